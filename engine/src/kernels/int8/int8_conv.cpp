@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: MIT
+#include "kernels/int8/int8_conv.h"
+
+#include "kernels/int8/onednn_context.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace qs::kernels::int8 {
+
+namespace {
+
+using dt = dnnl::memory::data_type;
+using tag = dnnl::memory::format_tag;
+
+/// Output positions [begin, end) whose input position o * stride + offset lies inside [0, size).
+struct Span
+{
+    int64_t begin = 0;
+    int64_t end = 0;
+};
+Span validSpan(int64_t outSize, int64_t stride, int64_t offset, int64_t size)
+{
+    Span s;
+    s.begin = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
+    s.end = size - 1 - offset < 0 ? 0 : std::min(outSize, (size - 1 - offset) / stride + 1);
+    s.begin = std::min(s.begin, s.end);
+    return s;
+}
+
+Status checkZeroPoint(DataType type, int32_t zp, const char* what)
+{
+    const bool ok = type == DataType::UInt8 ? (zp >= 0 && zp <= 255) : (zp >= -128 && zp <= 127);
+    if (ok)
+        return Status::ok();
+    return Status(StatusCode::InvalidArgument,
+        fmt::format("{} zero point {} is outside the range of {}", what, zp, dataTypeName(type)));
+}
+
+} // namespace
+
+struct Int8Conv::Impl
+{
+    ConvShape shape;
+    DataType srcType = DataType::UInt8;
+    std::vector<int32_t> compensation; ///< k[oc] = c - zp_w[oc]
+    bool needsWindowSums = false;
+    std::vector<ResidualWeight> residual; ///< ordered by oc
+    std::vector<size_t> residualBegin; ///< residual[residualBegin[oc] .. residualBegin[oc + 1])
+    SaturationReport report;
+
+    dnnl::stream stream;
+    dnnl::convolution_forward conv;
+    dnnl::convolution_forward::primitive_desc convPd;
+    dnnl::reorder toNhwc;
+    dnnl::memory srcNchw, srcNhwc, weights, dst, srcZeroPoint;
+
+    std::vector<uint8_t> shifted; ///< int8 sources shifted to uint8
+    std::vector<int32_t> channelSums; ///< [group][IH*IW] of one image
+    std::vector<int32_t> windowSums; ///< [group][OH*OW] of one image
+    std::vector<int32_t> row; ///< one output row of one channel
+
+    Status prepare(const Int8Weights& w);
+    Status runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
+    void computeWindowSums(const uint8_t* image, int32_t zp);
+    template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, Store&& store);
+};
+
+Status Int8Conv::Impl::prepare(const Int8Weights& w)
+{
+    const ConvShape& s = shape;
+    const int64_t oc = s.outChannels, icg = s.inChannelsPerGroup(), khw = s.kernelHeight * s.kernelWidth;
+    if (w.type != DataType::UInt8 && w.type != DataType::Int8)
+        return Status(StatusCode::Unsupported, fmt::format("convolution weights of type {}", dataTypeName(w.type)));
+    if (w.zeroPoints.size() != 1 && int64_t(w.zeroPoints.size()) != oc)
+        return Status(StatusCode::InvalidArgument,
+            fmt::format("{} weight zero points for {} output channels", w.zeroPoints.size(), oc));
+    for (int32_t zp : w.zeroPoints)
+        QS_RETURN_IF_ERROR(checkZeroPoint(w.type, zp, "weight"));
+
+    // w - zp = (w - c) + (c - zp): w - c is exactly representable in s8 for both weight types.
+    const int32_t c = w.type == DataType::UInt8 ? 128 : 0;
+    std::vector<int8_t> s8(size_t(s.weightCount()));
+    for (size_t i = 0; i < s8.size(); ++i)
+        s8[i] = w.type == DataType::UInt8 ? int8_t(int32_t(static_cast<const uint8_t*>(w.data)[i]) - c)
+                                          : static_cast<const int8_t*>(w.data)[i];
+    compensation.resize(size_t(oc));
+    for (int64_t o = 0; o < oc; ++o) {
+        compensation[size_t(o)] = c - w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(o)];
+        needsWindowSums = needsWindowSums || compensation[size_t(o)] != 0;
+    }
+
+    const Int8IsaInfo isa = onednnInt8Isa();
+    report.isa = isa.isa;
+    report.isaPairsSaturate = isa.pairsSaturate;
+    residual = splitSaturatingPairs(s8.data(), oc, icg, khw, isa.pairsSaturate, report);
+    report.remedy = !isa.pairsSaturate ? SaturationRemedy::NotNeeded
+        : residual.empty()             ? SaturationRemedy::NoOffendingPairs
+                                       : SaturationRemedy::SparseResidual;
+    residualBegin.assign(size_t(oc) + 1, 0);
+    for (const ResidualWeight& r : residual)
+        ++residualBegin[size_t(r.row) + 1];
+    for (size_t o = 0; o < size_t(oc); ++o)
+        residualBegin[o + 1] += residualBegin[o];
+
+    try {
+        dnnl::engine& eng = onednnEngine();
+        stream = dnnl::stream(eng);
+        const dnnl::memory::dims srcDims { s.batch, s.inChannels, s.inHeight, s.inWidth };
+        const dnnl::memory::dims dstDims { s.batch, s.outChannels, s.outHeight(), s.outWidth() };
+        const bool grouped = s.group > 1;
+        const dnnl::memory::dims wDims = grouped
+            ? dnnl::memory::dims { s.group, s.outChannelsPerGroup(), icg, s.kernelHeight, s.kernelWidth }
+            : dnnl::memory::dims { oc, icg, s.kernelHeight, s.kernelWidth };
+        const dnnl::memory::desc srcMd(srcDims, dt::u8, tag::nhwc);
+        const dnnl::memory::desc dstMd(dstDims, dt::s32, tag::nhwc);
+        const dnnl::memory::desc wAny(wDims, dt::s8, tag::any);
+        const dnnl::memory::desc wPlain(wDims, dt::s8, grouped ? tag::goihw : tag::oihw);
+        const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
+            dnnl::algorithm::convolution_direct, srcMd, wAny, dstMd, { s.strideHeight, s.strideWidth },
+            { s.dilationHeight - 1, s.dilationWidth - 1 }, { s.padTop, s.padLeft }, { s.padBottom, s.padRight });
+        dnnl::primitive_attr attr;
+        attr.set_zero_points(DNNL_ARG_SRC, 0, { DNNL_RUNTIME_S32_VAL });
+        convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
+        conv = dnnl::convolution_forward(convPd);
+
+        dnnl::memory plain(wPlain, eng, s8.data());
+        weights = dnnl::memory(convPd.weights_desc(), eng);
+        dnnl::reorder(plain, weights).execute(stream, plain, weights);
+
+        srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
+        srcNhwc = dnnl::memory(convPd.src_desc(), eng);
+        dst = dnnl::memory(convPd.dst_desc(), eng);
+        srcZeroPoint = dnnl::memory(dnnl::memory::desc({ 1 }, dt::s32, tag::x), eng);
+        toNhwc = dnnl::reorder(srcNchw, srcNhwc);
+        stream.wait();
+    } catch (const dnnl::error& e) {
+        return onednnError(e, fmt::format("int8 convolution {}", s.toString()));
+    }
+    if (srcType == DataType::Int8)
+        shifted.resize(size_t(s.inputCount()));
+    if (needsWindowSums) {
+        channelSums.resize(size_t(s.group * s.inHeight * s.inWidth));
+        windowSums.resize(size_t(s.group * s.outHeight() * s.outWidth()));
+    }
+    row.resize(size_t(s.outWidth()));
+    return Status::ok();
+}
+
+Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
+{
+    QS_RETURN_IF_ERROR(checkZeroPoint(srcType, xZeroPoint, "activation"));
+    xu = static_cast<const uint8_t*>(x);
+    if (srcType == DataType::Int8) {
+        // x + 128 as uint8 is x with the sign bit flipped; x - zp is unchanged when zp moves by 128 too.
+        for (size_t i = 0; i < shifted.size(); ++i)
+            shifted[i] = uint8_t(static_cast<const uint8_t*>(x)[i] ^ 0x80u);
+        xu = shifted.data();
+        xZeroPoint += 128;
+    }
+    try {
+        srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
+        *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
+        toNhwc.execute(stream, srcNchw, srcNhwc);
+        conv.execute(stream,
+            { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst },
+                { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, srcZeroPoint } });
+        stream.wait();
+    } catch (const dnnl::error& e) {
+        return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
+    }
+    return Status::ok();
+}
+
+void Int8Conv::Impl::computeWindowSums(const uint8_t* image, int32_t zp)
+{
+    const ConvShape& s = shape;
+    const int64_t hw = s.inHeight * s.inWidth, icg = s.inChannelsPerGroup();
+    const int64_t oh = s.outHeight(), ow = s.outWidth();
+    for (int64_t g = 0; g < s.group; ++g) {
+        int32_t* p = channelSums.data() + g * hw;
+        std::fill(p, p + hw, -int32_t(icg) * zp);
+        for (int64_t c = 0; c < icg; ++c) {
+            const uint8_t* src = image + (g * icg + c) * hw;
+            for (int64_t i = 0; i < hw; ++i)
+                p[i] += src[i];
+        }
+        int32_t* out = windowSums.data() + g * oh * ow;
+        std::fill(out, out + oh * ow, 0);
+        for (int64_t i = 0; i < oh; ++i)
+            for (int64_t kh = 0; kh < s.kernelHeight; ++kh) {
+                const int64_t ih = i * s.strideHeight - s.padTop + kh * s.dilationHeight;
+                if (ih < 0 || ih >= s.inHeight)
+                    continue;
+                for (int64_t kw = 0; kw < s.kernelWidth; ++kw) {
+                    const int64_t offset = kw * s.dilationWidth - s.padLeft;
+                    const Span span = validSpan(ow, s.strideWidth, offset, s.inWidth);
+                    const int32_t* in = p + ih * s.inWidth + offset;
+                    int32_t* o = out + i * ow;
+                    for (int64_t j = span.begin; j < span.end; ++j)
+                        o[j] += in[j * s.strideWidth];
+                }
+            }
+    }
+}
+
+template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32_t zp, Store&& store)
+{
+    const ConvShape& s = shape;
+    const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth(), ocg = s.outChannelsPerGroup();
+    const int64_t icg = s.inChannelsPerGroup(), hw = s.inHeight * s.inWidth;
+    const auto* acc = static_cast<const int32_t*>(dst.get_data_handle());
+    int32_t* r = row.data();
+    for (int64_t n = 0; n < s.batch; ++n) {
+        const uint8_t* image = xu + n * s.inChannels * hw;
+        if (needsWindowSums)
+            computeWindowSums(image, zp);
+        for (int64_t i = 0; i < oh; ++i) {
+            const int32_t* accRow = acc + (n * oh + i) * ow * oc;
+            for (int64_t o = 0; o < oc; ++o) {
+                for (int64_t j = 0; j < ow; ++j)
+                    r[j] = accRow[j * oc + o];
+                const int64_t g = o / ocg;
+                if (const int32_t k = compensation[size_t(o)]; needsWindowSums && k != 0) {
+                    const int32_t* ws = windowSums.data() + (g * oh + i) * ow;
+                    for (int64_t j = 0; j < ow; ++j)
+                        r[j] += k * ws[j];
+                }
+                for (size_t e = residualBegin[size_t(o)]; e < residualBegin[size_t(o) + 1]; ++e) {
+                    const ResidualWeight& rw = residual[e];
+                    const int64_t kh = rw.inner / s.kernelWidth, kw = rw.inner % s.kernelWidth;
+                    const int64_t ih = i * s.strideHeight - s.padTop + kh * s.dilationHeight;
+                    if (ih < 0 || ih >= s.inHeight)
+                        continue;
+                    const int64_t offset = kw * s.dilationWidth - s.padLeft;
+                    const Span span = validSpan(ow, s.strideWidth, offset, s.inWidth);
+                    const uint8_t* in = image + (g * icg + rw.reduction) * hw + ih * s.inWidth + offset;
+                    for (int64_t j = span.begin; j < span.end; ++j)
+                        r[j] += rw.value * (int32_t(in[j * s.strideWidth]) - zp);
+                }
+                store(n, o, i, r);
+            }
+        }
+    }
+}
+
+Int8Conv::Int8Conv(std::unique_ptr<Impl> impl)
+    : m_impl(std::move(impl))
+{ }
+
+Int8Conv::~Int8Conv() = default;
+
+Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataType srcType, const Int8Weights& weights)
+{
+    QS_RETURN_IF_ERROR(shape.validate());
+    if (srcType != DataType::UInt8 && srcType != DataType::Int8)
+        return Status(StatusCode::Unsupported,
+            fmt::format("int8 convolution {}: activations of type {}", shape.toString(), dataTypeName(srcType)));
+    auto impl = std::make_unique<Impl>();
+    impl->shape = shape;
+    impl->srcType = srcType;
+    QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
+    return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
+}
+
+const ConvShape& Int8Conv::shape() const noexcept
+{
+    return m_impl->shape;
+}
+const SaturationReport& Int8Conv::saturation() const noexcept
+{
+    return m_impl->report;
+}
+std::string Int8Conv::implementation() const
+{
+    return m_impl->convPd.impl_info_str();
+}
+
+Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
+{
+    const uint8_t* xu = nullptr;
+    QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
+    const ConvShape& s = m_impl->shape;
+    const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth();
+    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t o, int64_t i, const int32_t* r) {
+        std::memcpy(y + ((n * oc + o) * oh + i) * ow, r, size_t(ow) * sizeof(int32_t));
+    });
+    return Status::ok();
+}
+
+Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
+    const float* bias, float* y)
+{
+    const uint8_t* xu = nullptr;
+    QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
+    const ConvShape& s = m_impl->shape;
+    const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth();
+    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t o, int64_t i, const int32_t* r) {
+        // The product of the two scales first, as the ONNX graph's Mul(x_scale, w_scale) computes it.
+        const float scale = xScale * wScales[perChannelScales ? o : 0];
+        const float b = bias ? bias[o] : 0.0f;
+        float* out = y + ((n * oc + o) * oh + i) * ow;
+        for (int64_t j = 0; j < ow; ++j)
+            out[j] = float(r[j]) * scale + b;
+    });
+    return Status::ok();
+}
+
+} // namespace qs::kernels::int8
