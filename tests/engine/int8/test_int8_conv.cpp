@@ -132,6 +132,29 @@ template <typename S, typename W> void checkConv(const ConvCase& c, bool adversa
                           << " [" << (*conv)->implementation() << "; " << (*conv)->saturation().describe() << "]";
         }
 
+    // The same convolution with NHWC activations in and out.
+    {
+        const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
+        std::vector<S> xNhwc(x.size());
+        for (int64_t n = 0; n < s.batch; ++n)
+            for (int64_t ch = 0; ch < s.inChannels; ++ch)
+                for (int64_t p = 0; p < hw; ++p)
+                    xNhwc[size_t((n * hw + p) * s.inChannels + ch)] = x[size_t((n * s.inChannels + ch) * hw + p)];
+        auto nhwc = Int8Conv::create(s, c.srcType, { c.weiType, w.data(), wzp }, ActivationLayout::Nhwc);
+        ASSERT_TRUE(nhwc.isOk()) << nhwc.status().toString();
+        std::vector<int32_t> yNhwc(expected.size(), -1);
+        ASSERT_TRUE((*nhwc)->runInt32(xNhwc.data(), c.xZeroPoint, yNhwc.data()).isOk());
+        for (int64_t n = 0, bad = 0; n < s.batch && bad < 10; ++n)
+            for (int64_t o = 0; o < s.outChannels; ++o)
+                for (int64_t p = 0; p < ohw; ++p) {
+                    const int32_t want = expected[size_t((n * s.outChannels + o) * ohw + p)];
+                    const int32_t got = yNhwc[size_t((n * ohw + p) * s.outChannels + o)];
+                    if (want != got && bad++ < 10)
+                        ADD_FAILURE() << s.toString() << " NHWC n=" << n << " oc=" << o << " pixel " << p
+                                      << ": expected " << want << ", got " << got;
+                }
+    }
+
     // The float form: float(acc) * (xScale * wScale) + bias, the exact sequence of the ONNX graph it replaces.
     const float xScale = 0.0173f;
     std::vector<float> wScales = { 0.0021f, 0.0047f, 0.0009f };

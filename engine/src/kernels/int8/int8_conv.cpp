@@ -8,6 +8,10 @@
 #include <algorithm>
 #include <cstring>
 
+// The epilogue's inner loops are cloned for AVX2 and picked at load time (GCC ifunc): the engine is built for
+// baseline x86-64, whose SSE2 has no 32-bit multiply, and these loops run over every output element.
+#define QS_CLONES __attribute__((target_clones("avx2", "default")))
+
 namespace qs::kernels::int8 {
 
 namespace {
@@ -39,12 +43,73 @@ Status checkZeroPoint(DataType type, int32_t zp, const char* what)
         fmt::format("{} zero point {} is outside the range of {}", what, zp, dataTypeName(type)));
 }
 
+QS_CLONES void addBytes(int32_t* acc, const uint8_t* src, int64_t n)
+{
+    for (int64_t i = 0; i < n; ++i)
+        acc[i] += src[i];
+}
+
+QS_CLONES void sumChannelsNhwc(
+    int32_t* out, const uint8_t* src, int64_t pixels, int64_t channelStride, int64_t count, int32_t init)
+{
+    for (int64_t p = 0; p < pixels; ++p) {
+        int32_t sum = init;
+        const uint8_t* px = src + p * channelStride;
+        for (int64_t c = 0; c < count; ++c)
+            sum += px[c];
+        out[p] = sum;
+    }
+}
+
+/// acc[j][o] += k[o] * windowSum[group of o][j] over one output row in NHWC.
+QS_CLONES void addCompensation(int32_t* acc, int64_t ow, int64_t oc, int64_t groups, int64_t ocg, const int32_t* k,
+    const int32_t* windowSums, int64_t groupStride)
+{
+    for (int64_t j = 0; j < ow; ++j) {
+        int32_t* px = acc + j * oc;
+        for (int64_t g = 0; g < groups; ++g) {
+            const int32_t sum = windowSums[g * groupStride + j];
+            for (int64_t o = g * ocg; o < (g + 1) * ocg; ++o)
+                px[o] += k[o] * sum;
+        }
+    }
+}
+
+QS_CLONES void storeTileFloat(const int32_t* tile, int64_t count, int64_t oc, const float* scale, const float* shift,
+    float* out, int64_t channelStride, int64_t pixelStride)
+{
+    if (pixelStride == oc && channelStride == 1) {
+        for (int64_t j = 0; j < count; ++j)
+            for (int64_t o = 0; o < oc; ++o)
+                out[j * oc + o] = float(tile[j * oc + o]) * scale[o] + shift[o];
+        return;
+    }
+    for (int64_t o = 0; o < oc; ++o) {
+        const float sc = scale[o], b = shift[o];
+        for (int64_t j = 0; j < count; ++j)
+            out[o * channelStride + j * pixelStride] = float(tile[j * oc + o]) * sc + b;
+    }
+}
+
+QS_CLONES void storeTileInt32(
+    const int32_t* tile, int64_t count, int64_t oc, int32_t* out, int64_t channelStride, int64_t pixelStride)
+{
+    if (pixelStride == oc && channelStride == 1) {
+        std::memcpy(out, tile, size_t(count * oc) * sizeof(int32_t));
+        return;
+    }
+    for (int64_t o = 0; o < oc; ++o)
+        for (int64_t j = 0; j < count; ++j)
+            out[o * channelStride + j * pixelStride] = tile[j * oc + o];
+}
+
 } // namespace
 
 struct Int8Conv::Impl
 {
     ConvShape shape;
     DataType srcType = DataType::UInt8;
+    ActivationLayout layout = ActivationLayout::Nchw;
     std::vector<int32_t> compensation; ///< k[oc] = c - zp_w[oc]
     bool needsWindowSums = false;
     std::vector<ResidualWeight> residual; ///< ordered by oc
@@ -60,7 +125,15 @@ struct Int8Conv::Impl
     std::vector<uint8_t> shifted; ///< int8 sources shifted to uint8
     std::vector<int32_t> channelSums; ///< [group][IH*IW] of one image
     std::vector<int32_t> windowSums; ///< [group][OH*OW] of one image
-    std::vector<int32_t> row; ///< one output row of one channel
+    std::vector<float> scales; ///< per output channel, for runFloat
+    std::vector<float> biases;
+
+    bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }
+    /// Element strides of the activations: between channels and between pixels of one image.
+    int64_t inChannelStride() const noexcept { return nchw() ? shape.inHeight * shape.inWidth : 1; }
+    int64_t inPixelStride() const noexcept { return nchw() ? 1 : shape.inChannels; }
+    int64_t outChannelStride() const noexcept { return nchw() ? shape.outHeight() * shape.outWidth() : 1; }
+    int64_t outPixelStride() const noexcept { return nchw() ? 1 : shape.outChannels; }
 
     Status prepare(const Int8Weights& w);
     Status runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
@@ -130,11 +203,15 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         weights = dnnl::memory(convPd.weights_desc(), eng);
         dnnl::reorder(plain, weights).execute(stream, plain, weights);
 
-        srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
-        srcNhwc = dnnl::memory(convPd.src_desc(), eng);
+        if (nchw()) {
+            srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
+            srcNhwc = dnnl::memory(convPd.src_desc(), eng);
+            toNhwc = dnnl::reorder(srcNchw, srcNhwc);
+        } else {
+            srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE);
+        }
         dst = dnnl::memory(convPd.dst_desc(), eng);
         srcZeroPoint = dnnl::memory(dnnl::memory::desc({ 1 }, dt::s32, tag::x), eng);
-        toNhwc = dnnl::reorder(srcNchw, srcNhwc);
         stream.wait();
     } catch (const dnnl::error& e) {
         return onednnError(e, fmt::format("int8 convolution {}", s.toString()));
@@ -145,7 +222,8 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         channelSums.resize(size_t(s.group * s.inHeight * s.inWidth));
         windowSums.resize(size_t(s.group * s.outHeight() * s.outWidth()));
     }
-    row.resize(size_t(s.outWidth()));
+    scales.resize(size_t(s.outChannels));
+    biases.resize(size_t(s.outChannels));
     return Status::ok();
 }
 
@@ -161,9 +239,13 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
         xZeroPoint += 128;
     }
     try {
-        srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
         *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
-        toNhwc.execute(stream, srcNchw, srcNhwc);
+        if (nchw()) {
+            srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
+            toNhwc.execute(stream, srcNchw, srcNhwc);
+        } else {
+            srcNhwc.set_data_handle(const_cast<uint8_t*>(xu));
+        }
         conv.execute(stream,
             { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst },
                 { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, srcZeroPoint } });
@@ -181,11 +263,17 @@ void Int8Conv::Impl::computeWindowSums(const uint8_t* image, int32_t zp)
     const int64_t oh = s.outHeight(), ow = s.outWidth();
     for (int64_t g = 0; g < s.group; ++g) {
         int32_t* p = channelSums.data() + g * hw;
-        std::fill(p, p + hw, -int32_t(icg) * zp);
-        for (int64_t c = 0; c < icg; ++c) {
-            const uint8_t* src = image + (g * icg + c) * hw;
-            for (int64_t i = 0; i < hw; ++i)
-                p[i] += src[i];
+        if (nchw()) {
+            // Blocks of pixels stay in L1 while every channel of the group is added in.
+            constexpr int64_t kBlock = 2048;
+            for (int64_t b0 = 0; b0 < hw; b0 += kBlock) {
+                const int64_t b1 = std::min(hw, b0 + kBlock);
+                std::fill(p + b0, p + b1, -int32_t(icg) * zp);
+                for (int64_t c = 0; c < icg; ++c)
+                    addBytes(p + b0, image + (g * icg + c) * hw + b0, b1 - b0);
+            }
+        } else {
+            sumChannelsNhwc(p, image + g * icg, hw, s.inChannels, icg, -int32_t(icg) * zp);
         }
         int32_t* out = windowSums.data() + g * oh * ow;
         std::fill(out, out + oh * ow, 0);
@@ -210,24 +298,19 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
 {
     const ConvShape& s = shape;
     const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth(), ocg = s.outChannelsPerGroup();
-    const int64_t icg = s.inChannelsPerGroup(), hw = s.inHeight * s.inWidth;
-    const auto* acc = static_cast<const int32_t*>(dst.get_data_handle());
-    int32_t* r = row.data();
+    const int64_t icg = s.inChannelsPerGroup();
+    const int64_t chStride = inChannelStride(), pxStride = inPixelStride();
+    auto* acc = static_cast<int32_t*>(dst.get_data_handle());
     for (int64_t n = 0; n < s.batch; ++n) {
-        const uint8_t* image = xu + n * s.inChannels * hw;
+        const uint8_t* image = xu + n * s.inChannels * s.inHeight * s.inWidth;
         if (needsWindowSums)
             computeWindowSums(image, zp);
         for (int64_t i = 0; i < oh; ++i) {
-            const int32_t* accRow = acc + (n * oh + i) * ow * oc;
-            for (int64_t o = 0; o < oc; ++o) {
-                for (int64_t j = 0; j < ow; ++j)
-                    r[j] = accRow[j * oc + o];
-                const int64_t g = o / ocg;
-                if (const int32_t k = compensation[size_t(o)]; needsWindowSums && k != 0) {
-                    const int32_t* ws = windowSums.data() + (g * oh + i) * ow;
-                    for (int64_t j = 0; j < ow; ++j)
-                        r[j] += k * ws[j];
-                }
+            // The corrections are applied in oneDNN's NHWC buffer, where channels are contiguous (vectorisable)...
+            int32_t* accRow = acc + (n * oh + i) * ow * oc;
+            if (needsWindowSums)
+                addCompensation(accRow, ow, oc, s.group, ocg, compensation.data(), windowSums.data() + i * ow, oh * ow);
+            for (int64_t o = 0; o < oc; ++o)
                 for (size_t e = residualBegin[size_t(o)]; e < residualBegin[size_t(o) + 1]; ++e) {
                     const ResidualWeight& rw = residual[e];
                     const int64_t kh = rw.inner / s.kernelWidth, kw = rw.inner % s.kernelWidth;
@@ -236,12 +319,17 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
                         continue;
                     const int64_t offset = kw * s.dilationWidth - s.padLeft;
                     const Span span = validSpan(ow, s.strideWidth, offset, s.inWidth);
-                    const uint8_t* in = image + (g * icg + rw.reduction) * hw + ih * s.inWidth + offset;
+                    const uint8_t* in
+                        = image + ((o / ocg) * icg + rw.reduction) * chStride + (ih * s.inWidth + offset) * pxStride;
+                    const int64_t step = s.strideWidth * pxStride;
                     for (int64_t j = span.begin; j < span.end; ++j)
-                        r[j] += rw.value * (int32_t(in[j * s.strideWidth]) - zp);
+                        accRow[j * oc + o] += rw.value * (int32_t(in[j * step]) - zp);
                 }
-                store(n, o, i, r);
-            }
+            // ...then written out in tiles of kTile pixels: for NCHW the tile's cache lines stay in L1 across all
+            // channels and every store is a contiguous run.
+            constexpr int64_t kTile = 16;
+            for (int64_t jb = 0; jb < ow; jb += kTile)
+                store(n, i, jb, std::min(kTile, ow - jb), accRow + jb * oc);
         }
     }
 }
@@ -252,7 +340,8 @@ Int8Conv::Int8Conv(std::unique_ptr<Impl> impl)
 
 Int8Conv::~Int8Conv() = default;
 
-Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataType srcType, const Int8Weights& weights)
+Result<std::unique_ptr<Int8Conv>> Int8Conv::create(
+    const ConvShape& shape, DataType srcType, const Int8Weights& weights, ActivationLayout layout)
 {
     QS_RETURN_IF_ERROR(shape.validate());
     if (srcType != DataType::UInt8 && srcType != DataType::Int8)
@@ -261,6 +350,7 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataT
     auto impl = std::make_unique<Impl>();
     impl->shape = shape;
     impl->srcType = srcType;
+    impl->layout = layout;
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
     return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
 }
@@ -283,9 +373,11 @@ Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
     const ConvShape& s = m_impl->shape;
-    const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth();
-    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t o, int64_t i, const int32_t* r) {
-        std::memcpy(y + ((n * oc + o) * oh + i) * ow, r, size_t(ow) * sizeof(int32_t));
+    const int64_t oc = s.outChannels, ow = s.outWidth();
+    const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
+    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
+        int32_t* out = y + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
+        storeTileInt32(tile, count, oc, out, chStride, pxStride);
     });
     return Status::ok();
 }
@@ -296,14 +388,18 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
     const ConvShape& s = m_impl->shape;
-    const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth();
-    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t o, int64_t i, const int32_t* r) {
-        // The product of the two scales first, as the ONNX graph's Mul(x_scale, w_scale) computes it.
-        const float scale = xScale * wScales[perChannelScales ? o : 0];
-        const float b = bias ? bias[o] : 0.0f;
-        float* out = y + ((n * oc + o) * oh + i) * ow;
-        for (int64_t j = 0; j < ow; ++j)
-            out[j] = float(r[j]) * scale + b;
+    const int64_t oc = s.outChannels, ow = s.outWidth();
+    // The product of the two scales first, as the ONNX graph's Mul(x_scale, w_scale) computes it.
+    float* scale = m_impl->scales.data();
+    float* shift = m_impl->biases.data();
+    for (int64_t o = 0; o < oc; ++o) {
+        scale[o] = xScale * wScales[perChannelScales ? o : 0];
+        shift[o] = bias ? bias[o] : 0.0f;
+    }
+    const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
+    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
+        float* out = y + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
+        storeTileFloat(tile, count, oc, scale, shift, out, chStride, pxStride);
     });
     return Status::ok();
 }

@@ -11,7 +11,8 @@
 //    oneDNN and the constant k[oc] = c - zp_w[oc] multiplies the window sum of (x - zp_x), computed separately
 //    (a channel sum per group, then a box sum over the kernel window) and added in int32.
 //  - int16 pair saturation on ISAs without VNNI: see int8_saturation.h (sparse residual, added in int32).
-// The oneDNN part runs on NHWC (its int8 layout); the epilogue adds the corrections in int32 and writes NCHW.
+// The oneDNN part runs on NHWC (its int8 layout); the epilogue adds the corrections in int32 in that buffer and
+// writes the requested layout (a tiled transposition for NCHW).
 #pragma once
 
 #include "kernels/int8/conv_shape.h"
@@ -34,13 +35,21 @@ struct Int8Weights
     std::vector<int32_t> zeroPoints { 0 }; ///< one (per tensor) or one per output channel / column
 };
 
+/// Memory order of the activations (input and output alike). ONNX tensors are NCHW; NHWC is oneDNN's int8 layout,
+/// so an executor that keeps int8 activations in NHWC between layers saves a reorder and a transposition per layer.
+enum class ActivationLayout
+{
+    Nchw,
+    Nhwc,
+};
+
 /// Prepared once per layer (weights are constant); run() many times. Not for concurrent run() calls on one object
 /// (it owns its scratch buffers); create one per thread instead.
 class Int8Conv
 {
 public:
-    static Result<std::unique_ptr<Int8Conv>> create(
-        const ConvShape& shape, DataType srcType, const Int8Weights& weights);
+    static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
+        const Int8Weights& weights, ActivationLayout layout = ActivationLayout::Nchw);
     ~Int8Conv();
 
     const ConvShape& shape() const noexcept;
@@ -48,9 +57,9 @@ public:
     /// oneDNN's implementation name ("jit_uni_int8:avx2", "brgconv:avx512_core_vnni", ...).
     std::string implementation() const;
 
-    /// ONNX ConvInteger. `x` is NCHW of the srcType given to create(); `y` NCHW int32.
+    /// ONNX ConvInteger. `x` is of the srcType given to create(), `y` int32, both in the layout given to create().
     Status runInt32(const void* x, int32_t xZeroPoint, int32_t* y);
-    /// y = float(acc) * (xScale * wScales[oc or 0]) + bias[oc] (bias may be nullptr); NCHW float.
+    /// y = float(acc) * (xScale * wScales[oc or 0]) + bias[oc] (bias may be nullptr); float.
     Status runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
         const float* bias, float* y);
 
