@@ -81,6 +81,8 @@ const ConvCase kCases[] = {
     { "Kernel5Batch2Stride2", conv(2, 7, 12, 13, 9, 1, 5, 2, 2), U8, U8, 128, { 171 } },
     { "PadWiderThanHalfKernel", conv(1, 2, 4, 4, 3, 1, 3, 1, 2), U8, U8, 200, { 55 } },
     { "Wide64to64", conv(1, 64, 20, 20, 64, 1, 3, 1, 1), U8, U8, 171, { 128 } },
+    { "Wide64to64Zp171", conv(1, 64, 16, 16, 64, 1, 3, 1, 1), U8, U8, 37, { 171 } },
+    { "Wide48to32SignedWeightsPerChannelZp", conv(1, 48, 12, 12, 32, 1, 3, 1, 1), U8, S8, 128, {} },
     { "SignedActivations", conv(1, 11, 9, 9, 6, 1, 3, 1, 1), S8, U8, -5, { 171 } },
     { "SignedWeightsPerChannelZp", conv(1, 10, 9, 8, 12, 2, 3, 2, 1), U8, S8, 128, {} },
     { "SignedBoth", conv(1, 8, 7, 7, 8, 1, 3, 1, 1), S8, S8, 0, { 0 } },
@@ -99,8 +101,16 @@ class Int8ConvTest : public testing::TestWithParam<ConvCase>
 {
 };
 
-template <typename S, typename W> void checkConv(const ConvCase& c, bool adversarial)
+enum class Data
 {
+    Random, ///< uniform over the whole type range, weights included
+    Saturating, ///< activations at their maximum, weights at both ends: every same-sign pair would saturate on AVX2
+    Clustered, ///< weights near their zero point with a few outliers, as real quantized weights are
+};
+
+template <typename S, typename W> void checkConv(const ConvCase& c, Data data)
+{
+    const bool adversarial = data == Data::Saturating;
     const ConvShape& s = c.shape;
     std::mt19937 rng(42);
     const int sLo = std::is_signed_v<S> ? -128 : 0, sHi = std::is_signed_v<S> ? 127 : 255;
@@ -117,9 +127,32 @@ template <typename S, typename W> void checkConv(const ConvCase& c, bool adversa
     const bool perChannel = wzp.empty();
     if (perChannel)
         wzp = randomValues<int32_t>(rng, size_t(s.outChannels), wLo, wHi);
+    if (data == Data::Clustered) {
+        std::normal_distribution<float> spread(0.0f, 25.0f);
+        const int64_t per = s.weightCount() / s.outChannels;
+        for (size_t i = 0; i < w.size(); ++i) {
+            const int zp = wzp[perChannel ? i / size_t(per) : 0];
+            const int v = (i % 4999 == 5) ? (zp > (wLo + wHi) / 2 ? wLo : wHi) : zp + int(spread(rng));
+            w[i] = W(std::clamp(v, wLo, wHi));
+        }
+    }
 
     auto conv = Int8Conv::create(s, c.srcType, { c.weiType, w.data(), wzp });
     ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+    const ZeroPointPlan& plan = (*conv)->zeroPointPlan();
+    if (data == Data::Clustered && s.weightCount() >= 4096) {
+        // A few outliers in a layer of real size: clamping them, with their excess as residual weights, beats a pass
+        // over the input, so no channel is compensated and every weight outside the s8 window around its zero point
+        // becomes exactly one residual weight.
+        const int64_t per = s.weightCount() / s.outChannels;
+        int64_t outliers = 0;
+        for (size_t i = 0; i < w.size(); ++i) {
+            const int d = int(w[i]) - wzp[perChannel ? i / size_t(per) : 0];
+            outliers += (d < -128 || d > 127) ? 1 : 0;
+        }
+        EXPECT_EQ(plan.compensatedChannels, 0);
+        EXPECT_EQ(plan.outlierResiduals, outliers);
+    }
     std::vector<int32_t> expected(size_t(s.outputCount())), actual(expected.size(), -1);
     convIntegerRef(s, x.data(), c.xZeroPoint, w.data(), wzp.data(), perChannel, expected.data());
     const Status st = (*conv)->runInt32(x.data(), c.xZeroPoint, actual.data());
@@ -175,27 +208,45 @@ template <typename S, typename W> void checkConv(const ConvCase& c, bool adversa
     }
 }
 
-void dispatch(const ConvCase& c, bool adversarial)
+void dispatch(const ConvCase& c, Data data)
 {
     if (c.srcType == U8 && c.weiType == U8)
-        checkConv<uint8_t, uint8_t>(c, adversarial);
+        checkConv<uint8_t, uint8_t>(c, data);
     else if (c.srcType == S8 && c.weiType == U8)
-        checkConv<int8_t, uint8_t>(c, adversarial);
+        checkConv<int8_t, uint8_t>(c, data);
     else if (c.srcType == U8 && c.weiType == S8)
-        checkConv<uint8_t, int8_t>(c, adversarial);
+        checkConv<uint8_t, int8_t>(c, data);
     else
-        checkConv<int8_t, int8_t>(c, adversarial);
+        checkConv<int8_t, int8_t>(c, data);
 }
 
 } // namespace
 
 TEST_P(Int8ConvTest, MatchesReferenceOnRandomData)
 {
-    dispatch(GetParam(), false);
+    dispatch(GetParam(), Data::Random);
 }
 TEST_P(Int8ConvTest, MatchesReferenceOnSaturatingData)
 {
-    dispatch(GetParam(), true);
+    dispatch(GetParam(), Data::Saturating);
+}
+TEST_P(Int8ConvTest, MatchesReferenceOnClusteredWeights)
+{
+    dispatch(GetParam(), Data::Clustered);
+}
+
+// Uniform weights with zero point 171: a sixth of them leave the s8 window, so the window-sum compensation is
+// the cheaper way, and it must be the one taken (the other path is covered by the clustered weights).
+TEST(Int8ConvZeroPoints, ManyOutliersUseCompensation)
+{
+    const ConvShape s = conv(1, 32, 12, 12, 16, 1, 3, 1, 1);
+    std::mt19937 rng(3);
+    const auto w = randomValues<uint8_t>(rng, size_t(s.weightCount()), 0, 255);
+    auto c = Int8Conv::create(s, U8, { U8, w.data(), { 171 } });
+    ASSERT_TRUE(c.isOk());
+    EXPECT_EQ((*c)->zeroPointPlan().misfitChannels, 16);
+    EXPECT_EQ((*c)->zeroPointPlan().compensatedChannels, 16);
+    EXPECT_EQ((*c)->zeroPointPlan().outlierResiduals, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, Int8ConvTest, testing::ValuesIn(kCases), caseName);

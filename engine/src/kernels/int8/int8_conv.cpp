@@ -135,11 +135,81 @@ struct Int8Conv::Impl
     int64_t outChannelStride() const noexcept { return nchw() ? shape.outHeight() * shape.outWidth() : 1; }
     int64_t outPixelStride() const noexcept { return nchw() ? 1 : shape.outChannels; }
 
+    std::vector<int8_t> s8; ///< the weights given to oneDNN (kept until they are reordered)
+    ZeroPointPlan zeroPointPlan;
+
     Status prepare(const Int8Weights& w);
+    void planWeightZeroPoints(const Int8Weights& w);
     Status runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
     void computeWindowSums(const uint8_t* image, int32_t zp);
     template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, Store&& store);
 };
+
+void Int8Conv::Impl::planWeightZeroPoints(const Int8Weights& w)
+{
+    const ConvShape& s = shape;
+    const int64_t oc = s.outChannels, perChannel = s.weightCount() / oc;
+    const auto value = [&w](int64_t i) {
+        return w.type == DataType::UInt8 ? int32_t(static_cast<const uint8_t*>(w.data)[i])
+                                         : int32_t(static_cast<const int8_t*>(w.data)[i]);
+    };
+    s8.resize(size_t(s.weightCount()));
+    compensation.assign(size_t(oc), 0);
+    // Per output channel: w - zp fits s8 when zp lies in [max - 127, min + 128]. Channels where it does not either
+    // keep c = zp and clamp, with the few clamped-off excesses as sparse residual weights (typical: real weights
+    // cluster around their zero point, so only outliers leave the s8 window), or use an in-range offset c and the
+    // window-sum compensation k = c - zp, which costs a pass over the input whatever the count.
+    std::vector<int64_t> misfits;
+    int64_t outliers = 0;
+    std::vector<int32_t> lo(static_cast<size_t>(oc)), hi(static_cast<size_t>(oc));
+    for (int64_t o = 0; o < oc; ++o) {
+        const int32_t zp = w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(o)];
+        int32_t mn = 255, mx = -128;
+        for (int64_t i = o * perChannel; i < (o + 1) * perChannel; ++i) {
+            mn = std::min(mn, value(i));
+            mx = std::max(mx, value(i));
+            outliers += (value(i) - zp > 127 || value(i) - zp < -128) ? 1 : 0;
+        }
+        lo[size_t(o)] = mn;
+        hi[size_t(o)] = mx;
+        if (zp < mx - 127 || zp > mn + 128)
+            misfits.push_back(o);
+    }
+    // Relative costs per image, in element operations; a residual weight is a strided scalar update per output
+    // pixel (kResidualOpCost), the compensation a vectorised pass over the input plus box sums and one add per
+    // output of each compensated channel.
+    constexpr int64_t kResidualOpCost = 4;
+    const int64_t ohw = s.outHeight() * s.outWidth();
+    const int64_t residualCost = outliers * ohw * kResidualOpCost;
+    const int64_t compensationCost = s.inChannels * s.inHeight * s.inWidth
+        + s.group * s.kernelHeight * s.kernelWidth * ohw + int64_t(misfits.size()) * ohw;
+    const bool clamp = residualCost <= compensationCost;
+    std::vector<bool> misfit(size_t(oc), false);
+    for (int64_t o : misfits)
+        misfit[size_t(o)] = true;
+    const int64_t khw = s.kernelHeight * s.kernelWidth;
+    for (int64_t o = 0; o < oc; ++o) {
+        const int32_t zp = w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(o)];
+        int32_t c = zp;
+        if (misfit[size_t(o)] && !clamp) {
+            c = std::clamp(zp, hi[size_t(o)] - 127, lo[size_t(o)] + 128);
+            compensation[size_t(o)] = c - zp;
+        }
+        for (int64_t i = o * perChannel; i < (o + 1) * perChannel; ++i) {
+            const int32_t d = value(i) - c;
+            const int32_t kept = std::clamp(d, -128, 127);
+            s8[size_t(i)] = int8_t(kept);
+            if (kept != d) {
+                const int64_t local = i - o * perChannel;
+                residual.push_back({ int32_t(o), int32_t(local / khw), int32_t(local % khw), d - kept });
+            }
+        }
+    }
+    needsWindowSums = !clamp && !misfits.empty();
+    zeroPointPlan.misfitChannels = int64_t(misfits.size());
+    zeroPointPlan.compensatedChannels = needsWindowSums ? int64_t(misfits.size()) : 0;
+    zeroPointPlan.outlierResiduals = int64_t(residual.size());
+}
 
 Status Int8Conv::Impl::prepare(const Int8Weights& w)
 {
@@ -153,24 +223,17 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     for (int32_t zp : w.zeroPoints)
         QS_RETURN_IF_ERROR(checkZeroPoint(w.type, zp, "weight"));
 
-    // w - zp = (w - c) + (c - zp): w - c is exactly representable in s8 for both weight types.
-    const int32_t c = w.type == DataType::UInt8 ? 128 : 0;
-    std::vector<int8_t> s8(size_t(s.weightCount()));
-    for (size_t i = 0; i < s8.size(); ++i)
-        s8[i] = w.type == DataType::UInt8 ? int8_t(int32_t(static_cast<const uint8_t*>(w.data)[i]) - c)
-                                          : static_cast<const int8_t*>(w.data)[i];
-    compensation.resize(size_t(oc));
-    for (int64_t o = 0; o < oc; ++o) {
-        compensation[size_t(o)] = c - w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(o)];
-        needsWindowSums = needsWindowSums || compensation[size_t(o)] != 0;
-    }
+    planWeightZeroPoints(w);
 
     const Int8IsaInfo isa = onednnInt8Isa();
     report.isa = isa.isa;
     report.isaPairsSaturate = isa.pairsSaturate;
-    residual = splitSaturatingPairs(s8.data(), oc, icg, khw, isa.pairsSaturate, report);
+    std::vector<ResidualWeight> split = splitSaturatingPairs(s8.data(), oc, icg, khw, isa.pairsSaturate, report);
+    residual.insert(residual.end(), split.begin(), split.end());
+    std::stable_sort(residual.begin(), residual.end(),
+        [](const ResidualWeight& x, const ResidualWeight& y) { return x.row < y.row; });
     report.remedy = !isa.pairsSaturate ? SaturationRemedy::NotNeeded
-        : residual.empty()             ? SaturationRemedy::NoOffendingPairs
+        : split.empty()                ? SaturationRemedy::NoOffendingPairs
                                        : SaturationRemedy::SparseResidual;
     residualBegin.assign(size_t(oc) + 1, 0);
     for (const ResidualWeight& r : residual)
@@ -202,6 +265,8 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         dnnl::memory plain(wPlain, eng, s8.data());
         weights = dnnl::memory(convPd.weights_desc(), eng);
         dnnl::reorder(plain, weights).execute(stream, plain, weights);
+        stream.wait();
+        s8 = {};
 
         if (nchw()) {
             srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
@@ -358,6 +423,10 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(
 const ConvShape& Int8Conv::shape() const noexcept
 {
     return m_impl->shape;
+}
+const ZeroPointPlan& Int8Conv::zeroPointPlan() const noexcept
+{
+    return m_impl->zeroPointPlan;
 }
 const SaturationReport& Int8Conv::saturation() const noexcept
 {

@@ -7,9 +7,12 @@
 //  - activations: int8 inputs are shifted to uint8 (x + 128, zero point + 128; x - zp is unchanged) so oneDNN
 //    always sees u8 sources; the activation zero point is oneDNN's runtime source zero point, which treats the
 //    padding as holding the zero point (contributes 0), as ONNX does — the tests check it at the borders.
-//  - weights: w - zp_w = (w - c) + (c - zp_w) with c = 128 for uint8 weights and 0 for int8, so w - c is s8 for
-//    oneDNN and the constant k[oc] = c - zp_w[oc] multiplies the window sum of (x - zp_x), computed separately
-//    (a channel sum per group, then a box sum over the kernel window) and added in int32.
+//  - weights: oneDNN gets s8 weights w - c[oc]. Where w - zp_w fits s8 (the usual case: weights cluster around
+//    their zero point), c = zp_w and nothing else is needed; outliers that leave the s8 window are clamped and
+//    their excess becomes a sparse residual weight (below). When a channel has too many outliers for that, an
+//    in-range c is used instead and k[oc] = c - zp_w multiplies the window sum of (x - zp_x), computed separately
+//    (a channel sum per group, then a box sum over the kernel window) and added in int32. The choice is made per
+//    layer from the operation counts of both ways (planWeightZeroPoints).
 //  - int16 pair saturation on ISAs without VNNI: see int8_saturation.h (sparse residual, added in int32).
 // The oneDNN part runs on NHWC (its int8 layout); the epilogue adds the corrections in int32 in that buffer and
 // writes the requested layout (a tiled transposition for NCHW).
@@ -35,6 +38,14 @@ struct Int8Weights
     std::vector<int32_t> zeroPoints { 0 }; ///< one (per tensor) or one per output channel / column
 };
 
+/// How the weight zero points were folded in (for the diagnosis and the tests).
+struct ZeroPointPlan
+{
+    int64_t misfitChannels = 0; ///< output channels whose w - zp does not fit s8 everywhere
+    int64_t compensatedChannels = 0; ///< of those, handled by the window-sum compensation
+    int64_t outlierResiduals = 0; ///< weights whose out-of-s8 excess became residual weights
+};
+
 /// Memory order of the activations (input and output alike). ONNX tensors are NCHW; NHWC is oneDNN's int8 layout,
 /// so an executor that keeps int8 activations in NHWC between layers saves a reorder and a transposition per layer.
 enum class ActivationLayout
@@ -54,6 +65,7 @@ public:
 
     const ConvShape& shape() const noexcept;
     const SaturationReport& saturation() const noexcept;
+    const ZeroPointPlan& zeroPointPlan() const noexcept;
     /// oneDNN's implementation name ("jit_uni_int8:avx2", "brgconv:avx512_core_vnni", ...).
     std::string implementation() const;
 
