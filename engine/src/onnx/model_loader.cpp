@@ -147,6 +147,18 @@ Result<std::shared_ptr<const Model>> loadParsed(
     QS_ASSIGN_OR_RETURN(auto unused, onnx_import::convertGraph(proto.graph(), ctx, {}, &model->mutableGraph()));
     (void)unused;
     model->externalDataBytes = ctx.externalBytes;
+    // libonnx's shape inference walks nodes in file order, so an unsorted file (a spec violation that some
+    // exporters commit) loses shapes downstream of the first out-of-order node. Say so instead of failing.
+    const auto& order = model->graph().topologicalOrder();
+    for (size_t i = 0; i < order.size(); ++i) {
+        if (order[i] != static_cast<NodeId>(i)) {
+            model->warnings.push_back(fmt::format(
+                "{}: nodes are not in topological order as the ONNX spec requires (node {} comes before a producer "
+                "of its inputs); shape inference may have left some shapes unknown",
+                file, model->graph().node(static_cast<NodeId>(i)).describe()));
+            break;
+        }
+    }
     countKnownShapes(*model);
     return std::shared_ptr<const Model>(std::move(model));
 }

@@ -278,3 +278,22 @@ TEST(LoaderGraph, UnknownDomainLoadsWithAWarning)
 }
 
 } // namespace
+
+namespace {
+
+TEST(LoaderGraph, UnsortedFileLoadsWithAWarningNamingTheNode)
+{
+    ModelBuilder b;
+    b.graph().input("x", kFloat, { 2 });
+    b.graph().node("Relu", { "a" }, { "y" }, "late_consumer");
+    b.graph().node("Sigmoid", { "x" }, { "a" }, "producer");
+    b.graph().output("y", kFloat);
+    auto r = loadBuilt(b);
+    ASSERT_TRUE(r.isOk()) << r.status().toString();
+    EXPECT_EQ((*r)->graph().topologicalOrder(), (std::vector<qs::NodeId> { 1, 0 }));
+    ASSERT_EQ((*r)->warnings.size(), 1u);
+    QS_EXPECT_CONTAINS((*r)->warnings[0], "not in topological order");
+    QS_EXPECT_CONTAINS((*r)->warnings[0], "'late_consumer' (Relu)");
+}
+
+} // namespace
