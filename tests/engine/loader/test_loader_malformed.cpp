@@ -93,3 +93,20 @@ TEST(LoaderMalformed, MissingAndFolderPaths)
 }
 
 } // namespace
+
+namespace {
+
+TEST(LoaderValidSeeds, EverySmallValidModelLoadsWithoutWarnings)
+{
+    int n = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(qs::test::testDataDir() / "valid")) {
+        SCOPED_TRACE(entry.path().string());
+        auto r = qs::loadModel(entry.path());
+        ASSERT_TRUE(r.isOk()) << r.status().toString();
+        EXPECT_TRUE((*r)->warnings.empty());
+        ++n;
+    }
+    EXPECT_GE(n, 4);
+}
+
+} // namespace
