@@ -232,8 +232,9 @@ int runInspect(std::span<char* const> args)
     }
     const Model& model = **loaded;
     const ModelAnalysis analysis = analyzeModel(model);
+    // Names in ONNX files are not guaranteed UTF-8; replace bad bytes rather than fail on them.
     if (parsed.json)
-        fmt::print("{}\n", toJson(model, analysis).dump(2));
+        fmt::print("{}\n", toJson(model, analysis).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     else
         printSummary(model, analysis);
     std::fflush(stdout);
