@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // loadModel: read → parse → validate opsets → bind input shapes → ONNX shape inference → convert to the IR.
 #include "proto_convert.h"
+#include "schema_check.h"
 
 #include <quantscope/engine/model_loader.h>
 
@@ -94,6 +95,15 @@ Status bindInputShapes(onnx::ModelProto& proto, const LoadOptions& options, cons
 
 void runShapeInference(onnx::ModelProto& proto, Model& model)
 {
+    // libonnx's inference functions trust the schema; a node that violates it would crash them. Such a model still
+    // loads (conversion validates the structure), with the shapes its file declares.
+    if (auto problem = onnx_import::findSchemaViolation(proto.graph(), model)) {
+        model.shapeInference.message = *problem;
+        model.warnings.push_back(
+            fmt::format("{}: shape inference skipped: {}; shapes shown are those the file declares",
+                model.displayName(), *problem));
+        return;
+    }
     model.shapeInference.ran = true;
     try {
         // error_mode 0: a node that cannot be inferred leaves its outputs unknown instead of aborting everything;

@@ -297,3 +297,23 @@ TEST(LoaderGraph, UnsortedFileLoadsWithAWarningNamingTheNode)
 }
 
 } // namespace
+
+namespace {
+
+// Found by the fuzzer: libonnx's Scan shape inference dereferences the missing body. The loader must not call it.
+TEST(LoaderGraph, SchemaViolationSkipsShapeInferenceInsteadOfCrashing)
+{
+    ModelBuilder b;
+    b.graph().input("x", kFloat, { 2, 4 });
+    b.graph().floatInitializer("acc0", { 4 }, { 0, 0, 0, 0 });
+    setAttr(b.graph().node("Scan", { "acc0", "x" }, { "acc" }, "bodyless"), "num_scan_inputs", int64_t(1));
+    b.graph().output("acc", kFloat);
+    auto r = loadBuilt(b);
+    ASSERT_TRUE(r.isOk()) << r.status().toString();
+    EXPECT_FALSE((*r)->shapeInference.ran);
+    ASSERT_EQ((*r)->warnings.size(), 1u);
+    QS_EXPECT_CONTAINS((*r)->warnings[0], "shape inference skipped: node 'bodyless' (Scan)");
+    QS_EXPECT_CONTAINS((*r)->warnings[0], "body");
+}
+
+} // namespace
