@@ -11,6 +11,8 @@
 
 namespace qs::cli {
 // Sub-command entry points, one file each.
+int runInspect(std::span<char* const> args);
+void printInspectHelp();
 } // namespace qs::cli
 
 namespace {
@@ -18,7 +20,10 @@ namespace {
 using qs::cli::Command;
 
 // Keep alphabetical; `--help` prints them in this order.
-const std::array<Command, 0> kCommands {};
+const std::array kCommands {
+    Command { "inspect", "print a model's structure, quantization format, boundaries and MACs", qs::cli::runInspect,
+        qs::cli::printInspectHelp },
+};
 
 void printUsage()
 {
