@@ -508,3 +508,56 @@ TEST_P(Int8MatMulTest, MatchesReferenceOnSaturatingData)
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, Int8MatMulTest, testing::ValuesIn(kMatMulCases), matMulName);
+
+// ---- The shared INT8 model's own weights ----
+
+// Every ConvInteger of yolov5nu_int8_dynamic_seed (uint8 weights, per-tensor zero points 0..171, a few outliers
+// and, on AVX2, a few saturating pairs per layer) on a small random image, against the reference.
+TEST(Int8ConvYolo, EveryLayerMatchesTheReference)
+{
+    const auto path = test::sharedModel("yolov5nu_int8_dynamic_seed");
+    QS_REQUIRE_SHARED(path);
+    auto model = loadModel(path);
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    const Graph& g = (*model)->graph();
+    std::mt19937 rng(17);
+    int layers = 0;
+    for (const Node& n : g.nodes()) {
+        if (n.opType != "ConvInteger")
+            continue;
+        const Tensor* w = g.constantData(n.input(1));
+        const Tensor* wzpTensor = g.constantData(n.input(3));
+        ASSERT_TRUE(w && wzpTensor && w->dataType() == DataType::UInt8) << n.describe();
+        ConvShape s;
+        s.inChannels = w->dims()[1] * n.attrInt("group", 1);
+        s.outChannels = w->dims()[0];
+        s.group = n.attrInt("group", 1);
+        s.kernelHeight = w->dims()[2];
+        s.kernelWidth = w->dims()[3];
+        const auto strides = n.attrInts("strides", { 1, 1 });
+        const auto pads = n.attrInts("pads", { 0, 0, 0, 0 });
+        const auto dilations = n.attrInts("dilations", { 1, 1 });
+        s.strideHeight = strides[0];
+        s.strideWidth = strides[1];
+        s.dilationHeight = dilations[0];
+        s.dilationWidth = dilations[1];
+        s.padTop = pads[0];
+        s.padLeft = pads[1];
+        s.padBottom = pads[2];
+        s.padRight = pads[3];
+        // A small image keeps the reference cheap; every weight still meets every kind of border.
+        s.inHeight = s.inWidth = 3 * s.kernelHeight + 1;
+        const std::vector<int32_t> wzp = { int32_t(wzpTensor->valueAsDouble(0)) };
+        auto conv = Int8Conv::create(s, U8, { U8, w->rawData(), wzp });
+        ASSERT_TRUE(conv.isOk()) << n.describe() << ": " << conv.status().toString();
+        const auto x = randomValues<uint8_t>(rng, size_t(s.inputCount()), 0, 255);
+        const int32_t xzp = int32_t(rng() % 256);
+        std::vector<int32_t> expected(size_t(s.outputCount())), actual(expected.size());
+        convIntegerRef(s, x.data(), xzp, w->data<uint8_t>().data(), wzp.data(), false, expected.data());
+        ASSERT_TRUE((*conv)->runInt32(x.data(), xzp, actual.data()).isOk());
+        ASSERT_EQ(expected, actual) << n.describe() << " " << s.toString() << " [" << (*conv)->saturation().describe()
+                                    << "]";
+        ++layers;
+    }
+    EXPECT_EQ(layers, 76); // the shared README's count
+}
