@@ -140,6 +140,7 @@ struct Int8Conv::Impl
 
     Status prepare(const Int8Weights& w);
     void planWeightZeroPoints(const Int8Weights& w);
+    void splitPairsFor(const std::string& implementation);
     Status runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
     void computeWindowSums(const uint8_t* image, int32_t zp);
     template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, Store&& store);
@@ -211,6 +212,59 @@ void Int8Conv::Impl::planWeightZeroPoints(const Int8Weights& w)
     zeroPointPlan.outlierResiduals = int64_t(residual.size());
 }
 
+void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
+{
+    const ConvShape& s = shape;
+    const int64_t oc = s.outChannels, icg = s.inChannelsPerGroup(), khw = s.kernelHeight * s.kernelWidth;
+    const Int8IsaInfo isa = onednnInt8Isa();
+    report.isa = isa.isa;
+    report.isaPairsSaturate = isa.pairsSaturate;
+    const PairLayout pairs = isa.pairsSaturate ? pairLayoutOf(implementation) : PairLayout::None;
+    std::vector<ResidualWeight> split;
+    if (pairs == PairLayout::InputChannels || !isa.pairsSaturate) {
+        // Counted on every ISA (the diagnosis reports what an ISA without VNNI would face), split only when needed.
+        split = splitSaturatingPairs(s8.data(), oc, icg, khw, pairs == PairLayout::InputChannels, report);
+    } else if (pairs == PairLayout::FlattenedReduction) {
+        // im2col + gemm: adjacent elements of the reduction, whose order (ic, kh, kw) or (kh, kw, ic) is oneDNN's
+        // business; make both orders safe. Splitting only shrinks weights, so the second pass keeps the first safe.
+        SaturationReport byIc;
+        for (ResidualWeight r : splitSaturatingPairs(s8.data(), oc, icg * khw, 1, true, byIc)) {
+            r.inner = r.reduction % int32_t(khw);
+            r.reduction /= int32_t(khw);
+            split.push_back(r);
+        }
+        std::vector<int8_t> t(s8.size());
+        for (int64_t o = 0; o < oc; ++o)
+            for (int64_t c = 0; c < icg; ++c)
+                for (int64_t k = 0; k < khw; ++k)
+                    t[size_t((o * khw + k) * icg + c)] = s8[size_t((o * icg + c) * khw + k)];
+        SaturationReport byPosition;
+        for (ResidualWeight r : splitSaturatingPairs(t.data(), oc, khw * icg, 1, true, byPosition)) {
+            r.inner = r.reduction / int32_t(icg);
+            r.reduction %= int32_t(icg);
+            split.push_back(r);
+        }
+        for (int64_t o = 0; o < oc; ++o)
+            for (int64_t c = 0; c < icg; ++c)
+                for (int64_t k = 0; k < khw; ++k)
+                    s8[size_t((o * icg + c) * khw + k)] = t[size_t((o * khw + k) * icg + c)];
+        report.weightPairs = byIc.weightPairs;
+        report.offendingPairs = byIc.offendingPairs + byPosition.offendingPairs;
+        report.residualEntries = int64_t(split.size());
+    }
+    residual.insert(residual.end(), split.begin(), split.end());
+    std::stable_sort(residual.begin(), residual.end(),
+        [](const ResidualWeight& x, const ResidualWeight& y) { return x.row < y.row; });
+    report.remedy = pairs == PairLayout::None ? SaturationRemedy::NotNeeded
+        : split.empty()                       ? SaturationRemedy::NoOffendingPairs
+                                              : SaturationRemedy::SparseResidual;
+    residualBegin.assign(size_t(oc) + 1, 0);
+    for (const ResidualWeight& r : residual)
+        ++residualBegin[size_t(r.row) + 1];
+    for (size_t o = 0; o < size_t(oc); ++o)
+        residualBegin[o + 1] += residualBegin[o];
+}
+
 Status Int8Conv::Impl::prepare(const Int8Weights& w)
 {
     const ConvShape& s = shape;
@@ -224,22 +278,6 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         QS_RETURN_IF_ERROR(checkZeroPoint(w.type, zp, "weight"));
 
     planWeightZeroPoints(w);
-
-    const Int8IsaInfo isa = onednnInt8Isa();
-    report.isa = isa.isa;
-    report.isaPairsSaturate = isa.pairsSaturate;
-    std::vector<ResidualWeight> split = splitSaturatingPairs(s8.data(), oc, icg, khw, isa.pairsSaturate, report);
-    residual.insert(residual.end(), split.begin(), split.end());
-    std::stable_sort(residual.begin(), residual.end(),
-        [](const ResidualWeight& x, const ResidualWeight& y) { return x.row < y.row; });
-    report.remedy = !isa.pairsSaturate ? SaturationRemedy::NotNeeded
-        : split.empty()                ? SaturationRemedy::NoOffendingPairs
-                                       : SaturationRemedy::SparseResidual;
-    residualBegin.assign(size_t(oc) + 1, 0);
-    for (const ResidualWeight& r : residual)
-        ++residualBegin[size_t(r.row) + 1];
-    for (size_t o = 0; o < size_t(oc); ++o)
-        residualBegin[o + 1] += residualBegin[o];
 
     try {
         dnnl::engine& eng = onednnEngine();
@@ -262,6 +300,7 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
         conv = dnnl::convolution_forward(convPd);
 
+        splitPairsFor(convPd.impl_info_str());
         dnnl::memory plain(wPlain, eng, s8.data());
         weights = dnnl::memory(convPd.weights_desc(), eng);
         dnnl::reorder(plain, weights).execute(stream, plain, weights);

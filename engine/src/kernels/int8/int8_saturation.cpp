@@ -49,6 +49,15 @@ Int8IsaInfo onednnInt8Isa()
     return { isaName(isa), (bits & vnni) != vnni };
 }
 
+PairLayout pairLayoutOf(const std::string& implementation)
+{
+    if (implementation.find("gemm") != std::string::npos && implementation.find("brg") == std::string::npos)
+        return PairLayout::FlattenedReduction;
+    if (implementation.rfind("ref", 0) == 0)
+        return PairLayout::None;
+    return PairLayout::InputChannels;
+}
+
 const char* saturationRemedyName(SaturationRemedy remedy) noexcept
 {
     switch (remedy) {

@@ -8,6 +8,9 @@
 // which exceeds int16 exactly when |a| + |b| > 128 (255 * 128 = 32640 fits, 255 * 129 = 32895 does not; for
 // opposite signs the magnitude is at most 255 * 128). VNNI (vpdpbusd) accumulates straight into int32: exact.
 // Measured on this project's machines with oneDNN 2.6 (bench/RESULTS.md): avx512_core_vnni exact, AVX2 saturates.
+// Which weights form a pair depends on the kernel oneDNN picks (pairLayoutOf): direct jit/brgemm kernels pair input
+// channels at one kernel position; im2col + gemm kernels (grouped convolutions on avx512_core) pair adjacent
+// elements of the flattened reduction; reference kernels compute in int32.
 //
 // Remedy: the weights given to oneDNN are split as w = w' + r, with w' chosen so that no pair exceeds the bound
 // (the larger-magnitude weight of an offending pair is shrunk to 128 - |other|) and r a sparse residual applied by
@@ -36,6 +39,18 @@ struct Int8IsaInfo
     bool pairsSaturate = true;
 };
 Int8IsaInfo onednnInt8Isa();
+
+/// Which weights oneDNN's kernel multiplies as an int16 pair, by implementation (impl_info_str()):
+enum class PairLayout
+{
+    None, ///< reference kernels ("ref"): int32 arithmetic
+    InputChannels, ///< jit/brgemm direct kernels: input channels 2p, 2p+1 at one kernel position
+    FlattenedReduction, ///< im2col + gemm ("gemm"): adjacent elements of the flattened reduction
+};
+/// The pairing of a convolution implementation; InputChannels unless the name says gemm or ref. Measured with
+/// DNNL_MAX_CPU_ISA=AVX2 and AVX512_CORE: grouped convolutions with several channels per group run
+/// "x64:gemm_s8u8s32:jit" on avx512_core and "ref_int8" on avx2.
+PairLayout pairLayoutOf(const std::string& implementation);
 
 enum class SaturationRemedy
 {
