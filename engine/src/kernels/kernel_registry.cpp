@@ -25,6 +25,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerResizeKernels(r);
         registerReduceKernels(r);
         registerOneDnnKernels(r);
+        registerInt8Kernels(r);
         return r;
     }();
     return registry;

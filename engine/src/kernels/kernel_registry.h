@@ -44,5 +44,6 @@ void registerNormalizationKernels(KernelRegistry& registry);
 void registerResizeKernels(KernelRegistry& registry);
 void registerReduceKernels(KernelRegistry& registry);
 void registerOneDnnKernels(KernelRegistry& registry);
+void registerInt8Kernels(KernelRegistry& registry);
 
 } // namespace qs::kernels

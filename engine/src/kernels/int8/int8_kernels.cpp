@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: MIT
+// Executor kernels (as-written mode) over the INT8 building blocks: QuantizeLinear, DequantizeLinear,
+// DynamicQuantizeLinear, ConvInteger, MatMulInteger. Each computes exactly what its ONNX node specifies.
+#include "kernels/conv_geometry.h"
+#include "kernels/int8/int8_conv.h"
+#include "kernels/int8/int8_matmul.h"
+#include "kernels/kernel_registry.h"
+#include "kernels/shape_util.h"
+#include "quant/quantize_linear.h"
+
+#include <fmt/format.h>
+
+#include <mutex>
+
+namespace qs::kernels {
+
+namespace {
+
+using int8::ConvShape;
+using int8::Int8Conv;
+using int8::Int8MatMul;
+using int8::Int8Weights;
+
+bool isInt8Type(DataType t)
+{
+    return t == DataType::UInt8 || t == DataType::Int8;
+}
+
+/// A scalar or 1-D quantization parameter read at run time (it may be computed by the graph).
+int32_t zeroPointAt(const void* data, DataType type, int64_t i)
+{
+    if (!data)
+        return 0;
+    switch (type) {
+    case DataType::UInt8:
+        return static_cast<const uint8_t*>(data)[i];
+    case DataType::Int8:
+        return static_cast<const int8_t*>(data)[i];
+    case DataType::Int32:
+        return static_cast<const int32_t*>(data)[i];
+    default:
+        return 0;
+    }
+}
+
+quant::AxisShape axisShapeOf(const std::vector<int64_t>& dims, int64_t axis)
+{
+    quant::AxisShape s;
+    for (int64_t i = 0; i < int64_t(dims.size()); ++i) {
+        if (i < axis)
+            s.outer *= dims[size_t(i)];
+        else if (i == axis)
+            s.axisDim = dims[size_t(i)];
+        else
+            s.inner *= dims[size_t(i)];
+    }
+    return s;
+}
+
+// ---- QuantizeLinear / DequantizeLinear ----
+
+class QuantizeLinearKernel final : public Kernel
+{
+public:
+    explicit QuantizeLinearKernel(bool dequantize)
+        : m_dequantize(dequantize)
+    { }
+
+    Status prepare(const KernelContext& ctx) override
+    {
+        const TensorDesc& x = ctx.inputs[0];
+        const TensorDesc& scale = ctx.inputs[1];
+        m_count = x.elementCount();
+        m_inType = x.type;
+        m_outType = ctx.outputs[0].type;
+        m_zpType = hasInput(ctx.inputs, 2) ? ctx.inputs[2].type : DataType::Undefined;
+        m_perAxis = scale.elementCount() > 1;
+        if (m_perAxis) {
+            QS_ASSIGN_OR_RETURN(const int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 1), x.rank()));
+            m_shape = axisShapeOf(x.dims, axis);
+            if (m_shape.axisDim != scale.elementCount())
+                return Status(StatusCode::InvalidModel,
+                    fmt::format("node {}: {} scales for axis of size {}", ctx.node.describe(), scale.elementCount(),
+                        m_shape.axisDim));
+            m_zeroPoints.resize(size_t(m_shape.axisDim));
+        }
+        if (scale.type != DataType::Float)
+            return Status(StatusCode::Unsupported,
+                fmt::format("node {}: scale of type {} (only float)", ctx.node.describe(), dataTypeName(scale.type)));
+        return Status::ok();
+    }
+
+    Status run(const KernelArgs& args) const override
+    {
+        const auto* scales = static_cast<const float*>(args.inputs[1]);
+        const void* zp = args.inputs.size() > 2 ? args.inputs[2] : nullptr;
+        if (!m_perAxis) {
+            const int32_t z = zeroPointAt(zp, m_zpType, 0);
+            if (!m_dequantize) {
+                const auto* x = static_cast<const float*>(args.inputs[0]);
+                if (m_outType == DataType::Int8)
+                    quant::quantizeLinear(x, size_t(m_count), scales[0], z, static_cast<int8_t*>(args.outputs[0]));
+                else
+                    quant::quantizeLinear(x, size_t(m_count), scales[0], z, static_cast<uint8_t*>(args.outputs[0]));
+                return Status::ok();
+            }
+            auto* y = static_cast<float*>(args.outputs[0]);
+            if (m_inType == DataType::UInt8)
+                quant::dequantizeLinear(static_cast<const uint8_t*>(args.inputs[0]), size_t(m_count), scales[0], z, y);
+            else if (m_inType == DataType::Int8)
+                quant::dequantizeLinear(static_cast<const int8_t*>(args.inputs[0]), size_t(m_count), scales[0], z, y);
+            else
+                quant::dequantizeLinear(static_cast<const int32_t*>(args.inputs[0]), size_t(m_count), scales[0], z, y);
+            return Status::ok();
+        }
+        // Per axis: one per-tensor call per contiguous slice (see quantize_linear.h).
+        const int64_t inner = m_shape.inner;
+        for (int64_t o = 0; o < m_shape.outer; ++o)
+            for (int64_t c = 0; c < m_shape.axisDim; ++c) {
+                const size_t off = size_t((o * m_shape.axisDim + c) * inner);
+                const int32_t z = zeroPointAt(zp, m_zpType, c);
+                if (!m_dequantize) {
+                    const auto* x = static_cast<const float*>(args.inputs[0]) + off;
+                    if (m_outType == DataType::Int8)
+                        quant::quantizeLinear(
+                            x, size_t(inner), scales[c], z, static_cast<int8_t*>(args.outputs[0]) + off);
+                    else
+                        quant::quantizeLinear(
+                            x, size_t(inner), scales[c], z, static_cast<uint8_t*>(args.outputs[0]) + off);
+                    continue;
+                }
+                auto* y = static_cast<float*>(args.outputs[0]) + off;
+                if (m_inType == DataType::UInt8)
+                    quant::dequantizeLinear(
+                        static_cast<const uint8_t*>(args.inputs[0]) + off, size_t(inner), scales[c], z, y);
+                else if (m_inType == DataType::Int8)
+                    quant::dequantizeLinear(
+                        static_cast<const int8_t*>(args.inputs[0]) + off, size_t(inner), scales[c], z, y);
+                else
+                    quant::dequantizeLinear(
+                        static_cast<const int32_t*>(args.inputs[0]) + off, size_t(inner), scales[c], z, y);
+            }
+        return Status::ok();
+    }
+
+    std::string implementation() const override
+    {
+        return fmt::format("cpu:{}", quant::quantIsaName(quant::bestQuantIsa()));
+    }
+
+private:
+    bool m_dequantize = false;
+    int64_t m_count = 0;
+    DataType m_inType = DataType::Float;
+    DataType m_outType = DataType::UInt8;
+    DataType m_zpType = DataType::Undefined;
+    bool m_perAxis = false;
+    quant::AxisShape m_shape;
+    std::vector<int32_t> m_zeroPoints;
+};
+
+Status inferQuantize(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
+{
+    outputs[0].dims = inputs[0].dims;
+    outputs[0].type = hasInput(inputs, 2) ? inputs[2].type : DataType::UInt8;
+    return Status::ok();
+}
+
+Status acceptQuantize(const Node& node, std::span<const TensorDesc> inputs)
+{
+    QS_RETURN_IF_ERROR(acceptFloatInput0(node, inputs));
+    if (hasInput(inputs, 2) && !isInt8Type(inputs[2].type))
+        return Status(
+            StatusCode::Unsupported, fmt::format("zero point is {} (only uint8, int8)", dataTypeName(inputs[2].type)));
+    return Status::ok();
+}
+
+Status inferDequantize(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
+{
+    outputs[0].dims = inputs[0].dims;
+    outputs[0].type = DataType::Float;
+    return Status::ok();
+}
+
+Status acceptDequantize(const Node& node, std::span<const TensorDesc> inputs)
+{
+    if (!isInt8Type(inputs[0].type) && inputs[0].type != DataType::Int32)
+        return Status(StatusCode::Unsupported,
+            fmt::format("input 0 is {} (only uint8, int8, int32)", dataTypeName(inputs[0].type)));
+    return Status::ok();
+}
+
+// ---- DynamicQuantizeLinear ----
+
+class DynamicQuantizeLinearKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        m_count = ctx.inputs[0].elementCount();
+        return Status::ok();
+    }
+    Status run(const KernelArgs& args) const override
+    {
+        const quant::DynamicQuantParams p = quant::dynamicQuantizeLinear(
+            static_cast<const float*>(args.inputs[0]), size_t(m_count), static_cast<uint8_t*>(args.outputs[0]));
+        if (args.outputs.size() > 1 && args.outputs[1])
+            *static_cast<float*>(args.outputs[1]) = p.scale;
+        if (args.outputs.size() > 2 && args.outputs[2])
+            *static_cast<uint8_t*>(args.outputs[2]) = p.zeroPoint;
+        return Status::ok();
+    }
+    std::string implementation() const override
+    {
+        return fmt::format("cpu:{}", quant::quantIsaName(quant::bestQuantIsa()));
+    }
+
+private:
+    int64_t m_count = 0;
+};
+
+Status inferDynamicQuantize(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
+{
+    outputs[0] = { DataType::UInt8, inputs[0].dims };
+    if (outputs.size() > 1)
+        outputs[1] = { DataType::Float, {} };
+    if (outputs.size() > 2)
+        outputs[2] = { DataType::UInt8, {} };
+    return Status::ok();
+}
+
+// ---- ConvInteger ----
+
+/// Int8Conv owns scratch (and may be created at run time), so concurrent runs of one step are serialised (the executor
+/// runs a plan's steps in order; this only matters for two threads sharing one Session).
+class ConvIntegerKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        const TensorDesc& x = ctx.inputs[0];
+        const TensorDesc& w = ctx.inputs[1];
+        QS_ASSIGN_OR_RETURN(ConvGeometry g, convGeometry(ctx.node, x.dims, w.dims));
+        if (g.spatialRank != 1 && g.spatialRank != 2)
+            return Status(StatusCode::Unsupported,
+                fmt::format("node {}: {}-D ConvInteger (only 1-D and 2-D)", ctx.node.describe(), g.spatialRank));
+        const bool twoD = g.spatialRank == 2;
+        ConvShape s;
+        s.batch = g.batch;
+        s.inChannels = g.inChannels;
+        s.outChannels = g.outChannels;
+        s.group = g.group;
+        s.inHeight = twoD ? g.inSpatial[0] : 1;
+        s.inWidth = g.inSpatial[twoD ? 1 : 0];
+        s.kernelHeight = twoD ? g.kernel[0] : 1;
+        s.kernelWidth = g.kernel[twoD ? 1 : 0];
+        s.strideHeight = twoD ? g.strides[0] : 1;
+        s.strideWidth = g.strides[twoD ? 1 : 0];
+        s.dilationHeight = twoD ? g.dilations[0] : 1;
+        s.dilationWidth = g.dilations[twoD ? 1 : 0];
+        s.padTop = twoD ? g.padBegin[0] : 0;
+        s.padBottom = twoD ? g.padEnd[0] : 0;
+        s.padLeft = g.padBegin[twoD ? 1 : 0];
+        s.padRight = g.padEnd[twoD ? 1 : 0];
+        m_shape = s;
+        m_xType = x.type;
+        m_wType = w.type;
+        m_xzpType = hasInput(ctx.inputs, 2) ? ctx.inputs[2].type : DataType::Undefined;
+        m_wzpType = hasInput(ctx.inputs, 3) ? ctx.inputs[3].type : DataType::Undefined;
+        m_wzpCount = hasInput(ctx.inputs, 3) ? ctx.inputs[3].elementCount() : 1;
+        m_node = ctx.node.describe();
+        // Constant weights (every real model): prepared once. Weights fed at run time (the conformance cases)
+        // are prepared on every run, which is correct but slow.
+        m_constantWeights = w.constant && (!hasInput(ctx.inputs, 3) || ctx.inputs[3].constant);
+        if (m_constantWeights)
+            return createConv(
+                w.constant->rawData(), hasInput(ctx.inputs, 3) ? ctx.inputs[3].constant->rawData() : nullptr);
+        return Status::ok();
+    }
+
+    Status createConv(const void* weights, const void* zeroPoints) const
+    {
+        Int8Weights wd { m_wType, weights, {} };
+        for (int64_t i = 0; i < m_wzpCount; ++i)
+            wd.zeroPoints.push_back(zeroPointAt(zeroPoints, m_wzpType, i));
+        auto conv = Int8Conv::create(m_shape, m_xType, wd);
+        if (!conv.isOk())
+            return conv.status().withContext(fmt::format("node {}", m_node));
+        m_conv = std::move(conv).value();
+        return Status::ok();
+    }
+
+    Status run(const KernelArgs& args) const override
+    {
+        const void* xzp = args.inputs.size() > 2 ? args.inputs[2] : nullptr;
+        std::lock_guard lock(m_mutex);
+        if (!m_constantWeights)
+            QS_RETURN_IF_ERROR(createConv(args.inputs[1], args.inputs.size() > 3 ? args.inputs[3] : nullptr));
+        return m_conv->runInt32(args.inputs[0], zeroPointAt(xzp, m_xzpType, 0), static_cast<int32_t*>(args.outputs[0]));
+    }
+
+    std::string implementation() const override
+    {
+        return m_conv ? "onednn:" + m_conv->implementation() : std::string("onednn");
+    }
+
+private:
+    ConvShape m_shape;
+    DataType m_xType = DataType::UInt8;
+    DataType m_wType = DataType::UInt8;
+    DataType m_xzpType = DataType::Undefined;
+    DataType m_wzpType = DataType::Undefined;
+    int64_t m_wzpCount = 1;
+    bool m_constantWeights = true;
+    std::string m_node;
+    mutable std::unique_ptr<Int8Conv> m_conv;
+    mutable std::mutex m_mutex;
+};
+
+Status inferConvInteger(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
+{
+    QS_ASSIGN_OR_RETURN(ConvGeometry g, convGeometry(node, inputs[0].dims, inputs[1].dims));
+    outputs[0].type = DataType::Int32;
+    outputs[0].dims = { g.batch, g.outChannels };
+    outputs[0].dims.insert(outputs[0].dims.end(), g.outSpatial.begin(), g.outSpatial.end());
+    return Status::ok();
+}
+
+Status acceptInt8Operands(const Node& node, std::span<const TensorDesc> inputs)
+{
+    if (!isInt8Type(inputs[0].type) || !hasInput(inputs, 1) || !isInt8Type(inputs[1].type))
+        return Status(StatusCode::Unsupported, "operands must be uint8 or int8");
+    return Status::ok();
+}
+
+// ---- MatMulInteger ----
+
+class MatMulIntegerKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        const TensorDesc& a = ctx.inputs[0];
+        const TensorDesc& b = ctx.inputs[1];
+        if (a.rank() < 2 || b.rank() < 2 || b.rank() > 3
+            || (b.rank() == 3 && (a.rank() != 3 || a.dims[0] != b.dims[0])))
+            return Status(StatusCode::Unsupported,
+                fmt::format("node {}: shapes {} x {} (A of rank >= 2 with a 2-D B, or equal 3-D batches)",
+                    ctx.node.describe(), formatDims(a.dims), formatDims(b.dims)));
+        const int64_t k = b.dims[size_t(b.rank() - 2)], n = b.dims[size_t(b.rank() - 1)];
+        const int64_t batch = b.rank() == 3 ? b.dims[0] : 1;
+        m_m = b.rank() == 3 ? a.dims[1] : a.elementCount() / k;
+        if (hasInput(ctx.inputs, 2) && ctx.inputs[2].elementCount() != 1)
+            return Status(StatusCode::Unsupported,
+                fmt::format("node {}: per-row zero point of A (only per tensor)", ctx.node.describe()));
+        m_k = k;
+        m_n = n;
+        m_batch = batch;
+        m_aType = a.type;
+        m_bType = b.type;
+        m_azpType = hasInput(ctx.inputs, 2) ? ctx.inputs[2].type : DataType::Undefined;
+        m_bzpType = hasInput(ctx.inputs, 3) ? ctx.inputs[3].type : DataType::Undefined;
+        m_bzpCount = hasInput(ctx.inputs, 3) ? ctx.inputs[3].elementCount() : 1;
+        m_node = ctx.node.describe();
+        m_constantB = b.constant && (!hasInput(ctx.inputs, 3) || ctx.inputs[3].constant);
+        if (m_constantB)
+            return createMatMul(
+                b.constant->rawData(), hasInput(ctx.inputs, 3) ? ctx.inputs[3].constant->rawData() : nullptr);
+        return Status::ok();
+    }
+
+    Status createMatMul(const void* b, const void* zeroPoints) const
+    {
+        Int8Weights wd { m_bType, b, {} };
+        for (int64_t i = 0; i < m_bzpCount; ++i)
+            wd.zeroPoints.push_back(zeroPointAt(zeroPoints, m_bzpType, i));
+        auto mm = Int8MatMul::create(m_k, m_n, m_batch, m_aType, wd);
+        if (!mm.isOk())
+            return mm.status().withContext(fmt::format("node {}", m_node));
+        m_matmul = std::move(mm).value();
+        return Status::ok();
+    }
+
+    Status run(const KernelArgs& args) const override
+    {
+        const void* azp = args.inputs.size() > 2 ? args.inputs[2] : nullptr;
+        std::lock_guard lock(m_mutex);
+        if (!m_constantB)
+            QS_RETURN_IF_ERROR(createMatMul(args.inputs[1], args.inputs.size() > 3 ? args.inputs[3] : nullptr));
+        return m_matmul->runInt32(
+            args.inputs[0], m_m, zeroPointAt(azp, m_azpType, 0), static_cast<int32_t*>(args.outputs[0]));
+    }
+
+    std::string implementation() const override
+    {
+        return m_matmul ? "onednn:" + m_matmul->implementation() : std::string("onednn");
+    }
+
+private:
+    int64_t m_m = 0, m_k = 0, m_n = 0, m_batch = 1;
+    DataType m_aType = DataType::UInt8;
+    DataType m_bType = DataType::UInt8;
+    DataType m_azpType = DataType::Undefined;
+    DataType m_bzpType = DataType::Undefined;
+    int64_t m_bzpCount = 1;
+    bool m_constantB = true;
+    std::string m_node;
+    mutable std::unique_ptr<Int8MatMul> m_matmul;
+    mutable std::mutex m_mutex;
+};
+
+Status inferMatMulInteger(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
+{
+    const TensorDesc& a = inputs[0];
+    const TensorDesc& b = inputs[1];
+    if (a.rank() < 2 || b.rank() < 2)
+        return Status(StatusCode::Unsupported, fmt::format("node {}: 1-D MatMulInteger operand", node.describe()));
+    if (a.dims.back() != b.dims[size_t(b.rank() - 2)])
+        return Status(StatusCode::InvalidModel,
+            fmt::format(
+                "node {}: inner dimensions differ ({} x {})", node.describe(), formatDims(a.dims), formatDims(b.dims)));
+    outputs[0].type = DataType::Int32;
+    outputs[0].dims = a.dims;
+    outputs[0].dims.back() = b.dims.back();
+    return Status::ok();
+}
+
+} // namespace
+
+void registerInt8Kernels(KernelRegistry& r)
+{
+    r.add(KernelSpec { "", "QuantizeLinear", 10, 0, inferQuantize,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<QuantizeLinearKernel>(false); }, acceptQuantize,
+        kNoCaps, "cpu", "float -> uint8/int8; per tensor, per axis" });
+    r.add(KernelSpec { "", "DequantizeLinear", 10, 0, inferDequantize,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<QuantizeLinearKernel>(true); }, acceptDequantize,
+        kNoCaps, "cpu", "uint8/int8/int32 -> float; per tensor, per axis" });
+    r.add(KernelSpec { "", "DynamicQuantizeLinear", 11, 0, inferDynamicQuantize,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<DynamicQuantizeLinearKernel>(); }, acceptFloatInput0,
+        kNoCaps, "cpu", "float -> uint8" });
+    r.add(KernelSpec { "", "ConvInteger", 10, 0, inferConvInteger,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<ConvIntegerKernel>(); }, acceptInt8Operands, kNoCaps,
+        "onednn", "uint8/int8; 1-D, 2-D; exact on AVX2 (saturation residual); weights best constant" });
+    r.add(KernelSpec { "", "MatMulInteger", 10, 0, inferMatMulInteger,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<MatMulIntegerKernel>(); }, acceptInt8Operands,
+        kNoCaps, "onednn", "uint8/int8; B 2-D or equal 3-D batch; exact on AVX2; B best constant" });
+}
+
+} // namespace qs::kernels
