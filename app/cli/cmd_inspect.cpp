@@ -210,8 +210,6 @@ void printSummary(const Model& model, const ModelAnalysis& a)
         fmt::print("Warning: {}\n", w);
 }
 
-} // namespace
-
 void printInspectHelp()
 {
     fmt::print("Usage: quantscope-cli inspect MODEL [--input-shape NAME=DIMS]... [--json]\n\n"
@@ -272,5 +270,10 @@ int runInspect(std::span<char* const> args)
     std::fflush(stdout);
     return 0;
 }
+
+} // namespace
+
+extern const Command kInspectCommand { "inspect",
+    "print a model's structure, quantization format, boundaries and MACs", runInspect, printInspectHelp };
 
 } // namespace qs::cli

@@ -11,8 +11,9 @@
 
 namespace qs::cli {
 // Sub-command entry points, one file each.
-int runInspect(std::span<char* const> args);
-void printInspectHelp();
+extern const Command kCheckCommand;
+extern const Command kInspectCommand;
+extern const Command kOpsCommand;
 } // namespace qs::cli
 
 namespace {
@@ -21,8 +22,9 @@ using qs::cli::Command;
 
 // Keep alphabetical; `--help` prints them in this order.
 const std::array kCommands {
-    Command { "inspect", "print a model's structure, quantization format, boundaries and MACs", qs::cli::runInspect,
-        qs::cli::printInspectHelp },
+    qs::cli::kCheckCommand,
+    qs::cli::kInspectCommand,
+    qs::cli::kOpsCommand,
 };
 
 void printUsage()
