@@ -4,6 +4,7 @@
 #include "kernels/conv_geometry.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/onednn/onednn_common.h"
+#include "kernels/ref/conv_ref.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
@@ -105,7 +106,7 @@ public:
         attr.set_post_ops(ops);
         attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
 
-        return onednn::guarded(ctx.node, "convolution setup", [&] {
+        Status st = onednn::guarded(ctx.node, "convolution setup", [&] {
             const dnnl::engine& eng = onednn::cpuEngine();
             memory::desc srcPrim, dstPrim, weiPrim, scratchMd;
             if (!m_transpose) {
@@ -158,6 +159,15 @@ public:
             m_scratchpadBytes = alignUp(scratchMd.get_size());
             m_scratchMd = scratchMd;
         });
+        // oneDNN rejects some legal ONNX geometries (negative end padding from output_shape/output_padding): the
+        // reference loops handle them, slowly, for plain layouts without fused post-ops.
+        if (!st && ctx.postOps.empty() && x.layout == Layout::Plain && ctx.outputs[0].layout == Layout::Plain) {
+            m_reference = true;
+            m_impl = "cpu:reference";
+            m_srcBytes = m_dstBytes = m_scratchpadBytes = 0;
+            return Status::ok();
+        }
+        return st;
     }
 
     size_t scratchBytes() const override { return m_srcBytes + m_dstBytes + m_scratchpadBytes; }
@@ -165,6 +175,17 @@ public:
 
     Status run(const KernelArgs& args) const override
     {
+        if (m_reference) {
+            const auto* x = static_cast<const float*>(args.inputs[0]);
+            const auto* w = static_cast<const float*>(args.inputs[1]);
+            const auto* b = m_hasBias ? static_cast<const float*>(args.inputs[2]) : nullptr;
+            auto* y = static_cast<float*>(args.outputs[0]);
+            if (m_transpose)
+                ref::convTranspose(m_geo, x, w, b, y);
+            else
+                ref::conv(m_geo, x, w, b, y);
+            return Status::ok();
+        }
         const dnnl::engine& eng = onednn::cpuEngine();
         auto* scratch = static_cast<std::byte*>(args.scratch);
         memory srcUser(m_srcUser, eng, const_cast<void*>(args.inputs[0]));
@@ -201,6 +222,7 @@ public:
 
 private:
     bool m_transpose = false;
+    bool m_reference = false;
     ConvGeometry m_geo;
     bool m_hasBias = false;
     int32_t m_sumInput = -1;
