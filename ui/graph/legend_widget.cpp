@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+#include "legend_widget.h"
+
+#include "node_style.h"
+
+namespace qs::ui {
+
+namespace {
+QString swatch(const QColor& fill, const QColor& border)
+{
+    return QStringLiteral("<span style='background-color:%1; color:%2; border:1px solid %2'>&nbsp;&#9608;&nbsp;</span>")
+        .arg(fill.name(), border.name());
+}
+
+QString formatValue(double v)
+{
+    return QString::number(v, 'g', 4);
+}
+} // namespace
+
+LegendWidget::LegendWidget(QWidget* parent)
+    : QLabel(parent)
+{
+    setTextFormat(Qt::RichText);
+    setWordWrap(true);
+    setContentsMargins(8, 4, 8, 4);
+    setAutoFillBackground(true);
+    rebuild();
+}
+
+void LegendWidget::setCategoryCounts(const std::map<NodeCategory, int>& counts, int crossingEdges)
+{
+    m_counts = counts;
+    m_crossing = crossingEdges;
+    rebuild();
+}
+
+void LegendWidget::setOverlay(const MetricOverlay& overlay)
+{
+    m_overlay = overlay;
+    rebuild();
+}
+
+void LegendWidget::rebuild()
+{
+    QStringList parts;
+    if (!m_overlay.isEmpty()) {
+        QString ramp;
+        for (int i = 0; i <= 8; ++i) {
+            const QColor c = MetricOverlay::rampColor(i / 8.0);
+            ramp += QStringLiteral("<span style='background-color:%1; color:%1'>&#9608;&#9608;</span>").arg(c.name());
+        }
+        const QString lo = formatValue(m_overlay.higherIsWorse() ? m_overlay.minimum() : m_overlay.maximum());
+        const QString hi = formatValue(m_overlay.higherIsWorse() ? m_overlay.maximum() : m_overlay.minimum());
+        parts << QStringLiteral("<b>%1</b>%2").arg(m_overlay.name().toHtmlEscaped(),
+                     m_overlay.unit().isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_overlay.unit()))
+              << QStringLiteral("%1 %2 %3").arg(lo, ramp, hi)
+              << swatch(MetricOverlay::noDataColor(), QColor(0xad, 0xb5, 0xbd)) + QLatin1Char(' ') + tr("no data");
+    } else {
+        for (NodeCategory c : allCategories()) {
+            const auto it = m_counts.find(c);
+            const int n = it == m_counts.end() ? 0 : it->second;
+            if (n == 0 && (c == NodeCategory::ControlFlow))
+                continue;
+            const CategoryStyle s = categoryStyle(c);
+            QString entry = swatch(s.fill, s.accent) + QLatin1Char(' ') + categoryDisplayName(c).toHtmlEscaped();
+            entry += n > 0 ? QStringLiteral(" <b>%1</b>").arg(n) : QString();
+            parts << (n > 0 ? entry : QStringLiteral("<span style='color:#adb5bd'>%1</span>").arg(entry));
+        }
+    }
+    parts << QStringLiteral("<span style='color:%1'><b>- - &#9654;</b></span> %2%3")
+                 .arg(crossingEdgeColor().name(), tr("float &#8596; integer edge"),
+                     m_crossing > 0 ? QStringLiteral(" <b>%1</b>").arg(m_crossing) : QString());
+    setText(parts.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
+}
+
+} // namespace qs::ui

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Details of the selected node: operator documentation, attributes, tensors, quantization parameters, weights.
+#pragma once
+
+#include "workers/loaded_model.h"
+
+#include <QTextBrowser>
+
+#include <memory>
+
+namespace qs::ui {
+
+class PropertiesPanel : public QTextBrowser
+{
+    Q_OBJECT
+public:
+    explicit PropertiesPanel(QWidget* parent = nullptr);
+
+    void showNode(std::shared_ptr<const LoadedModel> model, NodeId id);
+    NodeId node() const { return m_node; }
+
+private:
+    QString nodeHtml(const LoadedModel& model, NodeId id);
+
+    std::shared_ptr<const LoadedModel> m_model;
+    NodeId m_node = kNoNode;
+};
+
+/// The constant data behind a value: an initializer, or the output of a Constant node. nullptr otherwise.
+const Tensor* constantTensor(const Graph& graph, ValueId value);
+
+} // namespace qs::ui
