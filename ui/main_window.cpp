@@ -133,7 +133,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(runs, compare);
     tabifyDockWidget(compare, report);
     runs->raise();
-    resizeDocks({ summary, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")) }, { 400, 380 }, Qt::Horizontal);
+    resizeDocks({ summary, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")) }, { 450, 390 }, Qt::Horizontal);
     resizeDocks({ runs }, { 110 }, Qt::Vertical);
 }
 
@@ -188,14 +188,14 @@ void MainWindow::setBusy(bool busy)
 
 void MainWindow::openFile(const QString& path)
 {
-    m_pendingDescription = QFileInfo(path).fileName();
+    m_pendingDescription = displayNameForPath(path);
     statusBar()->showMessage(tr("Opening %1...").arg(m_pendingDescription));
     m_loader->load(path, QString(), m_graph->layoutOptions());
 }
 
 void MainWindow::openPair(const QString& floatPath, const QString& quantizedPath)
 {
-    m_pendingDescription = tr("%1 and %2").arg(QFileInfo(floatPath).fileName(), QFileInfo(quantizedPath).fileName());
+    m_pendingDescription = tr("%1 and %2").arg(displayNameForPath(floatPath), displayNameForPath(quantizedPath));
     statusBar()->showMessage(tr("Opening %1...").arg(m_pendingDescription));
     m_loader->load(floatPath, quantizedPath, m_graph->layoutOptions());
 }
@@ -300,9 +300,7 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->clear();
     const QStringList files = QSettings().value(settingsKey("recentFiles")).toStringList();
     for (const QString& f : files) {
-        QAction* a = m_recentMenu->addAction(QFileInfo(f).fileName() == QLatin1String("model.onnx")
-                ? QFileInfo(f).dir().dirName() + QStringLiteral("/model.onnx")
-                : QFileInfo(f).fileName());
+        QAction* a = m_recentMenu->addAction(displayNameForPath(f));
         a->setToolTip(f);
         a->setStatusTip(f);
         connect(a, &QAction::triggered, this, [this, f] { openFile(f); });

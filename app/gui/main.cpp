@@ -6,7 +6,10 @@
 #include <quantscope/engine/version.h>
 
 #include <QApplication>
+#include <QAction>
+#include <QComboBox>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTimer>
@@ -44,6 +47,23 @@ int main(int argc, char** argv)
     QCommandLineOption find(
         QStringLiteral("find"), QApplication::translate("main", "Find (and select) a node after loading."),
         QStringLiteral("text"));
+    QCommandLineOption panel(QStringLiteral("raise-panel"),
+        QApplication::translate("main", "Bring a panel to the front (its object name, e.g. OperatorsDock)."),
+        QStringLiteral("name"));
+    panel.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption trigger(QStringLiteral("trigger"),
+        QApplication::translate("main", "Trigger actions by object name before loading (leftToRight, collapseQdq, "
+                                        "boundariesOnly, tensorShapes), comma-separated."),
+        QStringLiteral("names"));
+    trigger.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption overlay(QStringLiteral("colour-by"),
+        QApplication::translate("main", "Select the graph colouring by index (0 category, 1 MACs, 2 weight bytes)."),
+        QStringLiteral("index"));
+    overlay.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(trigger);
+    parser.addOption(overlay);
+    screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(panel);
     parser.addOption(screenshot);
     parser.addOption(find);
     parser.process(app);
@@ -51,6 +71,15 @@ int main(int argc, char** argv)
     qs::ui::MainWindow window;
     window.show();
 
+    if (parser.isSet(panel))
+        if (auto* dock = window.findChild<QDockWidget*>(parser.value(panel)))
+            dock->raise();
+    for (const QString& name : parser.value(trigger).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (auto* action = window.findChild<QAction*>(name))
+            action->trigger();
+    if (parser.isSet(overlay))
+        if (auto* chooser = window.findChild<QComboBox*>(QStringLiteral("overlayChooser")))
+            chooser->setCurrentIndex(parser.value(overlay).toInt());
     const QStringList files = parser.positionalArguments();
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);

@@ -7,6 +7,7 @@
 #include "legend_widget.h"
 #include "minimap_view.h"
 #include "node_item.h"
+#include "util/constant_tensor.h"
 #include "util/qt_convert.h"
 
 #include <QAction>
@@ -34,7 +35,7 @@ GraphPanel::GraphPanel(QWidget* parent)
     m_view = new GraphView(this);
     m_view->setScene(m_scene);
     m_minimap = new MinimapView(m_view, m_view);
-    m_minimap->resize(180, 220);
+    m_minimap->resize(150, 200);
     m_view->viewport()->installEventFilter(this);
 
     m_toolBar = new QToolBar(tr("Graph"), this);
@@ -80,7 +81,12 @@ GraphPanel::GraphPanel(QWidget* parent)
     layout->addWidget(m_toolBar);
     layout->addWidget(m_findBar);
     layout->addWidget(m_view, 1);
-    layout->addWidget(m_legend);
+    auto* bottom = new QHBoxLayout;
+    bottom->setContentsMargins(0, 0, 6, 0);
+    bottom->addWidget(m_legend, 1);
+    bottom->addWidget(new QLabel(tr("Colour by:"), this));
+    bottom->addWidget(m_overlayChooser);
+    layout->addLayout(bottom);
 
     connect(m_scene, &GraphScene::nodeSelected, this, [this](NodeId id) { emit nodeSelected(m_scene->model(), id); });
     connect(m_view, &GraphView::zoomChanged, this,
@@ -92,6 +98,8 @@ void GraphPanel::createActions()
 {
     m_modelChooser = new QComboBox(this);
     m_modelChooser->setToolTip(tr("Which model of the pair the graph shows"));
+    m_modelChooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_modelChooser->setMinimumContentsLength(16);
     m_modelChooserAction = m_toolBar->addWidget(m_modelChooser);
     m_modelChooserAction->setVisible(false);
     connect(m_modelChooser, &QComboBox::currentIndexChanged, this, [this](int i) { showModel(i, false); });
@@ -127,7 +135,7 @@ void GraphPanel::createActions()
 
     m_leftToRight = add(tr("&Left to Right"), QKeySequence(Qt::CTRL | Qt::Key_L),
         tr("Lay the graph out left to right instead of top to bottom"), true);
-    m_leftToRight->setIconText(tr("Left \u2192 Right"));
+    m_leftToRight->setIconText(tr("Left\u2192Right"));
     m_collapseQdq = add(tr("&Collapse Q/DQ"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Q),
         tr("Fold QuantizeLinear/DequantizeLinear nodes into the node they feed"), true);
     m_boundariesOnly = add(tr("&Boundaries Only"), QKeySequence(Qt::CTRL | Qt::Key_B),
@@ -136,7 +144,15 @@ void GraphPanel::createActions()
         tr("Show element types and shapes on edges"), true);
     m_minimapAction = add(tr("O&verview"), QKeySequence(Qt::CTRL | Qt::Key_M), tr("Show the overview map"), true);
     m_minimapAction->setChecked(true);
-    for (QAction* a : { m_leftToRight, m_collapseQdq, m_boundariesOnly, m_edgeLabels, m_minimapAction })
+    m_leftToRight->setObjectName(QStringLiteral("leftToRight"));
+    m_collapseQdq->setObjectName(QStringLiteral("collapseQdq"));
+    m_boundariesOnly->setObjectName(QStringLiteral("boundariesOnly"));
+    m_boundariesOnly->setIconText(tr("Boundaries"));
+    m_edgeLabels->setObjectName(QStringLiteral("tensorShapes"));
+    m_edgeLabels->setIconText(tr("Shapes"));
+    m_minimapAction->setObjectName(QStringLiteral("overview"));
+    // The overview toggle lives in the View menu only; the toolbar keeps to what changes the drawing.
+    for (QAction* a : { m_leftToRight, m_collapseQdq, m_boundariesOnly, m_edgeLabels })
         m_toolBar->addAction(a);
     connect(m_leftToRight, &QAction::toggled, this, [this] { emit layoutOptionsChanged(layoutOptions()); });
     connect(m_collapseQdq, &QAction::toggled, this, [this] { emit layoutOptionsChanged(layoutOptions()); });
@@ -144,14 +160,12 @@ void GraphPanel::createActions()
     connect(m_edgeLabels, &QAction::toggled, m_scene, &GraphScene::setEdgeLabelsVisible);
     connect(m_minimapAction, &QAction::toggled, m_minimap, &QWidget::setVisible);
 
-    m_toolBar->addSeparator();
-    m_toolBar->addWidget(new QLabel(tr(" Colour by: "), this));
     m_overlayChooser = new QComboBox(this);
     m_overlayChooser->addItem(tr("Node category"));
     m_overlayChooser->addItem(tr("MACs per node"));
     m_overlayChooser->addItem(tr("Weight bytes per node"));
+    m_overlayChooser->setObjectName(QStringLiteral("overlayChooser"));
     m_overlayChooser->setToolTip(tr("Colour nodes by a per-node metric (run profiles and parity reports add more)"));
-    m_toolBar->addWidget(m_overlayChooser);
     connect(m_overlayChooser, &QComboBox::currentIndexChanged, this, &GraphPanel::applyBuiltInOverlay);
 
     m_find = add(tr("&Find..."), QKeySequence::Find, tr("Find a node by name, op type or tensor name"));
@@ -198,9 +212,9 @@ void GraphPanel::setResult(const LoadResult& result, bool keepView)
         m_modelChooser->clear();
         if (result.primary)
             m_modelChooser->addItem(
-                (result.isPair() ? tr("FP32: %1") : QStringLiteral("%1")).arg(QFileInfo(result.primary->path).fileName()));
+                (result.isPair() ? tr("FP32: %1") : QStringLiteral("%1")).arg(displayNameForPath(result.primary->path)));
         if (result.secondary)
-            m_modelChooser->addItem(tr("Quantized: %1").arg(QFileInfo(result.secondary->path).fileName()));
+            m_modelChooser->addItem(tr("Quantized: %1").arg(displayNameForPath(result.secondary->path)));
         const int index = keepView && previous >= 0 && previous < m_modelChooser->count() ? previous
                                                                                            : m_modelChooser->count() - 1;
         m_modelChooser->setCurrentIndex(index);
@@ -215,11 +229,15 @@ void GraphPanel::showModel(int index, bool keepView)
     const NodeId selected = keepView ? m_scene->selectedNode() : kNoNode;
     const QPointF center = m_view->mapToScene(m_view->viewport()->rect().center());
     m_scene->setModel(model);
+    // Extra room around the graph lets any node, even one at the edge, be centred in the view.
+    const QRectF sr = m_scene->sceneRect();
+    m_view->setSceneRect(sr.adjusted(-sr.width() * 0.5 - 400, -300, sr.width() * 0.5 + 400, 300));
     m_matches.clear();
     m_matchIndex = -1;
     m_findStatus->clear();
     applyBuiltInOverlay(m_overlayChooser->currentIndex());
     updateLegend();
+    positionMinimap();
     m_minimap->refit();
     if (keepView && selected != kNoNode && m_scene->nodeItem(selected)) {
         m_scene->selectNode(selected);
@@ -289,8 +307,8 @@ void GraphPanel::applyBuiltInOverlay(int index)
         for (NodeId id = 0; id < static_cast<NodeId>(g.nodes().size()); ++id) {
             double bytes = 0;
             for (ValueId v : g.node(id).inputs)
-                if (v != kNoValue && g.value(v).isConstant())
-                    bytes += static_cast<double>(g.constantData(v)->byteSize());
+                if (const Tensor* t = constantTensor(g, v))
+                    bytes += static_cast<double>(t->byteSize());
             if (bytes > 0)
                 values.emplace(id, bytes);
         }
@@ -353,8 +371,12 @@ bool GraphPanel::exportImage(const QString& path, QString* error)
 void GraphPanel::positionMinimap()
 {
     const QRect r = m_view->viewport()->geometry();
-    const int w = qBound(120, r.width() / 5, 220);
-    const int h = qBound(120, r.height() / 3, 280);
+    int h = qBound(120, r.height() / 3, 260);
+    const QRectF sr = m_scene->sceneRect();
+    const double aspect = sr.height() > 0 ? sr.width() / sr.height() : 1.0;
+    int w = qBound(70, static_cast<int>(h * aspect), 220);
+    if (w == 220)
+        h = qBound(60, static_cast<int>(w / aspect), h);
     m_minimap->setGeometry(r.right() - w - 10, r.bottom() - h - 10, w, h);
 }
 

@@ -111,29 +111,39 @@ void GraphScene::setOverlay(const MetricOverlay& overlay)
 
 std::vector<NodeId> GraphScene::findNodes(const QString& text) const
 {
-    std::vector<NodeId> out;
     const QString needle = text.trimmed();
     if (!m_model || needle.isEmpty())
-        return out;
+        return {};
     const Graph& g = m_model->model->graph();
     const auto valueMatches = [&](ValueId v) {
         return v != kNoValue && toQString(g.value(v).name).contains(needle, Qt::CaseInsensitive);
     };
+    // Ranked: op type matches first ("Conv" means Conv nodes), then node names, then tensor names.
+    std::vector<NodeId> byOp, byName, byTensor;
     for (NodeId id : g.topologicalOrder()) {
         if (!nodeItem(id))
             continue;
         const Node& n = g.node(id);
-        bool match = toQString(n.opType).compare(needle, Qt::CaseInsensitive) == 0
-            || toQString(n.qualifiedOpType()).compare(needle, Qt::CaseInsensitive) == 0
-            || toQString(n.name).contains(needle, Qt::CaseInsensitive);
+        if (toQString(n.opType).compare(needle, Qt::CaseInsensitive) == 0
+            || toQString(n.qualifiedOpType()).compare(needle, Qt::CaseInsensitive) == 0) {
+            byOp.push_back(id);
+            continue;
+        }
+        if (toQString(n.name).contains(needle, Qt::CaseInsensitive)) {
+            byName.push_back(id);
+            continue;
+        }
+        bool match = false;
         for (size_t i = 0; !match && i < n.outputs.size(); ++i)
             match = valueMatches(n.outputs[i]);
         for (size_t i = 0; !match && i < n.inputs.size(); ++i)
             match = valueMatches(n.inputs[i]);
         if (match)
-            out.push_back(id);
+            byTensor.push_back(id);
     }
-    return out;
+    byOp.insert(byOp.end(), byName.begin(), byName.end());
+    byOp.insert(byOp.end(), byTensor.begin(), byTensor.end());
+    return byOp;
 }
 
 void GraphScene::setFindMatches(const std::vector<NodeId>& ids)

@@ -38,8 +38,9 @@ public:
     void setOverlay(const MetricOverlay& overlay);
     const MetricOverlay& overlay() const { return m_overlay; }
 
-    /// Shown nodes whose name, op type or input/output tensor names contain `text` (case-insensitive), in
-    /// topological order. Op types match exactly first: "Conv" finds Conv nodes, not ConvInteger.
+    /// Shown nodes matching `text` (case-insensitive): first those whose op type equals it ("Conv" finds Conv, not
+    /// ConvInteger), then those whose name contains it, then those with a matching input/output tensor name; each
+    /// group in topological order.
     std::vector<NodeId> findNodes(const QString& text) const;
     void setFindMatches(const std::vector<NodeId>& ids);
 

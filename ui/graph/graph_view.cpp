@@ -50,7 +50,7 @@ void GraphView::fitToWindow()
 {
     if (!scene())
         return;
-    fitInView(sceneRect(), Qt::KeepAspectRatio);
+    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
     // A tall graph fitted whole is unreadable; fitting never zooms in beyond 100 %.
     if (zoom() > 1.0)
         setTransform(QTransform());

@@ -55,7 +55,7 @@ void LegendWidget::rebuild()
         parts << QStringLiteral("<b>%1</b>%2").arg(m_overlay.name().toHtmlEscaped(),
                      m_overlay.unit().isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_overlay.unit()))
               << QStringLiteral("%1 %2 %3").arg(lo, ramp, hi)
-              << swatch(MetricOverlay::noDataColor(), QColor(0xad, 0xb5, 0xbd)) + QLatin1Char(' ') + tr("no data");
+              << swatch(MetricOverlay::noDataColor(), QColor(0xad, 0xb5, 0xbd)) + QStringLiteral("&nbsp;") + tr("no data");
     } else {
         for (NodeCategory c : allCategories()) {
             const auto it = m_counts.find(c);
@@ -63,14 +63,17 @@ void LegendWidget::rebuild()
             if (n == 0 && (c == NodeCategory::ControlFlow))
                 continue;
             const CategoryStyle s = categoryStyle(c);
-            QString entry = swatch(s.fill, s.accent) + QLatin1Char(' ') + categoryDisplayName(c).toHtmlEscaped();
+            QString entry = swatch(s.fill, s.accent) + QStringLiteral("&nbsp;") + categoryDisplayName(c).toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
             entry += n > 0 ? QStringLiteral(" <b>%1</b>").arg(n) : QString();
             parts << (n > 0 ? entry : QStringLiteral("<span style='color:#adb5bd'>%1</span>").arg(entry));
         }
     }
-    parts << QStringLiteral("<span style='color:%1'><b>- - &#9654;</b></span> %2%3")
-                 .arg(crossingEdgeColor().name(), tr("float &#8596; integer edge"),
+    parts << QStringLiteral("<span style='color:%1'><b>&#9548;&#9548;&#9654;</b></span> %2%3")
+                 .arg(crossingEdgeColor().name(), tr("float&nbsp;&#8596;&nbsp;integer&nbsp;edge"),
                      m_crossing > 0 ? QStringLiteral(" <b>%1</b>").arg(m_crossing) : QString());
+    // Entries wrap as wholes: spaces inside an entry must not break the line.
+    for (QString& part : parts)
+        part.replace(QStringLiteral("> "), QStringLiteral(">&nbsp;")).replace(QStringLiteral(" <"), QStringLiteral("&nbsp;<"));
     setText(parts.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
 }
 

@@ -57,6 +57,13 @@ Domain domainOf(DataType t)
 
 } // namespace
 
+bool crossesFloatIntegerDomains(DataType a, DataType b) noexcept
+{
+    const Domain da = domainOf(a);
+    const Domain db = domainOf(b);
+    return da != Domain::Other && db != Domain::Other && da != db;
+}
+
 bool isBoundaryCategory(NodeCategory c) noexcept
 {
     switch (c) {

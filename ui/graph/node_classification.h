@@ -28,6 +28,9 @@ struct NodeClassification
 
 NodeClassification classifyNodes(const Model& model, const ModelAnalysis& analysis);
 
+/// True when one type is a float type and the other a quantized integer type (int64/bool belong to neither).
+bool crossesFloatIntegerDomains(DataType a, DataType b) noexcept;
+
 /// Boundary categories in legend order.
 bool isBoundaryCategory(NodeCategory category) noexcept;
 

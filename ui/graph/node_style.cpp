@@ -61,6 +61,38 @@ QString categoryDisplayName(NodeCategory category)
     return QCoreApplication::translate("qs::ui::NodeStyle", text);
 }
 
+QString categoryShortName(NodeCategory category)
+{
+    const char* text = "";
+    switch (category) {
+    case NodeCategory::FloatCompute:
+        text = QT_TRANSLATE_NOOP("qs::ui::NodeStyle", "Float");
+        break;
+    case NodeCategory::ShapeLayout:
+        text = QT_TRANSLATE_NOOP("qs::ui::NodeStyle", "Shape");
+        break;
+    case NodeCategory::Quantize:
+        text = QT_TRANSLATE_NOOP("qs::ui::NodeStyle", "Quantize");
+        break;
+    case NodeCategory::Dequantize:
+        text = QT_TRANSLATE_NOOP("qs::ui::NodeStyle", "Dequantize");
+        break;
+    case NodeCategory::DynamicQuantize:
+        text = QT_TRANSLATE_NOOP("qs::ui::NodeStyle", "DynQuant");
+        break;
+    case NodeCategory::QLinear:
+        text = QT_TRANSLATE_NOOP("qs::ui::NodeStyle", "QLinear");
+        break;
+    case NodeCategory::IntegerCompute:
+        text = QT_TRANSLATE_NOOP("qs::ui::NodeStyle", "Integer");
+        break;
+    case NodeCategory::ControlFlow:
+        text = QT_TRANSLATE_NOOP("qs::ui::NodeStyle", "Control");
+        break;
+    }
+    return QCoreApplication::translate("qs::ui::NodeStyle", text);
+}
+
 const std::vector<NodeCategory>& allCategories()
 {
     static const std::vector<NodeCategory> kAll { NodeCategory::FloatCompute, NodeCategory::ShapeLayout,

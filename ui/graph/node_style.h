@@ -20,6 +20,8 @@ struct CategoryStyle
 CategoryStyle categoryStyle(NodeCategory category);
 /// Translated display name ("Float compute", "DynamicQuantizeLinear", ...).
 QString categoryDisplayName(NodeCategory category);
+/// Compact name for tables ("Float", "Shape", "Q", "DQ", "DynQ", "QLinear", "Integer", "Control").
+QString categoryShortName(NodeCategory category);
 /// Every category in legend order.
 const std::vector<NodeCategory>& allCategories();
 

@@ -63,7 +63,7 @@ QVariant OpCountModel::data(const QModelIndex& index, int role) const
         case OpTypeColumn:
             return r.opType;
         case CategoryColumn:
-            return categoryDisplayName(r.category);
+            return categoryShortName(r.category);
         case CountColumn:
             return r.count;
         case PairCountColumn:
@@ -108,6 +108,8 @@ QVariant OpCountModel::data(const QModelIndex& index, int role) const
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         break;
     case Qt::ToolTipRole:
+        if (index.column() == CategoryColumn && !isBoundaryCategory(r.category))
+            return categoryDisplayName(r.category);
         if (isBoundaryCategory(r.category))
             return tr("%1 is a quantization boundary (%2)").arg(r.opType, categoryDisplayName(r.category));
         break;

@@ -40,7 +40,7 @@ OperatorsPanel::OperatorsPanel(QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(22);
-    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setToolTip(tr("Double-click an operator to find it in the graph"));
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
@@ -136,6 +136,10 @@ void OperatorsPanel::updateChart()
     chart->addSeries(series);
     auto* axisY = new QBarCategoryAxis;
     axisY->append(names);
+    axisY->setTruncateLabels(false); // op names are the point of the chart; "..." helps nobody
+    QFont small = axisY->labelsFont();
+    small.setPointSizeF(8);
+    axisY->setLabelsFont(small);
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);
     auto* axisX = new QValueAxis;

@@ -62,23 +62,6 @@ QImage histogramImage(const WeightStats& s)
 
 } // namespace
 
-const Tensor* constantTensor(const Graph& graph, ValueId value)
-{
-    if (value == kNoValue)
-        return nullptr;
-    if (const Tensor* t = graph.constantData(value))
-        return t;
-    // PyTorch writes quantization parameters as Constant nodes rather than initializers.
-    const NodeId p = graph.producer(value);
-    if (p == kNoNode)
-        return nullptr;
-    const Node& n = graph.node(p);
-    if (n.opType != "Constant" || !n.domain.empty())
-        return nullptr;
-    const Attribute* a = n.attribute("value");
-    return a && a->type == AttributeType::Tensor ? &a->t : nullptr;
-}
-
 PropertiesPanel::PropertiesPanel(QWidget* parent)
     : QTextBrowser(parent)
 {
@@ -159,20 +142,20 @@ QString PropertiesPanel::nodeHtml(const LoadedModel& lm, NodeId id)
     int histogramIndex = 0;
     const auto tensorTable = [&](bool input) {
         const auto& list = input ? n.inputs : n.outputs;
-        html += QStringLiteral("<h3>%1</h3><table><tr><th>#</th><th>%2</th><th>%3</th><th>%4</th></tr>")
-                    .arg(input ? tr("Inputs") : tr("Outputs"), tr("Parameter"), tr("Tensor"), tr("Type"));
+        html += QStringLiteral("<h3>%1</h3><table>").arg(input ? tr("Inputs") : tr("Outputs"));
         for (size_t i = 0; i < list.size(); ++i) {
             const ValueId v = list[i];
             const std::string formal = formalName(input, i);
             if (v == kNoValue) {
-                html += QStringLiteral("<tr><td>%1</td><td>%2</td><td class='dim'>%3</td><td></td></tr>")
+                html += QStringLiteral("<tr><th>%1 %2</th><td class='dim'>%3</td></tr>")
                             .arg(i)
                             .arg(esc(formal), tr("(omitted)"));
                 continue;
             }
             const Value& val = g.value(v);
             const Tensor* constant = input ? constantTensor(g, v) : nullptr;
-            html += QStringLiteral("<tr><td>%1</td><td>%2</td><td class='mono'>%3</td><td class='mono'>%4%5</td></tr>")
+            html += QStringLiteral("<tr><th>%1 %2</th><td><span class='mono'>%3</span><br/>"
+                                   "<span class='mono' style='color:#1c7ed6'>%4</span>%5</td></tr>")
                         .arg(i)
                         .arg(esc(formal), esc(val.name), esc(val.type.toString()),
                             constant ? QStringLiteral(" <span class='dim'>%1</span>").arg(tr("constant")) : QString());

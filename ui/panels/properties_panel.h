@@ -2,6 +2,7 @@
 // Details of the selected node: operator documentation, attributes, tensors, quantization parameters, weights.
 #pragma once
 
+#include "util/constant_tensor.h"
 #include "workers/loaded_model.h"
 
 #include <QTextBrowser>
@@ -25,8 +26,5 @@ private:
     std::shared_ptr<const LoadedModel> m_model;
     NodeId m_node = kNoNode;
 };
-
-/// The constant data behind a value: an initializer, or the output of a Constant node. nullptr otherwise.
-const Tensor* constantTensor(const Graph& graph, ValueId value);
 
 } // namespace qs::ui

@@ -54,6 +54,15 @@ Facts facts(const LoadedModel& lm)
         f.params += t.elementCount();
         f.paramBytes += static_cast<int64_t>(t.byteSize());
     }
+    // PyTorch's QDQ export stores weights as Constant nodes; they are parameters all the same.
+    for (const Node& n : lm.model->graph().nodes()) {
+        if (n.opType != "Constant" || !n.domain.empty())
+            continue;
+        if (const Attribute* a = n.attribute("value"); a && a->type == AttributeType::Tensor) {
+            f.params += a->t.elementCount();
+            f.paramBytes += static_cast<int64_t>(a->t.byteSize());
+        }
+    }
     return f;
 }
 

@@ -1,9 +1,20 @@
 // SPDX-License-Identifier: MIT
 #include "qt_convert.h"
 
+#include <QDir>
+#include <QFileInfo>
+
 #include <array>
 
 namespace qs::ui {
+
+QString displayNameForPath(const QString& path)
+{
+    const QFileInfo fi(path);
+    if (fi.fileName() == QLatin1String("model.onnx") && !fi.dir().dirName().isEmpty())
+        return fi.dir().dirName() + QStringLiteral("/model.onnx");
+    return fi.fileName();
+}
 
 QString formatBytes(qint64 bytes)
 {

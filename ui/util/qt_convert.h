@@ -12,6 +12,8 @@ namespace qs::ui {
 inline QString toQString(const std::string& s) { return QString::fromStdString(s); }
 inline QString toQString(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
+/// "resnet18/model.onnx" for the common <case>/model.onnx layout, else the file name.
+QString displayNameForPath(const QString& path);
 /// "12.3 MiB", "512 B": binary units, one decimal.
 QString formatBytes(qint64 bytes);
 /// "3.21 G", "11.7 M", "950": SI suffixes for counts such as MACs and parameters.
