@@ -40,7 +40,10 @@ namespace {
 constexpr int kMaxRecentFiles = 10;
 const QString kOnnxFilter = QStringLiteral("ONNX models (*.onnx);;All files (*)");
 
-QString settingsKey(const char* key) { return QString::fromLatin1(key); }
+QString settingsKey(const char* key)
+{
+    return QString::fromLatin1(key);
+}
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -125,9 +128,9 @@ void MainWindow::createDocks()
                                     tr("FP32 vs INT8 latency per operator, accuracy parity (SQNR) and the "
                                        "\u201cwhy is INT8 slower\u201d explanation come with GUI part 2.")),
         tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
-    QDockWidget* report = dock(new PlaceholderPanel(tr("Report"),
-                                   tr("Markdown/PDF reports of a comparison come with GUI part 2.")),
-        tr("Report"), "ReportDock", Qt::BottomDockWidgetArea);
+    QDockWidget* report
+        = dock(new PlaceholderPanel(tr("Report"), tr("Markdown/PDF reports of a comparison come with GUI part 2.")),
+            tr("Report"), "ReportDock", Qt::BottomDockWidgetArea);
     tabifyDockWidget(summary, ops);
     summary->raise();
     tabifyDockWidget(runs, compare);
@@ -263,7 +266,8 @@ void MainWindow::showResult(const LoadResult& result, bool isRelayout)
                               .arg(shown.model->graph().nodes().size())
                               .arg(shown.boundaryNodeCount())
                               .arg(shown.layout.milliseconds, 0, 'f', 0));
-    statusBar()->showMessage(isRelayout ? tr("Graph laid out again.") : tr("Opened %1.").arg(m_pendingDescription), 5000);
+    statusBar()->showMessage(
+        isRelayout ? tr("Graph laid out again.") : tr("Opened %1.").arg(m_pendingDescription), 5000);
     emit modelLoaded();
 }
 
@@ -337,7 +341,7 @@ void MainWindow::readSettings()
     restoreState(s.value(settingsKey("mainWindow/state")).toByteArray());
     LayoutOptions o;
     o.direction = s.value(settingsKey("graph/leftToRight"), false).toBool() ? LayoutDirection::LeftToRight
-                                                                           : LayoutDirection::TopToBottom;
+                                                                            : LayoutDirection::TopToBottom;
     o.collapseQdq = s.value(settingsKey("graph/collapseQdq"), false).toBool();
     m_graph->setLayoutOptions(o);
 }

@@ -5,8 +5,8 @@
 
 #include <quantscope/engine/version.h>
 
-#include <QApplication>
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QCommandLineParser>
 #include <QDockWidget>
@@ -20,8 +20,8 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Quantscope"));
     QApplication::setApplicationName(QStringLiteral("Quantscope"));
-    QApplication::setApplicationVersion(QString::fromLatin1(qs::versionString().data(),
-        static_cast<qsizetype>(qs::versionString().size())));
+    QApplication::setApplicationVersion(
+        QString::fromLatin1(qs::versionString().data(), static_cast<qsizetype>(qs::versionString().size())));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/quantscope.svg")));
 
     QTranslator qtTranslator;
@@ -44,16 +44,16 @@ int main(int argc, char** argv)
     QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QApplication::translate("main", "Save a screenshot of the window after loading, then quit."),
         QStringLiteral("file"));
-    QCommandLineOption find(
-        QStringLiteral("find"), QApplication::translate("main", "Find (and select) a node after loading."),
-        QStringLiteral("text"));
+    QCommandLineOption find(QStringLiteral("find"),
+        QApplication::translate("main", "Find (and select) a node after loading."), QStringLiteral("text"));
     QCommandLineOption panel(QStringLiteral("raise-panel"),
         QApplication::translate("main", "Bring a panel to the front (its object name, e.g. OperatorsDock)."),
         QStringLiteral("name"));
     panel.setFlags(QCommandLineOption::HiddenFromHelp);
     QCommandLineOption trigger(QStringLiteral("trigger"),
-        QApplication::translate("main", "Trigger actions by object name before loading (leftToRight, collapseQdq, "
-                                        "boundariesOnly, tensorShapes), comma-separated."),
+        QApplication::translate("main",
+            "Trigger actions by object name before loading (leftToRight, collapseQdq, "
+            "boundariesOnly, tensorShapes), comma-separated."),
         QStringLiteral("names"));
     trigger.setFlags(QCommandLineOption::HiddenFromHelp);
     QCommandLineOption overlay(QStringLiteral("colour-by"),
@@ -99,7 +99,8 @@ int main(int argc, char** argv)
             QTimer::singleShot(600, &window, shoot);
     } else if (parser.isSet(find)) {
         const QString findText = parser.value(find);
-        QObject::connect(&window, &qs::ui::MainWindow::modelLoaded, &window,
+        QObject::connect(
+            &window, &qs::ui::MainWindow::modelLoaded, &window,
             [&window, findText] { window.graphPanel()->find(findText); }, Qt::SingleShotConnection);
     }
     if (files.size() >= 2)

@@ -2,11 +2,10 @@
 // Opening and panning a large graph in the GUI's graph view: load + analysis + Graphviz layout (the worker's
 // path), scene construction and paint times. Prints one table; see bench/RESULTS.md.
 //
-//   bench_graph_view [--blocks 223] [--model file.onnx] [--frames 120]
-#include "onnx_synth.h"
-
+//   bench_graph_view [--blocks 223] [--model file.onnx] [--frames 120] [--save synthetic.onnx]
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
+#include "onnx_synth.h"
 #include "workers/loaded_model.h"
 
 #include <QApplication>
@@ -75,12 +74,20 @@ int main(int argc, char** argv)
             frames = args[i + 1].toInt();
         else if (args[i] == QLatin1String("--model"))
             modelPath = args[i + 1];
+        else if (args[i] == QLatin1String("--save")) {
+            // Only write the synthetic model (to open it in the app), then stop.
+            const std::string bytes = qs::bench::synthDynamicQuantModel(blocks);
+            std::ofstream(args[i + 1].toStdString(), std::ios::binary)
+                .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+            return 0;
+        }
     }
     QTemporaryDir dir;
     if (modelPath.isEmpty()) {
         modelPath = dir.filePath(QStringLiteral("synthetic.onnx"));
         const std::string bytes = qs::bench::synthDynamicQuantModel(blocks);
-        std::ofstream(modelPath.toStdString(), std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        std::ofstream(modelPath.toStdString(), std::ios::binary)
+            .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     }
 
     QElapsedTimer total;
@@ -124,9 +131,9 @@ int main(int argc, char** argv)
     std::printf("| open total (worker thread) | %.0f |\n", openMs);
     std::printf("| scene items built (GUI thread) | %.0f |\n", sceneMs);
     std::printf("| first paint 1400x900 | %.1f |\n", firstPaintMs);
-    std::printf("| pan frame at 80 %% zoom: median / p95 / max | %.2f / %.2f / %.2f |\n", readable.median,
-        readable.p95, readable.max);
-    std::printf("| pan frame at 15 %% zoom: median / p95 / max | %.2f / %.2f / %.2f |\n", overview.median,
-        overview.p95, overview.max);
+    std::printf("| pan frame at 80 %% zoom: median / p95 / max | %.2f / %.2f / %.2f |\n", readable.median, readable.p95,
+        readable.max);
+    std::printf("| pan frame at 15 %% zoom: median / p95 / max | %.2f / %.2f / %.2f |\n", overview.median, overview.p95,
+        overview.max);
     return 0;
 }

@@ -91,9 +91,15 @@ Message intsAttr(const std::string& name, const std::vector<int64_t>& v)
     return a.varint(20, 7); // AttributeProto.INTS
 }
 
-Message intAttr(const std::string& name, int64_t v) { return Message().bytes(1, name).varint(3, static_cast<uint64_t>(v)).varint(20, 2); }
+Message intAttr(const std::string& name, int64_t v)
+{
+    return Message().bytes(1, name).varint(3, static_cast<uint64_t>(v)).varint(20, 2);
+}
 
-std::string floats(const std::vector<float>& v) { return std::string(reinterpret_cast<const char*>(v.data()), v.size() * 4); }
+std::string floats(const std::vector<float>& v)
+{
+    return std::string(reinterpret_cast<const char*>(v.data()), v.size() * 4);
+}
 
 } // namespace
 
@@ -119,8 +125,9 @@ std::string synthDynamicQuantModel(int blocks, int channels, int spatial, uint32
         graph.message(5, tensor(p + "W_scale", kFloat, {}, floats({ 0.002f + small(rng) * 0.01f })));
         graph.message(5, tensor(p + "bias", kFloat, { 1, channels, 1, 1 }, floats(bias)));
         graph.message(1, node("DynamicQuantizeLinear", p + "quant", { cur }, { p + "xq", p + "xs", p + "xz" }));
-        graph.message(1, node("ConvInteger", p + "conv", { p + "xq", p + "W", p + "xz", p + "W_zero_point" },
-                             { p + "acc" }, { intsAttr("pads", { 1, 1, 1, 1 }), intsAttr("kernel_shape", { 3, 3 }) }));
+        graph.message(1,
+            node("ConvInteger", p + "conv", { p + "xq", p + "W", p + "xz", p + "W_zero_point" }, { p + "acc" },
+                { intsAttr("pads", { 1, 1, 1, 1 }), intsAttr("kernel_shape", { 3, 3 }) }));
         graph.message(1, node("Cast", p + "cast", { p + "acc" }, { p + "accf" }, { intAttr("to", kFloat) }));
         graph.message(1, node("Mul", p + "scale", { p + "xs", p + "W_scale" }, { p + "s" }));
         graph.message(1, node("Mul", p + "rescale", { p + "accf", p + "s" }, { p + "y" }));

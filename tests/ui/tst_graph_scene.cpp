@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Graph scene against the engine and the shared README: node items, boundary items, find, overlay, export.
-#include "ui_test_main.h"
-
 #include "graph/edge_item.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/metric_overlay.h"
 #include "graph/node_item.h"
+#include "ui_test_main.h"
 #include "util/weight_stats.h"
 #include "workers/loaded_model.h"
 
@@ -55,9 +54,9 @@ void TestGraphScene::nodeItemsMatchEngine_data()
     QTest::addColumn<int>("readmeNodes");
     QTest::addColumn<BoundaryCounts>("readmeBoundaries");
     // Counts from ../shared/README.md (independent of this code): node totals and quantization op counts.
-    QTest::newRow("yolov5nu_int8_dynamic") << QStringLiteral("yolov5nu_int8_dynamic_seed") << 703
-                                           << BoundaryCounts { { NodeCategory::DynamicQuantize, 63 },
-                                                  { NodeCategory::IntegerCompute, 76 } };
+    QTest::newRow("yolov5nu_int8_dynamic")
+        << QStringLiteral("yolov5nu_int8_dynamic_seed") << 703
+        << BoundaryCounts { { NodeCategory::DynamicQuantize, 63 }, { NodeCategory::IntegerCompute, 76 } };
     QTest::newRow("yolov5nu_fp32") << QStringLiteral("yolov5nu_fp32_from_seed") << 262 << BoundaryCounts {};
     QTest::newRow("resnet18_fp32") << QStringLiteral("resnet18_fp32") << 65 << BoundaryCounts {};
     QTest::newRow("resnet18_int8_qdq") << QStringLiteral("resnet18_int8_qdq_torch") << 511
@@ -198,6 +197,11 @@ void TestGraphScene::overlayColoursFollowMetric()
     // A "lower is worse" metric (SQNR) puts its minimum at the hot end.
     scene.setOverlay(MetricOverlay(QStringLiteral("SQNR"), QStringLiteral("dB"), values, false));
     QCOMPARE(scene.nodeItem(0)->fillColor(), QColor(0x80, 0x00, 0x26));
+    // Log scale: the geometric midpoint of [1, 100] sits in the middle of the ramp.
+    scene.setOverlay(MetricOverlay(QStringLiteral("bytes"), QString(), { { 0, 1.0 }, { 1, 10.0 }, { 2, 100.0 } }, true,
+        MetricOverlay::Scale::Log));
+    QCOMPARE(scene.nodeItem(1)->fillColor(), MetricOverlay::rampColor(0.5));
+    QCOMPARE(MetricOverlay::rampColor(0.5), QColor(0xfd, 0x8d, 0x3c)); // YlOrRd's middle stop
     scene.setOverlay({});
     QCOMPARE(scene.nodeItem(0)->fillColor(), categoryStyle(scene.nodeItem(0)->category()).fill);
 }

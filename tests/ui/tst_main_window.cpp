@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: MIT
 // The main window end to end: background loading, properties panel, pair mode, errors keep the previous model.
-#include "ui_test_main.h"
-
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/node_item.h"
@@ -9,10 +7,14 @@
 #include "panels/operators_panel.h"
 #include "panels/properties_panel.h"
 #include "panels/summary_panel.h"
+#include "ui_test_main.h"
+#include "workers/load_controller.h"
 
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QUrl>
 
 using namespace qs;
 using namespace qs::ui;
@@ -27,6 +29,9 @@ private slots:
     void malformedFileKeepsPreviousModel();
     void staleJobsAreDropped();
     void pairOpensFloatFirst();
+    void cancelDropsTheResult();
+    void dropOpensFile();
+    void relayoutKeepsModel();
 };
 
 namespace {
@@ -178,6 +183,56 @@ void TestMainWindow::pairOpensFloatFirst()
     QVERIFY(w.operatorsPanel()->totalsText().startsWith(QStringLiteral("262 \u2192 703")));
     // The graph shows the quantized side of the pair.
     QCOMPARE(w.graphPanel()->scene()->nodeItems().size(), size_t(703));
+}
+
+void TestMainWindow::cancelDropsTheResult()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "yolov5nu_int8_dynamic_seed");
+    MainWindow w;
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    QSignalSpy cancelled(w.loadController(), &LoadController::cancelled);
+    w.openFile(path);
+    QVERIFY(w.loadController()->isBusy());
+    w.loadController()->cancel();
+    QCOMPARE(cancelled.count(), 1);
+    QVERIFY(!w.loadController()->isBusy());
+    // The worker may still finish its current stage; whatever it produces is stale and must not appear.
+    QTest::qWait(3000);
+    QCOMPARE(loaded.count(), 0);
+    QVERIFY(!w.currentResult().primary);
+}
+
+void TestMainWindow::dropOpensFile()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "resnet18_fp32");
+    MainWindow w;
+    w.show();
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(path) });
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(w.currentResult().primary->path, path);
+}
+
+void TestMainWindow::relayoutKeepsModel()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "resnet18_fp32");
+    MainWindow w;
+    QVERIFY(openAndWait(w, path));
+    const auto model = w.currentResult().primary->model;
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    LayoutOptions lr;
+    lr.direction = LayoutDirection::LeftToRight;
+    emit w.graphPanel()->layoutOptionsChanged(lr); // what the toolbar toggle emits
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(w.currentResult().primary->model, model); // same parsed model, new layout
+    const QRectF bounds = w.currentResult().primary->layout.bounds;
+    QVERIFY(bounds.width() > bounds.height());
 }
 
 QS_UI_TEST_MAIN(TestMainWindow)

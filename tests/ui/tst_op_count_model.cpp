@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Operator count model (single and pair) against the README's documented counts, under QAbstractItemModelTester.
-#include "ui_test_main.h"
-
 #include "models/op_count_model.h"
 #include "panels/operators_panel.h"
+#include "ui_test_main.h"
 #include "workers/loaded_model.h"
 
 #include <QAbstractItemModelTester>

@@ -39,9 +39,8 @@ EdgeItem::EdgeItem(const LayoutEdge& edge, const QString& label, const QString& 
         m_path.lineTo(tip);
         const qreal angle = qDegreesToRadians(dir.angle());
         const qreal len = 7.0;
-        const auto side = [&](qreal delta) {
-            return tip + QPointF(qCos(angle + delta) * len, -qSin(angle + delta) * len);
-        };
+        const auto side
+            = [&](qreal delta) { return tip + QPointF(qCos(angle + delta) * len, -qSin(angle + delta) * len); };
         m_arrow << tip << side(0.42) << side(-0.42);
         // Label near the middle of the spline, beside the line.
         const QPointF mid = m_path.pointAtPercent(0.5);

@@ -12,7 +12,10 @@ namespace qs::ui {
 class EdgeItem : public QGraphicsItem
 {
 public:
-    enum { Type = UserType + 2 };
+    enum
+    {
+        Type = UserType + 2
+    };
 
     EdgeItem(const LayoutEdge& edge, const QString& label, const QString& toolTip);
 

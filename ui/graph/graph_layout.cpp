@@ -70,7 +70,10 @@ void setAttr(void* obj, const char* name, const std::string& value)
     agsafeset(obj, const_cast<char*>(name), const_cast<char*>(value.c_str()), const_cast<char*>(""));
 }
 
-std::string inches(double points) { return std::to_string(points / kPointsPerInch); }
+std::string inches(double points)
+{
+    return std::to_string(points / kPointsPerInch);
+}
 
 } // namespace
 
@@ -182,8 +185,9 @@ Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassificat
     for (ValueId v : g.outputs()) {
         Agnode_t* head = addTerminal(v, false);
         const Source s = resolveSource(g, classification, options, v);
-        Agnode_t* tail = s.producer != kNoNode ? agNodes[static_cast<size_t>(s.producer)]
-                                               : (s.fromGraphInput ? inputTerminal[static_cast<size_t>(s.value)] : nullptr);
+        Agnode_t* tail = s.producer != kNoNode
+            ? agNodes[static_cast<size_t>(s.producer)]
+            : (s.fromGraphInput ? inputTerminal[static_cast<size_t>(s.value)] : nullptr);
         if (!tail)
             continue;
         LayoutEdge e;

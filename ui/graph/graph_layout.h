@@ -17,7 +17,11 @@
 
 namespace qs::ui {
 
-enum class LayoutDirection { TopToBottom, LeftToRight };
+enum class LayoutDirection
+{
+    TopToBottom,
+    LeftToRight
+};
 
 struct LayoutOptions
 {

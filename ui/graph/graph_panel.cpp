@@ -25,7 +25,12 @@
 namespace qs::ui {
 
 namespace {
-enum OverlayChoice { OverlayNone, OverlayMacs, OverlayWeights };
+enum OverlayChoice
+{
+    OverlayNone,
+    OverlayMacs,
+    OverlayWeights
+};
 }
 
 GraphPanel::GraphPanel(QWidget* parent)
@@ -140,8 +145,8 @@ void GraphPanel::createActions()
         tr("Fold QuantizeLinear/DequantizeLinear nodes into the node they feed"), true);
     m_boundariesOnly = add(tr("&Boundaries Only"), QKeySequence(Qt::CTRL | Qt::Key_B),
         tr("Show only quantization boundaries; dim everything else"), true);
-    m_edgeLabels = add(tr("&Tensor Shapes"), QKeySequence(Qt::CTRL | Qt::Key_T),
-        tr("Show element types and shapes on edges"), true);
+    m_edgeLabels = add(
+        tr("&Tensor Shapes"), QKeySequence(Qt::CTRL | Qt::Key_T), tr("Show element types and shapes on edges"), true);
     m_minimapAction = add(tr("O&verview"), QKeySequence(Qt::CTRL | Qt::Key_M), tr("Show the overview map"), true);
     m_minimapAction->setChecked(true);
     m_leftToRight->setObjectName(QStringLiteral("leftToRight"));
@@ -211,12 +216,12 @@ void GraphPanel::setResult(const LoadResult& result, bool keepView)
         const QSignalBlocker blocker(m_modelChooser);
         m_modelChooser->clear();
         if (result.primary)
-            m_modelChooser->addItem(
-                (result.isPair() ? tr("FP32: %1") : QStringLiteral("%1")).arg(displayNameForPath(result.primary->path)));
+            m_modelChooser->addItem((result.isPair() ? tr("FP32: %1") : QStringLiteral("%1"))
+                                        .arg(displayNameForPath(result.primary->path)));
         if (result.secondary)
             m_modelChooser->addItem(tr("Quantized: %1").arg(displayNameForPath(result.secondary->path)));
-        const int index = keepView && previous >= 0 && previous < m_modelChooser->count() ? previous
-                                                                                           : m_modelChooser->count() - 1;
+        const int index
+            = keepView && previous >= 0 && previous < m_modelChooser->count() ? previous : m_modelChooser->count() - 1;
         m_modelChooser->setCurrentIndex(index);
     }
     m_modelChooserAction->setVisible(result.isPair());
@@ -249,7 +254,8 @@ void GraphPanel::showModel(int index, bool keepView)
         // A large graph fitted whole is unreadable: start at its first input instead, at a readable zoom.
         if (m_view->zoom() < 0.35 && model) {
             m_view->setTransform(QTransform::fromScale(0.8, 0.8));
-            QRectF start = model->layout.terminals.empty() ? m_scene->sceneRect() : model->layout.terminals.front().rect;
+            QRectF start
+                = model->layout.terminals.empty() ? m_scene->sceneRect() : model->layout.terminals.front().rect;
             const QSizeF visible = QSizeF(m_view->viewport()->size()) / 0.8;
             const bool lr = model->layout.options.direction == LayoutDirection::LeftToRight;
             const QPointF c = lr ? QPointF(start.left() + visible.width() / 2 - 40, start.center().y())
@@ -314,7 +320,8 @@ void GraphPanel::applyBuiltInOverlay(int index)
         }
     }
     const QString name = m_overlayChooser->itemText(index);
-    MetricOverlay overlay(name, index == OverlayWeights ? tr("bytes") : QString(), std::move(values));
+    MetricOverlay overlay(name, index == OverlayWeights ? tr("bytes, log scale") : tr("log scale"), std::move(values),
+        true, MetricOverlay::Scale::Log);
     m_scene->setOverlay(overlay);
     m_legend->setOverlay(overlay);
 }

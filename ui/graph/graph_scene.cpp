@@ -43,7 +43,8 @@ void GraphScene::setModel(std::shared_ptr<const LoadedModel> model)
     m_byId.assign(g.nodes().size(), nullptr);
     m_nodeItems.reserve(layout.nodes.size());
     for (const LayoutNode& ln : layout.nodes) {
-        auto* item = new NodeItem(g.node(ln.id), ln.id, m_model->classification.category(ln.id), ln.rect, ln.absorbedQdq);
+        auto* item
+            = new NodeItem(g.node(ln.id), ln.id, m_model->classification.category(ln.id), ln.rect, ln.absorbedQdq);
         addItem(item);
         m_nodeItems.push_back(item);
         m_byId[static_cast<size_t>(ln.id)] = item;
@@ -115,9 +116,8 @@ std::vector<NodeId> GraphScene::findNodes(const QString& text) const
     if (!m_model || needle.isEmpty())
         return {};
     const Graph& g = m_model->model->graph();
-    const auto valueMatches = [&](ValueId v) {
-        return v != kNoValue && toQString(g.value(v).name).contains(needle, Qt::CaseInsensitive);
-    };
+    const auto valueMatches
+        = [&](ValueId v) { return v != kNoValue && toQString(g.value(v).name).contains(needle, Qt::CaseInsensitive); };
     // Ranked: op type matches first ("Conv" means Conv nodes), then node names, then tensor names.
     std::vector<NodeId> byOp, byName, byTensor;
     for (NodeId id : g.topologicalOrder()) {
@@ -194,7 +194,9 @@ bool GraphScene::exportPng(const QString& path, qreal scale, QString* error) con
     QImage image(clamped, QImage::Format_ARGB32_Premultiplied);
     if (image.isNull()) {
         if (error)
-            *error = tr("The graph is too large for an image of %1 x %2 pixels.").arg(clamped.width()).arg(clamped.height());
+            *error = tr("The graph is too large for an image of %1 x %2 pixels.")
+                         .arg(clamped.width())
+                         .arg(clamped.height());
         return false;
     }
     image.fill(Qt::white);

@@ -42,9 +42,18 @@ void GraphView::setZoom(qreal z, const QPointF* anchorScenePos)
     emit zoomChanged(z);
 }
 
-void GraphView::zoomIn() { setZoom(zoom() * kStep); }
-void GraphView::zoomOut() { setZoom(zoom() / kStep); }
-void GraphView::resetZoom() { setZoom(1.0); }
+void GraphView::zoomIn()
+{
+    setZoom(zoom() * kStep);
+}
+void GraphView::zoomOut()
+{
+    setZoom(zoom() / kStep);
+}
+void GraphView::resetZoom()
+{
+    setZoom(1.0);
+}
 
 void GraphView::fitToWindow()
 {

@@ -2,6 +2,9 @@
 #include "legend_widget.h"
 
 #include "node_style.h"
+#include "util/qt_convert.h"
+
+#include <cmath>
 
 namespace qs::ui {
 
@@ -14,6 +17,8 @@ QString swatch(const QColor& fill, const QColor& border)
 
 QString formatValue(double v)
 {
+    if (std::abs(v) >= 10000.0)
+        return formatCount(static_cast<qint64>(v));
     return QString::number(v, 'g', 4);
 }
 } // namespace
@@ -52,10 +57,12 @@ void LegendWidget::rebuild()
         }
         const QString lo = formatValue(m_overlay.higherIsWorse() ? m_overlay.minimum() : m_overlay.maximum());
         const QString hi = formatValue(m_overlay.higherIsWorse() ? m_overlay.maximum() : m_overlay.minimum());
-        parts << QStringLiteral("<b>%1</b>%2").arg(m_overlay.name().toHtmlEscaped(),
-                     m_overlay.unit().isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_overlay.unit()))
+        parts << QStringLiteral("<b>%1</b>%2")
+                     .arg(m_overlay.name().toHtmlEscaped(),
+                         m_overlay.unit().isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_overlay.unit()))
               << QStringLiteral("%1 %2 %3").arg(lo, ramp, hi)
-              << swatch(MetricOverlay::noDataColor(), QColor(0xad, 0xb5, 0xbd)) + QStringLiteral("&nbsp;") + tr("no data");
+              << swatch(MetricOverlay::noDataColor(), QColor(0xad, 0xb5, 0xbd)) + QStringLiteral("&nbsp;")
+                + tr("no data");
     } else {
         for (NodeCategory c : allCategories()) {
             const auto it = m_counts.find(c);
@@ -63,7 +70,8 @@ void LegendWidget::rebuild()
             if (n == 0 && (c == NodeCategory::ControlFlow))
                 continue;
             const CategoryStyle s = categoryStyle(c);
-            QString entry = swatch(s.fill, s.accent) + QStringLiteral("&nbsp;") + categoryDisplayName(c).toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+            QString entry = swatch(s.fill, s.accent) + QStringLiteral("&nbsp;")
+                + categoryDisplayName(c).toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
             entry += n > 0 ? QStringLiteral(" <b>%1</b>").arg(n) : QString();
             parts << (n > 0 ? entry : QStringLiteral("<span style='color:#adb5bd'>%1</span>").arg(entry));
         }
@@ -73,7 +81,8 @@ void LegendWidget::rebuild()
                      m_crossing > 0 ? QStringLiteral(" <b>%1</b>").arg(m_crossing) : QString());
     // Entries wrap as wholes: spaces inside an entry must not break the line.
     for (QString& part : parts)
-        part.replace(QStringLiteral("> "), QStringLiteral(">&nbsp;")).replace(QStringLiteral(" <"), QStringLiteral("&nbsp;<"));
+        part.replace(QStringLiteral("> "), QStringLiteral(">&nbsp;"))
+            .replace(QStringLiteral(" <"), QStringLiteral("&nbsp;<"));
     setText(parts.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
 }
 

@@ -8,13 +8,14 @@
 namespace qs::ui {
 
 MetricOverlay::MetricOverlay(
-    QString name, QString unit, std::unordered_map<NodeId, double> values, bool higherIsWorse)
+    QString name, QString unit, std::unordered_map<NodeId, double> values, bool higherIsWorse, Scale scale)
     : m_name(std::move(name))
     , m_unit(std::move(unit))
     , m_higherIsWorse(higherIsWorse)
+    , m_scale(scale)
 {
     for (auto& [id, v] : values) {
-        if (!std::isfinite(v))
+        if (!std::isfinite(v) || (scale == Scale::Log && v <= 0.0))
             continue;
         if (m_values.empty()) {
             m_min = m_max = v;
@@ -39,7 +40,9 @@ QColor MetricOverlay::colorFor(NodeId id) const
     const auto v = value(id);
     if (!v)
         return noDataColor();
-    double t = m_max > m_min ? (*v - m_min) / (m_max - m_min) : 1.0;
+    double t = 1.0;
+    if (m_max > m_min)
+        t = m_scale == Scale::Log ? std::log(*v / m_min) / std::log(m_max / m_min) : (*v - m_min) / (m_max - m_min);
     if (!m_higherIsWorse)
         t = 1.0 - t;
     return rampColor(t);
@@ -60,6 +63,9 @@ QColor MetricOverlay::rampColor(double t)
         static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * f));
 }
 
-QColor MetricOverlay::noDataColor() { return QColor(0xf1, 0xf3, 0xf5); }
+QColor MetricOverlay::noDataColor()
+{
+    return QColor(0xf1, 0xf3, 0xf5);
+}
 
 } // namespace qs::ui

@@ -17,7 +17,13 @@ class MetricOverlay
 public:
     MetricOverlay() = default;
     /// `higherIsWorse` flips the ramp so "bad" is always the hot end (SQNR: low is bad).
-    MetricOverlay(QString name, QString unit, std::unordered_map<NodeId, double> values, bool higherIsWorse = true);
+    enum class Scale
+    {
+        Linear,
+        Log
+    }; ///< Log for quantities spanning decades (bytes, MACs); needs positive values
+    MetricOverlay(QString name, QString unit, std::unordered_map<NodeId, double> values, bool higherIsWorse = true,
+        Scale scale = Scale::Linear);
 
     bool isEmpty() const { return m_values.empty(); }
     const QString& name() const { return m_name; }
@@ -25,6 +31,7 @@ public:
     double minimum() const { return m_min; }
     double maximum() const { return m_max; }
     bool higherIsWorse() const { return m_higherIsWorse; }
+    Scale scale() const { return m_scale; }
     std::optional<double> value(NodeId id) const;
     /// Colour of a node: the ramp position of its value, or noDataColor() when it has none.
     QColor colorFor(NodeId id) const;
@@ -39,6 +46,7 @@ private:
     double m_min = 0.0;
     double m_max = 0.0;
     bool m_higherIsWorse = true;
+    Scale m_scale = Scale::Linear;
 };
 
 } // namespace qs::ui

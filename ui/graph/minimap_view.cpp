@@ -47,7 +47,10 @@ void MinimapView::moveMainViewTo(const QPoint& pos)
         m_main->centerOn(mapToScene(pos));
 }
 
-void MinimapView::mousePressEvent(QMouseEvent* event) { moveMainViewTo(event->position().toPoint()); }
+void MinimapView::mousePressEvent(QMouseEvent* event)
+{
+    moveMainViewTo(event->position().toPoint());
+}
 
 void MinimapView::mouseMoveEvent(QMouseEvent* event)
 {
@@ -61,6 +64,9 @@ void MinimapView::resizeEvent(QResizeEvent* event)
     refit();
 }
 
-void MinimapView::wheelEvent(QWheelEvent* event) { event->ignore(); }
+void MinimapView::wheelEvent(QWheelEvent* event)
+{
+    event->ignore();
+}
 
 } // namespace qs::ui

@@ -34,7 +34,12 @@ NodeCategory fallbackCategory(const Node& node)
     return NodeCategory::FloatCompute;
 }
 
-enum class Domain { Float, Integer, Other };
+enum class Domain
+{
+    Float,
+    Integer,
+    Other
+};
 
 Domain domainOf(DataType t)
 {

@@ -22,16 +22,21 @@ NodeItem::NodeItem(const Node& node, NodeId id, NodeCategory category, const QRe
     setFlag(ItemIsSelectable);
     setAcceptHoverEvents(false);
     setZValue(2);
-    QString tip = QStringLiteral("<b>%1</b> %2<br/>%3").arg(m_opType.toHtmlEscaped(),
-        node.domain.empty() ? QString() : QStringLiteral("(%1)").arg(toQString(node.domain)), m_name.toHtmlEscaped());
+    QString tip = QStringLiteral("<b>%1</b> %2<br/>%3")
+                      .arg(m_opType.toHtmlEscaped(),
+                          node.domain.empty() ? QString() : QStringLiteral("(%1)").arg(toQString(node.domain)),
+                          m_name.toHtmlEscaped());
     if (m_absorbed > 0)
         tip += QStringLiteral("<br/><i>%1</i>")
-                   .arg(QCoreApplication::translate("qs::ui::NodeItem", "%n Q/DQ node(s) collapsed into this one", "",
-                       m_absorbed));
+                   .arg(QCoreApplication::translate(
+                       "qs::ui::NodeItem", "%n Q/DQ node(s) collapsed into this one", "", m_absorbed));
     setToolTip(tip);
 }
 
-QRectF NodeItem::boundingRect() const { return m_rect.adjusted(-3, -3, 3, 3); }
+QRectF NodeItem::boundingRect() const
+{
+    return m_rect.adjusted(-3, -3, 3, 3);
+}
 
 void NodeItem::setOverlayFill(std::optional<QColor> fill)
 {

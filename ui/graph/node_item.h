@@ -15,7 +15,10 @@ namespace qs::ui {
 class NodeItem : public QGraphicsItem
 {
 public:
-    enum { Type = UserType + 1 };
+    enum
+    {
+        Type = UserType + 1
+    };
 
     NodeItem(const Node& node, NodeId id, NodeCategory category, const QRectF& rect, int absorbedQdq);
 

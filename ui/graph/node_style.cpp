@@ -101,8 +101,17 @@ const std::vector<NodeCategory>& allCategories()
     return kAll;
 }
 
-QColor edgeColor() { return QColor(0x84, 0x8c, 0x96); }
-QColor crossingEdgeColor() { return QColor(0xd6, 0x33, 0x6c); }
-QColor selectionColor() { return QColor(0x1c, 0x7e, 0xd6); }
+QColor edgeColor()
+{
+    return QColor(0x84, 0x8c, 0x96);
+}
+QColor crossingEdgeColor()
+{
+    return QColor(0xd6, 0x33, 0x6c);
+}
+QColor selectionColor()
+{
+    return QColor(0x1c, 0x7e, 0xd6);
+}
 
 } // namespace qs::ui

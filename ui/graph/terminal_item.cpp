@@ -24,8 +24,8 @@ void TerminalItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
     QFont f = painter->font();
     f.setPointSizeF(8);
     painter->setFont(f);
-    painter->drawText(m_rect, Qt::AlignCenter,
-        QFontMetricsF(f).elidedText(m_name, Qt::ElideMiddle, m_rect.width() - 14));
+    painter->drawText(
+        m_rect, Qt::AlignCenter, QFontMetricsF(f).elidedText(m_name, Qt::ElideMiddle, m_rect.width() - 14));
 }
 
 } // namespace qs::ui

@@ -9,7 +9,10 @@ namespace qs::ui {
 class TerminalItem : public QGraphicsItem
 {
 public:
-    enum { Type = UserType + 3 };
+    enum
+    {
+        Type = UserType + 3
+    };
 
     TerminalItem(const QRectF& rect, const QString& name, bool isInput, const QString& toolTip);
 

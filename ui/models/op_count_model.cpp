@@ -5,8 +5,8 @@
 #include "util/qt_convert.h"
 
 #include <QColor>
-#include <QFont>
 #include <QFileInfo>
+#include <QFont>
 
 #include <map>
 

@@ -14,8 +14,20 @@ class OpCountModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { OpTypeColumn, CategoryColumn, CountColumn, PairCountColumn, ChangeColumn };
-    enum Role { SortRole = Qt::UserRole, CategoryRole, IsBoundaryRole };
+    enum Column
+    {
+        OpTypeColumn,
+        CategoryColumn,
+        CountColumn,
+        PairCountColumn,
+        ChangeColumn
+    };
+    enum Role
+    {
+        SortRole = Qt::UserRole,
+        CategoryRole,
+        IsBoundaryRole
+    };
 
     using QAbstractTableModel::QAbstractTableModel;
 

@@ -99,9 +99,8 @@ void OperatorsPanel::updateChart()
     chart->legend()->setVisible(m_model->isPair());
     chart->legend()->setAlignment(Qt::AlignBottom);
     std::vector<OpCountModel::Row> rows = m_model->rows();
-    std::sort(rows.begin(), rows.end(), [](const auto& x, const auto& y) {
-        return std::max(x.count, x.pairCount) > std::max(y.count, y.pairCount);
-    });
+    std::sort(rows.begin(), rows.end(),
+        [](const auto& x, const auto& y) { return std::max(x.count, x.pairCount) > std::max(y.count, y.pairCount); });
     if (rows.size() > static_cast<size_t>(kChartOps))
         rows.resize(kChartOps);
     std::reverse(rows.begin(), rows.end()); // horizontal bars draw bottom-up; biggest on top
@@ -112,8 +111,8 @@ void OperatorsPanel::updateChart()
         delete old; // QChartView::setChart does not take ownership away from the old chart
         return;
     }
-    chart->setTitle(m_model->isPair() ? tr("Most frequent operators: FP32 vs quantized")
-                                      : tr("Most frequent operators"));
+    chart->setTitle(
+        m_model->isPair() ? tr("Most frequent operators: FP32 vs quantized") : tr("Most frequent operators"));
     auto* series = new QHorizontalBarSeries;
     auto* first = new QBarSet(m_model->isPair() ? tr("FP32") : tr("Nodes"));
     first->setColor(QColor(0x3b, 0x6e, 0xb0));

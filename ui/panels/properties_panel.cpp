@@ -21,7 +21,10 @@ namespace {
 constexpr int64_t kMaxListedValues = 16;
 constexpr int64_t kMinWeightElements = 16;
 
-QString esc(const std::string& s) { return toQString(s).toHtmlEscaped(); }
+QString esc(const std::string& s)
+{
+    return toQString(s).toHtmlEscaped();
+}
 
 bool isQuantParamName(const std::string& name)
 {
@@ -30,7 +33,10 @@ bool isQuantParamName(const std::string& name)
     return lower.find("scale") != std::string::npos || lower.find("zero_point") != std::string::npos;
 }
 
-QString formatNumber(double v) { return QString::number(v, 'g', 7); }
+QString formatNumber(double v)
+{
+    return QString::number(v, 'g', 7);
+}
 
 QString tensorValues(const Tensor& t)
 {
@@ -49,7 +55,8 @@ QImage histogramImage(const WeightStats& s)
     QImage img(280, 56, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::white);
     QPainter p(&img);
-    const int64_t peak = s.histogram.empty() ? 1 : std::max<int64_t>(1, *std::max_element(s.histogram.begin(), s.histogram.end()));
+    const int64_t peak
+        = s.histogram.empty() ? 1 : std::max<int64_t>(1, *std::max_element(s.histogram.begin(), s.histogram.end()));
     const double w = 280.0 / static_cast<double>(std::max<size_t>(1, s.histogram.size()));
     for (size_t i = 0; i < s.histogram.size(); ++i) {
         const double h = 50.0 * static_cast<double>(s.histogram[i]) / static_cast<double>(peak);
@@ -191,8 +198,7 @@ QString PropertiesPanel::nodeHtml(const LoadedModel& lm, NodeId id)
         html += QStringLiteral("<h3>%1</h3><table>%2</table>").arg(tr("Quantization parameters"), quant);
     else if (isBoundaryCategory(category))
         html += QStringLiteral("<h3>%1</h3><p class='dim'>%2</p>")
-                    .arg(tr("Quantization parameters"),
-                        tr("Computed at run time (not constants in the file)."));
+                    .arg(tr("Quantization parameters"), tr("Computed at run time (not constants in the file)."));
     if (!weights.isEmpty())
         html += QStringLiteral("<h3>%1</h3>%2").arg(tr("Weight statistics"), weights);
     if (!n.docString.empty())

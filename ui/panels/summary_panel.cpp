@@ -9,7 +9,10 @@ namespace qs::ui {
 
 namespace {
 
-QString esc(const std::string& s) { return toQString(s).toHtmlEscaped(); }
+QString esc(const std::string& s)
+{
+    return toQString(s).toHtmlEscaped();
+}
 
 QString quantFormatText(const LoadedModel& lm)
 {
@@ -80,9 +83,9 @@ QString ioList(const Graph& g, const std::vector<ValueId>& ids)
 SummaryPanel::SummaryPanel(QWidget* parent)
     : QTextBrowser(parent)
 {
-    document()->setDefaultStyleSheet(QStringLiteral(
-        "th { text-align: left; color: #495057; padding: 3px 8px 3px 0; vertical-align: top; }"
-        "td { padding: 3px 10px 3px 0; vertical-align: top; } .dim { color: #868e96; }"));
+    document()->setDefaultStyleSheet(
+        QStringLiteral("th { text-align: left; color: #495057; padding: 3px 8px 3px 0; vertical-align: top; }"
+                       "td { padding: 3px 10px 3px 0; vertical-align: top; } .dim { color: #868e96; }"));
     setResult({});
 }
 
@@ -137,7 +140,9 @@ void SummaryPanel::setResult(const LoadResult& result)
     row(tr("Opsets"), [](const LoadedModel& m) {
         QStringList items;
         for (const OpsetImport& o : m.model->opsetImports)
-            items << QStringLiteral("%1 %2").arg(o.domain.empty() ? QStringLiteral("ai.onnx") : esc(o.domain)).arg(o.version);
+            items << QStringLiteral("%1 %2")
+                         .arg(o.domain.empty() ? QStringLiteral("ai.onnx") : esc(o.domain))
+                         .arg(o.version);
         return items.join(QStringLiteral("<br/>"));
     });
     row(tr("IR version"), [](const LoadedModel& m) { return QString::number(m.model->irVersion); });
@@ -164,7 +169,7 @@ void SummaryPanel::setResult(const LoadResult& result)
             html += QStringLiteral("<p class='dim'>%1</p>")
                         .arg(tr("Node kinds of %1 come from op types: this build's engine analysis does not report "
                                 "per-node categories yet.")
-                                .arg(QFileInfo(m->path).fileName().toHtmlEscaped()));
+                                 .arg(QFileInfo(m->path).fileName().toHtmlEscaped()));
         for (const std::string& w : m->model->warnings)
             html += QStringLiteral("<p style='color:#e8590c'>%1</p>").arg(esc(w));
     }

@@ -9,8 +9,14 @@
 
 namespace qs::ui {
 
-inline QString toQString(const std::string& s) { return QString::fromStdString(s); }
-inline QString toQString(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+inline QString toQString(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+inline QString toQString(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 
 /// "resnet18/model.onnx" for the common <case>/model.onnx layout, else the file name.
 QString displayNameForPath(const QString& path);

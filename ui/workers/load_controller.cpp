@@ -64,7 +64,8 @@ void LoadController::load(const QString& path, const QString& pairPath, const La
 {
     const quint64 job = beginJob(false);
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, job, path, pairPath, options, c = m_cancel] { w->load(job, path, pairPath, options, c); },
+        m_worker,
+        [w = m_worker, job, path, pairPath, options, c = m_cancel] { w->load(job, path, pairPath, options, c); },
         Qt::QueuedConnection);
 }
 

@@ -42,7 +42,8 @@ void LoadWorker::load(
     finish(jobId, Status::ok(), result);
 }
 
-void LoadWorker::relayout(quint64 jobId, const LoadResult& current, const LayoutOptions& options, const CancelFlag& cancel)
+void LoadWorker::relayout(
+    quint64 jobId, const LoadResult& current, const LayoutOptions& options, const CancelFlag& cancel)
 {
     Q_ASSERT(QThread::currentThread() == thread());
     LoadResult result;

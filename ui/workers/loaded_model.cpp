@@ -16,8 +16,8 @@ int LoadedModel::boundaryNodeCount() const
     return n;
 }
 
-Result<std::shared_ptr<const LoadedModel>> loadAndLayout(const QString& path, const LayoutOptions& options,
-    const std::atomic<bool>* cancel, const StageProgress& progress)
+Result<std::shared_ptr<const LoadedModel>> loadAndLayout(
+    const QString& path, const LayoutOptions& options, const std::atomic<bool>* cancel, const StageProgress& progress)
 {
     const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
     const auto report = [&progress](int done, const char* stage) {

@@ -46,7 +46,7 @@ Result<std::shared_ptr<const LoadedModel>> loadAndLayout(const QString& path, co
     const std::atomic<bool>* cancel = nullptr, const StageProgress& progress = {});
 
 /// A copy of `model` with a new layout.
-Result<std::shared_ptr<const LoadedModel>> relayout(const LoadedModel& model, const LayoutOptions& options,
-    const std::atomic<bool>* cancel = nullptr);
+Result<std::shared_ptr<const LoadedModel>> relayout(
+    const LoadedModel& model, const LayoutOptions& options, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace qs::ui

@@ -22,18 +22,22 @@ struct BuiltInOp
 
 // Short descriptions of ONNX Runtime's contrib quantization operators, from their published semantics.
 constexpr std::array<BuiltInOp, 14> kMicrosoftOps { {
-    { "QuantizeLinear", "Quantizes a float tensor: y = saturate(round(x / y_scale) + y_zero_point). ONNX Runtime's "
-                        "contrib form, which also accepts 16-bit and per-axis parameters.",
+    { "QuantizeLinear",
+        "Quantizes a float tensor: y = saturate(round(x / y_scale) + y_zero_point). ONNX Runtime's "
+        "contrib form, which also accepts 16-bit and per-axis parameters.",
         "x,y_scale,y_zero_point?", "y" },
-    { "DequantizeLinear", "Dequantizes an integer tensor: y = (x - x_zero_point) * x_scale. ONNX Runtime's contrib "
-                          "form, which also accepts 16-bit and per-axis parameters.",
+    { "DequantizeLinear",
+        "Dequantizes an integer tensor: y = (x - x_zero_point) * x_scale. ONNX Runtime's contrib "
+        "form, which also accepts 16-bit and per-axis parameters.",
         "x,x_scale,x_zero_point?", "y" },
-    { "QLinearConv", "Convolution on quantized tensors with per-tensor or per-channel scales; the contrib form adds "
-                     "channels-last layouts.",
+    { "QLinearConv",
+        "Convolution on quantized tensors with per-tensor or per-channel scales; the contrib form adds "
+        "channels-last layouts.",
         "x,x_scale,x_zero_point,w,w_scale,w_zero_point,y_scale,y_zero_point,B?", "y" },
     { "QLinearAdd", "Element-wise addition of two quantized tensors: C = quantize(dequantize(A) + dequantize(B)).",
         "A,A_scale,A_zero_point?,B,B_scale,B_zero_point?,C_scale,C_zero_point?", "C" },
-    { "QLinearMul", "Element-wise multiplication of two quantized tensors: C = quantize(dequantize(A) * dequantize(B)).",
+    { "QLinearMul",
+        "Element-wise multiplication of two quantized tensors: C = quantize(dequantize(A) * dequantize(B)).",
         "A,A_scale,A_zero_point?,B,B_scale,B_zero_point?,C_scale,C_zero_point?", "C" },
     { "QLinearSigmoid", "Sigmoid on a quantized tensor, computed through a lookup table.",
         "X,X_scale,X_zero_point?,Y_scale,Y_zero_point?", "Y" },
@@ -48,11 +52,13 @@ constexpr std::array<BuiltInOp, 14> kMicrosoftOps { {
     { "QLinearSoftmax", "Softmax on a quantized tensor.", "X,X_scale,x_zero_point?,y_scale,y_zero_point", "Y" },
     { "QGemm", "General matrix multiplication on quantized A and B; float output when y_scale is omitted.",
         "A,a_scale,a_zero_point,B,b_scale,b_zero_point,C?,y_scale?,y_zero_point?", "Y" },
-    { "MatMulIntegerToFloat", "Integer matrix multiplication followed by scaling to float: "
-                              "Y = (A - a_zero_point) * (B - b_zero_point) * a_scale * b_scale + bias.",
+    { "MatMulIntegerToFloat",
+        "Integer matrix multiplication followed by scaling to float: "
+        "Y = (A - a_zero_point) * (B - b_zero_point) * a_scale * b_scale + bias.",
         "A,B,a_scale,b_scale,a_zero_point?,b_zero_point?,bias?", "Y" },
-    { "DynamicQuantizeMatMul", "Quantizes A dynamically (scale and zero point computed from its range at run time), "
-                               "multiplies with the quantized B and rescales to float.",
+    { "DynamicQuantizeMatMul",
+        "Quantizes A dynamically (scale and zero point computed from its range at run time), "
+        "multiplies with the quantized B and rescales to float.",
         "A,B,b_scale,b_zero_point?,bias?", "Y" },
 } };
 
