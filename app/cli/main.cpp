@@ -11,6 +11,9 @@
 
 namespace qs::cli {
 // Sub-command entry points, one file each.
+extern const Command kCheckCommand;
+extern const Command kInspectCommand;
+extern const Command kOpsCommand;
 } // namespace qs::cli
 
 namespace {
@@ -18,7 +21,11 @@ namespace {
 using qs::cli::Command;
 
 // Keep alphabetical; `--help` prints them in this order.
-const std::array<Command, 0> kCommands {};
+const std::array kCommands {
+    qs::cli::kCheckCommand,
+    qs::cli::kInspectCommand,
+    qs::cli::kOpsCommand,
+};
 
 void printUsage()
 {
