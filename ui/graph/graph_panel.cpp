@@ -96,6 +96,9 @@ GraphPanel::GraphPanel(QWidget* parent)
     connect(m_scene, &GraphScene::nodeSelected, this, [this](NodeId id) { emit nodeSelected(m_scene->model(), id); });
     connect(m_view, &GraphView::zoomChanged, this,
         [this](qreal z) { m_zoomLabel->setText(QStringLiteral("%1 %").arg(qRound(z * 100))); });
+    m_view->setPlaceholderText(tr("Open an ONNX model (Ctrl+O) or drop one here.\n\nOpen an FP32 and an INT8 model "
+                                  "side by side with File \u2192 Open Pair (Ctrl+Shift+O)."));
+    m_minimap->hide();
     setEnabled(false);
 }
 
@@ -104,7 +107,7 @@ void GraphPanel::createActions()
     m_modelChooser = new QComboBox(this);
     m_modelChooser->setToolTip(tr("Which model of the pair the graph shows"));
     m_modelChooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_modelChooser->setMinimumContentsLength(16);
+    m_modelChooser->setMinimumContentsLength(12);
     m_modelChooserAction = m_toolBar->addWidget(m_modelChooser);
     m_modelChooserAction->setVisible(false);
     connect(m_modelChooser, &QComboBox::currentIndexChanged, this, [this](int i) { showModel(i, false); });
@@ -163,7 +166,8 @@ void GraphPanel::createActions()
     connect(m_collapseQdq, &QAction::toggled, this, [this] { emit layoutOptionsChanged(layoutOptions()); });
     connect(m_boundariesOnly, &QAction::toggled, m_scene, &GraphScene::setBoundariesOnly);
     connect(m_edgeLabels, &QAction::toggled, m_scene, &GraphScene::setEdgeLabelsVisible);
-    connect(m_minimapAction, &QAction::toggled, m_minimap, &QWidget::setVisible);
+    connect(m_minimapAction, &QAction::toggled, this,
+        [this](bool on) { m_minimap->setVisible(on && m_scene->model() != nullptr); });
 
     m_overlayChooser = new QComboBox(this);
     m_overlayChooser->addItem(tr("Node category"));
@@ -216,10 +220,10 @@ void GraphPanel::setResult(const LoadResult& result, bool keepView)
         const QSignalBlocker blocker(m_modelChooser);
         m_modelChooser->clear();
         if (result.primary)
-            m_modelChooser->addItem((result.isPair() ? tr("FP32: %1") : QStringLiteral("%1"))
+            m_modelChooser->addItem((result.isPair() ? tr("FP32 \u00b7 %1") : QStringLiteral("%1"))
                                         .arg(displayNameForPath(result.primary->path)));
         if (result.secondary)
-            m_modelChooser->addItem(tr("Quantized: %1").arg(displayNameForPath(result.secondary->path)));
+            m_modelChooser->addItem(tr("INT8 \u00b7 %1").arg(displayNameForPath(result.secondary->path)));
         const int index
             = keepView && previous >= 0 && previous < m_modelChooser->count() ? previous : m_modelChooser->count() - 1;
         m_modelChooser->setCurrentIndex(index);
@@ -243,6 +247,8 @@ void GraphPanel::showModel(int index, bool keepView)
     applyBuiltInOverlay(m_overlayChooser->currentIndex());
     updateLegend();
     positionMinimap();
+    m_minimap->setVisible(model && m_minimapAction->isChecked());
+    m_view->setPlaceholderVisible(!model);
     m_minimap->refit();
     if (keepView && selected != kNoNode && m_scene->nodeItem(selected)) {
         m_scene->selectNode(selected);

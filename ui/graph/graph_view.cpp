@@ -96,6 +96,33 @@ void GraphView::scrollContentsBy(int dx, int dy)
     emit viewportMoved();
 }
 
+void GraphView::setPlaceholderText(const QString& text)
+{
+    m_placeholder = text;
+    viewport()->update();
+}
+
+void GraphView::setPlaceholderVisible(bool visible)
+{
+    m_placeholderVisible = visible;
+    viewport()->update();
+}
+
+void GraphView::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    QGraphicsView::drawForeground(painter, rect);
+    if (m_placeholder.isEmpty() || !m_placeholderVisible)
+        return;
+    painter->save();
+    painter->resetTransform();
+    painter->setPen(QColor(0x86, 0x8e, 0x96));
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 1.3);
+    painter->setFont(f);
+    painter->drawText(viewport()->rect().adjusted(40, 40, -40, -40), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
+    painter->restore();
+}
+
 void GraphView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);

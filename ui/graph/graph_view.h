@@ -13,6 +13,9 @@ public:
     explicit GraphView(QWidget* parent = nullptr);
 
     qreal zoom() const { return transform().m11(); }
+    /// Shown centred in the view while the scene is empty.
+    void setPlaceholderText(const QString& text);
+    void setPlaceholderVisible(bool visible);
 
 public slots:
     void zoomIn();
@@ -29,8 +32,11 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void scrollContentsBy(int dx, int dy) override;
     void resizeEvent(QResizeEvent* event) override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
 
 private:
+    QString m_placeholder;
+    bool m_placeholderVisible = true;
     void setZoom(qreal zoom, const QPointF* anchorScenePos = nullptr);
 };
 

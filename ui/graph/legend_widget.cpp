@@ -15,6 +15,11 @@ QString swatch(const QColor& fill, const QColor& border)
         .arg(fill.name(), border.name());
 }
 
+QString nbsp(QString s)
+{
+    return s.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+}
+
 QString formatValue(double v)
 {
     if (std::abs(v) >= 10000.0)
@@ -60,7 +65,7 @@ void LegendWidget::rebuild()
         parts << QStringLiteral("<b>%1</b>%2")
                      .arg(m_overlay.name().toHtmlEscaped(),
                          m_overlay.unit().isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_overlay.unit()))
-              << QStringLiteral("%1 %2 %3").arg(lo, ramp, hi)
+              << QStringLiteral("%1&nbsp;%2&nbsp;%3").arg(nbsp(lo), ramp, nbsp(hi))
               << swatch(MetricOverlay::noDataColor(), QColor(0xad, 0xb5, 0xbd)) + QStringLiteral("&nbsp;")
                 + tr("no data");
     } else {

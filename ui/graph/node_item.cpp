@@ -83,7 +83,9 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     bold.setPointSizeF(9.0);
     bold.setBold(true);
     painter->setFont(bold);
-    painter->setPen(QColor(0x21, 0x25, 0x29));
+    // Dark overlay colours (the hot end of the ramp) need light text to stay readable.
+    const bool darkFill = fill.lightness() < 120;
+    painter->setPen(darkFill ? QColor(Qt::white) : QColor(0x21, 0x25, 0x29));
     const QRectF text = m_rect.adjusted(9, 3, -5, -3);
     painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() * 0.56),
         Qt::AlignHCenter | Qt::AlignVCenter, m_opType);
@@ -91,7 +93,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     small.setBold(false);
     small.setPointSizeF(6.8);
     painter->setFont(small);
-    painter->setPen(QColor(0x5c, 0x63, 0x6a));
+    painter->setPen(darkFill ? QColor(0xf1, 0xf3, 0xf5) : QColor(0x5c, 0x63, 0x6a));
     const QRectF nameRect(text.left(), text.top() + text.height() * 0.52, text.width(), text.height() * 0.48);
     QString name = m_name;
     if (m_absorbed > 0)
