@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+// The importer against a real ONNX Runtime 1.30 profile (tests/data/ort/README.md says how it was recorded).
+// Expected numbers were read directly from the JSON (sum of `dur` per event group, in microseconds).
+#include "shared_data.h"
+
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/ort_profile.h>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+const std::filesystem::path kProfile = qs::test::testDataDir() / "ort" / "resnet18_int8_qdq_ort130_profile.json";
+
+const qs::OpTypeProfile* findType(const qs::ProfileReport& r, std::string_view op)
+{
+    for (const auto& t : r.opTypes)
+        if (t.opType == op)
+            return &t;
+    return nullptr;
+}
+
+const qs::NodeProfile* findNode(const qs::ProfileReport& r, std::string_view name)
+{
+    for (const auto& n : r.nodes)
+        if (n.nodeName == name)
+            return &n;
+    return nullptr;
+}
+
+TEST(OrtProfile, TotalsPerOpTypeOverTwoRuns)
+{
+    auto r = qs::importOrtProfile(kProfile, nullptr);
+    ASSERT_TRUE(r) << r.status().toString();
+    EXPECT_EQ(r->source, "onnxruntime");
+    EXPECT_EQ(r->runs, 2);
+    EXPECT_EQ(r->nodes.size(), 36u);
+    // 72 kernel events, 28664 us in total over two runs
+    EXPECT_NEAR(r->totalMs, 28.664 / 2, 1e-9);
+    const auto* conv = findType(*r, "QLinearConv");
+    ASSERT_NE(conv, nullptr);
+    EXPECT_NEAR(conv->meanMs, 26.697 / 2, 1e-9);
+    EXPECT_NEAR(conv->share, 26697.0 / 28664.0, 1e-9);
+    EXPECT_EQ(r->opTypes.front().opType, "QLinearConv"); // sorted by time
+    // QuantizeLinear 355 us + DequantizeLinear 27 us
+    EXPECT_NEAR(r->quantOverheadMs, (0.355 + 0.027) / 2, 1e-9);
+    const auto* first = findNode(*r, "/conv1/Conv_token_1");
+    ASSERT_NE(first, nullptr);
+    EXPECT_EQ(first->calls, 2);
+    EXPECT_NEAR(first->totalMs, (5055 + 2324) / 1000.0, 1e-9);
+    EXPECT_EQ(first->nodeIndex, -1); // no model given
+}
+
+TEST(OrtProfile, SkippingTheFirstRun)
+{
+    qs::OrtProfileOptions opt;
+    opt.skipRuns = 1;
+    auto r = qs::importOrtProfile(kProfile, nullptr, opt);
+    ASSERT_TRUE(r) << r.status().toString();
+    EXPECT_EQ(r->runs, 1);
+    const auto* first = findNode(*r, "/conv1/Conv_token_1");
+    ASSERT_NE(first, nullptr);
+    EXPECT_EQ(first->calls, 1);
+    EXPECT_NEAR(first->meanMs, 2.324, 1e-9); // the second model_run's event
+    opt.skipRuns = 2;
+    EXPECT_FALSE(qs::importOrtProfile(kProfile, nullptr, opt));
+}
+
+TEST(OrtProfile, MapsFusedNodesToAuthoredNodes)
+{
+    const auto modelPath = qs::test::sharedModel("resnet18_int8_qdq_torch");
+    QS_REQUIRE_SHARED(modelPath);
+    auto model = qs::loadModel(modelPath);
+    ASSERT_TRUE(model) << model.status().toString();
+    auto r = qs::importOrtProfile(kProfile, model->get());
+    ASSERT_TRUE(r) << r.status().toString();
+    const auto* first = findNode(*r, "/conv1/Conv_token_1");
+    ASSERT_NE(first, nullptr);
+    ASSERT_GE(first->nodeIndex, 0);
+    EXPECT_EQ((*model)->graph().node(first->nodeIndex).name, "/conv1/Conv");
+}
+
+TEST(OrtProfile, RejectsCorruptAndForeignFiles)
+{
+    auto truncated = qs::importOrtProfileFromText("[{\"cat\":\"Node\",", "p.json", nullptr);
+    ASSERT_FALSE(truncated);
+    EXPECT_NE(truncated.status().message().find("p.json"), std::string::npos);
+    EXPECT_NE(truncated.status().message().find("truncated or corrupt"), std::string::npos);
+    auto object = qs::importOrtProfileFromText("{\"a\":1}", "p.json", nullptr);
+    ASSERT_FALSE(object);
+    EXPECT_NE(object.status().message().find("array"), std::string::npos);
+    auto noKernels = qs::importOrtProfileFromText(
+        "[{\"cat\":\"Session\",\"name\":\"model_run\",\"ts\":0,\"dur\":5}]", "p.json", nullptr);
+    ASSERT_FALSE(noKernels);
+    EXPECT_NE(noKernels.status().message().find("_kernel_time"), std::string::npos);
+    auto missing = qs::importOrtProfile("/nonexistent/profile.json", nullptr);
+    ASSERT_FALSE(missing);
+    EXPECT_EQ(missing.status().code(), qs::StatusCode::IoError);
+}
+
+} // namespace
