@@ -97,6 +97,8 @@ Result<ProfileReport> importOrtProfileFromText(
         return Status(StatusCode::InvalidArgument,
             fmt::format("{}: cannot skip {} runs; the profile holds {}", displayName, options.skipRuns, runs.size()));
     report.runs = runs.empty() ? 1 : static_cast<int64_t>(runs.size()) - options.skipRuns;
+    for (size_t i = static_cast<size_t>(options.skipRuns); i < runs.size(); ++i)
+        report.runLatenciesMs.push_back((runs[i].end - runs[i].begin) / 1000.0);
 
     std::map<std::string, NodeProfile> byNode;
     for (const Kernel& k : kernels) {

@@ -49,6 +49,9 @@ TEST(OrtProfile, TotalsPerOpTypeOverTwoRuns)
     EXPECT_EQ(first->calls, 2);
     EXPECT_NEAR(first->totalMs, (5055 + 2324) / 1000.0, 1e-9);
     EXPECT_EQ(first->nodeIndex, -1); // no model given
+    ASSERT_EQ(r->runLatenciesMs.size(), 2u); // model_run durations
+    EXPECT_NEAR(r->runLatenciesMs[0], 16.384, 1e-9);
+    EXPECT_NEAR(r->runLatenciesMs[1], 13.148, 1e-9);
 }
 
 TEST(OrtProfile, SkippingTheFirstRun)

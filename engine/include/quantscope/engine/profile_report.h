@@ -42,6 +42,9 @@ struct ProfileReport
     double quantOverheadMs = 0; ///< per run
     double quantOverheadShare = 0; ///< 0..1 of totalMs
     int64_t unmatchedNodes = 0; ///< nodes with nodeIndex -1 (fused or renamed by the runtime)
+    /// Whole-run durations of the counted runs when the source records them (ONNX Runtime's model_run events);
+    /// not stored in run files, where the scenario's latenciesMs hold them.
+    std::vector<double> runLatenciesMs;
 };
 
 /// Quantize/Dequantize/DynamicQuantizeLinear/Cast and requantization ops (any domain): time spent converting
