@@ -84,10 +84,13 @@ Result<BenchmarkResult> runBenchmark(
     if (config.warmupRuns > 0)
         r.warmupRunsDone = 1;
 
+    bool measuring = false;
     auto finish = [&](const std::string& reason) {
         r.partial = !reason.empty();
         r.partialReason = reason;
         r.peakRssBytes = peakRssBytes();
+        if (measuring) // a profile of warm-up runs only would be misleading
+            r.profile = target.profile();
         return r;
     };
 
@@ -107,6 +110,8 @@ Result<BenchmarkResult> runBenchmark(
     const bool budgeted = config.seconds > 0;
     const int64_t planned = budgeted ? -1 : config.runs;
     r.latenciesMs.reserve(static_cast<size_t>(budgeted ? 1024 : config.runs));
+    target.beginMeasurement();
+    measuring = true;
     const auto measureStart = Clock::now();
     std::string reason;
     for (;;) {

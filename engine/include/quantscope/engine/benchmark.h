@@ -7,6 +7,7 @@
 //   auto stats = qs::computeLatencyStats(r->latenciesMs);
 #pragma once
 
+#include <quantscope/engine/profile_report.h>
 #include <quantscope/engine/status.h>
 
 #include <cstdint>
@@ -47,6 +48,13 @@ public:
     virtual Status runOnce(const BenchmarkControl& control) = 0;
     /// Bytes of the activation arena the prepared plan uses, when the target knows it.
     virtual std::optional<int64_t> arenaBytes() const { return std::nullopt; }
+    /// Called once, right before the measured runs: a profiling target resets its per-node totals here so
+    /// warm-up runs are not counted.
+    virtual void beginMeasurement() { }
+    /// Per-node times of the measured runs, when the target profiles (an OpObserver in the Session adapter).
+    virtual std::optional<ProfileReport> profile() const { return std::nullopt; }
+    /// After prepare failed: the unsupported operators as "'name' (OpType)", all of them, if that was the cause.
+    virtual std::vector<std::string> unsupportedOperators() const { return {}; }
 };
 
 struct BenchmarkConfig
@@ -70,6 +78,7 @@ struct BenchmarkResult
     std::optional<int64_t> peakRssBytes; ///< see peakRssIsProcessWide
     bool peakRssIsProcessWide = false; ///< true when the kernel peak could not be reset before preparation
     std::optional<int64_t> arenaBytes;
+    std::optional<ProfileReport> profile; ///< from BenchmarkTarget::profile() after the measured runs
 };
 
 /// Runs prepare, the first run, warm-up and the measured runs, timing each run with a steady clock.
