@@ -11,6 +11,14 @@
 
 namespace qs::cli {
 // Sub-command entry points, one file each.
+int runBench(std::span<char* const> args);
+void printBenchHelp();
+int runImportOrtProfile(std::span<char* const> args);
+void printImportOrtProfileHelp();
+int runReport(std::span<char* const> args);
+void printReportHelp();
+int runSysinfo(std::span<char* const> args);
+void printSysinfoHelp();
 } // namespace qs::cli
 
 namespace {
@@ -18,7 +26,15 @@ namespace {
 using qs::cli::Command;
 
 // Keep alphabetical; `--help` prints them in this order.
-const std::array<Command, 0> kCommands {};
+const std::array kCommands {
+    Command { "bench", "time models (FP32 vs INT8) over threads and modes; run file and report", qs::cli::runBench,
+        qs::cli::printBenchHelp },
+    Command { "import-ort-profile", "read an ONNX Runtime profile into per-node and per-op-type time",
+        qs::cli::runImportOrtProfile, qs::cli::printImportOrtProfileHelp },
+    Command { "report", "the Markdown report of a run file", qs::cli::runReport, qs::cli::printReportHelp },
+    Command { "sysinfo", "CPU, ISA features (VNNI, dotprod, ...), OS, compiler, oneDNN", qs::cli::runSysinfo,
+        qs::cli::printSysinfoHelp },
+};
 
 void printUsage()
 {
