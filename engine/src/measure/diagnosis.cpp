@@ -18,8 +18,9 @@ std::string threadsText(int32_t threads)
 
 std::string speedupText(const ComparisonRecord& c)
 {
-    return fmt::format("{}: {:.2f}x (95% CI {:.2f}-{:.2f}) vs {}, {}, {}", c.candidateModel, c.speedup.speedup,
-        c.speedup.low, c.speedup.high, c.baselineModel, threadsText(c.threads), c.mode);
+    return fmt::format("{}: {:.2f}x (95% CI {:.2f}-{:.2f}) vs {}, {}, {}{}", c.candidateModel, c.speedup.speedup,
+        c.speedup.low, c.speedup.high, c.baselineModel, threadsText(c.threads), c.mode,
+        c.runtime == "quantscope" ? std::string() : ", " + c.runtime);
 }
 
 std::string pct(double share)
@@ -300,7 +301,7 @@ private:
             for (size_t j = i + 1; j < m_run.comparisons.size(); ++j) {
                 const ComparisonRecord& b = m_run.comparisons[j];
                 if (a.candidateModel != b.candidateModel || a.baselineModel != b.baselineModel || a.mode != b.mode
-                    || a.threads == b.threads)
+                    || a.runtime != b.runtime || a.threads == b.threads)
                     continue;
                 const double sa = a.speedup.speedup;
                 const double sb = b.speedup.speedup;
@@ -352,8 +353,7 @@ private:
     {
         for (const ScenarioRecord& s : m_run.scenarios) {
             const ModelRecord* m = m_run.model(s.modelId);
-            if (!m || m->isQuantized() || !s.hasSamples() || s.runtime != "quantscope" || s.stats.p50Ms <= 0
-                || s.stats.p50Ms >= m_t.tinyModelMs)
+            if (!m || m->isQuantized() || !s.hasSamples() || s.stats.p50Ms <= 0 || s.stats.p50Ms >= m_t.tinyModelMs)
                 continue;
             std::vector<std::string> ev { fmt::format("{}: FP32 median {:.3f} ms", s.label(), s.stats.p50Ms) };
             if (m->totalMacs)
@@ -428,6 +428,13 @@ private:
 
 const ComparisonRecord* primaryComparison(const RunRecord& record)
 {
+    // The engine's own measurement first; an imported ONNX Runtime comparison speaks when it is the only one.
+    for (const ComparisonRecord& c : record.comparisons)
+        if (c.threads == 1 && c.mode == "optimized" && c.runtime == "quantscope")
+            return &c;
+    for (const ComparisonRecord& c : record.comparisons)
+        if (c.runtime == "quantscope")
+            return &c;
     for (const ComparisonRecord& c : record.comparisons)
         if (c.threads == 1 && c.mode == "optimized")
             return &c;

@@ -67,8 +67,9 @@ std::string verdictSentence(const RunRecord& record)
         return "No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both "
                "measured.";
     const SpeedupEstimate& s = c->speedup;
-    const std::string where = fmt::format("{} vs {}, median latency, {}, {}, 95% CI {:.2f}-{:.2f}x", c->candidateModel,
-        c->baselineModel, threadsText(c->threads), c->mode, s.low, s.high);
+    const std::string where = fmt::format("{} vs {}, median latency, {}, {}{}, 95% CI {:.2f}-{:.2f}x",
+        c->candidateModel, c->baselineModel, threadsText(c->threads), c->mode,
+        c->runtime == "quantscope" ? std::string() : ", measured by " + c->runtime, s.low, s.high);
     if (s.low <= 1.0 && s.high >= 1.0)
         return fmt::format(
             "INT8 and FP32 are equally fast here within the noise ({} faster; {}).", factor(s.speedup), where);
@@ -101,8 +102,9 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
         w("|---|---|---|---|---:|---|---:|\n");
         for (const ComparisonRecord& c : r.comparisons)
             w(fmt::format("| {} | {} | {} | {} | {:.2f}x | {:.2f}-{:.2f}x | {:.2f} |\n", cell(c.candidateModel),
-                cell(c.baselineModel), threadsText(c.threads), c.mode, c.speedup.speedup, c.speedup.low, c.speedup.high,
-                c.sizeRatio));
+                cell(c.baselineModel), threadsText(c.threads),
+                c.runtime == "quantscope" ? c.mode : c.mode + " · " + c.runtime, c.speedup.speedup, c.speedup.low,
+                c.speedup.high, c.sizeRatio));
         w("\nSpeedup = median FP32 latency / median quantized latency (> 1: quantized is faster); interval: "
           "percentile bootstrap of the median ratio.\n\n");
     }

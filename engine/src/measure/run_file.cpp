@@ -283,6 +283,7 @@ RunRecord recordFromJson(const Json& j)
         cr.candidateModel = get<std::string>(cj, "candidateModel", cw);
         cr.threads = get<int32_t>(cj, "threads", cw);
         cr.mode = get<std::string>(cj, "mode", cw);
+        cr.runtime = get<std::string>(cj, "runtime", cw);
         cr.speedup.speedup = get<double>(cj, "speedup", cw);
         cr.speedup.low = get<double>(cj, "low", cw);
         cr.speedup.high = get<double>(cj, "high", cw);
@@ -334,9 +335,9 @@ std::string runRecordToJson(const RunRecord& r)
     Json comparisons = Json::array();
     for (const ComparisonRecord& c : r.comparisons)
         comparisons.push_back({ { "baselineModel", c.baselineModel }, { "candidateModel", c.candidateModel },
-            { "threads", c.threads }, { "mode", c.mode }, { "speedup", c.speedup.speedup }, { "low", c.speedup.low },
-            { "high", c.speedup.high }, { "confidence", c.speedup.confidence }, { "iterations", c.speedup.iterations },
-            { "seed", c.speedup.seed }, { "sizeRatio", c.sizeRatio } });
+            { "threads", c.threads }, { "mode", c.mode }, { "runtime", c.runtime }, { "speedup", c.speedup.speedup },
+            { "low", c.speedup.low }, { "high", c.speedup.high }, { "confidence", c.speedup.confidence },
+            { "iterations", c.speedup.iterations }, { "seed", c.speedup.seed }, { "sizeRatio", c.sizeRatio } });
     Json parity = Json::array();
     for (const ParityRecord& p : r.parity)
         parity.push_back({ { "modelId", p.modelId }, { "reference", p.reference }, { "output", p.output },

@@ -90,9 +90,9 @@ std::vector<ComparisonRecord> compareModels(const RunRecord& record)
             if (commonPrefix(f->id, q.id) > commonPrefix(base->id, q.id))
                 base = f;
         for (const ScenarioRecord& s : record.scenarios) {
-            if (s.modelId != q.id || s.runtime != "quantscope" || !s.hasSamples())
+            if (s.modelId != q.id || !s.hasSamples())
                 continue;
-            const ScenarioRecord* b = record.scenario(base->id, s.threads, s.mode);
+            const ScenarioRecord* b = record.scenario(base->id, s.threads, s.mode, s.runtime);
             if (!b || !b->hasSamples())
                 continue;
             auto e = bootstrapSpeedup(b->latenciesMs, s.latenciesMs);
@@ -103,6 +103,7 @@ std::vector<ComparisonRecord> compareModels(const RunRecord& record)
             c.candidateModel = q.id;
             c.threads = s.threads;
             c.mode = s.mode;
+            c.runtime = s.runtime;
             c.speedup = *e;
             c.sizeRatio = base->fileSizeBytes > 0 ? double(q.fileSizeBytes) / double(base->fileSizeBytes) : 0;
             out.push_back(c);

@@ -72,6 +72,7 @@ struct ComparisonRecord
     std::string candidateModel;
     int32_t threads = 1;
     std::string mode = "optimized";
+    std::string runtime = "quantscope"; ///< both scenarios ran on this runtime
     SpeedupEstimate speedup; ///< median(baseline) / median(candidate); > 1: the candidate is faster
     double sizeRatio = 0; ///< candidate file size / baseline file size
 };
@@ -137,8 +138,8 @@ struct RunRecord
 /// Fills stats and histogram of a scenario from its latencies.
 void computeScenarioStatistics(ScenarioRecord& scenario);
 
-/// Pairs every FP32 model with every quantized model (same threads and mode, both with samples) and computes the
-/// bootstrap speedup (2000 resamples, 95%, seed 42) and size ratio.
+/// Pairs every FP32 model with every quantized model (same runtime, threads and mode, both with samples) and computes
+/// the bootstrap speedup (2000 resamples, 95%, seed 42) and size ratio.
 std::vector<ComparisonRecord> compareModels(const RunRecord& record);
 
 /// Describes a loaded model: id (file stem, or the parent folder's name for "model.onnx"), path, SHA-256 of the file,
