@@ -26,8 +26,17 @@ std::optional<NodeId> matchNode(const Model& model, const std::string& name)
 {
     if (auto id = model.graph().findNode(name))
         return id;
-    if (auto pos = name.rfind("_token_"); pos != std::string::npos)
-        return model.graph().findNode(name.substr(0, pos));
+    const Graph& g = model.graph();
+    if (auto pos = name.rfind("_token_"); pos != std::string::npos) {
+        if (auto id = g.findNode(name.substr(0, pos)))
+            return id;
+    }
+    // ONNX Runtime's NCHWc transformer names the nodes it rewrites after their output value plus "_nchwc".
+    std::string value = name;
+    if (value.ends_with("_nchwc"))
+        value.resize(value.size() - 6);
+    if (auto v = g.findValue(value); v && g.producer(*v) != kNoNode)
+        return g.producer(*v);
     return std::nullopt;
 }
 

@@ -83,6 +83,29 @@ TEST(OrtProfile, MapsFusedNodesToAuthoredNodes)
     EXPECT_EQ((*model)->graph().node(first->nodeIndex).name, "/conv1/Conv");
 }
 
+TEST(OrtProfile, MapsNchwcNodesThroughTheirOutputValue)
+{
+    // Event names as ONNX Runtime 1.30 writes them for yolov5nu's first convolution after its NCHWc rewrite.
+    const auto modelPath = qs::test::sharedModel("yolov5nu_fp32_from_seed");
+    QS_REQUIRE_SHARED(modelPath);
+    auto model = qs::loadModel(modelPath);
+    ASSERT_TRUE(model) << model.status().toString();
+    const std::string json = R"([
+{"cat":"Session","name":"model_run","ts":0,"dur":100},
+{"cat":"Node","name":"/model.0/conv/Conv_output_0_nchwc_kernel_time","ts":1,"dur":40,"args":{"op_name":"Conv"}},
+{"cat":"Node","name":"ReorderOutput_3_kernel_time","ts":50,"dur":10,"args":{"op_name":"ReorderOutput"}}
+])";
+    auto r = qs::importOrtProfileFromText(json, "inline", model->get());
+    ASSERT_TRUE(r) << r.status().toString();
+    ASSERT_EQ(r->nodes.size(), 2u);
+    const auto* conv = findNode(*r, "/model.0/conv/Conv_output_0_nchwc");
+    ASSERT_NE(conv, nullptr);
+    ASSERT_GE(conv->nodeIndex, 0);
+    EXPECT_EQ((*model)->graph().node(conv->nodeIndex).name, "/model.0/conv/Conv");
+    EXPECT_EQ(r->unmatchedNodes, 1); // the reorder ONNX Runtime inserted has no authored node
+    EXPECT_NEAR(conv->share, 0.8, 1e-12); // 40 of 50 us
+}
+
 TEST(OrtProfile, RejectsCorruptAndForeignFiles)
 {
     auto truncated = qs::importOrtProfileFromText("[{\"cat\":\"Node\",", "p.json", nullptr);
