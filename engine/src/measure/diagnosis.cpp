@@ -45,6 +45,14 @@ const ComparisonRecord* comparisonFor(const RunRecord& r, const std::string& can
     return best;
 }
 
+double opTypeMs(const ProfileReport& p, std::string_view op)
+{
+    for (const OpTypeProfile& t : p.opTypes)
+        if (t.opType == op)
+            return t.meanMs;
+    return 0;
+}
+
 class Diagnoser
 {
 public:
@@ -120,8 +128,20 @@ private:
                         s.label(), ms, s.profile->totalMs, pct(ms / s.profile->totalMs)));
             }
             const ComparisonRecord* c = comparisonFor(m_run, m.id);
-            if (c)
+            if (c) {
                 ev.push_back("measured speedup " + speedupText(*c));
+                // The integer convolutions against the float ones they replace, when both runs were profiled.
+                const ScenarioRecord* qScenario = m_run.scenario(c->candidateModel, c->threads, c->mode, c->runtime);
+                const ScenarioRecord* fs = m_run.scenario(c->baselineModel, c->threads, c->mode, c->runtime);
+                if (qScenario && fs && qScenario->profile && fs->profile) {
+                    const double intMs = opTypeMs(*qScenario->profile, "ConvInteger");
+                    const double floatMs = opTypeMs(*fs->profile, "Conv");
+                    if (intMs > 0 && floatMs > 0)
+                        ev.push_back(fmt::format("ConvInteger kernels take {:.2f} ms per run vs {:.2f} ms for the FP32 "
+                                                 "model's Conv kernels ({:.2f}x)",
+                            intMs, floatMs, intMs / floatMs));
+                }
+            }
             const bool slower = c && c->speedup.speedup < 1.0;
             add("dynamic-quantized-convolutions", slower ? FindingSeverity::Critical : FindingSeverity::Warning,
                 "the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time "

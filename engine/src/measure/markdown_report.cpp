@@ -215,6 +215,13 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
         if (p.opTypes.size() > static_cast<size_t>(options.maxOpTypeRows))
             w(fmt::format("| ({} more) | | | |\n", p.opTypes.size() - static_cast<size_t>(options.maxOpTypeRows)));
         w("\n");
+        w("| Slowest nodes | Op type | ms per run | Share |\n|---|---|---:|---:|\n");
+        for (size_t i = 0; i < p.nodes.size() && i < static_cast<size_t>(options.maxNodeRows); ++i) {
+            const NodeProfile& n = p.nodes[i];
+            w(fmt::format("| {}{} | {} | {} | {} |\n", cell(n.nodeName), n.nodeIndex < 0 ? " (runtime-created)" : "",
+                cell(n.opType), ms(n.meanMs), pct(n.share)));
+        }
+        w("\n");
     }
 
     w("## Findings\n\n");

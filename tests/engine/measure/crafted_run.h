@@ -114,6 +114,26 @@ inline ProfileReport craftedInt8Profile()
     return p;
 }
 
+inline ProfileReport craftedFp32Profile()
+{
+    ProfileReport p;
+    p.source = "quantscope";
+    p.runs = 10;
+    NodeProfile conv;
+    conv.nodeName = "conv_0";
+    conv.opType = "Conv";
+    conv.nodeIndex = 0;
+    conv.calls = 10;
+    conv.totalMs = 1000; // 100 ms per run
+    NodeProfile sig = conv;
+    sig.nodeName = "sigmoid_0";
+    sig.opType = "Sigmoid";
+    sig.totalMs = 270; // 27 ms per run
+    p.nodes = { conv, sig };
+    finalizeProfile(p);
+    return p;
+}
+
 /// The "37x slower" shape: dynamic INT8 slower than FP32 on a CPU without VNNI, profiled, at 1 thread.
 inline RunRecord craftedParadoxRun()
 {
@@ -129,6 +149,7 @@ inline RunRecord craftedParadoxRun()
     r.config.inputShapes = { "images=1x3x640x640" };
     r.config.profile = true;
     r.scenarios.push_back(craftedScenario("yolov5nu_fp32", 1, "optimized", craftedLatencies(125, 1, 20)));
+    r.scenarios.back().profile = craftedFp32Profile();
     auto q = craftedScenario("yolov5nu_int8_dynamic", 1, "optimized", craftedLatencies(143, 1, 20));
     q.profile = craftedInt8Profile();
     r.scenarios.push_back(q);

@@ -48,6 +48,9 @@ TEST(Diagnosis, ParadoxRunIsExplained)
     EXPECT_TRUE(evidenceContains(*dyn, "63 DynamicQuantizeLinear, 76 ConvInteger"));
     // profile: DQL 40 ms of 145 ms per run
     EXPECT_TRUE(evidenceContains(*dyn, "DynamicQuantizeLinear takes 40.00 ms of 145.00 ms per run (27.6%)"));
+    // ConvInteger 80 ms per run against the FP32 profile's Conv 100 ms
+    EXPECT_TRUE(evidenceContains(
+        *dyn, "ConvInteger kernels take 80.00 ms per run vs 100.00 ms for the FP32 model's Conv kernels (0.80x)"));
     EXPECT_EQ(f.front().severity, FindingSeverity::Critical); // sorted
 }
 

@@ -13,6 +13,7 @@ struct ReportOptions
 {
     int maxOpTypeRows = 15; ///< per profiled scenario
     int maxOpCountRows = 40;
+    int maxNodeRows = 10; ///< slowest nodes per profiled scenario
 };
 
 /// One sentence: "INT8 is 1.9x faster here", "INT8 is 1.1x slower here, because ...", or why there is no verdict.
