@@ -26,6 +26,9 @@ bool isRequantizationMul(const Graph& g, const Node& node)
     for (ValueId in : node.inputs) {
         if (in == kNoValue || g.producer(in) == kNoNode)
             continue;
+        // The product of the activation scale (from DynamicQuantizeLinear) and the weight scale.
+        if (g.node(g.producer(in)).opType == "DynamicQuantizeLinear")
+            return true;
         const Node& cast = g.node(g.producer(in));
         if (cast.opType != "Cast")
             continue;

@@ -125,3 +125,44 @@ TEST(OrtProfile, RejectsCorruptAndForeignFiles)
 }
 
 } // namespace
+
+namespace {
+
+TEST(ProfileReport, MarksTheRequantizationMulsOfADynamicModel)
+{
+    // ../shared/README.md: the FP32 YOLOv5nu has 70 Mul (SiLU); the dynamic INT8 one adds, per ConvInteger (76), a
+    // Mul forming the scale and a Mul applying it: 222 = 70 + 2 x 76. Only those 152 are overhead.
+    const auto modelPath = qs::test::sharedModel("yolov5nu_int8_dynamic_seed");
+    QS_REQUIRE_SHARED(modelPath);
+    auto model = qs::loadModel(modelPath);
+    ASSERT_TRUE(model) << model.status().toString();
+    const qs::Graph& g = (*model)->graph();
+    qs::ProfileReport p;
+    p.runs = 1;
+    int64_t muls = 0;
+    for (size_t i = 0; i < g.nodes().size(); ++i) {
+        const qs::Node& n = g.nodes()[i];
+        if (n.opType != "Mul" && n.opType != "Sigmoid")
+            continue;
+        qs::NodeProfile np;
+        np.nodeName = n.name;
+        np.opType = n.opType;
+        np.nodeIndex = static_cast<int32_t>(i);
+        np.calls = 1;
+        np.totalMs = 1.0;
+        p.nodes.push_back(np);
+        muls += n.opType == "Mul" ? 1 : 0;
+    }
+    ASSERT_EQ(muls, 222);
+    qs::finalizeProfile(p, model->get());
+    int64_t overhead = 0;
+    for (const auto& n : p.nodes)
+        overhead += n.quantizationOverhead ? 1 : 0;
+    EXPECT_EQ(overhead, 152);
+    EXPECT_NEAR(p.quantOverheadMs, 152.0, 1e-9);
+    EXPECT_NEAR(p.quantOverheadShare, 152.0 / (222 + 70), 1e-12);
+    qs::finalizeProfile(p, nullptr); // without the model only op types count: Mul and Sigmoid are not overhead
+    EXPECT_EQ(p.quantOverheadMs, 0);
+}
+
+} // namespace

@@ -53,8 +53,9 @@ bool isQuantizationOverheadOp(std::string_view opType) noexcept;
 
 /// Completes a report from per-node totals (nodeName, opType, nodeIndex, calls, totalMs filled in): per-run means,
 /// shares, the per-op-type table, the quantization-overhead share, sorting. `model`, when given, also marks as
-/// overhead the Mul nodes that rescale a Cast of an integer convolution/matmul result (the requantization that
-/// quantize_dynamic writes out as separate nodes).
+/// overhead the Mul nodes of the requantization that quantize_dynamic writes out as separate nodes: the Mul that
+/// rescales the Cast of a ConvInteger/MatMulInteger result, and the Mul that forms its scale from
+/// DynamicQuantizeLinear's scale output.
 void finalizeProfile(ProfileReport& report, const Model* model = nullptr);
 
 } // namespace qs
