@@ -134,16 +134,21 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
     if (!notes.empty())
         w("\n");
 
-    w("## Preparation and memory\n\n");
-    w("| Scenario | Preparation ms | First run ms | Warm-up runs | Peak RSS MiB | Arena MiB |\n");
-    w("|---|---:|---:|---:|---:|---:|\n");
-    for (const ScenarioRecord& s : r.scenarios) {
-        if (s.status == "failed")
-            continue;
-        w(fmt::format("| {} | {} | {} | {} | {} | {} |\n", cell(s.label()), ms(s.prepareMs),
-            s.firstRunMs ? ms(*s.firstRunMs) : "-", s.warmupRuns, mib(s.peakRssBytes), mib(s.arenaBytes)));
+    // Imported profiles carry no preparation or memory figures.
+    const bool anyMeasured = std::any_of(r.scenarios.begin(), r.scenarios.end(),
+        [](const ScenarioRecord& s) { return s.runtime == "quantscope" && s.status != "failed"; });
+    if (anyMeasured) {
+        w("## Preparation and memory\n\n");
+        w("| Scenario | Preparation ms | First run ms | Warm-up runs | Peak RSS MiB | Arena MiB |\n");
+        w("|---|---:|---:|---:|---:|---:|\n");
+        for (const ScenarioRecord& s : r.scenarios) {
+            if (s.status == "failed" || s.runtime != "quantscope")
+                continue;
+            w(fmt::format("| {} | {} | {} | {} | {} | {} |\n", cell(s.label()), ms(s.prepareMs),
+                s.firstRunMs ? ms(*s.firstRunMs) : "-", s.warmupRuns, mib(s.peakRssBytes), mib(s.arenaBytes)));
+        }
+        w("\n");
     }
-    w("\n");
 
     w("## Models\n\n");
     w("| Model | Format | Nodes | File size MiB | SHA-256 | Path |\n");
@@ -265,8 +270,17 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
     w(fmt::format("- Threads: {} (1 thread = controlled, all cores = practical)\n",
         threadList.empty() ? "-" : fmt::format("{}", fmt::join(threadList, ", "))));
     w(fmt::format("- Modes: {}\n", c.modes.empty() ? "-" : fmt::format("{}", fmt::join(c.modes, ", "))));
-    w(fmt::format("- Warm-up: {} runs (the first run after preparation is reported separately)\n", c.warmupRuns));
-    if (c.seconds > 0)
+    const bool anyImported = std::any_of(
+        r.scenarios.begin(), r.scenarios.end(), [](const ScenarioRecord& s) { return s.runtime != "quantscope"; });
+    if (anyImported)
+        w(fmt::format("- Imported ONNX Runtime profiles: latencies are its `model_run` events, kernel times its "
+                      "`*_kernel_time` events; the first {} run(s) of each profile were skipped\n",
+            c.warmupRuns));
+    if (!anyImported || anyMeasured)
+        w(fmt::format("- Warm-up: {} runs (the first run after preparation is reported separately)\n", c.warmupRuns));
+    if (anyImported && !anyMeasured)
+        w(fmt::format("- Profiled runs counted: up to {} per model\n", c.runs));
+    else if (c.seconds > 0)
         w(fmt::format("- Measured: as many runs as fit in {:.1f} s per scenario\n", c.seconds));
     else
         w(fmt::format("- Measured: {} runs per scenario\n", c.runs));
