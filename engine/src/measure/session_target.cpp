@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Placeholder until the executor lands (issue 3). The adapter then implements BenchmarkTarget over Session:
-// prepare() -> Session preparation (unsupported operators -> unsupportedOperators()), runOnce() -> Session::run with
-// a RunControl whose cancel token polls control.isCancelled, and with spec.profile an OpObserver that sums per-node
-// times after beginMeasurement() and returns them through profile() (finalizeProfile with the model).
+// - prepare(): Session preparation for spec.threads (0 = all cores) and spec.mode with `inputShapes`; on failure keep
+//   the list of unsupported nodes for unsupportedOperators(); arenaBytes() from the memory plan.
+// - runOnce(): Session::run on inputs generated once in prepare() (seeded uniform [0,1), like ../shared), with a
+//   RunControl whose cancel token is the caller's (capture it in the factory; control.isCancelled polls the same
+//   token), returning the executor's Cancelled status unchanged.
+// - spec.profile: an OpObserver forwarding onNodeBegin/onNodeEnd to a ProfileCollector (profile_collector.h);
+//   beginMeasurement() resets it, runOnce() brackets each run with beginRun/endRun, profile() returns
+//   collector.report(model). Fused kernels report under their first authored node.
+// Then sessionTargetAvailable() returns true and `quantscope-cli bench` measures.
 #include <quantscope/engine/session_target.h>
 
 #include <fmt/format.h>
