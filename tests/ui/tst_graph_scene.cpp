@@ -44,6 +44,7 @@ private slots:
     void findSelectsTheRightNode();
     void overlayColoursFollowMetric();
     void exportWritesFiles();
+    void destructionWithSelectionIsSilent();
     void weightStatsHandComputed();
     void schemaDocs();
 };
@@ -226,6 +227,22 @@ void TestGraphScene::exportWritesFiles()
     const QByteArray text = f.readAll();
     QVERIFY(text.contains("<svg"));
     QVERIFY(text.contains("Conv")); // node labels are real text in the drawing
+}
+
+void TestGraphScene::destructionWithSelectionIsSilent()
+{
+    // Regression: deleting a scene with a selected node emitted nodeSelected after the scene's model was destroyed
+    // (a double free when the app closed with a node selected).
+    QS_REQUIRE_SHARED_MODEL(path, "resnet18_fp32");
+    auto* scene = new GraphScene;
+    scene->setModel(mustLoad(path));
+    scene->selectNode(3);
+    QCOMPARE(scene->selectedNode(), NodeId(3));
+    QObject context;
+    int emittedDuringDestruction = 0;
+    connect(scene, &GraphScene::nodeSelected, &context, [&] { ++emittedDuringDestruction; });
+    delete scene;
+    QCOMPARE(emittedDuringDestruction, 0);
 }
 
 void TestGraphScene::weightStatsHandComputed()
