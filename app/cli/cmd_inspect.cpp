@@ -60,6 +60,27 @@ nlohmann::json valuesJson(const Graph& g, const std::vector<ValueId>& ids)
     return out;
 }
 
+struct MacNode
+{
+    NodeId id;
+    int64_t macs;
+};
+
+/// The main-graph nodes with the most MACs, largest first (ties in graph order).
+std::vector<MacNode> topMacNodes(const ModelAnalysis& a, size_t limit)
+{
+    std::vector<MacNode> nodes;
+    for (size_t i = 0; i < a.nodes.size(); ++i)
+        if (a.nodes[i].macs)
+            nodes.push_back({ static_cast<NodeId>(i), *a.nodes[i].macs });
+    std::stable_sort(nodes.begin(), nodes.end(), [](const MacNode& x, const MacNode& y) { return x.macs > y.macs; });
+    if (nodes.size() > limit)
+        nodes.resize(limit);
+    return nodes;
+}
+
+constexpr size_t kTopMacNodes = 10;
+
 template <typename Map> nlohmann::json countsJson(const Map& m)
 {
     nlohmann::json out = nlohmann::json::object();
@@ -99,6 +120,10 @@ nlohmann::json toJson(const Model& model, const ModelAnalysis& a)
     j["macs"] = a.totalMacs ? nlohmann::json(*a.totalMacs) : nlohmann::json(nullptr);
     j["macs_known"] = a.macsKnown;
     j["mac_nodes_unknown"] = a.macNodesUnknown;
+    nlohmann::json top = nlohmann::json::array();
+    for (const MacNode& n : topMacNodes(a, kTopMacNodes))
+        top.push_back({ { "name", g.node(n.id).name }, { "op", g.node(n.id).qualifiedOpType() }, { "macs", n.macs } });
+    j["top_mac_nodes"] = top;
     j["inputs"] = valuesJson(g, g.inputs());
     j["outputs"] = valuesJson(g, g.outputs());
     const ShapeInferenceReport& si = model.shapeInference;
@@ -157,6 +182,13 @@ void printSummary(const Model& model, const ModelAnalysis& a)
     else
         fmt::print("MACs:         unknown ({} known; {} node(s) without shapes, try --input-shape)\n",
             withThousands(a.macsKnown), a.macNodesUnknown);
+    const auto top = topMacNodes(a, kTopMacNodes);
+    if (!top.empty()) {
+        fmt::print("Largest MAC nodes:\n");
+        for (const MacNode& n : top)
+            fmt::print("  {:<60} {:>16} {:>5.1f}%\n", g.node(n.id).describe(), withThousands(n.macs),
+                a.macsKnown ? 100.0 * static_cast<double>(n.macs) / static_cast<double>(a.macsKnown) : 0.0);
+    }
     auto printValues = [&](const char* title, const std::vector<ValueId>& ids) {
         fmt::print("{}:\n", title);
         for (ValueId id : ids)

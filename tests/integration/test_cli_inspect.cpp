@@ -123,6 +123,13 @@ TEST(CliInspect, BundledDemoModels)
     EXPECT_EQ(q["format"], "dynamic");
     EXPECT_EQ(q["boundaries"], json({ { "ConvInteger", 7 }, { "DynamicQuantizeLinear", 6 } }));
     EXPECT_EQ(q["transitions"], json({ { "float->uint8", 6 }, { "uint8->int32", 7 }, { "int32->float", 7 } }));
+    // Largest layers by hand: block2 and block4 convs, 1,179,648 MACs each, in graph order.
+    ASSERT_GE(q["top_mac_nodes"].size(), 3u);
+    EXPECT_EQ(
+        q["top_mac_nodes"][0], json({ { "name", "block2.conv_quant" }, { "op", "ConvInteger" }, { "macs", 1179648 } }));
+    EXPECT_EQ(q["top_mac_nodes"][1]["name"], "block4.conv_quant");
+    EXPECT_EQ(q["top_mac_nodes"][2]["macs"], 589824); // block3.b2: 16x16x16 outputs x 16x3x3
+    EXPECT_EQ(f["top_mac_nodes"][0]["name"], "block2.conv.Conv");
     EXPECT_LT(f["size_bytes"].get<int64_t>(), 200 * 1024);
     EXPECT_LT(q["size_bytes"].get<int64_t>(), 200 * 1024);
 }

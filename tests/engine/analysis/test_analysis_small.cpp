@@ -252,3 +252,77 @@ TEST(AnalysisNames, FormatAndCategoryNames)
 }
 
 } // namespace
+
+namespace {
+
+TEST(AnalysisFormat, QdqAroundNonMacOpsAndMixedWithDynamic)
+{
+    {
+        // Q/DQ around an Add only: no QLinear or dynamic nodes, so still qdq.
+        ModelBuilder b(13);
+        auto& g = b.graph();
+        g.input("x", kFloat, { 4 });
+        g.floatInitializer("s", {}, { 0.1f });
+        g.rawInitializer<int8_t>("zp", kInt8, {}, { 0 });
+        g.node("QuantizeLinear", { "x", "s", "zp" }, { "xq" }, "q");
+        g.node("DequantizeLinear", { "xq", "s", "zp" }, { "xd" }, "dq");
+        g.node("Add", { "xd", "x" }, { "y" }, "add");
+        g.output("y", kFloat);
+        auto m = load(b);
+        ASSERT_TRUE(m);
+        const qs::ModelAnalysis a = qs::analyzeModel(*m);
+        EXPECT_EQ(a.format, qs::QuantFormat::Qdq);
+        EXPECT_EQ(a.transitions, (std::map<std::string, int64_t> { { "float->int8", 1 }, { "int8->float", 1 } }));
+    }
+    {
+        // A dynamic MatMulInteger next to a QDQ MatMul: mixed.
+        ModelBuilder b(13);
+        auto& g = b.graph();
+        g.input("x", kFloat, { 2, 4 });
+        g.floatInitializer("s", {}, { 0.1f });
+        g.rawInitializer<uint8_t>("zp", kUInt8, {}, { 128 });
+        g.rawInitializer<uint8_t>("w", kUInt8, { 4, 3 }, std::vector<uint8_t>(12, 130));
+        g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+        g.node("MatMulInteger", { "xq", "w", "xz", "zp" }, { "acc" }, "mmi");
+        g.node("DequantizeLinear", { "w", "s", "zp" }, { "wd" }, "dq_w");
+        g.node("MatMul", { "x", "wd" }, { "y" }, "mm");
+        g.output("acc", onnx::TensorProto_DataType_INT32);
+        g.output("y", kFloat);
+        auto m = load(b);
+        ASSERT_TRUE(m);
+        const qs::ModelAnalysis a = qs::analyzeModel(*m);
+        EXPECT_EQ(a.format, qs::QuantFormat::Mixed);
+        EXPECT_EQ(macsOf(*m, a, "mmi"), 2 * 3 * 4);
+        EXPECT_EQ(macsOf(*m, a, "mm"), 2 * 3 * 4);
+        // x -> DQL (float->uint8), xq -> MatMulInteger (uint8->int32); the weight DQ reads a constant.
+        EXPECT_EQ(a.transitions, (std::map<std::string, int64_t> { { "float->uint8", 1 }, { "uint8->int32", 1 } }));
+    }
+}
+
+TEST(AnalysisParams, ConstantNodeValuesCountAndAreNotDataEdges)
+{
+    ModelBuilder b(13);
+    auto& g = b.graph();
+    g.input("x", kFloat, { 3 });
+    auto& c = g.node("Constant", {}, { "k" }, "const");
+    auto* attr = addAttr(c, "value");
+    attr->set_type(onnx::AttributeProto_AttributeType_TENSOR);
+    auto* t = attr->mutable_t();
+    t->set_data_type(kInt8);
+    t->add_dims(3);
+    t->set_raw_data(std::string("\x01\x02\x03", 3));
+    g.floatInitializer("s", {}, { 0.5f });
+    g.node("DequantizeLinear", { "k", "s" }, { "kd" }, "dq");
+    g.node("Add", { "x", "kd" }, { "y" }, "add");
+    g.output("y", kFloat);
+    auto m = load(b);
+    ASSERT_TRUE(m);
+    const qs::ModelAnalysis a = qs::analyzeModel(*m);
+    EXPECT_EQ(a.parametersByType.at("int8").elements, 3);
+    EXPECT_EQ(a.parametersByType.at("float").elements, 1);
+    EXPECT_EQ(a.parameterBytes, 3 + 4);
+    EXPECT_TRUE(a.transitions.empty()); // the only int8->float edge reads a constant
+    EXPECT_TRUE(a.crossingEdges.empty());
+}
+
+} // namespace
