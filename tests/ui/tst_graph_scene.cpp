@@ -10,6 +10,7 @@
 #include "workers/loaded_model.h"
 
 #include <quantscope/engine/op_schema_docs.h>
+#include <quantscope/engine/profile_collector.h>
 
 #include <QImage>
 #include <QTemporaryDir>
@@ -43,7 +44,9 @@ private slots:
     void leftToRightLayoutIsWide();
     void findSelectsTheRightNode();
     void overlayColoursFollowMetric();
+    void overlayFromEngineProfile();
     void exportWritesFiles();
+    void destructionWithSelectionIsSilent();
     void weightStatsHandComputed();
     void schemaDocs();
 };
@@ -206,6 +209,39 @@ void TestGraphScene::overlayColoursFollowMetric()
     QCOMPARE(scene.nodeItem(0)->fillColor(), categoryStyle(scene.nodeItem(0)->category()).fill);
 }
 
+void TestGraphScene::overlayFromEngineProfile()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "resnet18_fp32");
+    const auto lm = mustLoad(path);
+    // The engine's profiler, fed hand-chosen kernel times over two runs: node 0 takes 4 ms and 6 ms (mean 5),
+    // node 2 takes 1 ms twice (mean 1), node 4 takes 3 ms once (mean 1.5); every other node never ran.
+    ProfileCollector collector(lm->model->graph().nodes().size());
+    collector.addSample(0, 4.0);
+    collector.addSample(2, 1.0);
+    collector.addSample(4, 3.0);
+    collector.endRun();
+    collector.addSample(0, 6.0);
+    collector.addSample(2, 1.0);
+    collector.endRun();
+    const ProfileReport report = collector.report(*lm->model);
+
+    GraphScene scene;
+    scene.setModel(lm);
+    const MetricOverlay mean = MetricOverlay::fromProfile(report, MetricOverlay::ProfileMetric::MeanTime);
+    QCOMPARE(mean.value(0).value_or(-1), 5.0);
+    QCOMPARE(mean.value(2).value_or(-1), 1.0);
+    QCOMPARE(mean.value(4).value_or(-1), 1.5);
+    QVERIFY(!mean.value(1));
+    scene.setOverlay(mean);
+    QCOMPARE(scene.nodeItem(0)->fillColor(), MetricOverlay::rampColor(1.0)); // the slowest node is the hot end
+    QCOMPARE(scene.nodeItem(2)->fillColor(), MetricOverlay::rampColor(0.0));
+    QCOMPARE(scene.nodeItem(4)->fillColor(), MetricOverlay::rampColor(0.125)); // (1.5 - 1) / (5 - 1)
+    QCOMPARE(scene.nodeItem(1)->fillColor(), MetricOverlay::noDataColor());
+    // Shares: 5 / 7.5 of the per-run total for node 0.
+    const MetricOverlay share = MetricOverlay::fromProfile(report, MetricOverlay::ProfileMetric::ShareOfTime);
+    QVERIFY(qAbs(share.value(0).value_or(-1) - 100.0 * 5.0 / 7.5) < 1e-9);
+}
+
 void TestGraphScene::exportWritesFiles()
 {
     QS_REQUIRE_SHARED_MODEL(path, "resnet18_fp32");
@@ -226,6 +262,22 @@ void TestGraphScene::exportWritesFiles()
     const QByteArray text = f.readAll();
     QVERIFY(text.contains("<svg"));
     QVERIFY(text.contains("Conv")); // node labels are real text in the drawing
+}
+
+void TestGraphScene::destructionWithSelectionIsSilent()
+{
+    // Regression: deleting a scene with a selected node emitted nodeSelected after the scene's model was destroyed
+    // (a double free when the app closed with a node selected).
+    QS_REQUIRE_SHARED_MODEL(path, "resnet18_fp32");
+    auto* scene = new GraphScene;
+    scene->setModel(mustLoad(path));
+    scene->selectNode(3);
+    QCOMPARE(scene->selectedNode(), NodeId(3));
+    QObject context;
+    int emittedDuringDestruction = 0;
+    connect(scene, &GraphScene::nodeSelected, &context, [&] { ++emittedDuringDestruction; });
+    delete scene;
+    QCOMPARE(emittedDuringDestruction, 0);
 }
 
 void TestGraphScene::weightStatsHandComputed()

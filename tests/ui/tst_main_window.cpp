@@ -96,6 +96,18 @@ void TestMainWindow::propertiesShowScaleValue()
     QVERIFY2(text.contains(QString::number(truth, 'g', 7)), qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("Quantization parameters")));
     QVERIFY(text.contains(QStringLiteral("DequantizeLinear")));
+
+    // The model's first DequantizeLinear gets its scale through an Identity of an initializer (PyTorch's export);
+    // the panel follows it. Truth: the initializer behind the Identity, read by the engine loader.
+    const Node& firstDq = g.node(*std::find_if(g.topologicalOrder().begin(), g.topologicalOrder().end(),
+        [&g](NodeId id) { return g.node(id).opType == "DequantizeLinear"; }));
+    const NodeId identity = g.producer(firstDq.input(1));
+    if (identity != kNoNode && g.node(identity).opType == "Identity") {
+        const Tensor* viaIdentity = constantOf(g, g.node(identity).input(0));
+        QVERIFY(viaIdentity);
+        w.graphPanel()->scene()->selectNode(*g.findNode(firstDq.name));
+        QVERIFY(w.propertiesPanel()->toPlainText().contains(QString::number(viaIdentity->valueAsDouble(0), 'g', 7)));
+    }
 }
 
 void TestMainWindow::propertiesShowZeroPoint()

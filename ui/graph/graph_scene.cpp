@@ -25,6 +25,14 @@ GraphScene::GraphScene(QObject* parent)
     connect(this, &QGraphicsScene::selectionChanged, this, [this] { emit nodeSelected(selectedNode()); });
 }
 
+GraphScene::~GraphScene()
+{
+    // QGraphicsScene's destructor deletes the items after our members are gone; deleting a selected item emits
+    // selectionChanged, whose receivers would then read a destroyed model. Delete them now, silently.
+    blockSignals(true);
+    clear();
+}
+
 void GraphScene::setModel(std::shared_ptr<const LoadedModel> model)
 {
     const QSignalBlocker blocker(this);

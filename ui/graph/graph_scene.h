@@ -21,6 +21,7 @@ class GraphScene : public QGraphicsScene
     Q_OBJECT
 public:
     explicit GraphScene(QObject* parent = nullptr);
+    ~GraphScene() override;
 
     void setModel(std::shared_ptr<const LoadedModel> model);
     const std::shared_ptr<const LoadedModel>& model() const { return m_model; }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "metric_overlay.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -25,6 +27,17 @@ MetricOverlay::MetricOverlay(
         }
         m_values.emplace(id, v);
     }
+}
+
+MetricOverlay MetricOverlay::fromProfile(const ProfileReport& report, ProfileMetric metric)
+{
+    std::unordered_map<NodeId, double> values;
+    for (const NodeProfile& n : report.nodes)
+        if (n.nodeIndex >= 0)
+            values[n.nodeIndex] += metric == ProfileMetric::MeanTime ? n.meanMs : n.share * 100.0;
+    const bool time = metric == ProfileMetric::MeanTime;
+    return MetricOverlay(QCoreApplication::translate("qs::ui::MetricOverlay", time ? "Mean time" : "Share of time"),
+        time ? QStringLiteral("ms") : QStringLiteral("%"), std::move(values));
 }
 
 std::optional<double> MetricOverlay::value(NodeId id) const

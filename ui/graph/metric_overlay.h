@@ -3,6 +3,7 @@
 #pragma once
 
 #include <quantscope/engine/graph.h>
+#include <quantscope/engine/profile_report.h>
 
 #include <QColor>
 #include <QString>
@@ -24,6 +25,15 @@ public:
     }; ///< Log for quantities spanning decades (bytes, MACs); needs positive values
     MetricOverlay(QString name, QString unit, std::unordered_map<NodeId, double> values, bool higherIsWorse = true,
         Scale scale = Scale::Linear);
+
+    enum class ProfileMetric
+    {
+        MeanTime,
+        ShareOfTime
+    };
+    /// Per-node overlay from a profile (the engine's profiler or an imported ONNX Runtime profile). Nodes the
+    /// runtime fused away or renamed (nodeIndex -1) have no authored node to colour and are left out.
+    static MetricOverlay fromProfile(const ProfileReport& report, ProfileMetric metric);
 
     bool isEmpty() const { return m_values.empty(); }
     const QString& name() const { return m_name; }

@@ -198,7 +198,8 @@ QString PropertiesPanel::nodeHtml(const LoadedModel& lm, NodeId id)
         html += QStringLiteral("<h3>%1</h3><table>%2</table>").arg(tr("Quantization parameters"), quant);
     else if (isBoundaryCategory(category))
         html += QStringLiteral("<h3>%1</h3><p class='dim'>%2</p>")
-                    .arg(tr("Quantization parameters"), tr("Computed at run time (not constants in the file)."));
+                    .arg(tr("Quantization parameters"),
+                        tr("Not constants in the file: other nodes compute them at run time."));
     if (!weights.isEmpty())
         html += QStringLiteral("<h3>%1</h3>%2").arg(tr("Weight statistics"), weights);
     if (!n.docString.empty())

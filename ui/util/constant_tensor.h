@@ -6,8 +6,8 @@
 
 namespace qs::ui {
 
-/// The constant data behind a value: an initializer, or the output of a Constant node (as PyTorch writes weights
-/// and quantization parameters). nullptr otherwise.
+/// The constant data behind a value: an initializer or the output of a Constant node (as PyTorch writes weights
+/// and quantization parameters), also when passed through Identity nodes. nullptr otherwise.
 const Tensor* constantTensor(const Graph& graph, ValueId value);
 
 } // namespace qs::ui
