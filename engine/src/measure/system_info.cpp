@@ -238,7 +238,10 @@ std::string formatSystemInfo(const SystemInfo& info)
     line("OS", info.os);
     line("Compiler", info.compiler);
     line("Quantscope", fmt::format("{} (git {})", info.quantscopeVersion, info.gitRevision));
-    line("oneDNN", fmt::format("{}, dispatching to {}", info.onednnVersion, info.onednnIsa));
+    const bool limited = info.hasInt8DotProduct() && !info.onednnUsesInt8DotProduct();
+    line("oneDNN",
+        fmt::format("{}, dispatching to {}{}", info.onednnVersion, info.onednnIsa,
+            limited ? " (below the CPU's int8 dot product; DNNL_MAX_CPU_ISA set?)" : ""));
     return out;
 }
 
