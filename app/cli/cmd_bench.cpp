@@ -264,4 +264,6 @@ int runBench(std::span<char* const> args)
     return rc ? rc : (anyOk ? 0 : 1);
 }
 
+extern const Command kBenchCommand { "bench", "time models (FP32 vs INT8) over threads and modes; run file and report", runBench, printBenchHelp };
+
 } // namespace qs::cli

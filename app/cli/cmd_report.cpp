@@ -61,4 +61,6 @@ int runReport(std::span<char* const> args)
     return 0;
 }
 
+extern const Command kReportCommand { "report", "the Markdown report of a run file", runReport, printReportHelp };
+
 } // namespace qs::cli

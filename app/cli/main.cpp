@@ -11,14 +11,13 @@
 
 namespace qs::cli {
 // Sub-command entry points, one file each.
-int runBench(std::span<char* const> args);
-void printBenchHelp();
-int runImportOrtProfile(std::span<char* const> args);
-void printImportOrtProfileHelp();
-int runReport(std::span<char* const> args);
-void printReportHelp();
-int runSysinfo(std::span<char* const> args);
-void printSysinfoHelp();
+extern const Command kBenchCommand;
+extern const Command kCheckCommand;
+extern const Command kImportOrtProfileCommand;
+extern const Command kInspectCommand;
+extern const Command kOpsCommand;
+extern const Command kReportCommand;
+extern const Command kSysinfoCommand;
 } // namespace qs::cli
 
 namespace {
@@ -27,13 +26,13 @@ using qs::cli::Command;
 
 // Keep alphabetical; `--help` prints them in this order.
 const std::array kCommands {
-    Command { "bench", "time models (FP32 vs INT8) over threads and modes; run file and report", qs::cli::runBench,
-        qs::cli::printBenchHelp },
-    Command { "import-ort-profile", "read an ONNX Runtime profile into per-node and per-op-type time",
-        qs::cli::runImportOrtProfile, qs::cli::printImportOrtProfileHelp },
-    Command { "report", "the Markdown report of a run file", qs::cli::runReport, qs::cli::printReportHelp },
-    Command { "sysinfo", "CPU, ISA features (VNNI, dotprod, ...), OS, compiler, oneDNN", qs::cli::runSysinfo,
-        qs::cli::printSysinfoHelp },
+    qs::cli::kBenchCommand,
+    qs::cli::kCheckCommand,
+    qs::cli::kImportOrtProfileCommand,
+    qs::cli::kInspectCommand,
+    qs::cli::kOpsCommand,
+    qs::cli::kReportCommand,
+    qs::cli::kSysinfoCommand,
 };
 
 void printUsage()

@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: MIT
+// Preparation: shape propagation through per-op shape functions, constant folding, kernel choice, memory plan.
+#include "exec/session_plan.h"
+#include "kernels/kernel_registry.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+namespace qs {
+
+using kernels::KernelRegistry;
+using kernels::KernelSpec;
+using kernels::TensorDesc;
+
+namespace {
+
+/// Folding larger computations would trade preparation time and memory for little run time; shape subgraphs are
+/// tiny, and weight transformations are rewritten explicitly (BatchNormalization folding).
+constexpr int64_t kMaxFoldedElements = int64_t(1) << 20;
+
+bool isQuantizationOp(const Node& node)
+{
+    // INT8 execution pattern-matches these around weights; folding them to float constants would hide the format.
+    static const std::set<std::string, std::less<>> kOps { "QuantizeLinear", "DequantizeLinear",
+        "DynamicQuantizeLinear" };
+    return node.domain.empty() && kOps.count(node.opType);
+}
+
+bool isShapeOnlyOp(const Node& node)
+{
+    return node.domain.empty() && (node.opType == "Shape" || node.opType == "Size");
+}
+
+Status runKernelNow(const Node& node, const KernelSpec& spec, std::span<const TensorDesc> ins,
+    std::span<const TensorDesc> outs, std::vector<HostTensor>& results)
+{
+    std::unique_ptr<kernels::Kernel> kernel = spec.create();
+    kernels::KernelContext ctx { node, ins, outs, {}, 1 };
+    QS_RETURN_IF_ERROR(kernel->prepare(ctx));
+    std::vector<const void*> inPtrs(ins.size(), nullptr);
+    std::vector<HostTensor> dummyInputs; // shape-only ops: inputs are not constant, the kernel reads only shapes
+    for (size_t i = 0; i < ins.size(); ++i) {
+        if (ins[i].constant)
+            inPtrs[i] = ins[i].constant->rawData();
+    }
+    results.clear();
+    std::vector<void*> outPtrs(outs.size(), nullptr);
+    for (size_t i = 0; i < outs.size(); ++i) {
+        if (outs[i].type == DataType::Undefined) {
+            results.emplace_back();
+            continue;
+        }
+        results.emplace_back(outs[i].type, outs[i].dims);
+        outPtrs[i] = results.back().rawData();
+    }
+    std::unique_ptr<std::byte[], void (*)(std::byte*)> scratch(
+        kernel->scratchBytes() ? alignedAllocate(kernel->scratchBytes()) : nullptr, alignedFree);
+    return kernel->run({ inPtrs, outPtrs, scratch.get() });
+}
+
+std::string unsupportedMessage(const Model& model, const std::vector<UnsupportedNode>& bad)
+{
+    std::set<std::string> kinds;
+    for (const UnsupportedNode& u : bad)
+        kinds.insert(u.qualifiedOpType);
+    std::string msg
+        = fmt::format("{}: {} node(s) cannot run ({}):", model.displayName(), bad.size(), fmt::join(kinds, ", "));
+    for (const UnsupportedNode& u : bad)
+        msg += fmt::format("\n  node {} [opset {}]: {}", u.description, u.opsetVersion, u.reason);
+    return msg;
+}
+
+} // namespace
+
+int32_t SessionPlan::addConstant(std::string name, HostTensor tensor)
+{
+    constants.push_back(std::move(tensor));
+    PlanValue v;
+    v.name = std::move(name);
+    v.known = true;
+    v.desc.type = constants.back().dataType();
+    v.desc.dims = constants.back().dims();
+    v.desc.constant = &constants.back();
+    values.push_back(std::move(v));
+    return static_cast<int32_t>(values.size() - 1);
+}
+
+Result<std::unique_ptr<SessionPlan>> buildPlan(
+    std::shared_ptr<const Model> model, const SessionOptions& options, std::vector<UnsupportedNode>* unsupported)
+{
+    auto plan = std::make_unique<SessionPlan>();
+    plan->model = model;
+    plan->options = options;
+    const Graph& g = model->graph();
+    const std::string file = model->displayName();
+
+    plan->values.resize(g.values().size());
+    for (size_t i = 0; i < g.values().size(); ++i) {
+        const Value& gv = g.values()[i];
+        PlanValue& v = plan->values[i];
+        v.name = gv.name;
+        if (gv.isConstant()) {
+            auto host = HostTensor::fromTensor(g.initializers()[static_cast<size_t>(gv.initializer)]);
+            if (!host)
+                return host.status().withContext(fmt::format("{}: initializer '{}'", file, gv.name));
+            plan->constants.push_back(std::move(host).value());
+            v.known = true;
+            v.desc.type = plan->constants.back().dataType();
+            v.desc.dims = plan->constants.back().dims();
+            v.desc.constant = &plan->constants.back();
+        }
+    }
+
+    std::set<std::string> boundNames;
+    for (ValueId id : g.inputs()) {
+        PlanValue& v = plan->values[static_cast<size_t>(id)];
+        const Value& gv = g.value(id);
+        if (auto it = options.constantInputs.find(gv.name); it != options.constantInputs.end()) {
+            auto host = HostTensor::fromTensor(it->second);
+            if (!host)
+                return host.status().withContext(fmt::format("{}: constant input '{}'", file, gv.name));
+            if (gv.type.elementType != DataType::Undefined && host->dataType() != gv.type.elementType)
+                return Status(StatusCode::InvalidArgument,
+                    fmt::format("{}: constant input '{}' is {}, the model declares {}", file, gv.name,
+                        dataTypeName(host->dataType()), dataTypeName(gv.type.elementType)));
+            plan->constants.push_back(std::move(host).value());
+            v.known = true;
+            v.desc.type = plan->constants.back().dataType();
+            v.desc.dims = plan->constants.back().dims();
+            v.desc.constant = &plan->constants.back();
+            boundNames.insert(gv.name);
+            continue;
+        }
+        IoInfo io;
+        io.name = gv.name;
+        io.type = gv.type.elementType;
+        if (auto it = options.inputShapes.find(gv.name); it != options.inputShapes.end()) {
+            io.dims = it->second;
+            boundNames.insert(gv.name);
+            if (gv.type.hasShape && gv.type.dims.size() != io.dims.size())
+                return Status(StatusCode::InvalidArgument,
+                    fmt::format("{}: input '{}' has rank {}, but the shape given has rank {}", file, gv.name,
+                        gv.type.dims.size(), io.dims.size()));
+        } else if (auto dims = gv.type.knownDims()) {
+            io.dims = *dims;
+        } else {
+            return Status(StatusCode::InvalidArgument,
+                fmt::format("{}: input '{}' has free or unknown dimensions ({}); give a concrete shape", file, gv.name,
+                    gv.type.toString()));
+        }
+        if (dataTypeSize(io.type) == 0)
+            return Status(StatusCode::Unsupported,
+                fmt::format("{}: input '{}' has element type {}", file, gv.name, dataTypeName(io.type)));
+        v.known = true;
+        v.desc.type = io.type;
+        v.desc.dims = io.dims;
+        v.graphInput = static_cast<int32_t>(plan->inputs.size());
+        plan->inputs.push_back(io);
+        plan->inputValues.push_back(id);
+    }
+    for (const auto& [name, tensor] : options.constantInputs)
+        if (!boundNames.count(name))
+            return Status(StatusCode::InvalidArgument,
+                fmt::format("{}: a value was given for '{}', which is not an input of the model", file, name));
+    for (const auto& [name, dims] : options.inputShapes)
+        if (!boundNames.count(name))
+            return Status(StatusCode::InvalidArgument,
+                fmt::format("{}: a shape was given for '{}', which is not an input of the model", file, name));
+
+    // Shape propagation in topological order; unsupported nodes are collected, not fatal, so that every one of them
+    // is reported at once. Values downstream of an unsupported node stay unknown.
+    const KernelRegistry& registry = KernelRegistry::instance();
+    std::vector<UnsupportedNode> bad;
+    for (NodeId id : g.topologicalOrder()) {
+        const Node& node = g.node(id);
+        auto report = [&](std::string reason) {
+            bad.push_back({ id, node.describe(), node.qualifiedOpType(), node.opsetVersion, std::move(reason) });
+        };
+        std::vector<TensorDesc> ins(node.inputs.size());
+        bool allKnown = true;
+        bool allConstant = true;
+        for (size_t s = 0; s < node.inputs.size(); ++s) {
+            const ValueId vid = node.inputs[s];
+            if (vid == kNoValue)
+                continue;
+            const PlanValue& v = plan->values[static_cast<size_t>(vid)];
+            if (!v.known) {
+                allKnown = false;
+                continue;
+            }
+            ins[s] = v.desc;
+            allConstant = allConstant && v.desc.constant;
+        }
+        if (!allKnown) {
+            if (registry.candidates(node.domain, node.opType, node.opsetVersion).empty())
+                report(registry.knowsOp(node.domain, node.opType)
+                        ? fmt::format("opset {} not supported (supported: {})", node.opsetVersion,
+                            registry.opsetRanges(node.domain, node.opType))
+                        : std::string("no kernel for this operator"));
+            continue;
+        }
+        auto spec = registry.select(node, ins);
+        if (!spec) {
+            report(spec.status().message());
+            continue;
+        }
+        std::vector<TensorDesc> outs(node.outputs.size());
+        if (Status st = (*spec)->inferShapes(node, ins, outs); !st) {
+            if (st.code() == StatusCode::Unsupported) {
+                report(st.message());
+                continue;
+            }
+            return st.withContext(file);
+        }
+        for (size_t s = 0; s < node.outputs.size(); ++s) {
+            const ValueId vid = node.outputs[s];
+            if (vid == kNoValue) {
+                outs[s].type = DataType::Undefined;
+                continue;
+            }
+            PlanValue& v = plan->values[static_cast<size_t>(vid)];
+            v.known = true;
+            v.desc = outs[s];
+            v.desc.constant = nullptr;
+        }
+
+        const bool foldable = !isQuantizationOp(node)
+            && (isShapeOnlyOp(node) || (allConstant && std::all_of(outs.begin(), outs.end(), [](const TensorDesc& d) {
+                   return d.elementCount() <= kMaxFoldedElements;
+               })));
+        if (foldable) {
+            std::vector<HostTensor> results;
+            if (Status st = runKernelNow(node, **spec, ins, outs, results); !st)
+                return st.withContext(fmt::format("{}: folding node {}", file, node.describe()));
+            for (size_t s = 0; s < node.outputs.size(); ++s) {
+                if (node.outputs[s] == kNoValue)
+                    continue;
+                plan->constants.push_back(std::move(results[s]));
+                plan->values[static_cast<size_t>(node.outputs[s])].desc.constant = &plan->constants.back();
+            }
+            plan->foldedNodes.push_back(id);
+            if (options.mode == ExecutionMode::Optimized)
+                continue; // consumers read the constant; no step runs
+        }
+
+        Step step;
+        step.anchor = id;
+        step.nodes = { id };
+        step.opType = node.qualifiedOpType();
+        step.inputs.assign(node.inputs.begin(), node.inputs.end());
+        step.outputs.assign(node.outputs.begin(), node.outputs.end());
+        step.spec = *spec;
+        plan->steps.push_back(std::move(step));
+    }
+    if (!bad.empty()) {
+        std::string msg = unsupportedMessage(*model, bad);
+        if (unsupported)
+            *unsupported = std::move(bad);
+        return Status(StatusCode::Unsupported, std::move(msg));
+    }
+
+    for (ValueId id : g.outputs()) {
+        PlanValue& v = plan->values[static_cast<size_t>(id)];
+        if (!v.known)
+            return Status(StatusCode::Internal, fmt::format("{}: output '{}' has no inferred shape", file, v.name));
+        if (v.graphOutput < 0)
+            v.graphOutput = static_cast<int32_t>(plan->outputs.size());
+        plan->outputs.push_back({ v.name, v.desc.type, v.desc.dims });
+        plan->outputValues.push_back(id);
+    }
+
+    if (options.mode == ExecutionMode::Optimized)
+        QS_RETURN_IF_ERROR(applyRewrites(*plan).withContext(file));
+    std::erase_if(plan->steps, [](const Step& s) { return s.removed; });
+
+    // Kernels: created and prepared once (oneDNN primitives, reordered weights live in them).
+    for (Step& step : plan->steps) {
+        const Node& node = g.node(step.anchor);
+        std::vector<TensorDesc> ins(step.inputs.size());
+        std::vector<TensorDesc> outs(step.outputs.size());
+        for (size_t s = 0; s < step.inputs.size(); ++s)
+            if (step.inputs[s] >= 0)
+                ins[s] = plan->values[static_cast<size_t>(step.inputs[s])].desc;
+        for (size_t s = 0; s < step.outputs.size(); ++s)
+            if (step.outputs[s] >= 0) {
+                outs[s] = plan->values[static_cast<size_t>(step.outputs[s])].desc;
+                outs[s].constant = nullptr;
+            }
+        step.kernel = step.spec->create();
+        kernels::KernelContext ctx { node, ins, outs, step.postOps, options.threads };
+        if (Status st = step.kernel->prepare(ctx); !st)
+            return st.withContext(file);
+        step.scratchBytes = step.kernel->scratchBytes();
+        step.implementation = step.kernel->implementation();
+    }
+
+    // Liveness: a value is live from the step producing it to its last reader (graph outputs: to the end).
+    for (size_t i = 0; i < plan->steps.size(); ++i) {
+        Step& step = plan->steps[i];
+        for (int32_t vid : step.inputs)
+            if (vid >= 0)
+                plan->values[static_cast<size_t>(vid)].lastUseStep = static_cast<int32_t>(i);
+        for (int32_t vid : step.outputs)
+            if (vid >= 0) {
+                PlanValue& v = plan->values[static_cast<size_t>(vid)];
+                v.producerStep = static_cast<int32_t>(i);
+                v.lastUseStep = std::max(v.lastUseStep, static_cast<int32_t>(i));
+            }
+    }
+    planMemory(*plan);
+    std::byte* arena = plan->arenaBytes ? alignedAllocate(static_cast<size_t>(plan->arenaBytes)) : nullptr;
+    if (plan->arenaBytes && !arena)
+        return Status(StatusCode::OutOfMemory,
+            fmt::format("{}: cannot allocate the {} byte activation arena", file, plan->arenaBytes));
+    plan->arena = std::unique_ptr<std::byte[], void (*)(std::byte*)>(arena, alignedFree);
+
+    for (size_t i = 0; i < plan->steps.size(); ++i) {
+        Step& step = plan->steps[i];
+        step.inputPtrs.assign(step.inputs.size(), nullptr);
+        step.outputPtrs.assign(step.outputs.size(), nullptr);
+        for (size_t s = 0; s < step.inputs.size(); ++s) {
+            if (step.inputs[s] < 0)
+                continue;
+            const PlanValue& v = plan->values[static_cast<size_t>(step.inputs[s])];
+            if (v.producerStep >= 0)
+                step.inputPtrs[s] = arena + v.arenaOffset;
+            else if (v.graphInput >= 0)
+                plan->inputPatches.push_back({ int32_t(i), int32_t(s), v.graphInput });
+            else if (v.desc.constant)
+                step.inputPtrs[s] = v.desc.constant->rawData();
+            else
+                return Status(StatusCode::Internal, fmt::format("{}: value '{}' has no source", file, v.name));
+        }
+        for (size_t s = 0; s < step.outputs.size(); ++s)
+            if (step.outputs[s] >= 0)
+                step.outputPtrs[s] = arena + plan->values[static_cast<size_t>(step.outputs[s])].arenaOffset;
+    }
+
+    plan->stepInfos.resize(plan->steps.size());
+    for (size_t i = 0; i < plan->steps.size(); ++i) {
+        const Step& step = plan->steps[i];
+        plan->stepInfos[i] = StepInfo { int32_t(i), step.anchor, step.nodes, step.opType, step.implementation };
+    }
+    return plan;
+}
+
+} // namespace qs

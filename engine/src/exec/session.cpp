@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// Session: the facade over a SessionPlan, and the executor's node loop.
+#include "exec/session_plan.h"
+#include "kernels/kernel_registry.h"
+
+#include <quantscope/engine/session.h>
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+namespace qs {
+
+std::string_view executionModeName(ExecutionMode mode) noexcept
+{
+    return mode == ExecutionMode::AsWritten ? "as-written" : "optimized";
+}
+
+std::vector<SupportedOp> supportedOps()
+{
+    std::vector<SupportedOp> out;
+    for (const kernels::KernelSpec& s : kernels::KernelRegistry::instance().all())
+        out.push_back({ std::string(s.domain), std::string(s.opType), s.sinceVersion, s.untilVersion,
+            std::string(s.implementation), std::string(s.notes) });
+    return out;
+}
+
+Session::Session(std::unique_ptr<SessionPlan> plan)
+    : m_plan(std::move(plan))
+{ }
+
+Session::~Session() = default;
+
+Result<std::unique_ptr<Session>> Session::create(
+    std::shared_ptr<const Model> model, const SessionOptions& options, std::vector<UnsupportedNode>* unsupported)
+{
+    if (!model)
+        return Status(StatusCode::InvalidArgument, "Session::create: no model");
+    if (options.threads < 1)
+        return Status(StatusCode::InvalidArgument, fmt::format("threads must be >= 1 (got {})", options.threads));
+    // oneDNN may create primitives with the current thread count in mind; set it before preparing.
+    setIntraOpThreads(options.threads);
+    QS_ASSIGN_OR_RETURN(auto plan, buildPlan(std::move(model), options, unsupported));
+    return std::unique_ptr<Session>(new Session(std::move(plan)));
+}
+
+Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs, const RunControl& control)
+{
+    SessionPlan& plan = *m_plan;
+    const std::string file = plan.model->displayName();
+    if (inputs.size() != plan.inputs.size())
+        return Status(StatusCode::InvalidArgument,
+            fmt::format("{}: {} input(s) given, the model takes {}", file, inputs.size(), plan.inputs.size()));
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        const IoInfo& io = plan.inputs[i];
+        if (inputs[i].dataType() != io.type || inputs[i].dims() != io.dims)
+            return Status(StatusCode::InvalidArgument,
+                fmt::format("{}: input '{}' is {}[{}], the session was prepared for {}[{}]", file, io.name,
+                    dataTypeName(inputs[i].dataType()), formatDims(inputs[i].dims()), dataTypeName(io.type),
+                    formatDims(io.dims)));
+    }
+    for (const SessionPlan::InputPatch& p : plan.inputPatches)
+        plan.steps[size_t(p.step)].inputPtrs[size_t(p.slot)] = inputs[size_t(p.input)].rawData();
+
+    setIntraOpThreads(plan.options.threads);
+    const int64_t total = static_cast<int64_t>(plan.steps.size());
+    if (control.observer)
+        control.observer->runStarted(static_cast<int32_t>(total));
+    for (size_t i = 0; i < plan.steps.size(); ++i) {
+        if (control.cancel && control.cancel->isCancelled())
+            return Status(StatusCode::Cancelled, fmt::format("{}: cancelled after {} of {} steps", file, i, total));
+        const Step& step = plan.steps[i];
+        if (control.observer)
+            control.observer->stepStarted(plan.stepInfos[i]);
+        void* scratch = step.scratchOffset >= 0 ? plan.arena.get() + step.scratchOffset : nullptr;
+        if (Status st = step.kernel->run({ step.inputPtrs, step.outputPtrs, scratch }); !st)
+            return st.withContext(fmt::format("{}: node {}", file, plan.graph().node(step.anchor).describe()));
+        if (control.observer)
+            control.observer->stepFinished(plan.stepInfos[i]);
+        if (control.progress)
+            control.progress->progress(static_cast<int64_t>(i + 1), total);
+    }
+    if (control.observer)
+        control.observer->runFinished();
+
+    std::vector<HostTensor> outputs;
+    outputs.reserve(plan.outputs.size());
+    for (size_t o = 0; o < plan.outputs.size(); ++o) {
+        const PlanValue& v = plan.values[size_t(plan.outputValues[o])];
+        HostTensor t(v.desc.type, v.desc.dims);
+        const void* src = nullptr;
+        if (v.producerStep >= 0)
+            src = plan.arena.get() + v.arenaOffset;
+        else if (v.graphInput >= 0)
+            src = inputs[size_t(v.graphInput)].rawData();
+        else if (v.desc.constant)
+            src = v.desc.constant->rawData();
+        if (!src && t.byteSize())
+            return Status(StatusCode::Internal, fmt::format("{}: output '{}' has no source", file, v.name));
+        if (t.byteSize())
+            std::memcpy(t.rawData(), src, t.byteSize());
+        outputs.push_back(std::move(t));
+    }
+    return outputs;
+}
+
+const std::vector<IoInfo>& Session::inputs() const noexcept
+{
+    return m_plan->inputs;
+}
+const std::vector<IoInfo>& Session::outputs() const noexcept
+{
+    return m_plan->outputs;
+}
+const SessionOptions& Session::options() const noexcept
+{
+    return m_plan->options;
+}
+const Model& Session::model() const noexcept
+{
+    return *m_plan->model;
+}
+std::span<const StepInfo> Session::steps() const noexcept
+{
+    return m_plan->stepInfos;
+}
+int64_t Session::peakArenaBytes() const noexcept
+{
+    return m_plan->arenaBytes;
+}
+int64_t Session::unsharedActivationBytes() const noexcept
+{
+    return m_plan->unsharedBytes;
+}
+const std::vector<NodeId>& Session::foldedNodes() const noexcept
+{
+    return m_plan->foldedNodes;
+}
+
+} // namespace qs

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// The prepared form of a Session: plan values (graph values plus synthesized constants), steps, memory plan.
+#pragma once
+
+#include "kernels/kernel.h"
+
+#include <quantscope/engine/session.h>
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace qs {
+
+/// A tensor of the prepared session. Ids 0..graph.values().size()-1 are the graph's ValueIds; later ids are values
+/// synthesized by graph rewrites (folded Conv weights).
+struct PlanValue
+{
+    std::string name;
+    bool known = false; ///< shape and type inferred (false downstream of an unsupported node)
+    kernels::TensorDesc desc;
+    int32_t graphInput = -1; ///< index into Session::inputs()
+    int32_t graphOutput = -1; ///< index into Session::outputs() (first one if listed twice)
+    int32_t producerStep = -1; ///< the step writing it at run time; -1 for constants and graph inputs
+    int32_t lastUseStep = -1;
+    int64_t arenaOffset = -1; ///< byte offset in the arena when produced by a step
+};
+
+/// One kernel invocation of the execution order.
+struct Step
+{
+    NodeId anchor = kNoNode;
+    std::vector<NodeId> nodes; ///< authored nodes covered, anchor first
+    std::string opType; ///< "Conv" or "Conv+Relu"
+    std::vector<int32_t> inputs; ///< plan value ids per node input slot (-1 omitted); fused extra inputs appended
+    std::vector<int32_t> outputs; ///< plan value ids per node output slot (-1 omitted)
+    std::vector<kernels::PostOp> postOps;
+    const kernels::KernelSpec* spec = nullptr;
+    std::unique_ptr<kernels::Kernel> kernel;
+    std::string implementation;
+    int64_t scratchOffset = -1;
+    size_t scratchBytes = 0;
+    bool removed = false; ///< absorbed into another step by a rewrite
+    // Resolved at preparation; graph-input entries are patched at the start of each run.
+    std::vector<const void*> inputPtrs;
+    std::vector<void*> outputPtrs;
+};
+
+class SessionPlan
+{
+public:
+    std::shared_ptr<const Model> model;
+    SessionOptions options;
+    std::vector<PlanValue> values;
+    std::vector<Step> steps;
+    std::vector<StepInfo> stepInfos;
+    std::deque<HostTensor> constants; ///< stable addresses: TensorDesc::constant points here
+    std::vector<IoInfo> inputs;
+    std::vector<IoInfo> outputs;
+    std::vector<int32_t> inputValues; ///< plan value id per session input
+    std::vector<int32_t> outputValues; ///< plan value id per session output
+    std::vector<NodeId> foldedNodes;
+    /// (step, input slot, session input index): pointers patched per run.
+    struct InputPatch
+    {
+        int32_t step;
+        int32_t slot;
+        int32_t input;
+    };
+    std::vector<InputPatch> inputPatches;
+    int64_t arenaBytes = 0;
+    int64_t unsharedBytes = 0;
+    std::unique_ptr<std::byte[], void (*)(std::byte*)> arena { nullptr, [](std::byte*) {} };
+
+    const Graph& graph() const { return model->graph(); }
+    int32_t addConstant(std::string name, HostTensor tensor);
+};
+
+/// Builds the plan: shapes, folding, (Optimized) rewrites, kernels, memory. Lists all unsupported nodes.
+Result<std::unique_ptr<SessionPlan>> buildPlan(
+    std::shared_ptr<const Model> model, const SessionOptions& options, std::vector<UnsupportedNode>* unsupported);
+
+/// Optimized-mode rewrites on the step list (before kernels are created): BatchNormalization folding into Conv,
+/// activation fusion into Conv post-ops. Implemented in graph_rewrites.cpp.
+Status applyRewrites(SessionPlan& plan);
+
+/// Liveness-based offsets for every step-produced value and scratch buffer; sets arenaBytes. memory_planner.cpp.
+void planMemory(SessionPlan& plan);
+
+/// Sets the OpenMP thread count for the calling thread's subsequent parallel regions (and oneDNN's). threads.cpp.
+void setIntraOpThreads(int threads);
+
+} // namespace qs

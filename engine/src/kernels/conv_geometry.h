@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// Convolution geometry from ONNX attributes (kernel_shape, strides, dilations, pads, auto_pad, group), shared by
+// the shape functions, the oneDNN kernels and the reference oracle.
+#pragma once
+
+#include "kernels/kernel.h"
+
+#include <vector>
+
+namespace qs::kernels {
+
+struct ConvGeometry
+{
+    int64_t spatialRank = 0;
+    int64_t batch = 0;
+    int64_t inChannels = 0;
+    int64_t outChannels = 0;
+    int64_t group = 1;
+    std::vector<int64_t> inSpatial;
+    std::vector<int64_t> outSpatial;
+    std::vector<int64_t> kernel;
+    std::vector<int64_t> strides;
+    std::vector<int64_t> dilations;
+    std::vector<int64_t> padBegin;
+    std::vector<int64_t> padEnd;
+    std::vector<int64_t> outputPadding; ///< ConvTranspose only
+};
+
+/// Conv: X [N, C, D...], W [M, C/group, k...]. Resolves auto_pad (SAME_UPPER, SAME_LOWER, VALID, NOTSET).
+Result<ConvGeometry> convGeometry(const Node& node, std::span<const int64_t> x, std::span<const int64_t> w);
+/// ConvTranspose: X [N, C, D...], W [C, M/group, k...]; honours output_shape and output_padding.
+Result<ConvGeometry> convTransposeGeometry(const Node& node, std::span<const int64_t> x, std::span<const int64_t> w);
+
+/// Pooling geometry (MaxPool/AveragePool/LpPool): kernel from kernel_shape, ceil_mode honoured.
+Result<ConvGeometry> poolGeometry(const Node& node, std::span<const int64_t> x);
+
+} // namespace qs::kernels

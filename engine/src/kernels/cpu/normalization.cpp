@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: MIT
+// BatchNormalization (inference), InstanceNormalization, LayerNormalization, LpNormalization.
+#include "kernels/kernel_registry.h"
+#include "kernels/shape_util.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace qs::kernels {
+
+namespace {
+
+class BatchNormKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        if (ctx.node.attrInt("training_mode", 0) != 0)
+            return Status(
+                StatusCode::Unsupported, fmt::format("node {}: training_mode is not supported", ctx.node.describe()));
+        const auto& d = ctx.inputs[0].dims;
+        m_n = d[0];
+        m_c = d.size() > 1 ? d[1] : 1;
+        m_spatial = 1;
+        for (size_t i = 2; i < d.size(); ++i)
+            m_spatial *= d[i];
+        m_eps = ctx.node.attrFloat("epsilon", 1e-5f);
+        return Status::ok();
+    }
+    Status run(const KernelArgs& args) const override
+    {
+        const auto* x = static_cast<const float*>(args.inputs[0]);
+        const auto* scale = static_cast<const float*>(args.inputs[1]);
+        const auto* bias = static_cast<const float*>(args.inputs[2]);
+        const auto* mean = static_cast<const float*>(args.inputs[3]);
+        const auto* var = static_cast<const float*>(args.inputs[4]);
+        auto* y = static_cast<float*>(args.outputs[0]);
+#pragma omp parallel for collapse(2) if (m_n * m_c * m_spatial > 65536)
+        for (int64_t n = 0; n < m_n; ++n)
+            for (int64_t c = 0; c < m_c; ++c) {
+                const float a = scale[c] / std::sqrt(var[c] + m_eps);
+                const float b = bias[c] - mean[c] * a;
+                const float* xs = x + (n * m_c + c) * m_spatial;
+                float* ys = y + (n * m_c + c) * m_spatial;
+                for (int64_t i = 0; i < m_spatial; ++i)
+                    ys[i] = xs[i] * a + b;
+            }
+        return Status::ok();
+    }
+
+private:
+    int64_t m_n = 0, m_c = 0, m_spatial = 1;
+    float m_eps = 1e-5f;
+};
+
+class InstanceNormKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        const auto& d = ctx.inputs[0].dims;
+        m_n = d[0];
+        m_c = d[1];
+        m_spatial = 1;
+        for (size_t i = 2; i < d.size(); ++i)
+            m_spatial *= d[i];
+        m_eps = ctx.node.attrFloat("epsilon", 1e-5f);
+        return Status::ok();
+    }
+    Status run(const KernelArgs& args) const override
+    {
+        const auto* x = static_cast<const float*>(args.inputs[0]);
+        const auto* scale = static_cast<const float*>(args.inputs[1]);
+        const auto* bias = static_cast<const float*>(args.inputs[2]);
+        auto* y = static_cast<float*>(args.outputs[0]);
+#pragma omp parallel for collapse(2)
+        for (int64_t n = 0; n < m_n; ++n)
+            for (int64_t c = 0; c < m_c; ++c) {
+                const float* xs = x + (n * m_c + c) * m_spatial;
+                float* ys = y + (n * m_c + c) * m_spatial;
+                double mean = 0.0;
+                for (int64_t i = 0; i < m_spatial; ++i)
+                    mean += xs[i];
+                mean /= double(m_spatial);
+                double var = 0.0;
+                for (int64_t i = 0; i < m_spatial; ++i)
+                    var += (xs[i] - mean) * (xs[i] - mean);
+                var /= double(m_spatial);
+                const float a = scale[c] / float(std::sqrt(var + m_eps));
+                for (int64_t i = 0; i < m_spatial; ++i)
+                    ys[i] = float(xs[i] - mean) * a + bias[c];
+            }
+        return Status::ok();
+    }
+
+private:
+    int64_t m_n = 0, m_c = 0, m_spatial = 1;
+    float m_eps = 1e-5f;
+};
+
+Status inferLayerNorm(const Node& node, std::span<const TensorDesc> in, std::vector<TensorDesc>& out)
+{
+    QS_RETURN_IF_ERROR(inferSameAsInput0(node, in, out));
+    QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(node, node.attrInt("axis", -1), in[0].rank()));
+    std::vector<int64_t> stat(in[0].dims.begin(), in[0].dims.begin() + axis);
+    stat.resize(in[0].dims.size(), 1);
+    for (size_t i = 1; i < out.size(); ++i) {
+        out[i].type = DataType::Float;
+        out[i].dims = stat;
+    }
+    return Status::ok();
+}
+
+class LayerNormKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        const auto& d = ctx.inputs[0].dims;
+        QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", -1), int64_t(d.size())));
+        m_rows = 1;
+        m_cols = 1;
+        for (int64_t i = 0; i < int64_t(d.size()); ++i)
+            (i < axis ? m_rows : m_cols) *= d[size_t(i)];
+        m_eps = ctx.node.attrFloat("epsilon", 1e-5f);
+        m_hasBias = hasInput(ctx.inputs, 2);
+        m_scaleCount = ctx.inputs[1].elementCount();
+        m_biasCount = m_hasBias ? ctx.inputs[2].elementCount() : 0;
+        return Status::ok();
+    }
+    Status run(const KernelArgs& args) const override
+    {
+        const auto* x = static_cast<const float*>(args.inputs[0]);
+        const auto* scale = static_cast<const float*>(args.inputs[1]);
+        const auto* bias = m_hasBias ? static_cast<const float*>(args.inputs[2]) : nullptr;
+        auto* y = static_cast<float*>(args.outputs[0]);
+        auto* meanOut = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
+        auto* invOut = args.outputs.size() > 2 ? static_cast<float*>(args.outputs[2]) : nullptr;
+#pragma omp parallel for if (m_rows * m_cols > 65536)
+        for (int64_t r = 0; r < m_rows; ++r) {
+            const float* xs = x + r * m_cols;
+            float* ys = y + r * m_cols;
+            double mean = 0.0;
+            for (int64_t i = 0; i < m_cols; ++i)
+                mean += xs[i];
+            mean /= double(m_cols);
+            double var = 0.0;
+            for (int64_t i = 0; i < m_cols; ++i)
+                var += (xs[i] - mean) * (xs[i] - mean);
+            var /= double(m_cols);
+            const float inv = float(1.0 / std::sqrt(var + m_eps));
+            for (int64_t i = 0; i < m_cols; ++i)
+                ys[i] = float(xs[i] - mean) * inv * scale[i % m_scaleCount] + (bias ? bias[i % m_biasCount] : 0.0f);
+            if (meanOut)
+                meanOut[r] = float(mean);
+            if (invOut)
+                invOut[r] = inv;
+        }
+        return Status::ok();
+    }
+
+private:
+    int64_t m_rows = 1, m_cols = 1, m_scaleCount = 1, m_biasCount = 1;
+    float m_eps = 1e-5f;
+    bool m_hasBias = false;
+};
+
+class LpNormKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        const auto& d = ctx.inputs[0].dims;
+        QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", -1), int64_t(d.size())));
+        m_p = ctx.node.attrInt("p", 2);
+        if (m_p != 1 && m_p != 2)
+            return Status(StatusCode::InvalidModel, fmt::format("node {}: p must be 1 or 2", ctx.node.describe()));
+        m_outer = 1;
+        m_inner = 1;
+        for (int64_t i = 0; i < int64_t(d.size()); ++i) {
+            if (i < axis)
+                m_outer *= d[size_t(i)];
+            else if (i > axis)
+                m_inner *= d[size_t(i)];
+        }
+        m_len = d[size_t(axis)];
+        return Status::ok();
+    }
+    Status run(const KernelArgs& args) const override
+    {
+        const auto* x = static_cast<const float*>(args.inputs[0]);
+        auto* y = static_cast<float*>(args.outputs[0]);
+        for (int64_t o = 0; o < m_outer; ++o)
+            for (int64_t in = 0; in < m_inner; ++in) {
+                const int64_t base = o * m_len * m_inner + in;
+                double norm = 0.0;
+                for (int64_t i = 0; i < m_len; ++i) {
+                    const float v = x[base + i * m_inner];
+                    norm += m_p == 1 ? std::fabs(v) : double(v) * v;
+                }
+                if (m_p == 2)
+                    norm = std::sqrt(norm);
+                for (int64_t i = 0; i < m_len; ++i)
+                    y[base + i * m_inner] = norm == 0.0 ? 0.0f : float(x[base + i * m_inner] / norm);
+            }
+        return Status::ok();
+    }
+
+private:
+    int64_t m_outer = 1, m_inner = 1, m_len = 1, m_p = 2;
+};
+
+template <typename K> std::unique_ptr<Kernel> make()
+{
+    return std::make_unique<K>();
+}
+
+} // namespace
+
+void registerNormalizationKernels(KernelRegistry& r)
+{
+    r.add(KernelSpec { "", "BatchNormalization", 7, 0, inferSameAsInput0, make<BatchNormKernel>, acceptFloatInput0,
+        kNoCaps, "cpu", "float; inference mode" });
+    r.add(KernelSpec { "", "InstanceNormalization", 6, 0, inferSameAsInput0, make<InstanceNormKernel>,
+        acceptFloatInput0, kNoCaps, "cpu", "float" });
+    r.add(KernelSpec { "", "LayerNormalization", 17, 0, inferLayerNorm, make<LayerNormKernel>, acceptFloatInput0,
+        kNoCaps, "cpu", "float" });
+    r.add(KernelSpec { "", "LpNormalization", 1, 0, inferSameAsInput0, make<LpNormKernel>, acceptFloatInput0, kNoCaps,
+        "cpu", "float; p 1 or 2" });
+}
+
+} // namespace qs::kernels

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: MIT
+// Reductions: ReduceMean/Sum/Max/Min/Prod/L1/L2/LogSum/LogSumExp/SumSquare (float, plus int64/int32 for
+// Sum/Max/Min/Prod), ArgMax, ArgMin.
+#include "kernels/kernel_registry.h"
+#include "kernels/shape_util.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+
+namespace qs::kernels {
+
+namespace {
+
+enum class Red
+{
+    Mean,
+    Sum,
+    Max,
+    Min,
+    Prod,
+    L1,
+    L2,
+    LogSum,
+    LogSumExp,
+    SumSquare
+};
+
+Result<std::vector<bool>> reducedAxes(const Node& node, std::span<const TensorDesc> in, bool axesAsInput)
+{
+    const int64_t rank = in[0].rank();
+    std::optional<std::vector<int64_t>> axes;
+    if (axesAsInput) {
+        if (hasInput(in, 1)) {
+            axes = constantInts(in[1]);
+            if (!axes)
+                return Status(StatusCode::Unsupported,
+                    fmt::format("node {}: data-dependent shape (axes not constant)", node.describe()));
+        }
+    } else if (node.hasAttribute("axes")) {
+        axes = node.attrInts("axes");
+    }
+    std::vector<bool> red(size_t(rank), false);
+    if (!axes || axes->empty()) {
+        const bool noop = node.attrInt("noop_with_empty_axes", 0) != 0;
+        if (!noop)
+            red.assign(size_t(rank), true);
+        return red;
+    }
+    for (int64_t a : *axes) {
+        QS_ASSIGN_OR_RETURN(int64_t n, normalizeAxis(node, a, rank));
+        red[size_t(n)] = true;
+    }
+    return red;
+}
+
+bool axesAreInput(const Node& node)
+{
+    return node.opType == "ReduceSum" ? node.opsetVersion >= 13 : node.opsetVersion >= 18;
+}
+
+Status inferReduce(const Node& node, std::span<const TensorDesc> in, std::vector<TensorDesc>& out)
+{
+    QS_ASSIGN_OR_RETURN(auto red, reducedAxes(node, in, axesAreInput(node)));
+    const bool keep = node.attrInt("keepdims", 1) != 0;
+    out[0].type = in[0].type;
+    out[0].dims.clear();
+    for (size_t i = 0; i < red.size(); ++i) {
+        if (!red[i])
+            out[0].dims.push_back(in[0].dims[i]);
+        else if (keep)
+            out[0].dims.push_back(1);
+    }
+    return Status::ok();
+}
+
+template <Red kOp> class ReduceKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        QS_ASSIGN_OR_RETURN(auto red, reducedAxes(ctx.node, ctx.inputs, axesAreInput(ctx.node)));
+        m_in = ctx.inputs[0].dims;
+        m_type = ctx.inputs[0].type;
+        // Output index of each input element: strides of the kept dims, 0 for reduced ones.
+        m_outStrides.assign(m_in.size(), 0);
+        int64_t s = 1;
+        for (size_t i = m_in.size(); i-- > 0;) {
+            if (!red[i]) {
+                m_outStrides[i] = s;
+                s *= m_in[i];
+            }
+        }
+        m_outCount = s;
+        m_groupSize = m_outCount ? shapeElementCount(m_in) / m_outCount : 0;
+        return Status::ok();
+    }
+
+    template <typename T> void compute(const T* x, T* y) const
+    {
+        const int64_t n = shapeElementCount(m_in);
+        std::vector<double> acc(size_t(m_outCount), init());
+        std::vector<int64_t> idx(m_in.size(), 0);
+        for (int64_t i = 0; i < n; ++i) {
+            int64_t o = 0;
+            for (size_t d = 0; d < m_in.size(); ++d)
+                o += idx[d] * m_outStrides[d];
+            const double v = double(x[i]);
+            double& a = acc[size_t(o)];
+            switch (kOp) {
+            case Red::Mean:
+            case Red::Sum:
+            case Red::LogSum:
+                a += v;
+                break;
+            case Red::Max:
+                a = std::max(a, v);
+                break;
+            case Red::Min:
+                a = std::min(a, v);
+                break;
+            case Red::Prod:
+                a *= v;
+                break;
+            case Red::L1:
+                a += std::fabs(v);
+                break;
+            case Red::L2:
+            case Red::SumSquare:
+                a += v * v;
+                break;
+            case Red::LogSumExp:
+                a += std::exp(v);
+                break;
+            }
+            for (size_t d = m_in.size(); d-- > 0;) {
+                if (++idx[d] < m_in[d])
+                    break;
+                idx[d] = 0;
+            }
+        }
+        for (int64_t o = 0; o < m_outCount; ++o) {
+            double a = acc[size_t(o)];
+            if (kOp == Red::Mean)
+                a /= double(m_groupSize);
+            else if (kOp == Red::L2)
+                a = std::sqrt(a);
+            else if (kOp == Red::LogSum || kOp == Red::LogSumExp)
+                a = std::log(a);
+            y[o] = T(a);
+        }
+    }
+
+    static double init()
+    {
+        if (kOp == Red::Max)
+            return -std::numeric_limits<double>::infinity();
+        if (kOp == Red::Min)
+            return std::numeric_limits<double>::infinity();
+        if (kOp == Red::Prod)
+            return 1.0;
+        return 0.0;
+    }
+
+    Status run(const KernelArgs& args) const override
+    {
+        switch (m_type) {
+        case DataType::Float:
+            compute(static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]));
+            break;
+        case DataType::Int64:
+            compute(static_cast<const int64_t*>(args.inputs[0]), static_cast<int64_t*>(args.outputs[0]));
+            break;
+        case DataType::Int32:
+            compute(static_cast<const int32_t*>(args.inputs[0]), static_cast<int32_t*>(args.outputs[0]));
+            break;
+        default:
+            return Status(StatusCode::Unsupported, "element type not supported");
+        }
+        return Status::ok();
+    }
+
+private:
+    std::vector<int64_t> m_in;
+    std::vector<int64_t> m_outStrides;
+    int64_t m_outCount = 0;
+    int64_t m_groupSize = 0;
+    DataType m_type = DataType::Float;
+};
+
+Status inferArg(const Node& node, std::span<const TensorDesc> in, std::vector<TensorDesc>& out)
+{
+    QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(node, node.attrInt("axis", 0), in[0].rank()));
+    out[0].type = DataType::Int64;
+    out[0].dims = in[0].dims;
+    if (node.attrInt("keepdims", 1) != 0)
+        out[0].dims[size_t(axis)] = 1;
+    else
+        out[0].dims.erase(out[0].dims.begin() + axis);
+    return Status::ok();
+}
+
+template <bool kMax> class ArgKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        const auto& d = ctx.inputs[0].dims;
+        QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 0), int64_t(d.size())));
+        m_last = ctx.node.attrInt("select_last_index", 0) != 0;
+        m_outer = 1;
+        m_inner = 1;
+        for (int64_t i = 0; i < int64_t(d.size()); ++i) {
+            if (i < axis)
+                m_outer *= d[size_t(i)];
+            else if (i > axis)
+                m_inner *= d[size_t(i)];
+        }
+        m_len = d[size_t(axis)];
+        return Status::ok();
+    }
+    Status run(const KernelArgs& args) const override
+    {
+        const auto* x = static_cast<const float*>(args.inputs[0]);
+        auto* y = static_cast<int64_t*>(args.outputs[0]);
+        for (int64_t o = 0; o < m_outer; ++o)
+            for (int64_t in = 0; in < m_inner; ++in) {
+                const float* xs = x + o * m_len * m_inner + in;
+                int64_t best = 0;
+                for (int64_t i = 1; i < m_len; ++i) {
+                    const float v = xs[i * m_inner];
+                    const float b = xs[best * m_inner];
+                    const bool better = kMax ? (m_last ? v >= b : v > b) : (m_last ? v <= b : v < b);
+                    if (better)
+                        best = i;
+                }
+                y[o * m_inner + in] = best;
+            }
+        return Status::ok();
+    }
+
+private:
+    int64_t m_outer = 1, m_inner = 1, m_len = 1;
+    bool m_last = false;
+};
+
+Status acceptReduce(const Node& node, std::span<const TensorDesc> in)
+{
+    const DataType t = in[0].type;
+    if (t != DataType::Float && t != DataType::Int64 && t != DataType::Int32)
+        return Status(StatusCode::Unsupported, fmt::format("input 0 is {}", dataTypeName(t)));
+    return Status::ok();
+}
+
+template <typename K> std::unique_ptr<Kernel> make()
+{
+    return std::make_unique<K>();
+}
+
+} // namespace
+
+void registerReduceKernels(KernelRegistry& r)
+{
+    const std::string_view kNotes = "float, int32, int64; constant axes";
+    r.add(KernelSpec {
+        "", "ReduceMean", 1, 0, inferReduce, make<ReduceKernel<Red::Mean>>, acceptReduce, kNoCaps, "cpu", kNotes });
+    r.add(KernelSpec {
+        "", "ReduceSum", 1, 0, inferReduce, make<ReduceKernel<Red::Sum>>, acceptReduce, kNoCaps, "cpu", kNotes });
+    r.add(KernelSpec {
+        "", "ReduceMax", 1, 0, inferReduce, make<ReduceKernel<Red::Max>>, acceptReduce, kNoCaps, "cpu", kNotes });
+    r.add(KernelSpec {
+        "", "ReduceMin", 1, 0, inferReduce, make<ReduceKernel<Red::Min>>, acceptReduce, kNoCaps, "cpu", kNotes });
+    r.add(KernelSpec {
+        "", "ReduceProd", 1, 0, inferReduce, make<ReduceKernel<Red::Prod>>, acceptReduce, kNoCaps, "cpu", kNotes });
+    r.add(KernelSpec {
+        "", "ReduceL1", 1, 0, inferReduce, make<ReduceKernel<Red::L1>>, acceptReduce, kNoCaps, "cpu", kNotes });
+    r.add(KernelSpec {
+        "", "ReduceL2", 1, 0, inferReduce, make<ReduceKernel<Red::L2>>, acceptReduce, kNoCaps, "cpu", kNotes });
+    r.add(KernelSpec {
+        "", "ReduceLogSum", 1, 0, inferReduce, make<ReduceKernel<Red::LogSum>>, acceptReduce, kNoCaps, "cpu", kNotes });
+    r.add(KernelSpec { "", "ReduceLogSumExp", 1, 0, inferReduce, make<ReduceKernel<Red::LogSumExp>>, acceptReduce,
+        kNoCaps, "cpu", kNotes });
+    r.add(KernelSpec { "", "ReduceSumSquare", 1, 0, inferReduce, make<ReduceKernel<Red::SumSquare>>, acceptReduce,
+        kNoCaps, "cpu", kNotes });
+    r.add(
+        KernelSpec { "", "ArgMax", 1, 0, inferArg, make<ArgKernel<true>>, acceptFloatInput0, kNoCaps, "cpu", "float" });
+    r.add(KernelSpec {
+        "", "ArgMin", 1, 0, inferArg, make<ArgKernel<false>>, acceptFloatInput0, kNoCaps, "cpu", "float" });
+}
+
+} // namespace qs::kernels

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// The registry of kernels, keyed by (domain, op type, opset range); the only place that knows every kernel.
+#pragma once
+
+#include "kernels/kernel.h"
+
+#include <string_view>
+#include <vector>
+
+namespace qs::kernels {
+
+class KernelRegistry
+{
+public:
+    /// The built-in kernels (built on first use, thread-safe, immutable afterwards).
+    static const KernelRegistry& instance();
+
+    void add(const KernelSpec& spec);
+    void add(std::span<const KernelSpec> specs);
+
+    /// The registrations for (domain, opType) whose opset range covers `opset`, in registration order.
+    std::vector<const KernelSpec*> candidates(std::string_view domain, std::string_view opType, int64_t opset) const;
+    /// True when some registration exists for (domain, opType) at any opset (to word error messages).
+    bool knowsOp(std::string_view domain, std::string_view opType) const;
+    /// "1..12, 13.." style description of the supported opset ranges of an op, for messages.
+    std::string opsetRanges(std::string_view domain, std::string_view opType) const;
+
+    /// First candidate whose accepts() passes; Unsupported with the reason(s) otherwise.
+    Result<const KernelSpec*> select(const Node& node, std::span<const TensorDesc> inputs) const;
+
+    const std::vector<KernelSpec>& all() const noexcept { return m_specs; }
+
+private:
+    std::vector<KernelSpec> m_specs;
+};
+
+/// Registration functions, one per kernel family file; listed once in builtin_kernels.cpp.
+void registerElementwiseKernels(KernelRegistry& registry);
+void registerActivationKernels(KernelRegistry& registry);
+void registerShapeKernels(KernelRegistry& registry);
+void registerTensorKernels(KernelRegistry& registry);
+void registerPoolKernels(KernelRegistry& registry);
+void registerNormalizationKernels(KernelRegistry& registry);
+void registerResizeKernels(KernelRegistry& registry);
+void registerReduceKernels(KernelRegistry& registry);
+void registerOneDnnKernels(KernelRegistry& registry);
+
+} // namespace qs::kernels
