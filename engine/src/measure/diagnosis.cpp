@@ -95,7 +95,13 @@ private:
         for (const ScenarioRecord& s : m_run.scenarios) {
             if (s.status != "failed" || s.unsupportedOps.empty())
                 continue;
-            std::string line = fmt::format("{}: {}", s.label(), fmt::join(s.unsupportedOps, ", "));
+            // The full list is in the scenario's error; ten names say enough here.
+            const size_t shown = std::min<size_t>(s.unsupportedOps.size(), 10);
+            std::string line = fmt::format("{}: {}", s.label(),
+                fmt::join(
+                    s.unsupportedOps.begin(), s.unsupportedOps.begin() + static_cast<std::ptrdiff_t>(shown), ", "));
+            if (shown < s.unsupportedOps.size())
+                line += fmt::format(" and {} more", s.unsupportedOps.size() - shown);
             if (std::find(evidence.begin(), evidence.end(), line) == evidence.end())
                 evidence.push_back(line);
         }
