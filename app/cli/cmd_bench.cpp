@@ -114,7 +114,8 @@ public:
         const std::string result = s.hasSamples()
             ? fmt::format("median {:.2f} ms, mean {:.2f} ms, CV {:.1f}%, {} runs{}", s.stats.p50Ms, s.stats.meanMs,
                 s.stats.cv * 100, s.stats.count, s.status == "partial" ? " (partial)" : "")
-            : (s.status == "failed" ? "failed: " + s.error : "cancelled: " + s.partialReason);
+            : (s.status == "failed" ? "failed: " + s.error.substr(0, s.error.find('\n'))
+                                    : "cancelled: " + s.partialReason);
         if (m_tty)
             fmt::print(stderr, "\r\033[K");
         fmt::print(stderr, "{}: {}\n", m_prefix, result);
@@ -203,7 +204,6 @@ int runBench(std::span<char* const> args)
         }
         plan.models.push_back(*model);
     }
-    // No executor, no numbers: refuse before anything could be mistaken for a measurement.
     if (!sessionTargetAvailable()) {
         fmt::print(stderr,
             "quantscope-cli bench: the execution engine is not available in this build yet (issue 3); nothing was "
@@ -264,6 +264,7 @@ int runBench(std::span<char* const> args)
     return rc ? rc : (anyOk ? 0 : 1);
 }
 
-extern const Command kBenchCommand { "bench", "time models (FP32 vs INT8) over threads and modes; run file and report", runBench, printBenchHelp };
+extern const Command kBenchCommand { "bench", "time models (FP32 vs INT8) over threads and modes; run file and report",
+    runBench, printBenchHelp };
 
 } // namespace qs::cli

@@ -67,6 +67,7 @@ public:
         dynamicQuantizedConvolutions();
         quantizationOverhead();
         noInt8DotProduct();
+        int8DotProductUnused();
         qoperatorSignedActivations();
         opCountGrowth();
         unfusedBoundaries();
@@ -94,7 +95,13 @@ private:
         for (const ScenarioRecord& s : m_run.scenarios) {
             if (s.status != "failed" || s.unsupportedOps.empty())
                 continue;
-            std::string line = fmt::format("{}: {}", s.label(), fmt::join(s.unsupportedOps, ", "));
+            // The full list is in the scenario's error; ten names say enough here.
+            const size_t shown = std::min<size_t>(s.unsupportedOps.size(), 10);
+            std::string line = fmt::format("{}: {}", s.label(),
+                fmt::join(
+                    s.unsupportedOps.begin(), s.unsupportedOps.begin() + static_cast<std::ptrdiff_t>(shown), ", "));
+            if (shown < s.unsupportedOps.size())
+                line += fmt::format(" and {} more", s.unsupportedOps.size() - shown);
             if (std::find(evidence.begin(), evidence.end(), line) == evidence.end())
                 evidence.push_back(line);
         }
@@ -224,6 +231,34 @@ private:
                         "dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.");
     }
 
+    bool engineRanQuantized() const
+    {
+        for (const ScenarioRecord& s : m_run.scenarios) {
+            const ModelRecord* m = m_run.model(s.modelId);
+            if (m && m->isQuantized() && s.runtime == "quantscope" && s.hasSamples())
+                return true;
+        }
+        return false;
+    }
+
+    // The CPU has VNNI but oneDNN was told not to use it: the engine's numbers are those of an older CPU.
+    void int8DotProductUnused()
+    {
+        const SystemInfo& mc = m_run.machine;
+        if (!isX86(mc) || !mc.hasInt8DotProduct() || mc.onednnIsa.empty() || mc.onednnUsesInt8DotProduct()
+            || !engineRanQuantized())
+            return;
+        add("int8-dot-product-unused", FindingSeverity::Warning,
+            fmt::format("oneDNN dispatches to {} kernels, so the engine's INT8 numbers do not use the CPU's VNNI",
+                mc.onednnIsa),
+            { fmt::format("{}: AVX512-VNNI {}, AVX-VNNI {}, AMX-INT8 {}", mc.cpuModel,
+                  mc.has("avx512_vnni") ? "yes" : "no", mc.has("avx_vnni") ? "yes" : "no",
+                  mc.has("amx_int8") ? "yes" : "no"),
+                fmt::format("oneDNN {} effective ISA: {}", mc.onednnVersion, mc.onednnIsa) },
+            "oneDNN's ISA was limited (DNNL_MAX_CPU_ISA, or a oneDNN build older than the CPU). That is useful to "
+            "emulate a CPU without VNNI; for this machine's own answer, unset the limit and measure again.");
+    }
+
     void qoperatorSignedActivations()
     {
         if (!isX86(m_run.machine))
@@ -342,13 +377,18 @@ private:
 
     void saturationRisk()
     {
-        if (!m_run.machine.int8PairsSaturate())
+        // The CPU's ISA, or the engine's oneDNN kernels limited below VNNI on a VNNI CPU.
+        const bool engineSaturates
+            = isX86(m_run.machine) && !m_run.machine.onednnUsesInt8DotProduct() && engineRanQuantized();
+        if (!m_run.machine.int8PairsSaturate() && !engineSaturates)
             return;
         for (const ModelRecord& m : m_run.models) {
             if (!m.isQuantized())
                 continue;
-            std::vector<std::string> ev { fmt::format(
-                "{} ({}): no VNNI/AMX on {}", m.id, m.format, m_run.machine.cpuModel) };
+            std::vector<std::string> ev { m_run.machine.int8PairsSaturate()
+                    ? fmt::format("{} ({}): no VNNI/AMX on {}", m.id, m.format, m_run.machine.cpuModel)
+                    : fmt::format("{} ({}): oneDNN limited to {} on {}", m.id, m.format, m_run.machine.onednnIsa,
+                        m_run.machine.cpuModel) };
             FindingSeverity sev = FindingSeverity::Info;
             for (const ParityRecord& p : m_run.parity) {
                 if (p.modelId != m.id)

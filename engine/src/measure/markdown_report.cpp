@@ -128,9 +128,12 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
     for (const ScenarioRecord& s : r.scenarios)
         if (s.status != "ok")
             notes.push_back(&s);
-    for (const ScenarioRecord* s : notes)
-        w(fmt::format("- {}: {}\n", s->label(),
-            s->status == "partial" ? s->partialReason : (s->error.empty() ? s->status : s->error)));
+    for (const ScenarioRecord* s : notes) {
+        std::string why = s->status == "partial" ? s->partialReason : (s->error.empty() ? s->status : s->error);
+        if (const auto nl = why.find('\n'); nl != std::string::npos) // node lists: see the findings
+            why = why.substr(0, nl);
+        w(fmt::format("- {}: {}\n", s->label(), why));
+    }
     if (!notes.empty())
         w("\n");
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include <quantscope/engine/model.h>
+#include <quantscope/engine/profile_collector.h>
 
 #include <algorithm>
-#include <quantscope/engine/profile_collector.h>
 
 namespace qs {
 

@@ -1,31 +1,150 @@
 // SPDX-License-Identifier: MIT
-// Placeholder until the executor lands (issue 3). The adapter then implements BenchmarkTarget over Session:
-// - prepare(): Session preparation for spec.threads (0 = all cores) and spec.mode with `inputShapes`; on failure keep
-//   the list of unsupported nodes for unsupportedOperators(); arenaBytes() from the memory plan.
-// - runOnce(): Session::run on inputs generated once in prepare() (seeded uniform [0,1), like ../shared), with a
-//   RunControl whose cancel token is the caller's (capture it in the factory; control.isCancelled polls the same
-//   token), returning the executor's Cancelled status unchanged.
-// - spec.profile: an OpObserver forwarding onNodeBegin/onNodeEnd to a ProfileCollector (profile_collector.h);
-//   beginMeasurement() resets it, runOnce() brackets each run with beginRun/endRun, profile() returns
-//   collector.report(model). Fused kernels report under their first authored node.
-// Then sessionTargetAvailable() returns true and `quantscope-cli bench` measures.
+// The BenchmarkTarget over Session: prepare() creates the session, runOnce() runs it on inputs generated once.
+#include <quantscope/engine/profile_collector.h>
+#include <quantscope/engine/session.h>
 #include <quantscope/engine/session_target.h>
 
 #include <fmt/format.h>
 
+#include <random>
+#include <thread>
+
 namespace qs {
+
+namespace {
+
+// Bridges the benchmark's callable cancel check to the executor's token (polled between steps) and forwards steps
+// to the profile collector. Installed only when one of the two is wanted, so plain runs carry no observer.
+class StepObserver final : public OpObserver
+{
+public:
+    StepObserver(const BenchmarkControl* control, CancelToken* token, ProfileCollector* collector)
+        : m_control(control)
+        , m_token(token)
+        , m_collector(collector)
+    { }
+
+    void stepStarted(const StepInfo& step) override
+    {
+        if (m_collector)
+            m_collector->beginNode(step.anchor);
+    }
+    void stepFinished(const StepInfo& step) override
+    {
+        if (m_collector)
+            m_collector->endNode(step.anchor);
+        if (m_control && m_control->cancelled())
+            m_token->requestCancel();
+    }
+
+private:
+    const BenchmarkControl* m_control;
+    CancelToken* m_token;
+    ProfileCollector* m_collector;
+};
+
+class SessionTarget final : public BenchmarkTarget
+{
+public:
+    SessionTarget(std::shared_ptr<const Model> model, const ScenarioSpec& spec,
+        std::map<std::string, std::vector<int64_t>> inputShapes)
+        : m_model(std::move(model))
+        , m_spec(spec)
+        , m_inputShapes(std::move(inputShapes))
+    { }
+
+    Status prepare(const BenchmarkControl&) override
+    {
+        SessionOptions options;
+        // "auto" = every logical processor; the executor treats <= 0 as 1.
+        options.threads
+            = m_spec.threads > 0 ? m_spec.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        options.mode = m_spec.mode == "as-written" ? ExecutionMode::AsWritten : ExecutionMode::Optimized;
+        options.inputShapes = m_inputShapes;
+        std::vector<UnsupportedNode> unsupported;
+        auto session = Session::create(m_model, options, &unsupported);
+        if (!session) {
+            for (const UnsupportedNode& u : unsupported)
+                m_unsupported.push_back(u.description);
+            return session.status();
+        }
+        m_session = std::move(*session);
+        // Seeded uniform [0, 1) like the reference inputs in ../shared; integer inputs stay zero.
+        std::mt19937 rng(0);
+        std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
+        for (const IoInfo& io : m_session->inputs()) {
+            HostTensor t(io.type, io.dims);
+            if (io.type == DataType::Float)
+                for (float& x : t.data<float>())
+                    x = uniform(rng);
+            m_inputs.push_back(std::move(t));
+        }
+        if (m_spec.profile)
+            m_collector = std::make_unique<ProfileCollector>(m_model->graph().nodes().size());
+        return {};
+    }
+
+    Status runOnce(const BenchmarkControl& control) override
+    {
+        m_token.reset();
+        StepObserver observer(&control, &m_token, m_collector.get());
+        RunControl rc;
+        rc.cancel = &m_token;
+        if (control.isCancelled || m_collector)
+            rc.observer = &observer;
+        if (m_collector)
+            m_collector->beginRun();
+        auto outputs = m_session->run(m_inputs, rc);
+        if (!outputs)
+            return outputs.status();
+        if (m_collector)
+            m_collector->endRun();
+        return {};
+    }
+
+    std::optional<int64_t> arenaBytes() const override
+    {
+        return m_session ? std::optional<int64_t>(m_session->peakArenaBytes()) : std::nullopt;
+    }
+    void beginMeasurement() override
+    {
+        if (m_collector)
+            m_collector->reset();
+    }
+    std::optional<ProfileReport> profile() const override
+    {
+        if (!m_collector)
+            return std::nullopt;
+        return m_collector->report(*m_model);
+    }
+    std::vector<std::string> unsupportedOperators() const override { return m_unsupported; }
+
+private:
+    std::shared_ptr<const Model> m_model;
+    ScenarioSpec m_spec;
+    std::map<std::string, std::vector<int64_t>> m_inputShapes;
+    std::unique_ptr<Session> m_session;
+    std::vector<HostTensor> m_inputs;
+    std::unique_ptr<ProfileCollector> m_collector;
+    std::vector<std::string> m_unsupported;
+    CancelToken m_token;
+};
+
+} // namespace
 
 bool sessionTargetAvailable() noexcept
 {
-    return false;
+    return true;
 }
 
 Result<std::unique_ptr<BenchmarkTarget>> createSessionTarget(const std::shared_ptr<const Model>& model,
     const ScenarioSpec& spec, const std::map<std::string, std::vector<int64_t>>& inputShapes)
 {
-    return Status(StatusCode::Unsupported,
-        fmt::format("{}: the execution engine is not available in this build yet (issue 3); nothing was measured",
-            model ? model->displayName() : std::string("<no model>")));
+    if (!model)
+        return Status(StatusCode::InvalidArgument, "benchmark: no model");
+    if (spec.mode != "optimized" && spec.mode != "as-written")
+        return Status(StatusCode::InvalidArgument, fmt::format("benchmark: unknown mode '{}'", spec.mode));
+    return std::unique_ptr<BenchmarkTarget>(std::make_unique<SessionTarget>(model, spec, inputShapes));
 }
 
 } // namespace qs

@@ -138,6 +138,16 @@ bool SystemInfo::int8PairsSaturate() const
     return x86 && !has("avx512_vnni") && !has("avx_vnni") && !has("amx_int8");
 }
 
+bool SystemInfo::onednnUsesInt8DotProduct() const
+{
+    const bool x86 = architecture == "x86_64" || architecture == "i386";
+    if (!x86)
+        return hasInt8DotProduct();
+    // avx512_core_bf16 and avx512_core_amx include VNNI; avx2_vnni and avx512_core_vnni name it.
+    return onednnIsa.find("vnni") != std::string::npos || onednnIsa.find("bf16") != std::string::npos
+        || onednnIsa.find("amx") != std::string::npos;
+}
+
 SystemInfo collectSystemInfo()
 {
     SystemInfo info;
@@ -228,7 +238,10 @@ std::string formatSystemInfo(const SystemInfo& info)
     line("OS", info.os);
     line("Compiler", info.compiler);
     line("Quantscope", fmt::format("{} (git {})", info.quantscopeVersion, info.gitRevision));
-    line("oneDNN", fmt::format("{}, dispatching to {}", info.onednnVersion, info.onednnIsa));
+    const bool limited = info.hasInt8DotProduct() && !info.onednnUsesInt8DotProduct();
+    line("oneDNN",
+        fmt::format("{}, dispatching to {}{}", info.onednnVersion, info.onednnIsa,
+            limited ? " (below the CPU's int8 dot product; DNNL_MAX_CPU_ISA set?)" : ""));
     return out;
 }
 

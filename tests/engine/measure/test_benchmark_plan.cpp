@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 // runBenchmarkPlan with fake targets: scenario order, failures, cancellation and record plumbing.
+#include "shared_data.h"
+
 #include <quantscope/engine/benchmark_plan.h>
+#include <quantscope/engine/latency_stats.h>
+#include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/session_target.h>
 
 #include <gtest/gtest.h>
@@ -134,16 +138,55 @@ TEST(BenchmarkPlan, CancellationKeepsMeasuredScenarios)
     EXPECT_TRUE(r->partial);
 }
 
-TEST(BenchmarkPlan, SessionTargetSaysNotYetAvailable)
+TEST(SessionTarget, BenchmarksASharedModelThroughTheSession)
 {
-    // Until the executor lands the adapter must refuse clearly instead of inventing numbers.
-    if (qs::sessionTargetAvailable())
-        GTEST_SKIP() << "executor present";
-    auto model = fakeModel("net_c", "c");
-    auto t = qs::createSessionTarget(model, {}, {});
-    ASSERT_FALSE(t);
-    EXPECT_EQ(t.status().code(), qs::StatusCode::Unsupported);
-    EXPECT_NE(t.status().message().find("not available"), std::string::npos);
+    const auto path = qs::test::sharedModel("mobilenet_v2_fp32");
+    QS_REQUIRE_SHARED(path);
+    auto model = qs::loadModel(path);
+    ASSERT_TRUE(model) << model.status().toString();
+    qs::ScenarioSpec spec;
+    spec.threads = 1;
+    spec.profile = true;
+    auto target = qs::createSessionTarget(*model, spec, {});
+    ASSERT_TRUE(target) << target.status().toString();
+    qs::BenchmarkConfig cfg;
+    cfg.warmupRuns = 1;
+    cfg.runs = 3;
+    auto r = qs::runBenchmark(cfg, **target);
+    ASSERT_TRUE(r) << r.status().toString();
+    EXPECT_EQ(r->latenciesMs.size(), 3u);
+    ASSERT_TRUE(r->arenaBytes.has_value());
+    EXPECT_GT(*r->arenaBytes, 0);
+    ASSERT_TRUE(r->profile.has_value());
+    EXPECT_EQ(r->profile->runs, 3); // the warm-up run is not in the profile
+    ASSERT_FALSE(r->profile->nodes.empty());
+    for (const auto& n : r->profile->nodes) {
+        EXPECT_GE(n.nodeIndex, 0);
+        EXPECT_EQ(n.calls, 3) << n.nodeName;
+    }
+    // kernel time cannot exceed the whole run
+    EXPECT_LE(r->profile->totalMs, qs::computeLatencyStats(r->latenciesMs).meanMs * 1.0001);
+}
+
+TEST(SessionTarget, CancellationReachesTheExecutor)
+{
+    const auto path = qs::test::sharedModel("mobilenet_v2_fp32");
+    QS_REQUIRE_SHARED(path);
+    auto model = qs::loadModel(path);
+    ASSERT_TRUE(model) << model.status().toString();
+    auto target = qs::createSessionTarget(*model, {}, {});
+    ASSERT_TRUE(target);
+    int polls = 0;
+    qs::BenchmarkControl control;
+    // Polled between runs and after every step: fires inside the second measured run.
+    control.isCancelled = [&] { return ++polls > 400; };
+    qs::BenchmarkConfig cfg;
+    cfg.warmupRuns = 0;
+    cfg.runs = 100;
+    auto r = qs::runBenchmark(cfg, **target, control);
+    ASSERT_TRUE(r) << r.status().toString();
+    EXPECT_TRUE(r->partial);
+    EXPECT_LT(r->latenciesMs.size(), 100u);
 }
 
 } // namespace

@@ -89,6 +89,27 @@ TEST(Diagnosis, NoInt8DotProduct)
     EXPECT_FALSE(find(qs::diagnoseRun(fp32Only()), "no-int8-dot-product")); // nothing quantized
 }
 
+TEST(Diagnosis, Int8DotProductUnusedWhenOnednnIsLimited)
+{
+    auto r = qs::test::craftedParadoxRun();
+    r.machine = qs::test::craftedMachine(true); // AVX-VNNI CPU
+    EXPECT_FALSE(find(qs::diagnoseRun(r), "int8-dot-product-unused")); // oneDNN uses avx2_vnni
+    EXPECT_FALSE(find(qs::diagnoseRun(r), "saturation-risk"));
+    r.machine.onednnIsa = "avx2"; // DNNL_MAX_CPU_ISA=AVX2
+    const auto f = qs::diagnoseRun(r);
+    auto u = find(f, "int8-dot-product-unused");
+    ASSERT_TRUE(u);
+    EXPECT_EQ(u->severity, FindingSeverity::Warning);
+    EXPECT_TRUE(evidenceContains(*u, "AVX-VNNI yes"));
+    EXPECT_TRUE(evidenceContains(*u, "effective ISA: avx2"));
+    auto s = find(f, "saturation-risk");
+    ASSERT_TRUE(s);
+    EXPECT_TRUE(evidenceContains(*s, "oneDNN limited to avx2"));
+    EXPECT_FALSE(find(f, "no-int8-dot-product")); // the CPU itself has it
+    r.machine.onednnIsa = "avx512_core_bf16"; // includes VNNI
+    EXPECT_FALSE(find(qs::diagnoseRun(r), "int8-dot-product-unused"));
+}
+
 TEST(Diagnosis, QOperatorSignedActivations)
 {
     auto r = qs::test::craftedParadoxRun();

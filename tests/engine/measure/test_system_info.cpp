@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -89,6 +90,11 @@ TEST(SystemInfo, VersionsAndOnednn)
         EXPECT_EQ(info.onednnIsa.find("avx512"), std::string::npos) << info.onednnIsa;
     if (info.has("avx2") && !info.hasInt8DotProduct() && !info.has("avx512f"))
         EXPECT_EQ(info.onednnIsa, "avx2");
+    // oneDNN 2.6 has AVX512-VNNI kernels: unless limited by the environment it uses them where the CPU has them
+    if (!std::getenv("DNNL_MAX_CPU_ISA") && info.has("avx512_vnni"))
+        EXPECT_TRUE(info.onednnUsesInt8DotProduct()) << info.onednnIsa;
+    if (!info.hasInt8DotProduct())
+        EXPECT_FALSE(info.onednnUsesInt8DotProduct()) << info.onednnIsa;
 #endif
     EXPECT_FALSE(info.os.empty());
     EXPECT_FALSE(info.compiler.empty());

@@ -26,7 +26,8 @@ struct DiagnosisThresholds
 };
 
 /// Findings sorted by severity (critical first), then in rule order. Rule ids: unsupported-operators,
-/// dynamic-quantized-convolutions, quantization-overhead, no-int8-dot-product, qoperator-signed-activations,
+/// dynamic-quantized-convolutions, quantization-overhead, no-int8-dot-product, int8-dot-product-unused,
+/// qoperator-signed-activations,
 /// op-count-growth, unfused-boundaries, thread-sensitivity, saturation-risk, tiny-model, noisy-measurements,
 /// inconclusive-speedup, partial-run.
 std::vector<Finding> diagnoseRun(const RunRecord& record, const DiagnosisThresholds& thresholds = {});

@@ -16,9 +16,11 @@ namespace qs {
 /// True when this build has an executor behind createSessionTarget.
 bool sessionTargetAvailable() noexcept;
 
-/// A target that prepares a Session for `model` (threads, mode, concrete input shapes) on prepare() and runs it on
-/// runOnce() with generated inputs; with spec.profile it records per-node times of the measured runs.
-/// Until the executor (issue 3) is wired in, returns StatusCode::Unsupported and measures nothing.
+/// A target that prepares a Session for `model` (spec.threads, 0 = every logical processor; spec.mode; concrete
+/// input shapes) on prepare() — the unsupported nodes of a failed preparation go to unsupportedOperators() — and
+/// runs it on runOnce() with inputs generated once (seeded uniform [0, 1) floats, zero integers). Cancellation
+/// reaches the executor between steps. With spec.profile a ProfileCollector records every step's time under its
+/// anchor node (a fused step's time goes to the node it is named after) during the measured runs.
 Result<std::unique_ptr<BenchmarkTarget>> createSessionTarget(const std::shared_ptr<const Model>& model,
     const ScenarioSpec& spec, const std::map<std::string, std::vector<int64_t>>& inputShapes);
 

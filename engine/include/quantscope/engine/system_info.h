@@ -45,6 +45,9 @@ struct SystemInfo
     bool hasInt8DotProduct() const;
     /// True on x86 without any VNNI/AMX: u8*s8 pairs are summed into saturating int16 (vpmaddubsw).
     bool int8PairsSaturate() const;
+    /// True when oneDNN dispatches to kernels with an int8 dot product (x86: a *vnni*, *bf16* or *amx* ISA). It can
+    /// be false on a VNNI CPU when DNNL_MAX_CPU_ISA limits oneDNN (e.g. to AVX2).
+    bool onednnUsesInt8DotProduct() const;
 };
 
 /// Collects the information once per call (libcpuinfo, CPUID, uname, /etc/os-release, oneDNN). Thread-safe.
