@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <unordered_map>
 
 namespace qs::onnx_import {
 
@@ -48,6 +49,89 @@ std::optional<std::string> check(const onnx::GraphProto& graph, const Model& mod
 std::optional<std::string> findSchemaViolation(const onnx::GraphProto& graph, const Model& model)
 {
     return check(graph, model, 0);
+}
+
+namespace {
+
+/// Index of the weight input of ops whose shape inference derives kernel_shape from it; -1 for other ops.
+int weightInputOf(const onnx::NodeProto& node)
+{
+    const bool onnx = node.domain().empty() || node.domain() == "ai.onnx";
+    if (!onnx && node.domain() != "com.microsoft")
+        return -1;
+    const std::string& op = node.op_type();
+    if (op == "Conv" || op == "ConvTranspose" || op == "ConvInteger")
+        return 1;
+    if (op == "QLinearConv")
+        return 3;
+    return -1;
+}
+
+bool hasAttribute(const onnx::NodeProto& node, const char* name)
+{
+    for (const auto& a : node.attribute())
+        if (a.name() == name)
+            return true;
+    return false;
+}
+
+} // namespace
+
+KernelShapeHints::KernelShapeHints(onnx::GraphProto& graph)
+{
+    addTo(graph, 0);
+}
+
+KernelShapeHints::~KernelShapeHints()
+{
+    // Added last, so removing the last attribute restores each node exactly.
+    for (onnx::NodeProto* node : m_hinted)
+        node->mutable_attribute()->RemoveLast();
+}
+
+void KernelShapeHints::addTo(onnx::GraphProto& graph, int depth)
+{
+    if (depth > kMaxDepth)
+        return;
+    std::unordered_map<std::string, const google::protobuf::RepeatedField<int64_t>*> constantDims;
+    for (const auto& init : graph.initializer())
+        constantDims[init.name()] = &init.dims();
+    // Shape-preserving producers to look through (a QDQ weight is DequantizeLinear(initializer)).
+    std::unordered_map<std::string, const onnx::NodeProto*> passThrough;
+    for (const auto& node : graph.node()) {
+        const std::string& op = node.op_type();
+        if (node.output_size() < 1 || node.input_size() < 1)
+            continue;
+        if (op == "DequantizeLinear" || op == "QuantizeLinear" || op == "Identity" || op == "Cast")
+            passThrough[node.output(0)] = &node;
+        if (op == "Constant")
+            for (const auto& a : node.attribute())
+                if (a.name() == "value" && a.has_t())
+                    constantDims[node.output(0)] = &a.t().dims();
+    }
+    for (auto& node : *graph.mutable_node()) {
+        for (auto& attr : *node.mutable_attribute()) {
+            if (attr.has_g())
+                addTo(*attr.mutable_g(), depth + 1);
+            for (auto& g : *attr.mutable_graphs())
+                addTo(g, depth + 1);
+        }
+        const int w = weightInputOf(node);
+        if (w < 0 || w >= node.input_size() || hasAttribute(node, "kernel_shape"))
+            continue;
+        std::string name = node.input(w);
+        for (int hop = 0; hop < 4 && !constantDims.count(name) && passThrough.count(name); ++hop)
+            name = passThrough.at(name)->input(0);
+        const auto it = constantDims.find(name);
+        if (it == constantDims.end())
+            continue;
+        auto* hint = node.add_attribute();
+        hint->set_name("kernel_shape");
+        hint->set_type(onnx::AttributeProto_AttributeType_INTS);
+        for (int i = 2; i < it->second->size(); ++i)
+            hint->add_ints(it->second->Get(i));
+        m_hinted.push_back(&node);
+    }
 }
 
 } // namespace qs::onnx_import

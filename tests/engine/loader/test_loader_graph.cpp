@@ -317,3 +317,26 @@ TEST(LoaderGraph, SchemaViolationSkipsShapeInferenceInsteadOfCrashing)
 }
 
 } // namespace
+
+namespace {
+
+// Found by the fuzzer: libonnx 1.12 derives kernel_shape from W and indexes vectors sized by X's rank, reading out
+// of bounds when the ranks differ. The loader hints kernel_shape during inference and removes the hint afterwards.
+TEST(LoaderGraph, ConvWithMismatchedRanksDoesNotCrashShapeInference)
+{
+    ModelBuilder b;
+    b.graph().input("x", kFloat, { 2, 4 });
+    b.graph().floatInitializer("s", {}, { 0.1f });
+    b.graph().rawInitializer<int8_t>("wq", onnx::TensorProto_DataType_INT8, { 3, 2, 3, 3 }, std::vector<int8_t>(54, 1));
+    b.graph().node("DequantizeLinear", { "wq", "s" }, { "w" }, "dq_w");
+    setAttr(b.graph().node("Conv", { "x", "w" }, { "y" }, "conv"), "pads", { 1, 1, 1, 1 });
+    b.graph().output("y", kFloat);
+    auto r = loadBuilt(b);
+    ASSERT_TRUE(r.isOk()) << r.status().toString();
+    const qs::Node& conv = (*r)->graph().node(*(*r)->graph().findNode("conv"));
+    EXPECT_FALSE(conv.hasAttribute("kernel_shape")); // the hint does not leak into the IR
+    EXPECT_EQ(conv.attributes.size(), 1u);
+    EXPECT_FALSE((*r)->graph().value(*(*r)->graph().findValue("y")).type.isFullyKnown());
+}
+
+} // namespace
