@@ -15,10 +15,74 @@ namespace {
 // Protobuf already bounds nesting (100 levels); this keeps the walk's own recursion modest as well.
 constexpr int kMaxDepth = 64;
 
+/// Index of the weight input of ops whose shape inference derives kernel_shape from it; -1 for other ops.
+int weightInputOf(const onnx::NodeProto& node)
+{
+    const bool onnx = node.domain().empty() || node.domain() == "ai.onnx";
+    if (!onnx && node.domain() != "com.microsoft")
+        return -1;
+    const std::string& op = node.op_type();
+    if (op == "Conv" || op == "ConvTranspose" || op == "ConvInteger")
+        return 1;
+    if (op == "QLinearConv")
+        return 3;
+    return -1;
+}
+
+/// Ranks the file states for names of one graph: initializers, Constant values, declared inputs and value_info,
+/// looked up through shape-preserving ops (a QDQ weight is DequantizeLinear(initializer)).
+class DeclaredRanks
+{
+public:
+    explicit DeclaredRanks(const onnx::GraphProto& graph)
+    {
+        for (const auto& init : graph.initializer())
+            m_rank[init.name()] = init.dims_size();
+        auto declare = [&](const onnx::ValueInfoProto& vi) {
+            if (vi.type().has_tensor_type() && vi.type().tensor_type().has_shape())
+                m_rank.emplace(vi.name(), vi.type().tensor_type().shape().dim_size());
+        };
+        for (const auto& vi : graph.input())
+            declare(vi);
+        for (const auto& vi : graph.value_info())
+            declare(vi);
+        for (const auto& node : graph.node()) {
+            if (node.output_size() < 1 || node.output(0).empty())
+                continue;
+            const std::string& op = node.op_type();
+            if (op == "Constant")
+                for (const auto& a : node.attribute())
+                    if (a.name() == "value" && a.has_t())
+                        m_rank[node.output(0)] = a.t().dims_size();
+            if (node.input_size() >= 1
+                && (op == "DequantizeLinear" || op == "QuantizeLinear" || op == "Identity" || op == "Cast"))
+                m_through[node.output(0)] = node.input(0);
+        }
+    }
+
+    std::optional<int> rankOf(std::string name) const
+    {
+        for (int hop = 0; hop < 8; ++hop) {
+            if (auto it = m_rank.find(name); it != m_rank.end())
+                return it->second;
+            auto it = m_through.find(name);
+            if (it == m_through.end())
+                return std::nullopt;
+            name = it->second;
+        }
+        return std::nullopt;
+    }
+
+private:
+    std::unordered_map<std::string, int> m_rank;
+    std::unordered_map<std::string, std::string> m_through;
+};
+
 std::optional<std::string> check(const onnx::GraphProto& graph, const Model& model, int depth)
 {
     if (depth > kMaxDepth)
         return fmt::format("graph '{}': subgraphs nested deeper than {} levels", graph.name(), kMaxDepth);
+    const DeclaredRanks ranks(graph);
     int index = 0;
     for (const auto& node : graph.node()) {
         const std::string domain = node.domain() == "ai.onnx" ? std::string() : node.domain();
@@ -31,6 +95,13 @@ std::optional<std::string> check(const onnx::GraphProto& graph, const Model& mod
             } catch (const std::exception& e) {
                 return fmt::format("node '{}' ({}): {}", name, node.op_type(), e.what());
             }
+        }
+        // libonnx's convolution inference reads W.dims[1] without checking W's rank.
+        if (const int w = weightInputOf(node); w >= 0 && w < node.input_size()) {
+            const auto rank = ranks.rankOf(node.input(w));
+            if (rank && *rank < 3)
+                return fmt::format("node '{}' ({}): weight '{}' has rank {}; a convolution weight needs at least 3",
+                    name, node.op_type(), node.input(w), *rank);
         }
         for (const auto& attr : node.attribute()) {
             if (attr.has_g())
@@ -52,20 +123,6 @@ std::optional<std::string> findSchemaViolation(const onnx::GraphProto& graph, co
 }
 
 namespace {
-
-/// Index of the weight input of ops whose shape inference derives kernel_shape from it; -1 for other ops.
-int weightInputOf(const onnx::NodeProto& node)
-{
-    const bool onnx = node.domain().empty() || node.domain() == "ai.onnx";
-    if (!onnx && node.domain() != "com.microsoft")
-        return -1;
-    const std::string& op = node.op_type();
-    if (op == "Conv" || op == "ConvTranspose" || op == "ConvInteger")
-        return 1;
-    if (op == "QLinearConv")
-        return 3;
-    return -1;
-}
 
 bool hasAttribute(const onnx::NodeProto& node, const char* name)
 {

@@ -340,3 +340,22 @@ TEST(LoaderGraph, ConvWithMismatchedRanksDoesNotCrashShapeInference)
 }
 
 } // namespace
+
+namespace {
+
+// Found by the fuzzer: libonnx's ConvTranspose inference reads W.dims[1] of a rank-0 W.
+TEST(LoaderGraph, ConvWeightOfTooLowRankSkipsShapeInference)
+{
+    ModelBuilder b;
+    b.graph().input("X", kFloat, { 1, 1, 3, 3 });
+    b.graph().input("W", kFloat, {});
+    b.graph().node("ConvTranspose", { "X", "W" }, { "Y" }, "deconv");
+    b.graph().output("Y", kFloat);
+    auto r = loadBuilt(b);
+    ASSERT_TRUE(r.isOk()) << r.status().toString();
+    EXPECT_FALSE((*r)->shapeInference.ran);
+    ASSERT_EQ((*r)->warnings.size(), 1u);
+    QS_EXPECT_CONTAINS((*r)->warnings[0], "node 'deconv' (ConvTranspose): weight 'W' has rank 0");
+}
+
+} // namespace
