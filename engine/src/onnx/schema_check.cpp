@@ -98,10 +98,15 @@ std::optional<std::string> check(const onnx::GraphProto& graph, const Model& mod
         }
         // libonnx's convolution inference reads W.dims[1] without checking W's rank.
         if (const int w = weightInputOf(node); w >= 0 && w < node.input_size()) {
+            // ... and sizes per-axis vectors by X's rank while iterating over W's spatial dims.
             const auto rank = ranks.rankOf(node.input(w));
             if (rank && *rank < 3)
                 return fmt::format("node '{}' ({}): weight '{}' has rank {}; a convolution weight needs at least 3",
                     name, node.op_type(), node.input(w), *rank);
+            const auto xRank = ranks.rankOf(node.input(0));
+            if (rank && xRank && *rank != *xRank)
+                return fmt::format("node '{}' ({}): input '{}' has rank {} but weight '{}' has rank {}", name,
+                    node.op_type(), node.input(0), *xRank, node.input(w), *rank);
         }
         for (const auto& attr : node.attribute()) {
             if (attr.has_g())

@@ -359,3 +359,22 @@ TEST(LoaderGraph, ConvWeightOfTooLowRankSkipsShapeInference)
 }
 
 } // namespace
+
+namespace {
+
+// Found by the fuzzer: libonnx's Conv inference indexes X-rank-sized vectors with W's spatial dims.
+TEST(LoaderGraph, ConvInputAndWeightRanksThatDisagreeSkipShapeInference)
+{
+    ModelBuilder b;
+    b.graph().input("x", onnx::TensorProto_DataType_UINT8, { 1, 3, 3 });
+    b.graph().input("w", onnx::TensorProto_DataType_UINT8, { 1, 1, 2, 2 });
+    b.graph().node("ConvInteger", { "x", "w" }, { "y" }, "convi");
+    b.graph().output("y", onnx::TensorProto_DataType_INT32);
+    auto r = loadBuilt(b);
+    ASSERT_TRUE(r.isOk()) << r.status().toString();
+    EXPECT_FALSE((*r)->shapeInference.ran);
+    ASSERT_EQ((*r)->warnings.size(), 1u);
+    QS_EXPECT_CONTAINS((*r)->warnings[0], "node 'convi' (ConvInteger): input 'x' has rank 3 but weight 'w' has rank 4");
+}
+
+} // namespace
