@@ -117,6 +117,22 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
     for (ValueId id : g.inputs()) {
         PlanValue& v = plan->values[static_cast<size_t>(id)];
         const Value& gv = g.value(id);
+        if (auto it = options.constantInputs.find(gv.name); it != options.constantInputs.end()) {
+            auto host = HostTensor::fromTensor(it->second);
+            if (!host)
+                return host.status().withContext(fmt::format("{}: constant input '{}'", file, gv.name));
+            if (gv.type.elementType != DataType::Undefined && host->dataType() != gv.type.elementType)
+                return Status(StatusCode::InvalidArgument,
+                    fmt::format("{}: constant input '{}' is {}, the model declares {}", file, gv.name,
+                        dataTypeName(host->dataType()), dataTypeName(gv.type.elementType)));
+            plan->constants.push_back(std::move(host).value());
+            v.known = true;
+            v.desc.type = plan->constants.back().dataType();
+            v.desc.dims = plan->constants.back().dims();
+            v.desc.constant = &plan->constants.back();
+            boundNames.insert(gv.name);
+            continue;
+        }
         IoInfo io;
         io.name = gv.name;
         io.type = gv.type.elementType;
@@ -144,6 +160,10 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         plan->inputs.push_back(io);
         plan->inputValues.push_back(id);
     }
+    for (const auto& [name, tensor] : options.constantInputs)
+        if (!boundNames.count(name))
+            return Status(StatusCode::InvalidArgument,
+                fmt::format("{}: a value was given for '{}', which is not an input of the model", file, name));
     for (const auto& [name, dims] : options.inputShapes)
         if (!boundNames.count(name))
             return Status(StatusCode::InvalidArgument,

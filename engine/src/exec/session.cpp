@@ -95,7 +95,7 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
             src = inputs[size_t(v.graphInput)].rawData();
         else if (v.desc.constant)
             src = v.desc.constant->rawData();
-        if (!src)
+        if (!src && t.byteSize())
             return Status(StatusCode::Internal, fmt::format("{}: output '{}' has no source", file, v.name));
         if (t.byteSize())
             std::memcpy(t.rawData(), src, t.byteSize());

@@ -88,13 +88,16 @@ Result<ConvGeometry> convTransposeGeometry(const Node& node, std::span<const int
         const int64_t full = g.strides[i] * (g.inSpatial[i] - 1) + g.outputPadding[i] + effK;
         if (!outputShape.empty()) {
             const int64_t target = outputShape[outputShape.size() - r + i];
+            // Floor division as in ONNX's Python reference: a negative total (output_shape larger than the natural
+            // size) extends the end, not the start.
             const int64_t total = full - target;
+            const int64_t half = total >= 0 ? total / 2 : -((-total + 1) / 2);
             if (autoPad == "SAME_UPPER") {
-                g.padBegin[i] = total / 2;
-                g.padEnd[i] = total - total / 2;
+                g.padBegin[i] = half;
+                g.padEnd[i] = total - half;
             } else {
-                g.padEnd[i] = total / 2;
-                g.padBegin[i] = total - total / 2;
+                g.padEnd[i] = half;
+                g.padBegin[i] = total - half;
             }
         } else if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
             const int64_t target = g.inSpatial[i] * g.strides[i];

@@ -15,13 +15,17 @@
 
 namespace qs::kernels {
 
-/// How a tensor is laid out in memory. Plain is dense row-major as ONNX defines it; Blocked8c is oneDNN's nChw8c
-/// (channels padded to a multiple of 8 and interleaved), used only between fused oneDNN convolutions in Optimized mode.
+/// How a tensor is laid out in memory. Plain is dense row-major as ONNX defines it; Blocked is oneDNN's nChw{B}c
+/// (channels padded to a multiple of B = blockedChannels() and interleaved), used only between oneDNN convolutions
+/// in Optimized mode so that consecutive convolutions skip the reorders to and from plain.
 enum class Layout
 {
     Plain,
-    Blocked8c,
+    Blocked,
 };
+
+/// The channel block B of Layout::Blocked on this CPU: 16 with AVX-512, else 8 (oneDNN's native fp32 blocking).
+int64_t blockedChannels() noexcept;
 
 /// Static description of one tensor at preparation time. Shapes are always concrete (free dims bound by the caller).
 struct TensorDesc
@@ -35,7 +39,7 @@ struct TensorDesc
     int64_t elementCount() const noexcept { return shapeElementCount(dims); }
     int64_t rank() const noexcept { return static_cast<int64_t>(dims.size()); }
     bool isConstant() const noexcept { return constant != nullptr; }
-    /// Bytes the tensor occupies in its layout (Blocked8c pads channels).
+    /// Bytes the tensor occupies in its layout (Blocked pads channels).
     size_t byteSize() const noexcept;
 };
 
@@ -108,7 +112,7 @@ enum KernelCaps : uint32_t
 {
     kNoCaps = 0,
     kCapPostOps = 1u << 0, ///< accepts fused PostOps (Relu/Clip/LeakyRelu/Sigmoid/Swish/HardSwish/Sum)
-    kCapBlockedLayout = 1u << 1, ///< can read/write Layout::Blocked8c for its first input/output
+    kCapBlockedLayout = 1u << 1, ///< can read/write Layout::Blocked for its first input/output
 };
 
 /// One registration: an implementation of (domain, opType) for opsets [sinceVersion, untilVersion].

@@ -10,9 +10,10 @@ namespace qs::kernels {
 
 size_t TensorDesc::byteSize() const noexcept
 {
-    if (layout == Layout::Blocked8c && dims.size() >= 2) {
+    if (layout == Layout::Blocked && dims.size() >= 2) {
         std::vector<int64_t> padded = dims;
-        padded[1] = (padded[1] + 7) / 8 * 8;
+        const int64_t b = blockedChannels();
+        padded[1] = (padded[1] + b - 1) / b * b;
         return static_cast<size_t>(shapeElementCount(padded)) * dataTypeSize(type);
     }
     return static_cast<size_t>(elementCount()) * dataTypeSize(type);

@@ -44,6 +44,9 @@ struct SessionOptions
     ExecutionMode mode = ExecutionMode::Optimized;
     /// Concrete shapes for graph inputs, by name. Required for inputs with free or unknown dimensions.
     std::map<std::string, std::vector<int64_t>> inputShapes;
+    /// Inputs whose values are fixed at preparation, by name (e.g. a shape tensor fed as an input): they become
+    /// constants, which lets shapes that depend on them be inferred, and are not listed in Session::inputs().
+    std::map<std::string, Tensor> constantInputs;
 };
 
 /// A node the engine cannot run, as reported by preparation.

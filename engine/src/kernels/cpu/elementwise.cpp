@@ -173,18 +173,11 @@ void runTyped(BinOp op, const BroadcastPlan& p, const void* av, const void* bv, 
         }
         break;
     case BinOp::Pow:
-        if (bType == DataType::Float)
-            binaryLoop(p, a, static_cast<const float*>(bPowRaw), y,
-                [](T x, float z) { return T(std::pow(double(x), double(z))); });
-        else if (bType == DataType::Double)
+        dispatchNumeric(bType, [&](auto e) {
+            using E = decltype(e);
             binaryLoop(
-                p, a, static_cast<const double*>(bPowRaw), y, [](T x, double z) { return T(std::pow(double(x), z)); });
-        else if (bType == DataType::Int64)
-            binaryLoop(p, a, static_cast<const int64_t*>(bPowRaw), y,
-                [](T x, int64_t z) { return T(std::pow(double(x), double(z))); });
-        else if (bType == DataType::Int32)
-            binaryLoop(p, a, static_cast<const int32_t*>(bPowRaw), y,
-                [](T x, int32_t z) { return T(std::pow(double(x), double(z))); });
+                p, a, static_cast<const E*>(bPowRaw), y, [](T x, E z) { return T(std::pow(double(x), double(z))); });
+        });
         break;
     case BinOp::Equal:
         binaryLoop(p, a, b, yb, [](T x, T z) { return uint8_t(x == z); });

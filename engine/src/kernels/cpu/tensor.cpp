@@ -28,6 +28,19 @@ Status acceptSized(const Node& node, std::span<const TensorDesc> inputs)
     return Status::ok();
 }
 
+Status acceptDropout(const Node& node, std::span<const TensorDesc> inputs)
+{
+    QS_RETURN_IF_ERROR(acceptSized(node, inputs));
+    if (hasInput(inputs, 2)) {
+        const auto training = inputs[2].constant ? inputs[2].constant->valueAsDouble(0) : 1.0;
+        if (training != 0.0)
+            return Status(StatusCode::Unsupported, "training_mode (random masks) is not supported");
+    }
+    if (node.opsetVersion < 7 && node.attrInt("is_test", 0) == 0)
+        return Status(StatusCode::Unsupported, "training (is_test = 0) is not supported");
+    return Status::ok();
+}
+
 /// Output 0 is a byte copy of input 0 with another shape (Reshape, Flatten, Squeeze, Unsqueeze, Identity, Dropout).
 class CopyKernel final : public Kernel
 {
@@ -772,7 +785,7 @@ void registerTensorKernels(KernelRegistry& r)
     const std::string_view kAny = "any fixed-size type";
     r.add(KernelSpec { "", "Identity", 1, 0, inferIdentity, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });
     r.add(KernelSpec {
-        "", "Dropout", 1, 0, inferIdentity, make<CopyKernel>, acceptSized, kNoCaps, "cpu", "inference: identity" });
+        "", "Dropout", 1, 0, inferIdentity, make<CopyKernel>, acceptDropout, kNoCaps, "cpu", "inference: identity" });
     r.add(KernelSpec { "", "Reshape", 1, 0, inferReshape, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });
     r.add(KernelSpec { "", "Flatten", 1, 0, inferFlatten, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });
     r.add(KernelSpec { "", "Squeeze", 1, 0, inferSqueeze, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });

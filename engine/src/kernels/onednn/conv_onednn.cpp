@@ -4,6 +4,7 @@
 #include "kernels/conv_geometry.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/onednn/onednn_common.h"
+#include "kernels/ref/conv_ref.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
@@ -19,6 +20,10 @@ using Dims = memory::dims;
 
 memory::format_tag blockedTag(size_t rank)
 {
+    if (blockedChannels() == 16)
+        return rank == 3 ? memory::format_tag::nCw16c
+            : rank == 4  ? memory::format_tag::nChw16c
+                         : memory::format_tag::nCdhw16c;
     return rank == 3 ? memory::format_tag::nCw8c : rank == 4 ? memory::format_tag::nChw8c : memory::format_tag::nCdhw8c;
 }
 
@@ -52,9 +57,9 @@ public:
         Dims dstDims { g.batch, g.outChannels };
         srcDims.insert(srcDims.end(), g.inSpatial.begin(), g.inSpatial.end());
         dstDims.insert(dstDims.end(), g.outSpatial.begin(), g.outSpatial.end());
-        m_srcUser = x.layout == Layout::Blocked8c ? memory::desc(srcDims, f32, blockedTag(srcDims.size()))
-                                                  : onednn::plainDesc(x.dims, f32);
-        m_dstUser = ctx.outputs[0].layout == Layout::Blocked8c
+        m_srcUser = x.layout == Layout::Blocked ? memory::desc(srcDims, f32, blockedTag(srcDims.size()))
+                                                : onednn::plainDesc(x.dims, f32);
+        m_dstUser = ctx.outputs[0].layout == Layout::Blocked
             ? memory::desc(dstDims, f32, blockedTag(dstDims.size()))
             : onednn::plainDesc({ dstDims.begin(), dstDims.end() }, f32);
 
@@ -95,8 +100,8 @@ public:
         const memory::desc biasMd
             = m_hasBias ? memory::desc({ g.outChannels }, f32, memory::format_tag::a) : memory::desc();
         // A blocked neighbour fixes our layout; otherwise let oneDNN choose and reorder around the primitive.
-        const memory::desc& srcReq = x.layout == Layout::Blocked8c ? m_srcUser : anySrc;
-        const memory::desc& dstReq = ctx.outputs[0].layout == Layout::Blocked8c ? m_dstUser : anyDst;
+        const memory::desc& srcReq = x.layout == Layout::Blocked ? m_srcUser : anySrc;
+        const memory::desc& dstReq = ctx.outputs[0].layout == Layout::Blocked ? m_dstUser : anyDst;
         const memory::desc& weiReq = constWeights ? anyWei : weiUser;
 
         dnnl::primitive_attr attr;
@@ -105,7 +110,7 @@ public:
         attr.set_post_ops(ops);
         attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
 
-        return onednn::guarded(ctx.node, "convolution setup", [&] {
+        Status st = onednn::guarded(ctx.node, "convolution setup", [&] {
             const dnnl::engine& eng = onednn::cpuEngine();
             memory::desc srcPrim, dstPrim, weiPrim, scratchMd;
             if (!m_transpose) {
@@ -142,9 +147,11 @@ public:
             if (m_dstReorder)
                 m_dstToUser
                     = dnnl::reorder(memory(dstPrim, eng, DNNL_MEMORY_NONE), memory(m_dstUser, eng, DNNL_MEMORY_NONE));
-            if (m_sumInput >= 0 && m_dstReorder)
+            // The residual of a fused Add is always a plain tensor, whatever layout the destination has.
+            m_extraMd = onednn::plainDesc({ dstDims.begin(), dstDims.end() }, f32);
+            if (m_sumInput >= 0 && dstPrim != m_extraMd)
                 m_sumToPrim
-                    = dnnl::reorder(memory(m_dstUser, eng, DNNL_MEMORY_NONE), memory(dstPrim, eng, DNNL_MEMORY_NONE));
+                    = dnnl::reorder(memory(m_extraMd, eng, DNNL_MEMORY_NONE), memory(dstPrim, eng, DNNL_MEMORY_NONE));
             m_stream = dnnl::stream(eng);
             if (constWeights) {
                 // Weights are reordered into the primitive's preferred (blocked) layout once, here.
@@ -158,6 +165,15 @@ public:
             m_scratchpadBytes = alignUp(scratchMd.get_size());
             m_scratchMd = scratchMd;
         });
+        // oneDNN rejects some legal ONNX geometries (negative end padding from output_shape/output_padding): the
+        // reference loops handle them, slowly, for plain layouts without fused post-ops.
+        if (!st && ctx.postOps.empty() && x.layout == Layout::Plain && ctx.outputs[0].layout == Layout::Plain) {
+            m_reference = true;
+            m_impl = "cpu:reference";
+            m_srcBytes = m_dstBytes = m_scratchpadBytes = 0;
+            return Status::ok();
+        }
+        return st;
     }
 
     size_t scratchBytes() const override { return m_srcBytes + m_dstBytes + m_scratchpadBytes; }
@@ -165,6 +181,17 @@ public:
 
     Status run(const KernelArgs& args) const override
     {
+        if (m_reference) {
+            const auto* x = static_cast<const float*>(args.inputs[0]);
+            const auto* w = static_cast<const float*>(args.inputs[1]);
+            const auto* b = m_hasBias ? static_cast<const float*>(args.inputs[2]) : nullptr;
+            auto* y = static_cast<float*>(args.outputs[0]);
+            if (m_transpose)
+                ref::convTranspose(m_geo, x, w, b, y);
+            else
+                ref::conv(m_geo, x, w, b, y);
+            return Status::ok();
+        }
         const dnnl::engine& eng = onednn::cpuEngine();
         auto* scratch = static_cast<std::byte*>(args.scratch);
         memory srcUser(m_srcUser, eng, const_cast<void*>(args.inputs[0]));
@@ -176,11 +203,11 @@ public:
         if (m_sumInput >= 0) {
             // oneDNN's sum post-op accumulates into dst: pre-load the residual there.
             const void* extra = args.inputs[static_cast<size_t>(m_sumInput)];
-            if (m_dstReorder) {
-                memory extraMem(m_dstUser, eng, const_cast<void*>(extra));
+            if (m_sumToPrim) {
+                memory extraMem(m_extraMd, eng, const_cast<void*>(extra));
                 m_sumToPrim.execute(m_stream, extraMem, dst);
-            } else if (extra != args.outputs[0]) {
-                std::memcpy(args.outputs[0], extra, m_dstUser.get_size());
+            } else {
+                std::memcpy(dst.get_data_handle(), extra, m_extraMd.get_size());
             }
         }
         std::unordered_map<int, memory> margs {
@@ -201,10 +228,11 @@ public:
 
 private:
     bool m_transpose = false;
+    bool m_reference = false;
     ConvGeometry m_geo;
     bool m_hasBias = false;
     int32_t m_sumInput = -1;
-    memory::desc m_srcUser, m_srcPrim, m_dstUser, m_dstPrim, m_weiUser, m_weiPrim, m_biasMd, m_scratchMd;
+    memory::desc m_srcUser, m_srcPrim, m_dstUser, m_dstPrim, m_weiUser, m_weiPrim, m_biasMd, m_scratchMd, m_extraMd;
     bool m_srcReorder = false;
     bool m_dstReorder = false;
     dnnl::primitive m_primitive;

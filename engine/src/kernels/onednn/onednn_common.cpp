@@ -1,6 +1,21 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/onednn/onednn_common.h"
 
+namespace qs::kernels {
+
+int64_t blockedChannels() noexcept
+{
+    static const int64_t block = [] {
+        const dnnl::cpu_isa isa = dnnl::get_effective_cpu_isa();
+        const bool avx512 = isa == dnnl::cpu_isa::avx512_core || isa == dnnl::cpu_isa::avx512_core_vnni
+            || isa == dnnl::cpu_isa::avx512_core_bf16 || isa == dnnl::cpu_isa::avx512_core_amx;
+        return avx512 ? int64_t(16) : int64_t(8);
+    }();
+    return block;
+}
+
+} // namespace qs::kernels
+
 namespace qs::kernels::onednn {
 
 const dnnl::engine& cpuEngine()
