@@ -109,6 +109,7 @@ void runShapeInference(onnx::ModelProto& proto, Model& model)
         // error_mode 0: a node that cannot be inferred leaves its outputs unknown instead of aborting everything;
         // data propagation folds Shape→Gather→Concat chains so Reshape targets become known.
         onnx::ShapeInferenceOptions options(false, 0, true);
+        const onnx_import::KernelShapeHints hints(*proto.mutable_graph());
         onnx::shape_inference::InferShapes(proto, onnx::OpSchemaRegistry::Instance(), options);
         model.shapeInference.succeeded = true;
     } catch (const std::exception& e) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <unordered_map>
 
 namespace qs::onnx_import {
 
@@ -14,10 +15,74 @@ namespace {
 // Protobuf already bounds nesting (100 levels); this keeps the walk's own recursion modest as well.
 constexpr int kMaxDepth = 64;
 
+/// Index of the weight input of ops whose shape inference derives kernel_shape from it; -1 for other ops.
+int weightInputOf(const onnx::NodeProto& node)
+{
+    const bool onnx = node.domain().empty() || node.domain() == "ai.onnx";
+    if (!onnx && node.domain() != "com.microsoft")
+        return -1;
+    const std::string& op = node.op_type();
+    if (op == "Conv" || op == "ConvTranspose" || op == "ConvInteger")
+        return 1;
+    if (op == "QLinearConv")
+        return 3;
+    return -1;
+}
+
+/// Ranks the file states for names of one graph: initializers, Constant values, declared inputs and value_info,
+/// looked up through shape-preserving ops (a QDQ weight is DequantizeLinear(initializer)).
+class DeclaredRanks
+{
+public:
+    explicit DeclaredRanks(const onnx::GraphProto& graph)
+    {
+        for (const auto& init : graph.initializer())
+            m_rank[init.name()] = init.dims_size();
+        auto declare = [&](const onnx::ValueInfoProto& vi) {
+            if (vi.type().has_tensor_type() && vi.type().tensor_type().has_shape())
+                m_rank.emplace(vi.name(), vi.type().tensor_type().shape().dim_size());
+        };
+        for (const auto& vi : graph.input())
+            declare(vi);
+        for (const auto& vi : graph.value_info())
+            declare(vi);
+        for (const auto& node : graph.node()) {
+            if (node.output_size() < 1 || node.output(0).empty())
+                continue;
+            const std::string& op = node.op_type();
+            if (op == "Constant")
+                for (const auto& a : node.attribute())
+                    if (a.name() == "value" && a.has_t())
+                        m_rank[node.output(0)] = a.t().dims_size();
+            if (node.input_size() >= 1
+                && (op == "DequantizeLinear" || op == "QuantizeLinear" || op == "Identity" || op == "Cast"))
+                m_through[node.output(0)] = node.input(0);
+        }
+    }
+
+    std::optional<int> rankOf(std::string name) const
+    {
+        for (int hop = 0; hop < 8; ++hop) {
+            if (auto it = m_rank.find(name); it != m_rank.end())
+                return it->second;
+            auto it = m_through.find(name);
+            if (it == m_through.end())
+                return std::nullopt;
+            name = it->second;
+        }
+        return std::nullopt;
+    }
+
+private:
+    std::unordered_map<std::string, int> m_rank;
+    std::unordered_map<std::string, std::string> m_through;
+};
+
 std::optional<std::string> check(const onnx::GraphProto& graph, const Model& model, int depth)
 {
     if (depth > kMaxDepth)
         return fmt::format("graph '{}': subgraphs nested deeper than {} levels", graph.name(), kMaxDepth);
+    const DeclaredRanks ranks(graph);
     int index = 0;
     for (const auto& node : graph.node()) {
         const std::string domain = node.domain() == "ai.onnx" ? std::string() : node.domain();
@@ -30,6 +95,18 @@ std::optional<std::string> check(const onnx::GraphProto& graph, const Model& mod
             } catch (const std::exception& e) {
                 return fmt::format("node '{}' ({}): {}", name, node.op_type(), e.what());
             }
+        }
+        // libonnx's convolution inference reads W.dims[1] without checking W's rank.
+        if (const int w = weightInputOf(node); w >= 0 && w < node.input_size()) {
+            // ... and sizes per-axis vectors by X's rank while iterating over W's spatial dims.
+            const auto rank = ranks.rankOf(node.input(w));
+            if (rank && *rank < 3)
+                return fmt::format("node '{}' ({}): weight '{}' has rank {}; a convolution weight needs at least 3",
+                    name, node.op_type(), node.input(w), *rank);
+            const auto xRank = ranks.rankOf(node.input(0));
+            if (rank && xRank && *rank != *xRank)
+                return fmt::format("node '{}' ({}): input '{}' has rank {} but weight '{}' has rank {}", name,
+                    node.op_type(), node.input(0), *xRank, node.input(w), *rank);
         }
         for (const auto& attr : node.attribute()) {
             if (attr.has_g())
@@ -48,6 +125,75 @@ std::optional<std::string> check(const onnx::GraphProto& graph, const Model& mod
 std::optional<std::string> findSchemaViolation(const onnx::GraphProto& graph, const Model& model)
 {
     return check(graph, model, 0);
+}
+
+namespace {
+
+bool hasAttribute(const onnx::NodeProto& node, const char* name)
+{
+    for (const auto& a : node.attribute())
+        if (a.name() == name)
+            return true;
+    return false;
+}
+
+} // namespace
+
+KernelShapeHints::KernelShapeHints(onnx::GraphProto& graph)
+{
+    addTo(graph, 0);
+}
+
+KernelShapeHints::~KernelShapeHints()
+{
+    // Added last, so removing the last attribute restores each node exactly.
+    for (onnx::NodeProto* node : m_hinted)
+        node->mutable_attribute()->RemoveLast();
+}
+
+void KernelShapeHints::addTo(onnx::GraphProto& graph, int depth)
+{
+    if (depth > kMaxDepth)
+        return;
+    std::unordered_map<std::string, const google::protobuf::RepeatedField<int64_t>*> constantDims;
+    for (const auto& init : graph.initializer())
+        constantDims[init.name()] = &init.dims();
+    // Shape-preserving producers to look through (a QDQ weight is DequantizeLinear(initializer)).
+    std::unordered_map<std::string, const onnx::NodeProto*> passThrough;
+    for (const auto& node : graph.node()) {
+        const std::string& op = node.op_type();
+        if (node.output_size() < 1 || node.input_size() < 1)
+            continue;
+        if (op == "DequantizeLinear" || op == "QuantizeLinear" || op == "Identity" || op == "Cast")
+            passThrough[node.output(0)] = &node;
+        if (op == "Constant")
+            for (const auto& a : node.attribute())
+                if (a.name() == "value" && a.has_t())
+                    constantDims[node.output(0)] = &a.t().dims();
+    }
+    for (auto& node : *graph.mutable_node()) {
+        for (auto& attr : *node.mutable_attribute()) {
+            if (attr.has_g())
+                addTo(*attr.mutable_g(), depth + 1);
+            for (auto& g : *attr.mutable_graphs())
+                addTo(g, depth + 1);
+        }
+        const int w = weightInputOf(node);
+        if (w < 0 || w >= node.input_size() || hasAttribute(node, "kernel_shape"))
+            continue;
+        std::string name = node.input(w);
+        for (int hop = 0; hop < 4 && !constantDims.count(name) && passThrough.count(name); ++hop)
+            name = passThrough.at(name)->input(0);
+        const auto it = constantDims.find(name);
+        if (it == constantDims.end())
+            continue;
+        auto* hint = node.add_attribute();
+        hint->set_name("kernel_shape");
+        hint->set_type(onnx::AttributeProto_AttributeType_INTS);
+        for (int i = 2; i < it->second->size(); ++i)
+            hint->add_ints(it->second->Get(i));
+        m_hinted.push_back(&node);
+    }
 }
 
 } // namespace qs::onnx_import

@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace qs::onnx_import {
 
@@ -16,5 +17,22 @@ namespace qs::onnx_import {
 /// attribute, attribute of the wrong type, input/output count out of range — as "node 'n' (Op): <reason>".
 /// Nodes of domains without libonnx schemas are not checked.
 std::optional<std::string> findSchemaViolation(const onnx::GraphProto& graph, const Model& model);
+
+/// libonnx 1.12 derives a convolution's kernel_shape from W's dims when the attribute is absent and then indexes
+/// per-axis vectors sized by X's rank: a W/X rank mismatch reads out of bounds (fuzzer-found SEGV). Giving such nodes
+/// an explicit kernel_shape (W's spatial dims, traced to a constant) makes libonnx check the sizes and report an
+/// error instead. RAII: the attributes are removed again when the object is destroyed.
+class KernelShapeHints
+{
+public:
+    explicit KernelShapeHints(onnx::GraphProto& graph);
+    ~KernelShapeHints();
+    KernelShapeHints(const KernelShapeHints&) = delete;
+    KernelShapeHints& operator=(const KernelShapeHints&) = delete;
+
+private:
+    void addTo(onnx::GraphProto& graph, int depth);
+    std::vector<onnx::NodeProto*> m_hinted;
+};
 
 } // namespace qs::onnx_import

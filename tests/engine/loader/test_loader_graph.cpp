@@ -317,3 +317,64 @@ TEST(LoaderGraph, SchemaViolationSkipsShapeInferenceInsteadOfCrashing)
 }
 
 } // namespace
+
+namespace {
+
+// Found by the fuzzer: libonnx 1.12 derives kernel_shape from W and indexes vectors sized by X's rank, reading out
+// of bounds when the ranks differ. The loader hints kernel_shape during inference and removes the hint afterwards.
+TEST(LoaderGraph, ConvWithMismatchedRanksDoesNotCrashShapeInference)
+{
+    ModelBuilder b;
+    b.graph().input("x", kFloat, { 2, 4 });
+    b.graph().floatInitializer("s", {}, { 0.1f });
+    b.graph().rawInitializer<int8_t>("wq", onnx::TensorProto_DataType_INT8, { 3, 2, 3, 3 }, std::vector<int8_t>(54, 1));
+    b.graph().node("DequantizeLinear", { "wq", "s" }, { "w" }, "dq_w");
+    setAttr(b.graph().node("Conv", { "x", "w" }, { "y" }, "conv"), "pads", { 1, 1, 1, 1 });
+    b.graph().output("y", kFloat);
+    auto r = loadBuilt(b);
+    ASSERT_TRUE(r.isOk()) << r.status().toString();
+    const qs::Node& conv = (*r)->graph().node(*(*r)->graph().findNode("conv"));
+    EXPECT_FALSE(conv.hasAttribute("kernel_shape")); // the hint does not leak into the IR
+    EXPECT_EQ(conv.attributes.size(), 1u);
+    EXPECT_FALSE((*r)->graph().value(*(*r)->graph().findValue("y")).type.isFullyKnown());
+}
+
+} // namespace
+
+namespace {
+
+// Found by the fuzzer: libonnx's ConvTranspose inference reads W.dims[1] of a rank-0 W.
+TEST(LoaderGraph, ConvWeightOfTooLowRankSkipsShapeInference)
+{
+    ModelBuilder b;
+    b.graph().input("X", kFloat, { 1, 1, 3, 3 });
+    b.graph().input("W", kFloat, {});
+    b.graph().node("ConvTranspose", { "X", "W" }, { "Y" }, "deconv");
+    b.graph().output("Y", kFloat);
+    auto r = loadBuilt(b);
+    ASSERT_TRUE(r.isOk()) << r.status().toString();
+    EXPECT_FALSE((*r)->shapeInference.ran);
+    ASSERT_EQ((*r)->warnings.size(), 1u);
+    QS_EXPECT_CONTAINS((*r)->warnings[0], "node 'deconv' (ConvTranspose): weight 'W' has rank 0");
+}
+
+} // namespace
+
+namespace {
+
+// Found by the fuzzer: libonnx's Conv inference indexes X-rank-sized vectors with W's spatial dims.
+TEST(LoaderGraph, ConvInputAndWeightRanksThatDisagreeSkipShapeInference)
+{
+    ModelBuilder b;
+    b.graph().input("x", onnx::TensorProto_DataType_UINT8, { 1, 3, 3 });
+    b.graph().input("w", onnx::TensorProto_DataType_UINT8, { 1, 1, 2, 2 });
+    b.graph().node("ConvInteger", { "x", "w" }, { "y" }, "convi");
+    b.graph().output("y", onnx::TensorProto_DataType_INT32);
+    auto r = loadBuilt(b);
+    ASSERT_TRUE(r.isOk()) << r.status().toString();
+    EXPECT_FALSE((*r)->shapeInference.ran);
+    ASSERT_EQ((*r)->warnings.size(), 1u);
+    QS_EXPECT_CONTAINS((*r)->warnings[0], "node 'convi' (ConvInteger): input 'x' has rank 3 but weight 'w' has rank 4");
+}
+
+} // namespace

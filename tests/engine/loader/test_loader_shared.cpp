@@ -12,6 +12,7 @@ struct SharedCase
 {
     const char* name;
     size_t nodes; // ../shared/README.md
+    friend void PrintTo(const SharedCase& c, std::ostream* os) { *os << c.name; }
 };
 
 class LoaderSharedModels : public ::testing::TestWithParam<SharedCase>

@@ -86,6 +86,7 @@ struct IntCase
     qs::DataType type;
     std::vector<int32_t> stored;
     std::vector<double> expected;
+    friend void PrintTo(const IntCase& c, std::ostream* os) { *os << qs::dataTypeName(c.type); }
 };
 
 class LoaderInt32DataTypes : public ::testing::TestWithParam<IntCase>
@@ -114,7 +115,8 @@ INSTANTIATE_TEST_SUITE_P(AllInt32Carried, LoaderInt32DataTypes,
         IntCase { onnx::TensorProto_DataType_UINT16, qs::DataType::UInt16, { 0, 65535 }, { 0, 65535 } },
         IntCase { onnx::TensorProto_DataType_INT32, qs::DataType::Int32, { -2147483647 - 1, 7, 2147483647 },
             { -2147483648.0, 7, 2147483647 } },
-        IntCase { onnx::TensorProto_DataType_BOOL, qs::DataType::Bool, { 1, 0, 1 }, { 1, 0, 1 } }));
+        IntCase { onnx::TensorProto_DataType_BOOL, qs::DataType::Bool, { 1, 0, 1 }, { 1, 0, 1 } }),
+    [](const auto& info) { return std::string(qs::dataTypeName(info.param.type)); });
 
 TEST(LoaderTensors, Int64Data)
 {
