@@ -11,8 +11,13 @@
 
 namespace qs::cli {
 // Sub-command entry points, one file each.
+extern const Command kBenchCommand;
 extern const Command kCheckCommand;
+extern const Command kImportOrtProfileCommand;
+extern const Command kInspectCommand;
 extern const Command kOpsCommand;
+extern const Command kReportCommand;
+extern const Command kSysinfoCommand;
 } // namespace qs::cli
 
 namespace {
@@ -20,9 +25,14 @@ namespace {
 using qs::cli::Command;
 
 // Keep alphabetical; `--help` prints them in this order.
-const std::array<Command, 2> kCommands {
+const std::array kCommands {
+    qs::cli::kBenchCommand,
     qs::cli::kCheckCommand,
+    qs::cli::kImportOrtProfileCommand,
+    qs::cli::kInspectCommand,
     qs::cli::kOpsCommand,
+    qs::cli::kReportCommand,
+    qs::cli::kSysinfoCommand,
 };
 
 void printUsage()

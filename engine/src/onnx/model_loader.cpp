@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // loadModel: read → parse → validate opsets → bind input shapes → ONNX shape inference → convert to the IR.
 #include "proto_convert.h"
+#include "schema_check.h"
 
 #include <quantscope/engine/model_loader.h>
 
@@ -39,11 +40,12 @@ Status validateOpsets(const onnx::ModelProto& proto, Model& model, const std::st
         if (model.opsetVersion(o.domain) != 0)
             return invalid(file, fmt::format("opset_import lists domain '{}' twice", shownDomain));
         if (o.version < 1)
-            return invalid(file, fmt::format("opset_import for domain '{}' has invalid version {}", shownDomain, o.version));
+            return invalid(
+                file, fmt::format("opset_import for domain '{}' has invalid version {}", shownDomain, o.version));
         if (o.domain.empty() && o.version > maxOnnx)
             return Status(StatusCode::Unsupported,
-                fmt::format("{}: ai.onnx opset {} is newer than this build understands (up to {})", file, o.version,
-                    maxOnnx));
+                fmt::format(
+                    "{}: ai.onnx opset {} is newer than this build understands (up to {})", file, o.version, maxOnnx));
         if (!isKnownDomain(o.domain))
             model.warnings.push_back(
                 fmt::format("{}: imports unknown operator domain '{}' (version {}); its operators cannot run", file,
@@ -69,7 +71,8 @@ Status bindInputShapes(onnx::ModelProto& proto, const LoadOptions& options, cons
             if (in.name() == name)
                 target = &in;
         if (!target)
-            return Status(StatusCode::NotFound, fmt::format("{}: --input-shape names '{}', which is not a graph input", file, name));
+            return Status(StatusCode::NotFound,
+                fmt::format("{}: --input-shape names '{}', which is not a graph input", file, name));
         auto* tensorType = target->mutable_type()->mutable_tensor_type();
         if (tensorType->has_shape() && tensorType->shape().dim_size() != static_cast<int>(dims.size()))
             return Status(StatusCode::InvalidArgument,
@@ -92,6 +95,15 @@ Status bindInputShapes(onnx::ModelProto& proto, const LoadOptions& options, cons
 
 void runShapeInference(onnx::ModelProto& proto, Model& model)
 {
+    // libonnx's inference functions trust the schema; a node that violates it would crash them. Such a model still
+    // loads (conversion validates the structure), with the shapes its file declares.
+    if (auto problem = onnx_import::findSchemaViolation(proto.graph(), model)) {
+        model.shapeInference.message = *problem;
+        model.warnings.push_back(
+            fmt::format("{}: shape inference skipped: {}; shapes shown are those the file declares",
+                model.displayName(), *problem));
+        return;
+    }
     model.shapeInference.ran = true;
     try {
         // error_mode 0: a node that cannot be inferred leaves its outputs unknown instead of aborting everything;
@@ -102,8 +114,8 @@ void runShapeInference(onnx::ModelProto& proto, Model& model)
     } catch (const std::exception& e) {
         model.shapeInference.succeeded = false;
         model.shapeInference.message = e.what();
-        model.warnings.push_back(fmt::format("{}: shape inference stopped early ({}); shapes shown are those known",
-            model.displayName(), e.what()));
+        model.warnings.push_back(fmt::format(
+            "{}: shape inference stopped early ({}); shapes shown are those known", model.displayName(), e.what()));
     }
 }
 
@@ -116,8 +128,8 @@ void countKnownShapes(Model& model)
     }
 }
 
-Result<std::shared_ptr<const Model>> loadParsed(onnx::ModelProto& proto, std::shared_ptr<Model> model,
-    const fs::path& baseDir, const LoadOptions& options)
+Result<std::shared_ptr<const Model>> loadParsed(
+    onnx::ModelProto& proto, std::shared_ptr<Model> model, const fs::path& baseDir, const LoadOptions& options)
 {
     const std::string file = model->displayName();
     if (!proto.has_graph())
@@ -145,12 +157,23 @@ Result<std::shared_ptr<const Model>> loadParsed(onnx::ModelProto& proto, std::sh
     QS_ASSIGN_OR_RETURN(auto unused, onnx_import::convertGraph(proto.graph(), ctx, {}, &model->mutableGraph()));
     (void)unused;
     model->externalDataBytes = ctx.externalBytes;
+    // libonnx's shape inference walks nodes in file order, so an unsorted file (a spec violation that some
+    // exporters commit) loses shapes downstream of the first out-of-order node. Say so instead of failing.
+    const auto& order = model->graph().topologicalOrder();
+    for (size_t i = 0; i < order.size(); ++i) {
+        if (order[i] != static_cast<NodeId>(i)) {
+            model->warnings.push_back(fmt::format(
+                "{}: nodes are not in topological order as the ONNX spec requires (node {} comes before a producer "
+                "of its inputs); shape inference may have left some shapes unknown",
+                file, model->graph().node(static_cast<NodeId>(i)).describe()));
+            break;
+        }
+    }
     countKnownShapes(*model);
     return std::shared_ptr<const Model>(std::move(model));
 }
 
-template <typename F>
-Result<std::shared_ptr<const Model>> guarded(const std::string& file, F&& f)
+template <typename F> Result<std::shared_ptr<const Model>> guarded(const std::string& file, F&& f)
 {
     // Protobuf and libonnx report some problems by throwing; nothing may escape the engine's API.
     try {
@@ -164,8 +187,8 @@ Result<std::shared_ptr<const Model>> guarded(const std::string& file, F&& f)
 
 } // namespace
 
-Result<std::shared_ptr<const Model>> loadModelFromBytes(std::string_view bytes, const std::string& displayName,
-    const fs::path& baseDir, const LoadOptions& options)
+Result<std::shared_ptr<const Model>> loadModelFromBytes(
+    std::string_view bytes, const std::string& displayName, const fs::path& baseDir, const LoadOptions& options)
 {
     return guarded(displayName, [&]() -> Result<std::shared_ptr<const Model>> {
         if (bytes.empty())
@@ -202,7 +225,8 @@ Result<std::shared_ptr<const Model>> loadModel(const fs::path& path, const LoadO
     if (size && !in.read(bytes.data(), static_cast<std::streamsize>(size)))
         return Status(StatusCode::IoError, fmt::format("{}: reading failed", path.string()));
 
-    auto result = loadModelFromBytes(bytes, file, path.parent_path().empty() ? fs::path(".") : path.parent_path(), options);
+    auto result
+        = loadModelFromBytes(bytes, file, path.parent_path().empty() ? fs::path(".") : path.parent_path(), options);
     if (!result)
         return result;
     // Keep the full path for the UI (recent files) while messages used the short name.

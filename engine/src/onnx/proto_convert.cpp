@@ -34,8 +34,8 @@ Result<int64_t> checkedElementCount(const onnx::TensorProto& proto, const Conver
 }
 
 /// Reads `length` bytes at `offset` of an external-data file, after checking the path stays beside the model.
-Result<std::shared_ptr<std::vector<std::byte>>> readExternal(const onnx::TensorProto& proto, ConvertContext& ctx,
-    const std::string& what, size_t expectedBytes)
+Result<std::shared_ptr<std::vector<std::byte>>> readExternal(
+    const onnx::TensorProto& proto, ConvertContext& ctx, const std::string& what, size_t expectedBytes)
 {
     std::string location;
     int64_t offset = 0;
@@ -49,7 +49,8 @@ Result<std::shared_ptr<std::vector<std::byte>>> readExternal(const onnx::TensorP
             else if (kv.key() == "length")
                 length = std::stoll(kv.value());
         } catch (const std::exception&) {
-            return invalid(ctx, what, fmt::format("external data field '{}' is not a number: '{}'", kv.key(), kv.value()));
+            return invalid(
+                ctx, what, fmt::format("external data field '{}' is not a number: '{}'", kv.key(), kv.value()));
         }
     }
     if (location.empty())
@@ -59,7 +60,10 @@ Result<std::shared_ptr<std::vector<std::byte>>> readExternal(const onnx::TensorP
             fmt::format("{}: {}: refers to external data '{}' but the model was not loaded from a file", ctx.fileName,
                 what, location));
     const fs::path rel(location);
-    if (rel.is_absolute() || location.find("..") != std::string::npos)
+    bool escapes = rel.is_absolute() || rel.has_root_name();
+    for (const fs::path& part : rel)
+        escapes = escapes || part == "..";
+    if (escapes)
         return invalid(ctx, what,
             fmt::format("external data location '{}' must be a relative path inside the model's folder", location));
     const fs::path file = ctx.baseDir / rel;
@@ -105,7 +109,8 @@ Result<Tensor> convertTensor(const onnx::TensorProto& proto, ConvertContext& ctx
         return invalid(ctx, what, fmt::format("unknown element type {}", proto.data_type()));
     const auto type = static_cast<DataType>(proto.data_type());
     if (proto.has_segment())
-        return Status(StatusCode::Unsupported, fmt::format("{}: {}: segmented tensors are not supported", ctx.fileName, what));
+        return Status(
+            StatusCode::Unsupported, fmt::format("{}: {}: segmented tensors are not supported", ctx.fileName, what));
     QS_ASSIGN_OR_RETURN(const int64_t count, checkedElementCount(proto, ctx, what));
     std::vector<int64_t> dims(proto.dims().begin(), proto.dims().end());
 
@@ -129,13 +134,45 @@ Result<Tensor> convertTensor(const onnx::TensorProto& proto, ConvertContext& ctx
         return Tensor::fromRaw(type, std::move(dims), proto.raw_data().data(), expectedBytes);
     }
 
-    // Typed fields, as the ONNX spec assigns them to element types.
-    auto bytes = std::make_shared<std::vector<std::byte>>(expectedBytes);
+    // Typed fields, as the ONNX spec assigns them to element types. The field's length is checked before the
+    // buffer is allocated: corrupt dims must not turn into a huge allocation.
     auto mismatch = [&](const char* field, int have) {
         return invalid(ctx, what,
-            fmt::format("{} has {} values, but {}[{}] needs {}", field, have, dataTypeName(type), formatDims(dims),
-                count));
+            fmt::format(
+                "{} has {} values, but {}[{}] needs {}", field, have, dataTypeName(type), formatDims(dims), count));
     };
+    {
+        const int64_t perElement = (type == DataType::Complex64 || type == DataType::Complex128) ? 2 : 1;
+        int have = 0;
+        const char* field = "int32_data";
+        switch (type) {
+        case DataType::Float:
+        case DataType::Complex64:
+            have = proto.float_data_size();
+            field = "float_data";
+            break;
+        case DataType::Double:
+        case DataType::Complex128:
+            have = proto.double_data_size();
+            field = "double_data";
+            break;
+        case DataType::Int64:
+            have = proto.int64_data_size();
+            field = "int64_data";
+            break;
+        case DataType::UInt32:
+        case DataType::UInt64:
+            have = proto.uint64_data_size();
+            field = "uint64_data";
+            break;
+        default:
+            have = proto.int32_data_size();
+            break;
+        }
+        if (have != perElement * count)
+            return mismatch(field, have);
+    }
+    auto bytes = std::make_shared<std::vector<std::byte>>(expectedBytes);
     switch (type) {
     case DataType::Float:
         if (proto.float_data_size() != count)
@@ -218,8 +255,8 @@ TensorType convertType(const onnx::TypeProto& proto)
 
 namespace {
 
-Result<Attribute> convertAttribute(const onnx::AttributeProto& proto, ConvertContext& ctx, const std::string& owner,
-    const std::function<bool(const std::string&)>& visible)
+Result<Attribute> convertAttribute(
+    const onnx::AttributeProto& proto, ConvertContext& ctx, const std::string& owner, const OuterScopeLookup& visible)
 {
     Attribute a;
     a.name = proto.name();
@@ -300,7 +337,8 @@ Result<Attribute> convertAttribute(const onnx::AttributeProto& proto, ConvertCon
         // Sparse tensors and type protos appear in training graphs only; keep the attribute visible but untyped.
         a.type = AttributeType::Undefined;
         if (ctx.warnings)
-            ctx.warnings->push_back(fmt::format("{}: {} has an attribute type Quantscope does not read", ctx.fileName, what));
+            ctx.warnings->push_back(
+                fmt::format("{}: {} has an attribute type Quantscope does not read", ctx.fileName, what));
         break;
     }
     return a;
@@ -308,8 +346,8 @@ Result<Attribute> convertAttribute(const onnx::AttributeProto& proto, ConvertCon
 
 } // namespace
 
-Result<std::shared_ptr<Graph>> convertGraph(const onnx::GraphProto& proto, ConvertContext& ctx,
-    const std::function<bool(const std::string&)>& outerVisible, Graph* target)
+Result<std::shared_ptr<Graph>> convertGraph(
+    const onnx::GraphProto& proto, ConvertContext& ctx, const OuterScopeLookup& outerVisible, Graph* target)
 {
     std::shared_ptr<Graph> owned;
     if (!target) {
@@ -359,8 +397,14 @@ Result<std::shared_ptr<Graph>> convertGraph(const onnx::GraphProto& proto, Conve
         for (const auto& o : n.output())
             if (!o.empty())
                 defined.insert(o);
-    const std::function<bool(const std::string&)> visibleHere = [&](const std::string& name) {
-        return defined.count(name) > 0 || (outerVisible && outerVisible(name));
+    // Subgraphs see the types known here, so their outer-scope values are typed (shapes for MACs and display).
+    const OuterScopeLookup visibleHere = [&](const std::string& name) -> std::optional<TensorType> {
+        if (defined.count(name)) {
+            if (const auto id = g.findValue(name))
+                return g.value(*id).type;
+            return TensorType {};
+        }
+        return outerVisible ? outerVisible(name) : std::nullopt;
     };
 
     int index = 0;
@@ -386,12 +430,20 @@ Result<std::shared_ptr<Graph>> convertGraph(const onnx::GraphProto& proto, Conve
                 node.inputs.push_back(kNoValue);
                 continue;
             }
-            if (!defined.count(in) && !(outerVisible && outerVisible(in)))
-                return invalid(ctx, "node " + owner,
-                    fmt::format("input '{}' is not produced by any node, graph input or initializer", in));
+            std::optional<TensorType> outerType;
+            if (!defined.count(in)) {
+                outerType = outerVisible ? outerVisible(in) : std::nullopt;
+                if (!outerType)
+                    return invalid(ctx, "node " + owner,
+                        fmt::format("input '{}' is not produced by any node, graph input or initializer", in));
+            }
             const ValueId id = g.getOrAddValue(in);
-            if (!defined.count(in))
-                g.mutableValue(id).isOuterScope = true;
+            if (outerType) {
+                Value& v = g.mutableValue(id);
+                v.isOuterScope = true;
+                if (v.type.elementType == DataType::Undefined && !v.type.hasShape)
+                    v.type = *outerType;
+            }
             node.inputs.push_back(id);
         }
         for (const auto& out : np.output()) {
@@ -405,8 +457,8 @@ Result<std::shared_ptr<Graph>> convertGraph(const onnx::GraphProto& proto, Conve
                 return invalid(ctx, "node " + owner,
                     fmt::format("output '{}' is also produced by node {}", out, g.node(v.producer).describe()));
             if (v.isConstant() || v.isGraphInput)
-                return invalid(ctx, "node " + owner,
-                    fmt::format("output '{}' has the name of a graph input or initializer", out));
+                return invalid(
+                    ctx, "node " + owner, fmt::format("output '{}' has the name of a graph input or initializer", out));
             node.outputs.push_back(id);
         }
         for (const auto& ap : np.attribute()) {
@@ -417,11 +469,24 @@ Result<std::shared_ptr<Graph>> convertGraph(const onnx::GraphProto& proto, Conve
     }
 
     for (const auto& out : proto.output()) {
+        // A name known only from value_info is not a definition: check that something produces it.
         const auto id = g.findValue(out.name());
-        if (!id && !(outerVisible && outerVisible(out.name())))
-            return invalid(ctx, graphWhat, fmt::format("output '{}' is not produced by any node", out.name()));
+        const bool definedHere = id
+            && (g.value(*id).producer != kNoNode || g.value(*id).isGraphInput || g.value(*id).isConstant()
+                || g.value(*id).isOuterScope);
+        std::optional<TensorType> outerType;
+        if (!definedHere) {
+            outerType = outerVisible ? outerVisible(out.name()) : std::nullopt;
+            if (!outerType)
+                return invalid(ctx, graphWhat, fmt::format("output '{}' is not produced by any node", out.name()));
+        }
         const ValueId vid = id ? *id : g.getOrAddValue(out.name());
         Value& v = g.mutableValue(vid);
+        if (outerType) {
+            v.isOuterScope = true;
+            if (v.type.elementType == DataType::Undefined && !v.type.hasShape)
+                v.type = *outerType;
+        }
         const TensorType declared = convertType(out.type());
         if (v.type.elementType == DataType::Undefined || (!v.type.hasShape && declared.hasShape))
             if (declared.elementType != DataType::Undefined || declared.hasShape)

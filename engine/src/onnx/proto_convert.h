@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace qs::onnx_import {
@@ -31,9 +32,12 @@ Result<Tensor> convertTensor(const onnx::TensorProto& proto, ConvertContext& ctx
 
 TensorType convertType(const onnx::TypeProto& proto);
 
+/// Answers whether a name is defined in an enclosing graph and, if so, with which (possibly unknown) type.
+using OuterScopeLookup = std::function<std::optional<TensorType>(const std::string&)>;
+
 /// Converts a graph and, recursively, its subgraphs. `outerVisible` answers whether a name is defined in an enclosing
 /// graph (empty for the main graph).
-Result<std::shared_ptr<Graph>> convertGraph(const onnx::GraphProto& proto, ConvertContext& ctx,
-    const std::function<bool(const std::string&)>& outerVisible, Graph* target = nullptr);
+Result<std::shared_ptr<Graph>> convertGraph(
+    const onnx::GraphProto& proto, ConvertContext& ctx, const OuterScopeLookup& outerVisible, Graph* target = nullptr);
 
 } // namespace qs::onnx_import

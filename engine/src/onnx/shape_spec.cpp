@@ -22,7 +22,8 @@ Result<std::vector<int64_t>> parseDims(std::string_view text)
         auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
         if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || v < 0)
             return Status(StatusCode::InvalidArgument,
-                fmt::format("bad shape '{}': '{}' is not a non-negative integer (expected e.g. 1x3x640x640)", text, part));
+                fmt::format(
+                    "bad shape '{}': '{}' is not a non-negative integer (expected e.g. 1x3x640x640)", text, part));
         dims.push_back(v);
         pos = end + 1;
     }

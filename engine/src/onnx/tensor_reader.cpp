@@ -18,7 +18,8 @@ Result<Tensor> loadTensorFile(const std::filesystem::path& path, std::string* na
     onnx::TensorProto proto;
     try {
         if (!proto.ParseFromIstream(&in))
-            return Status(StatusCode::InvalidArgument, fmt::format("{}: not a serialized ONNX TensorProto", path.string()));
+            return Status(
+                StatusCode::InvalidArgument, fmt::format("{}: not a serialized ONNX TensorProto", path.string()));
         onnx_import::ConvertContext ctx;
         ctx.fileName = file;
         ctx.baseDir = path.parent_path();

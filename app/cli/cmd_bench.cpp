@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+// quantscope-cli bench: models x threads x modes through the engine's one benchmark routine, with terminal progress,
+// Ctrl-C that keeps partial results, a run file and a Markdown report.
+#include "command.h"
+
+#include <quantscope/engine/benchmark_plan.h>
+#include <quantscope/engine/markdown_report.h>
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/run_file.h>
+#include <quantscope/engine/session_target.h>
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <csignal>
+#include <unistd.h>
+
+namespace qs::cli {
+
+void printBenchHelp()
+{
+    fmt::print(
+        "Usage: quantscope-cli bench MODEL [MODEL...] [--threads 1,auto] [--mode optimized,as-written]\n"
+        "                            [--warmup 10] [--runs 100 | --seconds 10] [--input-shape NAME=DIMS]...\n"
+        "                            [--profile] [--json RUN.json] [--md REPORT.md]\n\n"
+        "Times every model under every thread setting and mode (1 thread = controlled, auto = all cores =\n"
+        "practical). Prints statistics per scenario and, for an FP32 and a quantized model of the same network,\n"
+        "the speedup with a bootstrap confidence interval and the findings that explain it.\n"
+        "Ctrl-C stops after the current run; what was measured is kept and marked partial.\n\n"
+        "  --threads LIST      comma-separated thread counts or 'auto'; default 1\n"
+        "  --mode LIST         optimized, as-written; default optimized\n"
+        "  --warmup N          warm-up runs per scenario (the first run is reported separately); default 10\n"
+        "  --runs N            measured runs per scenario; default 100\n"
+        "  --seconds S         measure for S seconds per scenario instead of a fixed run count\n"
+        "  --input-shape S     bind a graph input's shape, e.g. images=1x3x640x640 (repeatable)\n"
+        "  --profile           record time per node and per op type\n"
+        "  --json FILE         write the run file (docs/run-file-format.md)\n"
+        "  --md FILE           write the Markdown report\n");
+}
+
+namespace {
+
+std::atomic<int> g_interrupts { 0 };
+
+extern "C" void onSigint(int)
+{
+    // A second Ctrl-C falls back to the default action so a stuck run can still be killed.
+    if (g_interrupts.fetch_add(1) >= 1)
+        std::signal(SIGINT, SIG_DFL);
+}
+
+std::vector<std::string> splitList(std::string_view text)
+{
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start <= text.size()) {
+        const size_t comma = text.find(',', start);
+        const auto item = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        if (!item.empty())
+            out.emplace_back(item);
+        if (comma == std::string_view::npos)
+            break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+template <typename T> bool parseNumber(std::string_view text, T& out)
+{
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && p == text.data() + text.size();
+}
+
+int usageError(const std::string& message)
+{
+    fmt::print(stderr, "quantscope-cli bench: {}\nRun 'quantscope-cli bench --help' for the options.\n", message);
+    return 2;
+}
+
+class TerminalProgress
+{
+public:
+    explicit TerminalProgress(bool tty)
+        : m_tty(tty)
+    { }
+
+    void scenarioStart(size_t index, size_t total, const std::string& label)
+    {
+        m_prefix = fmt::format("[{}/{}] {}", index + 1, total, label);
+        if (!m_tty)
+            fmt::print(stderr, "{} ...\n", m_prefix);
+    }
+
+    void update(BenchmarkControl::Phase phase, int64_t done, int64_t total)
+    {
+        if (!m_tty)
+            return;
+        // Don't spam the terminal: at most ~10 updates per second.
+        const auto now = std::chrono::steady_clock::now();
+        if (now - m_last < std::chrono::milliseconds(100) && done != total)
+            return;
+        m_last = now;
+        const char* what = phase == BenchmarkControl::Phase::Preparing
+            ? "preparing"
+            : (phase == BenchmarkControl::Phase::WarmingUp ? "warming up" : "measuring");
+        const std::string count = total >= 0 ? fmt::format("{}/{}", done, total) : fmt::format("{}", done);
+        fmt::print(stderr, "\r\033[K{}: {} {}", m_prefix, what, count);
+    }
+
+    void scenarioDone(const ScenarioRecord& s)
+    {
+        const std::string result = s.hasSamples()
+            ? fmt::format("median {:.2f} ms, mean {:.2f} ms, CV {:.1f}%, {} runs{}", s.stats.p50Ms, s.stats.meanMs,
+                s.stats.cv * 100, s.stats.count, s.status == "partial" ? " (partial)" : "")
+            : (s.status == "failed" ? "failed: " + s.error : "cancelled: " + s.partialReason);
+        if (m_tty)
+            fmt::print(stderr, "\r\033[K");
+        fmt::print(stderr, "{}: {}\n", m_prefix, result);
+    }
+
+private:
+    bool m_tty;
+    std::string m_prefix;
+    std::chrono::steady_clock::time_point m_last {};
+};
+
+} // namespace
+
+int runBench(std::span<char* const> args)
+{
+    BenchmarkPlan plan;
+    std::vector<std::string> modelPaths;
+    std::string jsonPath, mdPath;
+    bool runsGiven = false, secondsGiven = false;
+    LoadOptions loadOptions;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string_view a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        auto value = [&] { return std::string_view(args[++i]); };
+        if (a == "--threads" && hasValue) {
+            plan.threads.clear();
+            for (const std::string& t : splitList(value())) {
+                int32_t n = 0;
+                if (t == "auto")
+                    plan.threads.push_back(0);
+                else if (parseNumber(t, n) && n >= 1)
+                    plan.threads.push_back(n);
+                else
+                    return usageError(fmt::format("--threads: '{}' is neither a positive number nor 'auto'", t));
+            }
+        } else if (a == "--mode" && hasValue) {
+            plan.modes = splitList(value());
+            for (const std::string& m : plan.modes)
+                if (m != "optimized" && m != "as-written")
+                    return usageError(fmt::format("--mode: '{}' is not 'optimized' or 'as-written'", m));
+        } else if (a == "--warmup" && hasValue) {
+            if (!parseNumber(value(), plan.config.warmupRuns) || plan.config.warmupRuns < 0)
+                return usageError("--warmup needs a non-negative integer");
+        } else if (a == "--runs" && hasValue) {
+            runsGiven = true;
+            if (!parseNumber(value(), plan.config.runs) || plan.config.runs < 1)
+                return usageError("--runs needs a positive integer");
+        } else if (a == "--seconds" && hasValue) {
+            secondsGiven = true;
+            const std::string text(value());
+            char* end = nullptr;
+            plan.config.seconds = std::strtod(text.c_str(), &end);
+            if (end == text.c_str() || *end != '\0' || !(plan.config.seconds > 0))
+                return usageError("--seconds needs a positive number");
+        } else if (a == "--input-shape" && hasValue) {
+            const std::string_view spec = value();
+            auto parsed = parseInputShapeSpec(spec);
+            if (!parsed)
+                return usageError(parsed.status().message());
+            loadOptions.inputShapes[parsed->first] = parsed->second;
+            plan.inputShapes.emplace_back(spec);
+        } else if (a == "--profile") {
+            plan.profile = true;
+        } else if (a == "--json" && hasValue) {
+            jsonPath = value();
+        } else if (a == "--md" && hasValue) {
+            mdPath = value();
+        } else if (!a.starts_with("-")) {
+            modelPaths.emplace_back(a);
+        } else {
+            return usageError(fmt::format("unknown option or missing value: '{}'", a));
+        }
+    }
+    if (modelPaths.empty())
+        return usageError("no model given");
+    if (runsGiven && secondsGiven)
+        return usageError("--runs and --seconds exclude each other");
+    if (plan.threads.empty() || plan.modes.empty())
+        return usageError("empty --threads or --mode list");
+
+    for (const std::string& path : modelPaths) {
+        auto model = loadModel(path, loadOptions);
+        if (!model) {
+            fmt::print(stderr, "quantscope-cli bench: {}\n", model.status().toString());
+            return 1;
+        }
+        plan.models.push_back(*model);
+    }
+    // No executor, no numbers: refuse before anything could be mistaken for a measurement.
+    if (!sessionTargetAvailable()) {
+        fmt::print(stderr,
+            "quantscope-cli bench: the execution engine is not available in this build yet (issue 3); nothing was "
+            "measured.\nTo compare with ONNX Runtime meanwhile: record a profile with bench/ort/profile_model.js and "
+            "run 'quantscope-cli import-ort-profile'.\n");
+        return 1;
+    }
+
+    g_interrupts = 0;
+    auto previous = std::signal(SIGINT, onSigint);
+    TerminalProgress progress(::isatty(STDERR_FILENO) == 1);
+    BenchmarkControl control;
+    control.isCancelled = [] { return g_interrupts.load() > 0; };
+    control.onProgress
+        = [&](BenchmarkControl::Phase phase, int64_t done, int64_t total) { progress.update(phase, done, total); };
+    PlanObserver observer;
+    observer.onScenarioStart
+        = [&](size_t i, size_t n, const ScenarioRecord& s) { progress.scenarioStart(i, n, s.label()); };
+    observer.onScenarioDone = [&](size_t, size_t, const ScenarioRecord& s) { progress.scenarioDone(s); };
+    const auto shapes = loadOptions.inputShapes;
+    auto factory = [&](const std::shared_ptr<const Model>& model, const ScenarioSpec& spec) {
+        return createSessionTarget(model, spec, shapes);
+    };
+    auto record = runBenchmarkPlan(plan, factory, control, observer);
+    std::signal(SIGINT, previous);
+    if (!record) {
+        fmt::print(stderr, "quantscope-cli bench: {}\n", record.status().toString());
+        return 1;
+    }
+
+    fmt::print("{}\n", verdictSentence(*record));
+    for (const ComparisonRecord& c : record->comparisons)
+        fmt::print("  {} vs {} ({} threads, {}): {:.2f}x (95% CI {:.2f}-{:.2f})\n", c.candidateModel, c.baselineModel,
+            c.threads, c.mode, c.speedup.speedup, c.speedup.low, c.speedup.high);
+    for (const Finding& f : record->findings)
+        fmt::print("  [{}] {}\n", findingSeverityName(f.severity), f.title);
+    int rc = 0;
+    if (!jsonPath.empty()) {
+        if (Status st = writeRunFile(jsonPath, *record); !st) {
+            fmt::print(stderr, "quantscope-cli bench: {}\n", st.toString());
+            rc = 1;
+        }
+    }
+    if (!mdPath.empty()) {
+        if (Status st = writeFileAtomically(mdPath, buildMarkdownReport(*record)); !st) {
+            fmt::print(stderr, "quantscope-cli bench: {}\n", st.toString());
+            rc = 1;
+        }
+    }
+    if (record->partial) {
+        fmt::print(stderr, "quantscope-cli bench: cancelled; partial results kept{}\n",
+            jsonPath.empty() && mdPath.empty() ? "" : " in the output files");
+        return rc ? rc : 130;
+    }
+    bool anyOk = false;
+    for (const ScenarioRecord& s : record->scenarios)
+        anyOk = anyOk || s.hasSamples();
+    return rc ? rc : (anyOk ? 0 : 1);
+}
+
+extern const Command kBenchCommand { "bench", "time models (FP32 vs INT8) over threads and modes; run file and report", runBench, printBenchHelp };
+
+} // namespace qs::cli

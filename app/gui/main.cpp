@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// quantscope: the desktop application. Everything but argument handling lives in qs_ui.
+#include "graph/graph_panel.h"
+#include "main_window.h"
+
+#include <quantscope/engine/version.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QCommandLineParser>
+#include <QDockWidget>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTimer>
+#include <QTranslator>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Quantscope"));
+    QApplication::setApplicationName(QStringLiteral("Quantscope"));
+    QApplication::setApplicationVersion(
+        QString::fromLatin1(qs::versionString().data(), static_cast<qsizetype>(qs::versionString().size())));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/quantscope.svg")));
+
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("quantscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&translator);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Is INT8 faster than FP32 for this ONNX model here, and if not, why?"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("model"),
+        QApplication::translate("main", "ONNX model to open; give two (FP32 and INT8) to open them as a pair."),
+        QStringLiteral("[model [quantized-model]]"));
+    // Hidden helpers for documentation screenshots and visual checks under Xvfb.
+    QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        QApplication::translate("main", "Save a screenshot of the window after loading, then quit."),
+        QStringLiteral("file"));
+    QCommandLineOption find(QStringLiteral("find"),
+        QApplication::translate("main", "Find (and select) a node after loading."), QStringLiteral("text"));
+    QCommandLineOption panel(QStringLiteral("raise-panel"),
+        QApplication::translate("main", "Bring a panel to the front (its object name, e.g. OperatorsDock)."),
+        QStringLiteral("name"));
+    panel.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption trigger(QStringLiteral("trigger"),
+        QApplication::translate("main",
+            "Trigger actions by object name before loading (leftToRight, collapseQdq, "
+            "boundariesOnly, tensorShapes), comma-separated."),
+        QStringLiteral("names"));
+    trigger.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption overlay(QStringLiteral("colour-by"),
+        QApplication::translate("main", "Select the graph colouring by index (0 category, 1 MACs, 2 weight bytes)."),
+        QStringLiteral("index"));
+    overlay.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(trigger);
+    parser.addOption(overlay);
+    screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(panel);
+    parser.addOption(screenshot);
+    parser.addOption(find);
+    parser.process(app);
+
+    qs::ui::MainWindow window;
+    window.show();
+
+    if (parser.isSet(panel))
+        if (auto* dock = window.findChild<QDockWidget*>(parser.value(panel)))
+            dock->raise();
+    for (const QString& name : parser.value(trigger).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (auto* action = window.findChild<QAction*>(name))
+            action->trigger();
+    if (parser.isSet(overlay))
+        if (auto* chooser = window.findChild<QComboBox*>(QStringLiteral("overlayChooser")))
+            chooser->setCurrentIndex(parser.value(overlay).toInt());
+    const QStringList files = parser.positionalArguments();
+    if (parser.isSet(screenshot)) {
+        const QString path = parser.value(screenshot);
+        const QString findText = parser.value(find);
+        const auto shoot = [&window, path] {
+            window.grab().save(path);
+            QApplication::quit();
+        };
+        QObject::connect(&window, &qs::ui::MainWindow::modelLoaded, &window, [&window, findText, shoot] {
+            if (!findText.isEmpty())
+                window.graphPanel()->find(findText);
+            QTimer::singleShot(600, &window, shoot);
+        });
+        QObject::connect(&window, &qs::ui::MainWindow::loadFailed, &window,
+            [&window, shoot] { QTimer::singleShot(600, &window, shoot); });
+        if (files.isEmpty())
+            QTimer::singleShot(600, &window, shoot);
+    } else if (parser.isSet(find)) {
+        const QString findText = parser.value(find);
+        QObject::connect(
+            &window, &qs::ui::MainWindow::modelLoaded, &window,
+            [&window, findText] { window.graphPanel()->find(findText); }, Qt::SingleShotConnection);
+    }
+    if (files.size() >= 2)
+        window.openPair(files[0], files[1]);
+    else if (files.size() == 1)
+        window.openFile(files[0]);
+    return QApplication::exec();
+}

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: MIT
+// FP32 oneDNN convolution vs Quantscope's exact int8 convolution on the convolution shapes of yolov5nu, with the
+// model's own uint8 weights and zero points (so the AVX2 saturation residual has its real size), single thread.
+//
+//   OMP_NUM_THREADS=1 build/bin/bench_int8_conv                          # native ISA (VNNI on the Xeon)
+//   OMP_NUM_THREADS=1 DNNL_MAX_CPU_ISA=AVX2 build/bin/bench_int8_conv    # the AVX2-only machine kind
+//
+// Rows per layer:
+//   Fp32Conv          oneDNN f32 convolution, layouts of its choice, reorders excluded (FP32's best case)
+//   Int8Primitive     oneDNN's u8·s8→s32 convolution alone (NHWC, runtime source zero point): the int8 ceiling
+//   Int8ConvExact     Int8Conv::runFloat from NCHW uint8: reorder, oneDNN, zero-point compensation, saturation
+//                     residual, scale + bias epilogue to NCHW float (the exact ConvInteger→Cast→Mul→Add)
+//   Int8ConvExactNhwc the same with NHWC activations in and out (no reorder, no transposition): what an executor
+//                     that keeps int8-side activations in NHWC pays
+//   Int8DynamicConv   DynamicQuantizeLinear of the float input + Int8ConvExact: what replaces FP32 Conv end to end
+#include "kernels/int8/int8_conv.h"
+#include "quant/quantize_linear.h"
+
+#include <quantscope/engine/model_loader.h>
+
+#include <benchmark/benchmark.h>
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace qs;
+using namespace qs::kernels::int8;
+
+namespace {
+
+struct Layer
+{
+    std::string name;
+    ConvShape shape;
+    std::vector<uint8_t> weights; ///< uint8 [OC, IC/g, KH, KW]
+    int32_t weightZeroPoint = 128;
+    std::string origin; ///< which node of the model, or "synthetic"
+};
+
+std::filesystem::path sharedDir()
+{
+    if (const char* env = std::getenv("QS_SHARED_DIR"); env && *env)
+        return env;
+    return QS_SHARED_DIR_DEFAULT;
+}
+
+ConvShape makeShape(int64_t ic, int64_t oc, int64_t hw, int64_t k, int64_t stride)
+{
+    ConvShape s;
+    s.inChannels = ic;
+    s.outChannels = oc;
+    s.inHeight = s.inWidth = hw;
+    s.kernelHeight = s.kernelWidth = k;
+    s.strideHeight = s.strideWidth = stride;
+    s.padTop = s.padLeft = s.padBottom = s.padRight = k / 2;
+    return s;
+}
+
+/// The first ConvInteger of the shared INT8 model with this geometry; synthetic weights when the model is absent.
+Layer findLayer(const char* name, const ConvShape& want)
+{
+    Layer layer { name, want, {}, 128, "synthetic" };
+    static const auto model = [] {
+        auto m = loadModel(sharedDir() / "models" / "yolov5nu_int8_dynamic_seed" / "model.onnx");
+        return m.isOk() ? *m : std::shared_ptr<const Model>();
+    }();
+    if (model) {
+        const Graph& g = model->graph();
+        for (const Node& n : g.nodes()) {
+            if (n.opType != "ConvInteger" || n.inputCount() < 2)
+                continue;
+            const Tensor* w = g.constantData(n.input(1));
+            const auto xDims = g.value(n.input(0)).type.knownDims();
+            if (!w || !xDims || w->dataType() != DataType::UInt8 || w->rank() != 4 || xDims->size() != 4)
+                continue;
+            const auto strides = n.attrInts("strides", { 1, 1 });
+            if (w->dims()[0] != want.outChannels || w->dims()[1] != want.inChannels || w->dims()[2] != want.kernelHeight
+                || (*xDims)[2] != want.inHeight || strides[0] != want.strideHeight)
+                continue;
+            const auto pads = n.attrInts("pads", { 0, 0, 0, 0 });
+            layer.shape.padTop = pads[0];
+            layer.shape.padLeft = pads[1];
+            layer.shape.padBottom = pads[2];
+            layer.shape.padRight = pads[3];
+            const auto span = w->data<uint8_t>();
+            layer.weights.assign(span.begin(), span.end());
+            if (const Tensor* zp = g.constantData(n.input(3)))
+                layer.weightZeroPoint = int32_t(zp->valueAsDouble(0));
+            layer.origin = n.describe();
+            return layer;
+        }
+    }
+    std::mt19937 rng(5);
+    std::normal_distribution<float> d(128.0f, 24.0f);
+    layer.weights.resize(size_t(want.weightCount()));
+    for (uint8_t& v : layer.weights)
+        v = uint8_t(std::clamp(d(rng), 0.0f, 255.0f));
+    return layer;
+}
+
+const std::vector<Layer>& layers()
+{
+    static const std::vector<Layer> all = {
+        findLayer("C16to32_320_k3s2", makeShape(16, 32, 320, 3, 2)),
+        findLayer("C32to16_160_k1", makeShape(32, 16, 160, 1, 1)),
+        findLayer("C64to64_80_k3", makeShape(64, 64, 80, 3, 1)),
+        findLayer("C64to64_40_k3", makeShape(64, 64, 40, 3, 1)),
+        findLayer("C128to128_20_k3", makeShape(128, 128, 20, 3, 1)),
+        findLayer("C256to256_20_k1", makeShape(256, 256, 20, 1, 1)),
+    };
+    return all;
+}
+
+std::vector<float> randomActivations(const ConvShape& s)
+{
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> d(-0.3f, 6.0f); // SiLU outputs: mostly positive, a small negative tail
+    std::vector<float> x(size_t(s.inputCount()));
+    for (float& v : x)
+        v = d(rng);
+    return x;
+}
+
+void setCounters(benchmark::State& state, const ConvShape& s)
+{
+    state.counters["GOP/s"] = benchmark::Counter(
+        2.0 * double(s.macCount()) * 1e-9, benchmark::Counter::kIsIterationInvariantRate, benchmark::Counter::kIs1000);
+}
+
+std::string isaLabel()
+{
+    return onednnInt8Isa().isa;
+}
+
+void fp32Conv(benchmark::State& state, const Layer& layer)
+{
+    using dt = dnnl::memory::data_type;
+    using tag = dnnl::memory::format_tag;
+    const ConvShape& s = layer.shape;
+    dnnl::engine eng(dnnl::engine::kind::cpu, 0);
+    dnnl::stream strm(eng);
+    const dnnl::memory::desc src({ s.batch, s.inChannels, s.inHeight, s.inWidth }, dt::f32, tag::any);
+    const dnnl::memory::desc wei({ s.outChannels, s.inChannels, s.kernelHeight, s.kernelWidth }, dt::f32, tag::any);
+    const dnnl::memory::desc bia({ s.outChannels }, dt::f32, tag::x);
+    const dnnl::memory::desc dst({ s.batch, s.outChannels, s.outHeight(), s.outWidth() }, dt::f32, tag::any);
+    const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+        src, wei, bia, dst, { s.strideHeight, s.strideWidth }, { s.padTop, s.padLeft }, { s.padBottom, s.padRight });
+    const dnnl::convolution_forward::primitive_desc pd(desc, eng);
+    dnnl::convolution_forward conv(pd);
+    dnnl::memory srcM(pd.src_desc(), eng), weiM(pd.weights_desc(), eng), biaM(bia, eng), dstM(pd.dst_desc(), eng);
+    std::fill_n(static_cast<float*>(srcM.get_data_handle()), pd.src_desc().get_size() / 4, 0.5f);
+    std::fill_n(static_cast<float*>(weiM.get_data_handle()), pd.weights_desc().get_size() / 4, 0.01f);
+    std::fill_n(static_cast<float*>(biaM.get_data_handle()), s.outChannels, 0.1f);
+    for (auto _ : state) {
+        conv.execute(strm,
+            { { DNNL_ARG_SRC, srcM }, { DNNL_ARG_WEIGHTS, weiM }, { DNNL_ARG_BIAS, biaM }, { DNNL_ARG_DST, dstM } });
+        strm.wait();
+    }
+    setCounters(state, s);
+    state.SetLabel(pd.impl_info_str());
+}
+
+void int8Primitive(benchmark::State& state, const Layer& layer)
+{
+    using dt = dnnl::memory::data_type;
+    using tag = dnnl::memory::format_tag;
+    const ConvShape& s = layer.shape;
+    dnnl::engine eng(dnnl::engine::kind::cpu, 0);
+    dnnl::stream strm(eng);
+    const dnnl::memory::desc src({ s.batch, s.inChannels, s.inHeight, s.inWidth }, dt::u8, tag::nhwc);
+    const dnnl::memory::desc wei({ s.outChannels, s.inChannels, s.kernelHeight, s.kernelWidth }, dt::s8, tag::any);
+    const dnnl::memory::desc dst({ s.batch, s.outChannels, s.outHeight(), s.outWidth() }, dt::s32, tag::nhwc);
+    const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+        src, wei, dst, { s.strideHeight, s.strideWidth }, { s.padTop, s.padLeft }, { s.padBottom, s.padRight });
+    dnnl::primitive_attr attr;
+    attr.set_zero_points(DNNL_ARG_SRC, 0, { DNNL_RUNTIME_S32_VAL });
+    const dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
+    dnnl::convolution_forward conv(pd);
+    dnnl::memory srcM(pd.src_desc(), eng), weiM(pd.weights_desc(), eng), dstM(pd.dst_desc(), eng);
+    dnnl::memory zp(dnnl::memory::desc({ 1 }, dt::s32, tag::x), eng);
+    *static_cast<int32_t*>(zp.get_data_handle()) = 7;
+    std::fill_n(static_cast<uint8_t*>(srcM.get_data_handle()), pd.src_desc().get_size(), uint8_t(100));
+    std::fill_n(static_cast<int8_t*>(weiM.get_data_handle()), pd.weights_desc().get_size(), int8_t(3));
+    for (auto _ : state) {
+        conv.execute(strm,
+            { { DNNL_ARG_SRC, srcM }, { DNNL_ARG_WEIGHTS, weiM }, { DNNL_ARG_DST, dstM },
+                { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, zp } });
+        strm.wait();
+    }
+    setCounters(state, s);
+    state.SetLabel(pd.impl_info_str());
+}
+
+void int8Conv(benchmark::State& state, const Layer& layer, bool dynamicQuantize, ActivationLayout layout)
+{
+    const ConvShape& s = layer.shape;
+    auto conv = Int8Conv::create(
+        s, DataType::UInt8, { DataType::UInt8, layer.weights.data(), { layer.weightZeroPoint } }, layout);
+    if (!conv.isOk()) {
+        state.SkipWithError(conv.status().toString().c_str());
+        return;
+    }
+    const std::vector<float> xf = randomActivations(s);
+    std::vector<uint8_t> xq(xf.size());
+    quant::DynamicQuantParams p = quant::dynamicQuantizeLinear(xf.data(), xf.size(), xq.data());
+    const std::vector<float> wScale = { 0.0042f };
+    const std::vector<float> bias(size_t(s.outChannels), 0.1f);
+    std::vector<float> y(size_t(s.outputCount()));
+    for (auto _ : state) {
+        if (dynamicQuantize)
+            p = quant::dynamicQuantizeLinear(xf.data(), xf.size(), xq.data());
+        const Status st
+            = (*conv)->runFloat(xq.data(), p.zeroPoint, p.scale, wScale.data(), false, bias.data(), y.data());
+        if (!st.isOk()) {
+            state.SkipWithError(st.toString().c_str());
+            return;
+        }
+        benchmark::DoNotOptimize(y.data());
+    }
+    setCounters(state, s);
+    const SaturationReport& r = (*conv)->saturation();
+    state.SetLabel((*conv)->implementation() + "; " + saturationRemedyName(r.remedy) + " "
+        + std::to_string(r.residualEntries) + "/" + std::to_string(r.weightPairs) + "; " + layer.origin);
+}
+
+const bool kRegistered = [] {
+    for (const Layer& layer : layers()) {
+        const std::string isa = isaLabel();
+        benchmark::RegisterBenchmark(("Fp32Conv/" + layer.name + "/" + isa).c_str(), fp32Conv, layer)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+        benchmark::RegisterBenchmark(("Int8Primitive/" + layer.name + "/" + isa).c_str(), int8Primitive, layer)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+        benchmark::RegisterBenchmark(
+            ("Int8ConvExact/" + layer.name + "/" + isa).c_str(), int8Conv, layer, false, ActivationLayout::Nchw)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+        benchmark::RegisterBenchmark(
+            ("Int8ConvExactNhwc/" + layer.name + "/" + isa).c_str(), int8Conv, layer, false, ActivationLayout::Nhwc)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+        benchmark::RegisterBenchmark(
+            ("Int8DynamicConv/" + layer.name + "/" + isa).c_str(), int8Conv, layer, true, ActivationLayout::Nchw)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+    }
+    return true;
+}();
+
+} // namespace
+
+BENCHMARK_MAIN();

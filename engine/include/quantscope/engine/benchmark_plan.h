@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// A whole benchmark: models x thread settings x modes, each scenario through runBenchmark, then comparisons and
+// diagnosis, into one RunRecord. Shared by `quantscope-cli bench`, the GUI's benchmark worker and bench/.
+#pragma once
+
+#include <quantscope/engine/benchmark.h>
+#include <quantscope/engine/model.h>
+#include <quantscope/engine/run_record.h>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace qs {
+
+struct BenchmarkPlan
+{
+    std::vector<std::shared_ptr<const Model>> models;
+    std::vector<int32_t> threads { 1 }; ///< 0 = all cores
+    std::vector<std::string> modes { "optimized" }; ///< "optimized", "as-written"
+    BenchmarkConfig config;
+    std::vector<std::string> inputShapes; ///< NAME=DIMS, recorded in the run's configuration
+    bool profile = false;
+};
+
+/// What the factory is asked to build: one scenario's settings.
+struct ScenarioSpec
+{
+    int32_t threads = 1;
+    std::string mode = "optimized";
+    bool profile = false;
+};
+
+/// Builds the target for one scenario (the Session adapter). A failure here is recorded as a failed scenario, not
+/// as a failed plan.
+using BenchmarkTargetFactory
+    = std::function<Result<std::unique_ptr<BenchmarkTarget>>(const std::shared_ptr<const Model>&, const ScenarioSpec&)>;
+
+/// Called on the benchmarking thread before each scenario (index 0-based) and after it with its result.
+struct PlanObserver
+{
+    std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioStart;
+    std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioDone;
+};
+
+/// Runs every scenario in order (model-major, then threads, then modes). Cancellation keeps what was measured: the
+/// interrupted scenario is "partial", later ones are not run, and the record is marked partial. A target failure
+/// (preparation or a run) makes that scenario "failed" with the message and continues with the next one.
+/// Fails only when a model cannot be described (its file cannot be hashed) or the plan is empty.
+Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTargetFactory& factory,
+    const BenchmarkControl& control = {}, const PlanObserver& observer = {});
+
+} // namespace qs

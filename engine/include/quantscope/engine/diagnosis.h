@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// The diagnosis engine: turns a run (machine, models, scenarios, profiles, comparisons) into findings that explain
+// the INT8-vs-FP32 result with the measured numbers. Pure function over a RunRecord; each rule is tested with a
+// crafted run (tests/engine/measure/test_diagnosis.cpp).
+#pragma once
+
+#include <quantscope/engine/run_record.h>
+
+#include <vector>
+
+namespace qs {
+
+/// Thresholds of the rules, named so reports and tests can state them.
+struct DiagnosisThresholds
+{
+    double noisyCv = 0.10; ///< coefficient of variation above which a scenario is called noisy
+    double overheadWarning = 0.15; ///< quantization-overhead share of profiled time
+    double overheadCritical = 0.30;
+    double opGrowthInfo = 1.5; ///< quantized / FP32 node count
+    double opGrowthWarning = 2.0;
+    double fusionGap = 1.15; ///< as-written / optimized median
+    double threadSpeedupDivergence = 1.25; ///< ratio between the INT8 speedups at two thread settings
+    double tinyModelMs = 1.0; ///< FP32 median below which per-run overhead dominates
+    double lowSpeedupNoDotProduct = 1.3; ///< below this, the missing int8 dot product is a warning, not info
+    double parityCosineWarning = 0.99;
+};
+
+/// Findings sorted by severity (critical first), then in rule order. Rule ids: unsupported-operators,
+/// dynamic-quantized-convolutions, quantization-overhead, no-int8-dot-product, qoperator-signed-activations,
+/// op-count-growth, unfused-boundaries, thread-sensitivity, saturation-risk, tiny-model, noisy-measurements,
+/// inconclusive-speedup, partial-run.
+std::vector<Finding> diagnoseRun(const RunRecord& record, const DiagnosisThresholds& thresholds = {});
+
+/// The comparison the verdict speaks about: 1 thread + optimized when present, else the first one; nullptr if none.
+const ComparisonRecord* primaryComparison(const RunRecord& record);
+
+} // namespace qs

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// The Markdown report of a run: verdict first, then statistics, op counts, op-type time, findings, environment and
+// how it was measured. Pure text (golden-tested); the GUI adds charts to the same text.
+#pragma once
+
+#include <quantscope/engine/run_record.h>
+
+#include <string>
+
+namespace qs {
+
+struct ReportOptions
+{
+    int maxOpTypeRows = 15; ///< per profiled scenario
+    int maxOpCountRows = 40;
+    int maxNodeRows = 10; ///< slowest nodes per profiled scenario
+};
+
+/// One sentence: "INT8 is 1.9x faster here", "INT8 is 1.1x slower here, because ...", or why there is no verdict.
+std::string verdictSentence(const RunRecord& record);
+
+/// The whole report. Uses record.findings as they are (run diagnoseRun first to fill them).
+std::string buildMarkdownReport(const RunRecord& record, const ReportOptions& options = {});
+
+} // namespace qs

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// Run files: RunRecord as versioned JSON (documented in docs/run-file-format.md).
+#pragma once
+
+#include <quantscope/engine/run_record.h>
+#include <quantscope/engine/status.h>
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace qs {
+
+inline constexpr std::string_view kRunFileSchema = "quantscope-run";
+inline constexpr int kRunFileMajorVersion = 1;
+inline constexpr int kRunFileMinorVersion = 0;
+
+/// The JSON text of a run (pretty-printed, stable key order).
+std::string runRecordToJson(const RunRecord& record);
+/// Parses run JSON. Rejects other schemas, unknown major versions (newer minors are read, unknown keys ignored),
+/// malformed or truncated JSON and wrongly typed fields; messages start with `displayName`.
+Result<RunRecord> runRecordFromJson(std::string_view json, std::string_view displayName);
+
+/// Writes atomically: a temporary file in the same folder, flushed to disk, then renamed over `path`, so readers
+/// never see a half-written file and an old file survives a failed write.
+Status writeRunFile(const std::filesystem::path& path, const RunRecord& record);
+Result<RunRecord> readRunFile(const std::filesystem::path& path);
+
+/// `quantscope-cli sysinfo --json`: the machine object of the run file schema.
+std::string systemInfoToJson(const SystemInfo& info);
+
+/// Writes any text atomically (same procedure as writeRunFile); used for reports too.
+Status writeFileAtomically(const std::filesystem::path& path, std::string_view content);
+
+} // namespace qs

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: MIT
+// Everything one benchmark run produced, as plain values: what the run file (docs/run-file-format.md) stores,
+// what the diagnosis reads and what the Markdown report prints.
+#pragma once
+
+#include <quantscope/engine/latency_stats.h>
+#include <quantscope/engine/profile_report.h>
+#include <quantscope/engine/status.h>
+#include <quantscope/engine/system_info.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace qs {
+
+class Model;
+
+struct ModelRecord
+{
+    std::string id; ///< short label used by scenarios ("yolov5nu_int8_dynamic_seed")
+    std::string path;
+    std::string sha256; ///< of the .onnx file, lowercase hex
+    int64_t fileSizeBytes = 0;
+    std::string format; ///< quantFormatName: "fp32", "dynamic", "qdq", "qoperator", "mixed"
+    int64_t nodeCount = 0;
+    std::map<std::string, int64_t> opCounts; ///< qualified op type -> count
+    /// Integer/QLinear compute nodes whose activation input is signed int8 (S8S8 on x64 is slow in ONNX Runtime).
+    int64_t signedActivationNodes = 0;
+    std::optional<int64_t> totalMacs;
+
+    bool isQuantized() const { return !format.empty() && format != "fp32"; }
+    int64_t opCount(const std::string& opType) const
+    {
+        auto it = opCounts.find(opType);
+        return it == opCounts.end() ? 0 : it->second;
+    }
+};
+
+struct ScenarioRecord
+{
+    std::string modelId;
+    std::string runtime = "quantscope"; ///< "quantscope" or "onnxruntime" (imported profile)
+    int32_t threads = 1; ///< intra-op threads; 0 = all cores ("auto")
+    std::string mode = "optimized"; ///< "optimized" or "as-written"
+    std::string status = "ok"; ///< "ok", "partial" (cancelled, samples kept), "failed"
+    std::string error; ///< when failed: the engine's message
+    std::vector<std::string> unsupportedOps; ///< when preparation failed for unsupported operators
+    double prepareMs = 0;
+    std::optional<double> firstRunMs;
+    int64_t warmupRuns = 0;
+    std::vector<double> latenciesMs;
+    std::string partialReason;
+    std::optional<int64_t> peakRssBytes;
+    std::optional<int64_t> arenaBytes;
+    LatencyStats stats; ///< of latenciesMs
+    Histogram histogram; ///< Freedman–Diaconis, of latenciesMs
+    std::optional<ProfileReport> profile;
+
+    /// "yolov5nu_fp32 · 1 thread · optimized"
+    std::string label() const;
+    bool hasSamples() const { return !latenciesMs.empty() && status != "failed"; }
+};
+
+/// FP32 (baseline) vs quantized (candidate) of the same network under the same threads and mode.
+struct ComparisonRecord
+{
+    std::string baselineModel;
+    std::string candidateModel;
+    int32_t threads = 1;
+    std::string mode = "optimized";
+    std::string runtime = "quantscope"; ///< both scenarios ran on this runtime
+    SpeedupEstimate speedup; ///< median(baseline) / median(candidate); > 1: the candidate is faster
+    double sizeRatio = 0; ///< candidate file size / baseline file size
+};
+
+/// Output agreement of a model with a reference (another model or ONNX Runtime), when it was checked.
+struct ParityRecord
+{
+    std::string modelId;
+    std::string reference; ///< a model id or "onnxruntime"
+    std::string output; ///< output tensor name
+    double maxAbsError = 0;
+    double meanAbsError = 0;
+    std::optional<double> cosineSimilarity;
+};
+
+enum class FindingSeverity
+{
+    Info,
+    Warning,
+    Critical
+};
+std::string_view findingSeverityName(FindingSeverity severity) noexcept; ///< "info", "warning", "critical"
+
+struct Finding
+{
+    std::string id; ///< stable rule id ("no-int8-dot-product", ...)
+    FindingSeverity severity = FindingSeverity::Info;
+    std::string title; ///< one sentence, used after "because" in the verdict
+    std::vector<std::string> evidence; ///< measured or counted numbers, one per line
+    std::string advice;
+};
+
+struct RunConfig
+{
+    int64_t warmupRuns = 10;
+    int64_t runs = 100;
+    double seconds = 0;
+    std::vector<int32_t> threads; ///< as requested; 0 = auto
+    std::vector<std::string> modes;
+    std::vector<std::string> inputShapes; ///< NAME=DIMS as given
+    bool profile = false;
+};
+
+struct RunRecord
+{
+    std::string createdUtc; ///< ISO 8601, "2026-11-22T07:00:00Z"
+    std::string tool; ///< "quantscope 0.1.0 (git abc)"
+    SystemInfo machine;
+    std::vector<ModelRecord> models;
+    RunConfig config;
+    std::vector<ScenarioRecord> scenarios;
+    std::vector<ComparisonRecord> comparisons;
+    std::vector<ParityRecord> parity;
+    std::vector<Finding> findings;
+    bool partial = false; ///< some scenario was cancelled or not run
+
+    const ModelRecord* model(const std::string& id) const;
+    /// The quantscope scenario of a model with these threads and mode, if present.
+    const ScenarioRecord* scenario(const std::string& modelId, int32_t threads, const std::string& mode,
+        const std::string& runtime = "quantscope") const;
+};
+
+/// Fills stats and histogram of a scenario from its latencies.
+void computeScenarioStatistics(ScenarioRecord& scenario);
+
+/// Pairs every FP32 model with every quantized model (same runtime, threads and mode, both with samples) and computes
+/// the bootstrap speedup (2000 resamples, 95%, seed 42) and size ratio.
+std::vector<ComparisonRecord> compareModels(const RunRecord& record);
+
+/// Describes a loaded model: id (file stem, or the parent folder's name for "model.onnx"), path, SHA-256 of the file,
+/// analysis (format, op counts, MACs). Fails when the file cannot be read for hashing.
+Result<ModelRecord> makeModelRecord(const Model& model);
+
+/// SHA-256 of a file as lowercase hex.
+Result<std::string> sha256File(const std::filesystem::path& path);
+/// SHA-256 of bytes as lowercase hex.
+std::string sha256Hex(std::string_view bytes);
+
+/// The current UTC time in ISO 8601.
+std::string utcNowIso8601();
+
+} // namespace qs

@@ -1,0 +1,515 @@
+// SPDX-License-Identifier: MIT
+#include "kernels/int8/int8_conv.h"
+
+#include "kernels/int8/onednn_context.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+// The epilogue's inner loops are cloned for AVX2 and picked at load time (GCC ifunc): the engine is built for
+// baseline x86-64, whose SSE2 has no 32-bit multiply, and these loops run over every output element.
+#define QS_CLONES __attribute__((target_clones("avx2", "default")))
+
+namespace qs::kernels::int8 {
+
+namespace {
+
+using dt = dnnl::memory::data_type;
+using tag = dnnl::memory::format_tag;
+
+/// Output positions [begin, end) whose input position o * stride + offset lies inside [0, size).
+struct Span
+{
+    int64_t begin = 0;
+    int64_t end = 0;
+};
+Span validSpan(int64_t outSize, int64_t stride, int64_t offset, int64_t size)
+{
+    Span s;
+    s.begin = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
+    s.end = size - 1 - offset < 0 ? 0 : std::min(outSize, (size - 1 - offset) / stride + 1);
+    s.begin = std::min(s.begin, s.end);
+    return s;
+}
+
+Status checkZeroPoint(DataType type, int32_t zp, const char* what)
+{
+    const bool ok = type == DataType::UInt8 ? (zp >= 0 && zp <= 255) : (zp >= -128 && zp <= 127);
+    if (ok)
+        return Status::ok();
+    return Status(StatusCode::InvalidArgument,
+        fmt::format("{} zero point {} is outside the range of {}", what, zp, dataTypeName(type)));
+}
+
+QS_CLONES void addBytes(int32_t* acc, const uint8_t* src, int64_t n)
+{
+    for (int64_t i = 0; i < n; ++i)
+        acc[i] += src[i];
+}
+
+QS_CLONES void sumChannelsNhwc(
+    int32_t* out, const uint8_t* src, int64_t pixels, int64_t channelStride, int64_t count, int32_t init)
+{
+    for (int64_t p = 0; p < pixels; ++p) {
+        int32_t sum = init;
+        const uint8_t* px = src + p * channelStride;
+        for (int64_t c = 0; c < count; ++c)
+            sum += px[c];
+        out[p] = sum;
+    }
+}
+
+/// acc[j][o] += k[o] * windowSum[group of o][j] over one output row in NHWC.
+QS_CLONES void addCompensation(int32_t* acc, int64_t ow, int64_t oc, int64_t groups, int64_t ocg, const int32_t* k,
+    const int32_t* windowSums, int64_t groupStride)
+{
+    for (int64_t j = 0; j < ow; ++j) {
+        int32_t* px = acc + j * oc;
+        for (int64_t g = 0; g < groups; ++g) {
+            const int32_t sum = windowSums[g * groupStride + j];
+            for (int64_t o = g * ocg; o < (g + 1) * ocg; ++o)
+                px[o] += k[o] * sum;
+        }
+    }
+}
+
+QS_CLONES void storeTileFloat(const int32_t* tile, int64_t count, int64_t oc, const float* scale, const float* shift,
+    float* out, int64_t channelStride, int64_t pixelStride)
+{
+    if (pixelStride == oc && channelStride == 1) {
+        for (int64_t j = 0; j < count; ++j)
+            for (int64_t o = 0; o < oc; ++o)
+                out[j * oc + o] = float(tile[j * oc + o]) * scale[o] + shift[o];
+        return;
+    }
+    for (int64_t o = 0; o < oc; ++o) {
+        const float sc = scale[o], b = shift[o];
+        for (int64_t j = 0; j < count; ++j)
+            out[o * channelStride + j * pixelStride] = float(tile[j * oc + o]) * sc + b;
+    }
+}
+
+QS_CLONES void storeTileInt32(
+    const int32_t* tile, int64_t count, int64_t oc, int32_t* out, int64_t channelStride, int64_t pixelStride)
+{
+    if (pixelStride == oc && channelStride == 1) {
+        std::memcpy(out, tile, size_t(count * oc) * sizeof(int32_t));
+        return;
+    }
+    for (int64_t o = 0; o < oc; ++o)
+        for (int64_t j = 0; j < count; ++j)
+            out[o * channelStride + j * pixelStride] = tile[j * oc + o];
+}
+
+} // namespace
+
+struct Int8Conv::Impl
+{
+    ConvShape shape;
+    DataType srcType = DataType::UInt8;
+    ActivationLayout layout = ActivationLayout::Nchw;
+    std::vector<int32_t> compensation; ///< k[oc] = c - zp_w[oc]
+    bool needsWindowSums = false;
+    std::vector<ResidualWeight> residual; ///< ordered by oc
+    std::vector<size_t> residualBegin; ///< residual[residualBegin[oc] .. residualBegin[oc + 1])
+    SaturationReport report;
+
+    dnnl::stream stream;
+    dnnl::convolution_forward conv;
+    dnnl::convolution_forward::primitive_desc convPd;
+    dnnl::reorder toNhwc;
+    dnnl::memory srcNchw, srcNhwc, weights, dst, srcZeroPoint;
+
+    std::vector<uint8_t> shifted; ///< int8 sources shifted to uint8
+    std::vector<int32_t> channelSums; ///< [group][IH*IW] of one image
+    std::vector<int32_t> windowSums; ///< [group][OH*OW] of one image
+    std::vector<float> scales; ///< per output channel, for runFloat
+    std::vector<float> biases;
+
+    bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }
+    /// Element strides of the activations: between channels and between pixels of one image.
+    int64_t inChannelStride() const noexcept { return nchw() ? shape.inHeight * shape.inWidth : 1; }
+    int64_t inPixelStride() const noexcept { return nchw() ? 1 : shape.inChannels; }
+    int64_t outChannelStride() const noexcept { return nchw() ? shape.outHeight() * shape.outWidth() : 1; }
+    int64_t outPixelStride() const noexcept { return nchw() ? 1 : shape.outChannels; }
+
+    std::vector<int8_t> s8; ///< the weights given to oneDNN (kept until they are reordered)
+    ZeroPointPlan zeroPointPlan;
+
+    Status prepare(const Int8Weights& w);
+    void planWeightZeroPoints(const Int8Weights& w);
+    void splitPairsFor(const std::string& implementation);
+    Status runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
+    void computeWindowSums(const uint8_t* image, int32_t zp);
+    template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, Store&& store);
+};
+
+void Int8Conv::Impl::planWeightZeroPoints(const Int8Weights& w)
+{
+    const ConvShape& s = shape;
+    const int64_t oc = s.outChannels, perChannel = s.weightCount() / oc;
+    const auto value = [&w](int64_t i) {
+        return w.type == DataType::UInt8 ? int32_t(static_cast<const uint8_t*>(w.data)[i])
+                                         : int32_t(static_cast<const int8_t*>(w.data)[i]);
+    };
+    s8.resize(size_t(s.weightCount()));
+    compensation.assign(size_t(oc), 0);
+    // Per output channel: w - zp fits s8 when zp lies in [max - 127, min + 128]. Channels where it does not either
+    // keep c = zp and clamp, with the few clamped-off excesses as sparse residual weights (typical: real weights
+    // cluster around their zero point, so only outliers leave the s8 window), or use an in-range offset c and the
+    // window-sum compensation k = c - zp, which costs a pass over the input whatever the count.
+    std::vector<int64_t> misfits;
+    int64_t outliers = 0;
+    std::vector<int32_t> lo(static_cast<size_t>(oc)), hi(static_cast<size_t>(oc));
+    for (int64_t o = 0; o < oc; ++o) {
+        const int32_t zp = w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(o)];
+        int32_t mn = 255, mx = -128;
+        for (int64_t i = o * perChannel; i < (o + 1) * perChannel; ++i) {
+            mn = std::min(mn, value(i));
+            mx = std::max(mx, value(i));
+            outliers += (value(i) - zp > 127 || value(i) - zp < -128) ? 1 : 0;
+        }
+        lo[size_t(o)] = mn;
+        hi[size_t(o)] = mx;
+        if (zp < mx - 127 || zp > mn + 128)
+            misfits.push_back(o);
+    }
+    // Relative costs per image, in element operations; a residual weight is a strided scalar update per output
+    // pixel (kResidualOpCost), the compensation a vectorised pass over the input plus box sums and one add per
+    // output of each compensated channel.
+    constexpr int64_t kResidualOpCost = 4;
+    const int64_t ohw = s.outHeight() * s.outWidth();
+    const int64_t residualCost = outliers * ohw * kResidualOpCost;
+    const int64_t compensationCost = s.inChannels * s.inHeight * s.inWidth
+        + s.group * s.kernelHeight * s.kernelWidth * ohw + int64_t(misfits.size()) * ohw;
+    const bool clamp = residualCost <= compensationCost;
+    std::vector<bool> misfit(size_t(oc), false);
+    for (int64_t o : misfits)
+        misfit[size_t(o)] = true;
+    const int64_t khw = s.kernelHeight * s.kernelWidth;
+    for (int64_t o = 0; o < oc; ++o) {
+        const int32_t zp = w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(o)];
+        int32_t c = zp;
+        if (misfit[size_t(o)] && !clamp) {
+            c = std::clamp(zp, hi[size_t(o)] - 127, lo[size_t(o)] + 128);
+            compensation[size_t(o)] = c - zp;
+        }
+        for (int64_t i = o * perChannel; i < (o + 1) * perChannel; ++i) {
+            const int32_t d = value(i) - c;
+            const int32_t kept = std::clamp(d, -128, 127);
+            s8[size_t(i)] = int8_t(kept);
+            if (kept != d) {
+                const int64_t local = i - o * perChannel;
+                residual.push_back({ int32_t(o), int32_t(local / khw), int32_t(local % khw), d - kept });
+            }
+        }
+    }
+    needsWindowSums = !clamp && !misfits.empty();
+    zeroPointPlan.misfitChannels = int64_t(misfits.size());
+    zeroPointPlan.compensatedChannels = needsWindowSums ? int64_t(misfits.size()) : 0;
+    zeroPointPlan.outlierResiduals = int64_t(residual.size());
+}
+
+void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
+{
+    const ConvShape& s = shape;
+    const int64_t oc = s.outChannels, icg = s.inChannelsPerGroup(), khw = s.kernelHeight * s.kernelWidth;
+    const Int8IsaInfo isa = onednnInt8Isa();
+    report.isa = isa.isa;
+    report.isaPairsSaturate = isa.pairsSaturate;
+    const PairLayout pairs = isa.pairsSaturate ? pairLayoutOf(implementation) : PairLayout::None;
+    std::vector<ResidualWeight> split;
+    if (pairs == PairLayout::InputChannels || !isa.pairsSaturate) {
+        // Counted on every ISA (the diagnosis reports what an ISA without VNNI would face), split only when needed.
+        split = splitSaturatingPairs(s8.data(), oc, icg, khw, pairs == PairLayout::InputChannels, report);
+    } else if (pairs == PairLayout::FlattenedReduction) {
+        // im2col + gemm: adjacent elements of the reduction, whose order (ic, kh, kw) or (kh, kw, ic) is oneDNN's
+        // business; make both orders safe. Splitting only shrinks weights, so the second pass keeps the first safe.
+        SaturationReport byIc;
+        for (ResidualWeight r : splitSaturatingPairs(s8.data(), oc, icg * khw, 1, true, byIc)) {
+            r.inner = r.reduction % int32_t(khw);
+            r.reduction /= int32_t(khw);
+            split.push_back(r);
+        }
+        std::vector<int8_t> t(s8.size());
+        for (int64_t o = 0; o < oc; ++o)
+            for (int64_t c = 0; c < icg; ++c)
+                for (int64_t k = 0; k < khw; ++k)
+                    t[size_t((o * khw + k) * icg + c)] = s8[size_t((o * icg + c) * khw + k)];
+        SaturationReport byPosition;
+        for (ResidualWeight r : splitSaturatingPairs(t.data(), oc, khw * icg, 1, true, byPosition)) {
+            r.inner = r.reduction / int32_t(icg);
+            r.reduction %= int32_t(icg);
+            split.push_back(r);
+        }
+        for (int64_t o = 0; o < oc; ++o)
+            for (int64_t c = 0; c < icg; ++c)
+                for (int64_t k = 0; k < khw; ++k)
+                    s8[size_t((o * icg + c) * khw + k)] = t[size_t((o * khw + k) * icg + c)];
+        report.weightPairs = byIc.weightPairs;
+        report.offendingPairs = byIc.offendingPairs + byPosition.offendingPairs;
+        report.residualEntries = int64_t(split.size());
+    }
+    residual.insert(residual.end(), split.begin(), split.end());
+    std::stable_sort(residual.begin(), residual.end(),
+        [](const ResidualWeight& x, const ResidualWeight& y) { return x.row < y.row; });
+    report.remedy = pairs == PairLayout::None ? SaturationRemedy::NotNeeded
+        : split.empty()                       ? SaturationRemedy::NoOffendingPairs
+                                              : SaturationRemedy::SparseResidual;
+    residualBegin.assign(size_t(oc) + 1, 0);
+    for (const ResidualWeight& r : residual)
+        ++residualBegin[size_t(r.row) + 1];
+    for (size_t o = 0; o < size_t(oc); ++o)
+        residualBegin[o + 1] += residualBegin[o];
+}
+
+Status Int8Conv::Impl::prepare(const Int8Weights& w)
+{
+    const ConvShape& s = shape;
+    const int64_t oc = s.outChannels, icg = s.inChannelsPerGroup(), khw = s.kernelHeight * s.kernelWidth;
+    if (w.type != DataType::UInt8 && w.type != DataType::Int8)
+        return Status(StatusCode::Unsupported, fmt::format("convolution weights of type {}", dataTypeName(w.type)));
+    if (w.zeroPoints.size() != 1 && int64_t(w.zeroPoints.size()) != oc)
+        return Status(StatusCode::InvalidArgument,
+            fmt::format("{} weight zero points for {} output channels", w.zeroPoints.size(), oc));
+    for (int32_t zp : w.zeroPoints)
+        QS_RETURN_IF_ERROR(checkZeroPoint(w.type, zp, "weight"));
+
+    planWeightZeroPoints(w);
+
+    try {
+        dnnl::engine& eng = onednnEngine();
+        stream = dnnl::stream(eng);
+        const dnnl::memory::dims srcDims { s.batch, s.inChannels, s.inHeight, s.inWidth };
+        const dnnl::memory::dims dstDims { s.batch, s.outChannels, s.outHeight(), s.outWidth() };
+        const bool grouped = s.group > 1;
+        const dnnl::memory::dims wDims = grouped
+            ? dnnl::memory::dims { s.group, s.outChannelsPerGroup(), icg, s.kernelHeight, s.kernelWidth }
+            : dnnl::memory::dims { oc, icg, s.kernelHeight, s.kernelWidth };
+        const dnnl::memory::desc srcMd(srcDims, dt::u8, tag::nhwc);
+        const dnnl::memory::desc dstMd(dstDims, dt::s32, tag::nhwc);
+        const dnnl::memory::desc wAny(wDims, dt::s8, tag::any);
+        const dnnl::memory::desc wPlain(wDims, dt::s8, grouped ? tag::goihw : tag::oihw);
+        const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
+            dnnl::algorithm::convolution_direct, srcMd, wAny, dstMd, { s.strideHeight, s.strideWidth },
+            { s.dilationHeight - 1, s.dilationWidth - 1 }, { s.padTop, s.padLeft }, { s.padBottom, s.padRight });
+        dnnl::primitive_attr attr;
+        attr.set_zero_points(DNNL_ARG_SRC, 0, { DNNL_RUNTIME_S32_VAL });
+        convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
+        conv = dnnl::convolution_forward(convPd);
+
+        splitPairsFor(convPd.impl_info_str());
+        dnnl::memory plain(wPlain, eng, s8.data());
+        weights = dnnl::memory(convPd.weights_desc(), eng);
+        dnnl::reorder(plain, weights).execute(stream, plain, weights);
+        stream.wait();
+        s8 = {};
+
+        if (nchw()) {
+            srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
+            srcNhwc = dnnl::memory(convPd.src_desc(), eng);
+            toNhwc = dnnl::reorder(srcNchw, srcNhwc);
+        } else {
+            srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE);
+        }
+        dst = dnnl::memory(convPd.dst_desc(), eng);
+        srcZeroPoint = dnnl::memory(dnnl::memory::desc({ 1 }, dt::s32, tag::x), eng);
+        stream.wait();
+    } catch (const dnnl::error& e) {
+        return onednnError(e, fmt::format("int8 convolution {}", s.toString()));
+    }
+    if (srcType == DataType::Int8)
+        shifted.resize(size_t(s.inputCount()));
+    if (needsWindowSums) {
+        channelSums.resize(size_t(s.group * s.inHeight * s.inWidth));
+        windowSums.resize(size_t(s.group * s.outHeight() * s.outWidth()));
+    }
+    scales.resize(size_t(s.outChannels));
+    biases.resize(size_t(s.outChannels));
+    return Status::ok();
+}
+
+Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
+{
+    QS_RETURN_IF_ERROR(checkZeroPoint(srcType, xZeroPoint, "activation"));
+    xu = static_cast<const uint8_t*>(x);
+    if (srcType == DataType::Int8) {
+        // x + 128 as uint8 is x with the sign bit flipped; x - zp is unchanged when zp moves by 128 too.
+        for (size_t i = 0; i < shifted.size(); ++i)
+            shifted[i] = uint8_t(static_cast<const uint8_t*>(x)[i] ^ 0x80u);
+        xu = shifted.data();
+        xZeroPoint += 128;
+    }
+    try {
+        *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
+        if (nchw()) {
+            srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
+            toNhwc.execute(stream, srcNchw, srcNhwc);
+        } else {
+            srcNhwc.set_data_handle(const_cast<uint8_t*>(xu));
+        }
+        conv.execute(stream,
+            { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst },
+                { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, srcZeroPoint } });
+        stream.wait();
+    } catch (const dnnl::error& e) {
+        return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
+    }
+    return Status::ok();
+}
+
+void Int8Conv::Impl::computeWindowSums(const uint8_t* image, int32_t zp)
+{
+    const ConvShape& s = shape;
+    const int64_t hw = s.inHeight * s.inWidth, icg = s.inChannelsPerGroup();
+    const int64_t oh = s.outHeight(), ow = s.outWidth();
+    for (int64_t g = 0; g < s.group; ++g) {
+        int32_t* p = channelSums.data() + g * hw;
+        if (nchw()) {
+            // Blocks of pixels stay in L1 while every channel of the group is added in.
+            constexpr int64_t kBlock = 2048;
+            for (int64_t b0 = 0; b0 < hw; b0 += kBlock) {
+                const int64_t b1 = std::min(hw, b0 + kBlock);
+                std::fill(p + b0, p + b1, -int32_t(icg) * zp);
+                for (int64_t c = 0; c < icg; ++c)
+                    addBytes(p + b0, image + (g * icg + c) * hw + b0, b1 - b0);
+            }
+        } else {
+            sumChannelsNhwc(p, image + g * icg, hw, s.inChannels, icg, -int32_t(icg) * zp);
+        }
+        int32_t* out = windowSums.data() + g * oh * ow;
+        std::fill(out, out + oh * ow, 0);
+        for (int64_t i = 0; i < oh; ++i)
+            for (int64_t kh = 0; kh < s.kernelHeight; ++kh) {
+                const int64_t ih = i * s.strideHeight - s.padTop + kh * s.dilationHeight;
+                if (ih < 0 || ih >= s.inHeight)
+                    continue;
+                for (int64_t kw = 0; kw < s.kernelWidth; ++kw) {
+                    const int64_t offset = kw * s.dilationWidth - s.padLeft;
+                    const Span span = validSpan(ow, s.strideWidth, offset, s.inWidth);
+                    const int32_t* in = p + ih * s.inWidth + offset;
+                    int32_t* o = out + i * ow;
+                    for (int64_t j = span.begin; j < span.end; ++j)
+                        o[j] += in[j * s.strideWidth];
+                }
+            }
+    }
+}
+
+template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32_t zp, Store&& store)
+{
+    const ConvShape& s = shape;
+    const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth(), ocg = s.outChannelsPerGroup();
+    const int64_t icg = s.inChannelsPerGroup();
+    const int64_t chStride = inChannelStride(), pxStride = inPixelStride();
+    auto* acc = static_cast<int32_t*>(dst.get_data_handle());
+    for (int64_t n = 0; n < s.batch; ++n) {
+        const uint8_t* image = xu + n * s.inChannels * s.inHeight * s.inWidth;
+        if (needsWindowSums)
+            computeWindowSums(image, zp);
+        for (int64_t i = 0; i < oh; ++i) {
+            // The corrections are applied in oneDNN's NHWC buffer, where channels are contiguous (vectorisable)...
+            int32_t* accRow = acc + (n * oh + i) * ow * oc;
+            if (needsWindowSums)
+                addCompensation(accRow, ow, oc, s.group, ocg, compensation.data(), windowSums.data() + i * ow, oh * ow);
+            for (int64_t o = 0; o < oc; ++o)
+                for (size_t e = residualBegin[size_t(o)]; e < residualBegin[size_t(o) + 1]; ++e) {
+                    const ResidualWeight& rw = residual[e];
+                    const int64_t kh = rw.inner / s.kernelWidth, kw = rw.inner % s.kernelWidth;
+                    const int64_t ih = i * s.strideHeight - s.padTop + kh * s.dilationHeight;
+                    if (ih < 0 || ih >= s.inHeight)
+                        continue;
+                    const int64_t offset = kw * s.dilationWidth - s.padLeft;
+                    const Span span = validSpan(ow, s.strideWidth, offset, s.inWidth);
+                    const uint8_t* in
+                        = image + ((o / ocg) * icg + rw.reduction) * chStride + (ih * s.inWidth + offset) * pxStride;
+                    const int64_t step = s.strideWidth * pxStride;
+                    for (int64_t j = span.begin; j < span.end; ++j)
+                        accRow[j * oc + o] += rw.value * (int32_t(in[j * step]) - zp);
+                }
+            // ...then written out in tiles of kTile pixels: for NCHW the tile's cache lines stay in L1 across all
+            // channels and every store is a contiguous run.
+            constexpr int64_t kTile = 16;
+            for (int64_t jb = 0; jb < ow; jb += kTile)
+                store(n, i, jb, std::min(kTile, ow - jb), accRow + jb * oc);
+        }
+    }
+}
+
+Int8Conv::Int8Conv(std::unique_ptr<Impl> impl)
+    : m_impl(std::move(impl))
+{ }
+
+Int8Conv::~Int8Conv() = default;
+
+Result<std::unique_ptr<Int8Conv>> Int8Conv::create(
+    const ConvShape& shape, DataType srcType, const Int8Weights& weights, ActivationLayout layout)
+{
+    QS_RETURN_IF_ERROR(shape.validate());
+    if (srcType != DataType::UInt8 && srcType != DataType::Int8)
+        return Status(StatusCode::Unsupported,
+            fmt::format("int8 convolution {}: activations of type {}", shape.toString(), dataTypeName(srcType)));
+    auto impl = std::make_unique<Impl>();
+    impl->shape = shape;
+    impl->srcType = srcType;
+    impl->layout = layout;
+    QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
+    return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
+}
+
+const ConvShape& Int8Conv::shape() const noexcept
+{
+    return m_impl->shape;
+}
+const ZeroPointPlan& Int8Conv::zeroPointPlan() const noexcept
+{
+    return m_impl->zeroPointPlan;
+}
+const SaturationReport& Int8Conv::saturation() const noexcept
+{
+    return m_impl->report;
+}
+std::string Int8Conv::implementation() const
+{
+    return m_impl->convPd.impl_info_str();
+}
+
+Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
+{
+    const uint8_t* xu = nullptr;
+    QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
+    const ConvShape& s = m_impl->shape;
+    const int64_t oc = s.outChannels, ow = s.outWidth();
+    const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
+    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
+        int32_t* out = y + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
+        storeTileInt32(tile, count, oc, out, chStride, pxStride);
+    });
+    return Status::ok();
+}
+
+Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
+    const float* bias, float* y)
+{
+    const uint8_t* xu = nullptr;
+    QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
+    const ConvShape& s = m_impl->shape;
+    const int64_t oc = s.outChannels, ow = s.outWidth();
+    // The product of the two scales first, as the ONNX graph's Mul(x_scale, w_scale) computes it.
+    float* scale = m_impl->scales.data();
+    float* shift = m_impl->biases.data();
+    for (int64_t o = 0; o < oc; ++o) {
+        scale[o] = xScale * wScales[perChannelScales ? o : 0];
+        shift[o] = bias ? bias[o] : 0.0f;
+    }
+    const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
+    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
+        float* out = y + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
+        storeTileFloat(tile, count, oc, scale, shift, out, chStride, pxStride);
+    });
+    return Status::ok();
+}
+
+} // namespace qs::kernels::int8

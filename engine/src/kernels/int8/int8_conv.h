@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// Exact integer convolution on oneDNN: ONNX ConvInteger (int32 out) and the fused "dynamic conv"
+// y = float(ConvInteger(x, w)) * (xScale * wScale[oc]) + bias[oc] that replaces
+// DynamicQuantizeLinear -> ConvInteger -> Cast -> Mul -> Add.
+//
+// How exactness is kept, whatever the operand types and zero points:
+//  - activations: int8 inputs are shifted to uint8 (x + 128, zero point + 128; x - zp is unchanged) so oneDNN
+//    always sees u8 sources; the activation zero point is oneDNN's runtime source zero point, which treats the
+//    padding as holding the zero point (contributes 0), as ONNX does — the tests check it at the borders.
+//  - weights: oneDNN gets s8 weights w - c[oc]. Where w - zp_w fits s8 (the usual case: weights cluster around
+//    their zero point), c = zp_w and nothing else is needed; outliers that leave the s8 window are clamped and
+//    their excess becomes a sparse residual weight (below). When a channel has too many outliers for that, an
+//    in-range c is used instead and k[oc] = c - zp_w multiplies the window sum of (x - zp_x), computed separately
+//    (a channel sum per group, then a box sum over the kernel window) and added in int32. The choice is made per
+//    layer from the operation counts of both ways (planWeightZeroPoints).
+//  - int16 pair saturation on ISAs without VNNI: see int8_saturation.h (sparse residual, added in int32).
+// The oneDNN part runs on NHWC (its int8 layout); the epilogue adds the corrections in int32 in that buffer and
+// writes the requested layout (a tiled transposition for NCHW).
+#pragma once
+
+#include "kernels/int8/conv_shape.h"
+#include "kernels/int8/int8_saturation.h"
+
+#include <quantscope/engine/data_type.h>
+#include <quantscope/engine/status.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace qs::kernels::int8 {
+
+struct Int8Weights
+{
+    DataType type = DataType::UInt8; ///< UInt8 or Int8
+    const void* data = nullptr; ///< conv: [OC, IC/group, KH, KW]; matmul: [batch, K, N]; copied by create()
+    std::vector<int32_t> zeroPoints { 0 }; ///< one (per tensor) or one per output channel / column
+};
+
+/// How the weight zero points were folded in (for the diagnosis and the tests).
+struct ZeroPointPlan
+{
+    int64_t misfitChannels = 0; ///< output channels whose w - zp does not fit s8 everywhere
+    int64_t compensatedChannels = 0; ///< of those, handled by the window-sum compensation
+    int64_t outlierResiduals = 0; ///< weights whose out-of-s8 excess became residual weights
+};
+
+/// Memory order of the activations (input and output alike). ONNX tensors are NCHW; NHWC is oneDNN's int8 layout,
+/// so an executor that keeps int8 activations in NHWC between layers saves a reorder and a transposition per layer.
+enum class ActivationLayout
+{
+    Nchw,
+    Nhwc,
+};
+
+/// Prepared once per layer (weights are constant); run() many times. Not for concurrent run() calls on one object
+/// (it owns its scratch buffers); create one per thread instead.
+class Int8Conv
+{
+public:
+    static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
+        const Int8Weights& weights, ActivationLayout layout = ActivationLayout::Nchw);
+    ~Int8Conv();
+
+    const ConvShape& shape() const noexcept;
+    const SaturationReport& saturation() const noexcept;
+    const ZeroPointPlan& zeroPointPlan() const noexcept;
+    /// oneDNN's implementation name ("jit_uni_int8:avx2", "brgconv:avx512_core_vnni", ...).
+    std::string implementation() const;
+
+    /// ONNX ConvInteger. `x` is of the srcType given to create(), `y` int32, both in the layout given to create().
+    Status runInt32(const void* x, int32_t xZeroPoint, int32_t* y);
+    /// y = float(acc) * (xScale * wScales[oc or 0]) + bias[oc] (bias may be nullptr); float.
+    Status runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
+        const float* bias, float* y);
+
+private:
+    struct Impl;
+    explicit Int8Conv(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace qs::kernels::int8

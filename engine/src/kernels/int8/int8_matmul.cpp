@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: MIT
+#include "kernels/int8/int8_matmul.h"
+
+#include "kernels/int8/onednn_context.h"
+
+#include <fmt/format.h>
+
+#include <vector>
+
+namespace qs::kernels::int8 {
+
+namespace {
+using dt = dnnl::memory::data_type;
+using tag = dnnl::memory::format_tag;
+
+Status checkZeroPoint(DataType type, int32_t zp, const char* what)
+{
+    const bool ok = type == DataType::UInt8 ? (zp >= 0 && zp <= 255) : (zp >= -128 && zp <= 127);
+    if (ok)
+        return Status::ok();
+    return Status(StatusCode::InvalidArgument,
+        fmt::format("{} zero point {} is outside the range of {}", what, zp, dataTypeName(type)));
+}
+} // namespace
+
+struct Int8MatMul::Impl
+{
+    int64_t k = 0, n = 0, batch = 1;
+    DataType aType = DataType::UInt8;
+    std::vector<int32_t> compensation; ///< k[n] = c - zb[n]
+    std::vector<int32_t> colSums; ///< [batch][N] column sums of the s8 weights given to oneDNN
+    std::vector<ResidualWeight> residual; ///< row = batch index
+    SaturationReport report;
+    std::vector<int8_t> plainWeights; ///< b - c after the split; reordered again only if a new M changes the layout
+
+    dnnl::stream stream;
+    int64_t preparedM = -1;
+    dnnl::matmul::primitive_desc pd;
+    dnnl::matmul prim;
+    dnnl::memory weights, src, dst;
+    std::vector<uint8_t> shifted;
+    std::vector<int32_t> rowSums;
+    std::vector<int32_t> acc;
+
+    Status prepareFor(int64_t m);
+    Status compute(const void* a, int64_t m, int32_t& za);
+    std::string describe() const { return fmt::format("int8 matmul K={} N={} batch={}", k, n, batch); }
+};
+
+Status Int8MatMul::Impl::prepareFor(int64_t m)
+{
+    if (m == preparedM)
+        return Status::ok();
+    try {
+        dnnl::engine& eng = onednnEngine();
+        const bool batched = batch > 1;
+        const auto dims = [&](int64_t r, int64_t c) {
+            return batched ? dnnl::memory::dims { batch, r, c } : dnnl::memory::dims { r, c };
+        };
+        const tag plain = batched ? tag::abc : tag::ab;
+        const dnnl::memory::desc srcMd(dims(m, k), dt::u8, plain);
+        const dnnl::memory::desc wAny(dims(k, n), dt::s8, tag::any);
+        const dnnl::memory::desc dstMd(dims(m, n), dt::s32, plain);
+        const dnnl::matmul::desc desc(srcMd, wAny, dstMd);
+        auto newPd = dnnl::matmul::primitive_desc(desc, eng);
+        // Weights are reordered once; a new M only re-creates the primitive when the layout it wants changes.
+        if (!weights || newPd.weights_desc() != weights.get_desc()) {
+            dnnl::memory plainMem(dnnl::memory::desc(dims(k, n), dt::s8, plain), eng, plainWeights.data());
+            weights = dnnl::memory(newPd.weights_desc(), eng);
+            dnnl::reorder(plainMem, weights).execute(stream, plainMem, weights);
+            stream.wait();
+        }
+        pd = newPd;
+        prim = dnnl::matmul(pd);
+        src = dnnl::memory(srcMd, eng, DNNL_MEMORY_NONE);
+        dst = dnnl::memory(dstMd, eng, DNNL_MEMORY_NONE);
+    } catch (const dnnl::error& e) {
+        return onednnError(e, fmt::format("{} M={}", describe(), m));
+    }
+    preparedM = m;
+    acc.resize(size_t(batch * m * n));
+    rowSums.resize(size_t(batch * m));
+    if (aType == DataType::Int8)
+        shifted.resize(size_t(batch * m * k));
+    return Status::ok();
+}
+
+Status Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za)
+{
+    QS_RETURN_IF_ERROR(checkZeroPoint(aType, za, "activation"));
+    if (m < 1)
+        return Status(StatusCode::InvalidArgument, fmt::format("{}: M={} must be positive", describe(), m));
+    QS_RETURN_IF_ERROR(prepareFor(m));
+    const uint8_t* au = static_cast<const uint8_t*>(a);
+    if (aType == DataType::Int8) {
+        for (size_t i = 0; i < shifted.size(); ++i)
+            shifted[i] = uint8_t(au[i] ^ 0x80u);
+        au = shifted.data();
+        za += 128;
+    }
+    try {
+        src.set_data_handle(const_cast<uint8_t*>(au));
+        dst.set_data_handle(acc.data());
+        prim.execute(stream, { { DNNL_ARG_SRC, src }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst } });
+        stream.wait();
+    } catch (const dnnl::error& e) {
+        return onednnError(e, describe());
+    }
+    for (int64_t r = 0; r < batch * m; ++r) {
+        int32_t sum = 0;
+        for (int64_t p = 0; p < k; ++p)
+            sum += au[r * k + p];
+        rowSums[size_t(r)] = sum - int32_t(k) * za;
+    }
+    for (int64_t b = 0; b < batch; ++b) {
+        int32_t* y = acc.data() + b * m * n;
+        const int32_t* cs = colSums.data() + b * n;
+        for (int64_t i = 0; i < m; ++i) {
+            const int32_t rs = rowSums[size_t(b * m + i)];
+            for (int64_t j = 0; j < n; ++j)
+                y[i * n + j] += compensation[size_t(j)] * rs - za * cs[j];
+        }
+    }
+    for (const ResidualWeight& r : residual) {
+        int32_t* y = acc.data() + int64_t(r.row) * m * n + r.inner;
+        const uint8_t* x = au + int64_t(r.row) * m * k + r.reduction;
+        for (int64_t i = 0; i < m; ++i)
+            y[i * n] += r.value * (int32_t(x[i * k]) - za);
+    }
+    return Status::ok();
+}
+
+Int8MatMul::Int8MatMul(std::unique_ptr<Impl> impl)
+    : m_impl(std::move(impl))
+{ }
+
+Int8MatMul::~Int8MatMul() = default;
+
+Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
+    int64_t k, int64_t n, int64_t batch, DataType aType, const Int8Weights& b)
+{
+    auto impl = std::make_unique<Impl>();
+    impl->k = k;
+    impl->n = n;
+    impl->batch = batch;
+    impl->aType = aType;
+    const std::string what = impl->describe();
+    if (k < 1 || n < 1 || batch < 1)
+        return Status(StatusCode::InvalidArgument, what + ": sizes must be positive");
+    if ((aType != DataType::UInt8 && aType != DataType::Int8)
+        || (b.type != DataType::UInt8 && b.type != DataType::Int8))
+        return Status(StatusCode::Unsupported,
+            fmt::format("{}: operand types {} x {}", what, dataTypeName(aType), dataTypeName(b.type)));
+    if (b.zeroPoints.size() != 1 && int64_t(b.zeroPoints.size()) != n)
+        return Status(StatusCode::InvalidArgument, fmt::format("{}: {} weight zero points", what, b.zeroPoints.size()));
+    for (int32_t zp : b.zeroPoints)
+        QS_RETURN_IF_ERROR(checkZeroPoint(b.type, zp, "weight").withContext(what));
+
+    const int32_t c = b.type == DataType::UInt8 ? 128 : 0;
+    impl->plainWeights.resize(size_t(batch * k * n));
+    for (size_t i = 0; i < impl->plainWeights.size(); ++i)
+        impl->plainWeights[i] = b.type == DataType::UInt8 ? int8_t(int32_t(static_cast<const uint8_t*>(b.data)[i]) - c)
+                                                          : static_cast<const int8_t*>(b.data)[i];
+    impl->compensation.resize(size_t(n));
+    for (int64_t j = 0; j < n; ++j)
+        impl->compensation[size_t(j)] = c - b.zeroPoints[b.zeroPoints.size() == 1 ? 0 : size_t(j)];
+
+    const Int8IsaInfo isa = onednnInt8Isa();
+    impl->report.isa = isa.isa;
+    impl->report.isaPairsSaturate = isa.pairsSaturate;
+    impl->residual = splitSaturatingPairs(impl->plainWeights.data(), batch, k, n, isa.pairsSaturate, impl->report);
+    impl->report.remedy = !isa.pairsSaturate ? SaturationRemedy::NotNeeded
+        : impl->residual.empty()             ? SaturationRemedy::NoOffendingPairs
+                                             : SaturationRemedy::SparseResidual;
+    impl->colSums.assign(size_t(batch * n), 0);
+    for (int64_t bi = 0; bi < batch; ++bi)
+        for (int64_t p = 0; p < k; ++p)
+            for (int64_t j = 0; j < n; ++j)
+                impl->colSums[size_t(bi * n + j)] += impl->plainWeights[size_t((bi * k + p) * n + j)];
+    try {
+        impl->stream = dnnl::stream(onednnEngine());
+    } catch (const dnnl::error& e) {
+        return onednnError(e, what);
+    }
+    return std::unique_ptr<Int8MatMul>(new Int8MatMul(std::move(impl)));
+}
+
+int64_t Int8MatMul::k() const noexcept
+{
+    return m_impl->k;
+}
+int64_t Int8MatMul::n() const noexcept
+{
+    return m_impl->n;
+}
+int64_t Int8MatMul::batch() const noexcept
+{
+    return m_impl->batch;
+}
+const SaturationReport& Int8MatMul::saturation() const noexcept
+{
+    return m_impl->report;
+}
+std::string Int8MatMul::implementation() const
+{
+    return m_impl->preparedM < 0 ? std::string("not yet created (first run)") : m_impl->pd.impl_info_str();
+}
+
+Status Int8MatMul::runInt32(const void* a, int64_t m, int32_t aZeroPoint, int32_t* y)
+{
+    QS_RETURN_IF_ERROR(m_impl->compute(a, m, aZeroPoint));
+    std::copy(m_impl->acc.begin(), m_impl->acc.end(), y);
+    return Status::ok();
+}
+
+Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float aScale, const float* bScales,
+    bool perColumnScales, const float* bias, float* y)
+{
+    QS_RETURN_IF_ERROR(m_impl->compute(a, m, aZeroPoint));
+    const int64_t n = m_impl->n;
+    std::vector<float> scale(static_cast<size_t>(n));
+    for (int64_t j = 0; j < n; ++j)
+        scale[size_t(j)] = aScale * bScales[perColumnScales ? j : 0];
+    const int32_t* acc = m_impl->acc.data();
+    for (int64_t r = 0; r < m_impl->batch * m; ++r)
+        for (int64_t j = 0; j < n; ++j)
+            y[r * n + j] = float(acc[r * n + j]) * scale[size_t(j)] + (bias ? bias[j] : 0.0f);
+    return Status::ok();
+}
+
+} // namespace qs::kernels::int8

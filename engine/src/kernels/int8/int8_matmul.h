@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// Exact integer matmul on oneDNN: ONNX MatMulInteger (int32 out) and the fused float form
+// y = float(MatMulInteger(a, b)) * (aScale * bScale[n]) + bias[n] (MatMulIntegerToFloat, DynamicQuantizeMatMul).
+//
+// B (the weights) is constant and prepared once, [K, N] or batched [batch, K, N]. oneDNN computes a·(b - c) on
+// raw (uint8-shifted) activations with s8 weights (c = 128 for uint8 B, 0 for int8); the zero points are applied
+// exactly in int32 afterwards:
+//   (a - za)(b - zb) = a·b' - za·colsum(b') + (a - za)·r + k[n]·(rowsum(a) - K·za),   k[n] = c - zb[n],
+// where b' + r = b - c and r is the sparse int16-pair-saturation residual of int8_saturation.h.
+#pragma once
+
+#include "kernels/int8/int8_conv.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace qs::kernels::int8 {
+
+class Int8MatMul
+{
+public:
+    /// `b.data` is [batch, K, N] row-major; `b.zeroPoints` has 1 or N entries.
+    static Result<std::unique_ptr<Int8MatMul>> create(
+        int64_t k, int64_t n, int64_t batch, DataType aType, const Int8Weights& b);
+    ~Int8MatMul();
+
+    int64_t k() const noexcept;
+    int64_t n() const noexcept;
+    int64_t batch() const noexcept;
+    const SaturationReport& saturation() const noexcept;
+    std::string implementation() const;
+
+    /// `a` is [batch, M, K] (when B has batch 1, any leading dims are flattened into M by the caller);
+    /// `y` is [batch, M, N].
+    Status runInt32(const void* a, int64_t m, int32_t aZeroPoint, int32_t* y);
+    Status runFloat(const void* a, int64_t m, int32_t aZeroPoint, float aScale, const float* bScales,
+        bool perColumnScales, const float* bias, float* y);
+
+private:
+    struct Impl;
+    explicit Int8MatMul(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace qs::kernels::int8

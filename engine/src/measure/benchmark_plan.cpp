@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+#include <quantscope/engine/benchmark_plan.h>
+#include <quantscope/engine/diagnosis.h>
+#include <quantscope/engine/version.h>
+
+#include <fmt/format.h>
+
+#include <set>
+
+namespace qs {
+
+Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTargetFactory& factory,
+    const BenchmarkControl& control, const PlanObserver& observer)
+{
+    if (plan.models.empty() || plan.threads.empty() || plan.modes.empty())
+        return Status(StatusCode::InvalidArgument, "benchmark plan: no models, thread settings or modes");
+    RunRecord record;
+    record.createdUtc = utcNowIso8601();
+    record.tool = fmt::format("quantscope {} (git {})", versionString(), gitRevision());
+    record.machine = collectSystemInfo();
+    record.config.warmupRuns = plan.config.warmupRuns;
+    record.config.runs = plan.config.runs;
+    record.config.seconds = plan.config.seconds;
+    record.config.threads = plan.threads;
+    record.config.modes = plan.modes;
+    record.config.inputShapes = plan.inputShapes;
+    record.config.profile = plan.profile;
+
+    std::set<std::string> ids;
+    for (const auto& model : plan.models) {
+        QS_ASSIGN_OR_RETURN(ModelRecord m, makeModelRecord(*model));
+        if (m.id.empty())
+            m.id = "model";
+        // Two files with the same stem ("model.onnx" in folders of the same name) still need distinct ids.
+        const std::string base = m.id;
+        for (int n = 2; ids.count(m.id); ++n)
+            m.id = fmt::format("{}_{}", base, n);
+        ids.insert(m.id);
+        record.models.push_back(std::move(m));
+    }
+
+    const size_t total = plan.models.size() * plan.threads.size() * plan.modes.size();
+    size_t index = 0;
+    bool cancelled = false;
+    for (size_t mi = 0; mi < plan.models.size() && !cancelled; ++mi) {
+        for (int32_t threads : plan.threads) {
+            for (const std::string& mode : plan.modes) {
+                if (cancelled || control.cancelled()) {
+                    cancelled = true;
+                    break;
+                }
+                ScenarioRecord s;
+                s.modelId = record.models[mi].id;
+                s.threads = threads;
+                s.mode = mode;
+                if (observer.onScenarioStart)
+                    observer.onScenarioStart(index, total, s);
+                auto target = factory(plan.models[mi], ScenarioSpec { threads, mode, plan.profile });
+                if (!target) {
+                    s.status = "failed";
+                    s.error = target.status().toString();
+                } else {
+                    auto result = runBenchmark(plan.config, **target, control);
+                    if (!result && result.status().isCancelled()) {
+                        cancelled = true;
+                        s.status = "partial";
+                        s.partialReason = result.status().message();
+                    } else if (!result) {
+                        s.status = "failed";
+                        s.error = result.status().toString();
+                        s.unsupportedOps = (*target)->unsupportedOperators();
+                    } else {
+                        BenchmarkResult& b = *result;
+                        s.status = b.partial ? "partial" : "ok";
+                        s.partialReason = b.partialReason;
+                        s.prepareMs = b.prepareMs;
+                        s.firstRunMs = b.firstRunMs;
+                        s.warmupRuns = b.warmupRunsDone;
+                        s.latenciesMs = std::move(b.latenciesMs);
+                        s.peakRssBytes = b.peakRssBytes;
+                        s.arenaBytes = b.arenaBytes;
+                        s.profile = std::move(b.profile);
+                        computeScenarioStatistics(s);
+                        cancelled = b.partial;
+                    }
+                }
+                record.scenarios.push_back(std::move(s));
+                if (observer.onScenarioDone)
+                    observer.onScenarioDone(index, total, record.scenarios.back());
+                ++index;
+            }
+            if (cancelled)
+                break;
+        }
+    }
+    record.partial = cancelled || record.scenarios.size() < total;
+    record.comparisons = compareModels(record);
+    record.findings = diagnoseRun(record);
+    return record;
+}
+
+} // namespace qs

@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: MIT
+#include <quantscope/engine/diagnosis.h>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace qs {
+
+namespace {
+
+std::string threadsText(int32_t threads)
+{
+    return threads == 0 ? "all cores" : fmt::format("{} thread{}", threads, threads == 1 ? "" : "s");
+}
+
+std::string speedupText(const ComparisonRecord& c)
+{
+    return fmt::format("{}: {:.2f}x (95% CI {:.2f}-{:.2f}) vs {}, {}, {}{}", c.candidateModel, c.speedup.speedup,
+        c.speedup.low, c.speedup.high, c.baselineModel, threadsText(c.threads), c.mode,
+        c.runtime == "quantscope" ? std::string() : ", " + c.runtime);
+}
+
+std::string pct(double share)
+{
+    return fmt::format("{:.1f}%", share * 100.0);
+}
+
+bool isX86(const SystemInfo& m)
+{
+    return m.architecture == "x86_64" || m.architecture == "i386";
+}
+
+const ComparisonRecord* comparisonFor(const RunRecord& r, const std::string& candidate)
+{
+    const ComparisonRecord* best = nullptr;
+    for (const ComparisonRecord& c : r.comparisons) {
+        if (c.candidateModel != candidate)
+            continue;
+        if (!best || (c.threads == 1 && c.mode == "optimized"))
+            best = &c;
+    }
+    return best;
+}
+
+double opTypeMs(const ProfileReport& p, std::string_view op)
+{
+    for (const OpTypeProfile& t : p.opTypes)
+        if (t.opType == op)
+            return t.meanMs;
+    return 0;
+}
+
+class Diagnoser
+{
+public:
+    Diagnoser(const RunRecord& r, const DiagnosisThresholds& t)
+        : m_run(r)
+        , m_t(t)
+    { }
+
+    std::vector<Finding> run()
+    {
+        unsupportedOperators();
+        dynamicQuantizedConvolutions();
+        quantizationOverhead();
+        noInt8DotProduct();
+        qoperatorSignedActivations();
+        opCountGrowth();
+        unfusedBoundaries();
+        threadSensitivity();
+        saturationRisk();
+        tinyModel();
+        noisyMeasurements();
+        inconclusiveSpeedup();
+        partialRun();
+        std::stable_sort(m_out.begin(), m_out.end(),
+            [](const Finding& a, const Finding& b) { return int(a.severity) > int(b.severity); });
+        return std::move(m_out);
+    }
+
+private:
+    void add(
+        std::string id, FindingSeverity s, std::string title, std::vector<std::string> evidence, std::string advice)
+    {
+        m_out.push_back({ std::move(id), s, std::move(title), std::move(evidence), std::move(advice) });
+    }
+
+    void unsupportedOperators()
+    {
+        std::vector<std::string> evidence;
+        for (const ScenarioRecord& s : m_run.scenarios) {
+            if (s.status != "failed" || s.unsupportedOps.empty())
+                continue;
+            std::string line = fmt::format("{}: {}", s.label(), fmt::join(s.unsupportedOps, ", "));
+            if (std::find(evidence.begin(), evidence.end(), line) == evidence.end())
+                evidence.push_back(line);
+        }
+        if (evidence.empty())
+            return;
+        add("unsupported-operators", FindingSeverity::Critical,
+            "some models use operators the engine does not implement, so they were not measured", std::move(evidence),
+            "Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile "
+            "(quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.");
+    }
+
+    void dynamicQuantizedConvolutions()
+    {
+        for (const ModelRecord& m : m_run.models) {
+            const int64_t dql = m.opCount("DynamicQuantizeLinear");
+            const int64_t convInt = m.opCount("ConvInteger");
+            if (dql == 0 || convInt == 0)
+                continue;
+            std::vector<std::string> ev { fmt::format("{}: {} DynamicQuantizeLinear, {} ConvInteger, {} Cast, {} Mul "
+                                                      "nodes ({} nodes in total)",
+                m.id, dql, convInt, m.opCount("Cast"), m.opCount("Mul"), m.nodeCount) };
+            for (const ScenarioRecord& s : m_run.scenarios) {
+                if (s.modelId != m.id || !s.profile)
+                    continue;
+                double ms = 0;
+                for (const OpTypeProfile& t : s.profile->opTypes)
+                    if (t.opType == "DynamicQuantizeLinear")
+                        ms += t.meanMs;
+                if (ms > 0)
+                    ev.push_back(fmt::format("{}: DynamicQuantizeLinear takes {:.2f} ms of {:.2f} ms per run ({})",
+                        s.label(), ms, s.profile->totalMs, pct(ms / s.profile->totalMs)));
+            }
+            const ComparisonRecord* c = comparisonFor(m_run, m.id);
+            if (c) {
+                ev.push_back("measured speedup " + speedupText(*c));
+                // The integer convolutions against the float ones they replace, when both runs were profiled.
+                const ScenarioRecord* qScenario = m_run.scenario(c->candidateModel, c->threads, c->mode, c->runtime);
+                const ScenarioRecord* fs = m_run.scenario(c->baselineModel, c->threads, c->mode, c->runtime);
+                if (qScenario && fs && qScenario->profile && fs->profile) {
+                    const double intMs = opTypeMs(*qScenario->profile, "ConvInteger");
+                    const double floatMs = opTypeMs(*fs->profile, "Conv");
+                    if (intMs > 0 && floatMs > 0)
+                        ev.push_back(fmt::format("ConvInteger kernels take {:.2f} ms per run vs {:.2f} ms for the FP32 "
+                                                 "model's Conv kernels ({:.2f}x)",
+                            intMs, floatMs, intMs / floatMs));
+                }
+            }
+            const bool slower = c && c->speedup.speedup < 1.0;
+            add("dynamic-quantized-convolutions", slower ? FindingSeverity::Critical : FindingSeverity::Warning,
+                "the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time "
+                "(DynamicQuantizeLinear) and rescales its output through Cast and Mul, and nothing fuses",
+                std::move(ev),
+                "Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant "
+                "for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization "
+                "with calibration data (quantize_static, QDQ format, per-channel weights), which runtimes fuse into "
+                "integer convolutions.");
+        }
+    }
+
+    void quantizationOverhead()
+    {
+        for (const ModelRecord& m : m_run.models) {
+            if (!m.isQuantized())
+                continue;
+            const ScenarioRecord* worst = nullptr;
+            for (const ScenarioRecord& s : m_run.scenarios)
+                if (s.modelId == m.id && s.profile && s.profile->totalMs > 0
+                    && (!worst || s.profile->quantOverheadShare > worst->profile->quantOverheadShare))
+                    worst = &s;
+            if (!worst || worst->profile->quantOverheadShare < m_t.overheadWarning)
+                continue;
+            const ProfileReport& p = *worst->profile;
+            std::vector<std::string> ev { fmt::format("{}: quantize/dequantize/cast/requantize nodes take {:.2f} ms "
+                                                      "of {:.2f} ms per run ({}, {} profile)",
+                worst->label(), p.quantOverheadMs, p.totalMs, pct(p.quantOverheadShare), p.source) };
+            std::vector<std::pair<double, std::string>> parts;
+            for (const OpTypeProfile& t : p.opTypes) {
+                double overhead = 0;
+                for (const NodeProfile& n : p.nodes)
+                    if (n.opType == t.opType && n.quantizationOverhead)
+                        overhead += n.meanMs;
+                if (overhead > 0)
+                    parts.emplace_back(overhead, t.opType);
+            }
+            std::sort(parts.rbegin(), parts.rend());
+            for (const auto& [ms, op] : parts)
+                ev.push_back(fmt::format("{}: {:.2f} ms ({})", op, ms, pct(ms / p.totalMs)));
+            add("quantization-overhead",
+                p.quantOverheadShare >= m_t.overheadCritical ? FindingSeverity::Critical : FindingSeverity::Warning,
+                fmt::format("{} of the run time goes to converting between float and integer rather than computing",
+                    pct(p.quantOverheadShare)),
+                std::move(ev),
+                "This time is pure overhead the FP32 model does not have. Fewer precision boundaries (quantize whole "
+                "blocks, not single ops), fused Q/DQ (static QDQ models in a runtime that fuses them) or keeping "
+                "sensitive layers in FP32 entirely reduce it.");
+        }
+    }
+
+    void noInt8DotProduct()
+    {
+        const SystemInfo& mc = m_run.machine;
+        const bool anyQuantized = std::any_of(
+            m_run.models.begin(), m_run.models.end(), [](const ModelRecord& m) { return m.isQuantized(); });
+        if (!anyQuantized || mc.hasInt8DotProduct() || mc.isa.empty())
+            return;
+        std::vector<std::string> ev;
+        if (isX86(mc))
+            ev.push_back(fmt::format("{}: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 {}, AVX-512 {}", mc.cpuModel,
+                mc.has("avx2") ? "yes" : "no", mc.has("avx512f") ? "yes" : "no"));
+        else
+            ev.push_back(fmt::format("{}: Arm dotprod no, i8mm no", mc.cpuModel));
+        if (!mc.onednnIsa.empty())
+            ev.push_back(fmt::format("oneDNN {} dispatches to {}", mc.onednnVersion, mc.onednnIsa));
+        const ComparisonRecord* c = primaryComparison(m_run);
+        if (c)
+            ev.push_back("measured speedup " + speedupText(*c));
+        ev.push_back("expected here for fused integer convolutions: about 1.8-3.3x per layer (oneDNN u8*s8 vs FP32 "
+                     "convolutions measured on an AVX2 EPYC without VNNI), less for whole models");
+        const bool low = c && c->speedup.speedup < m_t.lowSpeedupNoDotProduct;
+        add("no-int8-dot-product", low ? FindingSeverity::Warning : FindingSeverity::Info,
+            "this CPU has no int8 dot-product instruction (VNNI/dotprod), which caps what INT8 can gain", std::move(ev),
+            isX86(mc) ? "Without VNNI, u8*s8 products take vpmaddubsw, vpmaddwd and vpaddd (three instructions where "
+                        "VNNI's vpdpbusd needs one). CPUs with AVX512-VNNI or AVX-VNNI (Intel since Cascade Lake / "
+                        "Alder Lake, "
+                        "AMD since Zen 4) gain more; measure on the deployment CPU before deciding."
+                      : "Without dotprod/i8mm, int8 products are widened before accumulation. Armv8.2+ cores with "
+                        "dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.");
+    }
+
+    void qoperatorSignedActivations()
+    {
+        if (!isX86(m_run.machine))
+            return;
+        for (const ModelRecord& m : m_run.models) {
+            if ((m.format != "qoperator" && m.format != "mixed") || m.signedActivationNodes == 0)
+                continue;
+            add("qoperator-signed-activations", FindingSeverity::Warning,
+                "the model is in QOperator format with signed int8 activations (S8S8), which x86-64 kernels handle "
+                "slowly",
+                { fmt::format("{}: {} integer/QLinear nodes take int8 activations (format {})", m.id,
+                    m.signedActivationNodes, m.format) },
+                "x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs "
+                "extra conversions. ONNX Runtime's quantization guide advises U8S8 on x86-64 and avoiding S8S8 with "
+                "QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.");
+        }
+    }
+
+    void opCountGrowth()
+    {
+        for (const ComparisonRecord& c : m_run.comparisons) {
+            if (c.threads != primaryThreads(c.candidateModel) || c.mode != primaryMode(c.candidateModel))
+                continue;
+            const ModelRecord* b = m_run.model(c.baselineModel);
+            const ModelRecord* q = m_run.model(c.candidateModel);
+            if (!b || !q || b->nodeCount == 0)
+                continue;
+            const double growth = double(q->nodeCount) / double(b->nodeCount);
+            if (growth < m_t.opGrowthInfo)
+                continue;
+            std::vector<std::pair<int64_t, std::string>> added;
+            for (const auto& [op, n] : q->opCounts) {
+                const int64_t d = n - b->opCount(op);
+                if (d > 0)
+                    added.emplace_back(d, op);
+            }
+            std::sort(added.rbegin(), added.rend());
+            std::string addedText;
+            for (size_t i = 0; i < added.size() && i < 6; ++i)
+                addedText += fmt::format("{}{} +{}", i ? ", " : "", added[i].second, added[i].first);
+            std::vector<std::string> ev { fmt::format(
+                "{} nodes ({}) -> {} nodes ({}): {:.2f}x", b->nodeCount, b->id, q->nodeCount, q->id, growth) };
+            if (!addedText.empty())
+                ev.push_back("added: " + addedText);
+            add("op-count-growth", growth >= m_t.opGrowthWarning ? FindingSeverity::Warning : FindingSeverity::Info,
+                fmt::format("quantization multiplied the node count by {:.1f}", growth), std::move(ev),
+                "Every extra node is a kernel launch and a pass over an activation in memory. Unless the runtime "
+                "fuses the added quantization nodes into integer kernels, these passes can cost more than the int8 "
+                "arithmetic saves.");
+        }
+    }
+
+    int32_t primaryThreads(const std::string& candidate) const
+    {
+        const ComparisonRecord* c = comparisonFor(m_run, candidate);
+        return c ? c->threads : -1;
+    }
+    std::string primaryMode(const std::string& candidate) const
+    {
+        const ComparisonRecord* c = comparisonFor(m_run, candidate);
+        return c ? c->mode : std::string();
+    }
+
+    void unfusedBoundaries()
+    {
+        for (const ScenarioRecord& w : m_run.scenarios) {
+            if (w.mode != "as-written" || w.runtime != "quantscope" || !w.hasSamples())
+                continue;
+            const ScenarioRecord* o = m_run.scenario(w.modelId, w.threads, "optimized");
+            if (!o || !o->hasSamples() || o->stats.p50Ms <= 0)
+                continue;
+            const double gap = w.stats.p50Ms / o->stats.p50Ms;
+            if (gap < m_t.fusionGap)
+                continue;
+            const ModelRecord* m = m_run.model(w.modelId);
+            const bool quantized = m && m->isQuantized();
+            add("unfused-boundaries", quantized ? FindingSeverity::Warning : FindingSeverity::Info,
+                fmt::format("{} runs {:.2f}x slower as written than optimized: its result depends on graph fusion",
+                    w.modelId, gap),
+                { fmt::format("{}, {}: median {:.2f} ms as written vs {:.2f} ms optimized", w.modelId,
+                    threadsText(w.threads), w.stats.p50Ms, o->stats.p50Ms) },
+                quantized ? "As written, every QuantizeLinear/DequantizeLinear runs as its own pass and the integer "
+                            "kernels are surrounded by conversions. A runtime that fuses Q/DQ pairs into integer "
+                            "operators gets the optimized number; one that does not gets the slower one. Check what "
+                            "the deployment runtime fuses."
+                          : "Operator fusion (Conv + activation, BatchNormalization folding, layout propagation) makes "
+                            "this difference; a runtime without it will see the as-written number.");
+        }
+    }
+
+    void threadSensitivity()
+    {
+        for (size_t i = 0; i < m_run.comparisons.size(); ++i) {
+            const ComparisonRecord& a = m_run.comparisons[i];
+            for (size_t j = i + 1; j < m_run.comparisons.size(); ++j) {
+                const ComparisonRecord& b = m_run.comparisons[j];
+                if (a.candidateModel != b.candidateModel || a.baselineModel != b.baselineModel || a.mode != b.mode
+                    || a.runtime != b.runtime || a.threads == b.threads)
+                    continue;
+                const double sa = a.speedup.speedup;
+                const double sb = b.speedup.speedup;
+                const double ratio = std::max(sa, sb) / std::min(sa, sb);
+                const bool crosses = (sa >= 1.0) != (sb >= 1.0);
+                if (ratio < m_t.threadSpeedupDivergence && !crosses)
+                    continue;
+                add("thread-sensitivity", crosses ? FindingSeverity::Warning : FindingSeverity::Info,
+                    fmt::format("the INT8 speedup of {} depends on the thread count ({:.2f}x with {}, {:.2f}x with {})",
+                        a.candidateModel, sa, threadsText(a.threads), sb, threadsText(b.threads)),
+                    { speedupText(a), speedupText(b) },
+                    "The controlled (1 thread) number measures kernel efficiency; the practical (all cores) number "
+                    "adds parallel scaling, where memory bandwidth and operators that do not parallelise (small "
+                    "quantize/dequantize passes) change the balance. Decide with the setting you deploy.");
+            }
+        }
+    }
+
+    void saturationRisk()
+    {
+        if (!m_run.machine.int8PairsSaturate())
+            return;
+        for (const ModelRecord& m : m_run.models) {
+            if (!m.isQuantized())
+                continue;
+            std::vector<std::string> ev { fmt::format(
+                "{} ({}): no VNNI/AMX on {}", m.id, m.format, m_run.machine.cpuModel) };
+            FindingSeverity sev = FindingSeverity::Info;
+            for (const ParityRecord& p : m_run.parity) {
+                if (p.modelId != m.id)
+                    continue;
+                ev.push_back(fmt::format("parity vs {} ({}): max |error| {:.4g}, mean |error| {:.4g}{}", p.reference,
+                    p.output, p.maxAbsError, p.meanAbsError,
+                    p.cosineSimilarity ? fmt::format(", cosine {:.4f}", *p.cosineSimilarity) : std::string()));
+                if (p.cosineSimilarity && *p.cosineSimilarity < m_t.parityCosineWarning)
+                    sev = FindingSeverity::Warning;
+            }
+            add("saturation-risk", sev,
+                "on this CPU, u8*s8 products are summed in pairs into saturating 16-bit integers, which can clip "
+                "results for 8-bit weights",
+                std::move(ev),
+                "Without VNNI, vpmaddubsw adds two u8*s8 products into int16 with saturation (255*127*2 = 64770 > "
+                "32767). oneDNN and ONNX Runtime recommend 7-bit weights on such CPUs (reduce_range=True in ONNX "
+                "Runtime's quantizer); check accuracy against FP32 on real inputs.");
+        }
+    }
+
+    void tinyModel()
+    {
+        for (const ScenarioRecord& s : m_run.scenarios) {
+            const ModelRecord* m = m_run.model(s.modelId);
+            if (!m || m->isQuantized() || !s.hasSamples() || s.stats.p50Ms <= 0 || s.stats.p50Ms >= m_t.tinyModelMs)
+                continue;
+            std::vector<std::string> ev { fmt::format("{}: FP32 median {:.3f} ms", s.label(), s.stats.p50Ms) };
+            if (m->totalMacs)
+                ev.push_back(fmt::format("{:.1f} million multiply-accumulates per inference", *m->totalMacs / 1e6));
+            add("tiny-model", FindingSeverity::Info,
+                fmt::format("{} is so small that fixed per-run costs dominate", m->id), std::move(ev),
+                "Input/output copies, kernel dispatch and the quantization of inputs and outputs cost the same "
+                "whatever the arithmetic; with this little compute INT8 has little to win. Batch several inputs per "
+                "run or keep FP32.");
+            return; // one finding is enough
+        }
+    }
+
+    void noisyMeasurements()
+    {
+        std::vector<std::string> ev;
+        double worst = 0;
+        for (const ScenarioRecord& s : m_run.scenarios) {
+            if (!s.hasSamples() || s.stats.count < 5 || s.stats.cv <= m_t.noisyCv)
+                continue;
+            worst = std::max(worst, s.stats.cv);
+            ev.push_back(fmt::format("{}: CV {} (mean {:.2f} ms, stddev {:.2f} ms, P99 {:.2f} ms vs P50 {:.2f} ms), "
+                                     "{} Tukey outliers in {} runs",
+                s.label(), pct(s.stats.cv), s.stats.meanMs, s.stats.stddevMs, s.stats.p99Ms, s.stats.p50Ms,
+                s.stats.outliersLow + s.stats.outliersHigh, s.stats.count));
+        }
+        if (ev.empty())
+            return;
+        add("noisy-measurements", FindingSeverity::Warning,
+            fmt::format("the measurements are noisy (CV up to {}), so small differences are not results", pct(worst)),
+            std::move(ev),
+            "Close other programs, use the performance CPU governor, pin the process to cores (taskset), and run "
+            "longer (--seconds) so the medians settle. Speedups within the noise should be reported as 'no "
+            "difference'.");
+    }
+
+    void inconclusiveSpeedup()
+    {
+        for (const ComparisonRecord& c : m_run.comparisons) {
+            if (c.speedup.low > 1.0 || c.speedup.high < 1.0)
+                continue;
+            add("inconclusive-speedup", FindingSeverity::Info,
+                fmt::format("{} and {} are indistinguishable with {} ({})", c.candidateModel, c.baselineModel,
+                    threadsText(c.threads), c.mode),
+                { speedupText(c) },
+                "The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the "
+                "noise of this run. More runs or a quieter machine narrow it.");
+        }
+    }
+
+    void partialRun()
+    {
+        std::vector<std::string> ev;
+        for (const ScenarioRecord& s : m_run.scenarios)
+            if (s.status == "partial")
+                ev.push_back(fmt::format("{}: {}", s.label(), s.partialReason.empty() ? "partial" : s.partialReason));
+        if (ev.empty() && !m_run.partial)
+            return;
+        if (ev.empty())
+            ev.push_back("the run was stopped before every scenario ran");
+        add("partial-run", FindingSeverity::Warning,
+            "the run was cancelled, so some numbers come from fewer runs than planned", std::move(ev),
+            "Treat partial statistics with care, or run again to completion.");
+    }
+
+    const RunRecord& m_run;
+    const DiagnosisThresholds& m_t;
+    std::vector<Finding> m_out;
+};
+
+} // namespace
+
+const ComparisonRecord* primaryComparison(const RunRecord& record)
+{
+    // The engine's own measurement first; an imported ONNX Runtime comparison speaks when it is the only one.
+    for (const ComparisonRecord& c : record.comparisons)
+        if (c.threads == 1 && c.mode == "optimized" && c.runtime == "quantscope")
+            return &c;
+    for (const ComparisonRecord& c : record.comparisons)
+        if (c.runtime == "quantscope")
+            return &c;
+    for (const ComparisonRecord& c : record.comparisons)
+        if (c.threads == 1 && c.mode == "optimized")
+            return &c;
+    return record.comparisons.empty() ? nullptr : &record.comparisons.front();
+}
+
+std::vector<Finding> diagnoseRun(const RunRecord& record, const DiagnosisThresholds& thresholds)
+{
+    return Diagnoser(record, thresholds).run();
+}
+
+} // namespace qs

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: MIT
+#include <quantscope/engine/diagnosis.h>
+#include <quantscope/engine/markdown_report.h>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <set>
+
+namespace qs {
+
+namespace {
+
+std::string factor(double x)
+{
+    return x < 1.095 ? fmt::format("{:.2f}x", x) : fmt::format("{:.1f}x", x);
+}
+
+std::string threadsText(int32_t threads)
+{
+    return threads == 0 ? "all cores" : fmt::format("{} thread{}", threads, threads == 1 ? "" : "s");
+}
+
+std::string ms(double v)
+{
+    return fmt::format("{:.2f}", v);
+}
+
+std::string mib(const std::optional<int64_t>& bytes)
+{
+    return bytes ? fmt::format("{:.1f}", double(*bytes) / (1024.0 * 1024.0)) : "-";
+}
+
+std::string pct(double share)
+{
+    return fmt::format("{:.1f}%", share * 100.0);
+}
+
+// Pipes would split table cells.
+std::string cell(std::string text)
+{
+    std::string out;
+    for (char c : text) {
+        if (c == '|')
+            out += "\\|";
+        else if (c == '\n')
+            out += ' ';
+        else
+            out += c;
+    }
+    return out;
+}
+
+bool isCause(const Finding& f)
+{
+    return f.severity != FindingSeverity::Info && f.id != "noisy-measurements" && f.id != "partial-run"
+        && f.id != "unsupported-operators";
+}
+
+} // namespace
+
+std::string verdictSentence(const RunRecord& record)
+{
+    const ComparisonRecord* c = primaryComparison(record);
+    if (!c)
+        return "No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both "
+               "measured.";
+    const SpeedupEstimate& s = c->speedup;
+    const std::string where = fmt::format("{} vs {}, median latency, {}, {}{}, 95% CI {:.2f}-{:.2f}x",
+        c->candidateModel, c->baselineModel, threadsText(c->threads), c->mode,
+        c->runtime == "quantscope" ? std::string() : ", measured by " + c->runtime, s.low, s.high);
+    if (s.low <= 1.0 && s.high >= 1.0)
+        return fmt::format(
+            "INT8 and FP32 are equally fast here within the noise ({} faster; {}).", factor(s.speedup), where);
+    if (s.speedup > 1.0)
+        return fmt::format("INT8 is {} faster here ({}).", factor(s.speedup), where);
+    std::string because;
+    for (const Finding& f : record.findings) {
+        if (isCause(f)) {
+            because = f.title;
+            break;
+        }
+    }
+    if (because.empty())
+        return fmt::format("INT8 is {} slower here ({}); no known cause matched, see the time per op type below.",
+            factor(1.0 / s.speedup), where);
+    return fmt::format("INT8 is {} slower here, because {} ({}).", factor(1.0 / s.speedup), because, where);
+}
+
+std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options)
+{
+    std::string out;
+    auto w = [&](const std::string& s) { out += s; };
+    w("# Quantscope benchmark report\n\n");
+    w("**" + verdictSentence(r) + "**\n\n");
+    if (r.partial)
+        w("> This run was cancelled before it finished; partial scenarios are marked.\n\n");
+    if (!r.comparisons.empty()) {
+        w("## INT8 vs FP32\n\n");
+        w("| Quantized model | FP32 model | Threads | Mode | Speedup | 95% CI | Size ratio |\n");
+        w("|---|---|---|---|---:|---|---:|\n");
+        for (const ComparisonRecord& c : r.comparisons)
+            w(fmt::format("| {} | {} | {} | {} | {:.2f}x | {:.2f}-{:.2f}x | {:.2f} |\n", cell(c.candidateModel),
+                cell(c.baselineModel), threadsText(c.threads),
+                c.runtime == "quantscope" ? c.mode : c.mode + " · " + c.runtime, c.speedup.speedup, c.speedup.low,
+                c.speedup.high, c.sizeRatio));
+        w("\nSpeedup = median FP32 latency / median quantized latency (> 1: quantized is faster); interval: "
+          "percentile bootstrap of the median ratio.\n\n");
+    }
+
+    w("## Latency (ms)\n\n");
+    w("| Scenario | Status | Runs | Mean | Std | CV | Min | P50 | P90 | P95 | P99 | Max | IQR | Outliers | FPS |\n");
+    w("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (const ScenarioRecord& s : r.scenarios) {
+        if (!s.hasSamples()) {
+            w(fmt::format("| {} | {} | 0 | | | | | | | | | | | | |\n", cell(s.label()), s.status));
+            continue;
+        }
+        const LatencyStats& st = s.stats;
+        w(fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1f} |\n",
+            cell(s.label()), s.status, st.count, ms(st.meanMs), ms(st.stddevMs), pct(st.cv), ms(st.minMs), ms(st.p50Ms),
+            ms(st.p90Ms), ms(st.p95Ms), ms(st.p99Ms), ms(st.maxMs), ms(st.iqrMs), st.outliersLow + st.outliersHigh,
+            st.fps));
+    }
+    w("\n");
+    std::vector<const ScenarioRecord*> notes;
+    for (const ScenarioRecord& s : r.scenarios)
+        if (s.status != "ok")
+            notes.push_back(&s);
+    for (const ScenarioRecord* s : notes)
+        w(fmt::format("- {}: {}\n", s->label(),
+            s->status == "partial" ? s->partialReason : (s->error.empty() ? s->status : s->error)));
+    if (!notes.empty())
+        w("\n");
+
+    // Imported profiles carry no preparation or memory figures.
+    const bool anyMeasured = std::any_of(r.scenarios.begin(), r.scenarios.end(),
+        [](const ScenarioRecord& s) { return s.runtime == "quantscope" && s.status != "failed"; });
+    if (anyMeasured) {
+        w("## Preparation and memory\n\n");
+        w("| Scenario | Preparation ms | First run ms | Warm-up runs | Peak RSS MiB | Arena MiB |\n");
+        w("|---|---:|---:|---:|---:|---:|\n");
+        for (const ScenarioRecord& s : r.scenarios) {
+            if (s.status == "failed" || s.runtime != "quantscope")
+                continue;
+            w(fmt::format("| {} | {} | {} | {} | {} | {} |\n", cell(s.label()), ms(s.prepareMs),
+                s.firstRunMs ? ms(*s.firstRunMs) : "-", s.warmupRuns, mib(s.peakRssBytes), mib(s.arenaBytes)));
+        }
+        w("\n");
+    }
+
+    w("## Models\n\n");
+    w("| Model | Format | Nodes | File size MiB | SHA-256 | Path |\n");
+    w("|---|---|---:|---:|---|---|\n");
+    for (const ModelRecord& m : r.models)
+        w(fmt::format("| {} | {} | {} | {:.2f} | `{}` | {} |\n", cell(m.id), m.format, m.nodeCount,
+            double(m.fileSizeBytes) / (1024.0 * 1024.0), m.sha256.substr(0, 16), cell(m.path)));
+    w("\n");
+
+    std::set<std::string> ops;
+    for (const ModelRecord& m : r.models)
+        for (const auto& [op, n] : m.opCounts)
+            ops.insert(op);
+    if (!ops.empty()) {
+        w("### Op counts\n\n| Op type |");
+        for (const ModelRecord& m : r.models)
+            w(fmt::format(" {} |", cell(m.id)));
+        w("\n|---|");
+        for (size_t i = 0; i < r.models.size(); ++i)
+            w("---:|");
+        w("\n");
+        std::vector<std::pair<int64_t, std::string>> rows;
+        for (const std::string& op : ops) {
+            int64_t most = 0;
+            for (const ModelRecord& m : r.models)
+                most = std::max(most, m.opCount(op));
+            rows.emplace_back(-most, op);
+        }
+        std::sort(rows.begin(), rows.end());
+        int shown = 0;
+        for (const auto& [neg, op] : rows) {
+            if (shown++ >= options.maxOpCountRows) {
+                w(fmt::format("| ({} more op types) |", rows.size() - static_cast<size_t>(options.maxOpCountRows)));
+                for (size_t i = 0; i < r.models.size(); ++i)
+                    w(" |");
+                w("\n");
+                break;
+            }
+            w(fmt::format("| {} |", cell(op)));
+            for (const ModelRecord& m : r.models)
+                w(fmt::format(" {} |", m.opCount(op)));
+            w("\n");
+        }
+        w("| **total** |");
+        for (const ModelRecord& m : r.models)
+            w(fmt::format(" **{}** |", m.nodeCount));
+        w("\n\n");
+    }
+
+    bool profileHeader = false;
+    for (const ScenarioRecord& s : r.scenarios) {
+        if (!s.profile)
+            continue;
+        if (!profileHeader) {
+            w("## Time per op type\n\n");
+            profileHeader = true;
+        }
+        const ProfileReport& p = *s.profile;
+        w(fmt::format("### {}\n\n", s.label()));
+        w(fmt::format("Source: {}, {} profiled run{}; {} ms per run in kernels; quantization overhead {} ms ({}).\n\n",
+            p.source, p.runs, p.runs == 1 ? "" : "s", ms(p.totalMs), ms(p.quantOverheadMs), pct(p.quantOverheadShare)));
+        w("| Op type | Nodes | ms per run | Share |\n|---|---:|---:|---:|\n");
+        int shown = 0;
+        for (const OpTypeProfile& t : p.opTypes) {
+            if (shown++ >= options.maxOpTypeRows)
+                break;
+            w(fmt::format("| {} | {} | {} | {} |\n", cell(t.opType), t.nodes, ms(t.meanMs), pct(t.share)));
+        }
+        if (p.opTypes.size() > static_cast<size_t>(options.maxOpTypeRows))
+            w(fmt::format("| ({} more) | | | |\n", p.opTypes.size() - static_cast<size_t>(options.maxOpTypeRows)));
+        w("\n");
+        w("| Slowest nodes | Op type | ms per run | Share |\n|---|---|---:|---:|\n");
+        for (size_t i = 0; i < p.nodes.size() && i < static_cast<size_t>(options.maxNodeRows); ++i) {
+            const NodeProfile& n = p.nodes[i];
+            w(fmt::format("| {}{} | {} | {} | {} |\n", cell(n.nodeName), n.nodeIndex < 0 ? " (runtime-created)" : "",
+                cell(n.opType), ms(n.meanMs), pct(n.share)));
+        }
+        w("\n");
+    }
+
+    w("## Findings\n\n");
+    if (r.findings.empty())
+        w("No finding: nothing in this run matched a known cause of slow INT8.\n\n");
+    for (const Finding& f : r.findings) {
+        std::string sev(findingSeverityName(f.severity));
+        std::transform(sev.begin(), sev.end(), sev.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+        w(fmt::format("### [{}] {}\n\n", sev, f.title));
+        for (const std::string& e : f.evidence)
+            w(fmt::format("- {}\n", e));
+        w(fmt::format("\n{}\n\n", f.advice));
+    }
+
+    const SystemInfo& m = r.machine;
+    w("## Environment\n\n");
+    w(fmt::format("- CPU: {} ({}, {})\n", m.cpuModel, m.cpuVendor, m.architecture));
+    w(fmt::format("- Cores: {} physical, {} logical, {} package(s)\n", m.cores, m.logicalProcessors, m.packages));
+    for (const CacheInfo& c : m.caches)
+        w(fmt::format("- {}: {} KiB x {}\n", c.level, c.sizeBytes / 1024, c.instances));
+    std::string yes, no;
+    for (const auto& name : isaFeatureNames()) {
+        auto it = m.isa.find(name);
+        if (it == m.isa.end())
+            continue;
+        std::string& list = it->second ? yes : no;
+        list += list.empty() ? name : ", " + name;
+    }
+    w(fmt::format("- ISA: {}\n", yes.empty() ? "-" : yes));
+    w(fmt::format("- Not available: {}\n", no.empty() ? "-" : no));
+    w(fmt::format("- OS: {}\n", m.os));
+    w(fmt::format("- Compiler: {}\n", m.compiler));
+    w(fmt::format("- Quantscope: {} (git {})\n", m.quantscopeVersion, m.gitRevision));
+    w(fmt::format("- oneDNN: {}, dispatching to {}\n\n", m.onednnVersion, m.onednnIsa));
+
+    const RunConfig& c = r.config;
+    w("## How it was measured\n\n");
+    std::vector<std::string> threadList;
+    for (int32_t t : c.threads)
+        threadList.push_back(threadsText(t));
+    w(fmt::format("- Threads: {} (1 thread = controlled, all cores = practical)\n",
+        threadList.empty() ? "-" : fmt::format("{}", fmt::join(threadList, ", "))));
+    w(fmt::format("- Modes: {}\n", c.modes.empty() ? "-" : fmt::format("{}", fmt::join(c.modes, ", "))));
+    const bool anyImported = std::any_of(
+        r.scenarios.begin(), r.scenarios.end(), [](const ScenarioRecord& s) { return s.runtime != "quantscope"; });
+    if (anyImported)
+        w(fmt::format("- Imported ONNX Runtime profiles: latencies are its `model_run` events, kernel times its "
+                      "`*_kernel_time` events; the first {} run(s) of each profile were skipped\n",
+            c.warmupRuns));
+    if (!anyImported || anyMeasured)
+        w(fmt::format("- Warm-up: {} runs (the first run after preparation is reported separately)\n", c.warmupRuns));
+    if (anyImported && !anyMeasured)
+        w(fmt::format("- Profiled runs counted: up to {} per model\n", c.runs));
+    else if (c.seconds > 0)
+        w(fmt::format("- Measured: as many runs as fit in {:.1f} s per scenario\n", c.seconds));
+    else
+        w(fmt::format("- Measured: {} runs per scenario\n", c.runs));
+    if (!c.inputShapes.empty())
+        w(fmt::format("- Input shapes: {}\n", fmt::join(c.inputShapes, ", ")));
+    w(fmt::format("- Per-node profile: {}\n", c.profile ? "yes" : "no"));
+    w("- Statistics: percentiles by linear interpolation (numpy's default); sample standard deviation; CV = std / "
+      "mean; Tukey outliers beyond 1.5 IQR; FPS = 1000 / mean ms; histogram bins by Freedman-Diaconis.\n");
+    w(fmt::format("- Recorded {} by {}\n", r.createdUtc, r.tool));
+    return out;
+}
+
+} // namespace qs

@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: MIT
+#include <quantscope/engine/run_file.h>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace qs {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+template <typename T> Json optional(const std::optional<T>& v)
+{
+    return v ? Json(*v) : Json(nullptr);
+}
+
+Json toJson(const SystemInfo& m)
+{
+    Json caches = Json::array();
+    for (const CacheInfo& c : m.caches)
+        caches.push_back({ { "level", c.level }, { "sizeBytes", c.sizeBytes }, { "instances", c.instances },
+            { "sharedByProcessors", c.sharedByProcessors } });
+    Json isa = Json::object();
+    for (const auto& [k, v] : m.isa)
+        isa[k] = v;
+    return { { "architecture", m.architecture }, { "cpuVendor", m.cpuVendor }, { "cpuModel", m.cpuModel },
+        { "packages", m.packages }, { "cores", m.cores }, { "logicalProcessors", m.logicalProcessors },
+        { "caches", caches }, { "isa", isa }, { "os", m.os }, { "compiler", m.compiler },
+        { "quantscopeVersion", m.quantscopeVersion }, { "gitRevision", m.gitRevision },
+        { "onednnVersion", m.onednnVersion }, { "onednnIsa", m.onednnIsa } };
+}
+
+Json toJson(const LatencyStats& s)
+{
+    return { { "count", s.count }, { "meanMs", s.meanMs }, { "stddevMs", s.stddevMs }, { "cv", s.cv },
+        { "minMs", s.minMs }, { "maxMs", s.maxMs }, { "p25Ms", s.p25Ms }, { "p50Ms", s.p50Ms }, { "p75Ms", s.p75Ms },
+        { "p90Ms", s.p90Ms }, { "p95Ms", s.p95Ms }, { "p99Ms", s.p99Ms }, { "iqrMs", s.iqrMs },
+        { "outliersLow", s.outliersLow }, { "outliersHigh", s.outliersHigh }, { "fps", s.fps } };
+}
+
+Json toJson(const ProfileReport& p)
+{
+    Json nodes = Json::array();
+    for (const NodeProfile& n : p.nodes)
+        nodes.push_back({ { "nodeName", n.nodeName }, { "opType", n.opType }, { "nodeIndex", n.nodeIndex },
+            { "calls", n.calls }, { "totalMs", n.totalMs }, { "meanMs", n.meanMs }, { "share", n.share },
+            { "quantizationOverhead", n.quantizationOverhead } });
+    Json types = Json::array();
+    for (const OpTypeProfile& t : p.opTypes)
+        types.push_back({ { "opType", t.opType }, { "nodes", t.nodes }, { "meanMs", t.meanMs }, { "share", t.share } });
+    return { { "source", p.source }, { "runs", p.runs }, { "totalMs", p.totalMs },
+        { "quantOverheadMs", p.quantOverheadMs }, { "quantOverheadShare", p.quantOverheadShare },
+        { "unmatchedNodes", p.unmatchedNodes }, { "nodes", nodes }, { "opTypes", types } };
+}
+
+Json toJson(const ScenarioRecord& s)
+{
+    Json j = {
+        { "modelId", s.modelId }, { "runtime", s.runtime }, { "threads", s.threads }, { "mode", s.mode },
+        { "status", s.status }, { "error", s.error }, { "unsupportedOps", s.unsupportedOps },
+        { "prepareMs", s.prepareMs }, { "firstRunMs", optional(s.firstRunMs) }, { "warmupRuns", s.warmupRuns },
+        { "latenciesMs", s.latenciesMs }, { "partialReason", s.partialReason },
+        { "peakRssBytes", optional(s.peakRssBytes) }, { "arenaBytes", optional(s.arenaBytes) },
+        { "stats", toJson(s.stats) },
+        { "histogram",
+            { { "binWidth", s.histogram.binWidth }, { "edges", s.histogram.edges }, { "counts", s.histogram.counts } } }
+    };
+    j["profile"] = s.profile ? toJson(*s.profile) : Json(nullptr);
+    return j;
+}
+
+// ---- reading ----
+
+// Thrown only inside this file and caught in runRecordFromJson: keeps the many field reads short.
+struct FieldError
+{
+    std::string message;
+};
+
+const Json& field(const Json& obj, const char* key, const std::string& where)
+{
+    if (!obj.is_object())
+        throw FieldError { fmt::format("{} is not an object", where) };
+    auto it = obj.find(key);
+    if (it == obj.end())
+        throw FieldError { fmt::format("{}: missing field '{}'", where, key) };
+    return *it;
+}
+
+template <typename T> T get(const Json& obj, const char* key, const std::string& where)
+{
+    const Json& v = field(obj, key, where);
+    try {
+        return v.get<T>();
+    } catch (const nlohmann::json::exception&) {
+        throw FieldError { fmt::format("{}: field '{}' has the wrong type ({})", where, key, v.type_name()) };
+    }
+}
+
+template <typename T> std::optional<T> getOptional(const Json& obj, const char* key, const std::string& where)
+{
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        return std::nullopt;
+    return get<T>(obj, key, where);
+}
+
+const Json& array(const Json& obj, const char* key, const std::string& where)
+{
+    const Json& v = field(obj, key, where);
+    if (!v.is_array())
+        throw FieldError { fmt::format("{}: field '{}' is not an array", where, key) };
+    return v;
+}
+
+SystemInfo systemFromJson(const Json& j)
+{
+    const std::string w = "machine";
+    SystemInfo m;
+    m.architecture = get<std::string>(j, "architecture", w);
+    m.cpuVendor = get<std::string>(j, "cpuVendor", w);
+    m.cpuModel = get<std::string>(j, "cpuModel", w);
+    m.packages = get<int64_t>(j, "packages", w);
+    m.cores = get<int64_t>(j, "cores", w);
+    m.logicalProcessors = get<int64_t>(j, "logicalProcessors", w);
+    for (const Json& c : array(j, "caches", w))
+        m.caches.push_back({ get<std::string>(c, "level", w + ".caches"), get<int64_t>(c, "sizeBytes", w + ".caches"),
+            get<int64_t>(c, "instances", w + ".caches"), get<int64_t>(c, "sharedByProcessors", w + ".caches") });
+    m.isa = get<std::map<std::string, bool>>(j, "isa", w);
+    m.os = get<std::string>(j, "os", w);
+    m.compiler = get<std::string>(j, "compiler", w);
+    m.quantscopeVersion = get<std::string>(j, "quantscopeVersion", w);
+    m.gitRevision = get<std::string>(j, "gitRevision", w);
+    m.onednnVersion = get<std::string>(j, "onednnVersion", w);
+    m.onednnIsa = get<std::string>(j, "onednnIsa", w);
+    return m;
+}
+
+LatencyStats statsFromJson(const Json& j, const std::string& w)
+{
+    LatencyStats s;
+    s.count = get<int64_t>(j, "count", w);
+    s.meanMs = get<double>(j, "meanMs", w);
+    s.stddevMs = get<double>(j, "stddevMs", w);
+    s.cv = get<double>(j, "cv", w);
+    s.minMs = get<double>(j, "minMs", w);
+    s.maxMs = get<double>(j, "maxMs", w);
+    s.p25Ms = get<double>(j, "p25Ms", w);
+    s.p50Ms = get<double>(j, "p50Ms", w);
+    s.p75Ms = get<double>(j, "p75Ms", w);
+    s.p90Ms = get<double>(j, "p90Ms", w);
+    s.p95Ms = get<double>(j, "p95Ms", w);
+    s.p99Ms = get<double>(j, "p99Ms", w);
+    s.iqrMs = get<double>(j, "iqrMs", w);
+    s.outliersLow = get<int64_t>(j, "outliersLow", w);
+    s.outliersHigh = get<int64_t>(j, "outliersHigh", w);
+    s.fps = get<double>(j, "fps", w);
+    return s;
+}
+
+ProfileReport profileFromJson(const Json& j, const std::string& w)
+{
+    ProfileReport p;
+    p.source = get<std::string>(j, "source", w);
+    p.runs = get<int64_t>(j, "runs", w);
+    p.totalMs = get<double>(j, "totalMs", w);
+    p.quantOverheadMs = get<double>(j, "quantOverheadMs", w);
+    p.quantOverheadShare = get<double>(j, "quantOverheadShare", w);
+    p.unmatchedNodes = get<int64_t>(j, "unmatchedNodes", w);
+    for (const Json& n : array(j, "nodes", w)) {
+        NodeProfile np;
+        const std::string nw = w + ".nodes";
+        np.nodeName = get<std::string>(n, "nodeName", nw);
+        np.opType = get<std::string>(n, "opType", nw);
+        np.nodeIndex = get<int32_t>(n, "nodeIndex", nw);
+        np.calls = get<int64_t>(n, "calls", nw);
+        np.totalMs = get<double>(n, "totalMs", nw);
+        np.meanMs = get<double>(n, "meanMs", nw);
+        np.share = get<double>(n, "share", nw);
+        np.quantizationOverhead = get<bool>(n, "quantizationOverhead", nw);
+        p.nodes.push_back(std::move(np));
+    }
+    for (const Json& t : array(j, "opTypes", w)) {
+        const std::string tw = w + ".opTypes";
+        p.opTypes.push_back({ get<std::string>(t, "opType", tw), get<int64_t>(t, "nodes", tw),
+            get<double>(t, "meanMs", tw), get<double>(t, "share", tw) });
+    }
+    return p;
+}
+
+ScenarioRecord scenarioFromJson(const Json& j, size_t index)
+{
+    const std::string w = fmt::format("scenarios[{}]", index);
+    ScenarioRecord s;
+    s.modelId = get<std::string>(j, "modelId", w);
+    s.runtime = get<std::string>(j, "runtime", w);
+    s.threads = get<int32_t>(j, "threads", w);
+    s.mode = get<std::string>(j, "mode", w);
+    s.status = get<std::string>(j, "status", w);
+    if (s.status != "ok" && s.status != "partial" && s.status != "failed")
+        throw FieldError { fmt::format("{}: unknown status '{}'", w, s.status) };
+    s.error = get<std::string>(j, "error", w);
+    s.unsupportedOps = get<std::vector<std::string>>(j, "unsupportedOps", w);
+    s.prepareMs = get<double>(j, "prepareMs", w);
+    s.firstRunMs = getOptional<double>(j, "firstRunMs", w);
+    s.warmupRuns = get<int64_t>(j, "warmupRuns", w);
+    s.latenciesMs = get<std::vector<double>>(j, "latenciesMs", w);
+    s.partialReason = get<std::string>(j, "partialReason", w);
+    s.peakRssBytes = getOptional<int64_t>(j, "peakRssBytes", w);
+    s.arenaBytes = getOptional<int64_t>(j, "arenaBytes", w);
+    s.stats = statsFromJson(field(j, "stats", w), w + ".stats");
+    const Json& h = field(j, "histogram", w);
+    s.histogram.binWidth = get<double>(h, "binWidth", w + ".histogram");
+    s.histogram.edges = get<std::vector<double>>(h, "edges", w + ".histogram");
+    s.histogram.counts = get<std::vector<int64_t>>(h, "counts", w + ".histogram");
+    if (auto it = j.find("profile"); it != j.end() && !it->is_null())
+        s.profile = profileFromJson(*it, w + ".profile");
+    return s;
+}
+
+FindingSeverity severityFromName(const std::string& name, const std::string& w)
+{
+    if (name == "info")
+        return FindingSeverity::Info;
+    if (name == "warning")
+        return FindingSeverity::Warning;
+    if (name == "critical")
+        return FindingSeverity::Critical;
+    throw FieldError { fmt::format("{}: unknown severity '{}'", w, name) };
+}
+
+RunRecord recordFromJson(const Json& j)
+{
+    RunRecord r;
+    const std::string w = "run";
+    r.createdUtc = get<std::string>(j, "createdUtc", w);
+    r.tool = get<std::string>(j, "tool", w);
+    r.partial = get<bool>(j, "partial", w);
+    r.machine = systemFromJson(field(j, "machine", w));
+    size_t i = 0;
+    for (const Json& m : array(j, "models", w)) {
+        const std::string mw = fmt::format("models[{}]", i++);
+        ModelRecord mr;
+        mr.id = get<std::string>(m, "id", mw);
+        mr.path = get<std::string>(m, "path", mw);
+        mr.sha256 = get<std::string>(m, "sha256", mw);
+        mr.fileSizeBytes = get<int64_t>(m, "fileSizeBytes", mw);
+        mr.format = get<std::string>(m, "format", mw);
+        mr.nodeCount = get<int64_t>(m, "nodeCount", mw);
+        mr.opCounts = get<std::map<std::string, int64_t>>(m, "opCounts", mw);
+        mr.signedActivationNodes = get<int64_t>(m, "signedActivationNodes", mw);
+        mr.totalMacs = getOptional<int64_t>(m, "totalMacs", mw);
+        r.models.push_back(std::move(mr));
+    }
+    const Json& c = field(j, "config", w);
+    r.config.warmupRuns = get<int64_t>(c, "warmupRuns", "config");
+    r.config.runs = get<int64_t>(c, "runs", "config");
+    r.config.seconds = get<double>(c, "seconds", "config");
+    r.config.threads = get<std::vector<int32_t>>(c, "threads", "config");
+    r.config.modes = get<std::vector<std::string>>(c, "modes", "config");
+    r.config.inputShapes = get<std::vector<std::string>>(c, "inputShapes", "config");
+    r.config.profile = get<bool>(c, "profile", "config");
+    i = 0;
+    for (const Json& s : array(j, "scenarios", w)) {
+        ScenarioRecord sr = scenarioFromJson(s, i++);
+        if (!r.model(sr.modelId))
+            throw FieldError { fmt::format("scenarios[{}]: model '{}' is not in models", i - 1, sr.modelId) };
+        r.scenarios.push_back(std::move(sr));
+    }
+    i = 0;
+    for (const Json& cj : array(j, "comparisons", w)) {
+        const std::string cw = fmt::format("comparisons[{}]", i++);
+        ComparisonRecord cr;
+        cr.baselineModel = get<std::string>(cj, "baselineModel", cw);
+        cr.candidateModel = get<std::string>(cj, "candidateModel", cw);
+        cr.threads = get<int32_t>(cj, "threads", cw);
+        cr.mode = get<std::string>(cj, "mode", cw);
+        cr.runtime = get<std::string>(cj, "runtime", cw);
+        cr.speedup.speedup = get<double>(cj, "speedup", cw);
+        cr.speedup.low = get<double>(cj, "low", cw);
+        cr.speedup.high = get<double>(cj, "high", cw);
+        cr.speedup.confidence = get<double>(cj, "confidence", cw);
+        cr.speedup.iterations = get<int>(cj, "iterations", cw);
+        cr.speedup.seed = get<uint64_t>(cj, "seed", cw);
+        cr.sizeRatio = get<double>(cj, "sizeRatio", cw);
+        r.comparisons.push_back(cr);
+    }
+    i = 0;
+    for (const Json& pj : array(j, "parity", w)) {
+        const std::string pw = fmt::format("parity[{}]", i++);
+        r.parity.push_back({ get<std::string>(pj, "modelId", pw), get<std::string>(pj, "reference", pw),
+            get<std::string>(pj, "output", pw), get<double>(pj, "maxAbsError", pw), get<double>(pj, "meanAbsError", pw),
+            getOptional<double>(pj, "cosineSimilarity", pw) });
+    }
+    i = 0;
+    for (const Json& fj : array(j, "findings", w)) {
+        const std::string fw = fmt::format("findings[{}]", i++);
+        Finding f;
+        f.id = get<std::string>(fj, "id", fw);
+        f.severity = severityFromName(get<std::string>(fj, "severity", fw), fw);
+        f.title = get<std::string>(fj, "title", fw);
+        f.evidence = get<std::vector<std::string>>(fj, "evidence", fw);
+        f.advice = get<std::string>(fj, "advice", fw);
+        r.findings.push_back(std::move(f));
+    }
+    return r;
+}
+
+} // namespace
+
+std::string systemInfoToJson(const SystemInfo& info)
+{
+    return toJson(info).dump(2) + "\n";
+}
+
+std::string runRecordToJson(const RunRecord& r)
+{
+    Json models = Json::array();
+    for (const ModelRecord& m : r.models)
+        models.push_back(
+            { { "id", m.id }, { "path", m.path }, { "sha256", m.sha256 }, { "fileSizeBytes", m.fileSizeBytes },
+                { "format", m.format }, { "nodeCount", m.nodeCount }, { "opCounts", m.opCounts },
+                { "signedActivationNodes", m.signedActivationNodes }, { "totalMacs", optional(m.totalMacs) } });
+    Json scenarios = Json::array();
+    for (const ScenarioRecord& s : r.scenarios)
+        scenarios.push_back(toJson(s));
+    Json comparisons = Json::array();
+    for (const ComparisonRecord& c : r.comparisons)
+        comparisons.push_back({ { "baselineModel", c.baselineModel }, { "candidateModel", c.candidateModel },
+            { "threads", c.threads }, { "mode", c.mode }, { "runtime", c.runtime }, { "speedup", c.speedup.speedup },
+            { "low", c.speedup.low }, { "high", c.speedup.high }, { "confidence", c.speedup.confidence },
+            { "iterations", c.speedup.iterations }, { "seed", c.speedup.seed }, { "sizeRatio", c.sizeRatio } });
+    Json parity = Json::array();
+    for (const ParityRecord& p : r.parity)
+        parity.push_back({ { "modelId", p.modelId }, { "reference", p.reference }, { "output", p.output },
+            { "maxAbsError", p.maxAbsError }, { "meanAbsError", p.meanAbsError },
+            { "cosineSimilarity", optional(p.cosineSimilarity) } });
+    Json findings = Json::array();
+    for (const Finding& f : r.findings)
+        findings.push_back({ { "id", f.id }, { "severity", std::string(findingSeverityName(f.severity)) },
+            { "title", f.title }, { "evidence", f.evidence }, { "advice", f.advice } });
+    Json doc = { { "schema", std::string(kRunFileSchema) },
+        { "version", fmt::format("{}.{}", kRunFileMajorVersion, kRunFileMinorVersion) }, { "createdUtc", r.createdUtc },
+        { "tool", r.tool }, { "partial", r.partial }, { "machine", toJson(r.machine) }, { "models", models },
+        { "config",
+            { { "warmupRuns", r.config.warmupRuns }, { "runs", r.config.runs }, { "seconds", r.config.seconds },
+                { "threads", r.config.threads }, { "modes", r.config.modes }, { "inputShapes", r.config.inputShapes },
+                { "profile", r.config.profile } } },
+        { "scenarios", scenarios }, { "comparisons", comparisons }, { "parity", parity }, { "findings", findings } };
+    return doc.dump(2) + "\n";
+}
+
+Result<RunRecord> runRecordFromJson(std::string_view json, std::string_view displayName)
+{
+    auto fail = [&](const std::string& what) {
+        return Status(StatusCode::InvalidArgument, fmt::format("{}: {}", displayName, what));
+    };
+    Json doc;
+    try {
+        doc = Json::parse(json);
+    } catch (const nlohmann::json::parse_error& e) {
+        const bool atEnd = e.byte >= json.size();
+        return fail(fmt::format("not a valid run file: {} JSON at byte {}{}", atEnd ? "truncated" : "malformed", e.byte,
+            atEnd ? " (the file ends early; was the write interrupted?)" : ""));
+    }
+    if (!doc.is_object() || !doc.contains("schema") || doc["schema"] != kRunFileSchema)
+        return fail(fmt::format("not a Quantscope run file (no \"schema\": \"{}\")", kRunFileSchema));
+    if (!doc.contains("version") || !doc["version"].is_string())
+        return fail("run file without a \"version\" string");
+    const std::string version = doc["version"].get<std::string>();
+    int major = -1;
+    int minor = -1;
+    if (std::sscanf(version.c_str(), "%d.%d", &major, &minor) != 2 || major < 0 || minor < 0)
+        return fail(fmt::format("run file version '{}' is not MAJOR.MINOR", version));
+    if (major != kRunFileMajorVersion)
+        return fail(fmt::format(
+            "run file version {} is not supported: this Quantscope reads version {}.x", version, kRunFileMajorVersion));
+    try {
+        return recordFromJson(doc);
+    } catch (const FieldError& e) {
+        return fail("invalid run file: " + e.message);
+    } catch (const nlohmann::json::exception& e) {
+        return fail(std::string("invalid run file: ") + e.what());
+    }
+}
+
+Status writeFileAtomically(const std::filesystem::path& path, std::string_view content)
+{
+    const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+    const std::filesystem::path tmp = dir / fmt::format(".{}.tmp{}", path.filename().string(), ::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return Status(StatusCode::IoError,
+            fmt::format("{}: cannot create {}: {}", path.string(), tmp.string(), std::strerror(errno)));
+    size_t written = 0;
+    while (written < content.size()) {
+        const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            const int err = errno;
+            ::close(fd);
+            std::filesystem::remove(tmp);
+            return Status(StatusCode::IoError, fmt::format("{}: write failed: {}", path.string(), std::strerror(err)));
+        }
+        written += static_cast<size_t>(n);
+    }
+    // fsync before rename: after a crash the new name must not point at an empty file.
+    if (::fsync(fd) != 0 || ::close(fd) != 0) {
+        const int err = errno;
+        std::filesystem::remove(tmp);
+        return Status(StatusCode::IoError, fmt::format("{}: flush failed: {}", path.string(), std::strerror(err)));
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        std::filesystem::remove(tmp);
+        return Status(StatusCode::IoError,
+            fmt::format("{}: cannot rename the temporary file into place: {}", path.string(), ec.message()));
+    }
+    return {};
+}
+
+Status writeRunFile(const std::filesystem::path& path, const RunRecord& record)
+{
+    return writeFileAtomically(path, runRecordToJson(record));
+}
+
+Result<RunRecord> readRunFile(const std::filesystem::path& path)
+{
+    std::ifstream f(path, std::ios::binary);
+    if (!f)
+        return Status(StatusCode::IoError, fmt::format("{}: cannot open the run file", path.string()));
+    std::ostringstream text;
+    text << f.rdbuf();
+    return runRecordFromJson(text.str(), path.string());
+}
+
+} // namespace qs

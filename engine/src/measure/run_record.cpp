@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+#include <quantscope/engine/analysis.h>
+#include <quantscope/engine/model.h>
+#include <quantscope/engine/run_record.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <ctime>
+#include <fstream>
+#include <memory>
+#include <openssl/evp.h>
+
+namespace qs {
+
+std::string_view findingSeverityName(FindingSeverity severity) noexcept
+{
+    switch (severity) {
+    case FindingSeverity::Info:
+        return "info";
+    case FindingSeverity::Warning:
+        return "warning";
+    case FindingSeverity::Critical:
+        return "critical";
+    }
+    return "info";
+}
+
+std::string ScenarioRecord::label() const
+{
+    const std::string threadText
+        = threads == 0 ? "all cores" : fmt::format("{} thread{}", threads, threads == 1 ? "" : "s");
+    std::string text = fmt::format("{} · {} · {}", modelId, threadText, mode);
+    if (runtime != "quantscope")
+        text += " · " + runtime;
+    return text;
+}
+
+const ModelRecord* RunRecord::model(const std::string& id) const
+{
+    for (const ModelRecord& m : models)
+        if (m.id == id)
+            return &m;
+    return nullptr;
+}
+
+const ScenarioRecord* RunRecord::scenario(
+    const std::string& modelId, int32_t threads, const std::string& mode, const std::string& runtime) const
+{
+    for (const ScenarioRecord& s : scenarios)
+        if (s.modelId == modelId && s.threads == threads && s.mode == mode && s.runtime == runtime)
+            return &s;
+    return nullptr;
+}
+
+void computeScenarioStatistics(ScenarioRecord& scenario)
+{
+    scenario.stats = computeLatencyStats(scenario.latenciesMs);
+    scenario.histogram = freedmanDiaconisHistogram(scenario.latenciesMs);
+}
+
+namespace {
+
+size_t commonPrefix(const std::string& a, const std::string& b)
+{
+    size_t n = 0;
+    while (n < a.size() && n < b.size() && a[n] == b[n])
+        ++n;
+    return n;
+}
+
+} // namespace
+
+std::vector<ComparisonRecord> compareModels(const RunRecord& record)
+{
+    std::vector<const ModelRecord*> fp32;
+    for (const ModelRecord& m : record.models)
+        if (!m.isQuantized())
+            fp32.push_back(&m);
+    std::vector<ComparisonRecord> out;
+    if (fp32.empty())
+        return out;
+    for (const ModelRecord& q : record.models) {
+        if (!q.isQuantized())
+            continue;
+        // The FP32 model of the same network: the one whose id shares the longest prefix with the quantized id.
+        const ModelRecord* base = fp32.front();
+        for (const ModelRecord* f : fp32)
+            if (commonPrefix(f->id, q.id) > commonPrefix(base->id, q.id))
+                base = f;
+        for (const ScenarioRecord& s : record.scenarios) {
+            if (s.modelId != q.id || !s.hasSamples())
+                continue;
+            const ScenarioRecord* b = record.scenario(base->id, s.threads, s.mode, s.runtime);
+            if (!b || !b->hasSamples())
+                continue;
+            auto e = bootstrapSpeedup(b->latenciesMs, s.latenciesMs);
+            if (!e)
+                continue;
+            ComparisonRecord c;
+            c.baselineModel = base->id;
+            c.candidateModel = q.id;
+            c.threads = s.threads;
+            c.mode = s.mode;
+            c.runtime = s.runtime;
+            c.speedup = *e;
+            c.sizeRatio = base->fileSizeBytes > 0 ? double(q.fileSizeBytes) / double(base->fileSizeBytes) : 0;
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+
+std::string sha256Hex(std::string_view bytes)
+{
+    std::array<unsigned char, EVP_MAX_MD_SIZE> md {};
+    unsigned int len = 0;
+    EVP_Digest(bytes.data(), bytes.size(), md.data(), &len, EVP_sha256(), nullptr);
+    std::string hex;
+    for (unsigned i = 0; i < len; ++i)
+        hex += fmt::format("{:02x}", md[i]);
+    return hex;
+}
+
+Result<std::string> sha256File(const std::filesystem::path& path)
+{
+    std::ifstream f(path, std::ios::binary);
+    if (!f)
+        return Status(StatusCode::IoError, fmt::format("{}: cannot open the file to hash it", path.string()));
+    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+    if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1)
+        return Status(StatusCode::Internal, "SHA-256: OpenSSL digest initialisation failed");
+    std::array<char, 1 << 16> buf {};
+    while (f) {
+        f.read(buf.data(), buf.size());
+        if (f.gcount() > 0)
+            EVP_DigestUpdate(ctx.get(), buf.data(), static_cast<size_t>(f.gcount()));
+    }
+    if (f.bad())
+        return Status(StatusCode::IoError, fmt::format("{}: read error while hashing", path.string()));
+    std::array<unsigned char, EVP_MAX_MD_SIZE> md {};
+    unsigned int len = 0;
+    EVP_DigestFinal_ex(ctx.get(), md.data(), &len);
+    std::string hex;
+    for (unsigned i = 0; i < len; ++i)
+        hex += fmt::format("{:02x}", md[i]);
+    return hex;
+}
+
+std::string utcNowIso8601()
+{
+    const std::time_t t = std::time(nullptr);
+    std::tm tm {};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+namespace {
+
+// Spelled here rather than calling quantFormatName so this file links against any analysis build.
+std::string formatName(QuantFormat f)
+{
+    switch (f) {
+    case QuantFormat::Fp32:
+        return "fp32";
+    case QuantFormat::Dynamic:
+        return "dynamic";
+    case QuantFormat::Qdq:
+        return "qdq";
+    case QuantFormat::QOperator:
+        return "qoperator";
+    case QuantFormat::Mixed:
+        return "mixed";
+    }
+    return "fp32";
+}
+
+bool isIntegerCompute(const Node& n)
+{
+    static constexpr std::array<std::string_view, 8> kOps { "QLinearConv", "QLinearMatMul", "ConvInteger",
+        "MatMulInteger", "QGemm", "QLinearAdd", "QLinearMul", "DynamicQuantizeMatMul" };
+    return std::find(kOps.begin(), kOps.end(), n.opType) != kOps.end();
+}
+
+} // namespace
+
+Result<ModelRecord> makeModelRecord(const Model& model)
+{
+    ModelRecord r;
+    const std::filesystem::path p = model.path;
+    r.id = p.stem().string();
+    if (r.id == "model" && p.has_parent_path() && !p.parent_path().filename().empty())
+        r.id = p.parent_path().filename().string();
+    r.path = p.string();
+    r.fileSizeBytes = model.fileSizeBytes;
+    if (!p.empty()) {
+        QS_ASSIGN_OR_RETURN(r.sha256, sha256File(p));
+    }
+    const ModelAnalysis a = analyzeModel(model);
+    r.format = formatName(a.format);
+    r.nodeCount = a.nodeCount;
+    r.opCounts = a.opCounts;
+    r.totalMacs = a.totalMacs;
+    const Graph& g = model.graph();
+    for (const Node& n : g.nodes()) {
+        if (!isIntegerCompute(n) || n.inputs.empty() || n.inputs[0] == kNoValue)
+            continue;
+        if (g.value(n.inputs[0]).type.elementType == DataType::Int8)
+            ++r.signedActivationNodes;
+    }
+    return r;
+}
+
+} // namespace qs

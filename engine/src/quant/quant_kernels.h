@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// Per-ISA tables of the elementwise quantization kernels. Internal to src/quant: callers use quantize_linear.h,
+// tests use the tables to compare each vector path with the scalar reference on the same data.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace qs::quant {
+
+struct MinMax
+{
+    float min = 0.0f;
+    float max = 0.0f;
+};
+
+enum class QuantIsa
+{
+    Scalar,
+    Avx2,
+    Avx512,
+};
+
+const char* quantIsaName(QuantIsa isa) noexcept;
+
+/// Every entry computes exactly what the scalar reference computes, element by element (same float operations in
+/// the same order), so vector and scalar results are bit-identical; the tests hold them to that.
+struct QuantKernelTable
+{
+    /// Min and max of x[0..n); n > 0. NaNs are not propagated (they are skipped where the hardware min/max skips them).
+    MinMax (*minMax)(const float* x, size_t n);
+    /// y = saturate(round_half_even(x / scale) + zeroPoint): ONNX QuantizeLinear (division, as ONNX Runtime's MLAS).
+    void (*quantizeU8)(const float* x, size_t n, float scale, int32_t zeroPoint, uint8_t* y);
+    void (*quantizeS8)(const float* x, size_t n, float scale, int32_t zeroPoint, int8_t* y);
+    /// y = float(x - zeroPoint) * scale: ONNX DequantizeLinear (the subtraction is exact in int32 for 8-bit inputs).
+    void (*dequantizeU8)(const uint8_t* x, size_t n, float scale, int32_t zeroPoint, float* y);
+    void (*dequantizeS8)(const int8_t* x, size_t n, float scale, int32_t zeroPoint, float* y);
+    void (*dequantizeS32)(const int32_t* x, size_t n, float scale, int32_t zeroPoint, float* y);
+};
+
+/// nullptr when this CPU (or this build) cannot run `isa`.
+const QuantKernelTable* quantKernelTable(QuantIsa isa) noexcept;
+/// The widest ISA this CPU runs, chosen once (AVX-512 F+BW, else AVX2, else scalar).
+QuantIsa bestQuantIsa() noexcept;
+
+namespace detail {
+extern const QuantKernelTable kScalarTable;
+extern const QuantKernelTable kAvx2Table;
+extern const QuantKernelTable kAvx512Table;
+} // namespace detail
+
+} // namespace qs::quant

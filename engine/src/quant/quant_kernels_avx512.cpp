@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+// AVX-512 (F+BW+VL) paths. Remainders use masked loads/stores, so the vector code covers every element; the lanes
+// do exactly the scalar reference's float operations, so results stay bit-identical to it.
+#include "quant/quant_kernels.h"
+
+// GCC 12 warns about _mm512_undefined_* inside its own intrinsic headers (a known false positive).
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include <immintrin.h>
+
+#define QS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma")))
+
+namespace qs::quant {
+
+namespace {
+
+QS_AVX512 MinMax minMaxAvx512(const float* x, size_t n)
+{
+    __m512 mn = _mm512_set1_ps(x[0]), mx = mn;
+    __m512 mn1 = mn, mx1 = mx;
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        const __m512 a = _mm512_loadu_ps(x + i), b = _mm512_loadu_ps(x + i + 16);
+        mn = _mm512_min_ps(a, mn);
+        mx = _mm512_max_ps(a, mx);
+        mn1 = _mm512_min_ps(b, mn1);
+        mx1 = _mm512_max_ps(b, mx1);
+    }
+    for (; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - i)) - 1);
+        // Masked-off lanes keep the running value, so they never win the min/max.
+        mn = _mm512_mask_min_ps(mn, m, _mm512_maskz_loadu_ps(m, x + i), mn);
+        mx = _mm512_mask_max_ps(mx, m, _mm512_maskz_loadu_ps(m, x + i), mx);
+    }
+    mn = _mm512_min_ps(mn, mn1);
+    mx = _mm512_max_ps(mx, mx1);
+    return { _mm512_reduce_min_ps(mn), _mm512_reduce_max_ps(mx) };
+}
+
+template <bool Signed> QS_AVX512 inline __m128i quantize16(__m512 x, __m512 scale, __m512 zp, __m512 lo, __m512 hi)
+{
+    __m512 v = _mm512_div_ps(x, scale);
+    v = _mm512_roundscale_ps(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    v = _mm512_add_ps(v, zp);
+    v = _mm512_min_ps(_mm512_max_ps(v, lo), hi);
+    // Values are already in range, so the truncating narrow is exact.
+    return _mm512_cvtepi32_epi8(_mm512_cvtps_epi32(v));
+}
+
+template <bool Signed>
+QS_AVX512 void quantizeAvx512(const float* x, size_t n, float scale, int32_t zeroPoint, void* out)
+{
+    auto* y = static_cast<uint8_t*>(out);
+    const __m512 vs = _mm512_set1_ps(scale), vz = _mm512_set1_ps(float(zeroPoint));
+    const __m512 lo = _mm512_set1_ps(Signed ? -128.0f : 0.0f), hi = _mm512_set1_ps(Signed ? 127.0f : 255.0f);
+    size_t i = 0;
+    for (; i + 64 <= n; i += 64) {
+        for (int k = 0; k < 4; ++k)
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(y + i + 16 * k),
+                quantize16<Signed>(_mm512_loadu_ps(x + i + 16 * k), vs, vz, lo, hi));
+    }
+    for (; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - i)) - 1);
+        const __m128i q = quantize16<Signed>(_mm512_maskz_loadu_ps(m, x + i), vs, vz, lo, hi);
+        _mm_mask_storeu_epi8(y + i, m, q);
+    }
+}
+
+void quantizeU8Avx512(const float* x, size_t n, float scale, int32_t zeroPoint, uint8_t* y)
+{
+    quantizeAvx512<false>(x, n, scale, zeroPoint, y);
+}
+void quantizeS8Avx512(const float* x, size_t n, float scale, int32_t zeroPoint, int8_t* y)
+{
+    quantizeAvx512<true>(x, n, scale, zeroPoint, y);
+}
+
+enum class Src
+{
+    U8,
+    S8,
+    S32
+};
+
+template <Src S> QS_AVX512 inline __m512i load16(const void* x, size_t i, __mmask16 m)
+{
+    if constexpr (S == Src::U8)
+        return _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(m, static_cast<const uint8_t*>(x) + i));
+    else if constexpr (S == Src::S8)
+        return _mm512_cvtepi8_epi32(_mm_maskz_loadu_epi8(m, static_cast<const int8_t*>(x) + i));
+    else
+        return _mm512_maskz_loadu_epi32(m, static_cast<const int32_t*>(x) + i);
+}
+
+template <Src S> QS_AVX512 void dequantizeAvx512(const void* x, size_t n, float scale, int32_t zeroPoint, float* y)
+{
+    const __m512i vz = _mm512_set1_epi32(zeroPoint);
+    const __m512 vs = _mm512_set1_ps(scale);
+    for (size_t i = 0; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - i)) - 1);
+        const __m512 v = _mm512_cvtepi32_ps(_mm512_sub_epi32(load16<S>(x, i, m), vz));
+        _mm512_mask_storeu_ps(y + i, m, _mm512_mul_ps(v, vs));
+    }
+}
+
+void dequantizeU8Avx512(const uint8_t* x, size_t n, float scale, int32_t zeroPoint, float* y)
+{
+    dequantizeAvx512<Src::U8>(x, n, scale, zeroPoint, y);
+}
+void dequantizeS8Avx512(const int8_t* x, size_t n, float scale, int32_t zeroPoint, float* y)
+{
+    dequantizeAvx512<Src::S8>(x, n, scale, zeroPoint, y);
+}
+void dequantizeS32Avx512(const int32_t* x, size_t n, float scale, int32_t zeroPoint, float* y)
+{
+    dequantizeAvx512<Src::S32>(x, n, scale, zeroPoint, y);
+}
+
+} // namespace
+
+namespace detail {
+const QuantKernelTable kAvx512Table {
+    minMaxAvx512,
+    quantizeU8Avx512,
+    quantizeS8Avx512,
+    dequantizeU8Avx512,
+    dequantizeS8Avx512,
+    dequantizeS32Avx512,
+};
+} // namespace detail
+
+} // namespace qs::quant

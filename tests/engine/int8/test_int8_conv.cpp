@@ -1,0 +1,563 @@
+// SPDX-License-Identifier: MIT
+// The oneDNN int8 convolution/matmul against the obvious-loop reference (kernels/int8/conv_integer_ref.h) and
+// ONNX's conformance cases. Registered twice in ctest: natively and with DNNL_MAX_CPU_ISA=AVX2 (int16 pairs).
+#include "kernels/int8/conv_integer_ref.h"
+#include "kernels/int8/int8_conv.h"
+#include "kernels/int8/int8_matmul.h"
+#include "node_case.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace qs;
+using namespace qs::kernels::int8;
+
+namespace {
+
+struct ConvCase
+{
+    const char* name;
+    ConvShape shape;
+    DataType srcType;
+    DataType weiType;
+    int32_t xZeroPoint;
+    std::vector<int32_t> wZeroPoints; ///< one entry: per tensor; empty: random per channel
+};
+
+std::string caseName(const testing::TestParamInfo<ConvCase>& info)
+{
+    return info.param.name;
+}
+void PrintTo(const ConvCase& c, std::ostream* os)
+{
+    *os << c.name << " " << c.shape.toString();
+}
+
+ConvShape conv(int64_t n, int64_t ic, int64_t ih, int64_t iw, int64_t oc, int64_t g, int64_t k, int64_t stride,
+    int64_t pad, int64_t dilation = 1)
+{
+    ConvShape s;
+    s.batch = n;
+    s.inChannels = ic;
+    s.inHeight = ih;
+    s.inWidth = iw;
+    s.outChannels = oc;
+    s.group = g;
+    s.kernelHeight = s.kernelWidth = k;
+    s.strideHeight = s.strideWidth = stride;
+    s.dilationHeight = s.dilationWidth = dilation;
+    s.padTop = s.padLeft = s.padBottom = s.padRight = pad;
+    return s;
+}
+
+ConvShape asymmetric()
+{
+    ConvShape s = conv(1, 12, 11, 9, 18, 3, 3, 1, 0, 2);
+    s.padTop = 1;
+    s.padLeft = 0;
+    s.padBottom = 2;
+    s.padRight = 1;
+    s.strideWidth = 2;
+    s.kernelWidth = 2;
+    return s;
+}
+
+constexpr DataType U8 = DataType::UInt8;
+constexpr DataType S8 = DataType::Int8;
+
+const ConvCase kCases[] = {
+    { "First3to16Pad1", conv(1, 3, 17, 19, 16, 1, 3, 1, 1), U8, U8, 171, { 128 } },
+    { "Odd13to24Stride2", conv(1, 13, 15, 15, 24, 1, 3, 2, 1), U8, U8, 128, { 171 } },
+    { "Pointwise16to32", conv(1, 16, 9, 11, 32, 1, 1, 1, 0), U8, U8, 0, { 0 } },
+    { "Pointwise33to7PerChannelZp", conv(1, 33, 5, 7, 7, 1, 1, 1, 0), U8, U8, 37, {} },
+    { "Depthwise24", conv(1, 24, 13, 13, 24, 24, 3, 1, 1), U8, U8, 171, { 171 } },
+    { "Depthwise13Stride2", conv(1, 13, 14, 13, 13, 13, 3, 2, 1), U8, U8, 128, {} },
+    { "DepthwiseMultiplier2", conv(1, 5, 8, 8, 10, 5, 3, 1, 1), U8, U8, 3, { 0 } },
+    { "GroupedDilatedAsymmetricPads", asymmetric(), U8, U8, 171, { 128 } },
+    { "Kernel5Batch2Stride2", conv(2, 7, 12, 13, 9, 1, 5, 2, 2), U8, U8, 128, { 171 } },
+    { "PadWiderThanHalfKernel", conv(1, 2, 4, 4, 3, 1, 3, 1, 2), U8, U8, 200, { 55 } },
+    { "Wide64to64", conv(1, 64, 20, 20, 64, 1, 3, 1, 1), U8, U8, 171, { 128 } },
+    { "Wide64to64Zp171", conv(1, 64, 16, 16, 64, 1, 3, 1, 1), U8, U8, 37, { 171 } },
+    { "Wide48to32SignedWeightsPerChannelZp", conv(1, 48, 12, 12, 32, 1, 3, 1, 1), U8, S8, 128, {} },
+    { "SignedActivations", conv(1, 11, 9, 9, 6, 1, 3, 1, 1), S8, U8, -5, { 171 } },
+    { "SignedWeightsPerChannelZp", conv(1, 10, 9, 8, 12, 2, 3, 2, 1), U8, S8, 128, {} },
+    { "SignedBoth", conv(1, 8, 7, 7, 8, 1, 3, 1, 1), S8, S8, 0, { 0 } },
+};
+
+template <typename T> std::vector<T> randomValues(std::mt19937& rng, size_t count, int lo, int hi)
+{
+    std::uniform_int_distribution<int> d(lo, hi);
+    std::vector<T> v(count);
+    for (T& x : v)
+        x = T(d(rng));
+    return v;
+}
+
+class Int8ConvTest : public testing::TestWithParam<ConvCase>
+{
+};
+
+enum class Data
+{
+    Random, ///< uniform over the whole type range, weights included
+    Saturating, ///< activations at their maximum, weights at both ends: every same-sign pair would saturate on AVX2
+    Clustered, ///< weights near their zero point with a few outliers, as real quantized weights are
+};
+
+template <typename S, typename W> void checkConv(const ConvCase& c, Data data)
+{
+    const bool adversarial = data == Data::Saturating;
+    const ConvShape& s = c.shape;
+    std::mt19937 rng(42);
+    const int sLo = std::is_signed_v<S> ? -128 : 0, sHi = std::is_signed_v<S> ? 127 : 255;
+    const int wLo = std::is_signed_v<W> ? -128 : 0, wHi = std::is_signed_v<W> ? 127 : 255;
+    // Adversarial: activations at their maximum and weights at both ends of their range, so every same-sign pair
+    // would saturate an int16 pair sum on AVX2.
+    std::vector<S> x = adversarial ? std::vector<S>(size_t(s.inputCount()), S(sHi))
+                                   : randomValues<S>(rng, size_t(s.inputCount()), sLo, sHi);
+    std::vector<W> w = randomValues<W>(rng, size_t(s.weightCount()), wLo, wHi);
+    if (adversarial)
+        for (W& v : w)
+            v = (v & 1) ? W(wHi) : W(wLo);
+    std::vector<int32_t> wzp = c.wZeroPoints;
+    const bool perChannel = wzp.empty();
+    if (perChannel)
+        wzp = randomValues<int32_t>(rng, size_t(s.outChannels), wLo, wHi);
+    if (data == Data::Clustered) {
+        std::normal_distribution<float> spread(0.0f, 25.0f);
+        const int64_t per = s.weightCount() / s.outChannels;
+        for (size_t i = 0; i < w.size(); ++i) {
+            const int zp = wzp[perChannel ? i / size_t(per) : 0];
+            const int v = (i % 4999 == 5) ? (zp > (wLo + wHi) / 2 ? wLo : wHi) : zp + int(spread(rng));
+            w[i] = W(std::clamp(v, wLo, wHi));
+        }
+    }
+
+    auto conv = Int8Conv::create(s, c.srcType, { c.weiType, w.data(), wzp });
+    ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+    const ZeroPointPlan& plan = (*conv)->zeroPointPlan();
+    if (data == Data::Clustered && s.weightCount() >= 4096) {
+        // A few outliers in a layer of real size: clamping them, with their excess as residual weights, beats a pass
+        // over the input, so no channel is compensated and every weight outside the s8 window around its zero point
+        // becomes exactly one residual weight.
+        const int64_t per = s.weightCount() / s.outChannels;
+        int64_t outliers = 0;
+        for (size_t i = 0; i < w.size(); ++i) {
+            const int d = int(w[i]) - wzp[perChannel ? i / size_t(per) : 0];
+            outliers += (d < -128 || d > 127) ? 1 : 0;
+        }
+        EXPECT_EQ(plan.compensatedChannels, 0);
+        EXPECT_EQ(plan.outlierResiduals, outliers);
+    }
+    std::vector<int32_t> expected(size_t(s.outputCount())), actual(expected.size(), -1);
+    convIntegerRef(s, x.data(), c.xZeroPoint, w.data(), wzp.data(), perChannel, expected.data());
+    const Status st = (*conv)->runInt32(x.data(), c.xZeroPoint, actual.data());
+    ASSERT_TRUE(st.isOk()) << st.toString();
+    size_t mismatches = 0;
+    for (size_t i = 0; i < expected.size() && mismatches < 10; ++i)
+        if (expected[i] != actual[i]) {
+            ++mismatches;
+            ADD_FAILURE() << s.toString() << " output " << i << ": expected " << expected[i] << ", got " << actual[i]
+                          << " [" << (*conv)->implementation() << "; " << (*conv)->saturation().describe() << "]";
+        }
+
+    // The same convolution with NHWC activations in and out.
+    {
+        const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
+        std::vector<S> xNhwc(x.size());
+        for (int64_t n = 0; n < s.batch; ++n)
+            for (int64_t ch = 0; ch < s.inChannels; ++ch)
+                for (int64_t p = 0; p < hw; ++p)
+                    xNhwc[size_t((n * hw + p) * s.inChannels + ch)] = x[size_t((n * s.inChannels + ch) * hw + p)];
+        auto nhwc = Int8Conv::create(s, c.srcType, { c.weiType, w.data(), wzp }, ActivationLayout::Nhwc);
+        ASSERT_TRUE(nhwc.isOk()) << nhwc.status().toString();
+        std::vector<int32_t> yNhwc(expected.size(), -1);
+        ASSERT_TRUE((*nhwc)->runInt32(xNhwc.data(), c.xZeroPoint, yNhwc.data()).isOk());
+        for (int64_t n = 0, bad = 0; n < s.batch && bad < 10; ++n)
+            for (int64_t o = 0; o < s.outChannels; ++o)
+                for (int64_t p = 0; p < ohw; ++p) {
+                    const int32_t want = expected[size_t((n * s.outChannels + o) * ohw + p)];
+                    const int32_t got = yNhwc[size_t((n * ohw + p) * s.outChannels + o)];
+                    if (want != got && bad++ < 10)
+                        ADD_FAILURE() << s.toString() << " NHWC n=" << n << " oc=" << o << " pixel " << p
+                                      << ": expected " << want << ", got " << got;
+                }
+    }
+
+    // The float form: float(acc) * (xScale * wScale) + bias, the exact sequence of the ONNX graph it replaces.
+    const float xScale = 0.0173f;
+    std::vector<float> wScales = { 0.0021f, 0.0047f, 0.0009f };
+    wScales.resize(size_t(s.outChannels), 0.0031f);
+    std::vector<float> bias(size_t(s.outChannels));
+    for (size_t o = 0; o < bias.size(); ++o)
+        bias[o] = 0.25f * float(o) - 1.0f;
+    std::vector<float> y(expected.size());
+    ASSERT_TRUE((*conv)->runFloat(x.data(), c.xZeroPoint, xScale, wScales.data(), true, bias.data(), y.data()).isOk());
+    const int64_t plane = s.outHeight() * s.outWidth();
+    for (size_t i = 0; i < y.size(); ++i) {
+        const size_t o = size_t(int64_t(i) / plane % s.outChannels);
+        const float want = float(expected[i]) * (xScale * wScales[o]) + bias[o];
+        if (y[i] != want) {
+            ADD_FAILURE() << s.toString() << " float output " << i << ": expected " << want << ", got " << y[i];
+            break;
+        }
+    }
+}
+
+void dispatch(const ConvCase& c, Data data)
+{
+    if (c.srcType == U8 && c.weiType == U8)
+        checkConv<uint8_t, uint8_t>(c, data);
+    else if (c.srcType == S8 && c.weiType == U8)
+        checkConv<int8_t, uint8_t>(c, data);
+    else if (c.srcType == U8 && c.weiType == S8)
+        checkConv<uint8_t, int8_t>(c, data);
+    else
+        checkConv<int8_t, int8_t>(c, data);
+}
+
+} // namespace
+
+TEST_P(Int8ConvTest, MatchesReferenceOnRandomData)
+{
+    dispatch(GetParam(), Data::Random);
+}
+TEST_P(Int8ConvTest, MatchesReferenceOnSaturatingData)
+{
+    dispatch(GetParam(), Data::Saturating);
+}
+TEST_P(Int8ConvTest, MatchesReferenceOnClusteredWeights)
+{
+    dispatch(GetParam(), Data::Clustered);
+}
+
+// Uniform weights with zero point 171: a sixth of them leave the s8 window, so the window-sum compensation is
+// the cheaper way, and it must be the one taken (the other path is covered by the clustered weights).
+TEST(Int8ConvZeroPoints, ManyOutliersUseCompensation)
+{
+    const ConvShape s = conv(1, 32, 12, 12, 16, 1, 3, 1, 1);
+    std::mt19937 rng(3);
+    const auto w = randomValues<uint8_t>(rng, size_t(s.weightCount()), 0, 255);
+    auto c = Int8Conv::create(s, U8, { U8, w.data(), { 171 } });
+    ASSERT_TRUE(c.isOk());
+    EXPECT_EQ((*c)->zeroPointPlan().misfitChannels, 16);
+    EXPECT_EQ((*c)->zeroPointPlan().compensatedChannels, 16);
+    EXPECT_EQ((*c)->zeroPointPlan().outlierResiduals, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, Int8ConvTest, testing::ValuesIn(kCases), caseName);
+
+// The report must name the ISA oneDNN really uses and say what is done about pairs that can saturate.
+TEST(Int8ConvSaturation, ReportFollowsTheIsa)
+{
+    const ConvShape s = conv(1, 4, 5, 5, 2, 1, 1, 1, 0);
+    // Output channel 0: ic pairs (0,1) = (255,255) -> s8 (127,127) offends; (2,3) = (0,0) -> (-128,-128) offends.
+    // Output channel 1: all 128 -> s8 0, nothing offends.
+    const std::vector<uint8_t> w = { 255, 255, 0, 0, 128, 128, 128, 128 };
+    auto c = Int8Conv::create(s, U8, { U8, w.data(), { 128 } });
+    ASSERT_TRUE(c.isOk()) << c.status().toString();
+    const SaturationReport& r = (*c)->saturation();
+    EXPECT_EQ(r.weightPairs, 4);
+    EXPECT_EQ(r.offendingPairs, 2);
+    const char* env = std::getenv("DNNL_MAX_CPU_ISA");
+    if (env && std::string(env) == "AVX2") {
+        EXPECT_EQ(r.isa, "avx2");
+        EXPECT_TRUE(r.isaPairsSaturate);
+    }
+    if (r.isaPairsSaturate) {
+        EXPECT_EQ(r.remedy, SaturationRemedy::SparseResidual) << r.describe();
+        EXPECT_EQ(r.residualEntries, 2);
+    } else {
+        EXPECT_EQ(r.remedy, SaturationRemedy::NotNeeded) << r.describe();
+        EXPECT_EQ(r.residualEntries, 0);
+    }
+    EXPECT_NE(r.describe().find(r.isa), std::string::npos);
+}
+
+TEST(Int8ConvSaturation, SplitKeepsEveryPairWithinTheBoundAndSumsBack)
+{
+    std::mt19937 rng(7);
+    std::vector<int8_t> w = randomValues<int8_t>(rng, 2 * 6 * 5, -128, 127);
+    const std::vector<int8_t> original = w;
+    SaturationReport report;
+    const auto residual = splitSaturatingPairs(w.data(), 2, 6, 5, true, report);
+    EXPECT_EQ(report.weightPairs, 2 * 3 * 5);
+    EXPECT_EQ(int64_t(residual.size()), report.offendingPairs);
+    std::vector<int32_t> sum(w.begin(), w.end());
+    for (const ResidualWeight& r : residual)
+        sum[size_t((r.row * 6 + r.reduction) * 5 + r.inner)] += r.value;
+    for (size_t i = 0; i < w.size(); ++i)
+        EXPECT_EQ(sum[i], int32_t(original[i])) << i;
+    for (int64_t row = 0; row < 2; ++row)
+        for (int64_t p = 0; p < 6; p += 2)
+            for (int64_t i = 0; i < 5; ++i) {
+                const int a = w[size_t((row * 6 + p) * 5 + i)], b = w[size_t((row * 6 + p + 1) * 5 + i)];
+                if ((a > 0) == (b > 0))
+                    EXPECT_LE(std::abs(a) + std::abs(b), kPairSafeMagnitude) << a << " " << b;
+            }
+}
+
+TEST(Int8Conv, RejectsBadArguments)
+{
+    const std::vector<uint8_t> w(8, 1);
+    ConvShape s = conv(1, 4, 5, 5, 2, 1, 1, 1, 0);
+    s.group = 3;
+    EXPECT_EQ(Int8Conv::create(s, U8, { U8, w.data(), { 0 } }).status().code(), StatusCode::InvalidArgument);
+    s.group = 1;
+    EXPECT_EQ(Int8Conv::create(s, U8, { U8, w.data(), { 256 } }).status().code(), StatusCode::InvalidArgument);
+    EXPECT_EQ(Int8Conv::create(s, DataType::Float, { U8, w.data(), { 0 } }).status().code(), StatusCode::Unsupported);
+    auto c = Int8Conv::create(s, U8, { U8, w.data(), { 0 } });
+    ASSERT_TRUE(c.isOk());
+    std::vector<uint8_t> x(100);
+    std::vector<int32_t> y(50);
+    EXPECT_EQ((*c)->runInt32(x.data(), -1, y.data()).code(), StatusCode::InvalidArgument);
+}
+
+// ---- ONNX conformance ----
+
+namespace {
+
+std::vector<int32_t> zeroPoints(const test::NodeCase& c, size_t input)
+{
+    if (c.inputs.size() <= input || c.inputs[input].isEmpty())
+        return { 0 };
+    const Tensor& t = c.inputs[input];
+    std::vector<int32_t> out;
+    for (int64_t i = 0; i < t.elementCount(); ++i)
+        out.push_back(int32_t(t.valueAsDouble(i)));
+    return out;
+}
+
+void runConvIntegerCase(const std::string& name)
+{
+    QS_LOAD_NODE_CASE(name, c);
+    const Tensor& x = c.inputs.at(0);
+    const Tensor& w = c.inputs.at(1);
+    ASSERT_EQ(x.rank(), 4);
+    ConvShape s;
+    s.batch = x.dims()[0];
+    s.inChannels = x.dims()[1];
+    s.inHeight = x.dims()[2];
+    s.inWidth = x.dims()[3];
+    s.outChannels = w.dims()[0];
+    s.kernelHeight = w.dims()[2];
+    s.kernelWidth = w.dims()[3];
+    s.group = c.node->attrInt("group", 1);
+    const auto strides = c.node->attrInts("strides", { 1, 1 });
+    const auto dilations = c.node->attrInts("dilations", { 1, 1 });
+    const auto pads = c.node->attrInts("pads", { 0, 0, 0, 0 });
+    ASSERT_EQ(c.node->attrString("auto_pad", "NOTSET"), "NOTSET");
+    s.strideHeight = strides[0];
+    s.strideWidth = strides[1];
+    s.dilationHeight = dilations[0];
+    s.dilationWidth = dilations[1];
+    s.padTop = pads[0];
+    s.padLeft = pads[1];
+    s.padBottom = pads[2];
+    s.padRight = pads[3];
+    const int32_t xzp = zeroPoints(c, 2)[0];
+    const std::vector<int32_t> wzp = zeroPoints(c, 3);
+    auto conv = Int8Conv::create(s, x.dataType(), { w.dataType(), w.rawData(), wzp });
+    ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+    std::vector<int32_t> y(size_t(s.outputCount()));
+    ASSERT_TRUE((*conv)->runInt32(x.rawData(), xzp, y.data()).isOk());
+    const auto expected = c.outputs.at(0).data<int32_t>();
+    ASSERT_EQ(expected.size(), y.size());
+    for (size_t i = 0; i < y.size(); ++i)
+        EXPECT_EQ(y[i], expected[i]) << name << " output " << i;
+}
+
+} // namespace
+
+TEST(ConvIntegerConformance, WithPadding)
+{
+    runConvIntegerCase("test_convinteger_with_padding");
+}
+TEST(ConvIntegerConformance, WithoutPadding)
+{
+    runConvIntegerCase("test_convinteger_without_padding");
+}
+
+TEST(MatMulIntegerConformance, TwoD)
+{
+    QS_LOAD_NODE_CASE("test_matmulinteger", c);
+    const Tensor& a = c.inputs.at(0);
+    const Tensor& b = c.inputs.at(1);
+    ASSERT_EQ(a.rank(), 2);
+    ASSERT_EQ(b.rank(), 2);
+    const std::vector<int32_t> bzp = zeroPoints(c, 3);
+    auto mm = Int8MatMul::create(b.dims()[0], b.dims()[1], 1, a.dataType(), { b.dataType(), b.rawData(), bzp });
+    ASSERT_TRUE(mm.isOk()) << mm.status().toString();
+    std::vector<int32_t> y(size_t(a.dims()[0] * b.dims()[1]));
+    ASSERT_TRUE((*mm)->runInt32(a.rawData(), a.dims()[0], zeroPoints(c, 2)[0], y.data()).isOk());
+    const auto expected = c.outputs.at(0).data<int32_t>();
+    ASSERT_EQ(expected.size(), y.size());
+    for (size_t i = 0; i < y.size(); ++i)
+        EXPECT_EQ(y[i], expected[i]) << "output " << i;
+}
+
+// ---- MatMul against the reference ----
+
+namespace {
+
+struct MatMulCase
+{
+    const char* name;
+    int64_t batch, m, k, n;
+    DataType aType, bType;
+    int32_t aZeroPoint;
+    std::vector<int32_t> bZeroPoints; ///< empty: random per column
+};
+
+std::string matMulName(const testing::TestParamInfo<MatMulCase>& info)
+{
+    return info.param.name;
+}
+void PrintTo(const MatMulCase& c, std::ostream* os)
+{
+    *os << c.name;
+}
+
+const MatMulCase kMatMulCases[] = {
+    { "Square64", 1, 64, 64, 64, U8, U8, 171, { 128 } },
+    { "OddSizes", 1, 7, 13, 31, U8, U8, 128, { 171 } },
+    { "PerColumnZp", 1, 9, 33, 17, U8, U8, 3, {} },
+    { "SingleRow", 1, 1, 127, 5, U8, U8, 255, { 0 } },
+    { "Batched3", 3, 5, 20, 11, U8, U8, 100, { 171 } },
+    { "SignedA", 1, 6, 19, 8, S8, U8, -7, { 128 } },
+    { "SignedB", 2, 4, 24, 9, U8, S8, 0, {} },
+};
+
+class Int8MatMulTest : public testing::TestWithParam<MatMulCase>
+{
+};
+
+template <typename A, typename B> void checkMatMul(const MatMulCase& c, bool adversarial)
+{
+    std::mt19937 rng(99);
+    const int aLo = std::is_signed_v<A> ? -128 : 0, aHi = std::is_signed_v<A> ? 127 : 255;
+    const int bLo = std::is_signed_v<B> ? -128 : 0, bHi = std::is_signed_v<B> ? 127 : 255;
+    std::vector<A> a = adversarial ? std::vector<A>(size_t(c.batch * c.m * c.k), A(aHi))
+                                   : randomValues<A>(rng, size_t(c.batch * c.m * c.k), aLo, aHi);
+    std::vector<B> b = randomValues<B>(rng, size_t(c.batch * c.k * c.n), bLo, bHi);
+    if (adversarial)
+        for (B& v : b)
+            v = (v & 1) ? B(bHi) : B(bLo);
+    std::vector<int32_t> bzp = c.bZeroPoints;
+    const bool perColumn = bzp.empty();
+    if (perColumn)
+        bzp = randomValues<int32_t>(rng, size_t(c.n), bLo, bHi);
+    auto mm = Int8MatMul::create(c.k, c.n, c.batch, c.aType, { c.bType, b.data(), bzp });
+    ASSERT_TRUE(mm.isOk()) << mm.status().toString();
+    std::vector<int32_t> expected(size_t(c.batch * c.m * c.n)), actual(expected.size(), -1);
+    for (int64_t i = 0; i < c.batch; ++i)
+        matMulIntegerRef(c.m, c.k, c.n, a.data() + i * c.m * c.k, c.aZeroPoint, b.data() + i * c.k * c.n, bzp.data(),
+            perColumn, expected.data() + i * c.m * c.n);
+    ASSERT_TRUE((*mm)->runInt32(a.data(), c.m, c.aZeroPoint, actual.data()).isOk());
+    for (size_t i = 0, bad = 0; i < expected.size() && bad < 10; ++i)
+        if (expected[i] != actual[i]) {
+            ++bad;
+            ADD_FAILURE() << c.name << " output " << i << ": expected " << expected[i] << ", got " << actual[i] << " ["
+                          << (*mm)->implementation() << "; " << (*mm)->saturation().describe() << "]";
+        }
+    const float aScale = 0.011f;
+    std::vector<float> bScales(size_t(c.n));
+    std::vector<float> bias(size_t(c.n));
+    for (int64_t j = 0; j < c.n; ++j) {
+        bScales[size_t(j)] = 0.001f * float(j + 1);
+        bias[size_t(j)] = 0.5f - 0.125f * float(j);
+    }
+    std::vector<float> y(expected.size());
+    ASSERT_TRUE(
+        (*mm)->runFloat(a.data(), c.m, c.aZeroPoint, aScale, bScales.data(), true, bias.data(), y.data()).isOk());
+    for (size_t i = 0; i < y.size(); ++i) {
+        const size_t j = i % size_t(c.n);
+        const float want = float(expected[i]) * (aScale * bScales[j]) + bias[j];
+        if (y[i] != want) {
+            ADD_FAILURE() << c.name << " float output " << i << ": expected " << want << ", got " << y[i];
+            break;
+        }
+    }
+}
+
+void dispatchMatMul(const MatMulCase& c, bool adversarial)
+{
+    if (c.aType == U8 && c.bType == U8)
+        checkMatMul<uint8_t, uint8_t>(c, adversarial);
+    else if (c.aType == S8 && c.bType == U8)
+        checkMatMul<int8_t, uint8_t>(c, adversarial);
+    else if (c.aType == U8 && c.bType == S8)
+        checkMatMul<uint8_t, int8_t>(c, adversarial);
+    else
+        checkMatMul<int8_t, int8_t>(c, adversarial);
+}
+
+} // namespace
+
+TEST_P(Int8MatMulTest, MatchesReferenceOnRandomData)
+{
+    dispatchMatMul(GetParam(), false);
+}
+TEST_P(Int8MatMulTest, MatchesReferenceOnSaturatingData)
+{
+    dispatchMatMul(GetParam(), true);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, Int8MatMulTest, testing::ValuesIn(kMatMulCases), matMulName);
+
+// ---- The shared INT8 model's own weights ----
+
+// Every ConvInteger of yolov5nu_int8_dynamic_seed (uint8 weights, per-tensor zero points 0..171, a few outliers
+// and, on AVX2, a few saturating pairs per layer) on a small random image, against the reference.
+TEST(Int8ConvYolo, EveryLayerMatchesTheReference)
+{
+    const auto path = test::sharedModel("yolov5nu_int8_dynamic_seed");
+    QS_REQUIRE_SHARED(path);
+    auto model = loadModel(path);
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    const Graph& g = (*model)->graph();
+    std::mt19937 rng(17);
+    int layers = 0;
+    for (const Node& n : g.nodes()) {
+        if (n.opType != "ConvInteger")
+            continue;
+        const Tensor* w = g.constantData(n.input(1));
+        const Tensor* wzpTensor = g.constantData(n.input(3));
+        ASSERT_TRUE(w && wzpTensor && w->dataType() == DataType::UInt8) << n.describe();
+        ConvShape s;
+        s.inChannels = w->dims()[1] * n.attrInt("group", 1);
+        s.outChannels = w->dims()[0];
+        s.group = n.attrInt("group", 1);
+        s.kernelHeight = w->dims()[2];
+        s.kernelWidth = w->dims()[3];
+        const auto strides = n.attrInts("strides", { 1, 1 });
+        const auto pads = n.attrInts("pads", { 0, 0, 0, 0 });
+        const auto dilations = n.attrInts("dilations", { 1, 1 });
+        s.strideHeight = strides[0];
+        s.strideWidth = strides[1];
+        s.dilationHeight = dilations[0];
+        s.dilationWidth = dilations[1];
+        s.padTop = pads[0];
+        s.padLeft = pads[1];
+        s.padBottom = pads[2];
+        s.padRight = pads[3];
+        // A small image keeps the reference cheap; every weight still meets every kind of border.
+        s.inHeight = s.inWidth = 3 * s.kernelHeight + 1;
+        const std::vector<int32_t> wzp = { int32_t(wzpTensor->valueAsDouble(0)) };
+        auto conv = Int8Conv::create(s, U8, { U8, w->rawData(), wzp });
+        ASSERT_TRUE(conv.isOk()) << n.describe() << ": " << conv.status().toString();
+        const auto x = randomValues<uint8_t>(rng, size_t(s.inputCount()), 0, 255);
+        const int32_t xzp = int32_t(rng() % 256);
+        std::vector<int32_t> expected(size_t(s.outputCount())), actual(expected.size());
+        convIntegerRef(s, x.data(), xzp, w->data<uint8_t>().data(), wzp.data(), false, expected.data());
+        ASSERT_TRUE((*conv)->runInt32(x.data(), xzp, actual.data()).isOk());
+        ASSERT_EQ(expected, actual) << n.describe() << " " << s.toString() << " [" << (*conv)->saturation().describe()
+                                    << "]";
+        ++layers;
+    }
+    EXPECT_EQ(layers, 76); // the shared README's count
+}

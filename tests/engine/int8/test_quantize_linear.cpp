@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: MIT
+// QuantizeLinear / DequantizeLinear / DynamicQuantizeLinear against ONNX's conformance data, hand-computed ties and
+// saturation, and every vector path against the scalar reference on random data of awkward lengths.
+#include "node_case.h"
+#include "quant/quantize_linear.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+using namespace qs;
+using namespace qs::quant;
+
+namespace {
+
+std::vector<QuantIsa> availableIsas()
+{
+    std::vector<QuantIsa> isas;
+    for (QuantIsa isa : { QuantIsa::Scalar, QuantIsa::Avx2, QuantIsa::Avx512 })
+        if (quantKernelTable(isa))
+            isas.push_back(isa);
+    return isas;
+}
+
+AxisShape axisShape(const std::vector<int64_t>& dims, int64_t axis)
+{
+    if (axis < 0)
+        axis += int64_t(dims.size());
+    AxisShape s;
+    for (int64_t i = 0; i < int64_t(dims.size()); ++i) {
+        if (i < axis)
+            s.outer *= dims[size_t(i)];
+        else if (i == axis)
+            s.axisDim = dims[size_t(i)];
+        else
+            s.inner *= dims[size_t(i)];
+    }
+    return s;
+}
+
+void runQuantizeCase(const std::string& name)
+{
+    QS_LOAD_NODE_CASE(name, c);
+    const Tensor& x = c.inputs.at(0);
+    const Tensor& scale = c.inputs.at(1);
+    ASSERT_GE(c.inputs.size(), 3u);
+    const Tensor& zp = c.inputs.at(2);
+    const Tensor& expected = c.outputs.at(0);
+    ASSERT_EQ(expected.dataType(), DataType::UInt8) << "the shared cases quantize to uint8";
+    std::vector<uint8_t> y(size_t(x.elementCount()));
+    if (scale.elementCount() == 1) {
+        quantizeLinear(x.data<float>().data(), y.size(), scale.data<float>()[0], zp.data<uint8_t>()[0], y.data());
+    } else {
+        const AxisShape s = axisShape(x.dims(), c.node->attrInt("axis", 1));
+        ASSERT_EQ(s.axisDim, scale.elementCount());
+        quantizeLinearPerAxis(
+            x.data<float>().data(), s, scale.data<float>().data(), zp.data<uint8_t>().data(), y.data());
+    }
+    const auto e = expected.data<uint8_t>();
+    ASSERT_EQ(e.size(), y.size());
+    for (size_t i = 0; i < y.size(); ++i)
+        EXPECT_EQ(int(y[i]), int(e[i])) << name << " element " << i << " x=" << x.data<float>()[i];
+}
+
+void runDequantizeCase(const std::string& name)
+{
+    QS_LOAD_NODE_CASE(name, c);
+    const Tensor& x = c.inputs.at(0);
+    const Tensor& scale = c.inputs.at(1);
+    const Tensor& expected = c.outputs.at(0);
+    ASSERT_EQ(x.dataType(), DataType::UInt8);
+    std::vector<float> y(size_t(x.elementCount()));
+    const bool hasZp = c.inputs.size() > 2 && !c.inputs[2].isEmpty();
+    if (scale.elementCount() == 1) {
+        dequantizeLinear(x.data<uint8_t>().data(), y.size(), scale.data<float>()[0],
+            hasZp ? c.inputs[2].data<uint8_t>()[0] : 0, y.data());
+    } else {
+        const AxisShape s = axisShape(x.dims(), c.node->attrInt("axis", 1));
+        dequantizeLinearPerAxis(x.data<uint8_t>().data(), s, scale.data<float>().data(),
+            hasZp ? c.inputs[2].data<uint8_t>().data() : nullptr, y.data());
+    }
+    const auto e = expected.data<float>();
+    ASSERT_EQ(e.size(), y.size());
+    for (size_t i = 0; i < y.size(); ++i)
+        EXPECT_FLOAT_EQ(y[i], e[i]) << name << " element " << i;
+}
+
+void runDynamicCase(const std::string& name)
+{
+    QS_LOAD_NODE_CASE(name, c);
+    const Tensor& x = c.inputs.at(0);
+    ASSERT_EQ(c.outputs.size(), 3u);
+    std::vector<uint8_t> y(size_t(x.elementCount()));
+    const DynamicQuantParams p = dynamicQuantizeLinear(x.data<float>().data(), y.size(), y.data());
+    EXPECT_FLOAT_EQ(p.scale, c.outputs[1].data<float>()[0]) << name;
+    EXPECT_EQ(int(p.zeroPoint), int(c.outputs[2].data<uint8_t>()[0])) << name;
+    const auto e = c.outputs[0].data<uint8_t>();
+    ASSERT_EQ(e.size(), y.size());
+    for (size_t i = 0; i < y.size(); ++i)
+        EXPECT_EQ(int(y[i]), int(e[i])) << name << " element " << i;
+}
+
+} // namespace
+
+TEST(QuantizeLinearConformance, PerTensor)
+{
+    runQuantizeCase("test_quantizelinear");
+}
+TEST(QuantizeLinearConformance, PerAxis)
+{
+    runQuantizeCase("test_quantizelinear_axis");
+}
+TEST(DequantizeLinearConformance, PerTensor)
+{
+    runDequantizeCase("test_dequantizelinear");
+}
+TEST(DequantizeLinearConformance, PerAxis)
+{
+    runDequantizeCase("test_dequantizelinear_axis");
+}
+TEST(DynamicQuantizeLinearConformance, Plain)
+{
+    runDynamicCase("test_dynamicquantizelinear");
+}
+TEST(DynamicQuantizeLinearConformance, MaxAdjusted)
+{
+    runDynamicCase("test_dynamicquantizelinear_max_adjusted");
+}
+TEST(DynamicQuantizeLinearConformance, MinAdjusted)
+{
+    runDynamicCase("test_dynamicquantizelinear_min_adjusted");
+}
+
+// x / scale lands exactly on .5: ONNX rounds half to even.
+TEST(QuantizeLinear, TiesRoundHalfToEvenOnEveryIsa)
+{
+    struct Tie
+    {
+        float x, scale;
+        int32_t zp;
+        int expectedS8, expectedU8;
+    };
+    const Tie ties[] = {
+        { 0.5f, 1.0f, 0, 0, 0 },
+        { 1.5f, 1.0f, 0, 2, 2 },
+        { 2.5f, 1.0f, 0, 2, 2 },
+        { -0.5f, 1.0f, 0, 0, 0 },
+        { -1.5f, 1.0f, 0, -2, 0 },
+        { -2.5f, 1.0f, 0, -2, 0 },
+        { 3.0f, 2.0f, 0, 2, 2 }, // 1.5 -> 2
+        { 5.0f, 2.0f, 0, 2, 2 }, // 2.5 -> 2
+        { 0.125f, 0.25f, 0, 0, 0 }, // 0.5 -> 0
+        { 0.375f, 0.25f, 0, 2, 2 }, // 1.5 -> 2
+        { -3.0f, 2.0f, 10, 8, 8 }, // -1.5 -> -2, + 10
+        { 1.0f, 2.0f, 100, 100, 100 }, // 0.5 -> 0, + 100
+        { 253.5f, 1.0f, 0, 127, 254 }, // 253.5 -> 254 (u8), saturates (s8)
+        { 254.5f, 1.0f, 0, 127, 254 },
+        { 255.5f, 1.0f, 0, 127, 255 },
+    };
+    for (QuantIsa isa : availableIsas()) {
+        const QuantKernelTable* k = quantKernelTable(isa);
+        for (const Tie& t : ties) {
+            // 67 copies: the vector body and every remainder path see the tie.
+            const std::vector<float> run(67, t.x);
+            std::vector<int8_t> s8(run.size());
+            std::vector<uint8_t> u8(run.size());
+            k->quantizeS8(run.data(), run.size(), t.scale, t.zp, s8.data());
+            k->quantizeU8(run.data(), run.size(), t.scale, t.zp, u8.data());
+            for (size_t j = 0; j < run.size(); ++j) {
+                ASSERT_EQ(int(s8[j]), t.expectedS8) << quantIsaName(isa) << " x=" << t.x << " scale=" << t.scale;
+                ASSERT_EQ(int(u8[j]), t.expectedU8) << quantIsaName(isa) << " x=" << t.x << " scale=" << t.scale;
+            }
+        }
+    }
+}
+
+TEST(QuantizeLinear, SaturatesToTheTypeRangeOnEveryIsa)
+{
+    const float inf = std::numeric_limits<float>::infinity();
+    const std::vector<float> x = { 300.0f, -50.0f, 245.0f, 244.4f, 1e30f, -1e30f, inf, -inf, 117.0f, -139.0f, -138.0f };
+    const std::vector<int> u8Expected = { 255, 0, 255, 254, 255, 0, 255, 0, 127, 0, 0 }; // zp 10
+    const std::vector<int> s8Expected = { 127, -40, 127, 127, 127, -128, 127, -128, 127, -128, -128 }; // zp 10
+    for (QuantIsa isa : availableIsas()) {
+        const QuantKernelTable* k = quantKernelTable(isa);
+        // 3 copies: 33 elements reach both the vector body and the remainder.
+        std::vector<float> in;
+        for (int r = 0; r < 3; ++r)
+            in.insert(in.end(), x.begin(), x.end());
+        std::vector<uint8_t> u8(in.size());
+        std::vector<int8_t> s8(in.size());
+        k->quantizeU8(in.data(), in.size(), 1.0f, 10, u8.data());
+        k->quantizeS8(in.data(), in.size(), 1.0f, 10, s8.data());
+        for (size_t i = 0; i < in.size(); ++i) {
+            EXPECT_EQ(int(u8[i]), u8Expected[i % x.size()]) << quantIsaName(isa) << " x=" << in[i];
+            EXPECT_EQ(int(s8[i]), s8Expected[i % x.size()]) << quantIsaName(isa) << " x=" << in[i];
+        }
+    }
+}
+
+TEST(QuantizeLinear, PerAxisUsesEachSlicesParameters)
+{
+    // shape [2, 3, 2], axis 1: scales {1, 2, 4}, zero points {0, 10, 20}; hand-computed.
+    const std::vector<float> x = { 1, 2, 4, 6, 8, 12, /**/ -1, -3, 5, 7, -8, 1000 };
+    const float scales[] = { 1, 2, 4 };
+    const uint8_t zps[] = { 0, 10, 20 };
+    std::vector<uint8_t> y(x.size());
+    quantizeLinearPerAxis(x.data(), { 2, 3, 2 }, scales, zps, y.data());
+    const std::vector<uint8_t> expected = { 1, 2, 12, 13, 22, 23, /**/ 0, 0, 12, 14, 18, 255 };
+    EXPECT_EQ(y, expected);
+
+    std::vector<float> back(x.size());
+    dequantizeLinearPerAxis(y.data(), { 2, 3, 2 }, scales, zps, back.data());
+    const std::vector<float> backExpected = { 1, 2, 4, 6, 8, 12, /**/ 0, 0, 4, 8, -8, 940 };
+    EXPECT_EQ(back, backExpected);
+}
+
+TEST(DynamicQuantizeLinear, HandComputedParameters)
+{
+    // min -1, max 2.5: scale = 3.5 / 255, zero point = round(1 / scale) = round(72.857) = 73.
+    const std::vector<float> a = { -1.0f, 0.0f, 2.5f };
+    const DynamicQuantParams pa = dynamicQuantParams(minMax(a.data(), a.size()));
+    EXPECT_FLOAT_EQ(pa.scale, 3.5f / 255.0f);
+    EXPECT_EQ(pa.zeroPoint, 73);
+    // All positive: the range is widened to 0, so the zero point is 0.
+    const std::vector<float> b = { 2.0f, 5.1f };
+    EXPECT_EQ(dynamicQuantParams(minMax(b.data(), b.size())).zeroPoint, 0);
+    EXPECT_FLOAT_EQ(dynamicQuantParams(minMax(b.data(), b.size())).scale, 5.1f / 255.0f);
+    // All negative: zero point 255.
+    const std::vector<float> c = { -2.0f, -5.1f };
+    EXPECT_EQ(dynamicQuantParams(minMax(c.data(), c.size())).zeroPoint, 255);
+    // All zero: empty range, scale 1.
+    const std::vector<float> d(9, 0.0f);
+    std::vector<uint8_t> yd(d.size(), 7);
+    const DynamicQuantParams pd = dynamicQuantizeLinear(d.data(), d.size(), yd.data());
+    EXPECT_EQ(pd.scale, 1.0f);
+    EXPECT_EQ(pd.zeroPoint, 0);
+    EXPECT_EQ(yd, std::vector<uint8_t>(d.size(), 0));
+}
+
+TEST(DequantizeLinear, HandComputed)
+{
+    const int8_t s8[] = { -128, -1, 0, 5, 127 };
+    float y[5];
+    dequantizeLinear(s8, 5, 0.5f, -3, y);
+    EXPECT_EQ(std::vector<float>(y, y + 5), (std::vector<float> { -62.5f, 1.0f, 1.5f, 4.0f, 65.0f }));
+    const int32_t s32[] = { -100000, 0, 7, 2147483647 };
+    float z[4];
+    dequantizeLinear(s32, 4, 0.25f, 0, z);
+    EXPECT_EQ(std::vector<float>(z, z + 4), (std::vector<float> { -25000.0f, 0.0f, 1.75f, 536870912.0f }));
+}
+
+// Vector paths against the scalar reference, bit for bit, on lengths that leave every kind of remainder.
+TEST(QuantKernels, VectorMatchesScalarOnRandomData)
+{
+    const QuantKernelTable* ref = quantKernelTable(QuantIsa::Scalar);
+    std::mt19937 rng(1234);
+    std::uniform_real_distribution<float> value(-40.0f, 60.0f);
+    std::uniform_int_distribution<int> small(-200, 200);
+    for (size_t n : { size_t(1), size_t(7), size_t(13), size_t(127), size_t(1000003) }) {
+        std::vector<float> x(n);
+        for (size_t i = 0; i < n; ++i)
+            x[i] = (i % 5 == 0) ? float(small(rng)) * 0.125f : value(rng); // every 5th an exact tie for scale 0.25
+        std::vector<uint8_t> u8(n);
+        std::vector<int8_t> s8(n);
+        std::vector<int32_t> s32(n);
+        for (size_t i = 0; i < n; ++i) {
+            u8[i] = uint8_t(rng());
+            s8[i] = int8_t(rng());
+            s32[i] = int32_t(rng());
+        }
+        for (QuantIsa isa : availableIsas()) {
+            if (isa == QuantIsa::Scalar)
+                continue;
+            const QuantKernelTable* k = quantKernelTable(isa);
+            const MinMax a = ref->minMax(x.data(), n), b = k->minMax(x.data(), n);
+            EXPECT_EQ(a.min, b.min) << quantIsaName(isa) << " n=" << n;
+            EXPECT_EQ(a.max, b.max) << quantIsaName(isa) << " n=" << n;
+            for (float scale : { 0.25f, 0.3917f }) {
+                for (int32_t zp : { 0, 3, 128, 255 }) {
+                    std::vector<uint8_t> ru(n), vu(n);
+                    ref->quantizeU8(x.data(), n, scale, zp, ru.data());
+                    k->quantizeU8(x.data(), n, scale, zp, vu.data());
+                    EXPECT_EQ(ru, vu) << quantIsaName(isa) << " n=" << n << " scale=" << scale << " zp=" << zp;
+                    std::vector<int8_t> rs(n), vs(n);
+                    ref->quantizeS8(x.data(), n, scale, zp - 128, rs.data());
+                    k->quantizeS8(x.data(), n, scale, zp - 128, vs.data());
+                    EXPECT_EQ(rs, vs) << quantIsaName(isa) << " n=" << n << " scale=" << scale << " zp=" << zp - 128;
+                }
+            }
+            std::vector<float> rf(n), vf(n);
+            ref->dequantizeU8(u8.data(), n, 0.0371f, 131, rf.data());
+            k->dequantizeU8(u8.data(), n, 0.0371f, 131, vf.data());
+            EXPECT_EQ(rf, vf) << quantIsaName(isa) << " u8 n=" << n;
+            ref->dequantizeS8(s8.data(), n, 0.0371f, -17, rf.data());
+            k->dequantizeS8(s8.data(), n, 0.0371f, -17, vf.data());
+            EXPECT_EQ(rf, vf) << quantIsaName(isa) << " s8 n=" << n;
+            ref->dequantizeS32(s32.data(), n, 1.5e-7f, 12345, rf.data());
+            k->dequantizeS32(s32.data(), n, 1.5e-7f, 12345, vf.data());
+            EXPECT_EQ(rf, vf) << quantIsaName(isa) << " s32 n=" << n;
+        }
+    }
+}
+
+// The min/max must see an extreme wherever it sits, including the last element of a remainder.
+TEST(QuantKernels, MinMaxFindsExtremesAtEveryPosition)
+{
+    for (QuantIsa isa : availableIsas()) {
+        const QuantKernelTable* k = quantKernelTable(isa);
+        for (size_t n : { size_t(1), size_t(13), size_t(47), size_t(100) }) {
+            for (size_t pos = 0; pos < n; ++pos) {
+                std::vector<float> x(n, 1.0f);
+                x[pos] = -7.0f;
+                const MinMax lo = k->minMax(x.data(), n);
+                ASSERT_EQ(lo.min, -7.0f) << quantIsaName(isa) << " n=" << n << " pos=" << pos;
+                ASSERT_EQ(lo.max, n == 1 ? -7.0f : 1.0f) << quantIsaName(isa) << " n=" << n << " pos=" << pos;
+                x[pos] = 9.0f;
+                const MinMax hi = k->minMax(x.data(), n);
+                ASSERT_EQ(hi.max, 9.0f) << quantIsaName(isa) << " n=" << n << " pos=" << pos;
+                ASSERT_EQ(hi.min, n == 1 ? 9.0f : 1.0f) << quantIsaName(isa) << " n=" << n << " pos=" << pos;
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: MIT
+// One crafted run per rule: the rule fires with the right severity and evidence, and stays silent without its cause.
+#include "crafted_run.h"
+
+#include <quantscope/engine/diagnosis.h>
+
+#include <gtest/gtest.h>
+
+#include <optional>
+
+namespace {
+
+using qs::FindingSeverity;
+
+// By value: callers often pass the temporary result of diagnoseRun.
+std::optional<qs::Finding> find(const std::vector<qs::Finding>& f, const std::string& id)
+{
+    for (const auto& x : f)
+        if (x.id == id)
+            return x;
+    return std::nullopt;
+}
+
+bool evidenceContains(const qs::Finding& f, const std::string& text)
+{
+    for (const auto& e : f.evidence)
+        if (e.find(text) != std::string::npos)
+            return true;
+    return false;
+}
+
+qs::RunRecord fp32Only()
+{
+    qs::RunRecord r;
+    r.machine = qs::test::craftedMachine(false);
+    r.models = { qs::test::craftedFp32Model() };
+    r.scenarios.push_back(
+        qs::test::craftedScenario("yolov5nu_fp32", 1, "optimized", qs::test::craftedLatencies(125, 1, 20)));
+    return r;
+}
+
+TEST(Diagnosis, ParadoxRunIsExplained)
+{
+    const auto f = qs::diagnoseRun(qs::test::craftedParadoxRun());
+    auto dyn = find(f, "dynamic-quantized-convolutions");
+    ASSERT_TRUE(dyn);
+    EXPECT_EQ(dyn->severity, FindingSeverity::Critical); // INT8 measured slower
+    EXPECT_TRUE(evidenceContains(*dyn, "63 DynamicQuantizeLinear, 76 ConvInteger"));
+    // profile: DQL 40 ms of 145 ms per run
+    EXPECT_TRUE(evidenceContains(*dyn, "DynamicQuantizeLinear takes 40.00 ms of 145.00 ms per run (27.6%)"));
+    // ConvInteger 80 ms per run against the FP32 profile's Conv 100 ms
+    EXPECT_TRUE(evidenceContains(
+        *dyn, "ConvInteger kernels take 80.00 ms per run vs 100.00 ms for the FP32 model's Conv kernels (0.80x)"));
+    EXPECT_EQ(f.front().severity, FindingSeverity::Critical); // sorted
+}
+
+TEST(Diagnosis, DynamicQuantizationSilentWithoutConvInteger)
+{
+    auto r = qs::test::craftedParadoxRun();
+    r.models[1].opCounts.erase("ConvInteger");
+    EXPECT_FALSE(find(qs::diagnoseRun(r), "dynamic-quantized-convolutions"));
+}
+
+TEST(Diagnosis, QuantizationOverheadShare)
+{
+    // DQL 40 + Cast 10 = 50 of 145 ms = 34.5% (the Mul is not marked without a model): critical at >= 30%
+    const auto f = qs::diagnoseRun(qs::test::craftedParadoxRun());
+    auto o = find(f, "quantization-overhead");
+    ASSERT_TRUE(o);
+    EXPECT_EQ(o->severity, FindingSeverity::Critical);
+    EXPECT_TRUE(evidenceContains(*o, "50.00 ms of 145.00 ms per run (34.5%"));
+    EXPECT_TRUE(evidenceContains(*o, "DynamicQuantizeLinear: 40.00 ms (27.6%)"));
+    qs::DiagnosisThresholds t;
+    t.overheadWarning = 0.4;
+    EXPECT_FALSE(find(qs::diagnoseRun(qs::test::craftedParadoxRun(), t), "quantization-overhead"));
+}
+
+TEST(Diagnosis, NoInt8DotProduct)
+{
+    const auto f = qs::diagnoseRun(qs::test::craftedParadoxRun());
+    auto d = find(f, "no-int8-dot-product");
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->severity, FindingSeverity::Warning); // speedup 0.87 < 1.3
+    EXPECT_TRUE(evidenceContains(*d, "AVX512-VNNI no, AVX-VNNI no"));
+    EXPECT_TRUE(evidenceContains(*d, "dispatches to avx2"));
+    auto vnni = qs::test::craftedParadoxRun();
+    vnni.machine = qs::test::craftedMachine(true);
+    EXPECT_FALSE(find(qs::diagnoseRun(vnni), "no-int8-dot-product"));
+    EXPECT_FALSE(find(qs::diagnoseRun(fp32Only()), "no-int8-dot-product")); // nothing quantized
+}
+
+TEST(Diagnosis, QOperatorSignedActivations)
+{
+    auto r = qs::test::craftedParadoxRun();
+    r.models[1].format = "qoperator";
+    r.models[1].signedActivationNodes = 21;
+    auto q = find(qs::diagnoseRun(r), "qoperator-signed-activations");
+    ASSERT_TRUE(q);
+    EXPECT_TRUE(evidenceContains(*q, "21 integer/QLinear nodes take int8 activations"));
+    r.models[1].signedActivationNodes = 0; // U8S8
+    EXPECT_FALSE(find(qs::diagnoseRun(r), "qoperator-signed-activations"));
+    r.models[1].signedActivationNodes = 21;
+    r.machine.architecture = "aarch64";
+    EXPECT_FALSE(find(qs::diagnoseRun(r), "qoperator-signed-activations"));
+}
+
+TEST(Diagnosis, OpCountGrowth)
+{
+    auto g = find(qs::diagnoseRun(qs::test::craftedParadoxRun()), "op-count-growth");
+    ASSERT_TRUE(g);
+    EXPECT_EQ(g->severity, FindingSeverity::Warning); // 703 / 262 = 2.68
+    EXPECT_TRUE(evidenceContains(*g, "262 nodes (yolov5nu_fp32) -> 703 nodes (yolov5nu_int8_dynamic): 2.68x"));
+    EXPECT_TRUE(evidenceContains(*g, "Mul +152")); // 222 - 70, the largest increase
+    auto small = qs::test::craftedParadoxRun();
+    small.models[1].nodeCount = 300;
+    EXPECT_FALSE(find(qs::diagnoseRun(small), "op-count-growth"));
+}
+
+TEST(Diagnosis, UnfusedBoundaries)
+{
+    auto r = qs::test::craftedParadoxRun();
+    r.scenarios.push_back(
+        qs::test::craftedScenario("yolov5nu_int8_dynamic", 1, "as-written", qs::test::craftedLatencies(200, 1, 20)));
+    auto u = find(qs::diagnoseRun(r), "unfused-boundaries");
+    ASSERT_TRUE(u);
+    EXPECT_EQ(u->severity, FindingSeverity::Warning); // quantized model
+    // medians 202 vs 145
+    EXPECT_TRUE(evidenceContains(*u, "median 202.00 ms as written vs 145.00 ms optimized"));
+    r.scenarios.back()
+        = qs::test::craftedScenario("yolov5nu_int8_dynamic", 1, "as-written", qs::test::craftedLatencies(150, 1, 20));
+    EXPECT_FALSE(find(qs::diagnoseRun(r), "unfused-boundaries")); // 152/145 = 1.05 < 1.15
+}
+
+TEST(Diagnosis, ThreadSensitivity)
+{
+    auto r = qs::test::craftedParadoxRun();
+    r.scenarios.push_back(
+        qs::test::craftedScenario("yolov5nu_fp32", 2, "optimized", qs::test::craftedLatencies(70, 1, 20)));
+    r.scenarios.push_back(
+        qs::test::craftedScenario("yolov5nu_int8_dynamic", 2, "optimized", qs::test::craftedLatencies(60, 1, 20)));
+    r.comparisons = qs::compareModels(r);
+    ASSERT_EQ(r.comparisons.size(), 2u);
+    auto t = find(qs::diagnoseRun(r), "thread-sensitivity");
+    ASSERT_TRUE(t);
+    EXPECT_EQ(t->severity, FindingSeverity::Warning); // 0.87x at 1 thread, 1.17x at 2: crosses 1
+    r.scenarios[3]
+        = qs::test::craftedScenario("yolov5nu_int8_dynamic", 2, "optimized", qs::test::craftedLatencies(80, 1, 20));
+    r.comparisons = qs::compareModels(r);
+    EXPECT_FALSE(find(qs::diagnoseRun(r), "thread-sensitivity")); // 0.87 vs 0.88
+}
+
+TEST(Diagnosis, SaturationRisk)
+{
+    auto r = qs::test::craftedParadoxRun();
+    auto s = find(qs::diagnoseRun(r), "saturation-risk");
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->severity, FindingSeverity::Info);
+    r.parity.push_back({ "yolov5nu_int8_dynamic", "yolov5nu_fp32", "output0", 3.5, 0.2, 0.95 });
+    s = find(qs::diagnoseRun(r), "saturation-risk");
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->severity, FindingSeverity::Warning); // poor parity on a saturating CPU
+    EXPECT_TRUE(evidenceContains(*s, "cosine 0.9500"));
+    r.machine = qs::test::craftedMachine(true);
+    EXPECT_FALSE(find(qs::diagnoseRun(r), "saturation-risk"));
+}
+
+TEST(Diagnosis, TinyModel)
+{
+    auto r = fp32Only();
+    r.scenarios[0]
+        = qs::test::craftedScenario("yolov5nu_fp32", 1, "optimized", qs::test::craftedLatencies(0.3, 0.01, 20));
+    auto t = find(qs::diagnoseRun(r), "tiny-model");
+    ASSERT_TRUE(t);
+    EXPECT_TRUE(evidenceContains(*t, "FP32 median 0.320 ms"));
+    EXPECT_FALSE(find(qs::diagnoseRun(fp32Only()), "tiny-model"));
+}
+
+TEST(Diagnosis, UnsupportedOperators)
+{
+    auto r = fp32Only();
+    qs::ScenarioRecord failed;
+    failed.modelId = "yolov5nu_fp32";
+    failed.threads = 2;
+    failed.status = "failed";
+    failed.error = "unsupported operators";
+    failed.unsupportedOps = { "'nms' (NonMaxSuppression)", "'roi' (RoiAlign)" };
+    r.scenarios.push_back(failed);
+    auto u = find(qs::diagnoseRun(r), "unsupported-operators");
+    ASSERT_TRUE(u);
+    EXPECT_EQ(u->severity, FindingSeverity::Critical);
+    EXPECT_TRUE(evidenceContains(*u, "'nms' (NonMaxSuppression), 'roi' (RoiAlign)"));
+    EXPECT_FALSE(find(qs::diagnoseRun(fp32Only()), "unsupported-operators"));
+}
+
+TEST(Diagnosis, NoisyMeasurements)
+{
+    auto r = fp32Only();
+    // 10, 10, 10, 10, 20 repeated: mean 12, CV well above 10%
+    r.scenarios[0]
+        = qs::test::craftedScenario("yolov5nu_fp32", 1, "optimized", { 10, 10, 10, 10, 20, 10, 10, 10, 10, 20 });
+    auto n = find(qs::diagnoseRun(r), "noisy-measurements");
+    ASSERT_TRUE(n);
+    EXPECT_TRUE(evidenceContains(*n, "mean 12.00 ms, stddev 4.22 ms")); // sqrt(160/9)
+    EXPECT_FALSE(find(qs::diagnoseRun(fp32Only()), "noisy-measurements")); // CV 1.1%
+}
+
+TEST(Diagnosis, InconclusiveSpeedupAndPartialRun)
+{
+    auto r = qs::test::craftedParadoxRun();
+    r.scenarios[1]
+        = qs::test::craftedScenario("yolov5nu_int8_dynamic", 1, "optimized", qs::test::craftedLatencies(125, 1, 20));
+    r.scenarios[1].status = "partial";
+    r.scenarios[1].partialReason = "cancelled after 20 of 100 measured runs";
+    r.comparisons = qs::compareModels(r);
+    const auto f = qs::diagnoseRun(r);
+    EXPECT_TRUE(find(f, "inconclusive-speedup")); // identical distributions
+    auto p = find(f, "partial-run");
+    ASSERT_TRUE(p);
+    EXPECT_TRUE(evidenceContains(*p, "cancelled after 20 of 100 measured runs"));
+    EXPECT_FALSE(find(qs::diagnoseRun(qs::test::craftedParadoxRun()), "inconclusive-speedup"));
+    EXPECT_FALSE(find(qs::diagnoseRun(qs::test::craftedParadoxRun()), "partial-run"));
+}
+
+} // namespace

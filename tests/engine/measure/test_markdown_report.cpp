@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// Golden-file tests of the Markdown report. On a mismatch the actual text is written next to the golden file as
+// <name>.actual and `diff -u` is printed; QS_UPDATE_GOLDEN=1 rewrites the golden files (review the diff!).
+#include "crafted_run.h"
+#include "shared_data.h"
+
+#include <quantscope/engine/diagnosis.h>
+#include <quantscope/engine/markdown_report.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+void expectGolden(const std::string& name, const std::string& actual)
+{
+    const auto golden = qs::test::testDataDir() / "golden" / name;
+    if (const char* u = std::getenv("QS_UPDATE_GOLDEN"); u && std::string(u) == "1") {
+        std::ofstream(golden, std::ios::binary) << actual;
+        GTEST_SKIP() << "golden file rewritten: " << golden;
+    }
+    std::ifstream f(golden, std::ios::binary);
+    ASSERT_TRUE(f) << "missing golden file " << golden;
+    std::stringstream expected;
+    expected << f.rdbuf();
+    if (expected.str() == actual)
+        return;
+    const auto actualPath = golden.string() + ".actual";
+    std::ofstream(actualPath, std::ios::binary) << actual;
+    const std::string cmd = "diff -u '" + golden.string() + "' '" + actualPath + "'";
+    [[maybe_unused]] int rc = std::system(cmd.c_str());
+    FAIL() << "report differs from " << golden << "; actual written to " << actualPath;
+}
+
+TEST(MarkdownReport, ParadoxRunGolden)
+{
+    auto r = qs::test::craftedParadoxRun();
+    r.findings = qs::diagnoseRun(r);
+    expectGolden("report_crafted_paradox.md", qs::buildMarkdownReport(r));
+}
+
+TEST(MarkdownReport, FasterInt8Golden)
+{
+    auto r = qs::test::craftedParadoxRun();
+    r.machine = qs::test::craftedMachine(true);
+    r.models[1].id = "yolov5nu_int8_qdq";
+    r.models[1].format = "qdq";
+    r.models[1].opCounts = { { "QuantizeLinear", 80 }, { "DequantizeLinear", 160 }, { "Conv", 76 } };
+    r.models[1].nodeCount = 316;
+    r.scenarios[1]
+        = qs::test::craftedScenario("yolov5nu_int8_qdq", 1, "optimized", qs::test::craftedLatencies(65, 1, 20));
+    r.scenarios[1].status = "partial";
+    r.scenarios[1].partialReason = "cancelled after 20 of 100 measured runs";
+    r.partial = true;
+    r.comparisons = qs::compareModels(r);
+    r.findings = qs::diagnoseRun(r);
+    expectGolden("report_crafted_faster.md", qs::buildMarkdownReport(r));
+}
+
+TEST(MarkdownReport, VerdictSentences)
+{
+    auto r = qs::test::craftedParadoxRun();
+    r.findings = qs::diagnoseRun(r);
+    const std::string slower = qs::verdictSentence(r);
+    // medians 127 (FP32) and 145 (INT8): 145 / 127 = 1.14 -> "1.1x slower"
+    EXPECT_EQ(slower.rfind("INT8 is 1.1x slower here, because the convolutions are dynamically quantized", 0), 0u)
+        << slower;
+    qs::RunRecord none;
+    EXPECT_EQ(qs::verdictSentence(none).rfind("No INT8-vs-FP32 verdict", 0), 0u);
+}
+
+} // namespace

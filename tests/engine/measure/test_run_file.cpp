@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+#include "crafted_run.h"
+#include "shared_data.h"
+
+#include <quantscope/engine/diagnosis.h>
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/run_file.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <unistd.h>
+
+namespace {
+
+std::filesystem::path tempDir()
+{
+    auto dir = std::filesystem::temp_directory_path() / ("qs_run_file_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+void writeText(const std::filesystem::path& p, const std::string& text)
+{
+    std::ofstream(p, std::ios::binary) << text;
+}
+
+TEST(Sha256, KnownVectors)
+{
+    // FIPS 180-2 examples
+    EXPECT_EQ(qs::sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(qs::sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    const auto p = tempDir() / "abc.txt";
+    writeText(p, "abc");
+    auto h = qs::sha256File(p);
+    ASSERT_TRUE(h);
+    EXPECT_EQ(*h, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_FALSE(qs::sha256File(tempDir() / "missing"));
+}
+
+TEST(RunFile, RoundTripKeepsEveryField)
+{
+    qs::RunRecord r = qs::test::craftedParadoxRun();
+    r.parity.push_back({ "yolov5nu_int8_dynamic", "yolov5nu_fp32", "output0", 0.5, 0.01, 0.9987 });
+    r.scenarios[0].unsupportedOps = { "NonMaxSuppression" };
+    r.scenarios[0].partialReason = "cancelled after 3 of 20 measured runs";
+    r.scenarios[0].status = "partial";
+    r.scenarios[1].arenaBytes.reset();
+    r.partial = true;
+    r.findings = qs::diagnoseRun(r);
+    ASSERT_FALSE(r.findings.empty());
+    const auto path = tempDir() / "run.json";
+    ASSERT_TRUE(qs::writeRunFile(path, r).isOk());
+    auto back = qs::readRunFile(path);
+    ASSERT_TRUE(back) << back.status().toString();
+    // Serialising the read-back record must give identical text: every field survived, doubles exactly.
+    EXPECT_EQ(qs::runRecordToJson(*back), qs::runRecordToJson(r));
+    EXPECT_EQ(back->scenarios[1].latenciesMs, r.scenarios[1].latenciesMs);
+    EXPECT_EQ(back->scenarios[1].profile->nodes.size(), 4u);
+    EXPECT_FALSE(back->scenarios[1].arenaBytes.has_value());
+    EXPECT_EQ(back->findings.front().id, r.findings.front().id);
+    EXPECT_EQ(back->machine.isa, r.machine.isa);
+    EXPECT_EQ(back->parity.at(0).cosineSimilarity, 0.9987);
+    // no temporary file left behind
+    for (const auto& e : std::filesystem::directory_iterator(path.parent_path()))
+        EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();
+}
+
+TEST(RunFile, RejectsTruncatedFile)
+{
+    const std::string full = qs::runRecordToJson(qs::test::craftedParadoxRun());
+    const auto path = tempDir() / "truncated.json";
+    writeText(path, full.substr(0, full.size() / 2));
+    auto r = qs::readRunFile(path);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.status().message().find("truncated.json"), std::string::npos) << r.status().message();
+    EXPECT_NE(r.status().message().find("truncated JSON"), std::string::npos) << r.status().message();
+}
+
+TEST(RunFile, RejectsGarbageAndForeignJson)
+{
+    auto garbage = qs::runRecordFromJson("{\"schema\": quantscope", "g.json");
+    ASSERT_FALSE(garbage);
+    EXPECT_NE(garbage.status().message().find("malformed JSON"), std::string::npos) << garbage.status().message();
+    auto foreign = qs::runRecordFromJson("{\"traceEvents\": []}", "f.json");
+    ASSERT_FALSE(foreign);
+    EXPECT_NE(foreign.status().message().find("not a Quantscope run file"), std::string::npos);
+    auto missing = qs::readRunFile(tempDir() / "nope.json");
+    ASSERT_FALSE(missing);
+    EXPECT_EQ(missing.status().code(), qs::StatusCode::IoError);
+}
+
+TEST(RunFile, VersionPolicy)
+{
+    std::string text = qs::runRecordToJson(qs::test::craftedParadoxRun());
+    const auto pos = text.find("\"version\": \"1.0\"");
+    ASSERT_NE(pos, std::string::npos);
+    std::string newerMajor = text;
+    newerMajor.replace(pos, 16, "\"version\": \"2.0\"");
+    auto r2 = qs::runRecordFromJson(newerMajor, "v2.json");
+    ASSERT_FALSE(r2);
+    EXPECT_NE(r2.status().message().find("v2.json: run file version 2.0 is not supported"), std::string::npos)
+        << r2.status().message();
+    std::string newerMinor = text;
+    newerMinor.replace(pos, 16, "\"version\": \"1.7\", \"futureField\": {\"x\": 1}");
+    auto r17 = qs::runRecordFromJson(newerMinor, "v17.json");
+    EXPECT_TRUE(r17) << r17.status().toString(); // same major: readable, unknown keys ignored
+}
+
+TEST(RunFile, RejectsWrongTypesAndDanglingReferences)
+{
+    std::string text = qs::runRecordToJson(qs::test::craftedParadoxRun());
+    std::string wrongType = text;
+    const auto p = wrongType.find("\"nodeCount\": 262");
+    ASSERT_NE(p, std::string::npos);
+    wrongType.replace(p, 16, "\"nodeCount\": \"many\"");
+    auto r = qs::runRecordFromJson(wrongType, "w.json");
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.status().message().find("models[0]: field 'nodeCount' has the wrong type"), std::string::npos)
+        << r.status().message();
+    std::string dangling = text;
+    const auto q = dangling.find("\"modelId\": \"yolov5nu_fp32\"");
+    ASSERT_NE(q, std::string::npos);
+    dangling.replace(q, 26, "\"modelId\": \"ghost\"");
+    auto d = qs::runRecordFromJson(dangling, "d.json");
+    ASSERT_FALSE(d);
+    EXPECT_NE(d.status().message().find("model 'ghost' is not in models"), std::string::npos) << d.status().message();
+}
+
+TEST(RunFile, AtomicWriteKeepsOldFileWhenTheFolderIsMissing)
+{
+    const auto bad = tempDir() / "no_such_dir" / "run.json";
+    qs::Status st = qs::writeRunFile(bad, qs::test::craftedParadoxRun());
+    ASSERT_FALSE(st.isOk());
+    EXPECT_NE(st.message().find("run.json"), std::string::npos);
+}
+
+TEST(ModelRecord, HashesAndNamesASharedModel)
+{
+    const auto path = qs::test::sharedModel("mobilenet_v2_fp32");
+    QS_REQUIRE_SHARED(path);
+    auto model = qs::loadModel(path);
+    ASSERT_TRUE(model) << model.status().toString();
+    auto rec = qs::makeModelRecord(**model);
+    ASSERT_TRUE(rec) << rec.status().toString();
+    EXPECT_EQ(rec->id, "mobilenet_v2_fp32"); // folder name for model.onnx
+    EXPECT_EQ(rec->nodeCount, 209); // the shared README's count
+    EXPECT_EQ(rec->fileSizeBytes, static_cast<int64_t>(std::filesystem::file_size(path)));
+    // independent truth: coreutils' sha256sum
+    FILE* pipe = ::popen(("sha256sum '" + path.string() + "'").c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    char buf[65] {};
+    const size_t n = std::fread(buf, 1, 64, pipe);
+    ::pclose(pipe);
+    if (n != 64)
+        GTEST_SKIP() << "sha256sum not available";
+    EXPECT_EQ(rec->sha256, std::string(buf, 64));
+}
+
+} // namespace

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+// Writes the committed test models under tests/data:
+//   malformed/  the malformed-model corpus and its table of expected errors, expected.tsv:
+//               file <TAB> status code name <TAB> fragment [<TAB> fragment ...]
+//               (every message must also name the file; the tests add that check)
+//   valid/      tiny valid models covering loader features (subgraphs, Microsoft ops, typed fields, QDQ)
+// Both folders seed the loader fuzzer.
+//
+//   make_test_models DATADIR          (re)generate
+//   make_test_models --check DATADIR  exit 1 if the committed files differ from what this program writes
+#include "onnx_builder.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace qs::test;
+namespace fs = std::filesystem;
+constexpr int32_t kFloat = onnx::TensorProto_DataType_FLOAT;
+
+struct Case
+{
+    std::string file;
+    std::string bytes;
+    std::string code;
+    std::vector<std::string> fragments;
+};
+
+/// A valid two-node model used as the base of several cases.
+void baseGraph(ModelBuilder& b)
+{
+    b.graph().input("x", kFloat, { 1, 4 });
+    b.graph().floatInitializer("w", { 1, 4 }, { 0.5f, -1.0f, 2.0f, 0.25f });
+    b.graph().node("Add", { "x", "w" }, { "h" }, "add");
+    b.graph().node("Relu", { "h" }, { "y" }, "relu");
+    b.graph().output("y", kFloat, { 1, 4 }, true);
+}
+
+onnx::TensorProto& externalInitializer(ModelBuilder& b, const std::string& location)
+{
+    b.graph().input("x", kFloat, { 4 });
+    auto& w = b.graph().initializer("w", kFloat, { 4 });
+    w.set_data_location(onnx::TensorProto_DataLocation_EXTERNAL);
+    auto* e = w.add_external_data();
+    e->set_key("location");
+    e->set_value(location);
+    b.graph().node("Add", { "x", "w" }, { "y" }, "add");
+    b.graph().output("y", kFloat);
+    return w;
+}
+
+std::vector<Case> makeCases(std::map<std::string, std::string>& sideFiles)
+{
+    std::vector<Case> cases;
+    cases.push_back({ "empty.onnx", "", "invalid model", { "the file is empty" } });
+    cases.push_back({ "not_protobuf.onnx", "This is not an ONNX model, only text.\n", "invalid model",
+        { "not a valid ONNX protobuf" } });
+    {
+        ModelBuilder b;
+        baseGraph(b);
+        std::vector<float> big(64, 1.0f);
+        b.graph().floatInitializer("big", { 64 }, big);
+        const std::string full = b.serialize();
+        cases.push_back(
+            { "truncated.onnx", full.substr(0, full.size() - 100), "invalid model", { "not a valid ONNX protobuf" } });
+    }
+    {
+        ModelBuilder b;
+        externalInitializer(b, "missing_weights.bin");
+        cases.push_back({ "missing_external_data.onnx", b.serialize(), "not found",
+            { "initializer 'w'", "missing external-data file 'missing_weights.bin'" } });
+    }
+    {
+        ModelBuilder b;
+        externalInitializer(b, "too_short_external_data.bin");
+        sideFiles["too_short_external_data.bin"] = std::string(8, '\0');
+        cases.push_back({ "too_short_external_data.onnx", b.serialize(), "invalid model",
+            { "initializer 'w'",
+                "'too_short_external_data.bin' is too short: needs 16 bytes at offset 0, file has 8" } });
+    }
+    {
+        ModelBuilder b;
+        externalInitializer(b, "../outside.bin");
+        cases.push_back({ "escaping_external_data.onnx", b.serialize(), "invalid model",
+            { "initializer 'w'", "'../outside.bin' must be a relative path inside the model's folder" } });
+    }
+    {
+        ModelBuilder b;
+        b.graph().input("x", kFloat, { 2 });
+        b.graph().node("Add", { "x", "ghost" }, { "y" }, "add");
+        b.graph().output("y", kFloat);
+        cases.push_back({ "dangling_input.onnx", b.serialize(), "invalid model",
+            { "node 'add' (Add)", "input 'ghost' is not produced by any node, graph input or initializer" } });
+    }
+    {
+        ModelBuilder b;
+        b.graph().input("x", kFloat, { 2 });
+        b.graph().node("Add", { "x", "q_out" }, { "p_out" }, "p");
+        b.graph().node("Relu", { "p_out" }, { "q_out" }, "q");
+        b.graph().output("p_out", kFloat);
+        cases.push_back({ "cycle.onnx", b.serialize(), "invalid model", { "has a cycle", "'p' (Add)", "'q' (Relu)" } });
+    }
+    {
+        ModelBuilder b(13);
+        b.graph().input("a", onnx::TensorProto_DataType_UINT8, { 2, 2 });
+        b.graph().node("QGemm", { "a" }, { "y" }, "qg", "com.microsoft");
+        b.graph().output("y", kFloat);
+        cases.push_back({ "unimported_domain.onnx", b.serialize(), "invalid model",
+            { "node 'qg' (com.microsoft.QGemm)", "uses domain 'com.microsoft', which the model does not import" } });
+    }
+    {
+        ModelBuilder b(99);
+        baseGraph(b);
+        cases.push_back({ "opset_too_new.onnx", b.serialize(), "unsupported",
+            { "ai.onnx opset 99 is newer than this build understands" } });
+    }
+    {
+        ModelBuilder b;
+        b.graph().input("x", kFloat, { 2 });
+        b.graph().node("Relu", { "x" }, { "y" }, "a");
+        b.graph().node("Sigmoid", { "x" }, { "y" }, "b");
+        b.graph().output("y", kFloat);
+        cases.push_back({ "duplicate_producer.onnx", b.serialize(), "invalid model",
+            { "node 'b' (Sigmoid)", "output 'y' is also produced by node 'a' (Relu)" } });
+    }
+    {
+        ModelBuilder b;
+        b.graph().input("x", kFloat, { 2, 3 });
+        b.graph().initializer("w", kFloat, { -2, 3 });
+        b.graph().node("Add", { "x", "w" }, { "y" }, "add");
+        b.graph().output("y", kFloat);
+        cases.push_back(
+            { "negative_dims.onnx", b.serialize(), "invalid model", { "initializer 'w'", "negative dimension -2" } });
+    }
+    {
+        ModelBuilder b;
+        b.graph().input("x", kFloat, { 2, 3 });
+        b.graph().rawInitializer<float>("w", kFloat, { 2, 3 }, { 1, 2, 3 });
+        b.graph().node("Add", { "x", "w" }, { "y" }, "add");
+        b.graph().output("y", kFloat);
+        cases.push_back({ "raw_data_size_mismatch.onnx", b.serialize(), "invalid model",
+            { "initializer 'w'", "raw_data has 12 bytes, but float[2x3] needs 24" } });
+    }
+    {
+        ModelBuilder b;
+        baseGraph(b);
+        b.proto().clear_graph();
+        cases.push_back({ "no_graph.onnx", b.serialize(), "invalid model", { "it has no graph" } });
+    }
+    {
+        ModelBuilder b(0);
+        baseGraph(b);
+        cases.push_back({ "no_opset_import.onnx", b.serialize(), "invalid model", { "no opset_import" } });
+    }
+    {
+        ModelBuilder b;
+        baseGraph(b);
+        b.graph().output("nothing", kFloat);
+        cases.push_back({ "undefined_output.onnx", b.serialize(), "invalid model",
+            { "graph 'g'", "output 'nothing' is not produced by any node" } });
+    }
+    {
+        ModelBuilder b;
+        baseGraph(b);
+        b.graph().floatInitializer("w", { 1 }, { 3.0f });
+        cases.push_back(
+            { "duplicate_initializer.onnx", b.serialize(), "invalid model", { "initializer 'w'", "defined twice" } });
+    }
+    {
+        ModelBuilder b;
+        baseGraph(b);
+        b.graph().initializer("odd", 99, { 1 });
+        cases.push_back({ "unknown_element_type.onnx", b.serialize(), "invalid model",
+            { "initializer 'odd'", "unknown element type 99" } });
+    }
+    {
+        ModelBuilder b;
+        b.graph().input("x", kFloat, { 2 });
+        b.graph().node("", { "x" }, { "y" }, "nameless_op");
+        b.graph().output("y", kFloat);
+        cases.push_back(
+            { "missing_op_type.onnx", b.serialize(), "invalid model", { "node 'nameless_op'", "has no op_type" } });
+    }
+    {
+        ModelBuilder b;
+        b.graph().input("x", kFloat, { 4 });
+        auto& w = b.graph().initializer("w", kFloat, { 4 });
+        w.add_float_data(1.0f);
+        b.graph().node("Add", { "x", "w" }, { "y" }, "add");
+        b.graph().output("y", kFloat);
+        cases.push_back({ "typed_data_count_mismatch.onnx", b.serialize(), "invalid model",
+            { "initializer 'w'", "float_data has 1 values, but float[4] needs 4" } });
+    }
+    {
+        ModelBuilder b;
+        b.graph().input("x", kFloat, { 2 });
+        b.graph().node("Relu", { "x" }, { "x" }, "overwrite");
+        b.graph().output("x", kFloat);
+        cases.push_back({ "output_shadows_input.onnx", b.serialize(), "invalid model",
+            { "node 'overwrite' (Relu)", "output 'x' has the name of a graph input or initializer" } });
+    }
+    return cases;
+}
+
+/// Small valid models: seeds for the fuzzer that reach deep into conversion and analysis.
+std::map<std::string, std::string> makeValidModels()
+{
+    std::map<std::string, std::string> out;
+    {
+        ModelBuilder b;
+        baseGraph(b);
+        out["add_relu.onnx"] = b.serialize();
+    }
+    {
+        ModelBuilder b(13);
+        auto& g = b.graph();
+        g.input("x", kFloat, { 1, 2, 4, 4 });
+        g.floatInitializer("s", {}, { 0.05f });
+        g.rawInitializer<uint8_t>("zp", onnx::TensorProto_DataType_UINT8, {}, { 128 });
+        g.rawInitializer<int8_t>("wq", onnx::TensorProto_DataType_INT8, { 3, 2, 3, 3 }, std::vector<int8_t>(54, -3));
+        g.rawInitializer<int8_t>("wzp", onnx::TensorProto_DataType_INT8, {}, { 0 });
+        g.node("QuantizeLinear", { "x", "s", "zp" }, { "xq" }, "q");
+        g.node("DequantizeLinear", { "xq", "s", "zp" }, { "xd" }, "dq");
+        g.node("DequantizeLinear", { "wq", "s", "wzp" }, { "wd" }, "dq_w");
+        setAttr(g.node("Conv", { "xd", "wd" }, { "y" }, "conv"), "pads", { 1, 1, 1, 1 });
+        g.output("y", kFloat);
+        out["qdq_conv.onnx"] = b.serialize();
+    }
+    {
+        ModelBuilder b(13);
+        b.opset("com.microsoft", 1);
+        auto& g = b.graph();
+        g.input("a", kFloat, { "N", 8 });
+        g.rawInitializer<int8_t>("b", onnx::TensorProto_DataType_INT8, { 8, 3 }, std::vector<int8_t>(24, 2));
+        g.floatInitializer("s", {}, { 0.1f });
+        g.node("DynamicQuantizeMatMul", { "a", "b", "s" }, { "y" }, "dqmm", "com.microsoft");
+        g.output("y", kFloat);
+        out["microsoft_dynamic_matmul.onnx"] = b.serialize();
+    }
+    {
+        ModelBuilder b(13);
+        auto& g = b.graph();
+        g.input("x", kFloat, { 2 });
+        g.input("cond", onnx::TensorProto_DataType_BOOL, {});
+        auto& t = g.initializer("typed", onnx::TensorProto_DataType_FLOAT16, { 2 });
+        t.add_int32_data(0x3C00);
+        t.add_int32_data(0xBC00);
+        auto& node = g.node("If", { "cond" }, { "r" }, "branch");
+        for (const char* attr : { "then_branch", "else_branch" }) {
+            GraphBuilder sub(setGraphAttr(node, attr), attr);
+            sub.node("Relu", { "x" }, { std::string(attr) + "_out" }, std::string(attr) + "_relu");
+            sub.output(std::string(attr) + "_out", kFloat, { 2 }, true);
+        }
+        g.output("r", kFloat);
+        out["if_subgraph.onnx"] = b.serialize();
+    }
+    return out;
+}
+
+std::string readFile(const fs::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const bool check = argc == 3 && std::string(argv[1]) == "--check";
+    if (argc != 2 && !check) {
+        std::fprintf(stderr, "usage: %s [--check] DATADIR\n", argv[0]);
+        return 2;
+    }
+    const fs::path dir = argv[argc - 1];
+    std::map<std::string, std::string> sideFiles;
+    std::map<fs::path, std::string> files;
+    std::string table = "# file\tstatus\tfragments... (generated by tests/tools/make_test_models.cpp)\n";
+    for (const Case& c : makeCases(sideFiles)) {
+        files[fs::path("malformed") / c.file] = c.bytes;
+        table += c.file + "\t" + c.code;
+        for (const std::string& f : c.fragments)
+            table += "\t" + f;
+        table += "\n";
+    }
+    for (const auto& [name, bytes] : sideFiles)
+        files[fs::path("malformed") / name] = bytes;
+    files[fs::path("malformed") / "expected.tsv"] = table;
+    for (const auto& [name, bytes] : makeValidModels())
+        files[fs::path("valid") / name] = bytes;
+    int mismatches = 0;
+    for (const auto& [name, bytes] : files) {
+        const fs::path path = dir / name;
+        if (check) {
+            if (!fs::exists(path) || readFile(path) != bytes) {
+                std::fprintf(stderr, "%s differs from the generator's output; rerun make_test_models\n", path.c_str());
+                ++mismatches;
+            }
+            continue;
+        }
+        fs::create_directories(path.parent_path());
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    }
+    return mismatches ? 1 : 0;
+}

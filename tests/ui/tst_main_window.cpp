@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: MIT
+// The main window end to end: background loading, properties panel, pair mode, errors keep the previous model.
+#include "graph/graph_panel.h"
+#include "graph/graph_scene.h"
+#include "graph/node_item.h"
+#include "main_window.h"
+#include "panels/operators_panel.h"
+#include "panels/properties_panel.h"
+#include "panels/summary_panel.h"
+#include "ui_test_main.h"
+#include "workers/load_controller.h"
+
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUrl>
+
+using namespace qs;
+using namespace qs::ui;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private slots:
+    void opensModelInBackground();
+    void propertiesShowScaleValue();
+    void propertiesShowZeroPoint();
+    void malformedFileKeepsPreviousModel();
+    void staleJobsAreDropped();
+    void pairOpensFloatFirst();
+    void cancelDropsTheResult();
+    void dropOpensFile();
+    void relayoutKeepsModel();
+};
+
+namespace {
+bool openAndWait(MainWindow& w, const QString& path)
+{
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    w.openFile(path);
+    return loaded.wait(120000);
+}
+
+// Independent of the UI's own lookup: the engine's initializer, or a Constant node's tensor attribute.
+const Tensor* constantOf(const Graph& g, ValueId v)
+{
+    if (const Tensor* t = g.constantData(v))
+        return t;
+    const NodeId p = g.producer(v);
+    if (p != kNoNode && g.node(p).opType == "Constant")
+        for (const Attribute& a : g.node(p).attributes)
+            if (a.name == "value")
+                return &a.t;
+    return nullptr;
+}
+} // namespace
+
+void TestMainWindow::opensModelInBackground()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "yolov5nu_int8_dynamic_seed");
+    MainWindow w;
+    w.show();
+    QVERIFY(openAndWait(w, path));
+    QCOMPARE(w.graphPanel()->scene()->nodeItems().size(), size_t(703));
+    QVERIFY(w.windowTitle().contains(QStringLiteral("yolov5nu_int8_dynamic_seed")));
+    QVERIFY(w.summaryPanel()->toPlainText().contains(QStringLiteral("703")));
+}
+
+void TestMainWindow::propertiesShowScaleValue()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "resnet18_int8_qdq_torch");
+    MainWindow w;
+    QVERIFY(openAndWait(w, path));
+    const auto model = w.graphPanel()->scene()->model();
+    const Graph& g = model->model->graph();
+    // Truth: the x_scale input (slot 1) of the first DequantizeLinear whose scale is a constant in the file, read
+    // through the engine loader's Tensor.
+    NodeId dq = kNoNode;
+    const Tensor* scale = nullptr;
+    for (NodeId id : g.topologicalOrder()) {
+        if (g.node(id).opType != "DequantizeLinear")
+            continue;
+        scale = constantOf(g, g.node(id).input(1));
+        if (scale) {
+            dq = id;
+            break;
+        }
+    }
+    QVERIFY(dq != kNoNode);
+    const double truth = scale->valueAsDouble(0);
+    QVERIFY(truth > 0.0);
+    w.graphPanel()->scene()->selectNode(dq);
+    const QString text = w.propertiesPanel()->toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("x_scale")), qPrintable(text));
+    QVERIFY2(text.contains(QString::number(truth, 'g', 7)), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("Quantization parameters")));
+    QVERIFY(text.contains(QStringLiteral("DequantizeLinear")));
+}
+
+void TestMainWindow::propertiesShowZeroPoint()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "yolov5nu_int8_dynamic_seed");
+    MainWindow w;
+    QVERIFY(openAndWait(w, path));
+    const Graph& g = w.graphPanel()->scene()->model()->model->graph();
+    NodeId conv = kNoNode;
+    for (NodeId id : g.topologicalOrder())
+        if (g.node(id).opType == "ConvInteger") {
+            conv = id;
+            break;
+        }
+    QVERIFY(conv != kNoNode);
+    const Tensor* zp = g.constantData(g.node(conv).input(3)); // w_zero_point; README: per-tensor uint8 0..128
+    QVERIFY(zp);
+    QCOMPARE(zp->dataType(), DataType::UInt8);
+    const int truth = static_cast<int>(zp->valueAsDouble(0));
+    QVERIFY(truth >= 0 && truth <= 128);
+    w.graphPanel()->scene()->selectNode(conv);
+    const QString text = w.propertiesPanel()->toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("w_zero_point")), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("Weight statistics")));
+    QVERIFY(text.contains(QStringLiteral("sparsity")));
+    // The weight is uint8, so its min and max lie in [0, 255]; the panel states the type.
+    QVERIFY(text.contains(QStringLiteral("uint8")));
+}
+
+void TestMainWindow::malformedFileKeepsPreviousModel()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "resnet18_fp32");
+    MainWindow w;
+    w.show();
+    QVERIFY(openAndWait(w, path));
+    const auto before = w.currentResult().primary;
+
+    QTemporaryDir dir;
+    const QString broken = dir.filePath(QStringLiteral("broken.onnx"));
+    QFile f(broken);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("this is not a protobuf-encoded ONNX model\x01\x02\x03");
+    f.close();
+
+    QSignalSpy failed(&w, &MainWindow::loadFailed);
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    w.openFile(broken);
+    QVERIFY(failed.wait(60000));
+    const QString message = failed.at(0).at(0).toString();
+    QVERIFY2(message.contains(QStringLiteral("broken.onnx")), qPrintable(message));
+    QCOMPARE(loaded.count(), 0);
+    QCOMPARE(w.currentResult().primary, before);
+    QCOMPARE(w.graphPanel()->scene()->nodeItems().size(), size_t(65));
+    QVERIFY(w.errorDialog());
+    QVERIFY(w.errorDialog()->isVisible());
+    QCOMPARE(w.errorDialog()->informativeText(), message);
+}
+
+void TestMainWindow::staleJobsAreDropped()
+{
+    QS_REQUIRE_SHARED_MODEL(big, "yolov5nu_int8_dynamic_seed");
+    QS_REQUIRE_SHARED_MODEL(small, "resnet18_fp32");
+    MainWindow w;
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    w.openFile(big);
+    w.openFile(small); // supersedes the first job; its result must never be shown
+    QVERIFY(loaded.wait(120000));
+    QTest::qWait(200);
+    QCOMPARE(loaded.count(), 1);
+    QCOMPARE(w.currentResult().primary->path, small);
+    QCOMPARE(w.graphPanel()->scene()->nodeItems().size(), size_t(65));
+}
+
+void TestMainWindow::pairOpensFloatFirst()
+{
+    QS_REQUIRE_SHARED_MODEL(fp32, "yolov5nu_fp32_from_seed");
+    QS_REQUIRE_SHARED_MODEL(int8, "yolov5nu_int8_dynamic_seed");
+    MainWindow w;
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    w.openPair(int8, fp32); // picked in the "wrong" order on purpose
+    QVERIFY(loaded.wait(120000));
+    QVERIFY(w.currentResult().isPair());
+    QCOMPARE(w.currentResult().primary->path, fp32);
+    QCOMPARE(w.currentResult().secondary->path, int8);
+    QVERIFY(w.operatorsPanel()->totalsText().startsWith(QStringLiteral("262 \u2192 703")));
+    // The graph shows the quantized side of the pair.
+    QCOMPARE(w.graphPanel()->scene()->nodeItems().size(), size_t(703));
+}
+
+void TestMainWindow::cancelDropsTheResult()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "yolov5nu_int8_dynamic_seed");
+    MainWindow w;
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    QSignalSpy cancelled(w.loadController(), &LoadController::cancelled);
+    w.openFile(path);
+    QVERIFY(w.loadController()->isBusy());
+    w.loadController()->cancel();
+    QCOMPARE(cancelled.count(), 1);
+    QVERIFY(!w.loadController()->isBusy());
+    // The worker may still finish its current stage; whatever it produces is stale and must not appear.
+    QTest::qWait(3000);
+    QCOMPARE(loaded.count(), 0);
+    QVERIFY(!w.currentResult().primary);
+}
+
+void TestMainWindow::dropOpensFile()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "resnet18_fp32");
+    MainWindow w;
+    w.show();
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(path) });
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(w.currentResult().primary->path, path);
+}
+
+void TestMainWindow::relayoutKeepsModel()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "resnet18_fp32");
+    MainWindow w;
+    QVERIFY(openAndWait(w, path));
+    const auto model = w.currentResult().primary->model;
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    LayoutOptions lr;
+    lr.direction = LayoutDirection::LeftToRight;
+    emit w.graphPanel()->layoutOptionsChanged(lr); // what the toolbar toggle emits
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(w.currentResult().primary->model, model); // same parsed model, new layout
+    const QRectF bounds = w.currentResult().primary->layout.bounds;
+    QVERIFY(bounds.width() > bounds.height());
+}
+
+QS_UI_TEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// The graph area: toolbar, find bar, view with overview, legend. Owns one scene per shown model.
+#pragma once
+
+#include "graph_layout.h"
+#include "metric_overlay.h"
+#include "workers/loaded_model.h"
+
+#include <QWidget>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QToolBar;
+
+namespace qs::ui {
+
+class GraphScene;
+class GraphView;
+class LegendWidget;
+class MinimapView;
+
+class GraphPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit GraphPanel(QWidget* parent = nullptr);
+
+    /// Shows `result` (the quantized side of a pair by default, since that is where the boundaries are).
+    void setResult(const LoadResult& result, bool keepView);
+    GraphScene* scene() const { return m_scene; }
+    GraphView* view() const { return m_view; }
+    LayoutOptions layoutOptions() const;
+    void setLayoutOptions(const LayoutOptions& options);
+    /// The mechanism part 2 feeds with run profiles and parity reports; empty overlay: category colours.
+    void setOverlay(const MetricOverlay& overlay);
+
+    /// Actions for the main window's menus (zoom, fit, find, toggles, export).
+    QList<QAction*> viewActions() const { return m_viewActions; }
+    QAction* exportPngAction() const { return m_exportPng; }
+    QAction* exportSvgAction() const { return m_exportSvg; }
+    QAction* findAction() const { return m_find; }
+
+    /// Find: selects the first match and returns the number of matches.
+    int find(const QString& text);
+    void findNext();
+    void findPrevious();
+    int currentMatchIndex() const { return m_matchIndex; }
+
+    bool exportImage(const QString& path, QString* error);
+
+signals:
+    void layoutOptionsChanged(const qs::ui::LayoutOptions& options);
+    void nodeSelected(std::shared_ptr<const qs::ui::LoadedModel> model, qs::NodeId id);
+    void statusMessage(const QString& text);
+
+private:
+    void createActions();
+    void showModel(int index, bool keepView);
+    void showMatch();
+    void updateLegend();
+    void applyBuiltInOverlay(int index);
+    void positionMinimap();
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+    LoadResult m_result;
+    GraphScene* m_scene = nullptr;
+    GraphView* m_view = nullptr;
+    MinimapView* m_minimap = nullptr;
+    LegendWidget* m_legend = nullptr;
+    QToolBar* m_toolBar = nullptr;
+    QComboBox* m_modelChooser = nullptr;
+    QAction* m_modelChooserAction = nullptr;
+    QComboBox* m_overlayChooser = nullptr;
+    QWidget* m_findBar = nullptr;
+    QLineEdit* m_findEdit = nullptr;
+    QLabel* m_findStatus = nullptr;
+    QLabel* m_zoomLabel = nullptr;
+    QList<QAction*> m_viewActions;
+    QAction* m_leftToRight = nullptr;
+    QAction* m_edgeLabels = nullptr;
+    QAction* m_boundariesOnly = nullptr;
+    QAction* m_collapseQdq = nullptr;
+    QAction* m_minimapAction = nullptr;
+    QAction* m_exportPng = nullptr;
+    QAction* m_exportSvg = nullptr;
+    QAction* m_find = nullptr;
+    std::vector<NodeId> m_matches;
+    int m_matchIndex = -1;
+    MetricOverlay m_externalOverlay;
+};
+
+} // namespace qs::ui

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+#include "legend_widget.h"
+
+#include "node_style.h"
+#include "util/qt_convert.h"
+
+#include <cmath>
+
+namespace qs::ui {
+
+namespace {
+QString swatch(const QColor& fill, const QColor& border)
+{
+    return QStringLiteral("<span style='background-color:%1; color:%2; border:1px solid %2'>&nbsp;&#9608;&nbsp;</span>")
+        .arg(fill.name(), border.name());
+}
+
+QString nbsp(QString s)
+{
+    return s.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+}
+
+QString formatValue(double v)
+{
+    if (std::abs(v) >= 10000.0)
+        return formatCount(static_cast<qint64>(v));
+    return QString::number(v, 'g', 4);
+}
+} // namespace
+
+LegendWidget::LegendWidget(QWidget* parent)
+    : QLabel(parent)
+{
+    setTextFormat(Qt::RichText);
+    setWordWrap(true);
+    setContentsMargins(8, 4, 8, 4);
+    setAutoFillBackground(true);
+    rebuild();
+}
+
+void LegendWidget::setCategoryCounts(const std::map<NodeCategory, int>& counts, int crossingEdges)
+{
+    m_counts = counts;
+    m_crossing = crossingEdges;
+    rebuild();
+}
+
+void LegendWidget::setOverlay(const MetricOverlay& overlay)
+{
+    m_overlay = overlay;
+    rebuild();
+}
+
+void LegendWidget::rebuild()
+{
+    QStringList parts;
+    if (!m_overlay.isEmpty()) {
+        QString ramp;
+        for (int i = 0; i <= 8; ++i) {
+            const QColor c = MetricOverlay::rampColor(i / 8.0);
+            ramp += QStringLiteral("<span style='background-color:%1; color:%1'>&#9608;&#9608;</span>").arg(c.name());
+        }
+        const QString lo = formatValue(m_overlay.higherIsWorse() ? m_overlay.minimum() : m_overlay.maximum());
+        const QString hi = formatValue(m_overlay.higherIsWorse() ? m_overlay.maximum() : m_overlay.minimum());
+        parts << QStringLiteral("<b>%1</b>%2")
+                     .arg(m_overlay.name().toHtmlEscaped(),
+                         m_overlay.unit().isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_overlay.unit()))
+              << QStringLiteral("%1&nbsp;%2&nbsp;%3").arg(nbsp(lo), ramp, nbsp(hi))
+              << swatch(MetricOverlay::noDataColor(), QColor(0xad, 0xb5, 0xbd)) + QStringLiteral("&nbsp;")
+                + tr("no data");
+    } else {
+        for (NodeCategory c : allCategories()) {
+            const auto it = m_counts.find(c);
+            const int n = it == m_counts.end() ? 0 : it->second;
+            if (n == 0 && (c == NodeCategory::ControlFlow))
+                continue;
+            const CategoryStyle s = categoryStyle(c);
+            QString entry = swatch(s.fill, s.accent) + QStringLiteral("&nbsp;")
+                + categoryDisplayName(c).toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+            entry += n > 0 ? QStringLiteral(" <b>%1</b>").arg(n) : QString();
+            parts << (n > 0 ? entry : QStringLiteral("<span style='color:#adb5bd'>%1</span>").arg(entry));
+        }
+    }
+    parts << QStringLiteral("<span style='color:%1'><b>&#9548;&#9548;&#9654;</b></span> %2%3")
+                 .arg(crossingEdgeColor().name(), tr("float&nbsp;&#8596;&nbsp;integer&nbsp;edge"),
+                     m_crossing > 0 ? QStringLiteral(" <b>%1</b>").arg(m_crossing) : QString());
+    // Entries wrap as wholes: spaces inside an entry must not break the line.
+    for (QString& part : parts)
+        part.replace(QStringLiteral("> "), QStringLiteral(">&nbsp;"))
+            .replace(QStringLiteral(" <"), QStringLiteral("&nbsp;<"));
+    setText(parts.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
+}
+
+} // namespace qs::ui

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#include "metric_overlay.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace qs::ui {
+
+MetricOverlay::MetricOverlay(
+    QString name, QString unit, std::unordered_map<NodeId, double> values, bool higherIsWorse, Scale scale)
+    : m_name(std::move(name))
+    , m_unit(std::move(unit))
+    , m_higherIsWorse(higherIsWorse)
+    , m_scale(scale)
+{
+    for (auto& [id, v] : values) {
+        if (!std::isfinite(v) || (scale == Scale::Log && v <= 0.0))
+            continue;
+        if (m_values.empty()) {
+            m_min = m_max = v;
+        } else {
+            m_min = std::min(m_min, v);
+            m_max = std::max(m_max, v);
+        }
+        m_values.emplace(id, v);
+    }
+}
+
+std::optional<double> MetricOverlay::value(NodeId id) const
+{
+    const auto it = m_values.find(id);
+    if (it == m_values.end())
+        return std::nullopt;
+    return it->second;
+}
+
+QColor MetricOverlay::colorFor(NodeId id) const
+{
+    const auto v = value(id);
+    if (!v)
+        return noDataColor();
+    double t = 1.0;
+    if (m_max > m_min)
+        t = m_scale == Scale::Log ? std::log(*v / m_min) / std::log(m_max / m_min) : (*v - m_min) / (m_max - m_min);
+    if (!m_higherIsWorse)
+        t = 1.0 - t;
+    return rampColor(t);
+}
+
+QColor MetricOverlay::rampColor(double t)
+{
+    // ColorBrewer YlOrRd: perceptually ordered and readable for the common colour-vision deficiencies.
+    static const std::array<QColor, 5> kStops { QColor(0xff, 0xff, 0xcc), QColor(0xfe, 0xd9, 0x76),
+        QColor(0xfd, 0x8d, 0x3c), QColor(0xe3, 0x1a, 0x1c), QColor(0x80, 0x00, 0x26) };
+    t = std::clamp(t, 0.0, 1.0) * static_cast<double>(kStops.size() - 1);
+    const size_t i = std::min(static_cast<size_t>(t), kStops.size() - 2);
+    const double f = t - static_cast<double>(i);
+    const QColor& a = kStops[i];
+    const QColor& b = kStops[i + 1];
+    return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * f),
+        static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * f),
+        static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * f));
+}
+
+QColor MetricOverlay::noDataColor()
+{
+    return QColor(0xf1, 0xf3, 0xf5);
+}
+
+} // namespace qs::ui

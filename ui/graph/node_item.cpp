@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#include "node_item.h"
+
+#include "util/qt_convert.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace qs::ui {
+
+NodeItem::NodeItem(const Node& node, NodeId id, NodeCategory category, const QRectF& rect, int absorbedQdq)
+    : m_id(id)
+    , m_category(category)
+    , m_style(categoryStyle(category))
+    , m_rect(rect)
+    , m_opType(toQString(node.opType))
+    , m_name(toQString(node.name))
+    , m_absorbed(absorbedQdq)
+{
+    setFlag(ItemIsSelectable);
+    setAcceptHoverEvents(false);
+    setZValue(2);
+    QString tip = QStringLiteral("<b>%1</b> %2<br/>%3")
+                      .arg(m_opType.toHtmlEscaped(),
+                          node.domain.empty() ? QString() : QStringLiteral("(%1)").arg(toQString(node.domain)),
+                          m_name.toHtmlEscaped());
+    if (m_absorbed > 0)
+        tip += QStringLiteral("<br/><i>%1</i>")
+                   .arg(QCoreApplication::translate(
+                       "qs::ui::NodeItem", "%n Q/DQ node(s) collapsed into this one", "", m_absorbed));
+    setToolTip(tip);
+}
+
+QRectF NodeItem::boundingRect() const
+{
+    return m_rect.adjusted(-3, -3, 3, 3);
+}
+
+void NodeItem::setOverlayFill(std::optional<QColor> fill)
+{
+    m_overlayFill = std::move(fill);
+    update();
+}
+
+void NodeItem::setDimmed(bool dimmed)
+{
+    m_dimmed = dimmed;
+    setOpacity(dimmed ? 0.18 : 1.0);
+}
+
+void NodeItem::setFindMatch(bool match)
+{
+    m_findMatch = match;
+    update();
+}
+
+void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const QColor fill = fillColor();
+    const QColor accent = m_overlayFill ? m_overlayFill->darker(170) : m_style.accent;
+    if (lod < 0.25) {
+        // Far out (overview, minimap): a flat box is all the eye can resolve and keeps panning cheap.
+        painter->fillRect(m_rect, isSelected() ? selectionColor() : accent);
+        return;
+    }
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    QPen pen(isSelected() ? selectionColor() : accent, isSelected() ? 2.6 : 1.0);
+    if (m_findMatch && !isSelected())
+        pen = QPen(QColor(0xf0, 0x8c, 0x00), 2.4);
+    painter->setPen(pen);
+    painter->setBrush(fill);
+    painter->drawRoundedRect(m_rect, 5, 5);
+    // Category accent bar on the left, kept even under an overlay so the kind of node stays visible.
+    const QRectF bar(m_rect.left() + 1, m_rect.top() + 4, 4, m_rect.height() - 8);
+    painter->fillRect(bar, m_style.accent);
+    if (lod < 0.45)
+        return;
+
+    QFont bold = painter->font();
+    bold.setPointSizeF(9.0);
+    bold.setBold(true);
+    painter->setFont(bold);
+    // Dark overlay colours (the hot end of the ramp) need light text to stay readable.
+    const bool darkFill = fill.lightness() < 120;
+    painter->setPen(darkFill ? QColor(Qt::white) : QColor(0x21, 0x25, 0x29));
+    const QRectF text = m_rect.adjusted(9, 3, -5, -3);
+    painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() * 0.56),
+        Qt::AlignHCenter | Qt::AlignVCenter, m_opType);
+    QFont small = bold;
+    small.setBold(false);
+    small.setPointSizeF(6.8);
+    painter->setFont(small);
+    painter->setPen(darkFill ? QColor(0xf1, 0xf3, 0xf5) : QColor(0x5c, 0x63, 0x6a));
+    const QRectF nameRect(text.left(), text.top() + text.height() * 0.52, text.width(), text.height() * 0.48);
+    QString name = m_name;
+    if (m_absorbed > 0)
+        name = QStringLiteral("+%1 Q/DQ  ").arg(m_absorbed) + name;
+    painter->drawText(nameRect, Qt::AlignHCenter | Qt::AlignVCenter,
+        QFontMetricsF(small).elidedText(name, Qt::ElideMiddle, nameRect.width()));
+}
+
+} // namespace qs::ui

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// One operator box in the graph scene.
+#pragma once
+
+#include "node_style.h"
+
+#include <quantscope/engine/graph.h>
+
+#include <QGraphicsItem>
+
+#include <optional>
+
+namespace qs::ui {
+
+class NodeItem : public QGraphicsItem
+{
+public:
+    enum
+    {
+        Type = UserType + 1
+    };
+
+    NodeItem(const Node& node, NodeId id, NodeCategory category, const QRectF& rect, int absorbedQdq);
+
+    int type() const override { return Type; }
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+    NodeId nodeId() const { return m_id; }
+    NodeCategory category() const { return m_category; }
+    int absorbedQdq() const { return m_absorbed; }
+    /// The fill actually painted (overlay colour when an overlay is active); tests read it.
+    QColor fillColor() const { return m_overlayFill.value_or(m_style.fill); }
+    void setOverlayFill(std::optional<QColor> fill);
+    void setDimmed(bool dimmed);
+    bool isDimmed() const { return m_dimmed; }
+    void setFindMatch(bool match);
+
+private:
+    NodeId m_id;
+    NodeCategory m_category;
+    CategoryStyle m_style;
+    QRectF m_rect;
+    QString m_opType;
+    QString m_name;
+    int m_absorbed = 0;
+    bool m_dimmed = false;
+    bool m_findMatch = false;
+    std::optional<QColor> m_overlayFill;
+};
+
+} // namespace qs::ui

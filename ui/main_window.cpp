@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: MIT
+#include "main_window.h"
+
+#include "graph/graph_panel.h"
+#include "graph/graph_scene.h"
+#include "panels/operators_panel.h"
+#include "panels/placeholder_panel.h"
+#include "panels/properties_panel.h"
+#include "panels/summary_panel.h"
+#include "util/qt_convert.h"
+#include "workers/load_controller.h"
+
+#include <quantscope/engine/version.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolButton>
+
+// The .qrc is compiled into the static qs_ui library; its initializer must be referenced to be linked in.
+static void initQuantscopeResources()
+{
+    Q_INIT_RESOURCE(quantscope);
+}
+
+namespace qs::ui {
+
+namespace {
+constexpr int kMaxRecentFiles = 10;
+const QString kOnnxFilter = QStringLiteral("ONNX models (*.onnx);;All files (*)");
+
+QString settingsKey(const char* key)
+{
+    return QString::fromLatin1(key);
+}
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_loader(new LoadController(this))
+{
+    initQuantscopeResources();
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/quantscope.svg")));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+
+    m_graph = new GraphPanel(this);
+    setCentralWidget(m_graph);
+    createDocks();
+    createActions();
+
+    m_progress = new QProgressBar(this);
+    m_progress->setMaximumWidth(220);
+    m_progress->setTextVisible(true);
+    m_cancel = new QToolButton(this);
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop loading; the model shown now stays open"));
+    m_modelLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    statusBar()->addPermanentWidget(m_modelLabel);
+    setBusy(false);
+    connect(m_cancel, &QToolButton::clicked, m_loader, &LoadController::cancel);
+
+    connect(m_loader, &LoadController::started, this, [this] { setBusy(true); });
+    connect(m_loader, &LoadController::progressChanged, this, [this](int done, int total, const QString& stage) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+        m_progress->setFormat(stage);
+    });
+    connect(m_loader, &LoadController::resultReady, this, &MainWindow::showResult);
+    connect(m_loader, &LoadController::failed, this, &MainWindow::showError);
+    connect(m_loader, &LoadController::cancelled, this, [this] {
+        setBusy(false);
+        statusBar()->showMessage(tr("Cancelled."), 4000);
+    });
+    connect(m_graph, &GraphPanel::layoutOptionsChanged, this, [this](const LayoutOptions& options) {
+        if (m_result.primary)
+            m_loader->relayout(m_result, options);
+    });
+    connect(m_graph, &GraphPanel::nodeSelected, m_properties, &PropertiesPanel::showNode);
+    connect(m_graph, &GraphPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+    connect(m_operators, &OperatorsPanel::findOpTypeRequested, this, [this](const QString& op) {
+        m_graph->findAction()->trigger();
+        m_graph->find(op);
+    });
+
+    m_defaultState = saveState();
+    readSettings();
+    updateTitle();
+    statusBar()->showMessage(tr("Open an ONNX model with Ctrl+O or drop one on the window."));
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    const auto dock = [this](QWidget* w, const QString& title, const char* name, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(QString::fromLatin1(name));
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
+    m_summary = new SummaryPanel(this);
+    m_operators = new OperatorsPanel(this);
+    m_properties = new PropertiesPanel(this);
+    QDockWidget* summary = dock(m_summary, tr("Model Summary"), "SummaryDock", Qt::LeftDockWidgetArea);
+    QDockWidget* ops = dock(m_operators, tr("Operators"), "OperatorsDock", Qt::LeftDockWidgetArea);
+    dock(m_properties, tr("Properties"), "PropertiesDock", Qt::RightDockWidgetArea);
+    QDockWidget* runs = dock(new PlaceholderPanel(tr("Runs"),
+                                 tr("Benchmark runs of FP32 and INT8 with per-operator timings arrive with the "
+                                    "execution engine and GUI part 2. Nothing has been measured yet.")),
+        tr("Runs"), "RunsDock", Qt::BottomDockWidgetArea);
+    QDockWidget* compare = dock(new PlaceholderPanel(tr("Compare"),
+                                    tr("FP32 vs INT8 latency per operator, accuracy parity (SQNR) and the "
+                                       "\u201cwhy is INT8 slower\u201d explanation come with GUI part 2.")),
+        tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
+    QDockWidget* report
+        = dock(new PlaceholderPanel(tr("Report"), tr("Markdown/PDF reports of a comparison come with GUI part 2.")),
+            tr("Report"), "ReportDock", Qt::BottomDockWidgetArea);
+    tabifyDockWidget(summary, ops);
+    summary->raise();
+    tabifyDockWidget(runs, compare);
+    tabifyDockWidget(compare, report);
+    runs->raise();
+    resizeDocks({ summary, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")) }, { 450, 390 }, Qt::Horizontal);
+    resizeDocks({ runs }, { 110 }, Qt::Vertical);
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open..."), this, &MainWindow::openFileDialog);
+    open->setShortcut(QKeySequence::Open);
+    open->setStatusTip(tr("Open an ONNX model"));
+    QAction* pair = file->addAction(tr("Open &Pair (FP32 + INT8)..."), this, &MainWindow::openPairDialog);
+    pair->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    pair->setStatusTip(tr("Open a float model and its quantized version side by side"));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(m_graph->exportPngAction());
+    file->addAction(m_graph->exportSvgAction());
+    connect(m_graph->exportPngAction(), &QAction::triggered, this, [this] { exportGraphDialog(false); });
+    connect(m_graph->exportSvgAction(), &QAction::triggered, this, [this] { exportGraphDialog(true); });
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    const QList<QAction*> graphActions = m_graph->viewActions();
+    for (QAction* a : graphActions) {
+        m_viewMenu->addAction(a);
+        if (a == graphActions.value(3) || a == graphActions.value(8))
+            m_viewMenu->addSeparator();
+    }
+    m_viewMenu->addSeparator();
+    QMenu* panels = m_viewMenu->addMenu(tr("&Panels"));
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        panels->addAction(d->toggleViewAction());
+    panels->addSeparator();
+    panels->addAction(tr("&Reset Layout"), this, [this] { restoreState(m_defaultState); });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Quantscope"), this, &MainWindow::showAbout);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    updateRecentMenu();
+}
+
+void MainWindow::setBusy(bool busy)
+{
+    m_progress->setVisible(busy);
+    m_cancel->setVisible(busy);
+    if (busy) {
+        m_progress->setRange(0, 0);
+        m_progress->setFormat(tr("Working..."));
+    }
+}
+
+void MainWindow::openFile(const QString& path)
+{
+    m_pendingDescription = displayNameForPath(path);
+    statusBar()->showMessage(tr("Opening %1...").arg(m_pendingDescription));
+    m_loader->load(path, QString(), m_graph->layoutOptions());
+}
+
+void MainWindow::openPair(const QString& floatPath, const QString& quantizedPath)
+{
+    m_pendingDescription = tr("%1 and %2").arg(displayNameForPath(floatPath), displayNameForPath(quantizedPath));
+    statusBar()->showMessage(tr("Opening %1...").arg(m_pendingDescription));
+    m_loader->load(floatPath, quantizedPath, m_graph->layoutOptions());
+}
+
+void MainWindow::openFileDialog()
+{
+    QSettings settings;
+    const QString dir = settings.value(settingsKey("lastDirectory")).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX Model"), dir, kOnnxFilter);
+    if (path.isEmpty())
+        return;
+    settings.setValue(settingsKey("lastDirectory"), QFileInfo(path).absolutePath());
+    openFile(path);
+}
+
+void MainWindow::openPairDialog()
+{
+    QSettings settings;
+    const QString dir = settings.value(settingsKey("lastDirectory")).toString();
+    const QString a = QFileDialog::getOpenFileName(this, tr("Open Pair: the FP32 Model"), dir, kOnnxFilter);
+    if (a.isEmpty())
+        return;
+    const QString b = QFileDialog::getOpenFileName(
+        this, tr("Open Pair: the Quantized (INT8) Model"), QFileInfo(a).absolutePath(), kOnnxFilter);
+    if (b.isEmpty())
+        return;
+    settings.setValue(settingsKey("lastDirectory"), QFileInfo(b).absolutePath());
+    openPair(a, b);
+}
+
+void MainWindow::exportGraphDialog(bool svg)
+{
+    if (!m_graph->scene()->model())
+        return;
+    const QString base = QFileInfo(m_graph->scene()->model()->path).completeBaseName();
+    const QString dir = QFileInfo(m_graph->scene()->model()->path).absolutePath();
+    const QString path = QFileDialog::getSaveFileName(this, svg ? tr("Export Graph as SVG") : tr("Export Graph as PNG"),
+        dir + QLatin1Char('/') + base + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
+        svg ? tr("SVG drawings (*.svg)") : tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!m_graph->exportImage(path, &error))
+        QMessageBox::warning(this, tr("Export Failed"), error);
+    else
+        statusBar()->showMessage(tr("Exported the graph to %1.").arg(path), 5000);
+}
+
+void MainWindow::showResult(const LoadResult& result, bool isRelayout)
+{
+    setBusy(false);
+    m_result = result;
+    m_graph->setResult(result, isRelayout);
+    if (!isRelayout) {
+        m_summary->setResult(result);
+        m_operators->setResult(result);
+        m_properties->showNode(nullptr, kNoNode);
+        addRecentFile(result.primary->path);
+        if (result.secondary)
+            addRecentFile(result.secondary->path);
+    }
+    updateTitle();
+    const LoadedModel& shown = *m_graph->scene()->model();
+    m_modelLabel->setText(tr("%1 nodes \u00b7 %2 boundaries \u00b7 layout %3 ms")
+                              .arg(shown.model->graph().nodes().size())
+                              .arg(shown.boundaryNodeCount())
+                              .arg(shown.layout.milliseconds, 0, 'f', 0));
+    statusBar()->showMessage(
+        isRelayout ? tr("Graph laid out again.") : tr("Opened %1.").arg(m_pendingDescription), 5000);
+    emit modelLoaded();
+}
+
+void MainWindow::showError(const QString& message)
+{
+    setBusy(false);
+    statusBar()->showMessage(tr("Could not open %1.").arg(m_pendingDescription), 8000);
+    if (m_errorBox)
+        m_errorBox->close();
+    // Non-modal so the window (and a test) keeps running; the previous model is untouched.
+    m_errorBox = new QMessageBox(QMessageBox::Critical, tr("Could Not Open Model"),
+        tr("Quantscope could not open %1.").arg(m_pendingDescription), QMessageBox::Ok, this);
+    m_errorBox->setInformativeText(message);
+    m_errorBox->setAttribute(Qt::WA_DeleteOnClose);
+    m_errorBox->open();
+    emit loadFailed(message);
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList files = settings.value(settingsKey("recentFiles")).toStringList();
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    files.removeAll(abs);
+    files.prepend(abs);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    settings.setValue(settingsKey("recentFiles"), files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = QSettings().value(settingsKey("recentFiles")).toStringList();
+    for (const QString& f : files) {
+        QAction* a = m_recentMenu->addAction(displayNameForPath(f));
+        a->setToolTip(f);
+        a->setStatusTip(f);
+        connect(a, &QAction::triggered, this, [this, f] { openFile(f); });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+    if (!files.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("&Clear List"), this, [this] {
+            QSettings().remove(settingsKey("recentFiles"));
+            updateRecentMenu();
+        });
+    }
+}
+
+void MainWindow::updateTitle()
+{
+    QString title;
+    if (m_result.primary) {
+        const auto name = [](const LoadedModel& m) {
+            const QFileInfo fi(m.path);
+            return fi.fileName() == QLatin1String("model.onnx") ? fi.dir().dirName() : fi.fileName();
+        };
+        title = m_result.isPair() ? tr("%1 vs %2").arg(name(*m_result.primary), name(*m_result.secondary))
+                                  : name(*m_result.primary);
+    }
+    setWindowTitle(title.isEmpty() ? tr("Quantscope") : tr("%1 \u2014 Quantscope").arg(title));
+}
+
+void MainWindow::readSettings()
+{
+    QSettings s;
+    if (!restoreGeometry(s.value(settingsKey("mainWindow/geometry")).toByteArray()))
+        resize(1500, 940);
+    restoreState(s.value(settingsKey("mainWindow/state")).toByteArray());
+    LayoutOptions o;
+    o.direction = s.value(settingsKey("graph/leftToRight"), false).toBool() ? LayoutDirection::LeftToRight
+                                                                            : LayoutDirection::TopToBottom;
+    o.collapseQdq = s.value(settingsKey("graph/collapseQdq"), false).toBool();
+    m_graph->setLayoutOptions(o);
+}
+
+void MainWindow::writeSettings() const
+{
+    QSettings s;
+    s.setValue(settingsKey("mainWindow/geometry"), saveGeometry());
+    s.setValue(settingsKey("mainWindow/state"), saveState());
+    const LayoutOptions o = m_graph->layoutOptions();
+    s.setValue(settingsKey("graph/leftToRight"), o.direction == LayoutDirection::LeftToRight);
+    s.setValue(settingsKey("graph/collapseQdq"), o.collapseQdq);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    m_loader->cancel();
+    writeSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile()) {
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList files;
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            files << url.toLocalFile();
+    if (files.size() >= 2)
+        openPair(files[0], files[1]); // the worker puts the float model first
+    else if (files.size() == 1)
+        openFile(files[0]);
+    event->acceptProposedAction();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Quantscope"),
+        tr("<h3>Quantscope %1</h3>"
+           "<p>Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?</p>"
+           "<p>Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.</p>"
+           "<p>Licensed under the MIT license.</p>")
+            .arg(toQString(versionString()), toQString(gitRevision()), QLatin1String(QT_VERSION_STR)));
+}
+
+} // namespace qs::ui

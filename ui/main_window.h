@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+// The application window: menus, docks, status bar; owns the load controller.
+#pragma once
+
+#include "workers/loaded_model.h"
+
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QPointer>
+
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QToolButton;
+
+namespace qs::ui {
+
+class GraphPanel;
+class LoadController;
+class OperatorsPanel;
+class PropertiesPanel;
+class SummaryPanel;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    const LoadResult& currentResult() const { return m_result; }
+    GraphPanel* graphPanel() const { return m_graph; }
+    OperatorsPanel* operatorsPanel() const { return m_operators; }
+    PropertiesPanel* propertiesPanel() const { return m_properties; }
+    SummaryPanel* summaryPanel() const { return m_summary; }
+    LoadController* loadController() const { return m_loader; }
+    /// The last error dialog (non-modal), for tests and for not stacking dialogs.
+    QMessageBox* errorDialog() const { return m_errorBox; }
+
+public slots:
+    void openFile(const QString& path);
+    void openPair(const QString& floatPath, const QString& quantizedPath);
+    void openFileDialog();
+    void openPairDialog();
+    void exportGraphDialog(bool svg);
+
+signals:
+    void modelLoaded();
+    /// Emitted with the message also shown in the error dialog; the previous model stays open.
+    void loadFailed(const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void setBusy(bool busy);
+    void showResult(const LoadResult& result, bool isRelayout);
+    void showError(const QString& message);
+    void addRecentFile(const QString& path);
+    void updateRecentMenu();
+    void updateTitle();
+    void readSettings();
+    void writeSettings() const;
+    void showAbout();
+
+    LoadController* m_loader = nullptr;
+    LoadResult m_result;
+    QString m_pendingDescription;
+    GraphPanel* m_graph = nullptr;
+    OperatorsPanel* m_operators = nullptr;
+    PropertiesPanel* m_properties = nullptr;
+    SummaryPanel* m_summary = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QToolButton* m_cancel = nullptr;
+    QLabel* m_modelLabel = nullptr;
+    QPointer<QMessageBox> m_errorBox;
+    QByteArray m_defaultState;
+};
+
+} // namespace qs::ui
