@@ -156,10 +156,13 @@ CaseResult runCase(const fs::path& dir, const Options& opt)
 
     std::unique_ptr<Session> session;
     std::string preparedKey;
+    bool boundFloats = false;
     for (const fs::path& set : sets) {
         std::vector<HostTensor> inputs;
         std::map<std::string, std::vector<int64_t>> shapes;
         std::map<std::string, Tensor> constants;
+        std::map<std::string, Tensor> floatConstants; // small float inputs, bound only if shapes depend on data
+        std::vector<std::string> inputNames;
         std::string key; // shapes and constant-input values the session was prepared for
         const auto inputFiles = numberedFiles(set, "input_");
         if (inputFiles.size() != g.inputs().size())
@@ -182,8 +185,11 @@ CaseResult runCase(const fs::path& dir, const Options& opt)
                 constants[name] = *t;
                 continue;
             }
+            if (t->elementCount() <= 64 && isFloatingPoint(t->dataType()))
+                floatConstants[name] = *t;
             shapes[name] = t->dims();
             inputs.push_back(std::move(host).value());
+            inputNames.push_back(name);
         }
         if (!session || key != preparedKey) {
             SessionOptions so;
@@ -193,6 +199,22 @@ CaseResult runCase(const fs::path& dir, const Options& opt)
             so.constantInputs = constants;
             std::vector<UnsupportedNode> unsupported;
             auto created = Session::create(*model, so, &unsupported);
+            const bool dataDependent
+                = std::any_of(unsupported.begin(), unsupported.end(), [](const UnsupportedNode& u) {
+                      return u.reason.find("data-dependent") != std::string::npos
+                          || u.reason.find("must be constant") != std::string::npos;
+                  });
+            if (!created && dataDependent && !floatConstants.empty()) {
+                // Small float inputs (Resize scales, Clip bounds) may also decide shapes: prepare with them fixed.
+                for (auto& [name, t] : floatConstants) {
+                    so.inputShapes.erase(name);
+                    so.constantInputs[name] = t;
+                }
+                unsupported.clear();
+                created = Session::create(*model, so, &unsupported);
+                if (created)
+                    boundFloats = true;
+            }
             if (!created) {
                 if (created.status().code() == StatusCode::Unsupported) {
                     r.verdict = Verdict::Unsupported;
@@ -207,6 +229,13 @@ CaseResult runCase(const fs::path& dir, const Options& opt)
             }
             session = std::move(created).value();
             preparedKey = key;
+        }
+        if (boundFloats) { // the session no longer takes the inputs it holds as constants
+            std::vector<HostTensor> kept;
+            for (size_t i = 0; i < inputs.size(); ++i)
+                if (!floatConstants.count(inputNames[i]))
+                    kept.push_back(std::move(inputs[i]));
+            inputs = std::move(kept);
         }
         auto outputs = session->run(inputs);
         if (!outputs)

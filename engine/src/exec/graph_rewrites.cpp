@@ -161,7 +161,10 @@ private:
                     absorb(conv, t, t.outputs[0]);
                     continue;
                 }
-                if (tn.opType == "Add" && !hasSum && t.inputs.size() == 2 && t.inputs[0] != t.inputs[1]) {
+                // Sum only as the first post-op: oneDNN's optimized convolutions reject eltwise-then-sum chains and
+                // would fall back to its reference implementation (hundreds of times slower).
+                if (tn.opType == "Add" && !hasSum && conv.postOps.empty() && t.inputs.size() == 2
+                    && t.inputs[0] != t.inputs[1]) {
                     const int32_t other = t.inputs[0] == y ? t.inputs[1] : t.inputs[0];
                     const auto& od = m_plan.values[size_t(other)].desc;
                     const auto& yd = m_plan.values[size_t(y)].desc;

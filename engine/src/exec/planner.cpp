@@ -290,10 +290,21 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
             }
         step.kernel = step.spec->create();
         kernels::KernelContext ctx { node, ins, outs, step.postOps, options.threads };
-        if (Status st = step.kernel->prepare(ctx); !st)
-            return st.withContext(file);
+        if (Status st = step.kernel->prepare(ctx); !st) {
+            // A kernel may find only now that it cannot handle an attribute combination: still report every such
+            // node together.
+            if (st.code() != StatusCode::Unsupported)
+                return st.withContext(file);
+            bad.push_back({ step.anchor, node.describe(), node.qualifiedOpType(), node.opsetVersion, st.message() });
+        }
         step.scratchBytes = step.kernel->scratchBytes();
         step.implementation = step.kernel->implementation();
+    }
+    if (!bad.empty()) {
+        std::string msg = unsupportedMessage(*model, bad);
+        if (unsupported)
+            *unsupported = std::move(bad);
+        return Status(StatusCode::Unsupported, std::move(msg));
     }
 
     // Liveness: a value is live from the step producing it to its last reader (graph outputs: to the end).

@@ -16,6 +16,8 @@ const KernelRegistry& KernelRegistry::instance()
 {
     static const KernelRegistry registry = [] {
         KernelRegistry r;
+        // oneDNN first: where it and a CPU kernel both accept a node, the first registration wins.
+        registerOneDnnKernels(r);
         registerElementwiseKernels(r);
         registerActivationKernels(r);
         registerShapeKernels(r);
@@ -24,7 +26,6 @@ const KernelRegistry& KernelRegistry::instance()
         registerNormalizationKernels(r);
         registerResizeKernels(r);
         registerReduceKernels(r);
-        registerOneDnnKernels(r);
         registerInt8Kernels(r);
         return r;
     }();

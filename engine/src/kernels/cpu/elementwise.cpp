@@ -61,7 +61,6 @@ enum class BinOp
     Max,
     PRelu,
     Mod,
-    FMod,
     Equal,
     Greater,
     Less,
@@ -71,22 +70,6 @@ enum class BinOp
     Or,
     Xor
 };
-
-template <typename T> T applyArith(BinOp op, T a, T b)
-{
-    switch (op) {
-    case BinOp::Add:
-        return a + b;
-    case BinOp::Sub:
-        return a - b;
-    case BinOp::Mul:
-        return a * b;
-    case BinOp::Div:
-        return a / b;
-    default:
-        return a;
-    }
-}
 
 /// Dispatches `fn(T{})` for the element types arithmetic kernels support.
 template <typename Fn> bool dispatchNumeric(DataType type, Fn&& fn)

@@ -174,6 +174,14 @@ private:
     int64_t m_size = 1;
 };
 
+Status acceptPoolCpu(const Node& node, std::span<const TensorDesc> in)
+{
+    QS_RETURN_IF_ERROR(acceptFloatInput0(node, in));
+    if (node.outputs.size() > 1 && node.outputs[1] != kNoValue)
+        return Status(StatusCode::Unsupported, "the Indices output is not supported");
+    return Status::ok();
+}
+
 template <typename K> std::unique_ptr<Kernel> make()
 {
     return std::make_unique<K>();
@@ -183,10 +191,10 @@ template <typename K> std::unique_ptr<Kernel> make()
 
 void registerPoolKernels(KernelRegistry& r)
 {
-    r.add(KernelSpec { "", "MaxPool", 1, 0, inferPool, make<PoolKernel<true>>, acceptFloatInput0, kNoCaps, "cpu",
-        "float; 1-D..3-D, dilations, ceil_mode; no Indices output" });
+    r.add(KernelSpec { "", "MaxPool", 1, 0, inferPool, make<PoolKernel<true>>, acceptPoolCpu, kNoCaps, "cpu",
+        "float; fallback behind oneDNN and test oracle; no Indices output" });
     r.add(KernelSpec { "", "AveragePool", 1, 0, inferPool, make<PoolKernel<false>>, acceptFloatInput0, kNoCaps, "cpu",
-        "float; 1-D..3-D, count_include_pad, ceil_mode" });
+        "float; fallback behind oneDNN and test oracle" });
     r.add(KernelSpec { "", "GlobalAveragePool", 1, 0, inferGlobalPool, make<GlobalPoolKernel<false>>, acceptFloatInput0,
         kNoCaps, "cpu", "float" });
     r.add(KernelSpec { "", "GlobalMaxPool", 1, 0, inferGlobalPool, make<GlobalPoolKernel<true>>, acceptFloatInput0,

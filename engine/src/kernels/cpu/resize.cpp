@@ -115,8 +115,8 @@ public:
                     xo = (float(o) + 0.5f) / scale - 0.5f;
                 else if (ctm == "pytorch_half_pixel")
                     xo = outLen > 1 ? (float(o) + 0.5f) / scale - 0.5f : 0.0f;
-                else if (ctm == "align_corners")
-                    xo = outLen == 1 ? 0.0f : float(o) * float(inLen - 1) / float(outLen - 1);
+                else if (ctm == "align_corners") // ONNX uses the unrounded resized length in*scale here
+                    xo = outLen == 1 ? 0.0f : float(o) * float(inLen - 1) / (float(inLen) * scale - 1.0f);
                 else if (ctm == "asymmetric")
                     xo = float(o) / scale;
                 else if (ctm == "tf_half_pixel_for_nn")
@@ -177,11 +177,22 @@ public:
                 idx[rank - 1] = c;
                 const int64_t outIndex = r * inner + c;
                 if (!m_linear) {
-                    int64_t off = 0;
-                    for (size_t d = 0; d < rank; ++d)
-                        off += m_axes[d].i0[size_t(idx[d])] * m_inStrides[d];
-                    std::memcpy(yb + outIndex * int64_t(m_size), xb + off * int64_t(m_size), m_size);
-                    continue;
+                    // Nearest: the row's source offset once, then a gather along the last axis.
+                    int64_t rowOff = 0;
+                    for (size_t d = 0; d + 1 < rank; ++d)
+                        rowOff += m_axes[d].i0[size_t(idx[d])] * m_inStrides[d];
+                    const auto& last = m_axes[rank - 1].i0;
+                    if (m_size == 4) {
+                        const auto* src = reinterpret_cast<const uint32_t*>(xb) + rowOff;
+                        auto* dst = reinterpret_cast<uint32_t*>(yb) + r * inner;
+                        for (int64_t k = 0; k < inner; ++k)
+                            dst[k] = src[last[size_t(k)]];
+                    } else {
+                        for (int64_t k = 0; k < inner; ++k)
+                            std::memcpy(yb + (r * inner + k) * int64_t(m_size),
+                                xb + (rowOff + last[size_t(k)]) * int64_t(m_size), m_size);
+                    }
+                    break;
                 }
                 const float* x = reinterpret_cast<const float*>(xb);
                 int64_t base = 0;

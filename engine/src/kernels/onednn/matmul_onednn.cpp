@@ -263,11 +263,13 @@ void registerOneDnnMatMulKernels(KernelRegistry& r)
 }
 
 void registerOneDnnConvKernels(KernelRegistry& r);
+void registerOneDnnPoolKernels(KernelRegistry& r);
 
 void registerOneDnnKernels(KernelRegistry& r)
 {
     registerOneDnnConvKernels(r);
     registerOneDnnMatMulKernels(r);
+    registerOneDnnPoolKernels(r);
 }
 
 } // namespace qs::kernels

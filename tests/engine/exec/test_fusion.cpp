@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// Optimized-mode rewrites: fused steps cover (and name) every authored node they absorb, and their results match
+// the reference convolution followed by hand-applied BatchNormalization and activations.
+#include "../kernels/kernel_test_util.h"
+#include "kernels/conv_geometry.h"
+#include "kernels/ref/conv_ref.h"
+
+#include <cmath>
+
+namespace {
+
+using namespace qs;
+using namespace qs::test;
+
+struct Built
+{
+    std::shared_ptr<const Model> model;
+    HostTensor w, b, scale, shift, mean, var;
+};
+
+/// x -> Conv -> BatchNormalization -> (Sigmoid, Mul) = SiLU -> Conv -> Relu -> y
+Built convBnSiluConvRelu()
+{
+    Built r;
+    ModelBuilder mb;
+    mb.input("x", DataType::Float, { 1, 5, 9, 9 });
+    r.w = randomTensor({ 13, 5, 3, 3 }, 11);
+    r.b = randomTensor({ 13 }, 12);
+    r.scale = randomTensor({ 13 }, 13);
+    r.shift = randomTensor({ 13 }, 14);
+    r.mean = randomTensor({ 13 }, 15);
+    r.var = randomTensor({ 13 }, 16);
+    for (float& v : r.var.data<float>())
+        v = std::fabs(v) + 0.1f;
+    HostTensor w2 = randomTensor({ 6, 13, 1, 1 }, 17);
+    mb.constant("w", r.w);
+    mb.constant("b", r.b);
+    mb.constant("scale", r.scale);
+    mb.constant("shift", r.shift);
+    mb.constant("mean", r.mean);
+    mb.constant("var", r.var);
+    mb.constant("w2", w2);
+    mb.node("Conv", { "x", "w", "b" }, { "c1" }, { intsAttr("pads", { 1, 1, 1, 1 }) }, "conv1");
+    mb.node("BatchNormalization", { "c1", "scale", "shift", "mean", "var" }, { "bn" }, {}, "bn1");
+    mb.node("Sigmoid", { "bn" }, { "sig" }, {}, "sig1");
+    mb.node("Mul", { "bn", "sig" }, { "silu" }, {}, "mul1");
+    mb.node("Conv", { "silu", "w2" }, { "c2" }, {}, "conv2");
+    mb.node("Relu", { "c2" }, { "y" }, {}, "relu2");
+    mb.output("y");
+    r.model = mb.build();
+    return r;
+}
+
+TEST(Fusion, FusedStepsCoverTheAuthoredNodes)
+{
+    Built b = convBnSiluConvRelu();
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(b.model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    const auto steps = (*session)->steps();
+    ASSERT_EQ(steps.size(), 2u);
+    const Graph& g = b.model->graph();
+    auto names = [&](const StepInfo& s) {
+        std::vector<std::string> out;
+        for (NodeId id : s.nodes)
+            out.push_back(g.node(id).name);
+        return out;
+    };
+    EXPECT_EQ(names(steps[0]), (std::vector<std::string> { "conv1", "bn1", "sig1", "mul1" }));
+    EXPECT_EQ(steps[0].opType, "Conv+BatchNormalization+Sigmoid+Mul");
+    EXPECT_EQ(names(steps[1]), (std::vector<std::string> { "conv2", "relu2" }));
+    EXPECT_EQ(g.node(steps[0].anchor).name, "conv1");
+
+    SessionOptions plain;
+    plain.mode = ExecutionMode::AsWritten;
+    auto asWritten = Session::create(b.model, plain);
+    ASSERT_TRUE(asWritten.isOk());
+    EXPECT_EQ((*asWritten)->steps().size(), 6u);
+}
+
+TEST(Fusion, BothModesMatchReferenceConvolutionWithHandAppliedOps)
+{
+    Built b = convBnSiluConvRelu();
+    HostTensor x = randomTensor({ 1, 5, 9, 9 }, 10);
+    const Graph& g = b.model->graph();
+    // Reference: conv1 -> BN (formula) -> x*sigmoid(x) -> conv2 -> relu.
+    auto geo1 = kernels::convGeometry(g.node(0), x.dims(), b.w.dims());
+    ASSERT_TRUE(geo1.isOk());
+    std::vector<float> c1(13 * 81);
+    kernels::ref::conv(*geo1, x.data<float>().data(), b.w.data<float>().data(), b.b.data<float>().data(), c1.data());
+    for (int c = 0; c < 13; ++c)
+        for (int i = 0; i < 81; ++i) {
+            float& v = c1[size_t(c * 81 + i)];
+            v = (v - b.mean.data<float>()[size_t(c)]) / std::sqrt(b.var.data<float>()[size_t(c)] + 1e-5f)
+                    * b.scale.data<float>()[size_t(c)]
+                + b.shift.data<float>()[size_t(c)];
+            v = v / (1.0f + std::exp(-v));
+        }
+    const Tensor* w2 = g.constantData(*g.findValue("w2"));
+    auto geo2 = kernels::convGeometry(g.node(4), std::vector<int64_t> { 1, 13, 9, 9 }, w2->dims());
+    ASSERT_TRUE(geo2.isOk());
+    std::vector<float> expected(6 * 81);
+    kernels::ref::conv(*geo2, c1.data(), w2->data<float>().data(), nullptr, expected.data());
+    for (float& v : expected)
+        v = std::max(v, 0.0f);
+
+    for (ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
+        std::vector<HostTensor> in;
+        in.push_back(x.clone());
+        auto out = runModel(b.model, std::move(in), mode);
+        ASSERT_EQ(out.size(), 1u);
+        EXPECT_TRUE(allClose(out[0].data<float>(), expected, 1e-4f, 1e-4f)) << executionModeName(mode);
+    }
+}
+
+} // namespace
