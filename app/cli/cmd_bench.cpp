@@ -36,7 +36,7 @@ void printBenchHelp()
         "  --seconds S         measure for S seconds per scenario instead of a fixed run count\n"
         "  --input-shape S     bind a graph input's shape, e.g. images=1x3x640x640 (repeatable)\n"
         "  --profile           record time per node and per op type\n"
-        "  --json FILE         write the run file (docs/run-file-format.md)\n"
+        "  --json FILE         write the run file (engine/RUN_FILE_FORMAT.md)\n"
         "  --md FILE           write the Markdown report\n");
 }
 

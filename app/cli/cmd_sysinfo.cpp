@@ -15,7 +15,7 @@ void printSysinfoHelp()
                "CPU vendor and model, cores, caches, ISA features (SSE4.1 ... AVX-512 VNNI, AVX-VNNI, AMX, NEON,\n"
                "dotprod, i8mm, SVE), OS, compiler, Quantscope version and git revision, oneDNN version and the ISA\n"
                "it dispatches to.\n\n"
-               "  --json    print the machine object of the run file format (docs/run-file-format.md)\n");
+               "  --json    print the machine object of the run file format (engine/RUN_FILE_FORMAT.md)\n");
 }
 
 int runSysinfo(std::span<char* const> args)

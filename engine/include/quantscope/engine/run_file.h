@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Run files: RunRecord as versioned JSON (documented in docs/run-file-format.md).
+// Run files: RunRecord as versioned JSON (documented in engine/RUN_FILE_FORMAT.md).
 #pragma once
 
 #include <quantscope/engine/run_record.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Everything one benchmark run produced, as plain values: what the run file (docs/run-file-format.md) stores,
+// Everything one benchmark run produced, as plain values: what the run file (engine/RUN_FILE_FORMAT.md) stores,
 // what the diagnosis reads and what the Markdown report prints.
 #pragma once
 
