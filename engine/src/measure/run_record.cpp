@@ -158,35 +158,6 @@ std::string utcNowIso8601()
     return buf;
 }
 
-namespace {
-
-// Spelled here rather than calling quantFormatName so this file links against any analysis build.
-std::string formatName(QuantFormat f)
-{
-    switch (f) {
-    case QuantFormat::Fp32:
-        return "fp32";
-    case QuantFormat::Dynamic:
-        return "dynamic";
-    case QuantFormat::Qdq:
-        return "qdq";
-    case QuantFormat::QOperator:
-        return "qoperator";
-    case QuantFormat::Mixed:
-        return "mixed";
-    }
-    return "fp32";
-}
-
-bool isIntegerCompute(const Node& n)
-{
-    static constexpr std::array<std::string_view, 8> kOps { "QLinearConv", "QLinearMatMul", "ConvInteger",
-        "MatMulInteger", "QGemm", "QLinearAdd", "QLinearMul", "DynamicQuantizeMatMul" };
-    return std::find(kOps.begin(), kOps.end(), n.opType) != kOps.end();
-}
-
-} // namespace
-
 Result<ModelRecord> makeModelRecord(const Model& model)
 {
     ModelRecord r;
@@ -200,13 +171,16 @@ Result<ModelRecord> makeModelRecord(const Model& model)
         QS_ASSIGN_OR_RETURN(r.sha256, sha256File(p));
     }
     const ModelAnalysis a = analyzeModel(model);
-    r.format = formatName(a.format);
+    r.format = std::string(quantFormatName(a.format));
     r.nodeCount = a.nodeCount;
     r.opCounts = a.opCounts;
     r.totalMacs = a.totalMacs;
     const Graph& g = model.graph();
     for (const Node& n : g.nodes()) {
-        if (!isIntegerCompute(n) || n.inputs.empty() || n.inputs[0] == kNoValue)
+        // Integer and QLinear compute with int8 (s8) activations: the x64 slow path the diagnosis warns about.
+        const NodeCategory c = categorizeNode(n);
+        if ((c != NodeCategory::IntegerCompute && c != NodeCategory::QLinear) || n.inputs.empty()
+            || n.inputs[0] == kNoValue)
             continue;
         if (g.value(n.inputs[0]).type.elementType == DataType::Int8)
             ++r.signedActivationNodes;
