@@ -14,8 +14,14 @@ inline std::filesystem::path sharedDir()
     return QS_SHARED_DIR_DEFAULT;
 }
 
-inline std::filesystem::path sharedModel(const char* caseName) { return sharedDir() / "models" / caseName / "model.onnx"; }
-inline std::filesystem::path testDataDir() { return QS_TEST_DATA_DIR; }
+inline std::filesystem::path sharedModel(const char* caseName)
+{
+    return sharedDir() / "models" / caseName / "model.onnx";
+}
+inline std::filesystem::path testDataDir()
+{
+    return QS_TEST_DATA_DIR;
+}
 
 } // namespace qs::test
 

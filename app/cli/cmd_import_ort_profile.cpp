@@ -174,6 +174,7 @@ int runImportOrtProfile(std::span<char* const> args)
     return 0;
 }
 
-extern const Command kImportOrtProfileCommand { "import-ort-profile", "read an ONNX Runtime profile into per-node and per-op-type time", runImportOrtProfile, printImportOrtProfileHelp };
+extern const Command kImportOrtProfileCommand { "import-ort-profile",
+    "read an ONNX Runtime profile into per-node and per-op-type time", runImportOrtProfile, printImportOrtProfileHelp };
 
 } // namespace qs::cli

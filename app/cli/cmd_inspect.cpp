@@ -273,7 +273,7 @@ int runInspect(std::span<char* const> args)
 
 } // namespace
 
-extern const Command kInspectCommand { "inspect",
-    "print a model's structure, quantization format, boundaries and MACs", runInspect, printInspectHelp };
+extern const Command kInspectCommand { "inspect", "print a model's structure, quantization format, boundaries and MACs",
+    runInspect, printInspectHelp };
 
 } // namespace qs::cli

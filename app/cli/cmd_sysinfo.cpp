@@ -34,6 +34,7 @@ int runSysinfo(std::span<char* const> args)
     return 0;
 }
 
-extern const Command kSysinfoCommand { "sysinfo", "CPU, ISA features (VNNI, dotprod, ...), OS, compiler, oneDNN", runSysinfo, printSysinfoHelp };
+extern const Command kSysinfoCommand { "sysinfo", "CPU, ISA features (VNNI, dotprod, ...), OS, compiler, oneDNN",
+    runSysinfo, printSysinfoHelp };
 
 } // namespace qs::cli

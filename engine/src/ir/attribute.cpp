@@ -37,8 +37,7 @@ std::string_view attributeTypeName(AttributeType type) noexcept
 
 namespace {
 
-template <typename T, typename F>
-std::string joinList(const std::vector<T>& items, size_t maxItems, F&& format)
+template <typename T, typename F> std::string joinList(const std::vector<T>& items, size_t maxItems, F&& format)
 {
     std::string out = "[";
     for (size_t i = 0; i < items.size() && i < maxItems; ++i) {

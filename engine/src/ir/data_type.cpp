@@ -41,9 +41,15 @@ const TypeInfo& info(DataType type) noexcept
 
 } // namespace
 
-bool isValidDataType(int32_t raw) noexcept { return raw >= 0 && raw < static_cast<int32_t>(kTypes.size()); }
+bool isValidDataType(int32_t raw) noexcept
+{
+    return raw >= 0 && raw < static_cast<int32_t>(kTypes.size());
+}
 
-std::string_view dataTypeName(DataType type) noexcept { return info(type).name; }
+std::string_view dataTypeName(DataType type) noexcept
+{
+    return info(type).name;
+}
 
 DataType dataTypeFromName(std::string_view name) noexcept
 {
@@ -53,7 +59,10 @@ DataType dataTypeFromName(std::string_view name) noexcept
     return DataType::Undefined;
 }
 
-size_t dataTypeSize(DataType type) noexcept { return info(type).size; }
+size_t dataTypeSize(DataType type) noexcept
+{
+    return info(type).size;
+}
 
 bool isFloatingPoint(DataType type) noexcept
 {

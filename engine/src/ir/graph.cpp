@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include <quantscope/engine/graph.h>
 
+#include <queue>
+
 #include <fmt/format.h>
 
 #include <functional>
-#include <queue>
 
 namespace qs {
 
@@ -46,9 +47,15 @@ std::vector<float> Node::attrFloats(std::string_view attrName, std::vector<float
     return a && a->type == AttributeType::Floats ? a->floats : fallback;
 }
 
-std::string Node::qualifiedOpType() const { return domain.empty() ? opType : domain + "." + opType; }
+std::string Node::qualifiedOpType() const
+{
+    return domain.empty() ? opType : domain + "." + opType;
+}
 
-std::string Node::describe() const { return fmt::format("'{}' ({})", name, qualifiedOpType()); }
+std::string Node::describe() const
+{
+    return fmt::format("'{}' ({})", name, qualifiedOpType());
+}
 
 size_t Node::inputCount() const noexcept
 {
@@ -201,8 +208,8 @@ Status Graph::finalize()
         }
     }
     return Status(StatusCode::InvalidModel,
-        fmt::format("graph '{}' has a cycle: {} node(s) can never run, among them {}", m_name,
-            n - m_topoOrder.size(), names));
+        fmt::format(
+            "graph '{}' has a cycle: {} node(s) can never run, among them {}", m_name, n - m_topoOrder.size(), names));
 }
 
 } // namespace qs

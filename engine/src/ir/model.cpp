@@ -13,6 +13,9 @@ int64_t Model::opsetVersion(std::string_view domain) const noexcept
     return 0;
 }
 
-std::string Model::displayName() const { return path.empty() ? std::string("<memory>") : path.filename().string(); }
+std::string Model::displayName() const
+{
+    return path.empty() ? std::string("<memory>") : path.filename().string();
+}
 
 } // namespace qs

@@ -53,7 +53,10 @@ float halfToFloat(uint16_t h) noexcept
     return std::bit_cast<float>(bits);
 }
 
-float bfloat16ToFloat(uint16_t bits) noexcept { return std::bit_cast<float>(static_cast<uint32_t>(bits) << 16); }
+float bfloat16ToFloat(uint16_t bits) noexcept
+{
+    return std::bit_cast<float>(static_cast<uint32_t>(bits) << 16);
+}
 
 Tensor::Tensor(DataType type, std::vector<int64_t> dims, std::shared_ptr<const std::vector<std::byte>> bytes)
     : m_type(type)
@@ -81,7 +84,10 @@ Tensor Tensor::fromStrings(std::vector<int64_t> dims, std::vector<std::string> s
     return t;
 }
 
-int64_t Tensor::elementCount() const noexcept { return isEmpty() ? 0 : shapeElementCount(m_dims); }
+int64_t Tensor::elementCount() const noexcept
+{
+    return isEmpty() ? 0 : shapeElementCount(m_dims);
+}
 
 double Tensor::valueAsDouble(int64_t i) const
 {

@@ -3,7 +3,13 @@
 
 namespace qs {
 
-std::string_view versionString() noexcept { return QS_VERSION; }
-std::string_view gitRevision() noexcept { return QS_GIT_REVISION; }
+std::string_view versionString() noexcept
+{
+    return QS_VERSION;
+}
+std::string_view gitRevision() noexcept
+{
+    return QS_GIT_REVISION;
+}
 
 } // namespace qs

@@ -15,7 +15,8 @@
 
 namespace qs {
 
-enum class QuantFormat {
+enum class QuantFormat
+{
     Fp32, ///< no quantization nodes
     Dynamic, ///< DynamicQuantizeLinear + ConvInteger/MatMulInteger (ORT quantize_dynamic)
     Qdq, ///< QuantizeLinear/DequantizeLinear around float ops
@@ -25,7 +26,8 @@ enum class QuantFormat {
 std::string_view quantFormatName(QuantFormat format) noexcept; ///< "fp32", "dynamic", "qdq", "qoperator", "mixed"
 
 /// What a node is, for colouring and counting. Each quantization boundary kind is distinct.
-enum class NodeCategory {
+enum class NodeCategory
+{
     FloatCompute, ///< ordinary float math (Conv, Add, Sigmoid, ...)
     ShapeLayout, ///< shape/index/layout ops (Shape, Gather, Reshape, Concat of shapes, Transpose, Cast, ...)
     Quantize, ///< QuantizeLinear
@@ -42,7 +44,12 @@ bool isQuantizationBoundary(NodeCategory category) noexcept;
 
 /// Precision class of an element type for domain crossing: float types vs quantized integer types
 /// (int8/uint8/int16/uint16/int32). int64 and bool are index/shape types and belong to neither.
-enum class PrecisionDomain { Float, Integer, Other };
+enum class PrecisionDomain
+{
+    Float,
+    Integer,
+    Other
+};
 PrecisionDomain precisionDomainOf(DataType type) noexcept;
 
 /// An edge (tensor `value` flowing into input slot `inputIndex` of `consumer`) that crosses between the float and
@@ -67,7 +74,8 @@ struct DataTypeTotals
 struct NodeAnalysis
 {
     NodeCategory category = NodeCategory::FloatCompute;
-    std::optional<int64_t> macs; ///< for Conv/ConvTranspose/Gemm/MatMul and integer/QLinear forms, when shapes are known
+    std::optional<int64_t>
+        macs; ///< for Conv/ConvTranspose/Gemm/MatMul and integer/QLinear forms, when shapes are known
 };
 
 struct ModelAnalysis

@@ -14,7 +14,8 @@ namespace qs {
 
 class Graph;
 
-enum class AttributeType {
+enum class AttributeType
+{
     Undefined,
     Float,
     Int,

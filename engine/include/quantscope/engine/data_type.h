@@ -8,7 +8,8 @@
 
 namespace qs {
 
-enum class DataType : int32_t {
+enum class DataType : int32_t
+{
     Undefined = 0,
     Float = 1,
     UInt8 = 2,

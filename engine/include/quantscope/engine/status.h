@@ -10,7 +10,8 @@
 
 namespace qs {
 
-enum class StatusCode {
+enum class StatusCode
+{
     Ok,
     InvalidArgument, ///< the caller passed something malformed (bad shape string, bad option)
     InvalidModel, ///< the model file is not a usable ONNX model
@@ -33,8 +34,7 @@ public:
     Status(StatusCode code, std::string message)
         : m_code(code)
         , m_message(std::move(message))
-    {
-    }
+    { }
 
     static Status ok() { return {}; }
 
@@ -56,14 +56,12 @@ private:
 };
 
 /// A value or a failed Status. Accessing value() of a failed result is a programming error (asserted).
-template <typename T>
-class [[nodiscard]] Result
+template <typename T> class [[nodiscard]] Result
 {
 public:
     Result(T value)
         : m_data(std::move(value))
-    {
-    }
+    { }
     Result(Status status)
         : m_data(std::move(status))
     {
@@ -71,8 +69,7 @@ public:
     }
     Result(StatusCode code, std::string message)
         : m_data(Status(code, std::move(message)))
-    {
-    }
+    { }
 
     bool isOk() const noexcept { return std::holds_alternative<T>(m_data); }
     explicit operator bool() const noexcept { return isOk(); }

@@ -41,8 +41,7 @@ public:
     const std::byte* rawData() const noexcept { return m_bytes ? m_bytes->data() : nullptr; }
 
     /// Typed view; T must match the element size of dataType().
-    template <typename T>
-    std::span<const T> data() const
+    template <typename T> std::span<const T> data() const
     {
         assert(sizeof(T) == dataTypeSize(m_type));
         return { reinterpret_cast<const T*>(rawData()), static_cast<size_t>(elementCount()) };
