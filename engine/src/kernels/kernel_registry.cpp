@@ -26,6 +26,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerNormalizationKernels(r);
         registerResizeKernels(r);
         registerReduceKernels(r);
+        registerPadKernels(r);
         registerInt8Kernels(r);
         return r;
     }();
