@@ -27,6 +27,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerResizeKernels(r);
         registerReduceKernels(r);
         registerPadKernels(r);
+        registerDepthSpaceKernels(r);
         registerInt8Kernels(r);
         return r;
     }();

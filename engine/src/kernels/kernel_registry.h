@@ -44,6 +44,7 @@ void registerNormalizationKernels(KernelRegistry& registry);
 void registerResizeKernels(KernelRegistry& registry);
 void registerReduceKernels(KernelRegistry& registry);
 void registerPadKernels(KernelRegistry& registry);
+void registerDepthSpaceKernels(KernelRegistry& registry);
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
 
