@@ -28,6 +28,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerReduceKernels(r);
         registerPadKernels(r);
         registerDepthSpaceKernels(r);
+        registerGatherElementsKernels(r);
         registerInt8Kernels(r);
         return r;
     }();

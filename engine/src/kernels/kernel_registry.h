@@ -45,6 +45,7 @@ void registerResizeKernels(KernelRegistry& registry);
 void registerReduceKernels(KernelRegistry& registry);
 void registerPadKernels(KernelRegistry& registry);
 void registerDepthSpaceKernels(KernelRegistry& registry);
+void registerGatherElementsKernels(KernelRegistry& registry);
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
 
