@@ -29,6 +29,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerPadKernels(r);
         registerDepthSpaceKernels(r);
         registerGatherElementsKernels(r);
+        registerTopKKernels(r);
         registerInt8Kernels(r);
         return r;
     }();

@@ -46,6 +46,7 @@ void registerReduceKernels(KernelRegistry& registry);
 void registerPadKernels(KernelRegistry& registry);
 void registerDepthSpaceKernels(KernelRegistry& registry);
 void registerGatherElementsKernels(KernelRegistry& registry);
+void registerTopKKernels(KernelRegistry& registry);
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
 
