@@ -26,6 +26,10 @@ const KernelRegistry& KernelRegistry::instance()
         registerNormalizationKernels(r);
         registerResizeKernels(r);
         registerReduceKernels(r);
+        registerPadKernels(r);
+        registerDepthSpaceKernels(r);
+        registerGatherElementsKernels(r);
+        registerTopKKernels(r);
         registerInt8Kernels(r);
         return r;
     }();

@@ -43,6 +43,10 @@ void registerPoolKernels(KernelRegistry& registry);
 void registerNormalizationKernels(KernelRegistry& registry);
 void registerResizeKernels(KernelRegistry& registry);
 void registerReduceKernels(KernelRegistry& registry);
+void registerPadKernels(KernelRegistry& registry);
+void registerDepthSpaceKernels(KernelRegistry& registry);
+void registerGatherElementsKernels(KernelRegistry& registry);
+void registerTopKKernels(KernelRegistry& registry);
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
 
