@@ -300,46 +300,58 @@ Status inferConcat(const Node& node, std::span<const TensorDesc> in, std::vector
     return Status::ok();
 }
 
+/// Concat and Split move the same pieces in opposite directions: per outer index, one contiguous chunk per part
+/// along the axis. `whole` is the concatenated shape; parts of Undefined type (omitted outputs) get size 0.
+struct AxisChunks
+{
+    int64_t outer = 1;
+    size_t rowBytes = 0; ///< bytes of one outer row of the whole tensor
+    std::vector<size_t> chunks; ///< bytes per outer row of each part
+
+    Status plan(const Node& node, const std::vector<int64_t>& whole, DataType type, std::span<const TensorDesc> parts)
+    {
+        QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(node, node.attrInt("axis", 0), int64_t(whole.size())));
+        const size_t size = dataTypeSize(type);
+        outer = 1;
+        for (int64_t i = 0; i < axis; ++i)
+            outer *= whole[size_t(i)];
+        int64_t inner = 1;
+        for (size_t i = size_t(axis) + 1; i < whole.size(); ++i)
+            inner *= whole[i];
+        chunks.clear();
+        for (const TensorDesc& d : parts)
+            chunks.push_back(d.type == DataType::Undefined ? 0 : size_t(d.dims[size_t(axis)] * inner) * size);
+        rowBytes = size_t(whole[size_t(axis)] * inner) * size;
+        return Status::ok();
+    }
+};
+
 class ConcatKernel final : public Kernel
 {
 public:
     Status prepare(const KernelContext& ctx) override
     {
-        const auto& od = ctx.outputs[0].dims;
-        QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 0), int64_t(od.size())));
-        const size_t size = dataTypeSize(ctx.outputs[0].type);
-        m_outer = 1;
-        for (int64_t i = 0; i < axis; ++i)
-            m_outer *= od[size_t(i)];
-        int64_t inner = 1;
-        for (size_t i = size_t(axis) + 1; i < od.size(); ++i)
-            inner *= od[i];
-        m_chunks.clear();
-        for (const TensorDesc& d : ctx.inputs)
-            m_chunks.push_back(size_t(d.dims[size_t(axis)] * inner) * size);
-        m_rowBytes = size_t(od[size_t(axis)] * inner) * size;
-        return Status::ok();
+        return m_plan.plan(ctx.node, ctx.outputs[0].dims, ctx.outputs[0].type, ctx.inputs);
     }
     Status run(const KernelArgs& args) const override
     {
         auto* y = static_cast<std::byte*>(args.outputs[0]);
-#pragma omp parallel for if (m_outer * int64_t(m_rowBytes) > (1 << 18))
-        for (int64_t o = 0; o < m_outer; ++o) {
-            size_t off = size_t(o) * m_rowBytes;
-            for (size_t k = 0; k < m_chunks.size(); ++k) {
-                if (m_chunks[k])
+        const auto& chunks = m_plan.chunks;
+#pragma omp parallel for if (m_plan.outer * int64_t(m_plan.rowBytes) > (1 << 18))
+        for (int64_t o = 0; o < m_plan.outer; ++o) {
+            size_t off = size_t(o) * m_plan.rowBytes;
+            for (size_t k = 0; k < chunks.size(); ++k) {
+                if (chunks[k])
                     std::memcpy(
-                        y + off, static_cast<const std::byte*>(args.inputs[k]) + size_t(o) * m_chunks[k], m_chunks[k]);
-                off += m_chunks[k];
+                        y + off, static_cast<const std::byte*>(args.inputs[k]) + size_t(o) * chunks[k], chunks[k]);
+                off += chunks[k];
             }
         }
         return Status::ok();
     }
 
 private:
-    int64_t m_outer = 1;
-    size_t m_rowBytes = 0;
-    std::vector<size_t> m_chunks;
+    AxisChunks m_plan;
 };
 
 // ---- Split ----
@@ -389,40 +401,25 @@ class SplitKernel final : public Kernel
 public:
     Status prepare(const KernelContext& ctx) override
     {
-        const auto& id = ctx.inputs[0].dims;
-        QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 0), int64_t(id.size())));
-        const size_t size = dataTypeSize(ctx.inputs[0].type);
-        m_outer = 1;
-        for (int64_t i = 0; i < axis; ++i)
-            m_outer *= id[size_t(i)];
-        int64_t inner = 1;
-        for (size_t i = size_t(axis) + 1; i < id.size(); ++i)
-            inner *= id[i];
-        m_chunks.clear();
-        for (const TensorDesc& d : ctx.outputs)
-            m_chunks.push_back(d.type == DataType::Undefined ? 0 : size_t(d.dims[size_t(axis)] * inner) * size);
-        m_rowBytes = size_t(id[size_t(axis)] * inner) * size;
-        return Status::ok();
+        return m_plan.plan(ctx.node, ctx.inputs[0].dims, ctx.inputs[0].type, ctx.outputs);
     }
     Status run(const KernelArgs& args) const override
     {
         const auto* x = static_cast<const std::byte*>(args.inputs[0]);
-        for (int64_t o = 0; o < m_outer; ++o) {
-            size_t off = size_t(o) * m_rowBytes;
-            for (size_t k = 0; k < m_chunks.size(); ++k) {
-                if (args.outputs[k] && m_chunks[k])
-                    std::memcpy(
-                        static_cast<std::byte*>(args.outputs[k]) + size_t(o) * m_chunks[k], x + off, m_chunks[k]);
-                off += m_chunks[k];
+        const auto& chunks = m_plan.chunks;
+        for (int64_t o = 0; o < m_plan.outer; ++o) {
+            size_t off = size_t(o) * m_plan.rowBytes;
+            for (size_t k = 0; k < chunks.size(); ++k) {
+                if (args.outputs[k] && chunks[k])
+                    std::memcpy(static_cast<std::byte*>(args.outputs[k]) + size_t(o) * chunks[k], x + off, chunks[k]);
+                off += chunks[k];
             }
         }
         return Status::ok();
     }
 
 private:
-    int64_t m_outer = 1;
-    size_t m_rowBytes = 0;
-    std::vector<size_t> m_chunks;
+    AxisChunks m_plan;
 };
 
 // ---- Slice ----
