@@ -5,6 +5,7 @@
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_matmul.h"
+#include "kernels/int8/swish_epilogue.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 #include "quant/quantize_linear.h"
@@ -379,9 +380,11 @@ public:
                 return Status(StatusCode::Internal,
                     fmt::format(
                         "node {}: fused dynamic convolution takes only one SiLU epilogue", ctx.node.describe()));
-            m_swish = true;
+            auto swish = int8::SwishEpilogue::create(ctx.outputs[0].elementCount());
+            if (!swish.isOk())
+                return swish.status().withContext(fmt::format("node {}", ctx.node.describe()));
+            m_swish = std::move(swish).value();
         }
-        m_outCount = ctx.outputs[0].elementCount();
         auto conv = Int8Conv::create(shape, x.type, wd);
         if (!conv.isOk())
             return conv.status().withContext(fmt::format("node {}", ctx.node.describe()));
@@ -398,19 +401,14 @@ public:
         std::lock_guard lock(m_mutex);
         QS_RETURN_IF_ERROR(m_conv->runFloat(args.inputs[kX], xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
             m_bias.empty() ? nullptr : m_bias.data(), y));
-        // The same float operations as the Sigmoid and Mul kernels it replaces, in one pass instead of two.
-        if (m_swish)
-            for (int64_t i = 0; i < m_outCount; ++i)
-                y[i] = y[i] * (1.0f / (1.0f + std::exp(-y[i])));
-        return Status::ok();
+        return m_swish ? m_swish->run(y) : Status::ok();
     }
 
     std::string implementation() const override { return "onednn:" + m_conv->implementation(); }
 
 private:
     DataType m_xzpType = DataType::Undefined;
-    bool m_swish = false;
-    int64_t m_outCount = 0;
+    mutable std::unique_ptr<int8::SwishEpilogue> m_swish;
     std::vector<float> m_wScales;
     std::vector<float> m_bias;
     mutable std::unique_ptr<Int8Conv> m_conv;
