@@ -4,8 +4,12 @@
 //   1. Conv + BatchNormalization -> Conv with scaled weights and shifted bias (new constants).
 //   2. Conv + activations / residual Add -> one oneDNN primitive with post-ops: Relu, LeakyRelu, Clip, Sigmoid,
 //      Sigmoid·Mul (SiLU/swish), HardSigmoid·Mul and HardSwish (hardswish), Add (sum).
-//   3. Values flowing only from a convolution into convolutions stay in oneDNN's blocked nChw8c layout.
+//   3. DynamicQuantizeLinear outputs -> ConvInteger -> Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] -> one
+//      Int8Conv::runFloat step (kernels/int8/dynamic_conv.h), with a following Sigmoid·Mul (SiLU) as its epilogue;
+//      the DynamicQuantizeLinear stays a step (it is shared).
+//   4. Values flowing only from a convolution into convolutions stay in oneDNN's blocked nChw8c layout.
 #include "exec/session_plan.h"
+#include "kernels/int8/dynamic_conv.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
@@ -34,6 +38,9 @@ public:
             QS_RETURN_IF_ERROR(foldBatchNorm(i));
             fuseActivations(i);
         }
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "ConvInteger"))
+                fuseDynamicConv(i);
         markBlockedLayouts();
         return Status::ok();
     }
@@ -215,6 +222,147 @@ private:
             absorb(conv, gate, y);
             absorb(conv, mul, mul.outputs[0]);
         }
+    }
+
+    /// The single live reader of intermediate `vid` (step index), if it has exactly one and it reads it once.
+    std::optional<size_t> soleReader(int32_t vid) const
+    {
+        if (!isIntermediate(vid))
+            return std::nullopt;
+        const auto rd = readers(vid);
+        if (rd.size() != 1)
+            return std::nullopt;
+        return rd[0].first;
+    }
+    /// For a two-input elementwise step reading `vid` once: the other input; else -1.
+    int32_t otherInput(const Step& s, int32_t vid) const
+    {
+        if (s.inputs.size() != 2 || s.inputs[0] == s.inputs[1])
+            return -1;
+        return s.inputs[0] == vid ? s.inputs[1] : s.inputs[1] == vid ? s.inputs[0] : -1;
+    }
+    /// 1 or `channels` values laid along axis 1 of a rank-4 NCHW output under broadcasting: [1,C,1,1] or [C,1,1]
+    /// ([C] would broadcast along the width).
+    bool isPerChannel(const HostTensor& t, int64_t channels, bool allowScalar) const
+    {
+        if (t.dataType() != DataType::Float)
+            return false;
+        if (t.elementCount() == 1)
+            return allowScalar;
+        if (t.elementCount() != channels)
+            return false;
+        const auto& d = t.dims();
+        return d == std::vector<int64_t> { 1, channels, 1, 1 } || d == std::vector<int64_t> { channels, 1, 1 };
+    }
+
+    /// Rewrites 3 (see the top of the file), anchored at the ConvInteger step `ci`. Leaves everything as written
+    /// unless each intermediate has exactly this one consumer and the constants have the expected shapes.
+    void fuseDynamicConv(size_t ci)
+    {
+        using namespace kernels::dynamic_conv;
+        const Step& conv = m_plan.steps[ci];
+        if (conv.inputs.size() < 3 || conv.outputs.size() != 1 || conv.inputs[2] < 0)
+            return;
+        const int32_t xq = conv.inputs[0];
+        const int32_t dqlIndex = producerIndex(xq);
+        if (dqlIndex < 0 || !isOp(m_plan.steps[size_t(dqlIndex)], "DynamicQuantizeLinear"))
+            return;
+        const Step& dql = m_plan.steps[size_t(dqlIndex)];
+        if (dql.outputs.size() != 3 || dql.outputs[0] != xq || dql.outputs[2] != conv.inputs[2] || dql.outputs[1] < 0)
+            return;
+        const int32_t xScale = dql.outputs[1];
+        const HostTensor* w = constantOf(conv.inputs[1]);
+        const bool hasWzp = conv.inputs.size() > 3 && conv.inputs[3] >= 0;
+        if (!w || w->rank() != 4 || (hasWzp && !constantOf(conv.inputs[3])))
+            return;
+        const int64_t oc = w->dims()[0];
+        const auto& yd = m_plan.values[size_t(conv.outputs[0])].desc;
+        if (yd.rank() != 4)
+            return;
+
+        // ConvInteger -> Cast(to float)
+        const auto castIndex = soleReader(conv.outputs[0]);
+        if (!castIndex || !isOp(m_plan.steps[*castIndex], "Cast"))
+            return;
+        const Step& cast = m_plan.steps[*castIndex];
+        if (anchorNode(cast).attrInt("to", 0) != int64_t(1) /* FLOAT */ || cast.outputs.size() != 1)
+            return;
+        // Cast -> Mul(·, s), s = Mul(x_scale, w_scale)
+        const auto mulIndex = soleReader(cast.outputs[0]);
+        if (!mulIndex || !isOp(m_plan.steps[*mulIndex], "Mul"))
+            return;
+        const Step& mul = m_plan.steps[*mulIndex];
+        const int32_t s = otherInput(mul, cast.outputs[0]);
+        if (s < 0 || mul.outputs.size() != 1 || m_plan.values[size_t(mul.outputs[0])].desc.dims != yd.dims)
+            return;
+        const int32_t scaleIndex = producerIndex(s);
+        if (scaleIndex < 0 || !soleReader(s) || !isOp(m_plan.steps[size_t(scaleIndex)], "Mul"))
+            return;
+        const Step& scaleMul = m_plan.steps[size_t(scaleIndex)];
+        const int32_t wScale = otherInput(scaleMul, xScale);
+        const HostTensor* wScaleT = constantOf(wScale);
+        // A per-channel scale must lie along the channel axis to be the same product as the broadcast Mul.
+        if (!wScaleT || !isPerChannel(*wScaleT, oc, true) || m_plan.values[size_t(xScale)].desc.elementCount() != 1)
+            return;
+        // Mul -> Add(·, bias), optional
+        int32_t bias = -1;
+        std::optional<size_t> addIndex;
+        if (const auto r = soleReader(mul.outputs[0]); r && isOp(m_plan.steps[*r], "Add")) {
+            const Step& add = m_plan.steps[*r];
+            const int32_t b = otherInput(add, mul.outputs[0]);
+            const HostTensor* bt = constantOf(b);
+            if (bt && isPerChannel(*bt, oc, false) && add.outputs.size() == 1
+                && m_plan.values[size_t(add.outputs[0])].desc.dims == yd.dims) {
+                bias = b;
+                addIndex = *r;
+            }
+        }
+
+        Step& fused = m_plan.steps[ci];
+        std::vector<int32_t> inputs(kSlotCount, -1);
+        inputs[kX] = xq;
+        inputs[kW] = fused.inputs[1];
+        inputs[kXZeroPoint] = fused.inputs[2];
+        inputs[kWZeroPoint] = hasWzp ? fused.inputs[3] : -1;
+        inputs[kXScale] = xScale;
+        inputs[kWScale] = wScale;
+        inputs[kBias] = bias;
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::dynamicConvSpec();
+        absorb(fused, m_plan.steps[size_t(scaleIndex)], fused.outputs[0]);
+        absorb(fused, m_plan.steps[*castIndex], fused.outputs[0]);
+        absorb(fused, m_plan.steps[*mulIndex], m_plan.steps[*mulIndex].outputs[0]);
+        if (addIndex)
+            absorb(fused, m_plan.steps[*addIndex], m_plan.steps[*addIndex].outputs[0]);
+        fuseSwishEpilogue(ci);
+    }
+
+    /// y * Sigmoid(y) after a fused dynamic convolution (YOLO's SiLU) as the kernel's epilogue.
+    void fuseSwishEpilogue(size_t ci)
+    {
+        const int32_t y = m_plan.steps[ci].outputs[0];
+        if (!isIntermediate(y))
+            return;
+        const auto rd = readers(y);
+        if (rd.size() != 2)
+            return;
+        size_t gi = rd[0].first, mi = rd[1].first;
+        if (isOp(m_plan.steps[mi], "Sigmoid"))
+            std::swap(gi, mi);
+        const Step& gate = m_plan.steps[gi];
+        const Step& mul = m_plan.steps[mi];
+        if (!isOp(gate, "Sigmoid") || !isOp(mul, "Mul") || gate.outputs.size() != 1 || mul.outputs.size() != 1)
+            return;
+        const int32_t g = gate.outputs[0];
+        const auto gr = soleReader(g);
+        if (!gr || *gr != mi || otherInput(mul, y) != g)
+            return;
+        Step& fused = m_plan.steps[ci];
+        PostOp op;
+        op.kind = PostOp::Kind::Swish;
+        fused.postOps.push_back(op);
+        absorb(fused, m_plan.steps[gi], y);
+        absorb(fused, m_plan.steps[mi], m_plan.steps[mi].outputs[0]);
     }
 
     std::optional<PostOp> simpleActivation(const Step& t) const

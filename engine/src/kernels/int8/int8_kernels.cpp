@@ -2,14 +2,17 @@
 // Executor kernels (as-written mode) over the INT8 building blocks: QuantizeLinear, DequantizeLinear,
 // DynamicQuantizeLinear, ConvInteger, MatMulInteger. Each computes exactly what its ONNX node specifies.
 #include "kernels/conv_geometry.h"
+#include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_matmul.h"
+#include "kernels/int8/swish_epilogue.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 #include "quant/quantize_linear.h"
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <mutex>
 
 namespace qs::kernels {
@@ -231,6 +234,34 @@ Status inferDynamicQuantize(const Node& node, std::span<const TensorDesc> inputs
 
 // ---- ConvInteger ----
 
+/// The Int8Conv shape of a ConvInteger node (1-D convolutions as 2-D with height 1).
+Result<ConvShape> convShapeOf(const Node& node, const TensorDesc& x, const TensorDesc& w)
+{
+    QS_ASSIGN_OR_RETURN(ConvGeometry g, convGeometry(node, x.dims, w.dims));
+    if (g.spatialRank != 1 && g.spatialRank != 2)
+        return Status(StatusCode::Unsupported,
+            fmt::format("node {}: {}-D ConvInteger (only 1-D and 2-D)", node.describe(), g.spatialRank));
+    const bool twoD = g.spatialRank == 2;
+    ConvShape s;
+    s.batch = g.batch;
+    s.inChannels = g.inChannels;
+    s.outChannels = g.outChannels;
+    s.group = g.group;
+    s.inHeight = twoD ? g.inSpatial[0] : 1;
+    s.inWidth = g.inSpatial[twoD ? 1 : 0];
+    s.kernelHeight = twoD ? g.kernel[0] : 1;
+    s.kernelWidth = g.kernel[twoD ? 1 : 0];
+    s.strideHeight = twoD ? g.strides[0] : 1;
+    s.strideWidth = g.strides[twoD ? 1 : 0];
+    s.dilationHeight = twoD ? g.dilations[0] : 1;
+    s.dilationWidth = g.dilations[twoD ? 1 : 0];
+    s.padTop = twoD ? g.padBegin[0] : 0;
+    s.padBottom = twoD ? g.padEnd[0] : 0;
+    s.padLeft = g.padBegin[twoD ? 1 : 0];
+    s.padRight = g.padEnd[twoD ? 1 : 0];
+    return s;
+}
+
 /// Int8Conv owns scratch (and may be created at run time), so concurrent runs of one step are serialised (the executor
 /// runs a plan's steps in order; this only matters for two threads sharing one Session).
 class ConvIntegerKernel final : public Kernel
@@ -240,29 +271,7 @@ public:
     {
         const TensorDesc& x = ctx.inputs[0];
         const TensorDesc& w = ctx.inputs[1];
-        QS_ASSIGN_OR_RETURN(ConvGeometry g, convGeometry(ctx.node, x.dims, w.dims));
-        if (g.spatialRank != 1 && g.spatialRank != 2)
-            return Status(StatusCode::Unsupported,
-                fmt::format("node {}: {}-D ConvInteger (only 1-D and 2-D)", ctx.node.describe(), g.spatialRank));
-        const bool twoD = g.spatialRank == 2;
-        ConvShape s;
-        s.batch = g.batch;
-        s.inChannels = g.inChannels;
-        s.outChannels = g.outChannels;
-        s.group = g.group;
-        s.inHeight = twoD ? g.inSpatial[0] : 1;
-        s.inWidth = g.inSpatial[twoD ? 1 : 0];
-        s.kernelHeight = twoD ? g.kernel[0] : 1;
-        s.kernelWidth = g.kernel[twoD ? 1 : 0];
-        s.strideHeight = twoD ? g.strides[0] : 1;
-        s.strideWidth = g.strides[twoD ? 1 : 0];
-        s.dilationHeight = twoD ? g.dilations[0] : 1;
-        s.dilationWidth = g.dilations[twoD ? 1 : 0];
-        s.padTop = twoD ? g.padBegin[0] : 0;
-        s.padBottom = twoD ? g.padEnd[0] : 0;
-        s.padLeft = g.padBegin[twoD ? 1 : 0];
-        s.padRight = g.padEnd[twoD ? 1 : 0];
-        m_shape = s;
+        QS_ASSIGN_OR_RETURN(m_shape, convShapeOf(ctx.node, x, w));
         m_xType = x.type;
         m_wType = w.type;
         m_xzpType = hasInput(ctx.inputs, 2) ? ctx.inputs[2].type : DataType::Undefined;
@@ -330,6 +339,86 @@ Status acceptInt8Operands(const Node& node, std::span<const TensorDesc> inputs)
 {
     if (!isInt8Type(inputs[0].type) || !hasInput(inputs, 1) || !isInt8Type(inputs[1].type))
         return Status(StatusCode::Unsupported, "operands must be uint8 or int8");
+    return Status::ok();
+}
+
+// ---- Fused dynamic convolution (Optimized mode) ----
+
+/// DynamicQuantizeLinear's outputs -> ConvInteger -> Cast -> Mul(x_scale * w_scale) [-> Add(bias)] as one
+/// Int8Conv::runFloat: the int32 accumulator never reaches memory, and the rescale and bias happen in the epilogue
+/// that writes the float output. Slots: see dynamic_conv.h.
+class DynamicConvKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        using namespace dynamic_conv;
+        const TensorDesc& x = ctx.inputs[kX];
+        const TensorDesc& w = ctx.inputs[kW];
+        const bool hasWzp = hasInput(ctx.inputs, kWZeroPoint);
+        if (!w.constant || (hasWzp && !ctx.inputs[kWZeroPoint].constant) || !ctx.inputs[kWScale].constant
+            || (hasInput(ctx.inputs, kBias) && !ctx.inputs[kBias].constant))
+            return Status(StatusCode::Internal,
+                fmt::format(
+                    "node {}: fused dynamic convolution needs constant weights, scales and bias", ctx.node.describe()));
+        QS_ASSIGN_OR_RETURN(ConvShape shape, convShapeOf(ctx.node, x, w));
+        m_xzpType = hasInput(ctx.inputs, kXZeroPoint) ? ctx.inputs[kXZeroPoint].type : DataType::Undefined;
+        Int8Weights wd { w.type, w.constant->rawData(), {} };
+        const int64_t wzpCount = hasWzp ? ctx.inputs[kWZeroPoint].elementCount() : 1;
+        for (int64_t i = 0; i < wzpCount; ++i)
+            wd.zeroPoints.push_back(hasWzp ? int32_t(ctx.inputs[kWZeroPoint].constant->valueAsDouble(i)) : 0);
+        const HostTensor& ws = *ctx.inputs[kWScale].constant;
+        for (int64_t i = 0; i < ws.elementCount(); ++i)
+            m_wScales.push_back(float(ws.valueAsDouble(i)));
+        if (hasInput(ctx.inputs, kBias)) {
+            const HostTensor& b = *ctx.inputs[kBias].constant;
+            for (int64_t i = 0; i < b.elementCount(); ++i)
+                m_bias.push_back(float(b.valueAsDouble(i)));
+        }
+        for (const PostOp& op : ctx.postOps) {
+            if (op.kind != PostOp::Kind::Swish || m_swish)
+                return Status(StatusCode::Internal,
+                    fmt::format(
+                        "node {}: fused dynamic convolution takes only one SiLU epilogue", ctx.node.describe()));
+            auto swish = int8::SwishEpilogue::create(ctx.outputs[0].elementCount());
+            if (!swish.isOk())
+                return swish.status().withContext(fmt::format("node {}", ctx.node.describe()));
+            m_swish = std::move(swish).value();
+        }
+        auto conv = Int8Conv::create(shape, x.type, wd);
+        if (!conv.isOk())
+            return conv.status().withContext(fmt::format("node {}", ctx.node.describe()));
+        m_conv = std::move(conv).value();
+        return Status::ok();
+    }
+
+    Status run(const KernelArgs& args) const override
+    {
+        using namespace dynamic_conv;
+        const float xScale = *static_cast<const float*>(args.inputs[kXScale]);
+        const int32_t xzp = zeroPointAt(args.inputs[kXZeroPoint], m_xzpType, 0);
+        float* y = static_cast<float*>(args.outputs[0]);
+        std::lock_guard lock(m_mutex);
+        QS_RETURN_IF_ERROR(m_conv->runFloat(args.inputs[kX], xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
+            m_bias.empty() ? nullptr : m_bias.data(), y));
+        return m_swish ? m_swish->run(y) : Status::ok();
+    }
+
+    std::string implementation() const override { return "onednn:" + m_conv->implementation(); }
+
+private:
+    DataType m_xzpType = DataType::Undefined;
+    mutable std::unique_ptr<int8::SwishEpilogue> m_swish;
+    std::vector<float> m_wScales;
+    std::vector<float> m_bias;
+    mutable std::unique_ptr<Int8Conv> m_conv;
+    mutable std::mutex m_mutex;
+};
+
+Status inferDynamicConv(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
+{
+    QS_RETURN_IF_ERROR(inferConvInteger(node, inputs, outputs));
+    outputs[0].type = DataType::Float;
     return Status::ok();
 }
 
@@ -426,6 +515,14 @@ Status inferMatMulInteger(const Node& node, std::span<const TensorDesc> inputs, 
 }
 
 } // namespace
+
+const KernelSpec& dynamicConvSpec()
+{
+    static const KernelSpec spec { "", "ConvInteger", 10, 0, inferDynamicConv,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<DynamicConvKernel>(); }, acceptInt8Operands, kNoCaps,
+        "onednn", "fused DynamicQuantizeLinear outputs -> ConvInteger -> Cast -> Mul -> Add (Optimized)" };
+    return spec;
+}
 
 void registerInt8Kernels(KernelRegistry& r)
 {

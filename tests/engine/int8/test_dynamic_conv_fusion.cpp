@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: MIT
+// Optimized mode's fused dynamic convolution (graph_rewrites.cpp, rewrite 3) on a generated graph of ONNX Runtime's
+// quantize_dynamic pattern: one DynamicQuantizeLinear feeding two ConvInteger -> Cast -> Mul(x_scale * w_scale)
+// [-> Add(Reshape(bias))] chains. The truth is computed here from the ONNX operator definitions (quantize with the
+// DynamicQuantizeLinear formulas, integer convolution loops, rescale), not by the engine.
+#include "onnx_builder.h"
+
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/session.h>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace {
+
+using namespace qs;
+
+constexpr int64_t kC = 5, kH = 9, kW = 9;
+
+struct Conv
+{
+    int64_t oc, icPerGroup, group, stride, pad;
+    std::vector<uint8_t> w; ///< [oc, icPerGroup, 3, 3]
+    uint8_t wZeroPoint;
+    float wScale;
+    std::vector<float> bias; ///< empty: no Add
+    bool silu = false; ///< followed by y * Sigmoid(y)
+};
+
+std::vector<float> randomFloats(size_t n, uint32_t seed, float lo, float hi)
+{
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> d(lo, hi);
+    std::vector<float> v(n);
+    for (float& x : v)
+        x = d(rng);
+    return v;
+}
+
+Conv makeConv(int64_t oc, int64_t group, int64_t stride, int64_t pad, uint8_t wzp, bool withBias, uint32_t seed)
+{
+    Conv c { oc, kC / group, group, stride, pad, {}, wzp, 0.0123f, {} };
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> d(0, 255); // the full uint8 range: w - zp leaves s8 for small zero points
+    c.w.resize(size_t(oc * c.icPerGroup * 9));
+    for (uint8_t& x : c.w)
+        x = uint8_t(d(rng));
+    if (withBias)
+        c.bias = randomFloats(size_t(oc), seed + 1, -2.0f, 2.0f);
+    return c;
+}
+
+/// ONNX DynamicQuantizeLinear: range including 0, scale = range / 255, zero point and values rounded half to even.
+struct Quantized
+{
+    std::vector<uint8_t> q;
+    float scale;
+    int32_t zeroPoint;
+};
+Quantized dynamicQuantize(const std::vector<float>& x)
+{
+    const float lo = std::min(0.0f, *std::min_element(x.begin(), x.end()));
+    const float hi = std::max(0.0f, *std::max_element(x.begin(), x.end()));
+    Quantized r;
+    r.scale = (hi - lo) / 255.0f;
+    r.zeroPoint = int32_t(std::clamp(std::nearbyint(0.0f - lo / r.scale), 0.0f, 255.0f));
+    for (float v : x)
+        r.q.push_back(uint8_t(std::clamp(std::nearbyint(v / r.scale) + float(r.zeroPoint), 0.0f, 255.0f)));
+    return r;
+}
+
+/// ConvInteger by its definition (padding holds the zero point, i.e. contributes 0), then Cast, Mul, Add.
+std::vector<float> reference(const Quantized& x, const Conv& c)
+{
+    const int64_t oh = (kH + 2 * c.pad - 3) / c.stride + 1, ow = (kW + 2 * c.pad - 3) / c.stride + 1;
+    const int64_t ocPerGroup = c.oc / c.group;
+    const float s = x.scale * c.wScale;
+    std::vector<float> y(size_t(c.oc * oh * ow));
+    for (int64_t o = 0; o < c.oc; ++o)
+        for (int64_t i = 0; i < oh; ++i)
+            for (int64_t j = 0; j < ow; ++j) {
+                int32_t acc = 0;
+                for (int64_t ic = 0; ic < c.icPerGroup; ++ic)
+                    for (int64_t ki = 0; ki < 3; ++ki)
+                        for (int64_t kj = 0; kj < 3; ++kj) {
+                            const int64_t yi = i * c.stride - c.pad + ki, xj = j * c.stride - c.pad + kj;
+                            if (yi < 0 || yi >= kH || xj < 0 || xj >= kW)
+                                continue;
+                            const int64_t channel = (o / ocPerGroup) * c.icPerGroup + ic;
+                            const int32_t xv = int32_t(x.q[size_t((channel * kH + yi) * kW + xj)]) - x.zeroPoint;
+                            const int32_t wv = int32_t(c.w[size_t(((o * c.icPerGroup + ic) * 3 + ki) * 3 + kj)])
+                                - int32_t(c.wZeroPoint);
+                            acc += xv * wv;
+                        }
+                float v = float(acc) * s;
+                if (!c.bias.empty())
+                    v += c.bias[size_t(o)];
+                if (c.silu)
+                    v = v * (1.0f / (1.0f + std::exp(-v)));
+                y[size_t((o * oh + i) * ow + j)] = v;
+            }
+    return y;
+}
+
+void addChain(test::GraphBuilder& g, const Conv& c, const std::string& p)
+{
+    g.rawInitializer(p + "_w", onnx::TensorProto_DataType_UINT8, { c.oc, c.icPerGroup, 3, 3 }, c.w);
+    g.rawInitializer(p + "_wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { c.wZeroPoint });
+    g.floatInitializer(p + "_ws", {}, { c.wScale });
+    g.node("Mul", { "xs", p + "_ws" }, { p + "_s" }, p + "_scale");
+    auto& conv = g.node("ConvInteger", { "xq", p + "_w", "xz", p + "_wzp" }, { p + "_i32" }, p + "_conv");
+    test::setAttr(conv, "kernel_shape", { 3, 3 });
+    test::setAttrInts(conv, "pads", { c.pad, c.pad, c.pad, c.pad });
+    test::setAttrInts(conv, "strides", { c.stride, c.stride });
+    test::setAttr(conv, "group", c.group);
+    auto& cast = g.node("Cast", { p + "_i32" }, { p + "_f" }, p + "_cast");
+    test::setAttr(cast, "to", int64_t(onnx::TensorProto_DataType_FLOAT));
+    if (c.bias.empty()) {
+        g.node("Mul", { p + "_f", p + "_s" }, { p + "_y" }, p + "_rescale");
+    } else {
+        g.node("Mul", { p + "_f", p + "_s" }, { p + "_m" }, p + "_rescale");
+        g.floatInitializer(p + "_b", { c.oc }, c.bias);
+        g.rawInitializer(
+            p + "_bshape", onnx::TensorProto_DataType_INT64, { 4 }, std::vector<int64_t> { 1, c.oc, 1, 1 });
+        g.node("Reshape", { p + "_b", p + "_bshape" }, { p + "_b4" }, p + "_reshape");
+        g.node("Add", { p + "_m", p + "_b4" }, { c.silu ? p + "_pre" : p + "_y" }, p + "_bias");
+        if (c.silu) {
+            g.node("Sigmoid", { p + "_pre" }, { p + "_gate" }, p + "_sig");
+            g.node("Mul", { p + "_pre", p + "_gate" }, { p + "_y" }, p + "_silu");
+        }
+    }
+    g.output(p + "_y", onnx::TensorProto_DataType_FLOAT);
+}
+
+TEST(DynamicConvFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
+{
+    // a: dense 3x3, padding, bias, SiLU epilogue, weight zero point 3 (most w - zp leave the s8 window: the
+    // compensation path); b: depthwise, stride 2, no padding, no bias, zero point 128.
+    Conv a = makeConv(7, 1, 1, 1, 3, true, 21);
+    a.silu = true;
+    const Conv b = makeConv(5, 5, 2, 0, 128, false, 22);
+    test::ModelBuilder mb(13);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
+    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addChain(g, a, "a");
+    addChain(g, b, "b");
+    g.output("xq", onnx::TensorProto_DataType_UINT8);
+    auto model = loadModelFromBytes(mb.serialize(), "dynamic_conv.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+
+    // Skewed range so that the activation zero point is not trivial.
+    const std::vector<float> xv = randomFloats(size_t(kC * kH * kW), 7, -1.5f, 4.0f);
+    HostTensor x(DataType::Float, { 1, kC, kH, kW });
+    std::copy(xv.begin(), xv.end(), x.data<float>().begin());
+    const Quantized xq = dynamicQuantize(xv);
+    ASSERT_GT(xq.zeroPoint, 0);
+    const std::vector<float> ya = reference(xq, a), yb = reference(xq, b);
+
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(*model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    const Graph& graph = (*model)->graph();
+    std::vector<std::vector<std::string>> covered;
+    for (const StepInfo& s : (*session)->steps()) {
+        covered.emplace_back();
+        for (NodeId id : s.nodes)
+            covered.back().push_back(graph.node(id).name);
+    }
+    using Names = std::vector<std::string>;
+    // The shared DynamicQuantizeLinear stays one step; each chain becomes one step anchored at its ConvInteger.
+    std::string listing;
+    for (const auto& names : covered)
+        listing += "[" + fmt::format("{}", fmt::join(names, " ")) + "] ";
+    ASSERT_EQ(covered.size(), 3u) << listing;
+    EXPECT_EQ(covered[0], (Names { "dql" }));
+    EXPECT_EQ(covered[1], (Names { "a_conv", "a_scale", "a_cast", "a_rescale", "a_bias", "a_sig", "a_silu" }));
+    EXPECT_EQ(covered[2], (Names { "b_conv", "b_scale", "b_cast", "b_rescale" }));
+
+    const HostTensor in[] = { std::move(x) };
+    auto out = (*session)->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    ASSERT_EQ(out->size(), 3u);
+    // The quantized activation is exact by definition; with it equal, the integer convolution is exact too and only
+    // the float rescale (one product, one sum) may differ: a few ulps of the result.
+    const auto q = (*out)[2].data<uint8_t>();
+    ASSERT_TRUE(std::equal(q.begin(), q.end(), xq.q.begin(), xq.q.end()));
+    auto expectClose = [](std::span<const float> got, const std::vector<float>& want, const char* what) {
+        ASSERT_EQ(got.size(), want.size()) << what;
+        for (size_t i = 0; i < want.size(); ++i)
+            ASSERT_NEAR(got[i], want[i], 1e-5f + 1e-5f * std::fabs(want[i])) << what << " element " << i;
+    };
+    expectClose((*out)[0].data<float>(), ya, "a");
+    expectClose((*out)[1].data<float>(), yb, "b");
+}
+
+TEST(DynamicConvFusion, LeavesTheNodesAsWrittenWhenAnIntermediateHasAnotherConsumer)
+{
+    const Conv a = makeConv(4, 1, 1, 1, 128, true, 31);
+    test::ModelBuilder mb(13);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
+    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addChain(g, a, "a");
+    g.output("a_f", onnx::TensorProto_DataType_FLOAT); // the Cast's output is also a graph output
+    auto model = loadModelFromBytes(mb.serialize(), "dynamic_conv_shared.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(*model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    // dql, scale Mul, ConvInteger, Cast, Mul, Add: the Reshape of constants is folded, nothing else changes.
+    EXPECT_EQ((*session)->steps().size(), 6u);
+    for (const StepInfo& s : (*session)->steps())
+        EXPECT_EQ(s.nodes.size(), 1u) << s.opType;
+}
+
+} // namespace
