@@ -152,7 +152,8 @@ private:
             const bool slower = c && c->speedup.speedup < 1.0;
             add("dynamic-quantized-convolutions", slower ? FindingSeverity::Critical : FindingSeverity::Warning,
                 "the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time "
-                "(DynamicQuantizeLinear) and rescales its output through Cast and Mul, and nothing fuses",
+                "(DynamicQuantizeLinear, an extra pass over each activation) and rescales its output through Cast "
+                "and Mul",
                 std::move(ev),
                 "Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant "
                 "for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization "

@@ -268,7 +268,7 @@ void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
 Status Int8Conv::Impl::prepare(const Int8Weights& w)
 {
     const ConvShape& s = shape;
-    const int64_t oc = s.outChannels, icg = s.inChannelsPerGroup(), khw = s.kernelHeight * s.kernelWidth;
+    const int64_t oc = s.outChannels, icg = s.inChannelsPerGroup();
     if (w.type != DataType::UInt8 && w.type != DataType::Int8)
         return Status(StatusCode::Unsupported, fmt::format("convolution weights of type {}", dataTypeName(w.type)));
     if (w.zeroPoints.size() != 1 && int64_t(w.zeroPoints.size()) != oc)
