@@ -474,7 +474,7 @@
     </message>
     <message>
         <location filename="../ui/main_window.cpp" line="124"/>
-        <source>Benchmark runs of FP32 and INT8 with per-operator timings arrive with the execution engine and GUI part 2. Nothing has been measured yet.</source>
+        <source>Benchmark runs of FP32 and INT8 with per-operator timings come to this window with GUI part 2; until then 'quantscope-cli bench' measures them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -121,8 +121,8 @@ void MainWindow::createDocks()
     QDockWidget* ops = dock(m_operators, tr("Operators"), "OperatorsDock", Qt::LeftDockWidgetArea);
     dock(m_properties, tr("Properties"), "PropertiesDock", Qt::RightDockWidgetArea);
     QDockWidget* runs = dock(new PlaceholderPanel(tr("Runs"),
-                                 tr("Benchmark runs of FP32 and INT8 with per-operator timings arrive with the "
-                                    "execution engine and GUI part 2. Nothing has been measured yet.")),
+                                 tr("Benchmark runs of FP32 and INT8 with per-operator timings come to this window "
+                                    "with GUI part 2; until then 'quantscope-cli bench' measures them.")),
         tr("Runs"), "RunsDock", Qt::BottomDockWidgetArea);
     QDockWidget* compare = dock(new PlaceholderPanel(tr("Compare"),
                                     tr("FP32 vs INT8 latency per operator, accuracy parity (SQNR) and the "
