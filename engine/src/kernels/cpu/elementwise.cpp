@@ -4,6 +4,7 @@
 #include "kernels/cpu/broadcast.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
+#include "kernels/type_dispatch.h"
 
 #include <fmt/format.h>
 
@@ -70,45 +71,6 @@ enum class BinOp
     Or,
     Xor
 };
-
-/// Dispatches `fn(T{})` for the element types arithmetic kernels support.
-template <typename Fn> bool dispatchNumeric(DataType type, Fn&& fn)
-{
-    switch (type) {
-    case DataType::Float:
-        fn(float {});
-        return true;
-    case DataType::Double:
-        fn(double {});
-        return true;
-    case DataType::Int64:
-        fn(int64_t {});
-        return true;
-    case DataType::Int32:
-        fn(int32_t {});
-        return true;
-    case DataType::Int8:
-        fn(int8_t {});
-        return true;
-    case DataType::UInt8:
-        fn(uint8_t {});
-        return true;
-    case DataType::Int16:
-        fn(int16_t {});
-        return true;
-    case DataType::UInt16:
-        fn(uint16_t {});
-        return true;
-    case DataType::UInt32:
-        fn(uint32_t {});
-        return true;
-    case DataType::UInt64:
-        fn(uint64_t {});
-        return true;
-    default:
-        return false;
-    }
-}
 
 template <typename T>
 void runTyped(BinOp op, const BroadcastPlan& p, const void* av, const void* bv, void* yv, const void* bPowRaw,

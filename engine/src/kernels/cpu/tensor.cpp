@@ -4,6 +4,7 @@
 #include "kernels/cpu/broadcast.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
+#include "kernels/type_dispatch.h"
 
 #include <fmt/format.h>
 
@@ -253,7 +254,25 @@ void stridedCopy(const std::byte* src, std::byte* dst, const std::vector<int64_t
     }
 }
 
-class TransposeKernel final : public Kernel
+/// Transpose and Expand are both a strided gather of the input: prepare() sets the output dims and, per output dim,
+/// the input stride to step by; run() is the shared copy.
+class StridedCopyKernel : public Kernel
+{
+public:
+    Status run(const KernelArgs& args) const override
+    {
+        stridedCopy(static_cast<const std::byte*>(args.inputs[0]), static_cast<std::byte*>(args.outputs[0]), m_dims,
+            m_strides, m_size);
+        return Status::ok();
+    }
+
+protected:
+    size_t m_size = 0;
+    std::vector<int64_t> m_dims;
+    std::vector<int64_t> m_strides;
+};
+
+class TransposeKernel final : public StridedCopyKernel
 {
 public:
     Status prepare(const KernelContext& ctx) override
@@ -267,17 +286,6 @@ public:
             m_strides.push_back(inStrides[size_t(p)]);
         return Status::ok();
     }
-    Status run(const KernelArgs& args) const override
-    {
-        stridedCopy(static_cast<const std::byte*>(args.inputs[0]), static_cast<std::byte*>(args.outputs[0]), m_dims,
-            m_strides, m_size);
-        return Status::ok();
-    }
-
-private:
-    size_t m_size = 0;
-    std::vector<int64_t> m_dims;
-    std::vector<int64_t> m_strides;
 };
 
 // ---- Concat ----
@@ -602,7 +610,7 @@ Status inferExpand(const Node& node, std::span<const TensorDesc> in, std::vector
     return Status::ok();
 }
 
-class ExpandKernel final : public Kernel
+class ExpandKernel final : public StridedCopyKernel
 {
 public:
     Status prepare(const KernelContext& ctx) override
@@ -612,17 +620,6 @@ public:
         m_strides = broadcastStrides(ctx.inputs[0].dims, m_dims);
         return Status::ok();
     }
-    Status run(const KernelArgs& args) const override
-    {
-        stridedCopy(static_cast<const std::byte*>(args.inputs[0]), static_cast<std::byte*>(args.outputs[0]), m_dims,
-            m_strides, m_size);
-        return Status::ok();
-    }
-
-private:
-    size_t m_size = 0;
-    std::vector<int64_t> m_dims;
-    std::vector<int64_t> m_strides;
 };
 
 Status inferTile(const Node& node, std::span<const TensorDesc> in, std::vector<TensorDesc>& out)
@@ -673,50 +670,10 @@ private:
 };
 
 // ---- Cast ----
-template <typename Fn> bool visitType(DataType t, Fn&& fn)
-{
-    switch (t) {
-    case DataType::Float:
-        fn(float {});
-        return true;
-    case DataType::Double:
-        fn(double {});
-        return true;
-    case DataType::Int8:
-        fn(int8_t {});
-        return true;
-    case DataType::UInt8:
-        fn(uint8_t {});
-        return true;
-    case DataType::Int16:
-        fn(int16_t {});
-        return true;
-    case DataType::UInt16:
-        fn(uint16_t {});
-        return true;
-    case DataType::Int32:
-        fn(int32_t {});
-        return true;
-    case DataType::UInt32:
-        fn(uint32_t {});
-        return true;
-    case DataType::Int64:
-        fn(int64_t {});
-        return true;
-    case DataType::UInt64:
-        fn(uint64_t {});
-        return true;
-    case DataType::Bool:
-        fn(bool {});
-        return true;
-    default:
-        return false;
-    }
-}
 
 bool castable(DataType t)
 {
-    return visitType(t, [](auto) {});
+    return dispatchNumericOrBool(t, [](auto) {});
 }
 
 Status inferCast(const Node& node, std::span<const TensorDesc> in, std::vector<TensorDesc>& out)
@@ -747,9 +704,9 @@ public:
     }
     Status run(const KernelArgs& args) const override
     {
-        visitType(m_from, [&](auto f) {
+        dispatchNumericOrBool(m_from, [&](auto f) {
             using F = decltype(f);
-            visitType(m_to, [&](auto t) {
+            dispatchNumericOrBool(m_to, [&](auto t) {
                 using T = decltype(t);
                 const F* x = static_cast<const F*>(args.inputs[0]);
                 T* y = static_cast<T*>(args.outputs[0]);

@@ -3,6 +3,7 @@
 // or the constant input K (opset 10+); largest/sorted attributes from opset 11.
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
+#include "kernels/type_dispatch.h"
 
 #include <fmt/format.h>
 
@@ -21,21 +22,7 @@ Status err(const Node& node, StatusCode code, const std::string& what)
 
 bool topKType(DataType t)
 {
-    switch (t) {
-    case DataType::Float:
-    case DataType::Double:
-    case DataType::Int8:
-    case DataType::UInt8:
-    case DataType::Int16:
-    case DataType::UInt16:
-    case DataType::Int32:
-    case DataType::UInt32:
-    case DataType::Int64:
-    case DataType::UInt64:
-        return true;
-    default:
-        return false;
-    }
+    return dispatchNumeric(t, [](auto) {});
 }
 
 Status acceptTopK(const Node& node, std::span<const TensorDesc> in)
@@ -101,40 +88,8 @@ public:
             m_outer *= d[size_t(i)];
         for (size_t i = size_t(axis) + 1; i < d.size(); ++i)
             m_inner *= d[i];
-        switch (ctx.inputs[0].type) {
-        case DataType::Float:
-            m_fn = &TopKKernel::compute<float>;
-            break;
-        case DataType::Double:
-            m_fn = &TopKKernel::compute<double>;
-            break;
-        case DataType::Int8:
-            m_fn = &TopKKernel::compute<int8_t>;
-            break;
-        case DataType::UInt8:
-            m_fn = &TopKKernel::compute<uint8_t>;
-            break;
-        case DataType::Int16:
-            m_fn = &TopKKernel::compute<int16_t>;
-            break;
-        case DataType::UInt16:
-            m_fn = &TopKKernel::compute<uint16_t>;
-            break;
-        case DataType::Int32:
-            m_fn = &TopKKernel::compute<int32_t>;
-            break;
-        case DataType::UInt32:
-            m_fn = &TopKKernel::compute<uint32_t>;
-            break;
-        case DataType::Int64:
-            m_fn = &TopKKernel::compute<int64_t>;
-            break;
-        case DataType::UInt64:
-            m_fn = &TopKKernel::compute<uint64_t>;
-            break;
-        default:
+        if (!dispatchNumeric(ctx.inputs[0].type, [&](auto t) { m_fn = &TopKKernel::compute<decltype(t)>; }))
             return err(ctx.node, StatusCode::Unsupported, fmt::format("{} input", dataTypeName(ctx.inputs[0].type)));
-        }
         return Status::ok();
     }
 
