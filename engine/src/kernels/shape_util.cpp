@@ -95,6 +95,20 @@ std::vector<int64_t> stridesOf(std::span<const int64_t> dims)
     return s;
 }
 
+AxisSplit splitAtAxis(std::span<const int64_t> dims, int64_t axis)
+{
+    AxisSplit s;
+    for (int64_t i = 0; i < int64_t(dims.size()); ++i) {
+        if (i < axis)
+            s.outer *= dims[size_t(i)];
+        else if (i == axis)
+            s.axis = dims[size_t(i)];
+        else
+            s.inner *= dims[size_t(i)];
+    }
+    return s;
+}
+
 std::vector<int64_t> broadcastStrides(std::span<const int64_t> inDims, std::span<const int64_t> outDims)
 {
     std::vector<int64_t> out(outDims.size(), 0);

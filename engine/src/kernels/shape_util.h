@@ -35,6 +35,15 @@ inline bool hasInput(std::span<const TensorDesc> inputs, size_t i)
 /// Row-major strides of a shape, in elements.
 std::vector<int64_t> stridesOf(std::span<const int64_t> dims);
 
+/// A tensor seen as [outer, axis, inner] around one (normalised) axis: what every per-axis kernel loops over.
+struct AxisSplit
+{
+    int64_t outer = 1; ///< product of the dims before the axis
+    int64_t axis = 1; ///< the axis' own dim
+    int64_t inner = 1; ///< product of the dims after the axis
+};
+AxisSplit splitAtAxis(std::span<const int64_t> dims, int64_t axis);
+
 /// Strides of `inDims` broadcast to `outDims` (0 where broadcast), aligned right; in elements.
 std::vector<int64_t> broadcastStrides(std::span<const int64_t> inDims, std::span<const int64_t> outDims);
 

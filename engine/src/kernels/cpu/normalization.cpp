@@ -176,15 +176,10 @@ public:
         m_p = ctx.node.attrInt("p", 2);
         if (m_p != 1 && m_p != 2)
             return Status(StatusCode::InvalidModel, fmt::format("node {}: p must be 1 or 2", ctx.node.describe()));
-        m_outer = 1;
-        m_inner = 1;
-        for (int64_t i = 0; i < int64_t(d.size()); ++i) {
-            if (i < axis)
-                m_outer *= d[size_t(i)];
-            else if (i > axis)
-                m_inner *= d[size_t(i)];
-        }
-        m_len = d[size_t(axis)];
+        const AxisSplit split = splitAtAxis(d, axis);
+        m_outer = split.outer;
+        m_len = split.axis;
+        m_inner = split.inner;
         return Status::ok();
     }
     Status run(const KernelArgs& args) const override

@@ -209,15 +209,10 @@ public:
         const auto& d = ctx.inputs[0].dims;
         QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 0), int64_t(d.size())));
         m_last = ctx.node.attrInt("select_last_index", 0) != 0;
-        m_outer = 1;
-        m_inner = 1;
-        for (int64_t i = 0; i < int64_t(d.size()); ++i) {
-            if (i < axis)
-                m_outer *= d[size_t(i)];
-            else if (i > axis)
-                m_inner *= d[size_t(i)];
-        }
-        m_len = d[size_t(axis)];
+        const AxisSplit split = splitAtAxis(d, axis);
+        m_outer = split.outer;
+        m_len = split.axis;
+        m_inner = split.inner;
         return Status::ok();
     }
     Status run(const KernelArgs& args) const override

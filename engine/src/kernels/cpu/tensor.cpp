@@ -320,12 +320,9 @@ struct AxisChunks
     {
         QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(node, node.attrInt("axis", 0), int64_t(whole.size())));
         const size_t size = dataTypeSize(type);
-        outer = 1;
-        for (int64_t i = 0; i < axis; ++i)
-            outer *= whole[size_t(i)];
-        int64_t inner = 1;
-        for (size_t i = size_t(axis) + 1; i < whole.size(); ++i)
-            inner *= whole[i];
+        const AxisSplit split = splitAtAxis(whole, axis);
+        outer = split.outer;
+        const int64_t inner = split.inner;
         chunks.clear();
         for (const TensorDesc& d : parts)
             chunks.push_back(d.type == DataType::Undefined ? 0 : size_t(d.dims[size_t(axis)] * inner) * size);

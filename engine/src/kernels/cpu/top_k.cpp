@@ -81,13 +81,10 @@ public:
         m_largest = ctx.node.opsetVersion < 11 || ctx.node.attrInt("largest", 1) != 0;
         // sorted = 0 leaves the order unspecified; sorted output satisfies it too.
         const auto& d = ctx.inputs[0].dims;
-        m_len = d[size_t(axis)];
-        m_outer = 1;
-        m_inner = 1;
-        for (int64_t i = 0; i < axis; ++i)
-            m_outer *= d[size_t(i)];
-        for (size_t i = size_t(axis) + 1; i < d.size(); ++i)
-            m_inner *= d[i];
+        const AxisSplit split = splitAtAxis(d, axis);
+        m_outer = split.outer;
+        m_len = split.axis;
+        m_inner = split.inner;
         if (!dispatchNumeric(ctx.inputs[0].type, [&](auto t) { m_fn = &TopKKernel::compute<decltype(t)>; }))
             return err(ctx.node, StatusCode::Unsupported, fmt::format("{} input", dataTypeName(ctx.inputs[0].type)));
         return Status::ok();
