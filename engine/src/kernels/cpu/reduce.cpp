@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Reductions: ReduceMean/Sum/Max/Min/Prod/L1/L2/LogSum/LogSumExp/SumSquare (float, plus int64/int32 for
-// Sum/Max/Min/Prod), ArgMax, ArgMin.
+// Reductions: ReduceMean/Sum/Max/Min/Prod/L1/L2/LogSum/LogSumExp/SumSquare (float, double, int64, int32), ArgMax,
+// ArgMin.
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 
@@ -169,6 +169,9 @@ public:
         case DataType::Float:
             compute(static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]));
             break;
+        case DataType::Double:
+            compute(static_cast<const double*>(args.inputs[0]), static_cast<double*>(args.outputs[0]));
+            break;
         case DataType::Int64:
             compute(static_cast<const int64_t*>(args.inputs[0]), static_cast<int64_t*>(args.outputs[0]));
             break;
@@ -243,7 +246,7 @@ private:
 Status acceptReduce(const Node& node, std::span<const TensorDesc> in)
 {
     const DataType t = in[0].type;
-    if (t != DataType::Float && t != DataType::Int64 && t != DataType::Int32)
+    if (t != DataType::Float && t != DataType::Double && t != DataType::Int64 && t != DataType::Int32)
         return Status(StatusCode::Unsupported, fmt::format("input 0 is {}", dataTypeName(t)));
     return Status::ok();
 }
@@ -257,7 +260,7 @@ template <typename K> std::unique_ptr<Kernel> make()
 
 void registerReduceKernels(KernelRegistry& r)
 {
-    const std::string_view kNotes = "float, int32, int64; constant axes";
+    const std::string_view kNotes = "float, double, int32, int64; constant axes";
     r.add(KernelSpec {
         "", "ReduceMean", 1, 0, inferReduce, make<ReduceKernel<Red::Mean>>, acceptReduce, kNoCaps, "cpu", kNotes });
     r.add(KernelSpec {
