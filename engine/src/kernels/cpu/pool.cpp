@@ -6,7 +6,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
+#include <type_traits>
 
 namespace qs::kernels {
 
@@ -60,29 +62,51 @@ template <bool kMax> class PoolKernel final : public Kernel
 public:
     Status prepare(const KernelContext& ctx) override
     {
-        if (ctx.outputs.size() > 1 && ctx.outputs[1].type != DataType::Undefined)
-            return Status(StatusCode::Unsupported,
-                fmt::format("node {}: the Indices output of MaxPool is not supported", ctx.node.describe()));
         QS_ASSIGN_OR_RETURN(ConvGeometry g, poolGeometry(ctx.node, ctx.inputs[0].dims));
         m_p = toPool3(g);
         m_countIncludePad = ctx.node.attrInt("count_include_pad", 0) != 0;
+        m_type = ctx.inputs[0].type;
+        m_columnMajor = ctx.node.attrInt("storage_order", 0) != 0;
+        if (m_columnMajor && g.spatialRank != 2)
+            return Status(StatusCode::Unsupported,
+                fmt::format("node {}: storage_order 1 is defined for 2-D pooling only", ctx.node.describe()));
         return Status::ok();
     }
     Status run(const KernelArgs& args) const override
     {
+        int64_t* indices = args.outputs.size() > 1 ? static_cast<int64_t*>(args.outputs[1]) : nullptr;
+        switch (m_type) {
+        case DataType::Float:
+            compute(static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]), indices);
+            break;
+        case DataType::UInt8:
+            compute(static_cast<const uint8_t*>(args.inputs[0]), static_cast<uint8_t*>(args.outputs[0]), indices);
+            break;
+        case DataType::Int8:
+            compute(static_cast<const int8_t*>(args.inputs[0]), static_cast<int8_t*>(args.outputs[0]), indices);
+            break;
+        default:
+            return Status(StatusCode::Unsupported, fmt::format("pooling on {}", dataTypeName(m_type)));
+        }
+        return Status::ok();
+    }
+
+private:
+    template <typename T> void compute(const T* x, T* y, int64_t* indices) const
+    {
         const Pool3& g = m_p;
-        const auto* x = static_cast<const float*>(args.inputs[0]);
-        auto* y = static_cast<float*>(args.outputs[0]);
+        using Acc = std::conditional_t<std::is_same_v<T, float>, float, int32_t>;
         const int64_t inPlane = g.in[0] * g.in[1] * g.in[2];
         const int64_t outPlane = g.out[0] * g.out[1] * g.out[2];
 #pragma omp parallel for if (g.planes * outPlane > 4096)
         for (int64_t pl = 0; pl < g.planes; ++pl) {
-            const float* xp = x + pl * inPlane;
-            float* yp = y + pl * outPlane;
+            const T* xp = x + pl * inPlane;
+            T* yp = y + pl * outPlane;
             for (int64_t o0 = 0; o0 < g.out[0]; ++o0)
                 for (int64_t o1 = 0; o1 < g.out[1]; ++o1)
                     for (int64_t o2 = 0; o2 < g.out[2]; ++o2) {
-                        float acc = kMax ? -std::numeric_limits<float>::infinity() : 0.0f;
+                        Acc acc = kMax ? lowest<Acc>() : Acc(0);
+                        int64_t best = -1;
                         int64_t n = 0;
                         int64_t nPad = 0;
                         for (int64_t k0 = 0; k0 < g.k[0]; ++k0) {
@@ -99,28 +123,45 @@ public:
                                             ++nPad;
                                         continue;
                                     }
-                                    const float v = xp[(i0 * g.in[1] + i1) * g.in[2] + i2];
-                                    if (kMax)
-                                        acc = v > acc ? v : acc;
-                                    else
+                                    const Acc v = Acc(xp[(i0 * g.in[1] + i1) * g.in[2] + i2]);
+                                    if (kMax) {
+                                        if (v > acc || best < 0) {
+                                            acc = v;
+                                            // ONNX numbers Indices over the whole tensor; storage_order 1 (2-D)
+                                            // counts column-major within the plane.
+                                            best = m_columnMajor ? i2 * g.in[1] + i1
+                                                                 : (i0 * g.in[1] + i1) * g.in[2] + i2;
+                                        }
+                                    } else {
                                         acc += v;
+                                    }
                                     ++n;
                                 }
                             }
                         }
-                        if (!kMax) {
+                        if constexpr (!kMax) {
                             const int64_t div = m_countIncludePad ? n + nPad : n;
-                            acc = div ? acc / float(div) : 0.0f;
+                            acc = div ? acc / Acc(div) : Acc(0);
                         }
-                        yp[(o0 * g.out[1] + o1) * g.out[2] + o2] = acc;
+                        const int64_t o = (o0 * g.out[1] + o1) * g.out[2] + o2;
+                        yp[o] = T(acc);
+                        if (indices)
+                            indices[pl * outPlane + o] = pl * inPlane + std::max<int64_t>(best, 0);
                     }
         }
-        return Status::ok();
+    }
+    template <typename A> static A lowest()
+    {
+        if constexpr (std::is_floating_point_v<A>)
+            return -std::numeric_limits<A>::infinity();
+        else
+            return std::numeric_limits<A>::lowest();
     }
 
-private:
     Pool3 m_p;
     bool m_countIncludePad = false;
+    bool m_columnMajor = false;
+    DataType m_type = DataType::Float;
 };
 
 Status inferGlobalPool(const Node& node, std::span<const TensorDesc> in, std::vector<TensorDesc>& out)
@@ -174,11 +215,11 @@ private:
     int64_t m_size = 1;
 };
 
-Status acceptPoolCpu(const Node& node, std::span<const TensorDesc> in)
+Status acceptMaxPoolCpu(const Node& node, std::span<const TensorDesc> in)
 {
-    QS_RETURN_IF_ERROR(acceptFloatInput0(node, in));
-    if (node.outputs.size() > 1 && node.outputs[1] != kNoValue)
-        return Status(StatusCode::Unsupported, "the Indices output is not supported");
+    const DataType t = in[0].type;
+    if (t != DataType::Float && t != DataType::UInt8 && t != DataType::Int8)
+        return Status(StatusCode::Unsupported, fmt::format("input 0 is {} (float, uint8, int8)", dataTypeName(t)));
     return Status::ok();
 }
 
@@ -191,8 +232,8 @@ template <typename K> std::unique_ptr<Kernel> make()
 
 void registerPoolKernels(KernelRegistry& r)
 {
-    r.add(KernelSpec { "", "MaxPool", 1, 0, inferPool, make<PoolKernel<true>>, acceptPoolCpu, kNoCaps, "cpu",
-        "float; fallback behind oneDNN and test oracle; no Indices output" });
+    r.add(KernelSpec { "", "MaxPool", 1, 0, inferPool, make<PoolKernel<true>>, acceptMaxPoolCpu, kNoCaps, "cpu",
+        "float, uint8, int8; Indices output; fallback behind oneDNN and test oracle" });
     r.add(KernelSpec { "", "AveragePool", 1, 0, inferPool, make<PoolKernel<false>>, acceptFloatInput0, kNoCaps, "cpu",
         "float; fallback behind oneDNN and test oracle" });
     r.add(KernelSpec { "", "GlobalAveragePool", 1, 0, inferGlobalPool, make<GlobalPoolKernel<false>>, acceptFloatInput0,
