@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Data movement for any element type: Identity Dropout Reshape Flatten Squeeze Unsqueeze Transpose Concat Split
-// Slice Gather Expand Tile Cast.
+// Slice Gather Expand Tile Cast CastLike.
 #include "kernels/cpu/broadcast.h"
+#include "kernels/half_float.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 #include "kernels/type_dispatch.h"
@@ -9,8 +10,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <numeric>
+#include <type_traits>
 
 namespace qs::kernels {
 
@@ -666,16 +669,52 @@ private:
     std::vector<int64_t> m_in, m_out, m_inStrides;
 };
 
-// ---- Cast ----
+// ---- Cast, CastLike ----
+
+/// dispatchNumericOrBool plus the 16-bit floats, which convert through float.
+template <typename Fn> bool dispatchCastable(DataType type, Fn&& fn)
+{
+    if (type == DataType::Float16) {
+        fn(Float16Bits {});
+        return true;
+    }
+    if (type == DataType::BFloat16) {
+        fn(BFloat16Bits {});
+        return true;
+    }
+    return dispatchNumericOrBool(type, fn);
+}
 
 bool castable(DataType t)
 {
-    return dispatchNumericOrBool(t, [](auto) {});
+    return dispatchCastable(t, [](auto) {});
+}
+
+template <typename F> auto widen(F x)
+{
+    if constexpr (std::is_same_v<F, Float16Bits>)
+        return halfToFloat(x.bits);
+    else if constexpr (std::is_same_v<F, BFloat16Bits>)
+        return bfloat16ToFloat(x.bits);
+    else
+        return x;
+}
+
+template <typename T, typename F> T castElement(F x)
+{
+    if constexpr (std::is_same_v<T, Float16Bits>)
+        return T { floatToHalf(static_cast<float>(x)) };
+    else if constexpr (std::is_same_v<T, BFloat16Bits>)
+        return T { floatToBFloat16(static_cast<float>(x)) };
+    else if constexpr (std::is_floating_point_v<F> && std::is_integral_v<T> && !std::is_same_v<T, bool>)
+        return std::isfinite(x) ? static_cast<T>(x) : T(0);
+    else
+        return static_cast<T>(x);
 }
 
 Status inferCast(const Node& node, std::span<const TensorDesc> in, std::vector<TensorDesc>& out)
 {
-    out[0].type = static_cast<DataType>(node.attrInt("to", 0));
+    out[0].type = node.opType == "CastLike" ? in[1].type : static_cast<DataType>(node.attrInt("to", 0));
     out[0].dims = in[0].dims;
     if (!castable(out[0].type))
         return err(node, StatusCode::Unsupported, fmt::format("cast to {}", dataTypeName(out[0].type)));
@@ -701,18 +740,14 @@ public:
     }
     Status run(const KernelArgs& args) const override
     {
-        dispatchNumericOrBool(m_from, [&](auto f) {
+        dispatchCastable(m_from, [&](auto f) {
             using F = decltype(f);
-            dispatchNumericOrBool(m_to, [&](auto t) {
+            dispatchCastable(m_to, [&](auto t) {
                 using T = decltype(t);
                 const F* x = static_cast<const F*>(args.inputs[0]);
                 T* y = static_cast<T*>(args.outputs[0]);
-                for (int64_t i = 0; i < m_count; ++i) {
-                    if constexpr (std::is_floating_point_v<F> && std::is_integral_v<T> && !std::is_same_v<T, bool>)
-                        y[i] = std::isfinite(x[i]) ? static_cast<T>(x[i]) : T(0);
-                    else
-                        y[i] = static_cast<T>(x[i]);
-                }
+                for (int64_t i = 0; i < m_count; ++i)
+                    y[i] = castElement<T>(widen(x[i]));
             });
         });
         return Status::ok();
@@ -750,7 +785,10 @@ void registerTensorKernels(KernelRegistry& r)
     r.add(KernelSpec { "", "Gather", 1, 0, inferGather, make<GatherKernel>, acceptSized, kNoCaps, "cpu", kAny });
     r.add(KernelSpec { "", "Expand", 8, 0, inferExpand, make<ExpandKernel>, acceptSized, kNoCaps, "cpu", kAny });
     r.add(KernelSpec { "", "Tile", 6, 0, inferTile, make<TileKernel>, acceptSized, kNoCaps, "cpu", kAny });
-    r.add(KernelSpec { "", "Cast", 6, 0, inferCast, make<CastKernel>, acceptCast, kNoCaps, "cpu", "numeric and bool" });
+    r.add(KernelSpec { "", "Cast", 6, 0, inferCast, make<CastKernel>, acceptCast, kNoCaps, "cpu",
+        "numeric, bool, float16, bfloat16" });
+    r.add(KernelSpec { "", "CastLike", 15, 0, inferCast, make<CastKernel>, acceptCast, kNoCaps, "cpu",
+        "numeric, bool, float16, bfloat16" });
 }
 
 } // namespace qs::kernels
