@@ -30,6 +30,9 @@ const KernelRegistry& KernelRegistry::instance()
         registerDepthSpaceKernels(r);
         registerGatherElementsKernels(r);
         registerTopKKernels(r);
+        // fp32ops block
+        registerUnaryExtraKernels(r);
+        registerMatrixKernels(r);
         registerInt8Kernels(r);
         return r;
     }();

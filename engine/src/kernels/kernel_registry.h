@@ -47,6 +47,9 @@ void registerPadKernels(KernelRegistry& registry);
 void registerDepthSpaceKernels(KernelRegistry& registry);
 void registerGatherElementsKernels(KernelRegistry& registry);
 void registerTopKKernels(KernelRegistry& registry);
+// fp32ops: kernels added for conformance coverage and detector/OCR/transformer exports.
+void registerUnaryExtraKernels(KernelRegistry& registry);
+void registerMatrixKernels(KernelRegistry& registry);
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
 
