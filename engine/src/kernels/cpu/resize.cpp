@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Resize (opset 10+) and Upsample (7-9): nearest (all nearest_modes) and linear in the coordinate transformation
-// modes exporters use (half_pixel, pytorch_half_pixel, align_corners, asymmetric, tf_half_pixel_for_nn).
+// Resize (opset 10+) and Upsample (7-9): nearest (all nearest_modes), linear and cubic (cubic_coeff_a,
+// exclude_outside) in every coordinate transformation mode (tf_crop_and_resize with a constant roi).
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -75,6 +76,14 @@ Status inferResize(const Node& node, std::span<const TensorDesc> in, std::vector
     return Status::ok();
 }
 
+/// Cubic convolution weights of the four taps floor(x)-1 .. floor(x)+2 for the fractional part t (Keys, with A).
+std::array<float, 4> cubicWeights(float t, float a)
+{
+    const float t1 = t + 1.0f, t2 = 1.0f - t, t3 = 2.0f - t;
+    return { ((a * t1 - 5.0f * a) * t1 + 8.0f * a) * t1 - 4.0f * a, ((a + 2.0f) * t - (a + 3.0f)) * t * t + 1.0f,
+        ((a + 2.0f) * t2 - (a + 3.0f)) * t2 * t2 + 1.0f, ((a * t3 - 5.0f * a) * t3 + 8.0f * a) * t3 - 4.0f * a };
+}
+
 class ResizeKernel final : public Kernel
 {
 public:
@@ -83,32 +92,46 @@ public:
         const Node& node = ctx.node;
         QS_ASSIGN_OR_RETURN(ResizeSpec s, resizeSpec(node, ctx.inputs));
         const bool upsample = node.opType == "Upsample";
-        const std::string mode = node.attrString("mode", "nearest");
+        std::string mode = node.attrString("mode", "nearest");
         std::string ctm = node.attrString("coordinate_transformation_mode", "half_pixel");
         std::string nearestMode = node.attrString("nearest_mode", "round_prefer_floor");
         if (upsample || node.opsetVersion < 11) {
             ctm = "asymmetric";
             nearestMode = "floor";
         }
-        if (mode != "nearest" && mode != "linear" && mode != "bilinear")
+        if (mode == "bilinear")
+            mode = "linear";
+        if (mode != "nearest" && mode != "linear" && mode != "cubic")
             return err(node, StatusCode::Unsupported, fmt::format("mode '{}'", mode));
-        if (ctm == "tf_crop_and_resize")
-            return err(node, StatusCode::Unsupported, "coordinate_transformation_mode 'tf_crop_and_resize'");
         if (node.attrInt("antialias", 0) != 0)
             return err(node, StatusCode::Unsupported, "antialias");
-        m_linear = mode != "nearest";
+        const float cubicA = node.attrFloat("cubic_coeff_a", -0.75f);
+        const bool excludeOutside = node.attrInt("exclude_outside", 0) != 0;
+        m_extrapolation = node.attrFloat("extrapolation_value", 0.0f);
         m_in = ctx.inputs[0].dims;
         m_out = s.outDims;
         const size_t rank = m_in.size();
+        std::vector<float> roi;
+        if (ctm == "tf_crop_and_resize") {
+            auto r = hasInput(ctx.inputs, 1) ? constantFloats(ctx.inputs[1]) : std::nullopt;
+            if (!r || r->size() != 2 * rank)
+                return err(
+                    node, StatusCode::Unsupported, "tf_crop_and_resize: roi must be constant, with 2 x rank values");
+            roi = *r;
+        }
+        m_taps = mode == "nearest" ? 1 : (mode == "linear" ? 2 : 4);
+        m_interpolating = m_taps > 1;
         m_axes.assign(rank, {});
         for (size_t a = 0; a < rank; ++a) {
             const int64_t inLen = m_in[a];
             const int64_t outLen = m_out[a];
             const float scale = s.scales[a];
             Axis& ax = m_axes[a];
-            ax.i0.resize(size_t(outLen));
-            ax.i1.resize(size_t(outLen));
-            ax.w.resize(size_t(outLen));
+            ax.index.assign(size_t(outLen * m_taps), 0);
+            ax.weight.assign(size_t(outLen * m_taps), 0.0f);
+            ax.outside.assign(size_t(outLen), 0);
+            ax.direct.assign(size_t(outLen), 0);
+            bool direct = true;
             for (int64_t o = 0; o < outLen; ++o) {
                 float xo;
                 if (ctm == "half_pixel")
@@ -121,9 +144,21 @@ public:
                     xo = float(o) / scale;
                 else if (ctm == "tf_half_pixel_for_nn")
                     xo = (float(o) + 0.5f) / scale;
-                else
+                else if (ctm == "tf_crop_and_resize") {
+                    const float start = roi[a], end = roi[a + rank];
+                    xo = outLen > 1
+                        ? start * float(inLen - 1) + float(o) * (end - start) * float(inLen - 1) / float(outLen - 1)
+                        : 0.5f * (start + end) * float(inLen - 1);
+                    if (xo < 0.0f || xo > float(inLen - 1)) {
+                        ax.outside[size_t(o)] = 1;
+                        direct = false;
+                        continue;
+                    }
+                } else
                     return err(node, StatusCode::Unsupported, fmt::format("coordinate_transformation_mode '{}'", ctm));
-                if (!m_linear) {
+                int64_t* idx = ax.index.data() + o * m_taps;
+                float* w = ax.weight.data() + o * m_taps;
+                if (m_taps == 1) {
                     int64_t i;
                     if (nearestMode == "floor")
                         i = int64_t(std::floor(xo));
@@ -133,23 +168,60 @@ public:
                         i = int64_t(std::floor(xo + 0.5f));
                     else // round_prefer_floor: halves go down
                         i = xo == std::floor(xo) + 0.5f ? int64_t(std::floor(xo)) : int64_t(std::round(xo));
-                    i = std::clamp<int64_t>(i, 0, inLen - 1);
-                    ax.i0[size_t(o)] = ax.i1[size_t(o)] = i;
-                    ax.w[size_t(o)] = 0.0f;
-                } else {
+                    idx[0] = std::clamp<int64_t>(i, 0, inLen - 1);
+                    w[0] = 1.0f;
+                } else if (m_taps == 2) {
                     xo = std::clamp(xo, 0.0f, float(inLen - 1));
                     const int64_t f = std::min<int64_t>(int64_t(std::floor(xo)), inLen - 1);
-                    ax.i0[size_t(o)] = f;
-                    ax.i1[size_t(o)] = std::min<int64_t>(f + 1, inLen - 1);
-                    ax.w[size_t(o)] = xo - float(f);
+                    idx[0] = f;
+                    idx[1] = std::min<int64_t>(f + 1, inLen - 1);
+                    w[1] = xo - float(f);
+                    w[0] = 1.0f - w[1];
+                } else {
+                    // Taps beyond the edges repeat the edge value, or (exclude_outside) drop out with the remaining
+                    // weights renormalised.
+                    const float f = std::floor(xo);
+                    const auto cw = cubicWeights(xo - f, cubicA);
+                    float sum = 0.0f;
+                    for (int64_t k = 0; k < 4; ++k) {
+                        const int64_t i = int64_t(f) - 1 + k;
+                        const bool in = i >= 0 && i < inLen;
+                        idx[k] = std::clamp<int64_t>(i, 0, inLen - 1);
+                        w[k] = excludeOutside && !in ? 0.0f : cw[size_t(k)];
+                        sum += w[k];
+                    }
+                    if (excludeOutside && sum != 0.0f)
+                        for (int64_t k = 0; k < 4; ++k)
+                            w[k] /= sum;
                 }
+                // An axis whose every output reads exactly one input element needs no interpolation loop.
+                int64_t ones = 0, single = 0;
+                for (int64_t k = 0; k < m_taps; ++k)
+                    if (w[k] == 1.0f) {
+                        ++ones;
+                        single = idx[k];
+                    } else if (w[k] != 0.0f) {
+                        ones = 2;
+                    }
+                if (ones == 1)
+                    ax.direct[size_t(o)] = single;
+                else
+                    direct = false;
             }
-            ax.interpolated = m_linear && (inLen != outLen || ctm != "asymmetric");
+            ax.interpolated = !direct;
         }
         m_inStrides = stridesOf(m_in);
         m_size = dataTypeSize(ctx.inputs[0].type);
-        if (m_linear && ctx.inputs[0].type != DataType::Float)
-            return err(node, StatusCode::Unsupported, "linear mode needs float input");
+        if (m_interpolating && ctx.inputs[0].type != DataType::Float)
+            return err(node, StatusCode::Unsupported, fmt::format("{} mode needs float input", mode));
+        if (!m_interpolating) {
+            for (const Axis& ax : m_axes)
+                if (ax.interpolated)
+                    return err(node, StatusCode::Unsupported, "tf_crop_and_resize with nearest mode");
+        }
+        for (size_t a = 0; a < rank; ++a)
+            if (m_axes[a].interpolated)
+                m_interpAxes.push_back(a);
         return Status::ok();
     }
 
@@ -159,12 +231,12 @@ public:
         const int64_t n = shapeElementCount(m_out);
         const int64_t inner = m_out.back();
         const int64_t rows = inner ? n / inner : 0;
-        std::vector<size_t> interp;
-        for (size_t a = 0; a < rank; ++a)
-            if (m_axes[a].interpolated)
-                interp.push_back(a);
         const auto* xb = static_cast<const std::byte*>(args.inputs[0]);
         auto* yb = static_cast<std::byte*>(args.outputs[0]);
+        const size_t nInterp = m_interpAxes.size();
+        size_t combos = 1;
+        for (size_t k = 0; k < nInterp; ++k)
+            combos *= size_t(m_taps);
 #pragma omp parallel for if (n > 65536)
         for (int64_t r = 0; r < rows; ++r) {
             std::vector<int64_t> idx(rank, 0);
@@ -173,47 +245,52 @@ public:
                 idx[d] = rem % m_out[d];
                 rem /= m_out[d];
             }
+            if (!m_interpolating) {
+                // Nearest: the row's source offset once, then a gather along the last axis.
+                int64_t rowOff = 0;
+                for (size_t d = 0; d + 1 < rank; ++d)
+                    rowOff += m_axes[d].direct[size_t(idx[d])] * m_inStrides[d];
+                const auto& last = m_axes[rank - 1].direct;
+                if (m_size == 4) {
+                    const auto* src = reinterpret_cast<const uint32_t*>(xb) + rowOff;
+                    auto* dst = reinterpret_cast<uint32_t*>(yb) + r * inner;
+                    for (int64_t k = 0; k < inner; ++k)
+                        dst[k] = src[last[size_t(k)]];
+                } else {
+                    for (int64_t k = 0; k < inner; ++k)
+                        std::memcpy(yb + (r * inner + k) * int64_t(m_size),
+                            xb + (rowOff + last[size_t(k)]) * int64_t(m_size), m_size);
+                }
+                continue;
+            }
+            const float* x = reinterpret_cast<const float*>(xb);
             for (int64_t c = 0; c < inner; ++c) {
                 idx[rank - 1] = c;
                 const int64_t outIndex = r * inner + c;
-                if (!m_linear) {
-                    // Nearest: the row's source offset once, then a gather along the last axis.
-                    int64_t rowOff = 0;
-                    for (size_t d = 0; d + 1 < rank; ++d)
-                        rowOff += m_axes[d].i0[size_t(idx[d])] * m_inStrides[d];
-                    const auto& last = m_axes[rank - 1].i0;
-                    if (m_size == 4) {
-                        const auto* src = reinterpret_cast<const uint32_t*>(xb) + rowOff;
-                        auto* dst = reinterpret_cast<uint32_t*>(yb) + r * inner;
-                        for (int64_t k = 0; k < inner; ++k)
-                            dst[k] = src[last[size_t(k)]];
-                    } else {
-                        for (int64_t k = 0; k < inner; ++k)
-                            std::memcpy(yb + (r * inner + k) * int64_t(m_size),
-                                xb + (rowOff + last[size_t(k)]) * int64_t(m_size), m_size);
-                    }
-                    break;
-                }
-                const float* x = reinterpret_cast<const float*>(xb);
                 int64_t base = 0;
-                for (size_t d = 0; d < rank; ++d)
+                bool outside = false;
+                for (size_t d = 0; d < rank; ++d) {
+                    outside = outside || m_axes[d].outside[size_t(idx[d])];
                     if (!m_axes[d].interpolated)
-                        base += m_axes[d].i0[size_t(idx[d])] * m_inStrides[d];
+                        base += m_axes[d].direct[size_t(idx[d])] * m_inStrides[d];
+                }
+                if (outside) {
+                    reinterpret_cast<float*>(yb)[outIndex] = m_extrapolation;
+                    continue;
+                }
                 float acc = 0.0f;
-                const size_t corners = size_t(1) << interp.size();
-                for (size_t mask = 0; mask < corners; ++mask) {
+                for (size_t combo = 0; combo < combos; ++combo) {
                     float w = 1.0f;
                     int64_t off = base;
-                    for (size_t k = 0; k < interp.size(); ++k) {
-                        const Axis& ax = m_axes[interp[k]];
-                        const size_t o = size_t(idx[interp[k]]);
-                        if (mask & (size_t(1) << k)) {
-                            w *= ax.w[o];
-                            off += ax.i1[o] * m_inStrides[interp[k]];
-                        } else {
-                            w *= 1.0f - ax.w[o];
-                            off += ax.i0[o] * m_inStrides[interp[k]];
-                        }
+                    size_t rest = combo;
+                    for (size_t k = 0; k < nInterp; ++k) {
+                        const size_t axis = m_interpAxes[k];
+                        const Axis& ax = m_axes[axis];
+                        const size_t tap = rest % size_t(m_taps);
+                        rest /= size_t(m_taps);
+                        const size_t at = size_t(idx[axis] * m_taps) + tap;
+                        w *= ax.weight[at];
+                        off += ax.index[at] * m_inStrides[axis];
                     }
                     if (w != 0.0f)
                         acc += w * x[off];
@@ -227,14 +304,19 @@ public:
 private:
     struct Axis
     {
-        std::vector<int64_t> i0, i1;
-        std::vector<float> w;
+        std::vector<int64_t> index; ///< m_taps source indices per output index
+        std::vector<float> weight; ///< their weights
+        std::vector<int64_t> direct; ///< the single source index when the axis is not interpolated
+        std::vector<char> outside; ///< tf_crop_and_resize: output index maps outside the input
         bool interpolated = false;
     };
-    bool m_linear = false;
+    bool m_interpolating = false;
+    int64_t m_taps = 1;
+    float m_extrapolation = 0.0f;
     size_t m_size = 4;
     std::vector<int64_t> m_in, m_out, m_inStrides;
     std::vector<Axis> m_axes;
+    std::vector<size_t> m_interpAxes;
 };
 
 std::unique_ptr<Kernel> makeResize()
@@ -246,9 +328,6 @@ Status acceptResize(const Node& node, std::span<const TensorDesc> in)
 {
     if (dataTypeSize(in[0].type) == 0)
         return Status(StatusCode::Unsupported, fmt::format("input 0 is {}", dataTypeName(in[0].type)));
-    const std::string mode = node.attrString("mode", "nearest");
-    if (mode == "cubic")
-        return Status(StatusCode::Unsupported, "mode 'cubic'");
     return Status::ok();
 }
 
@@ -257,7 +336,7 @@ Status acceptResize(const Node& node, std::span<const TensorDesc> in)
 void registerResizeKernels(KernelRegistry& r)
 {
     r.add(KernelSpec { "", "Resize", 10, 0, inferResize, makeResize, acceptResize, kNoCaps, "cpu",
-        "nearest (any type), linear (float); no cubic, tf_crop_and_resize, antialias" });
+        "nearest (any type), linear and cubic (float); no antialias" });
     r.add(
         KernelSpec { "", "Upsample", 7, 9, inferResize, makeResize, acceptResize, kNoCaps, "cpu", "nearest, linear" });
 }
