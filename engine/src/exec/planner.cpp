@@ -178,11 +178,19 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         auto report = [&](std::string reason) {
             bad.push_back({ id, node.describe(), node.qualifiedOpType(), node.opsetVersion, std::move(reason) });
         };
-        std::vector<TensorDesc> ins(node.inputs.size());
+        // Control flow: outer-scope values the subgraphs read become extra input slots after the authored ones.
+        std::vector<ValueId> slotValues(node.inputs.begin(), node.inputs.end());
+        if (!g.subgraphs(id).empty()) {
+            for (const std::string& name : subgraphCaptures(node)) {
+                const auto vid = g.findValue(name);
+                slotValues.push_back(vid ? *vid : kNoValue);
+            }
+        }
+        std::vector<TensorDesc> ins(slotValues.size());
         bool allKnown = true;
         bool allConstant = true;
-        for (size_t s = 0; s < node.inputs.size(); ++s) {
-            const ValueId vid = node.inputs[s];
+        for (size_t s = 0; s < slotValues.size(); ++s) {
+            const ValueId vid = slotValues[s];
             if (vid == kNoValue)
                 continue;
             const PlanValue& v = plan->values[static_cast<size_t>(vid)];
@@ -249,7 +257,7 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         step.anchor = id;
         step.nodes = { id };
         step.opType = node.qualifiedOpType();
-        step.inputs.assign(node.inputs.begin(), node.inputs.end());
+        step.inputs.assign(slotValues.begin(), slotValues.end());
         step.outputs.assign(node.outputs.begin(), node.outputs.end());
         step.spec = *spec;
         plan->steps.push_back(std::move(step));
@@ -289,7 +297,8 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
                 outs[s].constant = nullptr;
             }
         step.kernel = step.spec->create();
-        kernels::KernelContext ctx { node, ins, outs, step.postOps, options.threads };
+        kernels::KernelContext ctx { node, ins, outs, step.postOps, options.threads,
+            options.mode == ExecutionMode::Optimized };
         if (Status st = step.kernel->prepare(ctx); !st) {
             // A kernel may find only now that it cannot handle an attribute combination: still report every such
             // node together.

@@ -88,6 +88,11 @@ Status applyRewrites(SessionPlan& plan);
 /// Liveness-based offsets for every step-produced value and scratch buffer; sets arenaBytes. memory_planner.cpp.
 void planMemory(SessionPlan& plan);
 
+/// Outer-scope values read by the subgraphs of `node` (If branches), sorted by name. The planner appends them to the
+/// node's step inputs after the authored slots, so the kernel receives them and liveness covers them.
+/// control_flow.cpp.
+std::vector<std::string> subgraphCaptures(const Node& node);
+
 /// Sets the OpenMP thread count for the calling thread's subsequent parallel regions (and oneDNN's). threads.cpp.
 void setIntraOpThreads(int threads);
 

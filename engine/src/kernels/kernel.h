@@ -71,6 +71,7 @@ struct KernelContext
     std::span<const TensorDesc> outputs; ///< one per node output slot, shapes already inferred
     std::span<const PostOp> postOps; ///< empty unless the registry entry declares KernelCaps::PostOps
     int threads = 1;
+    bool optimized = false; ///< the session runs in Optimized mode (If prepares its branches alike)
 };
 
 /// What a kernel gets at run time: data pointers in the same slot order as at preparation (null for omitted
