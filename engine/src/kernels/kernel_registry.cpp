@@ -33,6 +33,8 @@ const KernelRegistry& KernelRegistry::instance()
         // fp32ops block
         registerUnaryExtraKernels(r);
         registerMatrixKernels(r);
+        registerEinsumKernels(r);
+        registerControlFlowKernels(r);
         registerInt8Kernels(r);
         return r;
     }();

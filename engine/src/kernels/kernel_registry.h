@@ -50,6 +50,8 @@ void registerTopKKernels(KernelRegistry& registry);
 // fp32ops: kernels added for conformance coverage and detector/OCR/transformer exports.
 void registerUnaryExtraKernels(KernelRegistry& registry);
 void registerMatrixKernels(KernelRegistry& registry);
+void registerEinsumKernels(KernelRegistry& registry);
+void registerControlFlowKernels(KernelRegistry& registry); ///< exec/control_flow.cpp (If)
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
 
