@@ -34,6 +34,8 @@ const KernelRegistry& KernelRegistry::instance()
         registerUnaryExtraKernels(r);
         registerMatrixKernels(r);
         registerEinsumKernels(r);
+        registerScatterGatherKernels(r);
+        registerLrnKernels(r);
         registerControlFlowKernels(r);
         registerInt8Kernels(r);
         return r;

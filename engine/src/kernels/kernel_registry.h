@@ -51,6 +51,8 @@ void registerTopKKernels(KernelRegistry& registry);
 void registerUnaryExtraKernels(KernelRegistry& registry);
 void registerMatrixKernels(KernelRegistry& registry);
 void registerEinsumKernels(KernelRegistry& registry);
+void registerScatterGatherKernels(KernelRegistry& registry);
+void registerLrnKernels(KernelRegistry& registry);
 void registerControlFlowKernels(KernelRegistry& registry); ///< exec/control_flow.cpp (If)
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
