@@ -36,6 +36,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerEinsumKernels(r);
         registerScatterGatherKernels(r);
         registerLrnKernels(r);
+        registerNonMaxSuppressionKernels(r);
         registerControlFlowKernels(r);
         registerInt8Kernels(r);
         return r;

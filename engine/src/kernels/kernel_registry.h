@@ -53,6 +53,7 @@ void registerMatrixKernels(KernelRegistry& registry);
 void registerEinsumKernels(KernelRegistry& registry);
 void registerScatterGatherKernels(KernelRegistry& registry);
 void registerLrnKernels(KernelRegistry& registry);
+void registerNonMaxSuppressionKernels(KernelRegistry& registry);
 void registerControlFlowKernels(KernelRegistry& registry); ///< exec/control_flow.cpp (If)
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
