@@ -37,6 +37,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerScatterGatherKernels(r);
         registerLrnKernels(r);
         registerNonMaxSuppressionKernels(r);
+        registerRecurrentKernels(r);
         registerControlFlowKernels(r);
         registerInt8Kernels(r);
         return r;

@@ -54,6 +54,7 @@ void registerEinsumKernels(KernelRegistry& registry);
 void registerScatterGatherKernels(KernelRegistry& registry);
 void registerLrnKernels(KernelRegistry& registry);
 void registerNonMaxSuppressionKernels(KernelRegistry& registry);
+void registerRecurrentKernels(KernelRegistry& registry);
 void registerControlFlowKernels(KernelRegistry& registry); ///< exec/control_flow.cpp (If)
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
