@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Elementwise ops beyond activation.cpp: Clip on integer types (opset 12+), IsInf, IsNaN, Shrink; and Hardmax.
+// Elementwise ops beyond activation.cpp: Clip on integer types (opset 12+), IsInf, IsNaN, Shrink, BitShift (with
+// broadcasting); and Hardmax.
+#include "kernels/cpu/broadcast.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 #include "kernels/type_dispatch.h"
@@ -8,6 +10,7 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace qs::kernels {
 
@@ -202,6 +205,61 @@ private:
     int64_t m_outer = 1, m_len = 1, m_inner = 1;
 };
 
+/// BitShift on unsigned integers; shifts of the type's width or more give 0 (no undefined behaviour).
+class BitShiftKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        const std::string dir = ctx.node.attrString("direction");
+        if (dir != "LEFT" && dir != "RIGHT")
+            return Status(
+                StatusCode::InvalidModel, fmt::format("node {}: direction must be LEFT or RIGHT", ctx.node.describe()));
+        m_left = dir == "LEFT";
+        m_type = ctx.inputs[0].type;
+        const std::vector<int64_t> shapes[2] = { ctx.inputs[0].dims, ctx.inputs[1].dims };
+        m_plan = BroadcastPlan(shapes, ctx.outputs[0].dims);
+        return Status::ok();
+    }
+    Status run(const KernelArgs& args) const override
+    {
+        dispatchNumeric(m_type, [&](auto tag) {
+            using T = decltype(tag);
+            if constexpr (std::is_unsigned_v<T>) {
+                const T* a = static_cast<const T*>(args.inputs[0]);
+                const T* b = static_cast<const T*>(args.inputs[1]);
+                T* y = static_cast<T*>(args.outputs[0]);
+                const int64_t inner = m_plan.inner();
+                const int64_t sa = m_plan.innerStride(0), sb = m_plan.innerStride(1);
+                for (int64_t r = 0; r < m_plan.rows(); ++r) {
+                    const T* ar = a + m_plan.rowOffset(0, r);
+                    const T* br = b + m_plan.rowOffset(1, r);
+                    T* yr = y + r * inner;
+                    for (int64_t i = 0; i < inner; ++i) {
+                        const T v = ar[i * sa];
+                        const T s = br[i * sb];
+                        yr[i] = s >= T(sizeof(T) * 8) ? T(0) : (m_left ? T(v << s) : T(v >> s));
+                    }
+                }
+            }
+        });
+        return Status::ok();
+    }
+
+private:
+    bool m_left = true;
+    DataType m_type = DataType::UInt8;
+    BroadcastPlan m_plan { {}, {} };
+};
+
+Status acceptUnsigned(const Node& node, std::span<const TensorDesc> inputs)
+{
+    const DataType t = inputs[0].type;
+    if (t != DataType::UInt8 && t != DataType::UInt16 && t != DataType::UInt32 && t != DataType::UInt64)
+        return Status(StatusCode::Unsupported, fmt::format("input 0 is {} (unsigned integers only)", dataTypeName(t)));
+    return Status::ok();
+}
+
 } // namespace
 
 void registerUnaryExtraKernels(KernelRegistry& r)
@@ -214,6 +272,8 @@ void registerUnaryExtraKernels(KernelRegistry& r)
         kNoCaps, "cpu", "float, double" });
     r.add(KernelSpec {
         "", "Shrink", 9, 0, inferSameAsInput0, make<ShrinkKernel>, acceptNumeric, kNoCaps, "cpu", "numeric" });
+    r.add(KernelSpec { "", "BitShift", 11, 0, inferBroadcast, make<BitShiftKernel>, acceptUnsigned, kNoCaps, "cpu",
+        "unsigned integers; broadcasting" });
     r.add(KernelSpec { "", "Hardmax", 1, 0, inferSameAsInput0, make<HardmaxKernel>, acceptFloatInput0, kNoCaps, "cpu",
         "float; opset < 13 coerces to 2-D" });
 }
