@@ -82,8 +82,8 @@ QChart* makeLatencyHistogramChart(const std::vector<ChartScenario>& scenarios)
     }
     if (hidden > 0)
         chart->setTitle(QCoreApplication::translate("qs::ui::Charts",
-            "Latency distribution<br><span style='font-weight:normal; font-size:small'>%1 outliers beyond "
-            "1.5 IQR not drawn (max %2 ms)</span>")
+            "Latency distribution<br><span style='font-weight:normal; font-size:small'>runs beyond 1.5 IQR "
+            "not drawn: %1 (max %2 ms)</span>")
                             .arg(hidden)
                             .arg(hiddenMax, 0, 'f', 2));
     const double margin = std::max(1e-3, (hi - lo) * 0.05);

@@ -54,8 +54,10 @@ QString ReportExporter::pdfMarkdown(const RunRecord& record, const ChartImages& 
     if (charts.isEmpty())
         return md;
     QString section = QStringLiteral("## Charts\n\n");
+    // Two charts per paragraph: side by side on the page.
     for (int i = 0; i < charts.size(); ++i)
-        section += QStringLiteral("![%1](%2)\n\n").arg(charts[i].first, chartUrl(i).toString());
+        section += QStringLiteral("![%1](%2)%3").arg(charts[i].first, chartUrl(i).toString(),
+            i % 2 == 1 || i + 1 == charts.size() ? QStringLiteral("\n\n") : QStringLiteral(" "));
     // After the verdict: the first second-level heading starts the details.
     const qsizetype at = md.indexOf(QLatin1String("\n## "));
     if (at < 0)
@@ -71,9 +73,10 @@ QString ReportExporter::writePdf(const RunRecord& record, const ChartImages& cha
     QFont font(QStringLiteral("DejaVu Sans"));
     font.setPointSizeF(8.5);
     doc.setDefaultFont(font);
+    doc.setMarkdown(pdfMarkdown(record, charts));
+    // After setMarkdown, which clears the document's resources.
     for (int i = 0; i < charts.size(); ++i)
         doc.addResource(QTextDocument::ImageResource, chartUrl(i), charts[i].second);
-    doc.setMarkdown(pdfMarkdown(record, charts));
     styleTables(doc.rootFrame());
     // Two charts side by side fill the text width; the images carry their own resolution.
     QTextCursor cursor(&doc);
@@ -86,8 +89,8 @@ QString ReportExporter::writePdf(const RunRecord& record, const ChartImages& cha
             const QImage& src = charts.value(QUrl(image.name()).path().toInt()).second;
             if (src.isNull())
                 continue;
-            image.setWidth(330);
-            image.setHeight(330.0 * src.height() / src.width());
+            image.setWidth(360);
+            image.setHeight(360.0 * src.height() / src.width());
             cursor.setPosition(fragment.position());
             cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
             cursor.setCharFormat(image);
@@ -99,6 +102,8 @@ QString ReportExporter::writePdf(const RunRecord& record, const ChartImages& cha
     {
         QPdfWriter writer(tmp);
         writer.setPageSize(QPageSize(QPageSize::A4));
+        // Landscape: the latency table has sixteen columns.
+        writer.setPageOrientation(QPageLayout::Landscape);
         writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
         writer.setResolution(300);
         writer.setTitle(QStringLiteral("Quantscope benchmark report"));
