@@ -112,14 +112,16 @@ MainWindow::MainWindow(QWidget* parent)
         m_graph->findAction()->trigger();
         m_graph->find(op);
     });
-    connect(m_runs, &RunsPanel::runSelected, this,
-        [this](std::shared_ptr<const RunRecord> record, const QString& path) {
+    connect(
+        m_runs, &RunsPanel::runSelected, this, [this](std::shared_ptr<const RunRecord> record, const QString& path) {
             m_results->setRun(record, path);
             m_report->setRun(record, path);
         });
     connect(m_runs, &RunsPanel::runFinished, this, [this] { m_tabs->setCurrentWidget(m_results); });
+    connect(m_runs, &RunsPanel::runOpened, this, [this] { m_tabs->setCurrentWidget(m_results); });
     connect(m_runs, &RunsPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
-    connect(m_report, &ReportPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(
+        m_report, &ReportPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(m_results, &ResultsPanel::overlayRequested, this, &MainWindow::showProfileOnGraph);
 
     m_defaultState = saveState();
@@ -204,8 +206,7 @@ void MainWindow::createActions()
     run->addAction(tr("Choose Run &Folder..."), m_runs, &RunsPanel::chooseRunFolder);
     QAction* showGraph = run->addAction(tr("Show &Graph"), this, [this] { m_tabs->setCurrentWidget(m_graph); });
     showGraph->setShortcut(QKeySequence(Qt::ALT | Qt::Key_G));
-    QAction* showResults
-        = run->addAction(tr("Show R&esults"), this, [this] { m_tabs->setCurrentWidget(m_results); });
+    QAction* showResults = run->addAction(tr("Show R&esults"), this, [this] { m_tabs->setCurrentWidget(m_results); });
     showResults->setShortcut(QKeySequence(Qt::ALT | Qt::Key_E));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));

@@ -2,6 +2,7 @@
 // quantscope: the desktop application. Everything but argument handling lives in qs_ui.
 #include "graph/graph_panel.h"
 #include "main_window.h"
+#include "panels/results_panel.h"
 #include "panels/runs_panel.h"
 
 #include <quantscope/engine/version.h>
@@ -73,6 +74,10 @@ int main(int argc, char** argv)
     QCommandLineOption delay(QStringLiteral("screenshot-delay"),
         QApplication::translate("main", "Milliseconds to wait before the screenshot."), QStringLiteral("ms"));
     delay.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption showProfile(QStringLiteral("show-profile"),
+        QApplication::translate("main", "After a --bench run, colour the graph by the last scenario's profile."));
+    showProfile.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(showProfile);
     parser.addOption(openRun);
     parser.addOption(tab);
     parser.addOption(bench);
@@ -105,6 +110,15 @@ int main(int argc, char** argv)
         QObject::connect(
             &window, &qs::ui::MainWindow::modelLoaded, &window, [&window] { window.runsPanel()->startRun(); },
             Qt::SingleShotConnection);
+    if (parser.isSet(showProfile))
+        QObject::connect(window.runsPanel(), &qs::ui::RunsPanel::runFinished, &window, [&window] {
+            const auto run = window.resultsPanel()->run();
+            if (!run || run->scenarios.empty() || !run->scenarios.back().profile)
+                return;
+            const qs::ScenarioRecord& s = run->scenarios.back();
+            window.showProfileOnGraph(
+                *s.profile, QString::fromStdString(run->model(s.modelId)->path), QString::fromStdString(s.label()));
+        });
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);
         const QString findText = parser.value(find);

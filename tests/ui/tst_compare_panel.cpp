@@ -48,7 +48,8 @@ void TestComparePanel::defaultsToFp32VersusInt8OfNewestRun()
     QCOMPARE(expected->speedup, 2.0);
     const QString text = panel.speedupText();
     QVERIFY2(text.contains(QStringLiteral("2.00\u00d7")), qPrintable(text));
-    QVERIFY(text.contains(QStringLiteral("%1\u2013%2\u00d7").arg(expected->low, 0, 'f', 2).arg(expected->high, 0, 'f', 2)));
+    QVERIFY(
+        text.contains(QStringLiteral("%1\u2013%2\u00d7").arg(expected->low, 0, 'f', 2).arg(expected->high, 0, 'f', 2)));
     QVERIFY(panel.caveatText().isEmpty());
 }
 
@@ -58,7 +59,8 @@ void TestComparePanel::sameScenarioOnBothSides()
     ComparePanel panel(&runs);
     runs.addRun(QStringLiteral("crafted_pair.json"), crafted());
     panel.choose(1, 0, 0);
-    QCOMPARE(panel.table()->item(ComparePanel::MedianRow, ComparePanel::RatioColumn)->text(), QStringLiteral("1.000\u00d7"));
+    QCOMPARE(
+        panel.table()->item(ComparePanel::MedianRow, ComparePanel::RatioColumn)->text(), QStringLiteral("1.000\u00d7"));
     QVERIFY(panel.speedupText().contains(QStringLiteral("no clear difference")));
 }
 

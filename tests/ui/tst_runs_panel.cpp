@@ -115,7 +115,8 @@ void TestRunsPanel::goodFileIsListedOnce()
     const auto record = selected.last().at(0).value<std::shared_ptr<const RunRecord>>();
     QVERIFY(record);
     QCOMPARE(record->scenarios.size(), size_t(2));
-    QVERIFY(RunListModel::describe(*panel.runList()->entry(0)).contains(QStringLiteral("crafted_fp32 vs crafted_int8")));
+    QVERIFY(
+        RunListModel::describe(*panel.runList()->entry(0)).contains(QStringLiteral("crafted_fp32 vs crafted_int8")));
 }
 
 void TestRunsPanel::folderScanSkipsBadFiles()
@@ -183,8 +184,8 @@ void TestRunsPanel::cancelKeepsPartialResults()
     QSignalSpy progress(panel.controller(), &BenchmarkController::progressChanged);
     panel.startRun();
     // Wait until it measures, then cancel from the GUI thread.
-    QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty() && progress.last().at(2).toString().contains(QStringLiteral("measuring")),
-        60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !progress.isEmpty() && progress.last().at(2).toString().contains(QStringLiteral("measuring")), 60000);
     panel.cancelRun();
     QVERIFY(finished.wait(30000));
     QVERIFY(!panel.controller()->isBusy());

@@ -16,7 +16,8 @@
 
 namespace qs::ui {
 
-QChart* makeBreakdownChart(const QString& title, const QString& unit, const std::vector<BreakdownBar>& bars, int maxSegments)
+QChart* makeBreakdownChart(
+    const QString& title, const QString& unit, const std::vector<BreakdownBar>& bars, int maxSegments)
 {
     QChart* chart = makeStyledChart(title);
     std::map<std::string, double> peak;

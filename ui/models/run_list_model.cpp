@@ -22,8 +22,8 @@ int RunListModel::addRun(const QString& path, std::shared_ptr<const RunRecord> r
         return row;
     }
     // ISO 8601 UTC strings sort chronologically as text.
-    const auto pos = std::find_if(m_runs.begin(), m_runs.end(),
-        [&](const RunEntry& e) { return e.record->createdUtc < record->createdUtc; });
+    const auto pos = std::find_if(
+        m_runs.begin(), m_runs.end(), [&](const RunEntry& e) { return e.record->createdUtc < record->createdUtc; });
     const int row = static_cast<int>(pos - m_runs.begin());
     beginInsertRows({}, row, row);
     m_runs.insert(pos, RunEntry { abs, std::move(record) });

@@ -244,7 +244,8 @@ void ComparePanel::updateComparison()
     QStringList caveats;
     if (ra != rb) {
         if (ra->machine.cpuModel != rb->machine.cpuModel)
-            caveats << tr("different CPUs (%1 vs %2)").arg(toQString(ra->machine.cpuModel), toQString(rb->machine.cpuModel));
+            caveats << tr("different CPUs (%1 vs %2)")
+                           .arg(toQString(ra->machine.cpuModel), toQString(rb->machine.cpuModel));
         if (ra->machine.gitRevision != rb->machine.gitRevision)
             caveats << tr("different Quantscope builds");
     }

@@ -150,8 +150,8 @@ void ResultsPanel::setRun(std::shared_ptr<const RunRecord> record, const QString
     m_stack->setCurrentIndex(m_record ? 1 : 0);
     if (!m_record)
         return;
-    m_title->setText(path.isEmpty() ? tr("<b>Unsaved run</b>")
-                                    : tr("<b>%1</b>").arg(QFileInfo(path).fileName().toHtmlEscaped()));
+    m_title->setText(
+        path.isEmpty() ? tr("<b>Unsaved run</b>") : tr("<b>%1</b>").arg(QFileInfo(path).fileName().toHtmlEscaped()));
     m_title->setToolTip(path);
     {
         const QSignalBlocker blocker(m_groupChooser);
@@ -190,7 +190,8 @@ void ResultsPanel::rebuild()
         = m_group < static_cast<int>(groups.size()) ? groups[m_group].scenarios : std::vector<const ScenarioRecord*> {};
     const auto series = chartScenarios(*m_record, scenarios);
     if (series.empty()) {
-        replaceChart(m_histogram, emptyChart(tr("Latency distribution"), tr("no scenario of this setting has samples")));
+        replaceChart(
+            m_histogram, emptyChart(tr("Latency distribution"), tr("no scenario of this setting has samples")));
         replaceChart(m_box, emptyChart(tr("Latency"), tr("no scenario of this setting has samples")));
     } else {
         replaceChart(m_histogram, makeLatencyHistogramChart(series));
@@ -198,9 +199,11 @@ void ResultsPanel::rebuild()
     }
     const auto timeBars = opTimeBars(scenarios);
     replaceChart(m_opTime,
-        timeBars.empty() ? emptyChart(tr("Time per op type"), tr("not profiled: run with \u201cPer-node profile\u201d on"))
-                         : makeBreakdownChart(tr("Time per op type (ms per run)"), tr("ms per run"), timeBars));
-    replaceChart(m_opCount, makeBreakdownChart(tr("Operators by type"), tr("nodes"), opCountBars(*m_record, scenarios)));
+        timeBars.empty()
+            ? emptyChart(tr("Time per op type"), tr("not profiled: run with \u201cPer-node profile\u201d on"))
+            : makeBreakdownChart(tr("Time per op type (ms per run)"), tr("ms per run"), timeBars));
+    replaceChart(
+        m_opCount, makeBreakdownChart(tr("Operators by type"), tr("nodes"), opCountBars(*m_record, scenarios)));
     bool profiled = false;
     for (const ScenarioRecord* s : scenarios)
         profiled = profiled || (s->profile && !s->profile->nodes.empty());
@@ -303,7 +306,8 @@ QList<QPair<QString, QImage>> ResultsPanel::chartImages(const QSize& size) const
         const auto series = chartScenarios(*m_record, scenarios);
         const QString suffix = groups.size() > 1 ? QStringLiteral(" (%1)").arg(groups[g].label) : QString();
         if (!series.empty()) {
-            out.append({ tr("Latency distribution") + suffix, renderChartImage(makeLatencyHistogramChart(series), size) });
+            out.append(
+                { tr("Latency distribution") + suffix, renderChartImage(makeLatencyHistogramChart(series), size) });
             out.append({ tr("Latency box plot") + suffix, renderChartImage(makeLatencyBoxChart(series), size) });
         }
         const auto timeBars = opTimeBars(scenarios);
@@ -313,7 +317,8 @@ QList<QPair<QString, QImage>> ResultsPanel::chartImages(const QSize& size) const
                     makeBreakdownChart(tr("Time per op type (ms per run)"), tr("ms per run"), timeBars), size) });
         if (g == 0)
             out.append({ tr("Operators by type"),
-                renderChartImage(makeBreakdownChart(tr("Operators by type"), tr("nodes"), opCountBars(*m_record, scenarios)),
+                renderChartImage(
+                    makeBreakdownChart(tr("Operators by type"), tr("nodes"), opCountBars(*m_record, scenarios)),
                     size) });
     }
     return out;

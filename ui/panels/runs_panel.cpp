@@ -129,6 +129,9 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_progressText = new QLabel(this);
     m_progressText->setObjectName(QStringLiteral("progressText"));
     m_progressText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Long run-file paths wrap instead of widening the form.
+    m_progressText->setWordWrap(true);
+    m_progressText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* runRow = new QHBoxLayout;
     runRow->addWidget(m_runButton);
     runRow->addWidget(m_cancelButton);
@@ -175,8 +178,8 @@ RunsPanel::RunsPanel(QWidget* parent)
 
     // --- workers
     connect(m_controller, &BenchmarkController::started, this, [this] { setBusy(true); });
-    connect(m_controller, &BenchmarkController::progressChanged, this,
-        [this](int done, int total, const QString& stage) {
+    connect(
+        m_controller, &BenchmarkController::progressChanged, this, [this](int done, int total, const QString& stage) {
             m_progress->setRange(0, total);
             m_progress->setValue(done);
             m_progressText->setText(stage);
@@ -187,9 +190,10 @@ RunsPanel::RunsPanel(QWidget* parent)
             const bool partial = record->partial;
             const int row = m_runs->addRun(path, std::move(record));
             selectRow(row);
-            m_progressText->setText(partial ? tr("Cancelled: the partial results are kept%1.")
-                                                  .arg(path.isEmpty() ? QString() : tr(" in %1").arg(path))
-                                            : tr("Done%1.").arg(path.isEmpty() ? QString() : tr(": saved %1").arg(path)));
+            m_progressText->setText(partial
+                    ? tr("Cancelled: the partial results are kept%1.")
+                          .arg(path.isEmpty() ? QString() : tr(" in %1").arg(path))
+                    : tr("Done%1.").arg(path.isEmpty() ? QString() : tr(": saved %1").arg(path)));
             if (!saveError.isEmpty())
                 showError(tr("Could Not Save Run"), tr("The run finished but could not be saved."), saveError);
             emit runFinished(path);
@@ -205,11 +209,19 @@ RunsPanel::RunsPanel(QWidget* parent)
     });
     connect(m_scanLoader, &RunFileLoader::loaded, this,
         [this](const QString& path, std::shared_ptr<const RunRecord> r) { m_runs->addRun(path, std::move(r)); });
+    connect(m_scanLoader, &RunFileLoader::finished, this, [this] {
+        // Show the newest run of the folder when nothing is shown yet.
+        if (!m_list->currentIndex().isValid() && m_runs->rowCount() > 0)
+            selectRow(0);
+    });
     connect(m_scanLoader, &RunFileLoader::failed, this, [this](const QString& path, const QString& message) {
         emit statusMessage(tr("Skipped %1 in the run folder: %2").arg(QFileInfo(path).fileName(), message));
     });
-    connect(m_openLoader, &RunFileLoader::loaded, this,
-        [this](const QString& path, std::shared_ptr<const RunRecord> r) { selectRow(m_runs->addRun(path, std::move(r))); });
+    connect(
+        m_openLoader, &RunFileLoader::loaded, this, [this](const QString& path, std::shared_ptr<const RunRecord> r) {
+            selectRow(m_runs->addRun(path, std::move(r)));
+            emit runOpened(path);
+        });
     connect(m_openLoader, &RunFileLoader::failed, this, [this](const QString& path, const QString& message) {
         showError(tr("Could Not Open Run File"), tr("Quantscope could not read the run file %1.").arg(path), message);
         emit runFileFailed(path, message);
@@ -246,7 +258,8 @@ void RunsPanel::setModels(const LoadResult& result)
             continue;
         }
         const bool quantized = models[i]->analysis && models[i]->analysis->format != QuantFormat::Fp32;
-        box->setText(QStringLiteral("%1: %2").arg(quantized ? tr("INT8") : tr("FP32"), displayNameForPath(models[i]->path)));
+        box->setText(
+            QStringLiteral("%1: %2").arg(quantized ? tr("INT8") : tr("FP32"), displayNameForPath(models[i]->path)));
         box->setToolTip(models[i]->path);
         box->setEnabled(true);
         box->setChecked(true);
@@ -338,7 +351,8 @@ void RunsPanel::setBusy(bool busy)
     m_cancelButton->setEnabled(busy);
     m_cancelAction->setEnabled(busy);
     m_progress->setVisible(busy);
-    for (QWidget* w : std::initializer_list<QWidget*> { m_mode, m_threads, m_warmup, m_runCount, m_profile, m_inputShapes })
+    for (QWidget* w :
+        std::initializer_list<QWidget*> { m_mode, m_threads, m_warmup, m_runCount, m_profile, m_inputShapes })
         w->setEnabled(!busy);
     updateRunEnabled();
 }
@@ -382,8 +396,8 @@ void RunsPanel::openRunFiles(const QStringList& paths)
 
 void RunsPanel::openRunFileDialog()
 {
-    const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Open Run Files"), m_folder, tr("Run files (*.json);;All files (*)"));
+    const QStringList paths
+        = QFileDialog::getOpenFileNames(this, tr("Open Run Files"), m_folder, tr("Run files (*.json);;All files (*)"));
     openRunFiles(paths);
 }
 

@@ -71,6 +71,8 @@ public slots:
 signals:
     void runSelected(std::shared_ptr<const qs::RunRecord> record, const QString& path);
     void runFinished(const QString& path);
+    /// A run file the user opened (not one found in the folder) was read and selected.
+    void runOpened(const QString& path);
     void runFileFailed(const QString& path, const QString& message);
     void statusMessage(const QString& text);
 

@@ -56,8 +56,9 @@ QString ReportExporter::pdfMarkdown(const RunRecord& record, const ChartImages& 
     QString section = QStringLiteral("## Charts\n\n");
     // Two charts per paragraph: side by side on the page.
     for (int i = 0; i < charts.size(); ++i)
-        section += QStringLiteral("![%1](%2)%3").arg(charts[i].first, chartUrl(i).toString(),
-            i % 2 == 1 || i + 1 == charts.size() ? QStringLiteral("\n\n") : QStringLiteral(" "));
+        section += QStringLiteral("![%1](%2)%3")
+                       .arg(charts[i].first, chartUrl(i).toString(),
+                           i % 2 == 1 || i + 1 == charts.size() ? QStringLiteral("\n\n") : QStringLiteral(" "));
     // After the verdict: the first second-level heading starts the details.
     const qsizetype at = md.indexOf(QLatin1String("\n## "));
     if (at < 0)

@@ -86,8 +86,8 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
     control.isCancelled = [cancel] { return cancel->isCancelled(); };
     control.onProgress = [&](BenchmarkControl::Phase phase, int64_t done, int64_t total) {
         const int64_t runsDone = phase == BenchmarkControl::Phase::Measuring ? request.warmupRuns + done
-            : phase == BenchmarkControl::Phase::WarmingUp                      ? done
-                                                                               : 0;
+            : phase == BenchmarkControl::Phase::WarmingUp                    ? done
+                                                                             : 0;
         const QString count = total >= 0 ? QStringLiteral(" %1/%2").arg(done).arg(total) : QString();
         report(static_cast<int>(phase), runsDone, phaseText(phase) + count, done == total);
     };

@@ -27,8 +27,8 @@ signals:
     /// Throttled (about 10 per second): `done` of `total` permille, and what is running now.
     void progressChanged(quint64 jobId, int done, int total, const QString& stage);
     /// The run (possibly partial after Cancel) and the file it was saved to; `saveError` is set when writing failed.
-    void resultReady(quint64 jobId, std::shared_ptr<const qs::RunRecord> record, const QString& path,
-        const QString& saveError);
+    void resultReady(
+        quint64 jobId, std::shared_ptr<const qs::RunRecord> record, const QString& path, const QString& saveError);
     void failed(quint64 jobId, const QString& message);
     /// Cancelled before anything was measured: there is no run to keep.
     void cancelled(quint64 jobId);
