@@ -68,8 +68,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("centralTabs"));
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(m_graph, tr("&Graph"));
-    m_tabs->addTab(m_results, tr("R&esults"));
+    m_tabs->addTab(m_graph, tr("Graph"));
+    m_tabs->addTab(m_results, tr("Results"));
     m_tabs->setTabToolTip(0, tr("The model's graph (Alt+G)"));
     m_tabs->setTabToolTip(1, tr("Charts, statistics and findings of the selected run (Alt+E)"));
     setCentralWidget(m_tabs);

@@ -37,6 +37,7 @@ private slots:
     void dropOpensFile();
     void relayoutKeepsModel();
     void runProfileColoursGraph();
+    void dropRunFilesOpensThem();
 };
 
 namespace {
@@ -284,6 +285,31 @@ void TestMainWindow::runProfileColoursGraph()
     QVERIFY(!expected.empty());
     for (const auto& [node, ms] : expected)
         QCOMPARE(overlay.value(node).value_or(-1.0), ms);
+}
+
+void TestMainWindow::dropRunFilesOpensThem()
+{
+    MainWindow w;
+    w.show();
+    const auto data = qs::test::testDataDir() / "runs";
+    const QString good = QString::fromStdString((data / "crafted_pair.json").string());
+    const QString bad = QString::fromStdString((data / "bad_version.json").string());
+    QSignalSpy opened(w.runsPanel(), &RunsPanel::runOpened);
+    QSignalSpy failed(w.runsPanel(), &RunsPanel::runFileFailed);
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(good), QUrl::fromLocalFile(bad) });
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() && !failed.isEmpty(), 10000);
+    QVERIFY(!w.loadController()->isBusy()); // no model load was started for run files
+    QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.resultsPanel()));
+    QVERIFY(w.resultsPanel()->run());
+    QCOMPARE(w.resultsPanel()->run()->models.at(0).id, std::string("crafted_fp32"));
+    QVERIFY(failed.at(0).at(1).toString().contains(QStringLiteral("bad_version.json")));
+    QVERIFY(w.runsPanel()->errorDialog());
 }
 
 QS_UI_TEST_MAIN(TestMainWindow)

@@ -31,6 +31,7 @@ private slots:
     void histogramLeavesOutOutliersAndSaysSo();
     void chartImagesForReport();
     void emptyState();
+    void settingChooserSwitchesScenarios();
 
 private:
     std::shared_ptr<const RunRecord> m_run;
@@ -199,6 +200,28 @@ void TestResultsPanel::emptyState()
     ResultsPanel panel;
     panel.setRun(nullptr, {});
     QCOMPARE(panel.chartImages(QSize(100, 100)).size(), 0);
+}
+
+void TestResultsPanel::settingChooserSwitchesScenarios()
+{
+    // The same two models also measured as written: a second setting whose numbers the table must switch to.
+    auto both = std::make_shared<RunRecord>(*m_run);
+    for (size_t i = 0; i < 2; ++i) {
+        ScenarioRecord s = m_run->scenarios[i];
+        s.mode = "as-written";
+        for (double& v : s.latenciesMs)
+            v *= 2;
+        s.stats = computeLatencyStats(s.latenciesMs);
+        both->scenarios.push_back(s);
+    }
+    ResultsPanel panel;
+    panel.setRun(both, {});
+    QCOMPARE(panel.groupCount(), 2);
+    QCOMPARE(cell(panel.statsTable(), ResultsPanel::MedianRow, 0), QStringLiteral("12.00"));
+    panel.setGroup(1);
+    QCOMPARE(cell(panel.statsTable(), ResultsPanel::MedianRow, 0), QStringLiteral("24.00"));
+    QCOMPARE(cell(panel.statsTable(), ResultsPanel::MedianRow, 1), QStringLiteral("12.00"));
+    QCOMPARE(panel.chartImages(QSize(200, 150)).size(), 7); // 3 charts per setting + the op counts once
 }
 
 QS_UI_TEST_MAIN(TestResultsPanel)
