@@ -10,6 +10,7 @@
 
 #include <QFile>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -183,9 +184,14 @@ void TestRunsPanel::cancelKeepsPartialResults()
     QSignalSpy finished(&panel, &RunsPanel::runFinished);
     QSignalSpy progress(panel.controller(), &BenchmarkController::progressChanged);
     panel.startRun();
-    // Wait until it measures, then cancel from the GUI thread.
-    QTRY_VERIFY_WITH_TIMEOUT(
-        !progress.isEmpty() && progress.last().at(2).toString().contains(QStringLiteral("measuring")), 60000);
+    // Wait until a few runs were measured (not just the phase start), then cancel from the GUI thread.
+    const auto measured = [&] {
+        if (progress.isEmpty())
+            return false;
+        const auto m = QRegularExpression(QStringLiteral("measuring (\\d+)/")).match(progress.last().at(2).toString());
+        return m.hasMatch() && m.captured(1).toLongLong() >= 3;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(measured(), 60000);
     panel.cancelRun();
     QVERIFY(finished.wait(30000));
     QVERIFY(!panel.controller()->isBusy());
