@@ -20,6 +20,8 @@ QChart* makeBreakdownChart(
     const QString& title, const QString& unit, const std::vector<BreakdownBar>& bars, int maxSegments)
 {
     QChart* chart = makeStyledChart(title);
+    // A legend below would be one long row that sets the chart's minimum width.
+    chart->legend()->setAlignment(Qt::AlignRight);
     std::map<std::string, double> peak;
     for (const BreakdownBar& b : bars)
         for (const auto& [op, v] : b.values)
@@ -74,7 +76,6 @@ QChart* makeBreakdownChart(
         labels << b->label;
     auto* y = new QBarCategoryAxis;
     y->append(labels);
-    y->setTruncateLabels(false);
     auto* x = new QValueAxis;
     x->setTitleText(unit);
     x->setRange(0, widest > 0 ? widest * 1.05 : 1);

@@ -18,7 +18,7 @@ QChart* makeLatencyBoxChart(const std::vector<ChartScenario>& scenarios)
     QChart* chart = makeStyledChart(QCoreApplication::translate("qs::ui::Charts",
         "Latency<br><span style='font-weight:normal; font-size:small'>box P25\u2013P75 (IQR), line median, "
         "whiskers within 1.5 IQR</span>"));
-    chart->legend()->hide();
+    chart->legend()->hide(); // one marker for the whole series says nothing; the axis names the boxes
     auto* series = new QBoxPlotSeries;
     QStringList categories;
     double top = 0;
@@ -46,7 +46,6 @@ QChart* makeLatencyBoxChart(const std::vector<ChartScenario>& scenarios)
     chart->addSeries(series);
     auto* x = new QBarCategoryAxis;
     x->append(categories);
-    x->setTruncateLabels(false);
     auto* y = new QValueAxis;
     y->setTitleText(QCoreApplication::translate("qs::ui::Charts", "ms"));
     y->setRange(0, top > 0 ? top * 1.08 : 1);
