@@ -105,7 +105,7 @@
 <context>
     <name>qs::ui::Charts</name>
     <message>
-        <location filename="../ui/charts/breakdown_chart.cpp" line="51"/>
+        <location filename="../ui/charts/breakdown_chart.cpp" line="53"/>
         <source>other</source>
         <translation>andere</translation>
     </message>
@@ -115,7 +115,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/latency_box_chart.cpp" line="51"/>
+        <location filename="../ui/charts/latency_box_chart.cpp" line="50"/>
         <source>ms</source>
         <translation type="unfinished"></translation>
     </message>
@@ -137,6 +137,11 @@
     <message>
         <location filename="../ui/charts/latency_histogram_chart.cpp" line="84"/>
         <source>Latency distribution&lt;br&gt;&lt;span style=&apos;font-weight:normal; font-size:small&apos;&gt;runs beyond 1.5 IQR not drawn: %1 (max %2 ms)&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/chart_common.cpp" line="31"/>
+        <source> (partial)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -743,14 +748,18 @@ Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+
         <translation>&amp;Beenden</translation>
     </message>
     <message>
+        <source>R&amp;esults</source>
+        <translation type="vanished">&amp;Ergebnisse</translation>
+    </message>
+    <message>
         <location filename="../ui/main_window.cpp" line="71"/>
-        <source>&amp;Graph</source>
+        <source>Graph</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/main_window.cpp" line="72"/>
-        <source>R&amp;esults</source>
-        <translation>&amp;Ergebnisse</translation>
+        <source>Results</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/main_window.cpp" line="73"/>
@@ -1277,6 +1286,14 @@ Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+
     </message>
 </context>
 <context>
+    <name>qs::ui::ReportExporter</name>
+    <message>
+        <location filename="../ui/report/report_exporter.cpp" line="117"/>
+        <source>%1: the PDF could not be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::ui::ReportPanel</name>
     <message>
         <location filename="../ui/panels/report_panel.cpp" line="26"/>
@@ -1394,145 +1411,145 @@ Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="154"/>
+        <location filename="../ui/panels/results_panel.cpp" line="156"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="154"/>
+        <location filename="../ui/panels/results_panel.cpp" line="156"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="194"/>
-        <location filename="../ui/panels/results_panel.cpp" line="310"/>
+        <location filename="../ui/panels/results_panel.cpp" line="196"/>
+        <location filename="../ui/panels/results_panel.cpp" line="312"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="194"/>
-        <location filename="../ui/panels/results_panel.cpp" line="195"/>
+        <location filename="../ui/panels/results_panel.cpp" line="196"/>
+        <location filename="../ui/panels/results_panel.cpp" line="197"/>
         <source>no scenario of this setting has samples</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="195"/>
+        <location filename="../ui/panels/results_panel.cpp" line="197"/>
         <source>Latency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="203"/>
-        <location filename="../ui/panels/results_panel.cpp" line="315"/>
+        <location filename="../ui/panels/results_panel.cpp" line="205"/>
+        <location filename="../ui/panels/results_panel.cpp" line="317"/>
         <source>Time per op type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="203"/>
+        <location filename="../ui/panels/results_panel.cpp" line="205"/>
         <source>not profiled: run with “Per-node profile” on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="204"/>
-        <location filename="../ui/panels/results_panel.cpp" line="317"/>
-        <source>Time per op type (ms per run)</source>
-        <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="204"/>
-        <location filename="../ui/panels/results_panel.cpp" line="317"/>
-        <source>ms per run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/panels/results_panel.cpp" line="206"/>
         <location filename="../ui/panels/results_panel.cpp" line="319"/>
+        <source>Time per op type (ms per run)</source>
+        <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="206"/>
+        <location filename="../ui/panels/results_panel.cpp" line="319"/>
+        <source>ms per run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="208"/>
         <location filename="../ui/panels/results_panel.cpp" line="321"/>
+        <location filename="../ui/panels/results_panel.cpp" line="323"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="206"/>
-        <location filename="../ui/panels/results_panel.cpp" line="321"/>
+        <location filename="../ui/panels/results_panel.cpp" line="208"/>
+        <location filename="../ui/panels/results_panel.cpp" line="323"/>
         <source>nodes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="221"/>
+        <location filename="../ui/panels/results_panel.cpp" line="223"/>
         <source>Measured runs</source>
         <translation>Gemessene Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="221"/>
+        <location filename="../ui/panels/results_panel.cpp" line="223"/>
         <source>Median (P50) ms</source>
         <translation>Median (P50) ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="221"/>
+        <location filename="../ui/panels/results_panel.cpp" line="223"/>
         <source>P95 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="221"/>
+        <location filename="../ui/panels/results_panel.cpp" line="223"/>
         <source>IQR ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="221"/>
+        <location filename="../ui/panels/results_panel.cpp" line="223"/>
         <source>Mean ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="222"/>
+        <location filename="../ui/panels/results_panel.cpp" line="224"/>
         <source>Std dev ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="222"/>
+        <location filename="../ui/panels/results_panel.cpp" line="224"/>
         <source>CV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="222"/>
+        <location filename="../ui/panels/results_panel.cpp" line="224"/>
         <source>Min ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="222"/>
+        <location filename="../ui/panels/results_panel.cpp" line="224"/>
         <source>Max ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="222"/>
+        <location filename="../ui/panels/results_panel.cpp" line="224"/>
         <source>P99 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="222"/>
+        <location filename="../ui/panels/results_panel.cpp" line="224"/>
         <source>FPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="222"/>
+        <location filename="../ui/panels/results_panel.cpp" line="224"/>
         <source>First run ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="225"/>
         <source>Preparation ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="225"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="277"/>
+        <location filename="../ui/panels/results_panel.cpp" line="279"/>
         <source>Mean time per node of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="311"/>
+        <location filename="../ui/panels/results_panel.cpp" line="313"/>
         <source>Latency box plot</source>
         <translation type="unfinished"></translation>
     </message>

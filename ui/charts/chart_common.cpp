@@ -2,6 +2,7 @@
 #include "chart_common.h"
 
 #include <QChart>
+#include <QCoreApplication>
 #include <QGraphicsScene>
 #include <QPainter>
 
@@ -27,7 +28,7 @@ std::vector<ChartScenario> chartScenarios(const RunRecord& record, const std::ve
         const bool quantized = record.model(s->modelId) && record.model(s->modelId)->isQuantized();
         QString name = QString::fromStdString(s->modelId);
         if (s->status == "partial")
-            name += QStringLiteral(" (partial)");
+            name += QCoreApplication::translate("qs::ui::Charts", " (partial)");
         out.push_back({ s, name, scenarioColor(record, *s, quantized ? quants++ : floats++) });
     }
     return out;

@@ -6,6 +6,7 @@
 #include <quantscope/engine/markdown_report.h>
 #include <quantscope/engine/run_file.h>
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFutureWatcher>
 #include <QPdfWriter>
@@ -113,7 +114,7 @@ QString ReportExporter::writePdf(const RunRecord& record, const ChartImages& cha
     }
     QFile out(tmp);
     if (!out.exists() || out.size() == 0)
-        return QStringLiteral("%1: the PDF could not be written").arg(path);
+        return QCoreApplication::translate("qs::ui::ReportExporter", "%1: the PDF could not be written").arg(path);
     QFile::remove(path);
     if (!out.rename(path))
         return QStringLiteral("%1: %2").arg(path, out.errorString());
