@@ -46,6 +46,7 @@ void TestComparePanel::defaultsToFp32VersusInt8OfNewestRun()
     const auto expected = bootstrapSpeedup(run->scenarios[0].latenciesMs, run->scenarios[1].latenciesMs);
     QVERIFY(expected);
     QCOMPARE(expected->speedup, 2.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
     const QString text = panel.speedupText();
     QVERIFY2(text.contains(QStringLiteral("2.00\u00d7")), qPrintable(text));
     QVERIFY(
@@ -61,6 +62,7 @@ void TestComparePanel::sameScenarioOnBothSides()
     panel.choose(1, 0, 0);
     QCOMPARE(
         panel.table()->item(ComparePanel::MedianRow, ComparePanel::RatioColumn)->text(), QStringLiteral("1.000\u00d7"));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
     QVERIFY(panel.speedupText().contains(QStringLiteral("no clear difference")));
 }
 

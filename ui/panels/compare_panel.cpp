@@ -12,6 +12,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -19,6 +20,7 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace qs::ui {
 
@@ -158,9 +160,34 @@ QString ComparePanel::speedupText() const
     return m_speedup->text();
 }
 
+bool ComparePanel::isComputing() const
+{
+    return !findChildren<QFutureWatcherBase*>().isEmpty();
+}
+
 QString ComparePanel::caveatText() const
 {
     return m_caveat->text();
+}
+
+void ComparePanel::showSpeedup(const std::optional<SpeedupEstimate>& estimate)
+{
+    if (!estimate) {
+        m_speedup->setText(tr("No speedup: a median is not positive."));
+        return;
+    }
+    const QString who = estimate->low > 1.0 ? tr("B is faster")
+        : estimate->high < 1.0              ? tr("B is slower")
+                                            : tr("no clear difference: the interval includes 1");
+    m_speedup->setText(tr("<b>Speedup of B over A: %1\u00d7</b> (median A / median B; %2% bootstrap interval "
+                          "%3\u2013%4\u00d7, %5 resamples, seed %6): %7.")
+                           .arg(estimate->speedup, 0, 'f', 2)
+                           .arg(estimate->confidence * 100, 0, 'f', 0)
+                           .arg(estimate->low, 0, 'f', 2)
+                           .arg(estimate->high, 0, 'f', 2)
+                           .arg(estimate->iterations)
+                           .arg(estimate->seed)
+                           .arg(who));
 }
 
 void ComparePanel::updateComparison()
@@ -172,6 +199,7 @@ void ComparePanel::updateComparison()
     m_table->clearContents();
     m_caveat->clear();
     if (!a || !b || !a->hasSamples() || !b->hasSamples()) {
+        ++m_speedupJob; // a bootstrap still running is for scenarios no longer shown
         m_speedup->setText(m_runs->rowCount() == 0
                 ? tr("Measure or open runs in the Runs panel, then pick two scenarios to compare.")
                 : tr("Pick two scenarios with measured runs."));
@@ -224,23 +252,18 @@ void ComparePanel::updateComparison()
             put(RatioColumn, QStringLiteral("%1\u00d7").arg(v.b / v.a, 0, 'f', 3), v.b / v.a);
     }
 
-    const auto estimate = bootstrapSpeedup(a->latenciesMs, b->latenciesMs);
-    if (estimate) {
-        const QString who = estimate->low > 1.0 ? tr("B is faster")
-            : estimate->high < 1.0              ? tr("B is slower")
-                                                : tr("no clear difference: the interval includes 1");
-        m_speedup->setText(tr("<b>Speedup of B over A: %1\u00d7</b> (median A / median B; %2% bootstrap interval "
-                              "%3\u2013%4\u00d7, %5 resamples, seed %6): %7.")
-                               .arg(estimate->speedup, 0, 'f', 2)
-                               .arg(estimate->confidence * 100, 0, 'f', 0)
-                               .arg(estimate->low, 0, 'f', 2)
-                               .arg(estimate->high, 0, 'f', 2)
-                               .arg(estimate->iterations)
-                               .arg(estimate->seed)
-                               .arg(who));
-    } else {
-        m_speedup->setText(tr("No speedup: a median is not positive."));
-    }
+    // 2000 resamples of two sample sets take seconds for very long runs: computed on the thread pool, and only
+    // the answer for the scenarios still chosen is shown.
+    const quint64 job = ++m_speedupJob;
+    m_speedup->setText(tr("Computing the bootstrap interval of the speedup..."));
+    auto* watcher = new QFutureWatcher<std::optional<SpeedupEstimate>>(this);
+    connect(watcher, &QFutureWatcher<std::optional<SpeedupEstimate>>::finished, this, [this, watcher, job] {
+        watcher->deleteLater();
+        if (job == m_speedupJob)
+            showSpeedup(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([a = a->latenciesMs, b = b->latenciesMs] { return bootstrapSpeedup(a, b); }));
+
     QStringList caveats;
     if (ra != rb) {
         if (ra->machine.cpuModel != rb->machine.cpuModel)

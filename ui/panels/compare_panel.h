@@ -3,6 +3,7 @@
 // statistics, the ratios, the engine's bootstrap interval of the median ratio, and both histograms on one axis.
 #pragma once
 
+#include <quantscope/engine/latency_stats.h>
 #include <quantscope/engine/run_record.h>
 
 #include <QWidget>
@@ -49,12 +50,15 @@ public:
     QTableWidget* table() const { return m_table; }
     QString speedupText() const;
     QString caveatText() const;
+    /// True while the bootstrap interval is computed in the background.
+    bool isComputing() const;
 
 private:
     void fillScenarios(int side);
     void updateComparison();
     const ScenarioRecord* chosen(int side, const RunRecord** record = nullptr) const;
     void chooseDefaults();
+    void showSpeedup(const std::optional<SpeedupEstimate>& estimate);
 
     RunListModel* m_runs;
     QComboBox* m_run[2] = { nullptr, nullptr };
@@ -63,6 +67,7 @@ private:
     QLabel* m_speedup = nullptr;
     QLabel* m_caveat = nullptr;
     QChartView* m_chart = nullptr;
+    quint64 m_speedupJob = 0; ///< results of older bootstrap jobs are dropped
 };
 
 } // namespace qs::ui
