@@ -333,7 +333,7 @@
     <message>
         <location filename="../ui/graph/graph_panel.cpp" line="46"/>
         <source>Graph</source>
-        <translation type="unfinished"></translation>
+        <translation>Graph</translation>
     </message>
     <message>
         <location filename="../ui/graph/graph_panel.cpp" line="57"/>
@@ -759,7 +759,7 @@ Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+
     <message>
         <location filename="../ui/main_window.cpp" line="72"/>
         <source>Results</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnisse</translation>
     </message>
     <message>
         <location filename="../ui/main_window.cpp" line="73"/>
@@ -1354,7 +1354,7 @@ Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+
     <message>
         <location filename="../ui/panels/report_panel.cpp" line="105"/>
         <source>Export Report as Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Bericht als Markdown exportieren</translation>
     </message>
     <message>
         <location filename="../ui/panels/report_panel.cpp" line="105"/>
@@ -1370,7 +1370,7 @@ Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+
     <message>
         <location filename="../ui/panels/report_panel.cpp" line="117"/>
         <source>Export Report as PDF</source>
-        <translation type="unfinished"></translation>
+        <translation>Bericht als PDF exportieren</translation>
     </message>
     <message>
         <location filename="../ui/panels/report_panel.cpp" line="117"/>
