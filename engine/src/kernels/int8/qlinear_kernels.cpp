@@ -10,6 +10,7 @@
 #include "kernels/int8/requantize.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
+#include "quant/quantize_scalar.h"
 
 #include <fmt/format.h>
 
@@ -394,7 +395,96 @@ Status acceptQLinearMatMul(const Node& node, std::span<const TensorDesc> inputs)
     return Status::ok();
 }
 
+// ---- The fused QDQ add ----
+
+/// The add of two per-tensor-quantized operands, requantized: the authored DequantizeLinear, Add, [Relu,]
+/// QuantizeLinear element operations in the same float order (quant/quantize_scalar.h), so it is bit-identical to
+/// the nodes it replaces, without their three float tensors.
+template <typename A, typename B, typename Y>
+__attribute__((target_clones("avx2", "default"))) void qdqAdd(const A* a, const B* b, Y* y, int64_t n, int32_t za,
+    float sa, int32_t zb, float sb, float sy, float zy, float lo, float hi, float reluFloor)
+{
+    for (int64_t i = 0; i < n; ++i) {
+        const float v = quant::detail::dequantizeOne(a[i], za, sa) + quant::detail::dequantizeOne(b[i], zb, sb);
+        y[i] = Y(quant::detail::quantizeOne(std::max(v, reluFloor), sy, zy, lo, hi));
+    }
+}
+
+class QdqAddKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        using namespace qdq_add;
+        m_count = ctx.outputs[0].elementCount();
+        m_aType = ctx.inputs[kA].type;
+        m_bType = ctx.inputs[kB].type;
+        m_yType = ctx.outputs[0].type;
+        m_azpType = typeOr(ctx.inputs, kAZeroPoint, DataType::Undefined);
+        m_bzpType = typeOr(ctx.inputs, kBZeroPoint, DataType::Undefined);
+        m_yzpType = typeOr(ctx.inputs, kYZeroPoint, DataType::Undefined);
+        float max = 0.0f;
+        QS_RETURN_IF_ERROR(clampOf(ctx, m_floor, max));
+        if (!isInt8Type(m_aType) || !isInt8Type(m_bType) || !isInt8Type(m_yType) || max < INFINITY
+            || ctx.inputs[kA].elementCount() != m_count || ctx.inputs[kB].elementCount() != m_count)
+            return Status(StatusCode::Internal,
+                fmt::format("node {}: fused int8 add needs same-shape uint8/int8 operands", ctx.node.describe()));
+        return Status::ok();
+    }
+
+    Status run(const KernelArgs& args) const override
+    {
+        using namespace qdq_add;
+        const int32_t za = zeroPointAt(inputAt(args, kAZeroPoint), m_azpType, 0);
+        const int32_t zb = zeroPointAt(inputAt(args, kBZeroPoint), m_bzpType, 0);
+        const int32_t zy = zeroPointAt(inputAt(args, kYZeroPoint), m_yzpType, 0);
+        const float sa = scalarAt(args.inputs[kAScale]), sb = scalarAt(args.inputs[kBScale]);
+        const float sy = scalarAt(args.inputs[kYScale]);
+        const float lo = m_yType == DataType::Int8 ? -128.0f : 0.0f, hi = m_yType == DataType::Int8 ? 127.0f : 255.0f;
+        const auto call = [&](auto* a, auto* b) {
+            if (m_yType == DataType::Int8)
+                qdqAdd(a, b, static_cast<int8_t*>(args.outputs[0]), m_count, za, sa, zb, sb, sy, float(zy), lo, hi,
+                    m_floor);
+            else
+                qdqAdd(a, b, static_cast<uint8_t*>(args.outputs[0]), m_count, za, sa, zb, sb, sy, float(zy), lo, hi,
+                    m_floor);
+        };
+        const void* a = args.inputs[kA];
+        const void* b = args.inputs[kB];
+        if (m_aType == DataType::UInt8 && m_bType == DataType::UInt8)
+            call(static_cast<const uint8_t*>(a), static_cast<const uint8_t*>(b));
+        else if (m_aType == DataType::UInt8)
+            call(static_cast<const uint8_t*>(a), static_cast<const int8_t*>(b));
+        else if (m_bType == DataType::UInt8)
+            call(static_cast<const int8_t*>(a), static_cast<const uint8_t*>(b));
+        else
+            call(static_cast<const int8_t*>(a), static_cast<const int8_t*>(b));
+        return Status::ok();
+    }
+
+private:
+    int64_t m_count = 0;
+    DataType m_aType = DataType::UInt8, m_bType = DataType::UInt8, m_yType = DataType::UInt8;
+    DataType m_azpType = DataType::Undefined, m_bzpType = DataType::Undefined, m_yzpType = DataType::Undefined;
+    float m_floor = -INFINITY;
+};
+
+Status inferQdqAdd(const Node&, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
+{
+    outputs[0].type = typeOr(inputs, qdq_add::kYZeroPoint, DataType::UInt8);
+    outputs[0].dims = inputs[qdq_add::kA].dims;
+    return Status::ok();
+}
+
 } // namespace
+
+const KernelSpec& qdqAddSpec()
+{
+    static const KernelSpec spec { "", "Add", 1, 0, inferQdqAdd,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<QdqAddKernel>(); }, nullptr, kCapPostOps, "cpu",
+        "fused DequantizeLinear x2 -> Add [-> Relu] -> QuantizeLinear (Optimized)" };
+    return spec;
+}
 
 const KernelSpec& qdqConvSpec()
 {
