@@ -449,7 +449,21 @@ private:
         return out;
     }
 
-    /// A constant DequantizeLinear of integer data (weights, bias) read only by `reader`, scale and zero point
+    /// The Constant-node step producing `vid` for `reader` alone: the planner does not fold constants above its size
+    /// limit (512x512x3x3 weights), but the rewrite needs their data.
+    std::optional<size_t> constantStepOf(int32_t vid, size_t reader) const
+    {
+        const int32_t pi = producerIndex(vid);
+        const auto r = soleReader(vid);
+        if (pi < 0 || !isOp(m_plan.steps[size_t(pi)], "Constant") || !r || *r != reader)
+            return std::nullopt;
+        const Attribute* a = anchorNode(m_plan.steps[size_t(pi)]).attribute("value");
+        if (!a || a->type != AttributeType::Tensor)
+            return std::nullopt;
+        return size_t(pi);
+    }
+
+    /// A DequantizeLinear of constant integer data (weights, bias) read only by `reader`, scale and zero point
     /// constant with 1 or `channels` entries along axis 0.
     std::optional<size_t> constantDequantize(
         int32_t vid, size_t reader, int64_t channels, DataType wantA, DataType wantB) const
@@ -458,21 +472,36 @@ private:
         if (di < 0 || !isOp(m_plan.steps[size_t(di)], "DequantizeLinear"))
             return std::nullopt;
         const Step& dq = m_plan.steps[size_t(di)];
-        const HostTensor* data = constantOf(dq.inputs[0]);
+        const auto& data = m_plan.values[size_t(dq.inputs[0])].desc;
         const HostTensor* scale = dq.inputs.size() > 1 ? constantOf(dq.inputs[1]) : nullptr;
         const bool hasZp = dq.inputs.size() > 2 && dq.inputs[2] >= 0;
         const HostTensor* zp = hasZp ? constantOf(dq.inputs[2]) : nullptr;
         const auto r = soleReader(vid);
-        if (!data || !scale || (hasZp && !zp) || !r || *r != reader
-            || (data->dataType() != wantA && data->dataType() != wantB) || scale->dataType() != DataType::Float)
+        if ((!data.constant && !constantStepOf(dq.inputs[0], size_t(di))) || !scale || (hasZp && !zp) || !r
+            || *r != reader || (data.type != wantA && data.type != wantB) || scale->dataType() != DataType::Float)
             return std::nullopt;
         const int64_t n = scale->elementCount();
-        if ((n != 1 && n != channels) || (zp && zp->elementCount() != n) || data->dims().empty()
-            || data->dims()[0] != channels)
+        if ((n != 1 && n != channels) || (zp && zp->elementCount() != n) || data.dims.empty()
+            || data.dims[0] != channels)
             return std::nullopt;
         if (n > 1 && anchorNode(dq).attrInt("axis", 1) != 0)
             return std::nullopt;
         return size_t(di);
+    }
+
+    /// The plan value holding the data input of constant DequantizeLinear `dqIndex`, materialising a Constant
+    /// node's tensor as a plan constant (the Constant step is then absorbed: `constantStep`).
+    int32_t constantDataOf(size_t dqIndex, std::optional<size_t>& constantStep)
+    {
+        const int32_t vid = m_plan.steps[dqIndex].inputs[0];
+        if (constantOf(vid))
+            return vid;
+        constantStep = constantStepOf(vid, dqIndex);
+        auto host = HostTensor::fromTensor(anchorNode(m_plan.steps[*constantStep]).attribute("value")->t);
+        if (!host.isOk())
+            return -1;
+        const std::string name = m_plan.values[size_t(vid)].name + ":constant";
+        return m_plan.addConstant(name, std::move(host).value());
     }
 
     void absorbOptional(Step& into, std::optional<size_t> index)
@@ -491,15 +520,14 @@ private:
         const auto x = quantizedInput(conv.inputs[0], ci);
         if (!x)
             return;
-        const HostTensor* wq = nullptr;
         const int32_t wv = conv.inputs[1];
         const int32_t wdi = producerIndex(wv);
-        if (wdi < 0)
+        if (wdi < 0 || m_plan.steps[size_t(wdi)].inputs.empty() || m_plan.steps[size_t(wdi)].inputs[0] < 0)
             return;
-        wq = constantOf(m_plan.steps[size_t(wdi)].inputs[0]);
-        if (!wq || wq->rank() < 3)
+        const auto& wd = m_plan.values[size_t(m_plan.steps[size_t(wdi)].inputs[0])].desc;
+        if (wd.rank() < 3)
             return;
-        const int64_t oc = wq->dims()[0];
+        const int64_t oc = wd.dims[0];
         const auto wdq = constantDequantize(wv, ci, oc, DataType::Int8, DataType::UInt8);
         if (!wdq)
             return;
@@ -520,13 +548,17 @@ private:
         const auto y = quantizedOutput(conv.outputs[0]);
         if (!y)
             return;
+        std::optional<size_t> wConstant;
+        const int32_t wData = constantDataOf(*wdq, wConstant);
+        if (wData < 0)
+            return;
         const Step& wStep = m_plan.steps[*wdq];
         const Step& q = m_plan.steps[y->q];
         std::vector<int32_t> inputs(kSlotCount, -1);
         inputs[kX] = x->value;
         inputs[kXScale] = x->scale;
         inputs[kXZeroPoint] = x->zeroPoint;
-        inputs[kW] = wStep.inputs[0];
+        inputs[kW] = wData;
         inputs[kWScale] = wStep.inputs[1];
         inputs[kWZeroPoint] = wStep.inputs.size() > 2 ? wStep.inputs[2] : -1;
         inputs[kYScale] = q.inputs[1];
@@ -543,6 +575,7 @@ private:
         absorbOptional(fused, x->dq);
         absorbOptional(fused, x->cast);
         absorbOptional(fused, wdq);
+        absorbOptional(fused, wConstant);
         absorbOptional(fused, bdq);
         absorbOptional(fused, y->activation);
         absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
