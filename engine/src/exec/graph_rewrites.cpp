@@ -12,7 +12,8 @@
 //      DequantizeLinear(x), DequantizeLinear(w) [, DequantizeLinear(bias)] -> Conv [-> Relu/Clip] -> QuantizeLinear
 //      -> one requantizing int8 convolution reading x's integer tensor and writing the QuantizeLinear's output
 //      (kernels/int8/qlinear.h), and DequantizeLinear(a), DequantizeLinear(b) -> Add [-> Relu] -> QuantizeLinear
-//      -> one int8 add. Integer tensors then flow from one quantized op to the next without a float round trip;
+//      -> one int8 add, and DequantizeLinear -> MaxPool -> QuantizeLinear (same parameters) -> an integer MaxPool.
+//      Integer tensors then flow from one quantized op to the next without a float round trip;
 //      a Cast to the type the tensor already has (PyTorch writes QuantizeLinear -> Cast(uint8) -> DequantizeLinear)
 //      is looked through and absorbed.
 #include "exec/session_plan.h"
@@ -46,6 +47,9 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "Add"))
                 fuseQdqAdd(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "MaxPool"))
+                fuseQdqMaxPool(i);
         for (size_t i = 0; i < m_plan.steps.size(); ++i) {
             if (m_plan.steps[i].removed || !isOp(m_plan.steps[i], "Conv"))
                 continue;
@@ -620,6 +624,46 @@ private:
         absorbOptional(fused, b->dq);
         absorbOptional(fused, b->cast);
         absorbOptional(fused, y->activation);
+        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+    }
+
+    /// Two scalar quantization parameters (values or omitted) that hold the same number.
+    bool sameScalar(int32_t a, int32_t b) const
+    {
+        if (a == b)
+            return true;
+        const HostTensor* ta = constantOf(a);
+        const HostTensor* tb = constantOf(b);
+        if (a < 0 || b < 0) {
+            const HostTensor* t = a < 0 ? tb : ta;
+            return t && t->elementCount() == 1 && t->valueAsDouble(0) == 0.0; // an omitted zero point is 0
+        }
+        return ta && tb && ta->elementCount() == 1 && tb->elementCount() == 1
+            && ta->valueAsDouble(0) == tb->valueAsDouble(0);
+    }
+
+    /// Rewrite 5, MaxPool between a DequantizeLinear and a QuantizeLinear with the same parameters.
+    void fuseQdqMaxPool(size_t pi)
+    {
+        const Step& pool = m_plan.steps[pi];
+        if (pool.inputs.size() != 1 || pool.outputs.size() != 1 || !isIntermediate(pool.outputs[0]))
+            return;
+        const auto x = quantizedInput(pool.inputs[0], pi);
+        if (!x)
+            return;
+        const auto y = quantizedOutput(pool.outputs[0]);
+        if (!y || y->activation)
+            return;
+        const Step& q = m_plan.steps[y->q];
+        const int32_t yzp = q.inputs.size() > 2 ? q.inputs[2] : -1;
+        if (!sameScalar(x->scale, q.inputs[1]) || !sameScalar(x->zeroPoint, yzp)
+            || m_plan.values[size_t(x->value)].desc.type != m_plan.values[size_t(q.outputs[0])].desc.type)
+            return;
+        Step& fused = m_plan.steps[pi];
+        fused.inputs = { x->value };
+        fused.spec = &kernels::qdqMaxPoolSpec();
+        absorbOptional(fused, x->dq);
+        absorbOptional(fused, x->cast);
         absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
     }
 

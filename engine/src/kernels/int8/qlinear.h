@@ -48,5 +48,9 @@ enum Slot : size_t
 const KernelSpec& qdqConvSpec();
 /// The fused QDQ add (anchor: the Add node). Accepts a Relu post-op.
 const KernelSpec& qdqAddSpec();
+/// DequantizeLinear -> MaxPool -> QuantizeLinear with the same scale and zero point, as a MaxPool on the integers
+/// (anchor: the MaxPool; one input, the uint8/int8 tensor). Exact: the maximum commutes with the monotonic
+/// DequantizeLinear, and QuantizeLinear(DequantizeLinear(q)) = q with equal parameters.
+const KernelSpec& qdqMaxPoolSpec();
 
 } // namespace qs::kernels

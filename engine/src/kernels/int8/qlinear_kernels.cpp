@@ -476,7 +476,81 @@ Status inferQdqAdd(const Node&, std::span<const TensorDesc> inputs, std::vector<
     return Status::ok();
 }
 
+// ---- MaxPool on integers ----
+
+template <typename T> void maxPool2d(const T* x, T* y, int64_t planes, const ConvGeometry& g)
+{
+    const int64_t ih = g.inSpatial[0], iw = g.inSpatial[1], oh = g.outSpatial[0], ow = g.outSpatial[1];
+    for (int64_t p = 0; p < planes; ++p) {
+        const T* xp = x + p * ih * iw;
+        T* yp = y + p * oh * ow;
+        for (int64_t i = 0; i < oh; ++i)
+            for (int64_t j = 0; j < ow; ++j) {
+                // Padding does not take part (ONNX pads MaxPool with -inf); an all-padding window saturates low.
+                T m = std::numeric_limits<T>::lowest();
+                for (int64_t a = 0; a < g.kernel[0]; ++a) {
+                    const int64_t r = i * g.strides[0] - g.padBegin[0] + a * g.dilations[0];
+                    if (r < 0 || r >= ih)
+                        continue;
+                    for (int64_t b = 0; b < g.kernel[1]; ++b) {
+                        const int64_t c = j * g.strides[1] - g.padBegin[1] + b * g.dilations[1];
+                        if (c >= 0 && c < iw)
+                            m = std::max(m, xp[r * iw + c]);
+                    }
+                }
+                yp[i * ow + j] = m;
+            }
+    }
+}
+
+class QdqMaxPoolKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        QS_ASSIGN_OR_RETURN(m_geometry, poolGeometry(ctx.node, ctx.inputs[0].dims));
+        m_type = ctx.inputs[0].type;
+        if (m_geometry.spatialRank != 2 || !isInt8Type(m_type) || ctx.outputs[0].type != m_type)
+            return Status(StatusCode::Internal,
+                fmt::format("node {}: the integer MaxPool takes 2-D uint8/int8 only", ctx.node.describe()));
+        m_planes = m_geometry.batch * m_geometry.inChannels;
+        return Status::ok();
+    }
+    Status run(const KernelArgs& args) const override
+    {
+        if (m_type == DataType::UInt8)
+            maxPool2d(static_cast<const uint8_t*>(args.inputs[0]), static_cast<uint8_t*>(args.outputs[0]), m_planes,
+                m_geometry);
+        else
+            maxPool2d(static_cast<const int8_t*>(args.inputs[0]), static_cast<int8_t*>(args.outputs[0]), m_planes,
+                m_geometry);
+        return Status::ok();
+    }
+
+private:
+    ConvGeometry m_geometry;
+    DataType m_type = DataType::UInt8;
+    int64_t m_planes = 0;
+};
+
+Status inferQdqMaxPool(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
+{
+    QS_ASSIGN_OR_RETURN(ConvGeometry g, poolGeometry(node, inputs[0].dims));
+    outputs[0].type = inputs[0].type;
+    outputs[0].dims = { g.batch, g.inChannels };
+    outputs[0].dims.insert(outputs[0].dims.end(), g.outSpatial.begin(), g.outSpatial.end());
+    return Status::ok();
+}
+
 } // namespace
+
+const KernelSpec& qdqMaxPoolSpec()
+{
+    static const KernelSpec spec { "", "MaxPool", 1, 0, inferQdqMaxPool,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<QdqMaxPoolKernel>(); }, nullptr, kNoCaps, "cpu",
+        "fused DequantizeLinear -> MaxPool -> QuantizeLinear, same parameters (Optimized)" };
+    return spec;
+}
 
 const KernelSpec& qdqAddSpec()
 {
