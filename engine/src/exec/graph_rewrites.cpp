@@ -13,6 +13,7 @@
 //      -> one requantizing int8 convolution reading x's integer tensor and writing the QuantizeLinear's output
 //      (kernels/int8/qlinear.h), and DequantizeLinear(a), DequantizeLinear(b) -> Add [-> Relu] -> QuantizeLinear
 //      -> one int8 add, and DequantizeLinear -> MaxPool -> QuantizeLinear (same parameters) -> an integer MaxPool.
+//      Gemm likewise -> one QGemm (int8 matmul with requantization).
 //      Integer tensors then flow from one quantized op to the next without a float round trip;
 //      a Cast to the type the tensor already has (PyTorch writes QuantizeLinear -> Cast(uint8) -> DequantizeLinear)
 //      is looked through and absorbed.
@@ -50,6 +51,9 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "MaxPool"))
                 fuseQdqMaxPool(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "Gemm"))
+                fuseQdqGemm(i);
         for (size_t i = 0; i < m_plan.steps.size(); ++i) {
             if (m_plan.steps[i].removed || !isOp(m_plan.steps[i], "Conv"))
                 continue;
@@ -664,6 +668,79 @@ private:
         fused.spec = &kernels::qdqMaxPoolSpec();
         absorbOptional(fused, x->dq);
         absorbOptional(fused, x->cast);
+        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+    }
+
+    /// Rewrite 5, Gemm (fully connected): B [N, K] with transB=1 (per-column scales lie on its axis 0) or per
+    /// tensor; the bias must have scale aScale * bScale[n] exactly (QGemm adds it in int32); alpha = beta = 1.
+    void fuseQdqGemm(size_t gi)
+    {
+        const Step& gemm = m_plan.steps[gi];
+        const Node& gn = anchorNode(gemm);
+        if (gemm.inputs.size() < 2 || gemm.outputs.size() != 1 || !isIntermediate(gemm.outputs[0])
+            || gn.attrInt("transA", 0) != 0 || gn.attrFloat("alpha", 1.0f) != 1.0f
+            || gn.attrFloat("beta", 1.0f) != 1.0f)
+            return;
+        const auto& yd = m_plan.values[size_t(gemm.outputs[0])].desc;
+        if (yd.rank() != 2)
+            return;
+        const int64_t n = yd.dims[1];
+        const bool transB = gn.attrInt("transB", 0) != 0;
+        const auto a = quantizedInput(gemm.inputs[0], gi);
+        if (!a || !constantOf(a->scale))
+            return;
+        const auto bdq = constantDequantize(gemm.inputs[1], gi,
+            transB ? n : m_plan.values[size_t(gemm.inputs[1])].desc.dims[0], DataType::Int8, DataType::UInt8);
+        if (!bdq)
+            return;
+        const HostTensor* bScale = constantOf(m_plan.steps[*bdq].inputs[1]);
+        if (!transB && bScale->elementCount() != 1)
+            return;
+        std::optional<size_t> cdq;
+        if (gemm.inputs.size() > 2 && gemm.inputs[2] >= 0) {
+            cdq = constantDequantize(gemm.inputs[2], gi, n, DataType::Int32, DataType::Int32);
+            if (!cdq)
+                return;
+            const Step& c = m_plan.steps[*cdq];
+            const HostTensor* cScale = constantOf(c.inputs[1]);
+            const float as = float(constantOf(a->scale)->valueAsDouble(0));
+            for (int64_t j = 0; j < n; ++j) {
+                const float bs = float(bScale->valueAsDouble(bScale->elementCount() == 1 ? 0 : j));
+                if (float(cScale->valueAsDouble(cScale->elementCount() == 1 ? 0 : j)) != as * bs)
+                    return;
+            }
+            if (c.inputs.size() > 2 && c.inputs[2] >= 0)
+                for (int64_t j = 0; j < constantOf(c.inputs[2])->elementCount(); ++j)
+                    if (constantOf(c.inputs[2])->valueAsDouble(j) != 0.0)
+                        return;
+        }
+        const auto y = quantizedOutput(gemm.outputs[0]);
+        if (!y || y->activation)
+            return;
+        std::optional<size_t> bConstant;
+        const int32_t bData = constantDataOf(*bdq, bConstant);
+        if (bData < 0)
+            return;
+        const Step& bStep = m_plan.steps[*bdq];
+        const Step& q = m_plan.steps[y->q];
+        std::vector<int32_t> inputs(9, -1); // QGemm: A, a_scale, a_zp, B, b_scale, b_zp, C, y_scale, y_zp
+        inputs[0] = a->value;
+        inputs[1] = a->scale;
+        inputs[2] = a->zeroPoint;
+        inputs[3] = bData;
+        inputs[4] = bStep.inputs[1];
+        inputs[5] = bStep.inputs.size() > 2 ? bStep.inputs[2] : -1;
+        inputs[6] = cdq ? m_plan.steps[*cdq].inputs[0] : -1;
+        inputs[7] = q.inputs[1];
+        inputs[8] = q.inputs.size() > 2 ? q.inputs[2] : -1;
+        Step& fused = m_plan.steps[gi];
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::qdqGemmSpec();
+        absorbOptional(fused, a->dq);
+        absorbOptional(fused, a->cast);
+        absorbOptional(fused, bdq);
+        absorbOptional(fused, bConstant);
+        absorbOptional(fused, cdq);
         absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
     }
 

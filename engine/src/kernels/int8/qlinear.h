@@ -52,5 +52,8 @@ const KernelSpec& qdqAddSpec();
 /// (anchor: the MaxPool; one input, the uint8/int8 tensor). Exact: the maximum commutes with the monotonic
 /// DequantizeLinear, and QuantizeLinear(DequantizeLinear(q)) = q with equal parameters.
 const KernelSpec& qdqMaxPoolSpec();
+/// DequantizeLinear(a), DequantizeLinear(b) [, DequantizeLinear(int32 C)] -> Gemm -> QuantizeLinear as QGemm (anchor:
+/// the Gemm, whose alpha/transA/transB apply; slots in com.microsoft QGemm's order).
+const KernelSpec& qdqGemmSpec();
 
 } // namespace qs::kernels

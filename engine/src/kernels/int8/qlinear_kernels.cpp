@@ -544,6 +544,14 @@ Status inferQdqMaxPool(const Node& node, std::span<const TensorDesc> inputs, std
 
 } // namespace
 
+const KernelSpec& qdqGemmSpec()
+{
+    static const KernelSpec spec { "", "Gemm", 1, 0, inferQGemm,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<QLinearMatMulKernel>(true); }, acceptQLinearMatMul,
+        kNoCaps, "onednn", "fused DequantizeLinear -> Gemm -> QuantizeLinear (Optimized)" };
+    return spec;
+}
+
 const KernelSpec& qdqMaxPoolSpec()
 {
     static const KernelSpec spec { "", "MaxPool", 1, 0, inferQdqMaxPool,
