@@ -478,28 +478,40 @@ Status inferQdqAdd(const Node&, std::span<const TensorDesc> inputs, std::vector<
 
 // ---- MaxPool on integers ----
 
+/// One output row: m[j] = max over the window of x, for the output columns whose window column lies inside the
+/// input (the span is computed per kernel column so the inner loop has no bounds checks and vectorises).
+template <typename T>
+__attribute__((target_clones("avx2", "default"))) void maxPoolRow(
+    const T* xr, T* m, int64_t j0, int64_t j1, int64_t stride, int64_t offset)
+{
+    for (int64_t j = j0; j < j1; ++j)
+        m[j] = std::max(m[j], xr[j * stride + offset]);
+}
+
 template <typename T> void maxPool2d(const T* x, T* y, int64_t planes, const ConvGeometry& g)
 {
     const int64_t ih = g.inSpatial[0], iw = g.inSpatial[1], oh = g.outSpatial[0], ow = g.outSpatial[1];
     for (int64_t p = 0; p < planes; ++p) {
         const T* xp = x + p * ih * iw;
         T* yp = y + p * oh * ow;
-        for (int64_t i = 0; i < oh; ++i)
-            for (int64_t j = 0; j < ow; ++j) {
-                // Padding does not take part (ONNX pads MaxPool with -inf); an all-padding window saturates low.
-                T m = std::numeric_limits<T>::lowest();
-                for (int64_t a = 0; a < g.kernel[0]; ++a) {
-                    const int64_t r = i * g.strides[0] - g.padBegin[0] + a * g.dilations[0];
-                    if (r < 0 || r >= ih)
-                        continue;
-                    for (int64_t b = 0; b < g.kernel[1]; ++b) {
-                        const int64_t c = j * g.strides[1] - g.padBegin[1] + b * g.dilations[1];
-                        if (c >= 0 && c < iw)
-                            m = std::max(m, xp[r * iw + c]);
-                    }
+        for (int64_t i = 0; i < oh; ++i) {
+            // Padding does not take part (ONNX pads MaxPool with -inf); an all-padding window saturates low.
+            T* m = yp + i * ow;
+            std::fill(m, m + ow, std::numeric_limits<T>::lowest());
+            for (int64_t a = 0; a < g.kernel[0]; ++a) {
+                const int64_t r = i * g.strides[0] - g.padBegin[0] + a * g.dilations[0];
+                if (r < 0 || r >= ih)
+                    continue;
+                for (int64_t b = 0; b < g.kernel[1]; ++b) {
+                    const int64_t offset = b * g.dilations[1] - g.padBegin[1];
+                    const int64_t s = g.strides[1];
+                    const int64_t j0 = offset >= 0 ? 0 : (-offset + s - 1) / s;
+                    const int64_t j1 = iw - 1 - offset < 0 ? 0 : std::min(ow, (iw - 1 - offset) / s + 1);
+                    if (j0 < j1)
+                        maxPoolRow(xp + r * iw, m, j0, j1, s, offset);
                 }
-                yp[i * ow + j] = m;
             }
+        }
     }
 }
 
