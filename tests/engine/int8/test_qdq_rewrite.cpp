@@ -223,4 +223,83 @@ TEST(QdqRewrite, ConvReluAddFuseToIntegerStepsAndMatchTheDefinition)
     }
 }
 
+// DequantizeLinear -> MaxPool -> QuantizeLinear with equal parameters runs as one integer MaxPool, exactly the window
+// maximum of the integers (the maximum commutes with the monotonic dequantization): odd sizes, asymmetric pads,
+// stride 2, ceil_mode and a dilated width.
+TEST(QdqRewrite, MaxPoolRunsOnIntegers)
+{
+    const int64_t c = 3, h = 11, w = 10;
+    const std::vector<int64_t> pads = { 1, 0, 1, 2 }, strides = { 2, 2 }, dil = { 1, 2 }, kernel = { 3, 3 };
+    std::mt19937 rng(9);
+    std::uniform_int_distribution<int> u8(0, 255);
+    std::vector<uint8_t> x(size_t(c * h * w));
+    for (auto& v : x)
+        v = uint8_t(u8(rng));
+    auto model = std::make_shared<Model>();
+    model->irVersion = 8;
+    model->opsetImports.push_back({ "", 13 });
+    Graph& g = model->mutableGraph();
+    const ValueId xv = g.getOrAddValue("xq");
+    g.mutableValue(xv).type = typeOf(DataType::UInt8, { 1, c, h, w });
+    g.mutableValue(xv).isGraphInput = true;
+    g.addInput(xv);
+    for (const auto& [name, t] :
+        { std::pair { "s", Tensor::fromVector(DataType::Float, {}, std::vector<float> { 0.043f }) },
+            std::pair { "zp", Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { 97 }) } }) {
+        const ValueId v = g.getOrAddValue(name);
+        g.mutableValue(v).type = typeOf(t.dataType(), t.dims());
+        g.addInitializer(v, t);
+    }
+    const auto node = [&](const char* name, const char* op, std::vector<std::string> ins, const std::string& out,
+                          std::vector<Attribute> attrs = {}) {
+        Node n;
+        n.name = name;
+        n.opType = op;
+        n.opsetVersion = 13;
+        n.attributes = std::move(attrs);
+        for (const auto& i : ins)
+            n.inputs.push_back(g.getOrAddValue(i));
+        n.outputs = { g.getOrAddValue(out) };
+        g.addNode(std::move(n));
+    };
+    node("dq", "DequantizeLinear", { "xq", "s", "zp" }, "xf");
+    node("pool", "MaxPool", { "xf" }, "pf",
+        { intsAttr("kernel_shape", kernel), intsAttr("pads", pads), intsAttr("strides", strides),
+            intsAttr("dilations", dil), intAttr("ceil_mode", 1) });
+    node("q", "QuantizeLinear", { "pf", "s", "zp" }, "yq");
+    // Output size with ceil_mode: ceil((in + pads - dilated kernel) / stride) + 1, last window starting inside.
+    const int64_t oh = (h + 1 + 1 - 3 + 1) / 2 + 1, ow = (w + 0 + 2 - 5 + 1) / 2 + 1;
+    const ValueId out = g.getOrAddValue("yq");
+    g.mutableValue(out).type = typeOf(DataType::UInt8, { 1, c, oh, ow });
+    g.mutableValue(out).isGraphOutput = true;
+    g.addOutput(out);
+    ASSERT_TRUE(g.finalize().isOk());
+
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    ASSERT_EQ((*session)->steps().size(), 1u);
+    EXPECT_EQ((*session)->steps()[0].nodes.size(), 3u);
+    std::vector<HostTensor> in;
+    in.push_back(HostTensor::fromVector(DataType::UInt8, { 1, c, h, w }, x));
+    auto result = (*session)->run(in);
+    ASSERT_TRUE(result.isOk()) << result.status().toString();
+    const auto y = (*result)[0].data<uint8_t>();
+    ASSERT_EQ(int64_t(y.size()), c * oh * ow);
+    for (int64_t ch = 0; ch < c; ++ch)
+        for (int64_t i = 0; i < oh; ++i)
+            for (int64_t j = 0; j < ow; ++j) {
+                int best = -1;
+                for (int64_t a = 0; a < 3; ++a)
+                    for (int64_t b = 0; b < 3; ++b) {
+                        const int64_t r = i * 2 - 1 + a, col = j * 2 - 0 + b * 2;
+                        if (r >= 0 && r < h && col >= 0 && col < w)
+                            best = std::max(best, int(x[size_t((ch * h + r) * w + col)]));
+                    }
+                EXPECT_EQ(int(y[size_t((ch * oh + i) * ow + j)]), best)
+                    << "channel " << ch << " (" << i << ", " << j << ")";
+            }
+}
+
 } // namespace
