@@ -273,4 +273,102 @@ TEST_P(QLinearMatMulTest, RequantizedMatchesReference)
 INSTANTIATE_TEST_SUITE_P(Shapes, QLinearMatMulTest, testing::ValuesIn(kMatMulCases),
     [](const testing::TestParamInfo<QMatMulCase>& info) { return std::string(info.param.name); });
 
+// com.microsoft QGemm through a Session (one node, transB=1, per-column int8 B, int32 C): quantized output with
+// y_scale, float output (acc + C) * a_scale * b_scale without it.
+TensorType tensorType(DataType t, const std::vector<int64_t>& dims)
+{
+    TensorType tt;
+    tt.elementType = t;
+    tt.hasShape = true;
+    for (int64_t d : dims)
+        tt.dims.push_back(Dim::known(d));
+    return tt;
+}
+
+TEST(QGemm, TransposedPerColumnWithBiasMatchesReference)
+{
+    const int64_t m = 3, k = 19, n = 6;
+    std::mt19937 rng(13);
+    const auto a = randomValues<uint8_t>(rng, size_t(m * k));
+    const auto bT = randomValues<int8_t>(rng, size_t(n * k)); // [N, K]
+    std::vector<int8_t> b(size_t(k * n));
+    for (int64_t j = 0; j < n; ++j)
+        for (int64_t p = 0; p < k; ++p)
+            b[size_t(p * n + j)] = bT[size_t(j * k + p)];
+    const std::vector<float> bScales = { 0.002f, 0.004f, 0.0031f, 0.0017f, 0.005f, 0.0023f };
+    const std::vector<int32_t> c = { 100, -2000, 0, 3000, -17, 555 };
+    const float aScale = 0.03f, yScale = 0.02f;
+    const uint8_t azp = 120, yzp = 128;
+    for (bool quantizedOut : { true, false }) {
+        auto model = std::make_shared<Model>();
+        model->irVersion = 8;
+        model->opsetImports = { { "", 13 }, { "com.microsoft", 1 } };
+        Graph& g = model->mutableGraph();
+        const ValueId av = g.getOrAddValue("a");
+        g.mutableValue(av).type = tensorType(U8, { m, k });
+        g.mutableValue(av).isGraphInput = true;
+        g.addInput(av);
+        std::vector<std::pair<std::string, Tensor>> constants = {
+            { "as", Tensor::fromVector(DataType::Float, {}, std::vector<float> { aScale }) },
+            { "azp", Tensor::fromVector(U8, {}, std::vector<uint8_t> { azp }) },
+            { "b", Tensor::fromVector(S8, { n, k }, bT) },
+            { "bs", Tensor::fromVector(DataType::Float, { n }, bScales) },
+            { "bzp", Tensor::fromVector(S8, { n }, std::vector<int8_t>(size_t(n), 0)) },
+            { "c", Tensor::fromVector(DataType::Int32, { n }, c) },
+        };
+        if (quantizedOut) {
+            constants.push_back({ "ys", Tensor::fromVector(DataType::Float, {}, std::vector<float> { yScale }) });
+            constants.push_back({ "yzp", Tensor::fromVector(U8, {}, std::vector<uint8_t> { yzp }) });
+        }
+        for (auto& [name, t] : constants) {
+            const ValueId v = g.getOrAddValue(name);
+            g.mutableValue(v).type = tensorType(t.dataType(), t.dims());
+            g.addInitializer(v, t);
+        }
+        Node node;
+        node.name = "qgemm";
+        node.opType = "QGemm";
+        node.domain = "com.microsoft";
+        node.opsetVersion = 1;
+        Attribute tb;
+        tb.name = "transB";
+        tb.type = AttributeType::Int;
+        tb.i = 1;
+        node.attributes = { tb };
+        for (const char* i : { "a", "as", "azp", "b", "bs", "bzp", "c" })
+            node.inputs.push_back(g.getOrAddValue(i));
+        if (quantizedOut) {
+            node.inputs.push_back(g.getOrAddValue("ys"));
+            node.inputs.push_back(g.getOrAddValue("yzp"));
+        }
+        const ValueId y = g.getOrAddValue("y");
+        g.mutableValue(y).type = tensorType(quantizedOut ? U8 : DataType::Float, { m, n });
+        g.mutableValue(y).isGraphOutput = true;
+        node.outputs = { y };
+        g.addNode(std::move(node));
+        g.addOutput(y);
+        ASSERT_TRUE(g.finalize().isOk());
+
+        auto session = Session::create(model, {});
+        ASSERT_TRUE(session.isOk()) << session.status().toString();
+        std::vector<HostTensor> in;
+        in.push_back(HostTensor::fromVector(U8, { m, k }, a));
+        auto out = (*session)->run(in);
+        ASSERT_TRUE(out.isOk()) << out.status().toString();
+        std::vector<int32_t> acc(size_t(m * n));
+        const std::vector<int32_t> zeros(size_t(n), 0);
+        matMulIntegerRef(m, k, n, a.data(), azp, b.data(), zeros.data(), true, acc.data());
+        for (int64_t i = 0; i < m * n; ++i) {
+            const size_t j = size_t(i % n);
+            if (quantizedOut) {
+                const int32_t want = requantizeRef(acc[size_t(i)], c[j], aScale, bScales[j], yScale, yzp, 0, 255);
+                EXPECT_EQ(int((*out)[0].data<uint8_t>()[size_t(i)]), want) << "element " << i;
+            } else {
+                const float want = float(acc[size_t(i)] + c[j]) * (aScale * bScales[j]);
+                EXPECT_FLOAT_EQ((*out)[0].data<float>()[size_t(i)], want) << "element " << i;
+            }
+        }
+    }
+}
+
 } // namespace
