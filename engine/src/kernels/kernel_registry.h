@@ -49,5 +49,6 @@ void registerGatherElementsKernels(KernelRegistry& registry);
 void registerTopKKernels(KernelRegistry& registry);
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
+void registerQLinearKernels(KernelRegistry& registry);
 
 } // namespace qs::kernels

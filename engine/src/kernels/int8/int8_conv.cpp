@@ -512,4 +512,19 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
     return Status::ok();
 }
 
+Status Int8Conv::runRequantized(const void* x, int32_t xZeroPoint, const Requantization& rq, void* y)
+{
+    const uint8_t* xu = nullptr;
+    QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
+    const ConvShape& s = m_impl->shape;
+    const int64_t oc = s.outChannels, ow = s.outWidth();
+    const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
+    auto* out8 = static_cast<uint8_t*>(y); // one byte per element for uint8 and int8 alike
+    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
+        requantizeTile(tile, count, oc, rq, out8 + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride, chStride,
+            pxStride);
+    });
+    return Status::ok();
+}
+
 } // namespace qs::kernels::int8

@@ -20,6 +20,7 @@
 
 #include "kernels/int8/conv_shape.h"
 #include "kernels/int8/int8_saturation.h"
+#include "kernels/int8/requantize.h"
 
 #include <quantscope/engine/data_type.h>
 #include <quantscope/engine/status.h>
@@ -74,6 +75,8 @@ public:
     /// y = float(acc) * (xScale * wScales[oc or 0]) + bias[oc] (bias may be nullptr); float.
     Status runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
         const float* bias, float* y);
+    /// QLinearConv: y (uint8 or int8 per rq.outType, the layout given to create()) = requantized accumulators.
+    Status runRequantized(const void* x, int32_t xZeroPoint, const Requantization& rq, void* y);
 
 private:
     struct Impl;

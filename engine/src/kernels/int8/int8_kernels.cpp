@@ -5,6 +5,7 @@
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_matmul.h"
+#include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/swish_epilogue.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
@@ -23,28 +24,9 @@ using int8::ConvShape;
 using int8::Int8Conv;
 using int8::Int8MatMul;
 using int8::Int8Weights;
-
-bool isInt8Type(DataType t)
-{
-    return t == DataType::UInt8 || t == DataType::Int8;
-}
-
-/// A scalar or 1-D quantization parameter read at run time (it may be computed by the graph).
-int32_t zeroPointAt(const void* data, DataType type, int64_t i)
-{
-    if (!data)
-        return 0;
-    switch (type) {
-    case DataType::UInt8:
-        return static_cast<const uint8_t*>(data)[i];
-    case DataType::Int8:
-        return static_cast<const int8_t*>(data)[i];
-    case DataType::Int32:
-        return static_cast<const int32_t*>(data)[i];
-    default:
-        return 0;
-    }
-}
+using int8::convShapeOf;
+using int8::isInt8Type;
+using int8::zeroPointAt;
 
 quant::AxisShape axisShapeOf(const std::vector<int64_t>& dims, int64_t axis)
 {
@@ -233,34 +215,6 @@ Status inferDynamicQuantize(const Node& node, std::span<const TensorDesc> inputs
 }
 
 // ---- ConvInteger ----
-
-/// The Int8Conv shape of a ConvInteger node (1-D convolutions as 2-D with height 1).
-Result<ConvShape> convShapeOf(const Node& node, const TensorDesc& x, const TensorDesc& w)
-{
-    QS_ASSIGN_OR_RETURN(ConvGeometry g, convGeometry(node, x.dims, w.dims));
-    if (g.spatialRank != 1 && g.spatialRank != 2)
-        return Status(StatusCode::Unsupported,
-            fmt::format("node {}: {}-D ConvInteger (only 1-D and 2-D)", node.describe(), g.spatialRank));
-    const bool twoD = g.spatialRank == 2;
-    ConvShape s;
-    s.batch = g.batch;
-    s.inChannels = g.inChannels;
-    s.outChannels = g.outChannels;
-    s.group = g.group;
-    s.inHeight = twoD ? g.inSpatial[0] : 1;
-    s.inWidth = g.inSpatial[twoD ? 1 : 0];
-    s.kernelHeight = twoD ? g.kernel[0] : 1;
-    s.kernelWidth = g.kernel[twoD ? 1 : 0];
-    s.strideHeight = twoD ? g.strides[0] : 1;
-    s.strideWidth = g.strides[twoD ? 1 : 0];
-    s.dilationHeight = twoD ? g.dilations[0] : 1;
-    s.dilationWidth = g.dilations[twoD ? 1 : 0];
-    s.padTop = twoD ? g.padBegin[0] : 0;
-    s.padBottom = twoD ? g.padEnd[0] : 0;
-    s.padLeft = g.padBegin[twoD ? 1 : 0];
-    s.padRight = g.padEnd[twoD ? 1 : 0];
-    return s;
-}
 
 /// Int8Conv owns scratch (and may be created at run time), so concurrent runs of one step are serialised (the executor
 /// runs a plan's steps in order; this only matters for two threads sharing one Session).
