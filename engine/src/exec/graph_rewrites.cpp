@@ -8,6 +8,8 @@
 //      Int8Conv::runFloat step (kernels/int8/dynamic_conv.h), with a following Sigmoid·Mul (SiLU) as its epilogue;
 //      the DynamicQuantizeLinear stays a step (it is shared).
 //   4. Values flowing only from a convolution into convolutions stay in oneDNN's blocked nChw8c layout.
+//   5. A fused dynamic convolution whose output only feeds DynamicQuantizeLinear steps that only feed fused dynamic
+//      convolutions keeps that chain NHWC (float output and uint8 activations alike).
 #include "exec/session_plan.h"
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/shape_util.h"
@@ -41,6 +43,7 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "ConvInteger"))
                 fuseDynamicConv(i);
+        markNhwcDynamicChains();
         markBlockedLayouts();
         return Status::ok();
     }
@@ -399,6 +402,41 @@ private:
             return std::nullopt;
         }
         return op;
+    }
+
+    /// Rewrite 5: NHWC is oneDNN's int8 layout, so such a chain skips the NCHW transposition of the convolution's
+    /// output and the reorder of the next convolution's source. DynamicQuantizeLinear is elementwise with a global
+    /// range, hence indifferent to the layout as long as its input and output share it.
+    void markNhwcDynamicChains()
+    {
+        const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
+        for (size_t i = 0; i < m_plan.steps.size(); ++i) {
+            const Step& s = m_plan.steps[i];
+            if (s.removed || s.spec != dynamicConv || s.outputs.empty())
+                continue;
+            const int32_t y = s.outputs[0];
+            if (!isIntermediate(y) || m_plan.values[size_t(y)].desc.rank() != 4)
+                continue;
+            const auto rd = readers(y);
+            std::vector<int32_t> quantized;
+            bool chain = !rd.empty();
+            for (const auto& [r, slot] : rd) {
+                const Step& q = m_plan.steps[r];
+                if (!chain || slot != 0 || !isOp(q, "DynamicQuantizeLinear") || q.outputs.empty()
+                    || !isIntermediate(q.outputs[0])) {
+                    chain = false;
+                    break;
+                }
+                for (const auto& [c, cslot] : readers(q.outputs[0]))
+                    chain = chain && m_plan.steps[c].spec == dynamicConv && cslot == kernels::dynamic_conv::kX;
+                quantized.push_back(q.outputs[0]);
+            }
+            if (!chain)
+                continue;
+            m_plan.values[size_t(y)].desc.layout = Layout::Nhwc;
+            for (int32_t v : quantized)
+                m_plan.values[size_t(v)].desc.layout = Layout::Nhwc;
+        }
     }
 
     void markBlockedLayouts()

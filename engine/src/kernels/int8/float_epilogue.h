@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+// The float epilogue of the fused dynamic convolution: int32 accumulators (oneDNN's NHWC output, corrections applied)
+// to float with the per-channel rescale, the bias and, when fused, SiLU — in one pass, so the output is written once.
+// A separate SiLU pass over the float output (oneDNN eltwise_swish) cost ~15 % of the convolution time on AVX2.
+// AVX2+FMA path (own exp, within 2 ulp of expf) when the CPU has it and DNNL_MAX_CPU_ISA does not forbid it
+// (quant::bestQuantIsa()), else scalar with std::exp.
+#pragma once
+
+#include <cstdint>
+
+namespace qs::kernels::int8 {
+
+/// out[j * oc + o] = act(float(acc[j * oc + o]) * scale[o] + shift[o]) for j < count, o < oc;
+/// act = identity, or y * sigmoid(y) when `silu`. `out` may not alias `acc`.
+void rescaleNhwc(
+    const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu, float* out);
+
+/// Whether rescaleNhwc runs its AVX2 path (for the profiler's implementation string and the tests).
+bool rescaleUsesAvx2() noexcept;
+
+} // namespace qs::kernels::int8
