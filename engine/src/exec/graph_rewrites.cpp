@@ -8,10 +8,13 @@
 //      Int8Conv::runFloat step (kernels/int8/dynamic_conv.h), with a following Sigmoid·Mul (SiLU) as its epilogue;
 //      the DynamicQuantizeLinear stays a step (it is shared).
 //   4. Values flowing only from a convolution into convolutions stay in oneDNN's blocked nChw8c layout.
+//   6. DynamicQuantizeLinear outputs -> MatMulInteger -> Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] -> one
+//      Int8MatMul::runFloat step (kernels/int8/dynamic_matmul.h), like rewrite 3.
 //   5. A fused dynamic convolution whose output only feeds DynamicQuantizeLinear steps that only feed fused dynamic
 //      convolutions keeps that chain NHWC (float output and uint8 activations alike).
 #include "exec/session_plan.h"
 #include "kernels/int8/dynamic_conv.h"
+#include "kernels/int8/dynamic_matmul.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
@@ -43,6 +46,9 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "ConvInteger"))
                 fuseDynamicConv(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "MatMulInteger"))
+                fuseDynamicMatMul(i);
         markNhwcDynamicChains();
         markBlockedLayouts();
         return Status::ok();
@@ -338,6 +344,92 @@ private:
         if (addIndex)
             absorb(fused, m_plan.steps[*addIndex], m_plan.steps[*addIndex].outputs[0]);
         fuseSwishEpilogue(ci);
+    }
+
+    /// 1 or `n` float values broadcasting along the last axis of a matmul output: [n], [1, n], [1, 1, n]...
+    bool isPerColumn(const HostTensor& t, int64_t n, bool allowScalar) const
+    {
+        if (t.dataType() != DataType::Float)
+            return false;
+        if (t.elementCount() == 1)
+            return allowScalar;
+        return t.elementCount() == n && t.rank() >= 1 && t.dims().back() == n;
+    }
+
+    /// Rewrite 6 (see the top of the file), anchored at the MatMulInteger step `mi`; B must be a 2-D constant.
+    void fuseDynamicMatMul(size_t mi)
+    {
+        using namespace kernels::dynamic_matmul;
+        const Step& mm = m_plan.steps[mi];
+        if (mm.inputs.size() < 3 || mm.outputs.size() != 1 || mm.inputs[2] < 0)
+            return;
+        const int32_t xq = mm.inputs[0];
+        const int32_t dqlIndex = producerIndex(xq);
+        if (dqlIndex < 0 || !isOp(m_plan.steps[size_t(dqlIndex)], "DynamicQuantizeLinear"))
+            return;
+        const Step& dql = m_plan.steps[size_t(dqlIndex)];
+        if (dql.outputs.size() != 3 || dql.outputs[0] != xq || dql.outputs[2] != mm.inputs[2] || dql.outputs[1] < 0)
+            return;
+        const int32_t xScale = dql.outputs[1];
+        const HostTensor* w = constantOf(mm.inputs[1]);
+        const bool hasWzp = mm.inputs.size() > 3 && mm.inputs[3] >= 0;
+        if (!w || w->rank() != 2 || (hasWzp && !constantOf(mm.inputs[3])))
+            return;
+        const int64_t n = w->dims()[1];
+        if (hasWzp && constantOf(mm.inputs[3])->elementCount() != 1 && constantOf(mm.inputs[3])->elementCount() != n)
+            return;
+        const auto& yd = m_plan.values[size_t(mm.outputs[0])].desc;
+        if (yd.rank() < 2 || m_plan.values[size_t(xScale)].desc.elementCount() != 1)
+            return;
+        const auto castIndex = soleReader(mm.outputs[0]);
+        if (!castIndex || !isOp(m_plan.steps[*castIndex], "Cast"))
+            return;
+        const Step& cast = m_plan.steps[*castIndex];
+        if (anchorNode(cast).attrInt("to", 0) != int64_t(1) /* FLOAT */ || cast.outputs.size() != 1)
+            return;
+        const auto mulIndex = soleReader(cast.outputs[0]);
+        if (!mulIndex || !isOp(m_plan.steps[*mulIndex], "Mul"))
+            return;
+        const Step& mul = m_plan.steps[*mulIndex];
+        const int32_t s = otherInput(mul, cast.outputs[0]);
+        if (s < 0 || mul.outputs.size() != 1 || m_plan.values[size_t(mul.outputs[0])].desc.dims != yd.dims)
+            return;
+        const int32_t scaleIndex = producerIndex(s);
+        if (scaleIndex < 0 || !soleReader(s) || !isOp(m_plan.steps[size_t(scaleIndex)], "Mul"))
+            return;
+        const int32_t wScale = otherInput(m_plan.steps[size_t(scaleIndex)], xScale);
+        const HostTensor* wScaleT = constantOf(wScale);
+        if (!wScaleT || !isPerColumn(*wScaleT, n, true))
+            return;
+        int32_t bias = -1;
+        std::optional<size_t> addIndex;
+        if (const auto r = soleReader(mul.outputs[0]); r && isOp(m_plan.steps[*r], "Add")) {
+            const Step& add = m_plan.steps[*r];
+            const int32_t b = otherInput(add, mul.outputs[0]);
+            const HostTensor* bt = constantOf(b);
+            if (bt && isPerColumn(*bt, n, false) && add.outputs.size() == 1
+                && m_plan.values[size_t(add.outputs[0])].desc.dims == yd.dims) {
+                bias = b;
+                addIndex = *r;
+            }
+        }
+
+        Step& fused = m_plan.steps[mi];
+        std::vector<int32_t> inputs(kSlotCount, -1);
+        inputs[kX] = xq;
+        inputs[kW] = fused.inputs[1];
+        inputs[kXZeroPoint] = fused.inputs[2];
+        inputs[kWZeroPoint] = hasWzp ? fused.inputs[3] : -1;
+        inputs[kXScale] = xScale;
+        inputs[kWScale] = wScale;
+        inputs[kBias] = bias;
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::dynamicMatMulSpec();
+        absorb(fused, m_plan.steps[size_t(scaleIndex)], fused.outputs[0]);
+        absorb(fused, m_plan.steps[*castIndex], fused.outputs[0]);
+        absorb(fused, m_plan.steps[*mulIndex], m_plan.steps[*mulIndex].outputs[0]);
+        if (addIndex)
+            absorb(fused, m_plan.steps[*addIndex], m_plan.steps[*addIndex].outputs[0]);
     }
 
     /// y * Sigmoid(y) after a fused dynamic convolution (YOLO's SiLU) as the kernel's epilogue.
