@@ -107,13 +107,16 @@ std::vector<float> reference(const Quantized& x, const Conv& c)
     return y;
 }
 
-void addChain(test::GraphBuilder& g, const Conv& c, const std::string& p)
+/// The chain reads DynamicQuantizeLinear outputs `in`q, `in`s, `in`z; its result `p`_y is a graph output unless not
+/// `isOutput`.
+void addChain(
+    test::GraphBuilder& g, const Conv& c, const std::string& p, const std::string& in = "x", bool isOutput = true)
 {
     g.rawInitializer(p + "_w", onnx::TensorProto_DataType_UINT8, { c.oc, c.icPerGroup, 3, 3 }, c.w);
     g.rawInitializer(p + "_wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { c.wZeroPoint });
     g.floatInitializer(p + "_ws", {}, { c.wScale });
-    g.node("Mul", { "xs", p + "_ws" }, { p + "_s" }, p + "_scale");
-    auto& conv = g.node("ConvInteger", { "xq", p + "_w", "xz", p + "_wzp" }, { p + "_i32" }, p + "_conv");
+    g.node("Mul", { in + "s", p + "_ws" }, { p + "_s" }, p + "_scale");
+    auto& conv = g.node("ConvInteger", { in + "q", p + "_w", in + "z", p + "_wzp" }, { p + "_i32" }, p + "_conv");
     test::setAttr(conv, "kernel_shape", { 3, 3 });
     test::setAttrInts(conv, "pads", { c.pad, c.pad, c.pad, c.pad });
     test::setAttrInts(conv, "strides", { c.stride, c.stride });
@@ -134,7 +137,8 @@ void addChain(test::GraphBuilder& g, const Conv& c, const std::string& p)
             g.node("Mul", { p + "_pre", p + "_gate" }, { p + "_y" }, p + "_silu");
         }
     }
-    g.output(p + "_y", onnx::TensorProto_DataType_FLOAT);
+    if (isOutput)
+        g.output(p + "_y", onnx::TensorProto_DataType_FLOAT);
 }
 
 TEST(DynamicConvFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
@@ -198,6 +202,70 @@ TEST(DynamicConvFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
     };
     expectClose((*out)[0].data<float>(), ya, "a");
     expectClose((*out)[1].data<float>(), yb, "b");
+}
+
+TEST(DynamicConvFusion, ChainsStayNhwcAndMatchTheOnnxDefinition)
+{
+    // x -> dql -> a (12 channels: the vector epilogue's 8-wide body and its tail, SiLU) -> dql2 -> c -> output.
+    // a's output and dql2's quantized output are read only by the chain, so Optimized mode keeps them NHWC.
+    Conv a = makeConv(12, 1, 1, 1, 3, true, 41);
+    a.silu = true;
+    Conv c = makeConv(9, 1, 1, 1, 128, true, 42);
+    c.icPerGroup = a.oc;
+    {
+        std::mt19937 rng(43);
+        std::uniform_int_distribution<int> d(0, 255);
+        c.w.resize(size_t(c.oc * c.icPerGroup * 9));
+        for (uint8_t& v : c.w)
+            v = uint8_t(d(rng));
+    }
+    test::ModelBuilder mb(13);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
+    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addChain(g, a, "a", "x", false);
+    g.node("DynamicQuantizeLinear", { "a_y" }, { "a_yq", "a_ys", "a_yz" }, "dql2");
+    addChain(g, c, "c", "a_y");
+    auto model = loadModelFromBytes(mb.serialize(), "dynamic_conv_chain.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+
+    const std::vector<float> xv = randomFloats(size_t(kC * kH * kW), 9, -1.5f, 4.0f);
+    HostTensor x(DataType::Float, { 1, kC, kH, kW });
+    std::copy(xv.begin(), xv.end(), x.data<float>().begin());
+    const Quantized xq = dynamicQuantize(xv);
+    const std::vector<float> ya = reference(xq, a);
+    const Quantized aq = dynamicQuantize(ya);
+    const std::vector<float> yc = reference(aq, c);
+
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(*model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    std::vector<std::string> impls;
+    for (const StepInfo& s : (*session)->steps())
+        impls.emplace_back(s.implementation);
+    ASSERT_EQ(impls.size(), 4u);
+    // The implementation string names the layouts: input from the graph (NCHW) to the chain (NHWC), then back.
+    EXPECT_NE(impls[1].find("nchw>nhwc"), std::string::npos) << impls[1];
+    EXPECT_NE(impls[3].find("nhwc>nchw"), std::string::npos) << impls[3];
+
+    const HostTensor in[] = { std::move(x) };
+    auto out = (*session)->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    ASSERT_EQ(out->size(), 1u);
+    const auto got = (*out)[0].data<float>();
+    ASSERT_EQ(got.size(), yc.size());
+    // a's SiLU may differ from std::exp's by a few ulp, which can move dql2's scale by an ulp or flip the rounding of
+    // a value lying on a rounding boundary: then c differs by at most two quantization steps of its input times the
+    // largest |w - zp| (128). Such elements must be rare; any layout or indexing error would break most of them.
+    const float step = aq.scale * c.wScale * 128.0f * 2.0f;
+    int64_t exact = 0;
+    for (size_t i = 0; i < yc.size(); ++i) {
+        const float tol = 1e-5f + 1e-5f * std::fabs(yc[i]);
+        ASSERT_NEAR(got[i], yc[i], tol + step) << "element " << i;
+        exact += std::fabs(got[i] - yc[i]) <= tol ? 1 : 0;
+    }
+    EXPECT_GE(exact, int64_t(yc.size()) * 95 / 100);
 }
 
 TEST(DynamicConvFusion, LeavesTheNodesAsWrittenWhenAnIntermediateHasAnotherConsumer)

@@ -52,8 +52,13 @@ QS_AVX2 inline __m256 rescale8(const int32_t* acc, const float* scale, const flo
             _mm256_loadu_ps(shift));
     if (!silu)
         return v;
-    // y * sigmoid(y) = y / (1 + exp(-y)); exact division, as the scalar form.
-    return _mm256_div_ps(v, _mm256_add_ps(_mm256_set1_ps(1.0f), expAvx2(_mm256_sub_ps(_mm256_setzero_ps(), v))));
+    // y * sigmoid(y) = y / (1 + exp(-y)), the division as a reciprocal estimate refined by one Newton step (relative
+    // error ~1e-7, a few ulp): vdivps alone cost more than the whole exp polynomial.
+    const __m256 d = _mm256_add_ps(_mm256_set1_ps(1.0f), expAvx2(_mm256_sub_ps(_mm256_setzero_ps(), v)));
+    __m256 inv = _mm256_rcp_ps(d);
+    inv = _mm256_mul_ps(inv, _mm256_fnmadd_ps(d, inv, _mm256_set1_ps(2.0f)));
+    // rcp of +inf (exp overflow for very negative y) is 0: y * 0 = -0, the limit of y * sigmoid(y).
+    return _mm256_mul_ps(v, inv);
 }
 
 QS_AVX2 void rescaleAvx2(
@@ -68,6 +73,51 @@ QS_AVX2 void rescaleAvx2(
         if (vec < oc)
             rescaleScalar(a + vec, 1, oc - vec, scale + vec, shift + vec, silu, y + vec);
     }
+}
+
+QS_AVX2 void transposeAvx2(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride)
+{
+    int64_t j = 0;
+    for (; j + 8 <= count; j += 8) {
+        int64_t o = 0;
+        for (; o + 8 <= oc; o += 8) {
+            // 8 pixels x 8 channels: the classic unpack/shuffle/permute 8x8 transposition.
+            __m256 r0 = _mm256_loadu_ps(tile + (j + 0) * oc + o), r1 = _mm256_loadu_ps(tile + (j + 1) * oc + o);
+            __m256 r2 = _mm256_loadu_ps(tile + (j + 2) * oc + o), r3 = _mm256_loadu_ps(tile + (j + 3) * oc + o);
+            __m256 r4 = _mm256_loadu_ps(tile + (j + 4) * oc + o), r5 = _mm256_loadu_ps(tile + (j + 5) * oc + o);
+            __m256 r6 = _mm256_loadu_ps(tile + (j + 6) * oc + o), r7 = _mm256_loadu_ps(tile + (j + 7) * oc + o);
+            const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+            const __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+            const __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+            const __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+            const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+            const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+            const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+            const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+            r0 = _mm256_permute2f128_ps(u0, u4, 0x20);
+            r1 = _mm256_permute2f128_ps(u1, u5, 0x20);
+            r2 = _mm256_permute2f128_ps(u2, u6, 0x20);
+            r3 = _mm256_permute2f128_ps(u3, u7, 0x20);
+            r4 = _mm256_permute2f128_ps(u0, u4, 0x31);
+            r5 = _mm256_permute2f128_ps(u1, u5, 0x31);
+            r6 = _mm256_permute2f128_ps(u2, u6, 0x31);
+            r7 = _mm256_permute2f128_ps(u3, u7, 0x31);
+            _mm256_storeu_ps(out + (o + 0) * channelStride + j, r0);
+            _mm256_storeu_ps(out + (o + 1) * channelStride + j, r1);
+            _mm256_storeu_ps(out + (o + 2) * channelStride + j, r2);
+            _mm256_storeu_ps(out + (o + 3) * channelStride + j, r3);
+            _mm256_storeu_ps(out + (o + 4) * channelStride + j, r4);
+            _mm256_storeu_ps(out + (o + 5) * channelStride + j, r5);
+            _mm256_storeu_ps(out + (o + 6) * channelStride + j, r6);
+            _mm256_storeu_ps(out + (o + 7) * channelStride + j, r7);
+        }
+        for (; o < oc; ++o)
+            for (int64_t k = j; k < j + 8; ++k)
+                out[o * channelStride + k] = tile[k * oc + o];
+    }
+    for (int64_t o = 0; o < oc; ++o)
+        for (int64_t k = j; k < count; ++k)
+            out[o * channelStride + k] = tile[k * oc + o];
 }
 
 bool useAvx2() noexcept
@@ -85,6 +135,17 @@ void rescaleNhwc(
         rescaleAvx2(acc, count, oc, scale, shift, silu, out);
     else
         rescaleScalar(acc, count, oc, scale, shift, silu, out);
+}
+
+void transposeTile(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride)
+{
+    if (useAvx2()) {
+        transposeAvx2(tile, count, oc, out, channelStride);
+        return;
+    }
+    for (int64_t o = 0; o < oc; ++o)
+        for (int64_t j = 0; j < count; ++j)
+            out[o * channelStride + j] = tile[j * oc + o];
 }
 
 bool rescaleUsesAvx2() noexcept

@@ -2,6 +2,7 @@
 // The float epilogue of the fused dynamic convolution: int32 accumulators (oneDNN's NHWC output, corrections applied)
 // to float with the per-channel rescale, the bias and, when fused, SiLU — in one pass, so the output is written once.
 // A separate SiLU pass over the float output (oneDNN eltwise_swish) cost ~15 % of the convolution time on AVX2.
+// The reciprocal in SiLU is an estimate plus one Newton step (a few ulp), not an IEEE division.
 // AVX2+FMA path (own exp, within 2 ulp of expf) when the CPU has it and DNNL_MAX_CPU_ISA does not forbid it
 // (quant::bestQuantIsa()), else scalar with std::exp.
 #pragma once
@@ -15,7 +16,10 @@ namespace qs::kernels::int8 {
 void rescaleNhwc(
     const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu, float* out);
 
-/// Whether rescaleNhwc runs its AVX2 path (for the profiler's implementation string and the tests).
+/// out[o * channelStride + j] = tile[j * oc + o]: a rescaled NHWC tile of `count` pixels into NCHW planes.
+void transposeTile(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride);
+
+/// Whether rescaleNhwc and transposeTile run their AVX2 paths (for the profiler's implementation string and the tests).
 bool rescaleUsesAvx2() noexcept;
 
 } // namespace qs::kernels::int8

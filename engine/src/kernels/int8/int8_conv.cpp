@@ -76,13 +76,6 @@ QS_CLONES void addCompensation(int32_t* acc, int64_t ow, int64_t oc, int64_t gro
     }
 }
 
-QS_CLONES void storeTileTransposed(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride)
-{
-    for (int64_t o = 0; o < oc; ++o)
-        for (int64_t j = 0; j < count; ++j)
-            out[o * channelStride + j] = tile[j * oc + o];
-}
-
 QS_CLONES void storeTileInt32(
     const int32_t* tile, int64_t count, int64_t oc, int32_t* out, int64_t channelStride, int64_t pixelStride)
 {
@@ -525,7 +518,7 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
             rescaleNhwc(tile, count, oc, scale, shift, silu, out);
         } else {
             rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer);
-            storeTileTransposed(tileBuffer, count, oc, out, chStride);
+            transposeTile(tileBuffer, count, oc, out, chStride);
         }
     });
     return Status::ok();
