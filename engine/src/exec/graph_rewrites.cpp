@@ -10,15 +10,17 @@
 //   4. Values flowing only from a convolution into convolutions stay in oneDNN's blocked nChw8c layout.
 //   6. DynamicQuantizeLinear outputs -> MatMulInteger -> Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] -> one
 //      Int8MatMul::runFloat step (kernels/int8/dynamic_matmul.h), like rewrite 3.
-//   5. A fused dynamic convolution whose output only feeds DynamicQuantizeLinear steps that only feed fused dynamic
-//      convolutions keeps that chain NHWC (float output and uint8 activations alike).
+//   5. Activations between fused dynamic convolutions, through DynamicQuantizeLinear, same-shape Add, channel Concat
+//      and MaxPool, stay NHWC (float and uint8 alike) when nothing else reads them.
 #include "exec/session_plan.h"
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/dynamic_matmul.h"
+#include "kernels/int8/nhwc_concat.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace qs {
@@ -49,7 +51,7 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "MatMulInteger"))
                 fuseDynamicMatMul(i);
-        markNhwcDynamicChains();
+        markNhwcRegions();
         markBlockedLayouts();
         return Status::ok();
     }
@@ -496,38 +498,96 @@ private:
         return op;
     }
 
-    /// Rewrite 5: NHWC is oneDNN's int8 layout, so such a chain skips the NCHW transposition of the convolution's
-    /// output and the reorder of the next convolution's source. DynamicQuantizeLinear is elementwise with a global
-    /// range, hence indifferent to the layout as long as its input and output share it.
-    void markNhwcDynamicChains()
+    /// The rank-4 values whose layout step `s` passes through unchanged (all share one layout), or empty when `s` is
+    /// not such a step: DynamicQuantizeLinear (elementwise with a global range), same-shape Add (flat elementwise),
+    /// Concat along the channels (nhwc_concat.h) and oneDNN MaxPool (nhwc natively).
+    std::vector<int32_t> layoutFollowers(const Step& s) const
+    {
+        if (s.removed || s.nodes.size() != 1 || s.outputs.empty() || s.outputs[0] < 0)
+            return {};
+        const auto& out = m_plan.values[size_t(s.outputs[0])].desc;
+        if (isOp(s, "DynamicQuantizeLinear"))
+            return { s.inputs[0], s.outputs[0] };
+        if (isOp(s, "Add") && s.inputs.size() == 2 && s.inputs[0] >= 0 && s.inputs[1] >= 0 && out.rank() == 4
+            && m_plan.values[size_t(s.inputs[0])].desc.dims == out.dims
+            && m_plan.values[size_t(s.inputs[1])].desc.dims == out.dims)
+            return { s.inputs[0], s.inputs[1], s.outputs[0] };
+        if (isOp(s, "Concat") && out.rank() == 4) {
+            const int64_t axis = anchorNode(s).attrInt("axis", 0);
+            if (axis != 1 && axis != -3)
+                return {};
+            std::vector<int32_t> v(s.inputs.begin(), s.inputs.end());
+            v.push_back(s.outputs[0]);
+            return v;
+        }
+        if (isOp(s, "MaxPool") && s.spec && s.spec->implementation == "onednn" && out.rank() == 4
+            && (s.outputs.size() < 2 || s.outputs[1] < 0))
+            return { s.inputs[0], s.outputs[0] };
+        return {};
+    }
+
+    /// Rewrite 5: regions of rank-4 activations between fused dynamic convolutions are kept NHWC, oneDNN's int8
+    /// layout, so that no convolution reorders its source and none transposes its output to NCHW. A region is the
+    /// set of values connected through layoutFollowers() steps; it turns NHWC only when every step producing or
+    /// reading one of its values is a fused dynamic convolution (as output, or as its quantized source) or such a
+    /// follower — any other reader (Resize, Reshape, a graph output...) keeps the whole region as written.
+    void markNhwcRegions()
     {
         const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
+        std::vector<int32_t> parent(m_plan.values.size());
+        for (size_t v = 0; v < parent.size(); ++v)
+            parent[v] = int32_t(v);
+        const auto find = [&](int32_t v) {
+            while (parent[size_t(v)] != v)
+                v = parent[size_t(v)] = parent[size_t(parent[size_t(v)])];
+            return v;
+        };
+        std::vector<std::vector<int32_t>> followers(m_plan.steps.size());
+        for (size_t i = 0; i < m_plan.steps.size(); ++i) {
+            followers[i] = layoutFollowers(m_plan.steps[i]);
+            for (size_t k = 1; k < followers[i].size(); ++k)
+                if (followers[i][k] >= 0 && followers[i][0] >= 0)
+                    parent[size_t(find(followers[i][k]))] = find(followers[i][0]);
+        }
+        // A region is usable when all its values are rank-4 activations and every touching step allows NHWC; it is
+        // worth it when a fused dynamic convolution touches it.
+        std::vector<char> bad(m_plan.values.size(), 0), touched(m_plan.values.size(), 0);
+        for (size_t v = 0; v < m_plan.values.size(); ++v) {
+            const PlanValue& pv = m_plan.values[v];
+            const DataType t = pv.desc.type;
+            if (!pv.known || pv.desc.rank() != 4 || pv.desc.constant || pv.graphInput >= 0 || pv.graphOutput >= 0
+                || !(t == DataType::Float || t == DataType::UInt8 || t == DataType::Int8))
+                bad[size_t(find(int32_t(v)))] = 1;
+        }
         for (size_t i = 0; i < m_plan.steps.size(); ++i) {
             const Step& s = m_plan.steps[i];
-            if (s.removed || s.spec != dynamicConv || s.outputs.empty())
+            if (s.removed)
                 continue;
-            const int32_t y = s.outputs[0];
-            if (!isIntermediate(y) || m_plan.values[size_t(y)].desc.rank() != 4)
-                continue;
-            const auto rd = readers(y);
-            std::vector<int32_t> quantized;
-            bool chain = !rd.empty();
-            for (const auto& [r, slot] : rd) {
-                const Step& q = m_plan.steps[r];
-                if (!chain || slot != 0 || !isOp(q, "DynamicQuantizeLinear") || q.outputs.empty()
-                    || !isIntermediate(q.outputs[0])) {
-                    chain = false;
-                    break;
-                }
-                for (const auto& [c, cslot] : readers(q.outputs[0]))
-                    chain = chain && m_plan.steps[c].spec == dynamicConv && cslot == kernels::dynamic_conv::kX;
-                quantized.push_back(q.outputs[0]);
-            }
-            if (!chain)
-                continue;
-            m_plan.values[size_t(y)].desc.layout = Layout::Nhwc;
-            for (int32_t v : quantized)
-                m_plan.values[size_t(v)].desc.layout = Layout::Nhwc;
+            const bool conv = s.spec == dynamicConv;
+            const auto check = [&](int32_t v, bool convSlot) {
+                if (v < 0)
+                    return;
+                const int32_t root = find(v);
+                if (conv && convSlot)
+                    touched[size_t(root)] = 1;
+                else if (std::find(followers[i].begin(), followers[i].end(), v) == followers[i].end())
+                    bad[size_t(root)] = 1;
+            };
+            for (size_t k = 0; k < s.inputs.size(); ++k)
+                check(s.inputs[k], k == kernels::dynamic_conv::kX);
+            for (size_t k = 0; k < s.outputs.size(); ++k)
+                check(s.outputs[k], k == 0);
+        }
+        for (size_t v = 0; v < m_plan.values.size(); ++v) {
+            const int32_t root = find(int32_t(v));
+            if (!bad[size_t(root)] && touched[size_t(root)])
+                m_plan.values[v].desc.layout = Layout::Nhwc;
+        }
+        for (size_t i = 0; i < m_plan.steps.size(); ++i) {
+            Step& s = m_plan.steps[i];
+            if (!followers[i].empty() && isOp(s, "Concat")
+                && m_plan.values[size_t(s.outputs[0])].desc.layout == Layout::Nhwc)
+                s.spec = &kernels::nhwcConcatSpec();
         }
     }
 

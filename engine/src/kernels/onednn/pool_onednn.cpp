@@ -55,8 +55,16 @@ public:
             padR[i] = (g.outSpatial[i] - 1) * g.strides[i] + effK - g.inSpatial[i] - g.padBegin[i];
         }
         const auto f32 = memory::data_type::f32;
-        m_src = onednn::plainDesc(ctx.inputs[0].dims, f32);
-        m_dst = onednn::plainDesc(ctx.outputs[0].dims, f32);
+        // Layout::Nhwc (rank 4, inside the NHWC regions of the dynamic int8 path): oneDNN pools channels-last natively.
+        const bool nhwc = ctx.inputs[0].layout == Layout::Nhwc;
+        if (nhwc != (ctx.outputs[0].layout == Layout::Nhwc) || (nhwc && ctx.inputs[0].rank() != 4))
+            return Status(StatusCode::Internal, "node " + ctx.node.describe() + ": input and output layouts differ");
+        m_src = nhwc
+            ? memory::desc(Dims(ctx.inputs[0].dims.begin(), ctx.inputs[0].dims.end()), f32, memory::format_tag::nhwc)
+            : onednn::plainDesc(ctx.inputs[0].dims, f32);
+        m_dst = nhwc
+            ? memory::desc(Dims(ctx.outputs[0].dims.begin(), ctx.outputs[0].dims.end()), f32, memory::format_tag::nhwc)
+            : onednn::plainDesc(ctx.outputs[0].dims, f32);
         const bool includePad = ctx.node.attrInt("count_include_pad", 0) != 0;
         const dnnl::algorithm alg = m_max ? dnnl::algorithm::pooling_max
             : includePad                  ? dnnl::algorithm::pooling_avg_include_padding
