@@ -8,10 +8,12 @@
 //      Int8Conv::runFloat step (kernels/int8/dynamic_conv.h), with a following Sigmoid·Mul (SiLU) as its epilogue;
 //      the DynamicQuantizeLinear stays a step (it is shared).
 //   4. Values flowing only from a convolution into convolutions stay in oneDNN's blocked nChw8c layout.
-//   6. DynamicQuantizeLinear outputs -> MatMulInteger -> Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] -> one
-//      Int8MatMul::runFloat step (kernels/int8/dynamic_matmul.h), like rewrite 3.
 //   5. Activations between fused dynamic convolutions, through DynamicQuantizeLinear, same-shape Add, channel Concat
 //      and MaxPool, stay NHWC (float and uint8 alike) when nothing else reads them.
+//   6. DynamicQuantizeLinear outputs -> MatMulInteger -> Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] -> one
+//      Int8MatMul::runFloat step (kernels/int8/dynamic_matmul.h), like rewrite 3.
+//   7. A DynamicQuantizeLinear reading a fused dynamic convolution's output takes its min/max from that step (an
+//      extra [2] float output of the convolution, an extra input of the DynamicQuantizeLinear): one pass less.
 #include "exec/session_plan.h"
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/dynamic_matmul.h"
@@ -51,6 +53,7 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "MatMulInteger"))
                 fuseDynamicMatMul(i);
+        fuseDynamicRanges();
         markNhwcRegions();
         markBlockedLayouts();
         return Status::ok();
@@ -496,6 +499,31 @@ private:
             return std::nullopt;
         }
         return op;
+    }
+
+    /// Rewrite 7 (see the top of the file).
+    void fuseDynamicRanges()
+    {
+        const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
+        for (size_t i = 0; i < m_plan.steps.size(); ++i) {
+            Step& q = m_plan.steps[i];
+            if (q.removed || !isOp(q, "DynamicQuantizeLinear") || q.inputs.size() != 1 || q.inputs[0] < 0)
+                continue;
+            const int32_t p = producerIndex(q.inputs[0]);
+            if (p < 0 || m_plan.steps[size_t(p)].spec != dynamicConv)
+                continue;
+            Step& conv = m_plan.steps[size_t(p)];
+            if (conv.outputs.size() == 1) {
+                PlanValue v;
+                v.name = m_plan.values[size_t(conv.outputs[0])].name + ":range";
+                v.known = true;
+                v.desc.type = DataType::Float;
+                v.desc.dims = { 2 };
+                m_plan.values.push_back(std::move(v));
+                conv.outputs.push_back(int32_t(m_plan.values.size() - 1));
+            }
+            q.inputs.push_back(conv.outputs[1]);
+        }
     }
 
     /// The rank-4 values whose layout step `s` passes through unchanged (all share one layout), or empty when `s` is

@@ -10,8 +10,8 @@ namespace qs::kernels::int8 {
 
 namespace {
 
-void rescaleScalar(
-    const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu, float* out)
+void rescaleScalar(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu,
+    float* out, float* range)
 {
     for (int64_t j = 0; j < count; ++j)
         for (int64_t o = 0; o < oc; ++o) {
@@ -19,6 +19,10 @@ void rescaleScalar(
             if (silu)
                 v = v / (1.0f + std::exp(-v));
             out[j * oc + o] = v;
+            if (range) {
+                range[0] = v < range[0] ? v : range[0];
+                range[1] = v > range[1] ? v : range[1];
+            }
         }
 }
 
@@ -61,17 +65,41 @@ QS_AVX2 inline __m256 rescale8(const int32_t* acc, const float* scale, const flo
     return _mm256_mul_ps(v, inv);
 }
 
-QS_AVX2 void rescaleAvx2(
-    const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu, float* out)
+QS_AVX2 void rescaleAvx2(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift,
+    bool silu, float* out, float* range)
 {
     const int64_t vec = oc / 8 * 8;
+    if (!range) {
+        for (int64_t j = 0; j < count; ++j) {
+            const int32_t* a = acc + j * oc;
+            float* y = out + j * oc;
+            for (int64_t o = 0; o < vec; o += 8)
+                _mm256_storeu_ps(y + o, rescale8(a + o, scale + o, shift + o, silu));
+            if (vec < oc)
+                rescaleScalar(a + vec, 1, oc - vec, scale + vec, shift + vec, silu, y + vec, nullptr);
+        }
+        return;
+    }
+    // min(v, lo) keeps lo when v is NaN, as quant::minMax's AVX2 path does.
+    __m256 lo = _mm256_set1_ps(range[0]), hi = _mm256_set1_ps(range[1]);
     for (int64_t j = 0; j < count; ++j) {
         const int32_t* a = acc + j * oc;
         float* y = out + j * oc;
-        for (int64_t o = 0; o < vec; o += 8)
-            _mm256_storeu_ps(y + o, rescale8(a + o, scale + o, shift + o, silu));
+        for (int64_t o = 0; o < vec; o += 8) {
+            const __m256 v = rescale8(a + o, scale + o, shift + o, silu);
+            _mm256_storeu_ps(y + o, v);
+            lo = _mm256_min_ps(v, lo);
+            hi = _mm256_max_ps(v, hi);
+        }
         if (vec < oc)
-            rescaleScalar(a + vec, 1, oc - vec, scale + vec, shift + vec, silu, y + vec);
+            rescaleScalar(a + vec, 1, oc - vec, scale + vec, shift + vec, silu, y + vec, range);
+    }
+    alignas(32) float l[8], h[8];
+    _mm256_store_ps(l, lo);
+    _mm256_store_ps(h, hi);
+    for (int k = 0; k < 8; ++k) {
+        range[0] = l[k] < range[0] ? l[k] : range[0];
+        range[1] = h[k] > range[1] ? h[k] : range[1];
     }
 }
 
@@ -128,13 +156,13 @@ bool useAvx2() noexcept
 
 } // namespace
 
-void rescaleNhwc(
-    const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu, float* out)
+void rescaleNhwc(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu,
+    float* out, float* range)
 {
     if (useAvx2())
-        rescaleAvx2(acc, count, oc, scale, shift, silu, out);
+        rescaleAvx2(acc, count, oc, scale, shift, silu, out, range);
     else
-        rescaleScalar(acc, count, oc, scale, shift, silu, out);
+        rescaleScalar(acc, count, oc, scale, shift, silu, out, range);
 }
 
 void transposeTile(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride)

@@ -12,9 +12,11 @@
 namespace qs::kernels::int8 {
 
 /// out[j * oc + o] = act(float(acc[j * oc + o]) * scale[o] + shift[o]) for j < count, o < oc;
-/// act = identity, or y * sigmoid(y) when `silu`. `out` may not alias `acc`.
-void rescaleNhwc(
-    const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu, float* out);
+/// act = identity, or y * sigmoid(y) when `silu`. `out` may not alias `acc`. When `range` is given, range[0] and
+/// range[1] are lowered/raised to the min and max of the values written (NaNs skipped as quant::minMax skips them):
+/// the DynamicQuantizeLinear reading the output then needs no min/max pass of its own.
+void rescaleNhwc(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu,
+    float* out, float* range = nullptr);
 
 /// out[o * channelStride + j] = tile[j * oc + o]: a rescaled NHWC tile of `count` pixels into NCHW planes.
 void transposeTile(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 // The epilogue's inner loops are cloned for AVX2 and picked at load time (GCC ifunc): the engine is built for
 // baseline x86-64, whose SSE2 has no 32-bit multiply, and these loops run over every output element.
@@ -493,7 +494,7 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
 }
 
 Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
-    const float* bias, FloatActivation activation, float* y)
+    const float* bias, FloatActivation activation, float* y, float* range)
 {
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
@@ -508,6 +509,10 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
     }
     const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
     const bool silu = activation == FloatActivation::Silu;
+    if (range) {
+        range[0] = std::numeric_limits<float>::infinity();
+        range[1] = -std::numeric_limits<float>::infinity();
+    }
     if (m_impl->outNchw())
         m_impl->floatTile.resize(size_t(Impl::kTile * oc));
     float* tileBuffer = m_impl->floatTile.data();
@@ -515,9 +520,9 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
         float* out = y + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
         // One vectorised pass in NHWC order (rescale, bias, activation); NCHW transposes the finished tile.
         if (pxStride == oc) {
-            rescaleNhwc(tile, count, oc, scale, shift, silu, out);
+            rescaleNhwc(tile, count, oc, scale, shift, silu, out, range);
         } else {
-            rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer);
+            rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer, range);
             transposeTile(tileBuffer, count, oc, out, chStride);
         }
     });

@@ -85,9 +85,10 @@ public:
     /// y = float(acc) * (xScale * wScales[oc or 0]) + bias[oc] (bias may be nullptr); float.
     Status runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
         const float* bias, float* y);
-    /// The same, then `activation` (the fused dynamic convolution's SiLU epilogue) in the same pass.
+    /// The same, then `activation` (the fused dynamic convolution's SiLU epilogue) in the same pass. With `range`,
+    /// range[0] and range[1] receive the min and max of y (for the DynamicQuantizeLinear that reads y).
     Status runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
-        const float* bias, FloatActivation activation, float* y);
+        const float* bias, FloatActivation activation, float* y, float* range = nullptr);
 
 private:
     struct Impl;

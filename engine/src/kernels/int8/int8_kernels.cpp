@@ -209,8 +209,18 @@ public:
     }
     Status run(const KernelArgs& args) const override
     {
-        const quant::DynamicQuantParams p = quant::dynamicQuantizeLinear(
-            static_cast<const float*>(args.inputs[0]), size_t(m_count), static_cast<uint8_t*>(args.outputs[0]));
+        const auto* x = static_cast<const float*>(args.inputs[0]);
+        auto* y = static_cast<uint8_t*>(args.outputs[0]);
+        quant::DynamicQuantParams p;
+        if (args.inputs.size() > 1 && args.inputs[1]) {
+            // Optimized mode: the producing fused dynamic convolution computed x's min and max while writing it
+            // (graph_rewrites.cpp), so only the quantize pass is left.
+            const auto* range = static_cast<const float*>(args.inputs[1]);
+            p = quant::dynamicQuantParams({ range[0], range[1] });
+            quant::quantizeLinear(x, size_t(m_count), p.scale, p.zeroPoint, y);
+        } else {
+            p = quant::dynamicQuantizeLinear(x, size_t(m_count), y);
+        }
         if (args.outputs.size() > 1 && args.outputs[1])
             *static_cast<float*>(args.outputs[1]) = p.scale;
         if (args.outputs.size() > 2 && args.outputs[2])
@@ -405,8 +415,10 @@ public:
         const int32_t xzp = zeroPointAt(args.inputs[kXZeroPoint], m_xzpType, 0);
         float* y = static_cast<float*>(args.outputs[0]);
         std::lock_guard lock(m_mutex);
+        // An extra output (graph_rewrites.cpp, rewrite 7) receives y's min and max for the DynamicQuantizeLinear.
+        float* range = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
         return m_conv->runFloat(args.inputs[kX], xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
-            m_bias.empty() ? nullptr : m_bias.data(), m_activation, y);
+            m_bias.empty() ? nullptr : m_bias.data(), m_activation, y, range);
     }
 
     std::string implementation() const override { return "onednn:" + m_conv->implementation() + " " + m_layouts; }
