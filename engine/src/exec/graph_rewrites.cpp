@@ -8,8 +8,8 @@
 //      Int8Conv::runFloat step (kernels/int8/dynamic_conv.h), with a following Sigmoid·Mul (SiLU) as its epilogue;
 //      the DynamicQuantizeLinear stays a step (it is shared).
 //   4. Values flowing only from a convolution into convolutions stay in oneDNN's blocked nChw8c layout.
-//   5. Activations between fused dynamic convolutions, through DynamicQuantizeLinear, same-shape Add, channel Concat
-//      and MaxPool, stay NHWC (float and uint8 alike) when nothing else reads them.
+//   5. Activations between fused dynamic convolutions, through DynamicQuantizeLinear, same-shape Add, channel Concat,
+//      MaxPool and nearest Resize, stay NHWC (float and uint8 alike) when nothing else reads them.
 //   6. DynamicQuantizeLinear outputs -> MatMulInteger -> Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] -> one
 //      Int8MatMul::runFloat step (kernels/int8/dynamic_matmul.h), like rewrite 3.
 //   7. A DynamicQuantizeLinear reading a fused dynamic convolution's output takes its min/max from that step (an
@@ -18,6 +18,7 @@
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/dynamic_matmul.h"
 #include "kernels/int8/nhwc_concat.h"
+#include "kernels/int8/nhwc_resize.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
@@ -548,6 +549,14 @@ private:
             v.push_back(s.outputs[0]);
             return v;
         }
+        if (isOp(s, "Resize") && s.inputs[0] >= 0) {
+            std::vector<kernels::TensorDesc> ins;
+            for (int32_t v : s.inputs)
+                ins.push_back(v >= 0 ? m_plan.values[size_t(v)].desc : kernels::TensorDesc {});
+            if (kernels::nhwcResizeSupported(anchorNode(s), ins, out))
+                return { s.inputs[0], s.outputs[0] };
+            return {};
+        }
         if (isOp(s, "MaxPool") && s.spec && s.spec->implementation == "onednn" && out.rank() == 4
             && (s.outputs.size() < 2 || s.outputs[1] < 0))
             return { s.inputs[0], s.outputs[0] };
@@ -558,7 +567,7 @@ private:
     /// layout, so that no convolution reorders its source and none transposes its output to NCHW. A region is the
     /// set of values connected through layoutFollowers() steps; it turns NHWC only when every step producing or
     /// reading one of its values is a fused dynamic convolution (as output, or as its quantized source) or such a
-    /// follower — any other reader (Resize, Reshape, a graph output...) keeps the whole region as written.
+    /// follower — any other reader (Reshape, Split, a graph output...) keeps the whole region as written.
     void markNhwcRegions()
     {
         const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
@@ -613,9 +622,12 @@ private:
         }
         for (size_t i = 0; i < m_plan.steps.size(); ++i) {
             Step& s = m_plan.steps[i];
-            if (!followers[i].empty() && isOp(s, "Concat")
-                && m_plan.values[size_t(s.outputs[0])].desc.layout == Layout::Nhwc)
+            if (followers[i].empty() || m_plan.values[size_t(s.outputs[0])].desc.layout != Layout::Nhwc)
+                continue;
+            if (isOp(s, "Concat"))
                 s.spec = &kernels::nhwcConcatSpec();
+            else if (isOp(s, "Resize"))
+                s.spec = &kernels::nhwcResizeSpec();
         }
     }
 
