@@ -17,13 +17,23 @@
 //      Integer tensors then flow from one quantized op to the next without a float round trip;
 //      a Cast to the type the tensor already has (PyTorch writes QuantizeLinear -> Cast(uint8) -> DequantizeLinear)
 //      is looked through and absorbed.
+//   6. Activations between fused dynamic convolutions, through DynamicQuantizeLinear, same-shape Add, channel Concat,
+//      MaxPool and nearest Resize, stay NHWC (float and uint8 alike) when nothing else reads them.
+//   7. DynamicQuantizeLinear outputs -> MatMulInteger -> Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] -> one
+//      Int8MatMul::runFloat step (kernels/int8/dynamic_matmul.h), like rewrite 3.
+//   8. A DynamicQuantizeLinear reading a fused dynamic convolution's output takes its min/max from that step (an
+//      extra [2] float output of the convolution, an extra input of the DynamicQuantizeLinear): one pass less.
 #include "exec/session_plan.h"
 #include "kernels/int8/dynamic_conv.h"
+#include "kernels/int8/dynamic_matmul.h"
+#include "kernels/int8/nhwc_concat.h"
+#include "kernels/int8/nhwc_resize.h"
 #include "kernels/int8/qlinear.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace qs {
@@ -63,6 +73,11 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "ConvInteger"))
                 fuseDynamicConv(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "MatMulInteger"))
+                fuseDynamicMatMul(i);
+        fuseDynamicRanges();
+        markNhwcRegions();
         markBlockedLayouts();
         return Status::ok();
     }
@@ -357,6 +372,92 @@ private:
         if (addIndex)
             absorb(fused, m_plan.steps[*addIndex], m_plan.steps[*addIndex].outputs[0]);
         fuseSwishEpilogue(ci);
+    }
+
+    /// 1 or `n` float values broadcasting along the last axis of a matmul output: [n], [1, n], [1, 1, n]...
+    bool isPerColumn(const HostTensor& t, int64_t n, bool allowScalar) const
+    {
+        if (t.dataType() != DataType::Float)
+            return false;
+        if (t.elementCount() == 1)
+            return allowScalar;
+        return t.elementCount() == n && t.rank() >= 1 && t.dims().back() == n;
+    }
+
+    /// Rewrite 7 (see the top of the file), anchored at the MatMulInteger step `mi`; B must be a 2-D constant.
+    void fuseDynamicMatMul(size_t mi)
+    {
+        using namespace kernels::dynamic_matmul;
+        const Step& mm = m_plan.steps[mi];
+        if (mm.inputs.size() < 3 || mm.outputs.size() != 1 || mm.inputs[2] < 0)
+            return;
+        const int32_t xq = mm.inputs[0];
+        const int32_t dqlIndex = producerIndex(xq);
+        if (dqlIndex < 0 || !isOp(m_plan.steps[size_t(dqlIndex)], "DynamicQuantizeLinear"))
+            return;
+        const Step& dql = m_plan.steps[size_t(dqlIndex)];
+        if (dql.outputs.size() != 3 || dql.outputs[0] != xq || dql.outputs[2] != mm.inputs[2] || dql.outputs[1] < 0)
+            return;
+        const int32_t xScale = dql.outputs[1];
+        const HostTensor* w = constantOf(mm.inputs[1]);
+        const bool hasWzp = mm.inputs.size() > 3 && mm.inputs[3] >= 0;
+        if (!w || w->rank() != 2 || (hasWzp && !constantOf(mm.inputs[3])))
+            return;
+        const int64_t n = w->dims()[1];
+        if (hasWzp && constantOf(mm.inputs[3])->elementCount() != 1 && constantOf(mm.inputs[3])->elementCount() != n)
+            return;
+        const auto& yd = m_plan.values[size_t(mm.outputs[0])].desc;
+        if (yd.rank() < 2 || m_plan.values[size_t(xScale)].desc.elementCount() != 1)
+            return;
+        const auto castIndex = soleReader(mm.outputs[0]);
+        if (!castIndex || !isOp(m_plan.steps[*castIndex], "Cast"))
+            return;
+        const Step& cast = m_plan.steps[*castIndex];
+        if (anchorNode(cast).attrInt("to", 0) != int64_t(1) /* FLOAT */ || cast.outputs.size() != 1)
+            return;
+        const auto mulIndex = soleReader(cast.outputs[0]);
+        if (!mulIndex || !isOp(m_plan.steps[*mulIndex], "Mul"))
+            return;
+        const Step& mul = m_plan.steps[*mulIndex];
+        const int32_t s = otherInput(mul, cast.outputs[0]);
+        if (s < 0 || mul.outputs.size() != 1 || m_plan.values[size_t(mul.outputs[0])].desc.dims != yd.dims)
+            return;
+        const int32_t scaleIndex = producerIndex(s);
+        if (scaleIndex < 0 || !soleReader(s) || !isOp(m_plan.steps[size_t(scaleIndex)], "Mul"))
+            return;
+        const int32_t wScale = otherInput(m_plan.steps[size_t(scaleIndex)], xScale);
+        const HostTensor* wScaleT = constantOf(wScale);
+        if (!wScaleT || !isPerColumn(*wScaleT, n, true))
+            return;
+        int32_t bias = -1;
+        std::optional<size_t> addIndex;
+        if (const auto r = soleReader(mul.outputs[0]); r && isOp(m_plan.steps[*r], "Add")) {
+            const Step& add = m_plan.steps[*r];
+            const int32_t b = otherInput(add, mul.outputs[0]);
+            const HostTensor* bt = constantOf(b);
+            if (bt && isPerColumn(*bt, n, false) && add.outputs.size() == 1
+                && m_plan.values[size_t(add.outputs[0])].desc.dims == yd.dims) {
+                bias = b;
+                addIndex = *r;
+            }
+        }
+
+        Step& fused = m_plan.steps[mi];
+        std::vector<int32_t> inputs(kSlotCount, -1);
+        inputs[kX] = xq;
+        inputs[kW] = fused.inputs[1];
+        inputs[kXZeroPoint] = fused.inputs[2];
+        inputs[kWZeroPoint] = hasWzp ? fused.inputs[3] : -1;
+        inputs[kXScale] = xScale;
+        inputs[kWScale] = wScale;
+        inputs[kBias] = bias;
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::dynamicMatMulSpec();
+        absorb(fused, m_plan.steps[size_t(scaleIndex)], fused.outputs[0]);
+        absorb(fused, m_plan.steps[*castIndex], fused.outputs[0]);
+        absorb(fused, m_plan.steps[*mulIndex], m_plan.steps[*mulIndex].outputs[0]);
+        if (addIndex)
+            absorb(fused, m_plan.steps[*addIndex], m_plan.steps[*addIndex].outputs[0]);
     }
 
     /// y * Sigmoid(y) after a fused dynamic convolution (YOLO's SiLU) as the kernel's epilogue.
@@ -778,6 +879,135 @@ private:
             return std::nullopt;
         }
         return op;
+    }
+
+    /// Rewrite 8 (see the top of the file).
+    void fuseDynamicRanges()
+    {
+        const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
+        for (size_t i = 0; i < m_plan.steps.size(); ++i) {
+            Step& q = m_plan.steps[i];
+            if (q.removed || !isOp(q, "DynamicQuantizeLinear") || q.inputs.size() != 1 || q.inputs[0] < 0)
+                continue;
+            const int32_t p = producerIndex(q.inputs[0]);
+            if (p < 0 || m_plan.steps[size_t(p)].spec != dynamicConv)
+                continue;
+            Step& conv = m_plan.steps[size_t(p)];
+            if (conv.outputs.size() == 1) {
+                PlanValue v;
+                v.name = m_plan.values[size_t(conv.outputs[0])].name + ":range";
+                v.known = true;
+                v.desc.type = DataType::Float;
+                v.desc.dims = { 2 };
+                m_plan.values.push_back(std::move(v));
+                conv.outputs.push_back(int32_t(m_plan.values.size() - 1));
+            }
+            q.inputs.push_back(conv.outputs[1]);
+        }
+    }
+
+    /// The rank-4 values whose layout step `s` passes through unchanged (all share one layout), or empty when `s` is
+    /// not such a step: DynamicQuantizeLinear (elementwise with a global range), same-shape Add (flat elementwise),
+    /// Concat along the channels (nhwc_concat.h) and oneDNN MaxPool (nhwc natively).
+    std::vector<int32_t> layoutFollowers(const Step& s) const
+    {
+        if (s.removed || s.nodes.size() != 1 || s.outputs.empty() || s.outputs[0] < 0)
+            return {};
+        const auto& out = m_plan.values[size_t(s.outputs[0])].desc;
+        if (isOp(s, "DynamicQuantizeLinear"))
+            return { s.inputs[0], s.outputs[0] };
+        if (isOp(s, "Add") && s.inputs.size() == 2 && s.inputs[0] >= 0 && s.inputs[1] >= 0 && out.rank() == 4
+            && m_plan.values[size_t(s.inputs[0])].desc.dims == out.dims
+            && m_plan.values[size_t(s.inputs[1])].desc.dims == out.dims)
+            return { s.inputs[0], s.inputs[1], s.outputs[0] };
+        if (isOp(s, "Concat") && out.rank() == 4) {
+            const int64_t axis = anchorNode(s).attrInt("axis", 0);
+            if (axis != 1 && axis != -3)
+                return {};
+            std::vector<int32_t> v(s.inputs.begin(), s.inputs.end());
+            v.push_back(s.outputs[0]);
+            return v;
+        }
+        if (isOp(s, "Resize") && s.inputs[0] >= 0) {
+            std::vector<kernels::TensorDesc> ins;
+            for (int32_t v : s.inputs)
+                ins.push_back(v >= 0 ? m_plan.values[size_t(v)].desc : kernels::TensorDesc {});
+            if (kernels::nhwcResizeSupported(anchorNode(s), ins, out))
+                return { s.inputs[0], s.outputs[0] };
+            return {};
+        }
+        if (isOp(s, "MaxPool") && s.spec && s.spec->implementation == "onednn" && out.rank() == 4
+            && (s.outputs.size() < 2 || s.outputs[1] < 0))
+            return { s.inputs[0], s.outputs[0] };
+        return {};
+    }
+
+    /// Rewrite 6: regions of rank-4 activations between fused dynamic convolutions are kept NHWC, oneDNN's int8
+    /// layout, so that no convolution reorders its source and none transposes its output to NCHW. A region is the
+    /// set of values connected through layoutFollowers() steps; it turns NHWC only when every step producing or
+    /// reading one of its values is a fused dynamic convolution (as output, or as its quantized source) or such a
+    /// follower — any other reader (Reshape, Split, a graph output...) keeps the whole region as written.
+    void markNhwcRegions()
+    {
+        const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
+        std::vector<int32_t> parent(m_plan.values.size());
+        for (size_t v = 0; v < parent.size(); ++v)
+            parent[v] = int32_t(v);
+        const auto find = [&](int32_t v) {
+            while (parent[size_t(v)] != v)
+                v = parent[size_t(v)] = parent[size_t(parent[size_t(v)])];
+            return v;
+        };
+        std::vector<std::vector<int32_t>> followers(m_plan.steps.size());
+        for (size_t i = 0; i < m_plan.steps.size(); ++i) {
+            followers[i] = layoutFollowers(m_plan.steps[i]);
+            for (size_t k = 1; k < followers[i].size(); ++k)
+                if (followers[i][k] >= 0 && followers[i][0] >= 0)
+                    parent[size_t(find(followers[i][k]))] = find(followers[i][0]);
+        }
+        // A region is usable when all its values are rank-4 activations and every touching step allows NHWC; it is
+        // worth it when a fused dynamic convolution touches it.
+        std::vector<char> bad(m_plan.values.size(), 0), touched(m_plan.values.size(), 0);
+        for (size_t v = 0; v < m_plan.values.size(); ++v) {
+            const PlanValue& pv = m_plan.values[v];
+            const DataType t = pv.desc.type;
+            if (!pv.known || pv.desc.rank() != 4 || pv.desc.constant || pv.graphInput >= 0 || pv.graphOutput >= 0
+                || !(t == DataType::Float || t == DataType::UInt8 || t == DataType::Int8))
+                bad[size_t(find(int32_t(v)))] = 1;
+        }
+        for (size_t i = 0; i < m_plan.steps.size(); ++i) {
+            const Step& s = m_plan.steps[i];
+            if (s.removed)
+                continue;
+            const bool conv = s.spec == dynamicConv;
+            const auto check = [&](int32_t v, bool convSlot) {
+                if (v < 0)
+                    return;
+                const int32_t root = find(v);
+                if (conv && convSlot)
+                    touched[size_t(root)] = 1;
+                else if (std::find(followers[i].begin(), followers[i].end(), v) == followers[i].end())
+                    bad[size_t(root)] = 1;
+            };
+            for (size_t k = 0; k < s.inputs.size(); ++k)
+                check(s.inputs[k], k == kernels::dynamic_conv::kX);
+            for (size_t k = 0; k < s.outputs.size(); ++k)
+                check(s.outputs[k], k == 0);
+        }
+        for (size_t v = 0; v < m_plan.values.size(); ++v) {
+            const int32_t root = find(int32_t(v));
+            if (!bad[size_t(root)] && touched[size_t(root)])
+                m_plan.values[v].desc.layout = Layout::Nhwc;
+        }
+        for (size_t i = 0; i < m_plan.steps.size(); ++i) {
+            Step& s = m_plan.steps[i];
+            if (followers[i].empty() || m_plan.values[size_t(s.outputs[0])].desc.layout != Layout::Nhwc)
+                continue;
+            if (isOp(s, "Concat"))
+                s.spec = &kernels::nhwcConcatSpec();
+            else if (isOp(s, "Resize"))
+                s.spec = &kernels::nhwcResizeSpec();
+        }
     }
 
     void markBlockedLayouts()
