@@ -31,6 +31,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerGatherElementsKernels(r);
         registerTopKKernels(r);
         registerInt8Kernels(r);
+        registerQOpsKernels(r);
         return r;
     }();
     return registry;

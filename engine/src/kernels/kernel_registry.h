@@ -49,5 +49,7 @@ void registerGatherElementsKernels(KernelRegistry& registry);
 void registerTopKKernels(KernelRegistry& registry);
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
+/// com.microsoft QOperator kernels (kernels/qops); must run after registerInt8Kernels, whose Q/DQ it reuses.
+void registerQOpsKernels(KernelRegistry& registry);
 
 } // namespace qs::kernels

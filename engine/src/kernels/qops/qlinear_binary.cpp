@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+// com.microsoft QLinearAdd and QLinearMul: A, A_scale, A_zero_point?, B, B_scale, B_zero_point?, C_scale,
+// C_zero_point? -> C, numpy broadcasting, uint8 or int8 (all three the same type).
+//
+// The float arithmetic follows ONNX Runtime's x86-64 kernels (MLAS) step by step, because a different but
+// "equally correct" order changes the rounding of values that land within an ulp of .5:
+// * Add (AVX2 kernel): with rA = sA / sC, rB = sB / sC and fixed = zC - (rA * zA + rB * zB),
+//   c = round(fma(a, rA, fma(b, rB, fixed))). When one operand is constant along the innermost broadcast run
+//   (ORT's "scalar" span), its term is folded into `fixed` first (fixed + s * r, two roundings), then
+//   c = round(fma(other, r_other, fixed')).
+// * Mul (SSE2 kernel): c = round(float((a - zA) * (b - zB)) * (sA * sB / sC) + zC), the product exact in int32.
+// round is round-half-even (cvtps2dq in the default MXCSR mode); the result saturates to the type's range.
+#include "kernels/cpu/broadcast.h"
+#include "kernels/kernel_registry.h"
+#include "kernels/qops/qlinear_params.h"
+#include "kernels/qops/qops_register.h"
+#include "kernels/shape_util.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <optional>
+
+namespace qs::kernels::qops {
+
+namespace {
+
+constexpr size_t kA = 0, kAScale = 1, kAZeroPoint = 2, kB = 3, kBScale = 4, kBZeroPoint = 5, kCScale = 6,
+                 kCZeroPoint = 7;
+
+enum class ScalarSide
+{
+    None,
+    A,
+    B,
+};
+
+template <typename T> T saturateRound(float v)
+{
+    // nearbyint rounds half to even in the default rounding mode, like cvtps2dq.
+    const float r = std::nearbyint(v);
+    constexpr float lo = float(std::numeric_limits<T>::min());
+    constexpr float hi = float(std::numeric_limits<T>::max());
+    return static_cast<T>(r < lo ? lo : (r > hi ? hi : r));
+}
+
+class QLinearBinaryKernel final : public Kernel
+{
+public:
+    explicit QLinearBinaryKernel(bool mul)
+        : m_mul(mul)
+    { }
+
+    Status prepare(const KernelContext& ctx) override
+    {
+        QS_RETURN_IF_ERROR(checkScalarParams(ctx, kAScale, kAZeroPoint, "A"));
+        QS_RETURN_IF_ERROR(checkScalarParams(ctx, kBScale, kBZeroPoint, "B"));
+        QS_RETURN_IF_ERROR(checkScalarParams(ctx, kCScale, kCZeroPoint, "C"));
+        m_type = ctx.inputs[kA].type;
+        m_azpType = slotType(ctx.inputs, kAZeroPoint);
+        m_bzpType = slotType(ctx.inputs, kBZeroPoint);
+        m_czpType = slotType(ctx.inputs, kCZeroPoint);
+        const std::vector<int64_t> shapes[] = { ctx.inputs[kA].dims, ctx.inputs[kB].dims };
+        m_plan.emplace(shapes, ctx.outputs[0].dims);
+        // ORT's broadcast loop takes the "scalar" kernel when a whole operand is one element or, per span, when
+        // the innermost run repeats one element of it; input 0 is tested first.
+        if (ctx.inputs[kA].elementCount() == 1 || m_plan->innerStride(0) == 0)
+            m_scalar = ScalarSide::A;
+        else if (ctx.inputs[kB].elementCount() == 1 || m_plan->innerStride(1) == 0)
+            m_scalar = ScalarSide::B;
+        return Status::ok();
+    }
+
+    Status run(const KernelArgs& args) const override
+    {
+        const QuantParam a = quantParamAt(args, kAScale, kAZeroPoint, m_azpType);
+        const QuantParam b = quantParamAt(args, kBScale, kBZeroPoint, m_bzpType);
+        const QuantParam c = quantParamAt(args, kCScale, kCZeroPoint, m_czpType);
+        if (m_type == DataType::Int8)
+            compute<int8_t>(args, a, b, c);
+        else
+            compute<uint8_t>(args, a, b, c);
+        return Status::ok();
+    }
+
+private:
+    template <typename T> void compute(const KernelArgs& args, QuantParam qa, QuantParam qb, QuantParam qc) const
+    {
+        const auto* pa = static_cast<const T*>(args.inputs[kA]);
+        const auto* pb = static_cast<const T*>(args.inputs[kB]);
+        auto* pc = static_cast<T*>(args.outputs[0]);
+        const BroadcastPlan& plan = *m_plan;
+        const int64_t inner = plan.inner();
+        const int64_t sa = plan.innerStride(0), sb = plan.innerStride(1);
+        const int64_t rows = plan.rows();
+        if (m_mul) {
+            const float ratio = qa.scale * qb.scale / qc.scale;
+            const auto zc = float(qc.zeroPoint);
+#pragma omp parallel for if (plan.count() > 262144)
+            for (int64_t r = 0; r < rows; ++r) {
+                const T* ra = pa + plan.rowOffset(0, r);
+                const T* rb = pb + plan.rowOffset(1, r);
+                T* rc = pc + r * inner;
+                for (int64_t i = 0; i < inner; ++i) {
+                    const int32_t prod = (int32_t(ra[i * sa]) - qa.zeroPoint) * (int32_t(rb[i * sb]) - qb.zeroPoint);
+                    rc[i] = saturateRound<T>(float(prod) * ratio + zc);
+                }
+            }
+            return;
+        }
+        const float rA = qa.scale / qc.scale;
+        const float rB = qb.scale / qc.scale;
+        const float fixed = float(qc.zeroPoint) - (rA * float(qa.zeroPoint) + rB * float(qb.zeroPoint));
+        const ScalarSide side = m_scalar;
+#pragma omp parallel for if (plan.count() > 262144)
+        for (int64_t r = 0; r < rows; ++r) {
+            const T* ra = pa + plan.rowOffset(0, r);
+            const T* rb = pb + plan.rowOffset(1, r);
+            T* rc = pc + r * inner;
+            if (side == ScalarSide::A) {
+                const float f = fixed + float(ra[0]) * rA;
+                for (int64_t i = 0; i < inner; ++i)
+                    rc[i] = saturateRound<T>(std::fma(float(rb[i * sb]), rB, f));
+            } else if (side == ScalarSide::B) {
+                const float f = fixed + float(rb[0]) * rB;
+                for (int64_t i = 0; i < inner; ++i)
+                    rc[i] = saturateRound<T>(std::fma(float(ra[i * sa]), rA, f));
+            } else {
+                for (int64_t i = 0; i < inner; ++i)
+                    rc[i] = saturateRound<T>(std::fma(float(ra[i * sa]), rA, std::fma(float(rb[i * sb]), rB, fixed)));
+            }
+        }
+    }
+
+    bool m_mul = false;
+    DataType m_type = DataType::UInt8;
+    DataType m_azpType = DataType::Undefined;
+    DataType m_bzpType = DataType::Undefined;
+    DataType m_czpType = DataType::Undefined;
+    std::optional<BroadcastPlan> m_plan;
+    ScalarSide m_scalar = ScalarSide::None;
+};
+
+Status inferQLinearBinary(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
+{
+    if (!hasInput(inputs, kA) || !hasInput(inputs, kB) || !hasInput(inputs, kCScale))
+        return Status(StatusCode::InvalidModel, fmt::format("node {}: needs A, B and C_scale", node.describe()));
+    QS_ASSIGN_OR_RETURN(outputs[0].dims, broadcastShapes(node, inputs[kA].dims, inputs[kB].dims));
+    outputs[0].type = inputs[kA].type;
+    return Status::ok();
+}
+
+Status acceptQLinearBinary(const Node& node, std::span<const TensorDesc> inputs)
+{
+    QS_RETURN_IF_ERROR(acceptInt8Input0(node, inputs));
+    if (!hasInput(inputs, kB) || inputs[kB].type != inputs[kA].type)
+        return Status(StatusCode::Unsupported, "A and B must have the same type");
+    return Status::ok();
+}
+
+} // namespace
+
+void registerQLinearBinaryKernels(KernelRegistry& r)
+{
+    r.add(KernelSpec { kMicrosoftDomain, "QLinearAdd", 1, 0, inferQLinearBinary,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<QLinearBinaryKernel>(false); }, acceptQLinearBinary,
+        kNoCaps, "cpu", "uint8/int8; broadcasting; ORT's (AVX2) rounding" });
+    r.add(KernelSpec { kMicrosoftDomain, "QLinearMul", 1, 0, inferQLinearBinary,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<QLinearBinaryKernel>(true); }, acceptQLinearBinary,
+        kNoCaps, "cpu", "uint8/int8; broadcasting; ORT's rounding" });
+}
+
+} // namespace qs::kernels::qops
