@@ -11,6 +11,7 @@
 #include "onnx_builder.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -123,6 +124,8 @@ public:
     }
     void output(const std::string& name, int32_t type) { g().output(name, type); }
     void scale(const std::string& name, float v) { g().floatInitializer(name, {}, { v }); }
+    /// A scale fed at run time (a graph input), so the kernel cannot build its tables at preparation.
+    void runtimeScale(const std::string& name, float v) { input(tensor(name, kFloat, {}, std::vector<float> { v })); }
     void zeroPoint(const std::string& name, int32_t type, int v)
     {
         const auto b = static_cast<uint8_t>(v);
@@ -372,6 +375,43 @@ Case dequantizeMs(int32_t type, bool perAxis, uint32_t seed)
     return c.take();
 }
 
+/// Unary table ops, QLinearConcat and QLinearSoftmax with their scales fed at run time: the tables are built per run.
+Case runtimeScales(const std::string& op, int32_t type, uint32_t seed)
+{
+    std::string lower = op;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+    CaseBuilder c(lower + "_" + typeName(type) + "_runtime_scales");
+    Rng rng(seed);
+    if (op == "QLinearConcat") {
+        c.input(randomQ(rng, "X0", type, { 2, 3, 5 }));
+        c.input(randomQ(rng, "X1", type, { 2, 2, 5 }));
+        c.runtimeScale("Y_scale", 0.0471f);
+        c.runtimeScale("X1_scale", 0.0293f);
+        c.zeroPoint("Y_zp", type, zpFor(type, 120, -4));
+        c.params("X0", type, 0.0471f, zpFor(type, 120, -4));
+        c.zeroPoint("X1_zp", type, zpFor(type, 66, 31));
+        setAttr(
+            c.ms("QLinearConcat", { "Y_scale", "Y_zp", "X0", "X0_scale", "X0_zp", "X1", "X1_scale", "X1_zp" }, { "Y" }),
+            "axis", int64_t(1));
+        c.output("Y", type);
+        return c.take();
+    }
+    c.input(allBytes(rng, "X", type, { 2, 131 }));
+    c.runtimeScale("X_scale", op == "QLinearSoftmax" ? 0.0257f : 0.0539f);
+    c.zeroPoint("X_zp", type, zpFor(type, 133, -9));
+    c.runtimeScale("Y_scale", op == "QLinearLeakyRelu" ? 0.0449f : 1.0f / 256.0f);
+    c.zeroPoint("Y_zp", type, op == "QLinearLeakyRelu" ? zpFor(type, 110, -7) : zpFor(type, 0, -128));
+    auto& n = c.ms(op, { "X", "X_scale", "X_zp", "Y_scale", "Y_zp" }, { "Y" });
+    if (op == "QLinearSoftmax") {
+        setAttr(n, "opset", int64_t(13));
+        setAttr(n, "axis", int64_t(-1));
+    }
+    if (op == "QLinearLeakyRelu")
+        setAttr(n, "alpha", 0.071f);
+    c.output("Y", type);
+    return c.take();
+}
+
 /// QuantizeLinear -> QLinearAdd -> QLinearSigmoid -> QLinearConcat -> QLinearGlobalAveragePool -> DequantizeLinear,
 /// all com.microsoft, as the QOperator quantizer chains them.
 Case chain(uint32_t seed)
@@ -447,6 +487,10 @@ std::vector<Case> allCases()
     cases.push_back(dequantizeMs(kInt8, false, ++seed));
     cases.push_back(dequantizeMs(kUInt8, true, ++seed));
     cases.push_back(chain(++seed));
+    cases.push_back(runtimeScales("QLinearSigmoid", kInt8, ++seed));
+    cases.push_back(runtimeScales("QLinearLeakyRelu", kUInt8, ++seed));
+    cases.push_back(runtimeScales("QLinearSoftmax", kUInt8, ++seed));
+    cases.push_back(runtimeScales("QLinearConcat", kInt8, ++seed));
     return cases;
 }
 

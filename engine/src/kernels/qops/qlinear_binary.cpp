@@ -12,14 +12,13 @@
 // round is round-half-even (cvtps2dq in the default MXCSR mode); the result saturates to the type's range.
 #include "kernels/cpu/broadcast.h"
 #include "kernels/kernel_registry.h"
+#include "kernels/qops/qlinear_binary_rows.h"
 #include "kernels/qops/qlinear_params.h"
 #include "kernels/qops/qops_register.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
 
-#include <cmath>
-#include <limits>
 #include <optional>
 
 namespace qs::kernels::qops {
@@ -35,15 +34,6 @@ enum class ScalarSide
     A,
     B,
 };
-
-template <typename T> T saturateRound(float v)
-{
-    // nearbyint rounds half to even in the default rounding mode, like cvtps2dq.
-    const float r = std::nearbyint(v);
-    constexpr float lo = float(std::numeric_limits<T>::min());
-    constexpr float hi = float(std::numeric_limits<T>::max());
-    return static_cast<T>(r < lo ? lo : (r > hi ? hi : r));
-}
 
 class QLinearBinaryKernel final : public Kernel
 {
@@ -91,45 +81,41 @@ private:
         const auto* pb = static_cast<const T*>(args.inputs[kB]);
         auto* pc = static_cast<T*>(args.outputs[0]);
         const BroadcastPlan& plan = *m_plan;
+        const BinaryRows<T>& rows = binaryRows<T>();
         const int64_t inner = plan.inner();
-        const int64_t sa = plan.innerStride(0), sb = plan.innerStride(1);
-        const int64_t rows = plan.rows();
+        const int64_t rowCount = plan.rows();
+        const ScalarSide side = m_scalar;
         if (m_mul) {
             const float ratio = qa.scale * qb.scale / qc.scale;
             const auto zc = float(qc.zeroPoint);
 #pragma omp parallel for if (plan.count() > 262144)
-            for (int64_t r = 0; r < rows; ++r) {
+            for (int64_t r = 0; r < rowCount; ++r) {
                 const T* ra = pa + plan.rowOffset(0, r);
                 const T* rb = pb + plan.rowOffset(1, r);
                 T* rc = pc + r * inner;
-                for (int64_t i = 0; i < inner; ++i) {
-                    const int32_t prod = (int32_t(ra[i * sa]) - qa.zeroPoint) * (int32_t(rb[i * sb]) - qb.zeroPoint);
-                    rc[i] = saturateRound<T>(float(prod) * ratio + zc);
-                }
+                // The product is symmetric: the operand repeated along the run goes second.
+                if (side == ScalarSide::A)
+                    rows.mulRow(rb, ra, 0, inner, qb.zeroPoint, qa.zeroPoint, ratio, zc, rc);
+                else
+                    rows.mulRow(
+                        ra, rb, side == ScalarSide::B ? 0 : 1, inner, qa.zeroPoint, qb.zeroPoint, ratio, zc, rc);
             }
             return;
         }
         const float rA = qa.scale / qc.scale;
         const float rB = qb.scale / qc.scale;
         const float fixed = float(qc.zeroPoint) - (rA * float(qa.zeroPoint) + rB * float(qb.zeroPoint));
-        const ScalarSide side = m_scalar;
 #pragma omp parallel for if (plan.count() > 262144)
-        for (int64_t r = 0; r < rows; ++r) {
+        for (int64_t r = 0; r < rowCount; ++r) {
             const T* ra = pa + plan.rowOffset(0, r);
             const T* rb = pb + plan.rowOffset(1, r);
             T* rc = pc + r * inner;
-            if (side == ScalarSide::A) {
-                const float f = fixed + float(ra[0]) * rA;
-                for (int64_t i = 0; i < inner; ++i)
-                    rc[i] = saturateRound<T>(std::fma(float(rb[i * sb]), rB, f));
-            } else if (side == ScalarSide::B) {
-                const float f = fixed + float(rb[0]) * rB;
-                for (int64_t i = 0; i < inner; ++i)
-                    rc[i] = saturateRound<T>(std::fma(float(ra[i * sa]), rA, f));
-            } else {
-                for (int64_t i = 0; i < inner; ++i)
-                    rc[i] = saturateRound<T>(std::fma(float(ra[i * sa]), rA, std::fma(float(rb[i * sb]), rB, fixed)));
-            }
+            if (side == ScalarSide::A)
+                rows.fmaRow(rb, inner, rB, fixed + float(ra[0]) * rA, rc);
+            else if (side == ScalarSide::B)
+                rows.fmaRow(ra, inner, rA, fixed + float(rb[0]) * rB, rc);
+            else
+                rows.fma2Row(ra, rb, inner, rA, rB, fixed, rc);
         }
     }
 

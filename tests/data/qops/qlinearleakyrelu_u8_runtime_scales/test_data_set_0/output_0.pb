@@ -1,0 +1,1 @@
+ƒBYJ†cieŒlÔiÊjeÛjih“jˆgÿÕcÓcô¶kchÏezd–Æhæd‹ihÙkÄhµfÇìidtmlŸhÖ²¯lößdeÚ·å‡l™máÉ{iĞ©mmhºgjÜÒn‘j˜êdjúÈefeü…lfl¾jlheÀknèÿccrl’gÌ÷uóÁç¸dœklgpòkinnen ~ncñdkØ—fdij¦f†´hmkmsg¥ÂmiÎß½ck¬lføgiígî|ªfeem¨ù«Šm¢ëà”kmğegd€ckik£lfjg„effjhdšgâoldvkcmÍ»¼Ãj°xg¤±ıdŞ‚yheäfeşm®ikfh
