@@ -5,6 +5,7 @@
 //
 //   make_qops_cases OUTDIR          (re)generate models and inputs (outputs are left alone)
 //   make_qops_cases --check OUTDIR  exit 1 if a committed model or input differs from what this program writes
+//   make_qops_cases --bench OUTDIR  write OUTDIR/qoperator_block.onnx, a larger model for bench/ (not committed)
 //
 // Scales and zero points are deliberately "odd" (non-power-of-two scales, zero points away from 0/128), sizes are
 // odd, both uint8 and int8 appear wherever the op allows them, and table ops are fed all 256 byte values.
@@ -494,6 +495,44 @@ std::vector<Case> allCases()
     return cases;
 }
 
+/// A QOperator block on a 1x64x56x56 activation, for timing against ONNX Runtime (bench/RESULTS.md):
+/// Q -> SiLU as QLinearSigmoid + QLinearMul -> residual QLinearAdd -> QLinearAveragePool 3x3 -> QLinearConcat with
+/// the residual -> QLinearGlobalAveragePool -> DQ, plus a QLinearLeakyRelu and a QLinearSoftmax over channels.
+ModelBuilder* benchBlock(std::unique_ptr<ModelBuilder>& owner)
+{
+    CaseBuilder c("qoperator_block");
+    c.g().input("x", kFloat, { 1, 64, 56, 56 });
+    c.params("x", kUInt8, 0.0271f, 121);
+    c.params("sig", kUInt8, 1.0f / 256.0f, 0);
+    c.params("silu", kUInt8, 0.0189f, 17);
+    c.params("res", kUInt8, 0.0403f, 88);
+    c.params("pool", kUInt8, 0.0377f, 90);
+    c.params("cat", kUInt8, 0.0411f, 85);
+    c.params("leaky", kUInt8, 0.0399f, 60);
+    c.params("soft", kUInt8, 1.0f / 256.0f, 0);
+    c.params("gap", kUInt8, 0.0213f, 100);
+    c.ms("QuantizeLinear", { "x", "x_scale", "x_zp" }, { "xq" });
+    c.ms("QLinearSigmoid", { "xq", "x_scale", "x_zp", "sig_scale", "sig_zp" }, { "sig" });
+    c.ms("QLinearMul", { "xq", "x_scale", "x_zp", "sig", "sig_scale", "sig_zp", "silu_scale", "silu_zp" }, { "silu" });
+    c.ms("QLinearAdd", { "silu", "silu_scale", "silu_zp", "xq", "x_scale", "x_zp", "res_scale", "res_zp" }, { "res" });
+    auto& pool = c.ms("QLinearAveragePool", { "res", "res_scale", "res_zp", "pool_scale", "pool_zp" }, { "pool" });
+    setAttrInts(pool, "kernel_shape", { 3, 3 });
+    setAttrInts(pool, "pads", { 1, 1, 1, 1 });
+    setAttr(c.ms("QLinearConcat",
+                { "cat_scale", "cat_zp", "pool", "pool_scale", "pool_zp", "res", "res_scale", "res_zp" }, { "cat" }),
+        "axis", int64_t(1));
+    setAttr(c.ms("QLinearLeakyRelu", { "cat", "cat_scale", "cat_zp", "leaky_scale", "leaky_zp" }, { "leaky" }), "alpha",
+        0.1f);
+    auto& soft = c.ms("QLinearSoftmax", { "leaky", "leaky_scale", "leaky_zp", "soft_scale", "soft_zp" }, { "soft" });
+    setAttr(soft, "opset", int64_t(13));
+    setAttr(soft, "axis", int64_t(1));
+    c.ms("QLinearGlobalAveragePool", { "soft", "soft_scale", "soft_zp", "gap_scale", "gap_zp" }, { "gap" });
+    c.ms("DequantizeLinear", { "gap", "gap_scale", "gap_zp" }, { "y" });
+    c.output("y", kFloat);
+    owner = std::move(c.take().model);
+    return owner.get();
+}
+
 bool sameFile(const fs::path& path, const std::string& bytes)
 {
     std::ifstream in(path, std::ios::binary);
@@ -506,11 +545,18 @@ bool sameFile(const fs::path& path, const std::string& bytes)
 int main(int argc, char** argv)
 {
     const bool check = argc == 3 && std::string(argv[1]) == "--check";
-    if (argc != 2 && !check) {
-        std::fprintf(stderr, "usage: %s [--check] OUTDIR\n", argv[0]);
+    const bool bench = argc == 3 && std::string(argv[1]) == "--bench";
+    if (argc != 2 && !check && !bench) {
+        std::fprintf(stderr, "usage: %s [--check | --bench] OUTDIR\n", argv[0]);
         return 2;
     }
     const fs::path root = argv[argc - 1];
+    if (bench) {
+        std::unique_ptr<ModelBuilder> owner;
+        fs::create_directories(root);
+        benchBlock(owner)->save(root / "qoperator_block.onnx");
+        return 0;
+    }
     int differences = 0;
     for (Case& c : allCases()) {
         std::vector<std::pair<fs::path, std::string>> files;

@@ -14,12 +14,14 @@
 #include "kernels/qops/qlinear_params.h"
 #include "kernels/qops/qops_register.h"
 #include "kernels/shape_util.h"
+#include "quant/quantize_linear.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace qs::kernels::qops {
 
@@ -157,6 +159,11 @@ public:
         return Status::ok();
     }
 
+    size_t scratchBytes() const override
+    {
+        return m_global ? 0 : size_t(m_geometry.batch * m_geometry.inChannels * m_inImage) * sizeof(float);
+    }
+
     Status run(const KernelArgs& args) const override
     {
         const QuantParam qx = quantParamAt(args, kXScale, kXZeroPoint, m_xzpType);
@@ -179,51 +186,94 @@ private:
             globalAverage(x, y, batch, channels, m_inImage, m_channelsLast, qx, qy);
             return;
         }
-        // Spatial dims padded to 3 (trailing 1s) so one loop nest serves 1-D, 2-D and 3-D.
+        // Dequantize once, as ORT does (scale * (x - zp) is one rounding either way round), then pool in float.
+        auto* xf = static_cast<float*>(args.scratch);
+        quant::dequantizeLinear(x, size_t(batch * channels * m_inImage), qx.scale, qx.zeroPoint, xf);
+        // Spatial dims padded to 3 with leading 1s, so the last one is always the contiguous one.
         int64_t in[3] = { 1, 1, 1 }, out[3] = { 1, 1, 1 }, k[3] = { 1, 1, 1 }, s[3] = { 1, 1, 1 }, p[3] = { 0, 0, 0 };
+        const int64_t lead = 3 - g.spatialRank;
         for (int64_t i = 0; i < g.spatialRank; ++i) {
-            in[i] = g.inSpatial[size_t(i)];
-            out[i] = g.outSpatial[size_t(i)];
-            k[i] = g.kernel[size_t(i)];
-            s[i] = g.strides[size_t(i)];
-            p[i] = g.padBegin[size_t(i)];
+            in[lead + i] = g.inSpatial[size_t(i)];
+            out[lead + i] = g.outSpatial[size_t(i)];
+            k[lead + i] = g.kernel[size_t(i)];
+            s[lead + i] = g.strides[size_t(i)];
+            p[lead + i] = g.padBegin[size_t(i)];
         }
         const int64_t kernelSize = k[0] * k[1] * k[2];
-        const int64_t channelStride = m_channelsLast ? 1 : m_inImage;
-        const int64_t pixelStride = m_channelsLast ? channels : 1;
-        const int64_t outChannelStride = m_channelsLast ? 1 : m_outImage;
-        const int64_t outPixelStride = m_channelsLast ? channels : 1;
         const auto zy = float(qy.zeroPoint);
-#pragma omp parallel for collapse(2) if (batch * channels * m_outImage * kernelSize > 262144)
-        for (int64_t n = 0; n < batch; ++n)
-            for (int64_t c = 0; c < channels; ++c) {
-                const T* xc = x + n * channels * m_inImage + c * channelStride;
-                T* yc = y + n * channels * m_outImage + c * outChannelStride;
-                for (int64_t o0 = 0; o0 < out[0]; ++o0) {
-                    const int64_t s0 = std::max<int64_t>(o0 * s[0] - p[0], 0);
-                    const int64_t e0 = std::min(o0 * s[0] - p[0] + k[0], in[0]);
+        const float yScale = qy.scale;
+        const bool includePad = m_countIncludePad;
+        auto window = [&](int d, int64_t o, int64_t& b, int64_t& e) {
+            b = std::max<int64_t>(o * s[d] - p[d], 0);
+            e = std::min(o * s[d] - p[d] + k[d], in[d]);
+        };
+        auto finish = [&](float sum, int64_t count) -> T {
+            const float q = std::nearbyint(sum / float(count) / yScale + zy);
+            return saturate<T>(int32_t(std::clamp(q, -65536.0f, 65536.0f)));
+        };
+        const int64_t outImage = m_outImage, inImage = m_inImage;
+        // Every output sums its window in row-major order (as ORT's loops do); the loops below only interleave
+        // independent outputs (a row of outputs, or all channels of a pixel) so that the adds vectorise.
+        if (!m_channelsLast) {
+#pragma omp parallel for if (batch * channels * outImage * kernelSize > 262144)
+            for (int64_t nc = 0; nc < batch * channels; ++nc) {
+                const float* xc = xf + nc * inImage;
+                T* yc = y + nc * outImage;
+                std::vector<float> acc(static_cast<size_t>(out[2]));
+                for (int64_t o0 = 0; o0 < out[0]; ++o0)
                     for (int64_t o1 = 0; o1 < out[1]; ++o1) {
-                        const int64_t s1 = std::max<int64_t>(o1 * s[1] - p[1], 0);
-                        const int64_t e1 = std::min(o1 * s[1] - p[1] + k[1], in[1]);
+                        int64_t b0, e0, b1, e1;
+                        window(0, o0, b0, e0);
+                        window(1, o1, b1, e1);
+                        std::fill(acc.begin(), acc.end(), 0.0f);
+                        for (int64_t i0 = b0; i0 < e0; ++i0)
+                            for (int64_t i1 = b1; i1 < e1; ++i1) {
+                                const float* row = xc + (i0 * in[1] + i1) * in[2];
+                                for (int64_t kw = 0; kw < k[2]; ++kw) {
+                                    // Outputs whose window column kw lies inside the row: o2*s - p + kw in [0, in).
+                                    const int64_t lo = std::max<int64_t>(0, (p[2] - kw + s[2] - 1) / s[2]);
+                                    const int64_t hi = std::min(out[2], (in[2] + p[2] - kw + s[2] - 1) / s[2]);
+                                    const float* src = row - p[2] + kw;
+                                    if (s[2] == 1)
+                                        for (int64_t o2 = lo; o2 < hi; ++o2)
+                                            acc[size_t(o2)] += src[o2];
+                                    else
+                                        for (int64_t o2 = lo; o2 < hi; ++o2)
+                                            acc[size_t(o2)] += src[o2 * s[2]];
+                                }
+                            }
+                        T* yr = yc + (o0 * out[1] + o1) * out[2];
                         for (int64_t o2 = 0; o2 < out[2]; ++o2) {
-                            const int64_t s2 = std::max<int64_t>(o2 * s[2] - p[2], 0);
-                            const int64_t e2 = std::min(o2 * s[2] - p[2] + k[2], in[2]);
-                            float sum = 0.0f;
-                            for (int64_t i0 = s0; i0 < e0; ++i0)
-                                for (int64_t i1 = s1; i1 < e1; ++i1)
-                                    for (int64_t i2 = s2; i2 < e2; ++i2) {
-                                        const T v = xc[((i0 * in[1] + i1) * in[2] + i2) * pixelStride];
-                                        sum += qx.scale * float(int32_t(v) - qx.zeroPoint);
-                                    }
-                            const int64_t count = m_countIncludePad ? kernelSize : (e0 - s0) * (e1 - s1) * (e2 - s2);
-                            const float avg = sum / float(count);
-                            const float q = std::nearbyint(avg / qy.scale + zy);
-                            yc[((o0 * out[1] + o1) * out[2] + o2) * outPixelStride]
-                                = saturate<T>(int32_t(std::clamp(q, -65536.0f, 65536.0f)));
+                            int64_t b2, e2;
+                            window(2, o2, b2, e2);
+                            yr[o2]
+                                = finish(acc[size_t(o2)], includePad ? kernelSize : (e0 - b0) * (e1 - b1) * (e2 - b2));
                         }
                     }
-                }
             }
+            return;
+        }
+#pragma omp parallel for if (batch * channels * outImage * kernelSize > 262144)
+        for (int64_t pix = 0; pix < batch * outImage; ++pix) {
+            const int64_t n = pix / outImage, o = pix % outImage;
+            const int64_t o2 = o % out[2], o1 = (o / out[2]) % out[1], o0 = o / (out[2] * out[1]);
+            int64_t b0, e0, b1, e1, b2, e2;
+            window(0, o0, b0, e0);
+            window(1, o1, b1, e1);
+            window(2, o2, b2, e2);
+            std::vector<float> acc(size_t(channels), 0.0f);
+            const float* xn = xf + n * inImage * channels;
+            for (int64_t i0 = b0; i0 < e0; ++i0)
+                for (int64_t i1 = b1; i1 < e1; ++i1)
+                    for (int64_t i2 = b2; i2 < e2; ++i2) {
+                        const float* px = xn + ((i0 * in[1] + i1) * in[2] + i2) * channels;
+                        for (int64_t c = 0; c < channels; ++c)
+                            acc[size_t(c)] += px[c];
+                    }
+            const int64_t count = includePad ? kernelSize : (e0 - b0) * (e1 - b1) * (e2 - b2);
+            for (int64_t c = 0; c < channels; ++c)
+                y[pix * channels + c] = finish(acc[size_t(c)], count);
+        }
     }
 
     DataType m_type = DataType::UInt8;

@@ -22,6 +22,8 @@
 #include <array>
 #include <cfloat>
 #include <cmath>
+#include <type_traits>
+#include <vector>
 
 namespace qs::kernels::qops {
 
@@ -95,48 +97,49 @@ public:
         return Status::ok();
     }
 
-    size_t scratchBytes() const override { return 0; }
-
 private:
     template <typename T> void compute(const KernelArgs& args, const ExpTable& table, float yScale, int32_t yzp) const
     {
         const auto* x = static_cast<const T*>(args.inputs[0]);
         auto* y = static_cast<T*>(args.outputs[0]);
         const int64_t d = m_reduce, inner = m_inner;
-#pragma omp parallel for collapse(2) if (m_outer * m_inner * m_reduce > 65536)
-        for (int64_t o = 0; o < m_outer; ++o)
-            for (int64_t in = 0; in < inner; ++in) {
-                const T* xr = x + o * d * inner + in;
-                T* yr = y + o * d * inner + in;
-                T xmax = xr[0];
-                for (int64_t j = 1; j < d; ++j)
-                    xmax = std::max(xmax, xr[j * inner]);
-                // Index into the table so that the row maximum maps to entry 255 (uint8) / 127 (int8 layout).
-                auto entry = [&](T v) -> float {
-                    if constexpr (std::is_same_v<T, int8_t>)
-                        return table[uint8_t(int32_t(127) - xmax + v)];
-                    else
-                        return table[size_t(255 - xmax + v)];
-                };
-                float sum = 0.0f;
-                for (int64_t j = 0; j < d; ++j)
-                    sum += entry(xr[j * inner]);
-                if (sum == 0.0f) {
-                    // ORT leaves such a row unwritten; a zero sum needs exp() to underflow everywhere, which the
-                    // shift rules out for any finite x_scale. Write zero points rather than stale memory.
-                    for (int64_t j = 0; j < d; ++j)
-                        yr[j * inner] = T(yzp);
-                    continue;
+        // The table index puts the row maximum at entry 255 (uint8) or at byte 127 (int8 layout).
+        auto entry = [&table](T v, T xmax) -> float {
+            if constexpr (std::is_same_v<T, int8_t>)
+                return table[uint8_t(int32_t(127) - xmax + v)];
+            else
+                return table[size_t(255 - xmax + v)];
+        };
+        auto quantize = [yScale, yzp](float t, float sum) -> T {
+            const int32_t q = int32_t(std::nearbyint((t * yScale) / sum)) + yzp;
+            if constexpr (std::is_same_v<T, int8_t>)
+                return q > 255 ? int8_t(-1) : int8_t(q);
+            else
+                return uint32_t(q) > 255u ? uint8_t(255) : uint8_t(q);
+        };
+        // Each softmax row's float sum runs over the reduced axis in order, as in ORT. When the axis is not the
+        // last one (inner > 1), the `inner` rows of one outer index are processed side by side so that every pass
+        // reads memory contiguously; the per-row operations and their order are unchanged.
+#pragma omp parallel for if (m_outer * m_inner * m_reduce > 65536)
+        for (int64_t o = 0; o < m_outer; ++o) {
+            const T* xo = x + o * d * inner;
+            T* yo = y + o * d * inner;
+            std::vector<T> xmax(xo, xo + inner);
+            std::vector<float> sum(size_t(inner), 0.0f);
+            for (int64_t j = 1; j < d; ++j)
+                for (int64_t i = 0; i < inner; ++i)
+                    xmax[size_t(i)] = std::max(xmax[size_t(i)], xo[j * inner + i]);
+            for (int64_t j = 0; j < d; ++j)
+                for (int64_t i = 0; i < inner; ++i)
+                    sum[size_t(i)] += entry(xo[j * inner + i], xmax[size_t(i)]);
+            for (int64_t j = 0; j < d; ++j)
+                for (int64_t i = 0; i < inner; ++i) {
+                    // A zero sum would need exp() to underflow for the row maximum, which the shift rules out for
+                    // any finite x_scale; ORT leaves such a row unwritten, here it gets the zero point.
+                    const float s = sum[size_t(i)];
+                    yo[j * inner + i] = s == 0.0f ? T(yzp) : quantize(entry(xo[j * inner + i], xmax[size_t(i)]), s);
                 }
-                for (int64_t j = 0; j < d; ++j) {
-                    const float t = entry(xr[j * inner]);
-                    const int32_t q = int32_t(std::nearbyint((t * yScale) / sum)) + yzp;
-                    if constexpr (std::is_same_v<T, int8_t>)
-                        yr[j * inner] = q > 255 ? int8_t(-1) : int8_t(q);
-                    else
-                        yr[j * inner] = uint32_t(q) > 255u ? uint8_t(255) : uint8_t(q);
-                }
-            }
+        }
     }
 
     bool m_signed = false;
