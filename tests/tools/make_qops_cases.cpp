@@ -212,7 +212,8 @@ Case softmax(int32_t type, int64_t opset, int64_t axis, const std::vector<int64_
 
 Case globalPool(int32_t type, bool channelsLast, const std::vector<int64_t>& dims, uint32_t seed)
 {
-    CaseBuilder c(std::string("qlinearglobalaveragepool_") + typeName(type) + (channelsLast ? "_nhwc" : "_nchw"));
+    CaseBuilder c(std::string("qlinearglobalaveragepool_") + typeName(type) + (channelsLast ? "_nhwc" : "_nchw")
+        + (dims.size() == 4 ? "" : "_rank" + std::to_string(dims.size())));
     Rng rng(seed);
     c.input(randomQ(rng, "X", type, dims));
     c.params("x", type, 0.0731f, zpFor(type, 119, 9));
@@ -228,6 +229,7 @@ struct PoolAttrs
     std::vector<int64_t> kernel, strides, pads;
     int64_t countIncludePad = 0;
     int64_t ceilMode = 0;
+    std::string autoPad = {};
 };
 
 Case avgPool(const std::string& suffix, int32_t type, bool channelsLast, const std::vector<int64_t>& dims,
@@ -244,6 +246,8 @@ Case avgPool(const std::string& suffix, int32_t type, bool channelsLast, const s
         setAttrInts(n, "strides", a.strides);
     if (!a.pads.empty())
         setAttrInts(n, "pads", a.pads);
+    if (!a.autoPad.empty())
+        setAttr(n, "auto_pad", a.autoPad);
     setAttr(n, "count_include_pad", a.countIncludePad);
     setAttr(n, "ceil_mode", a.ceilMode);
     setAttr(n, "channels_last", int64_t(channelsLast ? 1 : 0));
@@ -377,6 +381,21 @@ Case dequantizeMs(int32_t type, bool perAxis, uint32_t seed)
 }
 
 /// Unary table ops, QLinearConcat and QLinearSoftmax with their scales fed at run time: the tables are built per run.
+/// MatMulIntegerToFloat without its optional zero points and bias. (QLinearAdd/QLinearMul with omitted zero points
+/// are not included: ONNX Runtime 1.30 rejects such models in type inference.)
+Case matmulNoOptionals(uint32_t seed)
+{
+    CaseBuilder c("matmulintegertofloat_u8_no_zero_points");
+    Rng rng(seed);
+    c.input(randomQ(rng, "A", kUInt8, { 7, 13 }));
+    *c.g().proto().add_initializer() = randomQ(rng, "B", kUInt8, { 13, 5 });
+    c.scale("a_scale", 0.0211f);
+    c.scale("b_scale", 0.0173f);
+    c.ms("MatMulIntegerToFloat", { "A", "B", "a_scale", "b_scale" }, { "Y" });
+    c.output("Y", kFloat);
+    return c.take();
+}
+
 Case runtimeScales(const std::string& op, int32_t type, uint32_t seed)
 {
     std::string lower = op;
@@ -488,6 +507,12 @@ std::vector<Case> allCases()
     cases.push_back(dequantizeMs(kInt8, false, ++seed));
     cases.push_back(dequantizeMs(kUInt8, true, ++seed));
     cases.push_back(chain(++seed));
+    cases.push_back(avgPool(
+        "3x2_s2_same_upper", kInt8, false, { 1, 3, 10, 9 }, { { 3, 2 }, { 2, 2 }, {}, 0, 0, "SAME_UPPER" }, ++seed));
+    cases.push_back(avgPool(
+        "3d", kUInt8, false, { 1, 2, 5, 6, 7 }, { { 2, 3, 2 }, { 1, 2, 2 }, { 0, 1, 1, 1, 0, 1 }, 0, 0 }, ++seed));
+    cases.push_back(globalPool(kUInt8, false, { 2, 5, 11 }, ++seed));
+    cases.push_back(matmulNoOptionals(++seed));
     cases.push_back(runtimeScales("QLinearSigmoid", kInt8, ++seed));
     cases.push_back(runtimeScales("QLinearLeakyRelu", kUInt8, ++seed));
     cases.push_back(runtimeScales("QLinearSoftmax", kUInt8, ++seed));

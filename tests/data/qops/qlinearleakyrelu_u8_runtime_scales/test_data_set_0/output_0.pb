@@ -1,1 +1,1 @@
-ƒBYJ†cieŒlÔiÊjeÛjih“jˆgÿÕcÓcô¶kchÏezd–Æhæd‹ihÙkÄhµfÇìidtmlŸhÖ²¯lößdeÚ·å‡l™máÉ{iĞ©mmhºgjÜÒn‘j˜êdjúÈefeü…lfl¾jlheÀknèÿccrl’gÌ÷uóÁç¸dœklgpòkinnen ~ncñdkØ—fdij¦f†´hmkmsg¥ÂmiÎß½ck¬lføgiígî|ªfeem¨ù«Šm¢ëà”kmğegd€ckik£lfjg„effjhdšgâoldvkcmÍ»¼Ãj°xg¤±ıdŞ‚yheäfeşm®ikfh
+ƒBYJ† tk´gzh¨f²şŠŒgivr½hgjllheikÜjŸÁfmefhnec~j¯Æhil©fm¤µú êeøÉçgjk‹ekğhd–ˆšòĞlÕÍj’{kŞmåÇikihiplªluÊ£gkkÛ¥{e®¾mèdlfddllÖlíØiöo„Óeed·dænhhy±lkjegemghßmºñfj¢cfÙìci¸nihîjÚj™ÿ˜m«mug‘dmóhÂ†lkcgâÄ|‡‚ncÀÔfkdfxsdc¶÷ÏemÿjÈfe¬fd¦“äœgüikcái¼ôimëdmcùnàg€cÌd—Óf”…cjn»giıÃ°ÒÎ
