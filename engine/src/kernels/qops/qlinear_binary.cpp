@@ -21,7 +21,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-
 #include <optional>
 
 namespace qs::kernels::qops {
