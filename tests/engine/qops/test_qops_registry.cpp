@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The com.microsoft QOperator ops are listed by `supportedOps()` (what `quantscope-cli ops` prints) under their
 // domain, and the analysis counts a model made of them as QOperator format. The numeric truth for these kernels
-// is ONNX Runtime's output, checked by the qops_ort_cases_* ctests.
+// is ONNX Runtime's output, checked by the qops_ort_cases_* ctests. The loader types contrib-op outputs itself.
 #include <quantscope/engine/analysis.h>
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/session.h>
@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 
@@ -40,6 +41,14 @@ TEST(QOpsRegistry, ChainModelIsQOperatorFormat)
     EXPECT_EQ(a.categoryCounts.at("quantize"), 1);
     EXPECT_EQ(a.categoryCounts.at("dequantize"), 1);
     EXPECT_EQ(a.domainCounts.at("com.microsoft"), 6);
+    // libonnx cannot type contrib-op outputs; the loader derives them (contrib_types.cpp), so the float input's
+    // quantization and the final dequantization are the model's two precision transitions, and nothing else is.
+    EXPECT_EQ(a.transitions, (std::map<std::string, int64_t> { { "float->uint8", 1 }, { "uint8->float", 1 } }));
+    EXPECT_EQ(a.crossingEdges.size(), 2u);
+    const qs::Graph& g = (*loaded)->graph();
+    for (const char* value : { "xq", "sum", "sig", "cat", "gap" })
+        EXPECT_EQ(g.value(*g.findValue(value)).type.elementType, qs::DataType::UInt8) << value;
+    EXPECT_EQ(g.value(*g.findValue("sig")).type.toString(), "uint8[1x5x7x9]");
 }
 
 } // namespace
