@@ -20,6 +20,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -85,41 +86,42 @@ private:
         const BroadcastPlan& plan = *m_plan;
         const BinaryRows<T>& rows = binaryRows<T>();
         const int64_t inner = plan.inner();
-        const int64_t rowCount = plan.rows();
         const ScalarSide side = m_scalar;
-        if (m_mul) {
-            const float ratio = qa.scale * qb.scale / qc.scale;
-            const auto zc = float(qc.zeroPoint);
-#pragma omp parallel for if (plan.count() > 262144)
-            for (int64_t r = 0; r < rowCount; ++r) {
-                const T* ra = pa + plan.rowOffset(0, r);
-                const T* rb = pb + plan.rowOffset(1, r);
-                T* rc = pc + r * inner;
-                // The product is symmetric: the operand repeated along the run goes second.
-                if (side == ScalarSide::A)
-                    rows.mulRow(rb, ra, 0, inner, qb.zeroPoint, qa.zeroPoint, ratio, zc, rc);
-                else
-                    rows.mulRow(
-                        ra, rb, side == ScalarSide::B ? 0 : 1, inner, qa.zeroPoint, qb.zeroPoint, ratio, zc, rc);
-            }
-            return;
-        }
+        // Work items are pieces of rows, so that one long row (equal shapes coalesce into a single row) still
+        // spreads over the threads. Every element is computed the same way whichever piece holds it.
+        constexpr int64_t kPiece = 16384;
+        const int64_t piecesPerRow = (inner + kPiece - 1) / kPiece;
+        const int64_t items = plan.rows() * piecesPerRow;
         const float rA = qa.scale / qc.scale;
         const float rB = qb.scale / qc.scale;
         // ORT's compiler contracts this expression into one FMA (observed: without it, outputs a hair from .5
         // round the other way than ORT's), and likewise folds a repeated operand with an FMA below.
         const float fixed = float(qc.zeroPoint) - std::fma(rA, float(qa.zeroPoint), rB * float(qb.zeroPoint));
+        const float ratio = qa.scale * qb.scale / qc.scale;
+        const auto zc = float(qc.zeroPoint);
+        const bool mul = m_mul;
 #pragma omp parallel for if (plan.count() > 262144)
-        for (int64_t r = 0; r < rowCount; ++r) {
-            const T* ra = pa + plan.rowOffset(0, r);
-            const T* rb = pb + plan.rowOffset(1, r);
-            T* rc = pc + r * inner;
-            if (side == ScalarSide::A)
-                rows.fmaRow(rb, inner, rB, std::fma(float(ra[0]), rA, fixed), rc);
-            else if (side == ScalarSide::B)
-                rows.fmaRow(ra, inner, rA, std::fma(float(rb[0]), rB, fixed), rc);
-            else
-                rows.fma2Row(ra, rb, inner, rA, rB, fixed, rc);
+        for (int64_t item = 0; item < items; ++item) {
+            const int64_t r = item / piecesPerRow;
+            const int64_t begin = (item % piecesPerRow) * kPiece;
+            const int64_t n = std::min(kPiece, inner - begin);
+            // Pointers to this piece; a repeated operand (stride 0 along the run) stays at its row start.
+            const T* ra = pa + plan.rowOffset(0, r) + (side == ScalarSide::A ? 0 : begin);
+            const T* rb = pb + plan.rowOffset(1, r) + (side == ScalarSide::B ? 0 : begin);
+            T* rc = pc + r * inner + begin;
+            if (mul) {
+                // The product is symmetric: the operand repeated along the run goes second.
+                if (side == ScalarSide::A)
+                    rows.mulRow(rb, ra, 0, n, qb.zeroPoint, qa.zeroPoint, ratio, zc, rc);
+                else
+                    rows.mulRow(ra, rb, side == ScalarSide::B ? 0 : 1, n, qa.zeroPoint, qb.zeroPoint, ratio, zc, rc);
+            } else if (side == ScalarSide::A) {
+                rows.fmaRow(rb, n, rB, std::fma(float(ra[0]), rA, fixed), rc);
+            } else if (side == ScalarSide::B) {
+                rows.fmaRow(ra, n, rA, std::fma(float(rb[0]), rB, fixed), rc);
+            } else {
+                rows.fma2Row(ra, rb, n, rA, rB, fixed, rc);
+            }
         }
     }
 
