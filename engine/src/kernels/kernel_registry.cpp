@@ -32,6 +32,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerTopKKernels(r);
         registerInt8Kernels(r);
         registerQLinearKernels(r);
+        registerQOpsKernels(r);
         return r;
     }();
     return registry;

@@ -50,5 +50,7 @@ void registerTopKKernels(KernelRegistry& registry);
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
 void registerQLinearKernels(KernelRegistry& registry);
+/// com.microsoft QOperator kernels (kernels/qops); must run after registerInt8Kernels, whose Q/DQ it reuses.
+void registerQOpsKernels(KernelRegistry& registry);
 
 } // namespace qs::kernels
