@@ -8,7 +8,9 @@
 //   build/bin/bench_fp32_conv --benchmark_filter=yolov5nu      # one model
 //
 // Rows: Conv/<model>/<geometry>/<layout> where layout is "blocked" (nChw{16,8}c in and out: what optimized mode runs
-// between convolutions) or "plain" (NCHW in and out, reorders inside the step: what as-written mode runs), and
+// between convolutions), "blocked+act" (the same with the activation optimized mode fuses: Relu, Clip or SiLU of the
+// first node with that geometry) or "plain" (NCHW in and out, oneDNN's choice inside with reorders around it: what
+// as-written mode runs), and
 // Gemm/<model>/<MxKxN>. Counters: GFLOPs (rate), peak_pct (rate: percent of the peak printed at start-up), count
 // (how many nodes of the model share the shape).
 //
@@ -162,7 +164,30 @@ struct Case
     std::string label;
     double flops = 0;
     int count = 1;
+    std::vector<kernels::PostOp> postOps; ///< the activation optimized mode fuses into this node
 };
+
+/// The activation optimized mode fuses after a Conv: Relu, Clip (as in mobilenet_v2: min/max from constants) or
+/// Sigmoid·Mul (SiLU).
+std::vector<kernels::PostOp> fusedActivation(const Graph& g, const Node& conv)
+{
+    using Kind = kernels::PostOp::Kind;
+    const auto& readers = g.value(conv.output(0)).consumers;
+    std::vector<kernels::PostOp> ops(1);
+    auto op = [&](size_t i) -> const Node& { return g.node(readers[i]); };
+    if (readers.size() == 1 && op(0).opType == "Relu") {
+        ops[0].kind = Kind::Relu;
+    } else if (readers.size() == 1 && op(0).opType == "Clip") {
+        ops[0].kind = Kind::Clip;
+        ops[0].a = 0.0f;
+        ops[0].b = 6.0f;
+    } else if (readers.size() == 2 && (op(0).opType == "Sigmoid" || op(1).opType == "Sigmoid")) {
+        ops[0].kind = Kind::Swish;
+    } else {
+        ops.clear();
+    }
+    return ops;
+}
 
 std::deque<HostTensor>& constantStore()
 {
@@ -243,7 +268,8 @@ void collect(const std::string& modelName, std::vector<Case>& convs, std::vector
             continue;
         }
         seen.emplace(label, list.size());
-        list.push_back({ model, NodeId(i), modelName, label, flops, 1 });
+        list.push_back({ model, NodeId(i), modelName, label, flops, 1,
+            conv ? fusedActivation(g, n) : decltype(Case::postOps) {} });
     }
 }
 
@@ -259,7 +285,7 @@ struct Buffer
     }
 };
 
-void runKernel(benchmark::State& state, const Case& c, Layout layout)
+void runKernel(benchmark::State& state, const Case& c, Layout layout, bool fused)
 {
     const Graph& g = c.model->graph();
     const Node& n = g.node(c.node);
@@ -274,7 +300,8 @@ void runKernel(benchmark::State& state, const Case& c, Layout layout)
         return;
     }
     std::unique_ptr<kernels::Kernel> kernel = (*spec)->create();
-    kernels::KernelContext ctx { n, ins, outs, {}, 1 };
+    kernels::KernelContext ctx { n, ins, outs,
+        fused ? std::span<const kernels::PostOp>(c.postOps) : std::span<const kernels::PostOp>(), 1 };
     if (Status st = kernel->prepare(ctx); !st) {
         state.SkipWithError(st.message().c_str());
         return;
@@ -322,16 +349,21 @@ int main(int argc, char** argv)
     static std::vector<Case> convs, gemms;
     for (const char* m : { "resnet18_fp32", "mobilenet_v2_fp32", "yolov5nu_fp32_from_seed" })
         collect(m, convs, gemms);
-    for (const Case& c : convs)
+    for (const Case& c : convs) {
         for (Layout layout : { Layout::Blocked, Layout::Plain })
             benchmark::RegisterBenchmark(
                 fmt::format("Conv/{}/{}/{}", c.modelName, c.label, layout == Layout::Blocked ? "blocked" : "plain")
                     .c_str(),
-                [&c, layout](benchmark::State& s) { runKernel(s, c, layout); })
+                [&c, layout](benchmark::State& s) { runKernel(s, c, layout, false); })
                 ->Unit(benchmark::kMicrosecond);
+        if (!c.postOps.empty())
+            benchmark::RegisterBenchmark(fmt::format("Conv/{}/{}/blocked+act", c.modelName, c.label).c_str(),
+                [&c](benchmark::State& s) { runKernel(s, c, Layout::Blocked, true); })
+                ->Unit(benchmark::kMicrosecond);
+    }
     for (const Case& c : gemms)
         benchmark::RegisterBenchmark(fmt::format("Gemm/{}/{}", c.modelName, c.label).c_str(),
-            [&c](benchmark::State& s) { runKernel(s, c, Layout::Plain); })
+            [&c](benchmark::State& s) { runKernel(s, c, Layout::Plain, false); })
             ->Unit(benchmark::kMicrosecond);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

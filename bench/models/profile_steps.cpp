@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <ctime>
 #include <map>
 #include <random>
 #include <string>
@@ -28,16 +29,22 @@ public:
     explicit StepTimer(size_t steps)
         : m_samples(steps)
     { }
-    void stepStarted(const qs::StepInfo&) override { m_start = Clock::now(); }
-    void stepFinished(const qs::StepInfo& step) override
-    {
-        m_samples[size_t(step.index)].push_back(
-            std::chrono::duration<double, std::milli>(Clock::now() - m_start).count());
-    }
+    void stepStarted(const qs::StepInfo&) override { m_start = now(); }
+    void stepFinished(const qs::StepInfo& step) override { m_samples[size_t(step.index)].push_back(now() - m_start); }
+    /// Thread CPU time with one thread (what the step really cost on a shared machine), wall time otherwise.
+    bool cpuTime = false;
     const std::vector<std::vector<double>>& samples() const { return m_samples; }
 
 private:
-    Clock::time_point m_start;
+    double now() const
+    {
+        if (!cpuTime)
+            return std::chrono::duration<double, std::milli>(Clock::now().time_since_epoch()).count();
+        timespec t {};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return 1e3 * double(t.tv_sec) + 1e-6 * double(t.tv_nsec);
+    }
+    double m_start = 0;
     std::vector<std::vector<double>> m_samples;
 };
 
@@ -111,6 +118,7 @@ int main(int argc, char** argv)
             return 1;
         }
     StepTimer timer(s.steps().size());
+    timer.cpuTime = options.threads == 1;
     std::vector<double> totals;
     for (int i = 0; i < runs; ++i) {
         const auto t0 = Clock::now();

@@ -38,8 +38,14 @@ public:
             padR[i] = (g.outSpatial[i] - 1) * g.strides[i] + effK - g.inSpatial[i] - g.padBegin[i];
         }
         const auto f32 = memory::data_type::f32;
-        m_src = onednn::plainDesc(ctx.inputs[0].dims, f32);
-        m_dst = onednn::plainDesc(ctx.outputs[0].dims, f32);
+        // Optimized mode may keep either side in oneDNN's blocked layout (between convolutions, e.g. YOLO's SPPF).
+        auto descOf = [&](const TensorDesc& t) {
+            return t.layout == Layout::Blocked
+                ? memory::desc(Dims(t.dims.begin(), t.dims.end()), f32, onednn::blockedTag(t.dims.size()))
+                : onednn::plainDesc(t.dims, f32);
+        };
+        m_src = descOf(ctx.inputs[0]);
+        m_dst = descOf(ctx.outputs[0]);
         const bool includePad = ctx.node.attrInt("count_include_pad", 0) != 0;
         const dnnl::algorithm alg = m_max ? dnnl::algorithm::pooling_max
             : includePad                  ? dnnl::algorithm::pooling_avg_include_padding
@@ -111,11 +117,11 @@ Status acceptPool(const Node& node, std::span<const TensorDesc> in)
 void registerOneDnnPoolKernels(KernelRegistry& r)
 {
     r.add(KernelSpec { "", "MaxPool", 1, 0, inferPool,
-        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(true); }, acceptPool, kNoCaps,
-        "onednn", "float; 1-D..3-D, dilations, ceil_mode" });
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(true); }, acceptPool,
+        kCapBlockedLayout, "onednn", "float; 1-D..3-D, dilations, ceil_mode" });
     r.add(KernelSpec { "", "AveragePool", 1, 0, inferPool,
-        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(false); }, acceptPool, kNoCaps,
-        "onednn", "float; 1-D..3-D, count_include_pad, ceil_mode" });
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(false); }, acceptPool,
+        kCapBlockedLayout, "onednn", "float; 1-D..3-D, count_include_pad, ceil_mode" });
 }
 
 } // namespace qs::kernels
