@@ -9,8 +9,10 @@
 //      the DynamicQuantizeLinear stays a step (it is shared).
 //   4. Values flowing between convolutions and pooling, directly or through elementwise ops and channel
 //      Concat/Split, stay in oneDNN's blocked layout (nChw16c with AVX-512, nChw8c with AVX2).
+//   5. Standalone Sigmoid/Tanh/Relu/Exp on oneDNN's eltwise primitive.
 #include "exec/session_plan.h"
 #include "kernels/int8/dynamic_conv.h"
+#include "kernels/onednn/eltwise_onednn.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
@@ -44,6 +46,7 @@ public:
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "ConvInteger"))
                 fuseDynamicConv(i);
         markBlockedLayouts();
+        useOneDnnActivations();
         return Status::ok();
     }
 
@@ -546,6 +549,23 @@ private:
             const int32_t root = find(int32_t(v));
             if (member[v] && groupOk[size_t(root)] && groupUseful[size_t(root)])
                 m_plan.values[v].desc.layout = Layout::Blocked;
+        }
+    }
+
+    /// Rewrite 5: activations left standalone (no convolution absorbed them) run on oneDNN's vectorised eltwise
+    /// primitive instead of the scalar reference-style loops, when large enough for that to matter.
+    void useOneDnnActivations()
+    {
+        for (Step& s : m_plan.steps) {
+            if (s.removed || s.nodes.size() != 1 || !anchorNode(s).domain.empty() || s.inputs.empty() || s.inputs[0] < 0
+                || s.outputs.size() != 1 || s.outputs[0] < 0)
+                continue;
+            const auto& x = m_plan.values[size_t(s.inputs[0])].desc;
+            const auto& y = m_plan.values[size_t(s.outputs[0])].desc;
+            if (x.type != DataType::Float || x.layout != y.layout || x.elementCount() < 4096)
+                continue;
+            if (const kernels::KernelSpec* spec = kernels::oneDnnEltwiseSpec(anchorNode(s).opType))
+                s.spec = spec;
         }
     }
 
