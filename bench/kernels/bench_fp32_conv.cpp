@@ -195,8 +195,18 @@ std::deque<HostTensor>& constantStore()
     return store;
 }
 
+/// PyTorch exports share identical initializers through Identity nodes: follow them to the initializer.
+ValueId throughIdentity(const Graph& g, ValueId v)
+{
+    while (v != kNoValue && !g.value(v).isConstant() && g.value(v).producer != kNoNode
+        && g.node(g.value(v).producer).opType == "Identity")
+        v = g.node(g.value(v).producer).input(0);
+    return v;
+}
+
 std::optional<std::vector<int64_t>> dimsOf(const Graph& g, ValueId v)
 {
+    v = throughIdentity(g, v);
     if (v == kNoValue)
         return std::nullopt;
     if (g.value(v).isConstant())
@@ -209,7 +219,7 @@ std::vector<TensorDesc> inputDescs(const Graph& g, const Node& n, Layout layout)
 {
     std::vector<TensorDesc> ins(n.inputs.size());
     for (size_t s = 0; s < n.inputs.size(); ++s) {
-        const ValueId v = n.inputs[s];
+        const ValueId v = s == 0 ? n.inputs[s] : throughIdentity(g, n.inputs[s]);
         if (v == kNoValue)
             continue;
         ins[s].dims = *dimsOf(g, v);
@@ -220,7 +230,9 @@ std::vector<TensorDesc> inputDescs(const Graph& g, const Node& n, Layout layout)
             ins[s].constant = &constantStore().back();
         }
     }
-    ins[0].layout = layout;
+    // A graph input is always plain (optimized mode keeps only convolution outputs blocked): blocking a 3-channel
+    // image would pad it to 16 channels and send oneDNN to its reference kernel.
+    ins[0].layout = g.value(n.input(0)).isGraphInput ? Layout::Plain : layout;
     return ins;
 }
 
