@@ -119,8 +119,14 @@ int main(int argc, char** argv)
         }
     StepTimer timer(s.steps().size());
     timer.cpuTime = options.threads == 1;
-    std::vector<double> totals;
+    std::vector<double> totals, cpuTotals;
+    auto processCpuMs = [] {
+        timespec t {};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        return 1e3 * double(t.tv_sec) + 1e-6 * double(t.tv_nsec);
+    };
     for (int i = 0; i < runs; ++i) {
+        const double c0 = processCpuMs();
         const auto t0 = Clock::now();
         qs::RunControl control;
         control.observer = &timer;
@@ -129,9 +135,12 @@ int main(int argc, char** argv)
             return 1;
         }
         totals.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        cpuTotals.push_back(processCpuMs() - c0);
     }
-    fmt::print("{}: {} steps, {} threads, run median {:.2f} ms, min {:.2f} ms (with observer)\n", path,
-        s.steps().size(), options.threads, median(totals), *std::min_element(totals.begin(), totals.end()));
+    fmt::print("{}: {} steps, {} threads, run median {:.2f} ms, min {:.2f} ms, process CPU median {:.2f} ms (with "
+               "observer)\n",
+        path, s.steps().size(), options.threads, median(totals), *std::min_element(totals.begin(), totals.end()),
+        median(cpuTotals));
 
     struct Row
     {
