@@ -115,6 +115,36 @@ void planAliases(SessionPlan& plan)
             absorbInto(s, s.inputs[0]);
         }
     }
+    // A fused residual Add (Sum post-op) accumulates into its destination: when the convolution is the residual's
+    // last reader, the destination can be the residual's own buffer, which saves copying it there first.
+    for (size_t i = 0; i < plan.steps.size(); ++i) {
+        Step& s = plan.steps[i];
+        if (s.removed || s.outputs.size() != 1 || s.outputs[0] < 0)
+            continue;
+        int32_t residual = -1;
+        for (const kernels::PostOp& p : s.postOps)
+            if (p.kind == kernels::PostOp::Kind::Sum && p.extraInput >= 0)
+                residual = s.inputs[size_t(p.extraInput)];
+        if (residual < 0 || !stepWritten(residual) || std::count(s.inputs.begin(), s.inputs.end(), residual) != 1)
+            continue;
+        PlanValue& r = plan.values[size_t(residual)];
+        PlanValue& y = plan.values[size_t(s.outputs[0])];
+        if (r.aliasOf >= 0 || y.aliasOf >= 0 || r.graphOutput >= 0 || r.desc.layout != y.desc.layout
+            || r.desc.byteSize() != y.desc.byteSize() || !producerOf(residual))
+            continue;
+        bool lastReader = true;
+        for (size_t j = i + 1; j < plan.steps.size() && lastReader; ++j)
+            if (!plan.steps[j].removed)
+                for (int32_t in : plan.steps[j].inputs)
+                    lastReader = lastReader && in != residual;
+        for (const PlanValue& v : plan.values)
+            lastReader = lastReader && v.aliasOf != residual; // nothing else is stored in it
+        if (!lastReader)
+            continue;
+        y.aliasOf = residual;
+        y.aliasOffset = 0;
+    }
+
     for (Step& s : plan.steps) {
         if (s.removed || s.nodes.size() != 1 || s.outputs.size() != 1 || s.outputs[0] < 0)
             continue;

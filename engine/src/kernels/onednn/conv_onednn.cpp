@@ -197,7 +197,9 @@ public:
         if (m_sumInput >= 0) {
             // oneDNN's sum post-op accumulates into dst: pre-load the residual there.
             const void* extra = args.inputs[static_cast<size_t>(m_sumInput)];
-            if (m_sumToPrim) {
+            if (extra == dst.get_data_handle()) {
+                // The executor placed the destination on the residual (its last use): already pre-loaded.
+            } else if (m_sumToPrim) {
                 memory extraMem(m_extraMd, eng, const_cast<void*>(extra));
                 m_sumToPrim.execute(m_stream, extraMem, dst);
             } else {
