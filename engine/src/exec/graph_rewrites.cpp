@@ -10,9 +10,11 @@
 //   4. Values flowing between convolutions and pooling, directly or through elementwise ops and channel
 //      Concat/Split, stay in oneDNN's blocked layout (nChw16c with AVX-512, nChw8c with AVX2).
 //   5. Standalone Sigmoid/Tanh/Relu/Exp on oneDNN's eltwise primitive.
+//   6. Nearest Resize by whole factors on oneDNN's resampling (blocked-capable), chosen before rewrite 4.
 #include "exec/session_plan.h"
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/onednn/eltwise_onednn.h"
+#include "kernels/onednn/resize_onednn.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
@@ -45,6 +47,7 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "ConvInteger"))
                 fuseDynamicConv(i);
+        useOneDnnNearestResize();
         markBlockedLayouts();
         useOneDnnActivations();
         return Status::ok();
@@ -566,6 +569,20 @@ private:
                 continue;
             if (const kernels::KernelSpec* spec = kernels::oneDnnEltwiseSpec(anchorNode(s).opType))
                 s.spec = spec;
+        }
+    }
+
+    /// Rewrite 6: nearest upscaling by whole factors (YOLO's neck) on oneDNN's resampling, which, unlike the CPU
+    /// loops, can read and write the blocked layout; runs before markBlockedLayouts so that it counts as capable.
+    void useOneDnnNearestResize()
+    {
+        for (Step& s : m_plan.steps) {
+            if (s.removed || s.nodes.size() != 1 || s.inputs.empty() || s.inputs[0] < 0 || s.outputs.size() != 1
+                || s.outputs[0] < 0)
+                continue;
+            if (kernels::oneDnnNearestResizeApplies(
+                    anchorNode(s), m_plan.values[size_t(s.inputs[0])].desc, m_plan.values[size_t(s.outputs[0])].desc))
+                s.spec = &kernels::oneDnnNearestResizeSpec();
         }
     }
 
