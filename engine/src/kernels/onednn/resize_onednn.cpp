@@ -64,7 +64,7 @@ bool oneDnnNearestResizeApplies(const Node& node, const TensorDesc& x, const Ten
         return false;
     int64_t maxFactor = 1;
     for (size_t i = 2; i < 4; ++i) {
-        if (x.dims[i] <= 0 || y.dims[i] % x.dims[i] != 0)
+        if (x.dims[i] <= 0 || y.dims[i] < x.dims[i] || y.dims[i] % x.dims[i] != 0)
             return false;
         maxFactor = std::max(maxFactor, y.dims[i] / x.dims[i]);
     }
