@@ -6,6 +6,7 @@
 #include "../kernels/kernel_test_util.h"
 
 #include <cmath>
+#include <ostream>
 
 namespace {
 
@@ -59,6 +60,11 @@ struct ResizeCase
     std::string nearestMode;
     bool oneDnn; ///< expected to run on oneDNN's resampling
 };
+
+void PrintTo(const ResizeCase& c, std::ostream* os)
+{
+    *os << c.coordinateMode << "/" << c.nearestMode;
+}
 
 class NearestResize : public ::testing::TestWithParam<ResizeCase>
 {
