@@ -7,7 +7,8 @@
 //   3. DynamicQuantizeLinear outputs -> ConvInteger -> Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] -> one
 //      Int8Conv::runFloat step (kernels/int8/dynamic_conv.h), with a following Sigmoid·Mul (SiLU) as its epilogue;
 //      the DynamicQuantizeLinear stays a step (it is shared).
-//   4. Values flowing only from a convolution into convolutions stay in oneDNN's blocked nChw8c layout.
+//   4. Values flowing between convolutions and pooling, directly or through elementwise ops and channel
+//      Concat/Split, stay in oneDNN's blocked layout (nChw16c with AVX-512, nChw8c with AVX2).
 //   5. QDQ (static INT8, e.g. PyTorch's or ONNX Runtime's QDQ export), runs before 1 and 2:
 //      DequantizeLinear(x), DequantizeLinear(w) [, DequantizeLinear(bias)] -> Conv [-> Relu/Clip] -> QuantizeLinear
 //      -> one requantizing int8 convolution reading x's integer tensor and writing the QuantizeLinear's output
@@ -23,18 +24,23 @@
 //      Int8MatMul::runFloat step (kernels/int8/dynamic_matmul.h), like rewrite 3.
 //   8. A DynamicQuantizeLinear reading a fused dynamic convolution's output takes its min/max from that step (an
 //      extra [2] float output of the convolution, an extra input of the DynamicQuantizeLinear): one pass less.
+//   9. Standalone Sigmoid/Tanh/Relu/Exp on oneDNN's eltwise primitive.
+//  10. Nearest Resize by whole factors on oneDNN's resampling (blocked-capable), chosen before rewrite 4.
 #include "exec/session_plan.h"
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/dynamic_matmul.h"
 #include "kernels/int8/nhwc_concat.h"
 #include "kernels/int8/nhwc_resize.h"
 #include "kernels/int8/qlinear.h"
+#include "kernels/onednn/eltwise_onednn.h"
+#include "kernels/onednn/resize_onednn.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace qs {
 
@@ -78,7 +84,9 @@ public:
                 fuseDynamicMatMul(i);
         fuseDynamicRanges();
         markNhwcRegions();
+        useOneDnnNearestResize();
         markBlockedLayouts();
+        useOneDnnActivations();
         return Status::ok();
     }
 
@@ -1010,24 +1018,187 @@ private:
         }
     }
 
+    /// Data slots of a step whose kernel computes the same bytes in Layout::Blocked as in Plain when every data tensor
+    /// it touches shares the layout: elementwise ops without broadcasting, and Concat/Split along the channels of a
+    /// batch-1 tensor (each part's channel blocks are then one contiguous chunk, as its channels are in NCHW). Empty
+    /// when the step is not layout-transparent.
+    std::vector<int32_t> transparentValues(const Step& s) const
+    {
+        if (s.removed || s.nodes.size() != 1 || s.outputs.empty())
+            return {};
+        const Node& n = anchorNode(s);
+        if (!n.domain.empty())
+            return {};
+        auto desc = [&](int32_t vid) -> const kernels::TensorDesc& { return m_plan.values[size_t(vid)].desc; };
+        std::vector<int32_t> data;
+        const auto& y = desc(s.outputs[0]);
+        if (y.rank() != 4)
+            return {};
+        static const std::set<std::string, std::less<>> kBinary { "Add", "Sub", "Mul", "Div" };
+        static const std::set<std::string, std::less<>> kUnary { "Relu", "Sigmoid", "Tanh", "HardSwish", "LeakyRelu",
+            "Clip" };
+        if (kBinary.count(n.opType)) {
+            if (s.inputs.size() != 2 || s.outputs.size() != 1 || s.inputs[0] < 0 || s.inputs[1] < 0
+                || desc(s.inputs[0]).dims != y.dims || desc(s.inputs[1]).dims != y.dims)
+                return {};
+            data = { s.inputs[0], s.inputs[1], s.outputs[0] };
+        } else if (kUnary.count(n.opType)) {
+            if (s.inputs.empty() || s.inputs[0] < 0 || s.outputs.size() != 1)
+                return {};
+            data = { s.inputs[0], s.outputs[0] };
+        } else if (n.opType == "Concat" || n.opType == "Split") {
+            auto axis = kernels::normalizeAxis(n, n.attrInt("axis", 0), 4);
+            if (!axis || *axis != 1)
+                return {};
+            const bool concat = n.opType == "Concat";
+            for (size_t k = 0; k < (concat ? s.inputs.size() : 1); ++k) {
+                if (s.inputs[k] < 0)
+                    return {};
+                data.push_back(s.inputs[k]);
+            }
+            for (int32_t o : s.outputs)
+                if (o >= 0)
+                    data.push_back(o);
+        } else {
+            return {};
+        }
+        return data;
+    }
+
+    /// Can step `s` read value `vid` at input `slot` in Layout::Blocked by itself (convolution or pooling source, or
+    /// the residual of a fused Sum)?
+    bool readsBlocked(const Step& s, size_t slot) const
+    {
+        if (!s.spec || !(s.spec->caps & kernels::kCapBlockedLayout))
+            return false;
+        if (slot == 0)
+            return true;
+        for (const PostOp& p : s.postOps)
+            if (p.kind == PostOp::Kind::Sum && p.extraInput == int32_t(slot))
+                return true;
+        return false;
+    }
+
+    /// Rewrite 4. Values are grouped through layout-transparent steps (see transparentValues); a group stays in
+    /// oneDNN's blocked layout when every member is produced and read only by blocked-capable kernels (Conv, pooling)
+    /// or by transparent steps of the group, so that reorders happen only where a plain-only kernel or a graph output
+    /// needs NCHW. Groups with transparent steps must be batch 1 with whole channel blocks.
     void markBlockedLayouts()
     {
+        const size_t nv = m_plan.values.size();
+        std::vector<int32_t> parent(nv);
+        for (size_t i = 0; i < nv; ++i)
+            parent[i] = int32_t(i);
+        auto find = [&](int32_t v) {
+            while (parent[size_t(v)] != v)
+                v = parent[size_t(v)] = parent[size_t(parent[size_t(v)])];
+            return v;
+        };
+        std::vector<bool> isTransparent(m_plan.steps.size(), false);
+        std::vector<bool> inTransparentGroup(nv, false);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i) {
+            const std::vector<int32_t> data = transparentValues(m_plan.steps[i]);
+            if (data.empty())
+                continue;
+            isTransparent[i] = true;
+            for (int32_t v : data) {
+                inTransparentGroup[size_t(v)] = true;
+                parent[size_t(find(v))] = find(data[0]);
+            }
+        }
+        std::vector<int32_t> producer(nv, -1), producerSlot(nv, -1);
+        std::vector<std::vector<std::pair<size_t, size_t>>> readersOf(nv);
         for (size_t i = 0; i < m_plan.steps.size(); ++i) {
             const Step& s = m_plan.steps[i];
-            if (s.removed || !s.spec || !(s.spec->caps & kernels::kCapBlockedLayout) || s.outputs.empty())
+            if (s.removed)
                 continue;
-            const int32_t y = s.outputs[0];
-            PlanValue& v = m_plan.values[size_t(y)];
-            if (!isIntermediate(y) || v.desc.rank() != 4 || v.desc.type != DataType::Float)
+            for (size_t k = 0; k < s.outputs.size(); ++k)
+                if (s.outputs[k] >= 0) {
+                    producer[size_t(s.outputs[k])] = int32_t(i);
+                    producerSlot[size_t(s.outputs[k])] = int32_t(k);
+                }
+            for (size_t k = 0; k < s.inputs.size(); ++k)
+                if (s.inputs[k] >= 0)
+                    readersOf[size_t(s.inputs[k])].emplace_back(i, k);
+        }
+        const int64_t block = kernels::blockedChannels();
+        std::vector<int8_t> groupOk(nv, 1); // per root: every member eligible
+        std::vector<int8_t> groupUseful(nv, 0); // per root: some member touches a blocked-capable kernel
+        std::vector<int8_t> member(nv, 0);
+        for (size_t v = 0; v < nv; ++v) {
+            const int32_t p = producer[v];
+            const bool transparentGroup = inTransparentGroup[v];
+            if (p < 0 && !transparentGroup)
                 continue;
-            const auto rd = readers(y);
-            bool allConvSrc = !rd.empty();
-            for (const auto& [step, slot] : rd) {
-                const Step& r = m_plan.steps[step];
-                allConvSrc = allConvSrc && slot == 0 && r.spec && (r.spec->caps & kernels::kCapBlockedLayout);
+            member[v] = 1;
+            const int32_t root = find(int32_t(v));
+            const PlanValue& pv = m_plan.values[v];
+            // Values already NHWC (rewrite 6) keep that layout.
+            bool ok = p >= 0 && isIntermediate(int32_t(v)) && pv.desc.rank() == 4 && pv.desc.type == DataType::Float
+                && pv.desc.layout == Layout::Plain && !readersOf[v].empty();
+            if (ok && transparentGroup)
+                ok = pv.desc.dims[0] == 1 && pv.desc.dims[1] % block == 0;
+            // Fewer channels than one block would be mostly padding, and oneDNN 2.6 runs a convolution reading such
+            // a source on its reference kernel (a 3-channel nChw16c source: ~3000x slower, bench_fp32_conv).
+            ok = ok && pv.desc.dims[1] >= block;
+            bool useful = false;
+            if (ok) {
+                const Step& ps = m_plan.steps[size_t(p)];
+                const bool capableProducer
+                    = producerSlot[v] == 0 && ps.spec && (ps.spec->caps & kernels::kCapBlockedLayout);
+                ok = capableProducer || isTransparent[size_t(p)];
+                useful = capableProducer;
             }
-            if (allConvSrc)
-                v.desc.layout = Layout::Blocked;
+            for (const auto& [step, slot] : readersOf[v]) {
+                if (!ok)
+                    break;
+                const bool capable = readsBlocked(m_plan.steps[step], slot);
+                ok = capable || isTransparent[step];
+                useful = useful || capable;
+            }
+            if (!ok)
+                groupOk[size_t(root)] = 0;
+            if (useful)
+                groupUseful[size_t(root)] = 1;
+        }
+        for (size_t v = 0; v < nv; ++v) {
+            const int32_t root = find(int32_t(v));
+            if (member[v] && groupOk[size_t(root)] && groupUseful[size_t(root)])
+                m_plan.values[v].desc.layout = Layout::Blocked;
+        }
+    }
+
+    /// Rewrite 9: activations left standalone (no convolution absorbed them) run on oneDNN's vectorised eltwise
+    /// primitive instead of the scalar reference-style loops, when large enough for that to matter.
+    void useOneDnnActivations()
+    {
+        for (Step& s : m_plan.steps) {
+            if (s.removed || s.nodes.size() != 1 || !anchorNode(s).domain.empty() || s.inputs.empty() || s.inputs[0] < 0
+                || s.outputs.size() != 1 || s.outputs[0] < 0)
+                continue;
+            const auto& x = m_plan.values[size_t(s.inputs[0])].desc;
+            const auto& y = m_plan.values[size_t(s.outputs[0])].desc;
+            if (x.type != DataType::Float || x.layout != y.layout || x.layout == Layout::Nhwc || x.elementCount() < 4096)
+                continue;
+            if (const kernels::KernelSpec* spec = kernels::oneDnnEltwiseSpec(anchorNode(s).opType))
+                s.spec = spec;
+        }
+    }
+
+    /// Rewrite 10: nearest upscaling by whole factors (YOLO's neck) on oneDNN's resampling, which, unlike the CPU
+    /// loops, can read and write the blocked layout; runs before markBlockedLayouts so that it counts as capable.
+    void useOneDnnNearestResize()
+    {
+        for (Step& s : m_plan.steps) {
+            if (s.removed || s.nodes.size() != 1 || s.inputs.empty() || s.inputs[0] < 0 || s.outputs.size() != 1
+                || s.outputs[0] < 0)
+                continue;
+            // Inside an NHWC region of the dynamic int8 path (rewrite 6) the NHWC Resize kernel is already chosen.
+            if (m_plan.values[size_t(s.outputs[0])].desc.layout == Layout::Nhwc)
+                continue;
+            if (kernels::oneDnnNearestResizeApplies(
+                    anchorNode(s), m_plan.values[size_t(s.inputs[0])].desc, m_plan.values[size_t(s.outputs[0])].desc))
+                s.spec = &kernels::oneDnnNearestResizeSpec();
         }
     }
 

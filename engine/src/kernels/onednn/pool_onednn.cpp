@@ -55,16 +55,21 @@ public:
             padR[i] = (g.outSpatial[i] - 1) * g.strides[i] + effK - g.inSpatial[i] - g.padBegin[i];
         }
         const auto f32 = memory::data_type::f32;
-        // Layout::Nhwc (rank 4, inside the NHWC regions of the dynamic int8 path): oneDNN pools channels-last natively.
-        const bool nhwc = ctx.inputs[0].layout == Layout::Nhwc;
-        if (nhwc != (ctx.outputs[0].layout == Layout::Nhwc) || (nhwc && ctx.inputs[0].rank() != 4))
-            return Status(StatusCode::Internal, "node " + ctx.node.describe() + ": input and output layouts differ");
-        m_src = nhwc
-            ? memory::desc(Dims(ctx.inputs[0].dims.begin(), ctx.inputs[0].dims.end()), f32, memory::format_tag::nhwc)
-            : onednn::plainDesc(ctx.inputs[0].dims, f32);
-        m_dst = nhwc
-            ? memory::desc(Dims(ctx.outputs[0].dims.begin(), ctx.outputs[0].dims.end()), f32, memory::format_tag::nhwc)
-            : onednn::plainDesc(ctx.outputs[0].dims, f32);
+        // Optimized mode may keep either side in oneDNN's blocked layout (between convolutions, e.g. YOLO's SPPF), or
+        // channels-last (Layout::Nhwc, rank 4, inside the NHWC regions of the dynamic int8 path): oneDNN pools both
+        // natively.
+        auto descOf = [&](const TensorDesc& t) {
+            if (t.layout == Layout::Blocked)
+                return memory::desc(Dims(t.dims.begin(), t.dims.end()), f32, onednn::blockedTag(t.dims.size()));
+            if (t.layout == Layout::Nhwc)
+                return memory::desc(Dims(t.dims.begin(), t.dims.end()), f32, memory::format_tag::nhwc);
+            return onednn::plainDesc(t.dims, f32);
+        };
+        for (const TensorDesc* t : { &ctx.inputs[0], &ctx.outputs[0] })
+            if (t->layout == Layout::Nhwc && t->rank() != 4)
+                return Status(StatusCode::Internal, "node " + ctx.node.describe() + ": NHWC layout needs rank 4");
+        m_src = descOf(ctx.inputs[0]);
+        m_dst = descOf(ctx.outputs[0]);
         const bool includePad = ctx.node.attrInt("count_include_pad", 0) != 0;
         const dnnl::algorithm alg = m_max ? dnnl::algorithm::pooling_max
             : includePad                  ? dnnl::algorithm::pooling_avg_include_padding
@@ -175,11 +180,11 @@ Status acceptPool(const Node& node, std::span<const TensorDesc> in)
 void registerOneDnnPoolKernels(KernelRegistry& r)
 {
     r.add(KernelSpec { "", "MaxPool", 1, 0, inferPool,
-        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(true); }, acceptPool, kNoCaps,
-        "onednn", "float; 1-D..3-D, dilations, ceil_mode" });
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(true); }, acceptPool,
+        kCapBlockedLayout, "onednn", "float; 1-D..3-D, dilations, ceil_mode" });
     r.add(KernelSpec { "", "AveragePool", 1, 0, inferPool,
-        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(false); }, acceptPool, kNoCaps,
-        "onednn", "float; 1-D..3-D, count_include_pad, ceil_mode" });
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(false); }, acceptPool,
+        kCapBlockedLayout, "onednn", "float; 1-D..3-D, count_include_pad, ceil_mode" });
 }
 
 } // namespace qs::kernels
