@@ -5,6 +5,7 @@
 #include "panels/results_panel.h"
 #include "panels/runs_panel.h"
 
+#include <quantscope/engine/openmp_policy.h>
 #include <quantscope/engine/version.h>
 
 #include <QAction>
@@ -20,6 +21,8 @@
 
 int main(int argc, char** argv)
 {
+    // Runs in the Runs panel must wait for OpenMP threads as the CLI's do, so their numbers agree.
+    qs::applyOpenMpWaitPolicy(argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Quantscope"));
     QApplication::setApplicationName(QStringLiteral("Quantscope"));
