@@ -1178,7 +1178,8 @@ private:
                 continue;
             const auto& x = m_plan.values[size_t(s.inputs[0])].desc;
             const auto& y = m_plan.values[size_t(s.outputs[0])].desc;
-            if (x.type != DataType::Float || x.layout != y.layout || x.layout == Layout::Nhwc || x.elementCount() < 4096)
+            if (x.type != DataType::Float || x.layout != y.layout || x.layout == Layout::Nhwc
+                || x.elementCount() < 4096)
                 continue;
             if (const kernels::KernelSpec* spec = kernels::oneDnnEltwiseSpec(anchorNode(s).opType))
                 s.spec = spec;
