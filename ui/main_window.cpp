@@ -3,11 +3,17 @@
 
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
+#include "graph/metric_overlay.h"
+#include "models/run_list_model.h"
+#include "panels/compare_panel.h"
 #include "panels/operators_panel.h"
-#include "panels/placeholder_panel.h"
 #include "panels/properties_panel.h"
+#include "panels/report_panel.h"
+#include "panels/results_panel.h"
+#include "panels/runs_panel.h"
 #include "panels/summary_panel.h"
 #include "util/qt_convert.h"
+#include "workers/benchmark_controller.h"
 #include "workers/load_controller.h"
 
 #include <quantscope/engine/version.h>
@@ -26,6 +32,7 @@
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolButton>
 
 // The .qrc is compiled into the static qs_ui library; its initializer must be referenced to be linked in.
@@ -57,7 +64,15 @@ MainWindow::MainWindow(QWidget* parent)
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
 
     m_graph = new GraphPanel(this);
-    setCentralWidget(m_graph);
+    m_results = new ResultsPanel(this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("centralTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_graph, tr("Graph"));
+    m_tabs->addTab(m_results, tr("Results"));
+    m_tabs->setTabToolTip(0, tr("The model's graph (Alt+G)"));
+    m_tabs->setTabToolTip(1, tr("Charts, statistics and findings of the selected run (Alt+E)"));
+    setCentralWidget(m_tabs);
     createDocks();
     createActions();
 
@@ -93,9 +108,21 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_graph, &GraphPanel::nodeSelected, m_properties, &PropertiesPanel::showNode);
     connect(m_graph, &GraphPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     connect(m_operators, &OperatorsPanel::findOpTypeRequested, this, [this](const QString& op) {
+        m_tabs->setCurrentWidget(m_graph);
         m_graph->findAction()->trigger();
         m_graph->find(op);
     });
+    connect(
+        m_runs, &RunsPanel::runSelected, this, [this](std::shared_ptr<const RunRecord> record, const QString& path) {
+            m_results->setRun(record, path);
+            m_report->setRun(record, path);
+        });
+    connect(m_runs, &RunsPanel::runFinished, this, [this] { m_tabs->setCurrentWidget(m_results); });
+    connect(m_runs, &RunsPanel::runOpened, this, [this] { m_tabs->setCurrentWidget(m_results); });
+    connect(m_runs, &RunsPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(
+        m_report, &ReportPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(m_results, &ResultsPanel::overlayRequested, this, &MainWindow::showProfileOnGraph);
 
     m_defaultState = saveState();
     readSettings();
@@ -120,24 +147,19 @@ void MainWindow::createDocks()
     QDockWidget* summary = dock(m_summary, tr("Model Summary"), "SummaryDock", Qt::LeftDockWidgetArea);
     QDockWidget* ops = dock(m_operators, tr("Operators"), "OperatorsDock", Qt::LeftDockWidgetArea);
     dock(m_properties, tr("Properties"), "PropertiesDock", Qt::RightDockWidgetArea);
-    QDockWidget* runs = dock(new PlaceholderPanel(tr("Runs"),
-                                 tr("Benchmark runs of FP32 and INT8 with per-operator timings come to this window "
-                                    "with GUI part 2; until then 'quantscope-cli bench' measures them.")),
-        tr("Runs"), "RunsDock", Qt::BottomDockWidgetArea);
-    QDockWidget* compare = dock(new PlaceholderPanel(tr("Compare"),
-                                    tr("FP32 vs INT8 latency per operator, accuracy parity (SQNR) and the "
-                                       "\u201cwhy is INT8 slower\u201d explanation come with GUI part 2.")),
-        tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
-    QDockWidget* report
-        = dock(new PlaceholderPanel(tr("Report"), tr("Markdown/PDF reports of a comparison come with GUI part 2.")),
-            tr("Report"), "ReportDock", Qt::BottomDockWidgetArea);
+    m_runs = new RunsPanel(this);
+    m_compare = new ComparePanel(m_runs->runList(), this);
+    m_report = new ReportPanel([this] { return m_results->chartImages(QSize(560, 340)); }, this);
+    QDockWidget* runs = dock(m_runs, tr("Runs"), "RunsDock", Qt::BottomDockWidgetArea);
+    QDockWidget* compare = dock(m_compare, tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
+    QDockWidget* report = dock(m_report, tr("Report"), "ReportDock", Qt::BottomDockWidgetArea);
     tabifyDockWidget(summary, ops);
     summary->raise();
     tabifyDockWidget(runs, compare);
     tabifyDockWidget(compare, report);
     runs->raise();
     resizeDocks({ summary, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")) }, { 450, 390 }, Qt::Horizontal);
-    resizeDocks({ runs }, { 110 }, Qt::Vertical);
+    resizeDocks({ runs }, { 260 }, Qt::Vertical);
 }
 
 void MainWindow::createActions()
@@ -156,6 +178,10 @@ void MainWindow::createActions()
     connect(m_graph->exportPngAction(), &QAction::triggered, this, [this] { exportGraphDialog(false); });
     connect(m_graph->exportSvgAction(), &QAction::triggered, this, [this] { exportGraphDialog(true); });
     file->addSeparator();
+    file->addAction(m_runs->openRunAction());
+    file->addAction(m_report->exportMarkdownAction());
+    file->addAction(m_report->exportPdfAction());
+    file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -172,6 +198,16 @@ void MainWindow::createActions()
         panels->addAction(d->toggleViewAction());
     panels->addSeparator();
     panels->addAction(tr("&Reset Layout"), this, [this] { restoreState(m_defaultState); });
+
+    QMenu* run = menuBar()->addMenu(tr("&Benchmark"));
+    run->addAction(m_runs->runAction());
+    run->addAction(m_runs->cancelAction());
+    run->addSeparator();
+    run->addAction(tr("Choose Run &Folder..."), m_runs, &RunsPanel::chooseRunFolder);
+    QAction* showGraph = run->addAction(tr("Show &Graph"), this, [this] { m_tabs->setCurrentWidget(m_graph); });
+    showGraph->setShortcut(QKeySequence(Qt::ALT | Qt::Key_G));
+    QAction* showResults = run->addAction(tr("Show R&esults"), this, [this] { m_tabs->setCurrentWidget(m_results); });
+    showResults->setShortcut(QKeySequence(Qt::ALT | Qt::Key_E));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Quantscope"), this, &MainWindow::showAbout);
@@ -255,6 +291,7 @@ void MainWindow::showResult(const LoadResult& result, bool isRelayout)
     if (!isRelayout) {
         m_summary->setResult(result);
         m_operators->setResult(result);
+        m_runs->setModels(result);
         m_properties->showNode(nullptr, kNoNode);
         addRecentFile(result.primary->path);
         if (result.secondary)
@@ -359,6 +396,7 @@ void MainWindow::writeSettings() const
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_loader->cancel();
+    m_runs->controller()->cancel();
     writeSettings();
     event->accept();
 }
@@ -374,15 +412,39 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    QStringList files;
+    QStringList files, runFiles;
     for (const QUrl& url : event->mimeData()->urls())
         if (url.isLocalFile())
-            files << url.toLocalFile();
+            (url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? runFiles : files)
+                << url.toLocalFile();
+    m_runs->openRunFiles(runFiles);
     if (files.size() >= 2)
         openPair(files[0], files[1]); // the worker puts the float model first
     else if (files.size() == 1)
         openFile(files[0]);
     event->acceptProposedAction();
+}
+
+void MainWindow::showProfileOnGraph(const ProfileReport& profile, const QString& modelPath, const QString& label)
+{
+    const auto same = [](const QString& a, const QString& b) {
+        const QFileInfo fa(a), fb(b);
+        return fa.exists() && fb.exists() ? fa.canonicalFilePath() == fb.canonicalFilePath() : a == b;
+    };
+    int side = -1;
+    if (m_result.primary && same(m_result.primary->path, modelPath))
+        side = 0;
+    else if (m_result.secondary && same(m_result.secondary->path, modelPath))
+        side = 1;
+    if (side < 0) {
+        statusBar()->showMessage(
+            tr("The graph shows another model: open %1 to see this profile on its graph.").arg(modelPath), 8000);
+        return;
+    }
+    m_graph->showSide(side);
+    m_graph->setOverlay(MetricOverlay::fromProfile(profile, MetricOverlay::ProfileMetric::MeanTime));
+    m_tabs->setCurrentWidget(m_graph);
+    statusBar()->showMessage(tr("Graph coloured by the mean time per node of %1.").arg(label), 8000);
 }
 
 void MainWindow::showAbout()

@@ -4,6 +4,8 @@
 
 #include "workers/loaded_model.h"
 
+#include <quantscope/engine/profile_report.h>
+
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QPointer>
@@ -11,14 +13,19 @@
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QTabWidget;
 class QToolButton;
 
 namespace qs::ui {
 
+class ComparePanel;
 class GraphPanel;
 class LoadController;
 class OperatorsPanel;
 class PropertiesPanel;
+class ReportPanel;
+class ResultsPanel;
+class RunsPanel;
 class SummaryPanel;
 
 class MainWindow : public QMainWindow
@@ -33,6 +40,12 @@ public:
     OperatorsPanel* operatorsPanel() const { return m_operators; }
     PropertiesPanel* propertiesPanel() const { return m_properties; }
     SummaryPanel* summaryPanel() const { return m_summary; }
+    RunsPanel* runsPanel() const { return m_runs; }
+    ResultsPanel* resultsPanel() const { return m_results; }
+    ComparePanel* comparePanel() const { return m_compare; }
+    ReportPanel* reportPanel() const { return m_report; }
+    /// The central tabs: the graph (0) and the selected run's results (1).
+    QTabWidget* centralTabs() const { return m_tabs; }
     LoadController* loadController() const { return m_loader; }
     /// The last error dialog (non-modal), for tests and for not stacking dialogs.
     QMessageBox* errorDialog() const { return m_errorBox; }
@@ -43,6 +56,8 @@ public slots:
     void openFileDialog();
     void openPairDialog();
     void exportGraphDialog(bool svg);
+    /// Colours the graph by a run's per-node profile, switching to the model of the pair it belongs to.
+    void showProfileOnGraph(const qs::ProfileReport& profile, const QString& modelPath, const QString& label);
 
 signals:
     void modelLoaded();
@@ -74,6 +89,11 @@ private:
     OperatorsPanel* m_operators = nullptr;
     PropertiesPanel* m_properties = nullptr;
     SummaryPanel* m_summary = nullptr;
+    RunsPanel* m_runs = nullptr;
+    ResultsPanel* m_results = nullptr;
+    ComparePanel* m_compare = nullptr;
+    ReportPanel* m_report = nullptr;
+    QTabWidget* m_tabs = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QProgressBar* m_progress = nullptr;

@@ -2,6 +2,7 @@
 // quantscope-cli: the headless front end. Dispatches to sub-commands; links only the engine.
 #include "command.h"
 
+#include <quantscope/engine/openmp_policy.h>
 #include <quantscope/engine/version.h>
 
 #include <fmt/format.h>
@@ -51,6 +52,7 @@ void printUsage()
 
 int main(int argc, char** argv)
 {
+    qs::applyOpenMpWaitPolicy(argv);
     if (argc < 2) {
         printUsage();
         return 2;

@@ -2,7 +2,10 @@
 // quantscope: the desktop application. Everything but argument handling lives in qs_ui.
 #include "graph/graph_panel.h"
 #include "main_window.h"
+#include "panels/results_panel.h"
+#include "panels/runs_panel.h"
 
+#include <quantscope/engine/openmp_policy.h>
 #include <quantscope/engine/version.h>
 
 #include <QAction>
@@ -12,11 +15,14 @@
 #include <QDockWidget>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QTabWidget>
 #include <QTimer>
 #include <QTranslator>
 
 int main(int argc, char** argv)
 {
+    // Runs in the Runs panel must wait for OpenMP threads as the CLI's do, so their numbers agree.
+    qs::applyOpenMpWaitPolicy(argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Quantscope"));
     QApplication::setApplicationName(QStringLiteral("Quantscope"));
@@ -60,6 +66,25 @@ int main(int argc, char** argv)
         QApplication::translate("main", "Select the graph colouring by index (0 category, 1 MACs, 2 weight bytes)."),
         QStringLiteral("index"));
     overlay.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption openRun(QStringLiteral("open-run"),
+        QApplication::translate("main", "Open a run file (repeatable)."), QStringLiteral("file"));
+    QCommandLineOption tab(QStringLiteral("tab"),
+        QApplication::translate("main", "Show a central tab by index (0 graph, 1 results)."), QStringLiteral("index"));
+    tab.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption bench(QStringLiteral("bench"),
+        QApplication::translate("main", "Start a benchmark of the opened model(s) with the remembered settings."));
+    bench.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption delay(QStringLiteral("screenshot-delay"),
+        QApplication::translate("main", "Milliseconds to wait before the screenshot."), QStringLiteral("ms"));
+    delay.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption showProfile(QStringLiteral("show-profile"),
+        QApplication::translate("main", "After a --bench run, colour the graph by the last scenario's profile."));
+    showProfile.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(showProfile);
+    parser.addOption(openRun);
+    parser.addOption(tab);
+    parser.addOption(bench);
+    parser.addOption(delay);
     parser.addOption(trigger);
     parser.addOption(overlay);
     screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
@@ -81,22 +106,39 @@ int main(int argc, char** argv)
         if (auto* chooser = window.findChild<QComboBox*>(QStringLiteral("overlayChooser")))
             chooser->setCurrentIndex(parser.value(overlay).toInt());
     const QStringList files = parser.positionalArguments();
+    window.runsPanel()->openRunFiles(parser.values(openRun));
+    if (parser.isSet(tab))
+        window.centralTabs()->setCurrentIndex(parser.value(tab).toInt());
+    if (parser.isSet(bench))
+        QObject::connect(
+            &window, &qs::ui::MainWindow::modelLoaded, &window, [&window] { window.runsPanel()->startRun(); },
+            Qt::SingleShotConnection);
+    if (parser.isSet(showProfile))
+        QObject::connect(window.runsPanel(), &qs::ui::RunsPanel::runFinished, &window, [&window] {
+            const auto run = window.resultsPanel()->run();
+            if (!run || run->scenarios.empty() || !run->scenarios.back().profile)
+                return;
+            const qs::ScenarioRecord& s = run->scenarios.back();
+            window.showProfileOnGraph(
+                *s.profile, QString::fromStdString(run->model(s.modelId)->path), QString::fromStdString(s.label()));
+        });
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);
         const QString findText = parser.value(find);
+        const int wait = parser.isSet(delay) ? parser.value(delay).toInt() : 600;
         const auto shoot = [&window, path] {
             window.grab().save(path);
             QApplication::quit();
         };
-        QObject::connect(&window, &qs::ui::MainWindow::modelLoaded, &window, [&window, findText, shoot] {
+        QObject::connect(&window, &qs::ui::MainWindow::modelLoaded, &window, [&window, findText, shoot, wait] {
             if (!findText.isEmpty())
                 window.graphPanel()->find(findText);
-            QTimer::singleShot(600, &window, shoot);
+            QTimer::singleShot(wait, &window, shoot);
         });
         QObject::connect(&window, &qs::ui::MainWindow::loadFailed, &window,
-            [&window, shoot] { QTimer::singleShot(600, &window, shoot); });
+            [&window, shoot, wait] { QTimer::singleShot(wait, &window, shoot); });
         if (files.isEmpty())
-            QTimer::singleShot(600, &window, shoot);
+            QTimer::singleShot(wait, &window, shoot);
     } else if (parser.isSet(find)) {
         const QString findText = parser.value(find);
         QObject::connect(

@@ -2,7 +2,11 @@
 // Times Quantscope's engine and ONNX Runtime on the same models, same thread count, in one run, and prints the ratio.
 //
 //   node bench/models/compare_ort.js [--cli build/bin/quantscope-cli] [--threads 1,2] [--runs 20] [--warmup 5]
-//                                    [--mode optimized] MODEL.onnx...
+//                                    [--mode optimized] [--cpu] MODEL.onnx...
+//
+// --cpu adds, for single-thread rows, the median CPU time per run of both (the engine's through
+// build/bin/bench_profile_steps, ONNX Runtime's from time_model.js): on a shared machine, where wall time includes
+// waiting for a core, it is the fairer comparison.
 //
 // For each model and thread count: the engine through `quantscope-cli bench --json` (its run file), then ONNX
 // Runtime through bench/ort/time_model.js, back to back, so both see the same machine state. Prints a Markdown
@@ -14,7 +18,8 @@ const os = require('os');
 const path = require('path');
 
 function parseArgs(argv) {
-  const a = { cli: 'build/bin/quantscope-cli', threads: ['1'], runs: 20, warmup: 5, mode: 'optimized', models: [] };
+  const a = { cli: 'build/bin/quantscope-cli', threads: ['1'], runs: 20, warmup: 5, mode: 'optimized', models: [],
+    cpu: false };
   for (let i = 0; i < argv.length; ++i) {
     const k = argv[i];
     if (k === '--cli') a.cli = argv[++i];
@@ -22,6 +27,7 @@ function parseArgs(argv) {
     else if (k === '--runs') a.runs = parseInt(argv[++i], 10);
     else if (k === '--warmup') a.warmup = parseInt(argv[++i], 10);
     else if (k === '--mode') a.mode = argv[++i];
+    else if (k === '--cpu') a.cpu = true;
     else a.models.push(k);
   }
   if (a.models.length === 0) throw new Error('usage: compare_ort.js [--threads 1,2] [--runs N] MODEL.onnx...');
@@ -44,7 +50,16 @@ function ortMedian(a, model, threads) {
   const json = execFileSync(process.execPath, [script, model, '--threads', t, '--warmup', String(a.warmup),
     '--runs', String(a.runs)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   const r = JSON.parse(json);
-  return { median: r.median_ms, version: r.version };
+  return { median: r.median_ms, version: r.version, cpu: r.median_cpu_ms };
+}
+
+function engineCpuMedian(a, model) {
+  const tool = path.join(path.dirname(a.cli), 'bench_profile_steps');
+  const out = execFileSync(tool, [model, '--threads', '1', '--mode', a.mode, '--warmup', String(a.warmup), '--runs',
+    String(a.runs), '--top', '0'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const m = /process CPU median ([0-9.]+) ms/.exec(out);
+  if (!m) throw new Error(`${model}: no CPU median from ${tool}`);
+  return parseFloat(m[1]);
 }
 
 function main() {
@@ -57,15 +72,22 @@ function main() {
       const o = ortMedian(a, model, threads);
       ortVersion = o.version;
       const name = path.basename(path.dirname(model)) || model;
+      let cpu = '';
+      if (a.cpu) {
+        const ec = threads === '1' ? engineCpuMedian(a, model) : null;
+        cpu = ec === null ? ' | | |'
+          : ` ${ec.toFixed(2)} ms | ${o.cpu.toFixed(2)} ms | ${(ec / o.cpu).toFixed(2)}x |`;
+      }
       rows.push(`| ${name} | ${threads} | ${e.median.toFixed(2)} ms (CV ${(100 * e.cv).toFixed(1)} %) | ` +
-        `${o.median.toFixed(2)} ms | ${(e.median / o.median).toFixed(2)}x |`);
+        `${o.median.toFixed(2)} ms | ${(e.median / o.median).toFixed(2)}x |` + cpu);
       console.error(rows[rows.length - 1]);
     }
   }
   console.log(`Quantscope (${a.mode}) vs ONNX Runtime ${ortVersion}, warm-up ${a.warmup}, ${a.runs} runs each, ` +
     `medians; ${os.cpus()[0].model}, ${os.cpus().length} logical CPUs, ${new Date().toISOString()}\n`);
-  console.log('| model | threads | Quantscope | ONNX Runtime | Quantscope / ORT |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log('| model | threads | Quantscope | ONNX Runtime | Quantscope / ORT |' +
+    (a.cpu ? ' Quantscope CPU/run | ORT CPU/run | CPU ratio |' : ''));
+  console.log('|---|---:|---:|---:|---:|' + (a.cpu ? '---:|---:|---:|' : ''));
   for (const r of rows) console.log(r);
 }
 

@@ -101,10 +101,14 @@ async function main() {
   const firstMs = Number(process.hrtime.bigint() - t1) / 1e6;
   for (let i = 0; i < args.warmup; ++i) out = await session.run(feeds);
   const lat = [];
+  const cpu = []; // process CPU time per run: on a shared machine, what the run cost without waiting for a core
   for (let i = 0; i < args.runs; ++i) {
     const s = process.hrtime.bigint();
+    const c = process.cpuUsage();
     out = await session.run(feeds);
     lat.push(Number(process.hrtime.bigint() - s) / 1e6);
+    const d = process.cpuUsage(c);
+    cpu.push((d.user + d.system) / 1e3);
   }
   if (args.writeOutput) {
     const first = out[session.outputNames[0]];
@@ -117,6 +121,7 @@ async function main() {
     threads: args.threads, graph_optimizations: args.optimize, warmup: args.warmup, runs: args.runs,
     prepare_ms: prepareMs, first_run_ms: firstMs, median_ms: percentile(sorted, 0.5), p95_ms: percentile(sorted, 0.95),
     min_ms: sorted[0], mean_ms: mean, latencies_ms: lat,
+    median_cpu_ms: percentile([...cpu].sort((a, b) => a - b), 0.5),
   }));
 }
 

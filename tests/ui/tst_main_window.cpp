@@ -4,8 +4,11 @@
 #include "graph/graph_scene.h"
 #include "graph/node_item.h"
 #include "main_window.h"
+#include "models/run_list_model.h"
 #include "panels/operators_panel.h"
 #include "panels/properties_panel.h"
+#include "panels/results_panel.h"
+#include "panels/runs_panel.h"
 #include "panels/summary_panel.h"
 #include "ui_test_main.h"
 #include "workers/load_controller.h"
@@ -13,6 +16,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QUrl>
 
@@ -32,6 +36,8 @@ private slots:
     void cancelDropsTheResult();
     void dropOpensFile();
     void relayoutKeepsModel();
+    void runProfileColoursGraph();
+    void dropRunFilesOpensThem();
 };
 
 namespace {
@@ -245,6 +251,65 @@ void TestMainWindow::relayoutKeepsModel()
     QCOMPARE(w.currentResult().primary->model, model); // same parsed model, new layout
     const QRectF bounds = w.currentResult().primary->layout.bounds;
     QVERIFY(bounds.width() > bounds.height());
+}
+
+void TestMainWindow::runProfileColoursGraph()
+{
+    QTemporaryDir dir;
+    MainWindow w;
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    const QString demo = QStringLiteral(QS_DEMO_DIR);
+    w.openPair(demo + QStringLiteral("/demo_fp32.onnx"), demo + QStringLiteral("/demo_int8_dynamic.onnx"));
+    QVERIFY(loaded.wait(60000));
+    w.runsPanel()->setRunFolder(dir.path());
+    w.runsPanel()->setSettings(1, 1, 3, 0, true);
+    QSignalSpy finished(w.runsPanel(), &RunsPanel::runFinished);
+    w.runsPanel()->startRun();
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.resultsPanel()));
+    const auto record = w.resultsPanel()->run();
+    QVERIFY(record);
+    const ScenarioRecord* q = record->scenario("demo_int8_dynamic", 1, "optimized");
+    QVERIFY(q && q->profile);
+    w.graphPanel()->showSide(0);
+    w.showProfileOnGraph(*q->profile, QString::fromStdString(record->model("demo_int8_dynamic")->path), {});
+    // The graph switched to the INT8 model and colours each authored node by its mean time in the run file.
+    QCOMPARE(w.graphPanel()->shownSide(), 1);
+    QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.graphPanel()));
+    const MetricOverlay& overlay = w.graphPanel()->scene()->overlay();
+    QVERIFY(!overlay.isEmpty());
+    std::map<int32_t, double> expected;
+    for (const NodeProfile& n : q->profile->nodes)
+        if (n.nodeIndex >= 0)
+            expected[n.nodeIndex] += n.meanMs;
+    QVERIFY(!expected.empty());
+    for (const auto& [node, ms] : expected)
+        QCOMPARE(overlay.value(node).value_or(-1.0), ms);
+}
+
+void TestMainWindow::dropRunFilesOpensThem()
+{
+    MainWindow w;
+    w.show();
+    const auto data = qs::test::testDataDir() / "runs";
+    const QString good = QString::fromStdString((data / "crafted_pair.json").string());
+    const QString bad = QString::fromStdString((data / "bad_version.json").string());
+    QSignalSpy opened(w.runsPanel(), &RunsPanel::runOpened);
+    QSignalSpy failed(w.runsPanel(), &RunsPanel::runFileFailed);
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(good), QUrl::fromLocalFile(bad) });
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() && !failed.isEmpty(), 10000);
+    QVERIFY(!w.loadController()->isBusy()); // no model load was started for run files
+    QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.resultsPanel()));
+    QVERIFY(w.resultsPanel()->run());
+    QCOMPARE(w.resultsPanel()->run()->models.at(0).id, std::string("crafted_fp32"));
+    QVERIFY(failed.at(0).at(1).toString().contains(QStringLiteral("bad_version.json")));
+    QVERIFY(w.runsPanel()->errorDialog());
 }
 
 QS_UI_TEST_MAIN(TestMainWindow)

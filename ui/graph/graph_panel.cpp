@@ -232,9 +232,23 @@ void GraphPanel::setResult(const LoadResult& result, bool keepView)
     showModel(m_modelChooser->currentIndex(), keepView);
 }
 
+void GraphPanel::showSide(int index)
+{
+    if (m_result.isPair() && index >= 0 && index < m_modelChooser->count())
+        m_modelChooser->setCurrentIndex(index);
+}
+
+int GraphPanel::shownSide() const
+{
+    return m_result.isPair() ? std::max(0, m_modelChooser->currentIndex()) : 0;
+}
+
 void GraphPanel::showModel(int index, bool keepView)
 {
     std::shared_ptr<const LoadedModel> model = index == 1 ? m_result.secondary : m_result.primary;
+    // A metric overlay is keyed by node ids of one model: it means nothing on another graph.
+    if (!keepView)
+        m_externalOverlay = MetricOverlay();
     const NodeId selected = keepView ? m_scene->selectedNode() : kNoNode;
     const QPointF center = m_view->mapToScene(m_view->viewport()->rect().center());
     m_scene->setModel(model);

@@ -35,6 +35,10 @@ public:
     void setLayoutOptions(const LayoutOptions& options);
     /// The mechanism part 2 feeds with run profiles and parity reports; empty overlay: category colours.
     void setOverlay(const MetricOverlay& overlay);
+    /// Shows the float (0) or quantized (1) model of a pair; an overlay set for the other model is dropped.
+    void showSide(int index);
+    /// 0 or 1: which model of the pair is shown (0 for a single model).
+    int shownSide() const;
 
     /// Actions for the main window's menus (zoom, fit, find, toggles, export).
     QList<QAction*> viewActions() const { return m_viewActions; }

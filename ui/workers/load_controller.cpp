@@ -6,6 +6,8 @@ namespace qs::ui {
 void registerMetaTypes()
 {
     qRegisterMetaType<qs::ui::LoadResult>();
+    qRegisterMetaType<qs::ui::BenchmarkRequest>();
+    qRegisterMetaType<std::shared_ptr<const qs::RunRecord>>();
 }
 
 LoadController::LoadController(QObject* parent)

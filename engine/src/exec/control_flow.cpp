@@ -206,7 +206,7 @@ public:
         for (size_t o = 0; o < plan.outputs.size(); ++o) {
             const PlanValue& v = plan.values[size_t(plan.outputValues[o])];
             const void* src = nullptr;
-            if (v.producerStep >= 0)
+            if (v.producerStep >= 0 || v.aliasOf >= 0) // as Session::run
                 src = plan.arena.get() + v.arenaOffset;
             else if (v.graphInput >= 0)
                 src = inputs[size_t(v.graphInput)];

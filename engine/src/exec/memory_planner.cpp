@@ -2,8 +2,12 @@
 // Greedy-by-size offset assignment (as in TFLite's arena planner): buffers sorted by size, largest first, each
 // placed at the lowest offset that does not overlap a buffer with an intersecting lifetime.
 #include "exec/session_plan.h"
+#include "kernels/shape_util.h"
 
 #include <algorithm>
+#include <limits>
+#include <set>
+#include <string>
 
 namespace qs {
 
@@ -22,15 +26,182 @@ int64_t alignUp(int64_t v)
 }
 } // namespace
 
+namespace {
+
+/// The value whose buffer holds `vid`, and the byte offset of `vid` in it.
+std::pair<int32_t, int64_t> rootOf(const SessionPlan& plan, int32_t vid)
+{
+    int64_t offset = 0;
+    while (plan.values[size_t(vid)].aliasOf >= 0) {
+        offset += plan.values[size_t(vid)].aliasOffset;
+        vid = plan.values[size_t(vid)].aliasOf;
+    }
+    return { vid, offset };
+}
+
+/// Product of the dims before `axis`: 1 means each part along `axis` is one contiguous chunk.
+int64_t outerCount(const std::vector<int64_t>& dims, int64_t axis)
+{
+    int64_t n = 1;
+    for (int64_t i = 0; i < axis; ++i)
+        n *= dims[size_t(i)];
+    return n;
+}
+
+bool dense(const PlanValue& v)
+{
+    // Blocked values qualify only without channel padding (whole blocks): then their bytes along the channel axis
+    // of a batch-1 tensor are contiguous parts too.
+    return v.desc.byteSize() == size_t(v.desc.elementCount()) * dataTypeSize(v.desc.type);
+}
+
+} // namespace
+
+void planAliases(SessionPlan& plan)
+{
+    const Graph& g = plan.graph();
+    // Values written by some step at run time (not graph inputs or constants), which can therefore live anywhere.
+    auto stepWritten = [&](int32_t vid) {
+        const PlanValue& v = plan.values[size_t(vid)];
+        return vid >= 0 && v.graphInput < 0 && !v.desc.constant;
+    };
+    auto producerOf = [&](int32_t vid) -> Step* {
+        vid = rootOf(plan, vid).first;
+        for (Step& s : plan.steps)
+            if (!s.removed && std::find(s.outputs.begin(), s.outputs.end(), vid) != s.outputs.end())
+                return &s;
+        return nullptr;
+    };
+    auto absorbInto = [&](Step& removed, int32_t input) {
+        // The authored node now runs no kernel: the profiler attributes it to the step that produces the data.
+        if (Step* p = producerOf(input))
+            p->nodes.insert(p->nodes.end(), removed.nodes.begin(), removed.nodes.end());
+        removed.removed = true;
+    };
+    static const std::set<std::string, std::less<>> kViews { "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Identity" };
+    for (Step& s : plan.steps) {
+        if (s.removed || s.nodes.size() != 1 || s.inputs.empty() || !stepWritten(s.inputs[0]))
+            continue;
+        const Node& n = g.node(s.anchor);
+        if (!n.domain.empty())
+            continue;
+        PlanValue& x = plan.values[size_t(s.inputs[0])];
+        if (kViews.count(n.opType)) {
+            if (s.outputs.size() != 1 || s.outputs[0] < 0)
+                continue;
+            PlanValue& y = plan.values[size_t(s.outputs[0])];
+            if (x.desc.layout != kernels::Layout::Plain || y.desc.layout != kernels::Layout::Plain
+                || x.desc.byteSize() != y.desc.byteSize())
+                continue;
+            y.aliasOf = s.inputs[0];
+            y.aliasOffset = 0;
+            absorbInto(s, s.inputs[0]);
+        } else if (n.opType == "Split") {
+            auto axis = kernels::normalizeAxis(n, n.attrInt("axis", 0), x.desc.rank());
+            if (!axis || outerCount(x.desc.dims, *axis) != 1 || !dense(x) || x.desc.layout == kernels::Layout::Nhwc)
+                continue;
+            bool ok = true;
+            for (int32_t o : s.outputs)
+                ok = ok && o >= 0 && dense(plan.values[size_t(o)])
+                    && plan.values[size_t(o)].desc.layout == x.desc.layout;
+            if (!ok)
+                continue;
+            int64_t offset = 0;
+            for (int32_t o : s.outputs) {
+                plan.values[size_t(o)].aliasOf = s.inputs[0];
+                plan.values[size_t(o)].aliasOffset = offset;
+                offset += int64_t(plan.values[size_t(o)].desc.byteSize());
+            }
+            absorbInto(s, s.inputs[0]);
+        }
+    }
+    // A fused residual Add (Sum post-op) accumulates into its destination: when the convolution is the residual's
+    // last reader, the destination can be the residual's own buffer, which saves copying it there first.
+    for (size_t i = 0; i < plan.steps.size(); ++i) {
+        Step& s = plan.steps[i];
+        if (s.removed || s.outputs.size() != 1 || s.outputs[0] < 0)
+            continue;
+        int32_t residual = -1;
+        for (const kernels::PostOp& p : s.postOps)
+            if (p.kind == kernels::PostOp::Kind::Sum && p.extraInput >= 0)
+                residual = s.inputs[size_t(p.extraInput)];
+        if (residual < 0 || !stepWritten(residual) || std::count(s.inputs.begin(), s.inputs.end(), residual) != 1)
+            continue;
+        PlanValue& r = plan.values[size_t(residual)];
+        PlanValue& y = plan.values[size_t(s.outputs[0])];
+        if (r.aliasOf >= 0 || y.aliasOf >= 0 || r.graphOutput >= 0 || r.desc.layout != y.desc.layout
+            || r.desc.byteSize() != y.desc.byteSize() || !producerOf(residual))
+            continue;
+        bool lastReader = true;
+        for (size_t j = i + 1; j < plan.steps.size() && lastReader; ++j)
+            if (!plan.steps[j].removed)
+                for (int32_t in : plan.steps[j].inputs)
+                    lastReader = lastReader && in != residual;
+        for (const PlanValue& v : plan.values)
+            lastReader = lastReader && v.aliasOf != residual; // nothing else is stored in it
+        if (!lastReader)
+            continue;
+        y.aliasOf = residual;
+        y.aliasOffset = 0;
+    }
+
+    for (Step& s : plan.steps) {
+        if (s.removed || s.nodes.size() != 1 || s.outputs.size() != 1 || s.outputs[0] < 0)
+            continue;
+        const Node& n = g.node(s.anchor);
+        if (!n.domain.empty() || n.opType != "Concat")
+            continue;
+        const int32_t yid = s.outputs[0];
+        const PlanValue& y = plan.values[size_t(yid)];
+        auto axis = kernels::normalizeAxis(n, n.attrInt("axis", 0), y.desc.rank());
+        // NHWC (the dynamic int8 path's regions) interleaves the parts' channels: no contiguous chunks.
+        if (!axis || outerCount(y.desc.dims, *axis) != 1 || !dense(y) || y.desc.layout == kernels::Layout::Nhwc)
+            continue;
+        int64_t offset = 0;
+        for (int32_t vid : s.inputs) {
+            if (vid < 0)
+                continue;
+            PlanValue& v = plan.values[size_t(vid)];
+            const int64_t size = int64_t(v.desc.byteSize());
+            // Each part once, written by a step, not already stored elsewhere, same layout, and not a graph output
+            // (those are read from their own place at the end of the run; simpler to keep them apart).
+            if (stepWritten(vid) && v.aliasOf < 0 && vid != yid && v.graphOutput < 0 && dense(v)
+                && v.desc.layout == y.desc.layout && std::count(s.inputs.begin(), s.inputs.end(), vid) == 1
+                && producerOf(vid) && rootOf(plan, yid).first != vid) {
+                v.aliasOf = yid;
+                v.aliasOffset = offset;
+            }
+            offset += size;
+        }
+    }
+}
+
 void planMemory(SessionPlan& plan)
 {
-    std::vector<Buffer> buffers;
     const int32_t lastStep = static_cast<int32_t>(plan.steps.size());
-    for (PlanValue& v : plan.values) {
-        if (v.producerStep < 0)
+    // Lifetimes per buffer root: from the first step writing any value stored in it to the last reader of any.
+    const size_t nv = plan.values.size();
+    std::vector<int32_t> first(nv, std::numeric_limits<int32_t>::max()), last(nv, -1);
+    std::vector<int64_t> rootOffset(nv, 0);
+    std::vector<int32_t> root(nv, -1);
+    for (size_t i = 0; i < nv; ++i) {
+        const PlanValue& v = plan.values[i];
+        if (v.producerStep < 0 && v.aliasOf < 0)
             continue;
-        const int32_t last = v.graphOutput >= 0 ? lastStep : std::max(v.lastUseStep, v.producerStep);
-        buffers.push_back({ alignUp(static_cast<int64_t>(v.desc.byteSize())), v.producerStep, last, &v.arenaOffset });
+        const auto [r, off] = rootOf(plan, int32_t(i));
+        root[i] = r;
+        rootOffset[i] = off;
+        if (v.producerStep >= 0)
+            first[size_t(r)] = std::min(first[size_t(r)], v.producerStep);
+        const int32_t end = v.graphOutput >= 0 ? lastStep : std::max(v.lastUseStep, v.producerStep);
+        last[size_t(r)] = std::max(last[size_t(r)], end);
+    }
+    std::vector<Buffer> buffers;
+    for (size_t i = 0; i < nv; ++i) {
+        PlanValue& v = plan.values[i];
+        if (root[i] != int32_t(i) || first[i] == std::numeric_limits<int32_t>::max())
+            continue;
+        buffers.push_back({ alignUp(static_cast<int64_t>(v.desc.byteSize())), first[i], last[i], &v.arenaOffset });
     }
     for (size_t i = 0; i < plan.steps.size(); ++i) {
         Step& s = plan.steps[i];
@@ -62,6 +233,9 @@ void planMemory(SessionPlan& plan)
     }
     plan.arenaBytes = peak;
     plan.unsharedBytes = unshared;
+    for (size_t i = 0; i < nv; ++i)
+        if (root[i] >= 0 && root[i] != int32_t(i))
+            plan.values[i].arenaOffset = plan.values[size_t(root[i])].arenaOffset + rootOffset[i];
 }
 
 } // namespace qs

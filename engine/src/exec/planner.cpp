@@ -316,6 +316,11 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         return Status(StatusCode::Unsupported, std::move(msg));
     }
 
+    if (options.mode == ExecutionMode::Optimized) {
+        planAliases(*plan);
+        std::erase_if(plan->steps, [](const Step& s) { return s.removed; });
+    }
+
     // Liveness: a value is live from the step producing it to its last reader (graph outputs: to the end).
     for (size_t i = 0; i < plan->steps.size(); ++i) {
         Step& step = plan->steps[i];
@@ -344,7 +349,7 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
             if (step.inputs[s] < 0)
                 continue;
             const PlanValue& v = plan->values[static_cast<size_t>(step.inputs[s])];
-            if (v.producerStep >= 0)
+            if (v.producerStep >= 0 || v.aliasOf >= 0)
                 step.inputPtrs[s] = arena + v.arenaOffset;
             else if (v.graphInput >= 0)
                 plan->inputPatches.push_back({ int32_t(i), int32_t(s), v.graphInput });

@@ -89,7 +89,7 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
         const PlanValue& v = plan.values[size_t(plan.outputValues[o])];
         HostTensor t(v.desc.type, v.desc.dims);
         const void* src = nullptr;
-        if (v.producerStep >= 0)
+        if (v.producerStep >= 0 || v.aliasOf >= 0)
             src = plan.arena.get() + v.arenaOffset;
         else if (v.graphInput >= 0)
             src = inputs[size_t(v.graphInput)].rawData();

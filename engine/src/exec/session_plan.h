@@ -25,6 +25,10 @@ struct PlanValue
     int32_t producerStep = -1; ///< the step writing it at run time; -1 for constants and graph inputs
     int32_t lastUseStep = -1;
     int64_t arenaOffset = -1; ///< byte offset in the arena when produced by a step
+    /// Optimized mode: the value is stored inside another value's buffer (`aliasOf`, at `aliasOffset` bytes) instead
+    /// of a buffer of its own: Reshape-like outputs, Split parts, Concat inputs written in place. planAliases().
+    int32_t aliasOf = -1;
+    int64_t aliasOffset = 0;
 };
 
 /// One kernel invocation of the execution order.
@@ -85,7 +89,13 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
 /// activation fusion into Conv post-ops. Implemented in graph_rewrites.cpp.
 Status applyRewrites(SessionPlan& plan);
 
-/// Liveness-based offsets for every step-produced value and scratch buffer; sets arenaBytes. memory_planner.cpp.
+/// Optimized mode, after kernels are prepared: removes Reshape/Flatten/Squeeze/Unsqueeze/Identity and batch-1 Split
+/// steps whose outputs can live inside their input's buffer, and lets producers of batch-1 Concat inputs write into
+/// the Concat's output directly (the Concat kernel skips parts already in place). memory_planner.cpp.
+void planAliases(SessionPlan& plan);
+
+/// Liveness-based offsets for every step-produced value and scratch buffer; sets arenaBytes. Aliases share their
+/// root's buffer, which lives from the first producer to the last reader of any of them. memory_planner.cpp.
 void planMemory(SessionPlan& plan);
 
 /// Outer-scope values read by the subgraphs of `node` (If branches), sorted by name. The planner appends them to the

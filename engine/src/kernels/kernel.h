@@ -22,6 +22,9 @@ enum class Layout
 {
     Plain,
     Blocked,
+    /// Channels last (NHWC) for rank-4 tensors, same size as Plain. Optimized mode uses it only between fused dynamic
+    /// int8 convolutions and the DynamicQuantizeLinear steps that connect them (graph_rewrites.cpp).
+    Nhwc,
 };
 
 /// The channel block B of Layout::Blocked on this CPU: 16 with AVX-512, else 8 (oneDNN's native fp32 blocking).

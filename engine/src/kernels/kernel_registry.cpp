@@ -40,6 +40,8 @@ const KernelRegistry& KernelRegistry::instance()
         registerRecurrentKernels(r);
         registerControlFlowKernels(r);
         registerInt8Kernels(r);
+        registerQLinearKernels(r);
+        registerQOpsKernels(r);
         return r;
     }();
     return registry;

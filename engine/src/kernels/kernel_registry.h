@@ -58,5 +58,8 @@ void registerRecurrentKernels(KernelRegistry& registry);
 void registerControlFlowKernels(KernelRegistry& registry); ///< exec/control_flow.cpp (If)
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
+void registerQLinearKernels(KernelRegistry& registry);
+/// com.microsoft QOperator kernels (kernels/qops); must run after registerInt8Kernels, whose Q/DQ it reuses.
+void registerQOpsKernels(KernelRegistry& registry);
 
 } // namespace qs::kernels

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // loadModel: read → parse → validate opsets → bind input shapes → ONNX shape inference → convert to the IR.
+#include "contrib_types.h"
 #include "proto_convert.h"
 #include "schema_check.h"
 
@@ -170,6 +171,8 @@ Result<std::shared_ptr<const Model>> loadParsed(
             break;
         }
     }
+    // libonnx cannot type the outputs of ONNX Runtime's contrib ops; the quantization ones follow from their inputs.
+    onnx_import::inferContribOutputTypes(model->mutableGraph());
     countKnownShapes(*model);
     return std::shared_ptr<const Model>(std::move(model));
 }

@@ -3,7 +3,10 @@
 
 #include "quant/quantize_scalar.h"
 
+#include <cctype>
+#include <cstdlib>
 #include <limits>
+#include <string>
 
 namespace qs::quant {
 
@@ -82,9 +85,35 @@ const QuantKernelTable* quantKernelTable(QuantIsa isa) noexcept
     return nullptr;
 }
 
+QuantIsa quantIsaCap() noexcept
+{
+    // The same environment variable that caps oneDNN (DNNL_MAX_CPU_ISA, or its ONEDNN_ alias) caps these kernels, so
+    // that "AVX2-limited" runs on an AVX-512 machine measure the AVX2-only machine kind end to end, not just oneDNN.
+    const char* v = std::getenv("ONEDNN_MAX_CPU_ISA");
+    if (!v || !*v)
+        v = std::getenv("DNNL_MAX_CPU_ISA");
+    if (!v || !*v)
+        return QuantIsa::Avx512;
+    std::string s(v);
+    for (char& c : s)
+        c = char(std::toupper(static_cast<unsigned char>(c)));
+    if (s == "ALL" || s.rfind("AVX512", 0) == 0 || s.rfind("AVX10", 0) == 0 || s.rfind("AMX", 0) == 0)
+        return QuantIsa::Avx512;
+    if (s.rfind("AVX2", 0) == 0)
+        return QuantIsa::Avx2;
+    return QuantIsa::Scalar; // SSE41, AVX: no AVX2 integer instructions
+}
+
 QuantIsa bestQuantIsa() noexcept
 {
-    static const QuantIsa best = cpuHasAvx512() ? QuantIsa::Avx512 : cpuHasAvx2() ? QuantIsa::Avx2 : QuantIsa::Scalar;
+    static const QuantIsa best = [] {
+        const QuantIsa cap = quantIsaCap();
+        if (cap == QuantIsa::Avx512 && cpuHasAvx512())
+            return QuantIsa::Avx512;
+        if (cap != QuantIsa::Scalar && cpuHasAvx2())
+            return QuantIsa::Avx2;
+        return QuantIsa::Scalar;
+    }();
     return best;
 }
 

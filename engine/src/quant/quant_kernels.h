@@ -40,8 +40,11 @@ struct QuantKernelTable
 
 /// nullptr when this CPU (or this build) cannot run `isa`.
 const QuantKernelTable* quantKernelTable(QuantIsa isa) noexcept;
-/// The widest ISA this CPU runs, chosen once (AVX-512 F+BW, else AVX2, else scalar).
+/// The widest ISA this CPU runs, chosen once (AVX-512 F+BW, else AVX2, else scalar), capped like oneDNN by
+/// DNNL_MAX_CPU_ISA / ONEDNN_MAX_CPU_ISA ("AVX2" -> AVX2; "SSE41", "AVX" -> scalar; "AVX512_*", "ALL" -> no cap).
 QuantIsa bestQuantIsa() noexcept;
+/// The cap those variables set (Avx512 when unset).
+QuantIsa quantIsaCap() noexcept;
 
 namespace detail {
 extern const QuantKernelTable kScalarTable;

@@ -107,13 +107,16 @@ std::vector<float> reference(const Quantized& x, const Conv& c)
     return y;
 }
 
-void addChain(test::GraphBuilder& g, const Conv& c, const std::string& p)
+/// The chain reads DynamicQuantizeLinear outputs `in`q, `in`s, `in`z; its result `p`_y is a graph output unless not
+/// `isOutput`.
+void addChain(
+    test::GraphBuilder& g, const Conv& c, const std::string& p, const std::string& in = "x", bool isOutput = true)
 {
     g.rawInitializer(p + "_w", onnx::TensorProto_DataType_UINT8, { c.oc, c.icPerGroup, 3, 3 }, c.w);
     g.rawInitializer(p + "_wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { c.wZeroPoint });
     g.floatInitializer(p + "_ws", {}, { c.wScale });
-    g.node("Mul", { "xs", p + "_ws" }, { p + "_s" }, p + "_scale");
-    auto& conv = g.node("ConvInteger", { "xq", p + "_w", "xz", p + "_wzp" }, { p + "_i32" }, p + "_conv");
+    g.node("Mul", { in + "s", p + "_ws" }, { p + "_s" }, p + "_scale");
+    auto& conv = g.node("ConvInteger", { in + "q", p + "_w", in + "z", p + "_wzp" }, { p + "_i32" }, p + "_conv");
     test::setAttr(conv, "kernel_shape", { 3, 3 });
     test::setAttrInts(conv, "pads", { c.pad, c.pad, c.pad, c.pad });
     test::setAttrInts(conv, "strides", { c.stride, c.stride });
@@ -134,7 +137,8 @@ void addChain(test::GraphBuilder& g, const Conv& c, const std::string& p)
             g.node("Mul", { p + "_pre", p + "_gate" }, { p + "_y" }, p + "_silu");
         }
     }
-    g.output(p + "_y", onnx::TensorProto_DataType_FLOAT);
+    if (isOutput)
+        g.output(p + "_y", onnx::TensorProto_DataType_FLOAT);
 }
 
 TEST(DynamicConvFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
@@ -198,6 +202,149 @@ TEST(DynamicConvFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
     };
     expectClose((*out)[0].data<float>(), ya, "a");
     expectClose((*out)[1].data<float>(), yb, "b");
+}
+
+TEST(DynamicConvFusion, ChainsStayNhwcAndMatchTheOnnxDefinition)
+{
+    // x -> dql -> a (12 channels: the vector epilogue's 8-wide body and its tail, SiLU) -> dql2 -> c -> output.
+    // a's output and dql2's quantized output are read only by the chain, so Optimized mode keeps them NHWC.
+    Conv a = makeConv(12, 1, 1, 1, 3, true, 41);
+    a.silu = true;
+    Conv c = makeConv(9, 1, 1, 1, 128, true, 42);
+    c.icPerGroup = a.oc;
+    {
+        std::mt19937 rng(43);
+        std::uniform_int_distribution<int> d(0, 255);
+        c.w.resize(size_t(c.oc * c.icPerGroup * 9));
+        for (uint8_t& v : c.w)
+            v = uint8_t(d(rng));
+    }
+    test::ModelBuilder mb(13);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
+    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addChain(g, a, "a", "x", false);
+    g.node("DynamicQuantizeLinear", { "a_y" }, { "a_yq", "a_ys", "a_yz" }, "dql2");
+    addChain(g, c, "c", "a_y");
+    auto model = loadModelFromBytes(mb.serialize(), "dynamic_conv_chain.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+
+    const std::vector<float> xv = randomFloats(size_t(kC * kH * kW), 9, -1.5f, 4.0f);
+    HostTensor x(DataType::Float, { 1, kC, kH, kW });
+    std::copy(xv.begin(), xv.end(), x.data<float>().begin());
+    const Quantized xq = dynamicQuantize(xv);
+    const std::vector<float> ya = reference(xq, a);
+    const Quantized aq = dynamicQuantize(ya);
+    const std::vector<float> yc = reference(aq, c);
+
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(*model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    std::vector<std::string> impls;
+    for (const StepInfo& s : (*session)->steps())
+        impls.emplace_back(s.implementation);
+    ASSERT_EQ(impls.size(), 4u);
+    // The implementation string names the layouts: input from the graph (NCHW) to the chain (NHWC), then back.
+    EXPECT_NE(impls[1].find("nchw>nhwc"), std::string::npos) << impls[1];
+    EXPECT_NE(impls[3].find("nhwc>nchw"), std::string::npos) << impls[3];
+
+    const HostTensor in[] = { std::move(x) };
+    auto out = (*session)->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    ASSERT_EQ(out->size(), 1u);
+    const auto got = (*out)[0].data<float>();
+    ASSERT_EQ(got.size(), yc.size());
+    // a's SiLU may differ from std::exp's by a few ulp, which can move dql2's scale by an ulp or flip the rounding of
+    // a value lying on a rounding boundary: then c differs by at most two quantization steps of its input times the
+    // largest |w - zp| (128). Such elements must be rare; any layout or indexing error would break most of them.
+    const float step = aq.scale * c.wScale * 128.0f * 2.0f;
+    int64_t exact = 0;
+    for (size_t i = 0; i < yc.size(); ++i) {
+        const float tol = 1e-5f + 1e-5f * std::fabs(yc[i]);
+        ASSERT_NEAR(got[i], yc[i], tol + step) << "element " << i;
+        exact += std::fabs(got[i] - yc[i]) <= tol ? 1 : 0;
+    }
+    EXPECT_GE(exact, int64_t(yc.size()) * 95 / 100);
+}
+
+TEST(DynamicConvFusion, NhwcRegionsThroughMaxPoolAddAndConcatMatchTheOnnxDefinition)
+{
+    // x -> dql -> a (SiLU) -> {MaxPool 3x3 s1 p1 -> m, Add(a, m) -> s, Concat(a, s) -> cat} -> dql2 -> c -> output:
+    // a YOLO C3/SPPF-like region that Optimized mode keeps NHWC from a's output to c's source.
+    Conv a = makeConv(12, 1, 1, 1, 3, true, 51);
+    a.silu = true;
+    Conv c = makeConv(7, 1, 1, 1, 128, true, 52);
+    c.icPerGroup = 2 * a.oc;
+    {
+        std::mt19937 rng(53);
+        std::uniform_int_distribution<int> d(0, 255);
+        c.w.resize(size_t(c.oc * c.icPerGroup * 9));
+        for (uint8_t& v : c.w)
+            v = uint8_t(d(rng));
+    }
+    test::ModelBuilder mb(13);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
+    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addChain(g, a, "a", "x", false);
+    auto& pool = g.node("MaxPool", { "a_y" }, { "m" }, "pool");
+    test::setAttr(pool, "kernel_shape", { 3, 3 });
+    test::setAttrInts(pool, "pads", { 1, 1, 1, 1 });
+    g.node("Add", { "a_y", "m" }, { "s" }, "add");
+    auto& cat = g.node("Concat", { "a_y", "s" }, { "cat" }, "cat");
+    test::setAttr(cat, "axis", int64_t(1));
+    g.node("DynamicQuantizeLinear", { "cat" }, { "catq", "cats", "catz" }, "dql2");
+    addChain(g, c, "c", "cat");
+    auto model = loadModelFromBytes(mb.serialize(), "dynamic_conv_region.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+
+    const std::vector<float> xv = randomFloats(size_t(kC * kH * kW), 11, -1.5f, 4.0f);
+    HostTensor x(DataType::Float, { 1, kC, kH, kW });
+    std::copy(xv.begin(), xv.end(), x.data<float>().begin());
+    const std::vector<float> ya = reference(dynamicQuantize(xv), a);
+    // MaxPool (padding never wins), Add, Concat along the channels, all NCHW as ONNX defines them.
+    const int64_t plane = kH * kW;
+    std::vector<float> catv(ya);
+    catv.resize(size_t(2 * a.oc * plane));
+    for (int64_t o = 0; o < a.oc; ++o)
+        for (int64_t i = 0; i < kH; ++i)
+            for (int64_t j = 0; j < kW; ++j) {
+                float m = -INFINITY;
+                for (int64_t di = -1; di <= 1; ++di)
+                    for (int64_t dj = -1; dj <= 1; ++dj)
+                        if (i + di >= 0 && i + di < kH && j + dj >= 0 && j + dj < kW)
+                            m = std::max(m, ya[size_t(o * plane + (i + di) * kW + j + dj)]);
+                catv[size_t((a.oc + o) * plane + i * kW + j)] = ya[size_t(o * plane + i * kW + j)] + m;
+            }
+    const Quantized catq = dynamicQuantize(catv);
+    const std::vector<float> yc = reference(catq, c);
+
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(*model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    std::string firstConv, lastConv;
+    for (const StepInfo& st : (*session)->steps())
+        if (st.opType.rfind("ConvInteger", 0) == 0)
+            (firstConv.empty() ? firstConv : lastConv) = std::string(st.implementation);
+    EXPECT_NE(firstConv.find("nchw>nhwc"), std::string::npos) << firstConv;
+    EXPECT_NE(lastConv.find("nhwc>nchw"), std::string::npos) << lastConv;
+
+    const HostTensor in[] = { std::move(x) };
+    auto out = (*session)->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    const auto got = (*out)[0].data<float>();
+    ASSERT_EQ(got.size(), yc.size());
+    // As in ChainsStayNhwc...: rare one-step quantization flips allowed, layout errors are not.
+    const float step = catq.scale * c.wScale * 128.0f * 2.0f;
+    int64_t exact = 0;
+    for (size_t i = 0; i < yc.size(); ++i) {
+        const float tol = 1e-5f + 1e-5f * std::fabs(yc[i]);
+        ASSERT_NEAR(got[i], yc[i], tol + step) << "element " << i;
+        exact += std::fabs(got[i] - yc[i]) <= tol ? 1 : 0;
+    }
+    EXPECT_GE(exact, int64_t(yc.size()) * 95 / 100);
 }
 
 TEST(DynamicConvFusion, LeavesTheNodesAsWrittenWhenAnIntermediateHasAnotherConsumer)

@@ -2,13 +2,17 @@
 // QuantizeLinear / DequantizeLinear / DynamicQuantizeLinear against ONNX's conformance data, hand-computed ties and
 // saturation, and every vector path against the scalar reference on random data of awkward lengths.
 #include "node_case.h"
+#include "quant/quant_kernels.h"
 #include "quant/quantize_linear.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 using namespace qs;
@@ -323,4 +327,31 @@ TEST(QuantKernels, MinMaxFindsExtremesAtEveryPosition)
             }
         }
     }
+}
+
+// "AVX2-limited" measurements on an AVX-512 machine must cap the engine's own vector code as oneDNN is capped, or
+// DynamicQuantizeLinear would run AVX-512 while every convolution runs AVX2. The expected caps are oneDNN's
+// documented DNNL_MAX_CPU_ISA values (ONEDNN_MAX_CPU_ISA wins when both are set).
+TEST(QuantKernels, IsaCapFollowsTheOneDnnEnvironmentVariables)
+{
+    using qs::quant::QuantIsa;
+    const char* saved = std::getenv("DNNL_MAX_CPU_ISA");
+    const std::string savedValue = saved ? saved : "";
+    const char* savedOne = std::getenv("ONEDNN_MAX_CPU_ISA");
+    const std::string savedOneValue = savedOne ? savedOne : "";
+    unsetenv("ONEDNN_MAX_CPU_ISA");
+    const std::pair<const char*, QuantIsa> cases[] = { { "AVX2", QuantIsa::Avx2 }, { "avx2_vnni", QuantIsa::Avx2 },
+        { "AVX512_CORE", QuantIsa::Avx512 }, { "AVX512_CORE_VNNI", QuantIsa::Avx512 }, { "ALL", QuantIsa::Avx512 },
+        { "SSE41", QuantIsa::Scalar }, { "AVX", QuantIsa::Scalar } };
+    for (const auto& [value, isa] : cases) {
+        setenv("DNNL_MAX_CPU_ISA", value, 1);
+        EXPECT_EQ(qs::quant::quantIsaCap(), isa) << value;
+    }
+    unsetenv("DNNL_MAX_CPU_ISA");
+    EXPECT_EQ(qs::quant::quantIsaCap(), QuantIsa::Avx512);
+    setenv("DNNL_MAX_CPU_ISA", "AVX512_CORE", 1);
+    setenv("ONEDNN_MAX_CPU_ISA", "AVX2", 1);
+    EXPECT_EQ(qs::quant::quantIsaCap(), QuantIsa::Avx2);
+    saved ? setenv("DNNL_MAX_CPU_ISA", savedValue.c_str(), 1) : unsetenv("DNNL_MAX_CPU_ISA");
+    savedOne ? setenv("ONEDNN_MAX_CPU_ISA", savedOneValue.c_str(), 1) : unsetenv("ONEDNN_MAX_CPU_ISA");
 }

@@ -349,9 +349,10 @@ public:
         for (int64_t o = 0; o < m_plan.outer; ++o) {
             size_t off = size_t(o) * m_plan.rowBytes;
             for (size_t k = 0; k < chunks.size(); ++k) {
-                if (chunks[k])
-                    std::memcpy(
-                        y + off, static_cast<const std::byte*>(args.inputs[k]) + size_t(o) * chunks[k], chunks[k]);
+                // A part the executor had its producer write in place (planAliases) is already there.
+                const std::byte* src = static_cast<const std::byte*>(args.inputs[k]) + size_t(o) * chunks[k];
+                if (chunks[k] && src != y + off)
+                    std::memcpy(y + off, src, chunks[k]);
                 off += chunks[k];
             }
         }

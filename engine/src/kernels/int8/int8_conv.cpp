@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/int8_conv.h"
 
+#include "kernels/int8/float_epilogue.h"
 #include "kernels/int8/onednn_context.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 // The epilogue's inner loops are cloned for AVX2 and picked at load time (GCC ifunc): the engine is built for
 // baseline x86-64, whose SSE2 has no 32-bit multiply, and these loops run over every output element.
@@ -75,22 +77,6 @@ QS_CLONES void addCompensation(int32_t* acc, int64_t ow, int64_t oc, int64_t gro
     }
 }
 
-QS_CLONES void storeTileFloat(const int32_t* tile, int64_t count, int64_t oc, const float* scale, const float* shift,
-    float* out, int64_t channelStride, int64_t pixelStride)
-{
-    if (pixelStride == oc && channelStride == 1) {
-        for (int64_t j = 0; j < count; ++j)
-            for (int64_t o = 0; o < oc; ++o)
-                out[j * oc + o] = float(tile[j * oc + o]) * scale[o] + shift[o];
-        return;
-    }
-    for (int64_t o = 0; o < oc; ++o) {
-        const float sc = scale[o], b = shift[o];
-        for (int64_t j = 0; j < count; ++j)
-            out[o * channelStride + j * pixelStride] = float(tile[j * oc + o]) * sc + b;
-    }
-}
-
 QS_CLONES void storeTileInt32(
     const int32_t* tile, int64_t count, int64_t oc, int32_t* out, int64_t channelStride, int64_t pixelStride)
 {
@@ -109,7 +95,8 @@ struct Int8Conv::Impl
 {
     ConvShape shape;
     DataType srcType = DataType::UInt8;
-    ActivationLayout layout = ActivationLayout::Nchw;
+    ActivationLayout layout = ActivationLayout::Nchw; ///< of the input
+    ActivationLayout outLayout = ActivationLayout::Nchw;
     std::vector<int32_t> compensation; ///< k[oc] = c - zp_w[oc]
     bool needsWindowSums = false;
     std::vector<ResidualWeight> residual; ///< ordered by oc
@@ -127,13 +114,15 @@ struct Int8Conv::Impl
     std::vector<int32_t> windowSums; ///< [group][OH*OW] of one image
     std::vector<float> scales; ///< per output channel, for runFloat
     std::vector<float> biases;
+    std::vector<float> floatTile; ///< one rescaled tile before its NCHW transposition
 
     bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }
     /// Element strides of the activations: between channels and between pixels of one image.
     int64_t inChannelStride() const noexcept { return nchw() ? shape.inHeight * shape.inWidth : 1; }
     int64_t inPixelStride() const noexcept { return nchw() ? 1 : shape.inChannels; }
-    int64_t outChannelStride() const noexcept { return nchw() ? shape.outHeight() * shape.outWidth() : 1; }
-    int64_t outPixelStride() const noexcept { return nchw() ? 1 : shape.outChannels; }
+    bool outNchw() const noexcept { return outLayout == ActivationLayout::Nchw; }
+    int64_t outChannelStride() const noexcept { return outNchw() ? shape.outHeight() * shape.outWidth() : 1; }
+    int64_t outPixelStride() const noexcept { return outNchw() ? 1 : shape.outChannels; }
 
     std::vector<int8_t> s8; ///< the weights given to oneDNN (kept until they are reordered)
     ZeroPointPlan zeroPointPlan;
@@ -144,6 +133,7 @@ struct Int8Conv::Impl
     Status runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
     void computeWindowSums(const uint8_t* image, int32_t zp);
     template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, Store&& store);
+    static constexpr int64_t kTile = 16;
 };
 
 void Int8Conv::Impl::planWeightZeroPoints(const Int8Weights& w)
@@ -431,7 +421,6 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
                 }
             // ...then written out in tiles of kTile pixels: for NCHW the tile's cache lines stay in L1 across all
             // channels and every store is a contiguous run.
-            constexpr int64_t kTile = 16;
             for (int64_t jb = 0; jb < ow; jb += kTile)
                 store(n, i, jb, std::min(kTile, ow - jb), accRow + jb * oc);
         }
@@ -447,6 +436,13 @@ Int8Conv::~Int8Conv() = default;
 Result<std::unique_ptr<Int8Conv>> Int8Conv::create(
     const ConvShape& shape, DataType srcType, const Int8Weights& weights, ActivationLayout layout)
 {
+    return create(shape, srcType, weights, layout, layout);
+}
+
+Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataType srcType, const Int8Weights& weights,
+    ActivationLayout inputLayout, ActivationLayout outputLayout)
+{
+    const ActivationLayout layout = inputLayout;
     QS_RETURN_IF_ERROR(shape.validate());
     if (srcType != DataType::UInt8 && srcType != DataType::Int8)
         return Status(StatusCode::Unsupported,
@@ -455,6 +451,7 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(
     impl->shape = shape;
     impl->srcType = srcType;
     impl->layout = layout;
+    impl->outLayout = outputLayout;
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
     return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
 }
@@ -493,6 +490,12 @@ Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
 Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
     const float* bias, float* y)
 {
+    return runFloat(x, xZeroPoint, xScale, wScales, perChannelScales, bias, FloatActivation::None, y);
+}
+
+Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
+    const float* bias, FloatActivation activation, float* y, float* range)
+{
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
     const ConvShape& s = m_impl->shape;
@@ -505,9 +508,38 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
         shift[o] = bias ? bias[o] : 0.0f;
     }
     const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
+    const bool silu = activation == FloatActivation::Silu;
+    if (range) {
+        range[0] = std::numeric_limits<float>::infinity();
+        range[1] = -std::numeric_limits<float>::infinity();
+    }
+    if (m_impl->outNchw())
+        m_impl->floatTile.resize(size_t(Impl::kTile * oc));
+    float* tileBuffer = m_impl->floatTile.data();
     m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
         float* out = y + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
-        storeTileFloat(tile, count, oc, scale, shift, out, chStride, pxStride);
+        // One vectorised pass in NHWC order (rescale, bias, activation); NCHW transposes the finished tile.
+        if (pxStride == oc) {
+            rescaleNhwc(tile, count, oc, scale, shift, silu, out, range);
+        } else {
+            rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer, range);
+            transposeTile(tileBuffer, count, oc, out, chStride);
+        }
+    });
+    return Status::ok();
+}
+
+Status Int8Conv::runRequantized(const void* x, int32_t xZeroPoint, const Requantization& rq, void* y)
+{
+    const uint8_t* xu = nullptr;
+    QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
+    const ConvShape& s = m_impl->shape;
+    const int64_t oc = s.outChannels, ow = s.outWidth();
+    const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
+    auto* out8 = static_cast<uint8_t*>(y); // one byte per element for uint8 and int8 alike
+    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
+        requantizeTile(tile, count, oc, rq, out8 + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride, chStride,
+            pxStride);
     });
     return Status::ok();
 }

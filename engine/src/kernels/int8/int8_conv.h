@@ -20,6 +20,7 @@
 
 #include "kernels/int8/conv_shape.h"
 #include "kernels/int8/int8_saturation.h"
+#include "kernels/int8/requantize.h"
 
 #include <quantscope/engine/data_type.h>
 #include <quantscope/engine/status.h>
@@ -54,6 +55,13 @@ enum class ActivationLayout
     Nhwc,
 };
 
+/// What runFloat applies after the rescale and bias, in the same pass.
+enum class FloatActivation
+{
+    None,
+    Silu, ///< y * sigmoid(y)
+};
+
 /// Prepared once per layer (weights are constant); run() many times. Not for concurrent run() calls on one object
 /// (it owns its scratch buffers); create one per thread instead.
 class Int8Conv
@@ -61,6 +69,10 @@ class Int8Conv
 public:
     static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
         const Int8Weights& weights, ActivationLayout layout = ActivationLayout::Nchw);
+    /// As above with the input and the output in different layouts (an executor keeping int8-side activations
+    /// NHWC while a float reader needs NCHW, or the reverse).
+    static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
+        const Int8Weights& weights, ActivationLayout inputLayout, ActivationLayout outputLayout);
     ~Int8Conv();
 
     const ConvShape& shape() const noexcept;
@@ -74,6 +86,12 @@ public:
     /// y = float(acc) * (xScale * wScales[oc or 0]) + bias[oc] (bias may be nullptr); float.
     Status runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
         const float* bias, float* y);
+    /// The same, then `activation` (the fused dynamic convolution's SiLU epilogue) in the same pass. With `range`,
+    /// range[0] and range[1] receive the min and max of y (for the DynamicQuantizeLinear that reads y).
+    Status runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
+        const float* bias, FloatActivation activation, float* y, float* range = nullptr);
+    /// QLinearConv: y (uint8 or int8 per rq.outType, the layout given to create()) = requantized accumulators.
+    Status runRequantized(const void* x, int32_t xZeroPoint, const Requantization& rq, void* y);
 
 private:
     struct Impl;

@@ -5,7 +5,7 @@
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_matmul.h"
-#include "kernels/int8/swish_epilogue.h"
+#include "kernels/int8/int8_node_util.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 #include "quant/quantize_linear.h"
@@ -23,28 +23,9 @@ using int8::ConvShape;
 using int8::Int8Conv;
 using int8::Int8MatMul;
 using int8::Int8Weights;
-
-bool isInt8Type(DataType t)
-{
-    return t == DataType::UInt8 || t == DataType::Int8;
-}
-
-/// A scalar or 1-D quantization parameter read at run time (it may be computed by the graph).
-int32_t zeroPointAt(const void* data, DataType type, int64_t i)
-{
-    if (!data)
-        return 0;
-    switch (type) {
-    case DataType::UInt8:
-        return static_cast<const uint8_t*>(data)[i];
-    case DataType::Int8:
-        return static_cast<const int8_t*>(data)[i];
-    case DataType::Int32:
-        return static_cast<const int32_t*>(data)[i];
-    default:
-        return 0;
-    }
-}
+using int8::convShapeOf;
+using int8::isInt8Type;
+using int8::zeroPointAt;
 
 quant::AxisShape axisShapeOf(const std::vector<int64_t>& dims, int64_t axis)
 {
@@ -201,12 +182,27 @@ public:
     Status prepare(const KernelContext& ctx) override
     {
         m_count = ctx.inputs[0].elementCount();
+        // Elementwise with a global range: any layout works as long as x and y share it (Optimized mode may keep
+        // both NHWC between fused dynamic convolutions).
+        if (ctx.inputs[0].layout != ctx.outputs[0].layout)
+            return Status(
+                StatusCode::Internal, fmt::format("node {}: input and output layouts differ", ctx.node.describe()));
         return Status::ok();
     }
     Status run(const KernelArgs& args) const override
     {
-        const quant::DynamicQuantParams p = quant::dynamicQuantizeLinear(
-            static_cast<const float*>(args.inputs[0]), size_t(m_count), static_cast<uint8_t*>(args.outputs[0]));
+        const auto* x = static_cast<const float*>(args.inputs[0]);
+        auto* y = static_cast<uint8_t*>(args.outputs[0]);
+        quant::DynamicQuantParams p;
+        if (args.inputs.size() > 1 && args.inputs[1]) {
+            // Optimized mode: the producing fused dynamic convolution computed x's min and max while writing it
+            // (graph_rewrites.cpp), so only the quantize pass is left.
+            const auto* range = static_cast<const float*>(args.inputs[1]);
+            p = quant::dynamicQuantParams({ range[0], range[1] });
+            quant::quantizeLinear(x, size_t(m_count), p.scale, p.zeroPoint, y);
+        } else {
+            p = quant::dynamicQuantizeLinear(x, size_t(m_count), y);
+        }
         if (args.outputs.size() > 1 && args.outputs[1])
             *static_cast<float*>(args.outputs[1]) = p.scale;
         if (args.outputs.size() > 2 && args.outputs[2])
@@ -233,34 +229,6 @@ Status inferDynamicQuantize(const Node& node, std::span<const TensorDesc> inputs
 }
 
 // ---- ConvInteger ----
-
-/// The Int8Conv shape of a ConvInteger node (1-D convolutions as 2-D with height 1).
-Result<ConvShape> convShapeOf(const Node& node, const TensorDesc& x, const TensorDesc& w)
-{
-    QS_ASSIGN_OR_RETURN(ConvGeometry g, convGeometry(node, x.dims, w.dims));
-    if (g.spatialRank != 1 && g.spatialRank != 2)
-        return Status(StatusCode::Unsupported,
-            fmt::format("node {}: {}-D ConvInteger (only 1-D and 2-D)", node.describe(), g.spatialRank));
-    const bool twoD = g.spatialRank == 2;
-    ConvShape s;
-    s.batch = g.batch;
-    s.inChannels = g.inChannels;
-    s.outChannels = g.outChannels;
-    s.group = g.group;
-    s.inHeight = twoD ? g.inSpatial[0] : 1;
-    s.inWidth = g.inSpatial[twoD ? 1 : 0];
-    s.kernelHeight = twoD ? g.kernel[0] : 1;
-    s.kernelWidth = g.kernel[twoD ? 1 : 0];
-    s.strideHeight = twoD ? g.strides[0] : 1;
-    s.strideWidth = g.strides[twoD ? 1 : 0];
-    s.dilationHeight = twoD ? g.dilations[0] : 1;
-    s.dilationWidth = g.dilations[twoD ? 1 : 0];
-    s.padTop = twoD ? g.padBegin[0] : 0;
-    s.padBottom = twoD ? g.padEnd[0] : 0;
-    s.padLeft = g.padBegin[twoD ? 1 : 0];
-    s.padRight = g.padEnd[twoD ? 1 : 0];
-    return s;
-}
 
 /// Int8Conv owns scratch (and may be created at run time), so concurrent runs of one step are serialised (the executor
 /// runs a plan's steps in order; this only matters for two threads sharing one Session).
@@ -376,16 +344,18 @@ public:
                 m_bias.push_back(float(b.valueAsDouble(i)));
         }
         for (const PostOp& op : ctx.postOps) {
-            if (op.kind != PostOp::Kind::Swish || m_swish)
+            if (op.kind != PostOp::Kind::Swish || m_activation != int8::FloatActivation::None)
                 return Status(StatusCode::Internal,
                     fmt::format(
                         "node {}: fused dynamic convolution takes only one SiLU epilogue", ctx.node.describe()));
-            auto swish = int8::SwishEpilogue::create(ctx.outputs[0].elementCount());
-            if (!swish.isOk())
-                return swish.status().withContext(fmt::format("node {}", ctx.node.describe()));
-            m_swish = std::move(swish).value();
+            m_activation = int8::FloatActivation::Silu;
         }
-        auto conv = Int8Conv::create(shape, x.type, wd);
+        const auto layoutOf = [](const TensorDesc& d) {
+            return d.layout == Layout::Nhwc ? int8::ActivationLayout::Nhwc : int8::ActivationLayout::Nchw;
+        };
+        m_layouts = fmt::format("{}>{}", x.layout == Layout::Nhwc ? "nhwc" : "nchw",
+            ctx.outputs[0].layout == Layout::Nhwc ? "nhwc" : "nchw");
+        auto conv = Int8Conv::create(shape, x.type, wd, layoutOf(x), layoutOf(ctx.outputs[0]));
         if (!conv.isOk())
             return conv.status().withContext(fmt::format("node {}", ctx.node.describe()));
         m_conv = std::move(conv).value();
@@ -399,16 +369,18 @@ public:
         const int32_t xzp = zeroPointAt(args.inputs[kXZeroPoint], m_xzpType, 0);
         float* y = static_cast<float*>(args.outputs[0]);
         std::lock_guard lock(m_mutex);
-        QS_RETURN_IF_ERROR(m_conv->runFloat(args.inputs[kX], xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
-            m_bias.empty() ? nullptr : m_bias.data(), y));
-        return m_swish ? m_swish->run(y) : Status::ok();
+        // An extra output (graph_rewrites.cpp, rewrite 7) receives y's min and max for the DynamicQuantizeLinear.
+        float* range = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
+        return m_conv->runFloat(args.inputs[kX], xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
+            m_bias.empty() ? nullptr : m_bias.data(), m_activation, y, range);
     }
 
-    std::string implementation() const override { return "onednn:" + m_conv->implementation(); }
+    std::string implementation() const override { return "onednn:" + m_conv->implementation() + " " + m_layouts; }
 
 private:
     DataType m_xzpType = DataType::Undefined;
-    mutable std::unique_ptr<int8::SwishEpilogue> m_swish;
+    int8::FloatActivation m_activation = int8::FloatActivation::None;
+    std::string m_layouts;
     std::vector<float> m_wScales;
     std::vector<float> m_bias;
     mutable std::unique_ptr<Int8Conv> m_conv;

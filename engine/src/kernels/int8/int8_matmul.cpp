@@ -228,4 +228,12 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
     return Status::ok();
 }
 
+Status Int8MatMul::runRequantized(const void* a, int64_t m, int32_t aZeroPoint, const Requantization& rq, void* y)
+{
+    QS_RETURN_IF_ERROR(m_impl->compute(a, m, aZeroPoint));
+    const int64_t n = m_impl->n;
+    requantizeTile(m_impl->acc.data(), m_impl->batch * m, n, rq, y, 1, n);
+    return Status::ok();
+}
+
 } // namespace qs::kernels::int8

@@ -36,6 +36,8 @@ public:
     Status runInt32(const void* a, int64_t m, int32_t aZeroPoint, int32_t* y);
     Status runFloat(const void* a, int64_t m, int32_t aZeroPoint, float aScale, const float* bScales,
         bool perColumnScales, const float* bias, float* y);
+    /// QLinearMatMul / QGemm: y [batch, M, N] uint8 or int8 (rq.outType), per-column requantization.
+    Status runRequantized(const void* a, int64_t m, int32_t aZeroPoint, const Requantization& rq, void* y);
 
 private:
     struct Impl;

@@ -18,15 +18,6 @@ namespace {
 using dnnl::memory;
 using Dims = memory::dims;
 
-memory::format_tag blockedTag(size_t rank)
-{
-    if (blockedChannels() == 16)
-        return rank == 3 ? memory::format_tag::nCw16c
-            : rank == 4  ? memory::format_tag::nChw16c
-                         : memory::format_tag::nCdhw16c;
-    return rank == 3 ? memory::format_tag::nCw8c : rank == 4 ? memory::format_tag::nChw8c : memory::format_tag::nCdhw8c;
-}
-
 size_t alignUp(size_t v)
 {
     return (v + kTensorAlignment - 1) / kTensorAlignment * kTensorAlignment;
@@ -57,10 +48,10 @@ public:
         Dims dstDims { g.batch, g.outChannels };
         srcDims.insert(srcDims.end(), g.inSpatial.begin(), g.inSpatial.end());
         dstDims.insert(dstDims.end(), g.outSpatial.begin(), g.outSpatial.end());
-        m_srcUser = x.layout == Layout::Blocked ? memory::desc(srcDims, f32, blockedTag(srcDims.size()))
+        m_srcUser = x.layout == Layout::Blocked ? memory::desc(srcDims, f32, onednn::blockedTag(srcDims.size()))
                                                 : onednn::plainDesc(x.dims, f32);
         m_dstUser = ctx.outputs[0].layout == Layout::Blocked
-            ? memory::desc(dstDims, f32, blockedTag(dstDims.size()))
+            ? memory::desc(dstDims, f32, onednn::blockedTag(dstDims.size()))
             : onednn::plainDesc({ dstDims.begin(), dstDims.end() }, f32);
 
         // Weights as oneDNN sees them: {[G,] OC/G, IC/G, k...}, with strides mapping onto the ONNX layout.
@@ -147,8 +138,11 @@ public:
             if (m_dstReorder)
                 m_dstToUser
                     = dnnl::reorder(memory(dstPrim, eng, DNNL_MEMORY_NONE), memory(m_dstUser, eng, DNNL_MEMORY_NONE));
-            // The residual of a fused Add is always a plain tensor, whatever layout the destination has.
-            m_extraMd = onednn::plainDesc({ dstDims.begin(), dstDims.end() }, f32);
+            // The residual of a fused Add has its own layout (blocked when the planner kept it so), whatever the
+            // destination's; when it matches the primitive's destination it is copied, else reordered, into it.
+            m_extraMd = m_sumInput >= 0 && ctx.inputs[size_t(m_sumInput)].layout == Layout::Blocked
+                ? memory::desc(dstDims, f32, onednn::blockedTag(dstDims.size()))
+                : onednn::plainDesc({ dstDims.begin(), dstDims.end() }, f32);
             if (m_sumInput >= 0 && dstPrim != m_extraMd)
                 m_sumToPrim
                     = dnnl::reorder(memory(m_extraMd, eng, DNNL_MEMORY_NONE), memory(dstPrim, eng, DNNL_MEMORY_NONE));
@@ -203,7 +197,9 @@ public:
         if (m_sumInput >= 0) {
             // oneDNN's sum post-op accumulates into dst: pre-load the residual there.
             const void* extra = args.inputs[static_cast<size_t>(m_sumInput)];
-            if (m_sumToPrim) {
+            if (extra == dst.get_data_handle()) {
+                // The executor placed the destination on the residual (its last use): already pre-loaded.
+            } else if (m_sumToPrim) {
                 memory extraMem(m_extraMd, eng, const_cast<void*>(extra));
                 m_sumToPrim.execute(m_stream, extraMem, dst);
             } else {

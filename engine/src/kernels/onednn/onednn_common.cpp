@@ -35,6 +35,14 @@ dnnl::memory::desc plainDesc(const std::vector<int64_t>& dims, dnnl::memory::dat
     return dnnl::memory::desc(d, type, strides);
 }
 
+dnnl::memory::format_tag blockedTag(size_t rank)
+{
+    using tag = dnnl::memory::format_tag;
+    if (blockedChannels() == 16)
+        return rank == 3 ? tag::nCw16c : rank == 4 ? tag::nChw16c : tag::nCdhw16c;
+    return rank == 3 ? tag::nCw8c : rank == 4 ? tag::nChw8c : tag::nCdhw8c;
+}
+
 dnnl::memory::data_type toDnnl(DataType type)
 {
     switch (type) {

@@ -17,6 +17,8 @@ const dnnl::engine& cpuEngine();
 /// Dense row-major descriptor for dims (a scalar becomes {1}).
 dnnl::memory::desc plainDesc(const std::vector<int64_t>& dims, dnnl::memory::data_type type);
 dnnl::memory::data_type toDnnl(DataType type);
+/// oneDNN's tag for Layout::Blocked at this rank (nCw/nChw/nCdhw with blockedChannels() channels per block).
+dnnl::memory::format_tag blockedTag(size_t rank);
 
 /// Appends post-ops (in order) to `ops`. Sum entries become append_sum (the caller pre-fills dst).
 void appendPostOps(dnnl::post_ops& ops, std::span<const PostOp> postOps);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // MaxPool and AveragePool on oneDNN's pooling_v2 (dilations, ceil_mode via end padding). The CPU loops in
 // cpu/pool.cpp stay registered behind these as fallback (Indices output, ceil_mode with count_include_pad) and
-// serve as the test oracle.
+// serve as the test oracle. On plain (nchw) tensors oneDNN 2.6 only has its scalar `simple_nchw` pooling, which cost
+// 5-7 ms per 5x5 MaxPool of YOLO's SPPF (20x20x128, single thread): there the kernel pools in the channel-blocked
+// layout (jit) between two cheap reorders instead.
 #include "kernels/conv_geometry.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/onednn/onednn_common.h"
@@ -15,6 +17,21 @@ namespace {
 
 using dnnl::memory;
 using Dims = memory::dims;
+
+memory::format_tag blockedTag(size_t rank)
+{
+    const bool b16 = blockedChannels() == 16;
+    if (rank == 3)
+        return b16 ? memory::format_tag::nCw16c : memory::format_tag::nCw8c;
+    if (rank == 4)
+        return b16 ? memory::format_tag::nChw16c : memory::format_tag::nChw8c;
+    return b16 ? memory::format_tag::nCdhw16c : memory::format_tag::nCdhw8c;
+}
+
+size_t alignUp(size_t v)
+{
+    return (v + kTensorAlignment - 1) / kTensorAlignment * kTensorAlignment;
+}
 
 class PoolOneDnnKernel final : public Kernel
 {
@@ -38,39 +55,87 @@ public:
             padR[i] = (g.outSpatial[i] - 1) * g.strides[i] + effK - g.inSpatial[i] - g.padBegin[i];
         }
         const auto f32 = memory::data_type::f32;
-        m_src = onednn::plainDesc(ctx.inputs[0].dims, f32);
-        m_dst = onednn::plainDesc(ctx.outputs[0].dims, f32);
+        // Optimized mode may keep either side in oneDNN's blocked layout (between convolutions, e.g. YOLO's SPPF), or
+        // channels-last (Layout::Nhwc, rank 4, inside the NHWC regions of the dynamic int8 path): oneDNN pools both
+        // natively.
+        auto descOf = [&](const TensorDesc& t) {
+            if (t.layout == Layout::Blocked)
+                return memory::desc(Dims(t.dims.begin(), t.dims.end()), f32, onednn::blockedTag(t.dims.size()));
+            if (t.layout == Layout::Nhwc)
+                return memory::desc(Dims(t.dims.begin(), t.dims.end()), f32, memory::format_tag::nhwc);
+            return onednn::plainDesc(t.dims, f32);
+        };
+        for (const TensorDesc* t : { &ctx.inputs[0], &ctx.outputs[0] })
+            if (t->layout == Layout::Nhwc && t->rank() != 4)
+                return Status(StatusCode::Internal, "node " + ctx.node.describe() + ": NHWC layout needs rank 4");
+        m_src = descOf(ctx.inputs[0]);
+        m_dst = descOf(ctx.outputs[0]);
         const bool includePad = ctx.node.attrInt("count_include_pad", 0) != 0;
         const dnnl::algorithm alg = m_max ? dnnl::algorithm::pooling_max
             : includePad                  ? dnnl::algorithm::pooling_avg_include_padding
                                           : dnnl::algorithm::pooling_avg_exclude_padding;
         return onednn::guarded(ctx.node, "pooling setup", [&] {
             const dnnl::engine& eng = onednn::cpuEngine();
-            dnnl::pooling_v2_forward::desc d(
-                dnnl::prop_kind::forward_inference, alg, m_src, m_dst, strides, kernel, dil, padL, padR);
             dnnl::primitive_attr attr;
             attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-            dnnl::pooling_v2_forward::primitive_desc pd(d, attr, eng);
+            const auto makePd = [&](const memory::desc& src, const memory::desc& dst) {
+                dnnl::pooling_v2_forward::desc d(
+                    dnnl::prop_kind::forward_inference, alg, src, dst, strides, kernel, dil, padL, padR);
+                return dnnl::pooling_v2_forward::primitive_desc(d, attr, eng);
+            };
+            dnnl::pooling_v2_forward::primitive_desc pd = makePd(m_src, m_dst);
             m_impl = onednn::implName(pd);
+            if (m_impl.find("jit") == std::string::npos) {
+                const memory::desc bsrc(m_src.dims(), f32, blockedTag(r + 2));
+                const memory::desc bdst(m_dst.dims(), f32, blockedTag(r + 2));
+                dnnl::pooling_v2_forward::primitive_desc bpd = makePd(bsrc, bdst);
+                if (onednn::implName(bpd).find("jit") != std::string::npos) {
+                    pd = bpd;
+                    m_impl = onednn::implName(pd) + "+reorders";
+                    m_blockedSrc = bsrc;
+                    m_blockedDst = bdst;
+                    m_toBlocked = dnnl::reorder(dnnl::reorder::primitive_desc(eng, m_src, eng, bsrc));
+                    m_fromBlocked = dnnl::reorder(dnnl::reorder::primitive_desc(eng, bdst, eng, m_dst));
+                    m_blocked = true;
+                }
+            }
             m_scratchMd = pd.scratchpad_desc();
             m_primitive = dnnl::pooling_v2_forward(pd);
             m_stream = dnnl::stream(eng);
         });
     }
 
-    size_t scratchBytes() const override { return m_scratchMd.get_size(); }
+    size_t scratchBytes() const override
+    {
+        size_t bytes = alignUp(m_scratchMd.get_size());
+        if (m_blocked)
+            bytes += alignUp(m_blockedSrc.get_size()) + alignUp(m_blockedDst.get_size());
+        return bytes;
+    }
     std::string implementation() const override { return m_impl; }
 
     Status run(const KernelArgs& args) const override
     {
         const dnnl::engine& eng = onednn::cpuEngine();
-        std::unordered_map<int, memory> margs {
-            { DNNL_ARG_SRC, memory(m_src, eng, const_cast<void*>(args.inputs[0])) },
-            { DNNL_ARG_DST, memory(m_dst, eng, args.outputs[0]) },
-        };
+        memory src(m_src, eng, const_cast<void*>(args.inputs[0]));
+        memory dst(m_dst, eng, args.outputs[0]);
+        auto* scratch = static_cast<std::byte*>(args.scratch);
+        std::unordered_map<int, memory> margs { { DNNL_ARG_SRC, src }, { DNNL_ARG_DST, dst } };
         if (m_scratchMd.get_size())
-            margs.emplace(DNNL_ARG_SCRATCHPAD, memory(m_scratchMd, eng, args.scratch));
+            margs.emplace(DNNL_ARG_SCRATCHPAD, memory(m_scratchMd, eng, scratch));
+        if (!m_blocked) {
+            m_primitive.execute(m_stream, margs);
+            m_stream.wait();
+            return Status::ok();
+        }
+        scratch += alignUp(m_scratchMd.get_size());
+        memory bsrc(m_blockedSrc, eng, scratch);
+        memory bdst(m_blockedDst, eng, scratch + alignUp(m_blockedSrc.get_size()));
+        m_toBlocked.execute(m_stream, src, bsrc);
+        margs[DNNL_ARG_SRC] = bsrc;
+        margs[DNNL_ARG_DST] = bdst;
         m_primitive.execute(m_stream, margs);
+        m_fromBlocked.execute(m_stream, bdst, dst);
         m_stream.wait();
         return Status::ok();
     }
@@ -79,6 +144,10 @@ private:
     bool m_max = true;
     memory::desc m_src, m_dst, m_scratchMd;
     dnnl::primitive m_primitive;
+    // Pooling in oneDNN's channel-blocked layout when it has no jit kernel for the plain one (see the top).
+    bool m_blocked = false;
+    memory::desc m_blockedSrc, m_blockedDst;
+    dnnl::reorder m_toBlocked, m_fromBlocked;
     mutable dnnl::stream m_stream; // wait() is non-const; a session runs one inference at a time
     std::string m_impl = "onednn";
 };
@@ -111,11 +180,11 @@ Status acceptPool(const Node& node, std::span<const TensorDesc> in)
 void registerOneDnnPoolKernels(KernelRegistry& r)
 {
     r.add(KernelSpec { "", "MaxPool", 1, 0, inferPool,
-        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(true); }, acceptPool, kNoCaps,
-        "onednn", "float; 1-D..3-D, dilations, ceil_mode" });
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(true); }, acceptPool,
+        kCapBlockedLayout, "onednn", "float; 1-D..3-D, dilations, ceil_mode" });
     r.add(KernelSpec { "", "AveragePool", 1, 0, inferPool,
-        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(false); }, acceptPool, kNoCaps,
-        "onednn", "float; 1-D..3-D, count_include_pad, ceil_mode" });
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<PoolOneDnnKernel>(false); }, acceptPool,
+        kCapBlockedLayout, "onednn", "float; 1-D..3-D, count_include_pad, ceil_mode" });
 }
 
 } // namespace qs::kernels

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+#include "kernels/int8/float_epilogue.h"
+
+#include "quant/quant_kernels.h"
+
+#include <cmath>
+#include <immintrin.h>
+
+namespace qs::kernels::int8 {
+
+namespace {
+
+void rescaleScalar(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu,
+    float* out, float* range)
+{
+    for (int64_t j = 0; j < count; ++j)
+        for (int64_t o = 0; o < oc; ++o) {
+            float v = float(acc[j * oc + o]) * scale[o] + shift[o];
+            if (silu)
+                v = v / (1.0f + std::exp(-v));
+            out[j * oc + o] = v;
+            if (range) {
+                range[0] = v < range[0] ? v : range[0];
+                range[1] = v > range[1] ? v : range[1];
+            }
+        }
+}
+
+#define QS_AVX2 __attribute__((target("avx2,fma")))
+
+/// exp(x) for x in [-87.3, 88]: Cody-Waite reduction by ln 2 and Cephes' expf polynomial (about 1 ulp).
+QS_AVX2 inline __m256 expAvx2(__m256 x)
+{
+    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-87.3f)), _mm256_set1_ps(88.0f));
+    const __m256 n = _mm256_round_ps(
+        _mm256_mul_ps(x, _mm256_set1_ps(1.44269504088896341f)), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693359375f), x);
+    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(-2.12194440e-4f), r);
+    __m256 p = _mm256_set1_ps(1.9875691500e-4f);
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.3981999507e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(8.3334519073e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(4.1665795894e-2f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.6666665459e-1f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(5.0000001201e-1f));
+    p = _mm256_fmadd_ps(p, _mm256_mul_ps(r, r), _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
+    const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
+    return _mm256_mul_ps(p, _mm256_castsi256_ps(e));
+}
+
+QS_AVX2 inline __m256 rescale8(const int32_t* acc, const float* scale, const float* shift, bool silu)
+{
+    // Multiply, then add (two roundings, no FMA): the exact float sequence of the Cast -> Mul -> Add it replaces.
+    const __m256 v
+        = _mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc))),
+                            _mm256_loadu_ps(scale)),
+            _mm256_loadu_ps(shift));
+    if (!silu)
+        return v;
+    // y * sigmoid(y) = y / (1 + exp(-y)), the division as a reciprocal estimate refined by one Newton step (relative
+    // error ~1e-7, a few ulp): vdivps alone cost more than the whole exp polynomial.
+    const __m256 d = _mm256_add_ps(_mm256_set1_ps(1.0f), expAvx2(_mm256_sub_ps(_mm256_setzero_ps(), v)));
+    __m256 inv = _mm256_rcp_ps(d);
+    inv = _mm256_mul_ps(inv, _mm256_fnmadd_ps(d, inv, _mm256_set1_ps(2.0f)));
+    // rcp of +inf (exp overflow for very negative y) is 0: y * 0 = -0, the limit of y * sigmoid(y).
+    return _mm256_mul_ps(v, inv);
+}
+
+QS_AVX2 void rescaleAvx2(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift,
+    bool silu, float* out, float* range)
+{
+    const int64_t vec = oc / 8 * 8;
+    if (!range) {
+        for (int64_t j = 0; j < count; ++j) {
+            const int32_t* a = acc + j * oc;
+            float* y = out + j * oc;
+            for (int64_t o = 0; o < vec; o += 8)
+                _mm256_storeu_ps(y + o, rescale8(a + o, scale + o, shift + o, silu));
+            if (vec < oc)
+                rescaleScalar(a + vec, 1, oc - vec, scale + vec, shift + vec, silu, y + vec, nullptr);
+        }
+        return;
+    }
+    // min(v, lo) keeps lo when v is NaN, as quant::minMax's AVX2 path does.
+    __m256 lo = _mm256_set1_ps(range[0]), hi = _mm256_set1_ps(range[1]);
+    for (int64_t j = 0; j < count; ++j) {
+        const int32_t* a = acc + j * oc;
+        float* y = out + j * oc;
+        for (int64_t o = 0; o < vec; o += 8) {
+            const __m256 v = rescale8(a + o, scale + o, shift + o, silu);
+            _mm256_storeu_ps(y + o, v);
+            lo = _mm256_min_ps(v, lo);
+            hi = _mm256_max_ps(v, hi);
+        }
+        if (vec < oc)
+            rescaleScalar(a + vec, 1, oc - vec, scale + vec, shift + vec, silu, y + vec, range);
+    }
+    alignas(32) float l[8], h[8];
+    _mm256_store_ps(l, lo);
+    _mm256_store_ps(h, hi);
+    for (int k = 0; k < 8; ++k) {
+        range[0] = l[k] < range[0] ? l[k] : range[0];
+        range[1] = h[k] > range[1] ? h[k] : range[1];
+    }
+}
+
+QS_AVX2 void transposeAvx2(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride)
+{
+    int64_t j = 0;
+    for (; j + 8 <= count; j += 8) {
+        int64_t o = 0;
+        for (; o + 8 <= oc; o += 8) {
+            // 8 pixels x 8 channels: the classic unpack/shuffle/permute 8x8 transposition.
+            __m256 r0 = _mm256_loadu_ps(tile + (j + 0) * oc + o), r1 = _mm256_loadu_ps(tile + (j + 1) * oc + o);
+            __m256 r2 = _mm256_loadu_ps(tile + (j + 2) * oc + o), r3 = _mm256_loadu_ps(tile + (j + 3) * oc + o);
+            __m256 r4 = _mm256_loadu_ps(tile + (j + 4) * oc + o), r5 = _mm256_loadu_ps(tile + (j + 5) * oc + o);
+            __m256 r6 = _mm256_loadu_ps(tile + (j + 6) * oc + o), r7 = _mm256_loadu_ps(tile + (j + 7) * oc + o);
+            const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+            const __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+            const __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+            const __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+            const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+            const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+            const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+            const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+            r0 = _mm256_permute2f128_ps(u0, u4, 0x20);
+            r1 = _mm256_permute2f128_ps(u1, u5, 0x20);
+            r2 = _mm256_permute2f128_ps(u2, u6, 0x20);
+            r3 = _mm256_permute2f128_ps(u3, u7, 0x20);
+            r4 = _mm256_permute2f128_ps(u0, u4, 0x31);
+            r5 = _mm256_permute2f128_ps(u1, u5, 0x31);
+            r6 = _mm256_permute2f128_ps(u2, u6, 0x31);
+            r7 = _mm256_permute2f128_ps(u3, u7, 0x31);
+            _mm256_storeu_ps(out + (o + 0) * channelStride + j, r0);
+            _mm256_storeu_ps(out + (o + 1) * channelStride + j, r1);
+            _mm256_storeu_ps(out + (o + 2) * channelStride + j, r2);
+            _mm256_storeu_ps(out + (o + 3) * channelStride + j, r3);
+            _mm256_storeu_ps(out + (o + 4) * channelStride + j, r4);
+            _mm256_storeu_ps(out + (o + 5) * channelStride + j, r5);
+            _mm256_storeu_ps(out + (o + 6) * channelStride + j, r6);
+            _mm256_storeu_ps(out + (o + 7) * channelStride + j, r7);
+        }
+        for (; o < oc; ++o)
+            for (int64_t k = j; k < j + 8; ++k)
+                out[o * channelStride + k] = tile[k * oc + o];
+    }
+    for (int64_t o = 0; o < oc; ++o)
+        for (int64_t k = j; k < count; ++k)
+            out[o * channelStride + k] = tile[k * oc + o];
+}
+
+bool useAvx2() noexcept
+{
+    static const bool avx2 = quant::bestQuantIsa() != quant::QuantIsa::Scalar;
+    return avx2;
+}
+
+} // namespace
+
+void rescaleNhwc(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu,
+    float* out, float* range)
+{
+    if (useAvx2())
+        rescaleAvx2(acc, count, oc, scale, shift, silu, out, range);
+    else
+        rescaleScalar(acc, count, oc, scale, shift, silu, out, range);
+}
+
+void transposeTile(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride)
+{
+    if (useAvx2()) {
+        transposeAvx2(tile, count, oc, out, channelStride);
+        return;
+    }
+    for (int64_t o = 0; o < oc; ++o)
+        for (int64_t j = 0; j < count; ++j)
+            out[o * channelStride + j] = tile[j * oc + o];
+}
+
+bool rescaleUsesAvx2() noexcept
+{
+    return useAvx2();
+}
+
+} // namespace qs::kernels::int8

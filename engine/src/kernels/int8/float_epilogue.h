@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// The float epilogue of the fused dynamic convolution: int32 accumulators (oneDNN's NHWC output, corrections applied)
+// to float with the per-channel rescale, the bias and, when fused, SiLU — in one pass, so the output is written once.
+// A separate SiLU pass over the float output (oneDNN eltwise_swish) cost ~15 % of the convolution time on AVX2.
+// The reciprocal in SiLU is an estimate plus one Newton step (a few ulp), not an IEEE division.
+// AVX2+FMA path (own exp, within 2 ulp of expf) when the CPU has it and DNNL_MAX_CPU_ISA does not forbid it
+// (quant::bestQuantIsa()), else scalar with std::exp.
+#pragma once
+
+#include <cstdint>
+
+namespace qs::kernels::int8 {
+
+/// out[j * oc + o] = act(float(acc[j * oc + o]) * scale[o] + shift[o]) for j < count, o < oc;
+/// act = identity, or y * sigmoid(y) when `silu`. `out` may not alias `acc`. When `range` is given, range[0] and
+/// range[1] are lowered/raised to the min and max of the values written (NaNs skipped as quant::minMax skips them):
+/// the DynamicQuantizeLinear reading the output then needs no min/max pass of its own.
+void rescaleNhwc(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu,
+    float* out, float* range = nullptr);
+
+/// out[o * channelStride + j] = tile[j * oc + o]: a rescaled NHWC tile of `count` pixels into NCHW planes.
+void transposeTile(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride);
+
+/// Whether rescaleNhwc and transposeTile run their AVX2 paths (for the profiler's implementation string and the tests).
+bool rescaleUsesAvx2() noexcept;
+
+} // namespace qs::kernels::int8

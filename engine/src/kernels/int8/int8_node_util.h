@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+// Helpers shared by the INT8 executor kernels (int8_kernels.cpp, qlinear_kernels.cpp): a node's convolution shape
+// in Int8Conv terms and quantization parameters read at run time.
+#pragma once
+
+#include "kernels/int8/conv_shape.h"
+#include "kernels/kernel.h"
+
+namespace qs::kernels::int8 {
+
+/// The Int8Conv shape of a Conv-like node (ConvInteger, QLinearConv, Conv): 1-D convolutions as 2-D with height 1.
+Result<ConvShape> convShapeOf(const Node& node, const TensorDesc& x, const TensorDesc& w);
+
+/// Element `i` of a zero point (uint8, int8 or int32) given as a raw pointer; 0 when omitted (null).
+int32_t zeroPointAt(const void* data, DataType type, int64_t i);
+
+inline bool isInt8Type(DataType t)
+{
+    return t == DataType::UInt8 || t == DataType::Int8;
+}
+
+} // namespace qs::kernels::int8

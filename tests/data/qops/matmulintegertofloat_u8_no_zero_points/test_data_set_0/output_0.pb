@@ -1,0 +1,1 @@
+BYJŒ/œ£BÚŠŒBå	ˆBIQ BAÙŠBÓ»BÜŽzB8z€B¯Ç²B\u„B>SÒBQìŽB¹B²1ÈB±%£B"®B´oŸBë(ŒBî—°Bn)£BLbCd&²B)i»BÛ$CTÜB~ßBÜ§iB¬‡BË6©B§~£B¢-ÑBsÛ¡B‘ú“B‚ÚÑB'X·B

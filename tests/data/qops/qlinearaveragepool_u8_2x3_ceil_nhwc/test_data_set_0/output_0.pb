@@ -1,0 +1,1 @@
+BYJd±{–-‘¯k²^Ž„wz¤}b|¥†M†Ëß¡yT1te%’vq€A“ž“œm…‹hXd^nukR§€ygÂ€‡yQwd‡VCƒÁo‚rjÏ0eâw…ˆÑã—¢ÿ†n£ge^e‡4˜7€o

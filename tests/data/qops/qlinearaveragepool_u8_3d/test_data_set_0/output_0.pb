@@ -1,0 +1,1 @@
+BYJx5„og“ycyÒg¡§o}B\z‘Wq™o¢ ŸŒ{Ž^ŠpqE}u©œ€‡<¢Ÿ`P¢}b±van+¨Ãeg²¡ae€±ygi‚apVveš¿Œi’}r€xUŸtr”‘t—f€‰¡DhlTwUx}o†Œm~mrX†§uššŽ

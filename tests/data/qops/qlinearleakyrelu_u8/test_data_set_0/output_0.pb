@@ -1,0 +1,1 @@
+aBYJ£ãzßÀô¼l‚far`jbœíépjv’ûÈes©ÈˆşhgtåÖpkĞi£rnkÖutq™s}suemšªkto­mkrtdèïf|ğoaabİeÚ{`o½n‰stÓbnqhnlrsd}j¦iŸÆt›²pŠimoğâ…áËÁ‹mµgÄÜf¶§lfmu«_ƒiìÃe„enbíÒkkÎnpè“`†n”Ô˜c•dÔÔcëühkÇŒuggbÒcƒii¸·ÅËcf°e ra¹¢º`~gÛdh¿Ş_ds~Ôcaæl—``±nÏƒòq¤¤edslhgqåóädmpÀ¨e`a¡hb×¾aújqõjípkqwÊ‘tjcÙrÕx´êqmaÍlñr®ùofh÷•gøÌb™o¯

@@ -1,0 +1,1 @@
+ƒBYJ† tk´gzh¨f²şŠŒgivr½hgjllheikÜjŸÁfmefhnec~j¯Æhil©fm¤µú êeøÉçgjk‹ekğhd–ˆšòĞlÕÍj’{kŞmåÇikihiplªluÊ£gkkÛ¥{e®¾mèdlfddllÖlíØiöo„Óeed·dænhhy±lkjegemghßmºñfj¢cfÙìci¸nihîjÚj™ÿ˜m«mug‘dmóhÂ†lkcgâÄ|‡‚ncÀÔfkdfxsdc¶÷ÏemÿjÈfe¬fd¦“äœgüikcái¼ôimëdmcùnàg€cÌd—Óf”…cjn»giıÃ°ÒÎ

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+// Optimized mode's layout and storage rewrites (blocked layout through Split/Concat/Resize/residual Add, aliased
+// Reshape/Split outputs, Concat parts written in place, residuals accumulated in place) against hand-computed
+// results. Identity 1x1 convolutions with distinct per-channel biases make every expected value a sum of the input
+// and the biases along the path.
+#include "../kernels/kernel_test_util.h"
+
+#include <cmath>
+#include <ostream>
+
+namespace {
+
+using namespace qs;
+using namespace qs::test;
+
+HostTensor identityWeights(int64_t c)
+{
+    HostTensor w(DataType::Float, { c, c, 1, 1 });
+    for (int64_t i = 0; i < c; ++i)
+        w.data<float>()[size_t(i * c + i)] = 1.0f;
+    return w;
+}
+
+HostTensor int64s(std::vector<int64_t> v)
+{
+    HostTensor t(DataType::Int64, { int64_t(v.size()) });
+    for (size_t i = 0; i < v.size(); ++i)
+        t.data<int64_t>()[i] = v[i];
+    return t;
+}
+
+HostTensor floats(std::vector<float> v)
+{
+    HostTensor t(DataType::Float, { int64_t(v.size()) });
+    for (size_t i = 0; i < v.size(); ++i)
+        t.data<float>()[i] = v[i];
+    return t;
+}
+
+std::unique_ptr<Session> optimizedSession(std::shared_ptr<const Model> model)
+{
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(std::move(model), options);
+    EXPECT_TRUE(session.isOk()) << session.status().toString();
+    return session ? std::move(session).value() : nullptr;
+}
+
+std::string implementationOf(const Session& s, std::string_view opType)
+{
+    for (const StepInfo& st : s.steps())
+        if (st.opType == opType)
+            return std::string(st.implementation);
+    return "(no step)";
+}
+
+struct ResizeCase
+{
+    std::string coordinateMode;
+    std::string nearestMode;
+    bool oneDnn; ///< expected to run on oneDNN's resampling
+};
+
+void PrintTo(const ResizeCase& c, std::ostream* os)
+{
+    *os << c.coordinateMode << "/" << c.nearestMode;
+}
+
+class NearestResize : public ::testing::TestWithParam<ResizeCase>
+{
+};
+
+// x -> Conv(identity, b1) -> Resize x3 (nearest) -> Conv(identity, b2) -> y: the Resize sits between convolutions, so
+// optimized mode keeps it blocked when oneDNN's resampling computes the same pixels.
+TEST_P(NearestResize, MatchesTheOnnxPixelRule)
+{
+    const ResizeCase rc = GetParam();
+    constexpr int64_t kC = 16, kH = 4, kW = 5, kF = 3;
+    ModelBuilder mb(13);
+    mb.input("x", DataType::Float, { 1, kC, kH, kW });
+    const HostTensor b1 = randomTensor({ kC }, 1), b2 = randomTensor({ kC }, 2);
+    mb.constant("w", identityWeights(kC));
+    mb.constant("b1", b1);
+    mb.constant("b2", b2);
+    mb.constant("scales", floats({ 1, 1, float(kF), float(kF) }));
+    mb.node("Conv", { "x", "w", "b1" }, { "c1" });
+    mb.node("Resize", { "c1", "", "scales" }, { "r" },
+        { stringAttr("mode", "nearest"), stringAttr("coordinate_transformation_mode", rc.coordinateMode),
+            stringAttr("nearest_mode", rc.nearestMode) });
+    mb.node("Conv", { "r", "w", "b2" }, { "y" });
+    mb.output("y");
+    auto model = mb.build();
+    auto session = optimizedSession(model);
+    ASSERT_TRUE(session);
+    EXPECT_EQ(implementationOf(*session, "Resize").rfind("onednn", 0) == 0, rc.oneDnn)
+        << implementationOf(*session, "Resize");
+
+    HostTensor x = randomTensor({ 1, kC, kH, kW }, 3);
+    std::vector<HostTensor> in;
+    in.push_back(x.clone());
+    auto out = session->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    // ONNX: asymmetric x_orig = o / F; half_pixel x_orig = (o + 0.5) / F - 0.5; then the nearest_mode rounding.
+    auto source = [&](int64_t o, int64_t n) {
+        const double orig = rc.coordinateMode == "asymmetric" ? double(o) / kF : (o + 0.5) / kF - 0.5;
+        double r = 0;
+        if (rc.nearestMode == "floor")
+            r = std::floor(orig);
+        else if (rc.nearestMode == "round_prefer_floor")
+            r = orig - std::floor(orig) == 0.5 ? std::floor(orig) : std::round(orig);
+        else
+            r = orig - std::floor(orig) == 0.5 ? std::ceil(orig) : std::round(orig);
+        return std::clamp(int64_t(r), int64_t(0), n - 1);
+    };
+    std::vector<float> expected;
+    for (int64_t c = 0; c < kC; ++c)
+        for (int64_t oy = 0; oy < kH * kF; ++oy)
+            for (int64_t ox = 0; ox < kW * kF; ++ox)
+                expected.push_back(x.data<float>()[size_t((c * kH + source(oy, kH)) * kW + source(ox, kW))]
+                    + b1.data<float>()[size_t(c)] + b2.data<float>()[size_t(c)]);
+    EXPECT_TRUE(allClose((*out)[0].data<float>(), expected, 1e-5f, 1e-5f));
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, NearestResize,
+    ::testing::Values(ResizeCase { "asymmetric", "floor", true },
+        ResizeCase { "half_pixel", "round_prefer_floor", true },
+        ResizeCase { "pytorch_half_pixel", "round_prefer_ceil", true },
+        // round(o / 3) is not floor(o / 3): stays on the CPU kernel.
+        ResizeCase { "asymmetric", "round_prefer_floor", false }));
+
+// x -> Conv(b1) -> Split [16, 16] -> (a -> Conv(b2) -> a2, b) -> Concat(a2, b) -> tail -> y, with the tail a Reshape
+// to [1, 288] (plain: Split and Reshape outputs alias their inputs, a2 is written into the Concat output) or a
+// Conv(b3) (the whole group stays blocked).
+void splitConcat(bool reshapeTail)
+{
+    constexpr int64_t kC = 32, kHalf = 16, kHW = 9;
+    ModelBuilder mb(13);
+    mb.input("x", DataType::Float, { 1, kC, 3, 3 });
+    const HostTensor b1 = randomTensor({ kC }, 4), b2 = randomTensor({ kHalf }, 5), b3 = randomTensor({ kC }, 6);
+    mb.constant("w", identityWeights(kC));
+    mb.constant("wh", identityWeights(kHalf));
+    mb.constant("b1", b1);
+    mb.constant("b2", b2);
+    mb.constant("b3", b3);
+    mb.constant("split", int64s({ kHalf, kHalf }));
+    mb.constant("shape", int64s({ 1, kC * kHW }));
+    mb.node("Conv", { "x", "w", "b1" }, { "c1" });
+    mb.node("Split", { "c1", "split" }, { "a", "b" }, { intAttr("axis", 1) });
+    mb.node("Conv", { "a", "wh", "b2" }, { "a2" });
+    mb.node("Concat", { "a2", "b" }, { "cc" }, { intAttr("axis", 1) });
+    if (reshapeTail)
+        mb.node("Reshape", { "cc", "shape" }, { "y" });
+    else
+        mb.node("Conv", { "cc", "w", "b3" }, { "y" });
+    mb.output("y");
+    auto session = optimizedSession(mb.build());
+    ASSERT_TRUE(session);
+    // Split and Reshape run no kernel of their own.
+    EXPECT_EQ(session->steps().size(), reshapeTail ? 3u : 4u);
+
+    HostTensor x = randomTensor({ 1, kC, 3, 3 }, 7);
+    std::vector<float> expected;
+    for (int64_t c = 0; c < kC; ++c)
+        for (int64_t i = 0; i < kHW; ++i)
+            expected.push_back(x.data<float>()[size_t(c * kHW + i)] + b1.data<float>()[size_t(c)]
+                + (c < kHalf ? b2.data<float>()[size_t(c)] : 0.0f)
+                + (reshapeTail ? 0.0f : b3.data<float>()[size_t(c)]));
+    for (int run = 0; run < 2; ++run) { // the second run proves nothing depends on leftovers of the first
+        std::vector<HostTensor> in;
+        in.push_back(x.clone());
+        auto out = session->run(in);
+        ASSERT_TRUE(out.isOk()) << out.status().toString();
+        EXPECT_EQ((*out)[0].dims(),
+            reshapeTail ? std::vector<int64_t>({ 1, kC * kHW }) : std::vector<int64_t>({ 1, kC, 3, 3 }));
+        EXPECT_TRUE(allClose((*out)[0].data<float>(), expected, 1e-5f, 1e-5f)) << "run " << run;
+    }
+}
+
+TEST(StorageRewrites, SplitConcatReshapeInPlace)
+{
+    splitConcat(true);
+}
+
+TEST(StorageRewrites, SplitConcatBetweenConvolutionsBlocked)
+{
+    splitConcat(false);
+}
+
+// x -> Conv(b1) -> r; r -> Conv(b2) -> t; Conv(t, b3) + r -> Relu -> y: the last convolution is r's last reader, so
+// it accumulates in r's (blocked) buffer.
+TEST(StorageRewrites, ResidualAccumulatesInPlace)
+{
+    constexpr int64_t kC = 16, kHW = 16;
+    ModelBuilder mb(13);
+    mb.input("x", DataType::Float, { 1, kC, 4, 4 });
+    const HostTensor b1 = randomTensor({ kC }, 8), b2 = randomTensor({ kC }, 9), b3 = randomTensor({ kC }, 10);
+    mb.constant("w", identityWeights(kC));
+    mb.constant("b1", b1);
+    mb.constant("b2", b2);
+    mb.constant("b3", b3);
+    mb.node("Conv", { "x", "w", "b1" }, { "r" });
+    mb.node("Conv", { "r", "w", "b2" }, { "t" });
+    mb.node("Conv", { "t", "w", "b3" }, { "u" });
+    mb.node("Add", { "u", "r" }, { "s" });
+    mb.node("Relu", { "s" }, { "y" });
+    mb.output("y");
+    auto session = optimizedSession(mb.build());
+    ASSERT_TRUE(session);
+    ASSERT_EQ(session->steps().size(), 3u);
+    EXPECT_EQ(session->steps()[2].opType, "Conv+Add+Relu");
+
+    HostTensor x = randomTensor({ 1, kC, 4, 4 }, 11);
+    std::vector<float> expected;
+    for (int64_t c = 0; c < kC; ++c)
+        for (int64_t i = 0; i < kHW; ++i) {
+            const float r = x.data<float>()[size_t(c * kHW + i)] + b1.data<float>()[size_t(c)];
+            expected.push_back(std::max(0.0f, r + b2.data<float>()[size_t(c)] + b3.data<float>()[size_t(c)] + r));
+        }
+    for (int run = 0; run < 2; ++run) {
+        std::vector<HostTensor> in;
+        in.push_back(x.clone());
+        auto out = session->run(in);
+        ASSERT_TRUE(out.isOk()) << out.status().toString();
+        EXPECT_TRUE(allClose((*out)[0].data<float>(), expected, 1e-5f, 1e-5f)) << "run " << run;
+    }
+}
+
+} // namespace

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT
+// Optimized mode's fused dynamic matmul (graph_rewrites.cpp, rewrite 7) on a generated graph of ONNX Runtime's
+// quantize_dynamic pattern for MatMul: DynamicQuantizeLinear -> MatMulInteger -> Cast -> Mul(x_scale * w_scale)
+// -> Add(bias). The truth is computed here from the ONNX operator definitions (DynamicQuantizeLinear's formulas,
+// the integer product with both zero points, then the float rescale and bias), not by the engine; the fused step
+// must also list every authored node it replaced.
+#include "onnx_builder.h"
+
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/session.h>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace {
+
+using namespace qs;
+
+// A of [2, 3, kK] (leading dims flattened into M = 6); odd K and N so no vector width divides them.
+constexpr int64_t kB = 2, kM = 3, kK = 37, kN = 19;
+
+std::vector<float> randomFloats(size_t n, uint32_t seed, float lo, float hi)
+{
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> d(lo, hi);
+    std::vector<float> v(n);
+    for (float& x : v)
+        x = d(rng);
+    return v;
+}
+
+TEST(DynamicMatMulFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
+{
+    // Weights over the full uint8 range with per-column zero points 0..252: many w - zp leave the s8 window, and
+    // adjacent-K pairs that saturate int16 on AVX2 exist, so the exact corrections are exercised.
+    std::mt19937 rng(5);
+    std::uniform_int_distribution<int> byte(0, 255);
+    std::vector<uint8_t> w(static_cast<size_t>(kK * kN));
+    std::vector<uint8_t> wzp(static_cast<size_t>(kN));
+    for (uint8_t& v : w)
+        v = uint8_t(byte(rng));
+    for (int64_t j = 0; j < kN; ++j)
+        wzp[size_t(j)] = uint8_t(j * 14);
+    const std::vector<float> wScale = randomFloats(size_t(kN), 6, 0.001f, 0.02f);
+    const std::vector<float> bias = randomFloats(size_t(kN), 8, -1.0f, 1.0f);
+
+    test::ModelBuilder mb(13);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { kB, kM, kK });
+    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    g.rawInitializer("w", onnx::TensorProto_DataType_UINT8, { kK, kN }, w);
+    g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, { kN }, wzp);
+    g.floatInitializer("ws", { kN }, wScale);
+    g.floatInitializer("b", { kN }, bias);
+    g.node("Mul", { "xs", "ws" }, { "s" }, "scale");
+    g.node("MatMulInteger", { "xq", "w", "xz", "wzp" }, { "acc" }, "matmul");
+    auto& cast = g.node("Cast", { "acc" }, { "accf" }, "cast");
+    test::setAttr(cast, "to", int64_t(onnx::TensorProto_DataType_FLOAT));
+    g.node("Mul", { "accf", "s" }, { "m" }, "rescale");
+    g.node("Add", { "m", "b" }, { "y" }, "bias");
+    g.output("y", onnx::TensorProto_DataType_FLOAT);
+    auto model = loadModelFromBytes(mb.serialize(), "dynamic_matmul.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+
+    // Skewed range so that the activation zero point is not trivial.
+    const std::vector<float> xv = randomFloats(size_t(kB * kM * kK), 7, -1.0f, 3.0f);
+
+    // ONNX DynamicQuantizeLinear: range including 0, scale = range / 255, zero point and values rounded half to even.
+    const float lo = std::min(0.0f, *std::min_element(xv.begin(), xv.end()));
+    const float hi = std::max(0.0f, *std::max_element(xv.begin(), xv.end()));
+    const float xScale = (hi - lo) / 255.0f;
+    const int32_t xZeroPoint = int32_t(std::clamp(std::nearbyint(0.0f - lo / xScale), 0.0f, 255.0f));
+    ASSERT_GT(xZeroPoint, 0);
+    std::vector<int32_t> xq;
+    for (float v : xv)
+        xq.push_back(int32_t(std::clamp(std::nearbyint(v / xScale) + float(xZeroPoint), 0.0f, 255.0f)));
+    // MatMulInteger, Cast, Mul(x_scale * w_scale), Add(bias).
+    std::vector<float> want(size_t(kB * kM * kN));
+    for (int64_t r = 0; r < kB * kM; ++r)
+        for (int64_t j = 0; j < kN; ++j) {
+            int32_t acc = 0;
+            for (int64_t p = 0; p < kK; ++p)
+                acc += (xq[size_t(r * kK + p)] - xZeroPoint)
+                    * (int32_t(w[size_t(p * kN + j)]) - int32_t(wzp[size_t(j)]));
+            want[size_t(r * kN + j)] = float(acc) * (xScale * wScale[size_t(j)]) + bias[size_t(j)];
+        }
+
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(*model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    const Graph& graph = (*model)->graph();
+    std::vector<std::vector<std::string>> covered;
+    std::string listing;
+    for (const StepInfo& s : (*session)->steps()) {
+        covered.emplace_back();
+        for (NodeId id : s.nodes)
+            covered.back().push_back(graph.node(id).name);
+        listing += "[" + fmt::format("{}", fmt::join(covered.back(), " ")) + "] ";
+    }
+    using Names = std::vector<std::string>;
+    ASSERT_EQ(covered.size(), 2u) << listing;
+    EXPECT_EQ(covered[0], (Names { "dql" }));
+    EXPECT_EQ(covered[1], (Names { "matmul", "scale", "cast", "rescale", "bias" }));
+
+    HostTensor x(DataType::Float, { kB, kM, kK });
+    std::copy(xv.begin(), xv.end(), x.data<float>().begin());
+    const HostTensor in[] = { std::move(x) };
+    auto out = (*session)->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    ASSERT_EQ(out->size(), 1u);
+    ASSERT_EQ((*out)[0].dims(), (std::vector<int64_t> { kB, kM, kN }));
+    // The integer product is exact; only the float rescale and bias (one product, one sum) may round differently.
+    const auto got = (*out)[0].data<float>();
+    for (size_t i = 0; i < want.size(); ++i)
+        ASSERT_NEAR(got[i], want[i], 1e-5f + 1e-5f * std::fabs(want[i])) << "element " << i;
+
+    // As written, the same graph runs node by node and must give the same numbers (against the same truth).
+    options.mode = ExecutionMode::AsWritten;
+    auto asWritten = Session::create(*model, options);
+    ASSERT_TRUE(asWritten.isOk()) << asWritten.status().toString();
+    EXPECT_EQ((*asWritten)->steps().size(), 6u);
+    auto out2 = (*asWritten)->run(in);
+    ASSERT_TRUE(out2.isOk()) << out2.status().toString();
+    const auto got2 = (*out2)[0].data<float>();
+    for (size_t i = 0; i < want.size(); ++i)
+        ASSERT_NEAR(got2[i], want[i], 1e-5f + 1e-5f * std::fabs(want[i])) << "as written, element " << i;
+}
+
+TEST(DynamicMatMulFusion, LeavesTheNodesAsWrittenWhenTheProductHasAnotherConsumer)
+{
+    std::vector<uint8_t> w(size_t(kK * kN), 130);
+    test::ModelBuilder mb(13);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { kB, kM, kK });
+    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    g.rawInitializer("w", onnx::TensorProto_DataType_UINT8, { kK, kN }, w);
+    g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { 128 });
+    g.floatInitializer("ws", {}, { 0.01f });
+    g.node("Mul", { "xs", "ws" }, { "s" }, "scale");
+    g.node("MatMulInteger", { "xq", "w", "xz", "wzp" }, { "acc" }, "matmul");
+    auto& cast = g.node("Cast", { "acc" }, { "accf" }, "cast");
+    test::setAttr(cast, "to", int64_t(onnx::TensorProto_DataType_FLOAT));
+    g.node("Mul", { "accf", "s" }, { "y" }, "rescale");
+    g.output("y", onnx::TensorProto_DataType_FLOAT);
+    g.output("acc", onnx::TensorProto_DataType_INT32); // the int32 product is also a graph output
+    auto model = loadModelFromBytes(mb.serialize(), "dynamic_matmul_shared.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(*model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    EXPECT_EQ((*session)->steps().size(), 5u);
+    for (const StepInfo& s : (*session)->steps())
+        EXPECT_EQ(s.nodes.size(), 1u) << s.opType;
+}
+
+} // namespace

@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: MIT
+// The Optimized mode's QDQ rewrite (graph_rewrites.cpp, rewrite 5) on a hand-built QDQ block: DequantizeLinear(x),
+// per-channel DequantizeLinear(w), DequantizeLinear(int32 bias) -> Conv -> Relu -> QuantizeLinear, then
+// DequantizeLinear of that and of a residual -> Add -> Relu -> QuantizeLinear. The expected output is computed
+// independently from ONNX's definitions: the exact integer convolution (conv_integer_ref.h), the requantization
+// round_half_to_even((acc + bias) * xScale * wScale / yScale) + zp with Relu as the clamp at the zero point, and the
+// add as the authored DequantizeLinear/Add/Relu/QuantizeLinear float operations.
+#include "kernels/int8/conv_integer_ref.h"
+
+#include <quantscope/engine/session.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+using namespace qs;
+
+namespace {
+
+TensorType typeOf(DataType t, const std::vector<int64_t>& dims)
+{
+    TensorType tt;
+    tt.elementType = t;
+    tt.hasShape = true;
+    for (int64_t d : dims)
+        tt.dims.push_back(Dim::known(d));
+    return tt;
+}
+
+Attribute intsAttr(const char* name, std::vector<int64_t> v)
+{
+    Attribute a;
+    a.name = name;
+    a.type = AttributeType::Ints;
+    a.ints = std::move(v);
+    return a;
+}
+
+Attribute intAttr(const char* name, int64_t v)
+{
+    Attribute a;
+    a.name = name;
+    a.type = AttributeType::Int;
+    a.i = v;
+    return a;
+}
+
+constexpr int64_t kC = 5, kH = 9, kW = 7, kOc = 6;
+
+struct QdqBlock
+{
+    std::shared_ptr<Model> model;
+    std::vector<uint8_t> x, residual;
+    std::vector<int8_t> w;
+    std::vector<int32_t> bias;
+    std::vector<float> wScales;
+    float xScale = 0.037f, yScale = 0.0f, rScale = 0.051f, zScale = 0.0f;
+    uint8_t xZp = 117, yZp = 0, rZp = 131, zZp = 3;
+};
+
+QdqBlock makeBlock()
+{
+    QdqBlock b;
+    std::mt19937 rng(5);
+    std::uniform_int_distribution<int> u8(0, 255), s8(-127, 127), bias(-3000, 3000);
+    std::uniform_real_distribution<float> scale(0.002f, 0.006f);
+    b.x.resize(size_t(kC * kH * kW));
+    b.residual.resize(size_t(kOc * kH * kW));
+    b.w.resize(size_t(kOc * kC * 9));
+    for (auto& v : b.x)
+        v = uint8_t(u8(rng));
+    for (auto& v : b.residual)
+        v = uint8_t(u8(rng));
+    for (auto& v : b.w)
+        v = int8_t(s8(rng));
+    for (int64_t o = 0; o < kOc; ++o) {
+        b.bias.push_back(bias(rng));
+        b.wScales.push_back(scale(rng));
+    }
+    b.yScale = 0.09f;
+    b.zScale = 0.11f;
+    std::vector<float> biasScales;
+    for (float ws : b.wScales)
+        biasScales.push_back(b.xScale * ws); // as PyTorch and ONNX Runtime's quantizers write it
+
+    auto model = std::make_shared<Model>();
+    model->irVersion = 8;
+    model->opsetImports.push_back({ "", 13 });
+    Graph& g = model->mutableGraph();
+    const auto input = [&](const std::string& name, DataType t, std::vector<int64_t> dims) {
+        const ValueId v = g.getOrAddValue(name);
+        g.mutableValue(v).type = typeOf(t, dims);
+        g.mutableValue(v).isGraphInput = true;
+        g.addInput(v);
+    };
+    const auto constant = [&](const std::string& name, Tensor t) {
+        const ValueId v = g.getOrAddValue(name);
+        g.mutableValue(v).type = typeOf(t.dataType(), t.dims());
+        g.addInitializer(v, std::move(t));
+    };
+    const auto scalarF = [](float v) { return Tensor::fromVector(DataType::Float, {}, std::vector<float> { v }); };
+    const auto scalarU8 = [](uint8_t v) { return Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { v }); };
+    input("xq", DataType::UInt8, { 1, kC, kH, kW });
+    input("rq", DataType::UInt8, { 1, kOc, kH, kW });
+    constant("xs", scalarF(b.xScale));
+    constant("xzp", scalarU8(b.xZp));
+    constant("wq", Tensor::fromVector(DataType::Int8, { kOc, kC, 3, 3 }, b.w));
+    constant("ws", Tensor::fromVector(DataType::Float, { kOc }, b.wScales));
+    constant("wzp", Tensor::fromVector(DataType::Int8, { kOc }, std::vector<int8_t>(size_t(kOc), 0)));
+    constant("bq", Tensor::fromVector(DataType::Int32, { kOc }, b.bias));
+    constant("bs", Tensor::fromVector(DataType::Float, { kOc }, biasScales));
+    constant("bzp", Tensor::fromVector(DataType::Int32, { kOc }, std::vector<int32_t>(size_t(kOc), 0)));
+    constant("ys", scalarF(b.yScale));
+    constant("yzp", scalarU8(b.yZp));
+    constant("rs", scalarF(b.rScale));
+    constant("rzp", scalarU8(b.rZp));
+    constant("zs", scalarF(b.zScale));
+    constant("zzp", scalarU8(b.zZp));
+    const auto node = [&](const char* name, const char* op, std::vector<std::string> ins, const std::string& out,
+                          std::vector<Attribute> attrs = {}) {
+        Node n;
+        n.name = name;
+        n.opType = op;
+        n.opsetVersion = 13;
+        n.attributes = std::move(attrs);
+        for (const auto& i : ins)
+            n.inputs.push_back(g.getOrAddValue(i));
+        n.outputs = { g.getOrAddValue(out) };
+        g.addNode(std::move(n));
+    };
+    node("dq_x", "DequantizeLinear", { "xq", "xs", "xzp" }, "xf");
+    node("dq_w", "DequantizeLinear", { "wq", "ws", "wzp" }, "wf", { intAttr("axis", 0) });
+    node("dq_b", "DequantizeLinear", { "bq", "bs", "bzp" }, "bf", { intAttr("axis", 0) });
+    node("conv", "Conv", { "xf", "wf", "bf" }, "cf",
+        { intsAttr("kernel_shape", { 3, 3 }), intsAttr("pads", { 1, 1, 1, 1 }) });
+    node("relu", "Relu", { "cf" }, "cr");
+    node("q_y", "QuantizeLinear", { "cr", "ys", "yzp" }, "yq");
+    node("dq_y", "DequantizeLinear", { "yq", "ys", "yzp" }, "yf");
+    node("dq_r", "DequantizeLinear", { "rq", "rs", "rzp" }, "rf");
+    node("add", "Add", { "yf", "rf" }, "af");
+    node("relu2", "Relu", { "af" }, "ar");
+    node("q_z", "QuantizeLinear", { "ar", "zs", "zzp" }, "zq");
+    const ValueId out = g.getOrAddValue("zq");
+    g.mutableValue(out).type = typeOf(DataType::UInt8, { 1, kOc, kH, kW });
+    g.mutableValue(out).isGraphOutput = true;
+    g.addOutput(out);
+    EXPECT_TRUE(g.finalize().isOk());
+    b.model = model;
+    return b;
+}
+
+std::vector<uint8_t> reference(const QdqBlock& b)
+{
+    kernels::int8::ConvShape s;
+    s.inChannels = kC;
+    s.inHeight = kH;
+    s.inWidth = kW;
+    s.outChannels = kOc;
+    s.kernelHeight = s.kernelWidth = 3;
+    s.padTop = s.padLeft = s.padBottom = s.padRight = 1;
+    std::vector<int32_t> acc(size_t(s.outputCount()));
+    const std::vector<int32_t> wzp(size_t(kOc), 0);
+    kernels::int8::convIntegerRef(s, b.x.data(), b.xZp, b.w.data(), wzp.data(), true, acc.data());
+    std::vector<uint8_t> z(acc.size());
+    const int64_t plane = kH * kW;
+    for (size_t i = 0; i < acc.size(); ++i) {
+        const size_t o = i / size_t(plane);
+        const float v = float(acc[i] + b.bias[o]) * (b.xScale * b.wScales[o] / b.yScale);
+        const int32_t y = std::clamp(int32_t(std::nearbyint(v)) + b.yZp, int32_t(b.yZp), 255); // Relu: Q(0) = yZp
+        const float sum = float(y - b.yZp) * b.yScale + float(int32_t(b.residual[i]) - b.rZp) * b.rScale;
+        z[i] = uint8_t(std::clamp(int32_t(std::nearbyint(std::max(sum, 0.0f) / b.zScale)) + b.zZp, 0, 255));
+    }
+    return z;
+}
+
+TEST(QdqRewrite, ConvReluAddFuseToIntegerStepsAndMatchTheDefinition)
+{
+    const QdqBlock b = makeBlock();
+    const std::vector<uint8_t> want = reference(b);
+    for (ExecutionMode mode : { ExecutionMode::Optimized, ExecutionMode::AsWritten }) {
+        SessionOptions options;
+        options.mode = mode;
+        auto session = Session::create(b.model, options);
+        ASSERT_TRUE(session.isOk()) << session.status().toString();
+        if (mode == ExecutionMode::Optimized) {
+            // Two steps: the int8 convolution and the int8 add, each mapped to every authored node it replaced.
+            const auto steps = (*session)->steps();
+            ASSERT_EQ(steps.size(), 2u);
+            const Graph& g = b.model->graph();
+            std::vector<std::string> conv, add;
+            for (NodeId n : steps[0].nodes)
+                conv.push_back(g.node(n).name);
+            for (NodeId n : steps[1].nodes)
+                add.push_back(g.node(n).name);
+            std::sort(conv.begin(), conv.end());
+            std::sort(add.begin(), add.end());
+            EXPECT_EQ(conv, (std::vector<std::string> { "conv", "dq_b", "dq_w", "dq_x", "q_y", "relu" }));
+            EXPECT_EQ(add, (std::vector<std::string> { "add", "dq_r", "dq_y", "q_z", "relu2" }));
+        }
+        std::vector<HostTensor> in;
+        in.push_back(HostTensor::fromVector(DataType::UInt8, { 1, kC, kH, kW }, b.x));
+        in.push_back(HostTensor::fromVector(DataType::UInt8, { 1, kOc, kH, kW }, b.residual));
+        auto out = (*session)->run(in);
+        ASSERT_TRUE(out.isOk()) << out.status().toString();
+        const auto got = (*out)[0].data<uint8_t>();
+        ASSERT_EQ(got.size(), want.size());
+        int differ = 0, clampedLow = 0;
+        for (size_t i = 0; i < want.size(); ++i) {
+            clampedLow += want[i] == b.zZp;
+            const int d = std::abs(int(got[i]) - int(want[i]));
+            // The fused integer path computes exactly the definition. The float graph as written rounds its
+            // convolution sum differently, so a value at a rounding tie may land one step away.
+            if (mode == ExecutionMode::Optimized)
+                EXPECT_EQ(d, 0) << "element " << i;
+            else
+                EXPECT_LE(d, 1) << "element " << i;
+            differ += d != 0;
+        }
+        EXPECT_LE(differ, int(want.size()) / 50) << executionModeName(mode);
+        EXPECT_LT(clampedLow, int(want.size()) / 2) << "degenerate data";
+    }
+}
+
+// DequantizeLinear -> MaxPool -> QuantizeLinear with equal parameters runs as one integer MaxPool, exactly the window
+// maximum of the integers (the maximum commutes with the monotonic dequantization): odd sizes, asymmetric pads,
+// stride 2, ceil_mode and a dilated width.
+TEST(QdqRewrite, MaxPoolRunsOnIntegers)
+{
+    const int64_t c = 3, h = 11, w = 10;
+    const std::vector<int64_t> pads = { 1, 0, 1, 2 }, strides = { 2, 2 }, dil = { 1, 2 }, kernel = { 3, 3 };
+    std::mt19937 rng(9);
+    std::uniform_int_distribution<int> u8(0, 255);
+    std::vector<uint8_t> x(size_t(c * h * w));
+    for (auto& v : x)
+        v = uint8_t(u8(rng));
+    auto model = std::make_shared<Model>();
+    model->irVersion = 8;
+    model->opsetImports.push_back({ "", 13 });
+    Graph& g = model->mutableGraph();
+    const ValueId xv = g.getOrAddValue("xq");
+    g.mutableValue(xv).type = typeOf(DataType::UInt8, { 1, c, h, w });
+    g.mutableValue(xv).isGraphInput = true;
+    g.addInput(xv);
+    for (const auto& [name, t] :
+        { std::pair { "s", Tensor::fromVector(DataType::Float, {}, std::vector<float> { 0.043f }) },
+            std::pair { "zp", Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { 97 }) } }) {
+        const ValueId v = g.getOrAddValue(name);
+        g.mutableValue(v).type = typeOf(t.dataType(), t.dims());
+        g.addInitializer(v, t);
+    }
+    const auto node = [&](const char* name, const char* op, std::vector<std::string> ins, const std::string& out,
+                          std::vector<Attribute> attrs = {}) {
+        Node n;
+        n.name = name;
+        n.opType = op;
+        n.opsetVersion = 13;
+        n.attributes = std::move(attrs);
+        for (const auto& i : ins)
+            n.inputs.push_back(g.getOrAddValue(i));
+        n.outputs = { g.getOrAddValue(out) };
+        g.addNode(std::move(n));
+    };
+    node("dq", "DequantizeLinear", { "xq", "s", "zp" }, "xf");
+    node("pool", "MaxPool", { "xf" }, "pf",
+        { intsAttr("kernel_shape", kernel), intsAttr("pads", pads), intsAttr("strides", strides),
+            intsAttr("dilations", dil), intAttr("ceil_mode", 1) });
+    node("q", "QuantizeLinear", { "pf", "s", "zp" }, "yq");
+    // Output size with ceil_mode: ceil((in + pads - dilated kernel) / stride) + 1, last window starting inside.
+    const int64_t oh = (h + 1 + 1 - 3 + 1) / 2 + 1, ow = (w + 0 + 2 - 5 + 1) / 2 + 1;
+    const ValueId out = g.getOrAddValue("yq");
+    g.mutableValue(out).type = typeOf(DataType::UInt8, { 1, c, oh, ow });
+    g.mutableValue(out).isGraphOutput = true;
+    g.addOutput(out);
+    ASSERT_TRUE(g.finalize().isOk());
+
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    ASSERT_EQ((*session)->steps().size(), 1u);
+    EXPECT_EQ((*session)->steps()[0].nodes.size(), 3u);
+    std::vector<HostTensor> in;
+    in.push_back(HostTensor::fromVector(DataType::UInt8, { 1, c, h, w }, x));
+    auto result = (*session)->run(in);
+    ASSERT_TRUE(result.isOk()) << result.status().toString();
+    const auto y = (*result)[0].data<uint8_t>();
+    ASSERT_EQ(int64_t(y.size()), c * oh * ow);
+    for (int64_t ch = 0; ch < c; ++ch)
+        for (int64_t i = 0; i < oh; ++i)
+            for (int64_t j = 0; j < ow; ++j) {
+                int best = -1;
+                for (int64_t a = 0; a < 3; ++a)
+                    for (int64_t b = 0; b < 3; ++b) {
+                        const int64_t r = i * 2 - 1 + a, col = j * 2 - 0 + b * 2;
+                        if (r >= 0 && r < h && col >= 0 && col < w)
+                            best = std::max(best, int(x[size_t((ch * h + r) * w + col)]));
+                    }
+                EXPECT_EQ(int(y[size_t((ch * oh + i) * ow + j)]), best)
+                    << "channel " << ch << " (" << i << ", " << j << ")";
+            }
+}
+
+} // namespace

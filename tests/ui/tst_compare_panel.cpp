@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+// The Compare panel: ratios from the crafted run's hand-computed statistics and the engine's bootstrap interval.
+#include "models/run_list_model.h"
+#include "panels/compare_panel.h"
+#include "ui_test_main.h"
+
+#include <quantscope/engine/run_file.h>
+
+#include <QTableWidget>
+
+using namespace qs;
+using namespace qs::ui;
+
+class TestComparePanel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void defaultsToFp32VersusInt8OfNewestRun();
+    void sameScenarioOnBothSides();
+    void twoRunsWarnWhenNotLikeForLike();
+};
+
+namespace {
+std::shared_ptr<const RunRecord> crafted()
+{
+    auto r = readRunFile(qs::test::testDataDir() / "runs" / "crafted_pair.json");
+    return r ? std::make_shared<const RunRecord>(std::move(*r)) : nullptr;
+}
+} // namespace
+
+void TestComparePanel::defaultsToFp32VersusInt8OfNewestRun()
+{
+    RunListModel runs;
+    ComparePanel panel(&runs);
+    QVERIFY(panel.speedupText().contains(QStringLiteral("Measure or open runs")));
+    const auto run = crafted();
+    QVERIFY(run);
+    runs.addRun(QStringLiteral("crafted_pair.json"), run);
+    QTableWidget* t = panel.table();
+    // Hand-computed medians 12 (FP32) and 6 (INT8): B / A = 0.5; P95 26.6 and 7.75: 0.291...
+    QCOMPARE(t->item(ComparePanel::MedianRow, ComparePanel::AColumn)->text(), QStringLiteral("12.00"));
+    QCOMPARE(t->item(ComparePanel::MedianRow, ComparePanel::BColumn)->text(), QStringLiteral("6.000"));
+    QCOMPARE(t->item(ComparePanel::MedianRow, ComparePanel::RatioColumn)->text(), QStringLiteral("0.500\u00d7"));
+    QCOMPARE(t->item(ComparePanel::P95Row, ComparePanel::RatioColumn)->data(Qt::UserRole).toDouble(), 7.75 / 26.6);
+    // Speedup = median A / median B = 2 exactly; the interval is the engine's bootstrap of the same samples.
+    const auto expected = bootstrapSpeedup(run->scenarios[0].latenciesMs, run->scenarios[1].latenciesMs);
+    QVERIFY(expected);
+    QCOMPARE(expected->speedup, 2.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
+    const QString text = panel.speedupText();
+    QVERIFY2(text.contains(QStringLiteral("2.00\u00d7")), qPrintable(text));
+    QVERIFY(
+        text.contains(QStringLiteral("%1\u2013%2\u00d7").arg(expected->low, 0, 'f', 2).arg(expected->high, 0, 'f', 2)));
+    QVERIFY(panel.caveatText().isEmpty());
+}
+
+void TestComparePanel::sameScenarioOnBothSides()
+{
+    RunListModel runs;
+    ComparePanel panel(&runs);
+    runs.addRun(QStringLiteral("crafted_pair.json"), crafted());
+    panel.choose(1, 0, 0);
+    QCOMPARE(
+        panel.table()->item(ComparePanel::MedianRow, ComparePanel::RatioColumn)->text(), QStringLiteral("1.000\u00d7"));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
+    QVERIFY(panel.speedupText().contains(QStringLiteral("no clear difference")));
+}
+
+void TestComparePanel::twoRunsWarnWhenNotLikeForLike()
+{
+    RunListModel runs;
+    ComparePanel panel(&runs);
+    runs.addRun(QStringLiteral("a.json"), crafted());
+    auto other = std::make_shared<RunRecord>(*crafted());
+    other->createdUtc = "2026-11-22T10:00:00Z";
+    other->machine.cpuModel = "Another CPU";
+    other->scenarios[1].threads = 2;
+    runs.addRun(QStringLiteral("b.json"), other);
+    panel.choose(0, 1, 0); // the older run (a.json), FP32
+    panel.choose(1, 0, 1); // the newer one, INT8 at 2 threads
+    QVERIFY2(panel.caveatText().contains(QStringLiteral("different CPUs")), qPrintable(panel.caveatText()));
+    QVERIFY(panel.caveatText().contains(QStringLiteral("different thread settings")));
+}
+
+QS_UI_TEST_MAIN(TestComparePanel)
+#include "tst_compare_panel.moc"

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: MIT
+#include "compare_panel.h"
+
+#include "charts/chart_common.h"
+#include "charts/latency_histogram_chart.h"
+#include "models/run_list_model.h"
+#include "util/qt_convert.h"
+#include "util/run_text.h"
+
+#include <quantscope/engine/latency_stats.h>
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QFutureWatcher>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace qs::ui {
+
+ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
+    : QWidget(parent)
+    , m_runs(runs)
+{
+    auto* pick = new QGridLayout;
+    const QString sides[2] = { tr("A (baseline):"), tr("B (candidate):") };
+    for (int i = 0; i < 2; ++i) {
+        m_run[i] = new QComboBox(this);
+        m_run[i]->setObjectName(i == 0 ? QStringLiteral("runA") : QStringLiteral("runB"));
+        m_run[i]->setModel(m_runs);
+        m_run[i]->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        m_run[i]->setMinimumContentsLength(24);
+        m_run[i]->setToolTip(tr("A run from the Runs panel"));
+        m_scenario[i] = new QComboBox(this);
+        m_scenario[i]->setObjectName(i == 0 ? QStringLiteral("scenarioA") : QStringLiteral("scenarioB"));
+        m_scenario[i]->setToolTip(tr("Which model, threads and mode of that run"));
+        pick->addWidget(new QLabel(sides[i], this), i, 0);
+        pick->addWidget(m_run[i], i, 1);
+        pick->addWidget(m_scenario[i], i, 2);
+        connect(m_run[i], &QComboBox::currentIndexChanged, this, [this, i] {
+            fillScenarios(i);
+            updateComparison();
+        });
+        connect(m_scenario[i], &QComboBox::currentIndexChanged, this, &ComparePanel::updateComparison);
+    }
+    pick->setColumnStretch(1, 2);
+    pick->setColumnStretch(2, 1);
+
+    m_speedup = new QLabel(this);
+    m_speedup->setObjectName(QStringLiteral("speedup"));
+    m_speedup->setWordWrap(true);
+    m_speedup->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_caveat = new QLabel(this);
+    m_caveat->setObjectName(QStringLiteral("caveat"));
+    m_caveat->setWordWrap(true);
+    m_caveat->setStyleSheet(QStringLiteral("QLabel { color: #c92a2a; }"));
+
+    m_table = new QTableWidget(RowCount, 3, this);
+    m_table->setObjectName(QStringLiteral("compareTable"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setHorizontalHeaderLabels({ tr("A"), tr("B"), tr("B / A") });
+    m_table->setVerticalHeaderLabels({ tr("Measured runs"), tr("Median ms"), tr("P95 ms"), tr("IQR ms"), tr("Mean ms"),
+        tr("CV"), tr("Min ms"), tr("Max ms"), tr("First run ms"), tr("Preparation ms"), tr("Peak RSS") });
+    m_table->verticalHeader()->setDefaultSectionSize(20);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->setToolTip(tr("B / A below 1: B takes less time (or memory) than A"));
+    m_chart = new QChartView(this);
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumSize(300, 200);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    auto* left = new QWidget(split);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_speedup);
+    leftLayout->addWidget(m_caveat);
+    leftLayout->addWidget(m_table, 1);
+    split->addWidget(left);
+    split->addWidget(m_chart);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(pick);
+    layout->addWidget(split, 1);
+
+    // A new run (or the first ones) gets sensible sides: FP32 vs INT8 of the newest run.
+    connect(m_runs, &QAbstractItemModel::rowsInserted, this, &ComparePanel::chooseDefaults);
+    connect(m_runs, &QAbstractItemModel::dataChanged, this, [this] {
+        fillScenarios(0);
+        fillScenarios(1);
+        updateComparison();
+    });
+    updateComparison();
+}
+
+void ComparePanel::chooseDefaults()
+{
+    const RunEntry* e = m_runs->entry(0);
+    if (!e)
+        return;
+    int fp = -1, q = -1;
+    for (int i = 0; i < static_cast<int>(e->record->scenarios.size()); ++i) {
+        const ScenarioRecord& s = e->record->scenarios[i];
+        const ModelRecord* m = e->record->model(s.modelId);
+        if (!s.hasSamples() || !m)
+            continue;
+        if (!m->isQuantized() && fp < 0)
+            fp = i;
+        if (m->isQuantized() && q < 0)
+            q = i;
+    }
+    choose(0, 0, fp >= 0 ? fp : 0);
+    choose(1, 0, q >= 0 ? q : std::min<int>(1, static_cast<int>(e->record->scenarios.size()) - 1));
+}
+
+void ComparePanel::choose(int side, int runRow, int scenarioIndex)
+{
+    {
+        const QSignalBlocker blocker(m_run[side]);
+        m_run[side]->setCurrentIndex(runRow);
+    }
+    fillScenarios(side);
+    m_scenario[side]->setCurrentIndex(scenarioIndex);
+    updateComparison();
+}
+
+void ComparePanel::fillScenarios(int side)
+{
+    const QSignalBlocker blocker(m_scenario[side]);
+    const int previous = m_scenario[side]->currentIndex();
+    m_scenario[side]->clear();
+    if (const RunEntry* e = m_runs->entry(m_run[side]->currentIndex()))
+        for (const ScenarioRecord& s : e->record->scenarios)
+            m_scenario[side]->addItem(toQString(s.label()));
+    if (previous >= 0 && previous < m_scenario[side]->count())
+        m_scenario[side]->setCurrentIndex(previous);
+}
+
+const ScenarioRecord* ComparePanel::chosen(int side, const RunRecord** record) const
+{
+    const RunEntry* e = m_runs->entry(m_run[side]->currentIndex());
+    const int i = m_scenario[side]->currentIndex();
+    if (!e || i < 0 || i >= static_cast<int>(e->record->scenarios.size()))
+        return nullptr;
+    if (record)
+        *record = e->record.get();
+    return &e->record->scenarios[static_cast<size_t>(i)];
+}
+
+QString ComparePanel::speedupText() const
+{
+    return m_speedup->text();
+}
+
+bool ComparePanel::isComputing() const
+{
+    return !findChildren<QFutureWatcherBase*>().isEmpty();
+}
+
+QString ComparePanel::caveatText() const
+{
+    return m_caveat->text();
+}
+
+void ComparePanel::showSpeedup(const std::optional<SpeedupEstimate>& estimate)
+{
+    if (!estimate) {
+        m_speedup->setText(tr("No speedup: a median is not positive."));
+        return;
+    }
+    const QString who = estimate->low > 1.0 ? tr("B is faster")
+        : estimate->high < 1.0              ? tr("B is slower")
+                                            : tr("no clear difference: the interval includes 1");
+    m_speedup->setText(tr("<b>Speedup of B over A: %1\u00d7</b> (median A / median B; %2% bootstrap interval "
+                          "%3\u2013%4\u00d7, %5 resamples, seed %6): %7.")
+                           .arg(estimate->speedup, 0, 'f', 2)
+                           .arg(estimate->confidence * 100, 0, 'f', 0)
+                           .arg(estimate->low, 0, 'f', 2)
+                           .arg(estimate->high, 0, 'f', 2)
+                           .arg(estimate->iterations)
+                           .arg(estimate->seed)
+                           .arg(who));
+}
+
+void ComparePanel::updateComparison()
+{
+    const RunRecord* ra = nullptr;
+    const RunRecord* rb = nullptr;
+    const ScenarioRecord* a = chosen(0, &ra);
+    const ScenarioRecord* b = chosen(1, &rb);
+    m_table->clearContents();
+    m_caveat->clear();
+    if (!a || !b || !a->hasSamples() || !b->hasSamples()) {
+        ++m_speedupJob; // a bootstrap still running is for scenarios no longer shown
+        m_speedup->setText(m_runs->rowCount() == 0
+                ? tr("Measure or open runs in the Runs panel, then pick two scenarios to compare.")
+                : tr("Pick two scenarios with measured runs."));
+        QChart* old = m_chart->chart();
+        m_chart->setChart(makeStyledChart(tr("Latency distribution")));
+        delete old;
+        return;
+    }
+    struct Value
+    {
+        double a, b;
+        bool ms;
+    };
+    const auto opt = [](const std::optional<double>& v) { return v.value_or(0.0); };
+    const Value values[RowCount] = {
+        { double(a->stats.count), double(b->stats.count), false },
+        { a->stats.p50Ms, b->stats.p50Ms, true },
+        { a->stats.p95Ms, b->stats.p95Ms, true },
+        { a->stats.iqrMs, b->stats.iqrMs, true },
+        { a->stats.meanMs, b->stats.meanMs, true },
+        { a->stats.cv, b->stats.cv, false },
+        { a->stats.minMs, b->stats.minMs, true },
+        { a->stats.maxMs, b->stats.maxMs, true },
+        { opt(a->firstRunMs), opt(b->firstRunMs), true },
+        { a->prepareMs, b->prepareMs, true },
+        { double(a->peakRssBytes.value_or(0)), double(b->peakRssBytes.value_or(0)), false },
+    };
+    for (int r = 0; r < RowCount; ++r) {
+        const Value& v = values[r];
+        const auto text = [&](double x) {
+            if (r == PeakRssRow)
+                return x > 0 ? formatBytes(static_cast<qint64>(x)) : QStringLiteral("\u2013");
+            if (r == CvRow)
+                return QStringLiteral("%1%").arg(x * 100, 0, 'f', 1);
+            if (r == RunsRow)
+                return QString::number(static_cast<qint64>(x));
+            if ((r == FirstRunRow && x == 0))
+                return QStringLiteral("\u2013");
+            return formatMs(x);
+        };
+        const auto put = [&](int c, const QString& s, double raw) {
+            auto* item = new QTableWidgetItem(s);
+            item->setData(Qt::UserRole, raw);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(r, c, item);
+        };
+        put(AColumn, text(v.a), v.a);
+        put(BColumn, text(v.b), v.b);
+        if (r != RunsRow && v.a > 0 && v.b > 0)
+            put(RatioColumn, QStringLiteral("%1\u00d7").arg(v.b / v.a, 0, 'f', 3), v.b / v.a);
+    }
+
+    // 2000 resamples of two sample sets take seconds for very long runs: computed on the thread pool, and only
+    // the answer for the scenarios still chosen is shown.
+    const quint64 job = ++m_speedupJob;
+    m_speedup->setText(tr("Computing the bootstrap interval of the speedup..."));
+    auto* watcher = new QFutureWatcher<std::optional<SpeedupEstimate>>(this);
+    connect(watcher, &QFutureWatcher<std::optional<SpeedupEstimate>>::finished, this, [this, watcher, job] {
+        watcher->deleteLater();
+        if (job == m_speedupJob)
+            showSpeedup(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([a = a->latenciesMs, b = b->latenciesMs] { return bootstrapSpeedup(a, b); }));
+
+    QStringList caveats;
+    if (ra != rb) {
+        if (ra->machine.cpuModel != rb->machine.cpuModel)
+            caveats << tr("different CPUs (%1 vs %2)")
+                           .arg(toQString(ra->machine.cpuModel), toQString(rb->machine.cpuModel));
+        if (ra->machine.gitRevision != rb->machine.gitRevision)
+            caveats << tr("different Quantscope builds");
+    }
+    if (a->threads != b->threads)
+        caveats << tr("different thread settings");
+    if (a->mode != b->mode)
+        caveats << tr("different modes (%1 vs %2)").arg(toQString(a->mode), toQString(b->mode));
+    if (a->runtime != b->runtime)
+        caveats << tr("different runtimes");
+    if (a->status == "partial" || b->status == "partial")
+        caveats << tr("a side is partial (cancelled)");
+    if (!caveats.isEmpty())
+        m_caveat->setText(tr("Not like for like: %1.").arg(caveats.join(QStringLiteral("; "))));
+
+    std::vector<ChartScenario> series;
+    const auto colorOf = [](const RunRecord& r, const ScenarioRecord& s, int n) { return scenarioColor(r, s, n); };
+    const QColor ca = colorOf(*ra, *a, 0);
+    QColor cb = colorOf(*rb, *b, 0);
+    if (cb == ca)
+        cb = colorOf(*rb, *b, 1);
+    series.push_back({ a, tr("A: %1").arg(toQString(a->modelId)), ca });
+    series.push_back({ b, tr("B: %1").arg(toQString(b->modelId)), cb });
+    QChart* old = m_chart->chart();
+    m_chart->setChart(makeLatencyHistogramChart(series));
+    delete old;
+}
+
+} // namespace qs::ui

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// Two scenarios side by side — from one run (FP32 vs INT8) or from two runs (before/after, two machines): their
+// statistics, the ratios, the engine's bootstrap interval of the median ratio, and both histograms on one axis.
+#pragma once
+
+#include <quantscope/engine/latency_stats.h>
+#include <quantscope/engine/run_record.h>
+
+#include <QWidget>
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QTableWidget;
+
+namespace qs::ui {
+
+class RunListModel;
+
+class ComparePanel : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Row
+    {
+        RunsRow,
+        MedianRow,
+        P95Row,
+        IqrRow,
+        MeanRow,
+        CvRow,
+        MinRow,
+        MaxRow,
+        FirstRunRow,
+        PrepareRow,
+        PeakRssRow,
+        RowCount
+    };
+    enum Column
+    {
+        AColumn,
+        BColumn,
+        RatioColumn
+    };
+
+    explicit ComparePanel(RunListModel* runs, QWidget* parent = nullptr);
+
+    /// Picks side 0 (A) or 1 (B): a row of the run list and a scenario index inside that run.
+    void choose(int side, int runRow, int scenarioIndex);
+    QTableWidget* table() const { return m_table; }
+    QString speedupText() const;
+    QString caveatText() const;
+    /// True while the bootstrap interval is computed in the background.
+    bool isComputing() const;
+
+private:
+    void fillScenarios(int side);
+    void updateComparison();
+    const ScenarioRecord* chosen(int side, const RunRecord** record = nullptr) const;
+    void chooseDefaults();
+    void showSpeedup(const std::optional<SpeedupEstimate>& estimate);
+
+    RunListModel* m_runs;
+    QComboBox* m_run[2] = { nullptr, nullptr };
+    QComboBox* m_scenario[2] = { nullptr, nullptr };
+    QTableWidget* m_table = nullptr;
+    QLabel* m_speedup = nullptr;
+    QLabel* m_caveat = nullptr;
+    QChartView* m_chart = nullptr;
+    quint64 m_speedupJob = 0; ///< results of older bootstrap jobs are dropped
+};
+
+} // namespace qs::ui

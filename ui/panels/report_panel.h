@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// The report of the selected run: a preview of the engine's Markdown report and export to Markdown and PDF.
+#pragma once
+
+#include "report/report_exporter.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QAction;
+class QLabel;
+class QTextBrowser;
+
+namespace qs::ui {
+
+class ReportPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    /// `charts` renders the chart images for a PDF (on the GUI thread, when an export starts).
+    explicit ReportPanel(std::function<ReportExporter::ChartImages()> charts, QWidget* parent = nullptr);
+
+    void setRun(std::shared_ptr<const RunRecord> record, const QString& path);
+    QAction* exportMarkdownAction() const { return m_exportMd; }
+    QAction* exportPdfAction() const { return m_exportPdf; }
+    ReportExporter* exporter() const { return m_exporter; }
+    QString previewText() const;
+
+public slots:
+    /// Empty path: ask with a file dialog.
+    void exportMarkdown(QString path = {});
+    void exportPdf(QString path = {});
+
+signals:
+    void statusMessage(const QString& text);
+
+private:
+    QString askPath(const QString& title, const QString& suffix, const QString& filter);
+
+    std::function<ReportExporter::ChartImages()> m_charts;
+    std::shared_ptr<const RunRecord> m_record;
+    QString m_runPath;
+    ReportExporter* m_exporter = nullptr;
+    QTextBrowser* m_preview = nullptr;
+    QLabel* m_state = nullptr;
+    QAction* m_exportMd = nullptr;
+    QAction* m_exportPdf = nullptr;
+};
+
+} // namespace qs::ui

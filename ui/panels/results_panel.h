@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// One run in charts and numbers: latency histogram, box plot, per-op-type time and op counts for the FP32 and INT8
+// scenarios of one setting, the statistics table, the verdict and findings, and how it was measured.
+#pragma once
+
+#include <quantscope/engine/run_record.h>
+
+#include <QWidget>
+
+#include <memory>
+
+class QChart;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+class QTableWidget;
+class QTextBrowser;
+
+namespace qs::ui {
+
+class ResultsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    /// Rows of the statistics table; the Qt::UserRole of a cell holds the raw number from the run file.
+    enum StatRow
+    {
+        RunsRow,
+        MedianRow,
+        P95Row,
+        IqrRow,
+        MeanRow,
+        StddevRow,
+        CvRow,
+        MinRow,
+        MaxRow,
+        P99Row,
+        FpsRow,
+        FirstRunRow,
+        PrepareRow,
+        StatusRow,
+        StatRowCount
+    };
+
+    explicit ResultsPanel(QWidget* parent = nullptr);
+
+    /// Shows a run (null: the empty state). `path` names it in the title.
+    void setRun(std::shared_ptr<const RunRecord> record, const QString& path);
+    const std::shared_ptr<const RunRecord>& run() const { return m_record; }
+    /// Picks the scenario group (threads · mode) the charts show.
+    void setGroup(int index);
+    int groupCount() const;
+
+    QTableWidget* statsTable() const { return m_stats; }
+    QChartView* histogramView() const { return m_histogram; }
+    QChartView* boxView() const { return m_box; }
+    QChartView* opTimeView() const { return m_opTime; }
+    QChartView* opCountView() const { return m_opCount; }
+    QString findingsText() const;
+    QString measuredText() const;
+
+    /// The four charts of the current group, rendered for a report (GUI thread), in the order shown.
+    QList<QPair<QString, QImage>> chartImages(const QSize& size) const;
+
+signals:
+    /// The user asked to colour the graph by a scenario's per-node profile.
+    void overlayRequested(const qs::ProfileReport& profile, const QString& modelPath, const QString& label);
+
+private:
+    void rebuild();
+    void fillStats();
+    void requestOverlay();
+
+    std::shared_ptr<const RunRecord> m_record;
+    QString m_path;
+    int m_group = 0;
+    QStackedWidget* m_stack = nullptr;
+    QLabel* m_title = nullptr;
+    QComboBox* m_groupChooser = nullptr;
+    QPushButton* m_overlayButton = nullptr;
+    QLabel* m_verdict = nullptr;
+    QChartView* m_histogram = nullptr;
+    QChartView* m_box = nullptr;
+    QChartView* m_opTime = nullptr;
+    QChartView* m_opCount = nullptr;
+    QLabel* m_measured = nullptr;
+    QTableWidget* m_stats = nullptr;
+    QTextBrowser* m_findings = nullptr;
+};
+
+} // namespace qs::ui

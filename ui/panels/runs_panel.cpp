@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: MIT
+#include "runs_panel.h"
+
+#include "models/run_list_model.h"
+#include "util/qt_convert.h"
+#include "workers/benchmark_controller.h"
+#include "workers/run_file_loader.h"
+
+#include <quantscope/engine/model_loader.h>
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QThread>
+#include <QVBoxLayout>
+
+namespace qs::ui {
+
+namespace {
+QString key(const char* k)
+{
+    return QStringLiteral("runs/") + QLatin1String(k);
+}
+
+bool isRunFile(const QString& path)
+{
+    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+}
+} // namespace
+
+RunsPanel::RunsPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_controller(new BenchmarkController(this))
+    , m_scanLoader(new RunFileLoader(this))
+    , m_openLoader(new RunFileLoader(this))
+    , m_runs(new RunListModel(this))
+{
+    setAcceptDrops(true);
+
+    // --- what to measure
+    auto* form = new QGroupBox(tr("Measure"), this);
+    for (int i = 0; i < 2; ++i) {
+        m_modelBoxes[i] = new QCheckBox(form);
+        m_modelBoxes[i]->setObjectName(i == 0 ? QStringLiteral("modelBox0") : QStringLiteral("modelBox1"));
+        m_modelBoxes[i]->setChecked(true);
+        connect(m_modelBoxes[i], &QCheckBox::toggled, this, &RunsPanel::updateRunEnabled);
+    }
+    m_modelBoxes[0]->setToolTip(tr("Measure the open model (the FP32 model of a pair)"));
+    m_modelBoxes[1]->setToolTip(tr("Measure the quantized model of the pair (open a pair with Ctrl+Shift+O)"));
+    m_mode = new QComboBox(form);
+    m_mode->addItems({ tr("Optimized"), tr("As written"), tr("Both") });
+    m_mode->setToolTip(tr("Optimized: the engine's fused kernels. As written: one kernel per node of the file, the "
+                          "way a naive runtime executes it."));
+    m_threads = new QSpinBox(form);
+    m_threads->setRange(0, std::max(1, QThread::idealThreadCount()) * 2);
+    m_threads->setSpecialValueText(tr("all cores"));
+    m_threads->setToolTip(tr("Intra-op threads for oneDNN and the engine's kernels. 1 is the controlled setting; "
+                             "\u201call cores\u201d is the practical one."));
+    m_warmup = new QSpinBox(form);
+    m_warmup->setRange(0, 10000);
+    m_warmup->setToolTip(tr("Runs before measuring (caches, lazy initialisation); the first is timed separately"));
+    m_runCount = new QSpinBox(form);
+    m_runCount->setRange(1, 1000000);
+    m_runCount->setToolTip(tr("Measured runs per model; the statistics and histograms are of these"));
+    m_profile = new QCheckBox(tr("Per-node profile"), form);
+    m_profile->setToolTip(tr("Record time per node and per op type (for the op-type chart and the graph colouring); "
+                             "its hooks add a little time between kernels"));
+    m_inputShapes = new QLineEdit(form);
+    m_inputShapes->setPlaceholderText(tr("e.g. images=1x3x640x640"));
+    m_inputShapes->setToolTip(tr("Bind free input dimensions: NAME=DIMS, several separated by spaces"));
+    auto* numbers = new QHBoxLayout;
+    numbers->addWidget(m_threads);
+    numbers->addWidget(new QLabel(tr("Warm-up:"), form));
+    numbers->addWidget(m_warmup);
+    numbers->addWidget(new QLabel(tr("Runs:"), form));
+    numbers->addWidget(m_runCount);
+    auto* formLayout = new QFormLayout(form);
+    formLayout->addRow(tr("Models:"), m_modelBoxes[0]);
+    formLayout->addRow(QString(), m_modelBoxes[1]);
+    formLayout->addRow(tr("Mode:"), m_mode);
+    formLayout->addRow(tr("Threads:"), numbers);
+    formLayout->addRow(tr("Input shapes:"), m_inputShapes);
+    formLayout->addRow(QString(), m_profile);
+
+    m_runAction = new QAction(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("&Run Benchmark"), this);
+    m_runAction->setObjectName(QStringLiteral("runBenchmark"));
+    m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_runAction->setToolTip(tr("Measure the chosen models on a background thread (Ctrl+R)"));
+    connect(m_runAction, &QAction::triggered, this, &RunsPanel::startRun);
+    m_cancelAction = new QAction(tr("&Cancel Benchmark"), this);
+    m_cancelAction->setObjectName(QStringLiteral("cancelBenchmark"));
+    m_cancelAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    m_cancelAction->setToolTip(tr("Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)"));
+    connect(m_cancelAction, &QAction::triggered, this, &RunsPanel::cancelRun);
+    m_openAction = new QAction(tr("Open Run &File..."), this);
+    m_openAction->setObjectName(QStringLiteral("openRunFile"));
+    m_openAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_openAction->setToolTip(tr("Open a run file written by Quantscope or 'quantscope-cli bench --json'"));
+    connect(m_openAction, &QAction::triggered, this, &RunsPanel::openRunFileDialog);
+
+    m_runButton = new QPushButton(tr("Run"), this);
+    m_runButton->setObjectName(QStringLiteral("runButton"));
+    m_runButton->setToolTip(m_runAction->toolTip());
+    connect(m_runButton, &QPushButton::clicked, m_runAction, &QAction::trigger);
+    m_cancelButton = new QPushButton(tr("Cancel"), this);
+    m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
+    m_cancelButton->setToolTip(m_cancelAction->toolTip());
+    connect(m_cancelButton, &QPushButton::clicked, m_cancelAction, &QAction::trigger);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progressText = new QLabel(this);
+    m_progressText->setObjectName(QStringLiteral("progressText"));
+    m_progressText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Long run-file paths wrap instead of widening the form.
+    m_progressText->setWordWrap(true);
+    m_progressText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto* runRow = new QHBoxLayout;
+    runRow->addWidget(m_runButton);
+    runRow->addWidget(m_cancelButton);
+    runRow->addWidget(m_progress, 1);
+
+    auto* left = new QVBoxLayout;
+    left->addWidget(form);
+    left->addLayout(runRow);
+    left->addWidget(m_progressText);
+    left->addStretch(1);
+
+    // --- the runs
+    auto* listBox = new QGroupBox(tr("Runs"), this);
+    m_list = new QListView(listBox);
+    m_list->setObjectName(QStringLiteral("runList"));
+    m_list->setModel(m_runs);
+    m_list->setToolTip(tr("Runs measured here or opened from run files; select one to chart it"));
+    m_list->setAlternatingRowColors(true);
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
+        if (const RunEntry* e = m_runs->entry(index.row()))
+            emit runSelected(e->record, e->path);
+    });
+    m_folderLabel = new QLabel(listBox);
+    m_folderLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_folderLabel->setWordWrap(true);
+    auto* openButton = new QPushButton(tr("Open..."), listBox);
+    openButton->setToolTip(m_openAction->toolTip());
+    connect(openButton, &QPushButton::clicked, m_openAction, &QAction::trigger);
+    auto* folderButton = new QPushButton(tr("Folder..."), listBox);
+    folderButton->setToolTip(tr("Choose the folder new runs are saved to and listed from"));
+    connect(folderButton, &QPushButton::clicked, this, &RunsPanel::chooseRunFolder);
+    auto* listButtons = new QHBoxLayout;
+    listButtons->addWidget(m_folderLabel, 1);
+    listButtons->addWidget(openButton);
+    listButtons->addWidget(folderButton);
+    auto* listLayout = new QVBoxLayout(listBox);
+    listLayout->addWidget(m_list, 1);
+    listLayout->addLayout(listButtons);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(left, 2);
+    layout->addWidget(listBox, 3);
+
+    // --- workers
+    connect(m_controller, &BenchmarkController::started, this, [this] { setBusy(true); });
+    connect(
+        m_controller, &BenchmarkController::progressChanged, this, [this](int done, int total, const QString& stage) {
+            m_progress->setRange(0, total);
+            m_progress->setValue(done);
+            m_progressText->setText(stage);
+        });
+    connect(m_controller, &BenchmarkController::resultReady, this,
+        [this](std::shared_ptr<const RunRecord> record, const QString& path, const QString& saveError) {
+            setBusy(false);
+            const bool partial = record->partial;
+            const int row = m_runs->addRun(path, std::move(record));
+            selectRow(row);
+            m_progressText->setText(partial
+                    ? tr("Cancelled: the partial results are kept%1.")
+                          .arg(path.isEmpty() ? QString() : tr(" in %1").arg(path))
+                    : tr("Done%1.").arg(path.isEmpty() ? QString() : tr(": saved %1").arg(path)));
+            if (!saveError.isEmpty())
+                showError(tr("Could Not Save Run"), tr("The run finished but could not be saved."), saveError);
+            emit runFinished(path);
+        });
+    connect(m_controller, &BenchmarkController::failed, this, [this](const QString& message) {
+        setBusy(false);
+        m_progressText->setText(tr("Failed."));
+        showError(tr("Benchmark Failed"), tr("The benchmark could not run."), message);
+    });
+    connect(m_controller, &BenchmarkController::cancelled, this, [this] {
+        setBusy(false);
+        m_progressText->setText(tr("Cancelled before anything was measured."));
+    });
+    connect(m_scanLoader, &RunFileLoader::loaded, this,
+        [this](const QString& path, std::shared_ptr<const RunRecord> r) { m_runs->addRun(path, std::move(r)); });
+    connect(m_scanLoader, &RunFileLoader::finished, this, [this] {
+        // Show the newest run of the folder when nothing is shown yet.
+        if (!m_list->currentIndex().isValid() && m_runs->rowCount() > 0)
+            selectRow(0);
+    });
+    connect(m_scanLoader, &RunFileLoader::failed, this, [this](const QString& path, const QString& message) {
+        emit statusMessage(tr("Skipped %1 in the run folder: %2").arg(QFileInfo(path).fileName(), message));
+    });
+    connect(
+        m_openLoader, &RunFileLoader::loaded, this, [this](const QString& path, std::shared_ptr<const RunRecord> r) {
+            selectRow(m_runs->addRun(path, std::move(r)));
+            emit runOpened(path);
+        });
+    connect(m_openLoader, &RunFileLoader::failed, this, [this](const QString& path, const QString& message) {
+        showError(tr("Could Not Open Run File"), tr("Quantscope could not read the run file %1.").arg(path), message);
+        emit runFileFailed(path, message);
+    });
+
+    QSettings s;
+    m_threads->setValue(s.value(key("threads"), 1).toInt());
+    m_warmup->setValue(s.value(key("warmup"), 5).toInt());
+    m_runCount->setValue(s.value(key("runs"), 20).toInt());
+    m_mode->setCurrentIndex(s.value(key("mode"), 0).toInt());
+    m_profile->setChecked(s.value(key("profile"), true).toBool());
+    m_inputShapes->setText(s.value(key("inputShapes")).toString());
+    const QString defaultFolder
+        = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/runs");
+    setRunFolder(s.value(key("folder"), defaultFolder).toString());
+    setModels({});
+    setBusy(false);
+}
+
+RunsPanel::~RunsPanel()
+{
+    writeSettings();
+}
+
+void RunsPanel::setModels(const LoadResult& result)
+{
+    m_models = result;
+    const std::shared_ptr<const LoadedModel> models[2] = { result.primary, result.secondary };
+    for (int i = 0; i < 2; ++i) {
+        QCheckBox* box = m_modelBoxes[i];
+        if (!models[i]) {
+            box->setText(i == 0 ? tr("(open a model)") : tr("(open a pair for FP32 vs INT8)"));
+            box->setEnabled(false);
+            continue;
+        }
+        const bool quantized = models[i]->analysis && models[i]->analysis->format != QuantFormat::Fp32;
+        box->setText(
+            QStringLiteral("%1: %2").arg(quantized ? tr("INT8") : tr("FP32"), displayNameForPath(models[i]->path)));
+        box->setToolTip(models[i]->path);
+        box->setEnabled(true);
+        box->setChecked(true);
+    }
+    updateRunEnabled();
+}
+
+void RunsPanel::setSettings(int threads, int warmup, int runs, int modeIndex, bool profile)
+{
+    m_threads->setValue(threads);
+    m_warmup->setValue(warmup);
+    m_runCount->setValue(runs);
+    m_mode->setCurrentIndex(modeIndex);
+    m_profile->setChecked(profile);
+}
+
+void RunsPanel::setModelChecked(int index, bool checked)
+{
+    m_modelBoxes[index]->setChecked(checked);
+}
+
+bool RunsPanel::buildRequest(BenchmarkRequest& request, QString* error) const
+{
+    const std::shared_ptr<const LoadedModel> models[2] = { m_models.primary, m_models.secondary };
+    request.models.clear();
+    for (int i = 0; i < 2; ++i)
+        if (models[i] && m_modelBoxes[i]->isChecked())
+            request.models.push_back(models[i]->model);
+    if (request.models.empty()) {
+        *error = tr("Choose at least one model to measure.");
+        return false;
+    }
+    request.threads = { m_threads->value() };
+    switch (m_mode->currentIndex()) {
+    case 1:
+        request.modes = { "as-written" };
+        break;
+    case 2:
+        request.modes = { "optimized", "as-written" };
+        break;
+    default:
+        request.modes = { "optimized" };
+    }
+    request.warmupRuns = m_warmup->value();
+    request.runs = m_runCount->value();
+    request.profile = m_profile->isChecked();
+    request.inputShapes.clear();
+    request.inputShapeSpecs.clear();
+    for (const QString& spec : m_inputShapes->text().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        auto parsed = parseInputShapeSpec(spec.toStdString());
+        if (!parsed) {
+            *error = tr("Input shape '%1': %2").arg(spec, toQString(parsed.status().message()));
+            return false;
+        }
+        request.inputShapes[parsed->first] = parsed->second;
+        request.inputShapeSpecs.push_back(spec.toStdString());
+    }
+    request.outputFolder = m_folder;
+    return true;
+}
+
+void RunsPanel::startRun()
+{
+    if (m_controller->isBusy())
+        return;
+    BenchmarkRequest request;
+    QString error;
+    if (!buildRequest(request, &error)) {
+        m_progressText->setText(error);
+        emit statusMessage(error);
+        return;
+    }
+    writeSettings();
+    m_progress->setValue(0);
+    m_progressText->setText(tr("Starting..."));
+    m_controller->start(request);
+}
+
+void RunsPanel::cancelRun()
+{
+    if (!m_controller->isBusy())
+        return;
+    m_progressText->setText(tr("Cancelling after the current kernel..."));
+    m_controller->cancel();
+}
+
+void RunsPanel::setBusy(bool busy)
+{
+    m_cancelButton->setEnabled(busy);
+    m_cancelAction->setEnabled(busy);
+    m_progress->setVisible(busy);
+    for (QWidget* w :
+        std::initializer_list<QWidget*> { m_mode, m_threads, m_warmup, m_runCount, m_profile, m_inputShapes })
+        w->setEnabled(!busy);
+    updateRunEnabled();
+}
+
+void RunsPanel::updateRunEnabled()
+{
+    bool any = false;
+    for (QCheckBox* b : m_modelBoxes)
+        any = any || (b->isEnabled() && b->isChecked());
+    const bool can = any && !m_controller->isBusy();
+    m_runButton->setEnabled(can);
+    m_runAction->setEnabled(can);
+}
+
+void RunsPanel::setRunFolder(const QString& folder)
+{
+    m_folder = QDir::cleanPath(folder);
+    QSettings().setValue(key("folder"), m_folder);
+    m_folderLabel->setText(tr("Folder: %1").arg(QDir::toNativeSeparators(m_folder)));
+    m_folderLabel->setToolTip(m_folder);
+    m_scanLoader->reset();
+    QStringList files;
+    const QDir dir(m_folder);
+    for (const QString& f : dir.entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name))
+        files << dir.filePath(f);
+    m_scanLoader->load(files);
+}
+
+void RunsPanel::chooseRunFolder()
+{
+    QDir().mkpath(m_folder);
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder for Run Files"), m_folder);
+    if (!folder.isEmpty())
+        setRunFolder(folder);
+}
+
+void RunsPanel::openRunFiles(const QStringList& paths)
+{
+    m_openLoader->load(paths);
+}
+
+void RunsPanel::openRunFileDialog()
+{
+    const QStringList paths
+        = QFileDialog::getOpenFileNames(this, tr("Open Run Files"), m_folder, tr("Run files (*.json);;All files (*)"));
+    openRunFiles(paths);
+}
+
+void RunsPanel::selectRow(int row)
+{
+    if (row < 0)
+        return;
+    const QModelIndex index = m_runs->index(row);
+    m_list->setCurrentIndex(index);
+    // setCurrentIndex does not signal when the row was current already (a re-opened file): show it anyway.
+    if (const RunEntry* e = m_runs->entry(row))
+        emit runSelected(e->record, e->path);
+}
+
+void RunsPanel::showError(const QString& title, const QString& text, const QString& details)
+{
+    if (m_errorBox)
+        m_errorBox->close();
+    // Non-modal so the window (and a test) keeps running.
+    m_errorBox = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, this);
+    m_errorBox->setInformativeText(details);
+    m_errorBox->setAttribute(Qt::WA_DeleteOnClose);
+    m_errorBox->open();
+}
+
+void RunsPanel::writeSettings() const
+{
+    QSettings s;
+    s.setValue(key("threads"), m_threads->value());
+    s.setValue(key("warmup"), m_warmup->value());
+    s.setValue(key("runs"), m_runCount->value());
+    s.setValue(key("mode"), m_mode->currentIndex());
+    s.setValue(key("profile"), m_profile->isChecked());
+    s.setValue(key("inputShapes"), m_inputShapes->text());
+}
+
+void RunsPanel::dragEnterEvent(QDragEnterEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile() && isRunFile(url.toLocalFile())) {
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+void RunsPanel::dropEvent(QDropEvent* event)
+{
+    QStringList files;
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile() && isRunFile(url.toLocalFile()))
+            files << url.toLocalFile();
+    openRunFiles(files);
+    event->acceptProposedAction();
+}
+
+} // namespace qs::ui

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// The words around the numbers of a run: how it was measured, the verdict and findings, number formatting.
+#pragma once
+
+#include <quantscope/engine/run_record.h>
+
+#include <QString>
+
+namespace qs::ui {
+
+/// Milliseconds with three decimals below 10 ms and two above ("0.512", "127.00").
+QString formatMs(double ms);
+
+/// Rich text: when, with what, on which machine (CPU, cores, the ISA features that decide INT8 speed, oneDNN's
+/// dispatch), threads, mode, warm-up and measured runs, how each latency was timed, whether profiling was on.
+QString measuredHowHtml(const RunRecord& record);
+
+/// Rich text: the engine's verdict sentence, then every finding with severity, evidence and advice.
+QString findingsHtml(const RunRecord& record);
+
+/// The engine's verdict sentence as a QString.
+QString verdictText(const RunRecord& record);
+
+} // namespace qs::ui

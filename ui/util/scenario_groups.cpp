@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#include "scenario_groups.h"
+
+#include "util/qt_convert.h"
+
+#include <QCoreApplication>
+
+namespace qs::ui {
+
+QString threadsText(int32_t threads)
+{
+    if (threads == 0)
+        return QCoreApplication::translate("qs::ui::ScenarioGroup", "all cores");
+    // Spelled out rather than %n: the English text ships without a plural translation file.
+    if (threads == 1)
+        return QCoreApplication::translate("qs::ui::ScenarioGroup", "1 thread");
+    return QCoreApplication::translate("qs::ui::ScenarioGroup", "%1 threads").arg(threads);
+}
+
+std::vector<ScenarioGroup> scenarioGroups(const RunRecord& record)
+{
+    std::vector<ScenarioGroup> groups;
+    for (const ScenarioRecord& s : record.scenarios) {
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const ScenarioGroup& g) {
+            return g.threads == s.threads && g.mode == s.mode && g.runtime == s.runtime;
+        });
+        if (it == groups.end()) {
+            ScenarioGroup g;
+            g.threads = s.threads;
+            g.mode = s.mode;
+            g.runtime = s.runtime;
+            g.label = threadsText(s.threads) + QStringLiteral(" \u00b7 ") + toQString(s.mode);
+            if (s.runtime != "quantscope")
+                g.label += QStringLiteral(" \u00b7 ") + toQString(s.runtime);
+            groups.push_back(std::move(g));
+            it = std::prev(groups.end());
+        }
+        it->scenarios.push_back(&s);
+    }
+    return groups;
+}
+
+bool isFloatScenario(const RunRecord& record, const ScenarioRecord& scenario)
+{
+    const ModelRecord* m = record.model(scenario.modelId);
+    return !m || !m->isQuantized();
+}
+
+} // namespace qs::ui
