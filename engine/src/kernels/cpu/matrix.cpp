@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Matrix-structured ops for any element type: Trilu, EyeLike; and CumSum (exclusive, reverse).
+// Matrix-structured ops for any element type: Trilu, EyeLike, ReverseSequence; and CumSum (exclusive, reverse).
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 #include "kernels/type_dispatch.h"
@@ -178,6 +178,53 @@ Status acceptCumSum(const Node& node, std::span<const TensorDesc> inputs)
     return Status::ok();
 }
 
+/// ReverseSequence: reverses the first sequence_lens[b] steps along time_axis for each batch entry b.
+class ReverseSequenceKernel final : public Kernel
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        const auto& d = ctx.inputs[0].dims;
+        m_timeAxis = ctx.node.attrInt("time_axis", 0);
+        m_batchAxis = ctx.node.attrInt("batch_axis", 1);
+        if (d.size() < 2 || m_timeAxis < 0 || m_timeAxis > 1 || m_batchAxis != 1 - m_timeAxis)
+            return Status(StatusCode::InvalidModel,
+                fmt::format("node {}: time_axis/batch_axis must be 0 and 1 (either order)", ctx.node.describe()));
+        m_dims = d;
+        m_slice = shapeElementCount(std::vector<int64_t>(d.begin() + 2, d.end()));
+        m_elem = dataTypeSize(ctx.inputs[0].type);
+        m_lens64 = ctx.inputs[1].type == DataType::Int64;
+        return Status::ok();
+    }
+    Status run(const KernelArgs& args) const override
+    {
+        const auto* x = static_cast<const std::byte*>(args.inputs[0]);
+        auto* y = static_cast<std::byte*>(args.outputs[0]);
+        const int64_t steps = m_dims[size_t(m_timeAxis)];
+        const int64_t batch = m_dims[size_t(m_batchAxis)];
+        const size_t sliceBytes = size_t(m_slice) * m_elem;
+        auto offset = [&](int64_t t, int64_t b) {
+            return size_t(m_timeAxis == 0 ? t * batch + b : b * steps + t) * sliceBytes;
+        };
+        for (int64_t b = 0; b < batch; ++b) {
+            const int64_t raw = m_lens64 ? static_cast<const int64_t*>(args.inputs[1])[b]
+                                         : int64_t(static_cast<const int32_t*>(args.inputs[1])[b]);
+            const int64_t len = std::clamp<int64_t>(raw, 0, steps);
+            for (int64_t t = 0; t < steps; ++t) {
+                const int64_t src = t < len ? len - 1 - t : t;
+                std::memcpy(y + offset(t, b), x + offset(src, b), sliceBytes);
+            }
+        }
+        return Status::ok();
+    }
+
+private:
+    std::vector<int64_t> m_dims;
+    int64_t m_timeAxis = 0, m_batchAxis = 1, m_slice = 1;
+    size_t m_elem = 4;
+    bool m_lens64 = true;
+};
+
 } // namespace
 
 void registerMatrixKernels(KernelRegistry& r)
@@ -186,6 +233,8 @@ void registerMatrixKernels(KernelRegistry& r)
         "any type; constant k" });
     r.add(KernelSpec {
         "", "EyeLike", 9, 0, inferEyeLike, make<EyeLikeKernel>, acceptSized, kNoCaps, "cpu", "numeric and bool" });
+    r.add(KernelSpec { "", "ReverseSequence", 10, 0, inferSameAsInput0, make<ReverseSequenceKernel>, acceptSized,
+        kNoCaps, "cpu", "any fixed-size type" });
     r.add(KernelSpec { "", "CumSum", 11, 0, inferSameAsInput0, make<CumSumKernel>, acceptCumSum, kNoCaps, "cpu",
         "float, double, int32/64, uint32/64; constant axis" });
 }
