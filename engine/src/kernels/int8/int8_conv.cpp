@@ -89,6 +89,81 @@ QS_CLONES void storeTileInt32(
             out[o * channelStride + j * pixelStride] = tile[j * oc + o];
 }
 
+constexpr int64_t kCorrectionTile = 16;
+
+/// One residual weight of one corrected output channel, with everything that does not depend on the output row
+/// hoisted: its input plane, kernel row, the output columns whose input column is inside the image, and where
+/// output column j finds its input in the plane row (`column + j`).
+struct Correction
+{
+    int32_t plane = 0;
+    int32_t kh = 0;
+    int32_t phase = 0; ///< input column modulo the stride: selects the decimated sub-row
+    int32_t value = 0;
+    int64_t column = 0;
+    int64_t spanBegin = 0;
+    int64_t spanEnd = 0;
+};
+
+/// Adds the sparse residual of one tile of `count` output pixels [j0, j0 + count) of output row `i` to the NHWC
+/// int32 tile. Per corrected channel the residual weights are summed as int32 AXPYs over the tile's contiguous pixels
+/// (the planes hold x - zp per needed input channel, decimated by the stride so every weight reads a contiguous run),
+/// then added to the channel's column of the tile, which is in L1 for the store that follows.
+QS_CLONES void applyCorrections(int32_t* tile, int64_t oc, int64_t j0, int64_t count, int64_t i,
+    const int32_t* channels, const size_t* begin, int64_t correctedCount, const Correction* corrections,
+    const int32_t* planes, int64_t strideH, int64_t padTop, int64_t dilationH, int64_t inHeight, int64_t strideW,
+    int64_t planeWidth)
+{
+    constexpr int64_t kMax = kCorrectionTile;
+    const int64_t rowBase = i * strideH - padTop;
+    const int64_t j1 = j0 + count;
+    for (int64_t r = 0; r < correctedCount; ++r) {
+        int32_t sum[kMax] = {};
+        for (size_t e = begin[r]; e < begin[r + 1]; ++e) {
+            const Correction& c = corrections[e];
+            const int64_t ih = rowBase + c.kh * dilationH;
+            if (ih < 0 || ih >= inHeight)
+                continue;
+            const int64_t b = std::max(j0, c.spanBegin), en = std::min(j1, c.spanEnd);
+            const int32_t* x = planes + ((c.plane * inHeight + ih) * strideW + c.phase) * planeWidth + c.column;
+            const int32_t v = c.value;
+            if (b == j0 && en == j1 && count == kMax) {
+                for (int64_t k = 0; k < kMax; ++k)
+                    sum[k] += v * x[j0 + k];
+            } else {
+                for (int64_t j = b; j < en; ++j)
+                    sum[j - j0] += v * x[j];
+            }
+        }
+        const int64_t o = channels[r];
+        for (int64_t k = 0; k < count; ++k)
+            tile[k * oc + o] += sum[k];
+    }
+}
+
+/// planes[q][ih][iw % stride][iw / stride] = x[channel q][ih][iw] - zp.
+QS_CLONES void buildPlanes(int32_t* planes, const uint8_t* image, const int32_t* channels, int64_t count,
+    int64_t height, int64_t width, int64_t strideW, int64_t planeWidth, int64_t chStride, int64_t pxStride, int32_t zp)
+{
+    const int64_t planeSize = height * strideW * planeWidth;
+    if (pxStride == 1) {
+        for (int64_t q = 0; q < count; ++q) {
+            const uint8_t* src = image + channels[q] * chStride;
+            for (int64_t h = 0; h < height; ++h)
+                for (int64_t w = 0; w < width; ++w)
+                    planes[q * planeSize + (h * strideW + w % strideW) * planeWidth + w / strideW]
+                        = int32_t(src[h * width + w]) - zp;
+        }
+        return;
+    }
+    for (int64_t h = 0; h < height; ++h)
+        for (int64_t w = 0; w < width; ++w) {
+            const uint8_t* px = image + (h * width + w) * pxStride;
+            int32_t* dst = planes + (h * strideW + w % strideW) * planeWidth + w / strideW;
+            for (int64_t q = 0; q < count; ++q)
+                dst[q * planeSize] = int32_t(px[channels[q] * chStride]) - zp;
+        }
+}
 } // namespace
 
 struct Int8Conv::Impl
@@ -100,7 +175,13 @@ struct Int8Conv::Impl
     std::vector<int32_t> compensation; ///< k[oc] = c - zp_w[oc]
     bool needsWindowSums = false;
     std::vector<ResidualWeight> residual; ///< ordered by oc
-    std::vector<size_t> residualBegin; ///< residual[residualBegin[oc] .. residualBegin[oc + 1])
+    // The residual regrouped for applyCorrections: per corrected output channel, its weights.
+    std::vector<int32_t> correctedChannels;
+    std::vector<size_t> correctionBegin; ///< corrections[correctionBegin[r] .. correctionBegin[r + 1])
+    std::vector<Correction> corrections;
+    std::vector<int32_t> planeChannels; ///< absolute input channels the residual reads
+    int64_t planeWidth = 0; ///< ceil(inWidth / strideWidth)
+    std::vector<int32_t> planes; ///< x - zp of one image, see buildPlanes
     SaturationReport report;
 
     dnnl::stream stream;
@@ -132,8 +213,10 @@ struct Int8Conv::Impl
     void splitPairsFor(const std::string& implementation);
     Status runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
     void computeWindowSums(const uint8_t* image, int32_t zp);
+    void planCorrections();
     template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, Store&& store);
     static constexpr int64_t kTile = 16;
+    static_assert(kTile == kCorrectionTile, "applyCorrections sums one tile of pixels per channel in registers");
 };
 
 void Int8Conv::Impl::planWeightZeroPoints(const Int8Weights& w)
@@ -248,11 +331,44 @@ void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
     report.remedy = pairs == PairLayout::None ? SaturationRemedy::NotNeeded
         : split.empty()                       ? SaturationRemedy::NoOffendingPairs
                                               : SaturationRemedy::SparseResidual;
-    residualBegin.assign(size_t(oc) + 1, 0);
+    planCorrections();
+}
+
+void Int8Conv::Impl::planCorrections()
+{
+    const ConvShape& s = shape;
+    const int64_t icg = s.inChannelsPerGroup(), ocg = s.outChannelsPerGroup(), sw = s.strideWidth;
+    std::vector<int32_t> planeOf(size_t(s.inChannels), -1);
     for (const ResidualWeight& r : residual)
-        ++residualBegin[size_t(r.row) + 1];
-    for (size_t o = 0; o < size_t(oc); ++o)
-        residualBegin[o + 1] += residualBegin[o];
+        planeOf[size_t((r.row / ocg) * icg + r.reduction)] = 0;
+    planeChannels.clear();
+    for (int64_t c = 0; c < s.inChannels; ++c)
+        if (planeOf[size_t(c)] >= 0) {
+            planeOf[size_t(c)] = int32_t(planeChannels.size());
+            planeChannels.push_back(int32_t(c));
+        }
+    planeWidth = (s.inWidth + sw - 1) / sw;
+    correctedChannels.clear();
+    correctionBegin.assign(1, 0);
+    corrections.clear();
+    for (const ResidualWeight& r : residual) { // ordered by oc
+        if (correctedChannels.empty() || correctedChannels.back() != r.row) {
+            correctedChannels.push_back(r.row);
+            correctionBegin.push_back(correctionBegin.back());
+        }
+        Correction c;
+        c.plane = planeOf[size_t((r.row / ocg) * icg + r.reduction)];
+        c.kh = int32_t(r.inner / s.kernelWidth);
+        const int64_t offset = (r.inner % s.kernelWidth) * s.dilationWidth - s.padLeft;
+        const Span span = validSpan(s.outWidth(), sw, offset, s.inWidth);
+        c.phase = int32_t(((offset % sw) + sw) % sw);
+        c.column = (offset - c.phase) / sw; // exact: offset - phase is a multiple of the stride
+        c.spanBegin = span.begin;
+        c.spanEnd = span.end;
+        c.value = r.value;
+        corrections.push_back(c);
+        ++correctionBegin.back();
+    }
 }
 
 Status Int8Conv::Impl::prepare(const Int8Weights& w)
@@ -312,6 +428,8 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     }
     if (srcType == DataType::Int8)
         shifted.resize(size_t(s.inputCount()));
+    if (!planeChannels.empty())
+        planes.resize(size_t(int64_t(planeChannels.size()) * s.inHeight * s.strideWidth * planeWidth));
     if (needsWindowSums) {
         channelSums.resize(size_t(s.group * s.inHeight * s.inWidth));
         windowSums.resize(size_t(s.group * s.outHeight() * s.outWidth()));
@@ -392,37 +510,32 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
 {
     const ConvShape& s = shape;
     const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth(), ocg = s.outChannelsPerGroup();
-    const int64_t icg = s.inChannelsPerGroup();
     const int64_t chStride = inChannelStride(), pxStride = inPixelStride();
     auto* acc = static_cast<int32_t*>(dst.get_data_handle());
     for (int64_t n = 0; n < s.batch; ++n) {
         const uint8_t* image = xu + n * s.inChannels * s.inHeight * s.inWidth;
         if (needsWindowSums)
             computeWindowSums(image, zp);
+        const bool corrected = !correctedChannels.empty();
+        if (corrected)
+            buildPlanes(planes.data(), image, planeChannels.data(), int64_t(planeChannels.size()), s.inHeight,
+                s.inWidth, s.strideWidth, planeWidth, chStride, pxStride, zp);
         for (int64_t i = 0; i < oh; ++i) {
-            // The corrections are applied in oneDNN's NHWC buffer, where channels are contiguous (vectorisable)...
+            // The compensation is applied in oneDNN's NHWC buffer, where channels are contiguous (vectorisable)...
             int32_t* accRow = acc + (n * oh + i) * ow * oc;
             if (needsWindowSums)
                 addCompensation(accRow, ow, oc, s.group, ocg, compensation.data(), windowSums.data() + i * ow, oh * ow);
-            for (int64_t o = 0; o < oc; ++o)
-                for (size_t e = residualBegin[size_t(o)]; e < residualBegin[size_t(o) + 1]; ++e) {
-                    const ResidualWeight& rw = residual[e];
-                    const int64_t kh = rw.inner / s.kernelWidth, kw = rw.inner % s.kernelWidth;
-                    const int64_t ih = i * s.strideHeight - s.padTop + kh * s.dilationHeight;
-                    if (ih < 0 || ih >= s.inHeight)
-                        continue;
-                    const int64_t offset = kw * s.dilationWidth - s.padLeft;
-                    const Span span = validSpan(ow, s.strideWidth, offset, s.inWidth);
-                    const uint8_t* in
-                        = image + ((o / ocg) * icg + rw.reduction) * chStride + (ih * s.inWidth + offset) * pxStride;
-                    const int64_t step = s.strideWidth * pxStride;
-                    for (int64_t j = span.begin; j < span.end; ++j)
-                        accRow[j * oc + o] += rw.value * (int32_t(in[j * step]) - zp);
-                }
-            // ...then written out in tiles of kTile pixels: for NCHW the tile's cache lines stay in L1 across all
+            // ...then the sparse residual and the stores run in tiles of kTile pixels: the residual's per-channel
+            // sums land in a tile that is in L1 for its store; for NCHW the tile's cache lines stay in L1 across all
             // channels and every store is a contiguous run.
-            for (int64_t jb = 0; jb < ow; jb += kTile)
-                store(n, i, jb, std::min(kTile, ow - jb), accRow + jb * oc);
+            for (int64_t jb = 0; jb < ow; jb += kTile) {
+                const int64_t count = std::min(kTile, ow - jb);
+                if (corrected)
+                    applyCorrections(accRow + jb * oc, oc, jb, count, i, correctedChannels.data(),
+                        correctionBegin.data(), int64_t(correctedChannels.size()), corrections.data(), planes.data(),
+                        s.strideHeight, s.padTop, s.dilationHeight, s.inHeight, s.strideWidth, planeWidth);
+                store(n, i, jb, count, accRow + jb * oc);
+            }
         }
     }
 }
@@ -538,8 +651,8 @@ Status Int8Conv::runRequantized(const void* x, int32_t xZeroPoint, const Requant
     const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
     auto* out8 = static_cast<uint8_t*>(y); // one byte per element for uint8 and int8 alike
     m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
-        requantizeTile(tile, count, oc, rq, out8 + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride, chStride,
-            pxStride);
+        requantizeTile(
+            tile, count, oc, rq, out8 + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride, chStride, pxStride);
     });
     return Status::ok();
 }
