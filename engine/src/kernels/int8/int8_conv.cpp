@@ -91,79 +91,74 @@ QS_CLONES void storeTileInt32(
 
 constexpr int64_t kCorrectionTile = 16;
 
-/// One residual weight of one corrected output channel, with everything that does not depend on the output row
-/// hoisted: its input plane, kernel row, the output columns whose input column is inside the image, and where
-/// output column j finds its input in the plane row (`column + j`).
-struct Correction
+/// Where the residual reads x - zp: per needed input channel a plane of `rows` input rows (those the output rows reach,
+/// padding included), each split into `strideW` sub-rows by input column modulo the stride and widened by zero
+/// margins, so that every residual weight reads kCorrectionTile contiguous values for any output tile with neither
+/// bounds checks nor masks (padding contributes x - zp = 0, as in ONNX).
+struct PlaneGeometry
 {
-    int32_t plane = 0;
-    int32_t kh = 0;
-    int32_t phase = 0; ///< input column modulo the stride: selects the decimated sub-row
-    int32_t value = 0;
-    int64_t column = 0;
-    int64_t spanBegin = 0;
-    int64_t spanEnd = 0;
+    int64_t rows = 0;
+    int64_t rowMin = 0; ///< input row of plane row 0 (negative with top padding)
+    int64_t strideW = 1;
+    int64_t width = 0; ///< values per sub-row
+    int64_t columnMin = 0; ///< sub-row position of entry 0 (negative with left padding)
+    int64_t subRows() const noexcept { return rows * strideW; }
+    int64_t planeSize() const noexcept { return rows * strideW * width; }
+    /// Element index of input row ih, sub-row phase, position m (input column m * strideW + phase) of plane q.
+    int64_t index(int64_t q, int64_t ih, int64_t phase, int64_t m) const noexcept
+    {
+        return ((q * rows + ih - rowMin) * strideW + phase) * width + m - columnMin;
+    }
 };
 
-/// Adds the sparse residual of one tile of `count` output pixels [j0, j0 + count) of output row `i` to the NHWC
-/// int32 tile. Per corrected channel the residual weights are summed as int32 AXPYs over the tile's contiguous pixels
-/// (the planes hold x - zp per needed input channel, decimated by the stride so every weight reads a contiguous run),
-/// then added to the channel's column of the tile, which is in L1 for the store that follows.
-QS_CLONES void applyCorrections(int32_t* tile, int64_t oc, int64_t j0, int64_t count, int64_t i,
-    const int32_t* channels, const size_t* begin, int64_t correctedCount, const Correction* corrections,
-    const int32_t* planes, int64_t strideH, int64_t padTop, int64_t dilationH, int64_t inHeight, int64_t strideW,
-    int64_t planeWidth)
+/// One residual weight of one corrected output channel: `value` times the plane values from `offset` + the output
+/// row's offset + the tile's first column (everything that does not depend on the output position is hoisted).
+struct Correction
 {
-    constexpr int64_t kMax = kCorrectionTile;
-    const int64_t rowBase = i * strideH - padTop;
-    const int64_t j1 = j0 + count;
+    int64_t offset = 0;
+    int32_t value = 0;
+};
+
+/// Adds the sparse residual to one NHWC int32 tile of `count` <= kCorrectionTile output pixels. Per corrected
+/// channel its residual weights are summed as int32 AXPYs over the tile's pixels (contiguous in the planes, see
+/// PlaneGeometry), then added to the channel's column of the tile, which is in L1 for the store that follows.
+QS_CLONES void applyCorrections(int32_t* tile, int64_t oc, int64_t count, const int32_t* x, const int32_t* channels,
+    const size_t* begin, int64_t correctedCount, const Correction* corrections)
+{
     for (int64_t r = 0; r < correctedCount; ++r) {
-        int32_t sum[kMax] = {};
+        int32_t sum[kCorrectionTile] = {};
         for (size_t e = begin[r]; e < begin[r + 1]; ++e) {
-            const Correction& c = corrections[e];
-            const int64_t ih = rowBase + c.kh * dilationH;
-            if (ih < 0 || ih >= inHeight)
-                continue;
-            const int64_t b = std::max(j0, c.spanBegin), en = std::min(j1, c.spanEnd);
-            const int32_t* x = planes + ((c.plane * inHeight + ih) * strideW + c.phase) * planeWidth + c.column;
-            const int32_t v = c.value;
-            if (b == j0 && en == j1 && count == kMax) {
-                for (int64_t k = 0; k < kMax; ++k)
-                    sum[k] += v * x[j0 + k];
-            } else {
-                for (int64_t j = b; j < en; ++j)
-                    sum[j - j0] += v * x[j];
-            }
+            const int32_t* src = x + corrections[e].offset;
+            const int32_t v = corrections[e].value;
+            for (int64_t k = 0; k < kCorrectionTile; ++k)
+                sum[k] += v * src[k];
         }
-        const int64_t o = channels[r];
+        int32_t* px = tile + channels[r];
         for (int64_t k = 0; k < count; ++k)
-            tile[k * oc + o] += sum[k];
+            px[k * oc] += sum[k];
     }
 }
 
-/// planes[q][ih][iw % stride][iw / stride] = x[channel q][ih][iw] - zp.
-QS_CLONES void buildPlanes(int32_t* planes, const uint8_t* image, const int32_t* channels, int64_t count,
-    int64_t height, int64_t width, int64_t strideW, int64_t planeWidth, int64_t chStride, int64_t pxStride, int32_t zp)
+/// Writes x - zp of one image into the planes' interior (the margins stay zero).
+QS_CLONES void buildPlanes(int32_t* planes, const PlaneGeometry& g, const uint8_t* image, const int32_t* channels,
+    int64_t count, int64_t height, int64_t width, int64_t chStride, int64_t pxStride, int32_t zp)
 {
-    const int64_t planeSize = height * strideW * planeWidth;
-    if (pxStride == 1) {
+    const int64_t sw = g.strideW;
+    for (int64_t h = 0; h < height; ++h) {
+        // One input row at a time: NHWC rows stay in L1 while every plane gathers its channel.
+        const uint8_t* row = image + h * width * pxStride;
         for (int64_t q = 0; q < count; ++q) {
-            const uint8_t* src = image + channels[q] * chStride;
-            for (int64_t h = 0; h < height; ++h)
-                for (int64_t w = 0; w < width; ++w)
-                    planes[q * planeSize + (h * strideW + w % strideW) * planeWidth + w / strideW]
-                        = int32_t(src[h * width + w]) - zp;
+            const uint8_t* src = row + channels[q] * chStride;
+            for (int64_t p = 0; p < sw && p < width; ++p) {
+                int32_t* dst = planes + g.index(q, h, p, 0);
+                const int64_t n = (width - p + sw - 1) / sw;
+                for (int64_t m = 0; m < n; ++m)
+                    dst[m] = int32_t(src[(m * sw + p) * pxStride]) - zp;
+            }
         }
-        return;
     }
-    for (int64_t h = 0; h < height; ++h)
-        for (int64_t w = 0; w < width; ++w) {
-            const uint8_t* px = image + (h * width + w) * pxStride;
-            int32_t* dst = planes + (h * strideW + w % strideW) * planeWidth + w / strideW;
-            for (int64_t q = 0; q < count; ++q)
-                dst[q * planeSize] = int32_t(px[channels[q] * chStride]) - zp;
-        }
 }
+
 } // namespace
 
 struct Int8Conv::Impl
@@ -180,8 +175,8 @@ struct Int8Conv::Impl
     std::vector<size_t> correctionBegin; ///< corrections[correctionBegin[r] .. correctionBegin[r + 1])
     std::vector<Correction> corrections;
     std::vector<int32_t> planeChannels; ///< absolute input channels the residual reads
-    int64_t planeWidth = 0; ///< ceil(inWidth / strideWidth)
-    std::vector<int32_t> planes; ///< x - zp of one image, see buildPlanes
+    PlaneGeometry planeGeometry;
+    std::vector<int32_t> planes; ///< x - zp of one image, see PlaneGeometry
     SaturationReport report;
 
     dnnl::stream stream;
@@ -347,7 +342,19 @@ void Int8Conv::Impl::planCorrections()
             planeOf[size_t(c)] = int32_t(planeChannels.size());
             planeChannels.push_back(int32_t(c));
         }
-    planeWidth = (s.inWidth + sw - 1) / sw;
+    // Rows and columns the output positions reach, rounded up to whole tiles: outside the image they read zeros.
+    PlaneGeometry& g = planeGeometry;
+    const int64_t oh = s.outHeight(), ow = s.outWidth();
+    const int64_t tiles = (ow + kCorrectionTile - 1) / kCorrectionTile;
+    g.rowMin = -s.padTop;
+    g.rows = std::max((oh - 1) * s.strideHeight + (s.kernelHeight - 1) * s.dilationHeight + 1, s.inHeight + s.padTop);
+    g.strideW = sw;
+    const auto floorDiv = [](int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
+    g.columnMin = floorDiv(-s.padLeft, sw);
+    const int64_t columnMax
+        = std::max(floorDiv((s.kernelWidth - 1) * s.dilationWidth - s.padLeft, sw) + tiles * kCorrectionTile,
+            (s.inWidth + sw - 1) / sw);
+    g.width = columnMax - g.columnMin;
     correctedChannels.clear();
     correctionBegin.assign(1, 0);
     corrections.clear();
@@ -356,15 +363,13 @@ void Int8Conv::Impl::planCorrections()
             correctedChannels.push_back(r.row);
             correctionBegin.push_back(correctionBegin.back());
         }
-        Correction c;
-        c.plane = planeOf[size_t((r.row / ocg) * icg + r.reduction)];
-        c.kh = int32_t(r.inner / s.kernelWidth);
+        // Output (i, j) reads input row i * strideH + kh * dilationH - padTop, column j * strideW + offset.
+        const int64_t kh = r.inner / s.kernelWidth;
         const int64_t offset = (r.inner % s.kernelWidth) * s.dilationWidth - s.padLeft;
-        const Span span = validSpan(s.outWidth(), sw, offset, s.inWidth);
-        c.phase = int32_t(((offset % sw) + sw) % sw);
-        c.column = (offset - c.phase) / sw; // exact: offset - phase is a multiple of the stride
-        c.spanBegin = span.begin;
-        c.spanEnd = span.end;
+        const int64_t phase = offset - floorDiv(offset, sw) * sw;
+        Correction c;
+        c.offset = g.index(planeOf[size_t((r.row / ocg) * icg + r.reduction)], kh * s.dilationHeight - s.padTop, phase,
+            floorDiv(offset, sw));
         c.value = r.value;
         corrections.push_back(c);
         ++correctionBegin.back();
@@ -429,7 +434,7 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     if (srcType == DataType::Int8)
         shifted.resize(size_t(s.inputCount()));
     if (!planeChannels.empty())
-        planes.resize(size_t(int64_t(planeChannels.size()) * s.inHeight * s.strideWidth * planeWidth));
+        planes.assign(size_t(int64_t(planeChannels.size()) * planeGeometry.planeSize()), 0);
     if (needsWindowSums) {
         channelSums.resize(size_t(s.group * s.inHeight * s.inWidth));
         windowSums.resize(size_t(s.group * s.outHeight() * s.outWidth()));
@@ -517,9 +522,11 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
         if (needsWindowSums)
             computeWindowSums(image, zp);
         const bool corrected = !correctedChannels.empty();
+        // Plane elements between consecutive output rows.
+        const int64_t rowStep = s.strideHeight * planeGeometry.strideW * planeGeometry.width;
         if (corrected)
-            buildPlanes(planes.data(), image, planeChannels.data(), int64_t(planeChannels.size()), s.inHeight,
-                s.inWidth, s.strideWidth, planeWidth, chStride, pxStride, zp);
+            buildPlanes(planes.data(), planeGeometry, image, planeChannels.data(), int64_t(planeChannels.size()),
+                s.inHeight, s.inWidth, chStride, pxStride, zp);
         for (int64_t i = 0; i < oh; ++i) {
             // The compensation is applied in oneDNN's NHWC buffer, where channels are contiguous (vectorisable)...
             int32_t* accRow = acc + (n * oh + i) * ow * oc;
@@ -531,9 +538,9 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             for (int64_t jb = 0; jb < ow; jb += kTile) {
                 const int64_t count = std::min(kTile, ow - jb);
                 if (corrected)
-                    applyCorrections(accRow + jb * oc, oc, jb, count, i, correctedChannels.data(),
-                        correctionBegin.data(), int64_t(correctedChannels.size()), corrections.data(), planes.data(),
-                        s.strideHeight, s.padTop, s.dilationHeight, s.inHeight, s.strideWidth, planeWidth);
+                    applyCorrections(accRow + jb * oc, oc, count, planes.data() + rowStep * i + jb,
+                        correctedChannels.data(), correctionBegin.data(), int64_t(correctedChannels.size()),
+                        corrections.data());
                 store(n, i, jb, count, accRow + jb * oc);
             }
         }
