@@ -119,18 +119,20 @@ struct Correction
     int32_t value = 0;
 };
 
-/// Adds the sparse residual to one NHWC int32 tile of `count` <= kCorrectionTile output pixels. Per corrected
-/// channel its residual weights are summed as int32 AXPYs over the tile's pixels (contiguous in the planes, see
-/// PlaneGeometry), then added to the channel's column of the tile, which is in L1 for the store that follows.
+/// Adds the sparse residual to one NHWC int32 tile of `count` <= kLanes output pixels. Per corrected channel its
+/// residual weights are summed as int32 AXPYs over the tile's pixels (contiguous in the planes, see PlaneGeometry),
+/// then added to the channel's column of the tile, which is in L1 for the store that follows. Narrow tiles (the
+/// 7-pixel rows of a ResNet's last stage, a row's last partial tile) take the 8-lane variant.
+template <int64_t kLanes>
 QS_CLONES void applyCorrections(int32_t* tile, int64_t oc, int64_t count, const int32_t* x, const int32_t* channels,
     const size_t* begin, int64_t correctedCount, const Correction* corrections)
 {
     for (int64_t r = 0; r < correctedCount; ++r) {
-        int32_t sum[kCorrectionTile] = {};
+        int32_t sum[kLanes] = {};
         for (size_t e = begin[r]; e < begin[r + 1]; ++e) {
             const int32_t* src = x + corrections[e].offset;
             const int32_t v = corrections[e].value;
-            for (int64_t k = 0; k < kCorrectionTile; ++k)
+            for (int64_t k = 0; k < kLanes; ++k)
                 sum[k] += v * src[k];
         }
         int32_t* px = tile + channels[r];
@@ -141,15 +143,20 @@ QS_CLONES void applyCorrections(int32_t* tile, int64_t oc, int64_t count, const 
 
 /// Writes x - zp of one image into the planes' interior (the margins stay zero).
 QS_CLONES void buildPlanes(int32_t* planes, const PlaneGeometry& g, const uint8_t* image, const int32_t* channels,
-    int64_t count, int64_t height, int64_t width, int64_t chStride, int64_t pxStride, int32_t zp)
+    int64_t count, int64_t height, int64_t width, int64_t chStride, int64_t pxStride, int32_t zp,
+    const uint8_t* rowUsed, const uint8_t* phaseUsed)
 {
     const int64_t sw = g.strideW;
     for (int64_t h = 0; h < height; ++h) {
+        if (!rowUsed[h])
+            continue;
         // One input row at a time: NHWC rows stay in L1 while every plane gathers its channel.
         const uint8_t* row = image + h * width * pxStride;
         for (int64_t q = 0; q < count; ++q) {
             const uint8_t* src = row + channels[q] * chStride;
             for (int64_t p = 0; p < sw && p < width; ++p) {
+                if (!phaseUsed[p])
+                    continue;
                 int32_t* dst = planes + g.index(q, h, p, 0);
                 const int64_t n = (width - p + sw - 1) / sw;
                 for (int64_t m = 0; m < n; ++m)
@@ -177,6 +184,8 @@ struct Int8Conv::Impl
     std::vector<int32_t> planeChannels; ///< absolute input channels the residual reads
     PlaneGeometry planeGeometry;
     std::vector<int32_t> planes; ///< x - zp of one image, see PlaneGeometry
+    std::vector<uint8_t> planeRowUsed; ///< per input row: read by some residual weight (strided 1x1 convs skip half)
+    std::vector<uint8_t> planePhaseUsed; ///< per input column modulo the stride
     SaturationReport report;
 
     dnnl::stream stream;
@@ -358,6 +367,8 @@ void Int8Conv::Impl::planCorrections()
     correctedChannels.clear();
     correctionBegin.assign(1, 0);
     corrections.clear();
+    planeRowUsed.assign(size_t(s.inHeight), 0);
+    planePhaseUsed.assign(size_t(sw), 0);
     for (const ResidualWeight& r : residual) { // ordered by oc
         if (correctedChannels.empty() || correctedChannels.back() != r.row) {
             correctedChannels.push_back(r.row);
@@ -371,6 +382,12 @@ void Int8Conv::Impl::planCorrections()
         c.offset = g.index(planeOf[size_t((r.row / ocg) * icg + r.reduction)], kh * s.dilationHeight - s.padTop, phase,
             floorDiv(offset, sw));
         c.value = r.value;
+        planePhaseUsed[size_t(phase)] = 1;
+        for (int64_t i = 0; i < oh; ++i) {
+            const int64_t ih = i * s.strideHeight + kh * s.dilationHeight - s.padTop;
+            if (ih >= 0 && ih < s.inHeight)
+                planeRowUsed[size_t(ih)] = 1;
+        }
         corrections.push_back(c);
         ++correctionBegin.back();
     }
@@ -526,7 +543,7 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
         const int64_t rowStep = s.strideHeight * planeGeometry.strideW * planeGeometry.width;
         if (corrected)
             buildPlanes(planes.data(), planeGeometry, image, planeChannels.data(), int64_t(planeChannels.size()),
-                s.inHeight, s.inWidth, chStride, pxStride, zp);
+                s.inHeight, s.inWidth, chStride, pxStride, zp, planeRowUsed.data(), planePhaseUsed.data());
         for (int64_t i = 0; i < oh; ++i) {
             // The compensation is applied in oneDNN's NHWC buffer, where channels are contiguous (vectorisable)...
             int32_t* accRow = acc + (n * oh + i) * ow * oc;
@@ -537,8 +554,12 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             // channels and every store is a contiguous run.
             for (int64_t jb = 0; jb < ow; jb += kTile) {
                 const int64_t count = std::min(kTile, ow - jb);
-                if (corrected)
-                    applyCorrections(accRow + jb * oc, oc, count, planes.data() + rowStep * i + jb,
+                if (corrected && count <= 8)
+                    applyCorrections<8>(accRow + jb * oc, oc, count, planes.data() + rowStep * i + jb,
+                        correctedChannels.data(), correctionBegin.data(), int64_t(correctedChannels.size()),
+                        corrections.data());
+                else if (corrected)
+                    applyCorrections<kCorrectionTile>(accRow + jb * oc, oc, count, planes.data() + rowStep * i + jb,
                         correctedChannels.data(), correctionBegin.data(), int64_t(correctedChannels.size()),
                         corrections.data());
                 store(n, i, jb, count, accRow + jb * oc);
