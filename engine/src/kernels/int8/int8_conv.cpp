@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <emmintrin.h>
 #include <limits>
 
 // The epilogue's inner loops are cloned for AVX2 and picked at load time (GCC ifunc): the engine is built for
@@ -141,26 +142,70 @@ QS_CLONES void applyCorrections(int32_t* tile, int64_t oc, int64_t count, const 
     }
 }
 
+/// x - zp of 8 consecutive channels at 8 pixels (`pixelStep` bytes apart) of an NHWC row, written to 8 plane rows
+/// `planeSize` apart: an 8x8 byte transposition in SSE2 (baseline x86-64), where a scalar loop would gather one byte
+/// per element from a different pixel.
+/// With `pixels` < 8 (a row's tail) the last pixel is read again: the caller keeps only the first `pixels` values.
+void transposeChannels8(
+    int32_t* dst, int64_t planeSize, const uint8_t* src, int64_t pixelStep, __m128i zp, int64_t pixels = 8)
+{
+    __m128i r[8];
+    for (int64_t t = 0; t < 8; ++t)
+        r[t] = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + std::min(t, pixels - 1) * pixelStep));
+    const __m128i a0 = _mm_unpacklo_epi8(r[0], r[1]), a1 = _mm_unpacklo_epi8(r[2], r[3]);
+    const __m128i a2 = _mm_unpacklo_epi8(r[4], r[5]), a3 = _mm_unpacklo_epi8(r[6], r[7]);
+    const __m128i b0 = _mm_unpacklo_epi16(a0, a1), b1 = _mm_unpackhi_epi16(a0, a1);
+    const __m128i b2 = _mm_unpacklo_epi16(a2, a3), b3 = _mm_unpackhi_epi16(a2, a3);
+    // c[k] holds channels 2k (low 8 bytes) and 2k + 1 (high 8 bytes), pixels 0..7 each.
+    const __m128i c[4] = { _mm_unpacklo_epi32(b0, b2), _mm_unpackhi_epi32(b0, b2), _mm_unpacklo_epi32(b1, b3),
+        _mm_unpackhi_epi32(b1, b3) };
+    const __m128i zero = _mm_setzero_si128();
+    for (int k = 0; k < 4; ++k) {
+        const __m128i words[2] = { _mm_unpacklo_epi8(c[k], zero), _mm_unpackhi_epi8(c[k], zero) };
+        for (int h = 0; h < 2; ++h) {
+            int32_t* d = dst + (2 * k + h) * planeSize;
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(d), _mm_sub_epi32(_mm_unpacklo_epi16(words[h], zero), zp));
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 4), _mm_sub_epi32(_mm_unpackhi_epi16(words[h], zero), zp));
+        }
+    }
+}
+
 /// Writes x - zp of one image into the planes' interior (the margins stay zero).
 QS_CLONES void buildPlanes(int32_t* planes, const PlaneGeometry& g, const uint8_t* image, const int32_t* channels,
     int64_t count, int64_t height, int64_t width, int64_t chStride, int64_t pxStride, int32_t zp,
     const uint8_t* rowUsed, const uint8_t* phaseUsed)
 {
-    const int64_t sw = g.strideW;
+    const int64_t sw = g.strideW, planeSize = g.planeSize();
+    const __m128i zpv = _mm_set1_epi32(zp);
     for (int64_t h = 0; h < height; ++h) {
         if (!rowUsed[h])
             continue;
         // One input row at a time: NHWC rows stay in L1 while every plane gathers its channel.
         const uint8_t* row = image + h * width * pxStride;
-        for (int64_t q = 0; q < count; ++q) {
-            const uint8_t* src = row + channels[q] * chStride;
-            for (int64_t p = 0; p < sw && p < width; ++p) {
-                if (!phaseUsed[p])
-                    continue;
+        for (int64_t p = 0; p < sw && p < width; ++p) {
+            if (!phaseUsed[p])
+                continue;
+            const int64_t n = (width - p + sw - 1) / sw;
+            for (int64_t q = 0; q < count;) {
+                const uint8_t* src = row + channels[q] * chStride + p * pxStride;
                 int32_t* dst = planes + g.index(q, h, p, 0);
-                const int64_t n = (width - p + sw - 1) / sw;
-                for (int64_t m = 0; m < n; ++m)
-                    dst[m] = int32_t(src[(m * sw + p) * pxStride]) - zp;
+                int64_t m = 0;
+                if (pxStride != 1 && q + 8 <= count && channels[q + 7] - channels[q] == 7) {
+                    // NHWC, 8 consecutive channels (the usual case: the residual reads nearly every channel).
+                    for (; m + 8 <= n; m += 8)
+                        transposeChannels8(dst + m, planeSize, src + m * sw * pxStride, sw * pxStride, zpv);
+                    if (m < n) {
+                        int32_t tail[8 * 8];
+                        transposeChannels8(tail, 8, src + m * sw * pxStride, sw * pxStride, zpv, n - m);
+                        for (int64_t t = 0; t < 8; ++t)
+                            std::memcpy(dst + t * planeSize + m, tail + t * 8, size_t(n - m) * sizeof(int32_t));
+                    }
+                    q += 8;
+                    continue;
+                }
+                for (; m < n; ++m)
+                    dst[m] = int32_t(src[m * sw * pxStride]) - zp;
+                ++q;
             }
         }
     }
