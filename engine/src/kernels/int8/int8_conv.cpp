@@ -8,7 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
-#include <emmintrin.h>
+#include <immintrin.h>
 #include <limits>
 
 // The epilogue's inner loops are cloned for AVX2 and picked at load time (GCC ifunc): the engine is built for
@@ -125,17 +125,51 @@ struct Correction
 /// then added to the channel's column of the tile, which is in L1 for the store that follows. Narrow tiles (the
 /// 7-pixel rows of a ResNet's last stage, a row's last partial tile) take the 8-lane variant.
 template <int64_t kLanes>
-QS_CLONES void applyCorrections(int32_t* tile, int64_t oc, int64_t count, const int32_t* x, const int32_t* channels,
+QS_CLONES void applyCorrections(int32_t* tile, int64_t oc, int64_t count, const int16_t* x, const int32_t* channels,
     const size_t* begin, int64_t correctedCount, const Correction* corrections)
 {
     for (int64_t r = 0; r < correctedCount; ++r) {
         int32_t sum[kLanes] = {};
         for (size_t e = begin[r]; e < begin[r + 1]; ++e) {
-            const int32_t* src = x + corrections[e].offset;
+            const int16_t* src = x + corrections[e].offset;
             const int32_t v = corrections[e].value;
             for (int64_t k = 0; k < kLanes; ++k)
-                sum[k] += v * src[k];
+                sum[k] += v * int32_t(src[k]);
         }
+        int32_t* px = tile + channels[r];
+        for (int64_t k = 0; k < count; ++k)
+            px[k * oc] += sum[k];
+    }
+}
+
+/// applyCorrections<16> with AVX2's int16 multiply-add: two residual weights of a channel per instruction (their
+/// plane values interleaved), half the plane bytes of int32. Exact: |x - zp| <= 255 and |weight| <= 383 (a clamped
+/// weight's excess), so each pair sum stays far inside int32.
+__attribute__((target("avx2"))) void applyCorrections16Avx2(int32_t* tile, int64_t oc, int64_t count, const int16_t* x,
+    const int32_t* channels, const size_t* begin, int64_t correctedCount, const Correction* corrections)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    for (int64_t r = 0; r < correctedCount; ++r) {
+        __m256i lo = zero, hi = zero; // pixels 0-3, 8-11 and 4-7, 12-15 (unpack works per 128-bit lane)
+        size_t e = begin[r];
+        const size_t end = begin[r + 1];
+        for (; e + 1 < end; e += 2) {
+            const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + corrections[e].offset));
+            const __m256i x2 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + corrections[e + 1].offset));
+            const __m256i w = _mm256_set1_epi32(int32_t(
+                uint32_t(uint16_t(corrections[e].value)) | (uint32_t(uint16_t(corrections[e + 1].value)) << 16)));
+            lo = _mm256_add_epi32(lo, _mm256_madd_epi16(_mm256_unpacklo_epi16(x1, x2), w));
+            hi = _mm256_add_epi32(hi, _mm256_madd_epi16(_mm256_unpackhi_epi16(x1, x2), w));
+        }
+        if (e < end) {
+            const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + corrections[e].offset));
+            const __m256i w = _mm256_set1_epi32(int32_t(uint32_t(uint16_t(corrections[e].value))));
+            lo = _mm256_add_epi32(lo, _mm256_madd_epi16(_mm256_unpacklo_epi16(x1, zero), w));
+            hi = _mm256_add_epi32(hi, _mm256_madd_epi16(_mm256_unpackhi_epi16(x1, zero), w));
+        }
+        alignas(32) int32_t sum[16];
+        _mm256_store_si256(reinterpret_cast<__m256i*>(sum), _mm256_permute2x128_si256(lo, hi, 0x20));
+        _mm256_store_si256(reinterpret_cast<__m256i*>(sum + 8), _mm256_permute2x128_si256(lo, hi, 0x31));
         int32_t* px = tile + channels[r];
         for (int64_t k = 0; k < count; ++k)
             px[k * oc] += sum[k];
@@ -147,7 +181,7 @@ QS_CLONES void applyCorrections(int32_t* tile, int64_t oc, int64_t count, const 
 /// per element from a different pixel.
 /// With `pixels` < 8 (a row's tail) the last pixel is read again: the caller keeps only the first `pixels` values.
 void transposeChannels8(
-    int32_t* dst, int64_t planeSize, const uint8_t* src, int64_t pixelStep, __m128i zp, int64_t pixels = 8)
+    int16_t* dst, int64_t planeSize, const uint8_t* src, int64_t pixelStep, __m128i zp, int64_t pixels = 8)
 {
     __m128i r[8];
     for (int64_t t = 0; t < 8; ++t)
@@ -161,22 +195,20 @@ void transposeChannels8(
         _mm_unpackhi_epi32(b1, b3) };
     const __m128i zero = _mm_setzero_si128();
     for (int k = 0; k < 4; ++k) {
-        const __m128i words[2] = { _mm_unpacklo_epi8(c[k], zero), _mm_unpackhi_epi8(c[k], zero) };
-        for (int h = 0; h < 2; ++h) {
-            int32_t* d = dst + (2 * k + h) * planeSize;
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(d), _mm_sub_epi32(_mm_unpacklo_epi16(words[h], zero), zp));
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 4), _mm_sub_epi32(_mm_unpackhi_epi16(words[h], zero), zp));
-        }
+        _mm_storeu_si128(
+            reinterpret_cast<__m128i*>(dst + 2 * k * planeSize), _mm_sub_epi16(_mm_unpacklo_epi8(c[k], zero), zp));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + (2 * k + 1) * planeSize),
+            _mm_sub_epi16(_mm_unpackhi_epi8(c[k], zero), zp));
     }
 }
 
 /// Writes x - zp of one image into the planes' interior (the margins stay zero).
-QS_CLONES void buildPlanes(int32_t* planes, const PlaneGeometry& g, const uint8_t* image, const int32_t* channels,
+QS_CLONES void buildPlanes(int16_t* planes, const PlaneGeometry& g, const uint8_t* image, const int32_t* channels,
     int64_t count, int64_t height, int64_t width, int64_t chStride, int64_t pxStride, int32_t zp,
     const uint8_t* rowUsed, const uint8_t* phaseUsed)
 {
     const int64_t sw = g.strideW, planeSize = g.planeSize();
-    const __m128i zpv = _mm_set1_epi32(zp);
+    const __m128i zpv = _mm_set1_epi16(int16_t(zp));
     for (int64_t h = 0; h < height; ++h) {
         if (!rowUsed[h])
             continue;
@@ -188,23 +220,23 @@ QS_CLONES void buildPlanes(int32_t* planes, const PlaneGeometry& g, const uint8_
             const int64_t n = (width - p + sw - 1) / sw;
             for (int64_t q = 0; q < count;) {
                 const uint8_t* src = row + channels[q] * chStride + p * pxStride;
-                int32_t* dst = planes + g.index(q, h, p, 0);
+                int16_t* dst = planes + g.index(q, h, p, 0);
                 int64_t m = 0;
                 if (pxStride != 1 && q + 8 <= count && channels[q + 7] - channels[q] == 7) {
                     // NHWC, 8 consecutive channels (the usual case: the residual reads nearly every channel).
                     for (; m + 8 <= n; m += 8)
                         transposeChannels8(dst + m, planeSize, src + m * sw * pxStride, sw * pxStride, zpv);
                     if (m < n) {
-                        int32_t tail[8 * 8];
+                        int16_t tail[8 * 8];
                         transposeChannels8(tail, 8, src + m * sw * pxStride, sw * pxStride, zpv, n - m);
                         for (int64_t t = 0; t < 8; ++t)
-                            std::memcpy(dst + t * planeSize + m, tail + t * 8, size_t(n - m) * sizeof(int32_t));
+                            std::memcpy(dst + t * planeSize + m, tail + t * 8, size_t(n - m) * sizeof(int16_t));
                     }
                     q += 8;
                     continue;
                 }
                 for (; m < n; ++m)
-                    dst[m] = int32_t(src[m * sw * pxStride]) - zp;
+                    dst[m] = int16_t(int32_t(src[m * sw * pxStride]) - zp);
                 ++q;
             }
         }
@@ -228,7 +260,8 @@ struct Int8Conv::Impl
     std::vector<Correction> corrections;
     std::vector<int32_t> planeChannels; ///< absolute input channels the residual reads
     PlaneGeometry planeGeometry;
-    std::vector<int32_t> planes; ///< x - zp of one image, see PlaneGeometry
+    std::vector<int16_t> planes; ///< x - zp of one image, see PlaneGeometry
+    bool avx2 = __builtin_cpu_supports("avx2");
     std::vector<uint8_t> planeRowUsed; ///< per input row: read by some residual weight (strided 1x1 convs skip half)
     std::vector<uint8_t> planePhaseUsed; ///< per input column modulo the stride
     SaturationReport report;
@@ -390,6 +423,10 @@ void Int8Conv::Impl::planCorrections()
     std::vector<int32_t> planeOf(size_t(s.inChannels), -1);
     for (const ResidualWeight& r : residual)
         planeOf[size_t((r.row / ocg) * icg + r.reduction)] = 0;
+    // When the residual reads most channels, every channel gets a plane: runs of 8 consecutive channels are built
+    // by byte transposition (buildPlanes), scattered channels one byte at a time.
+    if (2 * std::count(planeOf.begin(), planeOf.end(), 0) >= s.inChannels && !residual.empty())
+        std::fill(planeOf.begin(), planeOf.end(), 0);
     planeChannels.clear();
     for (int64_t c = 0; c < s.inChannels; ++c)
         if (planeOf[size_t(c)] >= 0) {
@@ -601,6 +638,10 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
                 const int64_t count = std::min(kTile, ow - jb);
                 if (corrected && count <= 8)
                     applyCorrections<8>(accRow + jb * oc, oc, count, planes.data() + rowStep * i + jb,
+                        correctedChannels.data(), correctionBegin.data(), int64_t(correctedChannels.size()),
+                        corrections.data());
+                else if (corrected && avx2)
+                    applyCorrections16Avx2(accRow + jb * oc, oc, count, planes.data() + rowStep * i + jb,
                         correctedChannels.data(), correctionBegin.data(), int64_t(correctedChannels.size()),
                         corrections.data());
                 else if (corrected)
