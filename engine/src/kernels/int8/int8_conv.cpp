@@ -176,6 +176,34 @@ __attribute__((target("avx2"))) void applyCorrections16Avx2(int32_t* tile, int64
     }
 }
 
+/// The same for tiles of up to 8 pixels in 128-bit registers (SSE2, baseline x86-64).
+void applyCorrections8Madd(int32_t* tile, int64_t oc, int64_t count, const int16_t* x, const int32_t* channels,
+    const size_t* begin, int64_t correctedCount, const Correction* corrections)
+{
+    const __m128i zero = _mm_setzero_si128();
+    for (int64_t r = 0; r < correctedCount; ++r) {
+        __m128i lo = zero, hi = zero; // pixels 0-3 and 4-7
+        size_t e = begin[r];
+        const size_t end = begin[r + 1];
+        for (; e < end; e += 2) {
+            const bool pair = e + 1 < end;
+            const __m128i x1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + corrections[e].offset));
+            const __m128i x2
+                = pair ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + corrections[e + 1].offset)) : zero;
+            const __m128i w = _mm_set1_epi32(int32_t(uint32_t(uint16_t(corrections[e].value))
+                | (pair ? uint32_t(uint16_t(corrections[e + 1].value)) << 16 : 0u)));
+            lo = _mm_add_epi32(lo, _mm_madd_epi16(_mm_unpacklo_epi16(x1, x2), w));
+            hi = _mm_add_epi32(hi, _mm_madd_epi16(_mm_unpackhi_epi16(x1, x2), w));
+        }
+        alignas(16) int32_t sum[8];
+        _mm_store_si128(reinterpret_cast<__m128i*>(sum), lo);
+        _mm_store_si128(reinterpret_cast<__m128i*>(sum + 4), hi);
+        int32_t* px = tile + channels[r];
+        for (int64_t k = 0; k < count; ++k)
+            px[k * oc] += sum[k];
+    }
+}
+
 /// x - zp of 8 consecutive channels at 8 pixels (`pixelStep` bytes apart) of an NHWC row, written to 8 plane rows
 /// `planeSize` apart: an 8x8 byte transposition in SSE2 (baseline x86-64), where a scalar loop would gather one byte
 /// per element from a different pixel.
@@ -637,7 +665,7 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             for (int64_t jb = 0; jb < ow; jb += kTile) {
                 const int64_t count = std::min(kTile, ow - jb);
                 if (corrected && count <= 8)
-                    applyCorrections<8>(accRow + jb * oc, oc, count, planes.data() + rowStep * i + jb,
+                    applyCorrections8Madd(accRow + jb * oc, oc, count, planes.data() + rowStep * i + jb,
                         correctedChannels.data(), correctionBegin.data(), int64_t(correctedChannels.size()),
                         corrections.data());
                 else if (corrected && avx2)
