@@ -121,9 +121,9 @@ struct Correction
 };
 
 /// Adds the sparse residual to one NHWC int32 tile of `count` <= kLanes output pixels. Per corrected channel its
-/// residual weights are summed as int32 AXPYs over the tile's pixels (contiguous in the planes, see PlaneGeometry),
-/// then added to the channel's column of the tile, which is in L1 for the store that follows. Narrow tiles (the
-/// 7-pixel rows of a ResNet's last stage, a row's last partial tile) take the 8-lane variant.
+/// residual weights are summed as AXPYs over the tile's pixels (contiguous in the planes, see PlaneGeometry), then
+/// added to the channel's column of the tile, which is in L1 for the store that follows. This is the portable form;
+/// applyCorrections16Avx2 and applyCorrections8Madd below do the same with int16 multiply-adds.
 template <int64_t kLanes>
 QS_CLONES void applyCorrections(int32_t* tile, int64_t oc, int64_t count, const int16_t* x, const int32_t* channels,
     const size_t* begin, int64_t correctedCount, const Correction* corrections)
