@@ -263,8 +263,17 @@ QS_CLONES void buildPlanes(int16_t* planes, const PlaneGeometry& g, const uint8_
                     q += 8;
                     continue;
                 }
-                for (; m < n; ++m)
-                    dst[m] = int16_t(int32_t(src[m * sw * pxStride]) - zp);
+                // NCHW rows are contiguous (stride 1) or every other byte (stride 2): constant steps vectorise.
+                const int64_t step = sw * pxStride;
+                if (step == 1)
+                    for (; m < n; ++m)
+                        dst[m] = int16_t(int32_t(src[m]) - zp);
+                else if (step == 2)
+                    for (; m < n; ++m)
+                        dst[m] = int16_t(int32_t(src[2 * m]) - zp);
+                else
+                    for (; m < n; ++m)
+                        dst[m] = int16_t(int32_t(src[m * step]) - zp);
                 ++q;
             }
         }
