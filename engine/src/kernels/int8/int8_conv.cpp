@@ -299,6 +299,7 @@ struct Int8Conv::Impl
     PlaneGeometry planeGeometry;
     std::vector<int16_t> planes; ///< x - zp of one image, see PlaneGeometry
     bool avx2 = __builtin_cpu_supports("avx2");
+    bool int16Weights = true; ///< every residual weight fits int16 (always, for 8-bit weights): the madd forms apply
     std::vector<uint8_t> planeRowUsed; ///< per input row: read by some residual weight (strided 1x1 convs skip half)
     std::vector<uint8_t> planePhaseUsed; ///< per input column modulo the stride
     SaturationReport report;
@@ -483,6 +484,7 @@ void Int8Conv::Impl::planCorrections()
         = std::max(floorDiv((s.kernelWidth - 1) * s.dilationWidth - s.padLeft, sw) + tiles * kCorrectionTile,
             (s.inWidth + sw - 1) / sw);
     g.width = columnMax - g.columnMin;
+    int16Weights = true;
     correctedChannels.clear();
     correctionBegin.assign(1, 0);
     corrections.clear();
@@ -501,6 +503,7 @@ void Int8Conv::Impl::planCorrections()
         c.offset = g.index(planeOf[size_t((r.row / ocg) * icg + r.reduction)], kh * s.dilationHeight - s.padTop, phase,
             floorDiv(offset, sw));
         c.value = r.value;
+        int16Weights = int16Weights && r.value >= -32768 && r.value <= 32767;
         planePhaseUsed[size_t(phase)] = 1;
         for (int64_t i = 0; i < oh; ++i) {
             const int64_t ih = i * s.strideHeight + kh * s.dilationHeight - s.padTop;
@@ -673,11 +676,11 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             // channels and every store is a contiguous run.
             for (int64_t jb = 0; jb < ow; jb += kTile) {
                 const int64_t count = std::min(kTile, ow - jb);
-                if (corrected && count <= 8)
+                if (corrected && count <= 8 && int16Weights)
                     applyCorrections8Madd(accRow + jb * oc, oc, count, planes.data() + rowStep * i + jb,
                         correctedChannels.data(), correctionBegin.data(), int64_t(correctedChannels.size()),
                         corrections.data());
-                else if (corrected && avx2)
+                else if (corrected && avx2 && int16Weights)
                     applyCorrections16Avx2(accRow + jb * oc, oc, count, planes.data() + rowStep * i + jb,
                         correctedChannels.data(), correctionBegin.data(), int64_t(correctedChannels.size()),
                         corrections.data());
