@@ -2,6 +2,7 @@
 // Executor kernels (as-written mode) over the INT8 building blocks: QuantizeLinear, DequantizeLinear,
 // DynamicQuantizeLinear, ConvInteger, MatMulInteger. Each computes exactly what its ONNX node specifies.
 #include "kernels/conv_geometry.h"
+#include "kernels/int8/dynamic_constants.h"
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_matmul.h"
@@ -333,18 +334,7 @@ public:
                     "node {}: fused dynamic convolution needs constant weights, scales and bias", ctx.node.describe()));
         QS_ASSIGN_OR_RETURN(ConvShape shape, convShapeOf(ctx.node, x, w));
         m_xzpType = hasInput(ctx.inputs, kXZeroPoint) ? ctx.inputs[kXZeroPoint].type : DataType::Undefined;
-        Int8Weights wd { w.type, w.constant->rawData(), {} };
-        const int64_t wzpCount = hasWzp ? ctx.inputs[kWZeroPoint].elementCount() : 1;
-        for (int64_t i = 0; i < wzpCount; ++i)
-            wd.zeroPoints.push_back(hasWzp ? int32_t(ctx.inputs[kWZeroPoint].constant->valueAsDouble(i)) : 0);
-        const HostTensor& ws = *ctx.inputs[kWScale].constant;
-        for (int64_t i = 0; i < ws.elementCount(); ++i)
-            m_wScales.push_back(float(ws.valueAsDouble(i)));
-        if (hasInput(ctx.inputs, kBias)) {
-            const HostTensor& b = *ctx.inputs[kBias].constant;
-            for (int64_t i = 0; i < b.elementCount(); ++i)
-                m_bias.push_back(float(b.valueAsDouble(i)));
-        }
+        const Int8Weights wd = int8::readDynamicConstants(ctx, m_wScales, m_bias);
         for (const PostOp& op : ctx.postOps) {
             if (op.kind != PostOp::Kind::Swish || m_activation != int8::FloatActivation::None)
                 return Status(StatusCode::Internal,
