@@ -169,6 +169,20 @@ void perAxisParams(CaseBuilder& c, Rng& rng, const std::string& prefix, int32_t 
     c.g().rawInitializer<uint8_t>(prefix + "_zp", type, { n }, z);
 }
 
+/// MatMulIntegerToFloat's and DynamicQuantizeMatMul's b_scale and b_zp (per tensor or one per column of B), then
+/// a bias of `n` values drawn from `rng`.
+void addBParamsAndBias(CaseBuilder& c, Rng& rng, int32_t bType, int64_t n, bool perColumn, const std::vector<float>& bs,
+    const std::vector<uint8_t>& bz)
+{
+    const std::vector<int64_t> pdims = perColumn ? std::vector<int64_t> { n } : std::vector<int64_t> {};
+    c.g().floatInitializer("b_scale", pdims, bs);
+    c.g().rawInitializer<uint8_t>("b_zp", bType, pdims, bz);
+    std::vector<float> bias;
+    for (int64_t j = 0; j < n; ++j)
+        bias.push_back(rng.uniform(-1.0f, 1.0f));
+    c.g().floatInitializer("bias", { n }, bias);
+}
+
 const char* typeName(int32_t type)
 {
     return type == kUInt8 ? "u8" : "s8";
@@ -309,13 +323,7 @@ Case matmulToFloat(int32_t aType, int32_t bType, bool perColumn, uint32_t seed)
         bs.push_back(rng.uniform(0.005f, 0.03f));
         bz.push_back(static_cast<uint8_t>(bType == kUInt8 ? 100 + rng.byte() % 56 : rng.byte() % 31 - 15));
     }
-    const std::vector<int64_t> pdims = perColumn ? std::vector<int64_t> { n } : std::vector<int64_t> {};
-    c.g().floatInitializer("b_scale", pdims, bs);
-    c.g().rawInitializer<uint8_t>("b_zp", bType, pdims, bz);
-    std::vector<float> bias;
-    for (int64_t j = 0; j < n; ++j)
-        bias.push_back(rng.uniform(-1.0f, 1.0f));
-    c.g().floatInitializer("bias", { n }, bias);
+    addBParamsAndBias(c, rng, bType, n, perColumn, bs, bz);
     c.ms("MatMulIntegerToFloat", { "A", "B", "a_scale", "b_scale", "a_zp", "b_zp", "bias" }, { "Y" });
     c.output("Y", kFloat);
     return c.take();
@@ -335,13 +343,7 @@ Case dynamicMatMul(int32_t bType, bool perColumn, uint32_t seed)
         bs.push_back(rng.uniform(0.005f, 0.03f));
         bz.push_back(static_cast<uint8_t>(bType == kUInt8 ? 100 + rng.byte() % 56 : 0));
     }
-    const std::vector<int64_t> pdims = perColumn ? std::vector<int64_t> { n } : std::vector<int64_t> {};
-    c.g().floatInitializer("b_scale", pdims, bs);
-    c.g().rawInitializer<uint8_t>("b_zp", bType, pdims, bz);
-    std::vector<float> bias;
-    for (int64_t j = 0; j < n; ++j)
-        bias.push_back(rng.uniform(-1.0f, 1.0f));
-    c.g().floatInitializer("bias", { n }, bias);
+    addBParamsAndBias(c, rng, bType, n, perColumn, bs, bz);
     c.ms("DynamicQuantizeMatMul", { "A", "B", "b_scale", "b_zp", "bias" }, { "Y" });
     c.output("Y", kFloat);
     return c.take();
