@@ -96,13 +96,18 @@ inline std::vector<float> randomFloats(size_t n, uint32_t seed, float lo, float 
     return v;
 }
 
+inline Result<std::unique_ptr<Session>> createSession(std::shared_ptr<const Model> model, ExecutionMode mode)
+{
+    SessionOptions options;
+    options.mode = mode;
+    return Session::create(std::move(model), options);
+}
+
 /// An Optimized session on `model` must leave every authored node a step of its own (a rewrite that must not
 /// apply), `steps` steps in all.
 inline void expectEveryNodeItsOwnStep(const std::shared_ptr<const Model>& model, size_t steps)
 {
-    SessionOptions options;
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(model, options);
+    auto session = createSession(model, ExecutionMode::Optimized);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
     EXPECT_EQ((*session)->steps().size(), steps);
     for (const StepInfo& s : (*session)->steps())

@@ -65,6 +65,23 @@ struct Quantized
     float scale;
     int32_t zeroPoint;
 };
+/// New uniform uint8 weights for `c`'s current shape (after changing icPerGroup).
+void redrawWeights(Conv& c, uint32_t seed)
+{
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> d(0, 255);
+    c.w.resize(size_t(c.oc * c.icPerGroup * 9));
+    for (uint8_t& v : c.w)
+        v = uint8_t(d(rng));
+}
+
+/// The float input x [1, kC, kH, kW] and its DynamicQuantizeLinear (outputs xq, xs, xz).
+void addDynamicInput(test::GraphBuilder& g)
+{
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
+    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+}
+
 Quantized dynamicQuantize(const std::vector<float>& x)
 {
     const float lo = std::min(0.0f, *std::min_element(x.begin(), x.end()));
@@ -153,8 +170,7 @@ TEST(DynamicConvFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
     const Conv b = makeConv(5, 5, 2, 0, 128, false, 22);
     test::ModelBuilder mb(13);
     auto& g = mb.graph();
-    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
-    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addDynamicInput(g);
     addChain(g, a, "a");
     addChain(g, b, "b");
     g.output("xq", onnx::TensorProto_DataType_UINT8);
@@ -169,9 +185,7 @@ TEST(DynamicConvFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
     ASSERT_GT(xq.zeroPoint, 0);
     const std::vector<float> ya = reference(xq, a), yb = reference(xq, b);
 
-    SessionOptions options;
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(*model, options);
+    auto session = test::createSession(*model, ExecutionMode::Optimized);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
     std::string listing;
     const auto covered = test::coveredNodeNames(**session, (*model)->graph(), listing);
@@ -207,17 +221,10 @@ TEST(DynamicConvFusion, ChainsStayNhwcAndMatchTheOnnxDefinition)
     a.silu = true;
     Conv c = makeConv(9, 1, 1, 1, 128, true, 42);
     c.icPerGroup = a.oc;
-    {
-        std::mt19937 rng(43);
-        std::uniform_int_distribution<int> d(0, 255);
-        c.w.resize(size_t(c.oc * c.icPerGroup * 9));
-        for (uint8_t& v : c.w)
-            v = uint8_t(d(rng));
-    }
+    redrawWeights(c, 43);
     test::ModelBuilder mb(13);
     auto& g = mb.graph();
-    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
-    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addDynamicInput(g);
     addChain(g, a, "a", "x", false);
     g.node("DynamicQuantizeLinear", { "a_y" }, { "a_yq", "a_ys", "a_yz" }, "dql2");
     addChain(g, c, "c", "a_y");
@@ -232,9 +239,7 @@ TEST(DynamicConvFusion, ChainsStayNhwcAndMatchTheOnnxDefinition)
     const Quantized aq = dynamicQuantize(ya);
     const std::vector<float> yc = reference(aq, c);
 
-    SessionOptions options;
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(*model, options);
+    auto session = test::createSession(*model, ExecutionMode::Optimized);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
     std::vector<std::string> impls;
     for (const StepInfo& s : (*session)->steps())
@@ -262,17 +267,10 @@ TEST(DynamicConvFusion, NhwcRegionsThroughMaxPoolAddAndConcatMatchTheOnnxDefinit
     a.silu = true;
     Conv c = makeConv(7, 1, 1, 1, 128, true, 52);
     c.icPerGroup = 2 * a.oc;
-    {
-        std::mt19937 rng(53);
-        std::uniform_int_distribution<int> d(0, 255);
-        c.w.resize(size_t(c.oc * c.icPerGroup * 9));
-        for (uint8_t& v : c.w)
-            v = uint8_t(d(rng));
-    }
+    redrawWeights(c, 53);
     test::ModelBuilder mb(13);
     auto& g = mb.graph();
-    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
-    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addDynamicInput(g);
     addChain(g, a, "a", "x", false);
     auto& pool = g.node("MaxPool", { "a_y" }, { "m" }, "pool");
     test::setAttr(pool, "kernel_shape", { 3, 3 });
@@ -306,9 +304,7 @@ TEST(DynamicConvFusion, NhwcRegionsThroughMaxPoolAddAndConcatMatchTheOnnxDefinit
     const Quantized catq = dynamicQuantize(catv);
     const std::vector<float> yc = reference(catq, c);
 
-    SessionOptions options;
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(*model, options);
+    auto session = test::createSession(*model, ExecutionMode::Optimized);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
     std::string firstConv, lastConv;
     for (const StepInfo& st : (*session)->steps())
@@ -329,8 +325,7 @@ TEST(DynamicConvFusion, LeavesTheNodesAsWrittenWhenAnIntermediateHasAnotherConsu
     const Conv a = makeConv(4, 1, 1, 1, 128, true, 31);
     test::ModelBuilder mb(13);
     auto& g = mb.graph();
-    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
-    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addDynamicInput(g);
     addChain(g, a, "a");
     g.output("a_f", onnx::TensorProto_DataType_FLOAT); // the Cast's output is also a graph output
     auto model = loadModelFromBytes(mb.serialize(), "dynamic_conv_shared.onnx");

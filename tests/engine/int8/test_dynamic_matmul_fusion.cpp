@@ -80,9 +80,7 @@ TEST(DynamicMatMulFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
             want[size_t(r * kN + j)] = float(acc) * (xScale * wScale[size_t(j)]) + bias[size_t(j)];
         }
 
-    SessionOptions options;
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(*model, options);
+    auto session = test::createSession(*model, ExecutionMode::Optimized);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
     std::string listing;
     const auto covered = test::coveredNodeNames(**session, (*model)->graph(), listing);
@@ -104,8 +102,7 @@ TEST(DynamicMatMulFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
         ASSERT_NEAR(got[i], want[i], 1e-5f + 1e-5f * std::fabs(want[i])) << "element " << i;
 
     // As written, the same graph runs node by node and must give the same numbers (against the same truth).
-    options.mode = ExecutionMode::AsWritten;
-    auto asWritten = Session::create(*model, options);
+    auto asWritten = test::createSession(*model, ExecutionMode::AsWritten);
     ASSERT_TRUE(asWritten.isOk()) << asWritten.status().toString();
     EXPECT_EQ((*asWritten)->steps().size(), 6u);
     auto out2 = (*asWritten)->run(in);
