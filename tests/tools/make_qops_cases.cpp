@@ -12,6 +12,7 @@
 #include "onnx_builder.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -151,6 +152,35 @@ private:
 int zpFor(int32_t type, int u8, int s8)
 {
     return type == kUInt8 ? u8 : s8;
+}
+
+/// Per-axis `<prefix>_scale` (drawn from `rng`) and `<prefix>_zp` over `n` channels; channel i's zero point is
+/// zpFor(type, u8[0] + u8[1] * i, s8[0] + s8[1] * i).
+void perAxisParams(CaseBuilder& c, Rng& rng, const std::string& prefix, int32_t type, int n, std::array<int, 2> u8,
+    std::array<int, 2> s8)
+{
+    std::vector<float> s;
+    std::vector<uint8_t> z;
+    for (int i = 0; i < n; ++i) {
+        s.push_back(rng.uniform(0.01f, 0.06f));
+        z.push_back(static_cast<uint8_t>(zpFor(type, u8[0] + u8[1] * i, s8[0] + s8[1] * i)));
+    }
+    c.g().floatInitializer(prefix + "_scale", { n }, s);
+    c.g().rawInitializer<uint8_t>(prefix + "_zp", type, { n }, z);
+}
+
+/// MatMulIntegerToFloat's and DynamicQuantizeMatMul's b_scale and b_zp (per tensor or one per column of B), then
+/// a bias of `n` values drawn from `rng`.
+void addBParamsAndBias(CaseBuilder& c, Rng& rng, int32_t bType, int64_t n, bool perColumn, const std::vector<float>& bs,
+    const std::vector<uint8_t>& bz)
+{
+    const std::vector<int64_t> pdims = perColumn ? std::vector<int64_t> { n } : std::vector<int64_t> {};
+    c.g().floatInitializer("b_scale", pdims, bs);
+    c.g().rawInitializer<uint8_t>("b_zp", bType, pdims, bz);
+    std::vector<float> bias;
+    for (int64_t j = 0; j < n; ++j)
+        bias.push_back(rng.uniform(-1.0f, 1.0f));
+    c.g().floatInitializer("bias", { n }, bias);
 }
 
 const char* typeName(int32_t type)
@@ -293,13 +323,7 @@ Case matmulToFloat(int32_t aType, int32_t bType, bool perColumn, uint32_t seed)
         bs.push_back(rng.uniform(0.005f, 0.03f));
         bz.push_back(static_cast<uint8_t>(bType == kUInt8 ? 100 + rng.byte() % 56 : rng.byte() % 31 - 15));
     }
-    const std::vector<int64_t> pdims = perColumn ? std::vector<int64_t> { n } : std::vector<int64_t> {};
-    c.g().floatInitializer("b_scale", pdims, bs);
-    c.g().rawInitializer<uint8_t>("b_zp", bType, pdims, bz);
-    std::vector<float> bias;
-    for (int64_t j = 0; j < n; ++j)
-        bias.push_back(rng.uniform(-1.0f, 1.0f));
-    c.g().floatInitializer("bias", { n }, bias);
+    addBParamsAndBias(c, rng, bType, n, perColumn, bs, bz);
     c.ms("MatMulIntegerToFloat", { "A", "B", "a_scale", "b_scale", "a_zp", "b_zp", "bias" }, { "Y" });
     c.output("Y", kFloat);
     return c.take();
@@ -319,13 +343,7 @@ Case dynamicMatMul(int32_t bType, bool perColumn, uint32_t seed)
         bs.push_back(rng.uniform(0.005f, 0.03f));
         bz.push_back(static_cast<uint8_t>(bType == kUInt8 ? 100 + rng.byte() % 56 : 0));
     }
-    const std::vector<int64_t> pdims = perColumn ? std::vector<int64_t> { n } : std::vector<int64_t> {};
-    c.g().floatInitializer("b_scale", pdims, bs);
-    c.g().rawInitializer<uint8_t>("b_zp", bType, pdims, bz);
-    std::vector<float> bias;
-    for (int64_t j = 0; j < n; ++j)
-        bias.push_back(rng.uniform(-1.0f, 1.0f));
-    c.g().floatInitializer("bias", { n }, bias);
+    addBParamsAndBias(c, rng, bType, n, perColumn, bs, bz);
     c.ms("DynamicQuantizeMatMul", { "A", "B", "b_scale", "b_zp", "bias" }, { "Y" });
     c.output("Y", kFloat);
     return c.take();
@@ -338,14 +356,7 @@ Case quantizeMs(int32_t type, bool perAxis, uint32_t seed)
     const std::vector<int64_t> dims { 2, 5, 7 };
     c.input(randomFloat(rng, "x", dims, -6.0f, 6.0f));
     if (perAxis) {
-        std::vector<float> s;
-        std::vector<uint8_t> z;
-        for (int i = 0; i < 5; ++i) {
-            s.push_back(rng.uniform(0.01f, 0.06f));
-            z.push_back(static_cast<uint8_t>(zpFor(type, 90 + 13 * i, -20 + 9 * i)));
-        }
-        c.g().floatInitializer("y_scale", { 5 }, s);
-        c.g().rawInitializer<uint8_t>("y_zp", type, { 5 }, z);
+        perAxisParams(c, rng, "y", type, 5, { 90, 13 }, { -20, 9 });
     } else {
         c.params("y", type, 0.0371f, zpFor(type, 141, -13));
     }
@@ -362,14 +373,7 @@ Case dequantizeMs(int32_t type, bool perAxis, uint32_t seed)
     Rng rng(seed);
     c.input(randomQ(rng, "x", type, { 3, 4, 5 }));
     if (perAxis) {
-        std::vector<float> s;
-        std::vector<uint8_t> z;
-        for (int i = 0; i < 4; ++i) {
-            s.push_back(rng.uniform(0.01f, 0.06f));
-            z.push_back(static_cast<uint8_t>(zpFor(type, 100 + 11 * i, -30 + 17 * i)));
-        }
-        c.g().floatInitializer("x_scale", { 4 }, s);
-        c.g().rawInitializer<uint8_t>("x_zp", type, { 4 }, z);
+        perAxisParams(c, rng, "x", type, 4, { 100, 11 }, { -30, 17 });
     } else {
         c.params("x", type, 0.0291f, zpFor(type, 77, 23));
     }

@@ -300,85 +300,136 @@ private:
         return d == std::vector<int64_t> { 1, channels, 1, 1 } || d == std::vector<int64_t> { channels, 1, 1 };
     }
 
-    /// Rewrites 3 (see the top of the file), anchored at the ConvInteger step `ci`. Leaves everything as written
-    /// unless each intermediate has exactly this one consumer and the constants have the expected shapes.
-    void fuseDynamicConv(size_t ci)
+    /// The parts of rewrites 3 and 7 around the integer op: DynamicQuantizeLinear feeding it, and the
+    /// Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] chain reading it.
+    struct DynamicChain
     {
-        using namespace kernels::dynamic_conv;
-        const Step& conv = m_plan.steps[ci];
-        if (conv.inputs.size() < 3 || conv.outputs.size() != 1 || conv.inputs[2] < 0)
-            return;
-        const int32_t xq = conv.inputs[0];
+        int32_t xq = -1;
+        int32_t xScale = -1;
+        bool hasWzp = false;
+        size_t castIndex = 0;
+        size_t mulIndex = 0;
+        size_t scaleIndex = 0;
+        int32_t wScale = -1;
+        int32_t bias = -1;
+        std::optional<size_t> addIndex;
+    };
+
+    /// Matches DynamicQuantizeLinear -> the integer op at `anchorIndex` (inputs x_q, w, x_zp [, w_zp]); fills
+    /// xq, xScale and hasWzp. The weights and w_zp are checked by the caller.
+    bool matchDynamicInput(size_t anchorIndex, DynamicChain& chain) const
+    {
+        const Step& op = m_plan.steps[anchorIndex];
+        if (op.inputs.size() < 3 || op.outputs.size() != 1 || op.inputs[2] < 0)
+            return false;
+        const int32_t xq = op.inputs[0];
         const int32_t dqlIndex = producerIndex(xq);
         if (dqlIndex < 0 || !isOp(m_plan.steps[size_t(dqlIndex)], "DynamicQuantizeLinear"))
-            return;
+            return false;
         const Step& dql = m_plan.steps[size_t(dqlIndex)];
-        if (dql.outputs.size() != 3 || dql.outputs[0] != xq || dql.outputs[2] != conv.inputs[2] || dql.outputs[1] < 0)
-            return;
-        const int32_t xScale = dql.outputs[1];
-        const HostTensor* w = constantOf(conv.inputs[1]);
-        const bool hasWzp = conv.inputs.size() > 3 && conv.inputs[3] >= 0;
-        if (!w || w->rank() != 4 || (hasWzp && !constantOf(conv.inputs[3])))
-            return;
-        const int64_t oc = w->dims()[0];
-        const auto& yd = m_plan.values[size_t(conv.outputs[0])].desc;
-        if (yd.rank() != 4)
-            return;
+        if (dql.outputs.size() != 3 || dql.outputs[0] != xq || dql.outputs[2] != op.inputs[2] || dql.outputs[1] < 0)
+            return false;
+        chain.xq = xq;
+        chain.xScale = dql.outputs[1];
+        chain.hasWzp = op.inputs.size() > 3 && op.inputs[3] >= 0;
+        return true;
+    }
 
-        // ConvInteger -> Cast(to float)
-        const auto castIndex = soleReader(conv.outputs[0]);
+    /// Matches the float chain after the integer op at `anchorIndex`; `fitsOutput(tensor, allowScalar)` says whether
+    /// a constant w_scale (scalar allowed) or bias (not) broadcasts along the output's channels/columns.
+    template <typename FitsOutput>
+    bool matchDequantChain(size_t anchorIndex, const FitsOutput& fitsOutput, DynamicChain& chain) const
+    {
+        const Step& op = m_plan.steps[anchorIndex];
+        const auto& yd = m_plan.values[size_t(op.outputs[0])].desc;
+        // integer op -> Cast(to float)
+        const auto castIndex = soleReader(op.outputs[0]);
         if (!castIndex || !isOp(m_plan.steps[*castIndex], "Cast"))
-            return;
+            return false;
         const Step& cast = m_plan.steps[*castIndex];
         if (anchorNode(cast).attrInt("to", 0) != int64_t(1) /* FLOAT */ || cast.outputs.size() != 1)
-            return;
+            return false;
         // Cast -> Mul(·, s), s = Mul(x_scale, w_scale)
         const auto mulIndex = soleReader(cast.outputs[0]);
         if (!mulIndex || !isOp(m_plan.steps[*mulIndex], "Mul"))
-            return;
+            return false;
         const Step& mul = m_plan.steps[*mulIndex];
         const int32_t s = otherInput(mul, cast.outputs[0]);
         if (s < 0 || mul.outputs.size() != 1 || m_plan.values[size_t(mul.outputs[0])].desc.dims != yd.dims)
-            return;
+            return false;
         const int32_t scaleIndex = producerIndex(s);
         if (scaleIndex < 0 || !soleReader(s) || !isOp(m_plan.steps[size_t(scaleIndex)], "Mul"))
-            return;
-        const Step& scaleMul = m_plan.steps[size_t(scaleIndex)];
-        const int32_t wScale = otherInput(scaleMul, xScale);
+            return false;
+        const int32_t wScale = otherInput(m_plan.steps[size_t(scaleIndex)], chain.xScale);
         const HostTensor* wScaleT = constantOf(wScale);
-        // A per-channel scale must lie along the channel axis to be the same product as the broadcast Mul.
-        if (!wScaleT || !isPerChannel(*wScaleT, oc, true) || m_plan.values[size_t(xScale)].desc.elementCount() != 1)
-            return;
+        // A per-channel scale must lie along the output's channel axis to be the same product as the broadcast Mul.
+        if (!wScaleT || !fitsOutput(*wScaleT, true) || m_plan.values[size_t(chain.xScale)].desc.elementCount() != 1)
+            return false;
+        chain.castIndex = *castIndex;
+        chain.mulIndex = *mulIndex;
+        chain.scaleIndex = size_t(scaleIndex);
+        chain.wScale = wScale;
         // Mul -> Add(·, bias), optional
-        int32_t bias = -1;
-        std::optional<size_t> addIndex;
+        chain.bias = -1;
+        chain.addIndex.reset();
         if (const auto r = soleReader(mul.outputs[0]); r && isOp(m_plan.steps[*r], "Add")) {
             const Step& add = m_plan.steps[*r];
             const int32_t b = otherInput(add, mul.outputs[0]);
             const HostTensor* bt = constantOf(b);
-            if (bt && isPerChannel(*bt, oc, false) && add.outputs.size() == 1
+            if (bt && fitsOutput(*bt, false) && add.outputs.size() == 1
                 && m_plan.values[size_t(add.outputs[0])].desc.dims == yd.dims) {
-                bias = b;
-                addIndex = *r;
+                chain.bias = b;
+                chain.addIndex = *r;
             }
         }
+        return true;
+    }
 
-        Step& fused = m_plan.steps[ci];
+    /// Turns the integer op at `anchorIndex` into the fused `spec` step and absorbs the matched chain into it.
+    void fuseDynamicChain(size_t anchorIndex, const DynamicChain& chain, const kernels::KernelSpec& spec)
+    {
+        // dynamic_conv and dynamic_matmul share their slot layout.
+        using namespace kernels::dynamic_conv;
+        namespace dm = kernels::dynamic_matmul;
+        static_assert(int(kX) == dm::kX && int(kW) == dm::kW && int(kXZeroPoint) == dm::kXZeroPoint
+            && int(kWZeroPoint) == dm::kWZeroPoint && int(kXScale) == dm::kXScale && int(kWScale) == dm::kWScale
+            && int(kBias) == dm::kBias && int(kSlotCount) == dm::kSlotCount);
+        Step& fused = m_plan.steps[anchorIndex];
         std::vector<int32_t> inputs(kSlotCount, -1);
-        inputs[kX] = xq;
+        inputs[kX] = chain.xq;
         inputs[kW] = fused.inputs[1];
         inputs[kXZeroPoint] = fused.inputs[2];
-        inputs[kWZeroPoint] = hasWzp ? fused.inputs[3] : -1;
-        inputs[kXScale] = xScale;
-        inputs[kWScale] = wScale;
-        inputs[kBias] = bias;
+        inputs[kWZeroPoint] = chain.hasWzp ? fused.inputs[3] : -1;
+        inputs[kXScale] = chain.xScale;
+        inputs[kWScale] = chain.wScale;
+        inputs[kBias] = chain.bias;
         fused.inputs = std::move(inputs);
-        fused.spec = &kernels::dynamicConvSpec();
-        absorb(fused, m_plan.steps[size_t(scaleIndex)], fused.outputs[0]);
-        absorb(fused, m_plan.steps[*castIndex], fused.outputs[0]);
-        absorb(fused, m_plan.steps[*mulIndex], m_plan.steps[*mulIndex].outputs[0]);
-        if (addIndex)
-            absorb(fused, m_plan.steps[*addIndex], m_plan.steps[*addIndex].outputs[0]);
+        fused.spec = &spec;
+        absorb(fused, m_plan.steps[chain.scaleIndex], fused.outputs[0]);
+        absorb(fused, m_plan.steps[chain.castIndex], fused.outputs[0]);
+        absorb(fused, m_plan.steps[chain.mulIndex], m_plan.steps[chain.mulIndex].outputs[0]);
+        if (chain.addIndex)
+            absorb(fused, m_plan.steps[*chain.addIndex], m_plan.steps[*chain.addIndex].outputs[0]);
+    }
+
+    /// Rewrites 3 (see the top of the file), anchored at the ConvInteger step `ci`. Leaves everything as written
+    /// unless each intermediate has exactly this one consumer and the constants have the expected shapes.
+    void fuseDynamicConv(size_t ci)
+    {
+        DynamicChain chain;
+        if (!matchDynamicInput(ci, chain))
+            return;
+        const Step& conv = m_plan.steps[ci];
+        const HostTensor* w = constantOf(conv.inputs[1]);
+        if (!w || w->rank() != 4 || (chain.hasWzp && !constantOf(conv.inputs[3])))
+            return;
+        const int64_t oc = w->dims()[0];
+        if (m_plan.values[size_t(conv.outputs[0])].desc.rank() != 4)
+            return;
+        const auto perChannel = [&](const HostTensor& t, bool allowScalar) { return isPerChannel(t, oc, allowScalar); };
+        if (!matchDequantChain(ci, perChannel, chain))
+            return;
+        fuseDynamicChain(ci, chain, kernels::dynamicConvSpec());
         fuseSwishEpilogue(ci);
     }
 
@@ -395,79 +446,24 @@ private:
     /// Rewrite 7 (see the top of the file), anchored at the MatMulInteger step `mi`; B must be a 2-D constant.
     void fuseDynamicMatMul(size_t mi)
     {
-        using namespace kernels::dynamic_matmul;
+        DynamicChain chain;
+        if (!matchDynamicInput(mi, chain))
+            return;
         const Step& mm = m_plan.steps[mi];
-        if (mm.inputs.size() < 3 || mm.outputs.size() != 1 || mm.inputs[2] < 0)
-            return;
-        const int32_t xq = mm.inputs[0];
-        const int32_t dqlIndex = producerIndex(xq);
-        if (dqlIndex < 0 || !isOp(m_plan.steps[size_t(dqlIndex)], "DynamicQuantizeLinear"))
-            return;
-        const Step& dql = m_plan.steps[size_t(dqlIndex)];
-        if (dql.outputs.size() != 3 || dql.outputs[0] != xq || dql.outputs[2] != mm.inputs[2] || dql.outputs[1] < 0)
-            return;
-        const int32_t xScale = dql.outputs[1];
         const HostTensor* w = constantOf(mm.inputs[1]);
-        const bool hasWzp = mm.inputs.size() > 3 && mm.inputs[3] >= 0;
-        if (!w || w->rank() != 2 || (hasWzp && !constantOf(mm.inputs[3])))
+        if (!w || w->rank() != 2 || (chain.hasWzp && !constantOf(mm.inputs[3])))
             return;
         const int64_t n = w->dims()[1];
-        if (hasWzp && constantOf(mm.inputs[3])->elementCount() != 1 && constantOf(mm.inputs[3])->elementCount() != n)
+        if (chain.hasWzp && constantOf(mm.inputs[3])->elementCount() != 1
+            && constantOf(mm.inputs[3])->elementCount() != n)
             return;
-        const auto& yd = m_plan.values[size_t(mm.outputs[0])].desc;
-        if (yd.rank() < 2 || m_plan.values[size_t(xScale)].desc.elementCount() != 1)
+        if (m_plan.values[size_t(mm.outputs[0])].desc.rank() < 2)
             return;
-        const auto castIndex = soleReader(mm.outputs[0]);
-        if (!castIndex || !isOp(m_plan.steps[*castIndex], "Cast"))
+        const auto perColumn = [&](const HostTensor& t, bool allowScalar) { return isPerColumn(t, n, allowScalar); };
+        if (!matchDequantChain(mi, perColumn, chain))
             return;
-        const Step& cast = m_plan.steps[*castIndex];
-        if (anchorNode(cast).attrInt("to", 0) != int64_t(1) /* FLOAT */ || cast.outputs.size() != 1)
-            return;
-        const auto mulIndex = soleReader(cast.outputs[0]);
-        if (!mulIndex || !isOp(m_plan.steps[*mulIndex], "Mul"))
-            return;
-        const Step& mul = m_plan.steps[*mulIndex];
-        const int32_t s = otherInput(mul, cast.outputs[0]);
-        if (s < 0 || mul.outputs.size() != 1 || m_plan.values[size_t(mul.outputs[0])].desc.dims != yd.dims)
-            return;
-        const int32_t scaleIndex = producerIndex(s);
-        if (scaleIndex < 0 || !soleReader(s) || !isOp(m_plan.steps[size_t(scaleIndex)], "Mul"))
-            return;
-        const int32_t wScale = otherInput(m_plan.steps[size_t(scaleIndex)], xScale);
-        const HostTensor* wScaleT = constantOf(wScale);
-        if (!wScaleT || !isPerColumn(*wScaleT, n, true))
-            return;
-        int32_t bias = -1;
-        std::optional<size_t> addIndex;
-        if (const auto r = soleReader(mul.outputs[0]); r && isOp(m_plan.steps[*r], "Add")) {
-            const Step& add = m_plan.steps[*r];
-            const int32_t b = otherInput(add, mul.outputs[0]);
-            const HostTensor* bt = constantOf(b);
-            if (bt && isPerColumn(*bt, n, false) && add.outputs.size() == 1
-                && m_plan.values[size_t(add.outputs[0])].desc.dims == yd.dims) {
-                bias = b;
-                addIndex = *r;
-            }
-        }
-
-        Step& fused = m_plan.steps[mi];
-        std::vector<int32_t> inputs(kSlotCount, -1);
-        inputs[kX] = xq;
-        inputs[kW] = fused.inputs[1];
-        inputs[kXZeroPoint] = fused.inputs[2];
-        inputs[kWZeroPoint] = hasWzp ? fused.inputs[3] : -1;
-        inputs[kXScale] = xScale;
-        inputs[kWScale] = wScale;
-        inputs[kBias] = bias;
-        fused.inputs = std::move(inputs);
-        fused.spec = &kernels::dynamicMatMulSpec();
-        absorb(fused, m_plan.steps[size_t(scaleIndex)], fused.outputs[0]);
-        absorb(fused, m_plan.steps[*castIndex], fused.outputs[0]);
-        absorb(fused, m_plan.steps[*mulIndex], m_plan.steps[*mulIndex].outputs[0]);
-        if (addIndex)
-            absorb(fused, m_plan.steps[*addIndex], m_plan.steps[*addIndex].outputs[0]);
+        fuseDynamicChain(mi, chain, kernels::dynamicMatMulSpec());
     }
-
     /// y * Sigmoid(y) after a fused dynamic convolution (YOLO's SiLU) as the kernel's epilogue.
     void fuseSwishEpilogue(size_t ci)
     {

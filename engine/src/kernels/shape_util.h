@@ -43,6 +43,14 @@ struct AxisSplit
     int64_t inner = 1; ///< product of the dims after the axis
 };
 AxisSplit splitAtAxis(std::span<const int64_t> dims, int64_t axis);
+/// f(base, line) for every line along the axis (s.outer * s.inner of them, in row-major order): the line's elements
+/// are at base + i * s.inner, i < s.axis; `line` = o * s.inner + in indexes the output of a per-line reduction.
+template <typename F> void forEachAxisLine(const AxisSplit& s, F&& f)
+{
+    for (int64_t o = 0; o < s.outer; ++o)
+        for (int64_t in = 0; in < s.inner; ++in)
+            f(o * s.axis * s.inner + in, o * s.inner + in);
+}
 
 /// Strides of `inDims` broadcast to `outDims` (0 where broadcast), aligned right; in elements.
 std::vector<int64_t> broadcastStrides(std::span<const int64_t> inDims, std::span<const int64_t> outDims);

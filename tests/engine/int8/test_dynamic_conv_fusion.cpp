@@ -3,13 +3,12 @@
 // quantize_dynamic pattern: one DynamicQuantizeLinear feeding two ConvInteger -> Cast -> Mul(x_scale * w_scale)
 // [-> Add(Reshape(bias))] chains. The truth is computed here from the ONNX operator definitions (quantize with the
 // DynamicQuantizeLinear formulas, integer convolution loops, rescale), not by the engine.
+#include "int8_test_util.h"
 #include "onnx_builder.h"
 
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/session.h>
 
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,6 +18,7 @@
 namespace {
 
 using namespace qs;
+using test::randomFloats;
 
 constexpr int64_t kC = 5, kH = 9, kW = 9;
 
@@ -32,14 +32,17 @@ struct Conv
     bool silu = false; ///< followed by y * Sigmoid(y)
 };
 
-std::vector<float> randomFloats(size_t n, uint32_t seed, float lo, float hi)
+/// Within `step` everywhere (rare one-step quantization flips upstream), exact within float rounding on 95 %.
+void expectNearUpToRareFlips(std::span<const float> got, const std::vector<float>& want, float step)
 {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> d(lo, hi);
-    std::vector<float> v(n);
-    for (float& x : v)
-        x = d(rng);
-    return v;
+    ASSERT_EQ(got.size(), want.size());
+    int64_t exact = 0;
+    for (size_t i = 0; i < want.size(); ++i) {
+        const float tol = 1e-5f + 1e-5f * std::fabs(want[i]);
+        ASSERT_NEAR(got[i], want[i], tol + step) << "element " << i;
+        exact += std::fabs(got[i] - want[i]) <= tol ? 1 : 0;
+    }
+    EXPECT_GE(exact, int64_t(want.size()) * 95 / 100);
 }
 
 Conv makeConv(int64_t oc, int64_t group, int64_t stride, int64_t pad, uint8_t wzp, bool withBias, uint32_t seed)
@@ -62,6 +65,23 @@ struct Quantized
     float scale;
     int32_t zeroPoint;
 };
+/// New uniform uint8 weights for `c`'s current shape (after changing icPerGroup).
+void redrawWeights(Conv& c, uint32_t seed)
+{
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> d(0, 255);
+    c.w.resize(size_t(c.oc * c.icPerGroup * 9));
+    for (uint8_t& v : c.w)
+        v = uint8_t(d(rng));
+}
+
+/// The float input x [1, kC, kH, kW] and its DynamicQuantizeLinear (outputs xq, xs, xz).
+void addDynamicInput(test::GraphBuilder& g)
+{
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
+    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+}
+
 Quantized dynamicQuantize(const std::vector<float>& x)
 {
     const float lo = std::min(0.0f, *std::min_element(x.begin(), x.end()));
@@ -150,8 +170,7 @@ TEST(DynamicConvFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
     const Conv b = makeConv(5, 5, 2, 0, 128, false, 22);
     test::ModelBuilder mb(13);
     auto& g = mb.graph();
-    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
-    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addDynamicInput(g);
     addChain(g, a, "a");
     addChain(g, b, "b");
     g.output("xq", onnx::TensorProto_DataType_UINT8);
@@ -166,22 +185,12 @@ TEST(DynamicConvFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
     ASSERT_GT(xq.zeroPoint, 0);
     const std::vector<float> ya = reference(xq, a), yb = reference(xq, b);
 
-    SessionOptions options;
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(*model, options);
+    auto session = test::createSession(*model, ExecutionMode::Optimized);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
-    const Graph& graph = (*model)->graph();
-    std::vector<std::vector<std::string>> covered;
-    for (const StepInfo& s : (*session)->steps()) {
-        covered.emplace_back();
-        for (NodeId id : s.nodes)
-            covered.back().push_back(graph.node(id).name);
-    }
+    std::string listing;
+    const auto covered = test::coveredNodeNames(**session, (*model)->graph(), listing);
     using Names = std::vector<std::string>;
     // The shared DynamicQuantizeLinear stays one step; each chain becomes one step anchored at its ConvInteger.
-    std::string listing;
-    for (const auto& names : covered)
-        listing += "[" + fmt::format("{}", fmt::join(names, " ")) + "] ";
     ASSERT_EQ(covered.size(), 3u) << listing;
     EXPECT_EQ(covered[0], (Names { "dql" }));
     EXPECT_EQ(covered[1], (Names { "a_conv", "a_scale", "a_cast", "a_rescale", "a_bias", "a_sig", "a_silu" }));
@@ -212,17 +221,10 @@ TEST(DynamicConvFusion, ChainsStayNhwcAndMatchTheOnnxDefinition)
     a.silu = true;
     Conv c = makeConv(9, 1, 1, 1, 128, true, 42);
     c.icPerGroup = a.oc;
-    {
-        std::mt19937 rng(43);
-        std::uniform_int_distribution<int> d(0, 255);
-        c.w.resize(size_t(c.oc * c.icPerGroup * 9));
-        for (uint8_t& v : c.w)
-            v = uint8_t(d(rng));
-    }
+    redrawWeights(c, 43);
     test::ModelBuilder mb(13);
     auto& g = mb.graph();
-    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
-    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addDynamicInput(g);
     addChain(g, a, "a", "x", false);
     g.node("DynamicQuantizeLinear", { "a_y" }, { "a_yq", "a_ys", "a_yz" }, "dql2");
     addChain(g, c, "c", "a_y");
@@ -237,9 +239,7 @@ TEST(DynamicConvFusion, ChainsStayNhwcAndMatchTheOnnxDefinition)
     const Quantized aq = dynamicQuantize(ya);
     const std::vector<float> yc = reference(aq, c);
 
-    SessionOptions options;
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(*model, options);
+    auto session = test::createSession(*model, ExecutionMode::Optimized);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
     std::vector<std::string> impls;
     for (const StepInfo& s : (*session)->steps())
@@ -253,19 +253,10 @@ TEST(DynamicConvFusion, ChainsStayNhwcAndMatchTheOnnxDefinition)
     auto out = (*session)->run(in);
     ASSERT_TRUE(out.isOk()) << out.status().toString();
     ASSERT_EQ(out->size(), 1u);
-    const auto got = (*out)[0].data<float>();
-    ASSERT_EQ(got.size(), yc.size());
     // a's SiLU may differ from std::exp's by a few ulp, which can move dql2's scale by an ulp or flip the rounding of
     // a value lying on a rounding boundary: then c differs by at most two quantization steps of its input times the
     // largest |w - zp| (128). Such elements must be rare; any layout or indexing error would break most of them.
-    const float step = aq.scale * c.wScale * 128.0f * 2.0f;
-    int64_t exact = 0;
-    for (size_t i = 0; i < yc.size(); ++i) {
-        const float tol = 1e-5f + 1e-5f * std::fabs(yc[i]);
-        ASSERT_NEAR(got[i], yc[i], tol + step) << "element " << i;
-        exact += std::fabs(got[i] - yc[i]) <= tol ? 1 : 0;
-    }
-    EXPECT_GE(exact, int64_t(yc.size()) * 95 / 100);
+    expectNearUpToRareFlips((*out)[0].data<float>(), yc, aq.scale * c.wScale * 128.0f * 2.0f);
 }
 
 TEST(DynamicConvFusion, NhwcRegionsThroughMaxPoolAddAndConcatMatchTheOnnxDefinition)
@@ -276,17 +267,10 @@ TEST(DynamicConvFusion, NhwcRegionsThroughMaxPoolAddAndConcatMatchTheOnnxDefinit
     a.silu = true;
     Conv c = makeConv(7, 1, 1, 1, 128, true, 52);
     c.icPerGroup = 2 * a.oc;
-    {
-        std::mt19937 rng(53);
-        std::uniform_int_distribution<int> d(0, 255);
-        c.w.resize(size_t(c.oc * c.icPerGroup * 9));
-        for (uint8_t& v : c.w)
-            v = uint8_t(d(rng));
-    }
+    redrawWeights(c, 53);
     test::ModelBuilder mb(13);
     auto& g = mb.graph();
-    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
-    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addDynamicInput(g);
     addChain(g, a, "a", "x", false);
     auto& pool = g.node("MaxPool", { "a_y" }, { "m" }, "pool");
     test::setAttr(pool, "kernel_shape", { 3, 3 });
@@ -320,9 +304,7 @@ TEST(DynamicConvFusion, NhwcRegionsThroughMaxPoolAddAndConcatMatchTheOnnxDefinit
     const Quantized catq = dynamicQuantize(catv);
     const std::vector<float> yc = reference(catq, c);
 
-    SessionOptions options;
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(*model, options);
+    auto session = test::createSession(*model, ExecutionMode::Optimized);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
     std::string firstConv, lastConv;
     for (const StepInfo& st : (*session)->steps())
@@ -334,17 +316,8 @@ TEST(DynamicConvFusion, NhwcRegionsThroughMaxPoolAddAndConcatMatchTheOnnxDefinit
     const HostTensor in[] = { std::move(x) };
     auto out = (*session)->run(in);
     ASSERT_TRUE(out.isOk()) << out.status().toString();
-    const auto got = (*out)[0].data<float>();
-    ASSERT_EQ(got.size(), yc.size());
     // As in ChainsStayNhwc...: rare one-step quantization flips allowed, layout errors are not.
-    const float step = catq.scale * c.wScale * 128.0f * 2.0f;
-    int64_t exact = 0;
-    for (size_t i = 0; i < yc.size(); ++i) {
-        const float tol = 1e-5f + 1e-5f * std::fabs(yc[i]);
-        ASSERT_NEAR(got[i], yc[i], tol + step) << "element " << i;
-        exact += std::fabs(got[i] - yc[i]) <= tol ? 1 : 0;
-    }
-    EXPECT_GE(exact, int64_t(yc.size()) * 95 / 100);
+    expectNearUpToRareFlips((*out)[0].data<float>(), yc, catq.scale * c.wScale * 128.0f * 2.0f);
 }
 
 TEST(DynamicConvFusion, LeavesTheNodesAsWrittenWhenAnIntermediateHasAnotherConsumer)
@@ -352,20 +325,13 @@ TEST(DynamicConvFusion, LeavesTheNodesAsWrittenWhenAnIntermediateHasAnotherConsu
     const Conv a = makeConv(4, 1, 1, 1, 128, true, 31);
     test::ModelBuilder mb(13);
     auto& g = mb.graph();
-    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, kC, kH, kW });
-    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xz" }, "dql");
+    addDynamicInput(g);
     addChain(g, a, "a");
     g.output("a_f", onnx::TensorProto_DataType_FLOAT); // the Cast's output is also a graph output
     auto model = loadModelFromBytes(mb.serialize(), "dynamic_conv_shared.onnx");
     ASSERT_TRUE(model.isOk()) << model.status().toString();
-    SessionOptions options;
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(*model, options);
-    ASSERT_TRUE(session.isOk()) << session.status().toString();
     // dql, scale Mul, ConvInteger, Cast, Mul, Add: the Reshape of constants is folded, nothing else changes.
-    EXPECT_EQ((*session)->steps().size(), 6u);
-    for (const StepInfo& s : (*session)->steps())
-        EXPECT_EQ(s.nodes.size(), 1u) << s.opType;
+    test::expectEveryNodeItsOwnStep(*model, 6);
 }
 
 } // namespace

@@ -4,13 +4,12 @@
 // -> Add(bias). The truth is computed here from the ONNX operator definitions (DynamicQuantizeLinear's formulas,
 // the integer product with both zero points, then the float rescale and bias), not by the engine; the fused step
 // must also list every authored node it replaced.
+#include "int8_test_util.h"
 #include "onnx_builder.h"
 
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/session.h>
 
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,19 +19,10 @@
 namespace {
 
 using namespace qs;
+using test::randomFloats;
 
 // A of [2, 3, kK] (leading dims flattened into M = 6); odd K and N so no vector width divides them.
 constexpr int64_t kB = 2, kM = 3, kK = 37, kN = 19;
-
-std::vector<float> randomFloats(size_t n, uint32_t seed, float lo, float hi)
-{
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> d(lo, hi);
-    std::vector<float> v(n);
-    for (float& x : v)
-        x = d(rng);
-    return v;
-}
 
 TEST(DynamicMatMulFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
 {
@@ -90,19 +80,10 @@ TEST(DynamicMatMulFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
             want[size_t(r * kN + j)] = float(acc) * (xScale * wScale[size_t(j)]) + bias[size_t(j)];
         }
 
-    SessionOptions options;
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(*model, options);
+    auto session = test::createSession(*model, ExecutionMode::Optimized);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
-    const Graph& graph = (*model)->graph();
-    std::vector<std::vector<std::string>> covered;
     std::string listing;
-    for (const StepInfo& s : (*session)->steps()) {
-        covered.emplace_back();
-        for (NodeId id : s.nodes)
-            covered.back().push_back(graph.node(id).name);
-        listing += "[" + fmt::format("{}", fmt::join(covered.back(), " ")) + "] ";
-    }
+    const auto covered = test::coveredNodeNames(**session, (*model)->graph(), listing);
     using Names = std::vector<std::string>;
     ASSERT_EQ(covered.size(), 2u) << listing;
     EXPECT_EQ(covered[0], (Names { "dql" }));
@@ -121,8 +102,7 @@ TEST(DynamicMatMulFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
         ASSERT_NEAR(got[i], want[i], 1e-5f + 1e-5f * std::fabs(want[i])) << "element " << i;
 
     // As written, the same graph runs node by node and must give the same numbers (against the same truth).
-    options.mode = ExecutionMode::AsWritten;
-    auto asWritten = Session::create(*model, options);
+    auto asWritten = test::createSession(*model, ExecutionMode::AsWritten);
     ASSERT_TRUE(asWritten.isOk()) << asWritten.status().toString();
     EXPECT_EQ((*asWritten)->steps().size(), 6u);
     auto out2 = (*asWritten)->run(in);
@@ -151,13 +131,7 @@ TEST(DynamicMatMulFusion, LeavesTheNodesAsWrittenWhenTheProductHasAnotherConsume
     g.output("acc", onnx::TensorProto_DataType_INT32); // the int32 product is also a graph output
     auto model = loadModelFromBytes(mb.serialize(), "dynamic_matmul_shared.onnx");
     ASSERT_TRUE(model.isOk()) << model.status().toString();
-    SessionOptions options;
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(*model, options);
-    ASSERT_TRUE(session.isOk()) << session.status().toString();
-    EXPECT_EQ((*session)->steps().size(), 5u);
-    for (const StepInfo& s : (*session)->steps())
-        EXPECT_EQ(s.nodes.size(), 1u) << s.opType;
+    test::expectEveryNodeItsOwnStep(*model, 5);
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_matmul.h"
 #include "node_case.h"
+#include "square_conv.h"
 
 #include <gtest/gtest.h>
 
@@ -17,6 +18,8 @@ using namespace qs;
 using namespace qs::kernels::int8;
 
 namespace {
+
+using test::squareConv;
 
 struct ConvCase
 {
@@ -37,26 +40,9 @@ void PrintTo(const ConvCase& c, std::ostream* os)
     *os << c.name << " " << c.shape.toString();
 }
 
-ConvShape conv(int64_t n, int64_t ic, int64_t ih, int64_t iw, int64_t oc, int64_t g, int64_t k, int64_t stride,
-    int64_t pad, int64_t dilation = 1)
-{
-    ConvShape s;
-    s.batch = n;
-    s.inChannels = ic;
-    s.inHeight = ih;
-    s.inWidth = iw;
-    s.outChannels = oc;
-    s.group = g;
-    s.kernelHeight = s.kernelWidth = k;
-    s.strideHeight = s.strideWidth = stride;
-    s.dilationHeight = s.dilationWidth = dilation;
-    s.padTop = s.padLeft = s.padBottom = s.padRight = pad;
-    return s;
-}
-
 ConvShape asymmetric()
 {
-    ConvShape s = conv(1, 12, 11, 9, 18, 3, 3, 1, 0, 2);
+    ConvShape s = squareConv(1, 12, 11, 9, 18, 3, 3, 1, 0, 2);
     s.padTop = 1;
     s.padLeft = 0;
     s.padBottom = 2;
@@ -70,22 +56,22 @@ constexpr DataType U8 = DataType::UInt8;
 constexpr DataType S8 = DataType::Int8;
 
 const ConvCase kCases[] = {
-    { "First3to16Pad1", conv(1, 3, 17, 19, 16, 1, 3, 1, 1), U8, U8, 171, { 128 } },
-    { "Odd13to24Stride2", conv(1, 13, 15, 15, 24, 1, 3, 2, 1), U8, U8, 128, { 171 } },
-    { "Pointwise16to32", conv(1, 16, 9, 11, 32, 1, 1, 1, 0), U8, U8, 0, { 0 } },
-    { "Pointwise33to7PerChannelZp", conv(1, 33, 5, 7, 7, 1, 1, 1, 0), U8, U8, 37, {} },
-    { "Depthwise24", conv(1, 24, 13, 13, 24, 24, 3, 1, 1), U8, U8, 171, { 171 } },
-    { "Depthwise13Stride2", conv(1, 13, 14, 13, 13, 13, 3, 2, 1), U8, U8, 128, {} },
-    { "DepthwiseMultiplier2", conv(1, 5, 8, 8, 10, 5, 3, 1, 1), U8, U8, 3, { 0 } },
+    { "First3to16Pad1", squareConv(1, 3, 17, 19, 16, 1, 3, 1, 1), U8, U8, 171, { 128 } },
+    { "Odd13to24Stride2", squareConv(1, 13, 15, 15, 24, 1, 3, 2, 1), U8, U8, 128, { 171 } },
+    { "Pointwise16to32", squareConv(1, 16, 9, 11, 32, 1, 1, 1, 0), U8, U8, 0, { 0 } },
+    { "Pointwise33to7PerChannelZp", squareConv(1, 33, 5, 7, 7, 1, 1, 1, 0), U8, U8, 37, {} },
+    { "Depthwise24", squareConv(1, 24, 13, 13, 24, 24, 3, 1, 1), U8, U8, 171, { 171 } },
+    { "Depthwise13Stride2", squareConv(1, 13, 14, 13, 13, 13, 3, 2, 1), U8, U8, 128, {} },
+    { "DepthwiseMultiplier2", squareConv(1, 5, 8, 8, 10, 5, 3, 1, 1), U8, U8, 3, { 0 } },
     { "GroupedDilatedAsymmetricPads", asymmetric(), U8, U8, 171, { 128 } },
-    { "Kernel5Batch2Stride2", conv(2, 7, 12, 13, 9, 1, 5, 2, 2), U8, U8, 128, { 171 } },
-    { "PadWiderThanHalfKernel", conv(1, 2, 4, 4, 3, 1, 3, 1, 2), U8, U8, 200, { 55 } },
-    { "Wide64to64", conv(1, 64, 20, 20, 64, 1, 3, 1, 1), U8, U8, 171, { 128 } },
-    { "Wide64to64Zp171", conv(1, 64, 16, 16, 64, 1, 3, 1, 1), U8, U8, 37, { 171 } },
-    { "Wide48to32SignedWeightsPerChannelZp", conv(1, 48, 12, 12, 32, 1, 3, 1, 1), U8, S8, 128, {} },
-    { "SignedActivations", conv(1, 11, 9, 9, 6, 1, 3, 1, 1), S8, U8, -5, { 171 } },
-    { "SignedWeightsPerChannelZp", conv(1, 10, 9, 8, 12, 2, 3, 2, 1), U8, S8, 128, {} },
-    { "SignedBoth", conv(1, 8, 7, 7, 8, 1, 3, 1, 1), S8, S8, 0, { 0 } },
+    { "Kernel5Batch2Stride2", squareConv(2, 7, 12, 13, 9, 1, 5, 2, 2), U8, U8, 128, { 171 } },
+    { "PadWiderThanHalfKernel", squareConv(1, 2, 4, 4, 3, 1, 3, 1, 2), U8, U8, 200, { 55 } },
+    { "Wide64to64", squareConv(1, 64, 20, 20, 64, 1, 3, 1, 1), U8, U8, 171, { 128 } },
+    { "Wide64to64Zp171", squareConv(1, 64, 16, 16, 64, 1, 3, 1, 1), U8, U8, 37, { 171 } },
+    { "Wide48to32SignedWeightsPerChannelZp", squareConv(1, 48, 12, 12, 32, 1, 3, 1, 1), U8, S8, 128, {} },
+    { "SignedActivations", squareConv(1, 11, 9, 9, 6, 1, 3, 1, 1), S8, U8, -5, { 171 } },
+    { "SignedWeightsPerChannelZp", squareConv(1, 10, 9, 8, 12, 2, 3, 2, 1), U8, S8, 128, {} },
+    { "SignedBoth", squareConv(1, 8, 7, 7, 8, 1, 3, 1, 1), S8, S8, 0, { 0 } },
 };
 
 template <typename T> std::vector<T> randomValues(std::mt19937& rng, size_t count, int lo, int hi)
@@ -239,7 +225,7 @@ TEST_P(Int8ConvTest, MatchesReferenceOnClusteredWeights)
 // the cheaper way, and it must be the one taken (the other path is covered by the clustered weights).
 TEST(Int8ConvZeroPoints, ManyOutliersUseCompensation)
 {
-    const ConvShape s = conv(1, 32, 12, 12, 16, 1, 3, 1, 1);
+    const ConvShape s = squareConv(1, 32, 12, 12, 16, 1, 3, 1, 1);
     std::mt19937 rng(3);
     const auto w = randomValues<uint8_t>(rng, size_t(s.weightCount()), 0, 255);
     auto c = Int8Conv::create(s, U8, { U8, w.data(), { 171 } });
@@ -254,7 +240,7 @@ INSTANTIATE_TEST_SUITE_P(Shapes, Int8ConvTest, testing::ValuesIn(kCases), caseNa
 // The report must name the ISA oneDNN really uses and say what is done about pairs that can saturate.
 TEST(Int8ConvSaturation, ReportFollowsTheIsa)
 {
-    const ConvShape s = conv(1, 4, 5, 5, 2, 1, 1, 1, 0);
+    const ConvShape s = squareConv(1, 4, 5, 5, 2, 1, 1, 1, 0);
     // Output channel 0: ic pairs (0,1) = (255,255) -> s8 (127,127) offends; (2,3) = (0,0) -> (-128,-128) offends.
     // Output channel 1: all 128 -> s8 0, nothing offends.
     const std::vector<uint8_t> w = { 255, 255, 0, 0, 128, 128, 128, 128 };
@@ -304,7 +290,7 @@ TEST(Int8ConvSaturation, SplitKeepsEveryPairWithinTheBoundAndSumsBack)
 TEST(Int8Conv, RejectsBadArguments)
 {
     const std::vector<uint8_t> w(8, 1);
-    ConvShape s = conv(1, 4, 5, 5, 2, 1, 1, 1, 0);
+    ConvShape s = squareConv(1, 4, 5, 5, 2, 1, 1, 1, 0);
     s.group = 3;
     EXPECT_EQ(Int8Conv::create(s, U8, { U8, w.data(), { 0 } }).status().code(), StatusCode::InvalidArgument);
     s.group = 1;

@@ -2,6 +2,7 @@
 // The executor kernels over the INT8 blocks, through a Session on hand-built one-node graphs: the forms the ONNX
 // conformance cases do not cover (1-D ConvInteger, per-channel weight zero points, int8 activations, batched
 // MatMulInteger), in both execution modes, against the reference.
+#include "int8_test_util.h"
 #include "kernels/int8/conv_integer_ref.h"
 
 #include <quantscope/engine/session.h>
@@ -14,24 +15,9 @@ using namespace qs;
 
 namespace {
 
-TensorType typeOf(DataType t, const std::vector<int64_t>& dims)
-{
-    TensorType tt;
-    tt.elementType = t;
-    tt.hasShape = true;
-    for (int64_t d : dims)
-        tt.dims.push_back(Dim::known(d));
-    return tt;
-}
-
-template <typename T> std::vector<T> randomValues(std::mt19937& rng, size_t n)
-{
-    std::uniform_int_distribution<int> d(std::is_signed_v<T> ? -128 : 0, std::is_signed_v<T> ? 127 : 255);
-    std::vector<T> v(n);
-    for (T& x : v)
-        x = T(d(rng));
-    return v;
-}
+using test::intsAttr;
+using test::randomValues;
+using test::tensorType;
 
 /// A model of one node whose inputs are `inputOrder`: each either an initializer from `constants` or a graph input
 /// from `graphInputs`; one output.
@@ -43,17 +29,10 @@ std::shared_ptr<Model> oneNodeModel(Node node, const std::vector<std::string>& i
     model->irVersion = 8;
     model->opsetImports.push_back({ "", 13 });
     Graph& g = model->mutableGraph();
-    for (const auto& [name, type] : graphInputs) {
-        const ValueId v = g.getOrAddValue(name);
-        g.mutableValue(v).type = type;
-        g.mutableValue(v).isGraphInput = true;
-        g.addInput(v);
-    }
-    for (const auto& [name, tensor] : constants) {
-        const ValueId v = g.getOrAddValue(name);
-        g.mutableValue(v).type = typeOf(tensor.dataType(), tensor.dims());
-        g.addInitializer(v, tensor);
-    }
+    for (const auto& [name, type] : graphInputs)
+        test::addGraphInput(g, name, type);
+    for (const auto& [name, tensor] : constants)
+        test::addInitializer(g, name, tensor);
     const ValueId out = g.getOrAddValue(output);
     g.mutableValue(out).type = outType;
     g.mutableValue(out).isGraphOutput = true;
@@ -65,15 +44,6 @@ std::shared_ptr<Model> oneNodeModel(Node node, const std::vector<std::string>& i
     g.addOutput(out);
     EXPECT_TRUE(g.finalize().isOk());
     return model;
-}
-
-Attribute ints(const char* name, std::vector<int64_t> v)
-{
-    Attribute a;
-    a.name = name;
-    a.type = AttributeType::Ints;
-    a.ints = std::move(v);
-    return a;
 }
 
 } // namespace
@@ -89,13 +59,13 @@ TEST(Int8Session, ConvInteger1dSignedActivationsPerChannelZeroPoints)
     Node node;
     node.name = "conv";
     node.opType = "ConvInteger";
-    node.attributes = { ints("pads", { 1, 2 }), ints("strides", { 2 }) };
+    node.attributes = { intsAttr("pads", { 1, 2 }), intsAttr("strides", { 2 }) };
     const int64_t ow = (w + 1 + 2 - k) / 2 + 1;
     auto model = oneNodeModel(node, { "x", "w", "xzp", "wzp" },
         { { "w", Tensor::fromVector(DataType::UInt8, { m, c, k }, wt) },
             { "xzp", Tensor::fromVector(DataType::Int8, {}, std::vector<int8_t> { xzp }) },
             { "wzp", Tensor::fromVector(DataType::UInt8, { m }, wzp) } },
-        { { "x", typeOf(DataType::Int8, { n, c, w }) } }, "y", typeOf(DataType::Int32, { n, m, ow }));
+        { { "x", tensorType(DataType::Int8, { n, c, w }) } }, "y", tensorType(DataType::Int32, { n, m, ow }));
 
     kernels::int8::ConvShape s;
     s.inChannels = c;
@@ -142,7 +112,7 @@ TEST(Int8Session, MatMulIntegerBatchedPerColumnZeroPoints)
         { { "b", Tensor::fromVector(DataType::UInt8, { k, n }, b) },
             { "azp", Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { azp }) },
             { "bzp", Tensor::fromVector(DataType::UInt8, { n }, bzp) } },
-        { { "a", typeOf(DataType::UInt8, { batch, m, k }) } }, "y", typeOf(DataType::Int32, { batch, m, n }));
+        { { "a", tensorType(DataType::UInt8, { batch, m, k }) } }, "y", tensorType(DataType::Int32, { batch, m, n }));
     // A [batch, M, K] x B [K, N]: the batch folds into M.
     std::vector<int32_t> expected(size_t(batch * m * n));
     const std::vector<int32_t> bzp32(bzp.begin(), bzp.end());

@@ -5,6 +5,7 @@
 // independently from ONNX's definitions: the exact integer convolution (conv_integer_ref.h), the requantization
 // round_half_to_even((acc + bias) * xScale * wScale / yScale) + zp with Relu as the clamp at the zero point, and the
 // add as the authored DequantizeLinear/Add/Relu/QuantizeLinear float operations.
+#include "int8_test_util.h"
 #include "kernels/int8/conv_integer_ref.h"
 
 #include <quantscope/engine/session.h>
@@ -19,33 +20,12 @@ using namespace qs;
 
 namespace {
 
-TensorType typeOf(DataType t, const std::vector<int64_t>& dims)
-{
-    TensorType tt;
-    tt.elementType = t;
-    tt.hasShape = true;
-    for (int64_t d : dims)
-        tt.dims.push_back(Dim::known(d));
-    return tt;
-}
-
-Attribute intsAttr(const char* name, std::vector<int64_t> v)
-{
-    Attribute a;
-    a.name = name;
-    a.type = AttributeType::Ints;
-    a.ints = std::move(v);
-    return a;
-}
-
-Attribute intAttr(const char* name, int64_t v)
-{
-    Attribute a;
-    a.name = name;
-    a.type = AttributeType::Int;
-    a.i = v;
-    return a;
-}
+using test::addGraphInput;
+using test::addInitializer;
+using test::addNode;
+using test::intAttr;
+using test::intsAttr;
+using test::tensorType;
 
 constexpr int64_t kC = 5, kH = 9, kW = 7, kOc = 6;
 
@@ -89,61 +69,38 @@ QdqBlock makeBlock()
     model->irVersion = 8;
     model->opsetImports.push_back({ "", 13 });
     Graph& g = model->mutableGraph();
-    const auto input = [&](const std::string& name, DataType t, std::vector<int64_t> dims) {
-        const ValueId v = g.getOrAddValue(name);
-        g.mutableValue(v).type = typeOf(t, dims);
-        g.mutableValue(v).isGraphInput = true;
-        g.addInput(v);
-    };
-    const auto constant = [&](const std::string& name, Tensor t) {
-        const ValueId v = g.getOrAddValue(name);
-        g.mutableValue(v).type = typeOf(t.dataType(), t.dims());
-        g.addInitializer(v, std::move(t));
-    };
     const auto scalarF = [](float v) { return Tensor::fromVector(DataType::Float, {}, std::vector<float> { v }); };
     const auto scalarU8 = [](uint8_t v) { return Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { v }); };
-    input("xq", DataType::UInt8, { 1, kC, kH, kW });
-    input("rq", DataType::UInt8, { 1, kOc, kH, kW });
-    constant("xs", scalarF(b.xScale));
-    constant("xzp", scalarU8(b.xZp));
-    constant("wq", Tensor::fromVector(DataType::Int8, { kOc, kC, 3, 3 }, b.w));
-    constant("ws", Tensor::fromVector(DataType::Float, { kOc }, b.wScales));
-    constant("wzp", Tensor::fromVector(DataType::Int8, { kOc }, std::vector<int8_t>(size_t(kOc), 0)));
-    constant("bq", Tensor::fromVector(DataType::Int32, { kOc }, b.bias));
-    constant("bs", Tensor::fromVector(DataType::Float, { kOc }, biasScales));
-    constant("bzp", Tensor::fromVector(DataType::Int32, { kOc }, std::vector<int32_t>(size_t(kOc), 0)));
-    constant("ys", scalarF(b.yScale));
-    constant("yzp", scalarU8(b.yZp));
-    constant("rs", scalarF(b.rScale));
-    constant("rzp", scalarU8(b.rZp));
-    constant("zs", scalarF(b.zScale));
-    constant("zzp", scalarU8(b.zZp));
-    const auto node = [&](const char* name, const char* op, std::vector<std::string> ins, const std::string& out,
-                          std::vector<Attribute> attrs = {}) {
-        Node n;
-        n.name = name;
-        n.opType = op;
-        n.opsetVersion = 13;
-        n.attributes = std::move(attrs);
-        for (const auto& i : ins)
-            n.inputs.push_back(g.getOrAddValue(i));
-        n.outputs = { g.getOrAddValue(out) };
-        g.addNode(std::move(n));
-    };
-    node("dq_x", "DequantizeLinear", { "xq", "xs", "xzp" }, "xf");
-    node("dq_w", "DequantizeLinear", { "wq", "ws", "wzp" }, "wf", { intAttr("axis", 0) });
-    node("dq_b", "DequantizeLinear", { "bq", "bs", "bzp" }, "bf", { intAttr("axis", 0) });
-    node("conv", "Conv", { "xf", "wf", "bf" }, "cf",
+    addGraphInput(g, "xq", tensorType(DataType::UInt8, { 1, kC, kH, kW }));
+    addGraphInput(g, "rq", tensorType(DataType::UInt8, { 1, kOc, kH, kW }));
+    addInitializer(g, "xs", scalarF(b.xScale));
+    addInitializer(g, "xzp", scalarU8(b.xZp));
+    addInitializer(g, "wq", Tensor::fromVector(DataType::Int8, { kOc, kC, 3, 3 }, b.w));
+    addInitializer(g, "ws", Tensor::fromVector(DataType::Float, { kOc }, b.wScales));
+    addInitializer(g, "wzp", Tensor::fromVector(DataType::Int8, { kOc }, std::vector<int8_t>(size_t(kOc), 0)));
+    addInitializer(g, "bq", Tensor::fromVector(DataType::Int32, { kOc }, b.bias));
+    addInitializer(g, "bs", Tensor::fromVector(DataType::Float, { kOc }, biasScales));
+    addInitializer(g, "bzp", Tensor::fromVector(DataType::Int32, { kOc }, std::vector<int32_t>(size_t(kOc), 0)));
+    addInitializer(g, "ys", scalarF(b.yScale));
+    addInitializer(g, "yzp", scalarU8(b.yZp));
+    addInitializer(g, "rs", scalarF(b.rScale));
+    addInitializer(g, "rzp", scalarU8(b.rZp));
+    addInitializer(g, "zs", scalarF(b.zScale));
+    addInitializer(g, "zzp", scalarU8(b.zZp));
+    addNode(g, "dq_x", "DequantizeLinear", { "xq", "xs", "xzp" }, "xf");
+    addNode(g, "dq_w", "DequantizeLinear", { "wq", "ws", "wzp" }, "wf", { intAttr("axis", 0) });
+    addNode(g, "dq_b", "DequantizeLinear", { "bq", "bs", "bzp" }, "bf", { intAttr("axis", 0) });
+    addNode(g, "conv", "Conv", { "xf", "wf", "bf" }, "cf",
         { intsAttr("kernel_shape", { 3, 3 }), intsAttr("pads", { 1, 1, 1, 1 }) });
-    node("relu", "Relu", { "cf" }, "cr");
-    node("q_y", "QuantizeLinear", { "cr", "ys", "yzp" }, "yq");
-    node("dq_y", "DequantizeLinear", { "yq", "ys", "yzp" }, "yf");
-    node("dq_r", "DequantizeLinear", { "rq", "rs", "rzp" }, "rf");
-    node("add", "Add", { "yf", "rf" }, "af");
-    node("relu2", "Relu", { "af" }, "ar");
-    node("q_z", "QuantizeLinear", { "ar", "zs", "zzp" }, "zq");
+    addNode(g, "relu", "Relu", { "cf" }, "cr");
+    addNode(g, "q_y", "QuantizeLinear", { "cr", "ys", "yzp" }, "yq");
+    addNode(g, "dq_y", "DequantizeLinear", { "yq", "ys", "yzp" }, "yf");
+    addNode(g, "dq_r", "DequantizeLinear", { "rq", "rs", "rzp" }, "rf");
+    addNode(g, "add", "Add", { "yf", "rf" }, "af");
+    addNode(g, "relu2", "Relu", { "af" }, "ar");
+    addNode(g, "q_z", "QuantizeLinear", { "ar", "zs", "zzp" }, "zq");
     const ValueId out = g.getOrAddValue("zq");
-    g.mutableValue(out).type = typeOf(DataType::UInt8, { 1, kOc, kH, kW });
+    g.mutableValue(out).type = tensorType(DataType::UInt8, { 1, kOc, kH, kW });
     g.mutableValue(out).isGraphOutput = true;
     g.addOutput(out);
     EXPECT_TRUE(g.finalize().isOk());
@@ -239,38 +196,20 @@ TEST(QdqRewrite, MaxPoolRunsOnIntegers)
     model->irVersion = 8;
     model->opsetImports.push_back({ "", 13 });
     Graph& g = model->mutableGraph();
-    const ValueId xv = g.getOrAddValue("xq");
-    g.mutableValue(xv).type = typeOf(DataType::UInt8, { 1, c, h, w });
-    g.mutableValue(xv).isGraphInput = true;
-    g.addInput(xv);
+    addGraphInput(g, "xq", tensorType(DataType::UInt8, { 1, c, h, w }));
     for (const auto& [name, t] :
         { std::pair { "s", Tensor::fromVector(DataType::Float, {}, std::vector<float> { 0.043f }) },
-            std::pair { "zp", Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { 97 }) } }) {
-        const ValueId v = g.getOrAddValue(name);
-        g.mutableValue(v).type = typeOf(t.dataType(), t.dims());
-        g.addInitializer(v, t);
-    }
-    const auto node = [&](const char* name, const char* op, std::vector<std::string> ins, const std::string& out,
-                          std::vector<Attribute> attrs = {}) {
-        Node n;
-        n.name = name;
-        n.opType = op;
-        n.opsetVersion = 13;
-        n.attributes = std::move(attrs);
-        for (const auto& i : ins)
-            n.inputs.push_back(g.getOrAddValue(i));
-        n.outputs = { g.getOrAddValue(out) };
-        g.addNode(std::move(n));
-    };
-    node("dq", "DequantizeLinear", { "xq", "s", "zp" }, "xf");
-    node("pool", "MaxPool", { "xf" }, "pf",
+            std::pair { "zp", Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { 97 }) } })
+        addInitializer(g, name, t);
+    addNode(g, "dq", "DequantizeLinear", { "xq", "s", "zp" }, "xf");
+    addNode(g, "pool", "MaxPool", { "xf" }, "pf",
         { intsAttr("kernel_shape", kernel), intsAttr("pads", pads), intsAttr("strides", strides),
             intsAttr("dilations", dil), intAttr("ceil_mode", 1) });
-    node("q", "QuantizeLinear", { "pf", "s", "zp" }, "yq");
+    addNode(g, "q", "QuantizeLinear", { "pf", "s", "zp" }, "yq");
     // Output size with ceil_mode: ceil((in + pads - dilated kernel) / stride) + 1, last window starting inside.
     const int64_t oh = (h + 1 + 1 - 3 + 1) / 2 + 1, ow = (w + 0 + 2 - 5 + 1) / 2 + 1;
     const ValueId out = g.getOrAddValue("yq");
-    g.mutableValue(out).type = typeOf(DataType::UInt8, { 1, c, oh, ow });
+    g.mutableValue(out).type = tensorType(DataType::UInt8, { 1, c, oh, ow });
     g.mutableValue(out).isGraphOutput = true;
     g.addOutput(out);
     ASSERT_TRUE(g.finalize().isOk());

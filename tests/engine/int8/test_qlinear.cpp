@@ -3,10 +3,12 @@
 // obvious-loop ConvInteger/MatMulInteger reference followed by ONNX's requantization written out plainly
 // (std::nearbyint in the default round-half-to-even mode, then saturation). Runs natively and AVX2-limited (see
 // CMakeLists.txt), on odd channel counts, padding, strides, groups and depthwise shapes, u8/s8 on every side.
+#include "int8_test_util.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_matmul.h"
 #include "kernels/int8/requantize.h"
+#include "square_conv.h"
 
 #include <quantscope/engine/session.h>
 
@@ -22,6 +24,10 @@ using namespace qs;
 using namespace qs::kernels::int8;
 
 namespace {
+
+using test::randomValues;
+using test::squareConv;
+using test::tensorType;
 
 constexpr DataType U8 = DataType::UInt8;
 constexpr DataType S8 = DataType::Int8;
@@ -40,23 +46,9 @@ std::string caseName(const testing::TestParamInfo<QConvCase>& info)
     return info.param.name;
 }
 
-ConvShape conv(int64_t ic, int64_t ih, int64_t iw, int64_t oc, int64_t g, int64_t k, int64_t stride, int64_t pad)
-{
-    ConvShape s;
-    s.inChannels = ic;
-    s.inHeight = ih;
-    s.inWidth = iw;
-    s.outChannels = oc;
-    s.group = g;
-    s.kernelHeight = s.kernelWidth = k;
-    s.strideHeight = s.strideWidth = stride;
-    s.padTop = s.padLeft = s.padBottom = s.padRight = pad;
-    return s;
-}
-
 ConvShape asymmetricPads()
 {
-    ConvShape s = conv(6, 9, 10, 9, 3, 3, 1, 0);
+    ConvShape s = squareConv(1, 6, 9, 10, 9, 3, 3, 1, 0);
     s.padTop = 2;
     s.padBottom = 0;
     s.padLeft = 1;
@@ -66,25 +58,16 @@ ConvShape asymmetricPads()
 }
 
 const QConvCase kCases[] = {
-    { "Stem3to16Pad3Stride2U8", conv(3, 23, 21, 16, 1, 7, 2, 3), U8, S8, U8, true, true },
-    { "Odd13to7Pad1", conv(13, 11, 9, 7, 1, 3, 1, 1), U8, S8, U8, true, false },
-    { "Odd13to7SignedOut", conv(13, 11, 9, 7, 1, 3, 1, 1), U8, S8, S8, false, false },
-    { "Pointwise33to24", conv(33, 7, 5, 24, 1, 1, 1, 0), U8, U8, U8, false, true },
-    { "Grouped12to9", conv(12, 8, 8, 9, 3, 3, 1, 1), S8, S8, S8, true, false },
-    { "Depthwise24Stride2", conv(24, 13, 14, 24, 24, 3, 2, 1), U8, S8, U8, true, true },
-    { "DepthwiseSignedActivations", conv(13, 9, 9, 13, 13, 3, 1, 1), S8, U8, U8, false, false },
+    { "Stem3to16Pad3Stride2U8", squareConv(1, 3, 23, 21, 16, 1, 7, 2, 3), U8, S8, U8, true, true },
+    { "Odd13to7Pad1", squareConv(1, 13, 11, 9, 7, 1, 3, 1, 1), U8, S8, U8, true, false },
+    { "Odd13to7SignedOut", squareConv(1, 13, 11, 9, 7, 1, 3, 1, 1), U8, S8, S8, false, false },
+    { "Pointwise33to24", squareConv(1, 33, 7, 5, 24, 1, 1, 1, 0), U8, U8, U8, false, true },
+    { "Grouped12to9", squareConv(1, 12, 8, 8, 9, 3, 3, 1, 1), S8, S8, S8, true, false },
+    { "Depthwise24Stride2", squareConv(1, 24, 13, 14, 24, 24, 3, 2, 1), U8, S8, U8, true, true },
+    { "DepthwiseSignedActivations", squareConv(1, 13, 9, 9, 13, 13, 3, 1, 1), S8, U8, U8, false, false },
     { "AsymmetricPadsGrouped", asymmetricPads(), U8, U8, S8, true, false },
-    { "Wide64to64", conv(64, 14, 14, 64, 1, 3, 1, 1), U8, S8, U8, true, true },
+    { "Wide64to64", squareConv(1, 64, 14, 14, 64, 1, 3, 1, 1), U8, S8, U8, true, true },
 };
-
-template <typename T> std::vector<T> randomValues(std::mt19937& rng, size_t n)
-{
-    std::uniform_int_distribution<int> d(std::is_signed_v<T> ? -128 : 0, std::is_signed_v<T> ? 127 : 255);
-    std::vector<T> v(n);
-    for (T& x : v)
-        x = T(d(rng));
-    return v;
-}
 
 /// ONNX: saturate(round_half_to_even((acc + bias) * (xScale * wScale / yScale)) + yZeroPoint), clamped to [lo, hi].
 int32_t requantizeRef(
@@ -275,16 +258,6 @@ INSTANTIATE_TEST_SUITE_P(Shapes, QLinearMatMulTest, testing::ValuesIn(kMatMulCas
 
 // com.microsoft QGemm through a Session (one node, transB=1, per-column int8 B, int32 C): quantized output with
 // y_scale, float output (acc + C) * a_scale * b_scale without it.
-TensorType tensorType(DataType t, const std::vector<int64_t>& dims)
-{
-    TensorType tt;
-    tt.elementType = t;
-    tt.hasShape = true;
-    for (int64_t d : dims)
-        tt.dims.push_back(Dim::known(d));
-    return tt;
-}
-
 TEST(QGemm, TransposedPerColumnWithBiasMatchesReference)
 {
     const int64_t m = 3, k = 19, n = 6;
@@ -304,10 +277,7 @@ TEST(QGemm, TransposedPerColumnWithBiasMatchesReference)
         model->irVersion = 8;
         model->opsetImports = { { "", 13 }, { "com.microsoft", 1 } };
         Graph& g = model->mutableGraph();
-        const ValueId av = g.getOrAddValue("a");
-        g.mutableValue(av).type = tensorType(U8, { m, k });
-        g.mutableValue(av).isGraphInput = true;
-        g.addInput(av);
+        test::addGraphInput(g, "a", tensorType(U8, { m, k }));
         std::vector<std::pair<std::string, Tensor>> constants = {
             { "as", Tensor::fromVector(DataType::Float, {}, std::vector<float> { aScale }) },
             { "azp", Tensor::fromVector(U8, {}, std::vector<uint8_t> { azp }) },
@@ -320,11 +290,8 @@ TEST(QGemm, TransposedPerColumnWithBiasMatchesReference)
             constants.push_back({ "ys", Tensor::fromVector(DataType::Float, {}, std::vector<float> { yScale }) });
             constants.push_back({ "yzp", Tensor::fromVector(U8, {}, std::vector<uint8_t> { yzp }) });
         }
-        for (auto& [name, t] : constants) {
-            const ValueId v = g.getOrAddValue(name);
-            g.mutableValue(v).type = tensorType(t.dataType(), t.dims());
-            g.addInitializer(v, t);
-        }
+        for (auto& [name, t] : constants)
+            test::addInitializer(g, name, t);
         Node node;
         node.name = "qgemm";
         node.opType = "QGemm";

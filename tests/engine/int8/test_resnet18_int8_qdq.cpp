@@ -17,6 +17,7 @@
 // So the check is: both outputs on the same grid (a wrong output scale or zero point breaks this), no element more
 // than one step apart, at most 40 % of the elements one step apart (a wrong scale, zero point or rounding rule in
 // any layer shifts most logits by several steps), and the same top-1 class.
+#include "int8_test_util.h"
 #include "shared_data.h"
 
 #include <quantscope/engine/model_loader.h>
@@ -67,16 +68,13 @@ TEST_P(ResNet18Int8Qdq, MatchesOnnxRuntimeWithinOneOutputStep)
     options.mode = GetParam();
     auto session = Session::create(*model, options);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
-    auto host = HostTensor::fromTensor(*input);
-    ASSERT_TRUE(host.isOk());
-    const HostTensor in[] = { std::move(host).value() };
-    auto out = (*session)->run(in);
-    ASSERT_TRUE(out.isOk()) << out.status().toString();
-    auto want = HostTensor::fromTensor(*expected);
-    ASSERT_TRUE(want.isOk());
-    ASSERT_EQ((*out)[0].dims(), want->dims());
-    const auto got = (*out)[0].data<float>();
-    const auto ref = want->data<float>();
+    std::vector<HostTensor> out;
+    HostTensor want;
+    test::runOnStoredData(**session, *input, *expected, out, want);
+    if (HasFatalFailure())
+        return;
+    const auto got = out[0].data<float>();
+    const auto ref = want.data<float>();
 
     const auto offGrid = [&](float y) {
         const double k = double(y) / step + zp;

@@ -68,6 +68,16 @@ struct Case
         model->graph().floatInitializer(prefix + "_scale", {}, { p.scale });
         model->graph().rawInitializer<uint8_t>(prefix + "_zp", type, {}, { static_cast<uint8_t>(p.zeroPoint) });
     }
+    /// com.microsoft QLinearAdd/QLinearMul of the inputs A and B with these parameters, output Y.
+    void binary(const char* op, const char* name, Param a, Param b, Param y)
+    {
+        param("A", a);
+        param("B", b);
+        param("C", y);
+        model->graph().node(
+            op, { "A", "A_scale", "A_zp", "B", "B_scale", "B_zp", "C_scale", "C_zp" }, { "Y" }, name, "com.microsoft");
+        model->graph().output("Y", type);
+    }
     int quantize(double real, Param p) const
     {
         const double q = std::nearbyint(real / p.scale) + p.zeroPoint;
@@ -112,12 +122,7 @@ TEST(QOpsLarge, QLinearAddBroadcastPerChannel)
     c.input("A", { 1, C, H, W });
     c.input("B", { C, 1, 1 });
     const Param a { 0.0473f, 121 }, b { 0.0213f, 67 }, y { 0.0589f, 133 };
-    c.param("A", a);
-    c.param("B", b);
-    c.param("C", y);
-    c.model->graph().node("QLinearAdd", { "A", "A_scale", "A_zp", "B", "B_scale", "B_zp", "C_scale", "C_zp" }, { "Y" },
-        "add", "com.microsoft");
-    c.model->graph().output("Y", c.type);
+    c.binary("QLinearAdd", "add", a, b, y);
     std::vector<int> expected;
     for (int64_t i = 0; i < C * H * W; ++i) {
         const double real = double(a.scale) * (c.values[0][size_t(i)] - a.zeroPoint)
@@ -134,12 +139,7 @@ TEST(QOpsLarge, QLinearMulInt8)
     c.input("A", { n });
     c.input("B", { n });
     const Param a { 0.0391f, -7 }, b { 0.0277f, 19 }, y { 0.3127f, 3 };
-    c.param("A", a);
-    c.param("B", b);
-    c.param("C", y);
-    c.model->graph().node("QLinearMul", { "A", "A_scale", "A_zp", "B", "B_scale", "B_zp", "C_scale", "C_zp" }, { "Y" },
-        "mul", "com.microsoft");
-    c.model->graph().output("Y", c.type);
+    c.binary("QLinearMul", "mul", a, b, y);
     std::vector<int> expected;
     for (int64_t i = 0; i < n; ++i)
         expected.push_back(c.quantize(double(a.scale) * (c.values[0][size_t(i)] - a.zeroPoint) * double(b.scale)

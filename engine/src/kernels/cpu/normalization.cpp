@@ -176,34 +176,31 @@ public:
         m_p = ctx.node.attrInt("p", 2);
         if (m_p != 1 && m_p != 2)
             return Status(StatusCode::InvalidModel, fmt::format("node {}: p must be 1 or 2", ctx.node.describe()));
-        const AxisSplit split = splitAtAxis(d, axis);
-        m_outer = split.outer;
-        m_len = split.axis;
-        m_inner = split.inner;
+        m_split = splitAtAxis(d, axis);
         return Status::ok();
     }
     Status run(const KernelArgs& args) const override
     {
         const auto* x = static_cast<const float*>(args.inputs[0]);
         auto* y = static_cast<float*>(args.outputs[0]);
-        for (int64_t o = 0; o < m_outer; ++o)
-            for (int64_t in = 0; in < m_inner; ++in) {
-                const int64_t base = o * m_len * m_inner + in;
-                double norm = 0.0;
-                for (int64_t i = 0; i < m_len; ++i) {
-                    const float v = x[base + i * m_inner];
-                    norm += m_p == 1 ? std::fabs(v) : double(v) * v;
-                }
-                if (m_p == 2)
-                    norm = std::sqrt(norm);
-                for (int64_t i = 0; i < m_len; ++i)
-                    y[base + i * m_inner] = norm == 0.0 ? 0.0f : float(x[base + i * m_inner] / norm);
+        const int64_t len = m_split.axis, inner = m_split.inner;
+        forEachAxisLine(m_split, [&](int64_t base, int64_t) {
+            double norm = 0.0;
+            for (int64_t i = 0; i < len; ++i) {
+                const float v = x[base + i * inner];
+                norm += m_p == 1 ? std::fabs(v) : double(v) * v;
             }
+            if (m_p == 2)
+                norm = std::sqrt(norm);
+            for (int64_t i = 0; i < len; ++i)
+                y[base + i * inner] = norm == 0.0 ? 0.0f : float(x[base + i * inner] / norm);
+        });
         return Status::ok();
     }
 
 private:
-    int64_t m_outer = 1, m_inner = 1, m_len = 1, m_p = 2;
+    AxisSplit m_split;
+    int64_t m_p = 2;
 };
 
 template <typename K> std::unique_ptr<Kernel> make()

@@ -212,34 +212,31 @@ public:
         const auto& d = ctx.inputs[0].dims;
         QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 0), int64_t(d.size())));
         m_last = ctx.node.attrInt("select_last_index", 0) != 0;
-        const AxisSplit split = splitAtAxis(d, axis);
-        m_outer = split.outer;
-        m_len = split.axis;
-        m_inner = split.inner;
+        m_split = splitAtAxis(d, axis);
         return Status::ok();
     }
     Status run(const KernelArgs& args) const override
     {
         const auto* x = static_cast<const float*>(args.inputs[0]);
         auto* y = static_cast<int64_t*>(args.outputs[0]);
-        for (int64_t o = 0; o < m_outer; ++o)
-            for (int64_t in = 0; in < m_inner; ++in) {
-                const float* xs = x + o * m_len * m_inner + in;
-                int64_t best = 0;
-                for (int64_t i = 1; i < m_len; ++i) {
-                    const float v = xs[i * m_inner];
-                    const float b = xs[best * m_inner];
-                    const bool better = kMax ? (m_last ? v >= b : v > b) : (m_last ? v <= b : v < b);
-                    if (better)
-                        best = i;
-                }
-                y[o * m_inner + in] = best;
+        const int64_t len = m_split.axis, inner = m_split.inner;
+        forEachAxisLine(m_split, [&](int64_t base, int64_t line) {
+            const float* xs = x + base;
+            int64_t best = 0;
+            for (int64_t i = 1; i < len; ++i) {
+                const float v = xs[i * inner];
+                const float b = xs[best * inner];
+                const bool better = kMax ? (m_last ? v >= b : v > b) : (m_last ? v <= b : v < b);
+                if (better)
+                    best = i;
             }
+            y[line] = best;
+        });
         return Status::ok();
     }
 
 private:
-    int64_t m_outer = 1, m_inner = 1, m_len = 1;
+    AxisSplit m_split;
     bool m_last = false;
 };
 

@@ -168,16 +168,13 @@ public:
         QS_ASSIGN_OR_RETURN(int64_t axis,
             normalizeAxis(ctx.node, ctx.node.attrInt("axis", coerce ? 1 : -1), std::max<int64_t>(rank, 1)));
         if (coerce) {
-            m_outer = 1;
+            m_split.outer = 1;
             for (int64_t i = 0; i < axis; ++i)
-                m_outer *= d[size_t(i)];
-            m_len = m_outer ? ctx.inputs[0].elementCount() / std::max<int64_t>(m_outer, 1) : 0;
-            m_inner = 1;
+                m_split.outer *= d[size_t(i)];
+            m_split.axis = m_split.outer ? ctx.inputs[0].elementCount() / std::max<int64_t>(m_split.outer, 1) : 0;
+            m_split.inner = 1;
         } else {
-            const AxisSplit s = splitAtAxis(d, axis);
-            m_outer = s.outer;
-            m_len = s.axis;
-            m_inner = s.inner;
+            m_split = splitAtAxis(d, axis);
         }
         return Status::ok();
     }
@@ -185,24 +182,24 @@ public:
     {
         const auto* x = static_cast<const float*>(args.inputs[0]);
         auto* y = static_cast<float*>(args.outputs[0]);
-        for (int64_t o = 0; o < m_outer; ++o)
-            for (int64_t in = 0; in < m_inner; ++in) {
-                const float* xs = x + o * m_len * m_inner + in;
-                float* ys = y + o * m_len * m_inner + in;
-                int64_t best = 0;
-                for (int64_t i = 0; i < m_len; ++i) {
-                    ys[i * m_inner] = 0.0f;
-                    if (xs[i * m_inner] > xs[best * m_inner])
-                        best = i;
-                }
-                if (m_len)
-                    ys[best * m_inner] = 1.0f;
+        const int64_t len = m_split.axis, inner = m_split.inner;
+        forEachAxisLine(m_split, [&](int64_t base, int64_t) {
+            const float* xs = x + base;
+            float* ys = y + base;
+            int64_t best = 0;
+            for (int64_t i = 0; i < len; ++i) {
+                ys[i * inner] = 0.0f;
+                if (xs[i * inner] > xs[best * inner])
+                    best = i;
             }
+            if (len)
+                ys[best * inner] = 1.0f;
+        });
         return Status::ok();
     }
 
 private:
-    int64_t m_outer = 1, m_len = 1, m_inner = 1;
+    AxisSplit m_split;
 };
 
 /// BitShift on unsigned integers; shifts of the type's width or more give 0 (no undefined behaviour).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/dynamic_matmul.h"
 
+#include "kernels/int8/dynamic_constants.h"
 #include "kernels/int8/int8_matmul.h"
 #include "kernels/shape_util.h"
 
@@ -45,18 +46,7 @@ public:
         const int64_t k = w.dims[0], n = w.dims[1];
         m_m = x.elementCount() / k;
         m_xzpType = hasInput(ctx.inputs, kXZeroPoint) ? ctx.inputs[kXZeroPoint].type : DataType::Undefined;
-        int8::Int8Weights wd { w.type, w.constant->rawData(), {} };
-        const int64_t wzpCount = hasWzp ? ctx.inputs[kWZeroPoint].elementCount() : 1;
-        for (int64_t i = 0; i < wzpCount; ++i)
-            wd.zeroPoints.push_back(hasWzp ? int32_t(ctx.inputs[kWZeroPoint].constant->valueAsDouble(i)) : 0);
-        const HostTensor& ws = *ctx.inputs[kWScale].constant;
-        for (int64_t i = 0; i < ws.elementCount(); ++i)
-            m_wScales.push_back(float(ws.valueAsDouble(i)));
-        if (hasInput(ctx.inputs, kBias)) {
-            const HostTensor& b = *ctx.inputs[kBias].constant;
-            for (int64_t i = 0; i < b.elementCount(); ++i)
-                m_bias.push_back(float(b.valueAsDouble(i)));
-        }
+        const int8::Int8Weights wd = int8::readDynamicConstants(ctx, m_wScales, m_bias);
         if ((m_wScales.size() != 1 && int64_t(m_wScales.size()) != n)
             || (!m_bias.empty() && int64_t(m_bias.size()) != n))
             return Status(StatusCode::Internal,

@@ -2,10 +2,13 @@
 // Executor kernels (as-written mode) over the INT8 building blocks: QuantizeLinear, DequantizeLinear,
 // DynamicQuantizeLinear, ConvInteger, MatMulInteger. Each computes exactly what its ONNX node specifies.
 #include "kernels/conv_geometry.h"
+#include "kernels/int8/dynamic_constants.h"
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_matmul.h"
+#include "kernels/int8/int8_matmul_factory.h"
 #include "kernels/int8/int8_node_util.h"
+#include "kernels/int8/matmul_shape.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 #include "quant/quantize_linear.h"
@@ -331,18 +334,7 @@ public:
                     "node {}: fused dynamic convolution needs constant weights, scales and bias", ctx.node.describe()));
         QS_ASSIGN_OR_RETURN(ConvShape shape, convShapeOf(ctx.node, x, w));
         m_xzpType = hasInput(ctx.inputs, kXZeroPoint) ? ctx.inputs[kXZeroPoint].type : DataType::Undefined;
-        Int8Weights wd { w.type, w.constant->rawData(), {} };
-        const int64_t wzpCount = hasWzp ? ctx.inputs[kWZeroPoint].elementCount() : 1;
-        for (int64_t i = 0; i < wzpCount; ++i)
-            wd.zeroPoints.push_back(hasWzp ? int32_t(ctx.inputs[kWZeroPoint].constant->valueAsDouble(i)) : 0);
-        const HostTensor& ws = *ctx.inputs[kWScale].constant;
-        for (int64_t i = 0; i < ws.elementCount(); ++i)
-            m_wScales.push_back(float(ws.valueAsDouble(i)));
-        if (hasInput(ctx.inputs, kBias)) {
-            const HostTensor& b = *ctx.inputs[kBias].constant;
-            for (int64_t i = 0; i < b.elementCount(); ++i)
-                m_bias.push_back(float(b.valueAsDouble(i)));
-        }
+        const Int8Weights wd = int8::readDynamicConstants(ctx, m_wScales, m_bias);
         for (const PostOp& op : ctx.postOps) {
             if (op.kind != PostOp::Kind::Swish || m_activation != int8::FloatActivation::None)
                 return Status(StatusCode::Internal,
@@ -432,13 +424,8 @@ public:
 
     Status createMatMul(const void* b, const void* zeroPoints) const
     {
-        Int8Weights wd { m_bType, b, {} };
-        for (int64_t i = 0; i < m_bzpCount; ++i)
-            wd.zeroPoints.push_back(zeroPointAt(zeroPoints, m_bzpType, i));
-        auto mm = Int8MatMul::create(m_k, m_n, m_batch, m_aType, wd);
-        if (!mm.isOk())
-            return mm.status().withContext(fmt::format("node {}", m_node));
-        m_matmul = std::move(mm).value();
+        QS_ASSIGN_OR_RETURN(m_matmul,
+            int8::createInt8MatMul(m_k, m_n, m_batch, m_aType, m_bType, b, zeroPoints, m_bzpType, m_bzpCount, m_node));
         return Status::ok();
     }
 
@@ -472,17 +459,8 @@ private:
 
 Status inferMatMulInteger(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
 {
-    const TensorDesc& a = inputs[0];
-    const TensorDesc& b = inputs[1];
-    if (a.rank() < 2 || b.rank() < 2)
-        return Status(StatusCode::Unsupported, fmt::format("node {}: 1-D MatMulInteger operand", node.describe()));
-    if (a.dims.back() != b.dims[size_t(b.rank() - 2)])
-        return Status(StatusCode::InvalidModel,
-            fmt::format(
-                "node {}: inner dimensions differ ({} x {})", node.describe(), formatDims(a.dims), formatDims(b.dims)));
+    QS_RETURN_IF_ERROR(int8::inferIntegerMatMulDims(node, inputs[0], inputs[1], "MatMulInteger operand", outputs[0]));
     outputs[0].type = DataType::Int32;
-    outputs[0].dims = a.dims;
-    outputs[0].dims.back() = b.dims.back();
     return Status::ok();
 }
 

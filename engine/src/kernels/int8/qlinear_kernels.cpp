@@ -5,7 +5,9 @@
 #include "kernels/conv_geometry.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_matmul.h"
+#include "kernels/int8/int8_matmul_factory.h"
 #include "kernels/int8/int8_node_util.h"
+#include "kernels/int8/matmul_shape.h"
 #include "kernels/int8/qlinear.h"
 #include "kernels/int8/requantize.h"
 #include "kernels/kernel_registry.h"
@@ -328,13 +330,8 @@ private:
                     transposed[size_t(p * m_n + j)] = src[j * m_k + p];
             b = transposed.data();
         }
-        Int8Weights wd { m_bType, b, {} };
-        for (int64_t i = 0; i < m_bzpCount; ++i)
-            wd.zeroPoints.push_back(zeroPointAt(zeroPoints, m_bzpType, i));
-        auto mm = Int8MatMul::create(m_k, m_n, m_batch, m_aType, wd);
-        if (!mm.isOk())
-            return mm.status().withContext(fmt::format("node {}", m_node));
-        m_matmul = std::move(mm).value();
+        QS_ASSIGN_OR_RETURN(m_matmul,
+            int8::createInt8MatMul(m_k, m_n, m_batch, m_aType, m_bType, b, zeroPoints, m_bzpType, m_bzpCount, m_node));
         return Status::ok();
     }
 
@@ -355,17 +352,8 @@ private:
 
 Status inferQLinearMatMul(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
 {
-    const TensorDesc& a = inputs[0];
-    const TensorDesc& b = inputs[3];
-    if (a.rank() < 2 || b.rank() < 2)
-        return Status(StatusCode::Unsupported, fmt::format("node {}: 1-D QLinearMatMul operand", node.describe()));
-    if (a.dims.back() != b.dims[size_t(b.rank() - 2)])
-        return Status(StatusCode::InvalidModel,
-            fmt::format(
-                "node {}: inner dimensions differ ({} x {})", node.describe(), formatDims(a.dims), formatDims(b.dims)));
+    QS_RETURN_IF_ERROR(int8::inferIntegerMatMulDims(node, inputs[0], inputs[3], "QLinearMatMul operand", outputs[0]));
     outputs[0].type = typeOr(inputs, 7, DataType::UInt8);
-    outputs[0].dims = a.dims;
-    outputs[0].dims.back() = b.dims.back();
     return Status::ok();
 }
 

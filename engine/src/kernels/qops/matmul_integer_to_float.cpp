@@ -5,6 +5,8 @@
 // the integer product exact (Int8MatMul on oneDNN); DynamicQuantizeMatMul first quantizes A to uint8 exactly like
 // DynamicQuantizeLinear (ORT uses the same min/max rule). b_scale and b_zero_point are per tensor or per column.
 #include "kernels/int8/int8_matmul.h"
+#include "kernels/int8/int8_matmul_factory.h"
+#include "kernels/int8/matmul_shape.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/qops/qlinear_params.h"
 #include "kernels/qops/qops_register.h"
@@ -20,7 +22,6 @@ namespace qs::kernels::qops {
 namespace {
 
 using int8::Int8MatMul;
-using int8::Int8Weights;
 
 /// Input slots of the two ops (-1: not an input of that op).
 struct Slots
@@ -123,16 +124,8 @@ public:
 private:
     Status create(const void* b, const void* zeroPoints) const
     {
-        Int8Weights w { m_bType, b, {} };
-        for (int64_t i = 0; i < m_bzpCount; ++i)
-            w.zeroPoints.push_back(zeroPoints
-                    ? (m_bzpType == DataType::Int8 ? int32_t(static_cast<const int8_t*>(zeroPoints)[i])
-                                                   : int32_t(static_cast<const uint8_t*>(zeroPoints)[i]))
-                    : 0);
-        auto mm = Int8MatMul::create(m_k, m_n, m_batch, m_aType, w);
-        if (!mm.isOk())
-            return mm.status().withContext(fmt::format("node {}", m_node));
-        m_matmul = std::move(mm).value();
+        QS_ASSIGN_OR_RETURN(m_matmul,
+            int8::createInt8MatMul(m_k, m_n, m_batch, m_aType, m_bType, b, zeroPoints, m_bzpType, m_bzpCount, m_node));
         return Status::ok();
     }
 
@@ -150,17 +143,8 @@ private:
 
 Status inferMatMulToFloat(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
 {
-    const TensorDesc& a = inputs[0];
-    const TensorDesc& b = inputs[1];
-    if (a.rank() < 2 || b.rank() < 2)
-        return Status(StatusCode::Unsupported, fmt::format("node {}: 1-D operand", node.describe()));
-    if (a.dims.back() != b.dims[size_t(b.rank() - 2)])
-        return Status(StatusCode::InvalidModel,
-            fmt::format(
-                "node {}: inner dimensions differ ({} x {})", node.describe(), formatDims(a.dims), formatDims(b.dims)));
+    QS_RETURN_IF_ERROR(int8::inferIntegerMatMulDims(node, inputs[0], inputs[1], "operand", outputs[0]));
     outputs[0].type = DataType::Float;
-    outputs[0].dims = a.dims;
-    outputs[0].dims.back() = b.dims.back();
     return Status::ok();
 }
 

@@ -71,42 +71,62 @@ void globalAverage(
         }
 }
 
-class QLinearGlobalAveragePoolKernel final : public Kernel
+/// What both pool kernels read alike: the x and y parameters, the element type and channels_last.
+class QLinearPoolKernelBase : public Kernel
 {
-public:
-    Status prepare(const KernelContext& ctx) override
+protected:
+    Status prepareParams(const KernelContext& ctx)
     {
         QS_RETURN_IF_ERROR(checkScalarParams(ctx, kXScale, kXZeroPoint, "x"));
         QS_RETURN_IF_ERROR(checkScalarParams(ctx, kYScale, kYZeroPoint, "y"));
-        const TensorDesc& x = ctx.inputs[0];
-        m_type = x.type;
+        m_type = ctx.inputs[0].type;
         m_channelsLast = ctx.node.attrInt("channels_last", 0) != 0;
-        m_batch = x.dims[0];
-        m_channels = m_channelsLast ? x.dims.back() : x.dims[1];
-        m_image = x.elementCount() / std::max<int64_t>(1, m_batch * m_channels);
         m_xzpType = slotType(ctx.inputs, kXZeroPoint);
         m_yzpType = slotType(ctx.inputs, kYZeroPoint);
         return Status::ok();
     }
 
-    Status run(const KernelArgs& args) const override
+    /// f(T(), qx, qy) with T the element type (int8_t or uint8_t) and the run-time parameters.
+    template <typename F> void dispatch(const KernelArgs& args, F&& f) const
     {
         const QuantParam qx = quantParamAt(args, kXScale, kXZeroPoint, m_xzpType);
         const QuantParam qy = quantParamAt(args, kYScale, kYZeroPoint, m_yzpType);
         if (m_type == DataType::Int8)
-            globalAverage(static_cast<const int8_t*>(args.inputs[0]), static_cast<int8_t*>(args.outputs[0]), m_batch,
-                m_channels, m_image, m_channelsLast, qx, qy);
+            f(int8_t(), qx, qy);
         else
-            globalAverage(static_cast<const uint8_t*>(args.inputs[0]), static_cast<uint8_t*>(args.outputs[0]), m_batch,
-                m_channels, m_image, m_channelsLast, qx, qy);
-        return Status::ok();
+            f(uint8_t(), qx, qy);
     }
 
-private:
     DataType m_type = DataType::UInt8;
     DataType m_xzpType = DataType::Undefined;
     DataType m_yzpType = DataType::Undefined;
     bool m_channelsLast = false;
+};
+
+class QLinearGlobalAveragePoolKernel final : public QLinearPoolKernelBase
+{
+public:
+    Status prepare(const KernelContext& ctx) override
+    {
+        QS_RETURN_IF_ERROR(prepareParams(ctx));
+        const TensorDesc& x = ctx.inputs[0];
+        m_batch = x.dims[0];
+        m_channels = m_channelsLast ? x.dims.back() : x.dims[1];
+        m_image = x.elementCount() / std::max<int64_t>(1, m_batch * m_channels);
+        return Status::ok();
+    }
+
+    Status run(const KernelArgs& args) const override
+    {
+        dispatch(args, [&](auto t, QuantParam qx, QuantParam qy) {
+            using T = decltype(t);
+            globalAverage(static_cast<const T*>(args.inputs[0]), static_cast<T*>(args.outputs[0]), m_batch, m_channels,
+                m_image, m_channelsLast, qx, qy);
+        });
+        return Status::ok();
+    }
+
+private:
     int64_t m_batch = 1, m_channels = 1, m_image = 1;
 };
 
@@ -127,19 +147,14 @@ Status inferGlobalPool(const Node& node, std::span<const TensorDesc> inputs, std
 
 // ---- QLinearAveragePool ----
 
-class QLinearAveragePoolKernel final : public Kernel
+class QLinearAveragePoolKernel final : public QLinearPoolKernelBase
 {
 public:
     Status prepare(const KernelContext& ctx) override
     {
-        QS_RETURN_IF_ERROR(checkScalarParams(ctx, kXScale, kXZeroPoint, "x"));
-        QS_RETURN_IF_ERROR(checkScalarParams(ctx, kYScale, kYZeroPoint, "y"));
+        QS_RETURN_IF_ERROR(prepareParams(ctx));
         const TensorDesc& x = ctx.inputs[0];
-        m_type = x.type;
-        m_channelsLast = ctx.node.attrInt("channels_last", 0) != 0;
         m_countIncludePad = ctx.node.attrInt("count_include_pad", 0) != 0;
-        m_xzpType = slotType(ctx.inputs, kXZeroPoint);
-        m_yzpType = slotType(ctx.inputs, kYZeroPoint);
         const std::vector<int64_t> nchw = m_channelsLast ? toChannelsFirst(x.dims) : x.dims;
         QS_ASSIGN_OR_RETURN(m_geometry, poolGeometry(ctx.node, nchw));
         for (int64_t d : m_geometry.dilations)
@@ -166,12 +181,7 @@ public:
 
     Status run(const KernelArgs& args) const override
     {
-        const QuantParam qx = quantParamAt(args, kXScale, kXZeroPoint, m_xzpType);
-        const QuantParam qy = quantParamAt(args, kYScale, kYZeroPoint, m_yzpType);
-        if (m_type == DataType::Int8)
-            compute<int8_t>(args, qx, qy);
-        else
-            compute<uint8_t>(args, qx, qy);
+        dispatch(args, [&](auto t, QuantParam qx, QuantParam qy) { compute<decltype(t)>(args, qx, qy); });
         return Status::ok();
     }
 
@@ -276,10 +286,6 @@ private:
         }
     }
 
-    DataType m_type = DataType::UInt8;
-    DataType m_xzpType = DataType::Undefined;
-    DataType m_yzpType = DataType::Undefined;
-    bool m_channelsLast = false;
     bool m_countIncludePad = false;
     bool m_global = false;
     ConvGeometry m_geometry;
