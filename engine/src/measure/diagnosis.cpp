@@ -270,7 +270,7 @@ private:
             add("qoperator-signed-activations", FindingSeverity::Warning,
                 "the model is in QOperator format with signed int8 activations (S8S8), which x86-64 kernels handle "
                 "slowly",
-                { fmt::format("{}: {} integer/QLinear nodes take int8 activations (format {})", m.id,
+                { fmt::format("{}: {} integer convolution/matmul nodes take int8 activations (format {})", m.id,
                     m.signedActivationNodes, m.format) },
                 "x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs "
                 "extra conversions. ONNX Runtime's quantization guide advises U8S8 on x86-64 and avoiding S8S8 with "

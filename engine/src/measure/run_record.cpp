@@ -177,10 +177,13 @@ Result<ModelRecord> makeModelRecord(const Model& model)
     r.totalMacs = a.totalMacs;
     const Graph& g = model.graph();
     for (const Node& n : g.nodes()) {
-        // Integer and QLinear compute with int8 (s8) activations: the x64 slow path the diagnosis warns about.
+        // Integer convolutions and matmuls with int8 (s8) activations: the x64 slow path the diagnosis warns about
+        // (the kernels multiply u8 by s8). Elementwise and pooling QLinear ops (QLinearAdd, QLinearSigmoid, ...) do no
+        // such products, so they do not count.
         const NodeCategory c = categorizeNode(n);
-        if ((c != NodeCategory::IntegerCompute && c != NodeCategory::QLinear) || n.inputs.empty()
-            || n.inputs[0] == kNoValue)
+        const bool product = c == NodeCategory::IntegerCompute || n.opType == "QLinearConv"
+            || n.opType == "QLinearMatMul" || n.opType == "QGemm";
+        if (!product || n.inputs.empty() || n.inputs[0] == kNoValue)
             continue;
         if (g.value(n.inputs[0]).type.elementType == DataType::Int8)
             ++r.signedActivationNodes;

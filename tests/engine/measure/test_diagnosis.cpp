@@ -117,7 +117,7 @@ TEST(Diagnosis, QOperatorSignedActivations)
     r.models[1].signedActivationNodes = 21;
     auto q = find(qs::diagnoseRun(r), "qoperator-signed-activations");
     ASSERT_TRUE(q);
-    EXPECT_TRUE(evidenceContains(*q, "21 integer/QLinear nodes take int8 activations"));
+    EXPECT_TRUE(evidenceContains(*q, "21 integer convolution/matmul nodes take int8 activations"));
     r.models[1].signedActivationNodes = 0; // U8S8
     EXPECT_FALSE(find(qs::diagnoseRun(r), "qoperator-signed-activations"));
     r.models[1].signedActivationNodes = 21;

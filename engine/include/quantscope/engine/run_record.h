@@ -29,7 +29,7 @@ struct ModelRecord
     int64_t nodeCount = 0;
     std::map<std::string, int64_t> opCounts; ///< qualified op type -> count
     /// Integer/QLinear compute nodes whose activation input is signed int8 (S8S8 on x64 is slow in ONNX Runtime).
-    int64_t signedActivationNodes = 0;
+    int64_t signedActivationNodes = 0; ///< integer conv/matmul nodes (u8·s8 kernels) reading int8 activations
     std::optional<int64_t> totalMacs;
 
     bool isQuantized() const { return !format.empty() && format != "fp32"; }
