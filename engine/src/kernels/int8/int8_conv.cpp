@@ -604,12 +604,17 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
         conv = dnnl::convolution_forward(convPd);
 
-        // On AVX2 without VNNI the engine's own kernel replaces oneDNN's jit_uni_int8 (bench/RESULTS.md,
-        // "avx2kernel"); it pairs input channels like oneDNN's direct kernels, so the same split applies.
-        // QS_INT8_OWN_AVX2=0 keeps oneDNN (for A/B measurements).
+        // On AVX2 without VNNI the engine's own kernel replaces oneDNN's jit_uni_int8 where it measured faster
+        // (bench/RESULTS.md, "avx2kernel"): spatial kernels reading NCHW (the reorder writes straight into its
+        // zero-point padded buffer) and image convolutions with few channels (flat (kw, c) quads). Per-layer
+        // equal speed elsewhere: NHWC inputs would pay a padding copy, 1x1 layers run oneDNN's 1x1 kernel
+        // (5-10 % faster than ours). QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can
+        // run (A/B measurements).
         const char* ownEnv = std::getenv("QS_INT8_OWN_AVX2");
-        useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s)
-            && !(ownEnv && std::string_view(ownEnv) == "0");
+        const std::string_view ownMode = ownEnv ? ownEnv : "";
+        const bool spatial = s.kernelHeight * s.kernelWidth > 1;
+        useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != "0"
+            && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8)));
         splitPairsFor(useOwn ? std::string(Avx2Int8Conv::kImplementation) : convPd.impl_info_str());
         if (useOwn) {
             own = Avx2Int8Conv::create(s, s8.data());
