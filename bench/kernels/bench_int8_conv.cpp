@@ -111,6 +111,7 @@ Layer findLayer(const char* name, const ConvShape& want)
 const std::vector<Layer>& layers()
 {
     static const std::vector<Layer> all = {
+        findLayer("C3to16_640_k6s2", makeShape(3, 16, 640, 6, 2)),
         findLayer("C16to32_320_k3s2", makeShape(16, 32, 320, 3, 2)),
         findLayer("C32to16_160_k1", makeShape(32, 16, 160, 1, 1)),
         findLayer("C64to64_80_k3", makeShape(64, 64, 80, 3, 1)),
