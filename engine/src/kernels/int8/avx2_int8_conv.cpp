@@ -206,12 +206,20 @@ void Avx2Int8Conv::compute(const uint8_t* in, int32_t zp, int32_t* outImage)
         const int32_t* offsets = m_offsets.data() + b.firstChannel;
         const uint8_t* a[kMaxPixels];
         int32_t* out[kMaxPixels];
+        // Window origins advance by the column step and jump to the next output row's origin at the row's end
+        // (no division per pixel: it cost ~10 % of a 64-channel 3x3 layer's blocks).
+        const int64_t columnStep = s.strideWidth * ic, rowStep = s.strideHeight * rowStride;
+        const uint8_t* rowOrigin = in;
+        int64_t column = 0;
         for (int64_t pixel = 0; pixel < ohw; pixel += P) {
             const int count = int(std::min<int64_t>(P, ohw - pixel));
             for (int p = 0; p < count; ++p) {
-                const int64_t i = (pixel + p) / ow, j = (pixel + p) % ow;
-                a[p] = in + i * s.strideHeight * rowStride + j * s.strideWidth * ic;
+                a[p] = rowOrigin + column * columnStep;
                 out[p] = partial ? m_tail.data() + p * 8 * kMaxWidth : outImage + (pixel + p) * oc + b.firstChannel;
+                if (++column == ow) {
+                    column = 0;
+                    rowOrigin += rowStep;
+                }
             }
             kKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, s.kernelHeight, rowStride, m_steps, offsets, out);
             if (partial)
