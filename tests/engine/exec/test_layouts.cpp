@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Optimized mode's layout and storage rewrites (blocked layout through Split/Concat/Resize/residual Add, aliased
-// Reshape/Split outputs, Concat parts written in place, residuals accumulated in place) against hand-computed
-// results. Identity 1x1 convolutions with distinct per-channel biases make every expected value a sum of the input
-// and the biases along the path.
+// Optimized mode's layout and storage rewrites (blocked layout through Split/Concat/Resize/residual Add, channels-last
+// deep layers, aliased Reshape/Split outputs, Concat parts written in place, residuals accumulated in place) against
+// hand-computed results or the reference convolution. Identity 1x1 convolutions with distinct per-channel biases make
+// every expected value a sum of the input and the biases along the path.
 #include "../kernels/kernel_test_util.h"
+#include "kernels/conv_geometry.h"
+#include "kernels/ref/conv_ref.h"
 
+#include <algorithm>
 #include <cmath>
 #include <ostream>
 
@@ -222,6 +225,98 @@ TEST(StorageRewrites, ResidualAccumulatesInPlace)
         auto out = session->run(in);
         ASSERT_TRUE(out.isOk()) << out.status().toString();
         EXPECT_TRUE(allClose((*out)[0].data<float>(), expected, 1e-5f, 1e-5f)) << "run " << run;
+    }
+}
+
+HostTensor scaledRandom(std::vector<int64_t> dims, uint32_t seed, float scale)
+{
+    HostTensor t = randomTensor(std::move(dims), seed);
+    for (float& v : t.data<float>())
+        v *= scale;
+    return t;
+}
+
+// ResNet's deep layers (>= 256 channels on <= 14x14 pixels) run channels-last in optimized mode
+// (kernels::prefersChannelsLast): x -> ConvA(3x3)+Relu -> a; ConvB(a, 3x3) + a -> Relu -> r (NHWC residual);
+// MaxPool(r) -> m (oneDNN pooling on NHWC); ConvC(m, 1x1) - m -> d (CPU elementwise on NHWC bytes); ConvD(d) -> y
+// (a plain graph output). Against the reference convolution and hand-applied ops; both modes.
+TEST(StorageRewrites, DeepLayersChannelsLastMatchReference)
+{
+    constexpr int64_t kIn = 128, kC = 256, kH = 7, kW = 7, kP = kH * kW;
+    ModelBuilder mb(13);
+    mb.input("x", DataType::Float, { 1, kIn, kH, kW });
+    const HostTensor wa = scaledRandom({ kC, kIn, 3, 3 }, 21, 1.0f / 34), ba = randomTensor({ kC }, 22);
+    const HostTensor wb = scaledRandom({ kC, kC, 3, 3 }, 23, 1.0f / 48), bb = randomTensor({ kC }, 24);
+    const HostTensor wc = scaledRandom({ kC, kC, 1, 1 }, 25, 1.0f / 16), bc = randomTensor({ kC }, 26);
+    const HostTensor wd = scaledRandom({ kC, kC, 3, 3 }, 27, 1.0f / 48), bd = randomTensor({ kC }, 28);
+    const std::pair<const char*, const HostTensor*> constants[] { { "wa", &wa }, { "ba", &ba }, { "wb", &wb },
+        { "bb", &bb }, { "wc", &wc }, { "bc", &bc }, { "wd", &wd }, { "bd", &bd } };
+    for (const auto& [name, t] : constants)
+        mb.constant(name, t->clone());
+    const Attribute pads = intsAttr("pads", { 1, 1, 1, 1 });
+    mb.node("Conv", { "x", "wa", "ba" }, { "a0" }, { pads });
+    mb.node("Relu", { "a0" }, { "a" });
+    mb.node("Conv", { "a", "wb", "bb" }, { "b" }, { pads });
+    mb.node("Add", { "b", "a" }, { "s" });
+    mb.node("Relu", { "s" }, { "r" });
+    mb.node("MaxPool", { "r" }, { "m" }, { intsAttr("kernel_shape", { 3, 3 }), pads });
+    mb.node("Conv", { "m", "wc", "bc" }, { "c" });
+    mb.node("Sub", { "c", "m" }, { "d" });
+    mb.node("Conv", { "d", "wd", "bd" }, { "y" }, { pads });
+    mb.output("y");
+    auto model = mb.build();
+    const HostTensor x = randomTensor({ 1, kIn, kH, kW }, 29);
+
+    const Graph& g = model->graph();
+    auto conv = [&](size_t node, const std::vector<float>& in, int64_t inC, const HostTensor& w, const HostTensor& b) {
+        auto geo = kernels::convGeometry(g.node(NodeId(node)), std::vector<int64_t> { 1, inC, kH, kW }, w.dims());
+        EXPECT_TRUE(geo.isOk());
+        std::vector<float> out(size_t(kC * kP));
+        kernels::ref::conv(*geo, in.data(), w.data<float>().data(), b.data<float>().data(), out.data());
+        return out;
+    };
+    const std::vector<float> xs(x.data<float>().begin(), x.data<float>().end());
+    std::vector<float> a = conv(0, xs, kIn, wa, ba);
+    for (float& v : a)
+        v = std::max(v, 0.0f);
+    std::vector<float> r = conv(2, a, kC, wb, bb);
+    for (size_t i = 0; i < r.size(); ++i)
+        r[i] = std::max(r[i] + a[i], 0.0f);
+    std::vector<float> m(r.size());
+    for (int64_t c = 0; c < kC; ++c)
+        for (int64_t oy = 0; oy < kH; ++oy)
+            for (int64_t ox = 0; ox < kW; ++ox) {
+                float best = -INFINITY;
+                for (int64_t iy = std::max<int64_t>(oy - 1, 0); iy <= std::min(oy + 1, kH - 1); ++iy)
+                    for (int64_t ix = std::max<int64_t>(ox - 1, 0); ix <= std::min(ox + 1, kW - 1); ++ix)
+                        best = std::max(best, r[size_t((c * kH + iy) * kW + ix)]);
+                m[size_t((c * kH + oy) * kW + ox)] = best;
+            }
+    std::vector<float> d = conv(6, m, kC, wc, bc);
+    for (size_t i = 0; i < d.size(); ++i)
+        d[i] -= m[i];
+    const std::vector<float> expected = conv(8, d, kC, wd, bd);
+
+    for (ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
+        SessionOptions options;
+        options.mode = mode;
+        auto session = Session::create(model, options);
+        ASSERT_TRUE(session.isOk()) << session.status().toString();
+        if (mode == ExecutionMode::Optimized && kernels::blockedChannels() == 16) {
+            // oneDNN runs brgemm convolutions only on channels-last data: every convolution reads and writes NHWC.
+            for (const StepInfo& st : (*session)->steps())
+                if (st.opType.rfind("Conv", 0) == 0)
+                    EXPECT_NE(st.implementation.find("brgconv"), std::string_view::npos)
+                        << st.opType << ": " << st.implementation;
+        }
+        for (int run = 0; run < 2; ++run) {
+            std::vector<HostTensor> in;
+            in.push_back(x.clone());
+            auto out = (*session)->run(in);
+            ASSERT_TRUE(out.isOk()) << out.status().toString();
+            EXPECT_TRUE(allClose((*out)[0].data<float>(), expected, 1e-4f, 1e-4f))
+                << (mode == ExecutionMode::Optimized ? "optimized" : "as-written") << " run " << run;
+        }
     }
 }
 
