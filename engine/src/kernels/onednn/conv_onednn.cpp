@@ -175,7 +175,7 @@ public:
             m_stream = dnnl::stream(eng);
             if (constWeights) {
                 // Weights are reordered into the primitive's preferred (blocked) layout once, here.
-                m_weights = memory(weiPrim, eng);
+                m_weights = onednn::ownedMemory(weiPrim, m_weightStore);
                 memory src(weiUser, eng, const_cast<void*>(w.constant->rawData()));
                 dnnl::reorder(src, m_weights).execute(m_stream, src, m_weights);
                 m_stream.wait();
@@ -259,6 +259,7 @@ private:
     bool m_dstReorder = false;
     dnnl::primitive m_primitive;
     dnnl::reorder m_srcToPrim, m_dstToUser, m_sumToPrim;
+    onednn::OwnedBuffer m_weightStore = onednn::noBuffer(); // declared first: outlives m_weights
     memory m_weights;
     mutable dnnl::stream m_stream; // wait() is non-const; a session runs one inference at a time
     size_t m_srcBytes = 0;
