@@ -320,4 +320,73 @@ TEST(StorageRewrites, DeepLayersChannelsLastMatchReference)
     }
 }
 
+struct BlockedPoolCase
+{
+    int64_t k, s, pad, h, w;
+    bool ceil;
+};
+
+void PrintTo(const BlockedPoolCase& c, std::ostream* os)
+{
+    *os << "k" << c.k << "s" << c.s << "p" << c.pad << "_" << c.h << "x" << c.w << (c.ceil ? "_ceil" : "");
+}
+
+class BlockedMaxPool : public ::testing::TestWithParam<BlockedPoolCase>
+{
+};
+
+// x -> Conv(identity, b1) -> MaxPool -> Conv(identity, b2) -> y with 24 channels (one and a half 16-blocks): the
+// MaxPool runs on the blocked layout (its own AVX-512 loop where available), y = maxpool(x + b1) + b2 by hand.
+TEST_P(BlockedMaxPool, MatchesHandComputedWindows)
+{
+    const BlockedPoolCase pc = GetParam();
+    constexpr int64_t kC = 24;
+    ModelBuilder mb(13);
+    mb.input("x", DataType::Float, { 1, kC, pc.h, pc.w });
+    const HostTensor b1 = randomTensor({ kC }, 31), b2 = randomTensor({ kC }, 32);
+    mb.constant("w", identityWeights(kC));
+    mb.constant("b1", b1);
+    mb.constant("b2", b2);
+    mb.node("Conv", { "x", "w", "b1" }, { "c1" });
+    mb.node("MaxPool", { "c1" }, { "m" },
+        { intsAttr("kernel_shape", { pc.k, pc.k }), intsAttr("strides", { pc.s, pc.s }),
+            intsAttr("pads", { pc.pad, pc.pad, pc.pad, pc.pad }), intAttr("ceil_mode", pc.ceil ? 1 : 0) });
+    mb.node("Conv", { "m", "w", "b2" }, { "y" });
+    mb.output("y");
+    auto session = optimizedSession(mb.build());
+    ASSERT_TRUE(session);
+    if (kernels::blockedChannels() == 16)
+        EXPECT_EQ(implementationOf(*session, "MaxPool"), "cpu:avx512_blocked");
+
+    const HostTensor x = randomTensor({ 1, kC, pc.h, pc.w }, 33);
+    auto outSize = [&](int64_t n) {
+        const int64_t span = n + 2 * pc.pad - pc.k;
+        return (pc.ceil ? (span + pc.s - 1) / pc.s : span / pc.s) + 1;
+    };
+    const int64_t oh = outSize(pc.h), ow = outSize(pc.w);
+    std::vector<float> expected;
+    for (int64_t c = 0; c < kC; ++c)
+        for (int64_t y = 0; y < oh; ++y)
+            for (int64_t xo = 0; xo < ow; ++xo) {
+                float best = -INFINITY;
+                for (int64_t i = y * pc.s - pc.pad; i < y * pc.s - pc.pad + pc.k; ++i)
+                    for (int64_t j = xo * pc.s - pc.pad; j < xo * pc.s - pc.pad + pc.k; ++j)
+                        if (i >= 0 && i < pc.h && j >= 0 && j < pc.w)
+                            best = std::max(best, x.data<float>()[size_t((c * pc.h + i) * pc.w + j)]);
+                expected.push_back(best + b1.data<float>()[size_t(c)] + b2.data<float>()[size_t(c)]);
+            }
+    std::vector<HostTensor> in;
+    in.push_back(x.clone());
+    auto out = session->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    EXPECT_EQ((*out)[0].dims(), (std::vector<int64_t> { 1, kC, oh, ow }));
+    EXPECT_TRUE(allClose((*out)[0].data<float>(), expected, 1e-5f, 1e-5f));
+}
+
+INSTANTIATE_TEST_SUITE_P(Geometries, BlockedMaxPool,
+    ::testing::Values(BlockedPoolCase { 3, 2, 1, 12, 11, false }, // ResNet's stem pooling
+        BlockedPoolCase { 5, 1, 2, 7, 9, false }, // YOLO's SPPF
+        BlockedPoolCase { 3, 2, 0, 8, 10, true }, // ceil_mode: the last window hangs over the end
+        BlockedPoolCase { 2, 2, 0, 6, 6, false }));
+
 } // namespace
