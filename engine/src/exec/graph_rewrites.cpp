@@ -1187,9 +1187,9 @@ private:
     }
 
     /// For a step touching a group of rewrite 4: +1 when it is a float convolution that runs faster channels-last,
-    /// 0 when NHWC suits it as well as blocked (oneDNN pooling, elementwise steps, whose bytes do not depend on the
-    /// layout), -1 when the group must stay blocked (any other convolution; Concat/Split, which interleave channels
-    /// in NHWC; oneDNN resampling).
+    /// 0 when NHWC suits it about as well as blocked (1x1 convolutions without groups, oneDNN pooling, elementwise
+    /// steps, whose bytes do not depend on the layout), -1 when the group must stay blocked (any other convolution;
+    /// Concat/Split, which interleave channels in NHWC; oneDNN resampling).
     int channelsLastVerdict(const Step& s, bool transparent) const
     {
         if (s.removed || s.nodes.empty())
@@ -1206,7 +1206,12 @@ private:
             return -1;
         auto g = kernels::convGeometry(
             n, m_plan.values[size_t(s.inputs[0])].desc.dims, m_plan.values[size_t(s.inputs[1])].desc.dims);
-        return g && kernels::prefersChannelsLast(*g) ? 1 : -1;
+        if (!g)
+            return -1;
+        if (kernels::prefersChannelsLast(*g))
+            return 1;
+        const bool pointwise = g->spatialRank == 2 && g->group == 1 && g->kernel[0] == 1 && g->kernel[1] == 1;
+        return pointwise ? 0 : -1;
     }
 
     /// Rewrite 9: activations left standalone (no convolution absorbed them) run on oneDNN's vectorised eltwise

@@ -161,7 +161,7 @@ bool prefersChannelsLast(const ConvGeometry& g) noexcept
     if (blockedChannels() != 16 || g.spatialRank != 2 || g.group != 1 || g.batch != 1)
         return false;
     const int64_t pixels = g.outSpatial[0] * g.outSpatial[1];
-    return g.outChannels >= 256 && g.inChannels >= 128 && pixels <= 196;
+    return g.kernel[0] * g.kernel[1] > 1 && g.outChannels >= 256 && g.inChannels >= 128 && pixels <= 196;
 }
 
 } // namespace qs::kernels
