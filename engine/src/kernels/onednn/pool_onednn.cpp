@@ -58,8 +58,8 @@ public:
         }
         const auto f32 = memory::data_type::f32;
         // Optimized mode may keep either side in oneDNN's blocked layout (between convolutions, e.g. YOLO's SPPF), or
-        // channels-last (Layout::Nhwc, rank 4, inside the NHWC regions of the dynamic int8 path): oneDNN pools both
-        // natively.
+        // channels-last (Layout::Nhwc, rank 4: the dynamic int8 path's regions, ResNet's deep FP32 layers): oneDNN
+        // pools both natively.
         auto descOf = [&](const TensorDesc& t) {
             if (t.layout == Layout::Blocked)
                 return memory::desc(Dims(t.dims.begin(), t.dims.end()), f32, onednn::blockedTag(t.dims.size()));
