@@ -9,8 +9,9 @@
 //
 // Rows: Conv/<model>/<geometry>/<layout> where layout is "blocked" (nChw{16,8}c in and out: what optimized mode runs
 // between convolutions), "blocked+act" (the same with the activation optimized mode fuses: Relu, Clip or SiLU of the
-// first node with that geometry) or "plain" (NCHW in and out, oneDNN's choice inside with reorders around it: what
-// as-written mode runs), and
+// first node with that geometry), "nhwc" (channels-last in and out: what optimized mode runs where
+// kernels::prefersChannelsLast says so) or "plain" (NCHW in and out, oneDNN's choice inside with reorders around it:
+// what as-written mode runs), and
 // Gemm/<model>/<MxKxN>. Counters: GFLOPs (rate), peak_pct (rate: percent of the peak printed at start-up), count
 // (how many nodes of the model share the shape).
 //
@@ -365,10 +366,12 @@ int main(int argc, char** argv)
     for (const char* m : { "resnet18_fp32", "mobilenet_v2_fp32", "yolov5nu_fp32_from_seed" })
         collect(m, convs, gemms);
     for (const Case& c : convs) {
-        for (Layout layout : { Layout::Blocked, Layout::Plain })
-            benchmark::RegisterBenchmark(
-                fmt::format("Conv/{}/{}/{}", c.modelName, c.label, layout == Layout::Blocked ? "blocked" : "plain")
-                    .c_str(),
+        for (Layout layout : { Layout::Blocked, Layout::Nhwc, Layout::Plain })
+            benchmark::RegisterBenchmark(fmt::format("Conv/{}/{}/{}", c.modelName, c.label,
+                                             layout == Layout::Blocked    ? "blocked"
+                                                 : layout == Layout::Nhwc ? "nhwc"
+                                                                          : "plain")
+                                             .c_str(),
                 [&c, layout](benchmark::State& s) { runKernel(s, c, layout, false); })
                 ->Unit(benchmark::kMicrosecond);
         if (!c.postOps.empty())

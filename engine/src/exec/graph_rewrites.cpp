@@ -8,7 +8,8 @@
 //      Int8Conv::runFloat step (kernels/int8/dynamic_conv.h), with a following Sigmoid·Mul (SiLU) as its epilogue;
 //      the DynamicQuantizeLinear stays a step (it is shared).
 //   4. Values flowing between convolutions and pooling, directly or through elementwise ops and channel
-//      Concat/Split, stay in oneDNN's blocked layout (nChw16c with AVX-512, nChw8c with AVX2).
+//      Concat/Split, stay in oneDNN's blocked layout (nChw16c with AVX-512, nChw8c with AVX2), or channels-last
+//      (NHWC) where the convolutions around them run faster so (ResNet's deep layers: kernels::prefersChannelsLast).
 //   5. QDQ (static INT8, e.g. PyTorch's or ONNX Runtime's QDQ export), runs before 1 and 2:
 //      DequantizeLinear(x), DequantizeLinear(w) [, DequantizeLinear(bias)] -> Conv [-> Relu/Clip] -> QuantizeLinear
 //      -> one requantizing int8 convolution reading x's integer tensor and writing the QuantizeLinear's output
@@ -27,6 +28,7 @@
 //   9. Standalone Sigmoid/Tanh/Relu/Exp on oneDNN's eltwise primitive.
 //  10. Nearest Resize by whole factors on oneDNN's resampling (blocked-capable), chosen before rewrite 4.
 #include "exec/session_plan.h"
+#include "kernels/conv_geometry.h"
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/dynamic_matmul.h"
 #include "kernels/int8/nhwc_concat.h"
@@ -1157,11 +1159,59 @@ private:
             if (useful)
                 groupUseful[size_t(root)] = 1;
         }
+        // A group that would be blocked goes channels-last instead when a convolution that runs faster so
+        // (kernels::prefersChannelsLast) touches it and every other step touching it works on NHWC as well.
+        std::vector<int8_t> nhwcOk(nv, 1), nhwcWanted(nv, 0);
+        for (size_t v = 0; v < nv; ++v) {
+            if (!member[v])
+                continue;
+            const int32_t root = find(int32_t(v));
+            const auto visit = [&](size_t step) {
+                const int verdict = channelsLastVerdict(m_plan.steps[step], isTransparent[step]);
+                if (verdict < 0)
+                    nhwcOk[size_t(root)] = 0;
+                else if (verdict > 0)
+                    nhwcWanted[size_t(root)] = 1;
+            };
+            if (producer[v] >= 0)
+                visit(size_t(producer[v]));
+            for (const auto& reader : readersOf[v])
+                visit(reader.first);
+        }
         for (size_t v = 0; v < nv; ++v) {
             const int32_t root = find(int32_t(v));
             if (member[v] && groupOk[size_t(root)] && groupUseful[size_t(root)])
-                m_plan.values[v].desc.layout = Layout::Blocked;
+                m_plan.values[v].desc.layout
+                    = nhwcOk[size_t(root)] && nhwcWanted[size_t(root)] ? Layout::Nhwc : Layout::Blocked;
         }
+    }
+
+    /// For a step touching a group of rewrite 4: +1 when it is a float convolution that runs faster channels-last,
+    /// 0 when NHWC suits it about as well as blocked (1x1 convolutions without groups, oneDNN pooling, elementwise
+    /// steps, whose bytes do not depend on the layout), -1 when the group must stay blocked (any other convolution;
+    /// Concat/Split, which interleave channels in NHWC; oneDNN resampling).
+    int channelsLastVerdict(const Step& s, bool transparent) const
+    {
+        if (s.removed || s.nodes.empty())
+            return -1;
+        const Node& n = anchorNode(s);
+        if (!n.domain.empty())
+            return -1;
+        if (transparent)
+            return n.opType == "Concat" || n.opType == "Split" ? -1 : 0;
+        if (s.spec && s.spec->implementation == "onednn" && (n.opType == "MaxPool" || n.opType == "AveragePool"))
+            return 0;
+        if (n.opType != "Conv" || !s.spec || s.spec->implementation != "onednn" || s.inputs.size() < 2
+            || s.inputs[0] < 0 || s.inputs[1] < 0)
+            return -1;
+        auto g = kernels::convGeometry(
+            n, m_plan.values[size_t(s.inputs[0])].desc.dims, m_plan.values[size_t(s.inputs[1])].desc.dims);
+        if (!g)
+            return -1;
+        if (kernels::prefersChannelsLast(*g))
+            return 1;
+        const bool pointwise = g->spatialRank == 2 && g->group == 1 && g->kernel[0] == 1 && g->kernel[1] == 1;
+        return pointwise ? 0 : -1;
     }
 
     /// Rewrite 9: activations left standalone (no convolution absorbed them) run on oneDNN's vectorised eltwise

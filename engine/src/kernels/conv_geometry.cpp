@@ -155,4 +155,13 @@ Result<ConvGeometry> poolGeometry(const Node& node, std::span<const int64_t> x)
     return g;
 }
 
+bool prefersChannelsLast(const ConvGeometry& g) noexcept
+{
+    // brgemm convolution needs AVX-512 (blockedChannels() is 16 exactly then); with AVX2 the blocked kernel is used.
+    if (blockedChannels() != 16 || g.spatialRank != 2 || g.group != 1 || g.batch != 1)
+        return false;
+    const int64_t pixels = g.outSpatial[0] * g.outSpatial[1];
+    return g.kernel[0] * g.kernel[1] > 1 && g.outChannels >= 256 && g.inChannels >= 128 && pixels <= 196;
+}
+
 } // namespace qs::kernels

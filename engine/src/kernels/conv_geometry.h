@@ -31,6 +31,15 @@ Result<ConvGeometry> convGeometry(const Node& node, std::span<const int64_t> x, 
 /// ConvTranspose: X [N, C, D...], W [C, M/group, k...]; honours output_shape and output_padding.
 Result<ConvGeometry> convTransposeGeometry(const Node& node, std::span<const int64_t> x, std::span<const int64_t> w);
 
+/// Whether a float convolution of this geometry runs faster channels-last (NHWC) than in the blocked layout on
+/// oneDNN 2.6 with AVX-512, where oneDNN then picks its brgemm convolution: a spatial kernel (not 1x1), at least 256
+/// output and 128 input channels on at most 14x14 output pixels (2-D, batch 1, no groups). Measured on the shared
+/// models (bench_profile_steps, bench/RESULTS.md "fp32layout"): ResNet's layer3 and layer4 3x3 convolutions run
+/// 3-10 % faster so; the 28x28 and 56x56 ones gain too little to pay for the reorders at the region's edge, and 1x1
+/// convolutions gain or lose a little either way (they follow their neighbours' layout). Shape only: deterministic,
+/// nothing measured at preparation.
+bool prefersChannelsLast(const ConvGeometry& g) noexcept;
+
 /// Pooling geometry (MaxPool/AveragePool/LpPool): kernel from kernel_shape, ceil_mode honoured.
 Result<ConvGeometry> poolGeometry(const Node& node, std::span<const int64_t> x);
 

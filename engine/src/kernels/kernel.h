@@ -22,8 +22,9 @@ enum class Layout
 {
     Plain,
     Blocked,
-    /// Channels last (NHWC) for rank-4 tensors, same size as Plain. Optimized mode uses it only between fused dynamic
-    /// int8 convolutions and the DynamicQuantizeLinear steps that connect them (graph_rewrites.cpp).
+    /// Channels last (NHWC) for rank-4 tensors, same size as Plain. Optimized mode uses it between fused dynamic
+    /// int8 convolutions and the DynamicQuantizeLinear steps that connect them, and between FP32 convolutions that
+    /// run faster channels-last (prefersChannelsLast in conv_geometry.h) (graph_rewrites.cpp).
     Nhwc,
 };
 

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Optimized mode's layout and storage rewrites (blocked layout through Split/Concat/Resize/residual Add, aliased
-// Reshape/Split outputs, Concat parts written in place, residuals accumulated in place) against hand-computed
-// results. Identity 1x1 convolutions with distinct per-channel biases make every expected value a sum of the input
-// and the biases along the path.
+// Optimized mode's layout and storage rewrites (blocked layout through Split/Concat/Resize/residual Add, channels-last
+// deep layers, aliased Reshape/Split outputs, Concat parts written in place, residuals accumulated in place) against
+// hand-computed results or the reference convolution. Identity 1x1 convolutions with distinct per-channel biases make
+// every expected value a sum of the input and the biases along the path.
 #include "../kernels/kernel_test_util.h"
+#include "kernels/conv_geometry.h"
+#include "kernels/ref/conv_ref.h"
 
+#include <algorithm>
 #include <cmath>
 #include <ostream>
 
@@ -224,5 +227,166 @@ TEST(StorageRewrites, ResidualAccumulatesInPlace)
         EXPECT_TRUE(allClose((*out)[0].data<float>(), expected, 1e-5f, 1e-5f)) << "run " << run;
     }
 }
+
+HostTensor scaledRandom(std::vector<int64_t> dims, uint32_t seed, float scale)
+{
+    HostTensor t = randomTensor(std::move(dims), seed);
+    for (float& v : t.data<float>())
+        v *= scale;
+    return t;
+}
+
+// ResNet's deep layers (>= 256 channels on <= 14x14 pixels) run channels-last in optimized mode
+// (kernels::prefersChannelsLast): x -> ConvA(3x3)+Relu -> a; ConvB(a, 3x3) + a -> Relu -> r (NHWC residual);
+// MaxPool(r) -> m (oneDNN pooling on NHWC); ConvC(m, 1x1) - m -> d (CPU elementwise on NHWC bytes); ConvD(d) -> y
+// (a plain graph output). Against the reference convolution and hand-applied ops; both modes.
+TEST(StorageRewrites, DeepLayersChannelsLastMatchReference)
+{
+    constexpr int64_t kIn = 128, kC = 256, kH = 7, kW = 7, kP = kH * kW;
+    ModelBuilder mb(13);
+    mb.input("x", DataType::Float, { 1, kIn, kH, kW });
+    const HostTensor wa = scaledRandom({ kC, kIn, 3, 3 }, 21, 1.0f / 34), ba = randomTensor({ kC }, 22);
+    const HostTensor wb = scaledRandom({ kC, kC, 3, 3 }, 23, 1.0f / 48), bb = randomTensor({ kC }, 24);
+    const HostTensor wc = scaledRandom({ kC, kC, 1, 1 }, 25, 1.0f / 16), bc = randomTensor({ kC }, 26);
+    const HostTensor wd = scaledRandom({ kC, kC, 3, 3 }, 27, 1.0f / 48), bd = randomTensor({ kC }, 28);
+    const std::pair<const char*, const HostTensor*> constants[] { { "wa", &wa }, { "ba", &ba }, { "wb", &wb },
+        { "bb", &bb }, { "wc", &wc }, { "bc", &bc }, { "wd", &wd }, { "bd", &bd } };
+    for (const auto& [name, t] : constants)
+        mb.constant(name, t->clone());
+    const Attribute pads = intsAttr("pads", { 1, 1, 1, 1 });
+    mb.node("Conv", { "x", "wa", "ba" }, { "a0" }, { pads });
+    mb.node("Relu", { "a0" }, { "a" });
+    mb.node("Conv", { "a", "wb", "bb" }, { "b" }, { pads });
+    mb.node("Add", { "b", "a" }, { "s" });
+    mb.node("Relu", { "s" }, { "r" });
+    mb.node("MaxPool", { "r" }, { "m" }, { intsAttr("kernel_shape", { 3, 3 }), pads });
+    mb.node("Conv", { "m", "wc", "bc" }, { "c" });
+    mb.node("Sub", { "c", "m" }, { "d" });
+    mb.node("Conv", { "d", "wd", "bd" }, { "y" }, { pads });
+    mb.output("y");
+    auto model = mb.build();
+    const HostTensor x = randomTensor({ 1, kIn, kH, kW }, 29);
+
+    const Graph& g = model->graph();
+    auto conv = [&](size_t node, const std::vector<float>& in, int64_t inC, const HostTensor& w, const HostTensor& b) {
+        auto geo = kernels::convGeometry(g.node(NodeId(node)), std::vector<int64_t> { 1, inC, kH, kW }, w.dims());
+        EXPECT_TRUE(geo.isOk());
+        std::vector<float> out(size_t(kC * kP));
+        kernels::ref::conv(*geo, in.data(), w.data<float>().data(), b.data<float>().data(), out.data());
+        return out;
+    };
+    const std::vector<float> xs(x.data<float>().begin(), x.data<float>().end());
+    std::vector<float> a = conv(0, xs, kIn, wa, ba);
+    for (float& v : a)
+        v = std::max(v, 0.0f);
+    std::vector<float> r = conv(2, a, kC, wb, bb);
+    for (size_t i = 0; i < r.size(); ++i)
+        r[i] = std::max(r[i] + a[i], 0.0f);
+    std::vector<float> m(r.size());
+    for (int64_t c = 0; c < kC; ++c)
+        for (int64_t oy = 0; oy < kH; ++oy)
+            for (int64_t ox = 0; ox < kW; ++ox) {
+                float best = -INFINITY;
+                for (int64_t iy = std::max<int64_t>(oy - 1, 0); iy <= std::min(oy + 1, kH - 1); ++iy)
+                    for (int64_t ix = std::max<int64_t>(ox - 1, 0); ix <= std::min(ox + 1, kW - 1); ++ix)
+                        best = std::max(best, r[size_t((c * kH + iy) * kW + ix)]);
+                m[size_t((c * kH + oy) * kW + ox)] = best;
+            }
+    std::vector<float> d = conv(6, m, kC, wc, bc);
+    for (size_t i = 0; i < d.size(); ++i)
+        d[i] -= m[i];
+    const std::vector<float> expected = conv(8, d, kC, wd, bd);
+
+    for (ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
+        SessionOptions options;
+        options.mode = mode;
+        auto session = Session::create(model, options);
+        ASSERT_TRUE(session.isOk()) << session.status().toString();
+        if (mode == ExecutionMode::Optimized && kernels::blockedChannels() == 16) {
+            // oneDNN runs brgemm convolutions only on channels-last data: every convolution reads and writes NHWC.
+            for (const StepInfo& st : (*session)->steps())
+                if (st.opType.rfind("Conv", 0) == 0)
+                    EXPECT_NE(st.implementation.find("brgconv"), std::string_view::npos)
+                        << st.opType << ": " << st.implementation;
+        }
+        for (int run = 0; run < 2; ++run) {
+            std::vector<HostTensor> in;
+            in.push_back(x.clone());
+            auto out = (*session)->run(in);
+            ASSERT_TRUE(out.isOk()) << out.status().toString();
+            EXPECT_TRUE(allClose((*out)[0].data<float>(), expected, 1e-4f, 1e-4f))
+                << (mode == ExecutionMode::Optimized ? "optimized" : "as-written") << " run " << run;
+        }
+    }
+}
+
+struct BlockedPoolCase
+{
+    int64_t k, s, pad, h, w;
+    bool ceil;
+};
+
+void PrintTo(const BlockedPoolCase& c, std::ostream* os)
+{
+    *os << "k" << c.k << "s" << c.s << "p" << c.pad << "_" << c.h << "x" << c.w << (c.ceil ? "_ceil" : "");
+}
+
+class BlockedMaxPool : public ::testing::TestWithParam<BlockedPoolCase>
+{
+};
+
+// x -> Conv(identity, b1) -> MaxPool -> Conv(identity, b2) -> y with 24 channels (one and a half 16-blocks): the
+// MaxPool runs on the blocked layout (its own AVX-512 loop where available), y = maxpool(x + b1) + b2 by hand.
+TEST_P(BlockedMaxPool, MatchesHandComputedWindows)
+{
+    const BlockedPoolCase pc = GetParam();
+    constexpr int64_t kC = 24;
+    ModelBuilder mb(13);
+    mb.input("x", DataType::Float, { 1, kC, pc.h, pc.w });
+    const HostTensor b1 = randomTensor({ kC }, 31), b2 = randomTensor({ kC }, 32);
+    mb.constant("w", identityWeights(kC));
+    mb.constant("b1", b1);
+    mb.constant("b2", b2);
+    mb.node("Conv", { "x", "w", "b1" }, { "c1" });
+    mb.node("MaxPool", { "c1" }, { "m" },
+        { intsAttr("kernel_shape", { pc.k, pc.k }), intsAttr("strides", { pc.s, pc.s }),
+            intsAttr("pads", { pc.pad, pc.pad, pc.pad, pc.pad }), intAttr("ceil_mode", pc.ceil ? 1 : 0) });
+    mb.node("Conv", { "m", "w", "b2" }, { "y" });
+    mb.output("y");
+    auto session = optimizedSession(mb.build());
+    ASSERT_TRUE(session);
+    if (kernels::blockedChannels() == 16)
+        EXPECT_EQ(implementationOf(*session, "MaxPool"), "cpu:avx512_blocked");
+
+    const HostTensor x = randomTensor({ 1, kC, pc.h, pc.w }, 33);
+    auto outSize = [&](int64_t n) {
+        const int64_t span = n + 2 * pc.pad - pc.k;
+        return (pc.ceil ? (span + pc.s - 1) / pc.s : span / pc.s) + 1;
+    };
+    const int64_t oh = outSize(pc.h), ow = outSize(pc.w);
+    std::vector<float> expected;
+    for (int64_t c = 0; c < kC; ++c)
+        for (int64_t y = 0; y < oh; ++y)
+            for (int64_t xo = 0; xo < ow; ++xo) {
+                float best = -INFINITY;
+                for (int64_t i = y * pc.s - pc.pad; i < y * pc.s - pc.pad + pc.k; ++i)
+                    for (int64_t j = xo * pc.s - pc.pad; j < xo * pc.s - pc.pad + pc.k; ++j)
+                        if (i >= 0 && i < pc.h && j >= 0 && j < pc.w)
+                            best = std::max(best, x.data<float>()[size_t((c * pc.h + i) * pc.w + j)]);
+                expected.push_back(best + b1.data<float>()[size_t(c)] + b2.data<float>()[size_t(c)]);
+            }
+    std::vector<HostTensor> in;
+    in.push_back(x.clone());
+    auto out = session->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    EXPECT_EQ((*out)[0].dims(), (std::vector<int64_t> { 1, kC, oh, ow }));
+    EXPECT_TRUE(allClose((*out)[0].data<float>(), expected, 1e-5f, 1e-5f));
+}
+
+INSTANTIATE_TEST_SUITE_P(Geometries, BlockedMaxPool,
+    ::testing::Values(BlockedPoolCase { 3, 2, 1, 12, 11, false }, // ResNet's stem pooling
+        BlockedPoolCase { 5, 1, 2, 7, 9, false }, // YOLO's SPPF
+        BlockedPoolCase { 3, 2, 0, 8, 10, true }, // ceil_mode: the last window hangs over the end
+        BlockedPoolCase { 2, 2, 0, 6, 6, false }));
 
 } // namespace

@@ -78,7 +78,8 @@ private:
     std::unique_ptr<std::byte[], AlignedFree> m_data;
 };
 
-/// Allocates `bytes` (rounded up to kTensorAlignment) aligned to kTensorAlignment; nullptr on failure.
+/// Allocates `bytes` (rounded up to kTensorAlignment) aligned to kTensorAlignment; nullptr on failure. On Linux,
+/// buffers of 2 MiB or more are 2 MiB-aligned and advised to use transparent huge pages.
 std::byte* alignedAllocate(size_t bytes) noexcept;
 void alignedFree(std::byte* p) noexcept;
 

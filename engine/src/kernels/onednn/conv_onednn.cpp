@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Conv and ConvTranspose on oneDNN: primitive chosen once (format any), constant weights reordered once, fused
-// post-ops, optional blocked (nChw8c) source/destination so consecutive convolutions skip reorders.
+// post-ops, optional blocked (nChw{8,16}c) or channels-last source/destination so consecutive convolutions skip
+// reorders.
 #include "kernels/conv_geometry.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/onednn/onednn_common.h"
@@ -21,6 +22,24 @@ using Dims = memory::dims;
 size_t alignUp(size_t v)
 {
     return (v + kTensorAlignment - 1) / kTensorAlignment * kTensorAlignment;
+}
+
+/// The memory descriptor of a tensor of `dims` ([N, C, spatial...]) stored in `layout`.
+memory::desc userDesc(const Dims& dims, Layout layout)
+{
+    const auto f32 = memory::data_type::f32;
+    switch (layout) {
+    case Layout::Blocked:
+        return memory::desc(dims, f32, onednn::blockedTag(dims.size()));
+    case Layout::Nhwc:
+        return memory::desc(dims, f32,
+            dims.size() == 3       ? memory::format_tag::nwc
+                : dims.size() == 4 ? memory::format_tag::nhwc
+                                   : memory::format_tag::ndhwc);
+    case Layout::Plain:
+        break;
+    }
+    return onednn::plainDesc({ dims.begin(), dims.end() }, f32);
 }
 
 class ConvOneDnnKernel final : public Kernel
@@ -48,11 +67,12 @@ public:
         Dims dstDims { g.batch, g.outChannels };
         srcDims.insert(srcDims.end(), g.inSpatial.begin(), g.inSpatial.end());
         dstDims.insert(dstDims.end(), g.outSpatial.begin(), g.outSpatial.end());
-        m_srcUser = x.layout == Layout::Blocked ? memory::desc(srcDims, f32, onednn::blockedTag(srcDims.size()))
-                                                : onednn::plainDesc(x.dims, f32);
-        m_dstUser = ctx.outputs[0].layout == Layout::Blocked
-            ? memory::desc(dstDims, f32, onednn::blockedTag(dstDims.size()))
-            : onednn::plainDesc({ dstDims.begin(), dstDims.end() }, f32);
+        const Layout yLayout = ctx.outputs[0].layout;
+        if ((x.layout == Layout::Nhwc || yLayout == Layout::Nhwc) && (m_transpose || r != 2))
+            return Status(StatusCode::Internal,
+                fmt::format("node {}: NHWC layout is only planned for 2-D convolutions", ctx.node.describe()));
+        m_srcUser = userDesc(srcDims, x.layout);
+        m_dstUser = userDesc(dstDims, yLayout);
 
         // Weights as oneDNN sees them: {[G,] OC/G, IC/G, k...}, with strides mapping onto the ONNX layout.
         const int64_t kElems = shapeElementCount(g.kernel);
@@ -90,9 +110,17 @@ public:
         const memory::desc anyDst(dstDims, f32, memory::format_tag::any);
         const memory::desc biasMd
             = m_hasBias ? memory::desc({ g.outChannels }, f32, memory::format_tag::a) : memory::desc();
-        // A blocked neighbour fixes our layout; otherwise let oneDNN choose and reorder around the primitive.
-        const memory::desc& srcReq = x.layout == Layout::Blocked ? m_srcUser : anySrc;
-        const memory::desc& dstReq = ctx.outputs[0].layout == Layout::Blocked ? m_dstUser : anyDst;
+        // Channels-last when the planner kept the output NHWC, or when this geometry runs faster so (see
+        // prefersChannelsLast) and the output is plain anyway: whatever the source's layout, it is reordered to NHWC
+        // (oneDNN then picks its brgemm convolution). Otherwise a blocked neighbour fixes our layout, or oneDNN
+        // chooses and we reorder around the primitive.
+        const bool channelsLast = yLayout == Layout::Nhwc
+            || (ctx.optimized && !m_transpose && yLayout == Layout::Plain && prefersChannelsLast(g));
+        const memory::desc nhwcSrc = channelsLast ? userDesc(srcDims, Layout::Nhwc) : memory::desc();
+        const memory::desc& srcReq = channelsLast ? nhwcSrc : x.layout == Layout::Blocked ? m_srcUser : anySrc;
+        const memory::desc& dstReq = channelsLast ? userDesc(dstDims, Layout::Nhwc)
+            : yLayout == Layout::Blocked          ? m_dstUser
+                                                  : anyDst;
         const memory::desc& weiReq = constWeights ? anyWei : weiUser;
 
         dnnl::primitive_attr attr;
@@ -140,16 +168,14 @@ public:
                     = dnnl::reorder(memory(dstPrim, eng, DNNL_MEMORY_NONE), memory(m_dstUser, eng, DNNL_MEMORY_NONE));
             // The residual of a fused Add has its own layout (blocked when the planner kept it so), whatever the
             // destination's; when it matches the primitive's destination it is copied, else reordered, into it.
-            m_extraMd = m_sumInput >= 0 && ctx.inputs[size_t(m_sumInput)].layout == Layout::Blocked
-                ? memory::desc(dstDims, f32, onednn::blockedTag(dstDims.size()))
-                : onednn::plainDesc({ dstDims.begin(), dstDims.end() }, f32);
+            m_extraMd = userDesc(dstDims, m_sumInput >= 0 ? ctx.inputs[size_t(m_sumInput)].layout : Layout::Plain);
             if (m_sumInput >= 0 && dstPrim != m_extraMd)
                 m_sumToPrim
                     = dnnl::reorder(memory(m_extraMd, eng, DNNL_MEMORY_NONE), memory(dstPrim, eng, DNNL_MEMORY_NONE));
             m_stream = dnnl::stream(eng);
             if (constWeights) {
                 // Weights are reordered into the primitive's preferred (blocked) layout once, here.
-                m_weights = memory(weiPrim, eng);
+                m_weights = onednn::ownedMemory(weiPrim, m_weightStore);
                 memory src(weiUser, eng, const_cast<void*>(w.constant->rawData()));
                 dnnl::reorder(src, m_weights).execute(m_stream, src, m_weights);
                 m_stream.wait();
@@ -161,7 +187,7 @@ public:
         });
         // oneDNN rejects some legal ONNX geometries (negative end padding from output_shape/output_padding): the
         // reference loops handle them, slowly, for plain layouts without fused post-ops.
-        if (!st && ctx.postOps.empty() && x.layout == Layout::Plain && ctx.outputs[0].layout == Layout::Plain) {
+        if (!st && ctx.postOps.empty() && x.layout == Layout::Plain && yLayout == Layout::Plain) {
             m_reference = true;
             m_impl = "cpu:reference";
             m_srcBytes = m_dstBytes = m_scratchpadBytes = 0;
@@ -233,6 +259,7 @@ private:
     bool m_dstReorder = false;
     dnnl::primitive m_primitive;
     dnnl::reorder m_srcToPrim, m_dstToUser, m_sumToPrim;
+    onednn::OwnedBuffer m_weightStore = onednn::noBuffer(); // declared first: outlives m_weights
     memory m_weights;
     mutable dnnl::stream m_stream; // wait() is non-const; a session runs one inference at a time
     size_t m_srcBytes = 0;

@@ -136,7 +136,7 @@ public:
             m_scratchpadBytes = alignUp(m_scratchMd.get_size());
             m_stream = dnnl::stream(eng);
             if (constB) {
-                m_weights = memory(pd.weights_desc(), eng);
+                m_weights = onednn::ownedMemory(pd.weights_desc(), m_weightStore);
                 memory src(bMd, eng, const_cast<void*>(b.constant->rawData()));
                 dnnl::reorder(src, m_weights).execute(m_stream, src, m_weights);
                 m_stream.wait();
@@ -208,6 +208,7 @@ private:
     memory::desc m_aMd, m_bMd, m_cMd, m_biasMd, m_scratchMd;
     size_t m_scratchpadBytes = 0;
     dnnl::primitive m_primitive;
+    onednn::OwnedBuffer m_weightStore = onednn::noBuffer(); // declared first: outlives m_weights
     memory m_weights;
     mutable dnnl::stream m_stream; // wait() is non-const; a session runs one inference at a time
     std::string m_impl = "onednn";

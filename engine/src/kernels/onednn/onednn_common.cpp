@@ -94,6 +94,12 @@ void appendPostOps(dnnl::post_ops& ops, std::span<const PostOp> postOps)
     }
 }
 
+dnnl::memory ownedMemory(const dnnl::memory::desc& md, OwnedBuffer& store)
+{
+    store.reset(alignedAllocate(md.get_size()));
+    return store ? dnnl::memory(md, cpuEngine(), store.get()) : dnnl::memory(md, cpuEngine());
+}
+
 std::string implName(const dnnl::primitive_desc_base& pd)
 {
     return std::string("onednn:") + pd.impl_info_str();

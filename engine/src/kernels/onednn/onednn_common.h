@@ -6,6 +6,7 @@
 
 #include <oneapi/dnnl/dnnl.hpp>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,16 @@ dnnl::memory::desc plainDesc(const std::vector<int64_t>& dims, dnnl::memory::dat
 dnnl::memory::data_type toDnnl(DataType type);
 /// oneDNN's tag for Layout::Blocked at this rank (nCw/nChw/nCdhw with blockedChannels() channels per block).
 dnnl::memory::format_tag blockedTag(size_t rank);
+
+/// Storage for oneDNN memory the kernel owns (from alignedAllocate: huge pages for large reordered weights).
+using OwnedBuffer = std::unique_ptr<std::byte[], void (*)(std::byte*)>;
+inline OwnedBuffer noBuffer()
+{
+    return OwnedBuffer(nullptr, alignedFree);
+}
+/// A memory object for `md` in a buffer from alignedAllocate, owned by `store` (oneDNN's own allocation when that
+/// fails).
+dnnl::memory ownedMemory(const dnnl::memory::desc& md, OwnedBuffer& store);
 
 /// Appends post-ops (in order) to `ops`. Sum entries become append_sum (the caller pre-fills dst).
 void appendPostOps(dnnl::post_ops& ops, std::span<const PostOp> postOps);

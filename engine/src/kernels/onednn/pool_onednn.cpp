@@ -3,8 +3,10 @@
 // cpu/pool.cpp stay registered behind these as fallback (Indices output, ceil_mode with count_include_pad) and
 // serve as the test oracle. On plain (nchw) tensors oneDNN 2.6 only has its scalar `simple_nchw` pooling, which cost
 // 5-7 ms per 5x5 MaxPool of YOLO's SPPF (20x20x128, single thread): there the kernel pools in the channel-blocked
-// layout (jit) between two cheap reorders instead.
+// layout (jit) between two cheap reorders instead. A 2-D MaxPool between blocked convolutions (AVX-512) runs the
+// engine's own window loop (cpu/max_pool_blocked.h), faster than oneDNN's jit there.
 #include "kernels/conv_geometry.h"
+#include "kernels/cpu/max_pool_blocked.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/onednn/onednn_common.h"
 #include "kernels/shape_util.h"
@@ -56,8 +58,8 @@ public:
         }
         const auto f32 = memory::data_type::f32;
         // Optimized mode may keep either side in oneDNN's blocked layout (between convolutions, e.g. YOLO's SPPF), or
-        // channels-last (Layout::Nhwc, rank 4, inside the NHWC regions of the dynamic int8 path): oneDNN pools both
-        // natively.
+        // channels-last (Layout::Nhwc, rank 4: the dynamic int8 path's regions, ResNet's deep FP32 layers): oneDNN
+        // pools both natively.
         auto descOf = [&](const TensorDesc& t) {
             if (t.layout == Layout::Blocked)
                 return memory::desc(Dims(t.dims.begin(), t.dims.end()), f32, onednn::blockedTag(t.dims.size()));
@@ -68,6 +70,13 @@ public:
         for (const TensorDesc* t : { &ctx.inputs[0], &ctx.outputs[0] })
             if (t->layout == Layout::Nhwc && t->rank() != 4)
                 return Status(StatusCode::Internal, "node " + ctx.node.describe() + ": NHWC layout needs rank 4");
+        if (m_max && ctx.inputs[0].layout == Layout::Blocked && ctx.outputs[0].layout == Layout::Blocked
+            && maxPoolBlocked16Applies(g)) {
+            m_direct = true;
+            m_geo = g;
+            m_impl = "cpu:avx512_blocked";
+            return Status::ok();
+        }
         m_src = descOf(ctx.inputs[0]);
         m_dst = descOf(ctx.outputs[0]);
         const bool includePad = ctx.node.attrInt("count_include_pad", 0) != 0;
@@ -116,6 +125,10 @@ public:
 
     Status run(const KernelArgs& args) const override
     {
+        if (m_direct) {
+            maxPoolBlocked16(m_geo, static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]));
+            return Status::ok();
+        }
         const dnnl::engine& eng = onednn::cpuEngine();
         memory src(m_src, eng, const_cast<void*>(args.inputs[0]));
         memory dst(m_dst, eng, args.outputs[0]);
@@ -142,6 +155,8 @@ public:
 
 private:
     bool m_max = true;
+    bool m_direct = false; ///< maxPoolBlocked16 instead of oneDNN
+    ConvGeometry m_geo;
     memory::desc m_src, m_dst, m_scratchMd;
     dnnl::primitive m_primitive;
     // Pooling in oneDNN's channel-blocked layout when it has no jit kernel for the plain one (see the top).
