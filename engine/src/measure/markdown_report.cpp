@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/markdown_report.h>
+#include <quantscope/engine/op_type_comparison.h>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -230,6 +231,40 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
                 cell(n.opType), ms(n.meanMs), pct(n.share)));
         }
         w("\n");
+    }
+
+    // Which op types the speedup (or slowdown) comes from, for every comparison whose two sides were profiled.
+    bool deltaHeader = false;
+    for (const ComparisonRecord& c : r.comparisons) {
+        const ScenarioRecord* base = r.scenario(c.baselineModel, c.threads, c.mode, c.runtime);
+        const ScenarioRecord* cand = r.scenario(c.candidateModel, c.threads, c.mode, c.runtime);
+        if (!base || !cand || !base->profile || !cand->profile)
+            continue;
+        if (!deltaHeader) {
+            w("## Time per op type, FP32 vs quantized\n\n");
+            w("Per run, from the per-node profiles. Quantized op types are compared with the float op they replace "
+              "(ConvInteger and QLinearConv with Conv, MatMulInteger and QLinearMatMul with MatMul); a fused step "
+              "counts for the authored node it is named after. Sorted by the absolute difference.\n\n");
+            deltaHeader = true;
+        }
+        const OpTypeTimeComparison cmp = compareOpTypeTimes(*base->profile, *cand->profile);
+        w(fmt::format("### {} vs {}, {}, {}{}\n\n", cell(c.candidateModel), cell(c.baselineModel),
+            threadsText(c.threads), c.mode, c.runtime == "quantscope" ? std::string() : ", " + c.runtime));
+        w("| Op type | FP32 ms | Quantized ms | Difference ms | Quantized / FP32 |\n|---|---:|---:|---:|---:|\n");
+        int shown = 0;
+        for (const OpTypeTimeDelta& d : cmp.rows) {
+            if (shown++ >= options.maxOpTypeRows) {
+                w(fmt::format("| ({} more) | | | | |\n", cmp.rows.size() - static_cast<size_t>(options.maxOpTypeRows)));
+                break;
+            }
+            const auto ratio = d.ratio();
+            w(fmt::format("| {} | {} | {} | {:+.2f} | {} |\n", cell(d.displayName()),
+                d.baselineOps.empty() ? "-" : ms(d.baselineMs), d.candidateOps.empty() ? "-" : ms(d.candidateMs),
+                d.deltaMs(), ratio ? fmt::format("{:.2f}x", *ratio) : "-"));
+        }
+        w(fmt::format("| **all kernels** | **{}** | **{}** | **{:+.2f}** | **{}** |\n\n", ms(cmp.baselineTotalMs),
+            ms(cmp.candidateTotalMs), cmp.candidateTotalMs - cmp.baselineTotalMs,
+            cmp.baselineTotalMs > 0 ? fmt::format("{:.2f}x", cmp.candidateTotalMs / cmp.baselineTotalMs) : "-"));
     }
 
     w("## Findings\n\n");
