@@ -18,6 +18,8 @@ private slots:
     void defaultsToFp32VersusInt8OfNewestRun();
     void sameScenarioOnBothSides();
     void twoRunsWarnWhenNotLikeForLike();
+    void opTypeTimesFromBothProfiles();
+    void opTypeTimesNeedBothProfiles();
 };
 
 namespace {
@@ -80,6 +82,58 @@ void TestComparePanel::twoRunsWarnWhenNotLikeForLike()
     panel.choose(1, 0, 1); // the newer one, INT8 at 2 threads
     QVERIFY2(panel.caveatText().contains(QStringLiteral("different CPUs")), qPrintable(panel.caveatText()));
     QVERIFY(panel.caveatText().contains(QStringLiteral("different thread settings")));
+}
+
+void TestComparePanel::opTypeTimesFromBothProfiles()
+{
+    RunListModel runs;
+    ComparePanel panel(&runs);
+    runs.addRun(QStringLiteral("crafted_pair.json"), crafted());
+    // tests/data/runs/README.md: FP32 Conv 9, Sigmoid 2, Mul 1 ms; INT8 ConvInteger 3, DynamicQuantizeLinear 1.5,
+    // Mul 1, Cast 0.5 ms per run. Differences B - A: Conv -6, Sigmoid -2, DQL +1.5, Cast +0.5, Mul 0.
+    QTableWidget* t = panel.opTypeTable();
+    QCOMPARE(t->rowCount(), 6);
+    const QStringList names { QStringLiteral("Conv \u2192 ConvInteger"), QStringLiteral("Sigmoid"),
+        QStringLiteral("DynamicQuantizeLinear"), QStringLiteral("Cast"), QStringLiteral("Mul"),
+        QStringLiteral("All kernels") };
+    for (int r = 0; r < names.size(); ++r)
+        QCOMPARE(t->item(r, ComparePanel::OpTypeNameColumn)->text(), names[r]);
+    QCOMPARE(t->item(0, ComparePanel::OpTypeAColumn)->text(), QStringLiteral("9.000"));
+    QCOMPARE(t->item(0, ComparePanel::OpTypeBColumn)->text(), QStringLiteral("3.000"));
+    QCOMPARE(t->item(0, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("-6.000"));
+    QCOMPARE(t->item(0, ComparePanel::OpTypeRatioColumn)->text(), QStringLiteral("0.33\u00d7"));
+    QCOMPARE(t->item(1, ComparePanel::OpTypeBColumn)->text(), QStringLiteral("\u2013")); // no Sigmoid in INT8
+    QCOMPARE(t->item(2, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("+1.500"));
+    QCOMPARE(t->item(2, ComparePanel::OpTypeRatioColumn)->text(), QStringLiteral("\u2013"));
+    QCOMPARE(t->item(4, ComparePanel::OpTypeRatioColumn)->text(), QStringLiteral("1.00\u00d7"));
+    QCOMPARE(t->item(5, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("-6.000"));
+    QCOMPARE(t->item(5, ComparePanel::OpTypeRatioColumn)->data(Qt::UserRole).toDouble(), 0.5);
+    // Faster in B: green; the Mul row (no difference) keeps the default colour.
+    QCOMPARE(t->item(0, ComparePanel::OpTypeDeltaColumn)->foreground().color(), QColor(0x2b, 0x8a, 0x3e));
+    QCOMPARE(t->item(2, ComparePanel::OpTypeDeltaColumn)->foreground().color(), QColor(0xc9, 0x2a, 0x2a));
+    QCOMPARE(t->item(4, ComparePanel::OpTypeDeltaColumn)->foreground().style(), Qt::NoBrush);
+
+    // Swapping the sides swaps the signs.
+    panel.choose(0, 0, 1);
+    panel.choose(1, 0, 0);
+    QCOMPARE(t->item(0, ComparePanel::OpTypeNameColumn)->text(), QStringLiteral("ConvInteger \u2192 Conv"));
+    QCOMPARE(t->item(0, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("+6.000"));
+    QCOMPARE(t->item(0, ComparePanel::OpTypeRatioColumn)->text(), QStringLiteral("3.00\u00d7"));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
+}
+
+void TestComparePanel::opTypeTimesNeedBothProfiles()
+{
+    RunListModel runs;
+    ComparePanel panel(&runs);
+    auto run = std::make_shared<RunRecord>(*crafted());
+    run->scenarios[1].profile.reset();
+    runs.addRun(QStringLiteral("crafted_pair.json"), run);
+    QCOMPARE(panel.opTypeTable()->rowCount(), 0);
+    QVERIFY(!panel.opTypeTable()->isEnabled());
+    QVERIFY2(panel.opTypeNoteText().contains(QStringLiteral("per-node profile on both sides")),
+        qPrintable(panel.opTypeNoteText()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
 }
 
 QS_UI_TEST_MAIN(TestComparePanel)

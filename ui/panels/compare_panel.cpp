@@ -8,6 +8,7 @@
 #include "util/run_text.h"
 
 #include <quantscope/engine/latency_stats.h>
+#include <quantscope/engine/op_type_comparison.h>
 
 #include <QChart>
 #include <QChartView>
@@ -74,13 +75,39 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumSize(300, 200);
 
+    m_opTypeNote = new QLabel(this);
+    m_opTypeNote->setObjectName(QStringLiteral("opTypeNote"));
+    m_opTypeNote->setWordWrap(true);
+    m_opTypes = new QTableWidget(0, OpTypeColumnCount, this);
+    m_opTypes->setObjectName(QStringLiteral("opTypeTable"));
+    m_opTypes->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_opTypes->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_opTypes->setHorizontalHeaderLabels({ tr("Op type"), tr("A ms"), tr("B ms"), tr("B \u2212 A ms"), tr("B / A") });
+    m_opTypes->verticalHeader()->setVisible(false);
+    m_opTypes->verticalHeader()->setDefaultSectionSize(20);
+    m_opTypes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_opTypes->horizontalHeader()->setSectionResizeMode(OpTypeNameColumn, QHeaderView::Stretch);
+    m_opTypes->setToolTip(tr("Kernel time per run of each op type on both sides, from the per-node profiles. "
+                             "Quantized op types share a row with the float op they replace (ConvInteger and "
+                             "QLinearConv with Conv); a fused step counts for the node it is named after. "
+                             "Red: B spends more time there, green: less."));
+
     auto* split = new QSplitter(Qt::Horizontal, this);
-    auto* left = new QWidget(split);
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_speedup);
-    leftLayout->addWidget(m_caveat);
-    leftLayout->addWidget(m_table, 1);
+    auto* left = new QSplitter(Qt::Vertical, split);
+    left->setChildrenCollapsible(false);
+    auto* stats = new QWidget(left);
+    auto* statsLayout = new QVBoxLayout(stats);
+    statsLayout->setContentsMargins(0, 0, 0, 0);
+    statsLayout->addWidget(m_speedup);
+    statsLayout->addWidget(m_caveat);
+    statsLayout->addWidget(m_table, 1);
+    auto* ops = new QWidget(left);
+    auto* opsLayout = new QVBoxLayout(ops);
+    opsLayout->setContentsMargins(0, 0, 0, 0);
+    opsLayout->addWidget(m_opTypeNote);
+    opsLayout->addWidget(m_opTypes, 1);
+    left->addWidget(stats);
+    left->addWidget(ops);
     split->addWidget(left);
     split->addWidget(m_chart);
     split->setStretchFactor(0, 1);
@@ -170,6 +197,71 @@ QString ComparePanel::caveatText() const
     return m_caveat->text();
 }
 
+QString ComparePanel::opTypeNoteText() const
+{
+    return m_opTypeNote->text();
+}
+
+void ComparePanel::updateOpTypes(const ScenarioRecord* a, const ScenarioRecord* b)
+{
+    m_opTypes->setRowCount(0);
+    if (!a || !b || !a->profile || !b->profile) {
+        m_opTypes->setEnabled(false);
+        m_opTypeNote->setText(tr("<b>Time per op type</b>: needs a per-node profile on both sides (tick "
+                                 "\u201cPer-node profile\u201d in the Runs panel before measuring)."));
+        return;
+    }
+    m_opTypes->setEnabled(true);
+    const OpTypeTimeComparison cmp = compareOpTypeTimes(*a->profile, *b->profile);
+    m_opTypeNote->setText(tr("<b>Time per op type</b> (ms per run, largest difference first): which op types make "
+                             "B slower or faster than A."));
+    const auto put = [this](int row, int column, const QString& text, double raw, bool bold = false) {
+        auto* item = new QTableWidgetItem(text);
+        item->setData(Qt::UserRole, raw);
+        if (column != OpTypeNameColumn)
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        if (bold) {
+            QFont f = item->font();
+            f.setBold(true);
+            item->setFont(f);
+        }
+        m_opTypes->setItem(row, column, item);
+        return item;
+    };
+    const QString none = QStringLiteral("\u2013");
+    const auto ratioText
+        = [&](std::optional<double> r) { return r ? QStringLiteral("%1\u00d7").arg(*r, 0, 'f', 2) : none; };
+    const auto deltaText = [](double d) -> QString { // not a QStringBuilder of temporaries
+        return (d > 0 ? QStringLiteral("+") : QString()) + QString::number(d, 'f', std::abs(d) < 10.0 ? 3 : 2);
+    };
+    // A difference below 2% of A's total is within what profiling itself perturbs: not coloured.
+    const double noticeable = 0.02 * std::max(cmp.baselineTotalMs, cmp.candidateTotalMs);
+    const int rows = static_cast<int>(cmp.rows.size());
+    m_opTypes->setRowCount(rows + 1);
+    for (int r = 0; r < rows; ++r) {
+        const OpTypeTimeDelta& d = cmp.rows[static_cast<size_t>(r)];
+        QTableWidgetItem* name = put(r, OpTypeNameColumn, toQString(d.displayName()), 0);
+        name->setToolTip(tr("A: %1 node(s), B: %2 node(s)").arg(d.baselineNodes).arg(d.candidateNodes));
+        put(r, OpTypeAColumn, d.baselineOps.empty() ? none : formatMs(d.baselineMs), d.baselineMs);
+        put(r, OpTypeBColumn, d.candidateOps.empty() ? none : formatMs(d.candidateMs), d.candidateMs);
+        QTableWidgetItem* delta = put(r, OpTypeDeltaColumn, deltaText(d.deltaMs()), d.deltaMs());
+        if (std::abs(d.deltaMs()) >= noticeable && d.deltaMs() != 0)
+            delta->setForeground(d.deltaMs() > 0 ? QColor(0xc9, 0x2a, 0x2a) : QColor(0x2b, 0x8a, 0x3e));
+        QTableWidgetItem* ratio = put(r, OpTypeRatioColumn, ratioText(d.ratio()), d.ratio().value_or(0.0));
+        if (!d.ratio())
+            ratio->setToolTip(d.baselineOps.empty() ? tr("Only B runs this op type") : tr("Only A runs this op type"));
+    }
+    const double total = cmp.candidateTotalMs - cmp.baselineTotalMs;
+    put(rows, OpTypeNameColumn, tr("All kernels"), 0, true);
+    put(rows, OpTypeAColumn, formatMs(cmp.baselineTotalMs), cmp.baselineTotalMs, true);
+    put(rows, OpTypeBColumn, formatMs(cmp.candidateTotalMs), cmp.candidateTotalMs, true);
+    put(rows, OpTypeDeltaColumn, deltaText(total), total, true);
+    const std::optional<double> totalRatio = cmp.baselineTotalMs > 0 && cmp.candidateTotalMs > 0
+        ? std::optional<double>(cmp.candidateTotalMs / cmp.baselineTotalMs)
+        : std::nullopt;
+    put(rows, OpTypeRatioColumn, ratioText(totalRatio), totalRatio.value_or(0.0), true);
+}
+
 void ComparePanel::showSpeedup(const std::optional<SpeedupEstimate>& estimate)
 {
     if (!estimate) {
@@ -206,8 +298,10 @@ void ComparePanel::updateComparison()
         QChart* old = m_chart->chart();
         m_chart->setChart(makeStyledChart(tr("Latency distribution")));
         delete old;
+        updateOpTypes(nullptr, nullptr);
         return;
     }
+    updateOpTypes(a, b);
     struct Value
     {
         double a, b;

@@ -42,12 +42,25 @@ public:
         BColumn,
         RatioColumn
     };
+    /// Columns of the per-op-type table (both sides profiled).
+    enum OpTypeColumn
+    {
+        OpTypeNameColumn,
+        OpTypeAColumn,
+        OpTypeBColumn,
+        OpTypeDeltaColumn,
+        OpTypeRatioColumn,
+        OpTypeColumnCount
+    };
 
     explicit ComparePanel(RunListModel* runs, QWidget* parent = nullptr);
 
     /// Picks side 0 (A) or 1 (B): a row of the run list and a scenario index inside that run.
     void choose(int side, int runRow, int scenarioIndex);
     QTableWidget* table() const { return m_table; }
+    /// Time per op type of both sides, largest absolute difference first, then an "all kernels" row.
+    QTableWidget* opTypeTable() const { return m_opTypes; }
+    QString opTypeNoteText() const;
     QString speedupText() const;
     QString caveatText() const;
     /// True while the bootstrap interval is computed in the background.
@@ -59,6 +72,7 @@ private:
     const ScenarioRecord* chosen(int side, const RunRecord** record = nullptr) const;
     void chooseDefaults();
     void showSpeedup(const std::optional<SpeedupEstimate>& estimate);
+    void updateOpTypes(const ScenarioRecord* a, const ScenarioRecord* b);
 
     RunListModel* m_runs;
     QComboBox* m_run[2] = { nullptr, nullptr };
@@ -67,6 +81,8 @@ private:
     QLabel* m_speedup = nullptr;
     QLabel* m_caveat = nullptr;
     QChartView* m_chart = nullptr;
+    QTableWidget* m_opTypes = nullptr;
+    QLabel* m_opTypeNote = nullptr;
     quint64 m_speedupJob = 0; ///< results of older bootstrap jobs are dropped
 };
 
