@@ -92,26 +92,26 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
                              "QLinearConv with Conv); a fused step counts for the node it is named after. "
                              "Red: B spends more time there, green: less."));
 
+    // Three columns: the dock is wide and short where it sits by default (under the central area).
     auto* split = new QSplitter(Qt::Horizontal, this);
-    auto* left = new QSplitter(Qt::Vertical, split);
-    left->setChildrenCollapsible(false);
-    auto* stats = new QWidget(left);
+    split->setChildrenCollapsible(false);
+    auto* stats = new QWidget(split);
     auto* statsLayout = new QVBoxLayout(stats);
     statsLayout->setContentsMargins(0, 0, 0, 0);
     statsLayout->addWidget(m_speedup);
     statsLayout->addWidget(m_caveat);
     statsLayout->addWidget(m_table, 1);
-    auto* ops = new QWidget(left);
+    auto* ops = new QWidget(split);
     auto* opsLayout = new QVBoxLayout(ops);
     opsLayout->setContentsMargins(0, 0, 0, 0);
     opsLayout->addWidget(m_opTypeNote);
     opsLayout->addWidget(m_opTypes, 1);
-    left->addWidget(stats);
-    left->addWidget(ops);
-    split->addWidget(left);
+    split->addWidget(stats);
+    split->addWidget(ops);
     split->addWidget(m_chart);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    split->setStretchFactor(2, 1);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
