@@ -72,7 +72,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_threads->setRange(0, std::max(1, QThread::idealThreadCount()) * 2);
     m_threads->setSpecialValueText(tr("all cores"));
     m_threads->setToolTip(tr("Intra-op threads for oneDNN and the engine's kernels. 1 is the controlled setting; "
-                             "\u201call cores\u201d is the practical one."));
+                             "\u201c" "all cores\u201d is the practical one.")); // split: lupdate misreads \u201ca
     m_warmup = new QSpinBox(form);
     m_warmup->setRange(0, 10000);
     m_warmup->setToolTip(tr("Runs before measuring (caches, lazy initialisation); the first is timed separately"));
