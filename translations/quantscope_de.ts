@@ -148,243 +148,258 @@
 <context>
     <name>qs::ui::ComparePanel</name>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="33"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="38"/>
         <source>A (baseline):</source>
         <translation>A (Basis):</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="33"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="38"/>
         <source>B (candidate):</source>
         <translation>B (Kandidat):</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="40"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="45"/>
         <source>A run from the Runs panel</source>
         <translation>Ein Lauf aus dem Bereich „Läufe“</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="43"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="48"/>
         <source>Which model, threads and mode of that run</source>
         <translation>Welches Modell, welche Threads und welcher Modus dieses Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="68"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="60"/>
+        <source>&amp;Swap A and B</source>
+        <translation>A und B &amp;tauschen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="63"/>
+        <source>Exchange baseline and candidate (Ctrl+Shift+X)</source>
+        <translation>Basis und Kandidat vertauschen (Strg+Umschalt+X)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="84"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="68"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="84"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="68"/>
-        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="84"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="101"/>
         <source>B / A</source>
         <translation>B / A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="69"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
         <source>Measured runs</source>
         <translation>Gemessene Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="69"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
         <source>Median ms</source>
         <translation>Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="69"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
         <source>P95 ms</source>
         <translation>P95 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="69"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
         <source>IQR ms</source>
         <translation>IQR ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="69"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
         <source>Mean ms</source>
         <translation>Mittelwert ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="70"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
         <source>CV</source>
         <translation>VK</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="70"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
         <source>Min ms</source>
         <translation>Min. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="70"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
         <source>Max ms</source>
         <translation>Max. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="70"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
         <source>First run ms</source>
         <translation>Erster Lauf ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="70"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
         <source>Preparation ms</source>
         <translation>Vorbereitung ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="70"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
         <source>Peak RSS</source>
         <translation>Spitzen-RSS</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="73"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>B / A below 1: B takes less time (or memory) than A</source>
         <translation>B / A unter 1: B braucht weniger Zeit (oder Speicher) als A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="101"/>
         <source>Op type</source>
         <translation>Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="101"/>
         <source>A ms</source>
         <translation>A ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="101"/>
         <source>B ms</source>
         <translation>B ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="101"/>
         <source>B − A ms</source>
         <translation>B − A ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="106"/>
         <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less.</source>
         <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="210"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="114"/>
+        <source>&amp;Copy as Text</source>
+        <translation>Als Text &amp;kopieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="287"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt;: needs a per-node profile on both sides (tick “Per-node profile” in the Runs panel before measuring).</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt;: braucht auf beiden Seiten ein Profil pro Knoten (vor dem Messen „Profil pro Knoten“ im Bereich „Läufe“ ankreuzen).</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="216"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="293"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt; (ms per run, largest difference first): which op types make B slower or faster than A.</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="244"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="321"/>
         <source>A: %1 node(s), B: %2 node(s)</source>
         <translation>A: %1 Knoten, B: %2 Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="252"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="329"/>
         <source>Only B runs this op type</source>
         <translation>Nur B führt diesen Operatortyp aus</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="252"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="329"/>
         <source>Only A runs this op type</source>
         <translation>Nur A führt diesen Operatortyp aus</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="255"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="332"/>
         <source>All kernels</source>
         <translation>Alle Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="296"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="373"/>
         <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
         <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="297"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="374"/>
         <source>Pick two scenarios with measured runs.</source>
         <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="299"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="376"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="271"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="348"/>
         <source>B is faster</source>
         <translation>B ist schneller</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="272"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="349"/>
         <source>B is slower</source>
         <translation>B ist langsamer</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="273"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="350"/>
         <source>no clear difference: the interval includes 1</source>
         <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="274"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="351"/>
         <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
         <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="268"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="345"/>
         <source>No speedup: a median is not positive.</source>
         <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="352"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="429"/>
         <source>Computing the bootstrap interval of the speedup...</source>
         <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="364"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="441"/>
         <source>different CPUs (%1 vs %2)</source>
         <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="367"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="444"/>
         <source>different Quantscope builds</source>
         <translation>verschiedene Quantscope-Builds</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="370"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="447"/>
         <source>different thread settings</source>
         <translation>verschiedene Thread-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="372"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="449"/>
         <source>different modes (%1 vs %2)</source>
         <translation>verschiedene Modi (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="374"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="451"/>
         <source>different runtimes</source>
         <translation>verschiedene Laufzeitumgebungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="376"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="453"/>
         <source>a side is partial (cancelled)</source>
         <translation>eine Seite ist unvollständig (abgebrochen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="378"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="455"/>
         <source>Not like for like: %1.</source>
         <translation>Nicht vergleichbar: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="386"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="463"/>
         <source>A: %1</source>
         <translation>A: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="387"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="464"/>
         <source>B: %1</source>
         <translation>B: %1</translation>
     </message>
@@ -801,7 +816,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="212"/>
+        <location filename="../ui/main_window.cpp" line="221"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -881,143 +896,148 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="213"/>
+        <location filename="../ui/main_window.cpp" line="211"/>
+        <source>Show &amp;Compare</source>
+        <translation>&amp;Vergleich zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="222"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="214"/>
+        <location filename="../ui/main_window.cpp" line="223"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="224"/>
+        <location filename="../ui/main_window.cpp" line="233"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="231"/>
-        <location filename="../ui/main_window.cpp" line="238"/>
+        <location filename="../ui/main_window.cpp" line="240"/>
+        <location filename="../ui/main_window.cpp" line="247"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="237"/>
+        <location filename="../ui/main_window.cpp" line="246"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="246"/>
+        <location filename="../ui/main_window.cpp" line="255"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="257"/>
+        <location filename="../ui/main_window.cpp" line="266"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="261"/>
+        <location filename="../ui/main_window.cpp" line="270"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="274"/>
+        <location filename="../ui/main_window.cpp" line="283"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="274"/>
+        <location filename="../ui/main_window.cpp" line="283"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="276"/>
+        <location filename="../ui/main_window.cpp" line="285"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="276"/>
+        <location filename="../ui/main_window.cpp" line="285"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="281"/>
+        <location filename="../ui/main_window.cpp" line="290"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="283"/>
+        <location filename="../ui/main_window.cpp" line="292"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="302"/>
+        <location filename="../ui/main_window.cpp" line="311"/>
         <source>%1 nodes · %2 boundaries · layout %3 ms</source>
         <translation>%1 Knoten · %2 Grenzen · Layout %3 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
+        <location filename="../ui/main_window.cpp" line="316"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
+        <location filename="../ui/main_window.cpp" line="316"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="314"/>
+        <location filename="../ui/main_window.cpp" line="323"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="318"/>
+        <location filename="../ui/main_window.cpp" line="327"/>
         <source>Could Not Open Model</source>
         <translation>Modell konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="319"/>
+        <location filename="../ui/main_window.cpp" line="328"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="352"/>
+        <location filename="../ui/main_window.cpp" line="361"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="367"/>
+        <location filename="../ui/main_window.cpp" line="376"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="370"/>
+        <location filename="../ui/main_window.cpp" line="379"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="370"/>
+        <location filename="../ui/main_window.cpp" line="379"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="441"/>
+        <location filename="../ui/main_window.cpp" line="450"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="447"/>
+        <location filename="../ui/main_window.cpp" line="456"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="452"/>
+        <location filename="../ui/main_window.cpp" line="461"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="453"/>
+        <location filename="../ui/main_window.cpp" line="462"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>

@@ -6,6 +6,11 @@
 
 #include <quantscope/engine/run_file.h>
 
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QSettings>
+#include <QSplitter>
 #include <QTableWidget>
 
 using namespace qs;
@@ -20,6 +25,9 @@ private slots:
     void twoRunsWarnWhenNotLikeForLike();
     void opTypeTimesFromBothProfiles();
     void opTypeTimesNeedBothProfiles();
+    void swapExchangesTheSides();
+    void copiesTablesAsTabSeparatedText();
+    void remembersTheColumnSplit();
 };
 
 namespace {
@@ -134,6 +142,75 @@ void TestComparePanel::opTypeTimesNeedBothProfiles()
     QVERIFY2(panel.opTypeNoteText().contains(QStringLiteral("per-node profile on both sides")),
         qPrintable(panel.opTypeNoteText()));
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
+}
+
+void TestComparePanel::swapExchangesTheSides()
+{
+    RunListModel runs;
+    ComparePanel panel(&runs);
+    runs.addRun(QStringLiteral("crafted_pair.json"), crafted());
+    QCOMPARE(panel.swapAction()->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+X")));
+    panel.swapAction()->trigger();
+    // A is now the INT8 scenario (median 6), B the FP32 one (median 12).
+    QCOMPARE(panel.table()->item(ComparePanel::MedianRow, ComparePanel::AColumn)->text(), QStringLiteral("6.000"));
+    QCOMPARE(
+        panel.table()->item(ComparePanel::MedianRow, ComparePanel::RatioColumn)->text(), QStringLiteral("2.000\u00d7"));
+    QCOMPARE(panel.opTypeTable()->item(0, ComparePanel::OpTypeNameColumn)->text(),
+        QStringLiteral("ConvInteger \u2192 Conv"));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
+    QVERIFY2(panel.speedupText().contains(QStringLiteral("0.50\u00d7")), qPrintable(panel.speedupText()));
+    panel.swapSides();
+    QCOMPARE(panel.table()->item(ComparePanel::MedianRow, ComparePanel::AColumn)->text(), QStringLiteral("12.00"));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
+}
+
+void TestComparePanel::copiesTablesAsTabSeparatedText()
+{
+    RunListModel runs;
+    ComparePanel panel(&runs);
+    runs.addRun(QStringLiteral("crafted_pair.json"), crafted());
+    QTableWidget* ops = panel.opTypeTable();
+    // Nothing selected: the whole table, headers first.
+    QStringList lines = ComparePanel::tableText(ops).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 7);
+    QCOMPARE(lines[0], QStringLiteral("Op type\tA ms\tB ms\tB \u2212 A ms\tB / A"));
+    QCOMPARE(lines[1], QStringLiteral("Conv \u2192 ConvInteger\t9.000\t3.000\t-6.000\t0.33\u00d7"));
+    QCOMPARE(lines[6], QStringLiteral("All kernels\t12.00\t6.000\t-6.000\t0.50\u00d7"));
+    // A selected row of the statistics table, with its row header; through the Ctrl+C action onto the clipboard.
+    panel.table()->selectRow(ComparePanel::MedianRow);
+    QAction* copy = panel.table()->actions().value(0);
+    QVERIFY(copy);
+    QCOMPARE(copy->shortcut(), QKeySequence(QKeySequence::Copy));
+    copy->trigger();
+    lines = QGuiApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QCOMPARE(lines[0], QStringLiteral("\tA\tB\tB / A"));
+    QCOMPARE(lines[1], QStringLiteral("Median ms\t12.00\t6.000\t0.500\u00d7"));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
+}
+
+void TestComparePanel::remembersTheColumnSplit()
+{
+    QSettings().remove(QStringLiteral("ComparePanel/splitter"));
+    RunListModel runs;
+    QList<int> moved;
+    {
+        ComparePanel panel(&runs);
+        panel.resize(1200, 400);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto* split = panel.findChild<QSplitter*>(QStringLiteral("compareSplitter"));
+        QVERIFY(split);
+        split->setSizes({ 300, 600, 300 });
+        moved = split->sizes();
+        emit split->splitterMoved(300, 1); // what a drag of the handle emits
+    }
+    ComparePanel again(&runs);
+    again.resize(1200, 400);
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.findChild<QSplitter*>(QStringLiteral("compareSplitter"))->sizes(), moved);
+    QSettings().remove(QStringLiteral("ComparePanel/splitter"));
 }
 
 QS_UI_TEST_MAIN(TestComparePanel)

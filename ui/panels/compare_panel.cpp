@@ -10,16 +10,21 @@
 #include <quantscope/engine/latency_stats.h>
 #include <quantscope/engine/op_type_comparison.h>
 
+#include <QAction>
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QClipboard>
 #include <QComboBox>
 #include <QFutureWatcher>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSettings>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -52,6 +57,16 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     }
     pick->setColumnStretch(1, 2);
     pick->setColumnStretch(2, 1);
+    m_swapAction = new QAction(tr("&Swap A and B"), this);
+    m_swapAction->setObjectName(QStringLiteral("swapSides"));
+    m_swapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    m_swapAction->setToolTip(tr("Exchange baseline and candidate (Ctrl+Shift+X)"));
+    connect(m_swapAction, &QAction::triggered, this, &ComparePanel::swapSides);
+    auto* swap = new QToolButton(this);
+    swap->setDefaultAction(m_swapAction);
+    swap->setText(QStringLiteral("\u21c5"));
+    swap->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
+    pick->addWidget(swap, 0, 3, 2, 1);
 
     m_speedup = new QLabel(this);
     m_speedup->setObjectName(QStringLiteral("speedup"));
@@ -65,6 +80,7 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     m_table = new QTableWidget(RowCount, 3, this);
     m_table->setObjectName(QStringLiteral("compareTable"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setHorizontalHeaderLabels({ tr("A"), tr("B"), tr("B / A") });
     m_table->setVerticalHeaderLabels({ tr("Measured runs"), tr("Median ms"), tr("P95 ms"), tr("IQR ms"), tr("Mean ms"),
         tr("CV"), tr("Min ms"), tr("Max ms"), tr("First run ms"), tr("Preparation ms"), tr("Peak RSS") });
@@ -93,6 +109,16 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
                              "Red: B spends more time there, green: less."));
 
     // Three columns: the dock is wide and short where it sits by default (under the central area).
+    // Ctrl+C (and the context menu) copies a table as tab-separated text, for spreadsheets and bug reports.
+    for (QTableWidget* t : { m_table, m_opTypes }) {
+        auto* copy = new QAction(tr("&Copy as Text"), t);
+        copy->setShortcut(QKeySequence::Copy);
+        copy->setShortcutContext(Qt::WidgetShortcut);
+        connect(copy, &QAction::triggered, t, [t] { QApplication::clipboard()->setText(ComparePanel::tableText(t)); });
+        t->addAction(copy);
+        t->setContextMenuPolicy(Qt::ActionsContextMenu);
+    }
+
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setChildrenCollapsible(false);
     auto* stats = new QWidget(split);
@@ -112,6 +138,11 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     split->setStretchFactor(2, 1);
+    // Remembered like the docks: where the user put the column boundaries.
+    split->setObjectName(QStringLiteral("compareSplitter"));
+    split->restoreState(QSettings().value(QStringLiteral("ComparePanel/splitter")).toByteArray());
+    connect(split, &QSplitter::splitterMoved, this,
+        [split] { QSettings().setValue(QStringLiteral("ComparePanel/splitter"), split->saveState()); });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -195,6 +226,52 @@ bool ComparePanel::isComputing() const
 QString ComparePanel::caveatText() const
 {
     return m_caveat->text();
+}
+
+void ComparePanel::swapSides()
+{
+    const int run[2] = { m_run[0]->currentIndex(), m_run[1]->currentIndex() };
+    const int scenario[2] = { m_scenario[0]->currentIndex(), m_scenario[1]->currentIndex() };
+    {
+        // One comparison for the swapped pair, not one for the intermediate state.
+        const QSignalBlocker a(m_run[0]), b(m_run[1]), c(m_scenario[0]), d(m_scenario[1]);
+        for (int side = 0; side < 2; ++side) {
+            m_run[side]->setCurrentIndex(run[1 - side]);
+            fillScenarios(side);
+            m_scenario[side]->setCurrentIndex(scenario[1 - side]);
+        }
+    }
+    updateComparison();
+}
+
+QString ComparePanel::tableText(const QTableWidget* table)
+{
+    QList<int> rows;
+    for (const QModelIndex& i : table->selectionModel()->selectedRows())
+        rows << i.row();
+    if (rows.isEmpty()) {
+        for (int r = 0; r < table->rowCount(); ++r)
+            rows << r;
+    }
+    std::sort(rows.begin(), rows.end());
+    const bool rowHeaders = !table->verticalHeader()->isHidden(); // isVisible() is false while the dock is hidden
+    const auto headerText = [](const QTableWidgetItem* item) { return item ? item->text() : QString(); };
+    QStringList lines;
+    QStringList cells;
+    if (rowHeaders)
+        cells << QString();
+    for (int c = 0; c < table->columnCount(); ++c)
+        cells << headerText(table->horizontalHeaderItem(c));
+    lines << cells.join(QLatin1Char('\t'));
+    for (int r : rows) {
+        cells.clear();
+        if (rowHeaders)
+            cells << headerText(table->verticalHeaderItem(r));
+        for (int c = 0; c < table->columnCount(); ++c)
+            cells << headerText(table->item(r, c));
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
 QString ComparePanel::opTypeNoteText() const

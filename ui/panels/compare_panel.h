@@ -8,6 +8,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QChartView;
 class QComboBox;
 class QLabel;
@@ -61,6 +62,12 @@ public:
     /// Time per op type of both sides, largest absolute difference first, then an "all kernels" row.
     QTableWidget* opTypeTable() const { return m_opTypes; }
     QString opTypeNoteText() const;
+    /// Exchanges A and B (run and scenario), Ctrl+Shift+X.
+    void swapSides();
+    QAction* swapAction() const { return m_swapAction; }
+    /// Tab-separated text of a table (headers included) as "Copy" puts it on the clipboard: the selected rows, or
+    /// every row when nothing is selected, so it pastes into a spreadsheet.
+    static QString tableText(const QTableWidget* table);
     QString speedupText() const;
     QString caveatText() const;
     /// True while the bootstrap interval is computed in the background.
@@ -83,6 +90,7 @@ private:
     QChartView* m_chart = nullptr;
     QTableWidget* m_opTypes = nullptr;
     QLabel* m_opTypeNote = nullptr;
+    QAction* m_swapAction = nullptr;
     quint64 m_speedupJob = 0; ///< results of older bootstrap jobs are dropped
 };
 
