@@ -86,6 +86,10 @@ void TestReportExport::pdfHasTextAndCharts()
     QVERIFY2(text.contains(QStringLiteral("INT8 is 2.0x faster here")), qPrintable(text.left(500)));
     QVERIFY(text.contains(QStringLiteral("crafted_fp32")));
     QVERIFY(text.contains(QStringLiteral("26.60"))); // the FP32 P95 in the latency table
+    // The per-op-type comparison (tests/data/runs/README.md: Conv 9 ms vs ConvInteger 3 ms per run).
+    QVERIFY2(text.contains(QStringLiteral("Time per op type, FP32 vs quantized")), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("Conv \u2192 ConvInteger")));
+    QVERIFY(text.contains(QStringLiteral("0.33x")));
 }
 
 void TestReportExport::unwritablePathFails()

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace qs {
@@ -31,6 +32,12 @@ std::string ms(double v)
 std::string mib(const std::optional<int64_t>& bytes)
 {
     return bytes ? fmt::format("{:.1f}", double(*bytes) / (1024.0 * 1024.0)) : "-";
+}
+
+// A difference: signed, and plain "0.00" when it rounds to nothing (no "+0.00" or "-0.00").
+std::string signedMs(double v)
+{
+    return std::abs(v) < 0.005 ? std::string("0.00") : fmt::format("{:+.2f}", v);
 }
 
 std::string pct(double share)
@@ -258,12 +265,12 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
                 break;
             }
             const auto ratio = d.ratio();
-            w(fmt::format("| {} | {} | {} | {:+.2f} | {} |\n", cell(d.displayName()),
+            w(fmt::format("| {} | {} | {} | {} | {} |\n", cell(d.displayName()),
                 d.baselineOps.empty() ? "-" : ms(d.baselineMs), d.candidateOps.empty() ? "-" : ms(d.candidateMs),
-                d.deltaMs(), ratio ? fmt::format("{:.2f}x", *ratio) : "-"));
+                signedMs(d.deltaMs()), ratio ? fmt::format("{:.2f}x", *ratio) : "-"));
         }
-        w(fmt::format("| **all kernels** | **{}** | **{}** | **{:+.2f}** | **{}** |\n\n", ms(cmp.baselineTotalMs),
-            ms(cmp.candidateTotalMs), cmp.candidateTotalMs - cmp.baselineTotalMs,
+        w(fmt::format("| **all kernels** | **{}** | **{}** | **{}** | **{}** |\n\n", ms(cmp.baselineTotalMs),
+            ms(cmp.candidateTotalMs), signedMs(cmp.candidateTotalMs - cmp.baselineTotalMs),
             cmp.baselineTotalMs > 0 ? fmt::format("{:.2f}x", cmp.candidateTotalMs / cmp.baselineTotalMs) : "-"));
     }
 
