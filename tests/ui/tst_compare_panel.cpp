@@ -114,6 +114,7 @@ void TestComparePanel::opTypeTimesFromBothProfiles()
     QCOMPARE(t->item(2, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("+1.500"));
     QCOMPARE(t->item(2, ComparePanel::OpTypeRatioColumn)->text(), QStringLiteral("\u2013"));
     QCOMPARE(t->item(4, ComparePanel::OpTypeRatioColumn)->text(), QStringLiteral("1.00\u00d7"));
+    QCOMPARE(t->item(4, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("0.000")); // Mul 1 vs 1
     QCOMPARE(t->item(5, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("-6.000"));
     QCOMPARE(t->item(5, ComparePanel::OpTypeRatioColumn)->data(Qt::UserRole).toDouble(), 0.5);
     // Faster in B: green; the Mul row (no difference) keeps the default colour.

@@ -309,7 +309,10 @@ void ComparePanel::updateOpTypes(const ScenarioRecord* a, const ScenarioRecord* 
     const auto ratioText
         = [&](std::optional<double> r) { return r ? QStringLiteral("%1\u00d7").arg(*r, 0, 'f', 2) : none; };
     const auto deltaText = [](double d) -> QString { // not a QStringBuilder of temporaries
-        return (d > 0 ? QStringLiteral("+") : QString()) + QString::number(d, 'f', std::abs(d) < 10.0 ? 3 : 2);
+        const int decimals = std::abs(d) < 10.0 ? 3 : 2;
+        if (std::abs(d) < 0.0005) // would print as "-0.000" or "+0.000"
+            return QString::number(0.0, 'f', decimals);
+        return (d > 0 ? QStringLiteral("+") : QString()) + QString::number(d, 'f', decimals);
     };
     // A difference below 2% of A's total is within what profiling itself perturbs: not coloured.
     const double noticeable = 0.02 * std::max(cmp.baselineTotalMs, cmp.candidateTotalMs);
