@@ -294,112 +294,112 @@
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="321"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="324"/>
         <source>A: %1 node(s), B: %2 node(s)</source>
         <translation>A: %1 Knoten, B: %2 Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="329"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="332"/>
         <source>Only B runs this op type</source>
         <translation>Nur B führt diesen Operatortyp aus</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="329"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="332"/>
         <source>Only A runs this op type</source>
         <translation>Nur A führt diesen Operatortyp aus</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="332"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="335"/>
         <source>All kernels</source>
         <translation>Alle Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="373"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="376"/>
         <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
         <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="374"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="377"/>
         <source>Pick two scenarios with measured runs.</source>
         <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="376"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="379"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="348"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="351"/>
         <source>B is faster</source>
         <translation>B ist schneller</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="349"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="352"/>
         <source>B is slower</source>
         <translation>B ist langsamer</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="350"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="353"/>
         <source>no clear difference: the interval includes 1</source>
         <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="351"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="354"/>
         <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
         <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="345"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="348"/>
         <source>No speedup: a median is not positive.</source>
         <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="429"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="432"/>
         <source>Computing the bootstrap interval of the speedup...</source>
         <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="441"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="444"/>
         <source>different CPUs (%1 vs %2)</source>
         <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="444"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="447"/>
         <source>different Quantscope builds</source>
         <translation>verschiedene Quantscope-Builds</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="447"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="450"/>
         <source>different thread settings</source>
         <translation>verschiedene Thread-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="449"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="452"/>
         <source>different modes (%1 vs %2)</source>
         <translation>verschiedene Modi (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="451"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="454"/>
         <source>different runtimes</source>
         <translation>verschiedene Laufzeitumgebungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="453"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="456"/>
         <source>a side is partial (cancelled)</source>
         <translation>eine Seite ist unvollständig (abgebrochen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="455"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="458"/>
         <source>Not like for like: %1.</source>
         <translation>Nicht vergleichbar: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="463"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="466"/>
         <source>A: %1</source>
         <translation>A: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="464"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="467"/>
         <source>B: %1</source>
         <translation>B: %1</translation>
     </message>
@@ -781,47 +781,47 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="188"/>
+        <location filename="../ui/main_window.cpp" line="189"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="196"/>
+        <location filename="../ui/main_window.cpp" line="197"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="200"/>
+        <location filename="../ui/main_window.cpp" line="201"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="202"/>
+        <location filename="../ui/main_window.cpp" line="203"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="206"/>
+        <location filename="../ui/main_window.cpp" line="207"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="207"/>
+        <location filename="../ui/main_window.cpp" line="208"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="209"/>
+        <location filename="../ui/main_window.cpp" line="210"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="221"/>
+        <location filename="../ui/main_window.cpp" line="222"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="185"/>
+        <location filename="../ui/main_window.cpp" line="186"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -896,148 +896,148 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="211"/>
+        <location filename="../ui/main_window.cpp" line="212"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="222"/>
+        <location filename="../ui/main_window.cpp" line="223"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="223"/>
+        <location filename="../ui/main_window.cpp" line="224"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="233"/>
+        <location filename="../ui/main_window.cpp" line="234"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="240"/>
-        <location filename="../ui/main_window.cpp" line="247"/>
+        <location filename="../ui/main_window.cpp" line="241"/>
+        <location filename="../ui/main_window.cpp" line="248"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="246"/>
+        <location filename="../ui/main_window.cpp" line="247"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="255"/>
+        <location filename="../ui/main_window.cpp" line="256"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="266"/>
+        <location filename="../ui/main_window.cpp" line="267"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="270"/>
+        <location filename="../ui/main_window.cpp" line="271"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="283"/>
+        <location filename="../ui/main_window.cpp" line="284"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="283"/>
+        <location filename="../ui/main_window.cpp" line="284"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="285"/>
+        <location filename="../ui/main_window.cpp" line="286"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="285"/>
+        <location filename="../ui/main_window.cpp" line="286"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="290"/>
+        <location filename="../ui/main_window.cpp" line="291"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="292"/>
+        <location filename="../ui/main_window.cpp" line="293"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="311"/>
+        <location filename="../ui/main_window.cpp" line="312"/>
         <source>%1 nodes · %2 boundaries · layout %3 ms</source>
         <translation>%1 Knoten · %2 Grenzen · Layout %3 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="316"/>
+        <location filename="../ui/main_window.cpp" line="317"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="316"/>
+        <location filename="../ui/main_window.cpp" line="317"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="323"/>
+        <location filename="../ui/main_window.cpp" line="324"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="327"/>
+        <location filename="../ui/main_window.cpp" line="328"/>
         <source>Could Not Open Model</source>
         <translation>Modell konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="328"/>
+        <location filename="../ui/main_window.cpp" line="329"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="361"/>
+        <location filename="../ui/main_window.cpp" line="362"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="376"/>
+        <location filename="../ui/main_window.cpp" line="377"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="379"/>
+        <location filename="../ui/main_window.cpp" line="380"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="379"/>
+        <location filename="../ui/main_window.cpp" line="380"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="450"/>
+        <location filename="../ui/main_window.cpp" line="451"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="456"/>
+        <location filename="../ui/main_window.cpp" line="457"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="461"/>
+        <location filename="../ui/main_window.cpp" line="462"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="462"/>
+        <location filename="../ui/main_window.cpp" line="463"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
@@ -1375,85 +1375,100 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportPanel</name>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="26"/>
+        <location filename="../ui/panels/report_panel.cpp" line="28"/>
         <source>Export Report as &amp;Markdown...</source>
         <translation>Bericht als &amp;Markdown exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="29"/>
+        <location filename="../ui/panels/report_panel.cpp" line="31"/>
         <source>Write the engine&apos;s Markdown report of the selected run (Ctrl+Shift+M)</source>
         <translation>Den Markdown-Bericht der Engine zum gewählten Lauf schreiben (Strg+Umschalt+M)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="31"/>
+        <location filename="../ui/panels/report_panel.cpp" line="33"/>
         <source>Export Report as &amp;PDF...</source>
         <translation>Bericht als &amp;PDF exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="34"/>
+        <location filename="../ui/panels/report_panel.cpp" line="36"/>
         <source>Write the report with its charts as a PDF (Ctrl+Shift+P)</source>
         <translation>Den Bericht mit seinen Diagrammen als PDF schreiben (Strg+Umschalt+P)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="52"/>
+        <location filename="../ui/panels/report_panel.cpp" line="39"/>
+        <source>Copy Report as Mar&amp;kdown</source>
+        <translation>Bericht als Markdown &amp;kopieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="42"/>
+        <source>Put the Markdown report of the selected run on the clipboard (Ctrl+Shift+C)</source>
+        <translation>Den Markdown-Bericht des gewählten Laufs in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="47"/>
+        <source>Copied the report to the clipboard.</source>
+        <translation>Bericht in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="69"/>
         <source>The Markdown report exactly as &apos;quantscope-cli report&apos; writes it</source>
         <translation>Der Markdown-Bericht genau so, wie ihn „quantscope-cli report“ schreibt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="59"/>
+        <location filename="../ui/panels/report_panel.cpp" line="76"/>
         <source>Exported %1.</source>
         <translation>%1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="60"/>
+        <location filename="../ui/panels/report_panel.cpp" line="77"/>
         <source>Exported the report to %1.</source>
         <translation>Bericht nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="63"/>
+        <location filename="../ui/panels/report_panel.cpp" line="80"/>
         <source>Export failed.</source>
         <translation>Export fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="64"/>
+        <location filename="../ui/panels/report_panel.cpp" line="81"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="64"/>
+        <location filename="../ui/panels/report_panel.cpp" line="81"/>
         <source>Could not write %1:
 %2</source>
         <translation>%1 konnte nicht geschrieben werden:
 %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="76"/>
+        <location filename="../ui/panels/report_panel.cpp" line="94"/>
         <source>&lt;p style=&apos;color:#868e96&apos;&gt;Select a run in the Runs panel to see its report.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#868e96&apos;&gt;Wählen Sie im Bereich „Läufe“ einen Lauf, um seinen Bericht zu sehen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="105"/>
+        <location filename="../ui/panels/report_panel.cpp" line="123"/>
         <source>Export Report as Markdown</source>
         <translation>Bericht als Markdown exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="105"/>
+        <location filename="../ui/panels/report_panel.cpp" line="123"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="108"/>
-        <location filename="../ui/panels/report_panel.cpp" line="120"/>
+        <location filename="../ui/panels/report_panel.cpp" line="126"/>
+        <location filename="../ui/panels/report_panel.cpp" line="138"/>
         <source>Writing %1...</source>
         <translation>%1 wird geschrieben...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="117"/>
+        <location filename="../ui/panels/report_panel.cpp" line="135"/>
         <source>Export Report as PDF</source>
         <translation>Bericht als PDF exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="117"/>
+        <location filename="../ui/panels/report_panel.cpp" line="135"/>
         <source>PDF documents (*.pdf)</source>
         <translation>PDF-Dokumente (*.pdf)</translation>
     </message>

@@ -181,6 +181,7 @@ void MainWindow::createActions()
     file->addAction(m_runs->openRunAction());
     file->addAction(m_report->exportMarkdownAction());
     file->addAction(m_report->exportPdfAction());
+    file->addAction(m_report->copyMarkdownAction());
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
