@@ -62,6 +62,8 @@ void TestComparePanel::defaultsToFp32VersusInt8OfNewestRun()
     QVERIFY(
         text.contains(QStringLiteral("%1\u2013%2\u00d7").arg(expected->low, 0, 'f', 2).arg(expected->high, 0, 'f', 2)));
     QVERIFY(panel.caveatText().isEmpty());
+    for (int r = 0; r < ComparePanel::RowCount; ++r) // every statistic explains itself
+        QVERIFY2(!t->verticalHeaderItem(r)->toolTip().isEmpty(), qPrintable(t->verticalHeaderItem(r)->text()));
 }
 
 void TestComparePanel::sameScenarioOnBothSides()

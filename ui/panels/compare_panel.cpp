@@ -85,6 +85,21 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     m_table->setVerticalHeaderLabels({ tr("Measured runs"), tr("Median ms"), tr("P95 ms"), tr("IQR ms"), tr("Mean ms"),
         tr("CV"), tr("Min ms"), tr("Max ms"), tr("First run ms"), tr("Preparation ms"), tr("Peak RSS") });
     m_table->verticalHeader()->setDefaultSectionSize(20);
+    const QString rowTips[RowCount] = {
+        tr("Timed inferences after warm-up; the statistics are of these"),
+        tr("Middle latency: half the runs were faster. The speedup compares medians"),
+        tr("95th percentile: 1 run in 20 was slower (tail latency)"),
+        tr("Interquartile range P75 \u2212 P25: the spread of the middle half of the runs"),
+        tr("Arithmetic mean latency; pulled up by slow outliers, unlike the median"),
+        tr("Coefficient of variation = standard deviation / mean; above 10% the measurement is noisy"),
+        tr("Fastest run"),
+        tr("Slowest run"),
+        tr("The first inference after preparation (cold caches, lazy initialisation), not part of the statistics"),
+        tr("Loading the model into the engine and planning it (kernels, memory) before the first run"),
+        tr("Peak resident memory of the process while this scenario ran"),
+    };
+    for (int r = 0; r < RowCount; ++r)
+        m_table->verticalHeaderItem(r)->setToolTip(rowTips[r]);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->setToolTip(tr("B / A below 1: B takes less time (or memory) than A"));
     m_chart = new QChartView(this);
