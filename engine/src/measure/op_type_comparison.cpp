@@ -31,6 +31,14 @@ std::string floatCounterpartOpType(std::string_view opType)
     std::string_view bare = opType;
     if (const auto dot = bare.rfind('.'); dot != std::string_view::npos)
         bare = bare.substr(dot + 1);
+    bool renamed = false;
+    // ONNX Runtime's own kernels for the same work: NhwcMaxPool, FusedConv (Conv + activation), FusedGemm, ...
+    for (std::string_view prefix : { std::string_view("Nhwc"), std::string_view("Fused") }) {
+        if (bare.size() > prefix.size() && bare.starts_with(prefix)) {
+            bare = bare.substr(prefix.size());
+            renamed = true;
+        }
+    }
     constexpr std::string_view kIntegerSuffix = "Integer"; // ConvInteger, MatMulInteger
     constexpr std::string_view kQLinearPrefix = "QLinear"; // QLinearConv, QLinearAdd, QLinearSigmoid, ...
     if (bare.size() > kIntegerSuffix.size() && bare.ends_with(kIntegerSuffix))
@@ -39,7 +47,7 @@ std::string floatCounterpartOpType(std::string_view opType)
         return std::string(bare.substr(kQLinearPrefix.size()));
     if (bare == "QGemm")
         return "Gemm";
-    return std::string(opType);
+    return renamed ? std::string(bare) : std::string(opType);
 }
 
 OpTypeTimeComparison compareOpTypeTimes(const ProfileReport& baseline, const ProfileReport& candidate)

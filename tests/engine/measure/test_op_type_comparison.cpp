@@ -17,7 +17,13 @@ TEST(OpTypeComparison, FloatCounterparts)
     EXPECT_EQ(qs::floatCounterpartOpType("com.microsoft.QLinearAdd"), "Add");
     EXPECT_EQ(qs::floatCounterpartOpType("com.microsoft.QGemm"), "Gemm");
     EXPECT_EQ(qs::floatCounterpartOpType("DynamicQuantizeLinear"), "DynamicQuantizeLinear");
-    EXPECT_EQ(qs::floatCounterpartOpType("com.microsoft.FusedConv"), "com.microsoft.FusedConv");
+    // ONNX Runtime's kernels (recorded profile tests/data/ort: NhwcMaxPool; FusedConv in its FP32 profiles)
+    EXPECT_EQ(qs::floatCounterpartOpType("NhwcMaxPool"), "MaxPool");
+    EXPECT_EQ(qs::floatCounterpartOpType("com.microsoft.FusedConv"), "Conv");
+    EXPECT_EQ(qs::floatCounterpartOpType("FusedGemm"), "Gemm");
+    EXPECT_EQ(qs::floatCounterpartOpType("com.microsoft.NhwcQLinearConv"), "Conv");
+    EXPECT_EQ(qs::floatCounterpartOpType("Fused"), "Fused");
+    EXPECT_EQ(qs::floatCounterpartOpType("com.microsoft.Attention"), "com.microsoft.Attention");
     EXPECT_EQ(qs::floatCounterpartOpType("Integer"), "Integer");
     EXPECT_EQ(qs::floatCounterpartOpType("QLinear"), "QLinear");
 }

@@ -41,7 +41,8 @@ struct OpTypeTimeComparison
 };
 
 /// "Conv" for ConvInteger and (com.microsoft.)QLinearConv, "MatMul" for MatMulInteger and QLinearMatMul, "Gemm" for
-/// QGemm, "X" for QLinearX; every other op type unchanged.
+/// QGemm, "X" for QLinearX; ONNX Runtime's kernel names for the same work lose their Nhwc/Fused prefix (NhwcMaxPool,
+/// FusedConv); every other op type unchanged.
 std::string floatCounterpartOpType(std::string_view opType);
 
 OpTypeTimeComparison compareOpTypeTimes(const ProfileReport& baseline, const ProfileReport& candidate);
