@@ -34,10 +34,12 @@ std::string mib(const std::optional<int64_t>& bytes)
     return bytes ? fmt::format("{:.1f}", double(*bytes) / (1024.0 * 1024.0)) : "-";
 }
 
-// A difference: signed, and plain "0.00" when it rounds to nothing (no "+0.00" or "-0.00").
-std::string signedMs(double v)
+// A difference: signed, and plain zero when it rounds to nothing (no "+0.00" or "-0.00").
+std::string signedMs(double v, int decimals = 2)
 {
-    return std::abs(v) < 0.005 ? std::string("0.00") : fmt::format("{:+.2f}", v);
+    if (std::abs(v) < 0.5 * std::pow(10.0, -decimals))
+        return fmt::format("{:.{}f}", 0.0, decimals);
+    return fmt::format("{:+.{}f}", v, decimals);
 }
 
 std::string pct(double share)
@@ -255,6 +257,9 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
             deltaHeader = true;
         }
         const OpTypeTimeComparison cmp = compareOpTypeTimes(*base->profile, *cand->profile);
+        // Sub-millisecond models would show rows of 0.00: one more decimal for them.
+        const int decimals = std::max(cmp.baselineTotalMs, cmp.candidateTotalMs) < 1.0 ? 3 : 2;
+        const auto time = [decimals](double v) { return fmt::format("{:.{}f}", v, decimals); };
         w(fmt::format("### {} vs {}, {}, {}{}\n\n", cell(c.candidateModel), cell(c.baselineModel),
             threadsText(c.threads), c.mode, c.runtime == "quantscope" ? std::string() : ", " + c.runtime));
         w("| Op type | FP32 ms | Quantized ms | Difference ms | Quantized / FP32 |\n|---|---:|---:|---:|---:|\n");
@@ -266,11 +271,11 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
             }
             const auto ratio = d.ratio();
             w(fmt::format("| {} | {} | {} | {} | {} |\n", cell(d.displayName()),
-                d.baselineOps.empty() ? "-" : ms(d.baselineMs), d.candidateOps.empty() ? "-" : ms(d.candidateMs),
-                signedMs(d.deltaMs()), ratio ? fmt::format("{:.2f}x", *ratio) : "-"));
+                d.baselineOps.empty() ? "-" : time(d.baselineMs), d.candidateOps.empty() ? "-" : time(d.candidateMs),
+                signedMs(d.deltaMs(), decimals), ratio ? fmt::format("{:.2f}x", *ratio) : "-"));
         }
-        w(fmt::format("| **all kernels** | **{}** | **{}** | **{}** | **{}** |\n\n", ms(cmp.baselineTotalMs),
-            ms(cmp.candidateTotalMs), signedMs(cmp.candidateTotalMs - cmp.baselineTotalMs),
+        w(fmt::format("| **all kernels** | **{}** | **{}** | **{}** | **{}** |\n\n", time(cmp.baselineTotalMs),
+            time(cmp.candidateTotalMs), signedMs(cmp.candidateTotalMs - cmp.baselineTotalMs, decimals),
             cmp.baselineTotalMs > 0 ? fmt::format("{:.2f}x", cmp.candidateTotalMs / cmp.baselineTotalMs) : "-"));
     }
 
