@@ -1707,22 +1707,22 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::RunListModel</name>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="64"/>
+        <location filename="../ui/models/run_list_model.cpp" line="74"/>
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
     </message>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="65"/>
+        <location filename="../ui/models/run_list_model.cpp" line="75"/>
         <source> vs </source>
         <translation> gegenüber </translation>
     </message>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="69"/>
+        <location filename="../ui/models/run_list_model.cpp" line="79"/>
         <source> (partial)</source>
         <translation> (unvollständig)</translation>
     </message>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="87"/>
+        <location filename="../ui/models/run_list_model.cpp" line="97"/>
         <source>Not saved</source>
         <translation>Nicht gespeichert</translation>
     </message>
@@ -1833,297 +1833,307 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::RunsPanel</name>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="58"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="60"/>
         <source>Measure</source>
         <translation>Messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="65"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="67"/>
         <source>Measure the open model (the FP32 model of a pair)</source>
         <translation>Das geöffnete Modell messen (bei einem Paar das FP32-Modell)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="66"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="68"/>
         <source>Measure the quantized model of the pair (open a pair with Ctrl+Shift+O)</source>
         <translation>Das quantisierte Modell des Paars messen (ein Paar öffnen Sie mit Strg+Umschalt+O)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="68"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="70"/>
         <source>Optimized</source>
         <translation>Optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="68"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="70"/>
         <source>As written</source>
         <translation>Wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="68"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="70"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="69"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="71"/>
         <source>Optimized: the engine&apos;s fused kernels. As written: one kernel per node of the file, the way a naive runtime executes it.</source>
         <translation>Optimiert: die fusionierten Kernel der Engine. Wie geschrieben: ein Kernel pro Knoten der Datei, so wie eine naive Laufzeitumgebung sie ausführt.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="73"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="75"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
         <source>Intra-op threads for oneDNN and the engine&apos;s kernels. 1 is the controlled setting; “all cores” is the practical one.</source>
         <translation>Intra-Op-Threads für oneDNN und die Kernel der Engine. 1 ist die kontrollierte Einstellung, „alle Kerne“ die praktische.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="78"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
         <source>Runs before measuring (caches, lazy initialisation); the first is timed separately</source>
         <translation>Läufe vor der Messung (Caches, verzögerte Initialisierung); der erste wird getrennt gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
         <source>Measured runs per model; the statistics and histograms are of these</source>
         <translation>Gemessene Läufe pro Modell; Statistik und Histogramme beziehen sich auf diese</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="82"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="85"/>
         <source>Per-node profile</source>
         <translation>Profil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="83"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
         <source>Record time per node and per op type (for the op-type chart and the graph colouring); its hooks add a little time between kernels</source>
         <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="89"/>
         <source>e.g. images=1x3x640x640</source>
         <translation>z. B. images=1x3x640x640</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="87"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="90"/>
         <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
         <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="90"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="93"/>
         <source>Warm-up:</source>
         <translation>Aufwärmen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="92"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
         <source>Runs:</source>
         <translation>Läufe:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="98"/>
         <source>Models:</source>
         <translation>Modelle:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="97"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="100"/>
         <source>Mode:</source>
         <translation>Modus:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="98"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="101"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="99"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="102"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="102"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="105"/>
         <source>&amp;Run Benchmark</source>
         <translation>Benchmark &amp;starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="105"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="108"/>
         <source>Measure the chosen models on a background thread (Ctrl+R)</source>
         <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="107"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="110"/>
         <source>&amp;Cancel Benchmark</source>
         <translation>Benchmark &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="110"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="113"/>
         <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
         <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="112"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
         <source>Open Run &amp;File...</source>
         <translation>Lauf&amp;datei öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="118"/>
         <source>Open a run file written by Quantscope or &apos;quantscope-cli bench --json&apos;</source>
         <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="118"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="121"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="122"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="125"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="147"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="150"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="151"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="154"/>
         <source>Runs measured here or opened from run files; select one to chart it</source>
         <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
     </message>
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="160"/>
+        <source>&amp;Remove from List</source>
+        <translation>Aus der Liste &amp;entfernen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="164"/>
+        <source>Remove the selected run from this list (Del); its run file stays on disk</source>
+        <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="171"/>
         <source>Open...</source>
         <translation>Öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="163"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="174"/>
         <source>Folder...</source>
         <translation>Ordner...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="164"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="175"/>
         <source>Choose the folder new runs are saved to and listed from</source>
         <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="194"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="205"/>
         <source>Cancelled: the partial results are kept%1.</source>
         <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="195"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="206"/>
         <source> in %1</source>
         <translation>, gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="196"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="207"/>
         <source>Done%1.</source>
         <translation>Fertig%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="196"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="207"/>
         <source>: saved %1</source>
         <translation>: gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="198"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="209"/>
         <source>Could Not Save Run</source>
         <translation>Lauf konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="198"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="209"/>
         <source>The run finished but could not be saved.</source>
         <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="203"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="214"/>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="204"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="215"/>
         <source>Benchmark Failed</source>
         <translation>Benchmark fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="204"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="215"/>
         <source>The benchmark could not run.</source>
         <translation>Der Benchmark konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="208"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="219"/>
         <source>Cancelled before anything was measured.</source>
         <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="218"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="229"/>
         <source>Skipped %1 in the run folder: %2</source>
         <translation>%1 im Laufordner übersprungen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="226"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="237"/>
         <source>Could Not Open Run File</source>
         <translation>Laufdatei konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="226"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="237"/>
         <source>Quantscope could not read the run file %1.</source>
         <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="256"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="267"/>
         <source>(open a model)</source>
         <translation>(ein Modell öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="256"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="267"/>
         <source>(open a pair for FP32 vs INT8)</source>
         <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="262"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="273"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="262"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="273"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="292"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="303"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="314"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="325"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="337"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="348"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="345"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="356"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="374"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="385"/>
         <source>Folder: %1</source>
         <translation>Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="387"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="398"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="400"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="411"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="400"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="411"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
