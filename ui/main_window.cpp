@@ -181,6 +181,7 @@ void MainWindow::createActions()
     file->addAction(m_runs->openRunAction());
     file->addAction(m_report->exportMarkdownAction());
     file->addAction(m_report->exportPdfAction());
+    file->addAction(m_report->copyMarkdownAction());
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -208,6 +209,15 @@ void MainWindow::createActions()
     showGraph->setShortcut(QKeySequence(Qt::ALT | Qt::Key_G));
     QAction* showResults = run->addAction(tr("Show R&esults"), this, [this] { m_tabs->setCurrentWidget(m_results); });
     showResults->setShortcut(QKeySequence(Qt::ALT | Qt::Key_E));
+    QAction* showCompare = run->addAction(tr("Show &Compare"), this, [this] {
+        if (auto* d = findChild<QDockWidget*>(QStringLiteral("CompareDock"))) {
+            d->show();
+            d->raise();
+        }
+    });
+    showCompare->setShortcut(QKeySequence(Qt::ALT | Qt::Key_C));
+    showCompare->setObjectName(QStringLiteral("showCompare"));
+    run->addAction(m_compare->swapAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Quantscope"), this, &MainWindow::showAbout);

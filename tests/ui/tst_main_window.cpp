@@ -5,6 +5,7 @@
 #include "graph/node_item.h"
 #include "main_window.h"
 #include "models/run_list_model.h"
+#include "panels/compare_panel.h"
 #include "panels/operators_panel.h"
 #include "panels/properties_panel.h"
 #include "panels/results_panel.h"
@@ -13,10 +14,12 @@
 #include "ui_test_main.h"
 #include "workers/load_controller.h"
 
+#include <QDockWidget>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUrl>
 
@@ -38,6 +41,7 @@ private slots:
     void relayoutKeepsModel();
     void runProfileColoursGraph();
     void dropRunFilesOpensThem();
+    void compareShortcuts();
 };
 
 namespace {
@@ -310,6 +314,30 @@ void TestMainWindow::dropRunFilesOpensThem()
     QCOMPARE(w.resultsPanel()->run()->models.at(0).id, std::string("crafted_fp32"));
     QVERIFY(failed.at(0).at(1).toString().contains(QStringLiteral("bad_version.json")));
     QVERIFY(w.runsPanel()->errorDialog());
+}
+
+void TestMainWindow::compareShortcuts()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    auto* compareDock = w.findChild<QDockWidget*>(QStringLiteral("CompareDock"));
+    QVERIFY(compareDock);
+    compareDock->close(); // closed by the user: Alt+C brings it back
+    QVERIFY(!compareDock->isVisible());
+    QTest::keyClick(&w, Qt::Key_C, Qt::AltModifier);
+    QTRY_VERIFY(compareDock->isVisible());
+
+    QSignalSpy opened(w.runsPanel(), &RunsPanel::runOpened);
+    w.runsPanel()->openRunFiles(
+        { QString::fromStdString((qs::test::testDataDir() / "runs" / "crafted_pair.json").string()) });
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty(), 10000);
+    QTableWidget* t = w.comparePanel()->table();
+    QTRY_VERIFY(t->item(ComparePanel::MedianRow, ComparePanel::AColumn));
+    QCOMPARE(t->item(ComparePanel::MedianRow, ComparePanel::AColumn)->text(), QStringLiteral("12.00")); // FP32
+    QTest::keyClick(&w, Qt::Key_X, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(t->item(ComparePanel::MedianRow, ComparePanel::AColumn)->text(), QStringLiteral("6.000")); // INT8
+    QTRY_VERIFY_WITH_TIMEOUT(!w.comparePanel()->isComputing(), 30000);
 }
 
 QS_UI_TEST_MAIN(TestMainWindow)

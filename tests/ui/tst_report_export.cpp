@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Report export on the thread pool: the Markdown is the engine's report byte for byte; the PDF holds the report's
 // text and the charts.
+#include "panels/report_panel.h"
 #include "panels/results_panel.h"
 #include "report/report_exporter.h"
 #include "ui_test_main.h"
@@ -8,7 +9,10 @@
 #include <quantscope/engine/markdown_report.h>
 #include <quantscope/engine/run_file.h>
 
+#include <QAction>
+#include <QClipboard>
 #include <QFile>
+#include <QGuiApplication>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -25,6 +29,7 @@ private slots:
     void markdownIsTheEnginesReport();
     void pdfHasTextAndCharts();
     void unwritablePathFails();
+    void copiesMarkdownToTheClipboard();
 
 private:
     std::shared_ptr<const RunRecord> m_run;
@@ -86,6 +91,10 @@ void TestReportExport::pdfHasTextAndCharts()
     QVERIFY2(text.contains(QStringLiteral("INT8 is 2.0x faster here")), qPrintable(text.left(500)));
     QVERIFY(text.contains(QStringLiteral("crafted_fp32")));
     QVERIFY(text.contains(QStringLiteral("26.60"))); // the FP32 P95 in the latency table
+    // The per-op-type comparison (tests/data/runs/README.md: Conv 9 ms vs ConvInteger 3 ms per run).
+    QVERIFY2(text.contains(QStringLiteral("Time per op type, FP32 vs quantized")), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("Conv \u2192 ConvInteger")));
+    QVERIFY(text.contains(QStringLiteral("0.33x")));
 }
 
 void TestReportExport::unwritablePathFails()
@@ -97,6 +106,23 @@ void TestReportExport::unwritablePathFails()
     QVERIFY(failed.wait(30000) || !failed.isEmpty());
     QVERIFY2(failed.at(0).at(1).toString().contains(QStringLiteral("/nonexistent-dir")),
         qPrintable(failed.at(0).at(1).toString()));
+}
+
+void TestReportExport::copiesMarkdownToTheClipboard()
+{
+    ReportPanel panel([] { return ReportExporter::ChartImages {}; });
+    QAction* copy = panel.copyMarkdownAction();
+    QCOMPARE(copy->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+C")));
+    QVERIFY(!copy->isEnabled()); // no run selected
+    panel.setRun(m_run, QString());
+    QVERIFY(copy->isEnabled());
+    QGuiApplication::clipboard()->clear();
+    copy->trigger();
+    const QString text = QGuiApplication::clipboard()->text();
+    QCOMPARE(text, QString::fromStdString(buildMarkdownReport(*m_run)));
+    // tests/data/runs/README.md: Conv 9 ms per run in FP32 against ConvInteger 3 ms in INT8.
+    QVERIFY2(
+        text.contains(QStringLiteral("| Conv \u2192 ConvInteger | 9.00 | 3.00 | -6.00 | 0.33x |")), qPrintable(text));
 }
 
 QS_UI_TEST_MAIN(TestReportExport)

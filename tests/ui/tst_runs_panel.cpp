@@ -8,7 +8,9 @@
 
 #include <quantscope/engine/run_file.h>
 
+#include <QAction>
 #include <QFile>
+#include <QListView>
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -30,6 +32,7 @@ private slots:
     void runDemoPairSavesRunFile();
     void cancelKeepsPartialResults();
     void staleJobIsDropped();
+    void deleteRemovesFromListOnly();
 
 private:
     LoadResult m_pair;
@@ -227,6 +230,37 @@ void TestRunsPanel::staleJobIsDropped()
     QCOMPARE(record->config.runs, int64_t(3));
     QCOMPARE(record->scenarios.at(0).latenciesMs.size(), size_t(3));
     QVERIFY(!record->partial);
+}
+
+void TestRunsPanel::deleteRemovesFromListOnly()
+{
+    QTemporaryDir dir;
+    const QString a = dir.filePath(QStringLiteral("a.json"));
+    const QString b = dir.filePath(QStringLiteral("b.json"));
+    QVERIFY(QFile::copy(crafted(), a) && QFile::copy(crafted(), b));
+    RunsPanel panel;
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    QSignalSpy selected(&panel, &RunsPanel::runSelected);
+    panel.openRunFiles({ a, b });
+    QTRY_COMPARE_WITH_TIMEOUT(panel.runList()->rowCount(), 2, 10000);
+    auto* list = panel.findChild<QListView*>(QStringLiteral("runList"));
+    QVERIFY(list);
+    list->setCurrentIndex(panel.runList()->index(0));
+    const QString first = panel.runList()->entry(0)->path;
+    const QString second = panel.runList()->entry(1)->path;
+    list->setFocus();
+    selected.clear();
+    QTest::keyClick(list, Qt::Key_Delete); // the list's Delete shortcut
+    QCOMPARE(panel.runList()->rowCount(), 1);
+    QCOMPARE(panel.runList()->entry(0)->path, second);
+    QVERIFY(QFile::exists(first)); // only the list forgets it
+    QVERIFY(!selected.isEmpty()); // the neighbour is shown instead
+    QCOMPARE(selected.last().at(1).toString(), second);
+    panel.removeRunAction()->trigger();
+    QCOMPARE(panel.runList()->rowCount(), 0);
+    QVERIFY(!selected.last().at(0).value<std::shared_ptr<const RunRecord>>()); // nothing left to show
+    QVERIFY(QFile::exists(second));
 }
 
 QS_UI_TEST_MAIN(TestRunsPanel)

@@ -38,6 +38,16 @@ void RunListModel::clear()
     endResetModel();
 }
 
+bool RunListModel::removeRun(int row)
+{
+    if (row < 0 || row >= static_cast<int>(m_runs.size()))
+        return false;
+    beginRemoveRows({}, row, row);
+    m_runs.erase(m_runs.begin() + row);
+    endRemoveRows();
+    return true;
+}
+
 const RunEntry* RunListModel::entry(int row) const
 {
     return row >= 0 && row < static_cast<int>(m_runs.size()) ? &m_runs[row] : nullptr;

@@ -31,6 +31,8 @@ public:
     /// Adds a run, or replaces the one from the same file; returns its row. Newest runs sort first.
     int addRun(const QString& path, std::shared_ptr<const RunRecord> record);
     void clear();
+    /// Drops a run from the list (its file stays on disk); false for a row that does not exist.
+    bool removeRun(int row);
     const RunEntry* entry(int row) const;
     int rowOfPath(const QString& path) const;
 

@@ -8,17 +8,23 @@
 #include "util/run_text.h"
 
 #include <quantscope/engine/latency_stats.h>
+#include <quantscope/engine/op_type_comparison.h>
 
+#include <QAction>
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QClipboard>
 #include <QComboBox>
 #include <QFutureWatcher>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSettings>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -51,6 +57,16 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     }
     pick->setColumnStretch(1, 2);
     pick->setColumnStretch(2, 1);
+    m_swapAction = new QAction(tr("&Swap A and B"), this);
+    m_swapAction->setObjectName(QStringLiteral("swapSides"));
+    m_swapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    m_swapAction->setToolTip(tr("Exchange baseline and candidate (Ctrl+Shift+X)"));
+    connect(m_swapAction, &QAction::triggered, this, &ComparePanel::swapSides);
+    auto* swap = new QToolButton(this);
+    swap->setDefaultAction(m_swapAction);
+    swap->setText(QStringLiteral("\u21c5"));
+    swap->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
+    pick->addWidget(swap, 0, 3, 2, 1);
 
     m_speedup = new QLabel(this);
     m_speedup->setObjectName(QStringLiteral("speedup"));
@@ -64,27 +80,84 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     m_table = new QTableWidget(RowCount, 3, this);
     m_table->setObjectName(QStringLiteral("compareTable"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setHorizontalHeaderLabels({ tr("A"), tr("B"), tr("B / A") });
     m_table->setVerticalHeaderLabels({ tr("Measured runs"), tr("Median ms"), tr("P95 ms"), tr("IQR ms"), tr("Mean ms"),
         tr("CV"), tr("Min ms"), tr("Max ms"), tr("First run ms"), tr("Preparation ms"), tr("Peak RSS") });
     m_table->verticalHeader()->setDefaultSectionSize(20);
+    const QString rowTips[RowCount] = {
+        tr("Timed inferences after warm-up; the statistics are of these"),
+        tr("Middle latency: half the runs were faster. The speedup compares medians"),
+        tr("95th percentile: 1 run in 20 was slower (tail latency)"),
+        tr("Interquartile range P75 \u2212 P25: the spread of the middle half of the runs"),
+        tr("Arithmetic mean latency; pulled up by slow outliers, unlike the median"),
+        tr("Coefficient of variation = standard deviation / mean; above 10% the measurement is noisy"),
+        tr("Fastest run"),
+        tr("Slowest run"),
+        tr("The first inference after preparation (cold caches, lazy initialisation), not part of the statistics"),
+        tr("Loading the model into the engine and planning it (kernels, memory) before the first run"),
+        tr("Peak resident memory of the process while this scenario ran"),
+    };
+    for (int r = 0; r < RowCount; ++r)
+        m_table->verticalHeaderItem(r)->setToolTip(rowTips[r]);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->setToolTip(tr("B / A below 1: B takes less time (or memory) than A"));
     m_chart = new QChartView(this);
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumSize(300, 200);
 
+    m_opTypeNote = new QLabel(this);
+    m_opTypeNote->setObjectName(QStringLiteral("opTypeNote"));
+    m_opTypeNote->setWordWrap(true);
+    m_opTypes = new QTableWidget(0, OpTypeColumnCount, this);
+    m_opTypes->setObjectName(QStringLiteral("opTypeTable"));
+    m_opTypes->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_opTypes->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_opTypes->setHorizontalHeaderLabels({ tr("Op type"), tr("A ms"), tr("B ms"), tr("B \u2212 A ms"), tr("B / A") });
+    m_opTypes->verticalHeader()->setVisible(false);
+    m_opTypes->verticalHeader()->setDefaultSectionSize(20);
+    m_opTypes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_opTypes->horizontalHeader()->setSectionResizeMode(OpTypeNameColumn, QHeaderView::Stretch);
+    m_opTypes->setToolTip(tr("Kernel time per run of each op type on both sides, from the per-node profiles. "
+                             "Quantized op types share a row with the float op they replace (ConvInteger and "
+                             "QLinearConv with Conv); a fused step counts for the node it is named after. "
+                             "Red: B spends more time there, green: less."));
+
+    // Three columns: the dock is wide and short where it sits by default (under the central area).
+    // Ctrl+C (and the context menu) copies a table as tab-separated text, for spreadsheets and bug reports.
+    for (QTableWidget* t : { m_table, m_opTypes }) {
+        auto* copy = new QAction(tr("&Copy as Text"), t);
+        copy->setShortcut(QKeySequence::Copy);
+        copy->setShortcutContext(Qt::WidgetShortcut);
+        connect(copy, &QAction::triggered, t, [t] { QApplication::clipboard()->setText(ComparePanel::tableText(t)); });
+        t->addAction(copy);
+        t->setContextMenuPolicy(Qt::ActionsContextMenu);
+    }
+
     auto* split = new QSplitter(Qt::Horizontal, this);
-    auto* left = new QWidget(split);
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_speedup);
-    leftLayout->addWidget(m_caveat);
-    leftLayout->addWidget(m_table, 1);
-    split->addWidget(left);
+    split->setChildrenCollapsible(false);
+    auto* stats = new QWidget(split);
+    auto* statsLayout = new QVBoxLayout(stats);
+    statsLayout->setContentsMargins(0, 0, 0, 0);
+    statsLayout->addWidget(m_speedup);
+    statsLayout->addWidget(m_caveat);
+    statsLayout->addWidget(m_table, 1);
+    auto* ops = new QWidget(split);
+    auto* opsLayout = new QVBoxLayout(ops);
+    opsLayout->setContentsMargins(0, 0, 0, 0);
+    opsLayout->addWidget(m_opTypeNote);
+    opsLayout->addWidget(m_opTypes, 1);
+    split->addWidget(stats);
+    split->addWidget(ops);
     split->addWidget(m_chart);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    split->setStretchFactor(2, 1);
+    // Remembered like the docks: where the user put the column boundaries.
+    split->setObjectName(QStringLiteral("compareSplitter"));
+    split->restoreState(QSettings().value(QStringLiteral("ComparePanel/splitter")).toByteArray());
+    connect(split, &QSplitter::splitterMoved, this,
+        [split] { QSettings().setValue(QStringLiteral("ComparePanel/splitter"), split->saveState()); });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -170,6 +243,120 @@ QString ComparePanel::caveatText() const
     return m_caveat->text();
 }
 
+void ComparePanel::swapSides()
+{
+    const int run[2] = { m_run[0]->currentIndex(), m_run[1]->currentIndex() };
+    const int scenario[2] = { m_scenario[0]->currentIndex(), m_scenario[1]->currentIndex() };
+    {
+        // One comparison for the swapped pair, not one for the intermediate state.
+        const QSignalBlocker a(m_run[0]), b(m_run[1]), c(m_scenario[0]), d(m_scenario[1]);
+        for (int side = 0; side < 2; ++side) {
+            m_run[side]->setCurrentIndex(run[1 - side]);
+            fillScenarios(side);
+            m_scenario[side]->setCurrentIndex(scenario[1 - side]);
+        }
+    }
+    updateComparison();
+}
+
+QString ComparePanel::tableText(const QTableWidget* table)
+{
+    QList<int> rows;
+    for (const QModelIndex& i : table->selectionModel()->selectedRows())
+        rows << i.row();
+    if (rows.isEmpty()) {
+        for (int r = 0; r < table->rowCount(); ++r)
+            rows << r;
+    }
+    std::sort(rows.begin(), rows.end());
+    const bool rowHeaders = !table->verticalHeader()->isHidden(); // isVisible() is false while the dock is hidden
+    const auto headerText = [](const QTableWidgetItem* item) { return item ? item->text() : QString(); };
+    QStringList lines;
+    QStringList cells;
+    if (rowHeaders)
+        cells << QString();
+    for (int c = 0; c < table->columnCount(); ++c)
+        cells << headerText(table->horizontalHeaderItem(c));
+    lines << cells.join(QLatin1Char('\t'));
+    for (int r : rows) {
+        cells.clear();
+        if (rowHeaders)
+            cells << headerText(table->verticalHeaderItem(r));
+        for (int c = 0; c < table->columnCount(); ++c)
+            cells << headerText(table->item(r, c));
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QString ComparePanel::opTypeNoteText() const
+{
+    return m_opTypeNote->text();
+}
+
+void ComparePanel::updateOpTypes(const ScenarioRecord* a, const ScenarioRecord* b)
+{
+    m_opTypes->setRowCount(0);
+    if (!a || !b || !a->profile || !b->profile) {
+        m_opTypes->setEnabled(false);
+        m_opTypeNote->setText(tr("<b>Time per op type</b>: needs a per-node profile on both sides (tick "
+                                 "\u201cPer-node profile\u201d in the Runs panel before measuring)."));
+        return;
+    }
+    m_opTypes->setEnabled(true);
+    const OpTypeTimeComparison cmp = compareOpTypeTimes(*a->profile, *b->profile);
+    m_opTypeNote->setText(tr("<b>Time per op type</b> (ms per run, largest difference first): which op types make "
+                             "B slower or faster than A."));
+    const auto put = [this](int row, int column, const QString& text, double raw, bool bold = false) {
+        auto* item = new QTableWidgetItem(text);
+        item->setData(Qt::UserRole, raw);
+        if (column != OpTypeNameColumn)
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        if (bold) {
+            QFont f = item->font();
+            f.setBold(true);
+            item->setFont(f);
+        }
+        m_opTypes->setItem(row, column, item);
+        return item;
+    };
+    const QString none = QStringLiteral("\u2013");
+    const auto ratioText
+        = [&](std::optional<double> r) { return r ? QStringLiteral("%1\u00d7").arg(*r, 0, 'f', 2) : none; };
+    const auto deltaText = [](double d) -> QString { // not a QStringBuilder of temporaries
+        const int decimals = std::abs(d) < 10.0 ? 3 : 2;
+        if (std::abs(d) < 0.0005) // would print as "-0.000" or "+0.000"
+            return QString::number(0.0, 'f', decimals);
+        return (d > 0 ? QStringLiteral("+") : QString()) + QString::number(d, 'f', decimals);
+    };
+    // A difference below 2% of A's total is within what profiling itself perturbs: not coloured.
+    const double noticeable = 0.02 * std::max(cmp.baselineTotalMs, cmp.candidateTotalMs);
+    const int rows = static_cast<int>(cmp.rows.size());
+    m_opTypes->setRowCount(rows + 1);
+    for (int r = 0; r < rows; ++r) {
+        const OpTypeTimeDelta& d = cmp.rows[static_cast<size_t>(r)];
+        QTableWidgetItem* name = put(r, OpTypeNameColumn, toQString(d.displayName()), 0);
+        name->setToolTip(tr("A: %1 node(s), B: %2 node(s)").arg(d.baselineNodes).arg(d.candidateNodes));
+        put(r, OpTypeAColumn, d.baselineOps.empty() ? none : formatMs(d.baselineMs), d.baselineMs);
+        put(r, OpTypeBColumn, d.candidateOps.empty() ? none : formatMs(d.candidateMs), d.candidateMs);
+        QTableWidgetItem* delta = put(r, OpTypeDeltaColumn, deltaText(d.deltaMs()), d.deltaMs());
+        if (std::abs(d.deltaMs()) >= noticeable && d.deltaMs() != 0)
+            delta->setForeground(d.deltaMs() > 0 ? QColor(0xc9, 0x2a, 0x2a) : QColor(0x2b, 0x8a, 0x3e));
+        QTableWidgetItem* ratio = put(r, OpTypeRatioColumn, ratioText(d.ratio()), d.ratio().value_or(0.0));
+        if (!d.ratio())
+            ratio->setToolTip(d.baselineOps.empty() ? tr("Only B runs this op type") : tr("Only A runs this op type"));
+    }
+    const double total = cmp.candidateTotalMs - cmp.baselineTotalMs;
+    put(rows, OpTypeNameColumn, tr("All kernels"), 0, true);
+    put(rows, OpTypeAColumn, formatMs(cmp.baselineTotalMs), cmp.baselineTotalMs, true);
+    put(rows, OpTypeBColumn, formatMs(cmp.candidateTotalMs), cmp.candidateTotalMs, true);
+    put(rows, OpTypeDeltaColumn, deltaText(total), total, true);
+    const std::optional<double> totalRatio = cmp.baselineTotalMs > 0 && cmp.candidateTotalMs > 0
+        ? std::optional<double>(cmp.candidateTotalMs / cmp.baselineTotalMs)
+        : std::nullopt;
+    put(rows, OpTypeRatioColumn, ratioText(totalRatio), totalRatio.value_or(0.0), true);
+}
+
 void ComparePanel::showSpeedup(const std::optional<SpeedupEstimate>& estimate)
 {
     if (!estimate) {
@@ -206,8 +393,10 @@ void ComparePanel::updateComparison()
         QChart* old = m_chart->chart();
         m_chart->setChart(makeStyledChart(tr("Latency distribution")));
         delete old;
+        updateOpTypes(nullptr, nullptr);
         return;
     }
+    updateOpTypes(a, b);
     struct Value
     {
         double a, b;

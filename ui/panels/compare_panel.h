@@ -8,6 +8,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QChartView;
 class QComboBox;
 class QLabel;
@@ -42,12 +43,31 @@ public:
         BColumn,
         RatioColumn
     };
+    /// Columns of the per-op-type table (both sides profiled).
+    enum OpTypeColumn
+    {
+        OpTypeNameColumn,
+        OpTypeAColumn,
+        OpTypeBColumn,
+        OpTypeDeltaColumn,
+        OpTypeRatioColumn,
+        OpTypeColumnCount
+    };
 
     explicit ComparePanel(RunListModel* runs, QWidget* parent = nullptr);
 
     /// Picks side 0 (A) or 1 (B): a row of the run list and a scenario index inside that run.
     void choose(int side, int runRow, int scenarioIndex);
     QTableWidget* table() const { return m_table; }
+    /// Time per op type of both sides, largest absolute difference first, then an "all kernels" row.
+    QTableWidget* opTypeTable() const { return m_opTypes; }
+    QString opTypeNoteText() const;
+    /// Exchanges A and B (run and scenario), Ctrl+Shift+X.
+    void swapSides();
+    QAction* swapAction() const { return m_swapAction; }
+    /// Tab-separated text of a table (headers included) as "Copy" puts it on the clipboard: the selected rows, or
+    /// every row when nothing is selected, so it pastes into a spreadsheet.
+    static QString tableText(const QTableWidget* table);
     QString speedupText() const;
     QString caveatText() const;
     /// True while the bootstrap interval is computed in the background.
@@ -59,6 +79,7 @@ private:
     const ScenarioRecord* chosen(int side, const RunRecord** record = nullptr) const;
     void chooseDefaults();
     void showSpeedup(const std::optional<SpeedupEstimate>& estimate);
+    void updateOpTypes(const ScenarioRecord* a, const ScenarioRecord* b);
 
     RunListModel* m_runs;
     QComboBox* m_run[2] = { nullptr, nullptr };
@@ -67,6 +88,9 @@ private:
     QLabel* m_speedup = nullptr;
     QLabel* m_caveat = nullptr;
     QChartView* m_chart = nullptr;
+    QTableWidget* m_opTypes = nullptr;
+    QLabel* m_opTypeNote = nullptr;
+    QAction* m_swapAction = nullptr;
     quint64 m_speedupJob = 0; ///< results of older bootstrap jobs are dropped
 };
 

@@ -6,6 +6,8 @@
 #include <quantscope/engine/markdown_report.h>
 
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -34,6 +36,17 @@ ReportPanel::ReportPanel(std::function<ReportExporter::ChartImages()> charts, QW
     m_exportPdf->setToolTip(tr("Write the report with its charts as a PDF (Ctrl+Shift+P)"));
     connect(m_exportPdf, &QAction::triggered, this, [this] { exportPdf(); });
 
+    m_copyMd = new QAction(tr("Copy Report as Mar&kdown"), this);
+    m_copyMd->setObjectName(QStringLiteral("copyMarkdown"));
+    m_copyMd->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_copyMd->setToolTip(tr("Put the Markdown report of the selected run on the clipboard (Ctrl+Shift+C)"));
+    connect(m_copyMd, &QAction::triggered, this, [this] {
+        if (!m_record)
+            return;
+        QApplication::clipboard()->setText(toQString(buildMarkdownReport(*m_record)));
+        m_state->setText(tr("Copied the report to the clipboard."));
+    });
+
     auto* md = new QToolButton(this);
     md->setDefaultAction(m_exportMd);
     md->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -46,6 +59,10 @@ ReportPanel::ReportPanel(std::function<ReportExporter::ChartImages()> charts, QW
     auto* row = new QHBoxLayout;
     row->addWidget(md);
     row->addWidget(pdf);
+    auto* copy = new QToolButton(this);
+    copy->setDefaultAction(m_copyMd);
+    copy->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    row->addWidget(copy);
     row->addWidget(m_state, 1);
     m_preview = new QTextBrowser(this);
     m_preview->setObjectName(QStringLiteral("reportPreview"));
@@ -72,6 +89,7 @@ void ReportPanel::setRun(std::shared_ptr<const RunRecord> record, const QString&
     m_runPath = path;
     m_exportMd->setEnabled(m_record != nullptr);
     m_exportPdf->setEnabled(m_record != nullptr);
+    m_copyMd->setEnabled(m_record != nullptr);
     if (!m_record) {
         m_preview->setHtml(tr("<p style='color:#868e96'>Select a run in the Runs panel to see its report.</p>"));
         return;

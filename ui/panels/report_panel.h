@@ -24,6 +24,8 @@ public:
     void setRun(std::shared_ptr<const RunRecord> record, const QString& path);
     QAction* exportMarkdownAction() const { return m_exportMd; }
     QAction* exportPdfAction() const { return m_exportPdf; }
+    /// Puts the Markdown report on the clipboard (Ctrl+Shift+C), for pasting into an issue or a chat.
+    QAction* copyMarkdownAction() const { return m_copyMd; }
     ReportExporter* exporter() const { return m_exporter; }
     QString previewText() const;
 
@@ -46,6 +48,7 @@ private:
     QLabel* m_state = nullptr;
     QAction* m_exportMd = nullptr;
     QAction* m_exportPdf = nullptr;
+    QAction* m_copyMd = nullptr;
 };
 
 } // namespace qs::ui

@@ -8,6 +8,8 @@
 
 #include <quantscope/engine/model_loader.h>
 
+#include <algorithm>
+
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
@@ -72,7 +74,8 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_threads->setRange(0, std::max(1, QThread::idealThreadCount()) * 2);
     m_threads->setSpecialValueText(tr("all cores"));
     m_threads->setToolTip(tr("Intra-op threads for oneDNN and the engine's kernels. 1 is the controlled setting; "
-                             "\u201call cores\u201d is the practical one."));
+                             "\u201c"
+                             "all cores\u201d is the practical one.")); // split: lupdate misreads \u201ca
     m_warmup = new QSpinBox(form);
     m_warmup->setRange(0, 10000);
     m_warmup->setToolTip(tr("Runs before measuring (caches, lazy initialisation); the first is timed separately"));
@@ -154,6 +157,14 @@ RunsPanel::RunsPanel(QWidget* parent)
         if (const RunEntry* e = m_runs->entry(index.row()))
             emit runSelected(e->record, e->path);
     });
+    m_removeAction = new QAction(tr("&Remove from List"), m_list);
+    m_removeAction->setObjectName(QStringLiteral("removeRun"));
+    m_removeAction->setShortcut(QKeySequence::Delete);
+    m_removeAction->setShortcutContext(Qt::WidgetShortcut);
+    m_removeAction->setToolTip(tr("Remove the selected run from this list (Del); its run file stays on disk"));
+    connect(m_removeAction, &QAction::triggered, this, &RunsPanel::removeSelectedRun);
+    m_list->addAction(m_removeAction);
+    m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_folderLabel = new QLabel(listBox);
     m_folderLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_folderLabel->setWordWrap(true);
@@ -399,6 +410,18 @@ void RunsPanel::openRunFileDialog()
     const QStringList paths
         = QFileDialog::getOpenFileNames(this, tr("Open Run Files"), m_folder, tr("Run files (*.json);;All files (*)"));
     openRunFiles(paths);
+}
+
+void RunsPanel::removeSelectedRun()
+{
+    const int row = m_list->currentIndex().row();
+    if (!m_runs->removeRun(row))
+        return;
+    // The neighbour takes its place, as in a file manager; an empty list shows nothing.
+    if (m_runs->rowCount() > 0)
+        selectRow(std::min(row, m_runs->rowCount() - 1));
+    else
+        emit runSelected(nullptr, QString());
 }
 
 void RunsPanel::selectRow(int row)

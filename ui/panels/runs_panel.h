@@ -45,6 +45,9 @@ public:
     QAction* runAction() const { return m_runAction; }
     QAction* cancelAction() const { return m_cancelAction; }
     QAction* openRunAction() const { return m_openAction; }
+    /// Removes the selected run from the list (Delete); the run file is not touched.
+    QAction* removeRunAction() const { return m_removeAction; }
+    void removeSelectedRun();
     /// The last error dialog (non-modal), for tests and for not stacking dialogs.
     QMessageBox* errorDialog() const { return m_errorBox; }
 
@@ -108,6 +111,7 @@ private:
     QAction* m_runAction = nullptr;
     QAction* m_cancelAction = nullptr;
     QAction* m_openAction = nullptr;
+    QAction* m_removeAction = nullptr;
     QPointer<QMessageBox> m_errorBox;
 };
 

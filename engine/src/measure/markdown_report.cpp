@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/markdown_report.h>
+#include <quantscope/engine/op_type_comparison.h>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace qs {
@@ -30,6 +32,14 @@ std::string ms(double v)
 std::string mib(const std::optional<int64_t>& bytes)
 {
     return bytes ? fmt::format("{:.1f}", double(*bytes) / (1024.0 * 1024.0)) : "-";
+}
+
+// A difference: signed, and plain zero when it rounds to nothing (no "+0.00" or "-0.00").
+std::string signedMs(double v, int decimals = 2)
+{
+    if (std::abs(v) < 0.5 * std::pow(10.0, -decimals))
+        return fmt::format("{:.{}f}", 0.0, decimals);
+    return fmt::format("{:+.{}f}", v, decimals);
 }
 
 std::string pct(double share)
@@ -230,6 +240,43 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
                 cell(n.opType), ms(n.meanMs), pct(n.share)));
         }
         w("\n");
+    }
+
+    // Which op types the speedup (or slowdown) comes from, for every comparison whose two sides were profiled.
+    bool deltaHeader = false;
+    for (const ComparisonRecord& c : r.comparisons) {
+        const ScenarioRecord* base = r.scenario(c.baselineModel, c.threads, c.mode, c.runtime);
+        const ScenarioRecord* cand = r.scenario(c.candidateModel, c.threads, c.mode, c.runtime);
+        if (!base || !cand || !base->profile || !cand->profile)
+            continue;
+        if (!deltaHeader) {
+            w("## Time per op type, FP32 vs quantized\n\n");
+            w("Per run, from the per-node profiles. Quantized op types are compared with the float op they replace "
+              "(ConvInteger and QLinearConv with Conv, MatMulInteger and QLinearMatMul with MatMul); a fused step "
+              "counts for the authored node it is named after. Sorted by the absolute difference.\n\n");
+            deltaHeader = true;
+        }
+        const OpTypeTimeComparison cmp = compareOpTypeTimes(*base->profile, *cand->profile);
+        // Sub-millisecond models would show rows of 0.00: one more decimal for them.
+        const int decimals = std::max(cmp.baselineTotalMs, cmp.candidateTotalMs) < 1.0 ? 3 : 2;
+        const auto time = [decimals](double v) { return fmt::format("{:.{}f}", v, decimals); };
+        w(fmt::format("### {} vs {}, {}, {}{}\n\n", cell(c.candidateModel), cell(c.baselineModel),
+            threadsText(c.threads), c.mode, c.runtime == "quantscope" ? std::string() : ", " + c.runtime));
+        w("| Op type | FP32 ms | Quantized ms | Difference ms | Quantized / FP32 |\n|---|---:|---:|---:|---:|\n");
+        int shown = 0;
+        for (const OpTypeTimeDelta& d : cmp.rows) {
+            if (shown++ >= options.maxOpTypeRows) {
+                w(fmt::format("| ({} more) | | | | |\n", cmp.rows.size() - static_cast<size_t>(options.maxOpTypeRows)));
+                break;
+            }
+            const auto ratio = d.ratio();
+            w(fmt::format("| {} | {} | {} | {} | {} |\n", cell(d.displayName()),
+                d.baselineOps.empty() ? "-" : time(d.baselineMs), d.candidateOps.empty() ? "-" : time(d.candidateMs),
+                signedMs(d.deltaMs(), decimals), ratio ? fmt::format("{:.2f}x", *ratio) : "-"));
+        }
+        w(fmt::format("| **all kernels** | **{}** | **{}** | **{}** | **{}** |\n\n", time(cmp.baselineTotalMs),
+            time(cmp.candidateTotalMs), signedMs(cmp.candidateTotalMs - cmp.baselineTotalMs, decimals),
+            cmp.baselineTotalMs > 0 ? fmt::format("{:.2f}x", cmp.candidateTotalMs / cmp.baselineTotalMs) : "-"));
     }
 
     w("## Findings\n\n");

@@ -49,9 +49,44 @@ TEST(Diagnosis, ParadoxRunIsExplained)
     // profile: DQL 40 ms of 145 ms per run
     EXPECT_TRUE(evidenceContains(*dyn, "DynamicQuantizeLinear takes 40.00 ms of 145.00 ms per run (27.6%)"));
     // ConvInteger 80 ms per run against the FP32 profile's Conv 100 ms
-    EXPECT_TRUE(evidenceContains(
-        *dyn, "ConvInteger kernels take 80.00 ms per run vs 100.00 ms for the FP32 model's Conv kernels (0.80x)"));
+    // measured in optimized mode, where the engine fuses the rescaling into the ConvInteger step
+    EXPECT_TRUE(evidenceContains(*dyn,
+        "ConvInteger steps (with their fused Cast/Mul rescaling) take 80.00 ms per run vs 100.00 ms for the FP32 "
+        "model's Conv kernels (0.80x)"));
+    EXPECT_NE(dyn->title.find("fused into the integer convolution in the optimized mode measured"), std::string::npos)
+        << dyn->title;
     EXPECT_EQ(f.front().severity, FindingSeverity::Critical); // sorted
+}
+
+TEST(Diagnosis, DynamicQuantizationWordingFollowsTheMeasuredMode)
+{
+    const auto wording = [](const qs::RunRecord& r) {
+        const auto dyn = find(qs::diagnoseRun(r), "dynamic-quantized-convolutions");
+        return dyn ? dyn->title + " | " + (dyn->evidence.size() > 3 ? dyn->evidence[3] : std::string()) : "";
+    };
+    auto asWritten = qs::test::craftedParadoxRun();
+    for (auto& s : asWritten.scenarios)
+        s.mode = "as-written";
+    asWritten.comparisons = qs::compareModels(asWritten);
+    const std::string written = wording(asWritten);
+    EXPECT_NE(written.find("rescales its output through separate Cast and Mul nodes"), std::string::npos) << written;
+    EXPECT_EQ(written.find("fused"), std::string::npos) << written;
+    EXPECT_NE(written.find("ConvInteger kernels take 80.00 ms per run"), std::string::npos) << written;
+
+    // ONNX Runtime runs the chain as separate kernels whatever the mode label says.
+    auto ort = qs::test::craftedParadoxRun();
+    for (auto& s : ort.scenarios)
+        s.runtime = "onnxruntime";
+    ort.comparisons = qs::compareModels(ort);
+    EXPECT_NE(wording(ort).find("separate Cast and Mul nodes"), std::string::npos) << wording(ort);
+
+    // Without a comparison the model's own scenarios decide: only optimized ones -> fused; none -> as written.
+    auto alone = qs::test::craftedParadoxRun();
+    alone.scenarios.erase(alone.scenarios.begin());
+    alone.comparisons.clear();
+    EXPECT_NE(wording(alone).find("fused into the integer convolution"), std::string::npos) << wording(alone);
+    alone.scenarios.clear();
+    EXPECT_NE(wording(alone).find("separate Cast and Mul nodes"), std::string::npos) << wording(alone);
 }
 
 TEST(Diagnosis, DynamicQuantizationSilentWithoutConvInteger)

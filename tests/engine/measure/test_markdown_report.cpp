@@ -60,6 +60,31 @@ TEST(MarkdownReport, FasterInt8Golden)
     expectGolden("report_crafted_faster.md", qs::buildMarkdownReport(r));
 }
 
+TEST(MarkdownReport, OpTypeComparisonOfSubMillisecondProfiles)
+{
+    // The crafted profiles scaled down 1000x, plus an FP32 Mul as fast as the INT8 one: three decimals, and a
+    // difference that is zero prints without a sign.
+    auto r = qs::test::craftedParadoxRun();
+    for (auto& s : r.scenarios) {
+        for (auto& n : s.profile->nodes)
+            n.totalMs /= 1000.0;
+        if (s.modelId == "yolov5nu_fp32") {
+            auto mul = s.profile->nodes.front();
+            mul.nodeName = "mul_0";
+            mul.opType = "Mul";
+            mul.totalMs = 0.15; // 0.015 ms per run, as the INT8 Mul
+            s.profile->nodes.push_back(mul);
+        }
+        qs::finalizeProfile(*s.profile);
+    }
+    const std::string md = qs::buildMarkdownReport(r);
+    // FP32 Conv 0.100, Sigmoid 0.027, Mul 0.015 = 0.142; INT8 ConvInteger 0.080, DQL 0.040, Mul 0.015, Cast 0.010
+    // = 0.145 ms per run.
+    EXPECT_NE(md.find("| Conv \u2192 ConvInteger | 0.100 | 0.080 | -0.020 | 0.80x |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| Mul | 0.015 | 0.015 | 0.000 | 1.00x |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| **all kernels** | **0.142** | **0.145** | **+0.003** | **1.02x** |"), std::string::npos) << md;
+}
+
 TEST(MarkdownReport, VerdictSentences)
 {
     auto r = qs::test::craftedParadoxRun();
