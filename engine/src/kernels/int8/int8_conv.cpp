@@ -332,6 +332,9 @@ struct Int8Conv::Impl
     DataType srcType = DataType::UInt8;
     ActivationLayout layout = ActivationLayout::Nchw; ///< of the input
     ActivationLayout outLayout = ActivationLayout::Nchw;
+    /// Without a runtime source zero point (the activation zero point is a constant 0 after the int8 shift), oneDNN
+    /// picks its brgemm kernels (brgconv) on AVX-512 VNNI instead of the slower jit_int8 direct convolution.
+    bool zeroSourceZeroPoint = false;
     std::vector<int32_t> compensation; ///< k[oc] = c - zp_w[oc]
     bool needsWindowSums = false;
     std::vector<ResidualWeight> residual; ///< ordered by oc
@@ -590,7 +593,8 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             dnnl::algorithm::convolution_direct, srcMd, wAny, dstMd, { s.strideHeight, s.strideWidth },
             { s.dilationHeight - 1, s.dilationWidth - 1 }, { s.padTop, s.padLeft }, { s.padBottom, s.padRight });
         dnnl::primitive_attr attr;
-        attr.set_zero_points(DNNL_ARG_SRC, 0, { DNNL_RUNTIME_S32_VAL });
+        if (!zeroSourceZeroPoint)
+            attr.set_zero_points(DNNL_ARG_SRC, 0, { DNNL_RUNTIME_S32_VAL });
         convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
         conv = dnnl::convolution_forward(convPd);
 
@@ -639,6 +643,10 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
         xZeroPoint += 128;
     }
     try {
+        if (zeroSourceZeroPoint && xZeroPoint != 0)
+            return Status(StatusCode::Internal,
+                fmt::format("int8 convolution {}: created for a zero activation zero point, run with {}",
+                    shape.toString(), xZeroPoint));
         *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
         if (nchw()) {
             srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
@@ -646,9 +654,12 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
         } else {
             srcNhwc.set_data_handle(const_cast<uint8_t*>(xu));
         }
-        conv.execute(stream,
-            { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst },
-                { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, srcZeroPoint } });
+        if (zeroSourceZeroPoint)
+            conv.execute(stream, { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst } });
+        else
+            conv.execute(stream,
+                { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst },
+                    { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, srcZeroPoint } });
         stream.wait();
     } catch (const dnnl::error& e) {
         return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
@@ -753,6 +764,12 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(
 Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataType srcType, const Int8Weights& weights,
     ActivationLayout inputLayout, ActivationLayout outputLayout)
 {
+    return create(shape, srcType, weights, inputLayout, outputLayout, std::nullopt);
+}
+
+Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataType srcType, const Int8Weights& weights,
+    ActivationLayout inputLayout, ActivationLayout outputLayout, std::optional<int32_t> constantSrcZeroPoint)
+{
     const ActivationLayout layout = inputLayout;
     QS_RETURN_IF_ERROR(shape.validate());
     if (srcType != DataType::UInt8 && srcType != DataType::Int8)
@@ -763,6 +780,7 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataT
     impl->srcType = srcType;
     impl->layout = layout;
     impl->outLayout = outputLayout;
+    impl->zeroSourceZeroPoint = constantSrcZeroPoint && *constantSrcZeroPoint == 0 && srcType == DataType::UInt8;
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
     return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
 }

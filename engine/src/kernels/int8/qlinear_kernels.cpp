@@ -20,6 +20,7 @@
 #include <cmath>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace qs::kernels {
@@ -120,6 +121,10 @@ public:
             m_biasScaleCount = hasInput(ctx.inputs, kBiasScale) ? ctx.inputs[kBiasScale].elementCount() : 0;
         }
         QS_RETURN_IF_ERROR(clampOf(ctx, m_min, m_max));
+        if (!hasInput(ctx.inputs, kXZeroPoint))
+            m_constantXZeroPoint = 0;
+        else if (ctx.inputs[kXZeroPoint].constant)
+            m_constantXZeroPoint = zeroPointAt(ctx.inputs[kXZeroPoint].constant->rawData(), m_xzpType, 0);
         m_constantWeights = w.constant && (!hasInput(ctx.inputs, kWZeroPoint) || ctx.inputs[kWZeroPoint].constant);
         if (m_constantWeights)
             return createConv(w.constant->rawData(),
@@ -173,7 +178,8 @@ private:
         Int8Weights wd { m_wType, weights, {} };
         for (int64_t i = 0; i < m_wzpCount; ++i)
             wd.zeroPoints.push_back(zeroPointAt(zeroPoints, m_wzpType, i));
-        auto conv = Int8Conv::create(m_shape, m_xType, wd);
+        auto conv = Int8Conv::create(
+            m_shape, m_xType, wd, int8::ActivationLayout::Nchw, int8::ActivationLayout::Nchw, m_constantXZeroPoint);
         if (!conv.isOk())
             return conv.status().withContext(fmt::format("node {}", m_node));
         m_conv = std::move(conv).value();
@@ -187,6 +193,7 @@ private:
     int64_t m_wzpCount = 1, m_wScaleCount = 1, m_biasScaleCount = 0;
     bool m_hasBias = false;
     bool m_constantWeights = true;
+    std::optional<int32_t> m_constantXZeroPoint;
     float m_min = 0.0f, m_max = 0.0f;
     mutable Requantization m_rq;
     mutable std::unique_ptr<Int8Conv> m_conv;

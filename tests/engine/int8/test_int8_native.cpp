@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+// The native (AVX-512 VNNI) speed path of static INT8: the vectorised requantizing epilogue against ONNX's formula
+// written out plainly, and Int8Conv created for a constant zero activation zero point (no oneDNN source zero
+// point, so oneDNN may pick its brgemm kernels) against the obvious-loop ConvInteger reference, borders included.
+#include "int8_test_util.h"
+#include "kernels/int8/conv_integer_ref.h"
+#include "kernels/int8/int8_conv.h"
+#include "kernels/int8/requantize.h"
+#include "kernels/int8/requantize_simd.h"
+#include "quant/quant_kernels.h"
+#include "square_conv.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+namespace {
+
+using namespace qs;
+using namespace qs::kernels::int8;
+using qs::quant::QuantIsa;
+using qs::test::randomValues;
+using qs::test::squareConv;
+
+/// ONNX: saturate(round_half_to_even(float(acc + bias) * m [+ offset]) + zp) within [lo, hi] (absolute bounds).
+int32_t requantizeOne(int32_t acc, int32_t bias, float m, const float* offset, int32_t zp, int32_t lo, int32_t hi)
+{
+    float v = float(acc + bias) * m;
+    if (offset)
+        v += *offset;
+    const double r = std::nearbyint(double(v)) + zp;
+    return int32_t(std::clamp(r, double(lo), double(hi)));
+}
+
+struct RqCase
+{
+    int64_t channels;
+    DataType type;
+    bool perChannel, bias, offset, relu;
+};
+
+class RequantizeSimdTest : public testing::TestWithParam<RqCase>
+{
+};
+
+TEST_P(RequantizeSimdTest, EveryIsaMatchesOnnxFormulaBothLayouts)
+{
+    const RqCase c = GetParam();
+    const int64_t count = 19;
+    std::mt19937 rng(11);
+    // Accumulators around the rounding boundaries: wide values, and exact ties (odd multiples of half a step).
+    std::uniform_int_distribution<int32_t> accDist(-40000, 40000);
+    std::vector<int32_t> acc(size_t(count * c.channels));
+    for (size_t i = 0; i < acc.size(); ++i)
+        acc[i] = i % 7 == 0 ? int32_t(2 * (int32_t(i) % 301) - 301) : accDist(rng);
+    std::uniform_real_distribution<float> scale(0.002f, 0.03f);
+    const int32_t zp = c.type == DataType::Int8 ? -5 : 123;
+    std::vector<float> wScales(size_t(c.perChannel ? c.channels : 1));
+    for (float& s : wScales)
+        s = scale(rng);
+    // Multipliers of exactly 0.5 in some channels make the tie accumulators land on x.5.
+    Requantization rq
+        = Requantization::make(c.type, 1.0f, wScales.data(), int64_t(wScales.size()), c.channels, 1.0f, zp);
+    rq.multipliers[0] = 0.5f;
+    if (c.bias) {
+        rq.bias.resize(size_t(c.channels));
+        for (int32_t& b : rq.bias)
+            b = accDist(rng) / 4;
+    }
+    if (c.offset) {
+        rq.offset.resize(size_t(c.channels));
+        for (float& o : rq.offset)
+            o = scale(rng) * 300.0f - 4.5f;
+    }
+    if (c.relu)
+        rq.clampTo(0.0f, INFINITY, 1.0f);
+
+    std::vector<int32_t> want(acc.size());
+    for (int64_t j = 0; j < count; ++j)
+        for (int64_t ch = 0; ch < c.channels; ++ch)
+            want[size_t(j * c.channels + ch)] = requantizeOne(acc[size_t(j * c.channels + ch)],
+                c.bias ? rq.bias[size_t(ch)] : 0, rq.multipliers[c.perChannel ? size_t(ch) : 0],
+                c.offset ? &rq.offset[size_t(ch)] : nullptr, zp, rq.lo, rq.hi);
+    const auto value = [&](uint8_t b) { return c.type == DataType::Int8 ? int32_t(int8_t(b)) : int32_t(b); };
+
+    int checked = 0;
+    for (QuantIsa isa : { QuantIsa::Scalar, QuantIsa::Avx2, QuantIsa::Avx512 }) {
+        if (!quant::quantKernelTable(isa))
+            continue;
+        ++checked;
+        // Channel-contiguous (NHWC rows)...
+        std::vector<uint8_t> nhwc(acc.size(), 0xAA);
+        requantizeTileIsa(isa, acc.data(), count, c.channels, rq, nhwc.data(), 1, c.channels);
+        // ...and strided (an NCHW tile inside a wider row: pixel stride 1, channel stride count + 3).
+        const int64_t cs = count + 3;
+        std::vector<uint8_t> nchw(size_t(cs * c.channels), 0xAA);
+        requantizeTileIsa(isa, acc.data(), count, c.channels, rq, nchw.data(), cs, 1);
+        for (int64_t j = 0; j < count; ++j)
+            for (int64_t ch = 0; ch < c.channels; ++ch) {
+                const int32_t w = want[size_t(j * c.channels + ch)];
+                ASSERT_EQ(value(nhwc[size_t(j * c.channels + ch)]), w)
+                    << quant::quantIsaName(isa) << " nhwc pixel " << j << " channel " << ch;
+                ASSERT_EQ(value(nchw[size_t(ch * cs + j)]), w)
+                    << quant::quantIsaName(isa) << " nchw pixel " << j << " channel " << ch;
+            }
+        for (int64_t ch = 0; ch < c.channels; ++ch)
+            for (int64_t j = count; j < cs; ++j)
+                ASSERT_EQ(nchw[size_t(ch * cs + j)], 0xAA) << "wrote outside the tile";
+    }
+    EXPECT_GE(checked, 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, RequantizeSimdTest,
+    testing::Values(RqCase { 64, DataType::UInt8, true, true, false, true },
+        RqCase { 1, DataType::UInt8, false, false, false, false },
+        RqCase { 3, DataType::Int8, true, true, true, false }, RqCase { 17, DataType::UInt8, false, true, true, true },
+        RqCase { 70, DataType::Int8, true, false, false, true },
+        RqCase { 512, DataType::UInt8, true, true, false, false }));
+
+struct ZeroZpCase
+{
+    const char* name;
+    ConvShape shape;
+    bool perChannel;
+};
+
+class ConstantZeroPointConvTest : public testing::TestWithParam<ZeroZpCase>
+{
+};
+
+/// A uint8 source with a constant zero point 0: the convolution runs without oneDNN's source zero point; ONNX's
+/// padding (the zero point, i.e. 0) must still contribute nothing, and weight zero points still apply.
+TEST_P(ConstantZeroPointConvTest, MatchesReferenceInBothLayouts)
+{
+    const ZeroZpCase& c = GetParam();
+    const ConvShape& s = c.shape;
+    std::mt19937 rng(5);
+    const auto x = randomValues<uint8_t>(rng, size_t(s.inputCount()));
+    const auto w = randomValues<int8_t>(rng, size_t(s.weightCount()));
+    std::vector<int32_t> wzp = { 0 };
+    if (c.perChannel) {
+        wzp.resize(size_t(s.outChannels));
+        for (size_t i = 0; i < wzp.size(); ++i)
+            wzp[i] = int32_t(i % 5) - 2;
+    }
+    std::vector<int32_t> want(size_t(s.outputCount()));
+    convIntegerRef(s, x.data(), 0, w.data(), wzp.data(), c.perChannel, want.data());
+
+    for (ActivationLayout layout : { ActivationLayout::Nchw, ActivationLayout::Nhwc }) {
+        auto conv = Int8Conv::create(s, DataType::UInt8, { DataType::Int8, w.data(), wzp }, layout, layout, 0);
+        ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+        const bool nhwc = layout == ActivationLayout::Nhwc;
+        const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
+        std::vector<uint8_t> xin = x;
+        if (nhwc)
+            for (int64_t ch = 0; ch < s.inChannels; ++ch)
+                for (int64_t p = 0; p < hw; ++p)
+                    xin[size_t(p * s.inChannels + ch)] = x[size_t(ch * hw + p)];
+        std::vector<int32_t> got(want.size());
+        ASSERT_TRUE((*conv)->runInt32(xin.data(), 0, got.data()).isOk());
+        for (int64_t o = 0; o < s.outChannels; ++o)
+            for (int64_t p = 0; p < ohw; ++p)
+                ASSERT_EQ(got[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)], want[size_t(o * ohw + p)])
+                    << c.name << (nhwc ? " nhwc" : " nchw") << " channel " << o << " pixel " << p << " ("
+                    << (*conv)->implementation() << ")";
+        // Created for zero point 0, a run with another zero point is refused rather than computed wrongly.
+        EXPECT_FALSE((*conv)->runInt32(xin.data(), 3, got.data()).isOk());
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, ConstantZeroPointConvTest,
+    testing::Values(ZeroZpCase { "Wide64Pad1", squareConv(1, 64, 12, 11, 64, 1, 3, 1, 1), false },
+        ZeroZpCase { "Stride2PerChannel", squareConv(1, 32, 13, 13, 48, 1, 3, 2, 1), true },
+        ZeroZpCase { "Pointwise", squareConv(1, 40, 7, 9, 24, 1, 1, 1, 0), true },
+        ZeroZpCase { "Stem7x7", squareConv(1, 3, 23, 21, 16, 1, 7, 2, 3), false },
+        ZeroZpCase { "Odd13to7", squareConv(1, 13, 11, 9, 7, 1, 3, 1, 1), true }),
+    [](const testing::TestParamInfo<ZeroZpCase>& i) { return std::string(i.param.name); });
+
+} // namespace
