@@ -14,7 +14,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -146,29 +148,54 @@ TEST_P(ConstantZeroPointConvTest, MatchesReferenceInBothLayouts)
         for (size_t i = 0; i < wzp.size(); ++i)
             wzp[i] = int32_t(i % 5) - 2;
     }
-    std::vector<int32_t> want(size_t(s.outputCount()));
-    convIntegerRef(s, x.data(), 0, w.data(), wzp.data(), c.perChannel, want.data());
-
-    for (ActivationLayout layout : { ActivationLayout::Nchw, ActivationLayout::Nhwc }) {
-        auto conv = Int8Conv::create(s, DataType::UInt8, { DataType::Int8, w.data(), wzp }, layout, layout, 0);
-        ASSERT_TRUE(conv.isOk()) << conv.status().toString();
-        const bool nhwc = layout == ActivationLayout::Nhwc;
-        const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
-        std::vector<uint8_t> xin = x;
-        if (nhwc)
-            for (int64_t ch = 0; ch < s.inChannels; ++ch)
-                for (int64_t p = 0; p < hw; ++p)
-                    xin[size_t(p * s.inChannels + ch)] = x[size_t(ch * hw + p)];
-        std::vector<int32_t> got(want.size());
-        ASSERT_TRUE((*conv)->runInt32(xin.data(), 0, got.data()).isOk());
-        for (int64_t o = 0; o < s.outChannels; ++o)
-            for (int64_t p = 0; p < ohw; ++p)
-                ASSERT_EQ(got[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)], want[size_t(o * ohw + p)])
-                    << c.name << (nhwc ? " nhwc" : " nchw") << " channel " << o << " pixel " << p << " ("
-                    << (*conv)->implementation() << ")";
-        // Created for zero point 0, a run with another zero point is refused rather than computed wrongly.
-        EXPECT_FALSE((*conv)->runInt32(xin.data(), 3, got.data()).isOk());
-    }
+    const ActivationLayout kN = ActivationLayout::Nchw, kH = ActivationLayout::Nhwc;
+    // Zero point 0 as a constant (no oneDNN source zero point), and 121 at run time for comparison; every pair of
+    // input and output layouts.
+    for (const int32_t xzp : { 0, 121 })
+        for (const auto& [inLayout, layout] :
+            { std::pair { kN, kN }, std::pair { kH, kH }, std::pair { kN, kH }, std::pair { kH, kN } }) {
+            std::vector<int32_t> want(size_t(s.outputCount()));
+            convIntegerRef(s, x.data(), xzp, w.data(), wzp.data(), c.perChannel, want.data());
+            auto conv = Int8Conv::create(s, DataType::UInt8, { DataType::Int8, w.data(), wzp }, inLayout, layout,
+                xzp == 0 ? std::optional<int32_t>(0) : std::nullopt);
+            ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+            const bool nhwc = layout == ActivationLayout::Nhwc;
+            const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
+            std::vector<uint8_t> xin = x;
+            if (inLayout == kH)
+                for (int64_t ch = 0; ch < s.inChannels; ++ch)
+                    for (int64_t p = 0; p < hw; ++p)
+                        xin[size_t(p * s.inChannels + ch)] = x[size_t(ch * hw + p)];
+            std::vector<int32_t> got(want.size());
+            ASSERT_TRUE((*conv)->runInt32(xin.data(), xzp, got.data()).isOk());
+            for (int64_t o = 0; o < s.outChannels; ++o)
+                for (int64_t p = 0; p < ohw; ++p)
+                    ASSERT_EQ(got[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)], want[size_t(o * ohw + p)])
+                        << c.name << (nhwc ? " nhwc" : " nchw") << " channel " << o << " pixel " << p << " ("
+                        << (*conv)->implementation() << ")";
+            // The requantizing epilogue (QLinearConv) in the same layout.
+            std::vector<float> wScales(size_t(s.outChannels));
+            for (size_t o = 0; o < wScales.size(); ++o)
+                wScales[o] = 0.0005f + 0.0002f * float(o % 7);
+            // Multipliers of 0.0005-0.0017 spread the accumulators over the whole output range.
+            Requantization rq = Requantization::make(
+                DataType::UInt8, 1.0f, wScales.data(), int64_t(wScales.size()), s.outChannels, 1.0f, 37);
+            rq.bias.assign(size_t(s.outChannels), 0);
+            for (size_t o = 0; o < rq.bias.size(); ++o)
+                rq.bias[o] = int32_t(o * 97 % 1000) - 500;
+            std::vector<uint8_t> q(want.size());
+            ASSERT_TRUE((*conv)->runRequantized(xin.data(), xzp, rq, q.data()).isOk());
+            for (int64_t o = 0; o < s.outChannels; ++o)
+                for (int64_t p = 0; p < ohw; ++p) {
+                    const int32_t w8 = requantizeOne(
+                        want[size_t(o * ohw + p)], rq.bias[size_t(o)], rq.multipliers[size_t(o)], nullptr, 37, 0, 255);
+                    ASSERT_EQ(int32_t(q[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)]), w8)
+                        << c.name << (nhwc ? " nhwc" : " nchw") << " requantized, channel " << o << " pixel " << p;
+                }
+            // Created for zero point 0, a run with another zero point is refused rather than computed wrongly.
+            if (xzp == 0)
+                EXPECT_FALSE((*conv)->runInt32(xin.data(), 3, got.data()).isOk());
+        }
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, ConstantZeroPointConvTest,
@@ -176,7 +203,9 @@ INSTANTIATE_TEST_SUITE_P(Shapes, ConstantZeroPointConvTest,
         ZeroZpCase { "Stride2PerChannel", squareConv(1, 32, 13, 13, 48, 1, 3, 2, 1), true },
         ZeroZpCase { "Pointwise", squareConv(1, 40, 7, 9, 24, 1, 1, 1, 0), true },
         ZeroZpCase { "Stem7x7", squareConv(1, 3, 23, 21, 16, 1, 7, 2, 3), false },
-        ZeroZpCase { "Odd13to7", squareConv(1, 13, 11, 9, 7, 1, 3, 1, 1), true }),
+        ZeroZpCase { "Odd13to7", squareConv(1, 13, 11, 9, 7, 1, 3, 1, 1), true },
+        ZeroZpCase { "C5to16", squareConv(1, 5, 13, 11, 16, 1, 3, 1, 1), true },
+        ZeroZpCase { "C16to16", squareConv(1, 16, 7, 6, 16, 1, 3, 1, 1), true }),
     [](const testing::TestParamInfo<ZeroZpCase>& i) { return std::string(i.param.name); });
 
 } // namespace
