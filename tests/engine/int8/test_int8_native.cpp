@@ -5,6 +5,7 @@
 #include "int8_test_util.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/int8_conv.h"
+#include "kernels/int8/qdq_add_simd.h"
 #include "kernels/int8/requantize.h"
 #include "kernels/int8/requantize_simd.h"
 #include "quant/quant_kernels.h"
@@ -207,5 +208,50 @@ INSTANTIATE_TEST_SUITE_P(Shapes, ConstantZeroPointConvTest,
         ZeroZpCase { "C5to16", squareConv(1, 5, 13, 11, 16, 1, 3, 1, 1), true },
         ZeroZpCase { "C16to16", squareConv(1, 16, 7, 6, 16, 1, 3, 1, 1), true }),
     [](const testing::TestParamInfo<ZeroZpCase>& i) { return std::string(i.param.name); });
+
+/// The AVX-512 int8 add against ONNX's DequantizeLinear, Add, Relu, QuantizeLinear written out with
+/// std::nearbyint: every operand type pair, with and without Relu, a tail, and sums that land on exact ties.
+TEST(QdqAddAvx512, MatchesTheAuthoredFloatOperations)
+{
+    const int64_t n = 16 * 37 + 5;
+    std::mt19937 rng(21);
+    std::uniform_int_distribution<int> byte(0, 255);
+    std::vector<uint8_t> a(static_cast<size_t>(n)), b(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+        a[size_t(i)] = uint8_t(byte(rng));
+        b[size_t(i)] = uint8_t(byte(rng));
+    }
+    int checked = 0;
+    for (int combo = 0; combo < 8; ++combo) {
+        const bool as = combo & 1, bs = combo & 2, ys = combo & 4;
+        for (const bool relu : { false, true }) {
+            kernels::int8::QdqAddParams p;
+            p.aZeroPoint = as ? -3 : 128;
+            p.bZeroPoint = bs ? 5 : 120;
+            // Scales 0.5 and 0.25 with output scale 0.5 make many sums exact ties (k + 0.5 steps).
+            p.aScale = 0.5f;
+            p.bScale = combo % 3 == 0 ? 0.25f : 0.0371f;
+            p.yScale = 0.5f;
+            p.yZeroPoint = ys ? 1.0f : 7.0f;
+            p.lo = ys ? -128.0f : 0.0f;
+            p.hi = ys ? 127.0f : 255.0f;
+            p.floor = relu ? 0.0f : -INFINITY;
+            std::vector<uint8_t> y(size_t(n), 0xEE);
+            if (!kernels::int8::qdqAddAvx512(a.data(), as, b.data(), bs, y.data(), ys, n, p))
+                GTEST_SKIP() << "no AVX-512 on this CPU";
+            ++checked;
+            for (int64_t i = 0; i < n; ++i) {
+                const int32_t av = as ? int32_t(int8_t(a[size_t(i)])) : int32_t(a[size_t(i)]);
+                const int32_t bv = bs ? int32_t(int8_t(b[size_t(i)])) : int32_t(b[size_t(i)]);
+                float v = float(av - p.aZeroPoint) * p.aScale + float(bv - p.bZeroPoint) * p.bScale;
+                v = std::max(v, p.floor);
+                const float q = std::clamp(std::nearbyint(v / p.yScale) + p.yZeroPoint, p.lo, p.hi);
+                const int32_t got = ys ? int32_t(int8_t(y[size_t(i)])) : int32_t(y[size_t(i)]);
+                ASSERT_EQ(got, int32_t(q)) << "combo " << combo << " relu " << relu << " element " << i;
+            }
+        }
+    }
+    EXPECT_EQ(checked, 16);
+}
 
 } // namespace

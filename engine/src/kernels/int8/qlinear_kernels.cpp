@@ -8,10 +8,12 @@
 #include "kernels/int8/int8_matmul_factory.h"
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/matmul_shape.h"
+#include "kernels/int8/qdq_add_simd.h"
 #include "kernels/int8/qlinear.h"
 #include "kernels/int8/requantize.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
+#include "quant/quant_kernels.h"
 #include "quant/quantize_scalar.h"
 
 #include <fmt/format.h>
@@ -449,6 +451,12 @@ public:
         const float sa = scalarAt(args.inputs[kAScale]), sb = scalarAt(args.inputs[kBScale]);
         const float sy = scalarAt(args.inputs[kYScale]);
         const float lo = m_yType == DataType::Int8 ? -128.0f : 0.0f, hi = m_yType == DataType::Int8 ? 127.0f : 255.0f;
+        if (quant::bestQuantIsa() == quant::QuantIsa::Avx512) {
+            const int8::QdqAddParams p { za, zb, sa, sb, sy, float(zy), lo, hi, m_floor };
+            if (int8::qdqAddAvx512(args.inputs[kA], m_aType == DataType::Int8, args.inputs[kB],
+                    m_bType == DataType::Int8, args.outputs[0], m_yType == DataType::Int8, m_count, p))
+                return Status::ok();
+        }
         const auto call = [&](auto* a, auto* b) {
             if (m_yType == DataType::Int8)
                 qdqAdd(a, b, static_cast<int8_t*>(args.outputs[0]), m_count, za, sa, zb, sb, sy, float(zy), lo, hi,
