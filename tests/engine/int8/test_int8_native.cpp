@@ -17,6 +17,7 @@
 #include <cmath>
 #include <optional>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -193,6 +194,28 @@ TEST_P(ConstantZeroPointConvTest, MatchesReferenceInBothLayouts)
                     ASSERT_EQ(int32_t(q[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)]), w8)
                         << c.name << (nhwc ? " nhwc" : " nchw") << " requantized, channel " << o << " pixel " << p;
                 }
+            // Output zero point 0 with a Relu (lo = 0): natively oneDNN may write the uint8 output itself (direct
+            // requantizing primitive), which must give the same bytes; the multipliers make some products ties.
+            for (size_t o = 0; o < rq.multipliers.size(); ++o)
+                rq.multipliers[o] = o % 3 == 0 ? 0.0078125f : wScales[o];
+            rq.zeroPoint = 0;
+            rq.lo = 0;
+            rq.hi = 255;
+            std::fill(q.begin(), q.end(), uint8_t(0xEE));
+            ASSERT_TRUE((*conv)->runRequantized(xin.data(), xzp, rq, q.data()).isOk());
+            for (int64_t o = 0; o < s.outChannels; ++o)
+                for (int64_t p = 0; p < ohw; ++p) {
+                    const int32_t w8 = requantizeOne(
+                        want[size_t(o * ohw + p)], rq.bias[size_t(o)], rq.multipliers[size_t(o)], nullptr, 0, 0, 255);
+                    ASSERT_EQ(int32_t(q[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)]), w8)
+                        << c.name << (nhwc ? " nhwc" : " nchw") << " requantized (zero point 0), channel " << o
+                        << " pixel " << p;
+                }
+            // Natively (brgemm kernels, NHWC output, no weight zero point correction) that run went through oneDNN's
+            // uint8 output.
+            const std::string impl = (*conv)->implementation();
+            if (xzp == 0 && nhwc && !c.perChannel && impl.rfind("brgconv", 0) == 0)
+                EXPECT_NE(impl.find("+u8"), std::string::npos) << impl;
             // Created for zero point 0, a run with another zero point is refused rather than computed wrongly.
             if (xzp == 0)
                 EXPECT_FALSE((*conv)->runInt32(xin.data(), 3, got.data()).isOk());

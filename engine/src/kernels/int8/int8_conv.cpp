@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <immintrin.h>
 #include <limits>
@@ -357,6 +358,18 @@ struct Int8Conv::Impl
     dnnl::reorder toNhwc;
     dnnl::memory srcNchw, srcNhwc, weights, dst, srcZeroPoint;
 
+    // The direct requantizing primitive (see runRequantized): oneDNN writes uint8 itself, with the bias and the
+    // per-channel multipliers as its bias and output scales, when that is provably the same arithmetic.
+    int64_t accBound = 0; ///< a bound of |acc| for x in [0, 255] (max over channels of 255 * sum of same-sign w')
+    bool directTried = false;
+    bool directOk = false;
+    std::vector<float> directScales;
+    std::vector<int32_t> directBias;
+    dnnl::convolution_forward directConv;
+    dnnl::memory directWeights, directBiasMem, directDst;
+    bool directEligible(const Requantization& rq) const;
+    bool prepareDirect(const Requantization& rq);
+
     std::vector<uint8_t> shifted; ///< int8 sources shifted to uint8
     std::vector<int32_t> channelSums; ///< [group][IH*IW] of one image
     std::vector<int32_t> windowSums; ///< [group][OH*OW] of one image
@@ -599,6 +612,17 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         conv = dnnl::convolution_forward(convPd);
 
         splitPairsFor(convPd.impl_info_str());
+        // With a uint8 source and zero point 0 (the only case the direct primitive takes), x is in [0, 255], so
+        // acc lies between 255 * (sum of negative weights) and 255 * (sum of positive weights).
+        const int64_t taps = s.inChannelsPerGroup() * s.kernelHeight * s.kernelWidth;
+        for (int64_t o = 0; o < oc; ++o) {
+            int64_t pos = 0, neg = 0;
+            for (int64_t k = 0; k < taps; ++k) {
+                const int64_t v = s8[size_t(o * taps + k)];
+                (v > 0 ? pos : neg) += std::abs(v);
+            }
+            accBound = std::max(accBound, std::max(pos, neg) * 255);
+        }
         dnnl::memory plain(wPlain, eng, s8.data());
         weights = dnnl::memory(convPd.weights_desc(), eng);
         dnnl::reorder(plain, weights).execute(stream, plain, weights);
@@ -749,6 +773,70 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
     }
 }
 
+bool Int8Conv::Impl::directEligible(const Requantization& rq) const
+{
+    // oneDNN computes round_half_even(saturate((float(acc) + float(bias)) * scale)) (its dst zero point would be added
+    // before the rounding, which moves ties when it is odd: only zero point 0 qualifies). That equals the requantizing
+    // epilogue exactly when float(acc) + float(bias) is exact: every |value| below 2^24. Relu (lo = 0 with zero point
+    // 0) is the uint8 saturation itself. No epilogue correction may be pending (AVX2 residual, compensation).
+    if (!zeroSourceZeroPoint || srcType != DataType::UInt8 || !correctedChannels.empty() || needsWindowSums
+        || shape.group != 1 || rq.outType != DataType::UInt8 || rq.zeroPoint != 0 || !rq.offset.empty() || rq.lo != 0
+        || rq.hi != 255)
+        return false;
+    int64_t maxBias = 0;
+    for (int32_t b : rq.bias)
+        maxBias = std::max(maxBias, std::abs(int64_t(b)));
+    constexpr int64_t kExactFloatInt = int64_t(1) << 24;
+    return accBound < kExactFloatInt && maxBias < kExactFloatInt && accBound + maxBias < kExactFloatInt;
+}
+
+bool Int8Conv::Impl::prepareDirect(const Requantization& rq)
+{
+    const int64_t oc = shape.outChannels;
+    std::vector<float> scales(rq.multipliers.begin(), rq.multipliers.end());
+    std::vector<int32_t> bias = rq.bias.empty() ? std::vector<int32_t>(size_t(oc), 0) : rq.bias;
+    if (directTried && scales == directScales && bias == directBias)
+        return directOk;
+    directTried = true;
+    directOk = false;
+    directScales = scales;
+    directBias = bias;
+    try {
+        dnnl::engine& eng = onednnEngine();
+        const ConvShape& s = shape;
+        const dnnl::memory::dims dstDims { s.batch, s.outChannels, s.outHeight(), s.outWidth() };
+        const dnnl::memory::desc dstMd(dstDims, dt::u8, outNchw() ? tag::nchw : tag::nhwc);
+        const dnnl::memory::desc biasMd({ oc }, dt::s32, tag::x);
+        const dnnl::memory::desc wAny(convPd.weights_desc().dims(), dt::s8, tag::any);
+        const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
+            dnnl::algorithm::convolution_direct, convPd.src_desc(), wAny, biasMd, dstMd,
+            { s.strideHeight, s.strideWidth }, { s.dilationHeight - 1, s.dilationWidth - 1 }, { s.padTop, s.padLeft },
+            { s.padBottom, s.padRight });
+        dnnl::primitive_attr attr;
+        attr.set_output_scales(scales.size() > 1 ? 1 << 1 : 0, scales);
+        const dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
+        // Only the brgemm kernels are known to add the bias before scaling in float (checked by the tests); keep
+        // the epilogue for anything else.
+        if (std::string(pd.impl_info_str()).find("brg") == std::string::npos)
+            return false;
+        directConv = dnnl::convolution_forward(pd);
+        if (pd.weights_desc() == convPd.weights_desc()) {
+            directWeights = weights;
+        } else {
+            directWeights = dnnl::memory(pd.weights_desc(), eng);
+            dnnl::reorder(weights, directWeights).execute(stream, weights, directWeights);
+        }
+        directBiasMem = dnnl::memory(biasMd, eng);
+        std::copy(bias.begin(), bias.end(), static_cast<int32_t*>(directBiasMem.get_data_handle()));
+        directDst = dnnl::memory(pd.dst_desc(), eng, DNNL_MEMORY_NONE);
+        stream.wait();
+        directOk = true;
+    } catch (const dnnl::error&) {
+        directOk = false;
+    }
+    return directOk;
+}
+
 Int8Conv::Int8Conv(std::unique_ptr<Impl> impl)
     : m_impl(std::move(impl))
 { }
@@ -799,7 +887,8 @@ const SaturationReport& Int8Conv::saturation() const noexcept
 }
 std::string Int8Conv::implementation() const
 {
-    return m_impl->convPd.impl_info_str();
+    // "+u8" once runRequantized has let oneDNN write the uint8 output itself.
+    return std::string(m_impl->convPd.impl_info_str()) + (m_impl->directOk ? "+u8" : "");
 }
 
 Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
@@ -860,6 +949,26 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
 
 Status Int8Conv::runRequantized(const void* x, int32_t xZeroPoint, const Requantization& rq, void* y)
 {
+    if (m_impl->directEligible(rq) && xZeroPoint == 0 && m_impl->prepareDirect(rq)) {
+        Impl& d = *m_impl;
+        try {
+            const auto* xu = static_cast<const uint8_t*>(x);
+            if (d.nchw()) {
+                d.srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
+                d.toNhwc.execute(d.stream, d.srcNchw, d.srcNhwc);
+            } else {
+                d.srcNhwc.set_data_handle(const_cast<uint8_t*>(xu));
+            }
+            d.directDst.set_data_handle(y);
+            d.directConv.execute(d.stream,
+                { { DNNL_ARG_SRC, d.srcNhwc }, { DNNL_ARG_WEIGHTS, d.directWeights },
+                    { DNNL_ARG_BIAS, d.directBiasMem }, { DNNL_ARG_DST, d.directDst } });
+            d.stream.wait();
+        } catch (const dnnl::error& e) {
+            return onednnError(e, fmt::format("int8 convolution {}", d.shape.toString()));
+        }
+        return Status::ok();
+    }
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
     const ConvShape& s = m_impl->shape;
