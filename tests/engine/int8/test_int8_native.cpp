@@ -153,13 +153,16 @@ TEST_P(ConstantZeroPointConvTest, MatchesReferenceInBothLayouts)
     const ActivationLayout kN = ActivationLayout::Nchw, kH = ActivationLayout::Nhwc;
     // Zero point 0 as a constant (no oneDNN source zero point), and 121 at run time for comparison; every pair of
     // input and output layouts.
-    for (const int32_t xzp : { 0, 121 })
+    // mode 0: zero point 0, constant; 1: 121 at run time (oneDNN's source zero point); 2: 121 constant (explicitly
+    // padded source, compensation term).
+    for (const int mode : { 0, 1, 2 })
         for (const auto& [inLayout, layout] :
             { std::pair { kN, kN }, std::pair { kH, kH }, std::pair { kN, kH }, std::pair { kH, kN } }) {
+            const int32_t xzp = mode == 0 ? 0 : 121;
             std::vector<int32_t> want(size_t(s.outputCount()));
             convIntegerRef(s, x.data(), xzp, w.data(), wzp.data(), c.perChannel, want.data());
             auto conv = Int8Conv::create(s, DataType::UInt8, { DataType::Int8, w.data(), wzp }, inLayout, layout,
-                xzp == 0 ? std::optional<int32_t>(0) : std::nullopt);
+                mode == 1 ? std::nullopt : std::optional<int32_t>(xzp));
             ASSERT_TRUE(conv.isOk()) << conv.status().toString();
             const bool nhwc = layout == ActivationLayout::Nhwc;
             const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
@@ -214,10 +217,10 @@ TEST_P(ConstantZeroPointConvTest, MatchesReferenceInBothLayouts)
             // Natively (brgemm kernels, NHWC output, no weight zero point correction) that run went through oneDNN's
             // uint8 output.
             const std::string impl = (*conv)->implementation();
-            if (xzp == 0 && nhwc && !c.perChannel && impl.rfind("brgconv", 0) == 0)
+            if (mode != 1 && nhwc && !c.perChannel && impl.rfind("brgconv", 0) == 0)
                 EXPECT_NE(impl.find("+u8"), std::string::npos) << impl;
-            // Created for zero point 0, a run with another zero point is refused rather than computed wrongly.
-            if (xzp == 0)
+            // Created for a constant zero point, a run with another one is refused rather than computed wrongly.
+            if (mode != 1)
                 EXPECT_FALSE((*conv)->runInt32(xin.data(), 3, got.data()).isOk());
         }
 }

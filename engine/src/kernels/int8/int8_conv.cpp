@@ -336,6 +336,17 @@ struct Int8Conv::Impl
     /// Without a runtime source zero point (the activation zero point is a constant 0 after the int8 shift), oneDNN
     /// picks its brgemm kernels (brgconv) on AVX-512 VNNI instead of the slower jit_int8 direct convolution.
     bool zeroSourceZeroPoint = false;
+    /// For another constant activation zero point zp (after the int8 shift), the source is copied into an NHWC
+    /// buffer with explicit borders holding zp and oneDNN convolves it without padding and without a source zero
+    /// point (brgconv natively): sum over all taps of x_pad * w' = sum over the valid taps of (x - zp) * w' +
+    /// zp * sum w', so accOffset[oc] = -zp * sum_k w'[oc][k] restores ONNX's result exactly (padding contributes 0).
+    bool paddedSource = false;
+    int32_t paddedZeroPoint = 0; ///< the constant zero point, after the int8 shift
+    std::vector<uint8_t> padded; ///< [N][IH + pads][IW + pads][C]
+    std::vector<int32_t> accOffset; ///< per output channel, added to every accumulator (empty: none)
+    bool noSourceZeroPoint() const noexcept { return zeroSourceZeroPoint || paddedSource; }
+    void fillPadded(const uint8_t* xu);
+    Status prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
     std::vector<int32_t> compensation; ///< k[oc] = c - zp_w[oc]
     bool needsWindowSums = false;
     std::vector<ResidualWeight> residual; ///< ordered by oc
@@ -598,15 +609,20 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         const dnnl::memory::dims wDims = grouped
             ? dnnl::memory::dims { s.group, s.outChannelsPerGroup(), icg, s.kernelHeight, s.kernelWidth }
             : dnnl::memory::dims { oc, icg, s.kernelHeight, s.kernelWidth };
-        const dnnl::memory::desc srcMd(srcDims, dt::u8, tag::nhwc);
+        const int64_t padH = paddedSource ? s.padTop + s.padBottom : 0,
+                      padW = paddedSource ? s.padLeft + s.padRight : 0;
+        const dnnl::memory::desc srcMd(
+            { s.batch, s.inChannels, s.inHeight + padH, s.inWidth + padW }, dt::u8, tag::nhwc);
         const dnnl::memory::desc dstMd(dstDims, dt::s32, tag::nhwc);
         const dnnl::memory::desc wAny(wDims, dt::s8, tag::any);
         const dnnl::memory::desc wPlain(wDims, dt::s8, grouped ? tag::goihw : tag::oihw);
         const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
             dnnl::algorithm::convolution_direct, srcMd, wAny, dstMd, { s.strideHeight, s.strideWidth },
-            { s.dilationHeight - 1, s.dilationWidth - 1 }, { s.padTop, s.padLeft }, { s.padBottom, s.padRight });
+            { s.dilationHeight - 1, s.dilationWidth - 1 },
+            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padTop, s.padLeft },
+            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padBottom, s.padRight });
         dnnl::primitive_attr attr;
-        if (!zeroSourceZeroPoint)
+        if (!noSourceZeroPoint())
             attr.set_zero_points(DNNL_ARG_SRC, 0, { DNNL_RUNTIME_S32_VAL });
         convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
         conv = dnnl::convolution_forward(convPd);
@@ -623,13 +639,25 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             }
             accBound = std::max(accBound, std::max(pos, neg) * 255);
         }
+        if (paddedSource && paddedZeroPoint != 0) {
+            accOffset.assign(size_t(oc), 0);
+            for (int64_t o = 0; o < oc; ++o) {
+                int64_t sum = 0;
+                for (int64_t k = 0; k < taps; ++k)
+                    sum += s8[size_t(o * taps + k)];
+                accOffset[size_t(o)] = int32_t(-int64_t(paddedZeroPoint) * sum);
+            }
+        }
         dnnl::memory plain(wPlain, eng, s8.data());
         weights = dnnl::memory(convPd.weights_desc(), eng);
         dnnl::reorder(plain, weights).execute(stream, plain, weights);
         stream.wait();
         s8 = {};
 
-        if (nchw()) {
+        if (paddedSource) {
+            padded.assign(convPd.src_desc().get_size(), uint8_t(paddedZeroPoint));
+            srcNhwc = dnnl::memory(convPd.src_desc(), eng, padded.data());
+        } else if (nchw()) {
             srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
             srcNhwc = dnnl::memory(convPd.src_desc(), eng);
             toNhwc = dnnl::reorder(srcNchw, srcNhwc);
@@ -655,7 +683,30 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     return Status::ok();
 }
 
-Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
+void Int8Conv::Impl::fillPadded(const uint8_t* xu)
+{
+    // Only the interior is rewritten: the borders keep the zero point written at preparation.
+    const ConvShape& s = shape;
+    const int64_t c = s.inChannels, pw = s.inWidth + s.padLeft + s.padRight;
+    const int64_t ph = s.inHeight + s.padTop + s.padBottom, hw = s.inHeight * s.inWidth;
+    for (int64_t n = 0; n < s.batch; ++n) {
+        const uint8_t* img = xu + n * c * hw;
+        for (int64_t i = 0; i < s.inHeight; ++i) {
+            uint8_t* row = padded.data() + ((n * ph + i + s.padTop) * pw + s.padLeft) * c;
+            if (!nchw()) {
+                std::memcpy(row, img + i * s.inWidth * c, size_t(s.inWidth * c));
+                continue;
+            }
+            for (int64_t ch = 0; ch < c; ++ch) {
+                const uint8_t* src = img + ch * hw + i * s.inWidth;
+                for (int64_t j = 0; j < s.inWidth; ++j)
+                    row[j * c + ch] = src[j];
+            }
+        }
+    }
+}
+
+Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
 {
     QS_RETURN_IF_ERROR(checkZeroPoint(srcType, xZeroPoint, "activation"));
     xu = static_cast<const uint8_t*>(x);
@@ -666,19 +717,31 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
         xu = shifted.data();
         xZeroPoint += 128;
     }
+    if ((zeroSourceZeroPoint && xZeroPoint != 0) || (paddedSource && xZeroPoint != paddedZeroPoint))
+        return Status(StatusCode::Internal,
+            fmt::format("int8 convolution {}: created for a constant activation zero point, run with another one",
+                shape.toString()));
     try {
-        if (zeroSourceZeroPoint && xZeroPoint != 0)
-            return Status(StatusCode::Internal,
-                fmt::format("int8 convolution {}: created for a zero activation zero point, run with {}",
-                    shape.toString(), xZeroPoint));
         *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
-        if (nchw()) {
+        if (paddedSource) {
+            fillPadded(xu);
+        } else if (nchw()) {
             srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
             toNhwc.execute(stream, srcNchw, srcNhwc);
         } else {
             srcNhwc.set_data_handle(const_cast<uint8_t*>(xu));
         }
-        if (zeroSourceZeroPoint)
+    } catch (const dnnl::error& e) {
+        return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
+    }
+    return Status::ok();
+}
+
+Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
+{
+    QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu));
+    try {
+        if (noSourceZeroPoint())
             conv.execute(stream, { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst } });
         else
             conv.execute(stream,
@@ -750,6 +813,10 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             int32_t* accRow = acc + (n * oh + i) * ow * oc;
             if (needsWindowSums)
                 addCompensation(accRow, ow, oc, s.group, ocg, compensation.data(), windowSums.data() + i * ow, oh * ow);
+            if (!accOffset.empty())
+                for (int64_t j = 0; j < ow; ++j)
+                    for (int64_t o = 0; o < oc; ++o)
+                        accRow[j * oc + o] += accOffset[size_t(o)];
             // ...then the sparse residual and the stores run in tiles of kTile pixels: the residual's per-channel
             // sums land in a tile that is in L1 for its store; for NCHW the tile's cache lines stay in L1 across all
             // channels and every store is a contiguous run.
@@ -779,13 +846,13 @@ bool Int8Conv::Impl::directEligible(const Requantization& rq) const
     // before the rounding, which moves ties when it is odd: only zero point 0 qualifies). That equals the requantizing
     // epilogue exactly when float(acc) + float(bias) is exact: every |value| below 2^24. Relu (lo = 0 with zero point
     // 0) is the uint8 saturation itself. No epilogue correction may be pending (AVX2 residual, compensation).
-    if (!zeroSourceZeroPoint || srcType != DataType::UInt8 || !correctedChannels.empty() || needsWindowSums
-        || shape.group != 1 || rq.outType != DataType::UInt8 || rq.zeroPoint != 0 || !rq.offset.empty() || rq.lo != 0
-        || rq.hi != 255)
+    if (!noSourceZeroPoint() || !correctedChannels.empty() || needsWindowSums || shape.group != 1
+        || rq.outType != DataType::UInt8 || rq.zeroPoint != 0 || !rq.offset.empty() || rq.lo != 0 || rq.hi != 255)
         return false;
     int64_t maxBias = 0;
-    for (int32_t b : rq.bias)
-        maxBias = std::max(maxBias, std::abs(int64_t(b)));
+    for (size_t o = 0; o < size_t(shape.outChannels); ++o)
+        maxBias = std::max(
+            maxBias, std::abs(int64_t(rq.bias.empty() ? 0 : rq.bias[o]) + (accOffset.empty() ? 0 : accOffset[o])));
     constexpr int64_t kExactFloatInt = int64_t(1) << 24;
     return accBound < kExactFloatInt && maxBias < kExactFloatInt && accBound + maxBias < kExactFloatInt;
 }
@@ -795,6 +862,8 @@ bool Int8Conv::Impl::prepareDirect(const Requantization& rq)
     const int64_t oc = shape.outChannels;
     std::vector<float> scales(rq.multipliers.begin(), rq.multipliers.end());
     std::vector<int32_t> bias = rq.bias.empty() ? std::vector<int32_t>(size_t(oc), 0) : rq.bias;
+    for (size_t o = 0; o < accOffset.size(); ++o)
+        bias[o] += accOffset[o]; // the padded source's compensation, exact in int32 (bounded above)
     if (directTried && scales == directScales && bias == directBias)
         return directOk;
     directTried = true;
@@ -810,8 +879,9 @@ bool Int8Conv::Impl::prepareDirect(const Requantization& rq)
         const dnnl::memory::desc wAny(convPd.weights_desc().dims(), dt::s8, tag::any);
         const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
             dnnl::algorithm::convolution_direct, convPd.src_desc(), wAny, biasMd, dstMd,
-            { s.strideHeight, s.strideWidth }, { s.dilationHeight - 1, s.dilationWidth - 1 }, { s.padTop, s.padLeft },
-            { s.padBottom, s.padRight });
+            { s.strideHeight, s.strideWidth }, { s.dilationHeight - 1, s.dilationWidth - 1 },
+            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padTop, s.padLeft },
+            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padBottom, s.padRight });
         dnnl::primitive_attr attr;
         attr.set_output_scales(scales.size() > 1 ? 1 << 1 : 0, scales);
         const dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
@@ -869,6 +939,10 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataT
     impl->layout = layout;
     impl->outLayout = outputLayout;
     impl->zeroSourceZeroPoint = constantSrcZeroPoint && *constantSrcZeroPoint == 0 && srcType == DataType::UInt8;
+    if (constantSrcZeroPoint && !impl->zeroSourceZeroPoint) {
+        impl->paddedSource = true;
+        impl->paddedZeroPoint = *constantSrcZeroPoint + (srcType == DataType::Int8 ? 128 : 0);
+    }
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
     return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
 }
@@ -949,16 +1023,11 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
 
 Status Int8Conv::runRequantized(const void* x, int32_t xZeroPoint, const Requantization& rq, void* y)
 {
-    if (m_impl->directEligible(rq) && xZeroPoint == 0 && m_impl->prepareDirect(rq)) {
+    if (m_impl->directEligible(rq) && m_impl->prepareDirect(rq)) {
         Impl& d = *m_impl;
+        const uint8_t* xu = nullptr;
+        QS_RETURN_IF_ERROR(d.prepareSource(x, xZeroPoint, xu));
         try {
-            const auto* xu = static_cast<const uint8_t*>(x);
-            if (d.nchw()) {
-                d.srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
-                d.toNhwc.execute(d.stream, d.srcNchw, d.srcNhwc);
-            } else {
-                d.srcNhwc.set_data_handle(const_cast<uint8_t*>(xu));
-            }
             d.directDst.set_data_handle(y);
             d.directConv.execute(d.stream,
                 { { DNNL_ARG_SRC, d.srcNhwc }, { DNNL_ARG_WEIGHTS, d.directWeights },
