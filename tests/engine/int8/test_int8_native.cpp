@@ -4,6 +4,7 @@
 // point, so oneDNN may pick its brgemm kernels) against the obvious-loop ConvInteger reference, borders included.
 #include "int8_test_util.h"
 #include "kernels/int8/conv_integer_ref.h"
+#include "kernels/int8/float_epilogue.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/qdq_add_simd.h"
 #include "kernels/int8/requantize.h"
@@ -288,6 +289,48 @@ TEST(QdqAddAvx512, MatchesTheAuthoredFloatOperations)
         }
     }
     EXPECT_EQ(checked, 16);
+}
+
+/// The fused dynamic conv's float epilogue on this CPU's widest path (AVX-512 natively, AVX2 when limited) against
+/// the definition in double: float(acc) * scale + shift in float (two roundings), then y * sigmoid(y); a few ulp for
+/// the own exp and the refined reciprocal; the range is exactly the min and max of what was written. Channel counts
+/// with and without a vector tail.
+TEST(FloatEpilogue, RescaleSiluAndRangeMatchTheDefinition)
+{
+    std::mt19937 rng(17);
+    std::uniform_int_distribution<int32_t> accDist(-300000, 300000);
+    std::uniform_real_distribution<float> scaleDist(1e-5f, 1e-4f), shiftDist(-3.0f, 3.0f);
+    for (const int64_t oc : { 16, 64, 80, 21, 5 }) {
+        const int64_t count = 13;
+        std::vector<int32_t> acc(size_t(count * oc));
+        for (auto& a : acc)
+            a = accDist(rng);
+        std::vector<float> scale(static_cast<size_t>(oc)), shift(static_cast<size_t>(oc));
+        for (int64_t o = 0; o < oc; ++o) {
+            scale[size_t(o)] = scaleDist(rng);
+            shift[size_t(o)] = shiftDist(rng);
+        }
+        for (const bool silu : { false, true }) {
+            std::vector<float> out(acc.size(), -1234.0f);
+            float range[2] = { INFINITY, -INFINITY };
+            kernels::int8::rescaleNhwc(acc.data(), count, oc, scale.data(), shift.data(), silu, out.data(), range);
+            float mn = INFINITY, mx = -INFINITY;
+            for (int64_t j = 0; j < count; ++j)
+                for (int64_t o = 0; o < oc; ++o) {
+                    const float v = float(acc[size_t(j * oc + o)]) * scale[size_t(o)] + shift[size_t(o)];
+                    const double want = silu ? double(v) / (1.0 + std::exp(-double(v))) : double(v);
+                    const float got = out[size_t(j * oc + o)];
+                    if (silu)
+                        ASSERT_NEAR(got, want, 4e-7 * std::max(1.0, std::fabs(want))) << "oc " << oc << " j " << j;
+                    else
+                        ASSERT_EQ(got, v) << "oc " << oc << " j " << j;
+                    mn = std::min(mn, got);
+                    mx = std::max(mx, got);
+                }
+            EXPECT_EQ(range[0], mn) << "oc " << oc;
+            EXPECT_EQ(range[1], mx) << "oc " << oc;
+        }
+    }
 }
 
 } // namespace
