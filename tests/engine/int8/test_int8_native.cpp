@@ -3,6 +3,7 @@
 // written out plainly, and Int8Conv created for a constant zero activation zero point (no oneDNN source zero
 // point, so oneDNN may pick its brgemm kernels) against the obvious-loop ConvInteger reference, borders included.
 #include "int8_test_util.h"
+#include "kernels/cpu/softmax_simd.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/float_epilogue.h"
 #include "kernels/int8/int8_conv.h"
@@ -331,6 +332,36 @@ TEST(FloatEpilogue, RescaleSiluAndRangeMatchTheDefinition)
             EXPECT_EQ(range[1], mx) << "oc " << oc;
         }
     }
+}
+
+/// The strided AVX-512 Softmax (YOLO's DFL head) against the definition in double: 16 bins over an inner dimension
+/// with a vector tail, values spread over a wide range; within a few ulp of the exact result, rows summing to 1.
+TEST(SoftmaxStrided, MatchesTheDefinition)
+{
+    const int64_t outer = 3, n = 16, inner = 37;
+    std::mt19937 rng(23);
+    std::uniform_real_distribution<float> d(-30.0f, 30.0f);
+    std::vector<float> x(static_cast<size_t>(outer * n * inner)), y(x.size(), -1.0f);
+    for (auto& v : x)
+        v = d(rng);
+    if (!kernels::softmaxStridedAvx512(x.data(), y.data(), outer, n, inner))
+        GTEST_SKIP() << "no AVX-512 path on this CPU or under this DNNL_MAX_CPU_ISA";
+    for (int64_t o = 0; o < outer; ++o)
+        for (int64_t in = 0; in < inner; ++in) {
+            // The difference to the maximum in float, as every float softmax computes it (its rounding is part of
+            // the result: 1 ulp of 30 moves exp by 2e-6 relative); the rest in double.
+            float mx = -INFINITY;
+            double sum = 0.0;
+            for (int64_t i = 0; i < n; ++i)
+                mx = std::max(mx, x[size_t((o * n + i) * inner + in)]);
+            for (int64_t i = 0; i < n; ++i)
+                sum += std::exp(double(x[size_t((o * n + i) * inner + in)] - mx));
+            for (int64_t i = 0; i < n; ++i) {
+                const size_t k = size_t((o * n + i) * inner + in);
+                const double want = std::exp(double(x[k] - mx)) / sum;
+                ASSERT_NEAR(y[k], want, 1e-6 * want + 1e-30) << "o " << o << " i " << i << " in " << in;
+            }
+        }
 }
 
 } // namespace
