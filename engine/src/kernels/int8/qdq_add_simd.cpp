@@ -20,8 +20,6 @@ QS_AVX512 inline __m512 dequantize16(const void* p, bool isSigned, int64_t i, __
     return _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_sub_epi32(v, zp)), scale);
 }
 
-} // namespace
-
 QS_AVX512 bool qdqAddAvx512Impl(
     const void* a, bool aSigned, const void* b, bool bSigned, void* y, int64_t n, const QdqAddParams& p)
 {
@@ -43,6 +41,8 @@ QS_AVX512 bool qdqAddAvx512Impl(
     }
     return true;
 }
+
+} // namespace
 
 bool qdqAddAvx512(const void* a, bool aSigned, const void* b, bool bSigned, void* y, bool /*ySigned*/, int64_t n,
     const QdqAddParams& p)
