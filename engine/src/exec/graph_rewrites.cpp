@@ -917,9 +917,28 @@ private:
     /// Concat along the channels (nhwc_concat.h) and oneDNN MaxPool (nhwc natively).
     std::vector<int32_t> layoutFollowers(const Step& s) const
     {
-        if (s.removed || s.nodes.size() != 1 || s.outputs.empty() || s.outputs[0] < 0)
+        if (s.removed || s.outputs.empty() || s.outputs[0] < 0)
             return {};
         const auto& out = m_plan.values[size_t(s.outputs[0])].desc;
+        const auto sameDims = [&](int32_t v) { return v >= 0 && m_plan.values[size_t(v)].desc.dims == out.dims; };
+        // Static INT8 (rewrite 5): the fused int8 add is elementwise on same-shape operands, the integer MaxPool
+        // has an NHWC loop.
+        if (s.spec == &kernels::qdqAddSpec() && out.rank() == 4 && sameDims(s.inputs[kernels::qdq_add::kA])
+            && sameDims(s.inputs[kernels::qdq_add::kB]))
+            return { s.inputs[kernels::qdq_add::kA], s.inputs[kernels::qdq_add::kB], s.outputs[0] };
+        if (s.spec == &kernels::qdqMaxPoolSpec() && out.rank() == 4 && s.inputs[0] >= 0)
+            return { s.inputs[0], s.outputs[0] };
+        if (s.nodes.size() != 1)
+            return {};
+        // PyTorch's same-type Cast and a per-tensor DequantizeLinear are elementwise (the tail of a static INT8
+        // network: last residual add -> Cast -> DequantizeLinear -> GlobalAveragePool).
+        if (isOp(s, "Cast") && s.inputs[0] >= 0 && sameDims(s.inputs[0])
+            && m_plan.values[size_t(s.inputs[0])].desc.type == out.type)
+            return { s.inputs[0], s.outputs[0] };
+        if (isOp(s, "DequantizeLinear") && s.inputs.size() >= 2 && s.inputs[0] >= 0 && sameDims(s.inputs[0])
+            && s.inputs[1] >= 0 && m_plan.values[size_t(s.inputs[1])].desc.elementCount() == 1
+            && (s.inputs.size() < 3 || s.inputs[2] < 0 || m_plan.values[size_t(s.inputs[2])].desc.elementCount() == 1))
+            return { s.inputs[0], s.outputs[0] };
         if (isOp(s, "DynamicQuantizeLinear"))
             return { s.inputs[0], s.outputs[0] };
         if (isOp(s, "Add") && s.inputs.size() == 2 && s.inputs[0] >= 0 && s.inputs[1] >= 0 && out.rank() == 4
@@ -956,6 +975,7 @@ private:
     void markNhwcRegions()
     {
         const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
+        const kernels::KernelSpec* qdqConv = &kernels::qdqConvSpec();
         std::vector<int32_t> parent(m_plan.values.size());
         for (size_t v = 0; v < parent.size(); ++v)
             parent[v] = int32_t(v);
@@ -985,13 +1005,20 @@ private:
             const Step& s = m_plan.steps[i];
             if (s.removed)
                 continue;
-            const bool conv = s.spec == dynamicConv;
+            // Static int8 convolutions (rewrite 5) read and write NHWC like the dynamic ones; a global pooling reads
+            // an NHWC float input (its [N, C, 1, 1] output is the same in both layouts).
+            const bool conv = s.spec == dynamicConv || s.spec == qdqConv;
+            const bool globalPool = (isOp(s, "GlobalAveragePool") || isOp(s, "GlobalMaxPool")) && s.spec
+                && s.spec->implementation == "cpu";
             const auto check = [&](int32_t v, bool convSlot) {
                 if (v < 0)
                     return;
                 const int32_t root = find(v);
                 if (conv && convSlot)
                     touched[size_t(root)] = 1;
+                else if (globalPool && convSlot && v == s.inputs[0]
+                    && m_plan.values[size_t(v)].desc.type == DataType::Float)
+                    return;
                 else if (std::find(followers[i].begin(), followers[i].end(), v) == followers[i].end())
                     bad[size_t(root)] = 1;
             };

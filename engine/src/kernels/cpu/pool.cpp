@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 namespace qs::kernels {
 
@@ -185,12 +186,28 @@ public:
         m_size = 1;
         for (size_t i = 2; i < d.size(); ++i)
             m_size *= d[i];
+        m_nhwc = ctx.inputs[0].layout == Layout::Nhwc;
+        m_channels = d[1];
         return Status::ok();
     }
+    std::string implementation() const override { return m_nhwc ? "cpu nhwc>nchw" : "cpu"; }
     Status run(const KernelArgs& args) const override
     {
         const auto* x = static_cast<const float*>(args.inputs[0]);
         auto* y = static_cast<float*>(args.outputs[0]);
+        // An NHWC input (the end of an Optimized-mode NHWC region, graph_rewrites.cpp) is transposed first, so the
+        // sums below run in exactly the order they run on NCHW data (same results bit for bit); the output, one value
+        // per channel, is the same in both layouts.
+        std::vector<float> planar;
+        if (m_nhwc) {
+            planar.resize(size_t(m_planes * m_size));
+            const int64_t batch = m_planes / m_channels;
+            for (int64_t n = 0; n < batch; ++n)
+                for (int64_t i = 0; i < m_size; ++i)
+                    for (int64_t c = 0; c < m_channels; ++c)
+                        planar[size_t((n * m_channels + c) * m_size + i)] = x[(n * m_size + i) * m_channels + c];
+            x = planar.data();
+        }
 #pragma omp parallel for if (m_planes * m_size > 65536)
         for (int64_t p = 0; p < m_planes; ++p) {
             const float* xp = x + p * m_size;
@@ -213,6 +230,8 @@ public:
 private:
     int64_t m_planes = 0;
     int64_t m_size = 1;
+    int64_t m_channels = 1;
+    bool m_nhwc = false;
 };
 
 Status acceptMaxPoolCpu(const Node& node, std::span<const TensorDesc> in)

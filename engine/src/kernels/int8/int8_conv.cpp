@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstdlib>
 #include <cstring>
 #include <immintrin.h>
 #include <limits>
@@ -335,6 +336,20 @@ struct Int8Conv::Impl
     DataType srcType = DataType::UInt8;
     ActivationLayout layout = ActivationLayout::Nchw; ///< of the input
     ActivationLayout outLayout = ActivationLayout::Nchw;
+    /// Without a runtime source zero point (the activation zero point is a constant 0 after the int8 shift), oneDNN
+    /// picks its brgemm kernels (brgconv) on AVX-512 VNNI instead of the slower jit_int8 direct convolution.
+    bool zeroSourceZeroPoint = false;
+    /// For another constant activation zero point zp (after the int8 shift), the source is copied into an NHWC
+    /// buffer with explicit borders holding zp and oneDNN convolves it without padding and without a source zero
+    /// point (brgconv natively): sum over all taps of x_pad * w' = sum over the valid taps of (x - zp) * w' +
+    /// zp * sum w', so accOffset[oc] = -zp * sum_k w'[oc][k] restores ONNX's result exactly (padding contributes 0).
+    bool paddedSource = false;
+    int32_t paddedZeroPoint = 0; ///< the constant zero point, after the int8 shift
+    std::vector<uint8_t> padded; ///< [N][IH + pads][IW + pads][C]
+    std::vector<int32_t> accOffset; ///< per output channel, added to every accumulator (empty: none)
+    bool noSourceZeroPoint() const noexcept { return zeroSourceZeroPoint || paddedSource; }
+    void fillPadded(const uint8_t* xu);
+    Status prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
     std::vector<int32_t> compensation; ///< k[oc] = c - zp_w[oc]
     bool needsWindowSums = false;
     std::vector<ResidualWeight> residual; ///< ordered by oc
@@ -361,6 +376,18 @@ struct Int8Conv::Impl
     bool useOwn = false; ///< decided before the pairs are split: the own kernel pairs its own way
     dnnl::memory ownInterior; ///< NCHW single images are reordered straight into the own kernel's padded buffer
     dnnl::reorder toOwn;
+
+    // The direct requantizing primitive (see runRequantized): oneDNN writes uint8 itself, with the bias and the
+    // per-channel multipliers as its bias and output scales, when that is provably the same arithmetic.
+    int64_t accBound = 0; ///< a bound of |acc| for x in [0, 255] (max over channels of 255 * sum of same-sign w')
+    bool directTried = false;
+    bool directOk = false;
+    std::vector<float> directScales;
+    std::vector<int32_t> directBias;
+    dnnl::convolution_forward directConv;
+    dnnl::memory directWeights, directBiasMem, directDst;
+    bool directEligible(const Requantization& rq) const;
+    bool prepareDirect(const Requantization& rq);
 
     std::vector<uint8_t> shifted; ///< int8 sources shifted to uint8
     std::vector<int32_t> channelSums; ///< [group][IH*IW] of one image
@@ -583,6 +610,23 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
 
     planWeightZeroPoints(w);
 
+    // On AVX2 without VNNI the engine's own kernel replaces oneDNN's jit_uni_int8 where it measured faster
+    // (bench/RESULTS.md, "avx2kernel"): spatial kernels reading NCHW (the reorder writes straight into its
+    // zero-point padded buffer), image convolutions with few channels (flat (kw, c) quads) and sources that would
+    // be copied into a zero-point padded buffer for oneDNN anyway (a constant non-zero zero point). Per-layer
+    // equal speed elsewhere: other NHWC inputs would pay a padding copy, 1x1 layers run oneDNN's 1x1 kernel
+    // (5-10 % faster than ours). QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can
+    // run (A/B measurements).
+    {
+        const char* ownEnv = std::getenv("QS_INT8_OWN_AVX2");
+        const std::string_view ownMode = ownEnv ? ownEnv : "";
+        const bool spatial = s.kernelHeight * s.kernelWidth > 1;
+        useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != "0"
+            && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8 || paddedSource)));
+        if (useOwn)
+            paddedSource = false; // the own kernel pads with the zero point itself
+    }
+
     try {
         dnnl::engine& eng = onednnEngine();
         stream = dnnl::stream(eng);
@@ -592,30 +636,45 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         const dnnl::memory::dims wDims = grouped
             ? dnnl::memory::dims { s.group, s.outChannelsPerGroup(), icg, s.kernelHeight, s.kernelWidth }
             : dnnl::memory::dims { oc, icg, s.kernelHeight, s.kernelWidth };
-        const dnnl::memory::desc srcMd(srcDims, dt::u8, tag::nhwc);
+        const int64_t padH = paddedSource ? s.padTop + s.padBottom : 0,
+                      padW = paddedSource ? s.padLeft + s.padRight : 0;
+        const dnnl::memory::desc srcMd(
+            { s.batch, s.inChannels, s.inHeight + padH, s.inWidth + padW }, dt::u8, tag::nhwc);
         const dnnl::memory::desc dstMd(dstDims, dt::s32, tag::nhwc);
         const dnnl::memory::desc wAny(wDims, dt::s8, tag::any);
         const dnnl::memory::desc wPlain(wDims, dt::s8, grouped ? tag::goihw : tag::oihw);
         const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
             dnnl::algorithm::convolution_direct, srcMd, wAny, dstMd, { s.strideHeight, s.strideWidth },
-            { s.dilationHeight - 1, s.dilationWidth - 1 }, { s.padTop, s.padLeft }, { s.padBottom, s.padRight });
+            { s.dilationHeight - 1, s.dilationWidth - 1 },
+            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padTop, s.padLeft },
+            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padBottom, s.padRight });
         dnnl::primitive_attr attr;
-        attr.set_zero_points(DNNL_ARG_SRC, 0, { DNNL_RUNTIME_S32_VAL });
+        if (!noSourceZeroPoint())
+            attr.set_zero_points(DNNL_ARG_SRC, 0, { DNNL_RUNTIME_S32_VAL });
         convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
         conv = dnnl::convolution_forward(convPd);
 
-        // On AVX2 without VNNI the engine's own kernel replaces oneDNN's jit_uni_int8 where it measured faster
-        // (bench/RESULTS.md, "avx2kernel"): spatial kernels reading NCHW (the reorder writes straight into its
-        // zero-point padded buffer) and image convolutions with few channels (flat (kw, c) quads). Per-layer
-        // equal speed elsewhere: NHWC inputs would pay a padding copy, 1x1 layers run oneDNN's 1x1 kernel
-        // (5-10 % faster than ours). QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can
-        // run (A/B measurements).
-        const char* ownEnv = std::getenv("QS_INT8_OWN_AVX2");
-        const std::string_view ownMode = ownEnv ? ownEnv : "";
-        const bool spatial = s.kernelHeight * s.kernelWidth > 1;
-        useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != "0"
-            && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8)));
         splitPairsFor(useOwn ? std::string(Avx2Int8Conv::kImplementation) : convPd.impl_info_str());
+        // With a uint8 source and zero point 0 (the only case the direct primitive takes), x is in [0, 255], so
+        // acc lies between 255 * (sum of negative weights) and 255 * (sum of positive weights).
+        const int64_t taps = s.inChannelsPerGroup() * s.kernelHeight * s.kernelWidth;
+        for (int64_t o = 0; o < oc; ++o) {
+            int64_t pos = 0, neg = 0;
+            for (int64_t k = 0; k < taps; ++k) {
+                const int64_t v = s8[size_t(o * taps + k)];
+                (v > 0 ? pos : neg) += std::abs(v);
+            }
+            accBound = std::max(accBound, std::max(pos, neg) * 255);
+        }
+        if (paddedSource && paddedZeroPoint != 0) {
+            accOffset.assign(size_t(oc), 0);
+            for (int64_t o = 0; o < oc; ++o) {
+                int64_t sum = 0;
+                for (int64_t k = 0; k < taps; ++k)
+                    sum += s8[size_t(o * taps + k)];
+                accOffset[size_t(o)] = int32_t(-int64_t(paddedZeroPoint) * sum);
+            }
+        }
         if (useOwn) {
             own = Avx2Int8Conv::create(s, s8.data());
             if (nchw() && s.batch == 1) {
@@ -634,10 +693,15 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         }
         s8 = {};
 
-        if (nchw()) {
-            srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
-            srcNhwc = dnnl::memory(convPd.src_desc(), eng);
-            toNhwc = dnnl::reorder(srcNchw, srcNhwc);
+        if (paddedSource) {
+            padded.assign(convPd.src_desc().get_size(), uint8_t(paddedZeroPoint));
+            srcNhwc = dnnl::memory(convPd.src_desc(), eng, padded.data());
+        } else if (nchw()) {
+            if (!ownInterior) { // otherwise the reorder writes into the own kernel's padded buffer (toOwn above)
+                srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
+                srcNhwc = dnnl::memory(convPd.src_desc(), eng);
+                toNhwc = dnnl::reorder(srcNchw, srcNhwc);
+            }
         } else {
             srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE);
         }
@@ -660,7 +724,30 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     return Status::ok();
 }
 
-Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
+void Int8Conv::Impl::fillPadded(const uint8_t* xu)
+{
+    // Only the interior is rewritten: the borders keep the zero point written at preparation.
+    const ConvShape& s = shape;
+    const int64_t c = s.inChannels, pw = s.inWidth + s.padLeft + s.padRight;
+    const int64_t ph = s.inHeight + s.padTop + s.padBottom, hw = s.inHeight * s.inWidth;
+    for (int64_t n = 0; n < s.batch; ++n) {
+        const uint8_t* img = xu + n * c * hw;
+        for (int64_t i = 0; i < s.inHeight; ++i) {
+            uint8_t* row = padded.data() + ((n * ph + i + s.padTop) * pw + s.padLeft) * c;
+            if (!nchw()) {
+                std::memcpy(row, img + i * s.inWidth * c, size_t(s.inWidth * c));
+                continue;
+            }
+            for (int64_t ch = 0; ch < c; ++ch) {
+                const uint8_t* src = img + ch * hw + i * s.inWidth;
+                for (int64_t j = 0; j < s.inWidth; ++j)
+                    row[j * c + ch] = src[j];
+            }
+        }
+    }
+}
+
+Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
 {
     QS_RETURN_IF_ERROR(checkZeroPoint(srcType, xZeroPoint, "activation"));
     xu = static_cast<const uint8_t*>(x);
@@ -671,6 +758,31 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
         xu = shifted.data();
         xZeroPoint += 128;
     }
+    if ((zeroSourceZeroPoint && xZeroPoint != 0) || (paddedSource && xZeroPoint != paddedZeroPoint))
+        return Status(StatusCode::Internal,
+            fmt::format("int8 convolution {}: created for a constant activation zero point, run with another one",
+                shape.toString()));
+    try {
+        if (ownInterior)
+            return Status::ok(); // runOnednn reorders straight into the own kernel's padded buffer
+        *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
+        if (paddedSource) {
+            fillPadded(xu);
+        } else if (nchw()) {
+            srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
+            toNhwc.execute(stream, srcNchw, srcNhwc);
+        } else {
+            srcNhwc.set_data_handle(const_cast<uint8_t*>(xu));
+        }
+    } catch (const dnnl::error& e) {
+        return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
+    }
+    return Status::ok();
+}
+
+Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
+{
+    QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu));
     try {
         if (own && ownInterior) {
             srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
@@ -679,22 +791,18 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
             own->runInterior(xZeroPoint, static_cast<int32_t*>(dst.get_data_handle()));
             return Status::ok();
         }
-        *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
-        if (nchw()) {
-            srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
-            toNhwc.execute(stream, srcNchw, srcNhwc);
-        } else {
-            srcNhwc.set_data_handle(const_cast<uint8_t*>(xu));
-        }
         if (own) {
             stream.wait();
             own->run(static_cast<const uint8_t*>(srcNhwc.get_data_handle()), xZeroPoint,
                 static_cast<int32_t*>(dst.get_data_handle()));
             return Status::ok();
         }
-        conv.execute(stream,
-            { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst },
-                { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, srcZeroPoint } });
+        if (noSourceZeroPoint())
+            conv.execute(stream, { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst } });
+        else
+            conv.execute(stream,
+                { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst },
+                    { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, srcZeroPoint } });
         stream.wait();
     } catch (const dnnl::error& e) {
         return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
@@ -761,6 +869,10 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             int32_t* accRow = acc + (n * oh + i) * ow * oc;
             if (needsWindowSums)
                 addCompensation(accRow, ow, oc, s.group, ocg, compensation.data(), windowSums.data() + i * ow, oh * ow);
+            if (!accOffset.empty())
+                for (int64_t j = 0; j < ow; ++j)
+                    for (int64_t o = 0; o < oc; ++o)
+                        accRow[j * oc + o] += accOffset[size_t(o)];
             // ...then the sparse residual and the stores run in tiles of kTile pixels: the residual's per-channel
             // sums land in a tile that is in L1 for its store; for NCHW the tile's cache lines stay in L1 across all
             // channels and every store is a contiguous run.
@@ -784,6 +896,73 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
     }
 }
 
+bool Int8Conv::Impl::directEligible(const Requantization& rq) const
+{
+    // oneDNN computes round_half_even(saturate((float(acc) + float(bias)) * scale)) (its dst zero point would be added
+    // before the rounding, which moves ties when it is odd: only zero point 0 qualifies). That equals the requantizing
+    // epilogue exactly when float(acc) + float(bias) is exact: every |value| below 2^24. Relu (lo = 0 with zero point
+    // 0) is the uint8 saturation itself. No epilogue correction may be pending (AVX2 residual, compensation).
+    if (own || !noSourceZeroPoint() || !correctedChannels.empty() || needsWindowSums || shape.group != 1
+        || rq.outType != DataType::UInt8 || rq.zeroPoint != 0 || !rq.offset.empty() || rq.lo != 0 || rq.hi != 255)
+        return false;
+    int64_t maxBias = 0;
+    for (size_t o = 0; o < size_t(shape.outChannels); ++o)
+        maxBias = std::max(
+            maxBias, std::abs(int64_t(rq.bias.empty() ? 0 : rq.bias[o]) + (accOffset.empty() ? 0 : accOffset[o])));
+    constexpr int64_t kExactFloatInt = int64_t(1) << 24;
+    return accBound < kExactFloatInt && maxBias < kExactFloatInt && accBound + maxBias < kExactFloatInt;
+}
+
+bool Int8Conv::Impl::prepareDirect(const Requantization& rq)
+{
+    const int64_t oc = shape.outChannels;
+    std::vector<float> scales(rq.multipliers.begin(), rq.multipliers.end());
+    std::vector<int32_t> bias = rq.bias.empty() ? std::vector<int32_t>(size_t(oc), 0) : rq.bias;
+    for (size_t o = 0; o < accOffset.size(); ++o)
+        bias[o] += accOffset[o]; // the padded source's compensation, exact in int32 (bounded above)
+    if (directTried && scales == directScales && bias == directBias)
+        return directOk;
+    directTried = true;
+    directOk = false;
+    directScales = scales;
+    directBias = bias;
+    try {
+        dnnl::engine& eng = onednnEngine();
+        const ConvShape& s = shape;
+        const dnnl::memory::dims dstDims { s.batch, s.outChannels, s.outHeight(), s.outWidth() };
+        const dnnl::memory::desc dstMd(dstDims, dt::u8, outNchw() ? tag::nchw : tag::nhwc);
+        const dnnl::memory::desc biasMd({ oc }, dt::s32, tag::x);
+        const dnnl::memory::desc wAny(convPd.weights_desc().dims(), dt::s8, tag::any);
+        const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
+            dnnl::algorithm::convolution_direct, convPd.src_desc(), wAny, biasMd, dstMd,
+            { s.strideHeight, s.strideWidth }, { s.dilationHeight - 1, s.dilationWidth - 1 },
+            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padTop, s.padLeft },
+            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padBottom, s.padRight });
+        dnnl::primitive_attr attr;
+        attr.set_output_scales(scales.size() > 1 ? 1 << 1 : 0, scales);
+        const dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
+        // Only the brgemm kernels are known to add the bias before scaling in float (checked by the tests); keep
+        // the epilogue for anything else.
+        if (std::string(pd.impl_info_str()).find("brg") == std::string::npos)
+            return false;
+        directConv = dnnl::convolution_forward(pd);
+        if (pd.weights_desc() == convPd.weights_desc()) {
+            directWeights = weights;
+        } else {
+            directWeights = dnnl::memory(pd.weights_desc(), eng);
+            dnnl::reorder(weights, directWeights).execute(stream, weights, directWeights);
+        }
+        directBiasMem = dnnl::memory(biasMd, eng);
+        std::copy(bias.begin(), bias.end(), static_cast<int32_t*>(directBiasMem.get_data_handle()));
+        directDst = dnnl::memory(pd.dst_desc(), eng, DNNL_MEMORY_NONE);
+        stream.wait();
+        directOk = true;
+    } catch (const dnnl::error&) {
+        directOk = false;
+    }
+    return directOk;
+}
+
 Int8Conv::Int8Conv(std::unique_ptr<Impl> impl)
     : m_impl(std::move(impl))
 { }
@@ -799,6 +978,12 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(
 Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataType srcType, const Int8Weights& weights,
     ActivationLayout inputLayout, ActivationLayout outputLayout)
 {
+    return create(shape, srcType, weights, inputLayout, outputLayout, std::nullopt);
+}
+
+Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataType srcType, const Int8Weights& weights,
+    ActivationLayout inputLayout, ActivationLayout outputLayout, std::optional<int32_t> constantSrcZeroPoint)
+{
     const ActivationLayout layout = inputLayout;
     QS_RETURN_IF_ERROR(shape.validate());
     if (srcType != DataType::UInt8 && srcType != DataType::Int8)
@@ -809,6 +994,11 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataT
     impl->srcType = srcType;
     impl->layout = layout;
     impl->outLayout = outputLayout;
+    impl->zeroSourceZeroPoint = constantSrcZeroPoint && *constantSrcZeroPoint == 0 && srcType == DataType::UInt8;
+    if (constantSrcZeroPoint && !impl->zeroSourceZeroPoint) {
+        impl->paddedSource = true;
+        impl->paddedZeroPoint = *constantSrcZeroPoint + (srcType == DataType::Int8 ? 128 : 0);
+    }
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
     return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
 }
@@ -829,7 +1019,8 @@ std::string Int8Conv::implementation() const
 {
     if (m_impl->own)
         return Avx2Int8Conv::kImplementation;
-    return m_impl->convPd.impl_info_str();
+    // "+u8" once runRequantized has let oneDNN write the uint8 output itself.
+    return std::string(m_impl->convPd.impl_info_str()) + (m_impl->directOk ? "+u8" : "");
 }
 
 Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
@@ -890,6 +1081,21 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
 
 Status Int8Conv::runRequantized(const void* x, int32_t xZeroPoint, const Requantization& rq, void* y)
 {
+    if (m_impl->directEligible(rq) && m_impl->prepareDirect(rq)) {
+        Impl& d = *m_impl;
+        const uint8_t* xu = nullptr;
+        QS_RETURN_IF_ERROR(d.prepareSource(x, xZeroPoint, xu));
+        try {
+            d.directDst.set_data_handle(y);
+            d.directConv.execute(d.stream,
+                { { DNNL_ARG_SRC, d.srcNhwc }, { DNNL_ARG_WEIGHTS, d.directWeights },
+                    { DNNL_ARG_BIAS, d.directBiasMem }, { DNNL_ARG_DST, d.directDst } });
+            d.stream.wait();
+        } catch (const dnnl::error& e) {
+            return onednnError(e, fmt::format("int8 convolution {}", d.shape.toString()));
+        }
+        return Status::ok();
+    }
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
     const ConvShape& s = m_impl->shape;

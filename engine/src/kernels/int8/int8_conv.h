@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,12 @@ public:
     /// NHWC while a float reader needs NCHW, or the reverse).
     static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
         const Int8Weights& weights, ActivationLayout inputLayout, ActivationLayout outputLayout);
+    /// As above for an activation zero point known when the model is prepared (a constant of the graph): a uint8
+    /// source with zero point 0 then needs no oneDNN source zero point, which lets oneDNN use its faster brgemm
+    /// kernels on AVX-512 VNNI. run*() must then be given that zero point (Internal error otherwise).
+    static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
+        const Int8Weights& weights, ActivationLayout inputLayout, ActivationLayout outputLayout,
+        std::optional<int32_t> constantSrcZeroPoint);
     ~Int8Conv();
 
     const ConvShape& shape() const noexcept;

@@ -8,10 +8,12 @@
 #include "kernels/int8/int8_matmul_factory.h"
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/matmul_shape.h"
+#include "kernels/int8/qdq_add_simd.h"
 #include "kernels/int8/qlinear.h"
 #include "kernels/int8/requantize.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
+#include "quant/quant_kernels.h"
 #include "quant/quantize_scalar.h"
 
 #include <fmt/format.h>
@@ -20,6 +22,7 @@
 #include <cmath>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace qs::kernels {
@@ -120,6 +123,16 @@ public:
             m_biasScaleCount = hasInput(ctx.inputs, kBiasScale) ? ctx.inputs[kBiasScale].elementCount() : 0;
         }
         QS_RETURN_IF_ERROR(clampOf(ctx, m_min, m_max));
+        // Optimized mode keeps static int8 activations NHWC between fused steps (graph_rewrites.cpp, rewrite 6).
+        const auto layoutOf = [](const TensorDesc& d) {
+            return d.layout == Layout::Nhwc ? int8::ActivationLayout::Nhwc : int8::ActivationLayout::Nchw;
+        };
+        m_inLayout = layoutOf(x);
+        m_outLayout = layoutOf(ctx.outputs[0]);
+        if (!hasInput(ctx.inputs, kXZeroPoint))
+            m_constantXZeroPoint = 0;
+        else if (ctx.inputs[kXZeroPoint].constant)
+            m_constantXZeroPoint = zeroPointAt(ctx.inputs[kXZeroPoint].constant->rawData(), m_xzpType, 0);
         m_constantWeights = w.constant && (!hasInput(ctx.inputs, kWZeroPoint) || ctx.inputs[kWZeroPoint].constant);
         if (m_constantWeights)
             return createConv(w.constant->rawData(),
@@ -164,7 +177,13 @@ public:
 
     std::string implementation() const override
     {
-        return m_conv ? "onednn:" + m_conv->implementation() : std::string("onednn");
+        if (!m_conv)
+            return "onednn";
+        std::string impl = "onednn:" + m_conv->implementation();
+        if (m_inLayout == int8::ActivationLayout::Nhwc || m_outLayout == int8::ActivationLayout::Nhwc)
+            impl += fmt::format(" {}>{}", m_inLayout == int8::ActivationLayout::Nhwc ? "nhwc" : "nchw",
+                m_outLayout == int8::ActivationLayout::Nhwc ? "nhwc" : "nchw");
+        return impl;
     }
 
 private:
@@ -173,7 +192,7 @@ private:
         Int8Weights wd { m_wType, weights, {} };
         for (int64_t i = 0; i < m_wzpCount; ++i)
             wd.zeroPoints.push_back(zeroPointAt(zeroPoints, m_wzpType, i));
-        auto conv = Int8Conv::create(m_shape, m_xType, wd);
+        auto conv = Int8Conv::create(m_shape, m_xType, wd, m_inLayout, m_outLayout, m_constantXZeroPoint);
         if (!conv.isOk())
             return conv.status().withContext(fmt::format("node {}", m_node));
         m_conv = std::move(conv).value();
@@ -187,6 +206,8 @@ private:
     int64_t m_wzpCount = 1, m_wScaleCount = 1, m_biasScaleCount = 0;
     bool m_hasBias = false;
     bool m_constantWeights = true;
+    std::optional<int32_t> m_constantXZeroPoint;
+    int8::ActivationLayout m_inLayout = int8::ActivationLayout::Nchw, m_outLayout = int8::ActivationLayout::Nchw;
     float m_min = 0.0f, m_max = 0.0f;
     mutable Requantization m_rq;
     mutable std::unique_ptr<Int8Conv> m_conv;
@@ -430,6 +451,12 @@ public:
         const float sa = scalarAt(args.inputs[kAScale]), sb = scalarAt(args.inputs[kBScale]);
         const float sy = scalarAt(args.inputs[kYScale]);
         const float lo = m_yType == DataType::Int8 ? -128.0f : 0.0f, hi = m_yType == DataType::Int8 ? 127.0f : 255.0f;
+        if (quant::bestQuantIsa() == quant::QuantIsa::Avx512) {
+            const int8::QdqAddParams p { za, zb, sa, sb, sy, float(zy), lo, hi, m_floor };
+            if (int8::qdqAddAvx512(args.inputs[kA], m_aType == DataType::Int8, args.inputs[kB],
+                    m_bType == DataType::Int8, args.outputs[0], m_yType == DataType::Int8, m_count, p))
+                return Status::ok();
+        }
         const auto call = [&](auto* a, auto* b) {
             if (m_yType == DataType::Int8)
                 qdqAdd(a, b, static_cast<int8_t*>(args.outputs[0]), m_count, za, sa, zb, sb, sy, float(zy), lo, hi,
@@ -511,6 +538,32 @@ template <typename T> void maxPool2d(const T* x, T* y, int64_t planes, const Con
     }
 }
 
+/// NHWC: every window tap is a contiguous run of all channels, so each output pixel is the running maximum of at
+/// most kh * kw channel vectors (vectorised over the channels). Padding does not take part, as in maxPool2d.
+template <typename T> void maxPool2dNhwc(const T* x, T* y, int64_t batch, int64_t channels, const ConvGeometry& g)
+{
+    const int64_t ih = g.inSpatial[0], iw = g.inSpatial[1], oh = g.outSpatial[0], ow = g.outSpatial[1];
+    for (int64_t n = 0; n < batch; ++n) {
+        const T* xn = x + n * ih * iw * channels;
+        T* yn = y + n * oh * ow * channels;
+        for (int64_t i = 0; i < oh; ++i)
+            for (int64_t j = 0; j < ow; ++j) {
+                T* m = yn + (i * ow + j) * channels;
+                std::fill(m, m + channels, std::numeric_limits<T>::lowest());
+                for (int64_t a = 0; a < g.kernel[0]; ++a) {
+                    const int64_t r = i * g.strides[0] - g.padBegin[0] + a * g.dilations[0];
+                    if (r < 0 || r >= ih)
+                        continue;
+                    for (int64_t b = 0; b < g.kernel[1]; ++b) {
+                        const int64_t col = j * g.strides[1] - g.padBegin[1] + b * g.dilations[1];
+                        if (col >= 0 && col < iw)
+                            maxInto(m, xn + (r * iw + col) * channels, channels);
+                    }
+                }
+            }
+    }
+}
+
 class QdqMaxPoolKernel final : public Kernel
 {
 public:
@@ -522,11 +575,22 @@ public:
             return Status(StatusCode::Internal,
                 fmt::format("node {}: the integer MaxPool takes 2-D uint8/int8 only", ctx.node.describe()));
         m_planes = m_geometry.batch * m_geometry.inChannels;
+        m_nhwc = ctx.inputs[0].layout == Layout::Nhwc;
+        if (m_nhwc != (ctx.outputs[0].layout == Layout::Nhwc))
+            return Status(StatusCode::Internal,
+                fmt::format("node {}: the integer MaxPool reads and writes one layout", ctx.node.describe()));
         return Status::ok();
     }
+    std::string implementation() const override { return m_nhwc ? "cpu nhwc" : "cpu"; }
     Status run(const KernelArgs& args) const override
     {
-        if (m_type == DataType::UInt8)
+        if (m_nhwc && m_type == DataType::UInt8)
+            maxPool2dNhwc(static_cast<const uint8_t*>(args.inputs[0]), static_cast<uint8_t*>(args.outputs[0]),
+                m_geometry.batch, m_geometry.inChannels, m_geometry);
+        else if (m_nhwc)
+            maxPool2dNhwc(static_cast<const int8_t*>(args.inputs[0]), static_cast<int8_t*>(args.outputs[0]),
+                m_geometry.batch, m_geometry.inChannels, m_geometry);
+        else if (m_type == DataType::UInt8)
             maxPool2d(static_cast<const uint8_t*>(args.inputs[0]), static_cast<uint8_t*>(args.outputs[0]), m_planes,
                 m_geometry);
         else
@@ -539,6 +603,7 @@ private:
     ConvGeometry m_geometry;
     DataType m_type = DataType::UInt8;
     int64_t m_planes = 0;
+    bool m_nhwc = false;
 };
 
 Status inferQdqMaxPool(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/requantize.h"
 
-#include "kernels/int8/requantize_avx2.h"
-#include "quant/quant_kernels.h"
+#include "kernels/int8/requantize_simd.h"
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 // Cloned for AVX2 like the other int8 epilogues: the baseline x86-64 build would run these loops in SSE2.
 #define QS_CLONES __attribute__((target_clones("avx2", "default")))
@@ -72,17 +72,36 @@ void Requantization::clampTo(float min, float max, float yScale)
         hi = std::min(hi, q(max));
 }
 
-void requantizeTile(const int32_t* tile, int64_t count, int64_t channels, const Requantization& rq, void* out,
-    int64_t channelStride, int64_t pixelStride)
+void requantizeTileIsa(quant::QuantIsa isa, const int32_t* tile, int64_t count, int64_t channels,
+    const Requantization& rq, void* out, int64_t channelStride, int64_t pixelStride)
 {
     const int32_t* bias = rq.bias.empty() ? nullptr : rq.bias.data();
     const float* offset = rq.offset.empty() ? nullptr : rq.offset.data();
     const bool perChannel = rq.multipliers.size() > 1;
     const float lo = float(rq.lo - rq.zeroPoint), hi = float(rq.hi - rq.zeroPoint);
-    static const bool avx2 = quant::bestQuantIsa() != quant::QuantIsa::Scalar;
-    if (avx2 && pixelStride == 1 && channelStride != 1) {
-        requantizeNchwAvx2(tile, count, channels, bias, rq.multipliers.data(), perChannel, offset, rq.zeroPoint, lo, hi,
-            rq.outType == DataType::Int8, static_cast<uint8_t*>(out), channelStride);
+    if (isa != quant::QuantIsa::Scalar) {
+        const RequantizeArgs a { bias, rq.multipliers.data(), perChannel, offset, rq.zeroPoint, lo, hi };
+        auto* o = static_cast<uint8_t*>(out);
+        if (channelStride == 1 && pixelStride == channels) {
+            requantizeRowsSimd(isa, tile, count, channels, a, o);
+            return;
+        }
+        // Strided (NCHW) output: requantize a bounded chunk of pixels contiguously, then scatter its bytes, so the
+        // arithmetic stays vectorised whatever the output layout.
+        constexpr int64_t kChunkBytes = 16384;
+        thread_local std::vector<uint8_t> buffer;
+        const int64_t pixels = std::max<int64_t>(1, std::min(count, kChunkBytes / std::max<int64_t>(channels, 1)));
+        buffer.resize(size_t(pixels * channels));
+        for (int64_t j0 = 0; j0 < count; j0 += pixels) {
+            const int64_t n = std::min(pixels, count - j0);
+            requantizeRowsSimd(isa, tile + j0 * channels, n, channels, a, buffer.data());
+            for (int64_t c = 0; c < channels; ++c) {
+                uint8_t* dst = o + c * channelStride + j0 * pixelStride;
+                const uint8_t* src = buffer.data() + c;
+                for (int64_t j = 0; j < n; ++j)
+                    dst[j * pixelStride] = src[j * channels];
+            }
+        }
         return;
     }
     if (rq.outType == DataType::Int8)
@@ -91,6 +110,12 @@ void requantizeTile(const int32_t* tile, int64_t count, int64_t channels, const 
     else
         requantizeT(tile, count, channels, bias, rq.multipliers.data(), perChannel, offset, rq.zeroPoint, lo, hi,
             static_cast<uint8_t*>(out), channelStride, pixelStride);
+}
+
+void requantizeTile(const int32_t* tile, int64_t count, int64_t channels, const Requantization& rq, void* out,
+    int64_t channelStride, int64_t pixelStride)
+{
+    requantizeTileIsa(quant::bestQuantIsa(), tile, count, channels, rq, out, channelStride, pixelStride);
 }
 
 } // namespace qs::kernels::int8

@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: MIT
+// The native (AVX-512 VNNI) speed path of static INT8: the vectorised requantizing epilogue against ONNX's formula
+// written out plainly, and Int8Conv created for a constant zero activation zero point (no oneDNN source zero
+// point, so oneDNN may pick its brgemm kernels) against the obvious-loop ConvInteger reference, borders included.
+#include "int8_test_util.h"
+#include "kernels/cpu/softmax_simd.h"
+#include "kernels/int8/conv_integer_ref.h"
+#include "kernels/int8/float_epilogue.h"
+#include "kernels/int8/int8_conv.h"
+#include "kernels/int8/qdq_add_simd.h"
+#include "kernels/int8/requantize.h"
+#include "kernels/int8/requantize_simd.h"
+#include "quant/quant_kernels.h"
+#include "square_conv.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using namespace qs;
+using namespace qs::kernels::int8;
+using qs::quant::QuantIsa;
+using qs::test::randomValues;
+using qs::test::squareConv;
+
+/// ONNX: saturate(round_half_to_even(float(acc + bias) * m [+ offset]) + zp) within [lo, hi] (absolute bounds).
+int32_t requantizeOne(int32_t acc, int32_t bias, float m, const float* offset, int32_t zp, int32_t lo, int32_t hi)
+{
+    float v = float(acc + bias) * m;
+    if (offset)
+        v += *offset;
+    const double r = std::nearbyint(double(v)) + zp;
+    return int32_t(std::clamp(r, double(lo), double(hi)));
+}
+
+struct RqCase
+{
+    int64_t channels;
+    DataType type;
+    bool perChannel, bias, offset, relu;
+};
+
+class RequantizeSimdTest : public testing::TestWithParam<RqCase>
+{
+};
+
+TEST_P(RequantizeSimdTest, EveryIsaMatchesOnnxFormulaBothLayouts)
+{
+    const RqCase c = GetParam();
+    const int64_t count = 19;
+    std::mt19937 rng(11);
+    // Accumulators around the rounding boundaries: wide values, and exact ties (odd multiples of half a step).
+    std::uniform_int_distribution<int32_t> accDist(-40000, 40000);
+    std::vector<int32_t> acc(size_t(count * c.channels));
+    for (size_t i = 0; i < acc.size(); ++i)
+        acc[i] = i % 7 == 0 ? int32_t(2 * (int32_t(i) % 301) - 301) : accDist(rng);
+    std::uniform_real_distribution<float> scale(0.002f, 0.03f);
+    const int32_t zp = c.type == DataType::Int8 ? -5 : 123;
+    std::vector<float> wScales(size_t(c.perChannel ? c.channels : 1));
+    for (float& s : wScales)
+        s = scale(rng);
+    // Multipliers of exactly 0.5 in some channels make the tie accumulators land on x.5.
+    Requantization rq
+        = Requantization::make(c.type, 1.0f, wScales.data(), int64_t(wScales.size()), c.channels, 1.0f, zp);
+    rq.multipliers[0] = 0.5f;
+    if (c.bias) {
+        rq.bias.resize(size_t(c.channels));
+        for (int32_t& b : rq.bias)
+            b = accDist(rng) / 4;
+    }
+    if (c.offset) {
+        rq.offset.resize(size_t(c.channels));
+        for (float& o : rq.offset)
+            o = scale(rng) * 300.0f - 4.5f;
+    }
+    if (c.relu)
+        rq.clampTo(0.0f, INFINITY, 1.0f);
+
+    std::vector<int32_t> want(acc.size());
+    for (int64_t j = 0; j < count; ++j)
+        for (int64_t ch = 0; ch < c.channels; ++ch)
+            want[size_t(j * c.channels + ch)] = requantizeOne(acc[size_t(j * c.channels + ch)],
+                c.bias ? rq.bias[size_t(ch)] : 0, rq.multipliers[c.perChannel ? size_t(ch) : 0],
+                c.offset ? &rq.offset[size_t(ch)] : nullptr, zp, rq.lo, rq.hi);
+    const auto value = [&](uint8_t b) { return c.type == DataType::Int8 ? int32_t(int8_t(b)) : int32_t(b); };
+
+    int checked = 0;
+    for (QuantIsa isa : { QuantIsa::Scalar, QuantIsa::Avx2, QuantIsa::Avx512 }) {
+        if (!quant::quantKernelTable(isa))
+            continue;
+        ++checked;
+        // Channel-contiguous (NHWC rows)...
+        std::vector<uint8_t> nhwc(acc.size(), 0xAA);
+        requantizeTileIsa(isa, acc.data(), count, c.channels, rq, nhwc.data(), 1, c.channels);
+        // ...and strided (an NCHW tile inside a wider row: pixel stride 1, channel stride count + 3).
+        const int64_t cs = count + 3;
+        std::vector<uint8_t> nchw(size_t(cs * c.channels), 0xAA);
+        requantizeTileIsa(isa, acc.data(), count, c.channels, rq, nchw.data(), cs, 1);
+        for (int64_t j = 0; j < count; ++j)
+            for (int64_t ch = 0; ch < c.channels; ++ch) {
+                const int32_t w = want[size_t(j * c.channels + ch)];
+                ASSERT_EQ(value(nhwc[size_t(j * c.channels + ch)]), w)
+                    << quant::quantIsaName(isa) << " nhwc pixel " << j << " channel " << ch;
+                ASSERT_EQ(value(nchw[size_t(ch * cs + j)]), w)
+                    << quant::quantIsaName(isa) << " nchw pixel " << j << " channel " << ch;
+            }
+        for (int64_t ch = 0; ch < c.channels; ++ch)
+            for (int64_t j = count; j < cs; ++j)
+                ASSERT_EQ(nchw[size_t(ch * cs + j)], 0xAA) << "wrote outside the tile";
+    }
+    EXPECT_GE(checked, 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, RequantizeSimdTest,
+    testing::Values(RqCase { 64, DataType::UInt8, true, true, false, true },
+        RqCase { 1, DataType::UInt8, false, false, false, false },
+        RqCase { 3, DataType::Int8, true, true, true, false }, RqCase { 17, DataType::UInt8, false, true, true, true },
+        RqCase { 70, DataType::Int8, true, false, false, true },
+        RqCase { 512, DataType::UInt8, true, true, false, false }));
+
+struct ZeroZpCase
+{
+    const char* name;
+    ConvShape shape;
+    bool perChannel;
+};
+
+class ConstantZeroPointConvTest : public testing::TestWithParam<ZeroZpCase>
+{
+};
+
+/// A uint8 source with a constant zero point 0: the convolution runs without oneDNN's source zero point; ONNX's
+/// padding (the zero point, i.e. 0) must still contribute nothing, and weight zero points still apply.
+TEST_P(ConstantZeroPointConvTest, MatchesReferenceInBothLayouts)
+{
+    const ZeroZpCase& c = GetParam();
+    const ConvShape& s = c.shape;
+    std::mt19937 rng(5);
+    const auto x = randomValues<uint8_t>(rng, size_t(s.inputCount()));
+    const auto w = randomValues<int8_t>(rng, size_t(s.weightCount()));
+    std::vector<int32_t> wzp = { 0 };
+    if (c.perChannel) {
+        wzp.resize(size_t(s.outChannels));
+        for (size_t i = 0; i < wzp.size(); ++i)
+            wzp[i] = int32_t(i % 5) - 2;
+    }
+    const ActivationLayout kN = ActivationLayout::Nchw, kH = ActivationLayout::Nhwc;
+    // Zero point 0 as a constant (no oneDNN source zero point), and 121 at run time for comparison; every pair of
+    // input and output layouts.
+    // mode 0: zero point 0, constant; 1: 121 at run time (oneDNN's source zero point); 2: 121 constant (explicitly
+    // padded source, compensation term).
+    for (const int mode : { 0, 1, 2 })
+        for (const auto& [inLayout, layout] :
+            { std::pair { kN, kN }, std::pair { kH, kH }, std::pair { kN, kH }, std::pair { kH, kN } }) {
+            const int32_t xzp = mode == 0 ? 0 : 121;
+            std::vector<int32_t> want(size_t(s.outputCount()));
+            convIntegerRef(s, x.data(), xzp, w.data(), wzp.data(), c.perChannel, want.data());
+            auto conv = Int8Conv::create(s, DataType::UInt8, { DataType::Int8, w.data(), wzp }, inLayout, layout,
+                mode == 1 ? std::nullopt : std::optional<int32_t>(xzp));
+            ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+            const bool nhwc = layout == ActivationLayout::Nhwc;
+            const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
+            std::vector<uint8_t> xin = x;
+            if (inLayout == kH)
+                for (int64_t ch = 0; ch < s.inChannels; ++ch)
+                    for (int64_t p = 0; p < hw; ++p)
+                        xin[size_t(p * s.inChannels + ch)] = x[size_t(ch * hw + p)];
+            std::vector<int32_t> got(want.size());
+            ASSERT_TRUE((*conv)->runInt32(xin.data(), xzp, got.data()).isOk());
+            for (int64_t o = 0; o < s.outChannels; ++o)
+                for (int64_t p = 0; p < ohw; ++p)
+                    ASSERT_EQ(got[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)], want[size_t(o * ohw + p)])
+                        << c.name << (nhwc ? " nhwc" : " nchw") << " channel " << o << " pixel " << p << " ("
+                        << (*conv)->implementation() << ")";
+            // The requantizing epilogue (QLinearConv) in the same layout.
+            std::vector<float> wScales(size_t(s.outChannels));
+            for (size_t o = 0; o < wScales.size(); ++o)
+                wScales[o] = 0.0005f + 0.0002f * float(o % 7);
+            // Multipliers of 0.0005-0.0017 spread the accumulators over the whole output range.
+            Requantization rq = Requantization::make(
+                DataType::UInt8, 1.0f, wScales.data(), int64_t(wScales.size()), s.outChannels, 1.0f, 37);
+            rq.bias.assign(size_t(s.outChannels), 0);
+            for (size_t o = 0; o < rq.bias.size(); ++o)
+                rq.bias[o] = int32_t(o * 97 % 1000) - 500;
+            std::vector<uint8_t> q(want.size());
+            ASSERT_TRUE((*conv)->runRequantized(xin.data(), xzp, rq, q.data()).isOk());
+            for (int64_t o = 0; o < s.outChannels; ++o)
+                for (int64_t p = 0; p < ohw; ++p) {
+                    const int32_t w8 = requantizeOne(
+                        want[size_t(o * ohw + p)], rq.bias[size_t(o)], rq.multipliers[size_t(o)], nullptr, 37, 0, 255);
+                    ASSERT_EQ(int32_t(q[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)]), w8)
+                        << c.name << (nhwc ? " nhwc" : " nchw") << " requantized, channel " << o << " pixel " << p;
+                }
+            // Output zero point 0 with a Relu (lo = 0): natively oneDNN may write the uint8 output itself (direct
+            // requantizing primitive), which must give the same bytes; the multipliers make some products ties.
+            for (size_t o = 0; o < rq.multipliers.size(); ++o)
+                rq.multipliers[o] = o % 3 == 0 ? 0.0078125f : wScales[o];
+            rq.zeroPoint = 0;
+            rq.lo = 0;
+            rq.hi = 255;
+            std::fill(q.begin(), q.end(), uint8_t(0xEE));
+            ASSERT_TRUE((*conv)->runRequantized(xin.data(), xzp, rq, q.data()).isOk());
+            for (int64_t o = 0; o < s.outChannels; ++o)
+                for (int64_t p = 0; p < ohw; ++p) {
+                    const int32_t w8 = requantizeOne(
+                        want[size_t(o * ohw + p)], rq.bias[size_t(o)], rq.multipliers[size_t(o)], nullptr, 0, 0, 255);
+                    ASSERT_EQ(int32_t(q[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)]), w8)
+                        << c.name << (nhwc ? " nhwc" : " nchw") << " requantized (zero point 0), channel " << o
+                        << " pixel " << p;
+                }
+            // Natively (brgemm kernels, NHWC output, no weight zero point correction) that run went through oneDNN's
+            // uint8 output.
+            const std::string impl = (*conv)->implementation();
+            if (mode != 1 && nhwc && !c.perChannel && impl.rfind("brgconv", 0) == 0)
+                EXPECT_NE(impl.find("+u8"), std::string::npos) << impl;
+            // A run-time zero point may change between runs (dynamic quantization): borders and compensation follow.
+            if (mode == 1) {
+                std::vector<int32_t> want7(want.size());
+                convIntegerRef(s, x.data(), 7, w.data(), wzp.data(), c.perChannel, want7.data());
+                ASSERT_TRUE((*conv)->runInt32(xin.data(), 7, got.data()).isOk());
+                for (int64_t o = 0; o < s.outChannels; ++o)
+                    for (int64_t p = 0; p < ohw; ++p)
+                        ASSERT_EQ(got[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)], want7[size_t(o * ohw + p)])
+                            << c.name << " second run with zero point 7, channel " << o << " pixel " << p;
+            }
+            // Created for a constant zero point, a run with another one is refused rather than computed wrongly.
+            if (mode != 1)
+                EXPECT_FALSE((*conv)->runInt32(xin.data(), 3, got.data()).isOk());
+        }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, ConstantZeroPointConvTest,
+    testing::Values(ZeroZpCase { "Wide64Pad1", squareConv(1, 64, 12, 11, 64, 1, 3, 1, 1), false },
+        ZeroZpCase { "Stride2PerChannel", squareConv(1, 32, 13, 13, 48, 1, 3, 2, 1), true },
+        ZeroZpCase { "Pointwise", squareConv(1, 40, 7, 9, 24, 1, 1, 1, 0), true },
+        ZeroZpCase { "Stem7x7", squareConv(1, 3, 23, 21, 16, 1, 7, 2, 3), false },
+        ZeroZpCase { "Odd13to7", squareConv(1, 13, 11, 9, 7, 1, 3, 1, 1), true },
+        ZeroZpCase { "C5to16", squareConv(1, 5, 13, 11, 16, 1, 3, 1, 1), true },
+        ZeroZpCase { "C16to16", squareConv(1, 16, 7, 6, 16, 1, 3, 1, 1), true }),
+    [](const testing::TestParamInfo<ZeroZpCase>& i) { return std::string(i.param.name); });
+
+/// The AVX-512 int8 add against ONNX's DequantizeLinear, Add, Relu, QuantizeLinear written out with
+/// std::nearbyint: every operand type pair, with and without Relu, a tail, and sums that land on exact ties.
+TEST(QdqAddAvx512, MatchesTheAuthoredFloatOperations)
+{
+    const int64_t n = 16 * 37 + 5;
+    std::mt19937 rng(21);
+    std::uniform_int_distribution<int> byte(0, 255);
+    std::vector<uint8_t> a(static_cast<size_t>(n)), b(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+        a[size_t(i)] = uint8_t(byte(rng));
+        b[size_t(i)] = uint8_t(byte(rng));
+    }
+    int checked = 0;
+    for (int combo = 0; combo < 8; ++combo) {
+        const bool as = combo & 1, bs = combo & 2, ys = combo & 4;
+        for (const bool relu : { false, true }) {
+            kernels::int8::QdqAddParams p;
+            p.aZeroPoint = as ? -3 : 128;
+            p.bZeroPoint = bs ? 5 : 120;
+            // Scales 0.5 and 0.25 with output scale 0.5 make many sums exact ties (k + 0.5 steps).
+            p.aScale = 0.5f;
+            p.bScale = combo % 3 == 0 ? 0.25f : 0.0371f;
+            p.yScale = 0.5f;
+            p.yZeroPoint = ys ? 1.0f : 7.0f;
+            p.lo = ys ? -128.0f : 0.0f;
+            p.hi = ys ? 127.0f : 255.0f;
+            p.floor = relu ? 0.0f : -INFINITY;
+            std::vector<uint8_t> y(size_t(n), 0xEE);
+            if (!kernels::int8::qdqAddAvx512(a.data(), as, b.data(), bs, y.data(), ys, n, p))
+                GTEST_SKIP() << "no AVX-512 on this CPU";
+            ++checked;
+            for (int64_t i = 0; i < n; ++i) {
+                const int32_t av = as ? int32_t(int8_t(a[size_t(i)])) : int32_t(a[size_t(i)]);
+                const int32_t bv = bs ? int32_t(int8_t(b[size_t(i)])) : int32_t(b[size_t(i)]);
+                float v = float(av - p.aZeroPoint) * p.aScale + float(bv - p.bZeroPoint) * p.bScale;
+                v = std::max(v, p.floor);
+                const float q = std::clamp(std::nearbyint(v / p.yScale) + p.yZeroPoint, p.lo, p.hi);
+                const int32_t got = ys ? int32_t(int8_t(y[size_t(i)])) : int32_t(y[size_t(i)]);
+                ASSERT_EQ(got, int32_t(q)) << "combo " << combo << " relu " << relu << " element " << i;
+            }
+        }
+    }
+    EXPECT_EQ(checked, 16);
+}
+
+/// The fused dynamic conv's float epilogue on this CPU's widest path (AVX-512 natively, AVX2 when limited) against
+/// the definition in double: float(acc) * scale + shift in float (two roundings), then y * sigmoid(y); a few ulp for
+/// the own exp and the refined reciprocal; the range is exactly the min and max of what was written. Channel counts
+/// with and without a vector tail.
+TEST(FloatEpilogue, RescaleSiluAndRangeMatchTheDefinition)
+{
+    std::mt19937 rng(17);
+    std::uniform_int_distribution<int32_t> accDist(-300000, 300000);
+    std::uniform_real_distribution<float> scaleDist(1e-5f, 1e-4f), shiftDist(-3.0f, 3.0f);
+    for (const int64_t oc : { 16, 64, 80, 21, 5 }) {
+        const int64_t count = 13;
+        std::vector<int32_t> acc(size_t(count * oc));
+        for (auto& a : acc)
+            a = accDist(rng);
+        std::vector<float> scale(static_cast<size_t>(oc)), shift(static_cast<size_t>(oc));
+        for (int64_t o = 0; o < oc; ++o) {
+            scale[size_t(o)] = scaleDist(rng);
+            shift[size_t(o)] = shiftDist(rng);
+        }
+        for (const bool silu : { false, true }) {
+            std::vector<float> out(acc.size(), -1234.0f);
+            float range[2] = { INFINITY, -INFINITY };
+            kernels::int8::rescaleNhwc(acc.data(), count, oc, scale.data(), shift.data(), silu, out.data(), range);
+            float mn = INFINITY, mx = -INFINITY;
+            for (int64_t j = 0; j < count; ++j)
+                for (int64_t o = 0; o < oc; ++o) {
+                    const float v = float(acc[size_t(j * oc + o)]) * scale[size_t(o)] + shift[size_t(o)];
+                    const double want = silu ? double(v) / (1.0 + std::exp(-double(v))) : double(v);
+                    const float got = out[size_t(j * oc + o)];
+                    if (silu)
+                        ASSERT_NEAR(got, want, 4e-7 * std::max(1.0, std::fabs(want))) << "oc " << oc << " j " << j;
+                    else
+                        ASSERT_EQ(got, v) << "oc " << oc << " j " << j;
+                    mn = std::min(mn, got);
+                    mx = std::max(mx, got);
+                }
+            EXPECT_EQ(range[0], mn) << "oc " << oc;
+            EXPECT_EQ(range[1], mx) << "oc " << oc;
+        }
+    }
+}
+
+/// The strided AVX-512 Softmax (YOLO's DFL head) against the definition in double: 16 bins over an inner dimension
+/// with a vector tail, values spread over a wide range; within a few ulp of the exact result, rows summing to 1.
+TEST(SoftmaxStrided, MatchesTheDefinition)
+{
+    const int64_t outer = 3, n = 16, inner = 37;
+    std::mt19937 rng(23);
+    std::uniform_real_distribution<float> d(-30.0f, 30.0f);
+    std::vector<float> x(static_cast<size_t>(outer * n * inner)), y(x.size(), -1.0f);
+    for (auto& v : x)
+        v = d(rng);
+    if (!kernels::softmaxStridedAvx512(x.data(), y.data(), outer, n, inner))
+        GTEST_SKIP() << "no AVX-512 path on this CPU or under this DNNL_MAX_CPU_ISA";
+    for (int64_t o = 0; o < outer; ++o)
+        for (int64_t in = 0; in < inner; ++in) {
+            // The difference to the maximum in float, as every float softmax computes it (its rounding is part of
+            // the result: 1 ulp of 30 moves exp by 2e-6 relative); the rest in double.
+            float mx = -INFINITY;
+            double sum = 0.0;
+            for (int64_t i = 0; i < n; ++i)
+                mx = std::max(mx, x[size_t((o * n + i) * inner + in)]);
+            for (int64_t i = 0; i < n; ++i)
+                sum += std::exp(double(x[size_t((o * n + i) * inner + in)] - mx));
+            for (int64_t i = 0; i < n; ++i) {
+                const size_t k = size_t((o * n + i) * inner + in);
+                const double want = std::exp(double(x[k] - mx)) / sum;
+                ASSERT_NEAR(y[k], want, 1e-6 * want + 1e-30) << "o " << o << " i " << i << " in " << in;
+            }
+        }
+}
+
+} // namespace

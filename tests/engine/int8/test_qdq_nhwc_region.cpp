@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+// Optimized mode keeps static INT8 activations NHWC between fused QDQ steps (graph_rewrites.cpp, rewrite 6 extended
+// to rewrite 5's steps): a ResNet-like block — QDQ conv + Relu from an NCHW input, integer MaxPool 3x3/2, a second
+// QDQ conv, the residual int8 add + Relu, then a same-type Cast, DequantizeLinear and GlobalAveragePool (the end of
+// the region, reading NHWC). The expected values come from ONNX's definitions written out independently: the
+// obvious-loop ConvInteger (conv_integer_ref.h), round_half_to_even requantization, the window maximum, the float
+// add of the dequantized operands, and the mean in double.
+#include "int8_test_util.h"
+#include "kernels/int8/conv_integer_ref.h"
+
+#include <quantscope/engine/session.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+using namespace qs;
+
+namespace {
+
+using test::addGraphInput;
+using test::addInitializer;
+using test::addNode;
+using test::intsAttr;
+using test::tensorType;
+
+constexpr int64_t kC = 5, kH = 13, kW = 11, kC1 = 16, kC2 = 16;
+
+struct ConvParams
+{
+    std::vector<int8_t> w;
+    std::vector<int32_t> bias;
+    std::vector<float> wScales;
+};
+
+ConvParams randomConv(std::mt19937& rng, int64_t oc, int64_t ic)
+{
+    std::uniform_int_distribution<int> s8(-127, 127), bias(-2000, 2000);
+    std::uniform_real_distribution<float> scale(0.002f, 0.006f);
+    ConvParams p;
+    p.w.resize(size_t(oc * ic * 9));
+    for (auto& v : p.w)
+        v = int8_t(s8(rng));
+    for (int64_t o = 0; o < oc; ++o) {
+        p.bias.push_back(bias(rng));
+        p.wScales.push_back(scale(rng));
+    }
+    return p;
+}
+
+kernels::int8::ConvShape shape3x3(int64_t ic, int64_t h, int64_t w, int64_t oc)
+{
+    kernels::int8::ConvShape s;
+    s.inChannels = ic;
+    s.inHeight = h;
+    s.inWidth = w;
+    s.outChannels = oc;
+    s.kernelHeight = s.kernelWidth = 3;
+    s.padTop = s.padLeft = s.padBottom = s.padRight = 1;
+    return s;
+}
+
+/// ONNX QLinearConv semantics (NCHW), Relu as the clamp at the zero point when `relu`.
+std::vector<uint8_t> qconvRef(const std::vector<uint8_t>& x, int64_t ic, int64_t h, int64_t w, int32_t xzp,
+    float xScale, const ConvParams& p, int64_t oc, float yScale, int32_t yzp, bool relu)
+{
+    const auto s = shape3x3(ic, h, w, oc);
+    std::vector<int32_t> acc(size_t(s.outputCount()));
+    const std::vector<int32_t> wzp(size_t(oc), 0);
+    kernels::int8::convIntegerRef(s, x.data(), xzp, p.w.data(), wzp.data(), true, acc.data());
+    std::vector<uint8_t> y(acc.size());
+    const int64_t plane = h * w;
+    for (size_t i = 0; i < acc.size(); ++i) {
+        const size_t o = i / size_t(plane);
+        const float v = float(acc[i] + p.bias[o]) * (xScale * p.wScales[o] / yScale);
+        y[i] = uint8_t(std::clamp(int32_t(std::nearbyint(v)) + yzp, relu ? yzp : 0, 255));
+    }
+    return y;
+}
+
+void addNodeS(Graph& g, const std::string& name, const char* op, const std::vector<std::string>& ins,
+    const std::string& out, std::vector<Attribute> attrs = {})
+{
+    addNode(g, name.c_str(), op, ins, out, std::move(attrs));
+}
+
+void addQdqConv(Graph& g, const std::string& name, const std::string& x, const std::string& xs, const std::string& xzp,
+    const ConvParams& p, int64_t oc, int64_t ic, float xScale, const std::string& ys, const std::string& yzp, bool relu,
+    const std::string& out)
+{
+    std::vector<float> biasScales;
+    for (float ws : p.wScales)
+        biasScales.push_back(xScale * ws);
+    addInitializer(g, name + "_wq", Tensor::fromVector(DataType::Int8, { oc, ic, 3, 3 }, p.w));
+    addInitializer(g, name + "_ws", Tensor::fromVector(DataType::Float, { oc }, p.wScales));
+    addInitializer(g, name + "_wzp", Tensor::fromVector(DataType::Int8, { oc }, std::vector<int8_t>(size_t(oc), 0)));
+    addInitializer(g, name + "_bq", Tensor::fromVector(DataType::Int32, { oc }, p.bias));
+    addInitializer(g, name + "_bs", Tensor::fromVector(DataType::Float, { oc }, biasScales));
+    addInitializer(g, name + "_bzp", Tensor::fromVector(DataType::Int32, { oc }, std::vector<int32_t>(size_t(oc), 0)));
+    addNodeS(g, name + "_dqx", "DequantizeLinear", { x, xs, xzp }, name + "_xf");
+    addNodeS(g, name + "_dqw", "DequantizeLinear", { name + "_wq", name + "_ws", name + "_wzp" }, name + "_wf",
+        { test::intAttr("axis", 0) });
+    addNodeS(g, name + "_dqb", "DequantizeLinear", { name + "_bq", name + "_bs", name + "_bzp" }, name + "_bf",
+        { test::intAttr("axis", 0) });
+    addNodeS(g, name, "Conv", { name + "_xf", name + "_wf", name + "_bf" }, name + "_cf",
+        { intsAttr("kernel_shape", { 3, 3 }), intsAttr("pads", { 1, 1, 1, 1 }) });
+    std::string pre = name + "_cf";
+    if (relu) {
+        addNodeS(g, name + "_relu", "Relu", { pre }, name + "_cr");
+        pre = name + "_cr";
+    }
+    addNodeS(g, name + "_q", "QuantizeLinear", { pre, ys, yzp }, out);
+}
+
+TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
+{
+    std::mt19937 rng(3);
+    std::uniform_int_distribution<int> u8(0, 255);
+    std::vector<uint8_t> x(size_t(kC * kH * kW));
+    for (auto& v : x)
+        v = uint8_t(u8(rng));
+    const ConvParams c1 = randomConv(rng, kC1, kC), c2 = randomConv(rng, kC2, kC1);
+    const float xs = 0.031f, s1 = 0.05f, s2 = 0.07f, sz = 0.09f;
+    const int32_t xzp = 121, zp1 = 0, zp2 = 125, zpz = 0;
+
+    auto model = std::make_shared<Model>();
+    model->irVersion = 8;
+    model->opsetImports.push_back({ "", 13 });
+    Graph& g = model->mutableGraph();
+    const auto scalarF = [](float v) { return Tensor::fromVector(DataType::Float, {}, std::vector<float> { v }); };
+    const auto scalarU8
+        = [](int32_t v) { return Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { uint8_t(v) }); };
+    addGraphInput(g, "xq", tensorType(DataType::UInt8, { 1, kC, kH, kW }));
+    addInitializer(g, "xs", scalarF(xs));
+    addInitializer(g, "xzp", scalarU8(xzp));
+    addInitializer(g, "s1", scalarF(s1));
+    addInitializer(g, "zp1", scalarU8(zp1));
+    addInitializer(g, "s2", scalarF(s2));
+    addInitializer(g, "zp2", scalarU8(zp2));
+    addInitializer(g, "sz", scalarF(sz));
+    addInitializer(g, "zpz", scalarU8(zpz));
+    addQdqConv(g, "conv1", "xq", "xs", "xzp", c1, kC1, kC, xs, "s1", "zp1", true, "y1");
+    addNode(g, "pool_dq", "DequantizeLinear", { "y1", "s1", "zp1" }, "y1f");
+    addNode(g, "pool", "MaxPool", { "y1f" }, "pf",
+        { intsAttr("kernel_shape", { 3, 3 }), intsAttr("pads", { 1, 1, 1, 1 }), intsAttr("strides", { 2, 2 }) });
+    addNode(g, "pool_q", "QuantizeLinear", { "pf", "s1", "zp1" }, "p");
+    addQdqConv(g, "conv2", "p", "s1", "zp1", c2, kC2, kC1, s1, "s2", "zp2", false, "y2");
+    addNode(g, "add_dqa", "DequantizeLinear", { "y2", "s2", "zp2" }, "af");
+    addNode(g, "add_dqb", "DequantizeLinear", { "p", "s1", "zp1" }, "bf");
+    addNode(g, "add", "Add", { "af", "bf" }, "sf");
+    addNode(g, "add_relu", "Relu", { "sf" }, "sr");
+    addNode(g, "add_q", "QuantizeLinear", { "sr", "sz", "zpz" }, "z");
+    addNode(g, "cast", "Cast", { "z" }, "zc", { test::intAttr("to", int64_t(DataType::UInt8)) });
+    addNode(g, "gap_dq", "DequantizeLinear", { "zc", "sz", "zpz" }, "zf");
+    addNode(g, "gap", "GlobalAveragePool", { "zf" }, "out");
+    const ValueId out = g.getOrAddValue("out");
+    g.mutableValue(out).type = tensorType(DataType::Float, { 1, kC2, 1, 1 });
+    g.mutableValue(out).isGraphOutput = true;
+    g.addOutput(out);
+    ASSERT_TRUE(g.finalize().isOk());
+
+    // The definition, NCHW.
+    const std::vector<uint8_t> y1 = qconvRef(x, kC, kH, kW, xzp, xs, c1, kC1, s1, zp1, true);
+    const int64_t ph = (kH + 2 - 3) / 2 + 1, pw = (kW + 2 - 3) / 2 + 1;
+    std::vector<uint8_t> p(size_t(kC1 * ph * pw));
+    for (int64_t c = 0; c < kC1; ++c)
+        for (int64_t i = 0; i < ph; ++i)
+            for (int64_t j = 0; j < pw; ++j) {
+                int best = 0;
+                for (int64_t a = 0; a < 3; ++a)
+                    for (int64_t b = 0; b < 3; ++b) {
+                        const int64_t r = i * 2 - 1 + a, col = j * 2 - 1 + b;
+                        if (r >= 0 && r < kH && col >= 0 && col < kW)
+                            best = std::max(best, int(y1[size_t((c * kH + r) * kW + col)]));
+                    }
+                p[size_t((c * ph + i) * pw + j)] = uint8_t(best);
+            }
+    const std::vector<uint8_t> y2 = qconvRef(p, kC1, ph, pw, zp1, s1, c2, kC2, s2, zp2, false);
+    std::vector<double> want(size_t(kC2), 0.0);
+    int32_t saturated = 0;
+    for (size_t i = 0; i < y2.size(); ++i) {
+        const float sum = float(int32_t(y2[i]) - zp2) * s2 + float(int32_t(p[i]) - zp1) * s1;
+        const int32_t z = std::clamp(int32_t(std::nearbyint(std::max(sum, 0.0f) / sz)) + zpz, 0, 255);
+        saturated += z == 255 || z == 0;
+        want[i / size_t(ph * pw)] += double(float(z - zpz) * sz) / double(ph * pw);
+    }
+    EXPECT_LT(saturated, int32_t(y2.size()) / 2) << "degenerate data";
+
+    SessionOptions options;
+    options.mode = ExecutionMode::Optimized;
+    auto session = Session::create(model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    int nhwcSteps = 0;
+    for (const StepInfo& s : (*session)->steps())
+        nhwcSteps += s.implementation.find("nhwc") != std::string_view::npos;
+    // conv1 (nchw>nhwc), the MaxPool, conv2 and the GlobalAveragePool name their NHWC side.
+    EXPECT_EQ(nhwcSteps, 4);
+    std::vector<HostTensor> in;
+    in.push_back(HostTensor::fromVector(DataType::UInt8, { 1, kC, kH, kW }, x));
+    auto result = (*session)->run(in);
+    ASSERT_TRUE(result.isOk()) << result.status().toString();
+    const auto got = (*result)[0].data<float>();
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t c = 0; c < want.size(); ++c)
+        EXPECT_NEAR(double(got[c]), want[c], 1e-5 * std::max(1.0, std::fabs(want[c]))) << "channel " << c;
+}
+
+} // namespace
