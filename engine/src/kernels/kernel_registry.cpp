@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/kernel_registry.h"
+#include "kernels/op_registrations.h"
 
 #include <fmt/format.h>
 
@@ -39,6 +40,15 @@ const KernelRegistry& KernelRegistry::instance()
         registerNonMaxSuppressionKernels(r);
         registerRecurrentKernels(r);
         registerControlFlowKernels(r);
+        registerNonZeroKernels(r);
+        registerCompressKernels(r);
+        registerUniqueKernels(r);
+        registerGridSampleKernels(r);
+        registerRoiAlignKernels(r);
+        registerModKernels(r);
+        registerDetKernels(r);
+        registerMaxUnpoolKernels(r);
+        registerBatchNormTrainingKernels(r);
         registerInt8Kernels(r);
         registerQLinearKernels(r);
         registerQOpsKernels(r);

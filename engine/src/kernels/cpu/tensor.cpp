@@ -37,7 +37,13 @@ Status acceptDropout(const Node& node, std::span<const TensorDesc> inputs)
     QS_RETURN_IF_ERROR(acceptSized(node, inputs));
     if (hasInput(inputs, 2)) {
         const auto training = inputs[2].constant ? inputs[2].constant->valueAsDouble(0) : 1.0;
-        if (training != 0.0)
+        // Training with ratio 0 drops nothing: the identity with an all-true mask, as in inference.
+        const bool zeroRatio = hasInput(inputs, 1) && inputs[1].constant && inputs[1].constant->elementCount() == 1
+            && inputs[1].constant->valueAsDouble(0) == 0.0;
+        if (training != 0.0 && hasInput(inputs, 1) && !inputs[1].constant)
+            return Status(StatusCode::Unsupported,
+                "training_mode: the ratio must be constant (only ratio 0, which drops nothing, is supported)");
+        if (training != 0.0 && !zeroRatio)
             return Status(StatusCode::Unsupported, "training_mode (random masks) is not supported");
     }
     if (node.opsetVersion < 7 && node.attrInt("is_test", 0) == 0)
