@@ -49,6 +49,10 @@ const KernelRegistry& KernelRegistry::instance()
         registerDetKernels(r);
         registerMaxUnpoolKernels(r);
         registerBatchNormTrainingKernels(r);
+        registerNegativeLogLikelihoodLossKernels(r);
+        registerSoftmaxCrossEntropyLossKernels(r);
+        registerLoopKernels(r);
+        registerScanKernels(r);
         registerInt8Kernels(r);
         registerQLinearKernels(r);
         registerQOpsKernels(r);

@@ -17,5 +17,9 @@ void registerModKernels(KernelRegistry& registry);
 void registerDetKernels(KernelRegistry& registry);
 void registerMaxUnpoolKernels(KernelRegistry& registry);
 void registerBatchNormTrainingKernels(KernelRegistry& registry);
+void registerNegativeLogLikelihoodLossKernels(KernelRegistry& registry);
+void registerSoftmaxCrossEntropyLossKernels(KernelRegistry& registry);
+void registerLoopKernels(KernelRegistry& registry); ///< exec/loop.cpp
+void registerScanKernels(KernelRegistry& registry); ///< exec/scan.cpp
 
 } // namespace qs::kernels

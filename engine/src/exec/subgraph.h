@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// A Loop or Scan body prepared once as a nested plan and run many times: its formal inputs are bound to static
+// descriptions (types and extents; constant data folds), the outer-scope values it reads become further inputs.
+#pragma once
+
+#include "exec/session_plan.h"
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace qs {
+
+class Subgraph
+{
+public:
+    /// `formal` describes the body graph's inputs in order; `captures` the node's capture slots (subgraphCaptures
+    /// order). Unsupported (naming the body's nodes) when the body cannot run or has run-time shaped outputs.
+    Status prepare(const Node& node, std::string_view attr, std::span<const kernels::TensorDesc> formal,
+        std::span<const kernels::TensorDesc> captures, int threads, bool optimized);
+
+    const std::vector<IoInfo>& outputs() const { return m_plan->outputs; }
+    /// The constant an output folded to at preparation, if it did (a Loop body's condition that is always true).
+    const HostTensor* constantOutput(size_t o) const;
+
+    /// Runs the body; output(o) then points at output o until the next run.
+    Status run(std::span<const void* const> formal, std::span<const void* const> captures);
+    const void* output(size_t o) const;
+
+private:
+    std::unique_ptr<SessionPlan> m_plan;
+    /// Per nested plan input: its source, a formal index, or formal count + capture index.
+    std::vector<size_t> m_inputSource;
+    size_t m_formalCount = 0;
+    std::vector<const void*> m_inputs;
+};
+
+} // namespace qs
