@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -40,17 +41,19 @@ Status prepareBody(const Node& node, std::span<const TensorDesc> in, int threads
     if (node.inputs.size() < 2)
         return Status(StatusCode::InvalidModel, fmt::format("node {}: needs M and cond slots", node.describe()));
     const std::vector<TensorDesc> formal = bodyInputs(node, in);
-    QS_RETURN_IF_ERROR(body.prepare(node, "body", formal, in.subspan(node.inputs.size()), threads, optimized));
+    QS_RETURN_IF_ERROR(body.prepare(node, "body", formal, in.subspan(node.inputs.size()), threads, optimized, true));
     const size_t carried = node.inputs.size() - 2;
     const auto& outs = body.outputs();
     if (outs.size() < 1 + carried || outs.size() - 1 - carried != node.outputs.size() - carried)
         return Status(StatusCode::InvalidModel,
             fmt::format("node {}: the body has {} outputs for {} loop-carried values and {} node outputs",
                 node.describe(), outs.size(), carried, node.outputs.size()));
-    if (outs[0].type != DataType::Bool || shapeElementCount(outs[0].dims) != 1)
+    if (!body.outputIsRunTime(0) && (outs[0].type != DataType::Bool || shapeElementCount(outs[0].dims) != 1))
         return Status(StatusCode::InvalidModel, fmt::format("node {}: body condition is not a bool", node.describe()));
+    // Run-time shaped body outputs are checked on every iteration instead.
     for (size_t k = 0; k < carried; ++k)
-        if (outs[1 + k].type != formal[2 + k].type || outs[1 + k].dims != formal[2 + k].dims)
+        if (!body.outputIsRunTime(1 + k)
+            && (outs[1 + k].type != formal[2 + k].type || outs[1 + k].dims != formal[2 + k].dims))
             return Status(StatusCode::Unsupported,
                 fmt::format("node {}: loop-carried value {} changes from {}[{}] to {}[{}] in the body (only fixed "
                             "shapes are supported)",
@@ -75,8 +78,12 @@ Status inferLoop(const Node& node, std::span<const TensorDesc> in, std::vector<T
         const IoInfo& b = outs[1 + o];
         out[o].type = b.type;
         out[o].dims = b.dims;
-        if (o >= carried)
-            out[o].dims.insert(out[o].dims.begin(), iterations);
+        if (o < carried) {
+            out[o].type = in[2 + o].type; // checked against the body's at run time when that is run-time shaped
+            out[o].dims = in[2 + o].dims;
+        } else {
+            out[o].dims.insert(out[o].dims.begin(), body.outputIsRunTime(1 + o) ? kernels::kRunTimeDim : iterations);
+        }
     }
     return Status::ok();
 }
@@ -101,12 +108,20 @@ public:
                 std::memcpy(t.rawData(), data[2 + k], t.byteSize());
         }
         std::vector<std::vector<std::byte>> stacked(scans);
+        // Per scan output: the body's static description, replaced by the first iteration's actual one.
+        std::vector<DataType> scanTypes(scans);
+        std::vector<std::vector<int64_t>> scanDims(scans);
+        for (size_t s = 0; s < scans; ++s) {
+            scanTypes[s] = m_body.outputs()[1 + carried + s].type;
+            scanDims[s] = m_body.outputs()[1 + carried + s].dims;
+            for (int64_t& d : scanDims[s])
+                d = std::max<int64_t>(d, 0); // unknown extents of a loop that never ran
+        }
         HostTensor iteration(DataType::Int64, {});
         HostTensor condition(DataType::Bool, {});
         std::vector<const void*> formal(2 + carried);
         formal[0] = iteration.rawData();
         formal[1] = condition.rawData();
-        const auto& bodyOuts = m_body.outputs();
         int64_t i = 0;
         for (; i < m && cond; ++i) {
             iteration.data<int64_t>()[0] = i;
@@ -114,13 +129,30 @@ public:
             for (size_t k = 0; k < carried; ++k)
                 formal[2 + k] = state[k].rawData();
             QS_RETURN_IF_ERROR(m_body.run(formal, data.subspan(m_authored)));
+            if (m_body.outputType(0) != DataType::Bool || shapeElementCount(m_body.outputDims(0)) != 1)
+                return Status(StatusCode::InvalidModel, fmt::format("node {}: body condition is not a bool", m_node));
             cond = *static_cast<const bool*>(m_body.output(0));
-            for (size_t k = 0; k < carried; ++k)
+            for (size_t k = 0; k < carried; ++k) {
+                if (m_body.outputType(1 + k) != state[k].dataType() || m_body.outputDims(1 + k) != state[k].dims())
+                    return Status(StatusCode::Unsupported,
+                        fmt::format("node {}: loop-carried value {} changes from [{}] to [{}] in iteration {} (only "
+                                    "fixed shapes are supported)",
+                            m_node, k, formatDims(state[k].dims()), formatDims(m_body.outputDims(1 + k)), i));
                 if (state[k].byteSize())
                     std::memmove(state[k].rawData(), m_body.output(1 + k), state[k].byteSize());
+            }
             for (size_t s = 0; s < scans; ++s) {
-                const IoInfo& b = bodyOuts[1 + carried + s];
-                const size_t bytes = size_t(shapeElementCount(b.dims)) * dataTypeSize(b.type);
+                const DataType type = m_body.outputType(1 + carried + s);
+                const std::vector<int64_t>& dims = m_body.outputDims(1 + carried + s);
+                if (i == 0) {
+                    scanTypes[s] = type;
+                    scanDims[s] = dims;
+                } else if (type != scanTypes[s] || dims != scanDims[s]) {
+                    return Status(StatusCode::InvalidModel,
+                        fmt::format("node {}: scan output {} is [{}] in iteration {}, [{}] before", m_node, s,
+                            formatDims(dims), i, formatDims(scanDims[s])));
+                }
+                const size_t bytes = size_t(shapeElementCount(dims)) * dataTypeSize(type);
                 const auto* src = static_cast<const std::byte*>(m_body.output(1 + carried + s));
                 stacked[s].insert(stacked[s].end(), src, src + bytes);
             }
@@ -129,10 +161,12 @@ public:
         for (size_t k = 0; k < carried; ++k)
             out.push_back(std::move(state[k]));
         for (size_t s = 0; s < scans; ++s) {
-            const IoInfo& b = bodyOuts[1 + carried + s];
-            std::vector<int64_t> dims = b.dims;
+            if (scanTypes[s] == DataType::Undefined)
+                return Status(StatusCode::Unsupported,
+                    fmt::format("node {}: the type of scan output {} is unknown after zero iterations", m_node, s));
+            std::vector<int64_t> dims = scanDims[s];
             dims.insert(dims.begin(), i);
-            HostTensor& t = out.emplace_back(b.type, std::move(dims));
+            HostTensor& t = out.emplace_back(scanTypes[s], std::move(dims));
             if (t.byteSize())
                 std::memcpy(t.rawData(), stacked[s].data(), t.byteSize());
         }

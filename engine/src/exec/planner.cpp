@@ -68,6 +68,20 @@ Status runKernelNow(const Node& node, const KernelSpec& spec, std::span<const Te
     return kernel->run({ inPtrs, outPtrs, scratch.get() });
 }
 
+/// The shape-function convention for shapes that depend on non-constant input data (kernels/README.md).
+bool isDataDependentShape(const Status& st)
+{
+    return st.message().find("data-dependent") != std::string::npos;
+}
+
+/// Whether the run-time tail could resolve a data-dependent shape: it hands small numeric inputs to shape functions
+/// as constants (run_time_tail.cpp), so at least one non-constant input must be such.
+bool tailCanResolve(std::span<const TensorDesc> ins)
+{
+    return std::any_of(ins.begin(), ins.end(),
+        [](const TensorDesc& d) { return !d.constant && kernels::isShapeDataCandidate(d.type, d.elementCount()); });
+}
+
 std::string unsupportedMessage(const Model& model, const std::vector<UnsupportedNode>& bad)
 {
     std::set<std::string> kinds;
@@ -265,6 +279,12 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         std::vector<TensorDesc> outs(node.outputs.size());
         if (Status st = (*spec)->inferShapes(node, ins, outs); !st) {
             if (st.code() == StatusCode::Unsupported) {
+                // Shapes that depend on small computed values (Slice's starts from a Loop's iteration number, a
+                // Reshape target computed from data): the tail sees those values at run time.
+                if (isDataDependentShape(st) && tailCanResolve(ins)) {
+                    deferToTail(*spec, nullptr);
+                    continue;
+                }
                 report(st.message());
                 continue;
             }

@@ -18,30 +18,19 @@ namespace qs {
 
 using kernels::TensorDesc;
 
-namespace {
-
-/// Small integer tensors are copied and handed to shape functions as constants, as at preparation: Reshape's shape,
-/// Slice's starts and the like may come from a static computation the tail reads.
-constexpr int64_t kMaxShapeDataElements = 64;
-
-bool isIntegerType(DataType t)
-{
-    return t == DataType::Int64 || t == DataType::Int32;
-}
-
-} // namespace
-
 const void* valueData(const SessionPlan& plan, int32_t vid, std::span<const void* const> graphInputs)
 {
     const PlanValue& v = plan.values[size_t(vid)];
     if (v.runTimeShape)
         return size_t(vid) < plan.tailValues.size() ? plan.tailValues[size_t(vid)].rawData() : nullptr;
+    // A folded value may also have a step in As-written mode, but only the constant lives past that step's
+    // readers: the tail does not pin constants (readByTail), so their arena slot may be reused before it runs.
+    if (v.desc.constant)
+        return v.desc.constant->rawData();
     if (v.producerStep >= 0 || v.aliasOf >= 0)
         return plan.arena.get() + v.arenaOffset;
     if (v.graphInput >= 0)
         return graphInputs[size_t(v.graphInput)];
-    if (v.desc.constant)
-        return v.desc.constant->rawData();
     return nullptr;
 }
 
@@ -85,7 +74,8 @@ Status runTailSteps(SessionPlan& plan, std::span<const void* const> graphInputs,
             ins[s] = v.desc;
             if (!data[s] && v.desc.elementCount() > 0)
                 return Status(StatusCode::Internal, fmt::format("{}: value '{}' has no source", file, v.name));
-            if (!ins[s].constant && isIntegerType(v.desc.type) && v.desc.elementCount() <= kMaxShapeDataElements) {
+            // Shape functions read small computed values (Reshape's shape, Slice's starts) as constants.
+            if (!ins[s].constant && kernels::isShapeDataCandidate(v.desc.type, v.desc.elementCount())) {
                 HostTensor& copy = shapeData.emplace_back(v.desc.type, v.desc.dims);
                 std::memcpy(copy.rawData(), data[s], copy.byteSize());
                 ins[s].constant = &copy;

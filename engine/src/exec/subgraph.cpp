@@ -8,7 +8,7 @@
 namespace qs {
 
 Status Subgraph::prepare(const Node& node, std::string_view attr, std::span<const kernels::TensorDesc> formal,
-    std::span<const kernels::TensorDesc> captures, int threads, bool optimized)
+    std::span<const kernels::TensorDesc> captures, int threads, bool optimized, bool allowRunTimeOutputs)
 {
     const Attribute* a = node.attribute(attr);
     if (!a || a->type != AttributeType::Graph || !a->g)
@@ -72,7 +72,7 @@ Status Subgraph::prepare(const Node& node, std::string_view attr, std::span<cons
     }
     m_plan = std::move(plan).value();
     for (size_t o = 0; o < m_plan->outputValues.size(); ++o)
-        if (m_plan->values[size_t(m_plan->outputValues[o])].runTimeShape)
+        if (!allowRunTimeOutputs && m_plan->values[size_t(m_plan->outputValues[o])].runTimeShape)
             return Status(StatusCode::Unsupported,
                 fmt::format("node {}: {} output '{}' has a data-dependent shape (not supported yet)", node.describe(),
                     attr, m_plan->outputs[o].name));
@@ -123,6 +123,23 @@ Status Subgraph::run(std::span<const void* const> formal, std::span<const void* 
 const void* Subgraph::output(size_t o) const
 {
     return valueData(*m_plan, m_plan->outputValues[o], m_inputs);
+}
+
+bool Subgraph::outputIsRunTime(size_t o) const
+{
+    return m_plan->values[size_t(m_plan->outputValues[o])].runTimeShape;
+}
+
+DataType Subgraph::outputType(size_t o) const
+{
+    const int32_t vid = m_plan->outputValues[o];
+    return outputIsRunTime(o) ? m_plan->tailValues[size_t(vid)].dataType() : m_plan->outputs[o].type;
+}
+
+const std::vector<int64_t>& Subgraph::outputDims(size_t o) const
+{
+    const int32_t vid = m_plan->outputValues[o];
+    return outputIsRunTime(o) ? m_plan->tailValues[size_t(vid)].dims() : m_plan->outputs[o].dims;
 }
 
 } // namespace qs

@@ -20,6 +20,16 @@ inline bool hasRunTimeDims(const TensorDesc& d)
     return std::find(d.dims.begin(), d.dims.end(), kRunTimeDim) != d.dims.end();
 }
 
+/// Small integer, float or bool tensors that the run-time tail hands to shape functions as constants (as `check`
+/// binds them at preparation): Reshape's shape, Slice's starts, Resize's scales, an If's condition computed at run
+/// time.
+inline constexpr int64_t kMaxShapeDataElements = 64;
+inline bool isShapeDataCandidate(DataType type, int64_t elements)
+{
+    return (type == DataType::Int64 || type == DataType::Int32 || type == DataType::Float || type == DataType::Bool)
+        && elements <= kMaxShapeDataElements;
+}
+
 class DynamicOutputKernel : public Kernel
 {
 public:

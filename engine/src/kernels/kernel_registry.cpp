@@ -45,7 +45,6 @@ const KernelRegistry& KernelRegistry::instance()
         registerUniqueKernels(r);
         registerGridSampleKernels(r);
         registerRoiAlignKernels(r);
-        registerModKernels(r);
         registerDetKernels(r);
         registerMaxUnpoolKernels(r);
         registerBatchNormTrainingKernels(r);

@@ -13,7 +13,6 @@ void registerCompressKernels(KernelRegistry& registry);
 void registerUniqueKernels(KernelRegistry& registry);
 void registerGridSampleKernels(KernelRegistry& registry);
 void registerRoiAlignKernels(KernelRegistry& registry);
-void registerModKernels(KernelRegistry& registry);
 void registerDetKernels(KernelRegistry& registry);
 void registerMaxUnpoolKernels(KernelRegistry& registry);
 void registerBatchNormTrainingKernels(KernelRegistry& registry);

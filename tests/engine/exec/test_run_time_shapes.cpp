@@ -150,6 +150,32 @@ TEST_P(RunTimeShapes, ConstantInputsFoldWithTheirActualExtents)
     EXPECT_EQ(valuesOf<float>((*out)[0]), (std::vector<float> { 1, 3 }));
 }
 
+TEST_P(RunTimeShapes, ReshapeToAShapeComputedAtRunTime)
+{
+    // The target shape is data (a graph input not bound at preparation, plus one): before the run-time tail this
+    // node was "data-dependent shape", unsupported.
+    ModelBuilder b;
+    b.input("x", DataType::Float, { 6 });
+    b.input("s", DataType::Int64, { 2 });
+    b.constant("one", HostTensor::fromVector(DataType::Int64, { 1 }, std::vector<int64_t> { 1 }));
+    b.node("Add", { "s", "one" }, { "shape" });
+    b.node("Reshape", { "x", "shape" }, { "y" });
+    b.node("Relu", { "y" }, { "r" });
+    b.output("r");
+    auto session = prepare(b.build(), GetParam());
+    ASSERT_TRUE(session);
+    for (const auto& [target, dims] : { std::pair { std::vector<int64_t> { 1, 2 }, std::vector<int64_t> { 2, 3 } },
+             std::pair { std::vector<int64_t> { 2, 1 }, std::vector<int64_t> { 3, 2 } } }) {
+        std::vector<HostTensor> in;
+        in.push_back(floats({ 6 }, { 1, -2, 3, -4, 5, -6 }));
+        in.push_back(HostTensor::fromVector(DataType::Int64, { 2 }, target));
+        auto out = session->run(in);
+        ASSERT_TRUE(out.isOk()) << out.status().toString();
+        EXPECT_EQ((*out)[0].dims(), dims);
+        EXPECT_EQ(valuesOf<float>((*out)[0]), (std::vector<float> { 1, 0, 3, 0, 5, 0 }));
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(BothModes, RunTimeShapes,
     ::testing::Values(ExecutionMode::AsWritten, ExecutionMode::Optimized),
     [](const auto& info) { return info.param == ExecutionMode::AsWritten ? "AsWritten" : "Optimized"; });
