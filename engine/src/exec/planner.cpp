@@ -437,7 +437,7 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
     }
 
     for (Step& step : plan->tailSteps)
-        step.implementation = "cpu (prepared per run: run-time shapes)";
+        step.implementation = "cpu (prepared at run time: run-time shapes)";
     plan->stepInfos.resize(plan->steps.size() + plan->tailSteps.size());
     for (size_t i = 0; i < plan->stepInfos.size(); ++i) {
         const Step& step = i < plan->steps.size() ? plan->steps[i] : plan->tailSteps[i - plan->steps.size()];

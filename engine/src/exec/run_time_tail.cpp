@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The run-time tail of a plan: the steps downstream of a data-dependent output (NonZero, Compress, Unique). Their
-// input extents are known only when the run reaches them, so each one is selected, shape-inferred, prepared and run
-// right then, with outputs in tensors allocated for this run. Everything else keeps its static plan and arena; the
-// planner moves the tail after the static steps (valid, because static steps never read tail values) and keeps the
-// static values the tail reads alive and plain (PlanValue::readByTail).
+// input extents are known only when the run reaches them, so each one is selected, shape-inferred and prepared
+// then (and kept for later runs with the same extents and shape data), with outputs in tensors allocated per run.
+// Everything else keeps its static plan and arena; the planner moves the tail after the static steps (valid,
+// because static steps never read tail values) and keeps the static values the tail reads alive and plain
+// (PlanValue::readByTail).
 #include "exec/session_plan.h"
 #include "kernels/dynamic_output.h"
 #include "kernels/kernel_registry.h"
@@ -46,7 +47,7 @@ Status runTailSteps(SessionPlan& plan, std::span<const void* const> graphInputs,
         const size_t index = first + t;
         if (control.cancel && control.cancel->isCancelled())
             return Status(StatusCode::Cancelled, fmt::format("{}: cancelled after {} of {} steps", file, index, total));
-        const Step& step = plan.tailSteps[t];
+        Step& step = plan.tailSteps[t];
         const Node& node = plan.graph().node(step.anchor);
         auto context = [&](const Status& st) {
             return st.withContext(fmt::format("{}: node {} (shapes known at run time)", file, node.describe()));
@@ -54,7 +55,10 @@ Status runTailSteps(SessionPlan& plan, std::span<const void* const> graphInputs,
 
         std::vector<TensorDesc> ins(step.inputs.size());
         std::vector<const void*> data(step.inputs.size(), nullptr);
-        std::deque<HostTensor> shapeData;
+        auto shapeData = std::make_unique<std::deque<HostTensor>>();
+        // What the prepared kernel depends on: types, extents, and the data of what it sees as constants (plan
+        // constants by address: they never change).
+        std::string key;
         for (size_t s = 0; s < step.inputs.size(); ++s) {
             const int32_t vid = step.inputs[s];
             if (vid < 0)
@@ -68,37 +72,54 @@ Status runTailSteps(SessionPlan& plan, std::span<const void* const> graphInputs,
                         StatusCode::Internal, fmt::format("{}: value '{}' read before it was computed", file, v.name));
                 ins[s].type = h.dataType();
                 ins[s].dims = h.dims();
-                ins[s].constant = &h;
-                continue;
+            } else {
+                ins[s] = v.desc;
+                if (!data[s] && v.desc.elementCount() > 0)
+                    return Status(StatusCode::Internal, fmt::format("{}: value '{}' has no source", file, v.name));
             }
-            ins[s] = v.desc;
-            if (!data[s] && v.desc.elementCount() > 0)
-                return Status(StatusCode::Internal, fmt::format("{}: value '{}' has no source", file, v.name));
-            // Shape functions read small computed values (Reshape's shape, Slice's starts) as constants.
-            if (!ins[s].constant && kernels::isShapeDataCandidate(v.desc.type, v.desc.elementCount())) {
-                HostTensor& copy = shapeData.emplace_back(v.desc.type, v.desc.dims);
-                std::memcpy(copy.rawData(), data[s], copy.byteSize());
+            key += fmt::format("{}:{}[{}]", s, int(ins[s].type), formatDims(ins[s].dims));
+            if (ins[s].constant) {
+                key += fmt::format("@{}", static_cast<const void*>(ins[s].constant));
+            } else if (kernels::isShapeDataCandidate(ins[s].type, ins[s].elementCount())) {
+                // Shape functions read small computed values (Reshape's shape, Slice's starts) as constants.
+                HostTensor& copy = shapeData->emplace_back(ins[s].type, ins[s].dims);
+                if (copy.byteSize())
+                    std::memcpy(copy.rawData(), data[s], copy.byteSize());
                 ins[s].constant = &copy;
+                key += "=";
+                key.append(static_cast<const char*>(copy.rawData()), copy.byteSize());
             }
+            key += ";";
         }
 
         if (control.observer)
             control.observer->stepStarted(plan.stepInfos[index]);
-        auto spec = registry.select(node, ins);
-        if (!spec)
-            return context(spec.status());
-        std::vector<TensorDesc> outs(step.outputs.size());
-        if (Status st = (*spec)->inferShapes(node, ins, outs); !st)
-            return context(st);
-        std::unique_ptr<kernels::Kernel> kernel = (*spec)->create();
-        kernels::KernelContext ctx { node, ins, outs, {}, plan.options.threads,
-            plan.options.mode == ExecutionMode::Optimized };
-        if (Status st = kernel->prepare(ctx); !st)
-            return context(st);
+        if (!step.kernel || step.tailKey != key) {
+            step.kernel.reset();
+            auto spec = registry.select(node, ins);
+            if (!spec)
+                return context(spec.status());
+            std::vector<TensorDesc> outs(step.outputs.size());
+            if (Status st = (*spec)->inferShapes(node, ins, outs); !st)
+                return context(st);
+            std::unique_ptr<kernels::Kernel> kernel = (*spec)->create();
+            kernels::KernelContext ctx { node, ins, outs, {}, plan.options.threads,
+                plan.options.mode == ExecutionMode::Optimized };
+            if (Status st = kernel->prepare(ctx); !st)
+                return context(st);
+            for (TensorDesc& d : outs)
+                d.constant = nullptr;
+            step.kernel = std::move(kernel);
+            step.tailKey = std::move(key);
+            step.tailOutputs = std::move(outs);
+            step.tailConstants = std::move(shapeData);
+        }
+        const kernels::Kernel* kernel = step.kernel.get();
+        const std::vector<TensorDesc>& outs = step.tailOutputs;
 
         std::vector<HostTensor> results;
         if (std::any_of(outs.begin(), outs.end(), kernels::hasRunTimeDims)) {
-            const auto* dynamic = dynamic_cast<const kernels::DynamicOutputKernel*>(kernel.get());
+            const auto* dynamic = dynamic_cast<const kernels::DynamicOutputKernel*>(kernel);
             if (!dynamic)
                 return context(Status(StatusCode::Internal, "run-time extents from a kernel that cannot produce them"));
             if (Status st = dynamic->compute(ins, data, results); !st)

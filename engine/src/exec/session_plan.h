@@ -60,6 +60,12 @@ struct Step
     // Resolved at preparation; graph-input entries are patched at the start of each run.
     std::vector<const void*> inputPtrs;
     std::vector<void*> outputPtrs;
+    /// Tail steps: the kernel above was prepared for the inputs summarised by `tailKey` (types, extents, the data
+    /// shape functions read); a run with the same key reuses it with `tailOutputs`. `tailConstants` holds the small
+    /// inputs it saw as constants, alive as long as the kernel.
+    std::string tailKey;
+    std::vector<kernels::TensorDesc> tailOutputs;
+    std::unique_ptr<std::deque<HostTensor>> tailConstants;
 };
 
 class SessionPlan
