@@ -50,6 +50,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerBatchNormTrainingKernels(r);
         registerNegativeLogLikelihoodLossKernels(r);
         registerSoftmaxCrossEntropyLossKernels(r);
+        registerFloat16ViaFloatKernels(r);
         registerLoopKernels(r);
         registerScanKernels(r);
         registerInt8Kernels(r);

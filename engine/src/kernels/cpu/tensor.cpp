@@ -777,8 +777,8 @@ void registerTensorKernels(KernelRegistry& r)
 {
     const std::string_view kAny = "any fixed-size type";
     r.add(KernelSpec { "", "Identity", 1, 0, inferIdentity, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });
-    r.add(KernelSpec {
-        "", "Dropout", 1, 0, inferIdentity, make<CopyKernel>, acceptDropout, kNoCaps, "cpu", "inference: identity" });
+    r.add(KernelSpec { "", "Dropout", 1, 0, inferIdentity, make<CopyKernel>, acceptDropout, kNoCaps, "cpu",
+        "inference: identity; training_mode only with ratio 0" });
     r.add(KernelSpec { "", "Reshape", 1, 0, inferReshape, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });
     r.add(KernelSpec { "", "Flatten", 1, 0, inferFlatten, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });
     r.add(KernelSpec { "", "Squeeze", 1, 0, inferSqueeze, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });
