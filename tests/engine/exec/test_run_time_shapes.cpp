@@ -177,6 +177,31 @@ TEST_P(RunTimeShapes, ReshapeToAShapeComputedAtRunTime)
     }
 }
 
+TEST_P(RunTimeShapes, NonMaxSuppressionOnRunTimeBoxes)
+{
+    ModelBuilder b(11);
+    b.input("boxes", DataType::Float, { 1, 3, 4 });
+    b.input("scores", DataType::Float, { 1, 1, 3 });
+    b.constant("max", HostTensor::fromVector(DataType::Int64, { 1 }, std::vector<int64_t> { 10 }));
+    b.constant("iou", floats({ 1 }, { 0.5f }));
+    b.node("NonMaxSuppression", { "boxes", "scores", "max", "iou" }, { "selected" });
+    b.output("selected");
+    auto session = prepare(b.build(), GetParam());
+    ASSERT_TRUE(session);
+    auto run = [&](std::vector<float> boxes) {
+        std::vector<HostTensor> in;
+        in.push_back(floats({ 1, 3, 4 }, std::move(boxes)));
+        in.push_back(floats({ 1, 1, 3 }, { 0.9f, 0.8f, 0.7f }));
+        auto out = session->run(in);
+        EXPECT_TRUE(out.isOk()) << out.status().toString();
+        return out ? valuesOf<int64_t>((*out)[0]) : std::vector<int64_t> {};
+    };
+    // Box 1 overlaps box 0 with IoU 0.9 / 1.1 = 0.82 > 0.5: suppressed; box 2 is far away.
+    EXPECT_EQ(run({ 0, 0, 1, 1, 0, 0.1f, 1, 1.1f, 0, 10, 1, 11 }), (std::vector<int64_t> { 0, 0, 0, 0, 0, 2 }));
+    // Box 1 moved away: nothing overlaps, all three kept in descending score order.
+    EXPECT_EQ(run({ 0, 0, 1, 1, 5, 5, 6, 6, 0, 10, 1, 11 }), (std::vector<int64_t> { 0, 0, 0, 0, 0, 1, 0, 0, 2 }));
+}
+
 INSTANTIATE_TEST_SUITE_P(BothModes, RunTimeShapes,
     ::testing::Values(ExecutionMode::AsWritten, ExecutionMode::Optimized),
     [](const auto& info) { return info.param == ExecutionMode::AsWritten ? "AsWritten" : "Optimized"; });
