@@ -44,6 +44,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerCompressKernels(r);
         registerUniqueKernels(r);
         registerGridSampleKernels(r);
+        registerAffineGridKernels(r);
         registerRoiAlignKernels(r);
         registerDetKernels(r);
         registerMaxUnpoolKernels(r);

@@ -12,6 +12,7 @@ void registerNonZeroKernels(KernelRegistry& registry);
 void registerCompressKernels(KernelRegistry& registry);
 void registerUniqueKernels(KernelRegistry& registry);
 void registerGridSampleKernels(KernelRegistry& registry);
+void registerAffineGridKernels(KernelRegistry& registry);
 void registerRoiAlignKernels(KernelRegistry& registry);
 void registerDetKernels(KernelRegistry& registry);
 void registerMaxUnpoolKernels(KernelRegistry& registry);
