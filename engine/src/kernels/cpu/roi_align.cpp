@@ -2,7 +2,9 @@
 // RoiAlign: for every region of interest, an output_height x output_width grid of bins, each the average (or max)
 // of bilinearly interpolated samples (sampling_ratio per bin side, or ceil(roi size / bins) when 0). Coordinates
 // follow coordinate_transformation_mode: half_pixel shifts by -0.5 (opset 16's default), output_half_pixel does
-// not and keeps regions at least one pixel wide (opset 10's behaviour).
+// not and keeps regions at least one pixel wide (opset 10's behaviour). Mode max follows ONNX Runtime (each sample
+// is the largest weighted corner, not the interpolated value): the product compares against it, and the ONNX
+// conformance cases cover only avg.
 #include "kernels/kernel_registry.h"
 #include "kernels/op_registrations.h"
 #include "kernels/shape_util.h"
@@ -170,7 +172,7 @@ void registerRoiAlignKernels(KernelRegistry& r)
         .inferShapes = inferRoiAlign,
         .create = []() -> std::unique_ptr<Kernel> { return std::make_unique<RoiAlignKernel>(); },
         .accepts = acceptRoiAlign,
-        .notes = "float; avg and max; half_pixel and output_half_pixel" });
+        .notes = "float; avg, and max as ONNX Runtime computes it; half_pixel and output_half_pixel" });
 }
 
 } // namespace qs::kernels
