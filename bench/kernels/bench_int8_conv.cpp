@@ -13,6 +13,11 @@
 //   Int8ConvExactNhwc the same with NHWC activations in and out (no reorder, no transposition): what an executor
 //                     that keeps int8-side activations in NHWC pays
 //   Int8DynamicConv   DynamicQuantizeLinear of the float input + Int8ConvExact: what replaces FP32 Conv end to end
+//   Avx2Kernel/P/N    the engine's own AVX2 u8·s8→s32 kernel (avx2_int8_conv.h) alone, NHWC, P pixels × N·8 output
+//                     channels of register blocking (padding copy included): compare with Int8Primitive
+// The resnet18 rows (synthetic weights in the pair-safe range) have only the two primitive rows and report CPU time
+// (the machine is shared); GMAC/s = GOP/s / 2.
+#include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "quant/quantize_linear.h"
 
@@ -106,12 +111,39 @@ Layer findLayer(const char* name, const ConvShape& want)
 const std::vector<Layer>& layers()
 {
     static const std::vector<Layer> all = {
+        findLayer("C3to16_640_k6s2", makeShape(3, 16, 640, 6, 2)),
         findLayer("C16to32_320_k3s2", makeShape(16, 32, 320, 3, 2)),
         findLayer("C32to16_160_k1", makeShape(32, 16, 160, 1, 1)),
         findLayer("C64to64_80_k3", makeShape(64, 64, 80, 3, 1)),
         findLayer("C64to64_40_k3", makeShape(64, 64, 40, 3, 1)),
         findLayer("C128to128_20_k3", makeShape(128, 128, 20, 3, 1)),
         findLayer("C256to256_20_k1", makeShape(256, 256, 20, 1, 1)),
+    };
+    return all;
+}
+
+const std::vector<Layer>& resnetLayers()
+{
+    std::mt19937 rng(3);
+    std::uniform_int_distribution<int> d(-64, 64); // pair-safe: |a| + |b| <= 128
+    const auto make = [&](const char* name, const ConvShape& s) {
+        Layer l { name, s, {}, 0, "synthetic" };
+        l.weights.resize(size_t(s.weightCount()));
+        for (uint8_t& v : l.weights)
+            v = uint8_t(int8_t(d(rng)));
+        return l;
+    };
+    static const std::vector<Layer> all = {
+        make("R64to64_56_k3", makeShape(64, 64, 56, 3, 1)),
+        make("R64to128_56_k3s2", makeShape(64, 128, 56, 3, 2)),
+        make("R128to128_28_k3", makeShape(128, 128, 28, 3, 1)),
+        make("R256to256_14_k3", makeShape(256, 256, 14, 3, 1)),
+        make("R512to512_7_k3", makeShape(512, 512, 7, 3, 1)),
+        make("R128to256_28_k1s2",
+            [] {
+                ConvShape s = makeShape(128, 256, 28, 1, 2);
+                return s;
+            }()),
     };
     return all;
 }
@@ -196,6 +228,32 @@ void int8Primitive(benchmark::State& state, const Layer& layer)
     state.SetLabel(pd.impl_info_str());
 }
 
+/// The layer's weights as the s8 values oneDNN gets (w - zp, clamped; the yolov5nu rows' split pairs are not
+/// redone here: this row measures speed only).
+void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int width)
+{
+    const ConvShape& s = layer.shape;
+    if (!Avx2Int8Conv::supports(s)) {
+        state.SkipWithError("unsupported shape");
+        return;
+    }
+    std::vector<int8_t> w(layer.weights.size());
+    for (size_t i = 0; i < w.size(); ++i)
+        w[i] = int8_t(std::clamp(int(layer.weights[i]) - layer.weightZeroPoint, -64, 64));
+    auto conv = Avx2Int8Conv::create(s, w.data(), pixels, width);
+    std::vector<uint8_t> x(size_t(s.inputCount()));
+    std::mt19937 rng(7);
+    for (uint8_t& v : x)
+        v = uint8_t(rng());
+    std::vector<int32_t> y(size_t(s.outputCount()));
+    for (auto _ : state) {
+        conv->run(x.data(), 7, y.data());
+        benchmark::DoNotOptimize(y.data());
+    }
+    setCounters(state, s);
+    state.SetLabel("avx2 own " + std::to_string(conv->pixelBlock()) + "x" + std::to_string(8 * conv->channelBlock()));
+}
+
 void int8Conv(benchmark::State& state, const Layer& layer, bool dynamicQuantize, ActivationLayout layout)
 {
     const ConvShape& s = layer.shape;
@@ -250,6 +308,23 @@ const bool kRegistered = [] {
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
     }
+    const std::pair<int, int> blockings[] = { { 6, 2 }, { 4, 3 }, { 8, 1 }, { 4, 2 }, { 3, 3 } };
+    for (const Layer& layer : resnetLayers()) {
+        const std::string isa = isaLabel();
+        benchmark::RegisterBenchmark(("Int8Primitive/" + layer.name + "/" + isa).c_str(), int8Primitive, layer)
+            ->Unit(benchmark::kMillisecond);
+        for (auto [p, n] : blockings)
+            benchmark::RegisterBenchmark(
+                ("Avx2Kernel/" + layer.name + "/" + std::to_string(p) + "/" + std::to_string(n)).c_str(), avx2Kernel,
+                layer, p, n)
+                ->Unit(benchmark::kMillisecond);
+    }
+    for (const Layer& layer : layers())
+        for (auto [p, n] : blockings)
+            benchmark::RegisterBenchmark(
+                ("Avx2Kernel/" + layer.name + "/" + std::to_string(p) + "/" + std::to_string(n)).c_str(), avx2Kernel,
+                layer, p, n)
+                ->Unit(benchmark::kMillisecond);
     return true;
 }();
 

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/int8_conv.h"
 
+#include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/float_epilogue.h"
 #include "kernels/int8/onednn_context.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <immintrin.h>
 #include <limits>
+#include <string_view>
 
 // The epilogue's inner loops are cloned for AVX2 and picked at load time (GCC ifunc): the engine is built for
 // baseline x86-64, whose SSE2 has no 32-bit multiply, and these loops run over every output element.
@@ -353,6 +356,11 @@ struct Int8Conv::Impl
     dnnl::convolution_forward::primitive_desc convPd;
     dnnl::reorder toNhwc;
     dnnl::memory srcNchw, srcNhwc, weights, dst, srcZeroPoint;
+    /// The engine's own AVX2 kernel in place of oneDNN's primitive (AVX2 without VNNI only; see avx2_int8_conv.h).
+    std::unique_ptr<Avx2Int8Conv> own;
+    bool useOwn = false; ///< decided before the pairs are split: the own kernel pairs its own way
+    dnnl::memory ownInterior; ///< NCHW single images are reordered straight into the own kernel's padded buffer
+    dnnl::reorder toOwn;
 
     std::vector<uint8_t> shifted; ///< int8 sources shifted to uint8
     std::vector<int32_t> channelSums; ///< [group][IH*IW] of one image
@@ -458,7 +466,9 @@ void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
     report.isaPairsSaturate = isa.pairsSaturate;
     const PairLayout pairs = isa.pairsSaturate ? pairLayoutOf(implementation) : PairLayout::None;
     std::vector<ResidualWeight> split;
-    if (pairs == PairLayout::InputChannels || !isa.pairsSaturate) {
+    if (useOwn) {
+        split = Avx2Int8Conv::splitPairs(s, s8.data(), report);
+    } else if (pairs == PairLayout::InputChannels || !isa.pairsSaturate) {
         // Counted on every ISA (the diagnosis reports what an ISA without VNNI would face), split only when needed.
         split = splitSaturatingPairs(s8.data(), oc, icg, khw, pairs == PairLayout::InputChannels, report);
     } else if (pairs == PairLayout::FlattenedReduction) {
@@ -594,11 +604,34 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
         conv = dnnl::convolution_forward(convPd);
 
-        splitPairsFor(convPd.impl_info_str());
-        dnnl::memory plain(wPlain, eng, s8.data());
-        weights = dnnl::memory(convPd.weights_desc(), eng);
-        dnnl::reorder(plain, weights).execute(stream, plain, weights);
-        stream.wait();
+        // On AVX2 without VNNI the engine's own kernel replaces oneDNN's jit_uni_int8 where it measured faster
+        // (bench/RESULTS.md, "avx2kernel"): spatial kernels reading NCHW (the reorder writes straight into its
+        // zero-point padded buffer) and image convolutions with few channels (flat (kw, c) quads). Per-layer
+        // equal speed elsewhere: NHWC inputs would pay a padding copy, 1x1 layers run oneDNN's 1x1 kernel
+        // (5-10 % faster than ours). QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can
+        // run (A/B measurements).
+        const char* ownEnv = std::getenv("QS_INT8_OWN_AVX2");
+        const std::string_view ownMode = ownEnv ? ownEnv : "";
+        const bool spatial = s.kernelHeight * s.kernelWidth > 1;
+        useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != "0"
+            && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8)));
+        splitPairsFor(useOwn ? std::string(Avx2Int8Conv::kImplementation) : convPd.impl_info_str());
+        if (useOwn) {
+            own = Avx2Int8Conv::create(s, s8.data());
+            if (nchw() && s.batch == 1) {
+                const int64_t ic = s.inChannels;
+                const dnnl::memory::desc interior(srcDims, dt::u8,
+                    dnnl::memory::dims { s.inHeight * own->paddedRowStride(), 1, own->paddedRowStride(), ic });
+                srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
+                ownInterior = dnnl::memory(interior, eng, own->interior());
+                toOwn = dnnl::reorder(srcNchw, ownInterior);
+            }
+        } else {
+            dnnl::memory plain(wPlain, eng, s8.data());
+            weights = dnnl::memory(convPd.weights_desc(), eng);
+            dnnl::reorder(plain, weights).execute(stream, plain, weights);
+            stream.wait();
+        }
         s8 = {};
 
         if (nchw()) {
@@ -639,12 +672,25 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
         xZeroPoint += 128;
     }
     try {
+        if (own && ownInterior) {
+            srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
+            toOwn.execute(stream, srcNchw, ownInterior);
+            stream.wait();
+            own->runInterior(xZeroPoint, static_cast<int32_t*>(dst.get_data_handle()));
+            return Status::ok();
+        }
         *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
         if (nchw()) {
             srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
             toNhwc.execute(stream, srcNchw, srcNhwc);
         } else {
             srcNhwc.set_data_handle(const_cast<uint8_t*>(xu));
+        }
+        if (own) {
+            stream.wait();
+            own->run(static_cast<const uint8_t*>(srcNhwc.get_data_handle()), xZeroPoint,
+                static_cast<int32_t*>(dst.get_data_handle()));
+            return Status::ok();
         }
         conv.execute(stream,
             { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst },
@@ -781,6 +827,8 @@ const SaturationReport& Int8Conv::saturation() const noexcept
 }
 std::string Int8Conv::implementation() const
 {
+    if (m_impl->own)
+        return Avx2Int8Conv::kImplementation;
     return m_impl->convPd.impl_info_str();
 }
 

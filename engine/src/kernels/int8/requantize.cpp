@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/requantize.h"
 
+#include "kernels/int8/requantize_avx2.h"
+#include "quant/quant_kernels.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -76,6 +79,12 @@ void requantizeTile(const int32_t* tile, int64_t count, int64_t channels, const 
     const float* offset = rq.offset.empty() ? nullptr : rq.offset.data();
     const bool perChannel = rq.multipliers.size() > 1;
     const float lo = float(rq.lo - rq.zeroPoint), hi = float(rq.hi - rq.zeroPoint);
+    static const bool avx2 = quant::bestQuantIsa() != quant::QuantIsa::Scalar;
+    if (avx2 && pixelStride == 1 && channelStride != 1) {
+        requantizeNchwAvx2(tile, count, channels, bias, rq.multipliers.data(), perChannel, offset, rq.zeroPoint, lo, hi,
+            rq.outType == DataType::Int8, static_cast<uint8_t*>(out), channelStride);
+        return;
+    }
     if (rq.outType == DataType::Int8)
         requantizeT(tile, count, channels, bias, rq.multipliers.data(), perChannel, offset, rq.zeroPoint, lo, hi,
             static_cast<int8_t*>(out), channelStride, pixelStride);

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// The engine's own u8·s8 → s32 direct convolution for AVX2 without VNNI, where oneDNN 2.6's `jit_uni_int8:avx2`
+// reaches only about two thirds of the vpmaddubsw + vpmaddwd peak (bench/RESULTS.md, "avx2kernel").
+//
+// NHWC activations live in a buffer padded with the activation zero point (so padding contributes x - zp = 0, as in
+// ONNX, and the inner loop has no bounds checks): NHWC inputs are copied into it, NCHW inputs are written into it
+// by the caller's reorder (interior()). Weights are prepacked once into blocks of 8·N output channels. For a fixed
+// kernel row, the window's (kw, c) bytes are contiguous in the padded row whatever the stride, so the reduction is
+// one flat loop per kernel row over quads of 4 consecutive bytes (KW·IC rounded up to 4; the bytes past the window
+// meet zero weights): no channel padding, and a 3-channel image conv wastes 3 of 24 bytes per row, not 7 of 28.
+// The microkernel holds P output pixels × N ymm of accumulators; per quad it broadcasts 4 bytes of each pixel and
+// does vpmaddubsw (u8·s8 pairs into saturating s16), vpmaddwd with ones (to s32), vpaddd.
+//
+// Exactness: vpmaddubsw pairs bytes (4q, 4q+1) and (4q+2, 4q+3) of each kernel row's flattened (kw, c) sequence —
+// with an even channel count, input channels 2p and 2p+1 at one kernel position, as oneDNN's direct kernels.
+// splitPairs() makes exactly these pairs safe (int8_saturation.h's split, its excess as the caller's sparse
+// residual), so the kernel is exact for weights prepared by it. The activation zero point is applied as -zp·Σw per
+// output channel after the sums (the zero-point padding makes every window complete).
+#pragma once
+
+#include "kernels/int8/conv_shape.h"
+#include "kernels/int8/int8_saturation.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace qs::kernels::int8 {
+
+class Avx2Int8Conv
+{
+public:
+    /// What Int8Conv::implementation() reports for layers on this kernel.
+    static constexpr const char* kImplementation = "qs:avx2_int8";
+    /// Whether this kernel can compute `shape` (one group, no dilation) and the CPU has AVX2.
+    static bool supports(const ConvShape& shape);
+    /// Splits this kernel's saturating weight pairs in `weights` (s8 [OC, IC, KH, KW], in place) and returns their
+    /// excess as residual weights (row = oc, reduction = ic, inner = kh·KW + kw), counting pairs into `report`.
+    static std::vector<ResidualWeight> splitPairs(const ConvShape& shape, int8_t* weights, SaturationReport& report);
+    /// `weights`: s8 [OC, IC, KH, KW], pair-safe (splitPairs); copied and packed. `pixelBlock` (1..8) and
+    /// `channelBlock` (1..3 ymm of 8 output channels) choose the register blocking; 0 = the default.
+    static std::unique_ptr<Avx2Int8Conv> create(
+        const ConvShape& shape, const int8_t* weights, int pixelBlock = 0, int channelBlock = 0);
+
+    /// y (s32 NHWC [N, OH, OW, OC]) = Σ (x - zp)·w over each window, padding contributing 0; x uint8 NHWC.
+    void run(const uint8_t* x, int32_t zp, int32_t* y);
+    /// One image written by the caller at interior() (pixel stride IC, row stride paddedRowStride()), then as run().
+    void runInterior(int32_t zp, int32_t* y);
+    uint8_t* interior() noexcept;
+    int64_t paddedRowStride() const noexcept { return m_paddedWidth * m_shape.inChannels; }
+
+    const ConvShape& shape() const noexcept { return m_shape; }
+    int pixelBlock() const noexcept { return m_pixelBlock; }
+    int channelBlock() const noexcept { return m_channelBlock; }
+
+private:
+    Avx2Int8Conv() = default;
+    void fillBorder(int32_t zp);
+    void compute(const uint8_t* in, int32_t zp, int32_t* y);
+
+    ConvShape m_shape;
+    int m_pixelBlock = 6;
+    int m_channelBlock = 2;
+    int64_t m_steps = 0; ///< quads per kernel row: KW·IC rounded up to 4, divided by 4
+    int64_t m_paddedHeight = 0; ///< rows the windows reach, and at least padTop + IH
+    int64_t m_paddedWidth = 0;
+    int32_t m_borderZeroPoint = -1; ///< the value the border holds (-1: not filled yet)
+    struct Block
+    {
+        int64_t firstChannel = 0;
+        int width = 0; ///< ymm of 8 output channels
+        size_t offset = 0; ///< into m_packed, in vectors
+    };
+    struct alignas(32) Vec32
+    {
+        uint8_t bytes[32];
+    };
+    std::vector<Block> m_blocks;
+    std::vector<Vec32> m_packed; ///< offsets in Vec32 units
+    std::vector<int32_t> m_weightSums; ///< per output channel (rounded up to the blocks' width)
+    std::vector<int32_t> m_offsets; ///< -zp·Σw of the current run
+    std::vector<uint8_t> m_padded;
+    std::vector<int32_t> m_tail; ///< one pixel block of the last, partial channel block
+    static constexpr int64_t kSlack = 64; ///< bytes after the last row that the last quads may read
+};
+
+} // namespace qs::kernels::int8
