@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/kernel_registry.h"
+
 #include "kernels/op_registrations.h"
 
 #include <fmt/format.h>
