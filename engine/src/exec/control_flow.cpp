@@ -101,6 +101,10 @@ Result<std::unique_ptr<SessionPlan>> prepareBranch(const Node& node, std::string
         }
         return plan.status().withContext(fmt::format("node {}", node.describe()));
     }
+    if (!(*plan)->tailSteps.empty())
+        return err(node, StatusCode::Unsupported,
+            fmt::format("{}: data-dependent shapes inside a branch (node {}) are not supported yet", attr,
+                (*plan)->graph().node((*plan)->tailSteps.front().anchor).describe()));
     return plan;
 }
 

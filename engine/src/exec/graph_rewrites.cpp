@@ -115,7 +115,7 @@ private:
         }
         return out;
     }
-    bool isIntermediate(int32_t vid) const { return vid >= 0 && m_plan.values[size_t(vid)].graphOutput < 0; }
+    bool isIntermediate(int32_t vid) const { return vid >= 0 && !m_plan.values[size_t(vid)].escapesSteps(); }
     const HostTensor* constantOf(int32_t vid) const
     {
         return vid >= 0 ? m_plan.values[size_t(vid)].desc.constant : nullptr;
@@ -997,7 +997,7 @@ private:
         for (size_t v = 0; v < m_plan.values.size(); ++v) {
             const PlanValue& pv = m_plan.values[v];
             const DataType t = pv.desc.type;
-            if (!pv.known || pv.desc.rank() != 4 || pv.desc.constant || pv.graphInput >= 0 || pv.graphOutput >= 0
+            if (!pv.known || pv.desc.rank() != 4 || pv.desc.constant || pv.graphInput >= 0 || pv.escapesSteps()
                 || !(t == DataType::Float || t == DataType::UInt8 || t == DataType::Int8))
                 bad[size_t(find(int32_t(v)))] = 1;
         }

@@ -129,7 +129,7 @@ void planAliases(SessionPlan& plan)
             continue;
         PlanValue& r = plan.values[size_t(residual)];
         PlanValue& y = plan.values[size_t(s.outputs[0])];
-        if (r.aliasOf >= 0 || y.aliasOf >= 0 || r.graphOutput >= 0 || r.desc.layout != y.desc.layout
+        if (r.aliasOf >= 0 || y.aliasOf >= 0 || r.escapesSteps() || r.desc.layout != y.desc.layout
             || r.desc.byteSize() != y.desc.byteSize() || !producerOf(residual))
             continue;
         bool lastReader = true;
@@ -165,7 +165,7 @@ void planAliases(SessionPlan& plan)
             const int64_t size = int64_t(v.desc.byteSize());
             // Each part once, written by a step, not already stored elsewhere, same layout, and not a graph output
             // (those are read from their own place at the end of the run; simpler to keep them apart).
-            if (stepWritten(vid) && v.aliasOf < 0 && vid != yid && v.graphOutput < 0 && dense(v)
+            if (stepWritten(vid) && v.aliasOf < 0 && vid != yid && !v.escapesSteps() && dense(v)
                 && v.desc.layout == y.desc.layout && std::count(s.inputs.begin(), s.inputs.end(), vid) == 1
                 && producerOf(vid) && rootOf(plan, yid).first != vid) {
                 v.aliasOf = yid;
@@ -193,7 +193,7 @@ void planMemory(SessionPlan& plan)
         rootOffset[i] = off;
         if (v.producerStep >= 0)
             first[size_t(r)] = std::min(first[size_t(r)], v.producerStep);
-        const int32_t end = v.graphOutput >= 0 ? lastStep : std::max(v.lastUseStep, v.producerStep);
+        const int32_t end = v.escapesSteps() ? lastStep : std::max(v.lastUseStep, v.producerStep);
         last[size_t(r)] = std::max(last[size_t(r)], end);
     }
     std::vector<Buffer> buffers;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Preparation: shape propagation through per-op shape functions, constant folding, kernel choice, memory plan.
 #include "exec/session_plan.h"
+#include "kernels/dynamic_output.h"
 #include "kernels/kernel_registry.h"
 
 #include <fmt/format.h>
@@ -46,6 +47,13 @@ Status runKernelNow(const Node& node, const KernelSpec& spec, std::span<const Te
             inPtrs[i] = ins[i].constant->rawData();
     }
     results.clear();
+    if (std::any_of(outs.begin(), outs.end(), kernels::hasRunTimeDims)) {
+        const auto* dynamic = dynamic_cast<const kernels::DynamicOutputKernel*>(kernel.get());
+        if (!dynamic)
+            return Status(StatusCode::Internal,
+                fmt::format("node {}: run-time extents from a kernel that cannot produce them", node.describe()));
+        return dynamic->compute(ins, inPtrs, results);
+    }
     std::vector<void*> outPtrs(outs.size(), nullptr);
     for (size_t i = 0; i < outs.size(); ++i) {
         if (outs[i].type == DataType::Undefined) {
@@ -58,6 +66,20 @@ Status runKernelNow(const Node& node, const KernelSpec& spec, std::span<const Te
     std::unique_ptr<std::byte[], void (*)(std::byte*)> scratch(
         kernel->scratchBytes() ? alignedAllocate(kernel->scratchBytes()) : nullptr, alignedFree);
     return kernel->run({ inPtrs, outPtrs, scratch.get() });
+}
+
+/// The shape-function convention for shapes that depend on non-constant input data (kernels/README.md).
+bool isDataDependentShape(const Status& st)
+{
+    return st.message().find("data-dependent") != std::string::npos;
+}
+
+/// Whether the run-time tail could resolve a data-dependent shape: it hands small numeric inputs to shape functions
+/// as constants (run_time_tail.cpp), so at least one non-constant input must be such.
+bool tailCanResolve(std::span<const TensorDesc> ins)
+{
+    return std::any_of(ins.begin(), ins.end(),
+        [](const TensorDesc& d) { return !d.constant && kernels::isShapeDataCandidate(d.type, d.elementCount()); });
 }
 
 std::string unsupportedMessage(const Model& model, const std::vector<UnsupportedNode>& bad)
@@ -189,6 +211,7 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         std::vector<TensorDesc> ins(slotValues.size());
         bool allKnown = true;
         bool allConstant = true;
+        bool readsRunTimeShape = false;
         for (size_t s = 0; s < slotValues.size(); ++s) {
             const ValueId vid = slotValues[s];
             if (vid == kNoValue)
@@ -200,13 +223,52 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
             }
             ins[s] = v.desc;
             allConstant = allConstant && v.desc.constant;
+            readsRunTimeShape = readsRunTimeShape || v.runTimeShape;
         }
-        if (!allKnown) {
-            if (registry.candidates(node.domain, node.opType, node.opsetVersion).empty())
+        const bool hasKernel = !registry.candidates(node.domain, node.opType, node.opsetVersion).empty();
+        if (!allKnown || (readsRunTimeShape && !hasKernel)) {
+            if (!hasKernel)
                 report(registry.knowsOp(node.domain, node.opType)
                         ? fmt::format("opset {} not supported (supported: {})", node.opsetVersion,
                             registry.opsetRanges(node.domain, node.opType))
                         : std::string("no kernel for this operator"));
+            continue;
+        }
+        auto makeStep = [&](const KernelSpec* spec) {
+            Step step;
+            step.anchor = id;
+            step.nodes = { id };
+            step.opType = node.qualifiedOpType();
+            step.inputs.assign(slotValues.begin(), slotValues.end());
+            step.outputs.assign(node.outputs.begin(), node.outputs.end());
+            step.spec = spec;
+            return step;
+        };
+        // Reads a value whose extents are known only at run time: kernel choice and shapes wait for the run, and
+        // the outputs are run-time shaped too (types as the model declares them, where it does).
+        auto deferToTail = [&](const KernelSpec* spec, const std::vector<TensorDesc>* outs) {
+            for (size_t s = 0; s < node.outputs.size(); ++s) {
+                const ValueId vid = node.outputs[s];
+                if (vid == kNoValue)
+                    continue;
+                PlanValue& v = plan->values[static_cast<size_t>(vid)];
+                v.known = true;
+                v.runTimeShape = true;
+                if (outs) {
+                    v.desc = (*outs)[s];
+                    v.desc.constant = nullptr;
+                } else {
+                    const TensorType& declared = g.value(vid).type;
+                    v.desc.type = declared.elementType;
+                    v.desc.dims.clear();
+                    if (declared.hasShape)
+                        v.desc.dims.assign(declared.dims.size(), kernels::kRunTimeDim);
+                }
+            }
+            plan->tailSteps.push_back(makeStep(spec));
+        };
+        if (readsRunTimeShape) {
+            deferToTail(nullptr, nullptr);
             continue;
         }
         auto spec = registry.select(node, ins);
@@ -217,50 +279,55 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         std::vector<TensorDesc> outs(node.outputs.size());
         if (Status st = (*spec)->inferShapes(node, ins, outs); !st) {
             if (st.code() == StatusCode::Unsupported) {
+                // Shapes that depend on small computed values (Slice's starts from a Loop's iteration number, a
+                // Reshape target computed from data): the tail sees those values at run time.
+                if (isDataDependentShape(st) && tailCanResolve(ins)) {
+                    deferToTail(*spec, nullptr);
+                    continue;
+                }
                 report(st.message());
                 continue;
             }
             return st.withContext(file);
         }
-        for (size_t s = 0; s < node.outputs.size(); ++s) {
-            const ValueId vid = node.outputs[s];
-            if (vid == kNoValue) {
+        for (size_t s = 0; s < node.outputs.size(); ++s)
+            if (node.outputs[s] == kNoValue)
                 outs[s].type = DataType::Undefined;
-                continue;
-            }
-            PlanValue& v = plan->values[static_cast<size_t>(vid)];
-            v.known = true;
-            v.desc = outs[s];
-            v.desc.constant = nullptr;
+        // A data-dependent output (NonZero, Compress, Unique): folded below when the inputs are constant, else
+        // computed at run time.
+        const bool runTimeOutputs = std::any_of(outs.begin(), outs.end(), kernels::hasRunTimeDims);
+        if (runTimeOutputs && !allConstant) {
+            deferToTail(*spec, &outs);
+            continue;
         }
 
         const bool foldable = !isQuantizationOp(node)
             && (isShapeOnlyOp(node) || (allConstant && std::all_of(outs.begin(), outs.end(), [](const TensorDesc& d) {
                    return d.elementCount() <= kMaxFoldedElements;
                })));
+        std::vector<HostTensor> results;
         if (foldable) {
-            std::vector<HostTensor> results;
             if (Status st = runKernelNow(node, **spec, ins, outs, results); !st)
                 return st.withContext(fmt::format("{}: folding node {}", file, node.describe()));
-            for (size_t s = 0; s < node.outputs.size(); ++s) {
-                if (node.outputs[s] == kNoValue)
-                    continue;
-                plan->constants.push_back(std::move(results[s]));
-                plan->values[static_cast<size_t>(node.outputs[s])].desc.constant = &plan->constants.back();
-            }
             plan->foldedNodes.push_back(id);
-            if (options.mode == ExecutionMode::Optimized)
-                continue; // consumers read the constant; no step runs
         }
-
-        Step step;
-        step.anchor = id;
-        step.nodes = { id };
-        step.opType = node.qualifiedOpType();
-        step.inputs.assign(slotValues.begin(), slotValues.end());
-        step.outputs.assign(node.outputs.begin(), node.outputs.end());
-        step.spec = *spec;
-        plan->steps.push_back(std::move(step));
+        for (size_t s = 0; s < node.outputs.size(); ++s) {
+            const ValueId vid = node.outputs[s];
+            if (vid == kNoValue)
+                continue;
+            PlanValue& v = plan->values[static_cast<size_t>(vid)];
+            v.known = true;
+            v.desc = outs[s];
+            v.desc.constant = nullptr;
+            if (foldable) {
+                plan->constants.push_back(std::move(results[s]));
+                v.desc.dims = plan->constants.back().dims(); // fixes run-time extents
+                v.desc.constant = &plan->constants.back();
+            }
+        }
+        if (foldable && options.mode == ExecutionMode::Optimized)
+            continue; // consumers read the constant; no step runs
+        plan->steps.push_back(makeStep(*spec));
     }
     if (!bad.empty()) {
         std::string msg = unsupportedMessage(*model, bad);
@@ -278,6 +345,12 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         plan->outputs.push_back({ v.name, v.desc.type, v.desc.dims });
         plan->outputValues.push_back(id);
     }
+
+    // Statically planned values the tail reads must survive the static steps unchanged (no fusion, plain layout).
+    for (const Step& step : plan->tailSteps)
+        for (int32_t vid : step.inputs)
+            if (vid >= 0 && !plan->values[size_t(vid)].runTimeShape && !plan->values[size_t(vid)].desc.constant)
+                plan->values[size_t(vid)].readByTail = true;
 
     if (options.mode == ExecutionMode::Optimized)
         QS_RETURN_IF_ERROR(applyRewrites(*plan).withContext(file));
@@ -363,9 +436,11 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
                 step.outputPtrs[s] = arena + plan->values[static_cast<size_t>(step.outputs[s])].arenaOffset;
     }
 
-    plan->stepInfos.resize(plan->steps.size());
-    for (size_t i = 0; i < plan->steps.size(); ++i) {
-        const Step& step = plan->steps[i];
+    for (Step& step : plan->tailSteps)
+        step.implementation = "cpu (prepared at run time: run-time shapes)";
+    plan->stepInfos.resize(plan->steps.size() + plan->tailSteps.size());
+    for (size_t i = 0; i < plan->stepInfos.size(); ++i) {
+        const Step& step = i < plan->steps.size() ? plan->steps[i] : plan->tailSteps[i - plan->steps.size()];
         plan->stepInfos[i] = StepInfo { int32_t(i), step.anchor, step.nodes, step.opType, step.implementation };
     }
     return plan;

@@ -63,7 +63,7 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
         plan.steps[size_t(p.step)].inputPtrs[size_t(p.slot)] = inputs[size_t(p.input)].rawData();
 
     setIntraOpThreads(plan.options.threads);
-    const int64_t total = static_cast<int64_t>(plan.steps.size());
+    const int64_t total = static_cast<int64_t>(plan.steps.size() + plan.tailSteps.size());
     if (control.observer)
         control.observer->runStarted(static_cast<int32_t>(total));
     for (size_t i = 0; i < plan.steps.size(); ++i) {
@@ -80,6 +80,12 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
         if (control.progress)
             control.progress->progress(static_cast<int64_t>(i + 1), total);
     }
+    std::vector<const void*> inputData(inputs.size());
+    if (!plan.tailSteps.empty()) {
+        for (size_t i = 0; i < inputs.size(); ++i)
+            inputData[i] = inputs[i].rawData();
+        QS_RETURN_IF_ERROR(runTailSteps(plan, inputData, control));
+    }
     if (control.observer)
         control.observer->runFinished();
 
@@ -87,6 +93,13 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
     outputs.reserve(plan.outputs.size());
     for (size_t o = 0; o < plan.outputs.size(); ++o) {
         const PlanValue& v = plan.values[size_t(plan.outputValues[o])];
+        if (v.runTimeShape) {
+            const HostTensor& t = plan.tailValues[size_t(plan.outputValues[o])];
+            if (t.isEmpty())
+                return Status(StatusCode::Internal, fmt::format("{}: output '{}' was not computed", file, v.name));
+            outputs.push_back(t.clone());
+            continue;
+        }
         HostTensor t(v.desc.type, v.desc.dims);
         const void* src = nullptr;
         if (v.producerStep >= 0 || v.aliasOf >= 0)
@@ -101,6 +114,7 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
             std::memcpy(t.rawData(), src, t.byteSize());
         outputs.push_back(std::move(t));
     }
+    plan.tailValues.clear(); // run-time shaped values are not kept between runs
     return outputs;
 }
 

@@ -29,6 +29,17 @@ struct PlanValue
     /// of a buffer of its own: Reshape-like outputs, Split parts, Concat inputs written in place. planAliases().
     int32_t aliasOf = -1;
     int64_t aliasOffset = 0;
+    /// Extents known only at run time (a data-dependent output such as NonZero's, or anything computed from one):
+    /// desc.dims holds kernels::kRunTimeDim where unknown (empty when even the rank is unknown). Such a value is
+    /// produced by a step of SessionPlan::tailSteps and held in SessionPlan::tailValues during a run, never in the
+    /// arena.
+    bool runTimeShape = false;
+    /// A statically planned value that a tail step reads: like a graph output, it must outlive the static steps,
+    /// stay plain and keep its own buffer. Use escapesSteps() rather than testing graphOutput alone.
+    bool readByTail = false;
+
+    /// True when something reads the value after the static steps have run (the caller, or the run-time tail).
+    bool escapesSteps() const noexcept { return graphOutput >= 0 || readByTail; }
 };
 
 /// One kernel invocation of the execution order.
@@ -49,6 +60,12 @@ struct Step
     // Resolved at preparation; graph-input entries are patched at the start of each run.
     std::vector<const void*> inputPtrs;
     std::vector<void*> outputPtrs;
+    /// Tail steps: the kernel above was prepared for the inputs summarised by `tailKey` (types, extents, the data
+    /// shape functions read); a run with the same key reuses it with `tailOutputs`. `tailConstants` holds the small
+    /// inputs it saw as constants, alive as long as the kernel.
+    std::string tailKey;
+    std::vector<kernels::TensorDesc> tailOutputs;
+    std::unique_ptr<std::deque<HostTensor>> tailConstants;
 };
 
 class SessionPlan
@@ -58,7 +75,12 @@ public:
     SessionOptions options;
     std::vector<PlanValue> values;
     std::vector<Step> steps;
-    std::vector<StepInfo> stepInfos;
+    /// The run-time tail: steps that read a runTimeShape value, in topological order. They run after `steps` (which
+    /// never read their outputs), each selected, shape-inferred, prepared and run with the actual extents of the
+    /// run (run_time_tail.cpp); their outputs are allocated per run. Empty for fully static models.
+    std::vector<Step> tailSteps;
+    std::vector<HostTensor> tailValues; ///< per run: the runTimeShape values, indexed by plan value id
+    std::vector<StepInfo> stepInfos; ///< `steps`, then `tailSteps`
     std::deque<HostTensor> constants; ///< stable addresses: TensorDesc::constant points here
     std::vector<IoInfo> inputs;
     std::vector<IoInfo> outputs;
@@ -102,6 +124,13 @@ void planMemory(SessionPlan& plan);
 /// node's step inputs after the authored slots, so the kernel receives them and liveness covers them.
 /// control_flow.cpp.
 std::vector<std::string> subgraphCaptures(const Node& node);
+
+/// Runs plan.tailSteps (after plan.steps have run) with the extents of this run; graph inputs by session input
+/// index. Reports to control's observer/progress with step indices after the static ones. run_time_tail.cpp.
+Status runTailSteps(SessionPlan& plan, std::span<const void* const> graphInputs, const RunControl& control);
+
+/// Where the data of a value read at run time lies (arena, graph input, constant, or tail value); null if nowhere.
+const void* valueData(const SessionPlan& plan, int32_t vid, std::span<const void* const> graphInputs);
 
 /// Sets the OpenMP thread count for the calling thread's subsequent parallel regions (and oneDNN's). threads.cpp.
 void setIntraOpThreads(int threads);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/kernel_registry.h"
 
+#include "kernels/op_registrations.h"
+
 #include <fmt/format.h>
 
 namespace qs::kernels {
@@ -39,6 +41,20 @@ const KernelRegistry& KernelRegistry::instance()
         registerNonMaxSuppressionKernels(r);
         registerRecurrentKernels(r);
         registerControlFlowKernels(r);
+        registerNonZeroKernels(r);
+        registerCompressKernels(r);
+        registerUniqueKernels(r);
+        registerGridSampleKernels(r);
+        registerAffineGridKernels(r);
+        registerRoiAlignKernels(r);
+        registerDetKernels(r);
+        registerMaxUnpoolKernels(r);
+        registerBatchNormTrainingKernels(r);
+        registerNegativeLogLikelihoodLossKernels(r);
+        registerSoftmaxCrossEntropyLossKernels(r);
+        registerFloat16ViaFloatKernels(r);
+        registerLoopKernels(r);
+        registerScanKernels(r);
         registerInt8Kernels(r);
         registerQLinearKernels(r);
         registerQOpsKernels(r);

@@ -71,7 +71,10 @@ struct SupportedOp
 };
 std::vector<SupportedOp> supportedOps();
 
-/// Static description of a graph input or output of a prepared session.
+/// Static description of a graph input or output of a prepared session. An output whose extents depend on the data
+/// (downstream of NonZero, NonMaxSuppression, a Loop's scan outputs...) has -1 for each extent known only at run time,
+/// no dims at all when even its rank is, and possibly an Undefined type when the model declares none; the tensors
+/// run() returns always have their actual type and shape.
 struct IoInfo
 {
     std::string name;

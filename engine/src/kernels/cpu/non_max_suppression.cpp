@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// NonMaxSuppression (opset 10+). Its output count depends on the data, and the engine plans static shapes, so it
-// runs only when boxes and scores are known at preparation (then it folds to a constant); otherwise it is reported
-// as a data-dependent shape.
+// NonMaxSuppression (opset 10+). Its output count depends on the data: the kernel allocates its output
+// (DynamicOutputKernel), so it folds when boxes and scores are constant and otherwise runs in the plan's run-time
+// tail. The thresholds and max_output_boxes_per_class must be known when it is prepared (at preparation, or in the
+// tail when they are small computed values).
+#include "kernels/dynamic_output.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 
@@ -120,47 +122,38 @@ Status checkShapes(const Node& node, std::span<const TensorDesc> in)
 Status inferNms(const Node& node, std::span<const TensorDesc> in, std::vector<TensorDesc>& out)
 {
     QS_RETURN_IF_ERROR(checkShapes(node, in));
-    QS_ASSIGN_OR_RETURN(NmsParams p, nmsParams(node, in));
-    if (!in[0].constant || !in[1].constant)
-        return Status(StatusCode::Unsupported,
-            fmt::format("node {}: data-dependent shape (the number of selected boxes depends on boxes and scores)",
-                node.describe()));
-    const auto sel = runNms(in[0].constant->data<float>().data(), in[1].constant->data<float>().data(), in[0].dims[0],
-        in[1].dims[1], in[0].dims[1], p);
+    QS_RETURN_IF_ERROR(nmsParams(node, in).status());
     out[0].type = DataType::Int64;
-    out[0].dims = { int64_t(sel.size()), 3 };
+    out[0].dims = { kRunTimeDim, 3 };
     return Status::ok();
 }
 
-class NmsKernel final : public Kernel
+class NmsKernel final : public DynamicOutputKernel
 {
 public:
-    Status prepare(const KernelContext& ctx) override
+    Status compute(
+        std::span<const TensorDesc> in, std::span<const void* const> data, std::vector<HostTensor>& out) const override
+    {
+        const auto sel = runNms(static_cast<const float*>(data[0]), static_cast<const float*>(data[1]), in[0].dims[0],
+            in[1].dims[1], in[0].dims[1], m_params);
+        out.clear();
+        HostTensor& y = out.emplace_back(DataType::Int64, std::vector<int64_t> { int64_t(sel.size()), 3 });
+        auto yd = y.data<int64_t>();
+        for (size_t i = 0; i < sel.size(); ++i)
+            std::copy(sel[i].begin(), sel[i].end(), yd.begin() + std::ptrdiff_t(i * 3));
+        return Status::ok();
+    }
+
+protected:
+    Status prepareOp(const KernelContext& ctx) override
     {
         QS_RETURN_IF_ERROR(checkShapes(ctx.node, ctx.inputs));
         QS_ASSIGN_OR_RETURN(m_params, nmsParams(ctx.node, ctx.inputs));
-        m_batches = ctx.inputs[0].dims[0];
-        m_count = ctx.inputs[0].dims[1];
-        m_classes = ctx.inputs[1].dims[1];
-        m_planned = ctx.outputs[0].dims[0];
-        return Status::ok();
-    }
-    Status run(const KernelArgs& args) const override
-    {
-        const auto sel = runNms(static_cast<const float*>(args.inputs[0]), static_cast<const float*>(args.inputs[1]),
-            m_batches, m_classes, m_count, m_params);
-        if (int64_t(sel.size()) != m_planned)
-            return Status(StatusCode::Internal,
-                fmt::format("NonMaxSuppression selected {} boxes, {} were planned", sel.size(), m_planned));
-        auto* y = static_cast<int64_t*>(args.outputs[0]);
-        for (size_t i = 0; i < sel.size(); ++i)
-            std::copy(sel[i].begin(), sel[i].end(), y + i * 3);
         return Status::ok();
     }
 
 private:
     NmsParams m_params;
-    int64_t m_batches = 0, m_count = 0, m_classes = 0, m_planned = 0;
 };
 
 Status acceptNms(const Node& node, std::span<const TensorDesc> in)
@@ -176,7 +169,7 @@ void registerNonMaxSuppressionKernels(KernelRegistry& r)
 {
     r.add(KernelSpec { "", "NonMaxSuppression", 10, 0, inferNms,
         []() -> std::unique_ptr<Kernel> { return std::make_unique<NmsKernel>(); }, acceptNms, kNoCaps, "cpu",
-        "float; only with boxes/scores known at preparation (data-dependent output count)" });
+        "float; data-dependent output count (run-time shape); thresholds known at preparation or computed" });
 }
 
 } // namespace qs::kernels

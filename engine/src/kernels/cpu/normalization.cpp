@@ -203,6 +203,14 @@ private:
     int64_t m_p = 2;
 };
 
+/// Inference only; training_mode = 1 goes to the kernel in batch_norm_training.cpp.
+Status acceptInferenceBatchNorm(const Node& node, std::span<const TensorDesc> inputs)
+{
+    if (node.attrInt("training_mode", 0) != 0)
+        return Status(StatusCode::Unsupported, "training_mode = 1");
+    return acceptFloatInput0(node, inputs);
+}
+
 template <typename K> std::unique_ptr<Kernel> make()
 {
     return std::make_unique<K>();
@@ -212,8 +220,8 @@ template <typename K> std::unique_ptr<Kernel> make()
 
 void registerNormalizationKernels(KernelRegistry& r)
 {
-    r.add(KernelSpec { "", "BatchNormalization", 7, 0, inferSameAsInput0, make<BatchNormKernel>, acceptFloatInput0,
-        kNoCaps, "cpu", "float; inference mode" });
+    r.add(KernelSpec { "", "BatchNormalization", 7, 0, inferSameAsInput0, make<BatchNormKernel>,
+        acceptInferenceBatchNorm, kNoCaps, "cpu", "float; inference mode" });
     r.add(KernelSpec { "", "InstanceNormalization", 6, 0, inferSameAsInput0, make<InstanceNormKernel>,
         acceptFloatInput0, kNoCaps, "cpu", "float" });
     r.add(KernelSpec { "", "LayerNormalization", 17, 0, inferLayerNorm, make<LayerNormKernel>, acceptFloatInput0,

@@ -37,7 +37,13 @@ Status acceptDropout(const Node& node, std::span<const TensorDesc> inputs)
     QS_RETURN_IF_ERROR(acceptSized(node, inputs));
     if (hasInput(inputs, 2)) {
         const auto training = inputs[2].constant ? inputs[2].constant->valueAsDouble(0) : 1.0;
-        if (training != 0.0)
+        // Training with ratio 0 drops nothing: the identity with an all-true mask, as in inference.
+        const bool zeroRatio = hasInput(inputs, 1) && inputs[1].constant && inputs[1].constant->elementCount() == 1
+            && inputs[1].constant->valueAsDouble(0) == 0.0;
+        if (training != 0.0 && hasInput(inputs, 1) && !inputs[1].constant)
+            return Status(StatusCode::Unsupported,
+                "training_mode: the ratio must be constant (only ratio 0, which drops nothing, is supported)");
+        if (training != 0.0 && !zeroRatio)
             return Status(StatusCode::Unsupported, "training_mode (random masks) is not supported");
     }
     if (node.opsetVersion < 7 && node.attrInt("is_test", 0) == 0)
@@ -771,8 +777,8 @@ void registerTensorKernels(KernelRegistry& r)
 {
     const std::string_view kAny = "any fixed-size type";
     r.add(KernelSpec { "", "Identity", 1, 0, inferIdentity, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });
-    r.add(KernelSpec {
-        "", "Dropout", 1, 0, inferIdentity, make<CopyKernel>, acceptDropout, kNoCaps, "cpu", "inference: identity" });
+    r.add(KernelSpec { "", "Dropout", 1, 0, inferIdentity, make<CopyKernel>, acceptDropout, kNoCaps, "cpu",
+        "inference: identity; training_mode only with ratio 0" });
     r.add(KernelSpec { "", "Reshape", 1, 0, inferReshape, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });
     r.add(KernelSpec { "", "Flatten", 1, 0, inferFlatten, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });
     r.add(KernelSpec { "", "Squeeze", 1, 0, inferSqueeze, make<CopyKernel>, acceptSized, kNoCaps, "cpu", kAny });
