@@ -107,8 +107,8 @@ public:
 Result<std::unique_ptr<SessionPlan>> buildPlan(
     std::shared_ptr<const Model> model, const SessionOptions& options, std::vector<UnsupportedNode>* unsupported);
 
-/// Optimized-mode rewrites on the step list (before kernels are created): BatchNormalization folding into Conv,
-/// activation fusion into Conv post-ops. Implemented in graph_rewrites.cpp.
+/// Optimized-mode rewrites on the step list (before kernels are created): fusions (BatchNormalization folding,
+/// Conv post-ops, QDQ and dynamic int8 chains), layouts, kernel choices. graph_rewrites.cpp lists them and their order.
 Status applyRewrites(SessionPlan& plan);
 
 /// Optimized mode, after kernels are prepared: removes Reshape/Flatten/Squeeze/Unsqueeze/Identity and batch-1 Split

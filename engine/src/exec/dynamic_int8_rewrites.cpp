@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: MIT
+// Rewrites of the dynamic int8 path (numbers as in graph_rewrites.cpp):
+//   3. DynamicQuantizeLinear outputs -> ConvInteger -> Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] -> one
+//      Int8Conv::runFloat step (kernels/int8/dynamic_conv.h), with a following Sigmoid·Mul (SiLU) as its epilogue;
+//      the DynamicQuantizeLinear stays a step (it is shared).
+//   7. DynamicQuantizeLinear outputs -> MatMulInteger -> Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] -> one
+//      Int8MatMul::runFloat step (kernels/int8/dynamic_matmul.h), like rewrite 3.
+//   8. A DynamicQuantizeLinear reading a fused dynamic convolution's output takes its min/max from that step (an
+//      extra [2] float output of the convolution, an extra input of the DynamicQuantizeLinear): one pass less.
+#include "exec/dynamic_int8_rewrites.h"
+
+#include "exec/rewrite_context.h"
+#include "kernels/int8/dynamic_conv.h"
+#include "kernels/int8/dynamic_matmul.h"
+
+#include <utility>
+
+namespace qs {
+
+using kernels::PostOp;
+
+namespace {
+
+class DynamicInt8Rewriter : public RewriteContext
+{
+public:
+    using RewriteContext::RewriteContext;
+
+    void fuseConvs()
+    {
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "ConvInteger"))
+                fuseDynamicConv(i);
+    }
+
+    void fuseMatMuls()
+    {
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "MatMulInteger"))
+                fuseDynamicMatMul(i);
+    }
+
+    /// Rewrite 8 (see the top of the file).
+    void fuseDynamicRanges()
+    {
+        const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
+        for (size_t i = 0; i < m_plan.steps.size(); ++i) {
+            Step& q = m_plan.steps[i];
+            if (q.removed || !isOp(q, "DynamicQuantizeLinear") || q.inputs.size() != 1 || q.inputs[0] < 0)
+                continue;
+            const int32_t p = producerIndex(q.inputs[0]);
+            if (p < 0 || m_plan.steps[size_t(p)].spec != dynamicConv)
+                continue;
+            Step& conv = m_plan.steps[size_t(p)];
+            if (conv.outputs.size() == 1) {
+                PlanValue v;
+                v.name = m_plan.values[size_t(conv.outputs[0])].name + ":range";
+                v.known = true;
+                v.desc.type = DataType::Float;
+                v.desc.dims = { 2 };
+                m_plan.values.push_back(std::move(v));
+                conv.outputs.push_back(int32_t(m_plan.values.size() - 1));
+            }
+            q.inputs.push_back(conv.outputs[1]);
+        }
+    }
+
+private:
+    /// 1 or `channels` values laid along axis 1 of a rank-4 NCHW output under broadcasting: [1,C,1,1] or [C,1,1]
+    /// ([C] would broadcast along the width).
+    bool isPerChannel(const HostTensor& t, int64_t channels, bool allowScalar) const
+    {
+        if (t.dataType() != DataType::Float)
+            return false;
+        if (t.elementCount() == 1)
+            return allowScalar;
+        if (t.elementCount() != channels)
+            return false;
+        const auto& d = t.dims();
+        return d == std::vector<int64_t> { 1, channels, 1, 1 } || d == std::vector<int64_t> { channels, 1, 1 };
+    }
+
+    /// The parts of rewrites 3 and 7 around the integer op: DynamicQuantizeLinear feeding it, and the
+    /// Cast -> Mul(Mul(x_scale, w_scale)) [-> Add(bias)] chain reading it.
+    struct DynamicChain
+    {
+        int32_t xq = -1;
+        int32_t xScale = -1;
+        bool hasWzp = false;
+        size_t castIndex = 0;
+        size_t mulIndex = 0;
+        size_t scaleIndex = 0;
+        int32_t wScale = -1;
+        int32_t bias = -1;
+        std::optional<size_t> addIndex;
+    };
+
+    /// Matches DynamicQuantizeLinear -> the integer op at `anchorIndex` (inputs x_q, w, x_zp [, w_zp]); fills
+    /// xq, xScale and hasWzp. The weights and w_zp are checked by the caller.
+    bool matchDynamicInput(size_t anchorIndex, DynamicChain& chain) const
+    {
+        const Step& op = m_plan.steps[anchorIndex];
+        if (op.inputs.size() < 3 || op.outputs.size() != 1 || op.inputs[2] < 0)
+            return false;
+        const int32_t xq = op.inputs[0];
+        const int32_t dqlIndex = producerIndex(xq);
+        if (dqlIndex < 0 || !isOp(m_plan.steps[size_t(dqlIndex)], "DynamicQuantizeLinear"))
+            return false;
+        const Step& dql = m_plan.steps[size_t(dqlIndex)];
+        if (dql.outputs.size() != 3 || dql.outputs[0] != xq || dql.outputs[2] != op.inputs[2] || dql.outputs[1] < 0)
+            return false;
+        chain.xq = xq;
+        chain.xScale = dql.outputs[1];
+        chain.hasWzp = op.inputs.size() > 3 && op.inputs[3] >= 0;
+        return true;
+    }
+
+    /// Matches the float chain after the integer op at `anchorIndex`; `fitsOutput(tensor, allowScalar)` says whether
+    /// a constant w_scale (scalar allowed) or bias (not) broadcasts along the output's channels/columns.
+    template <typename FitsOutput>
+    bool matchDequantChain(size_t anchorIndex, const FitsOutput& fitsOutput, DynamicChain& chain) const
+    {
+        const Step& op = m_plan.steps[anchorIndex];
+        const auto& yd = m_plan.values[size_t(op.outputs[0])].desc;
+        // integer op -> Cast(to float)
+        const auto castIndex = soleReader(op.outputs[0]);
+        if (!castIndex || !isOp(m_plan.steps[*castIndex], "Cast"))
+            return false;
+        const Step& cast = m_plan.steps[*castIndex];
+        if (anchorNode(cast).attrInt("to", 0) != int64_t(1) /* FLOAT */ || cast.outputs.size() != 1)
+            return false;
+        // Cast -> Mul(·, s), s = Mul(x_scale, w_scale)
+        const auto mulIndex = soleReader(cast.outputs[0]);
+        if (!mulIndex || !isOp(m_plan.steps[*mulIndex], "Mul"))
+            return false;
+        const Step& mul = m_plan.steps[*mulIndex];
+        const int32_t s = otherInput(mul, cast.outputs[0]);
+        if (s < 0 || mul.outputs.size() != 1 || m_plan.values[size_t(mul.outputs[0])].desc.dims != yd.dims)
+            return false;
+        const int32_t scaleIndex = producerIndex(s);
+        if (scaleIndex < 0 || !soleReader(s) || !isOp(m_plan.steps[size_t(scaleIndex)], "Mul"))
+            return false;
+        const int32_t wScale = otherInput(m_plan.steps[size_t(scaleIndex)], chain.xScale);
+        const HostTensor* wScaleT = constantOf(wScale);
+        // A per-channel scale must lie along the output's channel axis to be the same product as the broadcast Mul.
+        if (!wScaleT || !fitsOutput(*wScaleT, true) || m_plan.values[size_t(chain.xScale)].desc.elementCount() != 1)
+            return false;
+        chain.castIndex = *castIndex;
+        chain.mulIndex = *mulIndex;
+        chain.scaleIndex = size_t(scaleIndex);
+        chain.wScale = wScale;
+        // Mul -> Add(·, bias), optional
+        chain.bias = -1;
+        chain.addIndex.reset();
+        if (const auto r = soleReader(mul.outputs[0]); r && isOp(m_plan.steps[*r], "Add")) {
+            const Step& add = m_plan.steps[*r];
+            const int32_t b = otherInput(add, mul.outputs[0]);
+            const HostTensor* bt = constantOf(b);
+            if (bt && fitsOutput(*bt, false) && add.outputs.size() == 1
+                && m_plan.values[size_t(add.outputs[0])].desc.dims == yd.dims) {
+                chain.bias = b;
+                chain.addIndex = *r;
+            }
+        }
+        return true;
+    }
+
+    /// Turns the integer op at `anchorIndex` into the fused `spec` step and absorbs the matched chain into it.
+    void fuseDynamicChain(size_t anchorIndex, const DynamicChain& chain, const kernels::KernelSpec& spec)
+    {
+        // dynamic_conv and dynamic_matmul share their slot layout.
+        using namespace kernels::dynamic_conv;
+        namespace dm = kernels::dynamic_matmul;
+        static_assert(int(kX) == dm::kX && int(kW) == dm::kW && int(kXZeroPoint) == dm::kXZeroPoint
+            && int(kWZeroPoint) == dm::kWZeroPoint && int(kXScale) == dm::kXScale && int(kWScale) == dm::kWScale
+            && int(kBias) == dm::kBias && int(kSlotCount) == dm::kSlotCount);
+        Step& fused = m_plan.steps[anchorIndex];
+        std::vector<int32_t> inputs(kSlotCount, -1);
+        inputs[kX] = chain.xq;
+        inputs[kW] = fused.inputs[1];
+        inputs[kXZeroPoint] = fused.inputs[2];
+        inputs[kWZeroPoint] = chain.hasWzp ? fused.inputs[3] : -1;
+        inputs[kXScale] = chain.xScale;
+        inputs[kWScale] = chain.wScale;
+        inputs[kBias] = chain.bias;
+        fused.inputs = std::move(inputs);
+        fused.spec = &spec;
+        absorb(fused, m_plan.steps[chain.scaleIndex], fused.outputs[0]);
+        absorb(fused, m_plan.steps[chain.castIndex], fused.outputs[0]);
+        absorb(fused, m_plan.steps[chain.mulIndex], m_plan.steps[chain.mulIndex].outputs[0]);
+        if (chain.addIndex)
+            absorb(fused, m_plan.steps[*chain.addIndex], m_plan.steps[*chain.addIndex].outputs[0]);
+    }
+
+    /// Rewrites 3 (see the top of the file), anchored at the ConvInteger step `ci`. Leaves everything as written
+    /// unless each intermediate has exactly this one consumer and the constants have the expected shapes.
+    void fuseDynamicConv(size_t ci)
+    {
+        DynamicChain chain;
+        if (!matchDynamicInput(ci, chain))
+            return;
+        const Step& conv = m_plan.steps[ci];
+        const HostTensor* w = constantOf(conv.inputs[1]);
+        if (!w || w->rank() != 4 || (chain.hasWzp && !constantOf(conv.inputs[3])))
+            return;
+        const int64_t oc = w->dims()[0];
+        if (m_plan.values[size_t(conv.outputs[0])].desc.rank() != 4)
+            return;
+        const auto perChannel = [&](const HostTensor& t, bool allowScalar) { return isPerChannel(t, oc, allowScalar); };
+        if (!matchDequantChain(ci, perChannel, chain))
+            return;
+        fuseDynamicChain(ci, chain, kernels::dynamicConvSpec());
+        fuseSwishEpilogue(ci);
+    }
+
+    /// 1 or `n` float values broadcasting along the last axis of a matmul output: [n], [1, n], [1, 1, n]...
+    bool isPerColumn(const HostTensor& t, int64_t n, bool allowScalar) const
+    {
+        if (t.dataType() != DataType::Float)
+            return false;
+        if (t.elementCount() == 1)
+            return allowScalar;
+        return t.elementCount() == n && t.rank() >= 1 && t.dims().back() == n;
+    }
+
+    /// Rewrite 7 (see the top of the file), anchored at the MatMulInteger step `mi`; B must be a 2-D constant.
+    void fuseDynamicMatMul(size_t mi)
+    {
+        DynamicChain chain;
+        if (!matchDynamicInput(mi, chain))
+            return;
+        const Step& mm = m_plan.steps[mi];
+        const HostTensor* w = constantOf(mm.inputs[1]);
+        if (!w || w->rank() != 2 || (chain.hasWzp && !constantOf(mm.inputs[3])))
+            return;
+        const int64_t n = w->dims()[1];
+        if (chain.hasWzp && constantOf(mm.inputs[3])->elementCount() != 1
+            && constantOf(mm.inputs[3])->elementCount() != n)
+            return;
+        if (m_plan.values[size_t(mm.outputs[0])].desc.rank() < 2)
+            return;
+        const auto perColumn = [&](const HostTensor& t, bool allowScalar) { return isPerColumn(t, n, allowScalar); };
+        if (!matchDequantChain(mi, perColumn, chain))
+            return;
+        fuseDynamicChain(mi, chain, kernels::dynamicMatMulSpec());
+    }
+    /// y * Sigmoid(y) after a fused dynamic convolution (YOLO's SiLU) as the kernel's epilogue.
+    void fuseSwishEpilogue(size_t ci)
+    {
+        const int32_t y = m_plan.steps[ci].outputs[0];
+        if (!isIntermediate(y))
+            return;
+        const auto rd = readers(y);
+        if (rd.size() != 2)
+            return;
+        size_t gi = rd[0].first, mi = rd[1].first;
+        if (isOp(m_plan.steps[mi], "Sigmoid"))
+            std::swap(gi, mi);
+        const Step& gate = m_plan.steps[gi];
+        const Step& mul = m_plan.steps[mi];
+        if (!isOp(gate, "Sigmoid") || !isOp(mul, "Mul") || gate.outputs.size() != 1 || mul.outputs.size() != 1)
+            return;
+        const int32_t g = gate.outputs[0];
+        const auto gr = soleReader(g);
+        if (!gr || *gr != mi || otherInput(mul, y) != g)
+            return;
+        Step& fused = m_plan.steps[ci];
+        PostOp op;
+        op.kind = PostOp::Kind::Swish;
+        fused.postOps.push_back(op);
+        absorb(fused, m_plan.steps[gi], y);
+        absorb(fused, m_plan.steps[mi], m_plan.steps[mi].outputs[0]);
+    }
+};
+
+} // namespace
+
+void fuseDynamicConvolutions(SessionPlan& plan)
+{
+    DynamicInt8Rewriter(plan).fuseConvs();
+}
+
+void fuseDynamicMatMuls(SessionPlan& plan)
+{
+    DynamicInt8Rewriter(plan).fuseMatMuls();
+}
+
+void fuseDynamicRanges(SessionPlan& plan)
+{
+    DynamicInt8Rewriter(plan).fuseDynamicRanges();
+}
+
+} // namespace qs

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// Optimized-mode rewrites of the dynamic int8 path (DynamicQuantizeLinear -> ConvInteger / MatMulInteger, ONNX
+// Runtime's dynamic quantization; rewrites 3, 7 and 8; graph_rewrites.cpp runs them).
+#pragma once
+
+#include "exec/session_plan.h"
+
+namespace qs {
+
+/// Rewrite 3 at every ConvInteger step.
+void fuseDynamicConvolutions(SessionPlan& plan);
+
+/// Rewrite 7 at every MatMulInteger step.
+void fuseDynamicMatMuls(SessionPlan& plan);
+
+/// Rewrite 8: DynamicQuantizeLinear steps after fused dynamic convolutions read the range those compute.
+void fuseDynamicRanges(SessionPlan& plan);
+
+} // namespace qs

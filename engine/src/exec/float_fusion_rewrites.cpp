@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: MIT
+// Rewrites of float steps (numbers as in graph_rewrites.cpp):
+//   1. Conv + BatchNormalization -> Conv with scaled weights and shifted bias (new constants).
+//   2. Conv + activations / residual Add -> one oneDNN primitive with post-ops: Relu, LeakyRelu, Clip, Sigmoid,
+//      Sigmoid·Mul (SiLU/swish), HardSigmoid·Mul and HardSwish (hardswish), Add (sum).
+//   9. Standalone Sigmoid/Tanh/Relu/Exp on oneDNN's eltwise primitive.
+//  10. Nearest Resize by whole factors on oneDNN's resampling (blocked-capable), chosen before rewrite 4.
+#include "exec/float_fusion_rewrites.h"
+
+#include "exec/rewrite_context.h"
+#include "kernels/onednn/eltwise_onednn.h"
+#include "kernels/onednn/resize_onednn.h"
+
+#include <cmath>
+#include <utility>
+
+namespace qs {
+
+using kernels::Layout;
+using kernels::PostOp;
+
+namespace {
+
+class FloatFusionRewriter : public RewriteContext
+{
+public:
+    using RewriteContext::RewriteContext;
+
+    Status fuseConvs()
+    {
+        for (size_t i = 0; i < m_plan.steps.size(); ++i) {
+            if (m_plan.steps[i].removed || !isOp(m_plan.steps[i], "Conv"))
+                continue;
+            QS_RETURN_IF_ERROR(foldBatchNorm(i));
+            fuseActivations(i);
+        }
+        return Status::ok();
+    }
+
+    /// Rewrite 9: activations left standalone (no convolution absorbed them) run on oneDNN's vectorised eltwise
+    /// primitive instead of the scalar reference-style loops, when large enough for that to matter.
+    void useOneDnnActivations()
+    {
+        for (Step& s : m_plan.steps) {
+            if (s.removed || s.nodes.size() != 1 || !anchorNode(s).domain.empty() || s.inputs.empty() || s.inputs[0] < 0
+                || s.outputs.size() != 1 || s.outputs[0] < 0)
+                continue;
+            const auto& x = m_plan.values[size_t(s.inputs[0])].desc;
+            const auto& y = m_plan.values[size_t(s.outputs[0])].desc;
+            if (x.type != DataType::Float || x.layout != y.layout || x.layout == Layout::Nhwc
+                || x.elementCount() < 4096)
+                continue;
+            if (const kernels::KernelSpec* spec = kernels::oneDnnEltwiseSpec(anchorNode(s).opType))
+                s.spec = spec;
+        }
+    }
+
+    /// Rewrite 10: nearest upscaling by whole factors (YOLO's neck) on oneDNN's resampling, which, unlike the CPU
+    /// loops, can read and write the blocked layout; runs before markBlockedLayouts so that it counts as capable.
+    void useOneDnnNearestResize()
+    {
+        for (Step& s : m_plan.steps) {
+            if (s.removed || s.nodes.size() != 1 || s.inputs.empty() || s.inputs[0] < 0 || s.outputs.size() != 1
+                || s.outputs[0] < 0)
+                continue;
+            // Inside an NHWC region of the dynamic int8 path (rewrite 6) the NHWC Resize kernel is already chosen.
+            if (m_plan.values[size_t(s.outputs[0])].desc.layout == Layout::Nhwc)
+                continue;
+            if (kernels::oneDnnNearestResizeApplies(
+                    anchorNode(s), m_plan.values[size_t(s.inputs[0])].desc, m_plan.values[size_t(s.outputs[0])].desc))
+                s.spec = &kernels::oneDnnNearestResizeSpec();
+        }
+    }
+
+private:
+    bool supportsPostOps(const Step& s) const { return s.spec && (s.spec->caps & kernels::kCapPostOps); }
+
+    Status foldBatchNorm(size_t ci)
+    {
+        Step& conv = m_plan.steps[ci];
+        if (!conv.postOps.empty() || conv.outputs.size() != 1)
+            return Status::ok();
+        const int32_t y = conv.outputs[0];
+        const auto rd = readers(y);
+        if (!isIntermediate(y) || rd.size() != 1 || rd[0].second != 0)
+            return Status::ok();
+        Step& bn = m_plan.steps[rd[0].first];
+        if (!isOp(bn, "BatchNormalization") || bn.inputs.size() < 5)
+            return Status::ok();
+        for (size_t k = 1; k < bn.outputs.size(); ++k)
+            if (bn.outputs[k] >= 0 && !readers(bn.outputs[k]).empty())
+                return Status::ok();
+        const HostTensor* w = constantOf(conv.inputs[1]);
+        const HostTensor* b = conv.inputs.size() > 2 ? constantOf(conv.inputs[2]) : nullptr;
+        const bool hasBias = conv.inputs.size() > 2 && conv.inputs[2] >= 0;
+        const HostTensor* scale = constantOf(bn.inputs[1]);
+        const HostTensor* shift = constantOf(bn.inputs[2]);
+        const HostTensor* mean = constantOf(bn.inputs[3]);
+        const HostTensor* var = constantOf(bn.inputs[4]);
+        if (!w || (hasBias && !b) || !scale || !shift || !mean || !var || w->dataType() != DataType::Float
+            || anchorNode(bn).attrInt("training_mode", 0) != 0)
+            return Status::ok();
+        const int64_t m = w->dims()[0];
+        if (scale->elementCount() != m || shift->elementCount() != m || mean->elementCount() != m
+            || var->elementCount() != m)
+            return Status::ok();
+        const float eps = anchorNode(bn).attrFloat("epsilon", 1e-5f);
+        HostTensor newW = w->clone();
+        HostTensor newB(DataType::Float, { m });
+        const int64_t perOc = w->elementCount() / m;
+        auto wd = newW.data<float>();
+        for (int64_t oc = 0; oc < m; ++oc) {
+            const float a = float(scale->valueAsDouble(oc) / std::sqrt(var->valueAsDouble(oc) + eps));
+            for (int64_t i = 0; i < perOc; ++i)
+                wd[size_t(oc * perOc + i)] *= a;
+            const float bias = b ? float(b->valueAsDouble(oc)) : 0.0f;
+            newB.data<float>()[size_t(oc)] = float((bias - mean->valueAsDouble(oc)) * a + shift->valueAsDouble(oc));
+        }
+        const std::string base = m_plan.values[size_t(conv.inputs[1])].name;
+        const int32_t wid = m_plan.addConstant(base + ":bn_folded", std::move(newW));
+        const int32_t bid = m_plan.addConstant(base + ":bn_folded_bias", std::move(newB));
+        Step& c = m_plan.steps[ci]; // addConstant may not move steps, but keep the access pattern uniform
+        c.inputs.resize(3, -1);
+        c.inputs[1] = wid;
+        c.inputs[2] = bid;
+        Step& bnStep = m_plan.steps[rd[0].first];
+        absorb(c, bnStep, bnStep.outputs[0]);
+        return Status::ok();
+    }
+
+    void fuseActivations(size_t ci)
+    {
+        if (!supportsPostOps(m_plan.steps[ci]))
+            return;
+        bool hasSum = false;
+        for (;;) {
+            Step& conv = m_plan.steps[ci];
+            const int32_t y = conv.outputs[0];
+            if (!isIntermediate(y))
+                return;
+            const auto rd = readers(y);
+            if (rd.empty())
+                return;
+            Step& t = m_plan.steps[rd[0].first];
+            const Node& tn = anchorNode(t);
+            if (rd.size() == 1 && t.nodes.size() == 1 && tn.domain.empty()) {
+                if (auto op = simpleActivation(t)) {
+                    conv.postOps.push_back(*op);
+                    absorb(conv, t, t.outputs[0]);
+                    continue;
+                }
+                // Sum only as the first post-op: oneDNN's optimized convolutions reject eltwise-then-sum chains and
+                // would fall back to its reference implementation (hundreds of times slower).
+                if (tn.opType == "Add" && !hasSum && conv.postOps.empty() && t.inputs.size() == 2
+                    && t.inputs[0] != t.inputs[1]) {
+                    const int32_t other = t.inputs[0] == y ? t.inputs[1] : t.inputs[0];
+                    const auto& od = m_plan.values[size_t(other)].desc;
+                    const auto& yd = m_plan.values[size_t(y)].desc;
+                    const int32_t prod = producerIndex(other);
+                    // The residual must exist when the fused step runs (at the Conv's position) and match exactly.
+                    if (od.dims == yd.dims && od.type == DataType::Float && prod < int32_t(ci)
+                        && m_plan.values[size_t(other)].desc.layout == Layout::Plain) {
+                        conv.inputs.resize(3, -1);
+                        conv.inputs.push_back(other);
+                        PostOp sum;
+                        sum.kind = PostOp::Kind::Sum;
+                        sum.extraInput = int32_t(conv.inputs.size() - 1);
+                        conv.postOps.push_back(sum);
+                        hasSum = true;
+                        absorb(conv, t, t.outputs[0]);
+                        continue;
+                    }
+                }
+                return;
+            }
+            // x * Sigmoid(x) and x * HardSigmoid(x): two readers of y, a gate and the Mul that also reads the gate.
+            if (rd.size() != 2)
+                return;
+            size_t gi = rd[0].first, mi = rd[1].first;
+            if (isOp(m_plan.steps[mi], "Sigmoid") || isOp(m_plan.steps[mi], "HardSigmoid"))
+                std::swap(gi, mi);
+            Step& gate = m_plan.steps[gi];
+            Step& mul = m_plan.steps[mi];
+            if (!isOp(mul, "Mul") || !(isOp(gate, "Sigmoid") || isOp(gate, "HardSigmoid")))
+                return;
+            const int32_t g = gate.outputs[0];
+            const bool mulReadsBoth
+                = (mul.inputs[0] == y && mul.inputs[1] == g) || (mul.inputs[1] == y && mul.inputs[0] == g);
+            const auto gr = readers(g);
+            if (!mulReadsBoth || !isIntermediate(g) || gr.size() != 1)
+                return;
+            PostOp op;
+            if (isOp(gate, "Sigmoid")) {
+                op.kind = PostOp::Kind::Swish;
+            } else {
+                const Node& hn = anchorNode(gate);
+                // oneDNN 2.6's hardswish has fixed alpha 1/6, beta 1/2 (PyTorch's); other gates stay unfused.
+                if (std::fabs(hn.attrFloat("alpha", 0.2f) - 1.0f / 6.0f) > 1e-6f || hn.attrFloat("beta", 0.5f) != 0.5f)
+                    return;
+                op.kind = PostOp::Kind::HardSwish;
+            }
+            conv.postOps.push_back(op);
+            absorb(conv, gate, y);
+            absorb(conv, mul, mul.outputs[0]);
+        }
+    }
+};
+
+} // namespace
+
+Status fuseConvBatchNormAndPostOps(SessionPlan& plan)
+{
+    return FloatFusionRewriter(plan).fuseConvs();
+}
+
+void useOneDnnActivations(SessionPlan& plan)
+{
+    FloatFusionRewriter(plan).useOneDnnActivations();
+}
+
+void useOneDnnNearestResize(SessionPlan& plan)
+{
+    FloatFusionRewriter(plan).useOneDnnNearestResize();
+}
+
+} // namespace qs

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// Optimized-mode rewrites of float steps onto faster kernels (rewrites 1, 2, 9 and 10; graph_rewrites.cpp runs them).
+#pragma once
+
+#include "exec/session_plan.h"
+
+namespace qs {
+
+/// Rewrites 1 and 2 at every Conv step: folds a following BatchNormalization into the weights, then absorbs the
+/// activations / residual Add that follow as oneDNN post-ops.
+Status fuseConvBatchNormAndPostOps(SessionPlan& plan);
+
+/// Rewrite 9: standalone activations large enough to matter on oneDNN's vectorised eltwise primitive.
+void useOneDnnActivations(SessionPlan& plan);
+
+/// Rewrite 10: nearest Resize by whole factors on oneDNN's resampling, outside NHWC regions.
+void useOneDnnNearestResize(SessionPlan& plan);
+
+} // namespace qs

@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: MIT
+// Rewrite 5 (numbers as in graph_rewrites.cpp, which runs it before 1 and 2), QDQ: static INT8, e.g. PyTorch's or
+// ONNX Runtime's QDQ export.
+//      DequantizeLinear(x), DequantizeLinear(w) [, DequantizeLinear(bias)] -> Conv [-> Relu/Clip] -> QuantizeLinear
+//      -> one requantizing int8 convolution reading x's integer tensor and writing the QuantizeLinear's output
+//      (kernels/int8/qlinear.h), and DequantizeLinear(a), DequantizeLinear(b) -> Add [-> Relu] -> QuantizeLinear
+//      -> one int8 add, and DequantizeLinear -> MaxPool -> QuantizeLinear (same parameters) -> an integer MaxPool.
+//      Gemm likewise -> one QGemm (int8 matmul with requantization).
+//      Integer tensors then flow from one quantized op to the next without a float round trip;
+//      a Cast to the type the tensor already has (PyTorch writes QuantizeLinear -> Cast(uint8) -> DequantizeLinear)
+//      is looked through and absorbed.
+#include "exec/qdq_rewrites.h"
+
+#include "exec/rewrite_context.h"
+#include "kernels/int8/qlinear.h"
+
+namespace qs {
+
+using kernels::Layout;
+using kernels::PostOp;
+
+namespace {
+
+class QdqRewriter : public RewriteContext
+{
+public:
+    using RewriteContext::RewriteContext;
+
+    void run()
+    {
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "Conv"))
+                fuseQdqConv(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "Add"))
+                fuseQdqAdd(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "MaxPool"))
+                fuseQdqMaxPool(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "Gemm"))
+                fuseQdqGemm(i);
+    }
+
+private:
+    /// The integer tensor behind a DequantizeLinear input: through a Cast to the type it already has.
+    struct QuantizedInput
+    {
+        int32_t value = -1; ///< the uint8/int8 tensor the fused step reads
+        int32_t scale = -1;
+        int32_t zeroPoint = -1;
+        std::optional<size_t> dq; ///< the DequantizeLinear step, when this reader is its only one
+        std::optional<size_t> cast; ///< an identity Cast between, when the DequantizeLinear is its only reader
+    };
+    std::optional<QuantizedInput> quantizedInput(int32_t vid, size_t reader) const
+    {
+        const int32_t di = producerIndex(vid);
+        if (di < 0 || !isOp(m_plan.steps[size_t(di)], "DequantizeLinear"))
+            return std::nullopt;
+        const Step& dq = m_plan.steps[size_t(di)];
+        QuantizedInput q;
+        q.value = dq.inputs[0];
+        q.scale = dq.inputs.size() > 1 ? dq.inputs[1] : -1;
+        q.zeroPoint = dq.inputs.size() > 2 ? dq.inputs[2] : -1;
+        const auto& xd = m_plan.values[size_t(q.value)].desc;
+        if (q.scale < 0 || m_plan.values[size_t(q.scale)].desc.elementCount() != 1
+            || (q.zeroPoint >= 0 && m_plan.values[size_t(q.zeroPoint)].desc.elementCount() != 1)
+            || (xd.type != DataType::UInt8 && xd.type != DataType::Int8) || xd.layout != Layout::Plain)
+            return std::nullopt;
+        if (const auto r = soleReader(vid); r && *r == reader)
+            q.dq = size_t(di);
+        const int32_t ci = producerIndex(q.value);
+        if (ci >= 0 && isOp(m_plan.steps[size_t(ci)], "Cast")) {
+            const Step& cast = m_plan.steps[size_t(ci)];
+            const auto& src = m_plan.values[size_t(cast.inputs[0])].desc;
+            if (src.type == xd.type && src.layout == Layout::Plain) {
+                q.value = cast.inputs[0];
+                if (q.dq && soleReader(cast.outputs[0]))
+                    q.cast = size_t(ci);
+            }
+        }
+        return q;
+    }
+
+    /// The QuantizeLinear (per tensor) that is the sole reader of `vid`, after an optional Relu/Clip.
+    struct QuantizedOutput
+    {
+        size_t q = 0;
+        std::optional<size_t> activation;
+        std::optional<PostOp> op;
+    };
+    std::optional<QuantizedOutput> quantizedOutput(int32_t vid) const
+    {
+        QuantizedOutput out;
+        auto r = soleReader(vid);
+        if (r && (isOp(m_plan.steps[*r], "Relu") || isOp(m_plan.steps[*r], "Clip"))) {
+            out.op = simpleActivation(m_plan.steps[*r]);
+            if (!out.op || m_plan.steps[*r].outputs.size() != 1)
+                return std::nullopt;
+            out.activation = *r;
+            r = soleReader(m_plan.steps[*r].outputs[0]);
+        }
+        if (!r || !isOp(m_plan.steps[*r], "QuantizeLinear"))
+            return std::nullopt;
+        const Step& q = m_plan.steps[*r];
+        if (q.inputs.size() < 2 || q.inputs[0] != (out.activation ? m_plan.steps[*out.activation].outputs[0] : vid)
+            || m_plan.values[size_t(q.inputs[1])].desc.elementCount() != 1
+            || (q.inputs.size() > 2 && q.inputs[2] >= 0 && m_plan.values[size_t(q.inputs[2])].desc.elementCount() != 1))
+            return std::nullopt;
+        out.q = *r;
+        return out;
+    }
+
+    /// The Constant-node step producing `vid` for `reader` alone: the planner does not fold constants above its size
+    /// limit (512x512x3x3 weights), but the rewrite needs their data.
+    std::optional<size_t> constantStepOf(int32_t vid, size_t reader) const
+    {
+        const int32_t pi = producerIndex(vid);
+        const auto r = soleReader(vid);
+        if (pi < 0 || !isOp(m_plan.steps[size_t(pi)], "Constant") || !r || *r != reader)
+            return std::nullopt;
+        const Attribute* a = anchorNode(m_plan.steps[size_t(pi)]).attribute("value");
+        if (!a || a->type != AttributeType::Tensor)
+            return std::nullopt;
+        return size_t(pi);
+    }
+
+    /// A DequantizeLinear of constant integer data (weights, bias) read only by `reader`, scale and zero point
+    /// constant with 1 or `channels` entries along axis 0.
+    std::optional<size_t> constantDequantize(
+        int32_t vid, size_t reader, int64_t channels, DataType wantA, DataType wantB) const
+    {
+        const int32_t di = producerIndex(vid);
+        if (di < 0 || !isOp(m_plan.steps[size_t(di)], "DequantizeLinear"))
+            return std::nullopt;
+        const Step& dq = m_plan.steps[size_t(di)];
+        const auto& data = m_plan.values[size_t(dq.inputs[0])].desc;
+        const HostTensor* scale = dq.inputs.size() > 1 ? constantOf(dq.inputs[1]) : nullptr;
+        const bool hasZp = dq.inputs.size() > 2 && dq.inputs[2] >= 0;
+        const HostTensor* zp = hasZp ? constantOf(dq.inputs[2]) : nullptr;
+        const auto r = soleReader(vid);
+        if ((!data.constant && !constantStepOf(dq.inputs[0], size_t(di))) || !scale || (hasZp && !zp) || !r
+            || *r != reader || (data.type != wantA && data.type != wantB) || scale->dataType() != DataType::Float)
+            return std::nullopt;
+        const int64_t n = scale->elementCount();
+        if ((n != 1 && n != channels) || (zp && zp->elementCount() != n) || data.dims.empty()
+            || data.dims[0] != channels)
+            return std::nullopt;
+        if (n > 1 && anchorNode(dq).attrInt("axis", 1) != 0)
+            return std::nullopt;
+        return size_t(di);
+    }
+
+    /// The plan value holding the data input of constant DequantizeLinear `dqIndex`, materialising a Constant
+    /// node's tensor as a plan constant (the Constant step is then absorbed: `constantStep`).
+    int32_t constantDataOf(size_t dqIndex, std::optional<size_t>& constantStep)
+    {
+        const int32_t vid = m_plan.steps[dqIndex].inputs[0];
+        if (constantOf(vid))
+            return vid;
+        constantStep = constantStepOf(vid, dqIndex);
+        auto host = HostTensor::fromTensor(anchorNode(m_plan.steps[*constantStep]).attribute("value")->t);
+        if (!host.isOk())
+            return -1;
+        const std::string name = m_plan.values[size_t(vid)].name + ":constant";
+        return m_plan.addConstant(name, std::move(host).value());
+    }
+
+    /// Rewrite 5, convolution (see the top of the file).
+    void fuseQdqConv(size_t ci)
+    {
+        using namespace kernels::qlinear_conv;
+        const Step& conv = m_plan.steps[ci];
+        if (conv.inputs.size() < 2 || conv.outputs.size() != 1 || !isIntermediate(conv.outputs[0]))
+            return;
+        const auto x = quantizedInput(conv.inputs[0], ci);
+        if (!x)
+            return;
+        const int32_t wv = conv.inputs[1];
+        const int32_t wdi = producerIndex(wv);
+        if (wdi < 0 || m_plan.steps[size_t(wdi)].inputs.empty() || m_plan.steps[size_t(wdi)].inputs[0] < 0)
+            return;
+        const auto& wd = m_plan.values[size_t(m_plan.steps[size_t(wdi)].inputs[0])].desc;
+        if (wd.rank() < 3)
+            return;
+        const int64_t oc = wd.dims[0];
+        const auto wdq = constantDequantize(wv, ci, oc, DataType::Int8, DataType::UInt8);
+        if (!wdq)
+            return;
+        std::optional<size_t> bdq;
+        if (conv.inputs.size() > 2 && conv.inputs[2] >= 0) {
+            bdq = constantDequantize(conv.inputs[2], ci, oc, DataType::Int32, DataType::Int32);
+            if (!bdq)
+                return;
+            // The bias' zero point must be 0 (the kernel adds the int32 values); the quantizers always write 0.
+            const Step& b = m_plan.steps[*bdq];
+            if (b.inputs.size() > 2 && b.inputs[2] >= 0) {
+                const HostTensor* zp = constantOf(b.inputs[2]);
+                for (int64_t i = 0; i < zp->elementCount(); ++i)
+                    if (zp->valueAsDouble(i) != 0.0)
+                        return;
+            }
+        }
+        const auto y = quantizedOutput(conv.outputs[0]);
+        if (!y)
+            return;
+        std::optional<size_t> wConstant;
+        const int32_t wData = constantDataOf(*wdq, wConstant);
+        if (wData < 0)
+            return;
+        const Step& wStep = m_plan.steps[*wdq];
+        const Step& q = m_plan.steps[y->q];
+        std::vector<int32_t> inputs(kSlotCount, -1);
+        inputs[kX] = x->value;
+        inputs[kXScale] = x->scale;
+        inputs[kXZeroPoint] = x->zeroPoint;
+        inputs[kW] = wData;
+        inputs[kWScale] = wStep.inputs[1];
+        inputs[kWZeroPoint] = wStep.inputs.size() > 2 ? wStep.inputs[2] : -1;
+        inputs[kYScale] = q.inputs[1];
+        inputs[kYZeroPoint] = q.inputs.size() > 2 ? q.inputs[2] : -1;
+        if (bdq) {
+            inputs[kBias] = m_plan.steps[*bdq].inputs[0];
+            inputs[kBiasScale] = m_plan.steps[*bdq].inputs[1];
+        }
+        Step& fused = m_plan.steps[ci];
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::qdqConvSpec();
+        if (y->op)
+            fused.postOps.push_back(*y->op);
+        absorbOptional(fused, x->dq);
+        absorbOptional(fused, x->cast);
+        absorbOptional(fused, wdq);
+        absorbOptional(fused, wConstant);
+        absorbOptional(fused, bdq);
+        absorbOptional(fused, y->activation);
+        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+    }
+
+    /// Rewrite 5, residual add: both operands dequantized per tensor, same shape as the output (no broadcasting).
+    void fuseQdqAdd(size_t ai)
+    {
+        using namespace kernels::qdq_add;
+        const Step& add = m_plan.steps[ai];
+        if (add.inputs.size() != 2 || add.inputs[0] == add.inputs[1] || add.outputs.size() != 1
+            || !isIntermediate(add.outputs[0]))
+            return;
+        const auto a = quantizedInput(add.inputs[0], ai);
+        const auto b = quantizedInput(add.inputs[1], ai);
+        if (!a || !b)
+            return;
+        const auto& yd = m_plan.values[size_t(add.outputs[0])].desc;
+        if (m_plan.values[size_t(a->value)].desc.dims != yd.dims
+            || m_plan.values[size_t(b->value)].desc.dims != yd.dims)
+            return;
+        const auto y = quantizedOutput(add.outputs[0]);
+        if (!y || (y->op && y->op->kind != PostOp::Kind::Relu))
+            return;
+        const Step& q = m_plan.steps[y->q];
+        std::vector<int32_t> inputs(kSlotCount, -1);
+        inputs[kA] = a->value;
+        inputs[kAScale] = a->scale;
+        inputs[kAZeroPoint] = a->zeroPoint;
+        inputs[kB] = b->value;
+        inputs[kBScale] = b->scale;
+        inputs[kBZeroPoint] = b->zeroPoint;
+        inputs[kYScale] = q.inputs[1];
+        inputs[kYZeroPoint] = q.inputs.size() > 2 ? q.inputs[2] : -1;
+        Step& fused = m_plan.steps[ai];
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::qdqAddSpec();
+        if (y->op)
+            fused.postOps.push_back(*y->op);
+        absorbOptional(fused, a->dq);
+        absorbOptional(fused, a->cast);
+        absorbOptional(fused, b->dq);
+        absorbOptional(fused, b->cast);
+        absorbOptional(fused, y->activation);
+        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+    }
+
+    /// Two scalar quantization parameters (values or omitted) that hold the same number.
+    bool sameScalar(int32_t a, int32_t b) const
+    {
+        if (a == b)
+            return true;
+        const HostTensor* ta = constantOf(a);
+        const HostTensor* tb = constantOf(b);
+        if (a < 0 || b < 0) {
+            const HostTensor* t = a < 0 ? tb : ta;
+            return t && t->elementCount() == 1 && t->valueAsDouble(0) == 0.0; // an omitted zero point is 0
+        }
+        return ta && tb && ta->elementCount() == 1 && tb->elementCount() == 1
+            && ta->valueAsDouble(0) == tb->valueAsDouble(0);
+    }
+
+    /// Rewrite 5, MaxPool between a DequantizeLinear and a QuantizeLinear with the same parameters.
+    void fuseQdqMaxPool(size_t pi)
+    {
+        const Step& pool = m_plan.steps[pi];
+        if (pool.inputs.size() != 1 || pool.outputs.size() != 1 || !isIntermediate(pool.outputs[0]))
+            return;
+        const auto x = quantizedInput(pool.inputs[0], pi);
+        if (!x)
+            return;
+        const auto y = quantizedOutput(pool.outputs[0]);
+        if (!y || y->activation)
+            return;
+        const Step& q = m_plan.steps[y->q];
+        const int32_t yzp = q.inputs.size() > 2 ? q.inputs[2] : -1;
+        if (!sameScalar(x->scale, q.inputs[1]) || !sameScalar(x->zeroPoint, yzp)
+            || m_plan.values[size_t(x->value)].desc.type != m_plan.values[size_t(q.outputs[0])].desc.type)
+            return;
+        Step& fused = m_plan.steps[pi];
+        fused.inputs = { x->value };
+        fused.spec = &kernels::qdqMaxPoolSpec();
+        absorbOptional(fused, x->dq);
+        absorbOptional(fused, x->cast);
+        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+    }
+
+    /// Rewrite 5, Gemm (fully connected): B [N, K] with transB=1 (per-column scales lie on its axis 0) or per
+    /// tensor; the bias must have scale aScale * bScale[n] exactly (QGemm adds it in int32); alpha = beta = 1.
+    void fuseQdqGemm(size_t gi)
+    {
+        const Step& gemm = m_plan.steps[gi];
+        const Node& gn = anchorNode(gemm);
+        if (gemm.inputs.size() < 2 || gemm.outputs.size() != 1 || !isIntermediate(gemm.outputs[0])
+            || gn.attrInt("transA", 0) != 0 || gn.attrFloat("alpha", 1.0f) != 1.0f
+            || gn.attrFloat("beta", 1.0f) != 1.0f)
+            return;
+        const auto& yd = m_plan.values[size_t(gemm.outputs[0])].desc;
+        if (yd.rank() != 2)
+            return;
+        const int64_t n = yd.dims[1];
+        const bool transB = gn.attrInt("transB", 0) != 0;
+        const auto a = quantizedInput(gemm.inputs[0], gi);
+        if (!a || !constantOf(a->scale))
+            return;
+        const auto bdq = constantDequantize(gemm.inputs[1], gi,
+            transB ? n : m_plan.values[size_t(gemm.inputs[1])].desc.dims[0], DataType::Int8, DataType::UInt8);
+        if (!bdq)
+            return;
+        const HostTensor* bScale = constantOf(m_plan.steps[*bdq].inputs[1]);
+        if (!transB && bScale->elementCount() != 1)
+            return;
+        std::optional<size_t> cdq;
+        if (gemm.inputs.size() > 2 && gemm.inputs[2] >= 0) {
+            cdq = constantDequantize(gemm.inputs[2], gi, n, DataType::Int32, DataType::Int32);
+            if (!cdq)
+                return;
+            const Step& c = m_plan.steps[*cdq];
+            const HostTensor* cScale = constantOf(c.inputs[1]);
+            const float as = float(constantOf(a->scale)->valueAsDouble(0));
+            for (int64_t j = 0; j < n; ++j) {
+                const float bs = float(bScale->valueAsDouble(bScale->elementCount() == 1 ? 0 : j));
+                if (float(cScale->valueAsDouble(cScale->elementCount() == 1 ? 0 : j)) != as * bs)
+                    return;
+            }
+            if (c.inputs.size() > 2 && c.inputs[2] >= 0)
+                for (int64_t j = 0; j < constantOf(c.inputs[2])->elementCount(); ++j)
+                    if (constantOf(c.inputs[2])->valueAsDouble(j) != 0.0)
+                        return;
+        }
+        const auto y = quantizedOutput(gemm.outputs[0]);
+        if (!y || y->activation)
+            return;
+        std::optional<size_t> bConstant;
+        const int32_t bData = constantDataOf(*bdq, bConstant);
+        if (bData < 0)
+            return;
+        const Step& bStep = m_plan.steps[*bdq];
+        const Step& q = m_plan.steps[y->q];
+        std::vector<int32_t> inputs(9, -1); // QGemm: A, a_scale, a_zp, B, b_scale, b_zp, C, y_scale, y_zp
+        inputs[0] = a->value;
+        inputs[1] = a->scale;
+        inputs[2] = a->zeroPoint;
+        inputs[3] = bData;
+        inputs[4] = bStep.inputs[1];
+        inputs[5] = bStep.inputs.size() > 2 ? bStep.inputs[2] : -1;
+        inputs[6] = cdq ? m_plan.steps[*cdq].inputs[0] : -1;
+        inputs[7] = q.inputs[1];
+        inputs[8] = q.inputs.size() > 2 ? q.inputs[2] : -1;
+        Step& fused = m_plan.steps[gi];
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::qdqGemmSpec();
+        absorbOptional(fused, a->dq);
+        absorbOptional(fused, a->cast);
+        absorbOptional(fused, bdq);
+        absorbOptional(fused, bConstant);
+        absorbOptional(fused, cdq);
+        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+    }
+};
+
+} // namespace
+
+void fuseQdqSteps(SessionPlan& plan)
+{
+    QdqRewriter(plan).run();
+}
+
+} // namespace qs
