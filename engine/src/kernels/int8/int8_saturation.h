@@ -15,8 +15,8 @@
 // Remedy: the weights given to oneDNN are split as w = w' + r, with w' chosen so that no pair exceeds the bound
 // (the larger-magnitude weight of an offending pair is shrunk to 128 - |other|) and r a sparse residual applied by
 // the kernel after the oneDNN call, in int32, as sum r * (x - zp). The result is exact on every ISA. Int8Conv
-// applies r per tile of 16 output pixels as int16 multiply-adds over per-channel planes of x - zp (int8_conv.cpp,
-// applyCorrections*); PyTorch-quantized weights (full +-127 range, resnet18_int8_qdq_torch) need it for 1-2 % of
+// applies r per tile of 16 output pixels as int16 multiply-adds over per-channel planes of x - zp
+// (int8_conv_residual.cpp); PyTorch-quantized weights (full +-127 range, resnet18_int8_qdq_torch) need it for 1-2 % of
 // pairs, where it costs ~11-14 % of the run (was ~40 % as strided scalar updates, bench/RESULTS.md). The real
 // models need it for only a few weights per layer (2..126 of thousands in yolov5nu_int8_dynamic_seed), so the
 // residual costs a small fraction of the convolution; the alternative, an int16-free (s16 or int32) accumulation

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// Int8Conv's private state, shared by the files that implement it (internal: no other file includes this):
+//   int8_conv.cpp           oneDNN primitive set-up, source handling (int8 shift, NCHW reorder, zero-point padded
+//                           source, the own AVX2 kernel's dispatch), run paths and their epilogues, public API
+//   int8_conv_weights.cpp   weight zero-point plan (clamped outliers, window-sum compensation), saturating-pair split
+//   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction
+//   int8_conv_direct.cpp    oneDNN writing the requantized uint8 output itself
+#pragma once
+
+#include "kernels/int8/avx2_int8_conv.h"
+#include "kernels/int8/int8_conv.h"
+#include "kernels/int8/onednn_context.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+// The epilogue's inner loops (stores, compensation, residual, in all three .cpp files) are cloned for AVX2 and picked
+// at load time (GCC ifunc): the engine is built for baseline x86-64, whose SSE2 has no 32-bit multiply, and these
+// loops run over every output element.
+#define QS_CLONES __attribute__((target_clones("avx2", "default")))
+
+namespace qs::kernels::int8 {
+
+constexpr int64_t kCorrectionTile = 16;
+
+/// Where the residual reads x - zp: per needed input channel a plane of `rows` input rows (those the output rows reach,
+/// padding included), each split into `strideW` sub-rows by input column modulo the stride and widened by zero
+/// margins, so that every residual weight reads kCorrectionTile contiguous values for any output tile with neither
+/// bounds checks nor masks (padding contributes x - zp = 0, as in ONNX).
+struct PlaneGeometry
+{
+    int64_t rows = 0;
+    int64_t rowMin = 0; ///< input row of plane row 0 (negative with top padding)
+    int64_t strideW = 1;
+    int64_t width = 0; ///< values per sub-row
+    int64_t columnMin = 0; ///< sub-row position of entry 0 (negative with left padding)
+    int64_t subRows() const noexcept { return rows * strideW; }
+    int64_t planeSize() const noexcept { return rows * strideW * width; }
+    /// Element index of input row ih, sub-row phase, position m (input column m * strideW + phase) of plane q.
+    int64_t index(int64_t q, int64_t ih, int64_t phase, int64_t m) const noexcept
+    {
+        return ((q * rows + ih - rowMin) * strideW + phase) * width + m - columnMin;
+    }
+};
+
+/// One residual weight of one corrected output channel: `value` times the plane values from `offset` + the output
+/// row's offset + the tile's first column (everything that does not depend on the output position is hoisted).
+struct Correction
+{
+    int64_t offset = 0;
+    int32_t value = 0;
+};
+
+struct Int8Conv::Impl
+{
+    ConvShape shape;
+    DataType srcType = DataType::UInt8;
+    ActivationLayout layout = ActivationLayout::Nchw; ///< of the input
+    ActivationLayout outLayout = ActivationLayout::Nchw;
+    /// Without a runtime source zero point (the activation zero point is a constant 0 after the int8 shift), oneDNN
+    /// picks its brgemm kernels (brgconv) on AVX-512 VNNI instead of the slower jit_int8 direct convolution.
+    bool zeroSourceZeroPoint = false;
+    /// For another constant activation zero point zp (after the int8 shift), the source is copied into an NHWC
+    /// buffer with explicit borders holding zp and oneDNN convolves it without padding and without a source zero
+    /// point (brgconv natively): sum over all taps of x_pad * w' = sum over the valid taps of (x - zp) * w' +
+    /// zp * sum w', so accOffset[oc] = -zp * sum_k w'[oc][k] restores ONNX's result exactly (padding contributes 0).
+    bool paddedSource = false;
+    int32_t paddedZeroPoint = 0; ///< the constant zero point, after the int8 shift
+    std::vector<uint8_t> padded; ///< [N][IH + pads][IW + pads][C]
+    std::vector<int32_t> accOffset; ///< per output channel, added to every accumulator (empty: none)
+    bool noSourceZeroPoint() const noexcept { return zeroSourceZeroPoint || paddedSource; }
+    void fillPadded(const uint8_t* xu);
+    Status prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
+    std::vector<int32_t> compensation; ///< k[oc] = c - zp_w[oc]
+    bool needsWindowSums = false;
+    std::vector<ResidualWeight> residual; ///< ordered by oc
+    // The residual regrouped for applyCorrections: per corrected output channel, its weights.
+    std::vector<int32_t> correctedChannels;
+    std::vector<size_t> correctionBegin; ///< corrections[correctionBegin[r] .. correctionBegin[r + 1])
+    std::vector<Correction> corrections;
+    std::vector<int32_t> planeChannels; ///< absolute input channels the residual reads
+    PlaneGeometry planeGeometry;
+    std::vector<int16_t> planes; ///< x - zp of one image, see PlaneGeometry
+    bool avx2 = __builtin_cpu_supports("avx2");
+    bool int16Weights = true; ///< every residual weight fits int16 (always, for 8-bit weights): the madd forms apply
+    std::vector<uint8_t> planeRowUsed; ///< per input row: read by some residual weight (strided 1x1 convs skip half)
+    std::vector<uint8_t> planePhaseUsed; ///< per input column modulo the stride
+    SaturationReport report;
+
+    dnnl::stream stream;
+    dnnl::convolution_forward conv;
+    dnnl::convolution_forward::primitive_desc convPd;
+    dnnl::reorder toNhwc;
+    dnnl::memory srcNchw, srcNhwc, weights, dst, srcZeroPoint;
+    /// The engine's own AVX2 kernel in place of oneDNN's primitive (AVX2 without VNNI only; see avx2_int8_conv.h).
+    std::unique_ptr<Avx2Int8Conv> own;
+    bool useOwn = false; ///< decided before the pairs are split: the own kernel pairs its own way
+    dnnl::memory ownInterior; ///< NCHW single images are reordered straight into the own kernel's padded buffer
+    dnnl::reorder toOwn;
+
+    // The direct requantizing primitive (int8_conv_direct.cpp): oneDNN writes uint8 itself, with the bias and the
+    // per-channel multipliers as its bias and output scales, when that is provably the same arithmetic.
+    int64_t accBound = 0; ///< a bound of |acc| for x in [0, 255] (max over channels of 255 * sum of same-sign w')
+    bool directTried = false;
+    bool directOk = false;
+    std::vector<float> directScales;
+    std::vector<int32_t> directBias;
+    dnnl::convolution_forward directConv;
+    dnnl::memory directWeights, directBiasMem, directDst;
+    bool directEligible(const Requantization& rq) const;
+    bool prepareDirect(const Requantization& rq);
+    Status runDirect(const void* x, int32_t xZeroPoint, void* y);
+
+    std::vector<uint8_t> shifted; ///< int8 sources shifted to uint8
+    std::vector<int32_t> channelSums; ///< [group][IH*IW] of one image
+    std::vector<int32_t> windowSums; ///< [group][OH*OW] of one image
+    std::vector<float> scales; ///< per output channel, for runFloat
+    std::vector<float> biases;
+    std::vector<float> floatTile; ///< one rescaled tile before its NCHW transposition
+
+    bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }
+    /// Element strides of the activations: between channels and between pixels of one image.
+    int64_t inChannelStride() const noexcept { return nchw() ? shape.inHeight * shape.inWidth : 1; }
+    int64_t inPixelStride() const noexcept { return nchw() ? 1 : shape.inChannels; }
+    bool outNchw() const noexcept { return outLayout == ActivationLayout::Nchw; }
+    int64_t outChannelStride() const noexcept { return outNchw() ? shape.outHeight() * shape.outWidth() : 1; }
+    int64_t outPixelStride() const noexcept { return outNchw() ? 1 : shape.outChannels; }
+
+    std::vector<int8_t> s8; ///< the weights given to oneDNN (kept until they are reordered)
+    ZeroPointPlan zeroPointPlan;
+
+    // int8_conv.cpp
+    Status prepare(const Int8Weights& w);
+    Status runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
+    template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, Store&& store);
+    // int8_conv_weights.cpp
+    void planWeightZeroPoints(const Int8Weights& w);
+    void splitPairsFor(const std::string& implementation);
+    void computeWindowSums(const uint8_t* image, int32_t zp);
+    void compensateRow(int32_t* accRow, int64_t outputRow); ///< adds k[oc] * window sum to one NHWC output row
+    // int8_conv_residual.cpp
+    void planCorrections();
+    void buildResidualPlanes(const uint8_t* image, int32_t zp); ///< x - zp of one image into `planes`
+    /// Adds the residual to the NHWC tile of `count` pixels from (outputRow, firstColumn) on.
+    void applyResidual(int32_t* tile, int64_t outputRow, int64_t firstColumn, int64_t count);
+    static constexpr int64_t kTile = 16;
+    static_assert(kTile == kCorrectionTile, "applyCorrections sums one tile of pixels per channel in registers");
+};
+
+} // namespace qs::kernels::int8
