@@ -413,6 +413,8 @@ const MatMulCase kMatMulCases[] = {
     { "OddSizes", 1, 7, 13, 31, U8, U8, 128, { 171 } },
     { "PerColumnZp", 1, 9, 33, 17, U8, U8, 3, {} },
     { "SingleRow", 1, 1, 127, 5, U8, U8, 255, { 0 } },
+    { "SingleRowWide", 1, 1, 515, 1003, U8, U8, 37, {} }, // the M = 1 gemv: odd K, N not a multiple of 8
+    { "SingleRowSignedA", 1, 1, 64, 19, S8, S8, -128, {} },
     { "Batched3", 3, 5, 20, 11, U8, U8, 100, { 171 } },
     { "SignedA", 1, 6, 19, 8, S8, U8, -7, { 128 } },
     { "SignedB", 2, 4, 24, 9, U8, S8, 0, {} },

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/int8_matmul.h"
 
+#include "kernels/int8/int8_gemv.h"
 #include "kernels/int8/onednn_context.h"
+#include "quant/quant_kernels.h"
 
 #include <fmt/format.h>
 
@@ -32,6 +34,9 @@ struct Int8MatMul::Impl
     std::vector<ResidualWeight> residual; ///< row = batch index
     SaturationReport report;
     std::vector<int8_t> plainWeights; ///< b - c after the split; reordered again only if a new M changes the layout
+    /// M = 1 on AVX2 (int8_gemv.h): b - c before the split, packed, and its column sums; empty when not used.
+    std::vector<int8_t> gemvWeights;
+    std::vector<int32_t> gemvColSums;
 
     dnnl::stream stream;
     int64_t preparedM = -1;
@@ -90,13 +95,30 @@ Status Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za)
     QS_RETURN_IF_ERROR(checkZeroPoint(aType, za, "activation"));
     if (m < 1)
         return Status(StatusCode::InvalidArgument, fmt::format("{}: M={} must be positive", describe(), m));
-    QS_RETURN_IF_ERROR(prepareFor(m));
+    const bool gemv = m == 1 && !gemvWeights.empty();
+    if (!gemv) {
+        QS_RETURN_IF_ERROR(prepareFor(m));
+        acc.resize(size_t(batch * m * n)); // a gemv run in between may have shrunk it
+    }
     const uint8_t* au = static_cast<const uint8_t*>(a);
     if (aType == DataType::Int8) {
+        shifted.resize(size_t(batch * m * k));
         for (size_t i = 0; i < shifted.size(); ++i)
             shifted[i] = uint8_t(au[i] ^ 0x80u);
         au = shifted.data();
         za += 128;
+    }
+    if (gemv) {
+        // Unsplit weights: sum (a - za)(b - c) = acc - za * colsum(b - c); the zero point of b as below.
+        acc.resize(size_t(n));
+        int8GemvAvx2(au, gemvWeights.data(), k, n, acc.data());
+        int32_t rs = 0;
+        for (int64_t p = 0; p < k; ++p)
+            rs += au[p];
+        rs -= int32_t(k) * za;
+        for (int64_t j = 0; j < n; ++j)
+            acc[size_t(j)] += compensation[size_t(j)] * rs - za * gemvColSums[size_t(j)];
+        return Status::ok();
     }
     try {
         src.set_data_handle(const_cast<uint8_t*>(au));
@@ -168,6 +190,14 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
     const Int8IsaInfo isa = onednnInt8Isa();
     impl->report.isa = isa.isa;
     impl->report.isaPairsSaturate = isa.pairsSaturate;
+    // A single activation row (batch 1) takes the exact AVX2 gemv (int8_gemv.h); larger M still goes to oneDNN.
+    if (batch == 1 && quant::bestQuantIsa() != quant::QuantIsa::Scalar) {
+        impl->gemvWeights = packGemvWeights(impl->plainWeights.data(), k, n);
+        impl->gemvColSums.assign(size_t(n), 0);
+        for (int64_t p = 0; p < k; ++p)
+            for (int64_t j = 0; j < n; ++j)
+                impl->gemvColSums[size_t(j)] += impl->plainWeights[size_t(p * n + j)];
+    }
     impl->residual = splitSaturatingPairs(impl->plainWeights.data(), batch, k, n, isa.pairsSaturate, impl->report);
     impl->report.remedy = !isa.pairsSaturate ? SaturationRemedy::NotNeeded
         : impl->residual.empty()             ? SaturationRemedy::NoOffendingPairs
@@ -203,7 +233,10 @@ const SaturationReport& Int8MatMul::saturation() const noexcept
 }
 std::string Int8MatMul::implementation() const
 {
-    return m_impl->preparedM < 0 ? std::string("not yet created (first run)") : m_impl->pd.impl_info_str();
+    if (m_impl->preparedM >= 0)
+        return m_impl->pd.impl_info_str()
+            + std::string(m_impl->gemvWeights.empty() ? "" : " (M = 1: qs:avx2_int8_gemv)");
+    return m_impl->gemvWeights.empty() ? std::string("not yet created (first run)") : std::string("qs:avx2_int8_gemv");
 }
 
 Status Int8MatMul::runInt32(const void* a, int64_t m, int32_t aZeroPoint, int32_t* y)
