@@ -165,6 +165,29 @@ void transposeChannels8(
     }
 }
 
+/// Copies 1-7 int16 values with at most two overlapping fixed-size moves (inlined, unlike a variable memcpy).
+inline void copyShort(int16_t* dst, const int16_t* src, int64_t count)
+{
+    const size_t bytes = size_t(count) * sizeof(int16_t);
+    char* d = reinterpret_cast<char*>(dst);
+    const char* s = reinterpret_cast<const char*>(src);
+    if (bytes >= 8) {
+        uint64_t a, b;
+        std::memcpy(&a, s, 8);
+        std::memcpy(&b, s + bytes - 8, 8);
+        std::memcpy(d, &a, 8);
+        std::memcpy(d + bytes - 8, &b, 8);
+    } else if (bytes >= 4) {
+        uint32_t a, b;
+        std::memcpy(&a, s, 4);
+        std::memcpy(&b, s + bytes - 4, 4);
+        std::memcpy(d, &a, 4);
+        std::memcpy(d + bytes - 4, &b, 4);
+    } else {
+        std::memcpy(d, s, 2);
+    }
+}
+
 /// Writes x - zp of one image into the planes' interior (the margins stay zero).
 QS_CLONES void buildPlanes(int16_t* planes, const PlaneGeometry& g, const uint8_t* image, const int32_t* channels,
     int64_t count, int64_t height, int64_t width, int64_t chStride, int64_t pxStride, int32_t zp,
@@ -189,11 +212,16 @@ QS_CLONES void buildPlanes(int16_t* planes, const PlaneGeometry& g, const uint8_
                     // NHWC, 8 consecutive channels (the usual case: the residual reads nearly every channel).
                     for (; m + 8 <= n; m += 8)
                         transposeChannels8(dst + m, planeSize, src + m * sw * pxStride, sw * pxStride, zpv);
-                    if (m < n) {
+                    if (m < n && n >= 8) {
+                        // The last 8 positions again, overlapping: same values, no partial stores.
+                        transposeChannels8(dst + n - 8, planeSize, src + (n - 8) * sw * pxStride, sw * pxStride, zpv);
+                    } else if (m < n) {
+                        // Narrow rows (e.g. 7x7 layers): fixed-size copies of the first n - m values, so no memcpy
+                        // call per plane row (they were ~1.5 % of resnet18's AVX2 run).
                         int16_t tail[8 * 8];
                         transposeChannels8(tail, 8, src + m * sw * pxStride, sw * pxStride, zpv, n - m);
                         for (int64_t t = 0; t < 8; ++t)
-                            std::memcpy(dst + t * planeSize + m, tail + t * 8, size_t(n - m) * sizeof(int16_t));
+                            copyShort(dst + t * planeSize + m, tail + t * 8, n - m);
                     }
                     q += 8;
                     continue;
