@@ -52,6 +52,9 @@ struct Correction
 {
     int64_t offset = 0;
     int32_t value = 0;
+    /// int16 madd operand (int16 weights only): this weight in the low half, the channel's next one in the high half
+    /// (0 for its last odd one); set for every other weight of a channel, from its first.
+    int32_t pairValue = 0;
 };
 
 struct Int8Conv::Impl

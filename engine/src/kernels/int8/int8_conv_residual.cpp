@@ -42,14 +42,13 @@ __attribute__((target("avx2"))) inline void channelSums16(
     for (; e + 1 < end; e += 2) {
         const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + corrections[e].offset));
         const __m256i x2 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + corrections[e + 1].offset));
-        const __m256i w = _mm256_set1_epi32(
-            int32_t(uint32_t(uint16_t(corrections[e].value)) | (uint32_t(uint16_t(corrections[e + 1].value)) << 16)));
+        const __m256i w = _mm256_set1_epi32(corrections[e].pairValue);
         lo = _mm256_add_epi32(lo, _mm256_madd_epi16(_mm256_unpacklo_epi16(x1, x2), w));
         hi = _mm256_add_epi32(hi, _mm256_madd_epi16(_mm256_unpackhi_epi16(x1, x2), w));
     }
     if (e < end) {
         const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + corrections[e].offset));
-        const __m256i w = _mm256_set1_epi32(int32_t(uint32_t(uint16_t(corrections[e].value))));
+        const __m256i w = _mm256_set1_epi32(corrections[e].pairValue); // the high half is 0
         lo = _mm256_add_epi32(lo, _mm256_madd_epi16(_mm256_unpacklo_epi16(x1, zero), w));
         hi = _mm256_add_epi32(hi, _mm256_madd_epi16(_mm256_unpackhi_epi16(x1, zero), w));
     }
@@ -125,8 +124,7 @@ void applyCorrections8Madd(int32_t* tile, int64_t oc, int64_t count, const int16
             const __m128i x1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + corrections[e].offset));
             const __m128i x2
                 = pair ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + corrections[e + 1].offset)) : zero;
-            const __m128i w = _mm_set1_epi32(int32_t(uint32_t(uint16_t(corrections[e].value))
-                | (pair ? uint32_t(uint16_t(corrections[e + 1].value)) << 16 : 0u)));
+            const __m128i w = _mm_set1_epi32(corrections[e].pairValue);
             lo = _mm_add_epi32(lo, _mm_madd_epi16(_mm_unpacklo_epi16(x1, x2), w));
             hi = _mm_add_epi32(hi, _mm_madd_epi16(_mm_unpackhi_epi16(x1, x2), w));
         }
@@ -304,6 +302,12 @@ void Int8Conv::Impl::planCorrections()
         corrections.push_back(c);
         ++correctionBegin.back();
     }
+    // The madd operands, packed once here rather than per tile: weights 2t and 2t + 1 of each channel.
+    for (size_t r = 0; r + 1 < correctionBegin.size(); ++r)
+        for (size_t e = correctionBegin[r]; e < correctionBegin[r + 1]; e += 2) {
+            const uint32_t hi = e + 1 < correctionBegin[r + 1] ? uint32_t(uint16_t(corrections[e + 1].value)) : 0u;
+            corrections[e].pairValue = int32_t(uint32_t(uint16_t(corrections[e].value)) | (hi << 16));
+        }
 }
 
 void Int8Conv::Impl::buildResidualPlanes(const uint8_t* image, int32_t zp)
