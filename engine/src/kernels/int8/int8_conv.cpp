@@ -427,20 +427,11 @@ Status Int8Conv::runRequantized(const void* x, int32_t xZeroPoint, const Requant
 }
 
 Status Int8Conv::runRequantized(
-    const void* x, int32_t xZeroPoint, const Requantization& rq, void* y, const RequantizedSink& sink, bool allowDirect)
+    const void* x, int32_t xZeroPoint, const Requantization& rq, void* y, const RequantizedSink& sink)
 {
+    // Always the epilogue, never the direct uint8 primitive: the sink must see each tile while it is in L1.
     const ConvShape& s = m_impl->shape;
     const int64_t oc = s.outChannels, ow = s.outWidth();
-    auto* out8 = static_cast<uint8_t*>(y);
-    if (allowDirect && m_impl->directEligible(rq) && m_impl->prepareDirect(rq)) {
-        QS_RETURN_IF_ERROR(m_impl->runDirect(x, xZeroPoint, y));
-        // In place, in L2-sized chunks (the sink reads its other operands at the same offsets).
-        constexpr int64_t kChunk = 16384;
-        const int64_t total = s.batch * oc * s.outHeight() * ow;
-        for (int64_t i = 0; i < total; i += kChunk)
-            sink(out8 + i, i, std::min(kChunk, total - i));
-        return Status::ok();
-    }
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
     const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();

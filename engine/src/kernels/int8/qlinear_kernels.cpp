@@ -20,7 +20,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
 #include <mutex>
 #include <optional>
@@ -238,12 +237,9 @@ public:
             float(zeroPointAt(inputAt(args, kAddYZeroPoint), m_addYzpType, 0)), lo, hi, m_addFloor };
         const auto* b = static_cast<const uint8_t*>(args.inputs[kAddB]);
         auto* y = static_cast<uint8_t*>(args.outputs[0]);
-        return m_conv->runRequantized(
-            args.inputs[kX], xzp, m_rq, y,
-            [&](const uint8_t* q, int64_t offset, int64_t n) {
-                runQdqAdd(q, m_outType, b + offset, m_addBType, y + offset, m_addYType, n, p);
-            },
-            kAddAllowsDirect);
+        return m_conv->runRequantized(args.inputs[kX], xzp, m_rq, y, [&](const uint8_t* q, int64_t offset, int64_t n) {
+            runQdqAdd(q, m_outType, b + offset, m_addBType, y + offset, m_addYType, n, p);
+        });
     }
 
     std::string implementation() const override
@@ -260,10 +256,6 @@ public:
     }
 
 private:
-    /// Whether the convolution + add lets oneDNN write the uint8 output itself and then adds in place over it (see
-    /// bench/RESULTS.md, "residual add fused into the QDQ convolution", for the measurement behind the choice).
-    inline static const bool kAddAllowsDirect = std::getenv("QS_CONV_ADD_NO_DIRECT") == nullptr; // TEMP measurement
-
     Status prepareAdd(const KernelContext& ctx, std::span<const PostOp> addOps)
     {
         using namespace qlinear_conv;
