@@ -4,6 +4,7 @@
 // preparation only that branch is prepared, and when its captured values are constant too the planner folds the
 // whole If into constants.
 #include "exec/session_plan.h"
+#include "exec/subgraph.h"
 #include "kernels/kernel_registry.h"
 
 #include <fmt/format.h>
@@ -75,32 +76,11 @@ Result<std::unique_ptr<SessionPlan>> prepareBranch(const Node& node, std::string
         if (at == names.end() || *at != name)
             return Status(
                 StatusCode::Internal, fmt::format("node {}: capture '{}' not resolved", node.describe(), name));
-        const kernels::TensorDesc& d = captures[size_t(at - names.begin())];
-        const ValueId id = g.getOrAddValue(name);
-        Value& v = g.mutableValue(id);
-        v.isOuterScope = false;
-        v.isGraphInput = true;
-        v.type = TensorType {};
-        v.type.elementType = d.type;
-        g.addInput(id);
-        if (d.constant)
-            options.constantInputs[name] = d.constant->toTensor();
-        else
-            options.inputShapes[name] = d.dims;
+        bindCapturedInput(g, options, name, captures[size_t(at - names.begin())]);
     }
-    std::vector<UnsupportedNode> unsupported;
-    auto plan = buildPlan(model, options, &unsupported);
-    if (!plan) {
-        if (plan.status().code() == StatusCode::Unsupported) {
-            std::string what = fmt::format("{}:", attr);
-            for (const UnsupportedNode& u : unsupported)
-                what += fmt::format(" {} ({});", u.description, u.reason);
-            if (unsupported.empty())
-                what += " " + plan.status().message();
-            return err(node, StatusCode::Unsupported, what);
-        }
-        return plan.status().withContext(fmt::format("node {}", node.describe()));
-    }
+    auto plan = buildNestedPlan(model, options, node, attr);
+    if (!plan)
+        return plan.status();
     if (!(*plan)->tailSteps.empty())
         return err(node, StatusCode::Unsupported,
             fmt::format("{}: data-dependent shapes inside a branch (node {}) are not supported yet", attr,

@@ -40,6 +40,7 @@ public:
     {
         const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
         const kernels::KernelSpec* qdqConv = &kernels::qdqConvSpec();
+        const kernels::KernelSpec* qdqConvAdd = &kernels::qdqConvAddSpec();
         std::vector<int32_t> parent(m_plan.values.size());
         for (size_t v = 0; v < parent.size(); ++v)
             parent[v] = int32_t(v);
@@ -71,7 +72,7 @@ public:
                 continue;
             // Static int8 convolutions (rewrite 5) read and write NHWC like the dynamic ones; a global pooling reads
             // an NHWC float input (its [N, C, 1, 1] output is the same in both layouts).
-            const bool conv = s.spec == dynamicConv || s.spec == qdqConv;
+            const bool conv = s.spec == dynamicConv || s.spec == qdqConv || s.spec == qdqConvAdd;
             const bool globalPool = (isOp(s, "GlobalAveragePool") || isOp(s, "GlobalMaxPool")) && s.spec
                 && s.spec->implementation == "cpu";
             const auto check = [&](int32_t v, bool convSlot) {
@@ -231,6 +232,9 @@ private:
         if (s.spec == &kernels::qdqAddSpec() && out.rank() == 4 && sameDims(s.inputs[kernels::qdq_add::kA])
             && sameDims(s.inputs[kernels::qdq_add::kB]))
             return { s.inputs[kernels::qdq_add::kA], s.inputs[kernels::qdq_add::kB], s.outputs[0] };
+        // The convolution + add (rewrite 5) writes its output elementwise from the add's other operand.
+        if (s.spec == &kernels::qdqConvAddSpec() && out.rank() == 4 && sameDims(s.inputs[kernels::qlinear_conv::kAddB]))
+            return { s.inputs[kernels::qlinear_conv::kAddB], s.outputs[0] };
         if (s.spec == &kernels::qdqMaxPoolSpec() && out.rank() == 4 && s.inputs[0] >= 0)
             return { s.inputs[0], s.outputs[0] };
         if (s.nodes.size() != 1)

@@ -35,6 +35,9 @@ public:
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "Add"))
                 fuseQdqAdd(i);
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && m_plan.steps[i].spec == &kernels::qdqAddSpec())
+                fuseQdqConvAdd(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "MaxPool"))
                 fuseQdqMaxPool(i);
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
@@ -277,6 +280,50 @@ private:
         absorbOptional(fused, b->cast);
         absorbOptional(fused, y->activation);
         absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+    }
+
+    /// Rewrite 5, residual add into the convolution: a fused add one of whose operands is a fused QDQ convolution's
+    /// output read by nothing else becomes part of that convolution (its requantized tile goes straight into the
+    /// add's arithmetic). The add's other operand and parameters must be ready when the convolution runs: in
+    /// ResNet's downsampling blocks the shortcut's convolution comes after the main branch's, so there the shortcut
+    /// convolution takes the add.
+    void fuseQdqConvAdd(size_t ai)
+    {
+        using namespace kernels::qlinear_conv;
+        namespace qa = kernels::qdq_add;
+        const Step& add = m_plan.steps[ai];
+        for (int side = 0; side < 2; ++side) {
+            const size_t mineSlot = side == 0 ? qa::kA : qa::kB, otherSlot = side == 0 ? qa::kB : qa::kA;
+            const int32_t mine = add.inputs[mineSlot];
+            const int32_t ci = producerIndex(mine);
+            if (ci < 0 || m_plan.steps[size_t(ci)].spec != &kernels::qdqConvSpec() || !isIntermediate(mine))
+                continue;
+            const auto r = soleReader(mine);
+            if (!r || *r != ai)
+                continue;
+            bool ready = true;
+            for (int32_t v : add.inputs)
+                ready = ready && (v < 0 || v == mine || producerIndex(v) < ci);
+            if (!ready)
+                continue;
+            Step& conv = m_plan.steps[size_t(ci)];
+            conv.inputs.resize(kConvAddSlotCount, -1);
+            conv.inputs[kAddB] = add.inputs[otherSlot];
+            conv.inputs[kAddBScale] = add.inputs[otherSlot + 1];
+            conv.inputs[kAddBZeroPoint] = add.inputs[otherSlot + 2];
+            conv.inputs[kAddAScale] = add.inputs[mineSlot + 1];
+            conv.inputs[kAddAZeroPoint] = add.inputs[mineSlot + 2];
+            conv.inputs[kAddYScale] = add.inputs[qa::kYScale];
+            conv.inputs[kAddYZeroPoint] = add.inputs[qa::kYZeroPoint];
+            PostOp sum;
+            sum.kind = PostOp::Kind::Sum;
+            sum.extraInput = int32_t(kAddB);
+            conv.postOps.push_back(sum);
+            conv.postOps.insert(conv.postOps.end(), add.postOps.begin(), add.postOps.end());
+            conv.spec = &kernels::qdqConvAddSpec();
+            absorb(conv, m_plan.steps[ai], m_plan.steps[ai].outputs[0]);
+            return;
+        }
     }
 
     /// Two scalar quantization parameters (values or omitted) that hold the same number.

@@ -7,6 +7,38 @@
 
 namespace qs {
 
+void bindCapturedInput(Graph& g, SessionOptions& options, const std::string& name, const kernels::TensorDesc& desc)
+{
+    const ValueId id = g.getOrAddValue(name);
+    Value& v = g.mutableValue(id);
+    v.isOuterScope = false;
+    v.isGraphInput = true;
+    v.type = TensorType {};
+    v.type.elementType = desc.type;
+    g.addInput(id);
+    if (desc.constant)
+        options.constantInputs[name] = desc.constant->toTensor();
+    else
+        options.inputShapes[name] = desc.dims;
+}
+
+Result<std::unique_ptr<SessionPlan>> buildNestedPlan(
+    std::shared_ptr<const Model> model, const SessionOptions& options, const Node& owner, std::string_view attr)
+{
+    std::vector<UnsupportedNode> unsupported;
+    auto plan = buildPlan(std::move(model), options, &unsupported);
+    if (plan)
+        return plan;
+    if (plan.status().code() != StatusCode::Unsupported)
+        return plan.status().withContext(fmt::format("node {}", owner.describe()));
+    std::string what = fmt::format("{}:", attr);
+    for (const UnsupportedNode& u : unsupported)
+        what += fmt::format(" {} ({});", u.description, u.reason);
+    if (unsupported.empty())
+        what += " " + plan.status().message();
+    return Status(StatusCode::Unsupported, fmt::format("node {}: {}", owner.describe(), what));
+}
+
 Status Subgraph::prepare(const Node& node, std::string_view attr, std::span<const kernels::TensorDesc> formal,
     std::span<const kernels::TensorDesc> captures, int threads, bool optimized, bool allowRunTimeOutputs)
 {
@@ -28,49 +60,27 @@ Status Subgraph::prepare(const Node& node, std::string_view attr, std::span<cons
     SessionOptions options;
     options.threads = threads;
     options.mode = optimized ? ExecutionMode::Optimized : ExecutionMode::AsWritten;
-    auto bind = [&](const std::string& name, const kernels::TensorDesc& d) {
-        if (d.constant)
-            options.constantInputs[name] = d.constant->toTensor();
-        else
-            options.inputShapes[name] = d.dims;
-    };
     std::vector<std::string> formalNames;
     for (size_t i = 0; i < formal.size(); ++i) {
         Value& v = g.mutableValue(g.inputs()[i]);
         v.type = TensorType {};
         v.type.elementType = formal[i].type;
         formalNames.push_back(v.name);
-        bind(v.name, formal[i]);
+        if (formal[i].constant)
+            options.constantInputs[v.name] = formal[i].constant->toTensor();
+        else
+            options.inputShapes[v.name] = formal[i].dims;
     }
     for (size_t i = 0; i < names.size(); ++i) {
         const auto existing = g.findValue(names[i]);
         if (existing && g.value(*existing).isGraphInput)
             continue; // a formal input shadows the outer name
-        const ValueId id = g.getOrAddValue(names[i]);
-        Value& v = g.mutableValue(id);
-        if (!v.isOuterScope && v.producer != kNoNode)
+        const auto inside = g.findValue(names[i]);
+        if (inside && !g.value(*inside).isOuterScope && g.value(*inside).producer != kNoNode)
             continue; // produced inside: a capture of a deeper subgraph only
-        v.isOuterScope = false;
-        v.isGraphInput = true;
-        v.type = TensorType {};
-        v.type.elementType = captures[i].type;
-        g.addInput(id);
-        bind(names[i], captures[i]);
+        bindCapturedInput(g, options, names[i], captures[i]);
     }
-    std::vector<UnsupportedNode> unsupported;
-    auto plan = buildPlan(model, options, &unsupported);
-    if (!plan) {
-        if (plan.status().code() == StatusCode::Unsupported) {
-            std::string what = fmt::format("{}:", attr);
-            for (const UnsupportedNode& u : unsupported)
-                what += fmt::format(" {} ({});", u.description, u.reason);
-            if (unsupported.empty())
-                what += " " + plan.status().message();
-            return Status(StatusCode::Unsupported, fmt::format("node {}: {}", node.describe(), what));
-        }
-        return plan.status().withContext(fmt::format("node {}", node.describe()));
-    }
-    m_plan = std::move(plan).value();
+    QS_ASSIGN_OR_RETURN(m_plan, buildNestedPlan(model, options, node, attr));
     for (size_t o = 0; o < m_plan->outputValues.size(); ++o)
         if (!allowRunTimeOutputs && m_plan->values[size_t(m_plan->outputValues[o])].runTimeShape)
             return Status(StatusCode::Unsupported,

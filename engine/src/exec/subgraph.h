@@ -11,6 +11,15 @@
 
 namespace qs {
 
+/// Turns the outer-scope value `name` a nested graph reads into one of its inputs of `desc`'s type, bound in
+/// `options` to its constant data (so the nested plan folds what depends only on it) or to its extents.
+void bindCapturedInput(Graph& g, SessionOptions& options, const std::string& name, const kernels::TensorDesc& desc);
+
+/// buildPlan for the graph of `owner`'s attribute `attr` (If branches, Loop/Scan bodies): an Unsupported status
+/// names the owner, the attribute and every unsupported node inside.
+Result<std::unique_ptr<SessionPlan>> buildNestedPlan(
+    std::shared_ptr<const Model> model, const SessionOptions& options, const Node& owner, std::string_view attr);
+
 class Subgraph
 {
 public:

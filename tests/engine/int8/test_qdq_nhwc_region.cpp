@@ -201,6 +201,11 @@ TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
     in.push_back(HostTensor::fromVector(DataType::UInt8, { 1, kC, kH, kW }, x));
     auto result = (*session)->run(in);
     ASSERT_TRUE(result.isOk()) << result.status().toString();
+    // conv2's requantized output goes straight into the residual add (one step, NHWC on both sides).
+    int convAddSteps = 0;
+    for (const StepInfo& s : (*session)->steps())
+        convAddSteps += s.implementation.find("nhwc>nhwc +add") != std::string_view::npos;
+    EXPECT_EQ(convAddSteps, 1);
     const auto got = (*result)[0].data<float>();
     ASSERT_EQ(got.size(), want.size());
     for (size_t c = 0; c < want.size(); ++c)

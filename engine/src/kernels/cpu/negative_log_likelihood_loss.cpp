@@ -11,6 +11,31 @@
 
 namespace qs::kernels {
 
+Status acceptLossInputs(std::span<const TensorDesc> in, std::string_view targetName)
+{
+    if (in[0].type != DataType::Float && in[0].type != DataType::Double)
+        return Status(StatusCode::Unsupported, fmt::format("input 0 is {}", dataTypeName(in[0].type)));
+    if (in[1].type != DataType::Int64 && in[1].type != DataType::Int32)
+        return Status(StatusCode::Unsupported, fmt::format("{} is {}", targetName, dataTypeName(in[1].type)));
+    if (hasInput(in, 2) && in[2].type != in[0].type)
+        return Status(StatusCode::Unsupported, "weight type differs from input type");
+    return Status::ok();
+}
+
+Result<LossGeometry> LossGeometry::of(const KernelContext& ctx, bool ignoreMinusOneWeighsMean)
+{
+    LossGeometry g;
+    QS_ASSIGN_OR_RETURN(g.config, nllLossConfig(ctx.node, ignoreMinusOneWeighsMean));
+    const auto& dims = ctx.inputs[0].dims;
+    g.type = ctx.inputs[0].type;
+    g.targetType = ctx.inputs[1].type;
+    g.n = dims[0];
+    g.c = dims[1];
+    g.d = shapeElementCount(dims) / std::max<int64_t>(g.n * g.c, 1);
+    g.node = ctx.node.describe();
+    return g;
+}
+
 Result<NllLossConfig> nllLossConfig(const Node& node, bool ignoreMinusOneWeighsMean)
 {
     NllLossConfig cfg;
@@ -96,13 +121,7 @@ Status inferNll(const Node& node, std::span<const TensorDesc> in, std::vector<Te
 
 Status acceptLoss(const Node&, std::span<const TensorDesc> in)
 {
-    if (in[0].type != DataType::Float && in[0].type != DataType::Double)
-        return Status(StatusCode::Unsupported, fmt::format("input 0 is {}", dataTypeName(in[0].type)));
-    if (in[1].type != DataType::Int64 && in[1].type != DataType::Int32)
-        return Status(StatusCode::Unsupported, fmt::format("target is {}", dataTypeName(in[1].type)));
-    if (hasInput(in, 2) && in[2].type != in[0].type)
-        return Status(StatusCode::Unsupported, "weight type differs from input type");
-    return Status::ok();
+    return acceptLossInputs(in, "target");
 }
 
 class NllLossKernel final : public Kernel
@@ -110,34 +129,23 @@ class NllLossKernel final : public Kernel
 public:
     Status prepare(const KernelContext& ctx) override
     {
-        QS_ASSIGN_OR_RETURN(m_cfg, nllLossConfig(ctx.node, false));
-        const auto& dims = ctx.inputs[0].dims;
-        m_type = ctx.inputs[0].type;
-        m_targetType = ctx.inputs[1].type;
-        m_n = dims[0];
-        m_c = dims[1];
-        m_d = shapeElementCount(dims) / std::max<int64_t>(m_n * m_c, 1);
-        m_node = ctx.node.describe();
+        QS_ASSIGN_OR_RETURN(m_g, LossGeometry::of(ctx, false));
         return Status::ok();
     }
 
     Status run(const KernelArgs& args) const override
     {
         const void* w = args.inputs.size() > 2 ? args.inputs[2] : nullptr;
-        Status st = m_type == DataType::Float
-            ? nllLoss<float>(m_cfg, static_cast<const float*>(args.inputs[0]), args.inputs[1], m_targetType,
-                static_cast<const float*>(w), m_n, m_c, m_d, static_cast<float*>(args.outputs[0]))
-            : nllLoss<double>(m_cfg, static_cast<const double*>(args.inputs[0]), args.inputs[1], m_targetType,
-                static_cast<const double*>(w), m_n, m_c, m_d, static_cast<double*>(args.outputs[0]));
-        return st ? st : st.withContext(fmt::format("node {}", m_node));
+        Status st = m_g.type == DataType::Float
+            ? nllLoss<float>(m_g.config, static_cast<const float*>(args.inputs[0]), args.inputs[1], m_g.targetType,
+                static_cast<const float*>(w), m_g.n, m_g.c, m_g.d, static_cast<float*>(args.outputs[0]))
+            : nllLoss<double>(m_g.config, static_cast<const double*>(args.inputs[0]), args.inputs[1], m_g.targetType,
+                static_cast<const double*>(w), m_g.n, m_g.c, m_g.d, static_cast<double*>(args.outputs[0]));
+        return st ? st : st.withContext(fmt::format("node {}", m_g.node));
     }
 
 private:
-    NllLossConfig m_cfg;
-    DataType m_type = DataType::Float;
-    DataType m_targetType = DataType::Int64;
-    int64_t m_n = 0, m_c = 0, m_d = 1;
-    std::string m_node;
+    LossGeometry m_g;
 };
 
 } // namespace

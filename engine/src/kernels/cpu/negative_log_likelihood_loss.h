@@ -5,6 +5,8 @@
 #include "kernels/kernel.h"
 
 #include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 
 namespace qs::kernels {
@@ -26,6 +28,22 @@ struct NllLossConfig
 };
 
 Result<NllLossConfig> nllLossConfig(const Node& node, bool ignoreMinusOneWeighsMean);
+
+/// The input checks both losses share: float or double scores, int32/int64 targets (called `targetName` in the
+/// message), optional weights of the scores' type.
+Status acceptLossInputs(std::span<const TensorDesc> in, std::string_view targetName);
+
+/// What both loss kernels take from their inputs at preparation: x = [n, c, d] (d = product of the trailing dims).
+struct LossGeometry
+{
+    NllLossConfig config;
+    DataType type = DataType::Float;
+    DataType targetType = DataType::Int64;
+    int64_t n = 0, c = 0, d = 1;
+    std::string node; ///< for error context
+
+    static Result<LossGeometry> of(const KernelContext& ctx, bool ignoreMinusOneWeighsMean);
+};
 
 /// Output shapes/types: loss as the target ([N, d1...]) for reduction none, else a scalar; input type.
 Status inferNllLossOutput(const Node& node, const TensorDesc& input, const TensorDesc& target, TensorDesc& loss);

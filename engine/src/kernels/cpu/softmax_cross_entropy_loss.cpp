@@ -27,13 +27,7 @@ Status inferSce(const Node& node, std::span<const TensorDesc> in, std::vector<Te
 
 Status acceptSce(const Node&, std::span<const TensorDesc> in)
 {
-    if (in[0].type != DataType::Float && in[0].type != DataType::Double)
-        return Status(StatusCode::Unsupported, fmt::format("input 0 is {}", dataTypeName(in[0].type)));
-    if (in[1].type != DataType::Int64 && in[1].type != DataType::Int32)
-        return Status(StatusCode::Unsupported, fmt::format("labels are {}", dataTypeName(in[1].type)));
-    if (hasInput(in, 2) && in[2].type != in[0].type)
-        return Status(StatusCode::Unsupported, "weights type differs from scores type");
-    return Status::ok();
+    return acceptLossInputs(in, "labels");
 }
 
 class SceKernel final : public Kernel
@@ -41,23 +35,16 @@ class SceKernel final : public Kernel
 public:
     Status prepare(const KernelContext& ctx) override
     {
-        QS_ASSIGN_OR_RETURN(m_cfg, nllLossConfig(ctx.node, true));
-        const auto& dims = ctx.inputs[0].dims;
-        m_type = ctx.inputs[0].type;
-        m_targetType = ctx.inputs[1].type;
-        m_n = dims[0];
-        m_c = dims[1];
-        m_d = shapeElementCount(dims) / std::max<int64_t>(m_n * m_c, 1);
-        m_node = ctx.node.describe();
+        QS_ASSIGN_OR_RETURN(m_g, LossGeometry::of(ctx, true));
         return Status::ok();
     }
 
-    size_t scratchBytes() const override { return size_t(m_n * m_c * m_d) * dataTypeSize(m_type); }
+    size_t scratchBytes() const override { return size_t(m_g.n * m_g.c * m_g.d) * dataTypeSize(m_g.type); }
 
     Status run(const KernelArgs& args) const override
     {
-        Status st = m_type == DataType::Float ? runTyped<float>(args) : runTyped<double>(args);
-        return st ? st : st.withContext(fmt::format("node {}", m_node));
+        Status st = m_g.type == DataType::Float ? runTyped<float>(args) : runTyped<double>(args);
+        return st ? st : st.withContext(fmt::format("node {}", m_g.node));
     }
 
 private:
@@ -66,30 +53,27 @@ private:
         const T* x = static_cast<const T*>(args.inputs[0]);
         T* logProb = args.outputs.size() > 1 && args.outputs[1] ? static_cast<T*>(args.outputs[1])
                                                                 : static_cast<T*>(args.scratch);
-        for (int64_t i = 0; i < m_n; ++i)
-            for (int64_t k = 0; k < m_d; ++k) {
-                const T* xs = x + i * m_c * m_d + k;
-                T* ls = logProb + i * m_c * m_d + k;
+        const int64_t n = m_g.n, c = m_g.c, d = m_g.d;
+        for (int64_t i = 0; i < n; ++i)
+            for (int64_t k = 0; k < d; ++k) {
+                const T* xs = x + i * c * d + k;
+                T* ls = logProb + i * c * d + k;
                 double mx = double(xs[0]);
-                for (int64_t j = 1; j < m_c; ++j)
-                    mx = std::max(mx, double(xs[j * m_d]));
+                for (int64_t j = 1; j < c; ++j)
+                    mx = std::max(mx, double(xs[j * d]));
                 double sum = 0.0;
-                for (int64_t j = 0; j < m_c; ++j)
-                    sum += std::exp(double(xs[j * m_d]) - mx);
+                for (int64_t j = 0; j < c; ++j)
+                    sum += std::exp(double(xs[j * d]) - mx);
                 const double lse = mx + std::log(sum);
-                for (int64_t j = 0; j < m_c; ++j)
-                    ls[j * m_d] = T(double(xs[j * m_d]) - lse);
+                for (int64_t j = 0; j < c; ++j)
+                    ls[j * d] = T(double(xs[j * d]) - lse);
             }
         const T* w = args.inputs.size() > 2 ? static_cast<const T*>(args.inputs[2]) : nullptr;
         return nllLoss<T>(
-            m_cfg, logProb, args.inputs[1], m_targetType, w, m_n, m_c, m_d, static_cast<T*>(args.outputs[0]));
+            m_g.config, logProb, args.inputs[1], m_g.targetType, w, n, c, d, static_cast<T*>(args.outputs[0]));
     }
 
-    NllLossConfig m_cfg;
-    DataType m_type = DataType::Float;
-    DataType m_targetType = DataType::Int64;
-    int64_t m_n = 0, m_c = 0, m_d = 1;
-    std::string m_node;
+    LossGeometry m_g;
 };
 
 } // namespace

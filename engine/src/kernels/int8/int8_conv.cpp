@@ -426,4 +426,32 @@ Status Int8Conv::runRequantized(const void* x, int32_t xZeroPoint, const Requant
     return Status::ok();
 }
 
+Status Int8Conv::runRequantized(
+    const void* x, int32_t xZeroPoint, const Requantization& rq, void* y, const RequantizedSink& sink)
+{
+    // Always the epilogue, never the direct uint8 primitive: the sink must see each tile while it is in L1.
+    const ConvShape& s = m_impl->shape;
+    const int64_t oc = s.outChannels, ow = s.outWidth();
+    const uint8_t* xu = nullptr;
+    QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
+    const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
+    // The tile is requantized into a small buffer in the output's order (NHWC: pixel-major, one run; NCHW: one run
+    // of `count` pixels per channel), then handed to the sink. Never into y itself: y may alias the sink's other
+    // operand (memory_planner.cpp gives a fused residual's destination the residual's buffer).
+    std::vector<uint8_t>& q = m_impl->sinkTile;
+    q.resize(size_t(Impl::kTile * oc));
+    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
+        const int64_t base = n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
+        if (pxStride == oc) {
+            requantizeTile(tile, count, oc, rq, q.data(), 1, oc);
+            sink(q.data(), base, count * oc);
+            return;
+        }
+        requantizeTile(tile, count, oc, rq, q.data(), count, 1);
+        for (int64_t c = 0; c < oc; ++c)
+            sink(q.data() + c * count, base + c * chStride, count);
+    });
+    return Status::ok();
+}
+
 } // namespace qs::kernels::int8

@@ -26,6 +26,7 @@
 #include <quantscope/engine/status.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -99,6 +100,14 @@ public:
         const float* bias, FloatActivation activation, float* y, float* range = nullptr);
     /// QLinearConv: y (uint8 or int8 per rq.outType, the layout given to create()) = requantized accumulators.
     Status runRequantized(const void* x, int32_t xZeroPoint, const Requantization& rq, void* y);
+    /// Receives requantized output values instead of y: q[0..n) are the values of y's elements [offset, offset + n)
+    /// (one byte each, uint8 or int8 per rq.outType); the sink writes y itself. A fused elementwise consumer (the
+    /// static int8 residual add) thus works on a tile that is still in L1 instead of a second pass over y.
+    using RequantizedSink = std::function<void(const uint8_t* q, int64_t offset, int64_t n)>;
+    /// runRequantized with the output going through `sink`. Always the requantizing epilogue: oneDNN's direct uint8
+    /// path (a whole-tensor write) would leave the sink a second pass over y, which the sink exists to avoid.
+    Status runRequantized(
+        const void* x, int32_t xZeroPoint, const Requantization& rq, void* y, const RequantizedSink& sink);
 
 private:
     struct Impl;

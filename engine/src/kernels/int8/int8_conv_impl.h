@@ -123,6 +123,7 @@ struct Int8Conv::Impl
     std::vector<float> scales; ///< per output channel, for runFloat
     std::vector<float> biases;
     std::vector<float> floatTile; ///< one rescaled tile before its NCHW transposition
+    std::vector<uint8_t> sinkTile; ///< one requantized tile handed to runRequantized's sink
 
     bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }
     /// Element strides of the activations: between channels and between pixels of one image.

@@ -25,6 +25,17 @@ enum Slot : size_t
     kBias = 8,
     kBiasScale = 9,
     kSlotCount = 10,
+    // The fused QDQ convolution + residual add (qdqConvAddSpec): the add's other operand b and its quantization,
+    // the add's DequantizeLinear of the convolution's output (scale and zero point as the add reads them), the add's
+    // output quantization. The convolution's own output quantization stays in kYScale / kYZeroPoint.
+    kAddB = 10,
+    kAddBScale = 11,
+    kAddBZeroPoint = 12,
+    kAddAScale = 13,
+    kAddAZeroPoint = 14,
+    kAddYScale = 15,
+    kAddYZeroPoint = 16,
+    kConvAddSlotCount = 17,
 };
 } // namespace qlinear_conv
 
@@ -46,6 +57,10 @@ enum Slot : size_t
 
 /// The fused QDQ convolution (anchor: the Conv node; attributes from it). Accepts Relu and Clip post-ops.
 const KernelSpec& qdqConvSpec();
+/// The fused QDQ convolution whose quantized output is read only by a fused QDQ add: the convolution's requantized
+/// tile goes straight into the add's arithmetic with kAddB (slots above); the step writes only the add's output.
+/// Post-ops: the convolution's Relu/Clip, then a Sum (extraInput kAddB) marking the add, then the add's Relu.
+const KernelSpec& qdqConvAddSpec();
 /// The fused QDQ add (anchor: the Add node). Accepts a Relu post-op.
 const KernelSpec& qdqAddSpec();
 /// DequantizeLinear -> MaxPool -> QuantizeLinear with the same scale and zero point, as a MaxPool on the integers

@@ -63,12 +63,19 @@ Status requireCount(const Node& node, const TensorDesc& t, std::initializer_list
             t.elementCount()));
 }
 
+Status clampOf(const KernelContext& ctx, std::span<const PostOp> ops, float& min, float& max);
+
 /// Fused Relu/Clip post-ops as bounds of the float value before quantization.
 Status clampOf(const KernelContext& ctx, float& min, float& max)
 {
+    return clampOf(ctx, ctx.postOps, min, max);
+}
+
+Status clampOf(const KernelContext& ctx, std::span<const PostOp> ops, float& min, float& max)
+{
     min = -std::numeric_limits<float>::infinity();
     max = std::numeric_limits<float>::infinity();
-    for (const PostOp& op : ctx.postOps) {
+    for (const PostOp& op : ops) {
         if (op.kind == PostOp::Kind::Relu) {
             min = std::max(min, 0.0f);
         } else if (op.kind == PostOp::Kind::Clip) {
@@ -80,6 +87,45 @@ Status clampOf(const KernelContext& ctx, float& min, float& max)
         }
     }
     return Status::ok();
+}
+
+/// The add of two per-tensor-quantized operands, requantized: the authored DequantizeLinear, Add, [Relu,]
+/// QuantizeLinear element operations in the same float order (quant/quantize_scalar.h), so it is bit-identical to
+/// the nodes it replaces, without their three float tensors.
+template <typename A, typename B, typename Y>
+__attribute__((target_clones("avx2", "default"))) void qdqAdd(const A* a, const B* b, Y* y, int64_t n, int32_t za,
+    float sa, int32_t zb, float sb, float sy, float zy, float lo, float hi, float reluFloor)
+{
+    for (int64_t i = 0; i < n; ++i) {
+        const float v = quant::detail::dequantizeOne(a[i], za, sa) + quant::detail::dequantizeOne(b[i], zb, sb);
+        y[i] = Y(quant::detail::quantizeOne(std::max(v, reluFloor), sy, zy, lo, hi));
+    }
+}
+
+/// y = Q(max(DQ(a) + DQ(b), p.floor)) over n elements on the best path (the AVX-512 one or the cloned loop); used by
+/// the fused add and by the convolution + add, whose `a` is the convolution's requantized tile.
+void runQdqAdd(const void* a, DataType aType, const void* b, DataType bType, void* y, DataType yType, int64_t n,
+    const int8::QdqAddParams& p)
+{
+    if (quant::bestQuantIsa() == quant::QuantIsa::Avx512
+        && int8::qdqAddAvx512(a, aType == DataType::Int8, b, bType == DataType::Int8, y, yType == DataType::Int8, n, p))
+        return;
+    const auto call = [&](auto* ta, auto* tb) {
+        if (yType == DataType::Int8)
+            qdqAdd(ta, tb, static_cast<int8_t*>(y), n, p.aZeroPoint, p.aScale, p.bZeroPoint, p.bScale, p.yScale,
+                p.yZeroPoint, p.lo, p.hi, p.floor);
+        else
+            qdqAdd(ta, tb, static_cast<uint8_t*>(y), n, p.aZeroPoint, p.aScale, p.bZeroPoint, p.bScale, p.yScale,
+                p.yZeroPoint, p.lo, p.hi, p.floor);
+    };
+    if (aType == DataType::UInt8 && bType == DataType::UInt8)
+        call(static_cast<const uint8_t*>(a), static_cast<const uint8_t*>(b));
+    else if (aType == DataType::UInt8)
+        call(static_cast<const uint8_t*>(a), static_cast<const int8_t*>(b));
+    else if (bType == DataType::UInt8)
+        call(static_cast<const int8_t*>(a), static_cast<const uint8_t*>(b));
+    else
+        call(static_cast<const int8_t*>(a), static_cast<const int8_t*>(b));
 }
 
 // ---- QLinearConv and the fused QDQ convolution ----
@@ -101,10 +147,17 @@ public:
         m_node = ctx.node.describe();
         m_xType = x.type;
         m_wType = w.type;
-        m_outType = ctx.outputs[0].type;
+        // The convolution + add: post-ops before the Sum are the convolution's, after it the add's.
+        const auto sum = std::find_if(
+            ctx.postOps.begin(), ctx.postOps.end(), [](const PostOp& op) { return op.kind == PostOp::Kind::Sum; });
+        m_add = sum != ctx.postOps.end();
+        const std::span<const PostOp> convOps(ctx.postOps.begin(), sum);
+        m_outType = m_add ? typeOr(ctx.inputs, kYZeroPoint, DataType::UInt8) : ctx.outputs[0].type;
         if (!isInt8Type(m_outType))
             return Status(StatusCode::Unsupported,
                 fmt::format("node {}: output type {} (only uint8, int8)", m_node, dataTypeName(m_outType)));
+        if (m_add)
+            QS_RETURN_IF_ERROR(prepareAdd(ctx, std::span<const PostOp>(sum + 1, ctx.postOps.end())));
         m_xzpType = typeOr(ctx.inputs, kXZeroPoint, DataType::Undefined);
         m_wzpType = typeOr(ctx.inputs, kWZeroPoint, DataType::Undefined);
         m_yzpType = typeOr(ctx.inputs, kYZeroPoint, DataType::Undefined);
@@ -122,7 +175,7 @@ public:
                     fmt::format("node {}: bias must be int32 with one value per output channel", m_node));
             m_biasScaleCount = hasInput(ctx.inputs, kBiasScale) ? ctx.inputs[kBiasScale].elementCount() : 0;
         }
-        QS_RETURN_IF_ERROR(clampOf(ctx, m_min, m_max));
+        QS_RETURN_IF_ERROR(clampOf(ctx, convOps, m_min, m_max));
         // Optimized mode keeps static int8 activations NHWC between fused steps (graph_rewrites.cpp, rewrite 6).
         const auto layoutOf = [](const TensorDesc& d) {
             return d.layout == Layout::Nhwc ? int8::ActivationLayout::Nhwc : int8::ActivationLayout::Nchw;
@@ -171,8 +224,22 @@ public:
             }
         }
         m_rq.clampTo(m_min, m_max, yScale);
-        return m_conv->runRequantized(
-            args.inputs[kX], zeroPointAt(inputAt(args, kXZeroPoint), m_xzpType, 0), m_rq, args.outputs[0]);
+        const int32_t xzp = zeroPointAt(inputAt(args, kXZeroPoint), m_xzpType, 0);
+        if (!m_add)
+            return m_conv->runRequantized(args.inputs[kX], xzp, m_rq, args.outputs[0]);
+        // The add's DequantizeLinear reads the convolution's requantized value (its own rounding stays), then the
+        // authored float add, Relu and QuantizeLinear, exactly as the fused add step computes them.
+        const float lo = m_addYType == DataType::Int8 ? -128.0f : 0.0f;
+        const float hi = m_addYType == DataType::Int8 ? 127.0f : 255.0f;
+        const int8::QdqAddParams p { zeroPointAt(inputAt(args, kAddAZeroPoint), m_addAzpType, 0),
+            zeroPointAt(inputAt(args, kAddBZeroPoint), m_addBzpType, 0), scalarAt(args.inputs[kAddAScale]),
+            scalarAt(args.inputs[kAddBScale]), scalarAt(args.inputs[kAddYScale]),
+            float(zeroPointAt(inputAt(args, kAddYZeroPoint), m_addYzpType, 0)), lo, hi, m_addFloor };
+        const auto* b = static_cast<const uint8_t*>(args.inputs[kAddB]);
+        auto* y = static_cast<uint8_t*>(args.outputs[0]);
+        return m_conv->runRequantized(args.inputs[kX], xzp, m_rq, y, [&](const uint8_t* q, int64_t offset, int64_t n) {
+            runQdqAdd(q, m_outType, b + offset, m_addBType, y + offset, m_addYType, n, p);
+        });
     }
 
     std::string implementation() const override
@@ -183,10 +250,33 @@ public:
         if (m_inLayout == int8::ActivationLayout::Nhwc || m_outLayout == int8::ActivationLayout::Nhwc)
             impl += fmt::format(" {}>{}", m_inLayout == int8::ActivationLayout::Nhwc ? "nhwc" : "nchw",
                 m_outLayout == int8::ActivationLayout::Nhwc ? "nhwc" : "nchw");
+        if (m_add)
+            impl += " +add";
         return impl;
     }
 
 private:
+    Status prepareAdd(const KernelContext& ctx, std::span<const PostOp> addOps)
+    {
+        using namespace qlinear_conv;
+        if (ctx.inputs.size() < kConvAddSlotCount)
+            return Status(StatusCode::Internal, fmt::format("node {}: convolution + add without its slots", m_node));
+        const TensorDesc& b = ctx.inputs[kAddB];
+        m_addBType = b.type;
+        m_addYType = ctx.outputs[0].type;
+        m_addAzpType = typeOr(ctx.inputs, kAddAZeroPoint, DataType::Undefined);
+        m_addBzpType = typeOr(ctx.inputs, kAddBZeroPoint, DataType::Undefined);
+        m_addYzpType = typeOr(ctx.inputs, kAddYZeroPoint, DataType::Undefined);
+        float max = 0.0f;
+        QS_RETURN_IF_ERROR(clampOf(ctx, addOps, m_addFloor, max));
+        if (!isInt8Type(m_addBType) || !isInt8Type(m_addYType) || max < INFINITY
+            || b.elementCount() != ctx.outputs[0].elementCount() || b.layout != ctx.outputs[0].layout)
+            return Status(StatusCode::Internal,
+                fmt::format(
+                    "node {}: the fused residual add needs a same-shape, same-layout uint8/int8 operand", m_node));
+        return Status::ok();
+    }
+
     Status createConv(const void* weights, const void* zeroPoints) const
     {
         Int8Weights wd { m_wType, weights, {} };
@@ -209,6 +299,10 @@ private:
     std::optional<int32_t> m_constantXZeroPoint;
     int8::ActivationLayout m_inLayout = int8::ActivationLayout::Nchw, m_outLayout = int8::ActivationLayout::Nchw;
     float m_min = 0.0f, m_max = 0.0f;
+    bool m_add = false;
+    DataType m_addBType = DataType::UInt8, m_addYType = DataType::UInt8;
+    DataType m_addAzpType = DataType::Undefined, m_addBzpType = DataType::Undefined, m_addYzpType = DataType::Undefined;
+    float m_addFloor = -INFINITY;
     mutable Requantization m_rq;
     mutable std::unique_ptr<Int8Conv> m_conv;
     mutable std::mutex m_mutex;
@@ -221,6 +315,13 @@ Status inferQLinearConv(const Node& node, std::span<const TensorDesc> inputs, st
     outputs[0].type = typeOr(inputs, kYZeroPoint, DataType::UInt8);
     outputs[0].dims = { g.batch, g.outChannels };
     outputs[0].dims.insert(outputs[0].dims.end(), g.outSpatial.begin(), g.outSpatial.end());
+    return Status::ok();
+}
+
+Status inferQdqConvAdd(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
+{
+    QS_RETURN_IF_ERROR(inferQLinearConv(node, inputs, outputs));
+    outputs[0].type = typeOr(inputs, qlinear_conv::kAddYZeroPoint, DataType::UInt8);
     return Status::ok();
 }
 
@@ -407,19 +508,6 @@ Status acceptQLinearMatMul(const Node& node, std::span<const TensorDesc> inputs)
 
 // ---- The fused QDQ add ----
 
-/// The add of two per-tensor-quantized operands, requantized: the authored DequantizeLinear, Add, [Relu,]
-/// QuantizeLinear element operations in the same float order (quant/quantize_scalar.h), so it is bit-identical to
-/// the nodes it replaces, without their three float tensors.
-template <typename A, typename B, typename Y>
-__attribute__((target_clones("avx2", "default"))) void qdqAdd(const A* a, const B* b, Y* y, int64_t n, int32_t za,
-    float sa, int32_t zb, float sb, float sy, float zy, float lo, float hi, float reluFloor)
-{
-    for (int64_t i = 0; i < n; ++i) {
-        const float v = quant::detail::dequantizeOne(a[i], za, sa) + quant::detail::dequantizeOne(b[i], zb, sb);
-        y[i] = Y(quant::detail::quantizeOne(std::max(v, reluFloor), sy, zy, lo, hi));
-    }
-}
-
 class QdqAddKernel final : public Kernel
 {
 public:
@@ -451,30 +539,8 @@ public:
         const float sa = scalarAt(args.inputs[kAScale]), sb = scalarAt(args.inputs[kBScale]);
         const float sy = scalarAt(args.inputs[kYScale]);
         const float lo = m_yType == DataType::Int8 ? -128.0f : 0.0f, hi = m_yType == DataType::Int8 ? 127.0f : 255.0f;
-        if (quant::bestQuantIsa() == quant::QuantIsa::Avx512) {
-            const int8::QdqAddParams p { za, zb, sa, sb, sy, float(zy), lo, hi, m_floor };
-            if (int8::qdqAddAvx512(args.inputs[kA], m_aType == DataType::Int8, args.inputs[kB],
-                    m_bType == DataType::Int8, args.outputs[0], m_yType == DataType::Int8, m_count, p))
-                return Status::ok();
-        }
-        const auto call = [&](auto* a, auto* b) {
-            if (m_yType == DataType::Int8)
-                qdqAdd(a, b, static_cast<int8_t*>(args.outputs[0]), m_count, za, sa, zb, sb, sy, float(zy), lo, hi,
-                    m_floor);
-            else
-                qdqAdd(a, b, static_cast<uint8_t*>(args.outputs[0]), m_count, za, sa, zb, sb, sy, float(zy), lo, hi,
-                    m_floor);
-        };
-        const void* a = args.inputs[kA];
-        const void* b = args.inputs[kB];
-        if (m_aType == DataType::UInt8 && m_bType == DataType::UInt8)
-            call(static_cast<const uint8_t*>(a), static_cast<const uint8_t*>(b));
-        else if (m_aType == DataType::UInt8)
-            call(static_cast<const uint8_t*>(a), static_cast<const int8_t*>(b));
-        else if (m_bType == DataType::UInt8)
-            call(static_cast<const int8_t*>(a), static_cast<const uint8_t*>(b));
-        else
-            call(static_cast<const int8_t*>(a), static_cast<const int8_t*>(b));
+        const int8::QdqAddParams p { za, zb, sa, sb, sy, float(zy), lo, hi, m_floor };
+        runQdqAdd(args.inputs[kA], m_aType, args.inputs[kB], m_bType, args.outputs[0], m_yType, m_count, p);
         return Status::ok();
     }
 
@@ -646,6 +712,16 @@ const KernelSpec& qdqConvSpec()
     static const KernelSpec spec { "", "Conv", 1, 0, inferQLinearConv,
         []() -> std::unique_ptr<Kernel> { return std::make_unique<QLinearConvKernel>(); }, acceptQLinearConv,
         kCapPostOps, "onednn", "fused DequantizeLinear -> Conv [-> Relu/Clip] -> QuantizeLinear (Optimized)" };
+    return spec;
+}
+
+const KernelSpec& qdqConvAddSpec()
+{
+    static const KernelSpec spec { "", "Conv", 1, 0, inferQdqConvAdd,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<QLinearConvKernel>(); }, acceptQLinearConv,
+        kCapPostOps, "onednn",
+        "fused DequantizeLinear -> Conv [-> Relu/Clip] -> QuantizeLinear -> DequantizeLinear -> Add [-> Relu] -> "
+        "QuantizeLinear (Optimized)" };
     return spec;
 }
 
