@@ -60,6 +60,11 @@ const ConvCase kCases[] = {
     { "Odd13to24Stride2", squareConv(1, 13, 15, 15, 24, 1, 3, 2, 1), U8, U8, 128, { 171 } },
     { "Pointwise16to32", squareConv(1, 16, 9, 11, 32, 1, 1, 1, 0), U8, U8, 0, { 0 } },
     { "Pointwise33to7PerChannelZp", squareConv(1, 33, 5, 7, 7, 1, 1, 1, 0), U8, U8, 37, {} },
+    // 1x1 layers with run-time zero points (the dynamic path's pointwise convolutions): strides, batch, groups.
+    { "Pointwise24to40Stride2Batch2Zp200", squareConv(2, 24, 9, 10, 40, 1, 1, 2, 0), U8, U8, 200, { 128 } },
+    { "PointwiseGrouped2Zp255", squareConv(1, 32, 7, 7, 16, 2, 1, 1, 0), U8, S8, 255, {} },
+    { "PointwiseSignedActivationsZpMinus77", squareConv(1, 20, 6, 9, 24, 1, 1, 1, 0), S8, U8, -77, { 171 } },
+    { "PointwisePadded1Zp90", squareConv(1, 16, 6, 6, 8, 1, 1, 1, 1), U8, U8, 90, { 128 } },
     { "Depthwise24", squareConv(1, 24, 13, 13, 24, 24, 3, 1, 1), U8, U8, 171, { 171 } },
     { "Depthwise13Stride2", squareConv(1, 13, 14, 13, 13, 13, 3, 2, 1), U8, U8, 128, {} },
     { "DepthwiseMultiplier2", squareConv(1, 5, 8, 8, 10, 5, 3, 1, 1), U8, U8, 3, { 0 } },
@@ -223,6 +228,34 @@ TEST_P(Int8ConvTest, MatchesReferenceOnClusteredWeights)
 
 // Uniform weights with zero point 171: a sixth of them leave the s8 window, so the window-sum compensation is
 // the cheaper way, and it must be the one taken (the other path is covered by the clustered weights).
+// Dynamic quantization gives each run its own activation zero point: one 1x1 object run with several (including 0
+// and both ends of the range) must match the reference for each, in both layouts.
+TEST(Int8ConvZeroPoints, PointwiseRuntimeZeroPointChangesBetweenRuns)
+{
+    const ConvShape s = squareConv(1, 40, 6, 7, 24, 1, 1, 1, 0);
+    std::mt19937 rng(7);
+    const std::vector<uint8_t> x = randomValues<uint8_t>(rng, size_t(s.inputCount()), 0, 255);
+    const std::vector<uint8_t> w = randomValues<uint8_t>(rng, size_t(s.weightCount()), 0, 255);
+    const std::vector<int32_t> wzp = randomValues<int32_t>(rng, size_t(s.outChannels), 100, 150);
+    for (const ActivationLayout layout : { ActivationLayout::Nchw, ActivationLayout::Nhwc }) {
+        auto conv = Int8Conv::create(s, U8, { U8, w.data(), wzp }, layout, ActivationLayout::Nchw);
+        ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+        std::vector<uint8_t> xIn = x;
+        if (layout == ActivationLayout::Nhwc) {
+            const int64_t hw = s.inHeight * s.inWidth;
+            for (int64_t ch = 0; ch < s.inChannels; ++ch)
+                for (int64_t p = 0; p < hw; ++p)
+                    xIn[size_t(p * s.inChannels + ch)] = x[size_t(ch * hw + p)];
+        }
+        for (const int32_t zp : { 200, 0, 255, 17, 128 }) {
+            std::vector<int32_t> expected(size_t(s.outputCount())), actual(expected.size(), -1);
+            convIntegerRef(s, x.data(), zp, w.data(), wzp.data(), true, expected.data());
+            ASSERT_TRUE((*conv)->runInt32(xIn.data(), zp, actual.data()).isOk());
+            ASSERT_EQ(actual, expected) << "zp " << zp << " [" << (*conv)->implementation() << "]";
+        }
+    }
+}
+
 TEST(Int8ConvZeroPoints, ManyOutliersUseCompensation)
 {
     const ConvShape s = squareConv(1, 32, 12, 12, 16, 1, 3, 1, 1);

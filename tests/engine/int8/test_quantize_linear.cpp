@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -201,6 +202,47 @@ TEST(QuantizeLinear, SaturatesToTheTypeRangeOnEveryIsa)
             EXPECT_EQ(int(u8[i]), u8Expected[i % x.size()]) << quantIsaName(isa) << " x=" << in[i];
             EXPECT_EQ(int(s8[i]), s8Expected[i % x.size()]) << quantIsaName(isa) << " x=" << in[i];
         }
+    }
+}
+
+// The AVX-512 path divides by a reciprocal plus one exact FMA correction instead of vdivps: it must give the
+// correctly rounded float quotient, so ties and the values one or two ulps either side of every rounding boundary
+// must land where ONNX's definition (float division, round half to even) puts them, for scales with awkward
+// significands and at the bounds of the range where that path is taken.
+TEST(QuantizeLinear, DivisionIsExactAtEveryRoundingBoundaryOnEveryIsa)
+{
+    const float scales[] = { 1.0f, 0.1f, 0.0235294f, 1.0f / 3.0f, 0x1.fffffep-3f, 0x1.000002p-7f, 7.77e-3f, 13.0f,
+        0x1p-60f, 0x1.000002p-60f, 0x1.fffffep-61f, 0x1p60f, 0x1.fffffep59f, 0x1.000002p60f, 3.0e-5f };
+    std::vector<float> x;
+    for (float scale : scales)
+        for (int k = -300; k <= 300; ++k)
+            for (double frac : { 0.0, 0.5 }) {
+                float v = float((k + frac) * double(scale));
+                for (int step = 0; step < 2; ++step)
+                    v = std::nextafter(v, -std::numeric_limits<float>::infinity());
+                for (int step = 0; step < 5; ++step, v = std::nextafter(v, std::numeric_limits<float>::infinity()))
+                    x.push_back(v);
+            }
+    const float inf = std::numeric_limits<float>::infinity();
+    for (float extreme : { std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(), 1e30f, -1e30f, 1e-30f,
+             -1e-30f, std::numeric_limits<float>::denorm_min(), 0.0f, -0.0f, inf, -inf })
+        x.push_back(extreme);
+    for (QuantIsa isa : availableIsas()) {
+        const QuantKernelTable* k = quantKernelTable(isa);
+        for (float scale : scales)
+            for (int32_t zp : { 0, 128 }) {
+                std::vector<uint8_t> u8(x.size());
+                std::vector<int8_t> s8(x.size());
+                k->quantizeU8(x.data(), x.size(), scale, zp, u8.data());
+                k->quantizeS8(x.data(), x.size(), scale, zp - 128, s8.data());
+                for (size_t i = 0; i < x.size(); ++i) {
+                    const float q = std::nearbyint(x[i] / scale);
+                    const int u = int(std::clamp(q + float(zp), 0.0f, 255.0f));
+                    const int s = int(std::clamp(q + float(zp - 128), -128.0f, 127.0f));
+                    ASSERT_EQ(int(u8[i]), u) << quantIsaName(isa) << " x=" << x[i] << " scale=" << scale;
+                    ASSERT_EQ(int(s8[i]), s) << quantIsaName(isa) << " x=" << x[i] << " scale=" << scale;
+                }
+            }
     }
 }
 

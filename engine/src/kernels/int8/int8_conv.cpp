@@ -207,7 +207,7 @@ Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const u
         xu = shifted.data();
         xZeroPoint += 128;
     }
-    if ((zeroSourceZeroPoint && xZeroPoint != 0) || (paddedSource && xZeroPoint != paddedZeroPoint))
+    if ((zeroSourceZeroPoint && xZeroPoint != 0) || (constantSource && xZeroPoint != paddedZeroPoint))
         return Status(StatusCode::Internal,
             fmt::format("int8 convolution {}: created for a constant activation zero point, run with another one",
                 shape.toString()));
@@ -327,6 +327,7 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataT
     impl->zeroSourceZeroPoint = constantSrcZeroPoint && *constantSrcZeroPoint == 0 && srcType == DataType::UInt8;
     if (constantSrcZeroPoint && !impl->zeroSourceZeroPoint) {
         impl->paddedSource = true;
+        impl->constantSource = true;
         impl->paddedZeroPoint = *constantSrcZeroPoint + (srcType == DataType::Int8 ? 128 : 0);
     }
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));

@@ -72,6 +72,9 @@ struct Int8Conv::Impl
     /// zp * sum w', so accOffset[oc] = -zp * sum_k w'[oc][k] restores ONNX's result exactly (padding contributes 0).
     bool paddedSource = false;
     int32_t paddedZeroPoint = 0; ///< the constant zero point, after the int8 shift
+    /// Created for a constant non-zero zero point (paddedZeroPoint), whichever kernel then runs: other zero points
+    /// are refused, as the oneDNN path (padded borders, compensation term) could not honour them.
+    bool constantSource = false;
     std::vector<uint8_t> padded; ///< [N][IH + pads][IW + pads][C]
     std::vector<int32_t> accOffset; ///< per output channel, added to every accumulator (empty: none)
     bool noSourceZeroPoint() const noexcept { return zeroSourceZeroPoint || paddedSource; }
