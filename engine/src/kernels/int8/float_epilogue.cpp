@@ -8,6 +8,8 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
+// After the pragmas: its AVX-512 exp uses the intrinsics they are about.
+#include "kernels/simd_exp.h"
 
 namespace qs::kernels::int8 {
 
@@ -27,27 +29,6 @@ void rescaleScalar(const int32_t* acc, int64_t count, int64_t oc, const float* s
                 range[1] = v > range[1] ? v : range[1];
             }
         }
-}
-
-#define QS_AVX2 __attribute__((target("avx2,fma")))
-
-/// exp(x) for x in [-87.3, 88]: Cody-Waite reduction by ln 2 and Cephes' expf polynomial (about 1 ulp).
-QS_AVX2 inline __m256 expAvx2(__m256 x)
-{
-    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-87.3f)), _mm256_set1_ps(88.0f));
-    const __m256 n = _mm256_round_ps(
-        _mm256_mul_ps(x, _mm256_set1_ps(1.44269504088896341f)), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693359375f), x);
-    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(-2.12194440e-4f), r);
-    __m256 p = _mm256_set1_ps(1.9875691500e-4f);
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.3981999507e-3f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(8.3334519073e-3f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(4.1665795894e-2f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.6666665459e-1f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(5.0000001201e-1f));
-    p = _mm256_fmadd_ps(p, _mm256_mul_ps(r, r), _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
-    const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
-    return _mm256_mul_ps(p, _mm256_castsi256_ps(e));
 }
 
 QS_AVX2 inline __m256 rescale8(const int32_t* acc, const float* scale, const float* shift, bool silu)
@@ -104,29 +85,6 @@ QS_AVX2 void rescaleAvx2(const int32_t* acc, int64_t count, int64_t oc, const fl
         range[0] = l[k] < range[0] ? l[k] : range[0];
         range[1] = h[k] > range[1] ? h[k] : range[1];
     }
-}
-
-#define QS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma")))
-
-/// expAvx2's operations on 16 lanes (same constants, same fused multiply-adds, the same final product by 2^n:
-/// identical results per lane).
-QS_AVX512 inline __m512 expAvx512(__m512 x)
-{
-    x = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(-87.3f)), _mm512_set1_ps(88.0f));
-    const __m512 n = _mm512_roundscale_ps(
-        _mm512_mul_ps(x, _mm512_set1_ps(1.44269504088896341f)), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m512 r = _mm512_fnmadd_ps(n, _mm512_set1_ps(0.693359375f), x);
-    r = _mm512_fnmadd_ps(n, _mm512_set1_ps(-2.12194440e-4f), r);
-    __m512 p = _mm512_set1_ps(1.9875691500e-4f);
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.3981999507e-3f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(8.3334519073e-3f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(4.1665795894e-2f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.6666665459e-1f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(5.0000001201e-1f));
-    p = _mm512_fmadd_ps(p, _mm512_mul_ps(r, r), _mm512_add_ps(r, _mm512_set1_ps(1.0f)));
-    // p * 2^n in one vscalefps instead of building 2^n's bits (convert, add, shift) and multiplying: n is an integer
-    // in [-126, 127] after the clamp, so 2^n is a normal float and both forms are the same single rounding of p * 2^n.
-    return _mm512_scalef_ps(p, n);
 }
 
 QS_AVX512 inline __m512 rescale16(const int32_t* acc, const float* scale, const float* shift, bool silu, __mmask16 m)
