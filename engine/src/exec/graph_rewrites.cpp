@@ -12,6 +12,7 @@
 //   8. min/max of a DynamicQuantizeLinear from its producer     dynamic_int8_rewrites.cpp
 //   9. oneDNN eltwise for standalone activations                float_fusion_rewrites.cpp
 //  10. oneDNN resampling for nearest Resize                     float_fusion_rewrites.cpp
+//  11. Concat -> DynamicQuantizeLinear as one uint8 concatenation dynamic_int8_rewrites.cpp
 // The matching helpers they share are in rewrite_context.h.
 #include "exec/dynamic_int8_rewrites.h"
 #include "exec/float_fusion_rewrites.h"
@@ -41,6 +42,8 @@ Status applyRewrites(SessionPlan& plan)
     // Last: the oneDNN eltwise kernel is used only where an activation's input and output share a layout (not NHWC),
     // which is known only once the layouts are final.
     useOneDnnActivations(plan);
+    // After the layouts: the fused step writes the uint8 concatenation in the layout they chose.
+    fuseConcatQuantize(plan);
     return Status::ok();
 }
 
