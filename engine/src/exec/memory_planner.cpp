@@ -146,7 +146,9 @@ void planAliases(SessionPlan& plan)
     }
 
     for (Step& s : plan.steps) {
-        if (s.removed || s.nodes.size() != 1 || s.outputs.size() != 1 || s.outputs[0] < 0)
+        // A Concat whose output a view (Reshape...) aliases holds that node too (absorbInto above), so test the
+        // step's op type rather than its node count; a fused Concat+DynamicQuantizeLinear writes no float output.
+        if (s.removed || s.opType != "Concat" || s.outputs.size() != 1 || s.outputs[0] < 0)
             continue;
         const Node& n = g.node(s.anchor);
         if (!n.domain.empty() || n.opType != "Concat")
