@@ -11,6 +11,10 @@
 //      convolution's quantization) -> one step writing the uint8 concatenation from the parts
 //      (kernels/int8/concat_quantize.h), the parts made by fused dynamic convolutions bringing their range as in 8.
 //      Runs after the layout rewrites: it keeps the layouts they chose (Plain or the NHWC regions of rewrite 6).
+//  12. A fused dynamic convolution's NHWC float output read only by an Add with another activation of its shape (the
+//      residual of YOLO's C3 bottlenecks) -> the Add as a Sum post-op of the convolution: added to each finished
+//      tile in the epilogue (kernels/int8/float_epilogue.h), the range, if any, then being that of the sums. After
+//      the layout rewrites too (a residual input is not a layout follower of the convolution).
 #include "exec/dynamic_int8_rewrites.h"
 
 #include "exec/rewrite_context.h"
@@ -18,6 +22,7 @@
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/dynamic_matmul.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace qs {
@@ -104,6 +109,44 @@ public:
             fused.outputs = quant.outputs;
             fused.spec = &kernels::concatDynamicQuantizeSpec();
             absorb(fused, quant, quant.outputs[0]);
+        }
+    }
+
+    /// Rewrite 12 (see the top of the file).
+    void fuseDynamicResiduals()
+    {
+        const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
+        const auto nhwcFloat = [&](int32_t v, const std::vector<int64_t>& dims) {
+            const auto& d = m_plan.values[size_t(v)].desc;
+            return d.type == DataType::Float && d.layout == kernels::Layout::Nhwc && d.dims == dims && !d.constant;
+        };
+        for (size_t ci = 0; ci < m_plan.steps.size(); ++ci) {
+            Step& conv = m_plan.steps[ci];
+            if (conv.removed || conv.spec != dynamicConv || conv.outputs.size() != 1 || conv.outputs[0] < 0)
+                continue;
+            if (std::any_of(conv.postOps.begin(), conv.postOps.end(),
+                    [](const PostOp& p) { return p.kind == PostOp::Kind::Sum; }))
+                continue;
+            const int32_t y = conv.outputs[0];
+            const std::vector<int64_t> dims = m_plan.values[size_t(y)].desc.dims;
+            const auto ai = soleReader(y);
+            if (!ai || !nhwcFloat(y, dims) || !isOp(m_plan.steps[*ai], "Add"))
+                continue;
+            Step& add = m_plan.steps[*ai];
+            const int32_t r = otherInput(add, y);
+            if (r < 0 || add.outputs.size() != 1 || add.outputs[0] < 0 || !nhwcFloat(r, dims)
+                || !nhwcFloat(add.outputs[0], dims))
+                continue;
+            // The residual must exist when the convolution runs, at its place in the step order.
+            const int32_t p = producerIndex(r);
+            if (p < 0 || size_t(p) >= ci)
+                continue;
+            PostOp sum;
+            sum.kind = PostOp::Kind::Sum;
+            sum.extraInput = int32_t(conv.inputs.size());
+            conv.inputs.push_back(r);
+            conv.postOps.push_back(sum);
+            absorb(conv, add, add.outputs[0]);
         }
     }
 
@@ -346,6 +389,11 @@ void fuseDynamicMatMuls(SessionPlan& plan)
 void fuseDynamicRanges(SessionPlan& plan)
 {
     DynamicInt8Rewriter(plan).fuseDynamicRanges();
+}
+
+void fuseDynamicResiduals(SessionPlan& plan)
+{
+    DynamicInt8Rewriter(plan).fuseDynamicResiduals();
 }
 
 void fuseConcatQuantize(SessionPlan& plan)

@@ -13,6 +13,7 @@
 //   9. oneDNN eltwise for standalone activations                float_fusion_rewrites.cpp
 //  10. oneDNN resampling for nearest Resize                     float_fusion_rewrites.cpp
 //  11. Concat -> DynamicQuantizeLinear as one uint8 concatenation dynamic_int8_rewrites.cpp
+//  12. residual Add into the fused dynamic convolution's epilogue dynamic_int8_rewrites.cpp
 // The matching helpers they share are in rewrite_context.h.
 #include "exec/dynamic_int8_rewrites.h"
 #include "exec/float_fusion_rewrites.h"
@@ -42,7 +43,10 @@ Status applyRewrites(SessionPlan& plan)
     // Last: the oneDNN eltwise kernel is used only where an activation's input and output share a layout (not NHWC),
     // which is known only once the layouts are final.
     useOneDnnActivations(plan);
-    // After the layouts: the fused step writes the uint8 concatenation in the layout they chose.
+    // After the layouts: the fused steps keep the layouts they chose. The residual Adds first, so that rewrite 8 (run
+    // again) and the concatenations find their outputs made by convolutions that report a range.
+    fuseDynamicResiduals(plan);
+    fuseDynamicRanges(plan);
     fuseConcatQuantize(plan);
     return Status::ok();
 }

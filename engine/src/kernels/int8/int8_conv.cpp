@@ -375,8 +375,10 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
 }
 
 Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
-    const float* bias, FloatActivation activation, float* y, float* range)
+    const float* bias, FloatActivation activation, float* y, float* range, const float* residual)
 {
+    if (residual && m_impl->outNchw())
+        return Status(StatusCode::Internal, "a residual in the float epilogue needs the NHWC output layout");
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
     const ConvShape& s = m_impl->shape;
@@ -394,13 +396,21 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
         range[0] = std::numeric_limits<float>::infinity();
         range[1] = -std::numeric_limits<float>::infinity();
     }
-    if (m_impl->outNchw())
+    if (m_impl->outNchw() || residual)
         m_impl->floatTile.resize(size_t(Impl::kTile * oc));
     float* tileBuffer = m_impl->floatTile.data();
     m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
-        float* out = y + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
-        // One vectorised pass in NHWC order (rescale, bias, activation); NCHW transposes the finished tile.
-        if (pxStride == oc) {
+        const int64_t offset = n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
+        float* out = y + offset;
+        // One vectorised pass in NHWC order (rescale, bias, activation); NCHW transposes the finished tile. A residual
+        // is added in that pass (AVX-512) or to the finished tile while it is in L1; either way each element of the
+        // residual is read before y's is written, so y may be the residual's own buffer.
+        if (residual && rescaleAddsResidual()) {
+            rescaleNhwc(tile, count, oc, scale, shift, silu, out, range, residual + offset);
+        } else if (residual) {
+            rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer, nullptr);
+            addResidual(tileBuffer, residual + offset, count * oc, out, range);
+        } else if (pxStride == oc) {
             rescaleNhwc(tile, count, oc, scale, shift, silu, out, range);
         } else {
             rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer, range);

@@ -23,10 +23,10 @@ namespace qs::kernels {
 namespace {
 
 using int8::ConvShape;
+using int8::convShapeOf;
 using int8::Int8Conv;
 using int8::Int8MatMul;
 using int8::Int8Weights;
-using int8::convShapeOf;
 using int8::isInt8Type;
 using int8::zeroPointAt;
 
@@ -335,12 +335,23 @@ public:
         QS_ASSIGN_OR_RETURN(ConvShape shape, convShapeOf(ctx.node, x, w));
         m_xzpType = hasInput(ctx.inputs, kXZeroPoint) ? ctx.inputs[kXZeroPoint].type : DataType::Undefined;
         const Int8Weights wd = int8::readDynamicConstants(ctx, m_wScales, m_bias);
+        // Post-ops: at most one SiLU, then at most one residual Sum (rewrite 12: the float output's Add with another
+        // activation of the same shape and layout, NHWC).
         for (const PostOp& op : ctx.postOps) {
-            if (op.kind != PostOp::Kind::Swish || m_activation != int8::FloatActivation::None)
+            const bool silu = op.kind == PostOp::Kind::Swish && m_activation == int8::FloatActivation::None;
+            const bool sum = op.kind == PostOp::Kind::Sum && m_residualSlot < 0 && op.extraInput >= 0
+                && size_t(op.extraInput) < ctx.inputs.size()
+                && ctx.inputs[size_t(op.extraInput)].type == DataType::Float
+                && ctx.inputs[size_t(op.extraInput)].dims == ctx.outputs[0].dims
+                && ctx.inputs[size_t(op.extraInput)].layout == Layout::Nhwc && ctx.outputs[0].layout == Layout::Nhwc;
+            if ((!silu && !sum) || (silu && m_residualSlot >= 0))
                 return Status(StatusCode::Internal,
-                    fmt::format(
-                        "node {}: fused dynamic convolution takes only one SiLU epilogue", ctx.node.describe()));
-            m_activation = int8::FloatActivation::Silu;
+                    fmt::format("node {}: fused dynamic convolution takes one SiLU, then one NHWC residual Add",
+                        ctx.node.describe()));
+            if (silu)
+                m_activation = int8::FloatActivation::Silu;
+            else
+                m_residualSlot = op.extraInput;
         }
         const auto layoutOf = [](const TensorDesc& d) {
             return d.layout == Layout::Nhwc ? int8::ActivationLayout::Nhwc : int8::ActivationLayout::Nchw;
@@ -363,8 +374,10 @@ public:
         std::lock_guard lock(m_mutex);
         // An extra output (graph_rewrites.cpp, rewrite 7) receives y's min and max for the DynamicQuantizeLinear.
         float* range = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
+        const auto* residual
+            = m_residualSlot >= 0 ? static_cast<const float*>(args.inputs[size_t(m_residualSlot)]) : nullptr;
         return m_conv->runFloat(args.inputs[kX], xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
-            m_bias.empty() ? nullptr : m_bias.data(), m_activation, y, range);
+            m_bias.empty() ? nullptr : m_bias.data(), m_activation, y, range, residual);
     }
 
     std::string implementation() const override { return "onednn:" + m_conv->implementation() + " " + m_layouts; }
@@ -372,6 +385,7 @@ public:
 private:
     DataType m_xzpType = DataType::Undefined;
     int8::FloatActivation m_activation = int8::FloatActivation::None;
+    int32_t m_residualSlot = -1;
     std::string m_layouts;
     std::vector<float> m_wScales;
     std::vector<float> m_bias;
