@@ -92,3 +92,40 @@ TEST(DynamicResidual, NchwOutputRefusesAResidual)
 }
 
 } // namespace
+
+namespace {
+
+using namespace qs;
+using namespace qs::kernels::int8;
+
+// The detection head's concatenation along the pixels (memory_planner.cpp, planRowConcats): an NCHW float output
+// written with a larger channel stride must hold, at o * stride + p, what the plain output holds at o * H * W + p,
+// and leave the gaps between channels untouched.
+TEST(DynamicConvRows, ChannelStrideMovesEachChannel)
+{
+    ConvShape s;
+    s.inChannels = 6;
+    s.inHeight = 5;
+    s.inWidth = 7;
+    s.outChannels = 19;
+    std::mt19937 rng { 9u };
+    const auto x = test::randomValues<uint8_t>(rng, size_t(s.inputCount()));
+    const auto w = test::randomValues<int8_t>(rng, size_t(s.weightCount()));
+    const std::vector<float> scales = test::randomFloats(19, 2, 0.001f, 0.01f), bias = test::randomFloats(19, 3, -1, 1);
+    auto conv = Int8Conv::create(
+        s, DataType::UInt8, { DataType::Int8, w.data(), { 0 } }, ActivationLayout::Nhwc, ActivationLayout::Nchw);
+    ASSERT_TRUE(conv.isOk());
+    const int64_t plane = 35, stride = 50;
+    std::vector<float> plain(size_t(19 * plane));
+    ASSERT_TRUE((*conv)->runFloat(x.data(), 3, 0.5f, scales.data(), true, bias.data(), plain.data()).isOk());
+    EXPECT_FALSE((*conv)->setFloatOutputChannelStride(plane - 1));
+    ASSERT_TRUE((*conv)->setFloatOutputChannelStride(stride));
+    std::vector<float> rows(size_t(19 * stride), -7.0f);
+    ASSERT_TRUE((*conv)->runFloat(x.data(), 3, 0.5f, scales.data(), true, bias.data(), rows.data()).isOk());
+    for (int64_t o = 0; o < 19; ++o)
+        for (int64_t p = 0; p < stride; ++p)
+            ASSERT_EQ(rows[size_t(o * stride + p)], p < plane ? plain[size_t(o * plane + p)] : -7.0f)
+                << "channel " << o << " position " << p;
+}
+
+} // namespace

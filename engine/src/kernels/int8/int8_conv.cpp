@@ -368,6 +368,15 @@ Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
     return Status::ok();
 }
 
+bool Int8Conv::setFloatOutputChannelStride(int64_t stride)
+{
+    const ConvShape& s = m_impl->shape;
+    if (!m_impl->outNchw() || s.batch != 1 || stride < s.outHeight() * s.outWidth())
+        return false;
+    m_impl->floatChannelStride = stride;
+    return true;
+}
+
 Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
     const float* bias, float* y)
 {
@@ -390,7 +399,8 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
         scale[o] = xScale * wScales[perChannelScales ? o : 0];
         shift[o] = bias ? bias[o] : 0.0f;
     }
-    const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
+    const int64_t chStride = m_impl->floatChannelStride ? m_impl->floatChannelStride : m_impl->outChannelStride();
+    const int64_t pxStride = m_impl->outPixelStride();
     const bool silu = activation == FloatActivation::Silu;
     if (range) {
         range[0] = std::numeric_limits<float>::infinity();

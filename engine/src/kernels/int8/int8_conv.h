@@ -88,6 +88,9 @@ public:
     const ZeroPointPlan& zeroPointPlan() const noexcept;
     /// oneDNN's implementation name ("jit_uni_int8:avx2", "brgconv:avx512_core_vnni", ...).
     std::string implementation() const;
+    /// runFloat only, NCHW output of batch 1: channel o starts at y + o * stride (stride >= H * W) instead of
+    /// y + o * H * W. False (and unchanged) otherwise.
+    bool setFloatOutputChannelStride(int64_t stride);
 
     /// ONNX ConvInteger. `x` is of the srcType given to create(), `y` int32, both in the layout given to create().
     Status runInt32(const void* x, int32_t xZeroPoint, int32_t* y);

@@ -126,6 +126,7 @@ struct Int8Conv::Impl
     std::vector<float> scales; ///< per output channel, for runFloat
     std::vector<float> biases;
     std::vector<float> floatTile; ///< one rescaled tile before its NCHW transposition
+    int64_t floatChannelStride = 0; ///< runFloat's NCHW channel stride when not H * W (setFloatOutputChannelStride)
     std::vector<uint8_t> sinkTile; ///< one requantized tile handed to runRequantized's sink
 
     bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }

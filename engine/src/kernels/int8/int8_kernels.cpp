@@ -382,6 +382,8 @@ public:
 
     std::string implementation() const override { return "onednn:" + m_conv->implementation() + " " + m_layouts; }
 
+    bool setOutputChannelStride(int64_t stride) override { return m_conv->setFloatOutputChannelStride(stride); }
+
 private:
     DataType m_xzpType = DataType::Undefined;
     int8::FloatActivation m_activation = int8::FloatActivation::None;
