@@ -14,6 +14,7 @@
 //  10. oneDNN resampling for nearest Resize                     float_fusion_rewrites.cpp
 //  11. Concat -> DynamicQuantizeLinear as one uint8 concatenation dynamic_int8_rewrites.cpp
 //  12. residual Add into the fused dynamic convolution's epilogue dynamic_int8_rewrites.cpp
+//  13. Transpose -> Softmax as one strided Softmax                float_fusion_rewrites.cpp
 // The matching helpers they share are in rewrite_context.h.
 #include "exec/dynamic_int8_rewrites.h"
 #include "exec/float_fusion_rewrites.h"
@@ -48,6 +49,7 @@ Status applyRewrites(SessionPlan& plan)
     fuseDynamicResiduals(plan);
     fuseDynamicRanges(plan);
     fuseConcatQuantize(plan);
+    fuseTransposeSoftmax(plan);
     return Status::ok();
 }
 

@@ -14,26 +14,32 @@ namespace qs::kernels {
 
 namespace {
 
-QS_AVX512 void softmaxBlock(const float* x, float* y, int64_t n, int64_t inner, __mmask16 m)
+QS_AVX512 void softmaxBlock(const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, __mmask16 m)
 {
     __m512 mx = _mm512_set1_ps(-__builtin_inff());
     for (int64_t i = 0; i < n; ++i)
-        mx = _mm512_max_ps(mx, _mm512_maskz_loadu_ps(m, x + i * inner));
+        mx = _mm512_max_ps(mx, _mm512_maskz_loadu_ps(m, x + i * xStride));
     __m512 sum = _mm512_setzero_ps();
     for (int64_t i = 0; i < n; ++i) {
-        const __m512 e = expAvx512(_mm512_sub_ps(_mm512_maskz_loadu_ps(m, x + i * inner), mx));
-        _mm512_mask_storeu_ps(y + i * inner, m, e);
+        const __m512 e = expAvx512(_mm512_sub_ps(_mm512_maskz_loadu_ps(m, x + i * xStride), mx));
+        _mm512_mask_storeu_ps(y + i * yStride, m, e);
         sum = _mm512_add_ps(sum, e);
     }
     // Masked lanes hold exp(0) sums, never 0: the division is safe and its result unused.
     const __m512 inv = _mm512_div_ps(_mm512_set1_ps(1.0f), sum);
     for (int64_t i = 0; i < n; ++i)
-        _mm512_mask_storeu_ps(y + i * inner, m, _mm512_mul_ps(_mm512_maskz_loadu_ps(m, y + i * inner), inv));
+        _mm512_mask_storeu_ps(y + i * yStride, m, _mm512_mul_ps(_mm512_maskz_loadu_ps(m, y + i * yStride), inv));
 }
 
 } // namespace
 
 bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, int64_t inner)
+{
+    return softmaxStridedAvx512(x, y, outer, n, inner, n * inner, inner, n * inner, inner);
+}
+
+bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, int64_t inner, int64_t xOuter,
+    int64_t xAxis, int64_t yOuter, int64_t yAxis)
 {
     if (quant::bestQuantIsa() != quant::QuantIsa::Avx512)
         return false;
@@ -43,7 +49,7 @@ bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, in
         for (int64_t b = 0; b < blocks; ++b) {
             const int64_t in = b * 16;
             const __mmask16 m = inner - in >= 16 ? __mmask16(0xffff) : __mmask16((1u << (inner - in)) - 1);
-            softmaxBlock(x + o * n * inner + in, y + o * n * inner + in, n, inner, m);
+            softmaxBlock(x + o * xOuter + in, y + o * yOuter + in, n, xAxis, yAxis, m);
         }
     return true;
 }

@@ -13,4 +13,10 @@ namespace qs::kernels {
 /// engine's vector code is capped below AVX-512 by DNNL_MAX_CPU_ISA).
 bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, int64_t inner);
 
+/// The same with x and y laid out differently: element (o, i, j) of [outer, n, inner] at x[o * xOuter + i * xAxis +
+/// j] and y[o * yOuter + i * yAxis + j] (a Transpose before the Softmax read in place: transposed_softmax.h). Each
+/// element's value is the one the contiguous form computes.
+bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, int64_t inner, int64_t xOuter,
+    int64_t xAxis, int64_t yOuter, int64_t yAxis);
+
 } // namespace qs::kernels
