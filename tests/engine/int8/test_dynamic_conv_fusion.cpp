@@ -440,6 +440,58 @@ TEST(DynamicConvFusion, DetectionHeadConcatenationsWrittenInPlace)
     }
 }
 
+TEST(DynamicConvFusion, PointwiseSingleChannelEqualsTheAsWrittenNodes)
+{
+    // x -> dql -> ConvInteger 1x1 to one channel -> Cast -> Mul [-> Add]: YOLO's DFL head (16 bins -> 1). The fused
+    // step takes the engine's own loop (implementation "cpu:pointwise"); integer sums are exact and the rescale does
+    // the graph's Mul then Add, so the result equals the as-written nodes' bit for bit.
+    for (const bool withBias : { false, true }) {
+        SCOPED_TRACE(withBias ? "bias" : "no bias");
+        Conv p = makeConv(1, 1, 1, 0, 7, withBias, 81);
+        test::ModelBuilder mb(13);
+        auto& g = mb.graph();
+        addDynamicInput(g);
+        g.rawInitializer(
+            "p_w", onnx::TensorProto_DataType_UINT8, { 1, kC, 1, 1 }, std::vector<uint8_t> { 3, 250, 0, 128, 77 });
+        g.rawInitializer("p_wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { p.wZeroPoint });
+        g.floatInitializer("p_ws", {}, { p.wScale });
+        g.node("Mul", { "xs", "p_ws" }, { "p_s" }, "p_scale");
+        g.node("ConvInteger", { "xq", "p_w", "xz", "p_wzp" }, { "p_i32" }, "p_conv");
+        auto& cast = g.node("Cast", { "p_i32" }, { "p_f" }, "p_cast");
+        test::setAttr(cast, "to", int64_t(onnx::TensorProto_DataType_FLOAT));
+        if (withBias) {
+            g.node("Mul", { "p_f", "p_s" }, { "p_m" }, "p_rescale");
+            g.floatInitializer("p_b", { 1, 1, 1, 1 }, p.bias);
+            g.node("Add", { "p_m", "p_b" }, { "p_y" }, "p_bias");
+        } else {
+            g.node("Mul", { "p_f", "p_s" }, { "p_y" }, "p_rescale");
+        }
+        g.output("p_y", onnx::TensorProto_DataType_FLOAT);
+        auto model = loadModelFromBytes(mb.serialize(), "dynamic_conv_pointwise.onnx");
+        ASSERT_TRUE(model.isOk()) << model.status().toString();
+        auto fused = test::createSession(*model, ExecutionMode::Optimized);
+        auto written = test::createSession(*model, ExecutionMode::AsWritten);
+        ASSERT_TRUE(fused.isOk() && written.isOk());
+        bool pointwise = false;
+        for (const StepInfo& st : (*fused)->steps())
+            pointwise = pointwise || st.implementation.find("cpu:pointwise") != std::string::npos;
+        EXPECT_TRUE(pointwise);
+
+        const std::vector<float> xv = randomFloats(size_t(kC * kH * kW), 14, -1.5f, 4.0f);
+        HostTensor x(DataType::Float, { 1, kC, kH, kW });
+        std::copy(xv.begin(), xv.end(), x.data<float>().begin());
+        const HostTensor in1[] = { x.clone() }, in2[] = { std::move(x) };
+        auto a = (*fused)->run(in1);
+        auto b = (*written)->run(in2);
+        ASSERT_TRUE(a.isOk() && b.isOk());
+        const auto ga = (*a)[0].data<float>(), gb = (*b)[0].data<float>();
+        ASSERT_EQ(ga.size(), size_t(kH * kW));
+        ASSERT_EQ(ga.size(), gb.size());
+        for (size_t i = 0; i < ga.size(); ++i)
+            ASSERT_EQ(ga[i], gb[i]) << "element " << i;
+    }
+}
+
 TEST(DynamicConvFusion, LeavesTheNodesAsWrittenWhenAnIntermediateHasAnotherConsumer)
 {
     const Conv a = makeConv(4, 1, 1, 1, 128, true, 31);
