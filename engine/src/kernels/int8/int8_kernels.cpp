@@ -434,14 +434,8 @@ private:
         int32_t acc[kPointTile];
         for (int64_t p0 = 0; p0 < m_pixels; p0 += kPointTile) {
             const int64_t n = std::min(kPointTile, m_pixels - p0);
-            std::fill(acc, acc + n, 0);
-            for (size_t c = 0; c < m_pointWeights.size(); ++c) {
-                const int32_t w = m_pointWeights[c];
-                const uint8_t* xr = x + int64_t(c) * m_pixels + p0;
-#pragma omp simd
-                for (int64_t i = 0; i < n; ++i)
-                    acc[i] += w * (int32_t(xr[i]) - xzp);
-            }
+            int8::accumulatePointwise(
+                x + p0, m_pixels, m_pointWeights.data(), int64_t(m_pointWeights.size()), xzp, n, acc);
             // The n positions as the "channels" of one pixel: one vector pass with per-lane scale and shift.
             int8::rescaleNhwc(acc, 1, n, m_scaleTile.data(), m_shiftTile.data(), silu, y + p0, range);
         }
