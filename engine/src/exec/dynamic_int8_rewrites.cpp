@@ -79,8 +79,7 @@ public:
             const auto qi = soleReader(y);
             if (!qi || !isOp(m_plan.steps[*qi], "DynamicQuantizeLinear"))
                 continue;
-            Step& q = m_plan.steps[*qi];
-            // A DynamicQuantizeLinear with a range input already (rewrite 8) cannot read a Concat, but say so.
+            const Step& q = m_plan.steps[*qi];
             if (q.inputs.size() != 1 || q.inputs[0] != y || q.outputs.empty() || q.outputs[0] < 0)
                 continue;
             const kernels::TensorDesc& yd = m_plan.values[size_t(y)].desc;
@@ -100,7 +99,8 @@ public:
             std::vector<int32_t> inputs = c.inputs;
             for (int32_t v : c.inputs) {
                 const int32_t p = producerIndex(v);
-                const bool convPart = p >= 0 && m_plan.steps[size_t(p)].spec == dynamicConv;
+                const bool convPart
+                    = p >= 0 && m_plan.steps[size_t(p)].spec == dynamicConv && m_plan.steps[size_t(p)].outputs[0] == v;
                 inputs.push_back(convPart ? rangeOutput(size_t(p)) : -1);
             }
             Step& fused = m_plan.steps[ci];
