@@ -46,6 +46,18 @@ public:
     void run(const uint8_t* x, int32_t zp, int32_t* y);
     /// One image written by the caller at interior() (pixel stride IC, row stride paddedRowStride()), then as run().
     void runInterior(int32_t zp, int32_t* y);
+
+    // Band by band (the fused epilogue: Int8Conv keeps the accumulators of a few output rows in cache and applies its
+    // corrections and its float or requantizing store right after, instead of a round trip of the whole layer's
+    // int32 output through memory): setImage() once per image, then computePixels() for consecutive ranges.
+    /// Makes `image` (uint8 NHWC, one image) the current source: copied into the padded buffer, or read in place when
+    /// readsInPlace(); `image` == nullptr: the caller has already written the interior (interior()).
+    void setImage(const uint8_t* image, int32_t zp);
+    /// Output pixels [begin, end) of the current image (flat over OH·OW) into `y` (s32 NHWC, pixel `begin` first).
+    void computePixels(int64_t begin, int64_t end, int32_t* y);
+    /// No padding and whole quads per kernel row (KW·IC a multiple of 4): the source is read where it lies, with no
+    /// padded copy (a 1x1 convolution reads its NHWC input directly).
+    bool readsInPlace() const noexcept { return m_inPlace; }
     uint8_t* interior() noexcept;
     int64_t paddedRowStride() const noexcept { return m_paddedWidth * m_shape.inChannels; }
 
@@ -56,7 +68,7 @@ public:
 private:
     Avx2Int8Conv() = default;
     void fillBorder(int32_t zp);
-    void compute(const uint8_t* in, int32_t zp, int32_t* y);
+    void setOffsets(int32_t zp);
 
     ConvShape m_shape;
     int m_pixelBlock = 6;
@@ -65,6 +77,8 @@ private:
     int64_t m_paddedHeight = 0; ///< rows the windows reach, and at least padTop + IH
     int64_t m_paddedWidth = 0;
     int32_t m_borderZeroPoint = -1; ///< the value the border holds (-1: not filled yet)
+    bool m_inPlace = false;
+    const uint8_t* m_source = nullptr; ///< the current image (setImage): m_padded, or the caller's image in place
     struct Block
     {
         int64_t firstChannel = 0;

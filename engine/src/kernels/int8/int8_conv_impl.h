@@ -106,6 +106,11 @@ struct Int8Conv::Impl
     bool useOwn = false; ///< decided before the pairs are split: the own kernel pairs its own way
     dnnl::memory ownInterior; ///< NCHW single images are reordered straight into the own kernel's padded buffer
     dnnl::reorder toOwn;
+    /// The own kernel's accumulators of `bandRows` output rows (see epilogue()); sized to stay in L2 with room for
+    /// the source rows and weights.
+    std::vector<int32_t> band;
+    int64_t bandRows = 0;
+    static constexpr int64_t kBandBytes = 64 * 1024;
 
     // The direct requantizing primitive (int8_conv_direct.cpp): oneDNN writes uint8 itself, with the bias and the
     // per-channel multipliers as its bias and output scales, when that is provably the same arithmetic.
