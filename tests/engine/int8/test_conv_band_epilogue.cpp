@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The dynamic convolution's fused epilogue on layers large enough to be computed in several bands of output rows (on
-// AVX2 without VNNI the own kernel hands its accumulators to the epilogue band by band, kBandBytes = 64 KiB, instead
+// AVX2 without VNNI the own kernel hands its accumulators to the epilogue band by band, kBandBytes = 16 KiB, instead
 // of through a whole-layer int32 buffer), and 1x1 layers whose NHWC source the own kernel reads in place: run-time
 // activation zero points, uint8 weights with zero points that leave s8 (outliers) and saturating data (split pairs),
 // odd channel counts, padding, strides, both output layouts. Against the obvious-loop ConvInteger and the float
@@ -39,7 +39,8 @@ void PrintTo(const BandCase& c, std::ostream* os)
     *os << c.name << " " << c.shape.toString();
 }
 
-// Rows of OW x OC int32 against 64 KiB bands: 100 x 24 x 4 = 9600 bytes, 6 rows per band and a partial last band.
+// Rows of OW x OC int32 against 16 KiB bands: wide rows (100 x 24 x 4 = 9600 bytes) give one row per band, narrow
+// ones (20 x 8 x 4 = 640 bytes) 25 rows per band with a partial last band.
 const BandCase kBandCases[] = {
     { "Spatial13to24Pad1Bands", test::squareConv(1, 13, 17, 100, 24, 1, 3, 1, 1), 117, 128 },
     { "Spatial16to27Stride2Bands", test::squareConv(1, 16, 31, 201, 27, 1, 3, 2, 1), 200, 131 },
@@ -48,6 +49,8 @@ const BandCase kBandCases[] = {
     { "Pointwise16to19Stride2InPlaceBatch2", test::squareConv(2, 16, 30, 150, 19, 1, 1, 2, 0), 64, 100 },
     { "Pointwise6to8NotWholeQuads", test::squareConv(1, 6, 20, 210, 8, 1, 1, 1, 0), 31, 128 },
     { "Pointwise12to9Padded", test::squareConv(1, 12, 9, 160, 9, 1, 1, 1, 1), 90, 77 },
+    { "Pointwise8to8NarrowRowsManyPerBand", test::squareConv(1, 8, 60, 20, 8, 1, 1, 1, 0), 200, 128 },
+    { "Spatial5to11NarrowRowsManyPerBand", test::squareConv(1, 5, 45, 12, 11, 1, 3, 1, 1), 13, 140 },
 };
 
 class ConvBandEpilogueTest : public testing::TestWithParam<BandCase>

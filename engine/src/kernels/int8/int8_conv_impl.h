@@ -106,11 +106,13 @@ struct Int8Conv::Impl
     bool useOwn = false; ///< decided before the pairs are split: the own kernel pairs its own way
     dnnl::memory ownInterior; ///< NCHW single images are reordered straight into the own kernel's padded buffer
     dnnl::reorder toOwn;
-    /// The own kernel's accumulators of `bandRows` output rows (see epilogue()); sized to stay in L2 with room for
-    /// the source rows and weights.
+    /// The own kernel's accumulators of `bandRows` output rows (see epilogue()). One row of yolov5nu's layers is
+    /// ~20 KB (width x channels is constant through the network), so 16 KiB means one row per band there, which
+    /// measured best (the row and the source rows it reads stay in L1 for the epilogue): 63.3 ms of convolutions
+    /// per run vs 63.7 at 32 KiB, 64.5 at 256 KiB, 67 at 1 MiB (AVX2-limited, bench/RESULTS.md "avx2epilogue").
     std::vector<int32_t> band;
     int64_t bandRows = 0;
-    static constexpr int64_t kBandBytes = 64 * 1024;
+    static constexpr int64_t kBandBytes = 16 * 1024;
 
     // The direct requantizing primitive (int8_conv_direct.cpp): oneDNN writes uint8 itself, with the bias and the
     // per-channel multipliers as its bias and output scales, when that is provably the same arithmetic.
