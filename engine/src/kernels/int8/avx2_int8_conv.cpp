@@ -116,7 +116,8 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
     c->m_paddedHeight = std::max((s.outHeight() - 1) * s.strideHeight + kh, s.padTop + s.inHeight);
     c->m_paddedWidth = std::max((s.outWidth() - 1) * s.strideWidth + kw, s.padLeft + s.inWidth);
     c->m_inPlace = s.padTop == 0 && s.padLeft == 0 && s.padBottom == 0 && s.padRight == 0 && (kw * ic) % 4 == 0;
-    c->m_padded.resize(size_t(c->m_paddedHeight * c->m_paddedWidth * ic + kSlack));
+    if (!c->m_inPlace) // in place, the buffer is only needed for a caller writing interior() (allocated there)
+        c->m_padded.resize(size_t(c->m_paddedHeight * c->m_paddedWidth * ic + kSlack));
 
     // Blocks of the preferred width; the last takes what is left (in ymm of 8 channels, the tail zero-padded).
     const int64_t vectors = (oc + 7) / 8;
@@ -149,8 +150,10 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
     return c;
 }
 
-uint8_t* Avx2Int8Conv::interior() noexcept
+uint8_t* Avx2Int8Conv::interior()
 {
+    if (m_padded.empty())
+        m_padded.resize(size_t(m_paddedHeight * m_paddedWidth * m_shape.inChannels + kSlack));
     return m_padded.data() + (m_shape.padTop * m_paddedWidth + m_shape.padLeft) * m_shape.inChannels;
 }
 
@@ -198,9 +201,9 @@ void Avx2Int8Conv::setImage(const uint8_t* image, int32_t zp)
         m_source = image;
         return;
     }
+    uint8_t* dst = interior(); // allocates the buffer of an in-place kernel given an NCHW caller's interior
     if (image) {
         const int64_t ic = s.inChannels;
-        uint8_t* dst = interior();
         for (int64_t h = 0; h < s.inHeight; ++h)
             std::memcpy(dst + h * paddedRowStride(), image + h * s.inWidth * ic, size_t(s.inWidth * ic));
     }

@@ -58,7 +58,7 @@ public:
     /// No padding and whole quads per kernel row (KW·IC a multiple of 4): the source is read where it lies, with no
     /// padded copy (a 1x1 convolution reads its NHWC input directly).
     bool readsInPlace() const noexcept { return m_inPlace; }
-    uint8_t* interior() noexcept;
+    uint8_t* interior();
     int64_t paddedRowStride() const noexcept { return m_paddedWidth * m_shape.inChannels; }
 
     const ConvShape& shape() const noexcept { return m_shape; }
