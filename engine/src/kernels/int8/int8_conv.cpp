@@ -246,6 +246,7 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
             // The own kernel computes band by band inside the epilogue; only the NCHW reorder into its padded
             // buffer happens here.
             if (ownInterior) {
+                ownInterior.set_data_handle(own->interior()); // per run: a scratch shared by the thread's convs
                 srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
                 toOwn.execute(stream, srcNchw, ownInterior);
             }
