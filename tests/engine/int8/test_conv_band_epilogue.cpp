@@ -14,7 +14,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 using namespace qs;
@@ -51,6 +53,11 @@ const BandCase kBandCases[] = {
     { "Pointwise12to9Padded", test::squareConv(1, 12, 9, 160, 9, 1, 1, 1, 1), 90, 77 },
     { "Pointwise8to8NarrowRowsManyPerBand", test::squareConv(1, 8, 60, 20, 8, 1, 1, 1, 0), 200, 128 },
     { "Spatial5to11NarrowRowsManyPerBand", test::squareConv(1, 5, 45, 12, 11, 1, 3, 1, 1), 13, 140 },
+    // Fewer than 8 output channels, 1x1 on NCHW: the planar path on the AVX2 kind (YOLO's DFL conv is 16 -> 1 on
+    // 4 x 8400); odd input channel counts, pixel counts that are not multiples of 16, batch 2.
+    { "PlanarDfl16to1", test::squareConv(1, 16, 4, 8400, 1, 1, 1, 1, 0), 0, 0 },
+    { "Planar17to3Batch2", test::squareConv(2, 17, 13, 37, 3, 1, 1, 1, 0), 77, 128 },
+    { "Planar5to7", test::squareConv(1, 5, 9, 23, 7, 1, 1, 1, 0), 255, 3 },
 };
 
 class ConvBandEpilogueTest : public testing::TestWithParam<BandCase>
@@ -154,6 +161,45 @@ TEST_P(ConvBandEpilogueTest, NchwToNhwcMatchesTheDefinition)
     checkBands(GetParam(), ActivationLayout::Nchw, ActivationLayout::Nhwc, false);
 }
 
+TEST_P(ConvBandEpilogueTest, NchwToNchwMatchesTheDefinition)
+{
+    checkBands(GetParam(), ActivationLayout::Nchw, ActivationLayout::Nchw, false);
+}
+
 INSTANTIATE_TEST_SUITE_P(Shapes, ConvBandEpilogueTest, testing::ValuesIn(kBandCases), bandName);
+
+/// The planar path with int8 activations and per-channel int8 weights over their whole range (w - zp up to 255 in
+/// magnitude: no s8 kernel could take them without corrections), against the reference; and its saturation report:
+/// pairs counted as for the s8 kernels, but nothing to saturate here.
+TEST(ConvBandEpilogue, PlanarSignedActivationsAndReport)
+{
+    const ConvShape s = test::squareConv(1, 9, 7, 19, 5, 1, 1, 1, 0);
+    std::mt19937 rng(3);
+    std::uniform_int_distribution<int> d(-128, 127);
+    std::vector<int8_t> x(size_t(s.inputCount())), w(size_t(s.weightCount()));
+    for (auto& v : x)
+        v = int8_t(d(rng));
+    for (size_t i = 0; i < w.size(); ++i)
+        w[i] = int8_t(i % 3 ? 127 : -128);
+    const std::vector<int32_t> wzp { -128, 127, 0, 5, -7 };
+    std::vector<int32_t> ref(size_t(s.outputCount())), got(ref.size(), -1);
+    convIntegerRef(s, x.data(), -3, w.data(), wzp.data(), true, ref.data());
+    auto conv = Int8Conv::create(s, DataType::Int8, { DataType::Int8, w.data(), wzp });
+    ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+    ASSERT_TRUE((*conv)->runInt32(x.data(), -3, got.data()).isOk());
+    EXPECT_EQ(got, ref) << (*conv)->implementation();
+    const SaturationReport& r = (*conv)->saturation();
+    EXPECT_GT(r.weightPairs, 0);
+    if ((*conv)->implementation() == "qs:avx2_int8_planar") {
+        EXPECT_FALSE(r.isaPairsSaturate);
+        EXPECT_EQ(r.remedy, SaturationRemedy::NotNeeded) << r.describe();
+        EXPECT_EQ(r.residualEntries, 0);
+        EXPECT_EQ((*conv)->zeroPointPlan().outlierResiduals, 0);
+    }
+    const char* isa = std::getenv("DNNL_MAX_CPU_ISA");
+    const char* own = std::getenv("QS_INT8_OWN_AVX2");
+    if (isa && std::string(isa) == "AVX2" && !own)
+        EXPECT_EQ((*conv)->implementation(), "qs:avx2_int8_planar");
+}
 
 } // namespace

@@ -78,6 +78,20 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
                 || (runtimeZeroPoint && s.outChannels >= 8));
         if (useOwn)
             paddedSource = false; // the own kernel pads with the zero point itself
+        // The DFL head's 16 -> 1 pointwise conv: weighted sums of the NCHW planes (int8_conv_planar.cpp).
+        // Not when the own kernel is forced (=1: its tests) or oneDNN is (=0).
+        planar = onednnInt8Isa().isa == "avx2" && ownMode.empty() && runtimeZeroPoint && planarEligible();
+        if (planar) {
+            useOwn = false;
+            preparePlanar(w);
+            bandRows = std::clamp<int64_t>(kBandBytes / int64_t(sizeof(int32_t) * s.outWidth() * oc), 1, s.outHeight());
+            band.resize(size_t(bandRows * s.outWidth() * oc));
+            if (srcType == DataType::Int8)
+                shifted.resize(size_t(s.inputCount()));
+            scales.resize(size_t(s.outChannels));
+            biases.resize(size_t(s.outChannels));
+            return Status::ok();
+        }
     }
 
     try {
@@ -221,8 +235,8 @@ Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const u
             fmt::format("int8 convolution {}: created for a constant activation zero point, run with another one",
                 shape.toString()));
     try {
-        if (ownInterior)
-            return Status::ok(); // runOnednn reorders straight into the own kernel's padded buffer
+        if (ownInterior || planar)
+            return Status::ok(); // runOnednn reorders straight into the own kernel's padded buffer; planar reads x
         *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
         if (paddedSource) {
             fillPadded(xu);
@@ -241,6 +255,8 @@ Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const u
 Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
 {
     QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu));
+    if (planar)
+        return Status::ok(); // computed band by band in the epilogue
     try {
         if (own) {
             // The own kernel computes band by band inside the epilogue; only the NCHW reorder into its padded
@@ -295,6 +311,15 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             computeWindowSums(image, zp);
         if (corrected)
             buildResidualPlanes(image, zp);
+        if (planar) {
+            for (int64_t i0 = 0; i0 < oh; i0 += bandRows) {
+                const int64_t rows = std::min(bandRows, oh - i0);
+                planarPixels(image, zp, i0 * ow, (i0 + rows) * ow, band.data());
+                for (int64_t i = i0; i < i0 + rows; ++i)
+                    finishRow(band.data() + (i - i0) * ow * oc, n, i);
+            }
+            continue;
+        }
         if (own) {
             // The own kernel fills a band of a few output rows that stays in cache for the corrections and the
             // store right after: no whole-layer int32 buffer written and read back.
@@ -371,6 +396,8 @@ std::string Int8Conv::implementation() const
 {
     if (m_impl->own)
         return Avx2Int8Conv::kImplementation;
+    if (m_impl->planar)
+        return "qs:avx2_int8_planar";
     // "+u8" once runRequantized has let oneDNN write the uint8 output itself.
     return std::string(m_impl->convPd.impl_info_str()) + (m_impl->directOk ? "+u8" : "");
 }
