@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <omp.h>
 #include <string_view>
 
 namespace qs::kernels::int8 {
@@ -63,11 +64,13 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     // (bench/RESULTS.md, "avx2kernel", "avx2epilogue"): spatial kernels reading NCHW (the reorder writes straight
     // into its zero-point padded buffer), image convolutions with few channels (flat (kw, c) quads), sources that
     // would be copied into a zero-point padded buffer for oneDNN anyway (a constant non-zero zero point), and every
-    // layer with a run-time activation zero point (the dynamic path) and at least 8 output channels: there its
-    // accumulators go to the epilogue band by band, still in cache, instead of through a whole-layer int32 buffer,
-    // which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding copy of NHWC 3x3 inputs. The static
-    // (constant zero point 0) layers stay on oneDNN. QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours
-    // wherever it can run (A/B measurements).
+    // layer with a run-time activation zero point (the dynamic path) and at least 8 output channels when the run is
+    // single-threaded: there its accumulators go to the epilogue band by band, still in cache, instead of through a
+    // whole-layer int32 buffer, which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding copy of NHWC
+    // 3x3 inputs. The own kernel is single-threaded, so with more intra-op threads (the session sets them before
+    // preparing) those layers keep oneDNN's parallel kernels: yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms with
+    // oneDNN, 75-77.5 ms with the own kernel. The static (constant zero point 0) layers stay on oneDNN.
+    // QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can run (A/B measurements).
     {
         const char* ownEnv = std::getenv("QS_INT8_OWN_AVX2");
         const std::string_view ownMode = ownEnv ? ownEnv : "";
@@ -75,7 +78,7 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         const bool runtimeZeroPoint = !zeroSourceZeroPoint && !constantSource;
         useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != "0"
             && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8 || paddedSource))
-                || (runtimeZeroPoint && s.outChannels >= 8));
+                || (runtimeZeroPoint && s.outChannels >= 8 && omp_get_max_threads() == 1));
         if (useOwn)
             paddedSource = false; // the own kernel pads with the zero point itself
         // The DFL head's 16 -> 1 pointwise conv: weighted sums of the NCHW planes (int8_conv_planar.cpp).
