@@ -7,11 +7,11 @@
 //      Int8MatMul::runFloat step (kernels/int8/dynamic_matmul.h), like rewrite 3.
 //   8. A DynamicQuantizeLinear reading a fused dynamic convolution's output takes its min/max from that step (an
 //      extra [2] float output of the convolution, an extra input of the DynamicQuantizeLinear): one pass less.
-//  11. Concat -> DynamicQuantizeLinear (YOLO's C3 and SPPF blocks, where the concatenation feeds only the next
+//  12. Concat -> DynamicQuantizeLinear (YOLO's C3 and SPPF blocks, where the concatenation feeds only the next
 //      convolution's quantization) -> one step writing the uint8 concatenation from the parts
 //      (kernels/int8/concat_quantize.h), the parts made by fused dynamic convolutions bringing their range as in 8.
 //      Runs after the layout rewrites: it keeps the layouts they chose (Plain or the NHWC regions of rewrite 6).
-//  12. A fused dynamic convolution's NHWC float output read only by an Add with another activation of its shape (the
+//  13. A fused dynamic convolution's NHWC float output read only by an Add with another activation of its shape (the
 //      residual of YOLO's C3 bottlenecks) -> the Add as a Sum post-op of the convolution: added to each finished
 //      tile in the epilogue (kernels/int8/float_epilogue.h), the range, if any, then being that of the sums. After
 //      the layout rewrites too (a residual input is not a layout follower of the convolution).
@@ -66,7 +66,7 @@ public:
         }
     }
 
-    /// Rewrite 11 (see the top of the file).
+    /// Rewrite 12 (see the top of the file).
     void fuseConcatQuantize()
     {
         const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
@@ -112,7 +112,7 @@ public:
         }
     }
 
-    /// Rewrite 12 (see the top of the file).
+    /// Rewrite 13 (see the top of the file).
     void fuseDynamicResiduals()
     {
         const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();

@@ -5,7 +5,7 @@
 //      Sigmoid·Mul (SiLU/swish), HardSigmoid·Mul and HardSwish (hardswish), Add (sum).
 //   9. Standalone Sigmoid/Tanh/Relu/Exp on oneDNN's eltwise primitive.
 //  10. Nearest Resize by whole factors on oneDNN's resampling (blocked-capable), chosen before rewrite 4.
-//  13. Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax (kernels/cpu/transposed_softmax.h).
+//  14. Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax (kernels/cpu/transposed_softmax.h).
 #include "exec/float_fusion_rewrites.h"
 
 #include "exec/rewrite_context.h"
@@ -40,7 +40,7 @@ public:
         return Status::ok();
     }
 
-    /// Rewrite 13 (see the top of the file); after the layout rewrites, on plain batch-1 tensors only.
+    /// Rewrite 14 (see the top of the file); after the layout rewrites, on plain batch-1 tensors only.
     void fuseTransposeSoftmax()
     {
         const auto plainFloat = [&](int32_t v) {

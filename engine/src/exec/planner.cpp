@@ -381,6 +381,8 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         }
         step.scratchBytes = step.kernel->scratchBytes();
         step.implementation = step.kernel->implementation();
+        if (step.channelsPaired)
+            step.implementation += " paired";
     }
     if (!bad.empty()) {
         std::string msg = unsupportedMessage(*model, bad);

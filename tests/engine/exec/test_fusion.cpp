@@ -121,7 +121,7 @@ namespace {
 using namespace qs;
 using namespace qs::test;
 
-/// x [1, A, C, P] -> Transpose [0, 2, 1, 3] -> Softmax(axis 1) -> y (YOLO's DFL head; rewrite 13). The fused step
+/// x [1, A, C, P] -> Transpose [0, 2, 1, 3] -> Softmax(axis 1) -> y (YOLO's DFL head; rewrite 14). The fused step
 /// must give exactly the as-written Transpose and Softmax kernels' result (the Softmax kernel is held to ONNX's
 /// conformance cases), on the vector path (A * P >= 16, P not a multiple of 16: masked tails) and on the scalar
 /// one (A * P < 16), and name both nodes.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Optimized mode's Concat -> DynamicQuantizeLinear step (kernels/int8/concat_quantize.h, rewrite 11). The kernel is
+// Optimized mode's Concat -> DynamicQuantizeLinear step (kernels/int8/concat_quantize.h, rewrite 12). The kernel is
 // held to the ONNX definitions computed here (concatenate, then range widened to 0, scale = range / 255, zero point
 // and values rounded half to even), bit for bit, in both layouts it supports, with odd channel counts, several parts
 // and some parts bringing their range as a fused convolution would. A session on a generated graph is held to the

@@ -324,7 +324,7 @@ TEST(DynamicConvFusion, ResidualAddJoinsTheConvolutionAndMatchesTheOnnxDefinitio
 {
     // x -> dql -> a (SiLU) -> a_y; a_y -> dql2 -> b (SiLU) -> b_y; Add(b_y, a_y) -> s -> dql3 -> c -> output: YOLO's
     // C3 bottleneck. b_y is read only by the Add, a_y is ready before b runs: the Add becomes b's Sum post-op
-    // (rewrite 12), and dql3 takes its range from b (rewrite 8).
+    // (rewrite 13), and dql3 takes its range from b (rewrite 8).
     Conv a = makeConv(12, 1, 1, 1, 3, true, 61);
     a.silu = true;
     Conv b = makeConv(12, 1, 1, 1, 100, true, 62);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The residual Add fused into the fused dynamic convolution's float epilogue (rewrite 12, Int8Conv::runFloat with a
+// The residual Add fused into the fused dynamic convolution's float epilogue (rewrite 13, Int8Conv::runFloat with a
 // residual). The claim is that it computes exactly what the separate Add computed on the convolution's output: the
 // truth is therefore the same convolution's output without the residual (itself checked against the ONNX definition
 // in test_dynamic_conv_fusion.cpp) plus the residual, one float addition per element, and the range is the min/max

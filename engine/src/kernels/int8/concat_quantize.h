@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Concat -> DynamicQuantizeLinear as one step (Optimized mode, graph_rewrites.cpp rewrite 11): the uint8
+// Concat -> DynamicQuantizeLinear as one step (Optimized mode, graph_rewrites.cpp rewrite 12): the uint8
 // concatenation is written straight from the parts, so the float concatenation is never materialised. The range is
 // the union of the parts' ranges: a part produced by a fused dynamic convolution brings its min/max (the
 // convolution's extra range output), the others get a min/max pass. Bit-identical to Concat then

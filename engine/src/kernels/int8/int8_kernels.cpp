@@ -338,7 +338,7 @@ public:
         QS_ASSIGN_OR_RETURN(ConvShape shape, convShapeOf(ctx.node, x, w));
         m_xzpType = hasInput(ctx.inputs, kXZeroPoint) ? ctx.inputs[kXZeroPoint].type : DataType::Undefined;
         const Int8Weights wd = int8::readDynamicConstants(ctx, m_wScales, m_bias);
-        // Post-ops: at most one SiLU, then at most one residual Sum (rewrite 12: the float output's Add with another
+        // Post-ops: at most one SiLU, then at most one residual Sum (rewrite 13: the float output's Add with another
         // activation of the same shape and layout, NHWC).
         for (const PostOp& op : ctx.postOps) {
             const bool silu = op.kind == PostOp::Kind::Swish && m_activation == int8::FloatActivation::None;
