@@ -124,7 +124,10 @@ INSTANTIATE_TEST_SUITE_P(Cases, RequantizeSimdTest,
         RqCase { 1, DataType::UInt8, false, false, false, false },
         RqCase { 3, DataType::Int8, true, true, true, false }, RqCase { 17, DataType::UInt8, false, true, true, true },
         RqCase { 70, DataType::Int8, true, false, false, true },
-        RqCase { 512, DataType::UInt8, true, true, false, false }));
+        RqCase { 512, DataType::UInt8, true, true, false, false },
+        // Whole 32-channel blocks of the AVX2 path with an 8-channel rest, both output types.
+        RqCase { 40, DataType::Int8, false, true, true, false },
+        RqCase { 96, DataType::UInt8, false, false, true, false }));
 
 struct ZeroZpCase
 {

@@ -70,16 +70,23 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     // whole-layer int32 buffer, which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding copy of NHWC
     // 3x3 inputs. The own kernel is single-threaded, so with more intra-op threads (the session sets them before
     // preparing) those layers keep oneDNN's parallel kernels: yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms with
-    // oneDNN, 75-77.5 ms with the own kernel. The static (constant zero point 0) layers stay on oneDNN.
+    // oneDNN, 75-77.5 ms with the own kernel. Of the static (constant zero point) NHWC layers, only the unpadded
+    // pointwise ones, which the own kernel reads in place, take it under the same single-thread rule: resnet18's
+    // three 1x1 stride-2 downsampling convolutions (with the fused residual add) measured 0.238 / 0.174 / 0.170 ms on
+    // oneDNN vs 0.226 / 0.157 / 0.156 ms on the own kernel (step minimums over 5 interleaved rounds, AVX2-limited),
+    // while its 3x3 layers were equal on 64-128 channels and slower on 256-512 (1.35 -> 1.69 ms on 512: bench/
+    // RESULTS.md, "avx2qdqown"), so they stay on oneDNN.
     // QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can run (A/B measurements).
     {
         const char* ownEnv = std::getenv("QS_INT8_OWN_AVX2");
         const std::string_view ownMode = ownEnv ? ownEnv : "";
         const bool spatial = s.kernelHeight * s.kernelWidth > 1;
         const bool runtimeZeroPoint = !zeroSourceZeroPoint && !constantSource;
+        const bool pointwiseInPlace = !spatial && !nchw() && s.padTop == 0 && s.padLeft == 0 && s.padBottom == 0
+            && s.padRight == 0 && s.inChannels % 4 == 0;
         useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != "0"
             && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8 || paddedSource))
-                || (runtimeZeroPoint && s.outChannels >= 8 && omp_get_max_threads() == 1));
+                || ((runtimeZeroPoint || pointwiseInPlace) && s.outChannels >= 8 && omp_get_max_threads() == 1));
         if (useOwn)
             paddedSource = false; // the own kernel pads with the zero point itself
         // The DFL head's 16 -> 1 pointwise conv: weighted sums of the NCHW planes (int8_conv_planar.cpp), on every
