@@ -5,7 +5,8 @@
 //      Sigmoid·Mul (SiLU/swish), HardSigmoid·Mul and HardSwish (hardswish), Add (sum).
 //   9. Standalone Sigmoid/Tanh/Relu/Exp on oneDNN's eltwise primitive.
 //  10. Nearest Resize by whole factors on oneDNN's resampling (blocked-capable), chosen before rewrite 4.
-//  14. Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax (kernels/cpu/transposed_softmax.h).
+//  14. Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax (kernels/cpu/transposed_softmax.h); a
+//      DynamicQuantizeLinear reading only its output takes the Softmax's {min, max} as an extra input (as rewrite 8).
 #include "exec/float_fusion_rewrites.h"
 
 #include "exec/rewrite_context.h"
@@ -69,6 +70,22 @@ public:
             softmax.inputs[0] = transpose.inputs[0];
             softmax.spec = &kernels::transposedSoftmaxSpec();
             absorb(softmax, transpose, softmax.outputs[0]);
+            // A DynamicQuantizeLinear reading only the Softmax's output (YOLO's DFL convolution) takes its min/max
+            // from the Softmax's stores, as rewrite 8 from a fused convolution: one pass over the tensor less.
+            const int32_t y = softmax.outputs[0];
+            const auto qi = soleReader(y);
+            if (!qi || !isOp(m_plan.steps[*qi], "DynamicQuantizeLinear") || m_plan.steps[*qi].inputs.size() != 1
+                || m_plan.steps[*qi].inputs[0] != y)
+                continue;
+            PlanValue range;
+            range.name = m_plan.values[size_t(y)].name + ":range";
+            range.known = true;
+            range.desc.type = DataType::Float;
+            range.desc.dims = { 2 };
+            m_plan.values.push_back(std::move(range));
+            const auto rv = int32_t(m_plan.values.size() - 1);
+            m_plan.steps[si].outputs.push_back(rv);
+            m_plan.steps[*qi].inputs.push_back(rv);
         }
     }
 

@@ -166,4 +166,52 @@ TEST(Fusion, TransposeSoftmaxMatchesTheAsWrittenKernelsExactly)
     transposeSoftmaxCase(2, 7, 3);
 }
 
+/// Rewrite 14's range: Transpose -> Softmax -> DynamicQuantizeLinear (YOLO's DFL head, quantized for its 1x1
+/// convolution). The quantization takes the Softmax's {min, max} instead of its own pass; scale, zero point and every
+/// uint8 value must be those of the as-written DynamicQuantizeLinear kernel (held to ONNX's conformance cases), on
+/// the vector path and on the scalar one.
+void transposeSoftmaxQuantizeCase(int64_t a, int64_t c, int64_t p)
+{
+    SCOPED_TRACE(::testing::Message() << "A " << a << " C " << c << " P " << p);
+    ModelBuilder mb(13);
+    mb.input("x", DataType::Float, { 1, a, c, p });
+    mb.node("Transpose", { "x" }, { "t" }, { intsAttr("perm", { 0, 2, 1, 3 }) }, "dfl_transpose");
+    mb.node("Softmax", { "t" }, { "s" }, { intAttr("axis", 1) }, "dfl_softmax");
+    mb.node("DynamicQuantizeLinear", { "s" }, { "q", "q_scale", "q_zp" }, {}, "dfl_quantize");
+    mb.output("q");
+    mb.output("q_scale");
+    mb.output("q_zp");
+    const auto model = mb.build();
+    SessionOptions optimized, written;
+    optimized.mode = ExecutionMode::Optimized;
+    written.mode = ExecutionMode::AsWritten;
+    auto fused = Session::create(model, optimized);
+    auto plain = Session::create(model, written);
+    ASSERT_TRUE(fused.isOk() && plain.isOk());
+    ASSERT_EQ((*fused)->steps().size(), 2u);
+    EXPECT_EQ((*fused)->steps()[0].opType, "Softmax+Transpose");
+    HostTensor x = randomTensor({ 1, a, c, p }, 37);
+    for (float& v : x.data<float>())
+        v *= 6.0f;
+    std::vector<HostTensor> in1, in2;
+    in1.push_back(x.clone());
+    in2.push_back(x.clone());
+    auto got = (*fused)->run(in1);
+    auto want = (*plain)->run(in2);
+    ASSERT_TRUE(got.isOk() && want.isOk());
+    ASSERT_EQ(got->size(), 3u);
+    EXPECT_EQ((*got)[1].data<float>()[0], (*want)[1].data<float>()[0]);
+    EXPECT_EQ((*got)[2].data<uint8_t>()[0], (*want)[2].data<uint8_t>()[0]);
+    const auto g = (*got)[0].data<uint8_t>(), w = (*want)[0].data<uint8_t>();
+    ASSERT_EQ(g.size(), w.size());
+    for (size_t i = 0; i < g.size(); ++i)
+        ASSERT_EQ(g[i], w[i]) << "element " << i;
+}
+
+TEST(Fusion, TransposeSoftmaxHandsItsRangeToTheQuantizeExactly)
+{
+    transposeSoftmaxQuantizeCase(4, 16, 37);
+    transposeSoftmaxQuantizeCase(2, 7, 3);
+}
+
 } // namespace

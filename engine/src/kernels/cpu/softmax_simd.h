@@ -15,8 +15,9 @@ bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, in
 
 /// The same with x and y laid out differently: element (o, i, j) of [outer, n, inner] at x[o * xOuter + i * xAxis +
 /// j] and y[o * yOuter + i * yAxis + j] (a Transpose before the Softmax read in place: transposed_softmax.h). Each
-/// element's value is the one the contiguous form computes.
+/// element's value is the one the contiguous form computes. A non-null `range` receives {min, max} of every y
+/// written, taken from the values as they are stored (a DynamicQuantizeLinear after it then needs no min/max pass).
 bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, int64_t inner, int64_t xOuter,
-    int64_t xAxis, int64_t yOuter, int64_t yAxis);
+    int64_t xAxis, int64_t yOuter, int64_t yAxis, float* range = nullptr);
 
 } // namespace qs::kernels

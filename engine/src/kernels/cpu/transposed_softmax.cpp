@@ -35,10 +35,13 @@ public:
     {
         const auto* x = static_cast<const float*>(args.inputs[0]);
         auto* y = static_cast<float*>(args.outputs[0]);
+        // Optional output 1: {min, max} of y for the DynamicQuantizeLinear reading it (rewrite 14).
+        float* range = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
         // The transposed tensor [1, C, A, P] is [outer 1, n C, inner A * P] for the Softmax kernel, which takes its
         // AVX-512 path when inner >= 16; each a is one [1, C, P] slice of it.
-        if (m_a * m_p >= 16 && softmaxStridedAvx512(x, y, m_a, m_c, m_p, m_c * m_p, m_p, m_p, m_a * m_p))
+        if (m_a * m_p >= 16 && softmaxStridedAvx512(x, y, m_a, m_c, m_p, m_c * m_p, m_p, m_p, m_a * m_p, range))
             return Status::ok();
+        float lo = std::numeric_limits<float>::infinity(), hi = -lo;
         for (int64_t a = 0; a < m_a; ++a)
             for (int64_t p = 0; p < m_p; ++p) {
                 const float* xs = x + a * m_c * m_p + p;
@@ -54,9 +57,18 @@ public:
                     sum += e;
                 }
                 const float inv = 1.0f / sum;
-                for (int64_t i = 0; i < m_c; ++i)
-                    ys[i * yStride] *= inv;
+                for (int64_t i = 0; i < m_c; ++i) {
+                    const float v = ys[i * yStride] * inv;
+                    ys[i * yStride] = v;
+                    // As quant::minMax: a NaN never wins.
+                    lo = v < lo ? v : lo;
+                    hi = v > hi ? v : hi;
+                }
             }
+        if (range) {
+            range[0] = lo;
+            range[1] = hi;
+        }
         return Status::ok();
     }
 
@@ -69,6 +81,8 @@ Status inferTransposedSoftmax(const Node& node, std::span<const TensorDesc> in, 
     if (in.empty() || in[0].rank() != 4)
         return Status(StatusCode::Internal, fmt::format("node {}: rank-4 input expected", node.describe()));
     out[0] = { in[0].type, { in[0].dims[0], in[0].dims[2], in[0].dims[1], in[0].dims[3] } };
+    if (out.size() > 1)
+        out[1] = { DataType::Float, { 2 } };
     return Status::ok();
 }
 

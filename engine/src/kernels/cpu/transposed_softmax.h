@@ -11,7 +11,8 @@
 namespace qs::kernels {
 
 /// Anchor: the Softmax node (opset >= 13, axis 1 of a rank-4 tensor). Input 0: the Transpose's input [1, A, C, P];
-/// output 0: the Softmax's output [1, C, A, P].
+/// output 0: the Softmax's output [1, C, A, P]; optional output 1: [2] float {min, max} of output 0, for a
+/// DynamicQuantizeLinear reading it (taken from the values as stored: its min/max pass is then skipped, bit-identical).
 const KernelSpec& transposedSoftmaxSpec();
 
 } // namespace qs::kernels
