@@ -90,6 +90,46 @@ template <bool Signed> QS_AVX512 inline __m128i quantize16(__m512 v, __m512 zp, 
     return _mm512_cvtepi32_epi8(_mm512_cvtps_epi32(v));
 }
 
+/// divide8 for a finite x with a finite quotient (no infinity test).
+QS_AVX512 inline __m256 divideFinite8(__m256 x, __m256 scale, __m256 inv)
+{
+    const __m256 q = _mm256_mul_ps(x, inv);
+    return _mm256_fmadd_ps(_mm256_fnmadd_ps(q, scale, x), inv, q);
+}
+
+/// uint8 with the reciprocal division, in fewer vector operations than quantize16(divide16(...)): x is first clamped
+/// to [-256 * scale, 256 * scale] (exact: a power-of-two multiple; a NaN becomes the lower bound), which cannot change
+/// the saturated result (|x / scale| >= 256 saturates either way, and a NaN gives 0 on both paths: the float path's
+/// max(NaN, 0)) but keeps every quotient finite and small. So divide16's infinity test is not needed, and the
+/// rounding, zero point and saturation run in int32: vcvtps2dq rounds half to even as roundscale does, the integers
+/// are exact, max(0) and the unsigned saturating narrow (vpmovusdb) clamp as min/max did in float.
+QS_AVX512 inline __m128i quantizeU8Fast16(__m512 x, __m512 scale, __m512 inv, __m512 xLo, __m512 xHi, __m512i zp)
+{
+    x = _mm512_min_ps(_mm512_max_ps(x, xLo), xHi);
+    const __m256 s = _mm512_castps512_ps256(scale), r = _mm512_castps512_ps256(inv);
+    const __m256 lo = divideFinite8(_mm512_castps512_ps256(x), s, r);
+    const __m256 hi = divideFinite8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1)), s, r);
+    const __m512 q
+        = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(lo)), _mm256_castps_pd(hi), 1));
+    const __m512i i = _mm512_cvt_roundps_epi32(q, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    return _mm512_cvtusepi32_epi8(_mm512_max_epi32(_mm512_add_epi32(i, zp), _mm512_setzero_si512()));
+}
+
+QS_AVX512 inline void quantizeU8FastRow(
+    const float* x, size_t n, __m512 vs, __m512 inv, __m512 xLo, __m512 xHi, __m512i zp, uint8_t* y)
+{
+    size_t i = 0;
+    for (; i + 64 <= n; i += 64) {
+        for (int k = 0; k < 4; ++k)
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(y + i + 16 * k),
+                quantizeU8Fast16(_mm512_loadu_ps(x + i + 16 * k), vs, inv, xLo, xHi, zp));
+    }
+    for (; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - i)) - 1);
+        _mm_mask_storeu_epi8(y + i, m, quantizeU8Fast16(_mm512_maskz_loadu_ps(m, x + i), vs, inv, xLo, xHi, zp));
+    }
+}
+
 template <bool Signed, bool Reciprocal>
 QS_AVX512 inline void quantizeRowAvx512(
     const float* x, size_t n, __m512 vs, __m512 inv, __m512 vz, __m512 lo, __m512 hi, uint8_t* y)
@@ -117,6 +157,13 @@ QS_AVX512 void quantizeLoopAvx512(
     const __m512 vs = _mm512_set1_ps(scale), vz = _mm512_set1_ps(float(zeroPoint));
     const __m512 inv = _mm512_set1_ps(1.0f / scale);
     const __m512 lo = _mm512_set1_ps(Signed ? -128.0f : 0.0f), hi = _mm512_set1_ps(Signed ? 127.0f : 255.0f);
+    if constexpr (!Signed && Reciprocal) {
+        const __m512 xHi = _mm512_set1_ps(256.0f * scale), xLo = _mm512_set1_ps(-256.0f * scale);
+        const __m512i zp = _mm512_set1_epi32(zeroPoint);
+        for (size_t r = 0; r < rows; ++r)
+            quantizeU8FastRow(x + r * cols, cols, vs, inv, xLo, xHi, zp, y + r * yStride);
+        return;
+    }
     for (size_t r = 0; r < rows; ++r)
         quantizeRowAvx512<Signed, Reciprocal>(x + r * cols, cols, vs, inv, vz, lo, hi, y + r * yStride);
 }
