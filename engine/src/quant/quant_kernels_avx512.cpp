@@ -98,11 +98,12 @@ QS_AVX512 inline __m256 divideFinite8(__m256 x, __m256 scale, __m256 inv)
 }
 
 /// uint8 with the reciprocal division, in fewer vector operations than quantize16(divide16(...)): x is first clamped
-/// to [-256 * scale, 256 * scale] (exact: a power-of-two multiple; a NaN becomes the lower bound), which cannot change
-/// the saturated result (|x / scale| >= 256 saturates either way, and a NaN gives 0 on both paths: the float path's
-/// max(NaN, 0)) but keeps every quotient finite and small. So divide16's infinity test is not needed, and the
-/// rounding, zero point and saturation run in int32: vcvtps2dq rounds half to even as roundscale does, the integers
-/// are exact, max(0) and the unsigned saturating narrow (vpmovusdb) clamp as min/max did in float.
+/// to [RN(-zp * scale), RN((255 - zp) * scale)] (a NaN becomes the lower bound). That cannot change the result: a
+/// clamped x's quotient lies within 255 * 2^-24 of -zp or 255 - zp, so it rounds to that bound, where the
+/// unclamped value saturates to 0 or 255 anyway (and a NaN gives 0 on both paths: the float path's max(NaN, 0)).
+/// It keeps every quotient finite and small, so divide16's infinity test is not needed, and the rounding and the zero
+/// point run in int32: vcvtps2dq rounds half to even as roundscale does, the sums are exact and already within
+/// [0, 255], so the narrow (vpmovusdb) only packs them.
 QS_AVX512 inline __m128i quantizeU8Fast16(__m512 x, __m512 scale, __m512 inv, __m512 xLo, __m512 xHi, __m512i zp)
 {
     x = _mm512_min_ps(_mm512_max_ps(x, xLo), xHi);
@@ -112,7 +113,7 @@ QS_AVX512 inline __m128i quantizeU8Fast16(__m512 x, __m512 scale, __m512 inv, __
     const __m512 q
         = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(lo)), _mm256_castps_pd(hi), 1));
     const __m512i i = _mm512_cvt_roundps_epi32(q, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    return _mm512_cvtusepi32_epi8(_mm512_max_epi32(_mm512_add_epi32(i, zp), _mm512_setzero_si512()));
+    return _mm512_cvtusepi32_epi8(_mm512_add_epi32(i, zp));
 }
 
 QS_AVX512 inline void quantizeU8FastRow(
@@ -157,13 +158,17 @@ QS_AVX512 void quantizeLoopAvx512(
     const __m512 vs = _mm512_set1_ps(scale), vz = _mm512_set1_ps(float(zeroPoint));
     const __m512 inv = _mm512_set1_ps(1.0f / scale);
     const __m512 lo = _mm512_set1_ps(Signed ? -128.0f : 0.0f), hi = _mm512_set1_ps(Signed ? 127.0f : 255.0f);
-    if constexpr (!Signed && Reciprocal) {
-        const __m512 xHi = _mm512_set1_ps(256.0f * scale), xLo = _mm512_set1_ps(-256.0f * scale);
-        const __m512i zp = _mm512_set1_epi32(zeroPoint);
-        for (size_t r = 0; r < rows; ++r)
-            quantizeU8FastRow(x + r * cols, cols, vs, inv, xLo, xHi, zp, y + r * yStride);
-        return;
-    }
+    // The clamp bounds assume a positive scale (ONNX's; a negative one takes the general path) and a zero point
+    // whose bounds' quotients are small integers.
+    if constexpr (!Signed && Reciprocal)
+        if (scale > 0.0f && zeroPoint >= -65536 && zeroPoint <= 65536) {
+            const __m512 xHi = _mm512_set1_ps(float(255 - zeroPoint) * scale),
+                         xLo = _mm512_set1_ps(float(-zeroPoint) * scale);
+            const __m512i zp = _mm512_set1_epi32(zeroPoint);
+            for (size_t r = 0; r < rows; ++r)
+                quantizeU8FastRow(x + r * cols, cols, vs, inv, xLo, xHi, zp, y + r * yStride);
+            return;
+        }
     for (size_t r = 0; r < rows; ++r)
         quantizeRowAvx512<Signed, Reciprocal>(x + r * cols, cols, vs, inv, vz, lo, hi, y + r * yStride);
 }
