@@ -1,20 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/cpu/softmax_simd.h"
 
-#include "quant/quant_kernels.h"
-
 // GCC 12 warns about _mm512_undefined_* inside its own intrinsic headers (a known false positive).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #include "kernels/simd_exp.h"
 
+#include <algorithm>
 #include <immintrin.h>
 
 namespace qs::kernels {
 
 namespace {
 
-QS_AVX512 void softmaxBlock(const float* x, float* y, int64_t n, int64_t inner, __mmask16 m)
+QS_AVX512 void softmaxBlockAvx512(const float* x, float* y, int64_t n, int64_t inner, __mmask16 m)
 {
     __m512 mx = _mm512_set1_ps(-__builtin_inff());
     for (int64_t i = 0; i < n; ++i)
@@ -31,19 +30,44 @@ QS_AVX512 void softmaxBlock(const float* x, float* y, int64_t n, int64_t inner, 
         _mm512_mask_storeu_ps(y + i * inner, m, _mm512_mul_ps(_mm512_maskz_loadu_ps(m, y + i * inner), inv));
 }
 
+/// softmaxBlockAvx512 on the first `lanes` of 8 (vmaskmovps: masked lanes load 0 and are never stored). The mask is
+/// built here, not passed in: a __m256i argument from a caller compiled without AVX would not arrive in a register.
+QS_AVX2 void softmaxBlockAvx2(const float* x, float* y, int64_t n, int64_t inner, int64_t lanes)
+{
+    const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(int(lanes)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256 mx = _mm256_set1_ps(-__builtin_inff());
+    for (int64_t i = 0; i < n; ++i)
+        mx = _mm256_max_ps(mx, _mm256_maskload_ps(x + i * inner, m));
+    __m256 sum = _mm256_setzero_ps();
+    for (int64_t i = 0; i < n; ++i) {
+        const __m256 e = expAvx2(_mm256_sub_ps(_mm256_maskload_ps(x + i * inner, m), mx));
+        _mm256_maskstore_ps(y + i * inner, m, e);
+        sum = _mm256_add_ps(sum, e);
+    }
+    const __m256 inv = _mm256_div_ps(_mm256_set1_ps(1.0f), sum);
+    for (int64_t i = 0; i < n; ++i)
+        _mm256_maskstore_ps(y + i * inner, m, _mm256_mul_ps(_mm256_maskload_ps(y + i * inner, m), inv));
+}
+
 } // namespace
 
-bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, int64_t inner)
+bool softmaxStrided(quant::QuantIsa isa, const float* x, float* y, int64_t outer, int64_t n, int64_t inner)
 {
-    if (quant::bestQuantIsa() != quant::QuantIsa::Avx512)
+    if (isa == quant::QuantIsa::Scalar || !quant::quantKernelTable(isa))
         return false;
-    const int64_t blocks = (inner + 15) / 16;
+    const int64_t lanes = isa == quant::QuantIsa::Avx512 ? 16 : 8;
+    const int64_t blocks = (inner + lanes - 1) / lanes;
 #pragma omp parallel for collapse(2) if (outer * n * inner > (1 << 15))
     for (int64_t o = 0; o < outer; ++o)
         for (int64_t b = 0; b < blocks; ++b) {
-            const int64_t in = b * 16;
-            const __mmask16 m = inner - in >= 16 ? __mmask16(0xffff) : __mmask16((1u << (inner - in)) - 1);
-            softmaxBlock(x + o * n * inner + in, y + o * n * inner + in, n, inner, m);
+            const int64_t in = b * lanes;
+            const float* xs = x + o * n * inner + in;
+            float* ys = y + o * n * inner + in;
+            if (lanes == 16)
+                softmaxBlockAvx512(
+                    xs, ys, n, inner, inner - in >= 16 ? __mmask16(0xffff) : __mmask16((1u << (inner - in)) - 1));
+            else
+                softmaxBlockAvx2(xs, ys, n, inner, std::min<int64_t>(inner - in, 8));
         }
     return true;
 }

@@ -1,16 +1,31 @@
 // SPDX-License-Identifier: MIT
-// AVX-512 Softmax over a strided axis (inner > 1, e.g. YOLO's DFL head: 16 bins over [1, 16, 4, 8400]): 16
-// neighbouring positions of the inner dimension side by side, each lane doing the scalar kernel's sequence (max over
-// the axis, exp(x - max), the sum in the same order, one division, multiplies), with the engine's own exp polynomial
-// (the one of kernels/int8/float_epilogue.cpp, about 1 ulp from expf) instead of libm's scalar expf.
+// Vector Softmax over a strided axis (inner > 1, e.g. YOLO's DFL head: 16 bins over [1, 16, 4, 8400]): 16 (AVX-512) or
+// 8 (AVX2) neighbouring positions of the inner dimension side by side, each lane doing the scalar kernel's sequence
+// (max over the axis, exp(x - max), the sum in the same order, one division, multiplies), with the engine's own exp
+// polynomial (kernels/simd_exp.h, about 1 ulp from expf) instead of libm's scalar expf.
 #pragma once
+
+#include "quant/quant_kernels.h"
 
 #include <cstdint>
 
 namespace qs::kernels {
 
-/// y = softmax(x) along the middle axis of [outer, n, inner]; returns false when this CPU cannot run it (or the
-/// engine's vector code is capped below AVX-512 by DNNL_MAX_CPU_ISA).
-bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, int64_t inner);
+/// y = softmax(x) along the middle axis of [outer, n, inner] on `isa`; returns false when this CPU cannot run it
+/// (or isa is Scalar).
+bool softmaxStrided(quant::QuantIsa isa, const float* x, float* y, int64_t outer, int64_t n, int64_t inner);
+
+/// softmaxStrided on the widest ISA this CPU runs, capped by DNNL_MAX_CPU_ISA (quant::bestQuantIsa()).
+inline bool softmaxStrided(const float* x, float* y, int64_t outer, int64_t n, int64_t inner)
+{
+    return softmaxStrided(quant::bestQuantIsa(), x, y, outer, n, inner);
+}
+
+/// The AVX-512 path alone (false below AVX-512 or under DNNL_MAX_CPU_ISA=AVX2), for callers that test it as such.
+inline bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, int64_t inner)
+{
+    return quant::bestQuantIsa() == quant::QuantIsa::Avx512
+        && softmaxStrided(quant::QuantIsa::Avx512, x, y, outer, n, inner);
+}
 
 } // namespace qs::kernels

@@ -3,8 +3,8 @@
 // cpu/pool.cpp stay registered behind these as fallback (Indices output, ceil_mode with count_include_pad) and
 // serve as the test oracle. On plain (nchw) tensors oneDNN 2.6 only has its scalar `simple_nchw` pooling, which cost
 // 5-7 ms per 5x5 MaxPool of YOLO's SPPF (20x20x128, single thread): there the kernel pools in the channel-blocked
-// layout (jit) between two cheap reorders instead. A 2-D MaxPool between blocked convolutions (AVX-512) runs the
-// engine's own window loop (cpu/max_pool_blocked.h), faster than oneDNN's jit there.
+// layout (jit) between two cheap reorders instead. A 2-D MaxPool between blocked convolutions (AVX-512 or AVX2) runs
+// the engine's own window loop (cpu/max_pool_blocked.h), faster than oneDNN's jit there.
 #include "kernels/conv_geometry.h"
 #include "kernels/cpu/max_pool_blocked.h"
 #include "kernels/kernel_registry.h"
@@ -71,10 +71,10 @@ public:
             if (t->layout == Layout::Nhwc && t->rank() != 4)
                 return Status(StatusCode::Internal, "node " + ctx.node.describe() + ": NHWC layout needs rank 4");
         if (m_max && ctx.inputs[0].layout == Layout::Blocked && ctx.outputs[0].layout == Layout::Blocked
-            && maxPoolBlocked16Applies(g)) {
+            && maxPoolBlockedApplies(g)) {
             m_direct = true;
             m_geo = g;
-            m_impl = "cpu:avx512_blocked";
+            m_impl = maxPoolBlockedName();
             return Status::ok();
         }
         m_src = descOf(ctx.inputs[0]);
@@ -126,7 +126,7 @@ public:
     Status run(const KernelArgs& args) const override
     {
         if (m_direct) {
-            maxPoolBlocked16(m_geo, static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]));
+            maxPoolBlocked(m_geo, static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]));
             return Status::ok();
         }
         const dnnl::engine& eng = onednn::cpuEngine();
@@ -155,7 +155,7 @@ public:
 
 private:
     bool m_max = true;
-    bool m_direct = false; ///< maxPoolBlocked16 instead of oneDNN
+    bool m_direct = false; ///< maxPoolBlocked instead of oneDNN
     ConvGeometry m_geo;
     memory::desc m_src, m_dst, m_scratchMd;
     dnnl::primitive m_primitive;

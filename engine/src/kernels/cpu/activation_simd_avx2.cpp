@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// AVX2 activation loops (activation_simd.h). Every function carries its own target attribute (no per-file -mavx2),
+// as in quant/quant_kernels_avx2.cpp, so no shared inline function is ever emitted with AVX2 for generic callers.
+// Min/max put the constant first wherever the scalar definition lets a NaN through, the input first where the scalar
+// definition maps NaN to the constant: vminps/vmaxps return their second operand when one is NaN.
+#include "kernels/cpu/activation_simd.h"
+#include "kernels/simd_exp.h"
+
+#include <immintrin.h>
+
+namespace qs::kernels {
+
+namespace {
+
+using OpAvx2 = __m256 (*)(__m256 x, __m256 a, __m256 b);
+
+template <OpAvx2 kOp> QS_AVX2 void loopAvx2(const float* x, float* y, int64_t n, float a, float b)
+{
+    const __m256 va = _mm256_set1_ps(a), vb = _mm256_set1_ps(b);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        _mm256_storeu_ps(y + i, kOp(_mm256_loadu_ps(x + i), va, vb));
+    if (i < n) {
+        const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(int(n - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        _mm256_maskstore_ps(y + i, m, kOp(_mm256_maskload_ps(x + i, m), va, vb));
+    }
+}
+
+QS_AVX2 inline __m256 negAvx2(__m256 x)
+{
+    return _mm256_xor_ps(x, _mm256_set1_ps(-0.0f));
+}
+
+QS_AVX2 inline __m256 geZero(__m256 x)
+{
+    return _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GE_OQ);
+}
+
+QS_AVX2 inline __m256 reluAvx2(__m256 x, __m256, __m256)
+{
+    return _mm256_max_ps(x, _mm256_setzero_ps()); // NaN -> 0 like `x > 0 ? x : 0`
+}
+
+QS_AVX2 inline __m256 leakyReluAvx2(__m256 x, __m256 a, __m256)
+{
+    return _mm256_blendv_ps(_mm256_mul_ps(x, a), x, geZero(x));
+}
+
+QS_AVX2 inline __m256 eluAvx2(__m256 x, __m256 a, __m256)
+{
+    const __m256 neg = _mm256_mul_ps(a, _mm256_sub_ps(expFullAvx2(x), _mm256_set1_ps(1.0f)));
+    return _mm256_blendv_ps(neg, x, geZero(x));
+}
+
+QS_AVX2 inline __m256 celuAvx2(__m256 x, __m256 a, __m256)
+{
+    const __m256 e = _mm256_mul_ps(a, _mm256_sub_ps(expFullAvx2(_mm256_div_ps(x, a)), _mm256_set1_ps(1.0f)));
+    return _mm256_add_ps(_mm256_max_ps(x, _mm256_setzero_ps()), _mm256_min_ps(e, _mm256_setzero_ps()));
+}
+
+QS_AVX2 inline __m256 seluAvx2(__m256 x, __m256 a, __m256 b)
+{
+    const __m256 neg = _mm256_mul_ps(b, _mm256_sub_ps(_mm256_mul_ps(a, expFullAvx2(x)), a));
+    return _mm256_blendv_ps(neg, _mm256_mul_ps(b, x), _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GT_OQ));
+}
+
+QS_AVX2 inline __m256 sigmoidAvx2(__m256 x, __m256, __m256)
+{
+    const __m256 one = _mm256_set1_ps(1.0f);
+    return _mm256_div_ps(one, _mm256_add_ps(one, expFullAvx2(negAvx2(x))));
+}
+
+QS_AVX2 inline __m256 hardSigmoidAvx2(__m256 x, __m256 a, __m256 b)
+{
+    const __m256 v = _mm256_add_ps(_mm256_mul_ps(a, x), b);
+    return _mm256_max_ps(_mm256_min_ps(v, _mm256_set1_ps(1.0f)), _mm256_setzero_ps());
+}
+
+QS_AVX2 inline __m256 hardSwishAvx2(__m256 x, __m256, __m256)
+{
+    // x / 6 as a division, like the scalar definition (a product by 1/6 differs in the last bit).
+    const __m256 v = _mm256_add_ps(_mm256_div_ps(x, _mm256_set1_ps(6.0f)), _mm256_set1_ps(0.5f));
+    return _mm256_mul_ps(x, _mm256_max_ps(_mm256_min_ps(v, _mm256_set1_ps(1.0f)), _mm256_setzero_ps()));
+}
+
+QS_AVX2 inline __m256 softsignAvx2(__m256 x, __m256, __m256)
+{
+    const __m256 ax = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x);
+    return _mm256_div_ps(x, _mm256_add_ps(_mm256_set1_ps(1.0f), ax));
+}
+
+/// Cephes' tanhf: an odd polynomial below |x| = 0.625 (where 1 - 2/(e^2x + 1) would cancel), that form above.
+QS_AVX2 inline __m256 tanhAvx2(__m256 x, __m256, __m256)
+{
+    const __m256 signBit = _mm256_set1_ps(-0.0f);
+    const __m256 one = _mm256_set1_ps(1.0f);
+    const __m256 z = _mm256_andnot_ps(signBit, x);
+    const __m256 e = expFullAvx2(_mm256_add_ps(z, z));
+    __m256 big = _mm256_sub_ps(one, _mm256_div_ps(_mm256_set1_ps(2.0f), _mm256_add_ps(e, one)));
+    big = _mm256_or_ps(big, _mm256_and_ps(x, signBit));
+    const __m256 s = _mm256_mul_ps(x, x);
+    __m256 p = _mm256_set1_ps(-5.70498872745e-3f);
+    p = _mm256_fmadd_ps(p, s, _mm256_set1_ps(2.06390887954e-2f));
+    p = _mm256_fmadd_ps(p, s, _mm256_set1_ps(-5.37397155531e-2f));
+    p = _mm256_fmadd_ps(p, s, _mm256_set1_ps(1.33314422036e-1f));
+    p = _mm256_fmadd_ps(p, s, _mm256_set1_ps(-3.33332819422e-1f));
+    const __m256 small = _mm256_fmadd_ps(_mm256_mul_ps(p, s), x, x);
+    return _mm256_blendv_ps(big, small, _mm256_cmp_ps(z, _mm256_set1_ps(0.625f), _CMP_LT_OQ));
+}
+
+QS_AVX2 inline __m256 expOpAvx2(__m256 x, __m256, __m256)
+{
+    return expFullAvx2(x);
+}
+
+QS_AVX2 inline __m256 clipAvx2(__m256 x, __m256 lo, __m256 hi)
+{
+    return _mm256_min_ps(hi, _mm256_max_ps(lo, x)); // NaN passes, as through std::min(std::max(x, lo), hi)
+}
+
+} // namespace
+
+namespace detail {
+
+VectorActivationFn vectorActivationAvx2(VectorActivation op) noexcept
+{
+    switch (op) {
+    case VectorActivation::Relu:
+        return loopAvx2<reluAvx2>;
+    case VectorActivation::LeakyRelu:
+        return loopAvx2<leakyReluAvx2>;
+    case VectorActivation::Elu:
+        return loopAvx2<eluAvx2>;
+    case VectorActivation::Celu:
+        return loopAvx2<celuAvx2>;
+    case VectorActivation::Selu:
+        return loopAvx2<seluAvx2>;
+    case VectorActivation::Sigmoid:
+        return loopAvx2<sigmoidAvx2>;
+    case VectorActivation::HardSigmoid:
+        return loopAvx2<hardSigmoidAvx2>;
+    case VectorActivation::HardSwish:
+        return loopAvx2<hardSwishAvx2>;
+    case VectorActivation::Softsign:
+        return loopAvx2<softsignAvx2>;
+    case VectorActivation::Tanh:
+        return loopAvx2<tanhAvx2>;
+    case VectorActivation::Exp:
+        return loopAvx2<expOpAvx2>;
+    case VectorActivation::Clip:
+        return loopAvx2<clipAvx2>;
+    }
+    return nullptr;
+}
+
+} // namespace detail
+
+} // namespace qs::kernels

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT
+// AVX-512 activation loops (activation_simd.h): activation_simd_avx2.cpp's operations on 16 lanes, with mask
+// registers for comparisons and the tail. Sign-bit logic goes through the integer domain (vandps and friends on zmm
+// need AVX512DQ, which QS_AVX512 does not assume).
+#include "kernels/cpu/activation_simd.h"
+
+// GCC 12 warns about _mm512_undefined_* inside its own intrinsic headers (a known false positive).
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include "kernels/simd_exp.h"
+
+#include <immintrin.h>
+
+namespace qs::kernels {
+
+namespace {
+
+using OpAvx512 = __m512 (*)(__m512 x, __m512 a, __m512 b);
+
+template <OpAvx512 kOp> QS_AVX512 void loopAvx512(const float* x, float* y, int64_t n, float a, float b)
+{
+    const __m512 va = _mm512_set1_ps(a), vb = _mm512_set1_ps(b);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        _mm512_storeu_ps(y + i, kOp(_mm512_loadu_ps(x + i), va, vb));
+    if (i < n) {
+        const __mmask16 m = __mmask16((1u << (n - i)) - 1);
+        _mm512_mask_storeu_ps(y + i, m, kOp(_mm512_maskz_loadu_ps(m, x + i), va, vb));
+    }
+}
+
+QS_AVX512 inline __m512i bitsOf(__m512 x)
+{
+    return _mm512_castps_si512(x);
+}
+
+QS_AVX512 inline __m512 negAvx512(__m512 x)
+{
+    return _mm512_castsi512_ps(_mm512_xor_si512(bitsOf(x), _mm512_set1_epi32(int(0x80000000u))));
+}
+
+QS_AVX512 inline __mmask16 geZero(__m512 x)
+{
+    return _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_GE_OQ);
+}
+
+QS_AVX512 inline __m512 reluAvx512(__m512 x, __m512, __m512)
+{
+    return _mm512_max_ps(x, _mm512_setzero_ps());
+}
+
+QS_AVX512 inline __m512 leakyReluAvx512(__m512 x, __m512 a, __m512)
+{
+    return _mm512_mask_blend_ps(geZero(x), _mm512_mul_ps(x, a), x);
+}
+
+QS_AVX512 inline __m512 eluAvx512(__m512 x, __m512 a, __m512)
+{
+    const __m512 neg = _mm512_mul_ps(a, _mm512_sub_ps(expFullAvx512(x), _mm512_set1_ps(1.0f)));
+    return _mm512_mask_blend_ps(geZero(x), neg, x);
+}
+
+QS_AVX512 inline __m512 celuAvx512(__m512 x, __m512 a, __m512)
+{
+    const __m512 e = _mm512_mul_ps(a, _mm512_sub_ps(expFullAvx512(_mm512_div_ps(x, a)), _mm512_set1_ps(1.0f)));
+    return _mm512_add_ps(_mm512_max_ps(x, _mm512_setzero_ps()), _mm512_min_ps(e, _mm512_setzero_ps()));
+}
+
+QS_AVX512 inline __m512 seluAvx512(__m512 x, __m512 a, __m512 b)
+{
+    const __m512 neg = _mm512_mul_ps(b, _mm512_sub_ps(_mm512_mul_ps(a, expFullAvx512(x)), a));
+    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_GT_OQ), neg, _mm512_mul_ps(b, x));
+}
+
+QS_AVX512 inline __m512 sigmoidAvx512(__m512 x, __m512, __m512)
+{
+    const __m512 one = _mm512_set1_ps(1.0f);
+    return _mm512_div_ps(one, _mm512_add_ps(one, expFullAvx512(negAvx512(x))));
+}
+
+QS_AVX512 inline __m512 hardSigmoidAvx512(__m512 x, __m512 a, __m512 b)
+{
+    const __m512 v = _mm512_add_ps(_mm512_mul_ps(a, x), b);
+    return _mm512_max_ps(_mm512_min_ps(v, _mm512_set1_ps(1.0f)), _mm512_setzero_ps());
+}
+
+QS_AVX512 inline __m512 hardSwishAvx512(__m512 x, __m512, __m512)
+{
+    const __m512 v = _mm512_add_ps(_mm512_div_ps(x, _mm512_set1_ps(6.0f)), _mm512_set1_ps(0.5f));
+    return _mm512_mul_ps(x, _mm512_max_ps(_mm512_min_ps(v, _mm512_set1_ps(1.0f)), _mm512_setzero_ps()));
+}
+
+QS_AVX512 inline __m512 softsignAvx512(__m512 x, __m512, __m512)
+{
+    return _mm512_div_ps(x, _mm512_add_ps(_mm512_set1_ps(1.0f), _mm512_abs_ps(x)));
+}
+
+QS_AVX512 inline __m512 tanhAvx512(__m512 x, __m512, __m512)
+{
+    const __m512 one = _mm512_set1_ps(1.0f);
+    const __m512 z = _mm512_abs_ps(x);
+    const __m512 e = expFullAvx512(_mm512_add_ps(z, z));
+    __m512 big = _mm512_sub_ps(one, _mm512_div_ps(_mm512_set1_ps(2.0f), _mm512_add_ps(e, one)));
+    big = _mm512_castsi512_ps(
+        _mm512_or_si512(bitsOf(big), _mm512_and_si512(bitsOf(x), _mm512_set1_epi32(int(0x80000000u)))));
+    const __m512 s = _mm512_mul_ps(x, x);
+    __m512 p = _mm512_set1_ps(-5.70498872745e-3f);
+    p = _mm512_fmadd_ps(p, s, _mm512_set1_ps(2.06390887954e-2f));
+    p = _mm512_fmadd_ps(p, s, _mm512_set1_ps(-5.37397155531e-2f));
+    p = _mm512_fmadd_ps(p, s, _mm512_set1_ps(1.33314422036e-1f));
+    p = _mm512_fmadd_ps(p, s, _mm512_set1_ps(-3.33332819422e-1f));
+    const __m512 small = _mm512_fmadd_ps(_mm512_mul_ps(p, s), x, x);
+    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(z, _mm512_set1_ps(0.625f), _CMP_LT_OQ), big, small);
+}
+
+QS_AVX512 inline __m512 expOpAvx512(__m512 x, __m512, __m512)
+{
+    return expFullAvx512(x);
+}
+
+QS_AVX512 inline __m512 clipAvx512(__m512 x, __m512 lo, __m512 hi)
+{
+    return _mm512_min_ps(hi, _mm512_max_ps(lo, x));
+}
+
+} // namespace
+
+namespace detail {
+
+VectorActivationFn vectorActivationAvx512(VectorActivation op) noexcept
+{
+    switch (op) {
+    case VectorActivation::Relu:
+        return loopAvx512<reluAvx512>;
+    case VectorActivation::LeakyRelu:
+        return loopAvx512<leakyReluAvx512>;
+    case VectorActivation::Elu:
+        return loopAvx512<eluAvx512>;
+    case VectorActivation::Celu:
+        return loopAvx512<celuAvx512>;
+    case VectorActivation::Selu:
+        return loopAvx512<seluAvx512>;
+    case VectorActivation::Sigmoid:
+        return loopAvx512<sigmoidAvx512>;
+    case VectorActivation::HardSigmoid:
+        return loopAvx512<hardSigmoidAvx512>;
+    case VectorActivation::HardSwish:
+        return loopAvx512<hardSwishAvx512>;
+    case VectorActivation::Softsign:
+        return loopAvx512<softsignAvx512>;
+    case VectorActivation::Tanh:
+        return loopAvx512<tanhAvx512>;
+    case VectorActivation::Exp:
+        return loopAvx512<expOpAvx512>;
+    case VectorActivation::Clip:
+        return loopAvx512<clipAvx512>;
+    }
+    return nullptr;
+}
+
+} // namespace detail
+
+} // namespace qs::kernels
