@@ -7,6 +7,7 @@
 // the engine's own window loop (cpu/max_pool_blocked.h), faster than oneDNN's jit there.
 #include "kernels/conv_geometry.h"
 #include "kernels/cpu/max_pool_blocked.h"
+#include "kernels/cpu/max_pool_nhwc.h"
 #include "kernels/cpu/max_pool_plain.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/onednn/onednn_common.h"
@@ -78,6 +79,15 @@ public:
             m_impl = maxPoolBlockedName();
             return Status::ok();
         }
+        // Channels-last below AVX-512 (8-channel blocks): oneDNN's jit:avx2 nhwc pooling is 5x slower than a plain
+        // vector max over each window (max_pool_nhwc.h); its AVX-512 kernel is as fast as that.
+        if (m_max && ctx.inputs[0].layout == Layout::Nhwc && ctx.outputs[0].layout == Layout::Nhwc
+            && blockedChannels() == 8 && maxPoolNhwcApplies(g)) {
+            m_directNhwc = true;
+            m_geo = g;
+            m_impl = "cpu:avx2_nhwc";
+            return Status::ok();
+        }
         m_src = descOf(ctx.inputs[0]);
         m_dst = descOf(ctx.outputs[0]);
         const bool includePad = ctx.node.attrInt("count_include_pad", 0) != 0;
@@ -135,6 +145,10 @@ public:
 
     Status run(const KernelArgs& args) const override
     {
+        if (m_directNhwc) {
+            maxPoolNhwc(m_geo, static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]));
+            return Status::ok();
+        }
         if (m_directPlain) {
             maxPoolPlain(m_geo, static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]));
             return Status::ok();
@@ -170,6 +184,7 @@ public:
 private:
     bool m_max = true;
     bool m_direct = false; ///< maxPoolBlocked instead of oneDNN
+    bool m_directNhwc = false; ///< maxPoolNhwc instead of oneDNN's jit:avx2
     bool m_directPlain = false; ///< maxPoolPlain instead of oneDNN's reorders around its blocked jit
     ConvGeometry m_geo;
     memory::desc m_src, m_dst, m_scratchMd;
