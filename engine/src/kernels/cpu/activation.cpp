@@ -315,7 +315,8 @@ public:
     {
         const T* x = static_cast<const T*>(xv);
         T* y = static_cast<T*>(yv);
-        for (int64_t i = 0; i < m_count; ++i) {
+        const int64_t count = m_count; // hoisted: 8-bit stores could alias m_count and stop vectorisation
+        for (int64_t i = 0; i < count; ++i) {
             if constexpr (kOp == IntUnary::Neg)
                 y[i] = T(-x[i]);
             else if constexpr (kOp == IntUnary::Abs)
