@@ -405,6 +405,9 @@ public:
         // A strided axis (inner >= 8): 8 or 16 positions side by side with a vector exp (softmax_simd.h).
         if (!kLog && inner >= 8 && softmaxStrided(x, y, m_outer, n, inner))
             return Status::ok();
+        // Contiguous rows (the last axis, or opset < 13's coerced 2-D): vector max, exp, sum along the row.
+        if (!kLog && inner == 1 && n >= 8 && softmaxContiguous(x, y, m_outer, n))
+            return Status::ok();
 #pragma omp parallel for collapse(2) if (m_outer * m_inner * m_axis > kParallelThreshold)
         for (int64_t o = 0; o < m_outer; ++o) {
             for (int64_t in = 0; in < inner; ++in) {

@@ -21,6 +21,16 @@ inline bool softmaxStrided(const float* x, float* y, int64_t outer, int64_t n, i
     return softmaxStrided(quant::bestQuantIsa(), x, y, outer, n, inner);
 }
 
+/// y = softmax(x) along the last axis of [rows, n] (contiguous rows: classifier heads, attention) on `isa`: vector
+/// max, exp(x - max) with the full-range vector exp (NaN stays NaN), a vector sum (in a different order than the
+/// scalar loop), one division, multiplies. Returns false when this CPU cannot run it (or isa is Scalar).
+bool softmaxContiguous(quant::QuantIsa isa, const float* x, float* y, int64_t rows, int64_t n);
+
+inline bool softmaxContiguous(const float* x, float* y, int64_t rows, int64_t n)
+{
+    return softmaxContiguous(quant::bestQuantIsa(), x, y, rows, n);
+}
+
 /// The AVX-512 path alone (false below AVX-512 or under DNNL_MAX_CPU_ISA=AVX2), for callers that test it as such.
 inline bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, int64_t inner)
 {
