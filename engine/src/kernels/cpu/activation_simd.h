@@ -25,6 +25,8 @@ enum class VectorActivation
     Tanh,
     Exp,
     Clip, ///< a = min, b = max
+    Softplus,
+    Mish,
 };
 
 /// y[i] = op(x[i]) for i in [0, n); x == y is allowed.

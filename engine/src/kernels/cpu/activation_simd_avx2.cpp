@@ -108,6 +108,52 @@ QS_AVX2 inline __m256 tanhAvx2(__m256 x, __m256, __m256)
     return _mm256_blendv_ps(big, small, _mm256_cmp_ps(z, _mm256_set1_ps(0.625f), _CMP_LT_OQ));
 }
 
+/// log(x) for positive normal x: Cephes' logf (mantissa in [sqrt(1/2), sqrt(2)), a degree-9 polynomial, ln 2 split
+/// in two parts like the exp's reduction).
+QS_AVX2 inline __m256 logPositiveAvx2(__m256 x)
+{
+    const __m256 one = _mm256_set1_ps(1.0f);
+    const __m256i bits = _mm256_castps_si256(x);
+    __m256 e = _mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_srli_epi32(bits, 23), _mm256_set1_epi32(126)));
+    __m256 m = _mm256_castsi256_ps(
+        _mm256_or_si256(_mm256_and_si256(bits, _mm256_set1_epi32(0x007fffff)), _mm256_set1_epi32(0x3f000000)));
+    const __m256 low = _mm256_cmp_ps(m, _mm256_set1_ps(0.707106781186547524f), _CMP_LT_OQ);
+    e = _mm256_sub_ps(e, _mm256_and_ps(low, one));
+    m = _mm256_sub_ps(_mm256_add_ps(m, _mm256_and_ps(low, m)), one);
+    const __m256 z = _mm256_mul_ps(m, m);
+    __m256 y = _mm256_set1_ps(7.0376836292e-2f);
+    y = _mm256_fmadd_ps(y, m, _mm256_set1_ps(-1.1514610310e-1f));
+    y = _mm256_fmadd_ps(y, m, _mm256_set1_ps(1.1676998740e-1f));
+    y = _mm256_fmadd_ps(y, m, _mm256_set1_ps(-1.2420140846e-1f));
+    y = _mm256_fmadd_ps(y, m, _mm256_set1_ps(1.4249322787e-1f));
+    y = _mm256_fmadd_ps(y, m, _mm256_set1_ps(-1.6668057665e-1f));
+    y = _mm256_fmadd_ps(y, m, _mm256_set1_ps(2.0000714765e-1f));
+    y = _mm256_fmadd_ps(y, m, _mm256_set1_ps(-2.4999993993e-1f));
+    y = _mm256_fmadd_ps(y, m, _mm256_set1_ps(3.3333331174e-1f));
+    y = _mm256_mul_ps(_mm256_mul_ps(y, m), z);
+    y = _mm256_fmadd_ps(e, _mm256_set1_ps(-2.12194440e-4f), y);
+    y = _mm256_fnmadd_ps(_mm256_set1_ps(0.5f), z, y);
+    return _mm256_fmadd_ps(e, _mm256_set1_ps(0.693359375f), _mm256_add_ps(m, y));
+}
+
+/// The scalar definition x > 20 ? x : log1p(exp(x)), with log1p(e) = log(1 + e) * e / ((1 + e) - 1) (exact to the
+/// rounding of 1 + e, Goldberg's correction), e itself where 1 + e rounds to 1.
+QS_AVX2 inline __m256 softplusAvx2(__m256 x, __m256, __m256)
+{
+    const __m256 one = _mm256_set1_ps(1.0f);
+    const __m256 e = expFullAvx2(x);
+    const __m256 u = _mm256_add_ps(one, e);
+    const __m256 d = _mm256_sub_ps(u, one);
+    const __m256 lp = _mm256_mul_ps(logPositiveAvx2(u), _mm256_div_ps(e, d));
+    const __m256 r = _mm256_blendv_ps(lp, e, _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_EQ_OQ));
+    return _mm256_blendv_ps(r, x, _mm256_cmp_ps(x, _mm256_set1_ps(20.0f), _CMP_GT_OQ));
+}
+
+QS_AVX2 inline __m256 mishAvx2(__m256 x, __m256 a, __m256 b)
+{
+    return _mm256_mul_ps(x, tanhAvx2(softplusAvx2(x, a, b), a, b));
+}
+
 QS_AVX2 inline __m256 expOpAvx2(__m256 x, __m256, __m256)
 {
     return expFullAvx2(x);
@@ -147,6 +193,10 @@ VectorActivationFn vectorActivationAvx2(VectorActivation op) noexcept
         return loopAvx2<tanhAvx2>;
     case VectorActivation::Exp:
         return loopAvx2<expOpAvx2>;
+    case VectorActivation::Softplus:
+        return loopAvx2<softplusAvx2>;
+    case VectorActivation::Mish:
+        return loopAvx2<mishAvx2>;
     case VectorActivation::Clip:
         return loopAvx2<clipAvx2>;
     }

@@ -113,6 +113,48 @@ QS_AVX512 inline __m512 tanhAvx512(__m512 x, __m512, __m512)
     return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(z, _mm512_set1_ps(0.625f), _CMP_LT_OQ), big, small);
 }
 
+QS_AVX512 inline __m512 logPositiveAvx512(__m512 x)
+{
+    const __m512 one = _mm512_set1_ps(1.0f);
+    const __m512i bits = bitsOf(x);
+    __m512 e = _mm512_cvtepi32_ps(_mm512_sub_epi32(_mm512_srli_epi32(bits, 23), _mm512_set1_epi32(126)));
+    __m512 m = _mm512_castsi512_ps(
+        _mm512_or_si512(_mm512_and_si512(bits, _mm512_set1_epi32(0x007fffff)), _mm512_set1_epi32(0x3f000000)));
+    const __mmask16 low = _mm512_cmp_ps_mask(m, _mm512_set1_ps(0.707106781186547524f), _CMP_LT_OQ);
+    e = _mm512_mask_sub_ps(e, low, e, one);
+    m = _mm512_sub_ps(_mm512_mask_add_ps(m, low, m, m), one);
+    const __m512 z = _mm512_mul_ps(m, m);
+    __m512 y = _mm512_set1_ps(7.0376836292e-2f);
+    y = _mm512_fmadd_ps(y, m, _mm512_set1_ps(-1.1514610310e-1f));
+    y = _mm512_fmadd_ps(y, m, _mm512_set1_ps(1.1676998740e-1f));
+    y = _mm512_fmadd_ps(y, m, _mm512_set1_ps(-1.2420140846e-1f));
+    y = _mm512_fmadd_ps(y, m, _mm512_set1_ps(1.4249322787e-1f));
+    y = _mm512_fmadd_ps(y, m, _mm512_set1_ps(-1.6668057665e-1f));
+    y = _mm512_fmadd_ps(y, m, _mm512_set1_ps(2.0000714765e-1f));
+    y = _mm512_fmadd_ps(y, m, _mm512_set1_ps(-2.4999993993e-1f));
+    y = _mm512_fmadd_ps(y, m, _mm512_set1_ps(3.3333331174e-1f));
+    y = _mm512_mul_ps(_mm512_mul_ps(y, m), z);
+    y = _mm512_fmadd_ps(e, _mm512_set1_ps(-2.12194440e-4f), y);
+    y = _mm512_fnmadd_ps(_mm512_set1_ps(0.5f), z, y);
+    return _mm512_fmadd_ps(e, _mm512_set1_ps(0.693359375f), _mm512_add_ps(m, y));
+}
+
+QS_AVX512 inline __m512 softplusAvx512(__m512 x, __m512, __m512)
+{
+    const __m512 one = _mm512_set1_ps(1.0f);
+    const __m512 e = expFullAvx512(x);
+    const __m512 u = _mm512_add_ps(one, e);
+    const __m512 d = _mm512_sub_ps(u, one);
+    const __m512 lp = _mm512_mul_ps(logPositiveAvx512(u), _mm512_div_ps(e, d));
+    const __m512 r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(d, _mm512_setzero_ps(), _CMP_EQ_OQ), lp, e);
+    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, _mm512_set1_ps(20.0f), _CMP_GT_OQ), r, x);
+}
+
+QS_AVX512 inline __m512 mishAvx512(__m512 x, __m512 a, __m512 b)
+{
+    return _mm512_mul_ps(x, tanhAvx512(softplusAvx512(x, a, b), a, b));
+}
+
 QS_AVX512 inline __m512 expOpAvx512(__m512 x, __m512, __m512)
 {
     return expFullAvx512(x);
@@ -152,6 +194,10 @@ VectorActivationFn vectorActivationAvx512(VectorActivation op) noexcept
         return loopAvx512<tanhAvx512>;
     case VectorActivation::Exp:
         return loopAvx512<expOpAvx512>;
+    case VectorActivation::Softplus:
+        return loopAvx512<softplusAvx512>;
+    case VectorActivation::Mish:
+        return loopAvx512<mishAvx512>;
     case VectorActivation::Clip:
         return loopAvx512<clipAvx512>;
     }
