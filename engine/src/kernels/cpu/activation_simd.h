@@ -27,6 +27,9 @@ enum class VectorActivation
     Clip, ///< a = min, b = max
     Softplus,
     Mish,
+    Erf,
+    Gelu, ///< the erf form
+
 };
 
 /// y[i] = op(x[i]) for i in [0, n); x == y is allowed.
