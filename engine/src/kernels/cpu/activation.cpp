@@ -447,6 +447,14 @@ template <typename K> std::unique_ptr<Kernel> make()
     return std::make_unique<K>();
 }
 
+Status acceptGelu(const Node& node, std::span<const TensorDesc> inputs)
+{
+    QS_RETURN_IF_ERROR(acceptFloatInput0(node, inputs));
+    if (const std::string a = node.attrString("approximate", "none"); a != "none")
+        return Status(StatusCode::Unsupported, fmt::format("approximate='{}' (only the erf form)", a));
+    return Status::ok();
+}
+
 Status acceptNotBool(const Node& node, std::span<const TensorDesc> inputs)
 {
     if (inputs[0].type != DataType::Bool)
@@ -488,7 +496,6 @@ void registerActivationKernels(KernelRegistry& r)
         { "Softplus", 1, makeVector<fSoftplus, VectorActivation::Softplus> },
         { "Softsign", 1, makeVector<fSoftsign, VectorActivation::Softsign> },
         { "Mish", 18, makeVector<fMish, VectorActivation::Mish> },
-        { "Gelu", 20, makeVector<fGeluErf, VectorActivation::Gelu> },
         { "Sqrt", 6, makePlain<fSqrt> },
         { "Exp", 6, makeVector<fExp, VectorActivation::Exp> },
         { "Log", 6, makePlain<fLog> },
@@ -512,7 +519,10 @@ void registerActivationKernels(KernelRegistry& r)
         r.add(KernelSpec {
             "", e.op, e.since, 0, inferSameAsInput0, e.factory, acceptFloatInput0, kNoCaps, "cpu", "float" });
     // Mish (18) and Gelu (20) are newer than the opset 17 conformance data; models exported with older opsets
-    // spell them as subgraphs, which run op by op.
+    // spell them as subgraphs, which run op by op. Only Gelu's erf form is implemented: its tanh approximation is
+    // refused rather than computed as the erf form.
+    r.add(KernelSpec { "", "Gelu", 20, 0, inferSameAsInput0, makeVector<fGeluErf, VectorActivation::Gelu>, acceptGelu,
+        kNoCaps, "cpu", "float; approximate=none" });
     r.add(KernelSpec { "", "Clip", 6, 0, inferSameAsInput0, makeVectorWith<fClip, clipParams, VectorActivation::Clip>,
         acceptClip, kNoCaps, "cpu", "float; constant min/max" });
     r.add(KernelSpec { "", "Neg", 6, 0, inferSameAsInput0, make<IntUnaryKernel<IntUnary::Neg>>, acceptSigned, kNoCaps,
