@@ -148,313 +148,313 @@
 <context>
     <name>qs::ui::ComparePanel</name>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="38"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="41"/>
         <source>A (baseline):</source>
         <translation>A (Basis):</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="38"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="41"/>
         <source>B (candidate):</source>
         <translation>B (Kandidat):</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="45"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="48"/>
         <source>A run from the Runs panel</source>
         <translation>Ein Lauf aus dem Bereich „Läufe“</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="48"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="51"/>
         <source>Which model, threads and mode of that run</source>
         <translation>Welches Modell, welche Threads und welcher Modus dieses Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="60"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="63"/>
         <source>&amp;Swap A and B</source>
         <translation>A und B &amp;tauschen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="63"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="66"/>
         <source>Exchange baseline and candidate (Ctrl+Shift+X)</source>
         <translation>Basis und Kandidat vertauschen (Strg+Umschalt+X)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="84"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="87"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="84"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="87"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="84"/>
-        <location filename="../ui/panels/compare_panel.cpp" line="116"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="87"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="119"/>
         <source>B / A</source>
         <translation>B / A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
         <source>Measured runs</source>
         <translation>Gemessene Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
         <source>Median ms</source>
         <translation>Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
         <source>P95 ms</source>
         <translation>P95 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
         <source>IQR ms</source>
         <translation>IQR ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="85"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
         <source>Mean ms</source>
         <translation>Mittelwert ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>CV</source>
         <translation>VK</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>Min ms</source>
         <translation>Min. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>Max ms</source>
         <translation>Max. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>First run ms</source>
         <translation>Erster Lauf ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>Preparation ms</source>
         <translation>Vorbereitung ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="86"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>Peak RSS</source>
         <translation>Spitzen-RSS</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="92"/>
         <source>Timed inferences after warm-up; the statistics are of these</source>
         <translation>Gemessene Inferenzen nach dem Aufwärmen; die Statistik bezieht sich auf diese</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="93"/>
         <source>Middle latency: half the runs were faster. The speedup compares medians</source>
         <translation>Mittlere Latenz: die Hälfte der Läufe war schneller. Die Beschleunigung vergleicht Mediane</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="91"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="94"/>
         <source>95th percentile: 1 run in 20 was slower (tail latency)</source>
         <translation>95. Perzentil: 1 von 20 Läufen war langsamer (Tail-Latenz)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="92"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="95"/>
         <source>Interquartile range P75 − P25: the spread of the middle half of the runs</source>
         <translation>Interquartilsabstand P75 − P25: die Streuung der mittleren Hälfte der Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="93"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="96"/>
         <source>Arithmetic mean latency; pulled up by slow outliers, unlike the median</source>
         <translation>Arithmetisches Mittel der Latenz; anders als der Median von langsamen Ausreißern nach oben gezogen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="94"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="97"/>
         <source>Coefficient of variation = standard deviation / mean; above 10% the measurement is noisy</source>
         <translation>Variationskoeffizient = Standardabweichung / Mittelwert; über 10% ist die Messung verrauscht</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="95"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="98"/>
         <source>Fastest run</source>
         <translation>Schnellster Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="96"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="99"/>
         <source>Slowest run</source>
         <translation>Langsamster Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="97"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="100"/>
         <source>The first inference after preparation (cold caches, lazy initialisation), not part of the statistics</source>
         <translation>Die erste Inferenz nach der Vorbereitung (kalte Caches, verzögerte Initialisierung), nicht Teil der Statistik</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="98"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="101"/>
         <source>Loading the model into the engine and planning it (kernels, memory) before the first run</source>
         <translation>Laden des Modells in die Engine und seine Planung (Kernel, Speicher) vor dem ersten Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="99"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="102"/>
         <source>Peak resident memory of the process while this scenario ran</source>
         <translation>Höchster residenter Speicher des Prozesses während dieses Szenarios</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="104"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="107"/>
         <source>B / A below 1: B takes less time (or memory) than A</source>
         <translation>B / A unter 1: B braucht weniger Zeit (oder Speicher) als A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="116"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="119"/>
         <source>Op type</source>
         <translation>Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="116"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="119"/>
         <source>A ms</source>
         <translation>A ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="116"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="119"/>
         <source>B ms</source>
         <translation>B ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="116"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="119"/>
         <source>B − A ms</source>
         <translation>B − A ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="121"/>
-        <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less.</source>
-        <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger.</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="129"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="142"/>
         <source>&amp;Copy as Text</source>
         <translation>Als Text &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="302"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="315"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt;: needs a per-node profile on both sides (tick “Per-node profile” in the Runs panel before measuring).</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt;: braucht auf beiden Seiten ein Profil pro Knoten (vor dem Messen „Profil pro Knoten“ im Bereich „Läufe“ ankreuzen).</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="308"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="321"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt; (ms per run, largest difference first): which op types make B slower or faster than A.</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="339"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="352"/>
         <source>A: %1 node(s), B: %2 node(s)</source>
         <translation>A: %1 Knoten, B: %2 Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="347"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="360"/>
         <source>Only B runs this op type</source>
         <translation>Nur B führt diesen Operatortyp aus</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="347"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="360"/>
         <source>Only A runs this op type</source>
         <translation>Nur A führt diesen Operatortyp aus</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="350"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="363"/>
         <source>All kernels</source>
         <translation>Alle Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="391"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="451"/>
         <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
         <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="392"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="452"/>
         <source>Pick two scenarios with measured runs.</source>
         <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="394"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="454"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="366"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="426"/>
         <source>B is faster</source>
         <translation>B ist schneller</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="367"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="427"/>
         <source>B is slower</source>
         <translation>B ist langsamer</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="368"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="428"/>
         <source>no clear difference: the interval includes 1</source>
         <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="369"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="429"/>
         <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
         <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="363"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="423"/>
         <source>No speedup: a median is not positive.</source>
         <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="447"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="134"/>
+        <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less. Click a column header to sort by it.</source>
+        <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger. Ein Klick auf einen Spaltenkopf sortiert danach.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="507"/>
         <source>Computing the bootstrap interval of the speedup...</source>
         <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="459"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="519"/>
         <source>different CPUs (%1 vs %2)</source>
         <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="462"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="522"/>
         <source>different Quantscope builds</source>
         <translation>verschiedene Quantscope-Builds</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="465"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="525"/>
         <source>different thread settings</source>
         <translation>verschiedene Thread-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="467"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="527"/>
         <source>different modes (%1 vs %2)</source>
         <translation>verschiedene Modi (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="469"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="529"/>
         <source>different runtimes</source>
         <translation>verschiedene Laufzeitumgebungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="471"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="531"/>
         <source>a side is partial (cancelled)</source>
         <translation>eine Seite ist unvollständig (abgebrochen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="473"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="533"/>
         <source>Not like for like: %1.</source>
         <translation>Nicht vergleichbar: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="481"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="541"/>
         <source>A: %1</source>
         <translation>A: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="482"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="542"/>
         <source>B: %1</source>
         <translation>B: %1</translation>
     </message>

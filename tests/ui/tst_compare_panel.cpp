@@ -9,6 +9,7 @@
 #include <QAction>
 #include <QClipboard>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QSettings>
 #include <QSplitter>
 #include <QTableWidget>
@@ -25,6 +26,7 @@ private slots:
     void twoRunsWarnWhenNotLikeForLike();
     void opTypeTimesFromBothProfiles();
     void opTypeTimesNeedBothProfiles();
+    void sortsOpTypesByAClickedColumn();
     void swapExchangesTheSides();
     void copiesTablesAsTabSeparatedText();
     void remembersTheColumnSplit();
@@ -144,6 +146,46 @@ void TestComparePanel::opTypeTimesNeedBothProfiles()
     QVERIFY(!panel.opTypeTable()->isEnabled());
     QVERIFY2(panel.opTypeNoteText().contains(QStringLiteral("per-node profile on both sides")),
         qPrintable(panel.opTypeNoteText()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
+}
+
+void TestComparePanel::sortsOpTypesByAClickedColumn()
+{
+    RunListModel runs;
+    ComparePanel panel(&runs);
+    runs.addRun(QStringLiteral("crafted_pair.json"), crafted());
+    QTableWidget* t = panel.opTypeTable();
+    const auto names = [t] {
+        QStringList n;
+        for (int r = 0; r < t->rowCount(); ++r)
+            n << t->item(r, ComparePanel::OpTypeNameColumn)->text();
+        return n;
+    };
+    const QString conv = QStringLiteral("Conv \u2192 ConvInteger");
+    const QString dql = QStringLiteral("DynamicQuantizeLinear");
+    const QString all = QStringLiteral("All kernels");
+    // tests/data/runs/README.md: B (INT8) ms per run: ConvInteger 3, DQL 1.5, Mul 1, Cast 0.5, no Sigmoid.
+    QHeaderView* header = t->horizontalHeader();
+    emit header->sectionClicked(ComparePanel::OpTypeBColumn);
+    QCOMPARE(names(),
+        QStringList({ conv, dql, QStringLiteral("Mul"), QStringLiteral("Cast"), QStringLiteral("Sigmoid"),
+            all })); // no time on B: last, not as zero
+    QCOMPARE(t->item(0, ComparePanel::OpTypeBColumn)->text(), QStringLiteral("3.000")); // cells move with the row
+    QCOMPARE(t->item(0, ComparePanel::OpTypeAColumn)->text(), QStringLiteral("9.000"));
+    QCOMPARE(header->sortIndicatorSection(), int(ComparePanel::OpTypeBColumn));
+    emit header->sectionClicked(ComparePanel::OpTypeBColumn); // again: reversed, the dash still last
+    QCOMPARE(names(),
+        QStringList({ QStringLiteral("Cast"), QStringLiteral("Mul"), dql, conv, QStringLiteral("Sigmoid"), all }));
+    emit header->sectionClicked(ComparePanel::OpTypeNameColumn);
+    QCOMPARE(names(),
+        QStringList({ QStringLiteral("Cast"), conv, dql, QStringLiteral("Mul"), QStringLiteral("Sigmoid"), all }));
+    // The order survives a change of sides, and -1 restores the largest difference first.
+    panel.swapSides();
+    QCOMPARE(t->item(1, ComparePanel::OpTypeNameColumn)->text(), QStringLiteral("ConvInteger \u2192 Conv"));
+    panel.sortOpTypes(-1, Qt::DescendingOrder);
+    QCOMPARE(names().first(), QStringLiteral("ConvInteger \u2192 Conv"));
+    QCOMPARE(names().last(), all);
+    QVERIFY(!header->isSortIndicatorShown());
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
 }
 

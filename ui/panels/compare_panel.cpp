@@ -28,6 +28,9 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+#include <vector>
+
 namespace qs::ui {
 
 ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
@@ -118,10 +121,20 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     m_opTypes->verticalHeader()->setDefaultSectionSize(20);
     m_opTypes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_opTypes->horizontalHeader()->setSectionResizeMode(OpTypeNameColumn, QHeaderView::Stretch);
+    // Sorted by hand, not by QTableWidget's sorting: the "all kernels" row must stay last.
+    m_opTypes->horizontalHeader()->setSectionsClickable(true);
+    connect(m_opTypes->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int column) {
+        // First click: names A to Z, numbers largest first (where the time goes); a second click reverses.
+        const Qt::SortOrder first = column == OpTypeNameColumn ? Qt::AscendingOrder : Qt::DescendingOrder;
+        const Qt::SortOrder order = column != m_opTypeSortColumn ? first
+            : m_opTypeSortOrder == Qt::AscendingOrder            ? Qt::DescendingOrder
+                                                                 : Qt::AscendingOrder;
+        sortOpTypes(column, order);
+    });
     m_opTypes->setToolTip(tr("Kernel time per run of each op type on both sides, from the per-node profiles. "
                              "Quantized op types share a row with the float op they replace (ConvInteger and "
                              "QLinearConv with Conv); a fused step counts for the node it is named after. "
-                             "Red: B spends more time there, green: less."));
+                             "Red: B spends more time there, green: less. Click a column header to sort by it."));
 
     // Three columns: the dock is wide and short where it sits by default (under the central area).
     // Ctrl+C (and the context menu) copies a table as tab-separated text, for spreadsheets and bug reports.
@@ -355,6 +368,53 @@ void ComparePanel::updateOpTypes(const ScenarioRecord* a, const ScenarioRecord* 
         ? std::optional<double>(cmp.candidateTotalMs / cmp.baselineTotalMs)
         : std::nullopt;
     put(rows, OpTypeRatioColumn, ratioText(totalRatio), totalRatio.value_or(0.0), true);
+    applyOpTypeSort();
+}
+
+void ComparePanel::sortOpTypes(int column, Qt::SortOrder order)
+{
+    m_opTypeSortColumn = column >= 0 && column < OpTypeColumnCount ? column : -1;
+    m_opTypeSortOrder = order;
+    if (m_opTypeSortColumn < 0)
+        updateOpTypes(chosen(0), chosen(1)); // rebuilds the rows in the comparison's own order
+    else
+        applyOpTypeSort();
+}
+
+void ComparePanel::applyOpTypeSort()
+{
+    QHeaderView* header = m_opTypes->horizontalHeader();
+    const int rows = m_opTypes->rowCount() - 1; // the last row is "all kernels"
+    if (m_opTypeSortColumn < 0 || rows < 2) {
+        header->setSortIndicatorShown(m_opTypeSortColumn >= 0);
+        return;
+    }
+    header->setSortIndicatorShown(true);
+    header->setSortIndicator(m_opTypeSortColumn, m_opTypeSortOrder);
+    std::vector<QList<QTableWidgetItem*>> taken(static_cast<size_t>(rows));
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < OpTypeColumnCount; ++c)
+            taken[static_cast<size_t>(r)].append(m_opTypes->takeItem(r, c));
+    const int column = m_opTypeSortColumn;
+    const bool ascending = m_opTypeSortOrder == Qt::AscendingOrder;
+    // A side without the op type shows a dash: such rows come last in either direction, not as zeros.
+    const auto missing = [column](const QList<QTableWidgetItem*>& row) {
+        return column != OpTypeNameColumn && row[column]->text() == QStringLiteral("\u2013");
+    };
+    std::stable_sort(taken.begin(), taken.end(), [&](const auto& x, const auto& y) {
+        if (missing(x) != missing(y))
+            return missing(y);
+        if (column == OpTypeNameColumn) {
+            const int c = QString::localeAwareCompare(x[column]->text(), y[column]->text());
+            return ascending ? c < 0 : c > 0;
+        }
+        const double a = x[column]->data(Qt::UserRole).toDouble();
+        const double b = y[column]->data(Qt::UserRole).toDouble();
+        return ascending ? a < b : a > b;
+    });
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < OpTypeColumnCount; ++c)
+            m_opTypes->setItem(r, c, taken[static_cast<size_t>(r)][c]);
 }
 
 void ComparePanel::showSpeedup(const std::optional<SpeedupEstimate>& estimate)

@@ -61,6 +61,9 @@ public:
     QTableWidget* table() const { return m_table; }
     /// Time per op type of both sides, largest absolute difference first, then an "all kernels" row.
     QTableWidget* opTypeTable() const { return m_opTypes; }
+    /// Orders the op-type rows by a column, as a click on its header does (a second click reverses); the "all
+    /// kernels" row stays last. Kept when the sides change; column -1 restores the largest-difference order.
+    void sortOpTypes(int column, Qt::SortOrder order);
     QString opTypeNoteText() const;
     /// Exchanges A and B (run and scenario), Ctrl+Shift+X.
     void swapSides();
@@ -80,6 +83,7 @@ private:
     void chooseDefaults();
     void showSpeedup(const std::optional<SpeedupEstimate>& estimate);
     void updateOpTypes(const ScenarioRecord* a, const ScenarioRecord* b);
+    void applyOpTypeSort();
 
     RunListModel* m_runs;
     QComboBox* m_run[2] = { nullptr, nullptr };
@@ -90,6 +94,8 @@ private:
     QChartView* m_chart = nullptr;
     QTableWidget* m_opTypes = nullptr;
     QLabel* m_opTypeNote = nullptr;
+    int m_opTypeSortColumn = -1; ///< -1: the comparison's own order (largest absolute difference first)
+    Qt::SortOrder m_opTypeSortOrder = Qt::DescendingOrder;
     QAction* m_swapAction = nullptr;
     quint64 m_speedupJob = 0; ///< results of older bootstrap jobs are dropped
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report_exporter.h"
 
+#include "report/paged_printer.h"
 #include "util/qt_convert.h"
 
 #include <quantscope/engine/markdown_report.h>
@@ -110,7 +111,7 @@ QString ReportExporter::writePdf(const RunRecord& record, const ChartImages& cha
         writer.setResolution(300);
         writer.setTitle(QStringLiteral("Quantscope benchmark report"));
         writer.setCreator(QStringLiteral("Quantscope"));
-        doc.print(&writer);
+        printPaged(doc, writer);
     }
     QFile out(tmp);
     if (!out.exists() || out.size() == 0)

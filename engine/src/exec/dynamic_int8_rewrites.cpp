@@ -7,12 +7,22 @@
 //      Int8MatMul::runFloat step (kernels/int8/dynamic_matmul.h), like rewrite 3.
 //   8. A DynamicQuantizeLinear reading a fused dynamic convolution's output takes its min/max from that step (an
 //      extra [2] float output of the convolution, an extra input of the DynamicQuantizeLinear): one pass less.
+//  12. Concat -> DynamicQuantizeLinear (YOLO's C3 and SPPF blocks, where the concatenation feeds only the next
+//      convolution's quantization) -> one step writing the uint8 concatenation from the parts
+//      (kernels/int8/concat_quantize.h), the parts made by fused dynamic convolutions bringing their range as in 8.
+//      Runs after the layout rewrites: it keeps the layouts they chose (Plain or the NHWC regions of rewrite 6).
+//  13. A fused dynamic convolution's NHWC float output read only by an Add with another activation of its shape (the
+//      residual of YOLO's C3 bottlenecks) -> the Add as a Sum post-op of the convolution: added to each finished
+//      tile in the epilogue (kernels/int8/float_epilogue.h), the range, if any, then being that of the sums. After
+//      the layout rewrites too (a residual input is not a layout follower of the convolution).
 #include "exec/dynamic_int8_rewrites.h"
 
 #include "exec/rewrite_context.h"
+#include "kernels/int8/concat_quantize.h"
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/dynamic_matmul.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace qs {
@@ -51,21 +61,112 @@ public:
             const int32_t p = producerIndex(q.inputs[0]);
             if (p < 0 || m_plan.steps[size_t(p)].spec != dynamicConv)
                 continue;
-            Step& conv = m_plan.steps[size_t(p)];
-            if (conv.outputs.size() == 1) {
-                PlanValue v;
-                v.name = m_plan.values[size_t(conv.outputs[0])].name + ":range";
-                v.known = true;
-                v.desc.type = DataType::Float;
-                v.desc.dims = { 2 };
-                m_plan.values.push_back(std::move(v));
-                conv.outputs.push_back(int32_t(m_plan.values.size() - 1));
+            const int32_t range = rangeOutput(size_t(p));
+            m_plan.steps[i].inputs.push_back(range);
+        }
+    }
+
+    /// Rewrite 12 (see the top of the file).
+    void fuseConcatQuantize()
+    {
+        const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
+        for (size_t ci = 0; ci < m_plan.steps.size(); ++ci) {
+            Step& c = m_plan.steps[ci];
+            if (c.removed || !isOp(c, "Concat") || c.outputs.size() != 1 || c.outputs[0] < 0 || c.inputs.empty()
+                || c.inputs.size() != anchorNode(c).inputs.size())
+                continue;
+            const int32_t y = c.outputs[0];
+            const auto qi = soleReader(y);
+            if (!qi || !isOp(m_plan.steps[*qi], "DynamicQuantizeLinear"))
+                continue;
+            const Step& q = m_plan.steps[*qi];
+            if (q.inputs.size() != 1 || q.inputs[0] != y || q.outputs.empty() || q.outputs[0] < 0)
+                continue;
+            const kernels::TensorDesc& yd = m_plan.values[size_t(y)].desc;
+            const kernels::Layout layout = yd.layout;
+            if (yd.type != DataType::Float || !m_plan.values[size_t(y)].known
+                || (layout != kernels::Layout::Plain && layout != kernels::Layout::Nhwc)
+                || m_plan.values[size_t(q.outputs[0])].desc.layout != layout)
+                continue;
+            bool ok = true;
+            for (int32_t v : c.inputs) {
+                const PlanValue& pv = v >= 0 ? m_plan.values[size_t(v)] : m_plan.values[size_t(y)];
+                ok = ok && v >= 0 && pv.known && !pv.runTimeShape && pv.desc.type == DataType::Float
+                    && pv.desc.layout == layout && pv.desc.rank() == yd.rank();
             }
-            q.inputs.push_back(conv.outputs[1]);
+            if (!ok)
+                continue;
+            std::vector<int32_t> inputs = c.inputs;
+            for (int32_t v : c.inputs) {
+                const int32_t p = producerIndex(v);
+                const bool convPart
+                    = p >= 0 && m_plan.steps[size_t(p)].spec == dynamicConv && m_plan.steps[size_t(p)].outputs[0] == v;
+                inputs.push_back(convPart ? rangeOutput(size_t(p)) : -1);
+            }
+            Step& fused = m_plan.steps[ci];
+            Step& quant = m_plan.steps[*qi];
+            fused.inputs = std::move(inputs);
+            fused.outputs = quant.outputs;
+            fused.spec = &kernels::concatDynamicQuantizeSpec();
+            absorb(fused, quant, quant.outputs[0]);
+        }
+    }
+
+    /// Rewrite 13 (see the top of the file).
+    void fuseDynamicResiduals()
+    {
+        const kernels::KernelSpec* dynamicConv = &kernels::dynamicConvSpec();
+        const auto nhwcFloat = [&](int32_t v, const std::vector<int64_t>& dims) {
+            const auto& d = m_plan.values[size_t(v)].desc;
+            return d.type == DataType::Float && d.layout == kernels::Layout::Nhwc && d.dims == dims && !d.constant;
+        };
+        for (size_t ci = 0; ci < m_plan.steps.size(); ++ci) {
+            Step& conv = m_plan.steps[ci];
+            if (conv.removed || conv.spec != dynamicConv || conv.outputs.size() != 1 || conv.outputs[0] < 0)
+                continue;
+            if (std::any_of(conv.postOps.begin(), conv.postOps.end(),
+                    [](const PostOp& p) { return p.kind == PostOp::Kind::Sum; }))
+                continue;
+            const int32_t y = conv.outputs[0];
+            const std::vector<int64_t> dims = m_plan.values[size_t(y)].desc.dims;
+            const auto ai = soleReader(y);
+            if (!ai || !nhwcFloat(y, dims) || !isOp(m_plan.steps[*ai], "Add"))
+                continue;
+            Step& add = m_plan.steps[*ai];
+            const int32_t r = otherInput(add, y);
+            if (r < 0 || add.outputs.size() != 1 || add.outputs[0] < 0 || !nhwcFloat(r, dims)
+                || !nhwcFloat(add.outputs[0], dims))
+                continue;
+            // The residual must exist when the convolution runs, at its place in the step order.
+            const int32_t p = producerIndex(r);
+            if (p < 0 || size_t(p) >= ci)
+                continue;
+            PostOp sum;
+            sum.kind = PostOp::Kind::Sum;
+            sum.extraInput = int32_t(conv.inputs.size());
+            conv.inputs.push_back(r);
+            conv.postOps.push_back(sum);
+            absorb(conv, add, add.outputs[0]);
         }
     }
 
 private:
+    /// The [2] float {min, max} output of the fused dynamic convolution at `convIndex`, added on first request.
+    int32_t rangeOutput(size_t convIndex)
+    {
+        Step& conv = m_plan.steps[convIndex];
+        if (conv.outputs.size() == 1) {
+            PlanValue v;
+            v.name = m_plan.values[size_t(conv.outputs[0])].name + ":range";
+            v.known = true;
+            v.desc.type = DataType::Float;
+            v.desc.dims = { 2 };
+            m_plan.values.push_back(std::move(v));
+            conv.outputs.push_back(int32_t(m_plan.values.size() - 1));
+        }
+        return conv.outputs[1];
+    }
+
     /// 1 or `channels` values laid along axis 1 of a rank-4 NCHW output under broadcasting: [1,C,1,1] or [C,1,1]
     /// ([C] would broadcast along the width).
     bool isPerChannel(const HostTensor& t, int64_t channels, bool allowScalar) const
@@ -288,6 +389,16 @@ void fuseDynamicMatMuls(SessionPlan& plan)
 void fuseDynamicRanges(SessionPlan& plan)
 {
     DynamicInt8Rewriter(plan).fuseDynamicRanges();
+}
+
+void fuseDynamicResiduals(SessionPlan& plan)
+{
+    DynamicInt8Rewriter(plan).fuseDynamicResiduals();
+}
+
+void fuseConcatQuantize(SessionPlan& plan)
+{
+    DynamicInt8Rewriter(plan).fuseConcatQuantize();
 }
 
 } // namespace qs

@@ -5,11 +5,14 @@
 //      Sigmoid·Mul (SiLU/swish), HardSigmoid·Mul and HardSwish (hardswish), Add (sum).
 //   9. Standalone Sigmoid/Tanh/Relu/Exp on oneDNN's eltwise primitive.
 //  10. Nearest Resize by whole factors on oneDNN's resampling (blocked-capable), chosen before rewrite 4.
+//  14. Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax (kernels/cpu/transposed_softmax.h).
 #include "exec/float_fusion_rewrites.h"
 
 #include "exec/rewrite_context.h"
+#include "kernels/cpu/transposed_softmax.h"
 #include "kernels/onednn/eltwise_onednn.h"
 #include "kernels/onednn/resize_onednn.h"
+#include "kernels/shape_util.h"
 
 #include <cmath>
 #include <utility>
@@ -35,6 +38,38 @@ public:
             fuseActivations(i);
         }
         return Status::ok();
+    }
+
+    /// Rewrite 14 (see the top of the file); after the layout rewrites, on plain batch-1 tensors only.
+    void fuseTransposeSoftmax()
+    {
+        const auto plainFloat = [&](int32_t v) {
+            const auto& d = m_plan.values[size_t(v)].desc;
+            return d.type == DataType::Float && d.layout == Layout::Plain && d.rank() == 4 && d.dims[0] == 1;
+        };
+        for (size_t si = 0; si < m_plan.steps.size(); ++si) {
+            Step& softmax = m_plan.steps[si];
+            if (softmax.removed || !isOp(softmax, "Softmax") || softmax.inputs.size() != 1 || softmax.inputs[0] < 0
+                || softmax.outputs.size() != 1 || softmax.outputs[0] < 0)
+                continue;
+            const Node& n = anchorNode(softmax);
+            // Opset 13's axis semantics (older opsets flatten from the axis on).
+            const auto axis = kernels::normalizeAxis(n, n.attrInt("axis", -1), 4);
+            const int32_t t = softmax.inputs[0];
+            if (n.opsetVersion < 13 || !axis || *axis != 1 || !plainFloat(t) || !plainFloat(softmax.outputs[0])
+                || !soleReader(t))
+                continue;
+            const int32_t ti = producerIndex(t);
+            if (ti < 0 || !isOp(m_plan.steps[size_t(ti)], "Transpose"))
+                continue;
+            Step& transpose = m_plan.steps[size_t(ti)];
+            if (anchorNode(transpose).attrInts("perm") != std::vector<int64_t> { 0, 2, 1, 3 }
+                || transpose.inputs.size() != 1 || transpose.inputs[0] < 0 || !plainFloat(transpose.inputs[0]))
+                continue;
+            softmax.inputs[0] = transpose.inputs[0];
+            softmax.spec = &kernels::transposedSoftmaxSpec();
+            absorb(softmax, transpose, softmax.outputs[0]);
+        }
     }
 
     /// Rewrite 9: activations left standalone (no convolution absorbed them) run on oneDNN's vectorised eltwise
@@ -216,6 +251,11 @@ Status fuseConvBatchNormAndPostOps(SessionPlan& plan)
 void useOneDnnActivations(SessionPlan& plan)
 {
     FloatFusionRewriter(plan).useOneDnnActivations();
+}
+
+void fuseTransposeSoftmax(SessionPlan& plan)
+{
+    FloatFusionRewriter(plan).fuseTransposeSoftmax();
 }
 
 void useOneDnnNearestResize(SessionPlan& plan)

@@ -13,6 +13,9 @@ Status fuseConvBatchNormAndPostOps(SessionPlan& plan);
 /// Rewrite 9: standalone activations large enough to matter on oneDNN's vectorised eltwise primitive.
 void useOneDnnActivations(SessionPlan& plan);
 
+/// Rewrite 14: Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax. Needs the final layouts.
+void fuseTransposeSoftmax(SessionPlan& plan);
+
 /// Rewrite 10: nearest Resize by whole factors on oneDNN's resampling, outside NHWC regions.
 void useOneDnnNearestResize(SessionPlan& plan);
 

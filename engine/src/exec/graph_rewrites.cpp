@@ -12,7 +12,12 @@
 //   8. min/max of a DynamicQuantizeLinear from its producer     dynamic_int8_rewrites.cpp
 //   9. oneDNN eltwise for standalone activations                float_fusion_rewrites.cpp
 //  10. oneDNN resampling for nearest Resize                     float_fusion_rewrites.cpp
+//  11. channel order of static int8 activations (AVX2 pairs)     channel_pairing_rewrites.cpp
+//  12. Concat -> DynamicQuantizeLinear as one uint8 concatenation dynamic_int8_rewrites.cpp
+//  13. residual Add into the fused dynamic convolution's epilogue dynamic_int8_rewrites.cpp
+//  14. Transpose -> Softmax as one strided Softmax                float_fusion_rewrites.cpp
 // The matching helpers they share are in rewrite_context.h.
+#include "exec/channel_pairing_rewrites.h"
 #include "exec/dynamic_int8_rewrites.h"
 #include "exec/float_fusion_rewrites.h"
 #include "exec/layout_rewrites.h"
@@ -41,6 +46,15 @@ Status applyRewrites(SessionPlan& plan)
     // Last: the oneDNN eltwise kernel is used only where an activation's input and output share a layout (not NHWC),
     // which is known only once the layouts are final.
     useOneDnnActivations(plan);
+    // After the layouts: the fused steps keep the layouts they chose. The residual Adds first, so that rewrite 8 (run
+    // again) and the concatenations find their outputs made by convolutions that report a range.
+    fuseDynamicResiduals(plan);
+    fuseDynamicRanges(plan);
+    fuseConcatQuantize(plan);
+    fuseTransposeSoftmax(plan);
+    // After every fusion: the channel classes follow the fused steps (a residual add inside its convolution ties the
+    // add's operands together), and only constants change, so the layout decisions above stay valid.
+    pairInt8Channels(plan);
     return Status::ok();
 }
 

@@ -55,6 +55,124 @@ bool dense(const PlanValue& v)
     return v.desc.byteSize() == size_t(v.desc.elementCount()) * dataTypeSize(v.desc.type);
 }
 
+/// A concatenation along the flattened pixels of per-level channel concatenations (YOLO's detection head: per level,
+/// Concat(axis 1) of NCHW convolution outputs -> Reshape [1, C, H*W]; then Concat(axis 2) of the levels into
+/// [1, C, sum H*W]): each channel of each level is one row piece of the final tensor. When every part's producer can
+/// write its channels with the final row length as stride (Kernel::setOutputChannelStride), the parts are stored
+/// straight at their places in the final tensor and both concatenation steps disappear (their nodes are attributed
+/// to the convolutions). Runs after the contiguous Concat aliasing above, which put the parts into the levels.
+void planRowConcats(SessionPlan& plan)
+{
+    const Graph& g = plan.graph();
+    const auto readerCount = [&](int32_t vid) {
+        int n = 0;
+        for (const Step& s : plan.steps)
+            if (!s.removed)
+                n += int(std::count(s.inputs.begin(), s.inputs.end(), vid));
+        return n;
+    };
+    const auto producer = [&](int32_t vid) -> Step* {
+        for (Step& s : plan.steps)
+            if (!s.removed && std::find(s.outputs.begin(), s.outputs.end(), vid) != s.outputs.end())
+                return &s;
+        return nullptr;
+    };
+    const auto plainIntermediate = [&](const PlanValue& v) {
+        return v.desc.layout == kernels::Layout::Plain && !v.escapesSteps() && v.desc.type == DataType::Float;
+    };
+    struct Part
+    {
+        int32_t vid;
+        Step* step;
+        int64_t offset; ///< elements, in the final tensor
+        int64_t planeSize; ///< H * W of the part
+    };
+    for (Step& s3 : plan.steps) {
+        if (s3.removed || s3.opType != "Concat" || s3.outputs.size() != 1 || s3.outputs[0] < 0)
+            continue;
+        const Node& n3 = g.node(s3.anchor);
+        const int32_t y3 = s3.outputs[0];
+        const PlanValue& Y = plan.values[size_t(y3)];
+        const auto axis = kernels::normalizeAxis(n3, n3.attrInt("axis", 0), Y.desc.rank());
+        // The final tensor gets no producing step: it must not be read from outside the steps.
+        if (!axis || *axis != 2 || Y.desc.rank() != 3 || Y.desc.dims[0] != 1 || Y.aliasOf >= 0 || Y.escapesSteps()
+            || Y.desc.layout != kernels::Layout::Plain || Y.desc.type != DataType::Float)
+            continue;
+        const int64_t rows = Y.desc.dims[1], rowLength = Y.desc.dims[2];
+        std::vector<Part> parts;
+        std::vector<Step*> levels;
+        int64_t column = 0;
+        bool ok = true;
+        for (int32_t u : s3.inputs) {
+            if (!ok || u < 0) {
+                ok = false;
+                break;
+            }
+            // u: the Reshape view [1, C, H*W] of a level's Concat output.
+            const PlanValue& U = plan.values[size_t(u)];
+            ok = U.aliasOf >= 0 && U.aliasOffset == 0 && plainIntermediate(U) && U.desc.rank() == 3
+                && U.desc.dims[1] == rows && readerCount(u) == 1;
+            if (!ok)
+                break;
+            const int32_t c = U.aliasOf;
+            const PlanValue& C = plan.values[size_t(c)];
+            Step* level = producer(c);
+            ok = C.aliasOf < 0 && plainIntermediate(C) && C.desc.rank() == 4 && C.desc.dims[0] == 1
+                && C.desc.dims[1] == rows && C.desc.dims[2] * C.desc.dims[3] == U.desc.dims[2] && readerCount(c) == 0
+                && level && level->opType == "Concat" && level->outputs.size() == 1;
+            if (!ok)
+                break;
+            const Node& nl = g.node(level->anchor);
+            const auto levelAxis = kernels::normalizeAxis(nl, nl.attrInt("axis", 0), 4);
+            ok = levelAxis && *levelAxis == 1;
+            // Nothing but u and the level's parts may be stored in the level's buffer.
+            for (size_t v = 0; ok && v < plan.values.size(); ++v)
+                if (plan.values[v].aliasOf == c && int32_t(v) != u
+                    && std::find(level->inputs.begin(), level->inputs.end(), int32_t(v)) == level->inputs.end())
+                    ok = false;
+            const int64_t plane = C.desc.dims[2] * C.desc.dims[3];
+            int64_t channel = 0;
+            for (int32_t p : level->inputs) {
+                if (!ok)
+                    break;
+                const PlanValue& P = plan.values[size_t(p)];
+                Step* ps = p >= 0 ? producer(p) : nullptr;
+                ok = ps && P.aliasOf == c && P.aliasOffset == int64_t(channel * plane * sizeof(float))
+                    && plainIntermediate(P) && P.desc.rank() == 4 && P.desc.dims[0] == 1 && readerCount(p) == 1
+                    && ps->kernel && ps->outputs[0] == p;
+                if (ok)
+                    parts.push_back({ p, ps, channel * rowLength + column, plane });
+                channel += ok ? P.desc.dims[1] : 0;
+            }
+            ok = ok && channel == rows;
+            levels.push_back(level);
+            column += U.desc.dims[2];
+        }
+        if (!ok || column != rowLength || parts.empty())
+            continue;
+        size_t accepted = 0;
+        while (accepted < parts.size() && parts[accepted].step->kernel->setOutputChannelStride(rowLength))
+            ++accepted;
+        if (accepted < parts.size()) {
+            for (size_t i = 0; i < accepted; ++i)
+                parts[i].step->kernel->setOutputChannelStride(parts[i].planeSize);
+            continue;
+        }
+        for (const Part& p : parts) {
+            plan.values[size_t(p.vid)].aliasOf = y3;
+            plan.values[size_t(p.vid)].aliasOffset = p.offset * int64_t(sizeof(float));
+        }
+        // The profiler attributes the vanished concatenations to the convolutions that now do their work.
+        Step* last = parts.back().step;
+        for (Step* level : levels) {
+            last->nodes.insert(last->nodes.end(), level->nodes.begin(), level->nodes.end());
+            level->removed = true;
+        }
+        last->nodes.insert(last->nodes.end(), s3.nodes.begin(), s3.nodes.end());
+        s3.removed = true;
+    }
+}
+
 } // namespace
 
 void planAliases(SessionPlan& plan)
@@ -146,7 +264,9 @@ void planAliases(SessionPlan& plan)
     }
 
     for (Step& s : plan.steps) {
-        if (s.removed || s.nodes.size() != 1 || s.outputs.size() != 1 || s.outputs[0] < 0)
+        // A Concat whose output a view (Reshape...) aliases holds that node too (absorbInto above), so test the
+        // step's op type rather than its node count; a fused Concat+DynamicQuantizeLinear writes no float output.
+        if (s.removed || s.opType != "Concat" || s.outputs.size() != 1 || s.outputs[0] < 0)
             continue;
         const Node& n = g.node(s.anchor);
         if (!n.domain.empty() || n.opType != "Concat")
@@ -174,6 +294,7 @@ void planAliases(SessionPlan& plan)
             offset += size;
         }
     }
+    planRowConcats(plan);
 }
 
 void planMemory(SessionPlan& plan)
@@ -190,6 +311,8 @@ void planMemory(SessionPlan& plan)
             continue;
         const auto [r, off] = rootOf(plan, int32_t(i));
         root[i] = r;
+        // A root may hold values without being produced by a step itself (planRowConcats: the parts are).
+        root[size_t(r)] = r;
         rootOffset[i] = off;
         if (v.producerStep >= 0)
             first[size_t(r)] = std::min(first[size_t(r)], v.producerStep);

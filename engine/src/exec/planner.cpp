@@ -381,6 +381,8 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         }
         step.scratchBytes = step.kernel->scratchBytes();
         step.implementation = step.kernel->implementation();
+        if (step.channelsPaired)
+            step.implementation += " paired";
     }
     if (!bad.empty()) {
         std::string msg = unsupportedMessage(*model, bad);
@@ -422,7 +424,8 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
             if (step.inputs[s] < 0)
                 continue;
             const PlanValue& v = plan->values[static_cast<size_t>(step.inputs[s])];
-            if (v.producerStep >= 0 || v.aliasOf >= 0)
+            // arenaOffset alone: a buffer whose contents other steps' outputs make up (planRowConcats).
+            if (v.producerStep >= 0 || v.aliasOf >= 0 || v.arenaOffset >= 0)
                 step.inputPtrs[s] = arena + v.arenaOffset;
             else if (v.graphInput >= 0)
                 plan->inputPatches.push_back({ int32_t(i), int32_t(s), v.graphInput });

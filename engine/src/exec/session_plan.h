@@ -57,6 +57,8 @@ struct Step
     int64_t scratchOffset = -1;
     size_t scratchBytes = 0;
     bool removed = false; ///< absorbed into another step by a rewrite
+    /// Rewrite 11 reordered the channels this step reads or writes (its weights); the implementation says " paired".
+    bool channelsPaired = false;
     // Resolved at preparation; graph-input entries are patched at the start of each run.
     std::vector<const void*> inputPtrs;
     std::vector<void*> outputPtrs;

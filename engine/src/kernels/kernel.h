@@ -99,6 +99,15 @@ public:
     virtual size_t scratchBytes() const { return 0; }
     /// Shown by the profiler: "cpu", "onednn:jit:avx2", ...
     virtual std::string implementation() const { return "cpu"; }
+    /// Optimized mode's memory planner, after prepare(): write output 0 (NCHW, batch 1) with `stride` elements
+    /// between the starts of consecutive channels instead of H * W, each channel's H * W values still contiguous (its
+    /// channels are rows of a larger tensor, e.g. a concatenation along the flattened pixels). False when the kernel
+    /// cannot; then nothing changed.
+    virtual bool setOutputChannelStride(int64_t stride)
+    {
+        (void)stride;
+        return false;
+    }
 };
 
 /// Infers output types and shapes from the node and its input descriptions (inputs that are constant carry data,

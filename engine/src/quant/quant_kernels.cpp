@@ -56,6 +56,7 @@ const QuantKernelTable kScalarTable {
     dequantizeScalar<uint8_t>,
     dequantizeScalar<int8_t>,
     dequantizeScalar<int32_t>,
+    quantizeU8RowsByCalls<quantizeScalar<uint8_t, 0, 255>>,
 };
 } // namespace detail
 

@@ -36,7 +36,23 @@ struct QuantKernelTable
     void (*dequantizeU8)(const uint8_t* x, size_t n, float scale, int32_t zeroPoint, float* y);
     void (*dequantizeS8)(const int8_t* x, size_t n, float scale, int32_t zeroPoint, float* y);
     void (*dequantizeS32)(const int32_t* x, size_t n, float scale, int32_t zeroPoint, float* y);
+    /// quantizeU8 on `rows` runs of `cols` contiguous elements of x, row r written at y + r * yStride (a part of a
+    /// concatenation quantized straight into its place: one row per pixel in NHWC, per batch item in NCHW).
+    void (*quantizeU8Rows)(
+        const float* x, size_t rows, size_t cols, float scale, int32_t zeroPoint, uint8_t* y, size_t yStride);
 };
+
+namespace detail {
+/// quantizeU8Rows for tables whose rows are plain calls of their quantizeU8 (call overhead per row is acceptable
+/// off the AVX-512 path, which has its own loop).
+template <void (*QuantizeU8)(const float*, size_t, float, int32_t, uint8_t*)>
+void quantizeU8RowsByCalls(
+    const float* x, size_t rows, size_t cols, float scale, int32_t zeroPoint, uint8_t* y, size_t yStride)
+{
+    for (size_t r = 0; r < rows; ++r)
+        QuantizeU8(x + r * cols, cols, scale, zeroPoint, y + r * yStride);
+}
+} // namespace detail
 
 /// nullptr when this CPU (or this build) cannot run `isa`.
 const QuantKernelTable* quantKernelTable(QuantIsa isa) noexcept;

@@ -139,6 +139,7 @@ const QuantKernelTable kAvx2Table {
     dequantizeU8Avx2,
     dequantizeS8Avx2,
     dequantizeS32Avx2,
+    quantizeU8RowsByCalls<quantizeU8Avx2>,
 };
 } // namespace detail
 

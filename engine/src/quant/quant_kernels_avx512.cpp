@@ -91,12 +91,9 @@ template <bool Signed> QS_AVX512 inline __m128i quantize16(__m512 v, __m512 zp, 
 }
 
 template <bool Signed, bool Reciprocal>
-QS_AVX512 void quantizeLoopAvx512(const float* x, size_t n, float scale, int32_t zeroPoint, void* out)
+QS_AVX512 inline void quantizeRowAvx512(
+    const float* x, size_t n, __m512 vs, __m512 inv, __m512 vz, __m512 lo, __m512 hi, uint8_t* y)
 {
-    auto* y = static_cast<uint8_t*>(out);
-    const __m512 vs = _mm512_set1_ps(scale), vz = _mm512_set1_ps(float(zeroPoint));
-    const __m512 inv = _mm512_set1_ps(1.0f / scale);
-    const __m512 lo = _mm512_set1_ps(Signed ? -128.0f : 0.0f), hi = _mm512_set1_ps(Signed ? 127.0f : 255.0f);
     size_t i = 0;
     for (; i + 64 <= n; i += 64) {
         for (int k = 0; k < 4; ++k)
@@ -110,12 +107,35 @@ QS_AVX512 void quantizeLoopAvx512(const float* x, size_t n, float scale, int32_t
     }
 }
 
+/// `rows` runs of `cols` contiguous elements of x, each to its own place `yStride` bytes apart in y (one call covers
+/// all rows, which matters for NHWC concatenation parts: one row per pixel, often 16-64 channels).
+template <bool Signed, bool Reciprocal>
+QS_AVX512 void quantizeLoopAvx512(
+    const float* x, size_t rows, size_t cols, float scale, int32_t zeroPoint, void* out, size_t yStride)
+{
+    auto* y = static_cast<uint8_t*>(out);
+    const __m512 vs = _mm512_set1_ps(scale), vz = _mm512_set1_ps(float(zeroPoint));
+    const __m512 inv = _mm512_set1_ps(1.0f / scale);
+    const __m512 lo = _mm512_set1_ps(Signed ? -128.0f : 0.0f), hi = _mm512_set1_ps(Signed ? 127.0f : 255.0f);
+    for (size_t r = 0; r < rows; ++r)
+        quantizeRowAvx512<Signed, Reciprocal>(x + r * cols, cols, vs, inv, vz, lo, hi, y + r * yStride);
+}
+
 template <bool Signed> void quantizeAvx512(const float* x, size_t n, float scale, int32_t zeroPoint, void* out)
 {
     if (reciprocalDivisionSafe(scale))
-        quantizeLoopAvx512<Signed, true>(x, n, scale, zeroPoint, out);
+        quantizeLoopAvx512<Signed, true>(x, 1, n, scale, zeroPoint, out, n);
     else
-        quantizeLoopAvx512<Signed, false>(x, n, scale, zeroPoint, out);
+        quantizeLoopAvx512<Signed, false>(x, 1, n, scale, zeroPoint, out, n);
+}
+
+void quantizeU8RowsAvx512(
+    const float* x, size_t rows, size_t cols, float scale, int32_t zeroPoint, uint8_t* y, size_t yStride)
+{
+    if (reciprocalDivisionSafe(scale))
+        quantizeLoopAvx512<false, true>(x, rows, cols, scale, zeroPoint, y, yStride);
+    else
+        quantizeLoopAvx512<false, false>(x, rows, cols, scale, zeroPoint, y, yStride);
 }
 
 void quantizeU8Avx512(const float* x, size_t n, float scale, int32_t zeroPoint, uint8_t* y)
@@ -178,6 +198,7 @@ const QuantKernelTable kAvx512Table {
     dequantizeU8Avx512,
     dequantizeS8Avx512,
     dequantizeS32Avx512,
+    quantizeU8RowsAvx512,
 };
 } // namespace detail
 

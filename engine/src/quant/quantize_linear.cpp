@@ -44,6 +44,12 @@ void quantizeLinear(const float* x, size_t n, float scale, int32_t zeroPoint, in
     table().quantizeS8(x, n, scale, zeroPoint, y);
 }
 
+void quantizeLinearRows(
+    const float* x, size_t rows, size_t cols, float scale, int32_t zeroPoint, uint8_t* y, size_t yStride)
+{
+    table().quantizeU8Rows(x, rows, cols, scale, zeroPoint, y, yStride);
+}
+
 void quantizeLinearPerAxis(const float* x, AxisShape shape, const float* scales, const uint8_t* zeroPoints, uint8_t* y)
 {
     perAxis(shape, zeroPoints, [&](size_t offset, int64_t c, int32_t zp) {

@@ -27,6 +27,9 @@ MinMax minMax(const float* x, size_t n);
 
 void quantizeLinear(const float* x, size_t n, float scale, int32_t zeroPoint, uint8_t* y);
 void quantizeLinear(const float* x, size_t n, float scale, int32_t zeroPoint, int8_t* y);
+/// quantizeLinear on `rows` runs of `cols` contiguous elements of x; row r goes to y + r * yStride.
+void quantizeLinearRows(
+    const float* x, size_t rows, size_t cols, float scale, int32_t zeroPoint, uint8_t* y, size_t yStride);
 /// `zeroPoints` may be nullptr (all zero).
 void quantizeLinearPerAxis(const float* x, AxisShape shape, const float* scales, const uint8_t* zeroPoints, uint8_t* y);
 void quantizeLinearPerAxis(const float* x, AxisShape shape, const float* scales, const int8_t* zeroPoints, int8_t* y);

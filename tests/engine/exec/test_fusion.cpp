@@ -115,3 +115,55 @@ TEST(Fusion, BothModesMatchReferenceConvolutionWithHandAppliedOps)
 }
 
 } // namespace
+
+namespace {
+
+using namespace qs;
+using namespace qs::test;
+
+/// x [1, A, C, P] -> Transpose [0, 2, 1, 3] -> Softmax(axis 1) -> y (YOLO's DFL head; rewrite 14). The fused step
+/// must give exactly the as-written Transpose and Softmax kernels' result (the Softmax kernel is held to ONNX's
+/// conformance cases), on the vector path (A * P >= 16, P not a multiple of 16: masked tails) and on the scalar
+/// one (A * P < 16), and name both nodes.
+void transposeSoftmaxCase(int64_t a, int64_t c, int64_t p)
+{
+    SCOPED_TRACE(::testing::Message() << "A " << a << " C " << c << " P " << p);
+    ModelBuilder mb(13);
+    mb.input("x", DataType::Float, { 1, a, c, p });
+    mb.node("Transpose", { "x" }, { "t" }, { intsAttr("perm", { 0, 2, 1, 3 }) }, "dfl_transpose");
+    mb.node("Softmax", { "t" }, { "y" }, { intAttr("axis", 1) }, "dfl_softmax");
+    mb.output("y");
+    const auto model = mb.build();
+    SessionOptions optimized, written;
+    optimized.mode = ExecutionMode::Optimized;
+    written.mode = ExecutionMode::AsWritten;
+    auto fused = Session::create(model, optimized);
+    auto plain = Session::create(model, written);
+    ASSERT_TRUE(fused.isOk() && plain.isOk());
+    ASSERT_EQ((*fused)->steps().size(), 1u);
+    EXPECT_EQ((*fused)->steps()[0].opType, "Softmax+Transpose");
+    EXPECT_EQ((*fused)->steps()[0].nodes.size(), 2u);
+    HostTensor x = randomTensor({ 1, a, c, p }, 31);
+    for (float& v : x.data<float>())
+        v *= 8.0f; // logits spread enough that the maximum matters
+    std::vector<HostTensor> in1, in2;
+    in1.push_back(x.clone());
+    in2.push_back(x.clone());
+    auto got = (*fused)->run(in1);
+    auto want = (*plain)->run(in2);
+    ASSERT_TRUE(got.isOk() && want.isOk());
+    ASSERT_EQ((*got)[0].dims(), (std::vector<int64_t> { 1, c, a, p }));
+    const auto g = (*got)[0].data<float>(), w = (*want)[0].data<float>();
+    ASSERT_EQ(g.size(), w.size());
+    for (size_t i = 0; i < g.size(); ++i)
+        ASSERT_EQ(g[i], w[i]) << "element " << i;
+}
+
+TEST(Fusion, TransposeSoftmaxMatchesTheAsWrittenKernelsExactly)
+{
+    transposeSoftmaxCase(4, 16, 37);
+    transposeSoftmaxCase(3, 5, 40);
+    transposeSoftmaxCase(2, 7, 3);
+}
+
+} // namespace

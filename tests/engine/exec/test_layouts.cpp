@@ -185,6 +185,32 @@ TEST(StorageRewrites, SplitConcatReshapeInPlace)
     splitConcat(true);
 }
 
+// The Reshape after the Concat makes the Concat step hold the Reshape node too (its output is a view of the Concat's);
+// a2 must still be written in place: the same activation bytes as with the Concat output itself as the graph output.
+TEST(StorageRewrites, ConcatPartsInPlaceDespiteAReshapeView)
+{
+    constexpr int64_t kC = 32, kHalf = 16, kHW = 9;
+    auto build = [&](bool reshapeTail) {
+        ModelBuilder mb(13);
+        mb.input("x", DataType::Float, { 1, kC, 3, 3 });
+        mb.constant("w", identityWeights(kC));
+        mb.constant("wh", identityWeights(kHalf));
+        mb.constant("split", int64s({ kHalf, kHalf }));
+        mb.constant("shape", int64s({ 1, kC * kHW }));
+        mb.node("Conv", { "x", "w" }, { "c1" });
+        mb.node("Split", { "c1", "split" }, { "a", "b" }, { intAttr("axis", 1) });
+        mb.node("Conv", { "a", "wh" }, { "a2" });
+        mb.node("Concat", { "a2", "b" }, { "cc" }, { intAttr("axis", 1) });
+        if (reshapeTail)
+            mb.node("Reshape", { "cc", "shape" }, { "y" });
+        mb.output(reshapeTail ? "y" : "cc");
+        return optimizedSession(mb.build());
+    };
+    auto withView = build(true), without = build(false);
+    ASSERT_TRUE(withView && without);
+    EXPECT_EQ(withView->unsharedActivationBytes(), without->unsharedActivationBytes());
+}
+
 TEST(StorageRewrites, SplitConcatBetweenConvolutionsBlocked)
 {
     splitConcat(false);

@@ -320,6 +320,178 @@ TEST(DynamicConvFusion, NhwcRegionsThroughMaxPoolAddAndConcatMatchTheOnnxDefinit
     expectNearUpToRareFlips((*out)[0].data<float>(), yc, catq.scale * c.wScale * 128.0f * 2.0f);
 }
 
+TEST(DynamicConvFusion, ResidualAddJoinsTheConvolutionAndMatchesTheOnnxDefinition)
+{
+    // x -> dql -> a (SiLU) -> a_y; a_y -> dql2 -> b (SiLU) -> b_y; Add(b_y, a_y) -> s -> dql3 -> c -> output: YOLO's
+    // C3 bottleneck. b_y is read only by the Add, a_y is ready before b runs: the Add becomes b's Sum post-op
+    // (rewrite 13), and dql3 takes its range from b (rewrite 8).
+    Conv a = makeConv(12, 1, 1, 1, 3, true, 61);
+    a.silu = true;
+    Conv b = makeConv(12, 1, 1, 1, 100, true, 62);
+    b.silu = true;
+    b.icPerGroup = a.oc;
+    redrawWeights(b, 63);
+    Conv c = makeConv(7, 1, 1, 1, 128, true, 64);
+    c.icPerGroup = a.oc;
+    redrawWeights(c, 65);
+    test::ModelBuilder mb(13);
+    auto& g = mb.graph();
+    addDynamicInput(g);
+    addChain(g, a, "a", "x", false);
+    g.node("DynamicQuantizeLinear", { "a_y" }, { "a_yq", "a_ys", "a_yz" }, "dql2");
+    addChain(g, b, "b", "a_y", false);
+    g.node("Add", { "b_y", "a_y" }, { "s" }, "residual");
+    g.node("DynamicQuantizeLinear", { "s" }, { "sq", "ss", "sz" }, "dql3");
+    addChain(g, c, "c", "s");
+    auto model = loadModelFromBytes(mb.serialize(), "dynamic_conv_residual.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+
+    const std::vector<float> xv = randomFloats(size_t(kC * kH * kW), 12, -1.5f, 4.0f);
+    HostTensor x(DataType::Float, { 1, kC, kH, kW });
+    std::copy(xv.begin(), xv.end(), x.data<float>().begin());
+    const std::vector<float> ya = reference(dynamicQuantize(xv), a);
+    const std::vector<float> yb = reference(dynamicQuantize(ya), b);
+    std::vector<float> sv(ya.size());
+    for (size_t i = 0; i < sv.size(); ++i)
+        sv[i] = yb[i] + ya[i];
+    const Quantized sq = dynamicQuantize(sv);
+    const std::vector<float> yc = reference(sq, c);
+
+    auto session = test::createSession(*model, ExecutionMode::Optimized);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    std::string listing;
+    const auto covered = test::coveredNodeNames(**session, (*model)->graph(), listing);
+    bool fused = false;
+    for (const auto& names : covered)
+        fused = fused || (names.front() == "b_conv" && names.back() == "residual");
+    EXPECT_TRUE(fused) << listing;
+
+    const HostTensor in[] = { std::move(x) };
+    auto out = (*session)->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    expectNearUpToRareFlips((*out)[0].data<float>(), yc, sq.scale * c.wScale * 128.0f * 2.0f);
+}
+
+TEST(DynamicConvFusion, DetectionHeadConcatenationsWrittenInPlace)
+{
+    // Two levels as in YOLO's head: per level, Concat(axis 1) of two fused convolutions' NCHW outputs -> Reshape
+    // [1, 12, H*W]; then Concat(axis 2) of the levels -> Relu -> output [1, 12, 81 + 16]. The convolutions write
+    // their channels straight into the final rows (memory_planner.cpp, planRowConcats): no Concat step remains.
+    const Conv a = makeConv(7, 1, 1, 1, 3, true, 71), b = makeConv(5, 1, 1, 1, 9, false, 72);
+    const Conv c = makeConv(7, 1, 2, 0, 11, true, 73), d = makeConv(5, 1, 2, 0, 128, true, 74);
+    test::ModelBuilder mb(13);
+    auto& g = mb.graph();
+    addDynamicInput(g);
+    addChain(g, a, "a", "x", false);
+    addChain(g, b, "b", "x", false);
+    addChain(g, c, "c", "x", false);
+    addChain(g, d, "d", "x", false);
+    auto& cat0 = g.node("Concat", { "a_y", "b_y" }, { "l0" }, "cat0");
+    test::setAttr(cat0, "axis", int64_t(1));
+    auto& cat1 = g.node("Concat", { "c_y", "d_y" }, { "l1" }, "cat1");
+    test::setAttr(cat1, "axis", int64_t(1));
+    g.rawInitializer("s0", onnx::TensorProto_DataType_INT64, { 3 }, std::vector<int64_t> { 1, 12, 81 });
+    g.rawInitializer("s1", onnx::TensorProto_DataType_INT64, { 3 }, std::vector<int64_t> { 1, 12, 16 });
+    g.node("Reshape", { "l0", "s0" }, { "r0" }, "view0");
+    g.node("Reshape", { "l1", "s1" }, { "r1" }, "view1");
+    auto& cat = g.node("Concat", { "r0", "r1" }, { "y" }, "cat");
+    test::setAttr(cat, "axis", int64_t(2));
+    g.node("Relu", { "y" }, { "z" }, "relu");
+    g.output("z", onnx::TensorProto_DataType_FLOAT);
+    auto model = loadModelFromBytes(mb.serialize(), "dynamic_conv_head.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+
+    const std::vector<float> xv = randomFloats(size_t(kC * kH * kW), 13, -1.5f, 4.0f);
+    HostTensor x(DataType::Float, { 1, kC, kH, kW });
+    std::copy(xv.begin(), xv.end(), x.data<float>().begin());
+    const Quantized xq = dynamicQuantize(xv);
+    const std::vector<float> ya = reference(xq, a), yb = reference(xq, b), yc = reference(xq, c), yd = reference(xq, d);
+    std::vector<float> want;
+    for (int64_t ch = 0; ch < 12; ++ch) {
+        const auto& l0 = ch < 7 ? ya : yb;
+        const auto& l1 = ch < 7 ? yc : yd;
+        const int64_t k = ch < 7 ? ch : ch - 7;
+        want.insert(want.end(), l0.begin() + k * 81, l0.begin() + (k + 1) * 81);
+        want.insert(want.end(), l1.begin() + k * 16, l1.begin() + (k + 1) * 16);
+    }
+    for (float& v : want)
+        v = std::max(v, 0.0f);
+
+    auto session = test::createSession(*model, ExecutionMode::Optimized);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    for (const StepInfo& st : (*session)->steps())
+        EXPECT_EQ(st.opType.find("Concat"), std::string::npos) << st.opType;
+    // The vanished steps' nodes are attributed to a convolution that now does their work.
+    std::string listing;
+    std::vector<std::string> attributed;
+    for (const auto& names : test::coveredNodeNames(**session, (*model)->graph(), listing))
+        attributed.insert(attributed.end(), names.begin(), names.end());
+    for (const char* n : { "cat0", "cat1", "view0", "view1", "cat" })
+        EXPECT_NE(std::find(attributed.begin(), attributed.end(), n), attributed.end()) << n << ": " << listing;
+
+    for (int run = 0; run < 2; ++run) {
+        const HostTensor in[] = { x.clone() };
+        auto out = (*session)->run(in);
+        ASSERT_TRUE(out.isOk()) << out.status().toString();
+        ASSERT_EQ((*out)[0].dims(), (std::vector<int64_t> { 1, 12, 97 }));
+        const auto got = (*out)[0].data<float>();
+        for (size_t i = 0; i < want.size(); ++i)
+            ASSERT_NEAR(got[i], want[i], 1e-5f + 1e-5f * std::fabs(want[i])) << "run " << run << " element " << i;
+    }
+}
+
+TEST(DynamicConvFusion, PointwiseSingleChannelEqualsTheAsWrittenNodes)
+{
+    // x -> dql -> ConvInteger 1x1 to one channel -> Cast -> Mul [-> Add]: YOLO's DFL head (16 bins -> 1). The fused
+    // step takes the engine's own loop (implementation "cpu:pointwise"); integer sums are exact and the rescale does
+    // the graph's Mul then Add, so the result equals the as-written nodes' bit for bit.
+    for (const bool withBias : { false, true }) {
+        SCOPED_TRACE(withBias ? "bias" : "no bias");
+        Conv p = makeConv(1, 1, 1, 0, 7, withBias, 81);
+        test::ModelBuilder mb(13);
+        auto& g = mb.graph();
+        addDynamicInput(g);
+        g.rawInitializer(
+            "p_w", onnx::TensorProto_DataType_UINT8, { 1, kC, 1, 1 }, std::vector<uint8_t> { 3, 250, 0, 128, 77 });
+        g.rawInitializer("p_wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { p.wZeroPoint });
+        g.floatInitializer("p_ws", {}, { p.wScale });
+        g.node("Mul", { "xs", "p_ws" }, { "p_s" }, "p_scale");
+        g.node("ConvInteger", { "xq", "p_w", "xz", "p_wzp" }, { "p_i32" }, "p_conv");
+        auto& cast = g.node("Cast", { "p_i32" }, { "p_f" }, "p_cast");
+        test::setAttr(cast, "to", int64_t(onnx::TensorProto_DataType_FLOAT));
+        if (withBias) {
+            g.node("Mul", { "p_f", "p_s" }, { "p_m" }, "p_rescale");
+            g.floatInitializer("p_b", { 1, 1, 1, 1 }, p.bias);
+            g.node("Add", { "p_m", "p_b" }, { "p_y" }, "p_bias");
+        } else {
+            g.node("Mul", { "p_f", "p_s" }, { "p_y" }, "p_rescale");
+        }
+        g.output("p_y", onnx::TensorProto_DataType_FLOAT);
+        auto model = loadModelFromBytes(mb.serialize(), "dynamic_conv_pointwise.onnx");
+        ASSERT_TRUE(model.isOk()) << model.status().toString();
+        auto fused = test::createSession(*model, ExecutionMode::Optimized);
+        auto written = test::createSession(*model, ExecutionMode::AsWritten);
+        ASSERT_TRUE(fused.isOk() && written.isOk());
+        bool pointwise = false;
+        for (const StepInfo& st : (*fused)->steps())
+            pointwise = pointwise || st.implementation.find("cpu:pointwise") != std::string::npos;
+        EXPECT_TRUE(pointwise);
+
+        const std::vector<float> xv = randomFloats(size_t(kC * kH * kW), 14, -1.5f, 4.0f);
+        HostTensor x(DataType::Float, { 1, kC, kH, kW });
+        std::copy(xv.begin(), xv.end(), x.data<float>().begin());
+        const HostTensor in1[] = { x.clone() }, in2[] = { std::move(x) };
+        auto a = (*fused)->run(in1);
+        auto b = (*written)->run(in2);
+        ASSERT_TRUE(a.isOk() && b.isOk());
+        const auto ga = (*a)[0].data<float>(), gb = (*b)[0].data<float>();
+        ASSERT_EQ(ga.size(), size_t(kH * kW));
+        ASSERT_EQ(ga.size(), gb.size());
+        for (size_t i = 0; i < ga.size(); ++i)
+            ASSERT_EQ(ga[i], gb[i]) << "element " << i;
+    }
+}
+
 TEST(DynamicConvFusion, LeavesTheNodesAsWrittenWhenAnIntermediateHasAnotherConsumer)
 {
     const Conv a = makeConv(4, 1, 1, 1, 128, true, 31);

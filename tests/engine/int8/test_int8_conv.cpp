@@ -277,7 +277,9 @@ TEST(Int8ConvSaturation, ReportFollowsTheIsa)
     // Output channel 0: ic pairs (0,1) = (255,255) -> s8 (127,127) offends; (2,3) = (0,0) -> (-128,-128) offends.
     // Output channel 1: all 128 -> s8 0, nothing offends.
     const std::vector<uint8_t> w = { 255, 255, 0, 0, 128, 128, 128, 128 };
-    auto c = Int8Conv::create(s, U8, { U8, w.data(), { 128 } });
+    // NHWC: the int16-pairing kernels (on the AVX2 kind an NCHW pointwise conv this narrow takes the planar path,
+    // which cannot saturate; ConvBandEpilogue.PlanarReportsNoSaturation checks that one).
+    auto c = Int8Conv::create(s, U8, { U8, w.data(), { 128 } }, ActivationLayout::Nhwc);
     ASSERT_TRUE(c.isOk()) << c.status().toString();
     const SaturationReport& r = (*c)->saturation();
     EXPECT_EQ(r.weightPairs, 4);

@@ -7,6 +7,8 @@
 
 #include "quant/quant_kernels.h"
 
+// GCC 12 warns about _mm512_undefined_* inside its own intrinsic headers (a known false positive).
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <algorithm>
 #include <immintrin.h>
 

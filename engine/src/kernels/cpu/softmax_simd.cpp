@@ -13,40 +13,40 @@ namespace qs::kernels {
 
 namespace {
 
-QS_AVX512 void softmaxBlockAvx512(const float* x, float* y, int64_t n, int64_t inner, __mmask16 m)
+QS_AVX512 void softmaxBlockAvx512(const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, __mmask16 m)
 {
     __m512 mx = _mm512_set1_ps(-__builtin_inff());
     for (int64_t i = 0; i < n; ++i)
-        mx = _mm512_max_ps(mx, _mm512_maskz_loadu_ps(m, x + i * inner));
+        mx = _mm512_max_ps(mx, _mm512_maskz_loadu_ps(m, x + i * xStride));
     __m512 sum = _mm512_setzero_ps();
     for (int64_t i = 0; i < n; ++i) {
-        const __m512 e = expAvx512(_mm512_sub_ps(_mm512_maskz_loadu_ps(m, x + i * inner), mx));
-        _mm512_mask_storeu_ps(y + i * inner, m, e);
+        const __m512 e = expAvx512(_mm512_sub_ps(_mm512_maskz_loadu_ps(m, x + i * xStride), mx));
+        _mm512_mask_storeu_ps(y + i * yStride, m, e);
         sum = _mm512_add_ps(sum, e);
     }
     // Masked lanes hold exp(0) sums, never 0: the division is safe and its result unused.
     const __m512 inv = _mm512_div_ps(_mm512_set1_ps(1.0f), sum);
     for (int64_t i = 0; i < n; ++i)
-        _mm512_mask_storeu_ps(y + i * inner, m, _mm512_mul_ps(_mm512_maskz_loadu_ps(m, y + i * inner), inv));
+        _mm512_mask_storeu_ps(y + i * yStride, m, _mm512_mul_ps(_mm512_maskz_loadu_ps(m, y + i * yStride), inv));
 }
 
 /// softmaxBlockAvx512 on the first `lanes` of 8 (vmaskmovps: masked lanes load 0 and are never stored). The mask is
 /// built here, not passed in: a __m256i argument from a caller compiled without AVX would not arrive in a register.
-QS_AVX2 void softmaxBlockAvx2(const float* x, float* y, int64_t n, int64_t inner, int64_t lanes)
+QS_AVX2 void softmaxBlockAvx2(const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, int64_t lanes)
 {
     const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(int(lanes)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     __m256 mx = _mm256_set1_ps(-__builtin_inff());
     for (int64_t i = 0; i < n; ++i)
-        mx = _mm256_max_ps(mx, _mm256_maskload_ps(x + i * inner, m));
+        mx = _mm256_max_ps(mx, _mm256_maskload_ps(x + i * xStride, m));
     __m256 sum = _mm256_setzero_ps();
     for (int64_t i = 0; i < n; ++i) {
-        const __m256 e = expAvx2(_mm256_sub_ps(_mm256_maskload_ps(x + i * inner, m), mx));
-        _mm256_maskstore_ps(y + i * inner, m, e);
+        const __m256 e = expAvx2(_mm256_sub_ps(_mm256_maskload_ps(x + i * xStride, m), mx));
+        _mm256_maskstore_ps(y + i * yStride, m, e);
         sum = _mm256_add_ps(sum, e);
     }
     const __m256 inv = _mm256_div_ps(_mm256_set1_ps(1.0f), sum);
     for (int64_t i = 0; i < n; ++i)
-        _mm256_maskstore_ps(y + i * inner, m, _mm256_mul_ps(_mm256_maskload_ps(y + i * inner, m), inv));
+        _mm256_maskstore_ps(y + i * yStride, m, _mm256_mul_ps(_mm256_maskload_ps(y + i * yStride, m), inv));
 }
 
 QS_AVX512 void softmaxRowAvx512(const float* x, float* y, int64_t n)
@@ -135,7 +135,8 @@ bool softmaxContiguous(quant::QuantIsa isa, const float* x, float* y, int64_t ro
     return true;
 }
 
-bool softmaxStrided(quant::QuantIsa isa, const float* x, float* y, int64_t outer, int64_t n, int64_t inner)
+bool softmaxStrided(quant::QuantIsa isa, const float* x, float* y, int64_t outer, int64_t n, int64_t inner,
+    int64_t xOuter, int64_t xAxis, int64_t yOuter, int64_t yAxis)
 {
     if (isa == quant::QuantIsa::Scalar || !quant::quantKernelTable(isa))
         return false;
@@ -145,13 +146,13 @@ bool softmaxStrided(quant::QuantIsa isa, const float* x, float* y, int64_t outer
     for (int64_t o = 0; o < outer; ++o)
         for (int64_t b = 0; b < blocks; ++b) {
             const int64_t in = b * lanes;
-            const float* xs = x + o * n * inner + in;
-            float* ys = y + o * n * inner + in;
+            const float* xs = x + o * xOuter + in;
+            float* ys = y + o * yOuter + in;
             if (lanes == 16)
-                softmaxBlockAvx512(
-                    xs, ys, n, inner, inner - in >= 16 ? __mmask16(0xffff) : __mmask16((1u << (inner - in)) - 1));
+                softmaxBlockAvx512(xs, ys, n, xAxis, yAxis,
+                    inner - in >= 16 ? __mmask16(0xffff) : __mmask16((1u << (inner - in)) - 1));
             else
-                softmaxBlockAvx2(xs, ys, n, inner, std::min<int64_t>(inner - in, 8));
+                softmaxBlockAvx2(xs, ys, n, xAxis, yAxis, std::min<int64_t>(inner - in, 8));
         }
     return true;
 }

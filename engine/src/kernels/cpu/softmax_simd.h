@@ -11,14 +11,24 @@
 
 namespace qs::kernels {
 
-/// y = softmax(x) along the middle axis of [outer, n, inner] on `isa`; returns false when this CPU cannot run it
-/// (or isa is Scalar).
-bool softmaxStrided(quant::QuantIsa isa, const float* x, float* y, int64_t outer, int64_t n, int64_t inner);
+/// y = softmax(x) along the middle axis of [outer, n, inner] on `isa`, element (o, i, j) at x[o * xOuter + i * xAxis +
+/// j] and y[o * yOuter + i * yAxis + j] (so a Transpose before the Softmax can be read in place:
+/// transposed_softmax.h); each element's value is the one the contiguous form computes. Returns false when this CPU
+/// cannot run `isa` (or isa is Scalar).
+bool softmaxStrided(quant::QuantIsa isa, const float* x, float* y, int64_t outer, int64_t n, int64_t inner,
+    int64_t xOuter, int64_t xAxis, int64_t yOuter, int64_t yAxis);
 
-/// softmaxStrided on the widest ISA this CPU runs, capped by DNNL_MAX_CPU_ISA (quant::bestQuantIsa()).
+/// The contiguous [outer, n, inner] form on `isa`.
+inline bool softmaxStrided(quant::QuantIsa isa, const float* x, float* y, int64_t outer, int64_t n, int64_t inner)
+{
+    return softmaxStrided(isa, x, y, outer, n, inner, n * inner, inner, n * inner, inner);
+}
+
+/// The contiguous [outer, n, inner] form on the widest ISA this CPU runs, capped by DNNL_MAX_CPU_ISA
+/// (quant::bestQuantIsa()).
 inline bool softmaxStrided(const float* x, float* y, int64_t outer, int64_t n, int64_t inner)
 {
-    return softmaxStrided(quant::bestQuantIsa(), x, y, outer, n, inner);
+    return softmaxStrided(quant::bestQuantIsa(), x, y, outer, n, inner, n * inner, inner, n * inner, inner);
 }
 
 /// y = softmax(x) along the last axis of [rows, n] (contiguous rows: classifier heads, attention) on `isa`: vector
@@ -35,7 +45,7 @@ inline bool softmaxContiguous(const float* x, float* y, int64_t rows, int64_t n)
 inline bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_t n, int64_t inner)
 {
     return quant::bestQuantIsa() == quant::QuantIsa::Avx512
-        && softmaxStrided(quant::QuantIsa::Avx512, x, y, outer, n, inner);
+        && softmaxStrided(quant::QuantIsa::Avx512, x, y, outer, n, inner, n * inner, inner, n * inner, inner);
 }
 
 } // namespace qs::kernels

@@ -115,7 +115,7 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
     c->m_steps = (kw * ic + 3) / 4;
     c->m_paddedHeight = std::max((s.outHeight() - 1) * s.strideHeight + kh, s.padTop + s.inHeight);
     c->m_paddedWidth = std::max((s.outWidth() - 1) * s.strideWidth + kw, s.padLeft + s.inWidth);
-    c->m_padded.resize(size_t(c->m_paddedHeight * c->m_paddedWidth * ic + kSlack));
+    c->m_inPlace = s.padTop == 0 && s.padLeft == 0 && s.padBottom == 0 && s.padRight == 0 && (kw * ic) % 4 == 0;
 
     // Blocks of the preferred width; the last takes what is left (in ymm of 8 channels, the tail zero-padded).
     const int64_t vectors = (oc + 7) / 8;
@@ -148,19 +148,34 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
     return c;
 }
 
-uint8_t* Avx2Int8Conv::interior() noexcept
+uint8_t* Avx2Int8Conv::scratch(size_t bytes)
 {
-    return m_padded.data() + (m_shape.padTop * m_paddedWidth + m_shape.padLeft) * m_shape.inChannels;
+    // One zero-point padded buffer per thread, shared by every convolution that thread runs (they run one after the
+    // other): the copy of each layer's input then writes into lines that are still in L2 from the previous layer
+    // instead of into a per-layer buffer last touched a whole inference ago (~0.5 ms over yolov5nu, AVX2), and the
+    // network keeps one buffer instead of one per layer.
+    thread_local std::vector<uint8_t> buffer;
+    if (buffer.size() < bytes)
+        buffer.resize(bytes);
+    return buffer.data();
 }
 
-void Avx2Int8Conv::fillBorder(int32_t zp)
+uint8_t* Avx2Int8Conv::paddedBuffer()
 {
-    // Everything outside the image holds the zero point; the interior is rewritten by every run.
-    if (zp == m_borderZeroPoint)
-        return;
+    return scratch(size_t(m_paddedHeight * m_paddedWidth * m_shape.inChannels + kSlack));
+}
+
+uint8_t* Avx2Int8Conv::interior()
+{
+    return paddedBuffer() + (m_shape.padTop * m_paddedWidth + m_shape.padLeft) * m_shape.inChannels;
+}
+
+void Avx2Int8Conv::fillBorder(uint8_t* p, int32_t zp)
+{
+    // Everything outside the image holds the zero point. Refilled for every image: the buffer is shared with the
+    // thread's other convolutions (a few rows and columns, small next to the interior's copy).
     const ConvShape& s = m_shape;
     const int64_t ic = s.inChannels, rowBytes = m_paddedWidth * ic;
-    uint8_t* p = m_padded.data();
     std::memset(p, zp, size_t(s.padTop * rowBytes));
     for (int64_t h = s.padTop; h < s.padTop + s.inHeight; ++h) {
         std::memset(p + h * rowBytes, zp, size_t(s.padLeft * ic));
@@ -169,37 +184,57 @@ void Avx2Int8Conv::fillBorder(int32_t zp)
     }
     std::memset(p + (s.padTop + s.inHeight) * rowBytes, zp,
         size_t((m_paddedHeight - s.padTop - s.inHeight) * rowBytes + kSlack));
-    m_borderZeroPoint = zp;
 }
 
 void Avx2Int8Conv::run(const uint8_t* x, int32_t zp, int32_t* y)
 {
     const ConvShape& s = m_shape;
-    const int64_t ic = s.inChannels;
     for (int64_t image = 0; image < s.batch; ++image) {
-        const uint8_t* in = x + image * s.inHeight * s.inWidth * ic;
-        uint8_t* dst = interior();
-        for (int64_t h = 0; h < s.inHeight; ++h)
-            std::memcpy(dst + h * paddedRowStride(), in + h * s.inWidth * ic, size_t(s.inWidth * ic));
-        fillBorder(zp);
-        compute(m_padded.data(), zp, y + image * s.outHeight() * s.outWidth() * s.outChannels);
+        setImage(x + image * s.inHeight * s.inWidth * s.inChannels, zp);
+        computePixels(0, s.outHeight() * s.outWidth(), y + image * s.outHeight() * s.outWidth() * s.outChannels);
     }
 }
 
 void Avx2Int8Conv::runInterior(int32_t zp, int32_t* y)
 {
-    fillBorder(zp);
-    compute(m_padded.data(), zp, y);
+    setImage(nullptr, zp);
+    computePixels(0, m_shape.outHeight() * m_shape.outWidth(), y);
 }
 
-void Avx2Int8Conv::compute(const uint8_t* in, int32_t zp, int32_t* outImage)
+void Avx2Int8Conv::setImage(const uint8_t* image, int32_t zp)
 {
     const ConvShape& s = m_shape;
-    const int64_t oc = s.outChannels, ow = s.outWidth(), ohw = s.outHeight() * ow, ic = s.inChannels;
+    setOffsets(zp);
+    if (image && m_inPlace) {
+        // With no padding the padded geometry is the input's (m_paddedWidth == IW, rows past the last window unread),
+        // and whole quads never read past a window: the input itself serves.
+        m_source = image;
+        return;
+    }
+    uint8_t* padded = paddedBuffer();
+    if (image) {
+        const int64_t ic = s.inChannels;
+        uint8_t* dst = interior();
+        for (int64_t h = 0; h < s.inHeight; ++h)
+            std::memcpy(dst + h * paddedRowStride(), image + h * s.inWidth * ic, size_t(s.inWidth * ic));
+    }
+    fillBorder(padded, zp);
+    m_source = padded;
+}
+
+void Avx2Int8Conv::setOffsets(int32_t zp)
+{
     for (size_t i = 0; i < m_offsets.size(); ++i)
         m_offsets[i] = -zp * m_weightSums[i];
+}
+
+void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
+{
+    const ConvShape& s = m_shape;
+    const int64_t oc = s.outChannels, ow = s.outWidth(), ic = s.inChannels;
     const int64_t rowStride = paddedRowStride();
     const int P = m_pixelBlock;
+    outImage -= begin * oc; // indexed by absolute pixel below
     for (const Block& b : m_blocks) {
         const bool partial = b.firstChannel + 8 * b.width > oc;
         const void* w = m_packed.data() + b.offset;
@@ -209,10 +244,10 @@ void Avx2Int8Conv::compute(const uint8_t* in, int32_t zp, int32_t* outImage)
         // Window origins advance by the column step and jump to the next output row's origin at the row's end
         // (no division per pixel: it cost ~10 % of a 64-channel 3x3 layer's blocks).
         const int64_t columnStep = s.strideWidth * ic, rowStep = s.strideHeight * rowStride;
-        const uint8_t* rowOrigin = in;
-        int64_t column = 0;
-        for (int64_t pixel = 0; pixel < ohw; pixel += P) {
-            const int count = int(std::min<int64_t>(P, ohw - pixel));
+        const uint8_t* rowOrigin = m_source + begin / ow * rowStep;
+        int64_t column = begin % ow;
+        for (int64_t pixel = begin; pixel < end; pixel += P) {
+            const int count = int(std::min<int64_t>(P, end - pixel));
             for (int p = 0; p < count; ++p) {
                 a[p] = rowOrigin + column * columnStep;
                 out[p] = partial ? m_tail.data() + p * 8 * kMaxWidth : outImage + (pixel + p) * oc + b.firstChannel;

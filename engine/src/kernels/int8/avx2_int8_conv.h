@@ -46,7 +46,22 @@ public:
     void run(const uint8_t* x, int32_t zp, int32_t* y);
     /// One image written by the caller at interior() (pixel stride IC, row stride paddedRowStride()), then as run().
     void runInterior(int32_t zp, int32_t* y);
-    uint8_t* interior() noexcept;
+
+    // Band by band (the fused epilogue: Int8Conv keeps the accumulators of a few output rows in cache and applies its
+    // corrections and its float or requantizing store right after, instead of a round trip of the whole layer's
+    // int32 output through memory): setImage() once per image, then computePixels() for consecutive ranges.
+    /// Makes `image` (uint8 NHWC, one image) the current source: copied into the padded buffer, or read in place when
+    /// readsInPlace(); `image` == nullptr: the caller has already written the interior (interior()).
+    void setImage(const uint8_t* image, int32_t zp);
+    /// Output pixels [begin, end) of the current image (flat over OH·OW) into `y` (s32 NHWC, pixel `begin` first).
+    void computePixels(int64_t begin, int64_t end, int32_t* y);
+    /// No padding and whole quads per kernel row (KW·IC a multiple of 4): the source is read where it lies, with no
+    /// padded copy (a 1x1 convolution reads its NHWC input directly).
+    bool readsInPlace() const noexcept { return m_inPlace; }
+    /// Where the caller writes one image for runInterior() / setImage(nullptr, ...): in a per-thread scratch buffer
+    /// shared by all convolutions of the thread, so valid only until another convolution runs on this thread; ask
+    /// for it again for every image.
+    uint8_t* interior();
     int64_t paddedRowStride() const noexcept { return m_paddedWidth * m_shape.inChannels; }
 
     const ConvShape& shape() const noexcept { return m_shape; }
@@ -55,8 +70,10 @@ public:
 
 private:
     Avx2Int8Conv() = default;
-    void fillBorder(int32_t zp);
-    void compute(const uint8_t* in, int32_t zp, int32_t* y);
+    void fillBorder(uint8_t* padded, int32_t zp);
+    uint8_t* paddedBuffer();
+    static uint8_t* scratch(size_t bytes);
+    void setOffsets(int32_t zp);
 
     ConvShape m_shape;
     int m_pixelBlock = 6;
@@ -64,7 +81,8 @@ private:
     int64_t m_steps = 0; ///< quads per kernel row: KW·IC rounded up to 4, divided by 4
     int64_t m_paddedHeight = 0; ///< rows the windows reach, and at least padTop + IH
     int64_t m_paddedWidth = 0;
-    int32_t m_borderZeroPoint = -1; ///< the value the border holds (-1: not filled yet)
+    bool m_inPlace = false;
+    const uint8_t* m_source = nullptr; ///< the current image (setImage): the padded scratch, or the caller's image
     struct Block
     {
         int64_t firstChannel = 0;
@@ -79,7 +97,6 @@ private:
     std::vector<Vec32> m_packed; ///< offsets in Vec32 units
     std::vector<int32_t> m_weightSums; ///< per output channel (rounded up to the blocks' width)
     std::vector<int32_t> m_offsets; ///< -zp·Σw of the current run
-    std::vector<uint8_t> m_padded;
     std::vector<int32_t> m_tail; ///< one pixel block of the last, partial channel block
     static constexpr int64_t kSlack = 64; ///< bytes after the last row that the last quads may read
 };

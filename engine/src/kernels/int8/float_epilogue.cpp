@@ -42,7 +42,9 @@ QS_AVX2 inline __m256 rescale8(const int32_t* acc, const float* scale, const flo
         return v;
     // y * sigmoid(y) = y / (1 + exp(-y)), the division as a reciprocal estimate refined by one Newton step (relative
     // error ~1e-7, a few ulp): vdivps alone cost more than the whole exp polynomial.
-    const __m256 d = _mm256_add_ps(_mm256_set1_ps(1.0f), expAvx2(_mm256_sub_ps(_mm256_setzero_ps(), v)));
+    // -v by flipping the sign bit instead of 0 - v: off the FP add/multiply ports the whole SiLU competes for. The
+    // same exp: the two differ only for v = +0 (-0 instead of +0), and exp(-0) = exp(+0) = 1 exactly.
+    const __m256 d = _mm256_add_ps(_mm256_set1_ps(1.0f), expAvx2(_mm256_xor_ps(v, _mm256_set1_ps(-0.0f))));
     __m256 inv = _mm256_rcp_ps(d);
     inv = _mm256_mul_ps(inv, _mm256_fnmadd_ps(d, inv, _mm256_set1_ps(2.0f)));
     // rcp of +inf (exp overflow for very negative y) is 0: y * 0 = -0, the limit of y * sigmoid(y).
@@ -104,16 +106,20 @@ QS_AVX512 inline __m512 rescale16(const int32_t* acc, const float* scale, const 
 }
 
 QS_AVX512 void rescaleAvx512(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift,
-    bool silu, float* out, float* range)
+    bool silu, float* out, float* range, const float* residual)
 {
     // Masked lanes load 0 and their results are neither stored nor counted in the range.
     __m512 lo = _mm512_set1_ps(range ? range[0] : 0.0f), hi = _mm512_set1_ps(range ? range[1] : 0.0f);
     for (int64_t j = 0; j < count; ++j) {
         const int32_t* a = acc + j * oc;
         float* y = out + j * oc;
+        const float* r = residual ? residual + j * oc : nullptr;
         for (int64_t o = 0; o < oc; o += 16) {
             const __mmask16 m = oc - o >= 16 ? __mmask16(0xffff) : __mmask16((1u << (oc - o)) - 1);
-            const __m512 v = rescale16(a + o, scale + o, shift + o, silu, m);
+            __m512 v = rescale16(a + o, scale + o, shift + o, silu, m);
+            // The residual is read before y is written at the same place: y may be the residual's buffer.
+            if (r)
+                v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(m, r + o));
             _mm512_mask_storeu_ps(y + o, m, v);
             if (range) {
                 // min(v, lo) keeps lo when v is NaN, as quant::minMax does.
@@ -175,6 +181,101 @@ QS_AVX2 void transposeAvx2(const float* tile, int64_t count, int64_t oc, float* 
             out[o * channelStride + k] = tile[k * oc + o];
 }
 
+void addResidualScalar(const float* tile, const float* residual, int64_t n, float* out, float* range)
+{
+    for (int64_t i = 0; i < n; ++i) {
+        const float v = tile[i] + residual[i];
+        out[i] = v;
+        if (range) {
+            range[0] = v < range[0] ? v : range[0];
+            range[1] = v > range[1] ? v : range[1];
+        }
+    }
+}
+
+QS_AVX2 void addResidualAvx2(const float* tile, const float* residual, int64_t n, float* out, float* range)
+{
+    __m256 lo = _mm256_set1_ps(range ? range[0] : 0.0f), hi = _mm256_set1_ps(range ? range[1] : 0.0f);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256 v = _mm256_add_ps(_mm256_loadu_ps(tile + i), _mm256_loadu_ps(residual + i));
+        _mm256_storeu_ps(out + i, v);
+        // min(v, lo) keeps lo when v is NaN, as quant::minMax does.
+        lo = _mm256_min_ps(v, lo);
+        hi = _mm256_max_ps(v, hi);
+    }
+    if (range) {
+        alignas(32) float l[8], h[8];
+        _mm256_store_ps(l, lo);
+        _mm256_store_ps(h, hi);
+        for (int k = 0; k < 8; ++k) {
+            range[0] = l[k] < range[0] ? l[k] : range[0];
+            range[1] = h[k] > range[1] ? h[k] : range[1];
+        }
+    }
+    addResidualScalar(tile + i, residual + i, n - i, out + i, range);
+}
+
+QS_AVX512 void addResidualAvx512(const float* tile, const float* residual, int64_t n, float* out, float* range)
+{
+    __m512 lo = _mm512_set1_ps(range ? range[0] : 0.0f), hi = _mm512_set1_ps(range ? range[1] : 0.0f);
+    for (int64_t i = 0; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - i)) - 1);
+        const __m512 v = _mm512_add_ps(_mm512_maskz_loadu_ps(m, tile + i), _mm512_maskz_loadu_ps(m, residual + i));
+        _mm512_mask_storeu_ps(out + i, m, v);
+        lo = _mm512_mask_min_ps(lo, m, v, lo);
+        hi = _mm512_mask_max_ps(hi, m, v, hi);
+    }
+    if (!range)
+        return;
+    // No NaN in the lanes (see rescaleAvx512): the tree reduction equals a lane-by-lane scan.
+    range[0] = _mm512_reduce_min_ps(lo);
+    range[1] = _mm512_reduce_max_ps(hi);
+}
+
+void accumulatePointwiseScalar(
+    const uint8_t* x, int64_t channelStride, const int32_t* w, int64_t channels, int32_t xzp, int64_t n, int32_t* acc)
+{
+    for (int64_t i = 0; i < n; ++i)
+        acc[i] = 0;
+    for (int64_t c = 0; c < channels; ++c)
+        for (int64_t i = 0; i < n; ++i)
+            acc[i] += w[c] * (int32_t(x[c * channelStride + i]) - xzp);
+}
+
+QS_AVX2 void accumulatePointwiseAvx2(
+    const uint8_t* x, int64_t channelStride, const int32_t* w, int64_t channels, int32_t xzp, int64_t n, int32_t* acc)
+{
+    const __m256i zp = _mm256_set1_epi32(xzp);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i sum = _mm256_setzero_si256();
+        for (int64_t c = 0; c < channels; ++c) {
+            const __m256i v
+                = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(x + c * channelStride + i)));
+            sum = _mm256_add_epi32(sum, _mm256_mullo_epi32(_mm256_set1_epi32(w[c]), _mm256_sub_epi32(v, zp)));
+        }
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(acc + i), sum);
+    }
+    if (i < n)
+        accumulatePointwiseScalar(x + i, channelStride, w, channels, xzp, n - i, acc + i);
+}
+
+QS_AVX512 void accumulatePointwiseAvx512(
+    const uint8_t* x, int64_t channelStride, const int32_t* w, int64_t channels, int32_t xzp, int64_t n, int32_t* acc)
+{
+    const __m512i zp = _mm512_set1_epi32(xzp);
+    for (int64_t i = 0; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - i)) - 1);
+        __m512i sum = _mm512_setzero_si512();
+        for (int64_t c = 0; c < channels; ++c) {
+            const __m512i v = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(m, x + c * channelStride + i));
+            sum = _mm512_add_epi32(sum, _mm512_mullo_epi32(_mm512_set1_epi32(w[c]), _mm512_sub_epi32(v, zp)));
+        }
+        _mm512_mask_storeu_epi32(acc + i, m, sum);
+    }
+}
+
 bool useAvx2() noexcept
 {
     static const bool avx2 = quant::bestQuantIsa() != quant::QuantIsa::Scalar;
@@ -190,10 +291,10 @@ bool useAvx512() noexcept
 } // namespace
 
 void rescaleNhwc(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu,
-    float* out, float* range)
+    float* out, float* range, const float* residual)
 {
     if (useAvx512())
-        rescaleAvx512(acc, count, oc, scale, shift, silu, out, range);
+        rescaleAvx512(acc, count, oc, scale, shift, silu, out, range, residual);
     else if (useAvx2())
         rescaleAvx2(acc, count, oc, scale, shift, silu, out, range);
     else
@@ -209,6 +310,32 @@ void transposeTile(const float* tile, int64_t count, int64_t oc, float* out, int
     for (int64_t o = 0; o < oc; ++o)
         for (int64_t j = 0; j < count; ++j)
             out[o * channelStride + j] = tile[j * oc + o];
+}
+
+void accumulatePointwise(
+    const uint8_t* x, int64_t channelStride, const int32_t* w, int64_t channels, int32_t xzp, int64_t n, int32_t* acc)
+{
+    if (useAvx512())
+        accumulatePointwiseAvx512(x, channelStride, w, channels, xzp, n, acc);
+    else if (useAvx2())
+        accumulatePointwiseAvx2(x, channelStride, w, channels, xzp, n, acc);
+    else
+        accumulatePointwiseScalar(x, channelStride, w, channels, xzp, n, acc);
+}
+
+bool rescaleAddsResidual() noexcept
+{
+    return useAvx512();
+}
+
+void addResidual(const float* tile, const float* residual, int64_t n, float* out, float* range)
+{
+    if (useAvx512())
+        addResidualAvx512(tile, residual, n, out, range);
+    else if (useAvx2())
+        addResidualAvx2(tile, residual, n, out, range);
+    else
+        addResidualScalar(tile, residual, n, out, range);
 }
 
 bool rescaleUsesAvx2() noexcept

@@ -17,7 +17,20 @@ namespace qs::kernels::int8 {
 /// range[1] are lowered/raised to the min and max of the values written (NaNs skipped as quant::minMax skips them):
 /// the DynamicQuantizeLinear reading the output then needs no min/max pass of its own.
 void rescaleNhwc(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu,
-    float* out, float* range = nullptr);
+    float* out, float* range = nullptr, const float* residual = nullptr);
+
+/// Whether rescaleNhwc takes a `residual` (out = act(...) + residual, in the same pass; out may be residual itself):
+/// the AVX-512 path. Elsewhere residual must be null, and addResidual adds it to the finished tile.
+bool rescaleAddsResidual() noexcept;
+
+/// out[i] = tile[i] + residual[i] for i < n (a residual Add fused after the activation: the same single rounding as
+/// the Add); `out` may be `residual` itself (each element is read before it is written). `range` as in rescaleNhwc.
+void addResidual(const float* tile, const float* residual, int64_t n, float* out, float* range = nullptr);
+
+/// acc[i] = sum over c < channels of w[c] * (x[c * channelStride + i] - xzp), i < n: the exact int32 sums of a 1x1
+/// convolution to one output channel over a plain uint8 source (no overflow for channels < 33000).
+void accumulatePointwise(
+    const uint8_t* x, int64_t channelStride, const int32_t* w, int64_t channels, int32_t xzp, int64_t n, int32_t* acc);
 
 /// out[o * channelStride + j] = tile[j * oc + o]: a rescaled NHWC tile of `count` pixels into NCHW planes.
 void transposeTile(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride);

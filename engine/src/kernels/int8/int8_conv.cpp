@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <omp.h>
 #include <string_view>
 
 namespace qs::kernels::int8 {
@@ -60,20 +61,40 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     planWeightZeroPoints(w);
 
     // On AVX2 without VNNI the engine's own kernel replaces oneDNN's jit_uni_int8 where it measured faster
-    // (bench/RESULTS.md, "avx2kernel"): spatial kernels reading NCHW (the reorder writes straight into its
-    // zero-point padded buffer), image convolutions with few channels (flat (kw, c) quads) and sources that would
-    // be copied into a zero-point padded buffer for oneDNN anyway (a constant non-zero zero point). Per-layer
-    // equal speed elsewhere: other NHWC inputs would pay a padding copy, 1x1 layers run oneDNN's 1x1 kernel
-    // (5-10 % faster than ours). QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can
-    // run (A/B measurements).
+    // (bench/RESULTS.md, "avx2kernel", "avx2epilogue"): spatial kernels reading NCHW (the reorder writes straight
+    // into its zero-point padded buffer), image convolutions with few channels (flat (kw, c) quads), sources that
+    // would be copied into a zero-point padded buffer for oneDNN anyway (a constant non-zero zero point), and every
+    // layer with a run-time activation zero point (the dynamic path) and at least 8 output channels when the run is
+    // single-threaded: there its accumulators go to the epilogue band by band, still in cache, instead of through a
+    // whole-layer int32 buffer, which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding copy of NHWC
+    // 3x3 inputs. The own kernel is single-threaded, so with more intra-op threads (the session sets them before
+    // preparing) those layers keep oneDNN's parallel kernels: yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms with
+    // oneDNN, 75-77.5 ms with the own kernel. The static (constant zero point 0) layers stay on oneDNN.
+    // QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can run (A/B measurements).
     {
         const char* ownEnv = std::getenv("QS_INT8_OWN_AVX2");
         const std::string_view ownMode = ownEnv ? ownEnv : "";
         const bool spatial = s.kernelHeight * s.kernelWidth > 1;
+        const bool runtimeZeroPoint = !zeroSourceZeroPoint && !constantSource;
         useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != "0"
-            && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8 || paddedSource)));
+            && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8 || paddedSource))
+                || (runtimeZeroPoint && s.outChannels >= 8 && omp_get_max_threads() == 1));
         if (useOwn)
             paddedSource = false; // the own kernel pads with the zero point itself
+        // The DFL head's 16 -> 1 pointwise conv: weighted sums of the NCHW planes (int8_conv_planar.cpp).
+        // Not when the own kernel is forced (=1: its tests) or oneDNN is (=0).
+        planar = onednnInt8Isa().isa == "avx2" && ownMode.empty() && runtimeZeroPoint && planarEligible();
+        if (planar) {
+            useOwn = false;
+            preparePlanar(w);
+            bandRows = std::clamp<int64_t>(kBandBytes / int64_t(sizeof(int32_t) * s.outWidth() * oc), 1, s.outHeight());
+            band.resize(size_t(bandRows * s.outWidth() * oc));
+            if (srcType == DataType::Int8)
+                shifted.resize(size_t(s.inputCount()));
+            scales.resize(size_t(s.outChannels));
+            biases.resize(size_t(s.outChannels));
+            return Status::ok();
+        }
     }
 
     try {
@@ -154,7 +175,12 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         } else {
             srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE);
         }
-        dst = dnnl::memory(convPd.dst_desc(), eng);
+        if (useOwn) {
+            bandRows = std::clamp<int64_t>(kBandBytes / int64_t(sizeof(int32_t) * s.outWidth() * oc), 1, s.outHeight());
+            band.resize(size_t(bandRows * s.outWidth() * oc));
+        } else {
+            dst = dnnl::memory(convPd.dst_desc(), eng);
+        }
         srcZeroPoint = dnnl::memory(dnnl::memory::desc({ 1 }, dt::s32, tag::x), eng);
         stream.wait();
     } catch (const dnnl::error& e) {
@@ -212,8 +238,8 @@ Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const u
             fmt::format("int8 convolution {}: created for a constant activation zero point, run with another one",
                 shape.toString()));
     try {
-        if (ownInterior)
-            return Status::ok(); // runOnednn reorders straight into the own kernel's padded buffer
+        if (ownInterior || planar)
+            return Status::ok(); // runOnednn reorders straight into the own kernel's padded buffer; planar reads x
         *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
         if (paddedSource) {
             fillPadded(xu);
@@ -232,18 +258,18 @@ Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const u
 Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
 {
     QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu));
+    if (planar)
+        return Status::ok(); // computed band by band in the epilogue
     try {
-        if (own && ownInterior) {
-            srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
-            toOwn.execute(stream, srcNchw, ownInterior);
-            stream.wait();
-            own->runInterior(xZeroPoint, static_cast<int32_t*>(dst.get_data_handle()));
-            return Status::ok();
-        }
         if (own) {
+            // The own kernel computes band by band inside the epilogue; only the NCHW reorder into its padded
+            // buffer happens here.
+            if (ownInterior) {
+                ownInterior.set_data_handle(own->interior()); // per run: a scratch shared by the thread's convs
+                srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
+                toOwn.execute(stream, srcNchw, ownInterior);
+            }
             stream.wait();
-            own->run(static_cast<const uint8_t*>(srcNhwc.get_data_handle()), xZeroPoint,
-                static_cast<int32_t*>(dst.get_data_handle()));
             return Status::ok();
         }
         if (noSourceZeroPoint())
@@ -263,33 +289,56 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
 {
     const ConvShape& s = shape;
     const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth();
-    auto* acc = static_cast<int32_t*>(dst.get_data_handle());
+    const bool corrected = !correctedChannels.empty();
+    const auto finishRow = [&](int32_t* accRow, int64_t n, int64_t i) {
+        // The compensation is applied in the NHWC accumulators, where channels are contiguous (vectorisable)...
+        if (needsWindowSums)
+            compensateRow(accRow, i);
+        if (!accOffset.empty())
+            for (int64_t j = 0; j < ow; ++j)
+                for (int64_t o = 0; o < oc; ++o)
+                    accRow[j * oc + o] += accOffset[size_t(o)];
+        // ...then the sparse residual and the stores run in tiles of kTile pixels: the residual's per-channel
+        // sums land in a tile that is in L1 for its store; for NCHW the tile's cache lines stay in L1 across all
+        // channels and every store is a contiguous run.
+        for (int64_t jb = 0; jb < ow; jb += kTile) {
+            const int64_t count = std::min(kTile, ow - jb);
+            if (corrected)
+                applyResidual(accRow + jb * oc, i, jb, count);
+            store(n, i, jb, count, accRow + jb * oc);
+        }
+    };
     for (int64_t n = 0; n < s.batch; ++n) {
         const uint8_t* image = xu + n * s.inChannels * s.inHeight * s.inWidth;
         if (needsWindowSums)
             computeWindowSums(image, zp);
-        const bool corrected = !correctedChannels.empty();
         if (corrected)
             buildResidualPlanes(image, zp);
-        for (int64_t i = 0; i < oh; ++i) {
-            // The compensation is applied in oneDNN's NHWC buffer, where channels are contiguous (vectorisable)...
-            int32_t* accRow = acc + (n * oh + i) * ow * oc;
-            if (needsWindowSums)
-                compensateRow(accRow, i);
-            if (!accOffset.empty())
-                for (int64_t j = 0; j < ow; ++j)
-                    for (int64_t o = 0; o < oc; ++o)
-                        accRow[j * oc + o] += accOffset[size_t(o)];
-            // ...then the sparse residual and the stores run in tiles of kTile pixels: the residual's per-channel
-            // sums land in a tile that is in L1 for its store; for NCHW the tile's cache lines stay in L1 across all
-            // channels and every store is a contiguous run.
-            for (int64_t jb = 0; jb < ow; jb += kTile) {
-                const int64_t count = std::min(kTile, ow - jb);
-                if (corrected)
-                    applyResidual(accRow + jb * oc, i, jb, count);
-                store(n, i, jb, count, accRow + jb * oc);
+        if (planar) {
+            for (int64_t i0 = 0; i0 < oh; i0 += bandRows) {
+                const int64_t rows = std::min(bandRows, oh - i0);
+                planarPixels(image, zp, i0 * ow, (i0 + rows) * ow, band.data());
+                for (int64_t i = i0; i < i0 + rows; ++i)
+                    finishRow(band.data() + (i - i0) * ow * oc, n, i);
             }
+            continue;
         }
+        if (own) {
+            // The own kernel fills a band of a few output rows that stays in cache for the corrections and the
+            // store right after: no whole-layer int32 buffer written and read back.
+            const auto* nhwc = static_cast<const uint8_t*>(srcNhwc ? srcNhwc.get_data_handle() : nullptr);
+            own->setImage(ownInterior ? nullptr : nhwc + n * s.inChannels * s.inHeight * s.inWidth, zp);
+            for (int64_t i0 = 0; i0 < oh; i0 += bandRows) {
+                const int64_t rows = std::min(bandRows, oh - i0);
+                own->computePixels(i0 * ow, (i0 + rows) * ow, band.data());
+                for (int64_t i = i0; i < i0 + rows; ++i)
+                    finishRow(band.data() + (i - i0) * ow * oc, n, i);
+            }
+            continue;
+        }
+        auto* acc = static_cast<int32_t*>(dst.get_data_handle());
+        for (int64_t i = 0; i < oh; ++i)
+            finishRow(acc + (n * oh + i) * ow * oc, n, i);
     }
 }
 
@@ -350,6 +399,8 @@ std::string Int8Conv::implementation() const
 {
     if (m_impl->own)
         return Avx2Int8Conv::kImplementation;
+    if (m_impl->planar)
+        return "qs:avx2_int8_planar";
     // "+u8" once runRequantized has let oneDNN write the uint8 output itself.
     return std::string(m_impl->convPd.impl_info_str()) + (m_impl->directOk ? "+u8" : "");
 }
@@ -368,6 +419,15 @@ Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
     return Status::ok();
 }
 
+bool Int8Conv::setFloatOutputChannelStride(int64_t stride)
+{
+    const ConvShape& s = m_impl->shape;
+    if (!m_impl->outNchw() || s.batch != 1 || stride < s.outHeight() * s.outWidth())
+        return false;
+    m_impl->floatChannelStride = stride;
+    return true;
+}
+
 Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
     const float* bias, float* y)
 {
@@ -375,8 +435,10 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
 }
 
 Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
-    const float* bias, FloatActivation activation, float* y, float* range)
+    const float* bias, FloatActivation activation, float* y, float* range, const float* residual)
 {
+    if (residual && m_impl->outNchw())
+        return Status(StatusCode::Internal, "a residual in the float epilogue needs the NHWC output layout");
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
     const ConvShape& s = m_impl->shape;
@@ -388,19 +450,28 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
         scale[o] = xScale * wScales[perChannelScales ? o : 0];
         shift[o] = bias ? bias[o] : 0.0f;
     }
-    const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
+    const int64_t chStride = m_impl->floatChannelStride ? m_impl->floatChannelStride : m_impl->outChannelStride();
+    const int64_t pxStride = m_impl->outPixelStride();
     const bool silu = activation == FloatActivation::Silu;
     if (range) {
         range[0] = std::numeric_limits<float>::infinity();
         range[1] = -std::numeric_limits<float>::infinity();
     }
-    if (m_impl->outNchw())
+    if (m_impl->outNchw() || residual)
         m_impl->floatTile.resize(size_t(Impl::kTile * oc));
     float* tileBuffer = m_impl->floatTile.data();
     m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
-        float* out = y + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
-        // One vectorised pass in NHWC order (rescale, bias, activation); NCHW transposes the finished tile.
-        if (pxStride == oc) {
+        const int64_t offset = n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
+        float* out = y + offset;
+        // One vectorised pass in NHWC order (rescale, bias, activation); NCHW transposes the finished tile. A residual
+        // is added in that pass (AVX-512) or to the finished tile while it is in L1; either way each element of the
+        // residual is read before y's is written, so y may be the residual's own buffer.
+        if (residual && rescaleAddsResidual()) {
+            rescaleNhwc(tile, count, oc, scale, shift, silu, out, range, residual + offset);
+        } else if (residual) {
+            rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer, nullptr);
+            addResidual(tileBuffer, residual + offset, count * oc, out, range);
+        } else if (pxStride == oc) {
             rescaleNhwc(tile, count, oc, scale, shift, silu, out, range);
         } else {
             rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer, range);

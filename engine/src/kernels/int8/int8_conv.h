@@ -88,6 +88,9 @@ public:
     const ZeroPointPlan& zeroPointPlan() const noexcept;
     /// oneDNN's implementation name ("jit_uni_int8:avx2", "brgconv:avx512_core_vnni", ...).
     std::string implementation() const;
+    /// runFloat only, NCHW output of batch 1: channel o starts at y + o * stride (stride >= H * W) instead of
+    /// y + o * H * W. False (and unchanged) otherwise.
+    bool setFloatOutputChannelStride(int64_t stride);
 
     /// ONNX ConvInteger. `x` is of the srcType given to create(), `y` int32, both in the layout given to create().
     Status runInt32(const void* x, int32_t xZeroPoint, int32_t* y);
@@ -95,9 +98,12 @@ public:
     Status runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
         const float* bias, float* y);
     /// The same, then `activation` (the fused dynamic convolution's SiLU epilogue) in the same pass. With `range`,
-    /// range[0] and range[1] receive the min and max of y (for the DynamicQuantizeLinear that reads y).
+    /// range[0] and range[1] receive the min and max of y (for the DynamicQuantizeLinear that reads y). With
+    /// `residual` (same shape as y, NHWC output layout only; may be y itself), y = activation(...) + residual: a
+    /// following residual Add in the same pass, the range then being that of the sums.
     Status runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
-        const float* bias, FloatActivation activation, float* y, float* range = nullptr);
+        const float* bias, FloatActivation activation, float* y, float* range = nullptr,
+        const float* residual = nullptr);
     /// QLinearConv: y (uint8 or int8 per rq.outType, the layout given to create()) = requantized accumulators.
     Status runRequantized(const void* x, int32_t xZeroPoint, const Requantization& rq, void* y);
     /// Receives requantized output values instead of y: q[0..n) are the values of y's elements [offset, offset + n)

@@ -24,7 +24,7 @@ bool Int8Conv::Impl::directEligible(const Requantization& rq) const
     // before the rounding, which moves ties when it is odd: only zero point 0 qualifies). That equals the requantizing
     // epilogue exactly when float(acc) + float(bias) is exact: every |value| below 2^24. Relu (lo = 0 with zero point
     // 0) is the uint8 saturation itself. No epilogue correction may be pending (AVX2 residual, compensation).
-    if (own || !noSourceZeroPoint() || !correctedChannels.empty() || needsWindowSums || shape.group != 1
+    if (own || planar || !noSourceZeroPoint() || !correctedChannels.empty() || needsWindowSums || shape.group != 1
         || rq.outType != DataType::UInt8 || rq.zeroPoint != 0 || !rq.offset.empty() || rq.lo != 0 || rq.hi != 255)
         return false;
     int64_t maxBias = 0;

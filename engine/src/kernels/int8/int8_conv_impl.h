@@ -5,6 +5,7 @@
 //   int8_conv_weights.cpp   weight zero-point plan (clamped outliers, window-sum compensation), saturating-pair split
 //   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction
 //   int8_conv_direct.cpp    oneDNN writing the requantized uint8 output itself
+//   int8_conv_planar.cpp    the planar pointwise path (AVX2 kind: 1x1 on NCHW with fewer than 8 output channels)
 #pragma once
 
 #include "kernels/int8/avx2_int8_conv.h"
@@ -106,6 +107,13 @@ struct Int8Conv::Impl
     bool useOwn = false; ///< decided before the pairs are split: the own kernel pairs its own way
     dnnl::memory ownInterior; ///< NCHW single images are reordered straight into the own kernel's padded buffer
     dnnl::reorder toOwn;
+    /// The own kernel's accumulators of `bandRows` output rows (see epilogue()). One row of yolov5nu's layers is
+    /// ~20 KB (width x channels is constant through the network), so 16 KiB means one row per band there, which
+    /// measured best (the row and the source rows it reads stay in L1 for the epilogue): 63.3 ms of convolutions
+    /// per run vs 63.7 at 32 KiB, 64.5 at 256 KiB, 67 at 1 MiB (AVX2-limited, bench/RESULTS.md "avx2epilogue").
+    std::vector<int32_t> band;
+    int64_t bandRows = 0;
+    static constexpr int64_t kBandBytes = 16 * 1024;
 
     // The direct requantizing primitive (int8_conv_direct.cpp): oneDNN writes uint8 itself, with the bias and the
     // per-channel multipliers as its bias and output scales, when that is provably the same arithmetic.
@@ -126,6 +134,7 @@ struct Int8Conv::Impl
     std::vector<float> scales; ///< per output channel, for runFloat
     std::vector<float> biases;
     std::vector<float> floatTile; ///< one rescaled tile before its NCHW transposition
+    int64_t floatChannelStride = 0; ///< runFloat's NCHW channel stride when not H * W (setFloatOutputChannelStride)
     std::vector<uint8_t> sinkTile; ///< one requantized tile handed to runRequantized's sink
 
     bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }
@@ -148,6 +157,15 @@ struct Int8Conv::Impl
     void splitPairsFor(const std::string& implementation);
     void computeWindowSums(const uint8_t* image, int32_t zp);
     void compensateRow(int32_t* accRow, int64_t outputRow); ///< adds k[oc] * window sum to one NHWC output row
+    // int8_conv_planar.cpp: in place of oneDNN (and of the own kernel) on the AVX2 kind for 1x1 NCHW convolutions with
+    // fewer than kPlanarMaxChannels output channels and a run-time activation zero point; exact in int32 by itself.
+    static constexpr int64_t kPlanarMaxChannels = 8;
+    bool planar = false;
+    std::vector<int32_t> planarPairs; ///< [oc][(ic + 1) / 2]: (w - zp) of channels 2q (low half) and 2q + 1 (high)
+    bool planarEligible() const;
+    void preparePlanar(const Int8Weights& w);
+    /// NHWC int32 sums of output pixels [begin, end) of one NCHW image into `out`.
+    void planarPixels(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const;
     // int8_conv_residual.cpp
     void planCorrections();
     void buildResidualPlanes(const uint8_t* image, int32_t zp); ///< x - zp of one image into `planes`

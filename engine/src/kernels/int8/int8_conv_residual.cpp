@@ -141,12 +141,21 @@ void applyCorrections8Madd(int32_t* tile, int64_t oc, int64_t count, const int16
 /// `planeSize` apart: an 8x8 byte transposition in SSE2 (baseline x86-64), where a scalar loop would gather one byte
 /// per element from a different pixel.
 /// With `pixels` < 8 (a row's tail) the last pixel is read again: the caller keeps only the first `pixels` values.
+/// `Even`: channels 0, 2, ..., 14 of 16 bytes per pixel instead (the pair split leaves its residual on even channels).
+template <bool Even = false>
 void transposeChannels8(
     int16_t* dst, int64_t planeSize, const uint8_t* src, int64_t pixelStep, __m128i zp, int64_t pixels = 8)
 {
     __m128i r[8];
-    for (int64_t t = 0; t < 8; ++t)
-        r[t] = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + std::min(t, pixels - 1) * pixelStep));
+    const __m128i lowBytes = _mm_set1_epi16(0x00ff);
+    for (int64_t t = 0; t < 8; ++t) {
+        const uint8_t* px = src + std::min(t, pixels - 1) * pixelStep;
+        if constexpr (Even)
+            r[t] = _mm_packus_epi16(
+                _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(px)), lowBytes), lowBytes);
+        else
+            r[t] = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(px));
+    }
     const __m128i a0 = _mm_unpacklo_epi8(r[0], r[1]), a1 = _mm_unpacklo_epi8(r[2], r[3]);
     const __m128i a2 = _mm_unpacklo_epi8(r[4], r[5]), a3 = _mm_unpacklo_epi8(r[6], r[7]);
     const __m128i b0 = _mm_unpacklo_epi16(a0, a1), b1 = _mm_unpackhi_epi16(a0, a1);
@@ -206,18 +215,30 @@ QS_CLONES void buildPlanes(int16_t* planes, const PlaneGeometry& g, const uint8_
                 const uint8_t* src = row + channels[q] * chStride + p * pxStride;
                 int16_t* dst = planes + g.index(q, h, p, 0);
                 int64_t m = 0;
-                if (pxStride != 1 && q + 8 <= count && channels[q + 7] - channels[q] == 7) {
-                    // NHWC, 8 consecutive channels (the usual case: the residual reads nearly every channel).
+                const bool run8 = pxStride != 1 && q + 8 <= count && channels[q + 7] - channels[q] == 7;
+                // Every other channel of 16 (the even channels the pair split leaves its residual on), when the
+                // 16 bytes lie inside the pixel.
+                bool even8 = pxStride != 1 && !run8 && q + 8 <= count && channels[q] + 16 <= pxStride;
+                for (int64_t t = 1; even8 && t < 8; ++t)
+                    even8 = channels[q + t] - channels[q] == 2 * t;
+                if (run8 || even8) {
+                    // NHWC, 8 channels at once (the usual case: the residual reads nearly every (even) channel).
+                    const auto transpose = [&](int16_t* d, int64_t dStride, const uint8_t* x, int64_t pixels) {
+                        if (run8)
+                            transposeChannels8<false>(d, dStride, x, sw * pxStride, zpv, pixels);
+                        else
+                            transposeChannels8<true>(d, dStride, x, sw * pxStride, zpv, pixels);
+                    };
                     for (; m + 8 <= n; m += 8)
-                        transposeChannels8(dst + m, planeSize, src + m * sw * pxStride, sw * pxStride, zpv);
+                        transpose(dst + m, planeSize, src + m * sw * pxStride, 8);
                     if (m < n && n >= 8) {
                         // The last 8 positions again, overlapping: same values, no partial stores.
-                        transposeChannels8(dst + n - 8, planeSize, src + (n - 8) * sw * pxStride, sw * pxStride, zpv);
+                        transpose(dst + n - 8, planeSize, src + (n - 8) * sw * pxStride, 8);
                     } else if (m < n) {
                         // Narrow rows (e.g. 7x7 layers): fixed-size copies of the first n - m values, so no memcpy
                         // call per plane row (they were ~1.5 % of resnet18's AVX2 run).
                         int16_t tail[8 * 8];
-                        transposeChannels8(tail, 8, src + m * sw * pxStride, sw * pxStride, zpv, n - m);
+                        transpose(tail, 8, src + m * sw * pxStride, n - m);
                         for (int64_t t = 0; t < 8; ++t)
                             copyShort(dst + t * planeSize + m, tail + t * 8, n - m);
                     }
@@ -251,9 +272,19 @@ void Int8Conv::Impl::planCorrections()
     for (const ResidualWeight& r : residual)
         planeOf[size_t((r.row / ocg) * icg + r.reduction)] = 0;
     // When the residual reads most channels, every channel gets a plane: runs of 8 consecutive channels are built
-    // by byte transposition (buildPlanes), scattered channels one byte at a time.
-    if (2 * std::count(planeOf.begin(), planeOf.end(), 0) >= s.inChannels && !residual.empty())
+    // by byte transposition (buildPlanes), scattered channels one byte at a time. The pair split leaves its residual
+    // on even channels only (int8_saturation.cpp): when it reads most of those and no odd one, every even channel
+    // gets a plane instead, built 8 at a time from 16 channels.
+    const int64_t read = std::count(planeOf.begin(), planeOf.end(), 0);
+    bool evenOnly = true;
+    for (int64_t c = 1; c < s.inChannels; c += 2)
+        evenOnly = evenOnly && planeOf[size_t(c)] < 0;
+    if (evenOnly && 4 * read >= s.inChannels && !residual.empty()) {
+        for (int64_t c = 0; c < s.inChannels; c += 2)
+            planeOf[size_t(c)] = 0;
+    } else if (2 * read >= s.inChannels && !residual.empty()) {
         std::fill(planeOf.begin(), planeOf.end(), 0);
+    }
     planeChannels.clear();
     for (int64_t c = 0; c < s.inChannels; ++c)
         if (planeOf[size_t(c)] >= 0) {

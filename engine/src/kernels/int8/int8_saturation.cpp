@@ -98,21 +98,19 @@ std::vector<ResidualWeight> splitSaturatingPairs(
             for (int64_t i = 0; i < inner; ++i) {
                 ++report.weightPairs;
                 int8_t& a = weights[(r * reduction + p) * inner + i];
-                int8_t& b = weights[(r * reduction + p + 1) * inner + i];
-                const int av = a, bv = b;
+                const int av = a, bv = weights[(r * reduction + p + 1) * inner + i];
                 if ((av > 0) != (bv > 0) || av == 0 || bv == 0 || std::abs(av) + std::abs(bv) <= kPairSafeMagnitude)
                     continue;
                 ++report.offendingPairs;
                 if (!split)
                     continue;
-                // Shrink the larger magnitude so the pair sits exactly on the bound; one residual weight per pair.
-                const bool shrinkA = std::abs(av) >= std::abs(bv);
-                int8_t& big = shrinkA ? a : b;
-                const int other = shrinkA ? bv : av;
-                const int sign = av > 0 ? 1 : -1;
-                const int kept = sign * (kPairSafeMagnitude - std::abs(other));
-                residual.push_back({ int32_t(r), int32_t(shrinkA ? p : p + 1), int32_t(i), int32_t(big) - kept });
-                big = static_cast<int8_t>(kept);
+                // Shrink the even element so the pair sits exactly on the bound (|kept| < |a| since the pair
+                // offends); one residual weight per pair. Always the even one rather than the larger: the count is the
+                // same, and the residual then reads at most every other input channel, whose int16 planes cost half
+                // as much to build (int8_conv_residual.cpp).
+                const int kept = (av > 0 ? 1 : -1) * (kPairSafeMagnitude - std::abs(bv));
+                residual.push_back({ int32_t(r), int32_t(p), int32_t(i), av - kept });
+                a = static_cast<int8_t>(kept);
             }
     report.residualEntries = int64_t(residual.size());
     return residual;

@@ -13,7 +13,7 @@
 // elements of the flattened reduction; reference kernels compute in int32.
 //
 // Remedy: the weights given to oneDNN are split as w = w' + r, with w' chosen so that no pair exceeds the bound
-// (the larger-magnitude weight of an offending pair is shrunk to 128 - |other|) and r a sparse residual applied by
+// (the even weight of an offending pair is shrunk to 128 - |other|) and r a sparse residual applied by
 // the kernel after the oneDNN call, in int32, as sum r * (x - zp). The result is exact on every ISA. Int8Conv
 // applies r per tile of 16 output pixels as int16 multiply-adds over per-channel planes of x - zp
 // (int8_conv_residual.cpp); PyTorch-quantized weights (full +-127 range, resnet18_int8_qdq_torch) need it for 1-2 % of

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+#include "paged_printer.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QPagedPaintDevice>
+#include <QPainter>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
+
+#include <algorithm>
+#include <cmath>
+
+namespace qs::ui {
+
+namespace {
+
+/// Where the content after a heading starts and how much of it must share the heading's page: a table's first rows
+/// (tables break between rows), else the next block's first lines.
+QRectF followingRect(QAbstractTextDocumentLayout* layout, const QTextBlock& next, qreal lineHeight)
+{
+    QRectF rect = layout->blockBoundingRect(next);
+    if (QTextTable* table = QTextCursor(next).currentTable())
+        rect = layout->frameBoundingRect(table);
+    rect.setHeight(std::min(rect.height(), 2.5 * lineHeight));
+    return rect;
+}
+
+void keepHeadingsWithNext(QTextDocument& doc, qreal pageHeight, qreal margin)
+{
+    QAbstractTextDocumentLayout* layout = doc.documentLayout();
+    const auto pageOf = [pageHeight](qreal y) { return int(std::floor(y / pageHeight)); };
+    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+        const QTextBlockFormat format = block.blockFormat();
+        if (format.headingLevel() <= 0 || format.pageBreakPolicy() != QTextFormat::PageBreak_Auto)
+            continue;
+        const QTextBlock next = block.next();
+        if (!next.isValid())
+            break;
+        // Asked one heading at a time: each break moves everything after it, and the layout follows.
+        const QRectF heading = layout->blockBoundingRect(block);
+        const int page = pageOf(heading.top());
+        if (heading.top() - page * pageHeight < margin + heading.height())
+            continue; // already first on its page
+        // The text area ends a margin above the page's end.
+        if (followingRect(layout, next, heading.height()).bottom() <= (page + 1) * pageHeight - margin)
+            continue;
+        QTextBlockFormat moved = format;
+        moved.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        QTextCursor(block).setBlockFormat(moved);
+    }
+}
+
+} // namespace
+
+int printPaged(QTextDocument& doc, QPagedPaintDevice& device)
+{
+    // Laid out on the device, so that the positions asked above are the printed ones. Frame margins are given in
+    // 1/96 inch, as print() gives them; the layout scales them to the device (a 300 dpi PDF: ×3.125).
+    QAbstractTextDocumentLayout* layout = doc.documentLayout();
+    layout->setPaintDevice(&device);
+    constexpr qreal kMarginInch = 2 / 2.54;
+    QTextFrameFormat frame = doc.rootFrame()->frameFormat();
+    frame.setMargin(kMarginInch * 96);
+    doc.rootFrame()->setFrameFormat(frame);
+    const qreal margin = kMarginInch * device.logicalDpiY(); // in device pixels
+    const QSizeF page(device.width(), device.height());
+    doc.setPageSize(page);
+    keepHeadingsWithNext(doc, page.height(), margin);
+
+    QPainter painter(&device);
+    // One complete layout with the breaks: the incremental relayouts after each break leave the layout's index of
+    // where blocks start (used to find what a page shows) short of the end, and later pages would print blank.
+    doc.markContentsDirty(0, doc.characterCount());
+    const int pages = doc.pageCount();
+    const QFontMetricsF metrics(doc.defaultFont(), &device);
+    for (int i = 0; i < pages; ++i) {
+        if (i > 0)
+            device.newPage();
+        painter.save();
+        painter.translate(0, -i * page.height());
+        QAbstractTextDocumentLayout::PaintContext context;
+        context.clip = QRectF(0, i * page.height(), page.width(), page.height());
+        context.palette.setColor(QPalette::Text, Qt::black);
+        painter.setClipRect(context.clip);
+        layout->draw(&painter, context);
+        painter.restore();
+        // The page number under the text's bottom right corner, where print() puts it.
+        const QString number = QString::number(i + 1);
+        painter.setFont(doc.defaultFont());
+        painter.drawText(QPointF(page.width() - margin - metrics.horizontalAdvance(number),
+                             page.height() - margin + metrics.ascent() + 5 * device.logicalDpiY() / 72.0),
+            number);
+    }
+    return pages;
+}
+
+} // namespace qs::ui
