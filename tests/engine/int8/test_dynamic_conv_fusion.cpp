@@ -443,7 +443,8 @@ TEST(DynamicConvFusion, DetectionHeadConcatenationsWrittenInPlace)
 TEST(DynamicConvFusion, PointwiseSingleChannelEqualsTheAsWrittenNodes)
 {
     // x -> dql -> ConvInteger 1x1 to one channel -> Cast -> Mul [-> Add]: YOLO's DFL head (16 bins -> 1). The fused
-    // step takes the engine's own loop (implementation "cpu:pointwise"); integer sums are exact and the rescale does
+    // step takes Int8Conv's planar path on any CPU with AVX2 (implementation "qs:avx2_int8_planar"); integer sums are
+    // exact and the rescale does
     // the graph's Mul then Add, so the result equals the as-written nodes' bit for bit.
     for (const bool withBias : { false, true }) {
         SCOPED_TRACE(withBias ? "bias" : "no bias");
@@ -474,8 +475,8 @@ TEST(DynamicConvFusion, PointwiseSingleChannelEqualsTheAsWrittenNodes)
         ASSERT_TRUE(fused.isOk() && written.isOk());
         bool pointwise = false;
         for (const StepInfo& st : (*fused)->steps())
-            pointwise = pointwise || st.implementation.find("cpu:pointwise") != std::string::npos;
-        EXPECT_TRUE(pointwise);
+            pointwise = pointwise || st.implementation.find("qs:avx2_int8_planar") != std::string::npos;
+        EXPECT_TRUE(pointwise || !__builtin_cpu_supports("avx2"));
 
         const std::vector<float> xv = randomFloats(size_t(kC * kH * kW), 14, -1.5f, 4.0f);
         HostTensor x(DataType::Float, { 1, kC, kH, kW });

@@ -233,49 +233,6 @@ QS_AVX512 void addResidualAvx512(const float* tile, const float* residual, int64
     range[1] = _mm512_reduce_max_ps(hi);
 }
 
-void accumulatePointwiseScalar(
-    const uint8_t* x, int64_t channelStride, const int32_t* w, int64_t channels, int32_t xzp, int64_t n, int32_t* acc)
-{
-    for (int64_t i = 0; i < n; ++i)
-        acc[i] = 0;
-    for (int64_t c = 0; c < channels; ++c)
-        for (int64_t i = 0; i < n; ++i)
-            acc[i] += w[c] * (int32_t(x[c * channelStride + i]) - xzp);
-}
-
-QS_AVX2 void accumulatePointwiseAvx2(
-    const uint8_t* x, int64_t channelStride, const int32_t* w, int64_t channels, int32_t xzp, int64_t n, int32_t* acc)
-{
-    const __m256i zp = _mm256_set1_epi32(xzp);
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256i sum = _mm256_setzero_si256();
-        for (int64_t c = 0; c < channels; ++c) {
-            const __m256i v
-                = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(x + c * channelStride + i)));
-            sum = _mm256_add_epi32(sum, _mm256_mullo_epi32(_mm256_set1_epi32(w[c]), _mm256_sub_epi32(v, zp)));
-        }
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(acc + i), sum);
-    }
-    if (i < n)
-        accumulatePointwiseScalar(x + i, channelStride, w, channels, xzp, n - i, acc + i);
-}
-
-QS_AVX512 void accumulatePointwiseAvx512(
-    const uint8_t* x, int64_t channelStride, const int32_t* w, int64_t channels, int32_t xzp, int64_t n, int32_t* acc)
-{
-    const __m512i zp = _mm512_set1_epi32(xzp);
-    for (int64_t i = 0; i < n; i += 16) {
-        const __mmask16 m = n - i >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - i)) - 1);
-        __m512i sum = _mm512_setzero_si512();
-        for (int64_t c = 0; c < channels; ++c) {
-            const __m512i v = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(m, x + c * channelStride + i));
-            sum = _mm512_add_epi32(sum, _mm512_mullo_epi32(_mm512_set1_epi32(w[c]), _mm512_sub_epi32(v, zp)));
-        }
-        _mm512_mask_storeu_epi32(acc + i, m, sum);
-    }
-}
-
 bool useAvx2() noexcept
 {
     static const bool avx2 = quant::bestQuantIsa() != quant::QuantIsa::Scalar;
@@ -310,17 +267,6 @@ void transposeTile(const float* tile, int64_t count, int64_t oc, float* out, int
     for (int64_t o = 0; o < oc; ++o)
         for (int64_t j = 0; j < count; ++j)
             out[o * channelStride + j] = tile[j * oc + o];
-}
-
-void accumulatePointwise(
-    const uint8_t* x, int64_t channelStride, const int32_t* w, int64_t channels, int32_t xzp, int64_t n, int32_t* acc)
-{
-    if (useAvx512())
-        accumulatePointwiseAvx512(x, channelStride, w, channels, xzp, n, acc);
-    else if (useAvx2())
-        accumulatePointwiseAvx2(x, channelStride, w, channels, xzp, n, acc);
-    else
-        accumulatePointwiseScalar(x, channelStride, w, channels, xzp, n, acc);
 }
 
 bool rescaleAddsResidual() noexcept

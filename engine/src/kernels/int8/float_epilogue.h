@@ -27,11 +27,6 @@ bool rescaleAddsResidual() noexcept;
 /// the Add); `out` may be `residual` itself (each element is read before it is written). `range` as in rescaleNhwc.
 void addResidual(const float* tile, const float* residual, int64_t n, float* out, float* range = nullptr);
 
-/// acc[i] = sum over c < channels of w[c] * (x[c * channelStride + i] - xzp), i < n: the exact int32 sums of a 1x1
-/// convolution to one output channel over a plain uint8 source (no overflow for channels < 33000).
-void accumulatePointwise(
-    const uint8_t* x, int64_t channelStride, const int32_t* w, int64_t channels, int32_t xzp, int64_t n, int32_t* acc);
-
 /// out[o * channelStride + j] = tile[j * oc + o]: a rescaled NHWC tile of `count` pixels into NCHW planes.
 void transposeTile(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride);
 

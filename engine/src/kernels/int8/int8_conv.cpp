@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -81,9 +82,10 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
                 || (runtimeZeroPoint && s.outChannels >= 8 && omp_get_max_threads() == 1));
         if (useOwn)
             paddedSource = false; // the own kernel pads with the zero point itself
-        // The DFL head's 16 -> 1 pointwise conv: weighted sums of the NCHW planes (int8_conv_planar.cpp).
+        // The DFL head's 16 -> 1 pointwise conv: weighted sums of the NCHW planes (int8_conv_planar.cpp), on every
+        // ISA with AVX2 — oneDNN pads one output channel to a full vector whatever its ISA (~0.5 ms natively too).
         // Not when the own kernel is forced (=1: its tests) or oneDNN is (=0).
-        planar = onednnInt8Isa().isa == "avx2" && ownMode.empty() && runtimeZeroPoint && planarEligible();
+        planar = ownMode.empty() && runtimeZeroPoint && planarEligible();
         if (planar) {
             useOwn = false;
             preparePlanar(w);
@@ -460,6 +462,11 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
     if (m_impl->outNchw() || residual)
         m_impl->floatTile.resize(size_t(Impl::kTile * oc));
     float* tileBuffer = m_impl->floatTile.data();
+    // One output channel (the DFL head's 16 -> 1): its pixels are contiguous in either layout, so a tile is rescaled
+    // as one pixel of `count` channels, whole vectors instead of one lane per pixel.
+    std::array<float, Impl::kTile> unitScale, unitShift;
+    unitScale.fill(scale[0]);
+    unitShift.fill(shift[0]);
     m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
         const int64_t offset = n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
         float* out = y + offset;
@@ -471,6 +478,8 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
         } else if (residual) {
             rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer, nullptr);
             addResidual(tileBuffer, residual + offset, count * oc, out, range);
+        } else if (oc == 1) {
+            rescaleNhwc(tile, 1, count, unitScale.data(), unitShift.data(), silu, out, range);
         } else if (pxStride == oc) {
             rescaleNhwc(tile, count, oc, scale, shift, silu, out, range);
         } else {

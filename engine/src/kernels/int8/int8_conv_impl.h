@@ -5,7 +5,7 @@
 //   int8_conv_weights.cpp   weight zero-point plan (clamped outliers, window-sum compensation), saturating-pair split
 //   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction
 //   int8_conv_direct.cpp    oneDNN writing the requantized uint8 output itself
-//   int8_conv_planar.cpp    the planar pointwise path (AVX2 kind: 1x1 on NCHW with fewer than 8 output channels)
+//   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels)
 #pragma once
 
 #include "kernels/int8/avx2_int8_conv.h"
@@ -157,8 +157,9 @@ struct Int8Conv::Impl
     void splitPairsFor(const std::string& implementation);
     void computeWindowSums(const uint8_t* image, int32_t zp);
     void compensateRow(int32_t* accRow, int64_t outputRow); ///< adds k[oc] * window sum to one NHWC output row
-    // int8_conv_planar.cpp: in place of oneDNN (and of the own kernel) on the AVX2 kind for 1x1 NCHW convolutions with
-    // fewer than kPlanarMaxChannels output channels and a run-time activation zero point; exact in int32 by itself.
+    // int8_conv_planar.cpp: in place of oneDNN (and of the own kernel), on any CPU with AVX2, for 1x1 NCHW convolutions
+    // with fewer than kPlanarMaxChannels output channels and a run-time activation zero point; exact in int32 by
+    // itself.
     static constexpr int64_t kPlanarMaxChannels = 8;
     bool planar = false;
     std::vector<int32_t> planarPairs; ///< [oc][(ic + 1) / 2]: (w - zp) of channels 2q (low half) and 2q + 1 (high)

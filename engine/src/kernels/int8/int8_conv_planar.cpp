@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Int8Conv's planar pointwise path (AVX2 kind): a 1x1 convolution with very few output channels reading NCHW — YOLO's
-// DFL head, 16 -> 1 — as weighted sums of whole input planes. oneDNN's int8 kernels pad the output channels to a full
-// vector (1 of 8 or 16 lanes used), need an NHWC reorder of the input first and, with weights whose w - zp leaves s8,
-// the sparse residual: together ~0.55 ms on yolov5nu's DFL conv for 0.13 MMAC. Here x - zp and w - zp are widened to
-// int16 and multiplied in pairs of input channels into int32 (vpmaddwd): |x - zp|, |w - zp| <= 255, so a pair is at
+// Int8Conv's planar pointwise path (any CPU with AVX2): a 1x1 convolution with very few output channels reading NCHW —
+// YOLO's DFL head, 16 -> 1 — as weighted sums of whole input planes. oneDNN's int8 kernels pad the output channels to a
+// full vector (1 of 8 or 16 lanes used), need an NHWC reorder of the input first and, with weights whose w - zp leaves
+// s8, the sparse residual: together ~0.55 ms on yolov5nu's DFL conv for 0.13 MMAC. Here x - zp and w - zp are widened
+// to int16 and multiplied in pairs of input channels into int32 (vpmaddwd): |x - zp|, |w - zp| <= 255, so a pair is at
 // most 2 * 255 * 255 and nothing saturates — exact for any weights, with no split, no residual and no reorder.
 #include "kernels/int8/int8_conv_impl.h"
 
@@ -44,7 +44,6 @@ void Int8Conv::Impl::preparePlanar(const Int8Weights& w)
     needsWindowSums = false;
     compensation.assign(size_t(oc), 0);
     zeroPointPlan = {};
-    report.isa = "avx2";
     report.isaPairsSaturate = false;
     report.remedy = SaturationRemedy::NotNeeded;
     report.residualEntries = 0;

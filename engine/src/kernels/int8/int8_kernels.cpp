@@ -361,8 +361,6 @@ public:
         };
         m_layouts = fmt::format("{}>{}", x.layout == Layout::Nhwc ? "nhwc" : "nchw",
             ctx.outputs[0].layout == Layout::Nhwc ? "nhwc" : "nchw");
-        if (preparePointwiseSingle(shape, x, ctx.outputs[0], wd))
-            return Status::ok();
         auto conv = Int8Conv::create(shape, x.type, wd, layoutOf(x), layoutOf(ctx.outputs[0]));
         if (!conv.isOk())
             return conv.status().withContext(fmt::format("node {}", ctx.node.describe()));
@@ -379,18 +377,13 @@ public:
         std::lock_guard lock(m_mutex);
         // An extra output (graph_rewrites.cpp, rewrite 7) receives y's min and max for the DynamicQuantizeLinear.
         float* range = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
-        if (!m_conv)
-            return runPointwiseSingle(static_cast<const uint8_t*>(args.inputs[kX]), xzp, xScale, y, range);
         const auto* residual
             = m_residualSlot >= 0 ? static_cast<const float*>(args.inputs[size_t(m_residualSlot)]) : nullptr;
         return m_conv->runFloat(args.inputs[kX], xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
             m_bias.empty() ? nullptr : m_bias.data(), m_activation, y, range, residual);
     }
 
-    std::string implementation() const override
-    {
-        return (m_conv ? "onednn:" + m_conv->implementation() : std::string("cpu:pointwise")) + " " + m_layouts;
-    }
+    std::string implementation() const override { return "onednn:" + m_conv->implementation() + " " + m_layouts; }
 
     bool setOutputChannelStride(int64_t stride) override
     {
@@ -398,55 +391,6 @@ public:
     }
 
 private:
-    /// A 1x1 convolution to one output channel over a plain uint8 source (YOLO's DFL head: 16 bins -> 1, a weighted
-    /// sum per position): oneDNN's brgconv spent ~0.5 ms on it for 0.5 M multiply-adds. Here the exact int32 sums
-    /// sum_c (w_c - w_zp) * (x - x_zp) come from plain loops, and the same rescale/activation function as the
-    /// oneDNN path's epilogue (float_epilogue.h) turns them into floats, so the output is the same bit for bit.
-    bool preparePointwiseSingle(const ConvShape& s, const TensorDesc& x, const TensorDesc& y, const Int8Weights& w)
-    {
-        if (s.outChannels != 1 || s.group != 1 || s.batch != 1 || s.kernelHeight != 1 || s.kernelWidth != 1
-            || s.strideHeight != 1 || s.strideWidth != 1 || s.padTop || s.padLeft || s.padBottom || s.padRight
-            || x.type != DataType::UInt8 || x.layout != Layout::Plain || y.layout != Layout::Plain
-            || m_residualSlot >= 0 || w.zeroPoints.size() != 1)
-            return false;
-        m_pixels = s.inHeight * s.inWidth;
-        m_pointWeights.resize(size_t(s.inChannels));
-        for (int64_t c = 0; c < s.inChannels; ++c) {
-            const int32_t v = w.type == DataType::Int8 ? int32_t(static_cast<const int8_t*>(w.data)[c])
-                                                       : int32_t(static_cast<const uint8_t*>(w.data)[c]);
-            m_pointWeights[size_t(c)] = v - w.zeroPoints[0];
-        }
-        m_scaleTile.resize(kPointTile);
-        m_shiftTile.resize(kPointTile);
-        return true;
-    }
-
-    Status runPointwiseSingle(const uint8_t* x, int32_t xzp, float xScale, float* y, float* range) const
-    {
-        // The product of the two scales first, as Int8Conv::runFloat (the ONNX graph's Mul(x_scale, w_scale)).
-        std::fill(m_scaleTile.begin(), m_scaleTile.end(), xScale * m_wScales[0]);
-        std::fill(m_shiftTile.begin(), m_shiftTile.end(), m_bias.empty() ? 0.0f : m_bias[0]);
-        if (range) {
-            range[0] = std::numeric_limits<float>::infinity();
-            range[1] = -std::numeric_limits<float>::infinity();
-        }
-        const bool silu = m_activation == int8::FloatActivation::Silu;
-        int32_t acc[kPointTile];
-        for (int64_t p0 = 0; p0 < m_pixels; p0 += kPointTile) {
-            const int64_t n = std::min(kPointTile, m_pixels - p0);
-            int8::accumulatePointwise(
-                x + p0, m_pixels, m_pointWeights.data(), int64_t(m_pointWeights.size()), xzp, n, acc);
-            // The n positions as the "channels" of one pixel: one vector pass with per-lane scale and shift.
-            int8::rescaleNhwc(acc, 1, n, m_scaleTile.data(), m_shiftTile.data(), silu, y + p0, range);
-        }
-        return Status::ok();
-    }
-
-    static constexpr int64_t kPointTile = 1024;
-    int64_t m_pixels = 0;
-    std::vector<int32_t> m_pointWeights;
-    mutable std::vector<float> m_scaleTile;
-    mutable std::vector<float> m_shiftTile;
     DataType m_xzpType = DataType::Undefined;
     int8::FloatActivation m_activation = int8::FloatActivation::None;
     int32_t m_residualSlot = -1;
