@@ -36,8 +36,9 @@ public:
         const auto* x = static_cast<const float*>(args.inputs[0]);
         auto* y = static_cast<float*>(args.outputs[0]);
         // The transposed tensor [1, C, A, P] is [outer 1, n C, inner A * P] for the Softmax kernel, which takes its
-        // AVX-512 path when inner >= 16; each a is one [1, C, P] slice of it.
-        if (m_a * m_p >= 16 && softmaxStridedAvx512(x, y, m_a, m_c, m_p, m_c * m_p, m_p, m_p, m_a * m_p))
+        // vector path (AVX-512 or AVX2, softmax_simd.h) when inner >= 8; each a is one [1, C, P] slice of it.
+        if (m_a * m_p >= 8
+            && softmaxStrided(quant::bestQuantIsa(), x, y, m_a, m_c, m_p, m_c * m_p, m_p, m_p, m_a * m_p))
             return Status::ok();
         for (int64_t a = 0; a < m_a; ++a)
             for (int64_t p = 0; p < m_p; ++p) {
