@@ -55,13 +55,7 @@ bool vectorMatchesBlock() noexcept
 
 bool maxPoolBlockedApplies(const ConvGeometry& g) noexcept
 {
-    if (!vectorMatchesBlock() || g.spatialRank != 2)
-        return false;
-    for (size_t i = 0; i < 2; ++i)
-        if (g.dilations[i] != 1 || g.padBegin[i] >= g.kernel[i]
-            || (g.outSpatial[i] - 1) * g.strides[i] - g.padBegin[i] >= g.inSpatial[i])
-            return false;
-    return true;
+    return vectorMatchesBlock() && windowsStartInside(g);
 }
 
 std::string maxPoolBlockedName()

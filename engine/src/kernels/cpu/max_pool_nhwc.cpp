@@ -35,13 +35,7 @@ __attribute__((target("avx2"))) void poolPixel(
 
 bool maxPoolNhwcApplies(const ConvGeometry& g) noexcept
 {
-    if (quant::bestQuantIsa() == quant::QuantIsa::Scalar || g.spatialRank != 2)
-        return false;
-    for (size_t i = 0; i < 2; ++i)
-        if (g.dilations[i] != 1 || g.padBegin[i] >= g.kernel[i]
-            || (g.outSpatial[i] - 1) * g.strides[i] - g.padBegin[i] >= g.inSpatial[i])
-            return false;
-    return true;
+    return quant::bestQuantIsa() != quant::QuantIsa::Scalar && windowsStartInside(g);
 }
 
 void maxPoolNhwc(const ConvGeometry& g, const float* x, float* y)
