@@ -3,7 +3,6 @@
 //   1. Conv + BatchNormalization -> Conv with scaled weights and shifted bias (new constants).
 //   2. Conv + activations / residual Add -> one oneDNN primitive with post-ops: Relu, LeakyRelu, Clip, Sigmoid,
 //      Sigmoid·Mul (SiLU/swish), HardSigmoid·Mul and HardSwish (hardswish), Add (sum).
-//   9. Standalone Sigmoid/Tanh/Relu/Exp on oneDNN's eltwise primitive.
 //  10. Nearest Resize by whole factors on oneDNN's resampling (blocked-capable), chosen before rewrite 4.
 //  14. Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax (kernels/cpu/transposed_softmax.h); a
 //      DynamicQuantizeLinear reading only its output takes the Softmax's {min, max} as an extra input (as rewrite 8).
@@ -11,7 +10,6 @@
 
 #include "exec/rewrite_context.h"
 #include "kernels/cpu/transposed_softmax.h"
-#include "kernels/onednn/eltwise_onednn.h"
 #include "kernels/onednn/resize_onednn.h"
 #include "kernels/shape_util.h"
 
@@ -86,24 +84,6 @@ public:
             const auto rv = int32_t(m_plan.values.size() - 1);
             m_plan.steps[si].outputs.push_back(rv);
             m_plan.steps[*qi].inputs.push_back(rv);
-        }
-    }
-
-    /// Rewrite 9: activations left standalone (no convolution absorbed them) run on oneDNN's vectorised eltwise
-    /// primitive instead of the scalar reference-style loops, when large enough for that to matter.
-    void useOneDnnActivations()
-    {
-        for (Step& s : m_plan.steps) {
-            if (s.removed || s.nodes.size() != 1 || !anchorNode(s).domain.empty() || s.inputs.empty() || s.inputs[0] < 0
-                || s.outputs.size() != 1 || s.outputs[0] < 0)
-                continue;
-            const auto& x = m_plan.values[size_t(s.inputs[0])].desc;
-            const auto& y = m_plan.values[size_t(s.outputs[0])].desc;
-            if (x.type != DataType::Float || x.layout != y.layout || x.layout == Layout::Nhwc
-                || x.elementCount() < 4096)
-                continue;
-            if (const kernels::KernelSpec* spec = kernels::oneDnnEltwiseSpec(anchorNode(s).opType))
-                s.spec = spec;
         }
     }
 
@@ -263,11 +243,6 @@ private:
 Status fuseConvBatchNormAndPostOps(SessionPlan& plan)
 {
     return FloatFusionRewriter(plan).fuseConvs();
-}
-
-void useOneDnnActivations(SessionPlan& plan)
-{
-    FloatFusionRewriter(plan).useOneDnnActivations();
 }
 
 void fuseTransposeSoftmax(SessionPlan& plan)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Optimized-mode rewrites of float steps onto faster kernels (rewrites 1, 2, 9 and 10; graph_rewrites.cpp runs them).
+// Optimized-mode rewrites of float steps onto faster kernels (rewrites 1, 2, 10 and 14; graph_rewrites.cpp runs them).
 #pragma once
 
 #include "exec/session_plan.h"
@@ -9,9 +9,6 @@ namespace qs {
 /// Rewrites 1 and 2 at every Conv step: folds a following BatchNormalization into the weights, then absorbs the
 /// activations / residual Add that follow as oneDNN post-ops.
 Status fuseConvBatchNormAndPostOps(SessionPlan& plan);
-
-/// Rewrite 9: standalone activations large enough to matter on oneDNN's vectorised eltwise primitive.
-void useOneDnnActivations(SessionPlan& plan);
 
 /// Rewrite 14: Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax. Needs the final layouts.
 void fuseTransposeSoftmax(SessionPlan& plan);

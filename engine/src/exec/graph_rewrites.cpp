@@ -10,7 +10,7 @@
 //   6. NHWC regions between int8 convolutions                   layout_rewrites.cpp
 //   7. fused dynamic int8 matmul (MatMulInteger chain)          dynamic_int8_rewrites.cpp
 //   8. min/max of a DynamicQuantizeLinear from its producer     dynamic_int8_rewrites.cpp
-//   9. oneDNN eltwise for standalone activations                float_fusion_rewrites.cpp
+//   9. (retired: standalone activations ran on oneDNN's eltwise until the CPU kernels got their own vector loops)
 //  10. oneDNN resampling for nearest Resize                     float_fusion_rewrites.cpp
 //  11. channel order of static int8 activations (AVX2 pairs)     channel_pairing_rewrites.cpp
 //  12. Concat -> DynamicQuantizeLinear as one uint8 concatenation dynamic_int8_rewrites.cpp
@@ -43,9 +43,6 @@ Status applyRewrites(SessionPlan& plan)
     markNhwcRegions(plan);
     useOneDnnNearestResize(plan);
     markBlockedLayouts(plan);
-    // Last: the oneDNN eltwise kernel is used only where an activation's input and output share a layout (not NHWC),
-    // which is known only once the layouts are final.
-    useOneDnnActivations(plan);
     // After the layouts: the fused steps keep the layouts they chose. The residual Adds first, so that rewrite 8 (run
     // again) and the concatenations find their outputs made by convolutions that report a range.
     fuseDynamicResiduals(plan);

@@ -155,6 +155,17 @@ Result<ConvGeometry> poolGeometry(const Node& node, std::span<const int64_t> x)
     return g;
 }
 
+bool windowsStartInside(const ConvGeometry& g) noexcept
+{
+    if (g.spatialRank != 2)
+        return false;
+    for (size_t i = 0; i < 2; ++i)
+        if (g.dilations[i] != 1 || g.padBegin[i] >= g.kernel[i]
+            || (g.outSpatial[i] - 1) * g.strides[i] - g.padBegin[i] >= g.inSpatial[i])
+            return false;
+    return true;
+}
+
 bool prefersChannelsLast(const ConvGeometry& g) noexcept
 {
     // brgemm convolution needs AVX-512 (blockedChannels() is 16 exactly then); with AVX2 the blocked kernel is used.

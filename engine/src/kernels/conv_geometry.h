@@ -40,6 +40,11 @@ Result<ConvGeometry> convTransposeGeometry(const Node& node, std::span<const int
 /// nothing measured at preparation.
 bool prefersChannelsLast(const ConvGeometry& g) noexcept;
 
+/// 2-D windows without dilation whose padding is smaller than the kernel and whose last window starts inside the
+/// input: every window then covers at least one input element, which the engine's own max-pool loops (blocked,
+/// NHWC, plain) rely on to start each maximum from a real element instead of -inf.
+bool windowsStartInside(const ConvGeometry& g) noexcept;
+
 /// Pooling geometry (MaxPool/AveragePool/LpPool): kernel from kernel_shape, ceil_mode honoured.
 Result<ConvGeometry> poolGeometry(const Node& node, std::span<const int64_t> x);
 

@@ -6,6 +6,7 @@
 #include "../kernels/kernel_test_util.h"
 #include "kernels/conv_geometry.h"
 #include "kernels/ref/conv_ref.h"
+#include "quant/quant_kernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -362,7 +363,7 @@ class BlockedMaxPool : public ::testing::TestWithParam<BlockedPoolCase>
 };
 
 // x -> Conv(identity, b1) -> MaxPool -> Conv(identity, b2) -> y with 24 channels (one and a half 16-blocks): the
-// MaxPool runs on the blocked layout (its own AVX-512 loop where available), y = maxpool(x + b1) + b2 by hand.
+// MaxPool runs on the blocked layout (its own AVX-512 or AVX2 loop where available), y = maxpool(x + b1) + b2 by hand.
 TEST_P(BlockedMaxPool, MatchesHandComputedWindows)
 {
     const BlockedPoolCase pc = GetParam();
@@ -383,6 +384,8 @@ TEST_P(BlockedMaxPool, MatchesHandComputedWindows)
     ASSERT_TRUE(session);
     if (kernels::blockedChannels() == 16)
         EXPECT_EQ(implementationOf(*session, "MaxPool"), "cpu:avx512_blocked");
+    else if (quant::bestQuantIsa() != quant::QuantIsa::Scalar) // 8-channel blocks under DNNL_MAX_CPU_ISA=AVX2
+        EXPECT_EQ(implementationOf(*session, "MaxPool"), "cpu:avx2_blocked");
 
     const HostTensor x = randomTensor({ 1, kC, pc.h, pc.w }, 33);
     auto outSize = [&](int64_t n) {

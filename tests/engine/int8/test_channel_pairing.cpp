@@ -11,6 +11,7 @@
 #include "int8_test_util.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/int8_saturation.h"
+#include "qdq_conv_test_util.h"
 
 #include <quantscope/engine/session.h>
 
@@ -35,12 +36,7 @@ using test::tensorType;
 constexpr int64_t kIn = 6, kC = 16, kH = 9, kW = 9, kClasses = 10;
 constexpr float kConvOutScale = 0.07f; ///< the reader convolution's output scale
 
-struct ConvParams
-{
-    std::vector<int8_t> w;
-    std::vector<int32_t> bias;
-    std::vector<float> wScales;
-};
+using ConvParams = test::QdqConvParams;
 
 /// Weights with most magnitudes near the s8 limit (PyTorch's per-channel full range, and worse): most same-sign
 /// pairs exceed 128, so without pairing most of them would be split.
@@ -64,57 +60,6 @@ ConvParams randomConv(std::mt19937& rng, int64_t oc, int64_t ic)
         p.wScales.push_back(scale(rng));
     }
     return p;
-}
-
-/// ONNX QLinearConv semantics, 3x3, pad 1, NCHW; Relu as the clamp at the zero point.
-std::vector<uint8_t> qconvRef(const std::vector<uint8_t>& x, int64_t ic, int32_t xzp, float xScale, const ConvParams& p,
-    int64_t oc, float yScale, int32_t yzp, bool relu)
-{
-    kernels::int8::ConvShape s;
-    s.inChannels = ic;
-    s.inHeight = kH;
-    s.inWidth = kW;
-    s.outChannels = oc;
-    s.kernelHeight = s.kernelWidth = 3;
-    s.padTop = s.padLeft = s.padBottom = s.padRight = 1;
-    std::vector<int32_t> acc(size_t(s.outputCount()));
-    const std::vector<int32_t> wzp(size_t(oc), 0);
-    kernels::int8::convIntegerRef(s, x.data(), xzp, p.w.data(), wzp.data(), true, acc.data());
-    std::vector<uint8_t> y(acc.size());
-    for (size_t i = 0; i < acc.size(); ++i) {
-        const size_t o = i / size_t(kH * kW);
-        const float v = float(acc[i] + p.bias[o]) * (xScale * p.wScales[o] / yScale);
-        y[i] = uint8_t(std::clamp(int32_t(std::nearbyint(v)) + yzp, relu ? yzp : 0, 255));
-    }
-    return y;
-}
-
-void addQdqConv(Graph& g, const std::string& name, const std::string& x, const std::string& xs, const std::string& xzp,
-    const ConvParams& p, int64_t oc, int64_t ic, float xScale, const std::string& ys, const std::string& yzp, bool relu,
-    const std::string& out)
-{
-    std::vector<float> biasScales;
-    for (float ws : p.wScales)
-        biasScales.push_back(xScale * ws);
-    addInitializer(g, name + "_wq", Tensor::fromVector(DataType::Int8, { oc, ic, 3, 3 }, p.w));
-    addInitializer(g, name + "_ws", Tensor::fromVector(DataType::Float, { oc }, p.wScales));
-    addInitializer(g, name + "_wzp", Tensor::fromVector(DataType::Int8, { oc }, std::vector<int8_t>(size_t(oc), 0)));
-    addInitializer(g, name + "_bq", Tensor::fromVector(DataType::Int32, { oc }, p.bias));
-    addInitializer(g, name + "_bs", Tensor::fromVector(DataType::Float, { oc }, biasScales));
-    addInitializer(g, name + "_bzp", Tensor::fromVector(DataType::Int32, { oc }, std::vector<int32_t>(size_t(oc), 0)));
-    addNode(g, (name + "_dqx").c_str(), "DequantizeLinear", { x, xs, xzp }, name + "_xf");
-    addNode(g, (name + "_dqw").c_str(), "DequantizeLinear", { name + "_wq", name + "_ws", name + "_wzp" }, name + "_wf",
-        { intAttr("axis", 0) });
-    addNode(g, (name + "_dqb").c_str(), "DequantizeLinear", { name + "_bq", name + "_bs", name + "_bzp" }, name + "_bf",
-        { intAttr("axis", 0) });
-    addNode(g, name.c_str(), "Conv", { name + "_xf", name + "_wf", name + "_bf" }, name + "_cf",
-        { intsAttr("kernel_shape", { 3, 3 }), intsAttr("pads", { 1, 1, 1, 1 }) });
-    std::string pre = name + "_cf";
-    if (relu) {
-        addNode(g, (name + "_relu").c_str(), "Relu", { pre }, name + "_cr");
-        pre = name + "_cr";
-    }
-    addNode(g, (name + "_q").c_str(), "QuantizeLinear", { pre, ys, yzp }, out);
 }
 
 struct Network
@@ -164,16 +109,16 @@ Network buildNetwork()
              { "zpc", zpc }, { "zpg", zpg }, { "zpy", zpy } })
         addInitializer(g, name, scalarU8(v));
     // Block input y1 (its producer reads the graph input), residual pair a -> b with the add back onto y1.
-    addQdqConv(g, "conv1", "xq", "xs", "xzp", c1, kC, kIn, xs, "s1", "zp1", true, "y1");
-    addQdqConv(g, "conva", "y1", "s1", "zp1", ca, kC, kC, s1, "sa", "zpa", true, "ya");
-    addQdqConv(g, "convb", "ya", "sa", "zpa", cb, kC, kC, sa, "sb", "zpb", false, "yb");
+    test::addQdqConv(g, "conv1", "xq", "xs", "xzp", c1, kC, kIn, xs, "s1", "zp1", true, "y1");
+    test::addQdqConv(g, "conva", "y1", "s1", "zp1", ca, kC, kC, s1, "sa", "zpa", true, "ya");
+    test::addQdqConv(g, "convb", "ya", "sa", "zpa", cb, kC, kC, sa, "sb", "zpb", false, "yb");
     addNode(g, "add_dqa", "DequantizeLinear", { "yb", "sb", "zpb" }, "af");
     addNode(g, "add_dqb", "DequantizeLinear", { "y1", "s1", "zp1" }, "bf");
     addNode(g, "add", "Add", { "af", "bf" }, "sf");
     addNode(g, "add_relu", "Relu", { "sf" }, "sr");
     addNode(g, "add_q", "QuantizeLinear", { "sr", "sz", "zpz" }, "z");
     // Reader convolution whose dequantized output is a graph output.
-    addQdqConv(g, "convc", "z", "sz", "zpz", cc, kC, kC, sz, "sc", "zpc", true, "yc");
+    test::addQdqConv(g, "convc", "z", "sz", "zpz", cc, kC, kC, sz, "sc", "zpc", true, "yc");
     addNode(g, "out_dq", "DequantizeLinear", { "yc", "sc", "zpc" }, "conv_out");
     // Classifier: Cast -> DequantizeLinear -> GlobalAveragePool -> Flatten -> QuantizeLinear -> QDQ Gemm.
     addNode(g, "cast", "Cast", { "z" }, "zc", { intAttr("to", int64_t(DataType::UInt8)) });
@@ -208,15 +153,15 @@ Network buildNetwork()
     EXPECT_TRUE(g.finalize().isOk());
 
     // The definition, NCHW, in the authored channel order.
-    const auto y1 = qconvRef(n.x, kIn, xzp, xs, c1, kC, s1, zp1, true);
-    const auto ya = qconvRef(y1, kC, zp1, s1, ca, kC, sa, zpa, true);
-    const auto yb = qconvRef(ya, kC, zpa, sa, cb, kC, sb, zpb, false);
+    const auto y1 = test::qdqConvRef(n.x, kIn, kH, kW, xzp, xs, c1, kC, s1, zp1, true);
+    const auto ya = test::qdqConvRef(y1, kC, kH, kW, zp1, s1, ca, kC, sa, zpa, true);
+    const auto yb = test::qdqConvRef(ya, kC, kH, kW, zpa, sa, cb, kC, sb, zpb, false);
     std::vector<uint8_t> z(yb.size());
     for (size_t i = 0; i < z.size(); ++i) {
         const float sum = float(int32_t(yb[i]) - zpb) * sb + float(int32_t(y1[i]) - zp1) * s1;
         z[i] = uint8_t(std::clamp(int32_t(std::nearbyint(std::max(sum, 0.0f) / sz)) + zpz, 0, 255));
     }
-    const auto yc = qconvRef(z, kC, zpz, sz, cc, kC, sc, zpc, true);
+    const auto yc = test::qdqConvRef(z, kC, kH, kW, zpz, sz, cc, kC, sc, zpc, true);
     for (uint8_t v : yc)
         n.wantConv.push_back(float(int32_t(v) - zpc) * sc);
     std::vector<int32_t> gq(static_cast<size_t>(kC));

@@ -7,6 +7,7 @@
 // add of the dequantized operands, and the mean in double.
 #include "int8_test_util.h"
 #include "kernels/int8/conv_integer_ref.h"
+#include "qdq_conv_test_util.h"
 
 #include <quantscope/engine/session.h>
 
@@ -28,12 +29,7 @@ using test::tensorType;
 
 constexpr int64_t kC = 5, kH = 13, kW = 11, kC1 = 16, kC2 = 16;
 
-struct ConvParams
-{
-    std::vector<int8_t> w;
-    std::vector<int32_t> bias;
-    std::vector<float> wScales;
-};
+using ConvParams = test::QdqConvParams;
 
 ConvParams randomConv(std::mt19937& rng, int64_t oc, int64_t ic)
 {
@@ -48,70 +44,6 @@ ConvParams randomConv(std::mt19937& rng, int64_t oc, int64_t ic)
         p.wScales.push_back(scale(rng));
     }
     return p;
-}
-
-kernels::int8::ConvShape shape3x3(int64_t ic, int64_t h, int64_t w, int64_t oc)
-{
-    kernels::int8::ConvShape s;
-    s.inChannels = ic;
-    s.inHeight = h;
-    s.inWidth = w;
-    s.outChannels = oc;
-    s.kernelHeight = s.kernelWidth = 3;
-    s.padTop = s.padLeft = s.padBottom = s.padRight = 1;
-    return s;
-}
-
-/// ONNX QLinearConv semantics (NCHW), Relu as the clamp at the zero point when `relu`.
-std::vector<uint8_t> qconvRef(const std::vector<uint8_t>& x, int64_t ic, int64_t h, int64_t w, int32_t xzp,
-    float xScale, const ConvParams& p, int64_t oc, float yScale, int32_t yzp, bool relu)
-{
-    const auto s = shape3x3(ic, h, w, oc);
-    std::vector<int32_t> acc(size_t(s.outputCount()));
-    const std::vector<int32_t> wzp(size_t(oc), 0);
-    kernels::int8::convIntegerRef(s, x.data(), xzp, p.w.data(), wzp.data(), true, acc.data());
-    std::vector<uint8_t> y(acc.size());
-    const int64_t plane = h * w;
-    for (size_t i = 0; i < acc.size(); ++i) {
-        const size_t o = i / size_t(plane);
-        const float v = float(acc[i] + p.bias[o]) * (xScale * p.wScales[o] / yScale);
-        y[i] = uint8_t(std::clamp(int32_t(std::nearbyint(v)) + yzp, relu ? yzp : 0, 255));
-    }
-    return y;
-}
-
-void addNodeS(Graph& g, const std::string& name, const char* op, const std::vector<std::string>& ins,
-    const std::string& out, std::vector<Attribute> attrs = {})
-{
-    addNode(g, name.c_str(), op, ins, out, std::move(attrs));
-}
-
-void addQdqConv(Graph& g, const std::string& name, const std::string& x, const std::string& xs, const std::string& xzp,
-    const ConvParams& p, int64_t oc, int64_t ic, float xScale, const std::string& ys, const std::string& yzp, bool relu,
-    const std::string& out)
-{
-    std::vector<float> biasScales;
-    for (float ws : p.wScales)
-        biasScales.push_back(xScale * ws);
-    addInitializer(g, name + "_wq", Tensor::fromVector(DataType::Int8, { oc, ic, 3, 3 }, p.w));
-    addInitializer(g, name + "_ws", Tensor::fromVector(DataType::Float, { oc }, p.wScales));
-    addInitializer(g, name + "_wzp", Tensor::fromVector(DataType::Int8, { oc }, std::vector<int8_t>(size_t(oc), 0)));
-    addInitializer(g, name + "_bq", Tensor::fromVector(DataType::Int32, { oc }, p.bias));
-    addInitializer(g, name + "_bs", Tensor::fromVector(DataType::Float, { oc }, biasScales));
-    addInitializer(g, name + "_bzp", Tensor::fromVector(DataType::Int32, { oc }, std::vector<int32_t>(size_t(oc), 0)));
-    addNodeS(g, name + "_dqx", "DequantizeLinear", { x, xs, xzp }, name + "_xf");
-    addNodeS(g, name + "_dqw", "DequantizeLinear", { name + "_wq", name + "_ws", name + "_wzp" }, name + "_wf",
-        { test::intAttr("axis", 0) });
-    addNodeS(g, name + "_dqb", "DequantizeLinear", { name + "_bq", name + "_bs", name + "_bzp" }, name + "_bf",
-        { test::intAttr("axis", 0) });
-    addNodeS(g, name, "Conv", { name + "_xf", name + "_wf", name + "_bf" }, name + "_cf",
-        { intsAttr("kernel_shape", { 3, 3 }), intsAttr("pads", { 1, 1, 1, 1 }) });
-    std::string pre = name + "_cf";
-    if (relu) {
-        addNodeS(g, name + "_relu", "Relu", { pre }, name + "_cr");
-        pre = name + "_cr";
-    }
-    addNodeS(g, name + "_q", "QuantizeLinear", { pre, ys, yzp }, out);
 }
 
 TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
@@ -141,12 +73,12 @@ TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
     addInitializer(g, "zp2", scalarU8(zp2));
     addInitializer(g, "sz", scalarF(sz));
     addInitializer(g, "zpz", scalarU8(zpz));
-    addQdqConv(g, "conv1", "xq", "xs", "xzp", c1, kC1, kC, xs, "s1", "zp1", true, "y1");
+    test::addQdqConv(g, "conv1", "xq", "xs", "xzp", c1, kC1, kC, xs, "s1", "zp1", true, "y1");
     addNode(g, "pool_dq", "DequantizeLinear", { "y1", "s1", "zp1" }, "y1f");
     addNode(g, "pool", "MaxPool", { "y1f" }, "pf",
         { intsAttr("kernel_shape", { 3, 3 }), intsAttr("pads", { 1, 1, 1, 1 }), intsAttr("strides", { 2, 2 }) });
     addNode(g, "pool_q", "QuantizeLinear", { "pf", "s1", "zp1" }, "p");
-    addQdqConv(g, "conv2", "p", "s1", "zp1", c2, kC2, kC1, s1, "s2", "zp2", false, "y2");
+    test::addQdqConv(g, "conv2", "p", "s1", "zp1", c2, kC2, kC1, s1, "s2", "zp2", false, "y2");
     addNode(g, "add_dqa", "DequantizeLinear", { "y2", "s2", "zp2" }, "af");
     addNode(g, "add_dqb", "DequantizeLinear", { "p", "s1", "zp1" }, "bf");
     addNode(g, "add", "Add", { "af", "bf" }, "sf");
@@ -162,7 +94,7 @@ TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
     ASSERT_TRUE(g.finalize().isOk());
 
     // The definition, NCHW.
-    const std::vector<uint8_t> y1 = qconvRef(x, kC, kH, kW, xzp, xs, c1, kC1, s1, zp1, true);
+    const std::vector<uint8_t> y1 = test::qdqConvRef(x, kC, kH, kW, xzp, xs, c1, kC1, s1, zp1, true);
     const int64_t ph = (kH + 2 - 3) / 2 + 1, pw = (kW + 2 - 3) / 2 + 1;
     std::vector<uint8_t> p(size_t(kC1 * ph * pw));
     for (int64_t c = 0; c < kC1; ++c)
@@ -177,7 +109,7 @@ TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
                     }
                 p[size_t((c * ph + i) * pw + j)] = uint8_t(best);
             }
-    const std::vector<uint8_t> y2 = qconvRef(p, kC1, ph, pw, zp1, s1, c2, kC2, s2, zp2, false);
+    const std::vector<uint8_t> y2 = test::qdqConvRef(p, kC1, ph, pw, zp1, s1, c2, kC2, s2, zp2, false);
     std::vector<double> want(size_t(kC2), 0.0);
     int32_t saturated = 0;
     for (size_t i = 0; i < y2.size(); ++i) {

@@ -747,13 +747,22 @@ public:
     }
     Status run(const KernelArgs& args) const override
     {
+        // A local count: through a uint8_t/int8_t output the compiler must assume every store may change m_count,
+        // reloads it per element and gives up vectorising (PyTorch's QDQ exports cast uint8 to uint8 after every
+        // QuantizeLinear: 0.35 ns per byte, 0.7 in another build of the same loop; a copy is what that cast is).
+        const int64_t count = m_count;
+        if (m_from == m_to) {
+            if (count > 0 && args.outputs[0] != args.inputs[0])
+                std::memcpy(args.outputs[0], args.inputs[0], size_t(count) * dataTypeSize(m_from));
+            return Status::ok();
+        }
         dispatchCastable(m_from, [&](auto f) {
             using F = decltype(f);
             dispatchCastable(m_to, [&](auto t) {
                 using T = decltype(t);
                 const F* x = static_cast<const F*>(args.inputs[0]);
                 T* y = static_cast<T*>(args.outputs[0]);
-                for (int64_t i = 0; i < m_count; ++i)
+                for (int64_t i = 0; i < count; ++i)
                     y[i] = castElement<T>(widen(x[i]));
             });
         });

@@ -38,8 +38,9 @@ public:
         // Optional output 1: {min, max} of y for the DynamicQuantizeLinear reading it (rewrite 14).
         float* range = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
         // The transposed tensor [1, C, A, P] is [outer 1, n C, inner A * P] for the Softmax kernel, which takes its
-        // AVX-512 path when inner >= 16; each a is one [1, C, P] slice of it.
-        if (m_a * m_p >= 16 && softmaxStridedAvx512(x, y, m_a, m_c, m_p, m_c * m_p, m_p, m_p, m_a * m_p, range))
+        // vector path (AVX-512 or AVX2, softmax_simd.h) when inner >= 8; each a is one [1, C, P] slice of it.
+        if (m_a * m_p >= 8
+            && softmaxStrided(quant::bestQuantIsa(), x, y, m_a, m_c, m_p, m_c * m_p, m_p, m_p, m_a * m_p, range))
             return Status::ok();
         float lo = std::numeric_limits<float>::infinity(), hi = -lo;
         for (int64_t a = 0; a < m_a; ++a)

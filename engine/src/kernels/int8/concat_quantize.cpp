@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/concat_quantize.h"
 
+#include "kernels/int8/int8_node_util.h"
 #include "kernels/shape_util.h"
 #include "quant/quantize_linear.h"
 
@@ -78,10 +79,7 @@ public:
             if (m_parts[k].count)
                 quant::quantizeLinearRows(static_cast<const float*>(args.inputs[k]), m_rows, m_parts[k].cols, p.scale,
                     p.zeroPoint, y + m_parts[k].offset, m_rowLength);
-        if (args.outputs.size() > 1 && args.outputs[1])
-            *static_cast<float*>(args.outputs[1]) = p.scale;
-        if (args.outputs.size() > 2 && args.outputs[2])
-            *static_cast<uint8_t*>(args.outputs[2]) = p.zeroPoint;
+        int8::storeDynamicQuantParams(args, p);
         return Status::ok();
     }
 

@@ -209,10 +209,7 @@ public:
         } else {
             p = quant::dynamicQuantizeLinear(x, size_t(m_count), y);
         }
-        if (args.outputs.size() > 1 && args.outputs[1])
-            *static_cast<float*>(args.outputs[1]) = p.scale;
-        if (args.outputs.size() > 2 && args.outputs[2])
-            *static_cast<uint8_t*>(args.outputs[2]) = p.zeroPoint;
+        int8::storeDynamicQuantParams(args, p);
         return Status::ok();
     }
     std::string implementation() const override

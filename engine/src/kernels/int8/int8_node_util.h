@@ -5,6 +5,7 @@
 
 #include "kernels/int8/conv_shape.h"
 #include "kernels/kernel.h"
+#include "quant/quantize_linear.h"
 
 namespace qs::kernels::int8 {
 
@@ -13,6 +14,15 @@ Result<ConvShape> convShapeOf(const Node& node, const TensorDesc& x, const Tenso
 
 /// Element `i` of a zero point (uint8, int8 or int32) given as a raw pointer; 0 when omitted (null).
 int32_t zeroPointAt(const void* data, DataType type, int64_t i);
+
+/// DynamicQuantizeLinear's second and third outputs (y_scale, y_zero_point), where the step has them.
+inline void storeDynamicQuantParams(const KernelArgs& args, const quant::DynamicQuantParams& p)
+{
+    if (args.outputs.size() > 1 && args.outputs[1])
+        *static_cast<float*>(args.outputs[1]) = p.scale;
+    if (args.outputs.size() > 2 && args.outputs[2])
+        *static_cast<uint8_t*>(args.outputs[2]) = p.zeroPoint;
+}
 
 inline bool isInt8Type(DataType t)
 {

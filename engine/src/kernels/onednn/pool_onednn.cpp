@@ -3,10 +3,12 @@
 // cpu/pool.cpp stay registered behind these as fallback (Indices output, ceil_mode with count_include_pad) and
 // serve as the test oracle. On plain (nchw) tensors oneDNN 2.6 only has its scalar `simple_nchw` pooling, which cost
 // 5-7 ms per 5x5 MaxPool of YOLO's SPPF (20x20x128, single thread): there the kernel pools in the channel-blocked
-// layout (jit) between two cheap reorders instead. A 2-D MaxPool between blocked convolutions (AVX-512) runs the
-// engine's own window loop (cpu/max_pool_blocked.h), faster than oneDNN's jit there.
+// layout (jit) between two cheap reorders instead. A 2-D MaxPool between blocked convolutions (AVX-512 or AVX2) runs
+// the engine's own window loop (cpu/max_pool_blocked.h), faster than oneDNN's jit there.
 #include "kernels/conv_geometry.h"
 #include "kernels/cpu/max_pool_blocked.h"
+#include "kernels/cpu/max_pool_nhwc.h"
+#include "kernels/cpu/max_pool_plain.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/onednn/onednn_common.h"
 #include "kernels/shape_util.h"
@@ -71,10 +73,19 @@ public:
             if (t->layout == Layout::Nhwc && t->rank() != 4)
                 return Status(StatusCode::Internal, "node " + ctx.node.describe() + ": NHWC layout needs rank 4");
         if (m_max && ctx.inputs[0].layout == Layout::Blocked && ctx.outputs[0].layout == Layout::Blocked
-            && maxPoolBlocked16Applies(g)) {
+            && maxPoolBlockedApplies(g)) {
             m_direct = true;
             m_geo = g;
-            m_impl = "cpu:avx512_blocked";
+            m_impl = maxPoolBlockedName();
+            return Status::ok();
+        }
+        // Channels-last below AVX-512 (8-channel blocks): oneDNN's jit:avx2 nhwc pooling is 5x slower than a plain
+        // vector max over each window (max_pool_nhwc.h); its AVX-512 kernel is as fast as that.
+        if (m_max && ctx.inputs[0].layout == Layout::Nhwc && ctx.outputs[0].layout == Layout::Nhwc
+            && blockedChannels() == 8 && maxPoolNhwcApplies(g)) {
+            m_directNhwc = true;
+            m_geo = g;
+            m_impl = "cpu:avx2_nhwc";
             return Status::ok();
         }
         m_src = descOf(ctx.inputs[0]);
@@ -94,6 +105,15 @@ public:
             };
             dnnl::pooling_v2_forward::primitive_desc pd = makePd(m_src, m_dst);
             m_impl = onednn::implName(pd);
+            // No jit kernel for plain NCHW (AVX2: 0.99 ms for YOLOv5n's three SPPF pools between reorders, against
+            // 0.27 ms for AVX-512's plain jit): the engine's own AVX2 loop pools the plain layout directly.
+            if (m_impl.find("jit") == std::string::npos && m_max && ctx.inputs[0].layout == Layout::Plain
+                && ctx.outputs[0].layout == Layout::Plain && maxPoolPlainApplies(g)) {
+                m_directPlain = true;
+                m_geo = g;
+                m_impl = "cpu:avx2_plain";
+                return;
+            }
             if (m_impl.find("jit") == std::string::npos) {
                 const memory::desc bsrc(m_src.dims(), f32, blockedTag(r + 2));
                 const memory::desc bdst(m_dst.dims(), f32, blockedTag(r + 2));
@@ -125,8 +145,16 @@ public:
 
     Status run(const KernelArgs& args) const override
     {
+        if (m_directNhwc) {
+            maxPoolNhwc(m_geo, static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]));
+            return Status::ok();
+        }
+        if (m_directPlain) {
+            maxPoolPlain(m_geo, static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]));
+            return Status::ok();
+        }
         if (m_direct) {
-            maxPoolBlocked16(m_geo, static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]));
+            maxPoolBlocked(m_geo, static_cast<const float*>(args.inputs[0]), static_cast<float*>(args.outputs[0]));
             return Status::ok();
         }
         const dnnl::engine& eng = onednn::cpuEngine();
@@ -155,7 +183,9 @@ public:
 
 private:
     bool m_max = true;
-    bool m_direct = false; ///< maxPoolBlocked16 instead of oneDNN
+    bool m_direct = false; ///< maxPoolBlocked instead of oneDNN
+    bool m_directNhwc = false; ///< maxPoolNhwc instead of oneDNN's jit:avx2
+    bool m_directPlain = false; ///< maxPoolPlain instead of oneDNN's reorders around its blocked jit
     ConvGeometry m_geo;
     memory::desc m_src, m_dst, m_scratchMd;
     dnnl::primitive m_primitive;
