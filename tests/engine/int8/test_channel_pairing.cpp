@@ -7,6 +7,7 @@
 // convolution whose float output leaves the graph (its output order stays), and a GlobalAveragePool -> Flatten ->
 // QGemm exit — computed independently by the obvious-loop ConvInteger (conv_integer_ref.h), round-half-to-even
 // requantization, the float add of the dequantized operands and the classifier in double.
+#include "exec/channel_pairing_order.h"
 #include "exec/channel_pairing_rewrites.h"
 #include "int8_test_util.h"
 #include "kernels/int8/conv_integer_ref.h"
