@@ -82,7 +82,7 @@ std::string verdictSentence(const RunRecord& record)
         c->runtime == "quantscope" ? std::string() : ", measured by " + c->runtime, s.low, s.high);
     if (s.low <= 1.0 && s.high >= 1.0)
         return fmt::format(
-            "INT8 and FP32 are equally fast here within the noise ({} faster; {}).", factor(s.speedup), where);
+            "INT8 and FP32 are equally fast here within the noise (median speedup {}; {}).", factor(s.speedup), where);
     if (s.speedup > 1.0)
         return fmt::format("INT8 is {} faster here ({}).", factor(s.speedup), where);
     std::string because;
