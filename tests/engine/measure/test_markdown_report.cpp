@@ -93,6 +93,16 @@ TEST(MarkdownReport, VerdictSentences)
     // medians 127 (FP32) and 145 (INT8): 145 / 127 = 1.14 -> "1.1x slower"
     EXPECT_EQ(slower.rfind("INT8 is 1.1x slower here, because the convolutions are dynamically quantized", 0), 0u)
         << slower;
+    // An interval that holds 1 is no difference either way, whichever side of 1 the median ratio falls.
+    for (auto& c : r.comparisons) {
+        c.speedup.speedup = 0.93;
+        c.speedup.low = 0.70;
+        c.speedup.high = 1.17;
+    }
+    const std::string noise = qs::verdictSentence(r);
+    EXPECT_EQ(noise.rfind("INT8 and FP32 are equally fast here within the noise (median speedup 0.93x;", 0), 0u)
+        << noise;
+    EXPECT_NE(noise.find("95% CI 0.70-1.17x"), std::string::npos) << noise;
     qs::RunRecord none;
     EXPECT_EQ(qs::verdictSentence(none).rfind("No INT8-vs-FP32 verdict", 0), 0u);
 }
