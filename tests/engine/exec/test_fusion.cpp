@@ -121,6 +121,20 @@ namespace {
 using namespace qs;
 using namespace qs::test;
 
+Result<std::unique_ptr<Session>> sessionIn(const std::shared_ptr<const Model>& model, ExecutionMode mode)
+{
+    SessionOptions options;
+    options.mode = mode;
+    return Session::create(model, options);
+}
+
+auto runOn(Session& session, const HostTensor& x)
+{
+    std::vector<HostTensor> in;
+    in.push_back(x.clone());
+    return session.run(in);
+}
+
 /// x [1, A, C, P] -> Transpose [0, 2, 1, 3] -> Softmax(axis 1) -> y (YOLO's DFL head; rewrite 14). The fused step
 /// must give exactly the as-written Transpose and Softmax kernels' result (the Softmax kernel is held to ONNX's
 /// conformance cases), on the vector path (A * P >= 16, P not a multiple of 16: masked tails) and on the scalar
@@ -134,11 +148,8 @@ void transposeSoftmaxCase(int64_t a, int64_t c, int64_t p)
     mb.node("Softmax", { "t" }, { "y" }, { intAttr("axis", 1) }, "dfl_softmax");
     mb.output("y");
     const auto model = mb.build();
-    SessionOptions optimized, written;
-    optimized.mode = ExecutionMode::Optimized;
-    written.mode = ExecutionMode::AsWritten;
-    auto fused = Session::create(model, optimized);
-    auto plain = Session::create(model, written);
+    auto fused = sessionIn(model, ExecutionMode::Optimized);
+    auto plain = sessionIn(model, ExecutionMode::AsWritten);
     ASSERT_TRUE(fused.isOk() && plain.isOk());
     ASSERT_EQ((*fused)->steps().size(), 1u);
     EXPECT_EQ((*fused)->steps()[0].opType, "Softmax+Transpose");
@@ -146,11 +157,8 @@ void transposeSoftmaxCase(int64_t a, int64_t c, int64_t p)
     HostTensor x = randomTensor({ 1, a, c, p }, 31);
     for (float& v : x.data<float>())
         v *= 8.0f; // logits spread enough that the maximum matters
-    std::vector<HostTensor> in1, in2;
-    in1.push_back(x.clone());
-    in2.push_back(x.clone());
-    auto got = (*fused)->run(in1);
-    auto want = (*plain)->run(in2);
+    auto got = runOn(**fused, x);
+    auto want = runOn(**plain, x);
     ASSERT_TRUE(got.isOk() && want.isOk());
     ASSERT_EQ((*got)[0].dims(), (std::vector<int64_t> { 1, c, a, p }));
     const auto g = (*got)[0].data<float>(), w = (*want)[0].data<float>();
@@ -182,22 +190,16 @@ void transposeSoftmaxQuantizeCase(int64_t a, int64_t c, int64_t p)
     mb.output("q_scale");
     mb.output("q_zp");
     const auto model = mb.build();
-    SessionOptions optimized, written;
-    optimized.mode = ExecutionMode::Optimized;
-    written.mode = ExecutionMode::AsWritten;
-    auto fused = Session::create(model, optimized);
-    auto plain = Session::create(model, written);
+    auto fused = sessionIn(model, ExecutionMode::Optimized);
+    auto plain = sessionIn(model, ExecutionMode::AsWritten);
     ASSERT_TRUE(fused.isOk() && plain.isOk());
     ASSERT_EQ((*fused)->steps().size(), 2u);
     EXPECT_EQ((*fused)->steps()[0].opType, "Softmax+Transpose");
     HostTensor x = randomTensor({ 1, a, c, p }, 37);
     for (float& v : x.data<float>())
         v *= 6.0f;
-    std::vector<HostTensor> in1, in2;
-    in1.push_back(x.clone());
-    in2.push_back(x.clone());
-    auto got = (*fused)->run(in1);
-    auto want = (*plain)->run(in2);
+    auto got = runOn(**fused, x);
+    auto want = runOn(**plain, x);
     ASSERT_TRUE(got.isOk() && want.isOk());
     ASSERT_EQ(got->size(), 3u);
     EXPECT_EQ((*got)[1].data<float>()[0], (*want)[1].data<float>()[0]);
