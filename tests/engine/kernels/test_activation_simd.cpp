@@ -4,6 +4,7 @@
 // kernels call), over a dense sweep, random bit patterns of every magnitude (subnormals, infinities, NaNs) and the
 // edges where exp overflows, turns subnormal and underflows to zero.
 #include "kernels/cpu/activation_simd.h"
+#include "simd_test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -130,15 +131,6 @@ std::vector<float> inputs()
         v.push_back(f);
     }
     return v;
-}
-
-std::vector<QuantIsa> vectorIsas()
-{
-    std::vector<QuantIsa> isas;
-    for (QuantIsa isa : { QuantIsa::Avx2, QuantIsa::Avx512 })
-        if (quant::quantKernelTable(isa))
-            isas.push_back(isa);
-    return isas;
 }
 
 TEST(ActivationSimd, MatchesScalarDefinitionsOnEveryIsa)

@@ -2,6 +2,7 @@
 // The strided vector Softmax (kernels/cpu/softmax_simd.h) on every ISA this CPU runs, against the definition in double
 // and hand-computed values, over inner sizes around both vector widths (full blocks and masked tails).
 #include "kernels/cpu/softmax_simd.h"
+#include "simd_test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -13,15 +14,6 @@ namespace qs::kernels {
 namespace {
 
 using quant::QuantIsa;
-
-std::vector<QuantIsa> vectorIsas()
-{
-    std::vector<QuantIsa> isas;
-    for (QuantIsa isa : { QuantIsa::Avx2, QuantIsa::Avx512 })
-        if (quant::quantKernelTable(isa))
-            isas.push_back(isa);
-    return isas;
-}
 
 TEST(SoftmaxSimd, MatchesTheDefinitionOnEveryIsa)
 {
