@@ -230,7 +230,7 @@ void int8Primitive(benchmark::State& state, const Layer& layer)
 
 /// The layer's weights as the s8 values oneDNN gets (w - zp, clamped; the yolov5nu rows' split pairs are not
 /// redone here: this row measures speed only).
-void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int width)
+void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int width, bool grouped)
 {
     const ConvShape& s = layer.shape;
     if (!Avx2Int8Conv::supports(s)) {
@@ -240,7 +240,7 @@ void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int wid
     std::vector<int8_t> w(layer.weights.size());
     for (size_t i = 0; i < w.size(); ++i)
         w[i] = int8_t(std::clamp(int(layer.weights[i]) - layer.weightZeroPoint, -64, 64));
-    auto conv = Avx2Int8Conv::create(s, w.data(), pixels, width);
+    auto conv = Avx2Int8Conv::create(s, w.data(), pixels, width, grouped);
     std::vector<uint8_t> x(size_t(s.inputCount()));
     std::mt19937 rng(7);
     for (uint8_t& v : x)
@@ -251,7 +251,8 @@ void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int wid
         benchmark::DoNotOptimize(y.data());
     }
     setCounters(state, s);
-    state.SetLabel("avx2 own " + std::to_string(conv->pixelBlock()) + "x" + std::to_string(8 * conv->channelBlock()));
+    state.SetLabel(std::string(grouped ? "avx2 own grouped " : "avx2 own ") + std::to_string(conv->pixelBlock()) + "x"
+        + std::to_string(8 * conv->channelBlock()));
 }
 
 void int8Conv(benchmark::State& state, const Layer& layer, bool dynamicQuantize, ActivationLayout layout)
@@ -316,15 +317,25 @@ const bool kRegistered = [] {
         for (auto [p, n] : blockings)
             benchmark::RegisterBenchmark(
                 ("Avx2Kernel/" + layer.name + "/" + std::to_string(p) + "/" + std::to_string(n)).c_str(), avx2Kernel,
-                layer, p, n)
+                layer, p, n, false)
                 ->Unit(benchmark::kMillisecond);
     }
     for (const Layer& layer : layers())
         for (auto [p, n] : blockings)
             benchmark::RegisterBenchmark(
                 ("Avx2Kernel/" + layer.name + "/" + std::to_string(p) + "/" + std::to_string(n)).c_str(), avx2Kernel,
-                layer, p, n)
+                layer, p, n, false)
                 ->Unit(benchmark::kMillisecond);
+    // The grouped form (two quads summed in s16 before one vpmaddwd): fewer accumulators, the weights as memory
+    // operands.
+    const std::pair<int, int> groupedBlockings[] = { { 4, 2 }, { 5, 2 }, { 3, 3 }, { 6, 1 }, { 2, 3 }, { 6, 2 } };
+    for (const std::vector<Layer>* set : { &resnetLayers(), &layers() })
+        for (const Layer& layer : *set)
+            for (auto [p, n] : groupedBlockings)
+                benchmark::RegisterBenchmark(
+                    ("Avx2Grouped/" + layer.name + "/" + std::to_string(p) + "/" + std::to_string(n)).c_str(),
+                    avx2Kernel, layer, p, n, true)
+                    ->Unit(benchmark::kMillisecond);
     return true;
 }();
 

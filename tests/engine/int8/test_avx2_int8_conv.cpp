@@ -3,7 +3,10 @@
 // ConvInteger: the kernel on the pair-split weights plus the split-off residual (as a dense weight tensor through the
 // reference) must equal the reference on the original weights, exactly, including activations at 255 with weights
 // at both ends of the s8 range (every same-sign pair would saturate vpmaddubsw's int16 without the split).
-// Int8Conv's own tests (test_int8_conv.cpp, avx2.* in ctest) cover the kernel wired in with zero points and epilogues.
+// The grouped form (two quads summed in s16 before one vpmaddwd) is checked the same way on its group split, plus
+// groups exactly at and just beyond the int16 bound with every activation at 255.
+// Int8Conv's own tests (test_int8_conv.cpp, avx2.* in ctest) cover the kernel wired in with zero points and epilogues;
+// avx2grouped.* runs them with the grouped form forced on every layer the own kernel can run.
 #include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "square_conv.h"
@@ -62,9 +65,10 @@ enum class Data
 {
     Random,
     Saturating, ///< x = 255 everywhere, weights at -128 or 127
+    GroupBound, ///< x = 255 everywhere, weights of magnitude 31..33 or 64 (groups at and just past 4 * 32 = 128)
 };
 
-void check(const Case& c, Data data, bool interior)
+void check(const Case& c, Data data, bool interior, bool grouped = false)
 {
     const ConvShape& s = c.shape;
     if (!Avx2Int8Conv::supports(s))
@@ -73,10 +77,13 @@ void check(const Case& c, Data data, bool interior)
     std::uniform_int_distribution<int> byte(0, 255);
     std::vector<uint8_t> x(size_t(s.inputCount())); // NCHW for the reference
     for (uint8_t& v : x)
-        v = data == Data::Saturating ? 255 : uint8_t(byte(rng));
+        v = data == Data::Random ? uint8_t(byte(rng)) : 255;
     std::vector<int8_t> w(size_t(s.weightCount()));
+    const int8_t bound[] = { 32, 32, 32, -32, -32, -32, 33, -33, 31, -31, 64, -64 };
     for (int8_t& v : w)
-        v = data == Data::Saturating ? ((byte(rng) & 1) ? 127 : -128) : int8_t(byte(rng) - 128);
+        v = data == Data::Saturating   ? ((byte(rng) & 1) ? 127 : -128)
+            : data == Data::GroupBound ? bound[byte(rng) % std::size(bound)]
+                                       : int8_t(byte(rng) - 128);
     const int32_t zp = c.zeroPoint, noZp = 0;
 
     std::vector<int32_t> want(size_t(s.outputCount()));
@@ -84,9 +91,10 @@ void check(const Case& c, Data data, bool interior)
 
     std::vector<int8_t> split = w;
     SaturationReport report;
-    const std::vector<ResidualWeight> residual = Avx2Int8Conv::splitPairs(s, split.data(), report);
+    const std::vector<ResidualWeight> residual = grouped ? Avx2Int8Conv::splitGroups(s, split.data(), report)
+                                                         : Avx2Int8Conv::splitPairs(s, split.data(), report);
     EXPECT_EQ(report.residualEntries, int64_t(residual.size()));
-    if (data == Data::Saturating)
+    if (data == Data::Saturating || (data == Data::GroupBound && grouped))
         EXPECT_GT(residual.size(), 0u);
     // Dense residual tensor through the reference: an independent way to apply it.
     std::vector<int32_t> r(w.size(), 0);
@@ -95,7 +103,7 @@ void check(const Case& c, Data data, bool interior)
         r[size_t((e.row * s.inChannels + e.reduction) * khw + e.inner)] += e.value;
     for (size_t i = 0; i < w.size(); ++i)
         ASSERT_EQ(int32_t(split[i]) + r[i], int32_t(w[i])) << "split must sum back at " << i;
-    // Each weight is in one pair, so each position holds at most one residual, |r| <= 128: it fits int8.
+    // Each weight is in one pair (group), so each position holds at most one residual, |r| <= 128: it fits int8.
     std::vector<int8_t> r8(r.size());
     for (size_t i = 0; i < r.size(); ++i) {
         ASSERT_TRUE(r[i] >= -128 && r[i] <= 127);
@@ -104,7 +112,8 @@ void check(const Case& c, Data data, bool interior)
     std::vector<int32_t> corr(size_t(s.outputCount()));
     convIntegerRef(s, x.data(), zp, r8.data(), &noZp, false, corr.data());
 
-    auto conv = Avx2Int8Conv::create(s, split.data());
+    auto conv = Avx2Int8Conv::create(s, split.data(), 0, 0, grouped);
+    EXPECT_EQ(conv->grouped(), grouped);
     const int64_t hw = s.inHeight * s.inWidth, ic = s.inChannels, oc = s.outChannels;
     const int64_t ohw = s.outHeight() * s.outWidth();
     std::vector<uint8_t> nhwc(x.size());
@@ -153,7 +162,79 @@ TEST_P(Avx2Int8ConvTest, InteriorWrittenByTheCallerMatchesReference)
     check(GetParam(), Data::Random, true);
 }
 
+TEST_P(Avx2Int8ConvTest, GroupedMatchesReferenceOnRandomData)
+{
+    check(GetParam(), Data::Random, false, true);
+}
+
+TEST_P(Avx2Int8ConvTest, GroupedMatchesReferenceOnSaturatingData)
+{
+    check(GetParam(), Data::Saturating, false, true);
+}
+
+TEST_P(Avx2Int8ConvTest, GroupedMatchesReferenceWithGroupsAtTheBound)
+{
+    check(GetParam(), Data::GroupBound, false, true);
+}
+
+TEST_P(Avx2Int8ConvTest, PairwiseMatchesReferenceWithGroupsAtTheBound)
+{
+    check(GetParam(), Data::GroupBound, false, false);
+}
+
+TEST_P(Avx2Int8ConvTest, GroupedInteriorWrittenByTheCallerMatchesReference)
+{
+    check(GetParam(), Data::Random, true, true);
+}
+
 INSTANTIATE_TEST_SUITE_P(Shapes, Avx2Int8ConvTest, testing::ValuesIn(kCases), caseName);
+
+// Every group of 4 products exactly at the int16 bound (4 * 32 * 255 = 32640, both signs) needs no residual, and the
+// grouped kernel alone must then equal the reference: a saturating or wrapping s16 sum would show here. One more
+// per group (33) must split every group, and the split then sums back exactly.
+TEST(Avx2Int8Conv, GroupedKernelIsExactAtTheBoundAndSplitsBeyondIt)
+{
+    const ConvShape s = squareConv(1, 16, 6, 7, 24, 1, 3, 1, 1); // 48 bytes per kernel row: 6 groups of 2 quads
+    if (!Avx2Int8Conv::supports(s))
+        GTEST_SKIP() << "no AVX2 on this CPU";
+    const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
+    const std::vector<uint8_t> x(size_t(s.inputCount()), 255); // NCHW and NHWC alike
+    const int32_t noZp = 0;
+    for (int magnitude : { 32, 33 }) {
+        std::vector<int8_t> w(size_t(s.weightCount()));
+        for (int64_t o = 0; o < s.outChannels; ++o)
+            for (int64_t i = 0; i < s.weightCount() / s.outChannels; ++i)
+                w[size_t(o * (s.weightCount() / s.outChannels) + i)] = int8_t(o % 2 ? -magnitude : magnitude);
+        std::vector<int32_t> want(size_t(s.outputCount()));
+        convIntegerRef(s, x.data(), 0, w.data(), &noZp, false, want.data());
+        std::vector<int8_t> split = w;
+        SaturationReport report;
+        const auto residual = Avx2Int8Conv::splitGroups(s, split.data(), report);
+        // Pairs of 32 (64) or 33 (66) never offend the pair rule.
+        EXPECT_EQ(report.offendingPairs, 0);
+        const int64_t groups = s.outChannels * s.kernelHeight * (s.kernelWidth * s.inChannels / 8) * 2;
+        EXPECT_EQ(int64_t(residual.size()), magnitude == 32 ? 0 : groups);
+        EXPECT_EQ(report.residualEntries, int64_t(residual.size()));
+        auto conv = Avx2Int8Conv::create(s, split.data(), 0, 0, true);
+        std::vector<int32_t> got(size_t(s.outputCount()));
+        conv->run(x.data(), 0, got.data());
+        for (int64_t o = 0; o < s.outChannels; ++o)
+            for (int64_t p = 0; p < ohw; ++p) {
+                int64_t r = 0; // the residual through a loop of its own: x is 255 inside the image, 0 - 0 outside
+                for (const ResidualWeight& e : residual) {
+                    if (e.row != o)
+                        continue;
+                    const int64_t ih = p / s.outWidth() - s.padTop + e.inner / s.kernelWidth;
+                    const int64_t iw = p % s.outWidth() - s.padLeft + e.inner % s.kernelWidth;
+                    if (ih >= 0 && ih < s.inHeight && iw >= 0 && iw < s.inWidth)
+                        r += int64_t(e.value) * 255;
+                }
+                ASSERT_EQ(int64_t(got[size_t(p * s.outChannels + o)]) + r, int64_t(want[size_t(o * ohw + p)]))
+                    << "magnitude " << magnitude << " oc " << o << " pixel " << p;
+            }
+    }
+    (void)hw;
+}
 
 TEST(Avx2Int8Conv, RegisterBlockingsAgree)
 {
@@ -161,13 +242,13 @@ TEST(Avx2Int8Conv, RegisterBlockingsAgree)
     if (!Avx2Int8Conv::supports(s))
         GTEST_SKIP() << "no AVX2 on this CPU";
     std::mt19937 rng(3);
-    std::uniform_int_distribution<int> byte(0, 255), small(-64, 64);
+    std::uniform_int_distribution<int> byte(0, 255), small(-32, 32);
     std::vector<uint8_t> x(size_t(s.inputCount()));
     for (uint8_t& v : x)
         v = uint8_t(byte(rng));
     std::vector<int8_t> w(size_t(s.weightCount()));
     for (int8_t& v : w)
-        v = int8_t(small(rng)); // pair-safe: |a| + |b| <= 128
+        v = int8_t(small(rng)); // pair- and group-safe: 4 * 32 <= 128
     // x is used as NHWC here; the reference wants NCHW.
     std::vector<uint8_t> nchw(x.size());
     const int64_t hw = s.inHeight * s.inWidth;
@@ -178,16 +259,18 @@ TEST(Avx2Int8Conv, RegisterBlockingsAgree)
     std::vector<int32_t> want(size_t(s.outputCount()));
     convIntegerRef(s, nchw.data(), 17, w.data(), &noZp, false, want.data());
     const int64_t ohw = s.outHeight() * s.outWidth();
-    for (int p : { 1, 3, 5, 8 })
-        for (int n : { 1, 2, 3 }) {
-            auto conv = Avx2Int8Conv::create(s, w.data(), p, n);
-            std::vector<int32_t> got(size_t(s.outputCount()));
-            conv->run(x.data(), 17, got.data());
-            for (int64_t o = 0; o < s.outChannels; ++o)
-                for (int64_t q = 0; q < ohw; ++q)
-                    ASSERT_EQ(got[size_t(q * s.outChannels + o)], want[size_t(o * ohw + q)])
-                        << "blocking " << p << "x" << 8 * n << " oc " << o << " pixel " << q;
-        }
+    for (bool grouped : { false, true }) // |w| <= 32 is group-safe too
+        for (int p : { 1, 3, 5, 8 })
+            for (int n : { 1, 2, 3 }) {
+                auto conv = Avx2Int8Conv::create(s, w.data(), p, n, grouped);
+                std::vector<int32_t> got(size_t(s.outputCount()));
+                conv->run(x.data(), 17, got.data());
+                for (int64_t o = 0; o < s.outChannels; ++o)
+                    for (int64_t q = 0; q < ohw; ++q)
+                        ASSERT_EQ(got[size_t(q * s.outChannels + o)], want[size_t(o * ohw + q)])
+                            << "blocking " << p << "x" << 8 * n << (grouped ? " grouped" : "") << " oc " << o
+                            << " pixel " << q;
+            }
 }
 
 } // namespace

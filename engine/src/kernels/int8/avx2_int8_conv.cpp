@@ -13,10 +13,26 @@ namespace {
 
 constexpr int kMaxPixels = 8;
 constexpr int kMaxWidth = 3;
+/// The grouped form's default blocking: 4 pixels x 16 channels (8 accumulators; the weights stay memory operands).
+constexpr int kGroupedPixels = 4;
+constexpr int kGroupedWidth = 2;
+
+/// The 4 bytes at `src` in every 32-bit lane.
+__attribute__((target("avx2"))) inline __m256i broadcast(const uint8_t* src)
+{
+    int32_t quad;
+    std::memcpy(&quad, src, 4);
+    return _mm256_set1_epi32(quad);
+}
 
 /// P pixels × N ymm (8 output channels each): Σ over kernel rows and (kw, channel quad) steps, then + offsets.
 /// `a[p]` points at pixel p's window origin in the padded input, `w` at the block's packed weights.
-template <int P, int N>
+/// Pairwise (Grouped = false), per quad: vpmaddubsw (u8·s8 pairs into saturating s16), vpmaddwd with ones, vpaddd:
+/// 2 port-0/1 operations per 32 MACs. Grouped, per two consecutive quads j, j + 1 of a kernel row: the two vpmaddubsw
+/// results are added in s16 (vpaddw) before one vpmaddwd and vpaddd: 3 port-0/1 operations per 64 MACs. Exact for
+/// weights made group-safe by splitGroups() (see the header); a kernel row's last quad, when its count is odd, takes
+/// the pairwise form (its pairs alone are the groups there).
+template <int P, int N, bool Grouped>
 __attribute__((target("avx2"))) void microKernel(const uint8_t* const* a, const void* weights, int64_t kernelRows,
     int64_t rowStride, int64_t steps, const int32_t* offsets, int32_t* const* out)
 {
@@ -30,15 +46,28 @@ __attribute__((target("avx2"))) void microKernel(const uint8_t* const* a, const 
         const uint8_t* row[P];
         for (int p = 0; p < P; ++p)
             row[p] = a[p] + kh * rowStride;
-        for (int64_t j = 0; j < steps; ++j) {
+        int64_t j = 0;
+        if constexpr (Grouped) {
+            for (; j + 1 < steps; j += 2) {
+                // Weights as memory operands: 2·N vectors would not fit beside P·N accumulators in 16 registers.
+                for (int p = 0; p < P; ++p) {
+                    const __m256i b0 = broadcast(row[p] + 4 * j), b1 = broadcast(row[p] + 4 * j + 4);
+                    for (int n = 0; n < N; ++n) {
+                        const __m256i s16 = _mm256_add_epi16(_mm256_maddubs_epi16(b0, _mm256_load_si256(w + n)),
+                            _mm256_maddubs_epi16(b1, _mm256_load_si256(w + N + n)));
+                        acc[p][n] = _mm256_add_epi32(acc[p][n], _mm256_madd_epi16(s16, ones));
+                    }
+                }
+                w += 2 * N;
+            }
+        }
+        for (; j < steps; ++j) {
             __m256i wv[N];
             for (int n = 0; n < N; ++n)
                 wv[n] = _mm256_load_si256(w + n);
             w += N;
             for (int p = 0; p < P; ++p) {
-                int32_t quad;
-                std::memcpy(&quad, row[p] + 4 * j, 4);
-                const __m256i b = _mm256_set1_epi32(quad);
+                const __m256i b = broadcast(row[p] + 4 * j);
                 for (int n = 0; n < N; ++n)
                     acc[p][n] = _mm256_add_epi32(acc[p][n], _mm256_madd_epi16(_mm256_maddubs_epi16(b, wv[n]), ones));
             }
@@ -54,17 +83,44 @@ __attribute__((target("avx2"))) void microKernel(const uint8_t* const* a, const 
 using MicroKernel
     = void (*)(const uint8_t* const*, const void*, int64_t, int64_t, int64_t, const int32_t*, int32_t* const*);
 
-template <int N, int... P> constexpr auto kernelRow(std::integer_sequence<int, P...>)
+template <int N, bool Grouped, int... P> constexpr auto kernelRow(std::integer_sequence<int, P...>)
 {
-    return std::array<MicroKernel, sizeof...(P)> { &microKernel<P + 1, N>... };
+    return std::array<MicroKernel, sizeof...(P)> { &microKernel<P + 1, N, Grouped>... };
 }
 
-/// kKernels[N - 1][P - 1]
-const std::array<std::array<MicroKernel, kMaxPixels>, kMaxWidth> kKernels {
-    kernelRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
-    kernelRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
-    kernelRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
-};
+/// kKernels[Grouped][N - 1][P - 1]
+const std::array<std::array<std::array<MicroKernel, kMaxPixels>, kMaxWidth>, 2> kKernels { {
+    { kernelRow<1, false>(std::make_integer_sequence<int, kMaxPixels>()),
+        kernelRow<2, false>(std::make_integer_sequence<int, kMaxPixels>()),
+        kernelRow<3, false>(std::make_integer_sequence<int, kMaxPixels>()) },
+    { kernelRow<1, true>(std::make_integer_sequence<int, kMaxPixels>()),
+        kernelRow<2, true>(std::make_integer_sequence<int, kMaxPixels>()),
+        kernelRow<3, true>(std::make_integer_sequence<int, kMaxPixels>()) },
+} };
+
+/// Makes every group of `members` weights of `row` safe: the sum of its positive weights at most kGroupSafeMagnitude,
+/// and that of its negative weights' magnitudes too, shrinking the largest magnitudes first (fewest residual weights:
+/// each shrink removes as much as one weight can). Returns the (position, excess) pairs.
+void splitGroup(int8_t* row, const int64_t* members, int count, std::vector<std::pair<int64_t, int>>& excess)
+{
+    for (int sign = -1; sign <= 1; sign += 2) {
+        int sum = 0;
+        for (int k = 0; k < count; ++k)
+            sum += std::max(0, sign * int(row[members[k]]));
+        while (sum > kGroupSafeMagnitude) {
+            int best = -1;
+            for (int k = 0; k < count; ++k)
+                if (sign * int(row[members[k]]) > 0
+                    && (best < 0 || std::abs(row[members[k]]) > std::abs(row[members[best]])))
+                    best = k;
+            const int magnitude = std::abs(row[members[best]]);
+            const int kept = magnitude - std::min(magnitude, sum - kGroupSafeMagnitude);
+            excess.emplace_back(members[best], sign * (magnitude - kept));
+            row[members[best]] = int8_t(sign * kept);
+            sum -= magnitude - kept;
+        }
+    }
+}
 
 } // namespace
 
@@ -75,8 +131,20 @@ bool Avx2Int8Conv::supports(const ConvShape& s)
 
 std::vector<ResidualWeight> Avx2Int8Conv::splitPairs(const ConvShape& s, int8_t* weights, SaturationReport& report)
 {
-    // The kernel's pairs are adjacent bytes of each kernel row's flattened (kw, c) sequence: split in that order.
+    return split(s, weights, report, false);
+}
+
+std::vector<ResidualWeight> Avx2Int8Conv::splitGroups(const ConvShape& s, int8_t* weights, SaturationReport& report)
+{
+    return split(s, weights, report, true);
+}
+
+std::vector<ResidualWeight> Avx2Int8Conv::split(
+    const ConvShape& s, int8_t* weights, SaturationReport& report, bool grouped)
+{
+    // The kernel's pairs and groups are bytes of each kernel row's flattened (kw, c) sequence: split in that order.
     const int64_t oc = s.outChannels, ic = s.inChannels, kh = s.kernelHeight, kw = s.kernelWidth;
+    const int64_t length = kw * ic;
     std::vector<int8_t> rows(size_t(s.weightCount()));
     const auto index
         = [&](int64_t o, int64_t c, int64_t r, int64_t col) { return size_t(((o * ic + c) * kh + r) * kw + col); };
@@ -87,8 +155,36 @@ std::vector<ResidualWeight> Avx2Int8Conv::splitPairs(const ConvShape& s, int8_t*
             for (int64_t r = 0; r < kh; ++r)
                 for (int64_t col = 0; col < kw; ++col)
                     rows[rowIndex(o, c, r, col)] = weights[index(o, c, r, col)];
+    // The pair rule is counted either way: the diagnosis reports the pairs vpmaddubsw alone could saturate.
+    std::vector<ResidualWeight> flat = splitSaturatingPairs(rows.data(), oc * kh, length, 1, !grouped, report);
+    if (grouped) {
+        // Groups of the grouped kernel: quads 2m and 2m + 1 of a kernel row are summed lane by lane in s16, so s16 lane
+        // 2l holds the products of bytes 8m + 2l', 8m + 2l' + 1, 8m + 4 + 2l', 8m + 5 + 2l' (l' = l mod 2); bytes past
+        // the row are zero weights. A row's last quad, alone when the quad count is odd, keeps its pairs as groups.
+        const int64_t steps = (length + 3) / 4;
+        std::vector<std::pair<int64_t, int>> excess;
+        for (int64_t r = 0; r < oc * kh; ++r) {
+            int8_t* row = rows.data() + r * length;
+            excess.clear();
+            for (int64_t j = 0; j < steps; j += 2) {
+                const bool pairOfQuads = j + 1 < steps;
+                for (int64_t half = 0; half < 2; ++half) {
+                    int64_t members[4];
+                    int count = 0;
+                    for (int64_t t :
+                        { 4 * j + 2 * half, 4 * j + 2 * half + 1, 4 * j + 4 + 2 * half, 4 * j + 5 + 2 * half })
+                        if (t < length && (pairOfQuads || t < 4 * j + 4))
+                            members[count++] = t;
+                    splitGroup(row, members, count, excess);
+                }
+            }
+            for (auto [t, value] : excess)
+                flat.push_back({ int32_t(r), int32_t(t), 0, value });
+        }
+        report.residualEntries = int64_t(flat.size());
+    }
     std::vector<ResidualWeight> split;
-    for (const ResidualWeight& e : splitSaturatingPairs(rows.data(), oc * kh, kw * ic, 1, true, report)) {
+    for (const ResidualWeight& e : flat) {
         const int64_t r = e.row % kh, col = e.reduction / ic, c = e.reduction % ic;
         split.push_back({ int32_t(e.row / kh), int32_t(c), int32_t(r * kw + col), e.value });
     }
@@ -103,10 +199,15 @@ std::vector<ResidualWeight> Avx2Int8Conv::splitPairs(const ConvShape& s, int8_t*
 }
 
 std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
-    const ConvShape& s, const int8_t* weights, int pixelBlock, int channelBlock)
+    const ConvShape& s, const int8_t* weights, int pixelBlock, int channelBlock, bool grouped)
 {
     std::unique_ptr<Avx2Int8Conv> c(new Avx2Int8Conv);
     c->m_shape = s;
+    c->m_grouped = grouped;
+    if (grouped) {
+        c->m_pixelBlock = kGroupedPixels;
+        c->m_channelBlock = kGroupedWidth;
+    }
     if (pixelBlock > 0)
         c->m_pixelBlock = std::min(pixelBlock, kMaxPixels);
     if (channelBlock > 0)
@@ -256,7 +357,8 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
                     rowOrigin += rowStep;
                 }
             }
-            kKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, s.kernelHeight, rowStride, m_steps, offsets, out);
+            kKernels[m_grouped ? 1 : 0][size_t(b.width - 1)][size_t(count - 1)](
+                a, w, s.kernelHeight, rowStride, m_steps, offsets, out);
             if (partial)
                 for (int p = 0; p < count; ++p)
                     std::memcpy(outImage + (pixel + p) * oc + b.firstChannel, m_tail.data() + p * 8 * kMaxWidth,

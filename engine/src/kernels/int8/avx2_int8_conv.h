@@ -16,6 +16,17 @@
 // splitPairs() makes exactly these pairs safe (int8_saturation.h's split, its excess as the caller's sparse
 // residual), so the kernel is exact for weights prepared by it. The activation zero point is applied as -zp·Σw per
 // output channel after the sums (the zero-point padding makes every window complete).
+//
+// Grouped form (create(..., grouped = true), weights from splitGroups()): per two consecutive quads 2m, 2m + 1 of a
+// kernel row, the two vpmaddubsw results are added in s16 (vpaddw) before one vpmaddwd + vpaddd — 3 port-0/1
+// operations per 64 MACs instead of 4. s16 lane 2l' + 2k (k = output channel lane) then holds the 4 products of bytes
+// {8m + 2l', 8m + 2l' + 1, 8m + 4 + 2l', 8m + 5 + 2l'} (l' = 0, 1): a "group". With u8 activations x in [0, 255],
+// a group's sum lies in [255·Σ(its negative weights), 255·Σ(its positive weights)]; splitGroups() shrinks weights
+// until Σ(positive) <= 128 and Σ|negative| <= 128 in every group (255·128 = 32640 <= 32767), so neither vpmaddubsw
+// (each pair's range lies inside its group's) nor vpaddw can leave int16: no saturation, no wrap, the same integer
+// sums as the reference. The excess joins the caller's sparse residual exactly like a split pair's. A kernel row whose
+// quad count is odd ends with one pairwise quad, whose pairs are its groups. Which form a layer uses is the caller's
+// choice at preparation (Int8Conv: residual weights each form needs vs the multiply-adds the grouped one saves).
 #pragma once
 
 #include "kernels/int8/conv_shape.h"
@@ -27,6 +38,9 @@
 
 namespace qs::kernels::int8 {
 
+/// Largest sum of the positive weights (and of the negative weights' magnitudes) of one group of the grouped kernel.
+inline constexpr int kGroupSafeMagnitude = 128;
+
 class Avx2Int8Conv
 {
 public:
@@ -37,10 +51,14 @@ public:
     /// Splits this kernel's saturating weight pairs in `weights` (s8 [OC, IC, KH, KW], in place) and returns their
     /// excess as residual weights (row = oc, reduction = ic, inner = kh·KW + kw), counting pairs into `report`.
     static std::vector<ResidualWeight> splitPairs(const ConvShape& shape, int8_t* weights, SaturationReport& report);
-    /// `weights`: s8 [OC, IC, KH, KW], pair-safe (splitPairs); copied and packed. `pixelBlock` (1..8) and
-    /// `channelBlock` (1..3 ymm of 8 output channels) choose the register blocking; 0 = the default.
+    /// The same for the grouped form: every group of 4 products (see above) made safe; `report` counts the pairs the
+    /// pairwise form would split (offendingPairs) and the residual weights this split needs (residualEntries).
+    static std::vector<ResidualWeight> splitGroups(const ConvShape& shape, int8_t* weights, SaturationReport& report);
+    /// `weights`: s8 [OC, IC, KH, KW], pair-safe (splitPairs) or, `grouped`, group-safe (splitGroups); copied and
+    /// packed. `pixelBlock` (1..8) and `channelBlock` (1..3 ymm of 8 output channels) choose the register blocking;
+    /// 0 = the default of the form.
     static std::unique_ptr<Avx2Int8Conv> create(
-        const ConvShape& shape, const int8_t* weights, int pixelBlock = 0, int channelBlock = 0);
+        const ConvShape& shape, const int8_t* weights, int pixelBlock = 0, int channelBlock = 0, bool grouped = false);
 
     /// y (s32 NHWC [N, OH, OW, OC]) = Σ (x - zp)·w over each window, padding contributing 0; x uint8 NHWC.
     void run(const uint8_t* x, int32_t zp, int32_t* y);
@@ -67,6 +85,7 @@ public:
     const ConvShape& shape() const noexcept { return m_shape; }
     int pixelBlock() const noexcept { return m_pixelBlock; }
     int channelBlock() const noexcept { return m_channelBlock; }
+    bool grouped() const noexcept { return m_grouped; }
 
 private:
     Avx2Int8Conv() = default;
@@ -74,10 +93,13 @@ private:
     uint8_t* paddedBuffer();
     static uint8_t* scratch(size_t bytes);
     void setOffsets(int32_t zp);
+    static std::vector<ResidualWeight> split(
+        const ConvShape& shape, int8_t* weights, SaturationReport& report, bool grouped);
 
     ConvShape m_shape;
     int m_pixelBlock = 6;
     int m_channelBlock = 2;
+    bool m_grouped = false;
     int64_t m_steps = 0; ///< quads per kernel row: KW·IC rounded up to 4, divided by 4
     int64_t m_paddedHeight = 0; ///< rows the windows reach, and at least padTop + IH
     int64_t m_paddedWidth = 0;

@@ -155,7 +155,7 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             }
         }
         if (useOwn) {
-            own = Avx2Int8Conv::create(s, s8.data());
+            own = Avx2Int8Conv::create(s, s8.data(), 0, 0, ownGrouped);
             if (nchw() && s.batch == 1) {
                 const int64_t ic = s.inChannels;
                 const dnnl::memory::desc interior(srcDims, dt::u8,
@@ -406,8 +406,8 @@ const SaturationReport& Int8Conv::saturation() const noexcept
 }
 std::string Int8Conv::implementation() const
 {
-    if (m_impl->own)
-        return Avx2Int8Conv::kImplementation;
+    if (m_impl->own) // " grouped": the s16 sums of two quads (avx2_int8_conv.h)
+        return std::string(Avx2Int8Conv::kImplementation) + (m_impl->own->grouped() ? " grouped" : "");
     if (m_impl->planar)
         return "qs:avx2_int8_planar";
     // "+u8" once runRequantized has let oneDNN write the uint8 output itself.

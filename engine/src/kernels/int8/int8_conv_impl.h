@@ -105,6 +105,10 @@ struct Int8Conv::Impl
     /// The engine's own AVX2 kernel in place of oneDNN's primitive (AVX2 without VNNI only; see avx2_int8_conv.h).
     std::unique_ptr<Avx2Int8Conv> own;
     bool useOwn = false; ///< decided before the pairs are split: the own kernel pairs its own way
+    bool ownGrouped = false; ///< the own kernel's grouped form (s16 sums of two quads; splitPairsFor decides)
+    /// How many of the layer's weights one extra residual weight must be worth for the grouped form (see
+    /// splitPairsFor).
+    static constexpr int64_t kResidualWeightCost = 64;
     dnnl::memory ownInterior; ///< NCHW single images are reordered straight into the own kernel's padded buffer
     dnnl::reorder toOwn;
     /// The own kernel's accumulators of `bandRows` output rows (see epilogue()). One row of yolov5nu's layers is
