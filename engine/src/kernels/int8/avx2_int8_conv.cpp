@@ -98,27 +98,25 @@ const std::array<std::array<std::array<MicroKernel, kMaxPixels>, kMaxWidth>, 2> 
         kernelRow<3, true>(std::make_integer_sequence<int, kMaxPixels>()) },
 } };
 
-/// Makes every group of `members` weights of `row` safe: the sum of its positive weights at most kGroupSafeMagnitude,
-/// and that of its negative weights' magnitudes too, shrinking the largest magnitudes first (fewest residual weights:
-/// each shrink removes as much as one weight can). Returns the (position, excess) pairs.
-void splitGroup(int8_t* row, const int64_t* members, int count, std::vector<std::pair<int64_t, int>>& excess)
+/// Makes the `sign` side of one group of `members` weights of `row` safe: the sum of its weights of that sign (their
+/// magnitudes) at most kGroupSafeMagnitude, shrinking the largest magnitudes first (fewest residual weights: each
+/// shrink removes as much as one weight can). Appends the (position, excess) pairs.
+void splitGroup(int8_t* row, const int64_t* members, int count, int sign, std::vector<std::pair<int64_t, int>>& excess)
 {
-    for (int sign = -1; sign <= 1; sign += 2) {
-        int sum = 0;
+    int sum = 0;
+    for (int k = 0; k < count; ++k)
+        sum += std::max(0, sign * int(row[members[k]]));
+    while (sum > kGroupSafeMagnitude) {
+        int best = -1;
         for (int k = 0; k < count; ++k)
-            sum += std::max(0, sign * int(row[members[k]]));
-        while (sum > kGroupSafeMagnitude) {
-            int best = -1;
-            for (int k = 0; k < count; ++k)
-                if (sign * int(row[members[k]]) > 0
-                    && (best < 0 || std::abs(row[members[k]]) > std::abs(row[members[best]])))
-                    best = k;
-            const int magnitude = std::abs(row[members[best]]);
-            const int kept = magnitude - std::min(magnitude, sum - kGroupSafeMagnitude);
-            excess.emplace_back(members[best], sign * (magnitude - kept));
-            row[members[best]] = int8_t(sign * kept);
-            sum -= magnitude - kept;
-        }
+            if (sign * int(row[members[k]]) > 0
+                && (best < 0 || std::abs(row[members[k]]) > std::abs(row[members[best]])))
+                best = k;
+        const int magnitude = std::abs(row[members[best]]);
+        const int kept = magnitude - std::min(magnitude, sum - kGroupSafeMagnitude);
+        excess.emplace_back(members[best], sign * (magnitude - kept));
+        row[members[best]] = int8_t(sign * kept);
+        sum -= magnitude - kept;
     }
 }
 
@@ -162,24 +160,78 @@ std::vector<ResidualWeight> Avx2Int8Conv::split(
         // 2l holds the products of bytes 8m + 2l', 8m + 2l' + 1, 8m + 4 + 2l', 8m + 5 + 2l' (l' = l mod 2); bytes past
         // the row are zero weights. A row's last quad, alone when the quad count is odd, keeps its pairs as groups.
         const int64_t steps = (length + 3) / 4;
-        std::vector<std::pair<int64_t, int>> excess;
-        for (int64_t r = 0; r < oc * kh; ++r) {
-            int8_t* row = rows.data() + r * length;
-            excess.clear();
+        // The residual costs mostly per input channel it reads (an int16 plane of the whole image each,
+        // int8_conv_residual.cpp), and most offending groups exceed the bound by little, so one weight of several
+        // could take the excess: groups that one weight can fix are fixed on as few input channels as a greedy set
+        // cover finds; the others shrink their largest weights first (fewest residual weights).
+        struct Offender
+        {
+            int64_t row = 0;
+            int64_t members[4] = {};
+            int count = 0;
+            int sign = 1;
+            int excess = 0;
+        };
+        std::vector<Offender> offenders;
+        for (int64_t r = 0; r < oc * kh; ++r)
             for (int64_t j = 0; j < steps; j += 2) {
                 const bool pairOfQuads = j + 1 < steps;
                 for (int64_t half = 0; half < 2; ++half) {
-                    int64_t members[4];
-                    int count = 0;
+                    Offender g;
+                    g.row = r;
                     for (int64_t t :
                         { 4 * j + 2 * half, 4 * j + 2 * half + 1, 4 * j + 4 + 2 * half, 4 * j + 5 + 2 * half })
                         if (t < length && (pairOfQuads || t < 4 * j + 4))
-                            members[count++] = t;
-                    splitGroup(row, members, count, excess);
+                            g.members[g.count++] = t;
+                    for (int sign = -1; sign <= 1; sign += 2) {
+                        int sum = 0;
+                        for (int k = 0; k < g.count; ++k)
+                            sum += std::max(0, sign * int(rows[size_t(r * length + g.members[k])]));
+                        if (sum > kGroupSafeMagnitude) {
+                            g.sign = sign;
+                            g.excess = sum - kGroupSafeMagnitude;
+                            offenders.push_back(g);
+                        }
+                    }
                 }
             }
+        const auto fixes = [&](const Offender& g, int k) {
+            return g.sign * int(rows[size_t(g.row * length + g.members[k])]) >= g.excess;
+        };
+        std::vector<bool> chosen(size_t(ic), false), covered(offenders.size(), false);
+        for (;;) {
+            std::vector<int64_t> count(size_t(ic), 0);
+            for (size_t i = 0; i < offenders.size(); ++i) {
+                if (covered[i])
+                    continue;
+                for (int k = 0; k < offenders[i].count; ++k)
+                    if (fixes(offenders[i], k))
+                        ++count[size_t(offenders[i].members[k] % ic)];
+            }
+            const auto best = std::max_element(count.begin(), count.end());
+            if (*best == 0)
+                break;
+            const int64_t c = best - count.begin();
+            chosen[size_t(c)] = true;
+            for (size_t i = 0; i < offenders.size(); ++i)
+                for (int k = 0; k < offenders[i].count && !covered[i]; ++k)
+                    covered[i] = offenders[i].members[k] % ic == c && fixes(offenders[i], k);
+        }
+        std::vector<std::pair<int64_t, int>> excess;
+        for (const Offender& g : offenders) {
+            int8_t* row = rows.data() + g.row * length;
+            excess.clear();
+            int k = 0;
+            while (k < g.count && !(chosen[size_t(g.members[k] % ic)] && fixes(g, k)))
+                ++k;
+            if (k < g.count) {
+                row[g.members[k]] = int8_t(int(row[g.members[k]]) - g.sign * g.excess);
+                excess.emplace_back(g.members[k], g.sign * g.excess);
+            } else {
+                splitGroup(row, g.members, g.count, g.sign, excess);
+            }
             for (auto [t, value] : excess)
-                flat.push_back({ int32_t(r), int32_t(t), 0, value });
+                flat.push_back({ int32_t(g.row), int32_t(t), 0, value });
         }
         report.residualEntries = int64_t(flat.size());
     }

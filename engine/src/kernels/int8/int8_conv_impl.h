@@ -108,7 +108,7 @@ struct Int8Conv::Impl
     bool ownGrouped = false; ///< the own kernel's grouped form (s16 sums of two quads; splitPairsFor decides)
     /// How many of the layer's weights one extra residual weight must be worth for the grouped form (see
     /// splitPairsFor).
-    static constexpr int64_t kResidualWeightCost = 500;
+    static constexpr int64_t kResidualWeightCost = 400;
     dnnl::memory ownInterior; ///< NCHW single images are reordered straight into the own kernel's padded buffer
     dnnl::reorder toOwn;
     /// The own kernel's accumulators of `bandRows` output rows (see epilogue()). One row of yolov5nu's layers is

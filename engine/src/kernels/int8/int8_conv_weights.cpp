@@ -140,13 +140,13 @@ void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
         // ~1/4 of the port-0/1 work per multiply-add but needs every group of 4 products inside int16, so more
         // weights go to the residual. Both cost per output pixel: the kernel's saving in proportion to the layer's
         // weights (OC·IC·KH·KW multiply-adds per pixel), the residual in proportion to its weights. Grouped when the
-        // extra residual weights times kResidualWeightCost stay below the layer's weights (kResidualWeightCost = 500:
-        // every yolov5nu_int8_dynamic_seed layer forced to the grouped form, AVX2-limited, gained up to ~1.5 extra
-        // residual weights per 1000 weights and lost from ~2.5 on — a sparse residual's int16 planes and per-channel
+        // extra residual weights times kResidualWeightCost stay below the layer's weights (kResidualWeightCost = 400:
+        // every yolov5nu_int8_dynamic_seed layer forced to the grouped form, AVX2-limited, gained up to ~2.5 extra
+        // residual weights per 1000 weights and lost from ~2.7 on — a sparse residual's int16 planes and per-channel
         // tile updates cost far more per weight than its multiply-adds; bench/RESULTS.md "avx2s16acc").
         // PyTorch's full-range weights (resnet18_int8_qdq_torch) need ~6x the pair rule's residual and stay pairwise;
         // ONNX Runtime's dynamic quantization (yolov5nu) needs 1396 instead of 264 residual weights over 2.6 M, and
-        // 52 of its 75 own-kernel layers take the grouped form.
+        // most of its layers (the 3x3 ones all) take the grouped form.
         // QS_INT8_GROUPED=0 / =1 force either form (A/B measurements, tests).
         std::vector<int8_t> grouped = s8;
         SaturationReport groupReport = report;
