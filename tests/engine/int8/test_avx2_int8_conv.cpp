@@ -215,6 +215,8 @@ TEST(Avx2Int8Conv, GroupedKernelIsExactAtTheBoundAndSplitsBeyondIt)
         const int64_t groups = s.outChannels * s.kernelHeight * (s.kernelWidth * s.inChannels / 8) * 2;
         EXPECT_EQ(int64_t(residual.size()), magnitude == 32 ? 0 : groups);
         EXPECT_EQ(report.residualEntries, int64_t(residual.size()));
+        EXPECT_TRUE(report.groupedInt16);
+        EXPECT_EQ(report.offendingGroups, magnitude == 32 ? 0 : groups);
         auto conv = Avx2Int8Conv::create(s, split.data(), 0, 0, true);
         std::vector<int32_t> got(size_t(s.outputCount()));
         conv->run(x.data(), 0, got.data());

@@ -234,6 +234,12 @@ std::vector<ResidualWeight> Avx2Int8Conv::split(
                 flat.push_back({ int32_t(g.row), int32_t(t), 0, value });
         }
         report.residualEntries = int64_t(flat.size());
+        report.groupedInt16 = true;
+        for (size_t i = 0; i < offenders.size(); ++i) // a group offending on both sides is listed twice, in a row
+            report.offendingGroups += i == 0 || offenders[i].row != offenders[i - 1].row
+                    || offenders[i].members[0] != offenders[i - 1].members[0]
+                ? 1
+                : 0;
     }
     std::vector<ResidualWeight> split;
     for (const ResidualWeight& e : flat) {
