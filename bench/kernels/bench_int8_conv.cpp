@@ -15,6 +15,8 @@
 //   Int8DynamicConv   DynamicQuantizeLinear of the float input + Int8ConvExact: what replaces FP32 Conv end to end
 //   Avx2Kernel/P/N    the engine's own AVX2 u8·s8→s32 kernel (avx2_int8_conv.h) alone, NHWC, P pixels × N·8 output
 //                     channels of register blocking (padding copy included): compare with Int8Primitive
+//   Avx2Grouped/P/N   the same kernel's grouped form (two vpmaddubsw results summed in int16 before one vpmaddwd;
+//                     speed only: the weights are not made group-safe here)
 // The resnet18 rows (synthetic weights in the pair-safe range) have only the two primitive rows and report CPU time
 // (the machine is shared); GMAC/s = GOP/s / 2.
 #include "kernels/int8/avx2_int8_conv.h"
