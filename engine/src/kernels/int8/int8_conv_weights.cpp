@@ -146,7 +146,7 @@ void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
         // tile updates cost far more per weight than its multiply-adds; bench/RESULTS.md "avx2s16acc").
         // PyTorch's full-range weights (resnet18_int8_qdq_torch) need ~6x the pair rule's residual and stay pairwise;
         // ONNX Runtime's dynamic quantization (yolov5nu) needs 1396 instead of 264 residual weights over 2.6 M, and
-        // most of its layers (the 3x3 ones all) take the grouped form.
+        // 55 of its 75 own-kernel layers take the grouped form.
         // QS_INT8_GROUPED=0 / =1 force either form (A/B measurements, tests).
         std::vector<int8_t> grouped = s8;
         SaturationReport groupReport = report;
