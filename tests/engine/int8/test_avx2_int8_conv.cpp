@@ -66,6 +66,7 @@ enum class Data
     Random,
     Saturating, ///< x = 255 everywhere, weights at -128 or 127
     GroupBound, ///< x = 255 everywhere, weights of magnitude 31..33 or 64 (groups at and just past 4 * 32 = 128)
+    SafeGroups, ///< x = 255 everywhere, weights in [-32, 32]: every group within the bound, up to exactly on it
 };
 
 void check(const Case& c, Data data, bool interior, bool grouped = false)
@@ -74,7 +75,7 @@ void check(const Case& c, Data data, bool interior, bool grouped = false)
     if (!Avx2Int8Conv::supports(s))
         GTEST_SKIP() << "no AVX2 on this CPU";
     std::mt19937 rng(9);
-    std::uniform_int_distribution<int> byte(0, 255);
+    std::uniform_int_distribution<int> byte(0, 255), safe(-32, 32);
     std::vector<uint8_t> x(size_t(s.inputCount())); // NCHW for the reference
     for (uint8_t& v : x)
         v = data == Data::Random ? uint8_t(byte(rng)) : 255;
@@ -83,6 +84,7 @@ void check(const Case& c, Data data, bool interior, bool grouped = false)
     for (int8_t& v : w)
         v = data == Data::Saturating   ? ((byte(rng) & 1) ? 127 : -128)
             : data == Data::GroupBound ? bound[byte(rng) % std::size(bound)]
+            : data == Data::SafeGroups ? int8_t(safe(rng))
                                        : int8_t(byte(rng) - 128);
     const int32_t zp = c.zeroPoint, noZp = 0;
 
@@ -94,7 +96,7 @@ void check(const Case& c, Data data, bool interior, bool grouped = false)
     const std::vector<ResidualWeight> residual = grouped ? Avx2Int8Conv::splitGroups(s, split.data(), report)
                                                          : Avx2Int8Conv::splitPairs(s, split.data(), report);
     EXPECT_EQ(report.residualEntries, int64_t(residual.size()));
-    if (data == Data::Saturating || (data == Data::GroupBound && grouped))
+    if (data == Data::Saturating)
         EXPECT_GT(residual.size(), 0u);
     // Dense residual tensor through the reference: an independent way to apply it.
     std::vector<int32_t> r(w.size(), 0);
@@ -114,6 +116,10 @@ void check(const Case& c, Data data, bool interior, bool grouped = false)
 
     auto conv = Avx2Int8Conv::create(s, split.data(), 0, 0, grouped);
     EXPECT_EQ(conv->grouped(), grouped);
+    if (grouped && data == Data::SafeGroups) { // every quad pairs up, a row's odd last one with another row's
+        EXPECT_TRUE(residual.empty());
+        EXPECT_GE(conv->groupedShare(), 0.5);
+    }
     const int64_t hw = s.inHeight * s.inWidth, ic = s.inChannels, oc = s.outChannels;
     const int64_t ohw = s.outHeight() * s.outWidth();
     std::vector<uint8_t> nhwc(x.size());
@@ -177,6 +183,11 @@ TEST_P(Avx2Int8ConvTest, GroupedMatchesReferenceWithGroupsAtTheBound)
     check(GetParam(), Data::GroupBound, false, true);
 }
 
+TEST_P(Avx2Int8ConvTest, GroupedMatchesReferenceWithSafeGroups)
+{
+    check(GetParam(), Data::SafeGroups, false, true);
+}
+
 TEST_P(Avx2Int8ConvTest, PairwiseMatchesReferenceWithGroupsAtTheBound)
 {
     check(GetParam(), Data::GroupBound, false, false);
@@ -190,34 +201,50 @@ TEST_P(Avx2Int8ConvTest, GroupedInteriorWrittenByTheCallerMatchesReference)
 INSTANTIATE_TEST_SUITE_P(Shapes, Avx2Int8ConvTest, testing::ValuesIn(kCases), caseName);
 
 // Every group of 4 products exactly at the int16 bound (4 * 32 * 255 = 32640, both signs) needs no residual, and the
-// grouped kernel alone must then equal the reference: a saturating or wrapping s16 sum would show here. One more
-// per group (33) must split every group, and the split then sums back exactly.
+// grouped kernel must then compute every quad in int16-summed pairs and equal the reference: a saturating or wrapping
+// s16 sum would show here. One more per weight (33): no pair offends, every group would, so the split keeps the pair
+// rule (no residual) and the kernel computes every quad pairwise. Pairs of 100 followed by a quad of zeros: each pair
+// offends and so does its group, at the same residual cost, so the group split is taken (one residual weight per
+// group) and every quad is summed in pairs again.
 TEST(Avx2Int8Conv, GroupedKernelIsExactAtTheBoundAndSplitsBeyondIt)
 {
-    const ConvShape s = squareConv(1, 16, 6, 7, 24, 1, 3, 1, 1); // 48 bytes per kernel row: 6 groups of 2 quads
+    const ConvShape s = squareConv(1, 16, 6, 7, 24, 1, 3, 1, 1); // 48 bytes per kernel row: 6 pairs of quads
     if (!Avx2Int8Conv::supports(s))
         GTEST_SKIP() << "no AVX2 on this CPU";
-    const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
+    const int64_t ohw = s.outHeight() * s.outWidth(), ic = s.inChannels, khw = s.kernelHeight * s.kernelWidth;
     const std::vector<uint8_t> x(size_t(s.inputCount()), 255); // NCHW and NHWC alike
     const int32_t noZp = 0;
-    for (int magnitude : { 32, 33 }) {
+    const int64_t groups = s.outChannels * s.kernelHeight * (s.kernelWidth * ic / 8) * 2;
+    struct Pattern
+    {
+        int magnitude;
+        bool zeroSecondQuad; ///< bytes 4..7 of every 8 of a kernel row's (kw, c) sequence are 0
+        int64_t residual;
+        double share;
+    };
+    for (const Pattern& pattern :
+        { Pattern { 32, false, 0, 1.0 }, Pattern { 33, false, 0, 0.0 }, Pattern { 100, true, groups, 1.0 } }) {
+        SCOPED_TRACE(pattern.magnitude);
         std::vector<int8_t> w(size_t(s.weightCount()));
         for (int64_t o = 0; o < s.outChannels; ++o)
-            for (int64_t i = 0; i < s.weightCount() / s.outChannels; ++i)
-                w[size_t(o * (s.weightCount() / s.outChannels) + i)] = int8_t(o % 2 ? -magnitude : magnitude);
+            for (int64_t c = 0; c < ic; ++c)
+                for (int64_t k = 0; k < khw; ++k) {
+                    const int64_t t = (k % s.kernelWidth) * ic + c; // position in the kernel row's (kw, c) sequence
+                    const int v = pattern.zeroSecondQuad && t % 8 >= 4 ? 0 : pattern.magnitude;
+                    w[size_t((o * ic + c) * khw + k)] = int8_t(o % 2 ? -v : v);
+                }
         std::vector<int32_t> want(size_t(s.outputCount()));
         convIntegerRef(s, x.data(), 0, w.data(), &noZp, false, want.data());
         std::vector<int8_t> split = w;
         SaturationReport report;
         const auto residual = Avx2Int8Conv::splitGroups(s, split.data(), report);
-        // Pairs of 32 (64) or 33 (66) never offend the pair rule.
-        EXPECT_EQ(report.offendingPairs, 0);
-        const int64_t groups = s.outChannels * s.kernelHeight * (s.kernelWidth * s.inChannels / 8) * 2;
-        EXPECT_EQ(int64_t(residual.size()), magnitude == 32 ? 0 : groups);
+        EXPECT_EQ(report.offendingPairs, pattern.zeroSecondQuad ? groups : 0);
+        EXPECT_EQ(int64_t(residual.size()), pattern.residual);
         EXPECT_EQ(report.residualEntries, int64_t(residual.size()));
         EXPECT_TRUE(report.groupedInt16);
-        EXPECT_EQ(report.offendingGroups, magnitude == 32 ? 0 : groups);
+        EXPECT_EQ(report.offendingGroups, pattern.residual);
         auto conv = Avx2Int8Conv::create(s, split.data(), 0, 0, true);
+        EXPECT_DOUBLE_EQ(conv->groupedShare(), pattern.share);
         std::vector<int32_t> got(size_t(s.outputCount()));
         conv->run(x.data(), 0, got.data());
         for (int64_t o = 0; o < s.outChannels; ++o)
@@ -232,10 +259,9 @@ TEST(Avx2Int8Conv, GroupedKernelIsExactAtTheBoundAndSplitsBeyondIt)
                         r += int64_t(e.value) * 255;
                 }
                 ASSERT_EQ(int64_t(got[size_t(p * s.outChannels + o)]) + r, int64_t(want[size_t(o * ohw + p)]))
-                    << "magnitude " << magnitude << " oc " << o << " pixel " << p;
+                    << "oc " << o << " pixel " << p;
             }
     }
-    (void)hw;
 }
 
 TEST(Avx2Int8Conv, RegisterBlockingsAgree)

@@ -16,6 +16,7 @@ constexpr int kMaxWidth = 3;
 /// The grouped form's default blocking: 4 pixels x 16 channels (8 accumulators; the weights stay memory operands).
 constexpr int kGroupedPixels = 4;
 constexpr int kGroupedWidth = 2;
+constexpr int64_t kGroupedBlockChannels = 8 * kGroupedWidth;
 
 /// The 4 bytes at `src` in every 32-bit lane.
 __attribute__((target("avx2"))) inline __m256i broadcast(const uint8_t* src)
@@ -27,12 +28,9 @@ __attribute__((target("avx2"))) inline __m256i broadcast(const uint8_t* src)
 
 /// P pixels × N ymm (8 output channels each): Σ over kernel rows and (kw, channel quad) steps, then + offsets.
 /// `a[p]` points at pixel p's window origin in the padded input, `w` at the block's packed weights.
-/// Pairwise (Grouped = false), per quad: vpmaddubsw (u8·s8 pairs into saturating s16), vpmaddwd with ones, vpaddd:
-/// 2 port-0/1 operations per 32 MACs. Grouped, per two consecutive quads j, j + 1 of a kernel row: the two vpmaddubsw
-/// results are added in s16 (vpaddw) before one vpmaddwd and vpaddd: 3 port-0/1 operations per 64 MACs. Exact for
-/// weights made group-safe by splitGroups() (see the header); a kernel row's last quad, when its count is odd, takes
-/// the pairwise form (its pairs alone are the groups there).
-template <int P, int N, bool Grouped>
+/// Per quad: vpmaddubsw (u8·s8 pairs into saturating s16), vpmaddwd with ones, vpaddd: 2 port-0/1 operations per
+/// 32 MACs.
+template <int P, int N>
 __attribute__((target("avx2"))) void microKernel(const uint8_t* const* a, const void* weights, int64_t kernelRows,
     int64_t rowStride, int64_t steps, const int32_t* offsets, int32_t* const* out)
 {
@@ -46,22 +44,7 @@ __attribute__((target("avx2"))) void microKernel(const uint8_t* const* a, const 
         const uint8_t* row[P];
         for (int p = 0; p < P; ++p)
             row[p] = a[p] + kh * rowStride;
-        int64_t j = 0;
-        if constexpr (Grouped) {
-            for (; j + 1 < steps; j += 2) {
-                // Weights as memory operands: 2·N vectors would not fit beside P·N accumulators in 16 registers.
-                for (int p = 0; p < P; ++p) {
-                    const __m256i b0 = broadcast(row[p] + 4 * j), b1 = broadcast(row[p] + 4 * j + 4);
-                    for (int n = 0; n < N; ++n) {
-                        const __m256i s16 = _mm256_add_epi16(_mm256_maddubs_epi16(b0, _mm256_load_si256(w + n)),
-                            _mm256_maddubs_epi16(b1, _mm256_load_si256(w + N + n)));
-                        acc[p][n] = _mm256_add_epi32(acc[p][n], _mm256_madd_epi16(s16, ones));
-                    }
-                }
-                w += 2 * N;
-            }
-        }
-        for (; j < steps; ++j) {
+        for (int64_t j = 0; j < steps; ++j) {
             __m256i wv[N];
             for (int n = 0; n < N; ++n)
                 wv[n] = _mm256_load_si256(w + n);
@@ -80,23 +63,78 @@ __attribute__((target("avx2"))) void microKernel(const uint8_t* const* a, const 
     }
 }
 
-using MicroKernel
-    = void (*)(const uint8_t* const*, const void*, int64_t, int64_t, int64_t, const int32_t*, int32_t* const*);
-
-template <int N, bool Grouped, int... P> constexpr auto kernelRow(std::integer_sequence<int, P...>)
+/// The grouped form: the block's quads in the order of `quads` (byte offsets from the window origin, kernel row
+/// included), `pairs` pairs first — per pair the two vpmaddubsw results are added in s16 (vpaddw) before one vpmaddwd
+/// and vpaddd: 3 port-0/1 operations per 64 MACs — then `singles` quads in the pairwise way. Exact for pairs that are
+/// group-safe on these weights (create() groups only those, see the header) and pair-safe singles.
+template <int P, int N>
+__attribute__((target("avx2"))) void groupedKernel(const uint8_t* const* a, const void* weights, const int32_t* quads,
+    int64_t pairs, int64_t singles, const int32_t* offsets, int32_t* const* out)
 {
-    return std::array<MicroKernel, sizeof...(P)> { &microKernel<P + 1, N, Grouped>... };
+    const auto* w = static_cast<const __m256i*>(weights);
+    __m256i acc[P][N];
+    for (int p = 0; p < P; ++p)
+        for (int n = 0; n < N; ++n)
+            acc[p][n] = _mm256_setzero_si256();
+    const __m256i ones = _mm256_set1_epi16(1);
+    for (int64_t i = 0; i < pairs; ++i) {
+        const int64_t q0 = quads[2 * i], q1 = quads[2 * i + 1];
+        // Weights as memory operands: 2·N vectors would not fit beside P·N accumulators in 16 registers.
+        for (int p = 0; p < P; ++p) {
+            const __m256i b0 = broadcast(a[p] + q0), b1 = broadcast(a[p] + q1);
+            for (int n = 0; n < N; ++n) {
+                const __m256i s16 = _mm256_add_epi16(_mm256_maddubs_epi16(b0, _mm256_load_si256(w + n)),
+                    _mm256_maddubs_epi16(b1, _mm256_load_si256(w + N + n)));
+                acc[p][n] = _mm256_add_epi32(acc[p][n], _mm256_madd_epi16(s16, ones));
+            }
+        }
+        w += 2 * N;
+    }
+    quads += 2 * pairs;
+    for (int64_t i = 0; i < singles; ++i) {
+        const int64_t q = quads[i];
+        __m256i wv[N];
+        for (int n = 0; n < N; ++n)
+            wv[n] = _mm256_load_si256(w + n);
+        w += N;
+        for (int p = 0; p < P; ++p) {
+            const __m256i b = broadcast(a[p] + q);
+            for (int n = 0; n < N; ++n)
+                acc[p][n] = _mm256_add_epi32(acc[p][n], _mm256_madd_epi16(_mm256_maddubs_epi16(b, wv[n]), ones));
+        }
+    }
+    for (int n = 0; n < N; ++n) {
+        const __m256i off = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets + 8 * n));
+        for (int p = 0; p < P; ++p)
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[p] + 8 * n), _mm256_add_epi32(acc[p][n], off));
+    }
 }
 
-/// kKernels[Grouped][N - 1][P - 1]
-const std::array<std::array<std::array<MicroKernel, kMaxPixels>, kMaxWidth>, 2> kKernels { {
-    { kernelRow<1, false>(std::make_integer_sequence<int, kMaxPixels>()),
-        kernelRow<2, false>(std::make_integer_sequence<int, kMaxPixels>()),
-        kernelRow<3, false>(std::make_integer_sequence<int, kMaxPixels>()) },
-    { kernelRow<1, true>(std::make_integer_sequence<int, kMaxPixels>()),
-        kernelRow<2, true>(std::make_integer_sequence<int, kMaxPixels>()),
-        kernelRow<3, true>(std::make_integer_sequence<int, kMaxPixels>()) },
-} };
+using MicroKernel
+    = void (*)(const uint8_t* const*, const void*, int64_t, int64_t, int64_t, const int32_t*, int32_t* const*);
+using GroupedKernel
+    = void (*)(const uint8_t* const*, const void*, const int32_t*, int64_t, int64_t, const int32_t*, int32_t* const*);
+
+template <int N, int... P> constexpr auto kernelRow(std::integer_sequence<int, P...>)
+{
+    return std::array<MicroKernel, sizeof...(P)> { &microKernel<P + 1, N>... };
+}
+template <int N, int... P> constexpr auto groupedRow(std::integer_sequence<int, P...>)
+{
+    return std::array<GroupedKernel, sizeof...(P)> { &groupedKernel<P + 1, N>... };
+}
+
+/// kKernels[N - 1][P - 1]
+const std::array<std::array<MicroKernel, kMaxPixels>, kMaxWidth> kKernels {
+    kernelRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
+    kernelRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
+    kernelRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
+};
+const std::array<std::array<GroupedKernel, kMaxPixels>, kMaxWidth> kGroupedKernels {
+    groupedRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
+    groupedRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
+    groupedRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
+};
 
 /// Makes the `sign` side of one group of `members` weights of `row` safe: the sum of its weights of that sign (their
 /// magnitudes) at most kGroupSafeMagnitude, shrinking the largest magnitudes first (fewest residual weights: each
@@ -156,10 +194,22 @@ std::vector<ResidualWeight> Avx2Int8Conv::split(
     // The pair rule is counted either way: the diagnosis reports the pairs vpmaddubsw alone could saturate.
     std::vector<ResidualWeight> flat = splitSaturatingPairs(rows.data(), oc * kh, length, 1, !grouped, report);
     if (grouped) {
-        // Groups of the grouped kernel: quads 2m and 2m + 1 of a kernel row are summed lane by lane in s16, so s16 lane
-        // 2l holds the products of bytes 8m + 2l', 8m + 2l' + 1, 8m + 4 + 2l', 8m + 5 + 2l' (l' = l mod 2); bytes past
-        // the row are zero weights. A row's last quad, alone when the quad count is odd, keeps its pairs as groups.
+        // The grouped kernel sums quads 2m and 2m + 1 of a kernel row lane by lane in s16, so s16 lane 2l' of output
+        // channel k holds the products of bytes 8m + 2l', 8m + 2l' + 1, 8m + 4 + 2l', 8m + 5 + 2l' (l' = 0, 1): a
+        // group; bytes past the row are zero weights. Per block of kGroupedBlockChannels output channels (the
+        // kernel's blocking) and quad pair, the group split is taken when it needs no more residual weights than the
+        // pair split of the same 8 bytes; otherwise (and for a row's last quad when the count is odd) the pair split,
+        // and create() computes those quads the pairwise way. So the residual never exceeds the pair rule's.
         const int64_t steps = (length + 3) / 4;
+        const auto at = [&](int64_t row, int64_t t) { return t < length ? int(rows[size_t(row * length + t)]) : 0; };
+        const auto splitPair = [&](int64_t row, int64_t t) { // int8_saturation.cpp's rule: shrink the even weight
+            const int av = at(row, t), bv = at(row, t + 1);
+            if ((av > 0) != (bv > 0) || av == 0 || bv == 0 || std::abs(av) + std::abs(bv) <= kPairSafeMagnitude)
+                return;
+            const int kept = (av > 0 ? 1 : -1) * (kPairSafeMagnitude - std::abs(bv));
+            flat.push_back({ int32_t(row), int32_t(t), 0, av - kept });
+            rows[size_t(row * length + t)] = int8_t(kept);
+        };
         // The residual costs mostly per input channel it reads (an int16 plane of the whole image each,
         // int8_conv_residual.cpp), and most offending groups exceed the bound by little, so one weight of several
         // could take the excess: groups that one weight can fix are fixed on as few input channels as a greedy set
@@ -173,28 +223,65 @@ std::vector<ResidualWeight> Avx2Int8Conv::split(
             int excess = 0;
         };
         std::vector<Offender> offenders;
-        for (int64_t r = 0; r < oc * kh; ++r)
-            for (int64_t j = 0; j < steps; j += 2) {
-                const bool pairOfQuads = j + 1 < steps;
-                for (int64_t half = 0; half < 2; ++half) {
-                    Offender g;
-                    g.row = r;
-                    for (int64_t t :
-                        { 4 * j + 2 * half, 4 * j + 2 * half + 1, 4 * j + 4 + 2 * half, 4 * j + 5 + 2 * half })
-                        if (t < length && (pairOfQuads || t < 4 * j + 4))
-                            g.members[g.count++] = t;
-                    for (int sign = -1; sign <= 1; sign += 2) {
-                        int sum = 0;
-                        for (int k = 0; k < g.count; ++k)
-                            sum += std::max(0, sign * int(rows[size_t(r * length + g.members[k])]));
-                        if (sum > kGroupSafeMagnitude) {
-                            g.sign = sign;
-                            g.excess = sum - kGroupSafeMagnitude;
-                            offenders.push_back(g);
+        for (int64_t o0 = 0; o0 < oc; o0 += kGroupedBlockChannels)
+            for (int64_t r = 0; r < kh; ++r)
+                for (int64_t j = 0; j < steps; j += 2) {
+                    const int64_t o1 = std::min(oc, o0 + kGroupedBlockChannels);
+                    if (j + 1 >= steps) { // a lone last quad: its pairs are its groups
+                        for (int64_t o = o0; o < o1; ++o)
+                            for (int64_t t = 4 * j; t < 4 * j + 4; t += 2)
+                                if (t + 1 < length)
+                                    splitPair(o * kh + r, t);
+                        continue;
+                    }
+                    std::vector<Offender> found;
+                    int64_t pairCost = 0, groupCost = 0;
+                    for (int64_t o = o0; o < o1; ++o) {
+                        const int64_t row = o * kh + r;
+                        for (int64_t t = 4 * j; t < 4 * j + 8; t += 2) {
+                            const int av = at(row, t), bv = at(row, t + 1);
+                            pairCost += (av > 0) == (bv > 0) && av != 0 && bv != 0
+                                    && std::abs(av) + std::abs(bv) > kPairSafeMagnitude
+                                ? 1
+                                : 0;
+                        }
+                        for (int64_t half = 0; half < 2; ++half) {
+                            Offender g;
+                            g.row = row;
+                            for (int64_t t :
+                                { 4 * j + 2 * half, 4 * j + 2 * half + 1, 4 * j + 4 + 2 * half, 4 * j + 5 + 2 * half })
+                                if (t < length)
+                                    g.members[g.count++] = t;
+                            for (int sign = -1; sign <= 1; sign += 2) {
+                                std::vector<int> magnitudes;
+                                int sum = 0;
+                                for (int k = 0; k < g.count; ++k)
+                                    if (sign * at(row, g.members[k]) > 0) {
+                                        magnitudes.push_back(std::abs(at(row, g.members[k])));
+                                        sum += magnitudes.back();
+                                    }
+                                if (sum <= kGroupSafeMagnitude)
+                                    continue;
+                                g.sign = sign;
+                                g.excess = sum - kGroupSafeMagnitude;
+                                found.push_back(g);
+                                std::sort(magnitudes.rbegin(), magnitudes.rend());
+                                for (size_t k = 0; k < magnitudes.size() && sum > kGroupSafeMagnitude; ++k) {
+                                    sum -= magnitudes[k];
+                                    ++groupCost;
+                                }
+                            }
                         }
                     }
+                    if (groupCost <= pairCost) {
+                        offenders.insert(offenders.end(), found.begin(), found.end());
+                    } else {
+                        for (int64_t o = o0; o < o1; ++o)
+                            for (int64_t t = 4 * j; t < 4 * j + 8; t += 2)
+                                if (t + 1 < length)
+                                    splitPair(o * kh + r, t);
+                    }
                 }
-            }
         const auto fixes = [&](const Offender& g, int k) {
             return g.sign * int(rows[size_t(g.row * length + g.members[k])]) >= g.excess;
         };
@@ -278,26 +365,96 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
 
     // Blocks of the preferred width; the last takes what is left (in ymm of 8 channels, the tail zero-padded).
     const int64_t vectors = (oc + 7) / 8;
+    const auto weight = [&](int64_t o, int64_t r, int64_t t) -> int {
+        return o < oc && t < kw * ic ? weights[((o * ic + t % ic) * kh + r) * kw + t / ic] : 0;
+    };
     size_t offset = 0;
+    int64_t groupedQuads = 0;
     for (int64_t v = 0; v < vectors;) {
-        const int width = int(std::min<int64_t>(c->m_channelBlock, vectors - v));
-        c->m_blocks.push_back({ v * 8, width, offset });
-        offset += size_t(kh * c->m_steps * width);
-        v += width;
+        Block b { v * 8, int(std::min<int64_t>(c->m_channelBlock, vectors - v)), offset };
+        if (grouped) {
+            // Which quads of the block are computed in pairs: two quads (any kernel rows) whose groups are safe for
+            // every channel of the block — bytes 2h, 2h + 1 of both quads (h = 0, 1) with positive weights summing to
+            // at most kGroupSafeMagnitude and negative weights' magnitudes too. Exactness rests on this check alone,
+            // whatever split the weights went through: the natural pairs (2m, 2m + 1) of a row first (splitGroups
+            // made them safe where it chose to), then the leftovers among themselves (a few candidates each), the
+            // rest pairwise.
+            const int64_t lastChannel = std::min(oc, b.firstChannel + 8 * b.width);
+            const auto safe = [&](int64_t r0, int64_t j0, int64_t r1, int64_t j1) {
+                for (int64_t o = b.firstChannel; o < lastChannel; ++o)
+                    for (int64_t h = 0; h < 2; ++h) {
+                        int pos = 0, neg = 0;
+                        for (int w : { weight(o, r0, 4 * j0 + 2 * h), weight(o, r0, 4 * j0 + 2 * h + 1),
+                                 weight(o, r1, 4 * j1 + 2 * h), weight(o, r1, 4 * j1 + 2 * h + 1) })
+                            (w > 0 ? pos : neg) += std::abs(w);
+                        if (pos > kGroupSafeMagnitude || neg > kGroupSafeMagnitude)
+                            return false;
+                    }
+                return true;
+            };
+            std::vector<std::pair<int64_t, int64_t>> pairs, left; // (kernel row, quad)
+            for (int64_t r = 0; r < kh; ++r) {
+                int64_t j = 0;
+                for (; j + 1 < c->m_steps; j += 2)
+                    if (safe(r, j, r, j + 1))
+                        pairs.insert(pairs.end(), { { r, j }, { r, j + 1 } });
+                    else
+                        left.insert(left.end(), { { r, j }, { r, j + 1 } });
+                if (j < c->m_steps)
+                    left.push_back({ r, j });
+            }
+            constexpr size_t kCandidates = 32; // bounds the search on dense residuals (resnet18's weights)
+            std::vector<bool> used(left.size(), false);
+            std::vector<std::pair<int64_t, int64_t>> singles;
+            for (size_t i = 0; i < left.size(); ++i) {
+                if (used[i])
+                    continue;
+                used[i] = true;
+                size_t k = i + 1;
+                for (; k < left.size() && k <= i + kCandidates; ++k)
+                    if (!used[k] && safe(left[i].first, left[i].second, left[k].first, left[k].second))
+                        break;
+                if (k < left.size() && k <= i + kCandidates) {
+                    used[k] = true;
+                    pairs.insert(pairs.end(), { left[i], left[k] });
+                } else {
+                    singles.push_back(left[i]);
+                }
+            }
+            b.quadBegin = c->m_quads.size();
+            b.pairs = int64_t(pairs.size() / 2);
+            b.singles = int64_t(singles.size());
+            groupedQuads += int64_t(pairs.size()) * b.width;
+            for (const auto* list : { &pairs, &singles })
+                for (auto [r, j] : *list)
+                    c->m_quads.push_back(int32_t(r * c->paddedRowStride() + 4 * j));
+        }
+        c->m_blocks.push_back(b);
+        offset += size_t(kh * c->m_steps * b.width);
+        v += b.width;
     }
+    c->m_groupedShare = grouped ? double(groupedQuads) / double(kh * c->m_steps * vectors) : 0.0;
     c->m_packed.resize(offset);
     c->m_weightSums.assign(size_t(vectors * 8), 0);
     for (const Block& b : c->m_blocks) {
         int8_t* dst = reinterpret_cast<int8_t*>(c->m_packed.data() + b.offset);
-        for (int64_t r = 0; r < kh; ++r)
-            for (int64_t j = 0; j < c->m_steps; ++j)
-                for (int n = 0; n < b.width; ++n)
-                    for (int lane = 0; lane < 8; ++lane)
-                        for (int k = 0; k < 4; ++k) {
-                            const int64_t o = b.firstChannel + 8 * n + lane, t = 4 * j + k;
-                            const int64_t col = t / ic, i = t % ic;
-                            *dst++ = o < oc && t < kw * ic ? weights[((o * ic + i) * kh + r) * kw + col] : 0;
-                        }
+        const auto pack = [&](int64_t r, int64_t j) {
+            for (int n = 0; n < b.width; ++n)
+                for (int lane = 0; lane < 8; ++lane)
+                    for (int k = 0; k < 4; ++k)
+                        *dst++ = int8_t(weight(b.firstChannel + 8 * n + lane, r, 4 * j + k));
+        };
+        if (grouped) {
+            // In the kernel's order: the pairs' quads, then the singles (byte offsets r·rowStride + 4j).
+            for (int64_t q = 0; q < 2 * b.pairs + b.singles; ++q) {
+                const int64_t at = c->m_quads[b.quadBegin + size_t(q)];
+                pack(at / c->paddedRowStride(), at % c->paddedRowStride() / 4);
+            }
+        } else {
+            for (int64_t r = 0; r < kh; ++r)
+                for (int64_t j = 0; j < c->m_steps; ++j)
+                    pack(r, j);
+        }
     }
     for (int64_t o = 0; o < oc; ++o)
         for (int64_t i = 0; i < ic * kh * kw; ++i)
@@ -415,8 +572,12 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
                     rowOrigin += rowStep;
                 }
             }
-            kKernels[m_grouped ? 1 : 0][size_t(b.width - 1)][size_t(count - 1)](
-                a, w, s.kernelHeight, rowStride, m_steps, offsets, out);
+            if (m_grouped)
+                kGroupedKernels[size_t(b.width - 1)][size_t(count - 1)](
+                    a, w, m_quads.data() + b.quadBegin, b.pairs, b.singles, offsets, out);
+            else
+                kKernels[size_t(b.width - 1)][size_t(count - 1)](
+                    a, w, s.kernelHeight, rowStride, m_steps, offsets, out);
             if (partial)
                 for (int p = 0; p < count; ++p)
                     std::memcpy(outImage + (pixel + p) * oc + b.firstChannel, m_tail.data() + p * 8 * kMaxWidth,

@@ -86,6 +86,8 @@ public:
     int pixelBlock() const noexcept { return m_pixelBlock; }
     int channelBlock() const noexcept { return m_channelBlock; }
     bool grouped() const noexcept { return m_grouped; }
+    /// Grouped form: the share of the multiply-adds computed in int16-summed pairs of quads (the rest pairwise).
+    double groupedShare() const noexcept { return m_groupedShare; }
 
 private:
     Avx2Int8Conv() = default;
@@ -110,6 +112,9 @@ private:
         int64_t firstChannel = 0;
         int width = 0; ///< ymm of 8 output channels
         size_t offset = 0; ///< into m_packed, in vectors
+        size_t quadBegin = 0; ///< grouped form: its quads' byte offsets in m_quads, `pairs` pairs then `singles`
+        int64_t pairs = 0;
+        int64_t singles = 0;
     };
     struct alignas(32) Vec32
     {
@@ -117,6 +122,8 @@ private:
     };
     std::vector<Block> m_blocks;
     std::vector<Vec32> m_packed; ///< offsets in Vec32 units
+    std::vector<int32_t> m_quads; ///< grouped form: window-relative byte offsets of each block's quads, in order
+    double m_groupedShare = 0.0;
     std::vector<int32_t> m_weightSums; ///< per output channel (rounded up to the blocks' width)
     std::vector<int32_t> m_offsets; ///< -zp·Σw of the current run
     std::vector<int32_t> m_tail; ///< one pixel block of the last, partial channel block

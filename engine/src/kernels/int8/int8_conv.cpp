@@ -156,6 +156,15 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         }
         if (useOwn) {
             own = Avx2Int8Conv::create(s, s8.data(), 0, 0, ownGrouped);
+            // The group split leaves every weight pair-safe (a safe group's pairs are safe), so the pairwise kernel
+            // is exact on the same weights and residual.
+            const char* groupedEnv = std::getenv("QS_INT8_GROUPED");
+            if (own->grouped() && own->groupedShare() < kMinGroupedShare
+                && std::string_view(groupedEnv ? groupedEnv : "") != "1") {
+                own = Avx2Int8Conv::create(s, s8.data());
+                report.groupedInt16 = false;
+                report.offendingGroups = 0;
+            }
             if (nchw() && s.batch == 1) {
                 const int64_t ic = s.inChannels;
                 const dnnl::memory::desc interior(srcDims, dt::u8,

@@ -136,31 +136,18 @@ void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
     const PairLayout pairs = isa.pairsSaturate ? pairLayoutOf(implementation) : PairLayout::None;
     std::vector<ResidualWeight> split;
     if (useOwn) {
-        // Pairwise or grouped own kernel (avx2_int8_conv.h), decided here from the weights: the grouped form saves
-        // ~1/4 of the port-0/1 work per multiply-add but needs every group of 4 products inside int16, so more
-        // weights go to the residual. Both cost per output pixel: the kernel's saving in proportion to the layer's
-        // weights (OC·IC·KH·KW multiply-adds per pixel), the residual in proportion to its weights. Grouped when the
-        // extra residual weights times kResidualWeightCost stay below the layer's weights (kResidualWeightCost = 400:
-        // every yolov5nu_int8_dynamic_seed layer forced to the grouped form, AVX2-limited, gained up to ~2.5 extra
-        // residual weights per 1000 weights and lost from ~2.7 on — a sparse residual's int16 planes and per-channel
-        // tile updates cost far more per weight than its multiply-adds; bench/RESULTS.md "avx2s16acc").
-        // PyTorch's full-range weights (resnet18_int8_qdq_torch) need ~6x the pair rule's residual and stay pairwise;
-        // ONNX Runtime's dynamic quantization (yolov5nu) needs 1396 instead of 264 residual weights over 2.6 M, and
-        // 55 of its 75 own-kernel layers take the grouped form.
+        // The own kernel's grouped form (avx2_int8_conv.h) sums two quads in int16 where their groups are safe and
+        // computes the other quads pairwise; its split (splitGroups) takes the group split of a block's quad pair
+        // only where it needs no more residual weights than the pair split, so its residual never exceeds the pair
+        // rule's (a sparse residual weight costs far more than the multiply-adds the grouped form saves: forcing the
+        // whole-layer group split on yolov5nu's 1x1 layers with 2.5+ extra residual weights per 1000 weights made
+        // them slower, bench/RESULTS.md "avx2s16acc"). prepare() keeps the pairwise kernel when few quads pair up.
         // QS_INT8_GROUPED=0 / =1 force either form (A/B measurements, tests).
-        std::vector<int8_t> grouped = s8;
-        SaturationReport groupReport = report;
-        std::vector<ResidualWeight> groupSplit = Avx2Int8Conv::splitGroups(s, grouped.data(), groupReport);
-        split = Avx2Int8Conv::splitPairs(s, s8.data(), report);
         const char* env = std::getenv("QS_INT8_GROUPED");
         const std::string_view mode = env ? env : "";
-        const int64_t extra = int64_t(groupSplit.size()) - int64_t(split.size());
-        ownGrouped = mode == "1" || (mode != "0" && extra * kResidualWeightCost <= s.weightCount());
-        if (ownGrouped) {
-            s8 = std::move(grouped);
-            split = std::move(groupSplit);
-            report = groupReport;
-        }
+        ownGrouped = mode != "0";
+        split = ownGrouped ? Avx2Int8Conv::splitGroups(s, s8.data(), report)
+                           : Avx2Int8Conv::splitPairs(s, s8.data(), report);
     } else if (pairs == PairLayout::InputChannels || !isa.pairsSaturate) {
         // Counted on every ISA (the diagnosis reports what an ISA without VNNI would face), split only when needed.
         split = splitSaturatingPairs(s8.data(), oc, icg, khw, pairs == PairLayout::InputChannels, report);
