@@ -17,16 +17,18 @@
 // residual), so the kernel is exact for weights prepared by it. The activation zero point is applied as -zp·Σw per
 // output channel after the sums (the zero-point padding makes every window complete).
 //
-// Grouped form (create(..., grouped = true), weights from splitGroups()): per two consecutive quads 2m, 2m + 1 of a
-// kernel row, the two vpmaddubsw results are added in s16 (vpaddw) before one vpmaddwd + vpaddd — 3 port-0/1
-// operations per 64 MACs instead of 4. s16 lane 2l' + 2k (k = output channel lane) then holds the 4 products of bytes
-// {8m + 2l', 8m + 2l' + 1, 8m + 4 + 2l', 8m + 5 + 2l'} (l' = 0, 1): a "group". With u8 activations x in [0, 255],
-// a group's sum lies in [255·Σ(its negative weights), 255·Σ(its positive weights)]; splitGroups() shrinks weights
-// until Σ(positive) <= 128 and Σ|negative| <= 128 in every group (255·128 = 32640 <= 32767), so neither vpmaddubsw
-// (each pair's range lies inside its group's) nor vpaddw can leave int16: no saturation, no wrap, the same integer
-// sums as the reference. The excess joins the caller's sparse residual exactly like a split pair's. A kernel row whose
-// quad count is odd ends with one pairwise quad, whose pairs are its groups. Which form a layer uses is the caller's
-// choice at preparation (Int8Conv: residual weights each form needs vs the multiply-adds the grouped one saves).
+// Grouped form (create(..., grouped = true)): two quads q, q' of the block's reduction (any kernel rows) are computed
+// together: their two vpmaddubsw results are added in s16 (vpaddw) before one vpmaddwd + vpaddd — 3 port-0/1
+// operations per 64 MACs instead of 4. s16 lane 2k + h (k = output channel lane, h = 0, 1) then holds the 4 products
+// of bytes 2h, 2h + 1 of q and of q': a "group". With u8 activations x in [0, 255], a group's sum lies in
+// [255·Σ(its negative weights), 255·Σ(its positive weights)], so when Σ(positive) <= 128 and Σ|negative| <= 128
+// (255·128 = 32640 <= 32767) neither vpmaddubsw (each pair's range lies inside its group's) nor vpaddw can leave
+// int16: no saturation, no wrap, the same integer sums as the reference. create() pairs only quads whose groups
+// satisfy this for every channel of the block, on the weights it is given (the natural pairs 2m, 2m + 1 of a kernel
+// row first, then the leftovers among themselves), and computes the other quads pairwise (pair-safe weights, as
+// above); each block's quads are listed as byte offsets from the window origin, kernel row included. Exactness thus
+// rests on that check alone; splitGroups() only decides where a few residual weights buy a pair (the group split of a
+// natural pair when it costs no more residual weights than the pair split of the same bytes).
 #pragma once
 
 #include "kernels/int8/conv_shape.h"
@@ -51,12 +53,14 @@ public:
     /// Splits this kernel's saturating weight pairs in `weights` (s8 [OC, IC, KH, KW], in place) and returns their
     /// excess as residual weights (row = oc, reduction = ic, inner = kh·KW + kw), counting pairs into `report`.
     static std::vector<ResidualWeight> splitPairs(const ConvShape& shape, int8_t* weights, SaturationReport& report);
-    /// The same for the grouped form: every group of 4 products (see above) made safe; `report` counts the pairs the
-    /// pairwise form would split (offendingPairs) and the residual weights this split needs (residualEntries).
+    /// The same for the grouped form: per block of 16 output channels and natural quad pair, the group split (see
+    /// above) where it needs no more residual weights than the pair split, the pair split elsewhere — so the weights
+    /// are pair-safe everywhere and the residual never exceeds splitPairs()'. `report` counts the pairs the pairwise
+    /// form would split (offendingPairs), the groups split (offendingGroups) and the residual (residualEntries).
     static std::vector<ResidualWeight> splitGroups(const ConvShape& shape, int8_t* weights, SaturationReport& report);
-    /// `weights`: s8 [OC, IC, KH, KW], pair-safe (splitPairs) or, `grouped`, group-safe (splitGroups); copied and
-    /// packed. `pixelBlock` (1..8) and `channelBlock` (1..3 ymm of 8 output channels) choose the register blocking;
-    /// 0 = the default of the form.
+    /// `weights`: s8 [OC, IC, KH, KW], pair-safe (splitPairs or splitGroups); copied and packed. `grouped`: quads
+    /// whose groups are safe are summed in int16 pairs (see above). `pixelBlock` (1..8) and `channelBlock` (1..3 ymm
+    /// of 8 output channels) choose the register blocking; 0 = the default of the form.
     static std::unique_ptr<Avx2Int8Conv> create(
         const ConvShape& shape, const int8_t* weights, int pixelBlock = 0, int channelBlock = 0, bool grouped = false);
 
