@@ -11,10 +11,9 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 
 namespace {
