@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <functional>
 #include <immintrin.h>
 #include <utility>
 
@@ -222,7 +223,7 @@ std::vector<ResidualWeight> Avx2Int8Conv::split(
             int sign = 1;
             int excess = 0;
         };
-        std::vector<Offender> offenders;
+        std::vector<Offender> offenders, found;
         for (int64_t o0 = 0; o0 < oc; o0 += kGroupedBlockChannels)
             for (int64_t r = 0; r < kh; ++r)
                 for (int64_t j = 0; j < steps; j += 2) {
@@ -234,7 +235,7 @@ std::vector<ResidualWeight> Avx2Int8Conv::split(
                                     splitPair(o * kh + r, t);
                         continue;
                     }
-                    std::vector<Offender> found;
+                    found.clear();
                     int64_t pairCost = 0, groupCost = 0;
                     for (int64_t o = o0; o < o1; ++o) {
                         const int64_t row = o * kh + r;
@@ -253,20 +254,20 @@ std::vector<ResidualWeight> Avx2Int8Conv::split(
                                 if (t < length)
                                     g.members[g.count++] = t;
                             for (int sign = -1; sign <= 1; sign += 2) {
-                                std::vector<int> magnitudes;
-                                int sum = 0;
+                                int magnitudes[4];
+                                int count = 0, sum = 0;
                                 for (int k = 0; k < g.count; ++k)
                                     if (sign * at(row, g.members[k]) > 0) {
-                                        magnitudes.push_back(std::abs(at(row, g.members[k])));
-                                        sum += magnitudes.back();
+                                        magnitudes[count] = std::abs(at(row, g.members[k]));
+                                        sum += magnitudes[count++];
                                     }
                                 if (sum <= kGroupSafeMagnitude)
                                     continue;
                                 g.sign = sign;
                                 g.excess = sum - kGroupSafeMagnitude;
                                 found.push_back(g);
-                                std::sort(magnitudes.rbegin(), magnitudes.rend());
-                                for (size_t k = 0; k < magnitudes.size() && sum > kGroupSafeMagnitude; ++k) {
+                                std::sort(magnitudes, magnitudes + count, std::greater<int>());
+                                for (int k = 0; k < count && sum > kGroupSafeMagnitude; ++k) {
                                     sum -= magnitudes[k];
                                     ++groupCost;
                                 }
