@@ -1888,175 +1888,175 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ResultsPanel</name>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="61"/>
+        <location filename="../ui/panels/results_panel.cpp" line="62"/>
         <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="74"/>
+        <location filename="../ui/panels/results_panel.cpp" line="75"/>
         <source>Which setting (threads · mode) the charts show</source>
         <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="76"/>
+        <location filename="../ui/panels/results_panel.cpp" line="77"/>
         <source>Colour &amp;Graph by Time</source>
         <translation>&amp;Graph nach Zeit einfärben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="78"/>
+        <location filename="../ui/panels/results_panel.cpp" line="79"/>
         <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
         <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="82"/>
+        <location filename="../ui/panels/results_panel.cpp" line="83"/>
         <source>Setting:</source>
         <translation>Einstellung:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="108"/>
+        <location filename="../ui/panels/results_panel.cpp" line="110"/>
         <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="156"/>
+        <location filename="../ui/panels/results_panel.cpp" line="158"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="156"/>
+        <location filename="../ui/panels/results_panel.cpp" line="158"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="196"/>
-        <location filename="../ui/panels/results_panel.cpp" line="312"/>
+        <location filename="../ui/panels/results_panel.cpp" line="215"/>
+        <location filename="../ui/panels/results_panel.cpp" line="331"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="196"/>
-        <location filename="../ui/panels/results_panel.cpp" line="197"/>
+        <location filename="../ui/panels/results_panel.cpp" line="215"/>
+        <location filename="../ui/panels/results_panel.cpp" line="216"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="197"/>
+        <location filename="../ui/panels/results_panel.cpp" line="216"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="205"/>
-        <location filename="../ui/panels/results_panel.cpp" line="317"/>
+        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="336"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="205"/>
+        <location filename="../ui/panels/results_panel.cpp" line="224"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="206"/>
-        <location filename="../ui/panels/results_panel.cpp" line="319"/>
+        <location filename="../ui/panels/results_panel.cpp" line="225"/>
+        <location filename="../ui/panels/results_panel.cpp" line="338"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="206"/>
-        <location filename="../ui/panels/results_panel.cpp" line="319"/>
+        <location filename="../ui/panels/results_panel.cpp" line="225"/>
+        <location filename="../ui/panels/results_panel.cpp" line="338"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="208"/>
-        <location filename="../ui/panels/results_panel.cpp" line="321"/>
-        <location filename="../ui/panels/results_panel.cpp" line="323"/>
+        <location filename="../ui/panels/results_panel.cpp" line="227"/>
+        <location filename="../ui/panels/results_panel.cpp" line="340"/>
+        <location filename="../ui/panels/results_panel.cpp" line="342"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="208"/>
-        <location filename="../ui/panels/results_panel.cpp" line="323"/>
+        <location filename="../ui/panels/results_panel.cpp" line="227"/>
+        <location filename="../ui/panels/results_panel.cpp" line="342"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="242"/>
         <source>Measured runs</source>
         <translation>Gemessene Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="242"/>
         <source>Median (P50) ms</source>
         <translation>Median (P50) ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="242"/>
         <source>P95 ms</source>
         <translation>P95 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="242"/>
         <source>IQR ms</source>
         <translation>IQR ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="242"/>
         <source>Mean ms</source>
         <translation>Mittelwert ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>Std dev ms</source>
         <translation>Std.-Abw. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>CV</source>
         <translation>VK</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>Min ms</source>
         <translation>Min. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>Max ms</source>
         <translation>Max. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>P99 ms</source>
         <translation>P99 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>FPS</source>
         <translation>FPS</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>First run ms</source>
         <translation>Erster Lauf ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="225"/>
+        <location filename="../ui/panels/results_panel.cpp" line="244"/>
         <source>Preparation ms</source>
         <translation>Vorbereitung ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="225"/>
+        <location filename="../ui/panels/results_panel.cpp" line="244"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="279"/>
+        <location filename="../ui/panels/results_panel.cpp" line="298"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="313"/>
+        <location filename="../ui/panels/results_panel.cpp" line="332"/>
         <source>Latency box plot</source>
         <translation>Latenz-Boxplot</translation>
     </message>

@@ -3,6 +3,8 @@
 // a phrasing (and a German one), the English phrasing reproduces the engine's own text word for word, old run files
 // keep their English text, and the German text of a hand-built finding has the German words and numbers.
 #include "../engine/measure/crafted_run.h"
+#include "panels/results_panel.h"
+#include "report/report_exporter.h"
 #include "report/report_markdown.h"
 #include "ui_test_main.h"
 #include "util/finding_text.h"
@@ -12,8 +14,11 @@
 #include <quantscope/engine/markdown_report.h>
 #include <quantscope/engine/run_file.h>
 
+#include <QFile>
 #include <QLocale>
+#include <QProcess>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTranslator>
 
 #include <set>
@@ -137,6 +142,7 @@ private slots:
     void oldRunFileKeepsItsEnglishText();
     void germanFindingAndVerdictFromValues();
     void germanReportUsesTheSameText();
+    void germanPdfHasTheGermanVerdict();
 
 private:
     bool loadGerman();
@@ -311,6 +317,34 @@ void TestFindingText::germanReportUsesTheSameText()
             QVERIFY2(md.contains(QStringLiteral("- ") + e), qPrintable(e));
     }
     QVERIFY(md.contains(QStringLiteral("[KRITISCH]")));
+}
+
+void TestFindingText::germanPdfHasTheGermanVerdict()
+{
+    auto r = std::make_shared<RunRecord>(test::craftedParadoxRun());
+    r->findings = diagnoseRun(*r);
+    QVERIFY(loadGerman());
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    ResultsPanel panel;
+    panel.setRun(r, {});
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bericht.pdf"));
+    QCOMPARE(ReportExporter::writePdf(*r, panel.chartImages(QSize(560, 340)), path), QString());
+    if (const QByteArray keep = qgetenv("QS_UI_SCREENSHOT_DIR"); !keep.isEmpty())
+        QFile::copy(path, QString::fromLocal8Bit(keep) + QStringLiteral("/bericht_de.pdf"));
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (pdftotext.isEmpty())
+        QSKIP("pdftotext (poppler-utils) not installed: the PDF's text was not checked");
+    QProcess p;
+    p.start(pdftotext, { path, QStringLiteral("-") });
+    QVERIFY(p.waitForFinished(30000));
+    // Lines are broken by the page width: compare without line breaks.
+    const QString text = QString::fromUtf8(p.readAllStandardOutput()).simplified();
+    QVERIFY2(text.contains(QStringLiteral("INT8 ist hier")), qPrintable(text.left(600)));
+    QVERIFY(text.contains(QStringLiteral("langsamer, denn die Faltungen sind dynamisch quantisiert")));
+    QVERIFY(text.contains(QStringLiteral("Befunde")));
+    QVERIFY(text.contains(QStringLiteral("[KRITISCH]")));
+    QVERIFY(!text.contains(QStringLiteral("because the convolutions")));
 }
 
 QS_UI_TEST_MAIN(TestFindingText)
