@@ -78,11 +78,11 @@ public:
     QString count(const char* key) { return QLocale().toString(qlonglong(std::llround(number(key)))); }
     /// A share (0.276) as percent with one decimal ("27.6"); the % sign belongs to the phrasing.
     QString percent(const char* key) { return QLocale().toString(number(key) * 100.0, 'f', 1); }
-    /// A speed factor as the engine's verdict writes it: two decimals near 1, one above.
+    /// A speed factor as the engine's verdict writes it: two decimals below 2x, one above.
     QString factor(const char* key)
     {
         const double x = number(key);
-        return QLocale().toString(x, 'f', x < 1.095 ? 2 : 1);
+        return QLocale().toString(x, 'f', x < 1.995 ? 2 : 1);
     }
     QString threads(const char* key) { return threadsText(static_cast<int32_t>(std::llround(number(key)))); }
     QString yesNo(const char* key)

@@ -11,11 +11,6 @@ namespace qs {
 
 namespace {
 
-std::string threadsText(int32_t threads)
-{
-    return threads == 0 ? "all cores" : fmt::format("{} thread{}", threads, threads == 1 ? "" : "s");
-}
-
 std::string speedupText(const ComparisonRecord& c)
 {
     return fmt::format("{}: {:.2f}x (95% CI {:.2f}-{:.2f}) vs {}, {}, {}{}", c.candidateModel, c.speedup.speedup,

@@ -96,6 +96,8 @@ enum class FindingSeverity
     Critical
 };
 std::string_view findingSeverityName(FindingSeverity severity) noexcept; ///< "info", "warning", "critical"
+/// "1 thread", "2 threads", "all cores" (0): the one English wording of a thread setting.
+std::string threadsText(int32_t threads);
 
 /// A value a front end puts into its own phrasing of a message: a count, a measured number or a name.
 using MessageValue = std::variant<int64_t, double, std::string>;
