@@ -266,11 +266,11 @@ void ResultsPanel::fillStats()
         ms(IqrRow, st.iqrMs);
         ms(MeanRow, st.meanMs);
         ms(StddevRow, st.stddevMs);
-        set(CvRow, has ? QStringLiteral("%1%").arg(st.cv * 100.0, 0, 'f', 1) : QStringLiteral("\u2013"), st.cv);
+        set(CvRow, has ? QStringLiteral("%1%").arg(formatDecimal(st.cv * 100.0, 1)) : QStringLiteral("\u2013"), st.cv);
         ms(MinRow, st.minMs);
         ms(MaxRow, st.maxMs);
         ms(P99Row, st.p99Ms);
-        set(FpsRow, has ? QString::number(st.fps, 'f', 1) : QStringLiteral("\u2013"), st.fps);
+        set(FpsRow, has ? formatDecimal(st.fps, 1) : QStringLiteral("\u2013"), st.fps);
         set(FirstRunRow, s.firstRunMs ? formatMs(*s.firstRunMs) : QStringLiteral("\u2013"),
             s.firstRunMs ? QVariant(*s.firstRunMs) : QVariant());
         set(PrepareRow, formatMs(s.prepareMs), s.prepareMs);

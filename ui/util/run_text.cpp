@@ -20,7 +20,7 @@ QString yesNo(const SystemInfo& m, const char* feature)
 
 QString formatMs(double ms)
 {
-    return QString::number(ms, 'f', ms < 10.0 ? 3 : 2);
+    return formatDecimal(ms, ms < 10.0 ? 3 : 2);
 }
 
 QString verdictText(const RunRecord& record)
