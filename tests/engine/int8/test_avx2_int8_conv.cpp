@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -62,6 +63,9 @@ enum class Data
 {
     Random,
     Saturating, ///< x = 255 everywhere, weights at -128 or 127
+    /// Weights in [-64, 64] (quads sum into int16 groups of 2 and 4 near the 128 bound, and some cannot), x at 255
+    /// for half of the elements: the grouped int16 sums at their extremes.
+    Moderate,
 };
 
 void check(const Case& c, Data data, bool interior)
@@ -73,10 +77,13 @@ void check(const Case& c, Data data, bool interior)
     std::uniform_int_distribution<int> byte(0, 255);
     std::vector<uint8_t> x(size_t(s.inputCount())); // NCHW for the reference
     for (uint8_t& v : x)
-        v = data == Data::Saturating ? 255 : uint8_t(byte(rng));
+        v = data == Data::Saturating || (data == Data::Moderate && (byte(rng) & 1)) ? 255 : uint8_t(byte(rng));
     std::vector<int8_t> w(size_t(s.weightCount()));
+    std::uniform_int_distribution<int> moderate(-64, 64);
     for (int8_t& v : w)
-        v = data == Data::Saturating ? ((byte(rng) & 1) ? 127 : -128) : int8_t(byte(rng) - 128);
+        v = data == Data::Saturating ? ((byte(rng) & 1) ? 127 : -128)
+            : data == Data::Moderate ? int8_t(moderate(rng))
+                                     : int8_t(byte(rng) - 128);
     const int32_t zp = c.zeroPoint, noZp = 0;
 
     std::vector<int32_t> want(size_t(s.outputCount()));
@@ -105,6 +112,12 @@ void check(const Case& c, Data data, bool interior)
     convIntegerRef(s, x.data(), zp, r8.data(), &noZp, false, corr.data());
 
     auto conv = Avx2Int8Conv::create(s, split.data());
+    if (data == Data::Moderate && conv->totalQuads() >= 16 * ((s.outChannels + 15) / 16)
+        && !std::getenv("QS_INT8_QUAD_GROUPS")) {
+        // Enough quads per channel block for groups to form, and weights that make some of them impossible.
+        EXPECT_GT(conv->groupedQuads(), 0);
+        EXPECT_LT(conv->groupedQuads(), conv->totalQuads());
+    }
     const int64_t hw = s.inHeight * s.inWidth, ic = s.inChannels, oc = s.outChannels;
     const int64_t ohw = s.outHeight() * s.outWidth();
     std::vector<uint8_t> nhwc(x.size());
@@ -146,6 +159,11 @@ TEST_P(Avx2Int8ConvTest, MatchesReferenceOnRandomData)
 TEST_P(Avx2Int8ConvTest, MatchesReferenceOnSaturatingData)
 {
     check(GetParam(), Data::Saturating, false);
+}
+
+TEST_P(Avx2Int8ConvTest, GroupedQuadsMatchReference)
+{
+    check(GetParam(), Data::Moderate, false);
 }
 
 TEST_P(Avx2Int8ConvTest, InteriorWrittenByTheCallerMatchesReference)

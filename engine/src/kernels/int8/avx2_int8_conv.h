@@ -66,6 +66,9 @@ public:
 
     const ConvShape& shape() const noexcept { return m_shape; }
     int pixelBlock() const noexcept { return m_pixelBlock; }
+    /// Quads (summed over the channel blocks) reduced in int16 groups of 2 or 4 before widening, and all quads.
+    int64_t groupedQuads() const noexcept { return m_groupedQuads; }
+    int64_t totalQuads() const noexcept { return m_totalQuads; }
     int channelBlock() const noexcept { return m_channelBlock; }
 
 private:
@@ -73,6 +76,7 @@ private:
     void fillBorder(uint8_t* padded, int32_t zp);
     uint8_t* paddedBuffer();
     static uint8_t* scratch(size_t bytes);
+    static int groupSizeLimit();
     void setOffsets(int32_t zp);
 
     ConvShape m_shape;
@@ -88,6 +92,10 @@ private:
         int64_t firstChannel = 0;
         int width = 0; ///< ymm of 8 output channels
         size_t offset = 0; ///< into m_packed, in vectors
+        size_t quadOffset = 0; ///< into m_quadOffsets
+        int64_t fours = 0; ///< the block's quads in reduction order: groups of 4, of 2, then singles
+        int64_t twos = 0;
+        int64_t singles = 0;
     };
     struct alignas(32) Vec32
     {
@@ -95,6 +103,9 @@ private:
     };
     std::vector<Block> m_blocks;
     std::vector<Vec32> m_packed; ///< offsets in Vec32 units
+    std::vector<int32_t> m_quadOffsets; ///< per block, its quads' byte offsets from the window origin, in order
+    int64_t m_groupedQuads = 0;
+    int64_t m_totalQuads = 0;
     std::vector<int32_t> m_weightSums; ///< per output channel (rounded up to the blocks' width)
     std::vector<int32_t> m_offsets; ///< -zp·Σw of the current run
     std::vector<int32_t> m_tail; ///< one pixel block of the last, partial channel block
