@@ -155,7 +155,12 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             }
         }
         if (useOwn) {
-            own = Avx2Int8Conv::create(s, s8.data());
+            own = Avx2Int8Conv::create(s, s8.data(), residual);
+            if (own->absorbsResidual()) {
+                // The kernel computes the residual's quads with the exact int16 weights: no planes, no correction.
+                residual.clear();
+                planCorrections();
+            }
             if (nchw() && s.batch == 1) {
                 const int64_t ic = s.inChannels;
                 const dnnl::memory::desc interior(srcDims, dt::u8,
