@@ -40,8 +40,11 @@ OperatorsPanel::OperatorsPanel(QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(22);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The counts are what the table is for: they keep their width and the operator name is elided instead, so a
+    // narrow dock never hides a column behind a horizontal scroll bar.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(OpCountModel::OpTypeColumn, QHeaderView::Stretch);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->setToolTip(tr("Double-click an operator to find it in the graph"));
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         emit findOpTypeRequested(m_proxy->index(index.row(), OpCountModel::OpTypeColumn).data().toString());
