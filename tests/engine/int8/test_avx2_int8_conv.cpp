@@ -6,6 +6,7 @@
 // Int8Conv's own tests (test_int8_conv.cpp, avx2.* in ctest) cover the kernel wired in with zero points and epilogues.
 #include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/conv_integer_ref.h"
+#include "kernels/int8/interleave_planes.h"
 #include "square_conv.h"
 
 #include <gtest/gtest.h>
@@ -282,6 +283,31 @@ TEST(Avx2Int8Conv, RegisterBlockingsAgree)
                     ASSERT_EQ(got[size_t(q * s.outChannels + o)], want[size_t(o * ohw + q)])
                         << "blocking " << p << "x" << 8 * n << " oc " << o << " pixel " << q;
         }
+}
+
+} // namespace
+
+namespace {
+
+// The own kernel's NCHW image source: three planes interleaved into pixel-major rows, against the obvious loop, for
+// widths below, at and around the 16-pixel step, rows with padding after them left untouched.
+TEST(InterleavePlanes, MatchesTheObviousLoop)
+{
+    std::mt19937 rng(11);
+    for (int64_t width : { 1, 5, 15, 16, 17, 33, 640 }) {
+        const int64_t height = 4, stride = 3 * width + 7;
+        std::vector<uint8_t> planes(size_t(3 * height * width));
+        for (uint8_t& v : planes)
+            v = uint8_t(rng());
+        std::vector<uint8_t> want(size_t(height * stride), 0xCD), got(want.size(), 0xCD);
+        for (int64_t h = 0; h < height; ++h)
+            for (int64_t j = 0; j < width; ++j)
+                for (int64_t c = 0; c < 3; ++c)
+                    want[size_t(h * stride + 3 * j + c)] = planes[size_t((c * height + h) * width + j)];
+        if (!interleave3Planes(planes.data(), height, width, got.data(), stride))
+            GTEST_SKIP() << "no AVX2 on this CPU";
+        EXPECT_EQ(want, got) << "width " << width;
+    }
 }
 
 } // namespace
