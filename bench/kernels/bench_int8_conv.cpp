@@ -15,8 +15,6 @@
 //   Int8DynamicConv   DynamicQuantizeLinear of the float input + Int8ConvExact: what replaces FP32 Conv end to end
 //   Avx2Kernel/P/N    the engine's own AVX2 u8·s8→s32 kernel (avx2_int8_conv.h) alone, NHWC, P pixels × N·8 output
 //                     channels of register blocking (padding copy included): compare with Int8Primitive
-//   Avx2Grouped/P/N   the same kernel's grouped form (two vpmaddubsw results summed in int16 before one vpmaddwd;
-//                     weights clamped to +-32 so every quad pairs up: speed only)
 // The resnet18 rows (synthetic weights in the pair-safe range) have only the two primitive rows and report CPU time
 // (the machine is shared); GMAC/s = GOP/s / 2.
 #include "kernels/int8/avx2_int8_conv.h"
@@ -231,9 +229,8 @@ void int8Primitive(benchmark::State& state, const Layer& layer)
 }
 
 /// The layer's weights as the s8 values oneDNN gets (w - zp, clamped; the yolov5nu rows' split pairs are not
-/// redone here: this row measures speed only). Grouped: clamped to +-32, so every pair of quads is group-safe and
-/// summed in int16 (the kernel's best case).
-void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int width, bool grouped)
+/// redone here: this row measures speed only).
+void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int width)
 {
     const ConvShape& s = layer.shape;
     if (!Avx2Int8Conv::supports(s)) {
@@ -242,9 +239,8 @@ void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int wid
     }
     std::vector<int8_t> w(layer.weights.size());
     for (size_t i = 0; i < w.size(); ++i)
-        w[i]
-            = int8_t(std::clamp(int(layer.weights[i]) - layer.weightZeroPoint, grouped ? -32 : -64, grouped ? 32 : 64));
-    auto conv = Avx2Int8Conv::create(s, w.data(), pixels, width, grouped);
+        w[i] = int8_t(std::clamp(int(layer.weights[i]) - layer.weightZeroPoint, -64, 64));
+    auto conv = Avx2Int8Conv::create(s, w.data(), pixels, width);
     std::vector<uint8_t> x(size_t(s.inputCount()));
     std::mt19937 rng(7);
     for (uint8_t& v : x)
@@ -255,8 +251,7 @@ void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int wid
         benchmark::DoNotOptimize(y.data());
     }
     setCounters(state, s);
-    state.SetLabel(std::string(grouped ? "avx2 own grouped " : "avx2 own ") + std::to_string(conv->pixelBlock()) + "x"
-        + std::to_string(8 * conv->channelBlock()));
+    state.SetLabel("avx2 own " + std::to_string(conv->pixelBlock()) + "x" + std::to_string(8 * conv->channelBlock()));
 }
 
 void int8Conv(benchmark::State& state, const Layer& layer, bool dynamicQuantize, ActivationLayout layout)
@@ -321,25 +316,15 @@ const bool kRegistered = [] {
         for (auto [p, n] : blockings)
             benchmark::RegisterBenchmark(
                 ("Avx2Kernel/" + layer.name + "/" + std::to_string(p) + "/" + std::to_string(n)).c_str(), avx2Kernel,
-                layer, p, n, false)
+                layer, p, n)
                 ->Unit(benchmark::kMillisecond);
     }
     for (const Layer& layer : layers())
         for (auto [p, n] : blockings)
             benchmark::RegisterBenchmark(
                 ("Avx2Kernel/" + layer.name + "/" + std::to_string(p) + "/" + std::to_string(n)).c_str(), avx2Kernel,
-                layer, p, n, false)
+                layer, p, n)
                 ->Unit(benchmark::kMillisecond);
-    // The grouped form (two quads summed in s16 before one vpmaddwd): fewer accumulators, the weights as memory
-    // operands.
-    const std::pair<int, int> groupedBlockings[] = { { 4, 2 }, { 5, 2 }, { 3, 3 }, { 6, 1 }, { 2, 3 }, { 6, 2 } };
-    for (const std::vector<Layer>* set : { &resnetLayers(), &layers() })
-        for (const Layer& layer : *set)
-            for (auto [p, n] : groupedBlockings)
-                benchmark::RegisterBenchmark(
-                    ("Avx2Grouped/" + layer.name + "/" + std::to_string(p) + "/" + std::to_string(n)).c_str(),
-                    avx2Kernel, layer, p, n, true)
-                    ->Unit(benchmark::kMillisecond);
     return true;
 }();
 

@@ -3,6 +3,7 @@
 
 #include "graph/node_style.h"
 #include "models/op_count_model.h"
+#include "util/qt_convert.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -80,7 +81,7 @@ QString OperatorsPanel::totalsText() const
             .arg(b)
             .arg(b >= a ? QStringLiteral("+") : QString())
             .arg(b - a)
-            .arg(ratio, 0, 'f', 2);
+            .arg(formatDecimal(ratio, 2));
     }
     return tr("%1 nodes, %2 operator types").arg(a).arg(m_model->rowCount());
 }

@@ -16,19 +16,6 @@
 // splitPairs() makes exactly these pairs safe (int8_saturation.h's split, its excess as the caller's sparse
 // residual), so the kernel is exact for weights prepared by it. The activation zero point is applied as -zp·Σw per
 // output channel after the sums (the zero-point padding makes every window complete).
-//
-// Grouped form (create(..., grouped = true)): two quads q, q' of the block's reduction (any kernel rows) are computed
-// together: their two vpmaddubsw results are added in s16 (vpaddw) before one vpmaddwd + vpaddd — 3 port-0/1
-// operations per 64 MACs instead of 4. s16 lane 2k + h (k = output channel lane, h = 0, 1) then holds the 4 products
-// of bytes 2h, 2h + 1 of q and of q': a "group". With u8 activations x in [0, 255], a group's sum lies in
-// [255·Σ(its negative weights), 255·Σ(its positive weights)], so when Σ(positive) <= 128 and Σ|negative| <= 128
-// (255·128 = 32640 <= 32767) neither vpmaddubsw (each pair's range lies inside its group's) nor vpaddw can leave
-// int16: no saturation, no wrap, the same integer sums as the reference. create() pairs only quads whose groups
-// satisfy this for every channel of the block, on the weights it is given (the natural pairs 2m, 2m + 1 of a kernel
-// row first, then the leftovers among themselves), and computes the other quads pairwise (pair-safe weights, as
-// above); each block's quads are listed as byte offsets from the window origin, kernel row included. Exactness thus
-// rests on that check alone; splitGroups() only decides where a few residual weights buy a pair (the group split of a
-// natural pair when it costs no more residual weights than the pair split of the same bytes).
 #pragma once
 
 #include "kernels/int8/conv_shape.h"
@@ -40,9 +27,6 @@
 
 namespace qs::kernels::int8 {
 
-/// Largest sum of the positive weights (and of the negative weights' magnitudes) of one group of the grouped kernel.
-inline constexpr int kGroupSafeMagnitude = 128;
-
 class Avx2Int8Conv
 {
 public:
@@ -53,16 +37,16 @@ public:
     /// Splits this kernel's saturating weight pairs in `weights` (s8 [OC, IC, KH, KW], in place) and returns their
     /// excess as residual weights (row = oc, reduction = ic, inner = kh·KW + kw), counting pairs into `report`.
     static std::vector<ResidualWeight> splitPairs(const ConvShape& shape, int8_t* weights, SaturationReport& report);
-    /// The same for the grouped form: per block of 16 output channels and natural quad pair, the group split (see
-    /// above) where it needs no more residual weights than the pair split, the pair split elsewhere — so the weights
-    /// are pair-safe everywhere and the residual never exceeds splitPairs()'. `report` counts the pairs the pairwise
-    /// form would split (offendingPairs), the groups split (offendingGroups) and the residual (residualEntries).
-    static std::vector<ResidualWeight> splitGroups(const ConvShape& shape, int8_t* weights, SaturationReport& report);
-    /// `weights`: s8 [OC, IC, KH, KW], pair-safe (splitPairs or splitGroups); copied and packed. `grouped`: quads
-    /// whose groups are safe are summed in int16 pairs (see above). `pixelBlock` (1..8) and `channelBlock` (1..3 ymm
-    /// of 8 output channels) choose the register blocking; 0 = the default of the form.
+    /// `weights`: s8 [OC, IC, KH, KW], pair-safe (splitPairs); copied and packed. `pixelBlock` (1..8) and
+    /// `channelBlock` (1..3 ymm of 8 output channels) choose the register blocking; 0 = the default.
     static std::unique_ptr<Avx2Int8Conv> create(
-        const ConvShape& shape, const int8_t* weights, int pixelBlock = 0, int channelBlock = 0, bool grouped = false);
+        const ConvShape& shape, const int8_t* weights, int pixelBlock = 0, int channelBlock = 0);
+    /// As above, with the caller's sparse residual (splitPairs' and any other; added to `weights` it gives the exact
+    /// weights): when few quads hold residual weights the kernel reduces them itself, as extra quads of pair-safe s8
+    /// pieces, and absorbsResidual() says so (the caller then applies no residual); otherwise it is ignored.
+    static std::unique_ptr<Avx2Int8Conv> create(const ConvShape& shape, const int8_t* weights,
+        const std::vector<ResidualWeight>& residual, int pixelBlock = 0, int channelBlock = 0);
+    bool absorbsResidual() const noexcept { return m_absorbsResidual; }
 
     /// y (s32 NHWC [N, OH, OW, OC]) = Σ (x - zp)·w over each window, padding contributing 0; x uint8 NHWC.
     void run(const uint8_t* x, int32_t zp, int32_t* y);
@@ -88,24 +72,23 @@ public:
 
     const ConvShape& shape() const noexcept { return m_shape; }
     int pixelBlock() const noexcept { return m_pixelBlock; }
+    /// Quads (summed over the channel blocks, extra residual quads included) reduced in int16 groups of 2 or 4 before
+    /// widening, and all quads.
+    int64_t groupedQuads() const noexcept { return m_groupedQuads; }
+    int64_t totalQuads() const noexcept { return m_totalQuads; }
     int channelBlock() const noexcept { return m_channelBlock; }
-    bool grouped() const noexcept { return m_grouped; }
-    /// Grouped form: the share of the multiply-adds computed in int16-summed pairs of quads (the rest pairwise).
-    double groupedShare() const noexcept { return m_groupedShare; }
 
 private:
     Avx2Int8Conv() = default;
     void fillBorder(uint8_t* padded, int32_t zp);
     uint8_t* paddedBuffer();
     static uint8_t* scratch(size_t bytes);
+    static int groupSizeLimit();
     void setOffsets(int32_t zp);
-    static std::vector<ResidualWeight> split(
-        const ConvShape& shape, int8_t* weights, SaturationReport& report, bool grouped);
 
     ConvShape m_shape;
     int m_pixelBlock = 6;
     int m_channelBlock = 2;
-    bool m_grouped = false;
     int64_t m_steps = 0; ///< quads per kernel row: KW·IC rounded up to 4, divided by 4
     int64_t m_paddedHeight = 0; ///< rows the windows reach, and at least padTop + IH
     int64_t m_paddedWidth = 0;
@@ -116,9 +99,11 @@ private:
         int64_t firstChannel = 0;
         int width = 0; ///< ymm of 8 output channels
         size_t offset = 0; ///< into m_packed, in vectors
-        size_t quadBegin = 0; ///< grouped form: its quads' byte offsets in m_quads, `pairs` pairs then `singles`
-        int64_t pairs = 0;
+        size_t quadOffset = 0; ///< into m_quadOffsets
+        int64_t fours = 0; ///< the block's quads in reduction order: groups of 4, of 2, then singles
+        int64_t twos = 0;
         int64_t singles = 0;
+        bool plain = false; ///< the kernel's quads in kernel order, ungrouped (few would group)
     };
     struct alignas(32) Vec32
     {
@@ -126,8 +111,10 @@ private:
     };
     std::vector<Block> m_blocks;
     std::vector<Vec32> m_packed; ///< offsets in Vec32 units
-    std::vector<int32_t> m_quads; ///< grouped form: window-relative byte offsets of each block's quads, in order
-    double m_groupedShare = 0.0;
+    std::vector<int32_t> m_quadOffsets; ///< per block, its quads' byte offsets from the window origin, in order
+    bool m_absorbsResidual = false;
+    int64_t m_groupedQuads = 0;
+    int64_t m_totalQuads = 0;
     std::vector<int32_t> m_weightSums; ///< per output channel (rounded up to the blocks' width)
     std::vector<int32_t> m_offsets; ///< -zp·Σw of the current run
     std::vector<int32_t> m_tail; ///< one pixel block of the last, partial channel block

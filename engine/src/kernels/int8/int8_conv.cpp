@@ -6,6 +6,7 @@
 
 #include "kernels/int8/float_epilogue.h"
 #include "kernels/int8/int8_conv_impl.h"
+#include "kernels/int8/interleave_planes.h"
 
 #include <fmt/format.h>
 
@@ -155,18 +156,11 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             }
         }
         if (useOwn) {
-            own = Avx2Int8Conv::create(s, s8.data(), 0, 0, ownGrouped);
-            // The group split leaves every weight pair-safe (a safe group's pairs are safe), so the pairwise kernel
-            // is exact on the same weights and residual. Kept where few quads pair up, and on short reductions
-            // (yolov5nu's 16- and 32-channel 1x1 layers measured 0.01-0.05 ms slower grouped: 4 pixels per block
-            // instead of 6 cost more there than the int16 sums save).
-            const char* groupedEnv = std::getenv("QS_INT8_GROUPED");
-            const int64_t quads = s.kernelHeight * ((s.kernelWidth * s.inChannels + 3) / 4);
-            if (own->grouped() && (own->groupedShare() < kMinGroupedShare || quads < kMinGroupedQuads)
-                && std::string_view(groupedEnv ? groupedEnv : "") != "1") {
-                own = Avx2Int8Conv::create(s, s8.data());
-                report.groupedInt16 = false;
-                report.offendingGroups = 0;
+            own = Avx2Int8Conv::create(s, s8.data(), residual);
+            if (own->absorbsResidual()) {
+                // The kernel computes the residual's quads with the exact int16 weights: no planes, no correction.
+                residual.clear();
+                planCorrections();
             }
             if (nchw() && s.batch == 1) {
                 const int64_t ic = s.inChannels;
@@ -285,7 +279,10 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
         if (own) {
             // The own kernel computes band by band inside the epilogue; only the NCHW reorder into its padded
             // buffer happens here.
-            if (ownInterior) {
+            // Three-channel images (yolov5nu's, resnet18's) by byte shuffles: the oneDNN reorder ran at ~3.5 GB/s.
+            if (ownInterior
+                && !(shape.inChannels == 3
+                    && interleave3Planes(xu, shape.inHeight, shape.inWidth, own->interior(), own->paddedRowStride()))) {
                 ownInterior.set_data_handle(own->interior()); // per run: a scratch shared by the thread's convs
                 srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
                 toOwn.execute(stream, srcNchw, ownInterior);
@@ -418,8 +415,8 @@ const SaturationReport& Int8Conv::saturation() const noexcept
 }
 std::string Int8Conv::implementation() const
 {
-    if (m_impl->own) // " grouped": the s16 sums of two quads (avx2_int8_conv.h)
-        return std::string(Avx2Int8Conv::kImplementation) + (m_impl->own->grouped() ? " grouped" : "");
+    if (m_impl->own)
+        return Avx2Int8Conv::kImplementation;
     if (m_impl->planar)
         return "qs:avx2_int8_planar";
     // "+u8" once runRequantized has let oneDNN write the uint8 output itself.

@@ -105,11 +105,6 @@ struct Int8Conv::Impl
     /// The engine's own AVX2 kernel in place of oneDNN's primitive (AVX2 without VNNI only; see avx2_int8_conv.h).
     std::unique_ptr<Avx2Int8Conv> own;
     bool useOwn = false; ///< decided before the pairs are split: the own kernel pairs its own way
-    bool ownGrouped = false; ///< the own kernel's grouped form (s16 sums of two quads; see prepare())
-    /// Below this share of int16-summed quad pairs the pairwise kernel (6 pixels per block) is kept.
-    static constexpr double kMinGroupedShare = 0.25;
-    /// Nor below this many quads (4 bytes) of reduction per output pixel.
-    static constexpr int64_t kMinGroupedQuads = 12;
     dnnl::memory ownInterior; ///< NCHW single images are reordered straight into the own kernel's padded buffer
     dnnl::reorder toOwn;
     /// The own kernel's accumulators of `bandRows` output rows (see epilogue()). One row of yolov5nu's layers is

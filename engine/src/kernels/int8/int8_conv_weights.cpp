@@ -4,8 +4,6 @@
 #include "kernels/int8/int8_conv_impl.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <string_view>
 
 namespace qs::kernels::int8 {
 
@@ -136,18 +134,7 @@ void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
     const PairLayout pairs = isa.pairsSaturate ? pairLayoutOf(implementation) : PairLayout::None;
     std::vector<ResidualWeight> split;
     if (useOwn) {
-        // The own kernel's grouped form (avx2_int8_conv.h) sums two quads in int16 where their groups are safe and
-        // computes the other quads pairwise; its split (splitGroups) takes the group split of a block's quad pair
-        // only where it needs no more residual weights than the pair split, so its residual never exceeds the pair
-        // rule's (a sparse residual weight costs far more than the multiply-adds the grouped form saves: forcing the
-        // whole-layer group split on yolov5nu's 1x1 layers with 2.5+ extra residual weights per 1000 weights made
-        // them slower, bench/RESULTS.md "avx2s16acc"). prepare() keeps the pairwise kernel when few quads pair up.
-        // QS_INT8_GROUPED=0 / =1 force either form (A/B measurements, tests).
-        const char* env = std::getenv("QS_INT8_GROUPED");
-        const std::string_view mode = env ? env : "";
-        ownGrouped = mode != "0";
-        split = ownGrouped ? Avx2Int8Conv::splitGroups(s, s8.data(), report)
-                           : Avx2Int8Conv::splitPairs(s, s8.data(), report);
+        split = Avx2Int8Conv::splitPairs(s, s8.data(), report);
     } else if (pairs == PairLayout::InputChannels || !isa.pairsSaturate) {
         // Counted on every ISA (the diagnosis reports what an ISA without VNNI would face), split only when needed.
         split = splitSaturatingPairs(s8.data(), oc, icg, khw, pairs == PairLayout::InputChannels, report);

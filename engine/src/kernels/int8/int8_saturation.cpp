@@ -82,10 +82,6 @@ std::string SaturationReport::describe() const
         return fmt::format(
             "{}: pairs accumulate in int16, but none of the {} weight pairs can exceed it", isa, weightPairs);
     case SaturationRemedy::SparseResidual:
-        if (groupedInt16)
-            return fmt::format("{}: {} of {} weight pairs could saturate int16, and {} groups of 4 products of the "
-                               "int16-summing kernel; handled exactly by a sparse residual ({} weights)",
-                isa, offendingPairs, weightPairs, offendingGroups, residualEntries);
         return fmt::format("{}: {} of {} weight pairs could saturate int16; handled exactly by a sparse residual "
                            "({} weights)",
             isa, offendingPairs, weightPairs, residualEntries);

@@ -14,11 +14,7 @@
 //
 // Remedy: the weights given to oneDNN are split as w = w' + r, with w' chosen so that no pair exceeds the bound
 // (the even weight of an offending pair is shrunk to 128 - |other|) and r a sparse residual applied by
-// the kernel after the oneDNN call, in int32, as sum r * (x - zp). The result is exact on every ISA. The engine's
-// own AVX2 kernel (avx2_int8_conv.h) goes one step further where the weights allow it: it adds two vpmaddubsw results
-// in int16 before widening (a quarter fewer port-0/1 operations), which is exact when every group of 4 products has
-// its positive weights and its negative weights' magnitudes each summing to at most 128; the group split moves the
-// excess into the same sparse residual (groupedInt16 / offendingGroups below). Int8Conv
+// the kernel after the oneDNN call, in int32, as sum r * (x - zp). The result is exact on every ISA. Int8Conv
 // applies r per tile of 16 output pixels as int16 multiply-adds over per-channel planes of x - zp
 // (int8_conv_residual.cpp); PyTorch-quantized weights (full +-127 range, resnet18_int8_qdq_torch) need it for 1-2 % of
 // pairs, where it costs ~11-14 % of the run (was ~40 % as strided scalar updates, bench/RESULTS.md). The real
@@ -78,10 +74,6 @@ struct SaturationReport
     int64_t weightPairs = 0; ///< adjacent pairs examined
     int64_t offendingPairs = 0; ///< same-sign pairs with |a| + |b| > kPairSafeMagnitude (counted on every ISA)
     int64_t residualEntries = 0; ///< non-zero residual weights applied after oneDNN (0 unless SparseResidual)
-    /// The own AVX2 kernel's grouped form (two vpmaddubsw results summed in int16, avx2_int8_conv.h): groups of 4
-    /// products whose same-sign weights could exceed int16 (split into the residual). 0 and false otherwise.
-    bool groupedInt16 = false;
-    int64_t offendingGroups = 0;
     SaturationRemedy remedy = SaturationRemedy::NotNeeded;
     /// "avx2: 12 of 4608 weight pairs could saturate int16; handled exactly by a sparse residual (12 weights)".
     std::string describe() const;
