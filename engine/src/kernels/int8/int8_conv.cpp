@@ -45,6 +45,25 @@ QS_CLONES void storeTileInt32(
             out[o * channelStride + j * pixelStride] = tile[j * oc + o];
 }
 
+/// The largest byte of a buffer (the source oneDNN reads, to decide whether the unsplit weights are exact for it).
+QS_CLONES uint8_t maxByte(const uint8_t* p, size_t n)
+{
+    uint8_t m = 0;
+    for (size_t i = 0; i < n; ++i)
+        m = std::max(m, p[i]);
+    return m;
+}
+
+/// QS_INT8_UNSPLIT=0 turns the unsplit weights off (A/B measurements, tests of the split path on small sources).
+bool unsplitAllowed()
+{
+    static const bool allowed = [] {
+        const char* v = std::getenv("QS_INT8_UNSPLIT");
+        return !(v && std::string_view(v) == "0");
+    }();
+    return allowed;
+}
+
 } // namespace
 
 Status Int8Conv::Impl::prepare(const Int8Weights& w)
@@ -133,6 +152,13 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
         conv = dnnl::convolution_forward(convPd);
 
+        // The weights as oneDNN would get them without the pair split: exact for any source whose values keep
+        // every pair's int16 sum in range (see unsplitWeights). Only when the residual would be nothing but the
+        // split (no clamped weight zero point outliers) and the zero point is not folded into padded borders (whose
+        // accOffset is computed from the split weights).
+        std::vector<int8_t> unsplit;
+        if (!useOwn && residual.empty() && !paddedSource && unsplitAllowed())
+            unsplit = s8;
         splitPairsFor(useOwn ? std::string(Avx2Int8Conv::kImplementation) : convPd.impl_info_str());
         // With a uint8 source and zero point 0 (the only case the direct primitive takes), x is in [0, 255], so
         // acc lies between 255 * (sum of negative weights) and 255 * (sum of positive weights).
@@ -168,6 +194,16 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             dnnl::memory plain(wPlain, eng, s8.data());
             weights = dnnl::memory(convPd.weights_desc(), eng);
             dnnl::reorder(plain, weights).execute(stream, plain, weights);
+            int32_t maxAbs = 0;
+            for (int8_t v : unsplit)
+                maxAbs = std::max(maxAbs, std::abs(int32_t(v)));
+            // u8 x s8 pairs: |x1 w1 + x2 w2| <= 2 * max|w| * max x, whichever two weights a kernel pairs.
+            if (!correctedChannels.empty() && maxAbs > 0 && 32767 / (2 * maxAbs) < 255) {
+                unsplitMaxSource = 32767 / (2 * maxAbs);
+                dnnl::memory unsplitPlain(wPlain, eng, unsplit.data());
+                unsplitWeights = dnnl::memory(convPd.weights_desc(), eng);
+                dnnl::reorder(unsplitPlain, unsplitWeights).execute(stream, unsplitPlain, unsplitWeights);
+            }
             stream.wait();
         }
         s8 = {};
@@ -281,11 +317,18 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
             stream.wait();
             return Status::ok();
         }
+        // Sources whose largest value cannot saturate any pair of the original weights (resnet18's activations
+        // stay below 100 of 255) run them as they are, without the residual; checking costs one pass over the
+        // source.
+        unsplitRun = unsplitWeights
+            && maxByte(static_cast<const uint8_t*>(srcNhwc.get_data_handle()), convPd.src_desc().get_size())
+                <= unsplitMaxSource;
+        const dnnl::memory& w = unsplitRun ? unsplitWeights : weights;
         if (noSourceZeroPoint())
-            conv.execute(stream, { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst } });
+            conv.execute(stream, { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, dst } });
         else
             conv.execute(stream,
-                { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst },
+                { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, dst },
                     { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, srcZeroPoint } });
         stream.wait();
     } catch (const dnnl::error& e) {
@@ -298,7 +341,7 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
 {
     const ConvShape& s = shape;
     const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth();
-    const bool corrected = !correctedChannels.empty();
+    const bool corrected = !correctedChannels.empty() && !unsplitRun;
     const auto finishRow = [&](int32_t* accRow, int64_t n, int64_t i) {
         // The compensation is applied in the NHWC accumulators, where channels are contiguous (vectorisable)...
         if (needsWindowSums)
@@ -403,6 +446,10 @@ const ZeroPointPlan& Int8Conv::zeroPointPlan() const noexcept
 const SaturationReport& Int8Conv::saturation() const noexcept
 {
     return m_impl->report;
+}
+bool Int8Conv::lastRunUnsplit() const noexcept
+{
+    return m_impl->unsplitRun;
 }
 std::string Int8Conv::implementation() const
 {
