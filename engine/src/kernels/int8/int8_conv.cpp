@@ -45,7 +45,7 @@ QS_CLONES void storeTileInt32(
             out[o * channelStride + j * pixelStride] = tile[j * oc + o];
 }
 
-/// The largest byte of a buffer (the source oneDNN reads, to decide whether the unsplit weights are exact for it).
+/// The largest byte of a buffer (a kernel's source, to decide whether the unsplit weights are exact for it).
 QS_CLONES uint8_t maxByte(const uint8_t* p, size_t n)
 {
     uint8_t m = 0;
@@ -152,14 +152,21 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
         conv = dnnl::convolution_forward(convPd);
 
-        // The weights as oneDNN would get them without the pair split: exact for any source whose values keep
-        // every pair's int16 sum in range (see unsplitWeights). Only when the residual would be nothing but the
-        // split (no clamped weight zero point outliers) and the zero point is not folded into padded borders (whose
-        // accOffset is computed from the split weights).
+        // The weights as the kernel would get them without the pair split: exact for any source whose values keep
+        // every pair's int16 sum in range (see unsplitWeights). Only for a constant activation zero point (static
+        // QDQ layers, whose calibrated scales leave headroom; a dynamic layer's source spans [0, 255] by
+        // construction), when the residual would be nothing but the split (no clamped weight zero point outliers)
+        // and the zero point is not folded into oneDNN's padded borders (whose accOffset is the split weights').
         std::vector<int8_t> unsplit;
-        if (!useOwn && residual.empty() && !paddedSource && unsplitAllowed())
+        if ((zeroSourceZeroPoint || constantSource) && residual.empty() && !paddedSource && unsplitAllowed())
             unsplit = s8;
         splitPairsFor(useOwn ? std::string(Avx2Int8Conv::kImplementation) : convPd.impl_info_str());
+        int32_t maxAbs = 0;
+        for (int8_t v : unsplit)
+            maxAbs = std::max(maxAbs, std::abs(int32_t(v)));
+        // u8 x s8 pairs: |x1 w1 + x2 w2| <= 2 * max|w| * max x, whichever two weights a kernel pairs.
+        if (!correctedChannels.empty() && maxAbs > 0 && 32767 / (2 * maxAbs) < 255)
+            unsplitMaxSource = 32767 / (2 * maxAbs);
         // With a uint8 source and zero point 0 (the only case the direct primitive takes), x is in [0, 255], so
         // acc lies between 255 * (sum of negative weights) and 255 * (sum of positive weights).
         const int64_t taps = s.inChannelsPerGroup() * s.kernelHeight * s.kernelWidth;
@@ -182,6 +189,10 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         }
         if (useOwn) {
             own = Avx2Int8Conv::create(s, s8.data());
+            // Not with an NCHW source reordered into the own kernel's padded scratch (the image convolutions:
+            // their source spans the whole range anyway).
+            if (unsplitMaxSource >= 0 && !(nchw() && s.batch == 1))
+                ownUnsplit = Avx2Int8Conv::create(s, unsplit.data());
             if (nchw() && s.batch == 1) {
                 const int64_t ic = s.inChannels;
                 const dnnl::memory::desc interior(srcDims, dt::u8,
@@ -194,12 +205,7 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             dnnl::memory plain(wPlain, eng, s8.data());
             weights = dnnl::memory(convPd.weights_desc(), eng);
             dnnl::reorder(plain, weights).execute(stream, plain, weights);
-            int32_t maxAbs = 0;
-            for (int8_t v : unsplit)
-                maxAbs = std::max(maxAbs, std::abs(int32_t(v)));
-            // u8 x s8 pairs: |x1 w1 + x2 w2| <= 2 * max|w| * max x, whichever two weights a kernel pairs.
-            if (!correctedChannels.empty() && maxAbs > 0 && 32767 / (2 * maxAbs) < 255) {
-                unsplitMaxSource = 32767 / (2 * maxAbs);
+            if (unsplitMaxSource >= 0) {
                 dnnl::memory unsplitPlain(wPlain, eng, unsplit.data());
                 unsplitWeights = dnnl::memory(convPd.weights_desc(), eng);
                 dnnl::reorder(unsplitPlain, unsplitWeights).execute(stream, unsplitPlain, unsplitWeights);
@@ -300,6 +306,16 @@ Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const u
     return Status::ok();
 }
 
+bool Int8Conv::Impl::sourceFits(const uint8_t* source, size_t size) const
+{
+    // In blocks, so that a source out of bounds (a full-range one) is found after a few KiB.
+    constexpr size_t kBlock = 4096;
+    for (size_t i = 0; i < size; i += kBlock)
+        if (maxByte(source + i, std::min(kBlock, size - i)) > unsplitMaxSource)
+            return false;
+    return true;
+}
+
 Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
 {
     QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu));
@@ -315,14 +331,17 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
                 toOwn.execute(stream, srcNchw, ownInterior);
             }
             stream.wait();
+            // As below; the own kernel pads with the zero point itself.
+            const bool padding = shape.padTop + shape.padLeft + shape.padBottom + shape.padRight > 0;
+            unsplitRun = ownUnsplit && (!padding || xZeroPoint <= unsplitMaxSource)
+                && sourceFits(xu, size_t(shape.inputCount()));
             return Status::ok();
         }
         // Sources whose largest value cannot saturate any pair of the original weights (resnet18's activations
         // stay below 100 of 255) run them as they are, without the residual; checking costs one pass over the
         // source.
         unsplitRun = unsplitWeights
-            && maxByte(static_cast<const uint8_t*>(srcNhwc.get_data_handle()), convPd.src_desc().get_size())
-                <= unsplitMaxSource;
+            && sourceFits(static_cast<const uint8_t*>(srcNhwc.get_data_handle()), convPd.src_desc().get_size());
         const dnnl::memory& w = unsplitRun ? unsplitWeights : weights;
         if (noSourceZeroPoint())
             conv.execute(stream, { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, dst } });
@@ -379,10 +398,11 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             // The own kernel fills a band of a few output rows that stays in cache for the corrections and the
             // store right after: no whole-layer int32 buffer written and read back.
             const auto* nhwc = static_cast<const uint8_t*>(srcNhwc ? srcNhwc.get_data_handle() : nullptr);
-            own->setImage(ownInterior ? nullptr : nhwc + n * s.inChannels * s.inHeight * s.inWidth, zp);
+            Avx2Int8Conv& kernel = unsplitRun ? *ownUnsplit : *own;
+            kernel.setImage(ownInterior ? nullptr : nhwc + n * s.inChannels * s.inHeight * s.inWidth, zp);
             for (int64_t i0 = 0; i0 < oh; i0 += bandRows) {
                 const int64_t rows = std::min(bandRows, oh - i0);
-                own->computePixels(i0 * ow, (i0 + rows) * ow, band.data());
+                kernel.computePixels(i0 * ow, (i0 + rows) * ow, band.data());
                 for (int64_t i = i0; i < i0 + rows; ++i)
                     finishRow(band.data() + (i - i0) * ow * oc, n, i);
             }

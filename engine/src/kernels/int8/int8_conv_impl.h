@@ -102,12 +102,15 @@ struct Int8Conv::Impl
     dnnl::convolution_forward::primitive_desc convPd;
     dnnl::reorder toNhwc;
     dnnl::memory srcNchw, srcNhwc, weights, dst, srcZeroPoint;
-    /// oneDNN's weights without the pair split. A u8 source whose values are all <= unsplitMaxSource keeps every pair
-    /// sum of them inside int16 (2 * max|w| * max x <= 32767, for any two weights a kernel pairs), so they compute
-    /// exactly and no residual is needed; runOnednn picks them per run. Empty when there is no split, for the own
-    /// kernel, and when the residual also holds clamped weight zero point outliers.
+    /// oneDNN's weights without the pair split (ownUnsplit: the own kernel's). A u8 source whose values are all
+    /// <= unsplitMaxSource keeps every pair sum of them inside int16 (2 * max|w| * max x <= 32767, for any two
+    /// weights a kernel pairs), so they compute exactly and no residual is needed; runOnednn picks them per run.
+    /// Empty when there is no split, for a run-time activation zero point, and when the residual also holds clamped
+    /// weight zero point outliers.
     dnnl::memory unsplitWeights;
+    std::unique_ptr<Avx2Int8Conv> ownUnsplit;
     int32_t unsplitMaxSource = -1;
+    bool sourceFits(const uint8_t* source, size_t size) const; ///< every byte <= unsplitMaxSource
     bool unsplitRun = false; ///< the last runOnednn used unsplitWeights: the epilogue skips the residual
     /// The engine's own AVX2 kernel in place of oneDNN's primitive (AVX2 without VNNI only; see avx2_int8_conv.h).
     std::unique_ptr<Avx2Int8Conv> own;
