@@ -325,11 +325,13 @@ TEST(Int8ConvSaturation, SplitKeepsEveryPairWithinTheBoundAndSumsBack)
 }
 
 // Where u8 x s8 pairs saturate (AVX2), a source whose values cannot take any pair of the original weights out of
-// int16 runs them unsplit, without the residual; one value above that bound takes the split weights and the
-// residual. Static layers as resnet18's (NHWC, constant activation zero point 0): a 3x3 on oneDNN's kernel and a
-// single-threaded 1x1 stride-2 on the own kernel (AVX2). Weights at both ends of s8 (max |w| 128: the bound is
-// 32767 / 256 = 127), so nearly every same-sign pair offends and a source at the bound brings pair sums up to
-// 32512. Both forms must match the obvious loop.
+// int16 runs them unsplit, without the residual; a source that could takes the split weights and the residual.
+// Static layers as resnet18's (NHWC, constant activation zero point 0): a 3x3 on oneDNN's kernel and a
+// single-threaded 1x1 stride-2 on the own kernel (AVX2). Weights at both ends of s8 (max |w| 128), so nearly every
+// same-sign pair offends. Sources: every value at most 127 (the bound for any two weights: 32767 / 256; pair sums up
+// to 32512); channel 2 at 255 with its pair partner 3 at 0 (beyond that bound, within int16 for each pair of
+// channels: 255 * 128); channels 0 and 1 at 255 at one pixel (pairs (127, 127) reach 64770). All three must match
+// the obvious loop.
 TEST(Int8ConvSaturation, SourcesBelowThePairBoundRunTheUnsplitWeightsExactly)
 {
     for (const ConvShape& s : { squareConv(1, 16, 9, 9, 24, 1, 3, 1, 1), squareConv(1, 16, 9, 9, 24, 1, 1, 2, 0) }) {
@@ -352,11 +354,17 @@ TEST(Int8ConvSaturation, SourcesBelowThePairBoundRunTheUnsplitWeightsExactly)
         if (report.isaPairsSaturate)
             EXPECT_GT(report.residualEntries, 50) << report.describe();
         const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
-        for (const bool above : { false, true }) {
-            std::vector<uint8_t> x = randomValues<uint8_t>(rng, size_t(s.inputCount()), 90, 127);
+        for (const int source : { 0, 1, 2 }) {
+            std::vector<uint8_t> x = randomValues<uint8_t>(rng, size_t(s.inputCount()), 90, 127); // NCHW
             x[size_t(rng() % x.size())] = 127;
+            if (source == 1)
+                for (int64_t p = 0; p < hw; ++p) {
+                    x[size_t(2 * hw + p)] = 255;
+                    x[size_t(3 * hw + p)] = 0;
+                }
+            const bool above = source == 2;
             if (above)
-                x[x.size() / 2] = 128;
+                x[size_t(hw / 2)] = x[size_t(hw + hw / 2)] = 255;
             std::vector<uint8_t> xNhwc(x.size());
             for (int64_t c = 0; c < s.inChannels; ++c)
                 for (int64_t p = 0; p < hw; ++p)
@@ -365,13 +373,14 @@ TEST(Int8ConvSaturation, SourcesBelowThePairBoundRunTheUnsplitWeightsExactly)
             const int32_t wzp = 128;
             convIntegerRef(s, x.data(), 0, w.data(), &wzp, false, expected.data());
             ASSERT_TRUE((*conv)->runInt32(xNhwc.data(), 0, actual.data()).isOk());
-            EXPECT_EQ((*conv)->lastRunUnsplit(), report.isaPairsSaturate && !above) << (*conv)->implementation();
+            EXPECT_EQ((*conv)->lastRunUnsplit(), report.isaPairsSaturate && !above)
+                << (*conv)->implementation() << " source " << source;
             for (int64_t o = 0, bad = 0; o < s.outChannels; ++o)
                 for (int64_t p = 0; p < ohw; ++p) {
                     const int32_t want = expected[size_t(o * ohw + p)], got = actual[size_t(p * s.outChannels + o)];
                     if (want != got && bad++ < 10)
-                        ADD_FAILURE() << s.toString() << (above ? ", one value above the bound" : "") << ", oc " << o
-                                      << " pixel " << p << ": expected " << want << ", got " << got;
+                        ADD_FAILURE() << s.toString() << " source " << source << ", oc " << o << " pixel " << p
+                                      << ": expected " << want << ", got " << got;
                 }
         }
     }

@@ -54,6 +54,14 @@ QS_CLONES uint8_t maxByte(const uint8_t* p, size_t n)
     return m;
 }
 
+/// Per channel, the largest byte over the pixels of an NHWC buffer, into `out` (zeroed by the caller).
+QS_CLONES void channelMaxima(const uint8_t* p, int64_t pixels, int64_t channels, uint8_t* out)
+{
+    for (int64_t i = 0; i < pixels; ++i)
+        for (int64_t c = 0; c < channels; ++c)
+            out[c] = std::max(out[c], p[i * channels + c]);
+}
+
 /// QS_INT8_UNSPLIT=0 turns the unsplit weights off (A/B measurements, tests of the split path on small sources).
 bool unsplitAllowed()
 {
@@ -191,8 +199,13 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             own = Avx2Int8Conv::create(s, s8.data());
             // Not with an NCHW source reordered into the own kernel's padded scratch (the image convolutions:
             // their source spans the whole range anyway).
-            if (unsplitMaxSource >= 0 && !(nchw() && s.batch == 1))
+            if (unsplitMaxSource >= 0) {
                 ownUnsplit = Avx2Int8Conv::create(s, unsplit.data());
+                // Its pairs are adjacent bytes of each kernel row's (kw, c) sequence: input channels 2p, 2p + 1 of an
+                // NHWC source when the kernel is one column wide.
+                if (s.kernelWidth == 1 && !nchw())
+                    listUnsplitPairs(unsplit);
+            }
             if (nchw() && s.batch == 1) {
                 const int64_t ic = s.inChannels;
                 const dnnl::memory::desc interior(srcDims, dt::u8,
@@ -206,6 +219,11 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             weights = dnnl::memory(convPd.weights_desc(), eng);
             dnnl::reorder(plain, weights).execute(stream, plain, weights);
             if (unsplitMaxSource >= 0) {
+                // oneDNN's direct kernels pair input channels 2p and 2p + 1 at one kernel position: the split pairs
+                // (one residual weight each, on the even channel) with their original magnitudes, so that a run can
+                // check them against the source's per-channel maxima.
+                if (pairLayoutOf(convPd.impl_info_str()) == PairLayout::InputChannels)
+                    listUnsplitPairs(unsplit);
                 dnnl::memory unsplitPlain(wPlain, eng, unsplit.data());
                 unsplitWeights = dnnl::memory(convPd.weights_desc(), eng);
                 dnnl::reorder(unsplitPlain, unsplitWeights).execute(stream, unsplitPlain, unsplitWeights);
@@ -316,6 +334,34 @@ bool Int8Conv::Impl::sourceFits(const uint8_t* source, size_t size) const
     return true;
 }
 
+void Int8Conv::Impl::listUnsplitPairs(const std::vector<int8_t>& unsplit)
+{
+    const ConvShape& s = shape;
+    const int64_t icg = s.inChannelsPerGroup(), khw = s.kernelHeight * s.kernelWidth;
+    for (const ResidualWeight& r : residual) { // the split pairs' even weights (no outliers: see unsplit)
+        const size_t even = size_t((int64_t(r.row) * icg + r.reduction) * khw + r.inner);
+        unsplitPairs.push_back({ int32_t(r.row / s.outChannelsPerGroup() * icg + r.reduction),
+            int16_t(std::abs(int32_t(unsplit[even]))), int16_t(std::abs(int32_t(unsplit[even + size_t(khw)]))) });
+    }
+}
+
+bool Int8Conv::Impl::pairsFit(const uint8_t* source, size_t size)
+{
+    if (sourceFits(source, size))
+        return true;
+    if (unsplitPairs.empty())
+        return false;
+    // Sharper, for sources with a few large channels: each split pair against the maxima of its two channels.
+    const int64_t c = shape.inChannels;
+    sourceMaxima.assign(size_t(c), 0);
+    channelMaxima(source, int64_t(size) / c, c, sourceMaxima.data());
+    for (const UnsplitPair& p : unsplitPairs)
+        if (int32_t(p.even) * sourceMaxima[size_t(p.channel)] + int32_t(p.odd) * sourceMaxima[size_t(p.channel) + 1]
+            > 32767)
+            return false;
+    return true;
+}
+
 Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
 {
     QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu));
@@ -325,23 +371,24 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
         if (own) {
             // The own kernel computes band by band inside the epilogue; only the NCHW reorder into its padded
             // buffer happens here.
+            // As below for oneDNN; the own kernel pads with the zero point itself.
+            const bool padding = shape.padTop + shape.padLeft + shape.padBottom + shape.padRight > 0;
+            unsplitRun = ownUnsplit && (!padding || xZeroPoint <= unsplitMaxSource)
+                && pairsFit(xu, size_t(shape.inputCount()));
             if (ownInterior) {
-                ownInterior.set_data_handle(own->interior()); // per run: a scratch shared by the thread's convs
+                // per run: a scratch shared by the thread's convs (the same geometry for both kernels)
+                ownInterior.set_data_handle((unsplitRun ? ownUnsplit : own)->interior());
                 srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
                 toOwn.execute(stream, srcNchw, ownInterior);
             }
             stream.wait();
-            // As below; the own kernel pads with the zero point itself.
-            const bool padding = shape.padTop + shape.padLeft + shape.padBottom + shape.padRight > 0;
-            unsplitRun = ownUnsplit && (!padding || xZeroPoint <= unsplitMaxSource)
-                && sourceFits(xu, size_t(shape.inputCount()));
             return Status::ok();
         }
         // Sources whose largest value cannot saturate any pair of the original weights (resnet18's activations
         // stay below 100 of 255) run them as they are, without the residual; checking costs one pass over the
         // source.
         unsplitRun = unsplitWeights
-            && sourceFits(static_cast<const uint8_t*>(srcNhwc.get_data_handle()), convPd.src_desc().get_size());
+            && pairsFit(static_cast<const uint8_t*>(srcNhwc.get_data_handle()), convPd.src_desc().get_size());
         const dnnl::memory& w = unsplitRun ? unsplitWeights : weights;
         if (noSourceZeroPoint())
             conv.execute(stream, { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, dst } });
