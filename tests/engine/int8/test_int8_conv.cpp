@@ -351,8 +351,11 @@ TEST(Int8ConvSaturation, SourcesBelowThePairBoundRunTheUnsplitWeightsExactly)
             EXPECT_TRUE(report.isaPairsSaturate);
             EXPECT_EQ((*conv)->implementation() == "qs:avx2_int8", s.kernelHeight == 1);
         }
-        if (report.isaPairsSaturate)
+        if (report.isaPairsSaturate) {
             EXPECT_GT(report.residualEntries, 50) << report.describe();
+            EXPECT_EQ(report.unsplitMaxSource, 127);
+            EXPECT_NE(report.describe().find("values up to 127"), std::string::npos) << report.describe();
+        }
         const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
         for (const int source : { 0, 1, 2 }) {
             std::vector<uint8_t> x = randomValues<uint8_t>(rng, size_t(s.inputCount()), 90, 127); // NCHW

@@ -231,6 +231,8 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             stream.wait();
         }
         s8 = {};
+        if (unsplitWeights || ownUnsplit)
+            report.unsplitMaxSource = unsplitMaxSource;
 
         if (paddedSource) {
             padded.assign(convPd.src_desc().get_size(), uint8_t(paddedZeroPoint));
