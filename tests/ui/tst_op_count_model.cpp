@@ -76,6 +76,12 @@ void TestOpCountModel::pairShowsGrowth()
     QCOMPARE(findRow(m, QStringLiteral("DynamicQuantizeLinear"))->pairCount, 63);
     const QModelIndex change = m.index(static_cast<int>(convInt - m.rows().data()), OpCountModel::ChangeColumn);
     QCOMPARE(change.data().toString(), QStringLiteral("+76"));
+    // The operator column is elided in a narrow dock, so its full name must be in the tooltip.
+    const auto* concat = findRow(m, QStringLiteral("Concat"));
+    QCOMPARE(m.index(static_cast<int>(concat - m.rows().data()), OpCountModel::OpTypeColumn)
+                 .data(Qt::ToolTipRole)
+                 .toString(),
+        QStringLiteral("Concat"));
 }
 
 QS_UI_TEST_MAIN(TestOpCountModel)

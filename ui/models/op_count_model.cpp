@@ -112,6 +112,9 @@ QVariant OpCountModel::data(const QModelIndex& index, int role) const
             return categoryDisplayName(r.category);
         if (isBoundaryCategory(r.category))
             return tr("%1 is a quantization boundary (%2)").arg(r.opType, categoryDisplayName(r.category));
+        // The operator column is elided when the dock is narrow.
+        if (index.column() == OpTypeColumn)
+            return r.opType;
         break;
     case CategoryRole:
         return static_cast<int>(r.category);

@@ -3,6 +3,7 @@
 
 #include "graph/node_style.h"
 #include "models/op_count_model.h"
+#include "util/qt_convert.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -40,8 +41,11 @@ OperatorsPanel::OperatorsPanel(QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(22);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The counts are what the table is for: they keep their width and the operator name is elided instead, so a
+    // narrow dock never hides a column behind a horizontal scroll bar.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(OpCountModel::OpTypeColumn, QHeaderView::Stretch);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->setToolTip(tr("Double-click an operator to find it in the graph"));
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         emit findOpTypeRequested(m_proxy->index(index.row(), OpCountModel::OpTypeColumn).data().toString());
@@ -77,7 +81,7 @@ QString OperatorsPanel::totalsText() const
             .arg(b)
             .arg(b >= a ? QStringLiteral("+") : QString())
             .arg(b - a)
-            .arg(ratio, 0, 'f', 2);
+            .arg(formatDecimal(ratio, 2));
     }
     return tr("%1 nodes, %2 operator types").arg(a).arg(m_model->rowCount());
 }
