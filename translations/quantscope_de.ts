@@ -1551,80 +1551,95 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>%1 ist eine Quantisierungsgrenze (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/models/op_count_model.cpp" line="130"/>
+        <location filename="../ui/models/op_count_model.cpp" line="131"/>
+        <source>Operator kind, coloured as in the graph</source>
+        <translation>Art des Operators, gefärbt wie im Graphen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="133"/>
+        <source>Nodes of this type in the FP32 model</source>
+        <translation>Knoten dieses Typs im FP32-Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="133"/>
+        <source>Nodes of this type in the model</source>
+        <translation>Knoten dieses Typs im Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="135"/>
+        <source>Nodes of this type in the quantized model</source>
+        <translation>Knoten dieses Typs im quantisierten Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="137"/>
+        <source>Change from the FP32 model to the quantized model</source>
+        <translation>Änderung vom FP32-Modell zum quantisierten Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="146"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../ui/models/op_count_model.cpp" line="132"/>
+        <location filename="../ui/models/op_count_model.cpp" line="148"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../ui/models/op_count_model.cpp" line="134"/>
+        <location filename="../ui/models/op_count_model.cpp" line="150"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/models/op_count_model.cpp" line="134"/>
+        <location filename="../ui/models/op_count_model.cpp" line="150"/>
         <source>Count</source>
         <translation>Anzahl</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/op_count_model.cpp" line="136"/>
-        <source>Quantized</source>
-        <translation>Quantisiert</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/op_count_model.cpp" line="138"/>
-        <source>Change</source>
-        <translation>Änderung</translation>
     </message>
 </context>
 <context>
     <name>qs::ui::OperatorsPanel</name>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="45"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="46"/>
         <source>Double-click an operator to find it in the graph</source>
         <translation>Doppelklick auf einen Operator sucht ihn im Graphen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="75"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="76"/>
         <source>%1 → %2 nodes (%3%4, ×%5)</source>
         <translation>%1 → %2 Knoten (%3%4, ×%5)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="82"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="83"/>
         <source>%1 nodes, %2 operator types</source>
         <translation>%1 Knoten, %2 Operatortypen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="108"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="113"/>
         <source>Open a model to see its operators</source>
         <translation>Öffnen Sie ein Modell, um seine Operatoren zu sehen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="115"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="120"/>
         <source>Most frequent operators: FP32 vs quantized</source>
         <translation>Häufigste Operatoren: FP32 gegenüber quantisiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="115"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="120"/>
         <source>Most frequent operators</source>
         <translation>Häufigste Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="117"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="122"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="117"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="122"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="119"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="124"/>
         <source>Quantized</source>
         <translation>Quantisiert</translation>
     </message>
