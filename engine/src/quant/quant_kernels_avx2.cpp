@@ -68,6 +68,24 @@ QS_AVX2 inline __m256i quantizeU8Clamped8(const float* x, __m256 scale, __m256 x
     return _mm256_add_epi32(_mm256_cvtps_epi32(_mm256_div_ps(v, scale)), zp);
 }
 
+/// quantizeU8Clamped8 over whole blocks of 32 elements; returns how many it wrote (the caller finishes the tail).
+QS_AVX2 inline size_t quantizeU8ClampedBlocks(
+    const float* x, size_t n, __m256 scale, __m256 xLo, __m256 xHi, __m256i zp, uint8_t* y)
+{
+    // The packs interleave 128-bit lanes; `order` restores element order.
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        const __m256i a = quantizeU8Clamped8(x + i, scale, xLo, xHi, zp);
+        const __m256i b = quantizeU8Clamped8(x + i + 8, scale, xLo, xHi, zp);
+        const __m256i c = quantizeU8Clamped8(x + i + 16, scale, xLo, xHi, zp);
+        const __m256i d = quantizeU8Clamped8(x + i + 24, scale, xLo, xHi, zp);
+        const __m256i abcd = _mm256_packus_epi16(_mm256_packs_epi32(a, b), _mm256_packs_epi32(c, d));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(y + i), _mm256_permutevar8x32_epi32(abcd, order));
+    }
+    return i;
+}
+
 template <bool Signed> QS_AVX2 void quantizeAvx2(const float* x, size_t n, float scale, int32_t zeroPoint, void* out)
 {
     auto* y = static_cast<uint8_t*>(out);
@@ -76,15 +94,7 @@ template <bool Signed> QS_AVX2 void quantizeAvx2(const float* x, size_t n, float
         const __m256 vs = _mm256_set1_ps(scale), xHi = _mm256_set1_ps(float(255 - zeroPoint) * scale),
                      xLo = _mm256_set1_ps(float(-zeroPoint) * scale);
         const __m256i vz = _mm256_set1_epi32(zeroPoint);
-        size_t i = 0;
-        for (; i + 32 <= n; i += 32) {
-            const __m256i a = quantizeU8Clamped8(x + i, vs, xLo, xHi, vz);
-            const __m256i b = quantizeU8Clamped8(x + i + 8, vs, xLo, xHi, vz);
-            const __m256i c = quantizeU8Clamped8(x + i + 16, vs, xLo, xHi, vz);
-            const __m256i d = quantizeU8Clamped8(x + i + 24, vs, xLo, xHi, vz);
-            const __m256i abcd = _mm256_packus_epi16(_mm256_packs_epi32(a, b), _mm256_packs_epi32(c, d));
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(y + i), _mm256_permutevar8x32_epi32(abcd, order));
-        }
+        size_t i = quantizeU8ClampedBlocks(x, n, vs, xLo, xHi, vz, y);
         const float zp = float(zeroPoint);
         for (; i < n; ++i)
             y[i] = static_cast<uint8_t>(detail::quantizeOne(x[i], scale, zp, 0.0f, 255.0f));
@@ -125,19 +135,10 @@ QS_AVX2 void quantizeU8RowsAvx2(
     const __m256 vs = _mm256_set1_ps(scale), xHi = _mm256_set1_ps(float(255 - zeroPoint) * scale),
                  xLo = _mm256_set1_ps(float(-zeroPoint) * scale);
     const __m256i vz = _mm256_set1_epi32(zeroPoint);
-    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     for (size_t r = 0; r < rows; ++r) {
         const float* xr = x + r * cols;
         uint8_t* yr = y + r * yStride;
-        size_t i = 0;
-        for (; i + 32 <= cols; i += 32) {
-            const __m256i a = quantizeU8Clamped8(xr + i, vs, xLo, xHi, vz);
-            const __m256i b = quantizeU8Clamped8(xr + i + 8, vs, xLo, xHi, vz);
-            const __m256i c = quantizeU8Clamped8(xr + i + 16, vs, xLo, xHi, vz);
-            const __m256i d = quantizeU8Clamped8(xr + i + 24, vs, xLo, xHi, vz);
-            const __m256i abcd = _mm256_packus_epi16(_mm256_packs_epi32(a, b), _mm256_packs_epi32(c, d));
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(yr + i), _mm256_permutevar8x32_epi32(abcd, order));
-        }
+        size_t i = quantizeU8ClampedBlocks(xr, cols, vs, xLo, xHi, vz, yr);
         for (; i < cols; i += 8) {
             // packs then packus of the vector with itself: bytes 0-3 of each 128-bit lane are elements 0-3 and 4-7.
             const __m256i a = quantizeU8Clamped8(xr + i, vs, xLo, xHi, vz);
