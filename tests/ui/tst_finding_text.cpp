@@ -4,6 +4,7 @@
 // keep their English text, and the German text of a hand-built finding has the German words and numbers.
 #include "../engine/measure/crafted_run.h"
 #include "panels/results_panel.h"
+#include "pdf_text.h"
 #include "report/report_exporter.h"
 #include "report/report_markdown.h"
 #include "ui_test_main.h"
@@ -16,7 +17,6 @@
 
 #include <QFile>
 #include <QLocale>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTranslator>
@@ -332,14 +332,10 @@ void TestFindingText::germanPdfHasTheGermanVerdict()
     QCOMPARE(ReportExporter::writePdf(*r, panel.chartImages(QSize(560, 340)), path), QString());
     if (const QByteArray keep = qgetenv("QS_UI_SCREENSHOT_DIR"); !keep.isEmpty())
         QFile::copy(path, QString::fromLocal8Bit(keep) + QStringLiteral("/bericht_de.pdf"));
-    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
-    if (pdftotext.isEmpty())
+    if (!havePdfToText())
         QSKIP("pdftotext (poppler-utils) not installed: the PDF's text was not checked");
-    QProcess p;
-    p.start(pdftotext, { path, QStringLiteral("-") });
-    QVERIFY(p.waitForFinished(30000));
     // Lines are broken by the page width: compare without line breaks.
-    const QString text = QString::fromUtf8(p.readAllStandardOutput()).simplified();
+    const QString text = pdfText(path).simplified();
     QVERIFY2(text.contains(QStringLiteral("INT8 ist hier")), qPrintable(text.left(600)));
     QVERIFY(text.contains(QStringLiteral("langsamer, denn die Faltungen sind dynamisch quantisiert")));
     QVERIFY(text.contains(QStringLiteral("Befunde")));

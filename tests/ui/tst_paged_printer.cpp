@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // A heading never ends a page of the PDF report, checked on the printed pages themselves (pdftotext) for a document
 // built so that plain QTextDocument::print leaves headings at page ends; and the pages stay about as full.
+#include "pdf_text.h"
 #include "report/paged_printer.h"
 #include "ui_test_main.h"
 
 #include <QPdfWriter>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTextDocument>
 
@@ -51,11 +51,7 @@ QStringList printedPages(const QString& path, bool paged)
         else
             doc.print(&writer);
     }
-    QProcess p;
-    p.start(QStringLiteral("pdftotext"), { QStringLiteral("-layout"), path, QStringLiteral("-") });
-    if (!p.waitForFinished(30000))
-        return {};
-    return QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\f'), Qt::SkipEmptyParts);
+    return pdfText(path, true).split(QLatin1Char('\f'), Qt::SkipEmptyParts);
 }
 
 QStringList textLines(const QString& page)
@@ -84,7 +80,7 @@ QStringList orphans(const QStringList& pages)
 
 void TestPagedPrinter::headingsStayWithWhatFollows()
 {
-    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+    if (!havePdfToText())
         QSKIP("pdftotext (poppler-utils) not installed: the printed pages cannot be read back");
     QTemporaryDir dir;
     const QStringList plain = printedPages(dir.filePath(QStringLiteral("plain.pdf")), false);

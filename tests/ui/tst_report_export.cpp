@@ -3,6 +3,7 @@
 // text and the charts.
 #include "panels/report_panel.h"
 #include "panels/results_panel.h"
+#include "pdf_text.h"
 #include "report/report_exporter.h"
 #include "ui_test_main.h"
 
@@ -13,9 +14,7 @@
 #include <QClipboard>
 #include <QFile>
 #include <QGuiApplication>
-#include <QProcess>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 
 using namespace qs;
@@ -81,13 +80,9 @@ void TestReportExport::pdfHasTextAndCharts()
     if (const QByteArray keep = qgetenv("QS_UI_SCREENSHOT_DIR"); !keep.isEmpty())
         QFile::copy(path, QString::fromLocal8Bit(keep) + QStringLiteral("/report.pdf"));
 
-    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
-    if (pdftotext.isEmpty())
+    if (!havePdfToText())
         QSKIP("pdftotext (poppler-utils) not installed: the PDF's text was not checked");
-    QProcess p;
-    p.start(pdftotext, { path, QStringLiteral("-") });
-    QVERIFY(p.waitForFinished(30000));
-    const QString text = QString::fromUtf8(p.readAllStandardOutput());
+    const QString text = pdfText(path);
     QVERIFY2(text.contains(QStringLiteral("INT8 is 2.0x faster here")), qPrintable(text.left(500)));
     QVERIFY(text.contains(QStringLiteral("crafted_fp32")));
     QVERIFY(text.contains(QStringLiteral("26.60"))); // the FP32 P95 in the latency table
