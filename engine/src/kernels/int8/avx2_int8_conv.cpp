@@ -144,7 +144,6 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
         for (int64_t i = 0; i < ic * kh * kw; ++i)
             c->m_weightSums[size_t(o)] += weights[o * ic * kh * kw + i];
     c->m_offsets.resize(c->m_weightSums.size());
-    c->m_tail.resize(size_t(kMaxPixels * kMaxWidth * 8));
     return c;
 }
 
@@ -235,6 +234,9 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
     const int64_t rowStride = paddedRowStride();
     const int P = m_pixelBlock;
     outImage -= begin * oc; // indexed by absolute pixel below
+    // The last, partial channel block's sums go through this buffer: on the stack, so that threads computing
+    // different pixel ranges of one image at once (Int8Conv's parallel bands) do not share it.
+    alignas(32) int32_t tail[kMaxPixels * kMaxWidth * 8];
     for (const Block& b : m_blocks) {
         const bool partial = b.firstChannel + 8 * b.width > oc;
         const void* w = m_packed.data() + b.offset;
@@ -250,7 +252,7 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
             const int count = int(std::min<int64_t>(P, end - pixel));
             for (int p = 0; p < count; ++p) {
                 a[p] = rowOrigin + column * columnStep;
-                out[p] = partial ? m_tail.data() + p * 8 * kMaxWidth : outImage + (pixel + p) * oc + b.firstChannel;
+                out[p] = partial ? tail + p * 8 * kMaxWidth : outImage + (pixel + p) * oc + b.firstChannel;
                 if (++column == ow) {
                     column = 0;
                     rowOrigin += rowStep;
@@ -259,7 +261,7 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
             kKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, s.kernelHeight, rowStride, m_steps, offsets, out);
             if (partial)
                 for (int p = 0; p < count; ++p)
-                    std::memcpy(outImage + (pixel + p) * oc + b.firstChannel, m_tail.data() + p * 8 * kMaxWidth,
+                    std::memcpy(outImage + (pixel + p) * oc + b.firstChannel, tail + p * 8 * kMaxWidth,
                         size_t(oc - b.firstChannel) * sizeof(int32_t));
         }
     }

@@ -54,6 +54,7 @@ public:
     /// readsInPlace(); `image` == nullptr: the caller has already written the interior (interior()).
     void setImage(const uint8_t* image, int32_t zp);
     /// Output pixels [begin, end) of the current image (flat over OH·OW) into `y` (s32 NHWC, pixel `begin` first).
+    /// Several threads may compute disjoint ranges of the current image at once (it only reads the object's state).
     void computePixels(int64_t begin, int64_t end, int32_t* y);
     /// No padding and whole quads per kernel row (KW·IC a multiple of 4): the source is read where it lies, with no
     /// padded copy (a 1x1 convolution reads its NHWC input directly).
@@ -97,7 +98,6 @@ private:
     std::vector<Vec32> m_packed; ///< offsets in Vec32 units
     std::vector<int32_t> m_weightSums; ///< per output channel (rounded up to the blocks' width)
     std::vector<int32_t> m_offsets; ///< -zp·Σw of the current run
-    std::vector<int32_t> m_tail; ///< one pixel block of the last, partial channel block
     static constexpr int64_t kSlack = 64; ///< bytes after the last row that the last quads may read
 };
 
