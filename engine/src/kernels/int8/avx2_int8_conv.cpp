@@ -202,23 +202,34 @@ void Avx2Int8Conv::runInterior(int32_t zp, int32_t* y)
 
 void Avx2Int8Conv::setImage(const uint8_t* image, int32_t zp)
 {
-    const ConvShape& s = m_shape;
+    if (beginImage(image, zp))
+        copyRows(image, 0, m_shape.inHeight);
+}
+
+bool Avx2Int8Conv::beginImage(const uint8_t* image, int32_t zp)
+{
     setOffsets(zp);
     if (image && m_inPlace) {
         // With no padding the padded geometry is the input's (m_paddedWidth == IW, rows past the last window unread),
         // and whole quads never read past a window: the input itself serves.
         m_source = image;
-        return;
+        return false;
     }
     uint8_t* padded = paddedBuffer();
-    if (image) {
-        const int64_t ic = s.inChannels;
-        uint8_t* dst = interior();
-        for (int64_t h = 0; h < s.inHeight; ++h)
-            std::memcpy(dst + h * paddedRowStride(), image + h * s.inWidth * ic, size_t(s.inWidth * ic));
-    }
     fillBorder(padded, zp);
     m_source = padded;
+    return image != nullptr;
+}
+
+void Avx2Int8Conv::copyRows(const uint8_t* image, int64_t begin, int64_t end)
+{
+    // Into m_source (the padded buffer of the thread that called beginImage), not interior(): that is the calling
+    // thread's own scratch.
+    const ConvShape& s = m_shape;
+    const int64_t ic = s.inChannels;
+    uint8_t* dst = const_cast<uint8_t*>(m_source) + (s.padTop * m_paddedWidth + s.padLeft) * ic;
+    for (int64_t h = begin; h < end; ++h)
+        std::memcpy(dst + h * paddedRowStride(), image + h * s.inWidth * ic, size_t(s.inWidth * ic));
 }
 
 void Avx2Int8Conv::setOffsets(int32_t zp)

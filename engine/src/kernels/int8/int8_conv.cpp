@@ -65,17 +65,19 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     // (bench/RESULTS.md, "avx2kernel", "avx2epilogue"): spatial kernels reading NCHW (the reorder writes straight
     // into its zero-point padded buffer), image convolutions with few channels (flat (kw, c) quads), sources that
     // would be copied into a zero-point padded buffer for oneDNN anyway (a constant non-zero zero point), and every
-    // layer with a run-time activation zero point (the dynamic path) and at least 8 output channels when the run is
-    // single-threaded: there its accumulators go to the epilogue band by band, still in cache, instead of through a
-    // whole-layer int32 buffer, which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding copy of NHWC
-    // 3x3 inputs. The own kernel is single-threaded, so with more intra-op threads (the session sets them before
-    // preparing) those layers keep oneDNN's parallel kernels: yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms with
-    // oneDNN, 75-77.5 ms with the own kernel. Of the static (constant zero point) NHWC layers, only the unpadded
-    // pointwise ones, which the own kernel reads in place, take it under the same single-thread rule: resnet18's
-    // three 1x1 stride-2 downsampling convolutions (with the fused residual add) measured 0.238 / 0.174 / 0.170 ms on
-    // oneDNN vs 0.226 / 0.157 / 0.156 ms on the own kernel (step minimums over 5 interleaved rounds, AVX2-limited),
-    // while its 3x3 layers were equal on 64-128 channels and slower on 256-512 (1.35 -> 1.69 ms on 512: bench/
-    // RESULTS.md, "avx2qdqown"), so they stay on oneDNN.
+    // layer with a run-time activation zero point (the dynamic path) and at least 8 output channels: there its
+    // accumulators go to the epilogue band by band, still in cache, instead of through a whole-layer int32 buffer,
+    // which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding copy of NHWC 3x3 inputs. With more
+    // intra-op threads (the session sets them before preparing) the own kernel computes its bands on all of them
+    // (epilogue(): each thread a block of output rows, the padded copy shared out too), but only for layers the
+    // epilogue splits (kParallelMinOutputs); smaller ones keep oneDNN's parallel kernels rather than run on one
+    // thread. (Before the bands were parallel, yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms with oneDNN, 75-77.5
+    // ms with the single-threaded own kernel.) Of the static (constant zero point) NHWC layers, only the unpadded
+    // pointwise ones, which the own kernel reads in place, take it under the same rule: resnet18's three 1x1 stride-2
+    // downsampling convolutions (with the fused residual add) measured 0.238 / 0.174 / 0.170 ms on oneDNN vs 0.226 /
+    // 0.157 / 0.156 ms on the own kernel at 1 thread (step minimums over 5 interleaved rounds, AVX2-limited), while
+    // its 3x3 layers were equal on 64-128 channels and slower on 256-512 (1.35 -> 1.69 ms on 512: bench/RESULTS.md,
+    // "avx2qdqown"), so they stay on oneDNN.
     // QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can run (A/B measurements).
     {
         const char* ownEnv = std::getenv("QS_INT8_OWN_AVX2");
@@ -86,7 +88,8 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             && s.padRight == 0 && s.inChannels % 4 == 0;
         useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != "0"
             && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8 || paddedSource))
-                || ((runtimeZeroPoint || pointwiseInPlace) && s.outChannels >= 8 && omp_get_max_threads() == 1));
+                || ((runtimeZeroPoint || pointwiseInPlace) && s.outChannels >= 8
+                    && (omp_get_max_threads() == 1 || epilogueThreads() > 1)));
         if (useOwn)
             paddedSource = false; // the own kernel pads with the zero point itself
         // The DFL head's 16 -> 1 pointwise conv: weighted sums of the NCHW planes (int8_conv_planar.cpp), on every
@@ -336,9 +339,14 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             computeWindowSums(image, zp);
         if (corrected)
             buildResidualPlanes(image, zp);
+        // The own kernel's source: its zero-point padded copy of an NHWC image is made by the threads that then
+        // read it (each copies a block of rows), in the same parallel region.
+        const uint8_t* ownImage = nullptr;
+        bool copyImage = false;
         if (own) {
             const auto* nhwc = static_cast<const uint8_t*>(srcNhwc ? srcNhwc.get_data_handle() : nullptr);
-            own->setImage(ownInterior ? nullptr : nhwc + n * s.inChannels * s.inHeight * s.inWidth, zp);
+            ownImage = ownInterior ? nullptr : nhwc + n * s.inChannels * s.inHeight * s.inWidth;
+            copyImage = own->beginImage(ownImage, zp);
         }
         auto* acc = own || planar ? nullptr : static_cast<int32_t*>(dst.get_data_handle()) + n * oh * ow * oc;
         // Output rows [begin, end) of image n on one thread. The own kernel and the planar path fill a band of a few
@@ -362,6 +370,8 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             }
         };
         if (threads <= 1) {
+            if (copyImage)
+                own->copyRows(ownImage, 0, s.inHeight);
             rows(0, 0, oh);
             continue;
         }
@@ -371,6 +381,10 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
 #pragma omp parallel num_threads(threads)
         {
             const int64_t count = omp_get_num_threads(), t = omp_get_thread_num();
+            if (copyImage) {
+                own->copyRows(ownImage, s.inHeight * t / count, s.inHeight * (t + 1) / count);
+#pragma omp barrier
+            }
             rows(int(t), oh * t / count, oh * (t + 1) / count);
         }
     }
