@@ -460,6 +460,350 @@
     </message>
 </context>
 <context>
+    <name>qs::ui::FindingText</name>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="138"/>
+        <source>some models use operators the engine does not implement, so they were not measured</source>
+        <translation>einige Modelle verwenden Operatoren, die die Engine nicht implementiert, daher wurden sie nicht gemessen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="143"/>
+        <source>the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time (DynamicQuantizeLinear, an extra pass over each activation); the Cast and Mul that rescale its output are fused into the integer convolution in the optimized mode measured</source>
+        <translation>die Faltungen sind dynamisch quantisiert: jedes ConvInteger quantisiert zur Laufzeit zuerst seine Eingabe (DynamicQuantizeLinear, ein zusätzlicher Durchlauf über jede Aktivierung); Cast und Mul, die seine Ausgabe reskalieren, sind im gemessenen optimierten Modus in die Integer-Faltung eingebunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="148"/>
+        <source>the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time (DynamicQuantizeLinear, an extra pass over each activation) and rescales its output through separate Cast and Mul nodes</source>
+        <translation>die Faltungen sind dynamisch quantisiert: jedes ConvInteger quantisiert zur Laufzeit zuerst seine Eingabe (DynamicQuantizeLinear, ein zusätzlicher Durchlauf über jede Aktivierung) und reskaliert seine Ausgabe über separate Cast- und Mul-Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="155"/>
+        <source>%1% of the run time goes to converting between float and integer rather than computing</source>
+        <translation>%1 % der Laufzeit gehen in die Umwandlung zwischen Gleitkomma und Integer statt ins Rechnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="161"/>
+        <source>this CPU has no int8 dot-product instruction (VNNI/dotprod), which caps what INT8 can gain</source>
+        <translation>diese CPU hat keinen int8-Skalarprodukt-Befehl (VNNI/dotprod), was begrenzt, wie viel INT8 gewinnen kann</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="165"/>
+        <source>oneDNN dispatches to %1 kernels, so the engine&apos;s INT8 numbers do not use the CPU&apos;s VNNI</source>
+        <translation>oneDNN verwendet %1-Kernel, daher nutzen die INT8-Zahlen der Engine das VNNI der CPU nicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="168"/>
+        <source>the model is in QOperator format with signed int8 activations (S8S8), which x86-64 kernels handle slowly</source>
+        <translation>das Modell liegt im QOperator-Format mit vorzeichenbehafteten int8-Aktivierungen (S8S8) vor, die x86-64-Kernel nur langsam verarbeiten</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="171"/>
+        <source>quantization multiplied the node count by %1</source>
+        <translation>die Quantisierung hat die Knotenzahl um den Faktor %1 erhöht</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="177"/>
+        <source>%1 runs %2x slower as written than optimized: its result depends on graph fusion</source>
+        <translation>%1 läuft wie geschrieben %2x langsamer als optimiert: sein Ergebnis hängt von der Graphfusion ab</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="182"/>
+        <source>the INT8 speedup of %1 depends on the thread count (%2x with %3, %4x with %5)</source>
+        <translation>die INT8-Beschleunigung von %1 hängt von der Thread-Zahl ab (%2x mit %3, %4x mit %5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="186"/>
+        <source>on this CPU, u8*s8 products are summed in pairs into saturating 16-bit integers, which can clip results for 8-bit weights</source>
+        <translation>auf dieser CPU werden u8*s8-Produkte paarweise in sättigende 16-Bit-Integer summiert, was bei 8-Bit-Gewichten Ergebnisse abschneiden kann</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="189"/>
+        <source>%1 is so small that fixed per-run costs dominate</source>
+        <translation>%1 ist so klein, dass feste Kosten pro Lauf überwiegen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="192"/>
+        <source>the measurements are noisy (CV up to %1%), so small differences are not results</source>
+        <translation>die Messungen sind verrauscht (VK bis %1 %), daher sind kleine Unterschiede keine Ergebnisse</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="196"/>
+        <source>%1 and %2 are indistinguishable with %3 (%4)</source>
+        <translation>%1 und %2 sind mit %3 (%4) nicht zu unterscheiden</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="199"/>
+        <source>the run was cancelled, so some numbers come from fewer runs than planned</source>
+        <translation>der Lauf wurde abgebrochen, daher stammen einige Zahlen aus weniger Läufen als geplant</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="207"/>
+        <source>Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile (quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.</source>
+        <translation>Diese Szenarien haben keine Zahlen. Messen Sie das Modell in ONNX Runtime und importieren Sie dessen Profil (quantscope-cli import-ort-profile) zum Vergleich, oder exportieren Sie das Modell ohne diese Operatoren neu.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="213"/>
+        <source>Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization with calibration data (quantize_static, QDQ format, per-channel weights), which runtimes fuse into integer convolutions.</source>
+        <translation>Dynamische Quantisierung (quantize_dynamic von ONNX Runtime) berechnet die Skalen der Aktivierungen bei jedem Lauf und ist für MatMul-lastige Modelle gedacht (Transformer, RNNs). Für Faltungsnetze verwenden Sie statische Quantisierung mit Kalibrierdaten (quantize_static, QDQ-Format, Gewichte pro Kanal), die Laufzeitumgebungen zu Integer-Faltungen fusionieren.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="219"/>
+        <source>This time is pure overhead the FP32 model does not have. Fewer precision boundaries (quantize whole blocks, not single ops), fused Q/DQ (static QDQ models in a runtime that fuses them) or keeping sensitive layers in FP32 entirely reduce it.</source>
+        <translation>Diese Zeit ist reiner Mehraufwand, den das FP32-Modell nicht hat. Weniger Präzisionsgrenzen (ganze Blöcke statt einzelner Ops quantisieren), fusionierte Q/DQ (statische QDQ-Modelle in einer Laufzeitumgebung, die sie fusioniert) oder empfindliche Schichten ganz in FP32 zu belassen, verringern ihn.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="225"/>
+        <source>Without VNNI, u8*s8 products take vpmaddubsw, vpmaddwd and vpaddd (three instructions where VNNI&apos;s vpdpbusd needs one). CPUs with AVX512-VNNI or AVX-VNNI (Intel since Cascade Lake / Alder Lake, AMD since Zen 4) gain more; measure on the deployment CPU before deciding.</source>
+        <translation>Ohne VNNI brauchen u8*s8-Produkte vpmaddubsw, vpmaddwd und vpaddd (drei Befehle, wo VNNIs vpdpbusd einen braucht). CPUs mit AVX512-VNNI oder AVX-VNNI (Intel seit Cascade Lake / Alder Lake, AMD seit Zen 4) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="229"/>
+        <source>Without dotprod/i8mm, int8 products are widened before accumulation. Armv8.2+ cores with dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.</source>
+        <translation>Ohne dotprod/i8mm werden int8-Produkte vor dem Aufsummieren verbreitert. Armv8.2+-Kerne mit dotprod (und i8mm) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="234"/>
+        <source>oneDNN&apos;s ISA was limited (DNNL_MAX_CPU_ISA, or a oneDNN build older than the CPU). That is useful to emulate a CPU without VNNI; for this machine&apos;s own answer, unset the limit and measure again.</source>
+        <translation>Die ISA von oneDNN war begrenzt (DNNL_MAX_CPU_ISA oder ein oneDNN-Build, der älter als die CPU ist). Das ist nützlich, um eine CPU ohne VNNI nachzubilden; für die Antwort dieser Maschine heben Sie die Begrenzung auf und messen erneut.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="237"/>
+        <source>x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs extra conversions. ONNX Runtime&apos;s quantization guide advises U8S8 on x86-64 and avoiding S8S8 with QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.</source>
+        <translation>x86-64-Integer-Kernel multiplizieren vorzeichenlose mit vorzeichenbehafteten Bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 braucht zusätzliche Umwandlungen. Der Quantisierungsleitfaden von ONNX Runtime empfiehlt auf x86-64 U8S8 und rät von S8S8 mit QOperator ab; quantisieren Sie mit activation_type=QUInt8 neu oder verwenden Sie das QDQ-Format.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="241"/>
+        <source>Every extra node is a kernel launch and a pass over an activation in memory. Unless the runtime fuses the added quantization nodes into integer kernels, these passes can cost more than the int8 arithmetic saves.</source>
+        <translation>Jeder zusätzliche Knoten ist ein Kernel-Aufruf und ein Durchlauf über eine Aktivierung im Speicher. Sofern die Laufzeitumgebung die hinzugefügten Quantisierungsknoten nicht in Integer-Kernel fusioniert, können diese Durchläufe mehr kosten, als die int8-Arithmetik spart.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="247"/>
+        <source>As written, every QuantizeLinear/DequantizeLinear runs as its own pass and the integer kernels are surrounded by conversions. A runtime that fuses Q/DQ pairs into integer operators gets the optimized number; one that does not gets the slower one. Check what the deployment runtime fuses.</source>
+        <translation>Wie geschrieben läuft jedes QuantizeLinear/DequantizeLinear als eigener Durchlauf, und die Integer-Kernel sind von Umwandlungen umgeben. Eine Laufzeitumgebung, die Q/DQ-Paare zu Integer-Operatoren fusioniert, erreicht die optimierte Zahl; eine, die das nicht tut, die langsamere. Prüfen Sie, was die Laufzeitumgebung im Einsatz fusioniert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="252"/>
+        <source>Operator fusion (Conv + activation, BatchNormalization folding, layout propagation) makes this difference; a runtime without it will see the as-written number.</source>
+        <translation>Operatorfusion (Conv + Aktivierung, Einfalten von BatchNormalization, Layout-Weitergabe) macht diesen Unterschied; eine Laufzeitumgebung ohne sie sieht die Zahl wie geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="257"/>
+        <source>The controlled (1 thread) number measures kernel efficiency; the practical (all cores) number adds parallel scaling, where memory bandwidth and operators that do not parallelise (small quantize/dequantize passes) change the balance. Decide with the setting you deploy.</source>
+        <translation>Die kontrollierte Zahl (1 Thread) misst die Effizienz der Kernel; bei der praktischen (alle Kerne) kommt die parallele Skalierung hinzu, bei der Speicherbandbreite und nicht parallelisierbare Operatoren (kleine Quantisierungs- und Dequantisierungsdurchläufe) das Verhältnis verschieben. Entscheiden Sie mit der Einstellung, die Sie einsetzen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="261"/>
+        <source>Without VNNI, vpmaddubsw adds two u8*s8 products into int16 with saturation (255*127*2 = 64770 &gt; 32767). oneDNN and ONNX Runtime recommend 7-bit weights on such CPUs (reduce_range=True in ONNX Runtime&apos;s quantizer); check accuracy against FP32 on real inputs.</source>
+        <translation>Ohne VNNI addiert vpmaddubsw zwei u8*s8-Produkte mit Sättigung in int16 (255*127*2 = 64770 &gt; 32767). oneDNN und ONNX Runtime empfehlen auf solchen CPUs 7-Bit-Gewichte (reduce_range=True im Quantisierer von ONNX Runtime); prüfen Sie die Genauigkeit gegen FP32 mit echten Eingaben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="265"/>
+        <source>Input/output copies, kernel dispatch and the quantization of inputs and outputs cost the same whatever the arithmetic; with this little compute INT8 has little to win. Batch several inputs per run or keep FP32.</source>
+        <translation>Kopien von Ein- und Ausgaben, Kernel-Aufrufe und die Quantisierung von Ein- und Ausgaben kosten gleich viel, wie viel auch gerechnet wird; bei so wenig Rechenarbeit hat INT8 wenig zu gewinnen. Verarbeiten Sie mehrere Eingaben pro Lauf oder bleiben Sie bei FP32.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="269"/>
+        <source>Close other programs, use the performance CPU governor, pin the process to cores (taskset), and run longer (--seconds) so the medians settle. Speedups within the noise should be reported as &apos;no difference&apos;.</source>
+        <translation>Schließen Sie andere Programme, verwenden Sie den CPU-Governor „performance“, binden Sie den Prozess an Kerne (taskset) und messen Sie länger (--seconds), damit sich die Mediane stabilisieren. Beschleunigungen innerhalb des Rauschens sollten als „kein Unterschied“ berichtet werden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="273"/>
+        <source>The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the noise of this run. More runs or a quieter machine narrow it.</source>
+        <translation>Das 95-%-Bootstrap-Intervall des Medianverhältnisses enthält 1: Der gemessene Unterschied liegt im Rauschen dieses Laufs. Mehr Läufe oder eine ruhigere Maschine machen es enger.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="276"/>
+        <source>Treat partial statistics with care, or run again to completion.</source>
+        <translation>Behandeln Sie unvollständige Statistiken mit Vorsicht, oder wiederholen Sie den Lauf bis zum Ende.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="286"/>
+        <source>%1: %2x (95% CI %3-%4) vs %5, %6, %7</source>
+        <translation>%1: %2x (95-%-KI %3–%4) gegen %5, %6, %7</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="291"/>
+        <source>measured speedup %1</source>
+        <translation>gemessene Beschleunigung %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="296"/>
+        <source>%1: %2 and %3 more</source>
+        <translation>%1: %2 und %3 weitere</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="297"/>
+        <location filename="../ui/util/finding_text.cpp" line="418"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="302"/>
+        <source>%1: %2 DynamicQuantizeLinear, %3 ConvInteger, %4 Cast, %5 Mul nodes (%6 nodes in total)</source>
+        <translation>%1: %2 DynamicQuantizeLinear-, %3 ConvInteger-, %4 Cast-, %5 Mul-Knoten (%6 Knoten insgesamt)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="307"/>
+        <source>%1: DynamicQuantizeLinear takes %2 ms of %3 ms per run (%4%)</source>
+        <translation>%1: DynamicQuantizeLinear braucht %2 ms von %3 ms pro Lauf (%4 %)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="316"/>
+        <source>ConvInteger steps (with their fused Cast/Mul rescaling) take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
+        <translation>ConvInteger-Schritte (mit ihrer eingebundenen Cast/Mul-Reskalierung) brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="321"/>
+        <source>ConvInteger kernels take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
+        <translation>ConvInteger-Kernel brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="329"/>
+        <source>%1: quantize/dequantize/cast/requantize nodes take %2 ms of %3 ms per run (%4%, %5 profile)</source>
+        <translation>%1: Quantisierungs-, Dequantisierungs-, Cast- und Requantisierungsknoten brauchen %2 ms von %3 ms pro Lauf (%4 %, Profil von %5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="333"/>
+        <source>%1: %2 ms (%3%)</source>
+        <translation>%1: %2 ms (%3 %)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="339"/>
+        <source>%1: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 %2, AVX-512 %3</source>
+        <translation>%1: AVX512-VNNI nein, AVX-VNNI nein, AMX-INT8 nein; AVX2 %2, AVX-512 %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="342"/>
+        <source>%1: Arm dotprod no, i8mm no</source>
+        <translation>%1: Arm dotprod nein, i8mm nein</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="344"/>
+        <source>oneDNN %1 dispatches to %2</source>
+        <translation>oneDNN %1 verwendet %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="349"/>
+        <source>expected here for fused integer convolutions: about %1-%2x per layer (oneDNN u8*s8 vs FP32 convolutions measured on an AVX2 EPYC without VNNI), less for whole models</source>
+        <translation>hier für fusionierte Integer-Faltungen zu erwarten: etwa %1–%2x pro Schicht (oneDNN u8*s8 gegenüber FP32-Faltungen, gemessen auf einem AVX2-EPYC ohne VNNI), weniger für ganze Modelle</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="357"/>
+        <source>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</source>
+        <translation>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="360"/>
+        <source>oneDNN %1 effective ISA: %2</source>
+        <translation>oneDNN %1, wirksame ISA: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="365"/>
+        <source>%1: %2 integer convolution/matmul nodes take int8 activations (format %3)</source>
+        <translation>%1: %2 Integer-Faltungs- und MatMul-Knoten erhalten int8-Aktivierungen (Format %3)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="370"/>
+        <source>%1 nodes (%2) -&gt; %3 nodes (%4): %5x</source>
+        <translation>%1 Knoten (%2) → %3 Knoten (%4): %5x</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="374"/>
+        <source>added: %1</source>
+        <translation>hinzugekommen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="379"/>
+        <source>%1, %2: median %3 ms as written vs %4 ms optimized</source>
+        <translation>%1, %2: Median %3 ms wie geschrieben gegenüber %4 ms optimiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="386"/>
+        <source>%1 (%2): no VNNI/AMX on %3</source>
+        <translation>%1 (%2): kein VNNI/AMX auf %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="389"/>
+        <source>%1 (%2): oneDNN limited to %3 on %4</source>
+        <translation>%1 (%2): oneDNN auf %3 begrenzt, auf %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="395"/>
+        <source>parity vs %1 (%2): max |error| %3, mean |error| %4, cosine %5</source>
+        <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4, Kosinus %5</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="396"/>
+        <source>parity vs %1 (%2): max |error| %3, mean |error| %4</source>
+        <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="402"/>
+        <source>%1: FP32 median %2 ms</source>
+        <translation>%1: FP32-Median %2 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="405"/>
+        <source>%1 million multiply-accumulates per inference</source>
+        <translation>%1 Millionen Multiplikationen mit Akkumulation pro Inferenz</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="411"/>
+        <source>%1: CV %2% (mean %3 ms, stddev %4 ms, P99 %5 ms vs P50 %6 ms), %7 Tukey outliers in %8 runs</source>
+        <translation>%1: VK %2 % (Mittelwert %3 ms, Std.-Abw. %4 ms, P99 %5 ms gegenüber P50 %6 ms), %7 Tukey-Ausreißer in %8 Läufen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="418"/>
+        <source>partial</source>
+        <translation>unvollständig</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="421"/>
+        <source>the run was stopped before every scenario ran</source>
+        <translation>der Lauf wurde beendet, bevor jedes Szenario lief</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="464"/>
+        <source>No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both measured.</source>
+        <translation>Kein Urteil INT8 gegen FP32: Der Lauf braucht ein FP32- und ein quantisiertes Modell desselben Netzes, beide gemessen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="467"/>
+        <source>%1 vs %2, median latency, %3, %4</source>
+        <translation>%1 gegen %2, Median der Latenz, %3, %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="470"/>
+        <source>, measured by %1</source>
+        <translation>, gemessen von %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="471"/>
+        <source>, 95% CI %1-%2x</source>
+        <translation>, 95-%-KI %1–%2x</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="473"/>
+        <source>INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2).</source>
+        <translation>INT8 und FP32 sind hier im Rahmen des Rauschens gleich schnell (Median der Beschleunigung %1x; %2).</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="476"/>
+        <source>INT8 is %1x faster here (%2).</source>
+        <translation>INT8 ist hier %1x schneller (%2).</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="478"/>
+        <source>INT8 is %1x slower here (%2); no known cause matched, see the time per op type below.</source>
+        <translation>INT8 ist hier %1x langsamer (%2); keine bekannte Ursache trifft zu, siehe die Zeit pro Operatortyp unten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="481"/>
+        <source>INT8 is %1x slower here, because %2 (%3).</source>
+        <translation>INT8 ist hier %1x langsamer, denn %2 (%3).</translation>
+    </message>
+</context>
+<context>
     <name>qs::ui::GraphPanel</name>
     <message>
         <location filename="../ui/graph/graph_panel.cpp" line="46"/>
@@ -1207,80 +1551,95 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>%1 ist eine Quantisierungsgrenze (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/models/op_count_model.cpp" line="130"/>
+        <location filename="../ui/models/op_count_model.cpp" line="131"/>
+        <source>Operator kind, coloured as in the graph</source>
+        <translation>Art des Operators, gefärbt wie im Graphen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="133"/>
+        <source>Nodes of this type in the FP32 model</source>
+        <translation>Knoten dieses Typs im FP32-Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="133"/>
+        <source>Nodes of this type in the model</source>
+        <translation>Knoten dieses Typs im Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="135"/>
+        <source>Nodes of this type in the quantized model</source>
+        <translation>Knoten dieses Typs im quantisierten Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="137"/>
+        <source>Change from the FP32 model to the quantized model</source>
+        <translation>Änderung vom FP32-Modell zum quantisierten Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="146"/>
         <source>Operator</source>
         <translation>Operator</translation>
     </message>
     <message>
-        <location filename="../ui/models/op_count_model.cpp" line="132"/>
+        <location filename="../ui/models/op_count_model.cpp" line="148"/>
         <source>Kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../ui/models/op_count_model.cpp" line="134"/>
+        <location filename="../ui/models/op_count_model.cpp" line="150"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/models/op_count_model.cpp" line="134"/>
+        <location filename="../ui/models/op_count_model.cpp" line="150"/>
         <source>Count</source>
         <translation>Anzahl</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/op_count_model.cpp" line="136"/>
-        <source>Quantized</source>
-        <translation>Quantisiert</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/op_count_model.cpp" line="138"/>
-        <source>Change</source>
-        <translation>Änderung</translation>
     </message>
 </context>
 <context>
     <name>qs::ui::OperatorsPanel</name>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="45"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="46"/>
         <source>Double-click an operator to find it in the graph</source>
         <translation>Doppelklick auf einen Operator sucht ihn im Graphen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="75"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="76"/>
         <source>%1 → %2 nodes (%3%4, ×%5)</source>
         <translation>%1 → %2 Knoten (%3%4, ×%5)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="82"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="83"/>
         <source>%1 nodes, %2 operator types</source>
         <translation>%1 Knoten, %2 Operatortypen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="108"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="113"/>
         <source>Open a model to see its operators</source>
         <translation>Öffnen Sie ein Modell, um seine Operatoren zu sehen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="115"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="120"/>
         <source>Most frequent operators: FP32 vs quantized</source>
         <translation>Häufigste Operatoren: FP32 gegenüber quantisiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="115"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="120"/>
         <source>Most frequent operators</source>
         <translation>Häufigste Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="117"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="122"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="117"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="122"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/operators_panel.cpp" line="119"/>
+        <location filename="../ui/panels/operators_panel.cpp" line="124"/>
         <source>Quantized</source>
         <translation>Quantisiert</translation>
     </message>
@@ -1422,108 +1781,121 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportExporter</name>
     <message>
-        <location filename="../ui/report/report_exporter.cpp" line="117"/>
+        <location filename="../ui/report/report_exporter.cpp" line="118"/>
         <source>%1: the PDF could not be written</source>
         <translation>%1: das PDF konnte nicht geschrieben werden</translation>
     </message>
 </context>
 <context>
+    <name>qs::ui::ReportMarkdown</name>
+    <message>
+        <location filename="../ui/report/report_markdown.cpp" line="16"/>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_markdown.cpp" line="17"/>
+        <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
+        <translation>Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
+    </message>
+</context>
+<context>
     <name>qs::ui::ReportPanel</name>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="28"/>
+        <location filename="../ui/panels/report_panel.cpp" line="27"/>
         <source>Export Report as &amp;Markdown...</source>
         <translation>Bericht als &amp;Markdown exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="31"/>
+        <location filename="../ui/panels/report_panel.cpp" line="30"/>
         <source>Write the engine&apos;s Markdown report of the selected run (Ctrl+Shift+M)</source>
         <translation>Den Markdown-Bericht der Engine zum gewählten Lauf schreiben (Strg+Umschalt+M)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="33"/>
+        <location filename="../ui/panels/report_panel.cpp" line="32"/>
         <source>Export Report as &amp;PDF...</source>
         <translation>Bericht als &amp;PDF exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="36"/>
+        <location filename="../ui/panels/report_panel.cpp" line="35"/>
         <source>Write the report with its charts as a PDF (Ctrl+Shift+P)</source>
         <translation>Den Bericht mit seinen Diagrammen als PDF schreiben (Strg+Umschalt+P)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="39"/>
+        <location filename="../ui/panels/report_panel.cpp" line="38"/>
         <source>Copy Report as Mar&amp;kdown</source>
         <translation>Bericht als Markdown &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="42"/>
+        <location filename="../ui/panels/report_panel.cpp" line="41"/>
         <source>Put the Markdown report of the selected run on the clipboard (Ctrl+Shift+C)</source>
         <translation>Den Markdown-Bericht des gewählten Laufs in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="47"/>
+        <location filename="../ui/panels/report_panel.cpp" line="46"/>
         <source>Copied the report to the clipboard.</source>
         <translation>Bericht in die Zwischenablage kopiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="69"/>
+        <location filename="../ui/panels/report_panel.cpp" line="68"/>
         <source>The Markdown report exactly as &apos;quantscope-cli report&apos; writes it</source>
         <translation>Der Markdown-Bericht genau so, wie ihn „quantscope-cli report“ schreibt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="76"/>
+        <location filename="../ui/panels/report_panel.cpp" line="75"/>
         <source>Exported %1.</source>
         <translation>%1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="77"/>
+        <location filename="../ui/panels/report_panel.cpp" line="76"/>
         <source>Exported the report to %1.</source>
         <translation>Bericht nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="80"/>
+        <location filename="../ui/panels/report_panel.cpp" line="79"/>
         <source>Export failed.</source>
         <translation>Export fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="81"/>
+        <location filename="../ui/panels/report_panel.cpp" line="80"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="81"/>
+        <location filename="../ui/panels/report_panel.cpp" line="80"/>
         <source>Could not write %1:
 %2</source>
         <translation>%1 konnte nicht geschrieben werden:
 %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="94"/>
+        <location filename="../ui/panels/report_panel.cpp" line="93"/>
         <source>&lt;p style=&apos;color:#868e96&apos;&gt;Select a run in the Runs panel to see its report.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#868e96&apos;&gt;Wählen Sie im Bereich „Läufe“ einen Lauf, um seinen Bericht zu sehen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="123"/>
+        <location filename="../ui/panels/report_panel.cpp" line="122"/>
         <source>Export Report as Markdown</source>
         <translation>Bericht als Markdown exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="123"/>
+        <location filename="../ui/panels/report_panel.cpp" line="122"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="126"/>
-        <location filename="../ui/panels/report_panel.cpp" line="138"/>
+        <location filename="../ui/panels/report_panel.cpp" line="125"/>
+        <location filename="../ui/panels/report_panel.cpp" line="137"/>
         <source>Writing %1...</source>
         <translation>%1 wird geschrieben...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="135"/>
+        <location filename="../ui/panels/report_panel.cpp" line="134"/>
         <source>Export Report as PDF</source>
         <translation>Bericht als PDF exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="135"/>
+        <location filename="../ui/panels/report_panel.cpp" line="134"/>
         <source>PDF documents (*.pdf)</source>
         <translation>PDF-Dokumente (*.pdf)</translation>
     </message>
@@ -1531,175 +1903,175 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ResultsPanel</name>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="61"/>
+        <location filename="../ui/panels/results_panel.cpp" line="62"/>
         <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="74"/>
+        <location filename="../ui/panels/results_panel.cpp" line="75"/>
         <source>Which setting (threads · mode) the charts show</source>
         <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="76"/>
+        <location filename="../ui/panels/results_panel.cpp" line="77"/>
         <source>Colour &amp;Graph by Time</source>
         <translation>&amp;Graph nach Zeit einfärben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="78"/>
+        <location filename="../ui/panels/results_panel.cpp" line="79"/>
         <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
         <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="82"/>
+        <location filename="../ui/panels/results_panel.cpp" line="83"/>
         <source>Setting:</source>
         <translation>Einstellung:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="108"/>
+        <location filename="../ui/panels/results_panel.cpp" line="110"/>
         <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="156"/>
+        <location filename="../ui/panels/results_panel.cpp" line="158"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="156"/>
+        <location filename="../ui/panels/results_panel.cpp" line="158"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="196"/>
-        <location filename="../ui/panels/results_panel.cpp" line="312"/>
+        <location filename="../ui/panels/results_panel.cpp" line="215"/>
+        <location filename="../ui/panels/results_panel.cpp" line="331"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="196"/>
-        <location filename="../ui/panels/results_panel.cpp" line="197"/>
+        <location filename="../ui/panels/results_panel.cpp" line="215"/>
+        <location filename="../ui/panels/results_panel.cpp" line="216"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="197"/>
+        <location filename="../ui/panels/results_panel.cpp" line="216"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="205"/>
-        <location filename="../ui/panels/results_panel.cpp" line="317"/>
+        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="336"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="205"/>
+        <location filename="../ui/panels/results_panel.cpp" line="224"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="206"/>
-        <location filename="../ui/panels/results_panel.cpp" line="319"/>
+        <location filename="../ui/panels/results_panel.cpp" line="225"/>
+        <location filename="../ui/panels/results_panel.cpp" line="338"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="206"/>
-        <location filename="../ui/panels/results_panel.cpp" line="319"/>
+        <location filename="../ui/panels/results_panel.cpp" line="225"/>
+        <location filename="../ui/panels/results_panel.cpp" line="338"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="208"/>
-        <location filename="../ui/panels/results_panel.cpp" line="321"/>
-        <location filename="../ui/panels/results_panel.cpp" line="323"/>
+        <location filename="../ui/panels/results_panel.cpp" line="227"/>
+        <location filename="../ui/panels/results_panel.cpp" line="340"/>
+        <location filename="../ui/panels/results_panel.cpp" line="342"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="208"/>
-        <location filename="../ui/panels/results_panel.cpp" line="323"/>
+        <location filename="../ui/panels/results_panel.cpp" line="227"/>
+        <location filename="../ui/panels/results_panel.cpp" line="342"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="242"/>
         <source>Measured runs</source>
         <translation>Gemessene Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="242"/>
         <source>Median (P50) ms</source>
         <translation>Median (P50) ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="242"/>
         <source>P95 ms</source>
         <translation>P95 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="242"/>
         <source>IQR ms</source>
         <translation>IQR ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="223"/>
+        <location filename="../ui/panels/results_panel.cpp" line="242"/>
         <source>Mean ms</source>
         <translation>Mittelwert ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>Std dev ms</source>
         <translation>Std.-Abw. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>CV</source>
         <translation>VK</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>Min ms</source>
         <translation>Min. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>Max ms</source>
         <translation>Max. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>P99 ms</source>
         <translation>P99 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>FPS</source>
         <translation>FPS</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="224"/>
+        <location filename="../ui/panels/results_panel.cpp" line="243"/>
         <source>First run ms</source>
         <translation>Erster Lauf ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="225"/>
+        <location filename="../ui/panels/results_panel.cpp" line="244"/>
         <source>Preparation ms</source>
         <translation>Vorbereitung ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="225"/>
+        <location filename="../ui/panels/results_panel.cpp" line="244"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="279"/>
+        <location filename="../ui/panels/results_panel.cpp" line="298"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="313"/>
+        <location filename="../ui/panels/results_panel.cpp" line="332"/>
         <source>Latency box plot</source>
         <translation>Latenz-Boxplot</translation>
     </message>
@@ -1730,102 +2102,104 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::RunText</name>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="17"/>
+        <location filename="../ui/util/finding_text.cpp" line="90"/>
+        <location filename="../ui/util/run_text.cpp" line="16"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="18"/>
+        <location filename="../ui/util/finding_text.cpp" line="91"/>
+        <location filename="../ui/util/run_text.cpp" line="17"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="44"/>
+        <location filename="../ui/util/run_text.cpp" line="43"/>
         <source>AVX2 %1</source>
         <translation>AVX2 %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="45"/>
+        <location filename="../ui/util/run_text.cpp" line="44"/>
         <source>AVX-512 VNNI %1</source>
         <translation>AVX-512 VNNI %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="46"/>
+        <location filename="../ui/util/run_text.cpp" line="45"/>
         <source>AVX-VNNI %1</source>
         <translation>AVX-VNNI %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="47"/>
+        <location filename="../ui/util/run_text.cpp" line="46"/>
         <source>AMX-INT8 %1</source>
         <translation>AMX-INT8 %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="49"/>
+        <location filename="../ui/util/run_text.cpp" line="48"/>
         <source>NEON %1</source>
         <translation>NEON %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="50"/>
+        <location filename="../ui/util/run_text.cpp" line="49"/>
         <source>dotprod %1</source>
         <translation>dotprod %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="51"/>
+        <location filename="../ui/util/run_text.cpp" line="50"/>
         <source>i8mm %1</source>
         <translation>i8mm %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="54"/>
+        <location filename="../ui/util/run_text.cpp" line="53"/>
         <source>measured for %1 s per scenario</source>
         <translation>%1 s pro Szenario gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="55"/>
+        <location filename="../ui/util/run_text.cpp" line="54"/>
         <source>measured runs per scenario: %1</source>
         <translation>gemessene Läufe pro Szenario: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="56"/>
+        <location filename="../ui/util/run_text.cpp" line="55"/>
         <source>&lt;b&gt;How it was measured.&lt;/b&gt; %1 on &lt;b&gt;%2&lt;/b&gt; (%3 cores, %4 logical processors; %5; oneDNN %6 dispatching to %7), %8, %9.</source>
         <translation>&lt;b&gt;Wie gemessen wurde.&lt;/b&gt; %1 auf &lt;b&gt;%2&lt;/b&gt; (%3 Kerne, %4 logische Prozessoren; %5; oneDNN %6 verwendet %7), %8, %9.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="66"/>
+        <location filename="../ui/util/run_text.cpp" line="65"/>
         <source>Threads: %1; mode: %2; warm-up runs: %3 (the first run after preparation is timed separately); %4. Each latency is one whole inference timed with a steady clock on generated inputs (seeded uniform [0, 1)).</source>
         <translation>Threads: %1; Modus: %2; Aufwärmläufe: %3 (der erste Lauf nach der Vorbereitung wird getrennt gemessen); %4. Jede Latenz ist eine ganze Inferenz, gemessen mit einer monotonen Uhr auf erzeugten Eingaben (gleichverteilt in [0, 1), fester Startwert).</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="75"/>
+        <location filename="../ui/util/run_text.cpp" line="74"/>
         <source>Per-node profiling was on: its hooks run between kernels and add a little to each run&apos;s time.</source>
         <translation>Die Profilierung pro Knoten war eingeschaltet: ihre Hooks laufen zwischen den Kerneln und verlängern jeden Lauf ein wenig.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="82"/>
+        <location filename="../ui/util/run_text.cpp" line="81"/>
         <source>Input shapes: %1.</source>
         <translation>Eingabeformen: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="87"/>
+        <location filename="../ui/util/run_text.cpp" line="86"/>
         <source>The run was cancelled; the results are partial.</source>
         <translation>Der Lauf wurde abgebrochen; die Ergebnisse sind unvollständig.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="96"/>
+        <location filename="../ui/util/run_text.cpp" line="95"/>
         <source>No findings.</source>
         <translation>Keine Befunde.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="103"/>
+        <location filename="../ui/util/finding_text.cpp" line="451"/>
         <source>critical</source>
         <translation>kritisch</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="104"/>
+        <location filename="../ui/util/finding_text.cpp" line="453"/>
         <source>warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="105"/>
+        <location filename="../ui/util/finding_text.cpp" line="457"/>
         <source>info</source>
         <translation>Info</translation>
     </message>

@@ -6,7 +6,9 @@
 #include "workers/loaded_model.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 
 using namespace qs;
 using namespace qs::ui;
@@ -76,6 +78,10 @@ void TestOpCountModel::pairShowsGrowth()
     QCOMPARE(findRow(m, QStringLiteral("DynamicQuantizeLinear"))->pairCount, 63);
     const QModelIndex change = m.index(static_cast<int>(convInt - m.rows().data()), OpCountModel::ChangeColumn);
     QCOMPARE(change.data().toString(), QStringLiteral("+76"));
+    // The kind column is shown last, after the counts, so a narrow dock cuts it rather than the numbers.
+    QHeaderView* header = panel.findChild<QTableView*>()->horizontalHeader();
+    QCOMPARE(header->visualIndex(OpCountModel::CategoryColumn), 4);
+    QCOMPARE(header->visualIndex(OpCountModel::PairCountColumn), 2);
 }
 
 QS_UI_TEST_MAIN(TestOpCountModel)

@@ -123,8 +123,24 @@ QVariant OpCountModel::data(const QModelIndex& index, int role) const
 
 QVariant OpCountModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
         return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case CategoryColumn:
+            return tr("Operator kind, coloured as in the graph");
+        case CountColumn:
+            return m_pair ? tr("Nodes of this type in the FP32 model") : tr("Nodes of this type in the model");
+        case PairCountColumn:
+            return tr("Nodes of this type in the quantized model");
+        case ChangeColumn:
+            return tr("Change from the FP32 model to the quantized model");
+        }
+        return {};
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    // Short titles (the tooltips say them in full): the five columns must fit the default dock width.
     switch (section) {
     case OpTypeColumn:
         return tr("Operator");
@@ -133,9 +149,9 @@ QVariant OpCountModel::headerData(int section, Qt::Orientation orientation, int 
     case CountColumn:
         return m_pair ? tr("FP32") : tr("Count");
     case PairCountColumn:
-        return tr("Quantized");
+        return QStringLiteral("INT8");
     case ChangeColumn:
-        return tr("Change");
+        return QStringLiteral("\u0394");
     }
     return {};
 }

@@ -335,12 +335,12 @@ void ComparePanel::updateOpTypes(const ScenarioRecord* a, const ScenarioRecord* 
     };
     const QString none = QStringLiteral("\u2013");
     const auto ratioText
-        = [&](std::optional<double> r) { return r ? QStringLiteral("%1\u00d7").arg(*r, 0, 'f', 2) : none; };
+        = [&](std::optional<double> r) { return r ? QStringLiteral("%1\u00d7").arg(formatDecimal(*r, 2)) : none; };
     const auto deltaText = [](double d) -> QString { // not a QStringBuilder of temporaries
         const int decimals = std::abs(d) < 10.0 ? 3 : 2;
         if (std::abs(d) < 0.0005) // would print as "-0.000" or "+0.000"
-            return QString::number(0.0, 'f', decimals);
-        return (d > 0 ? QStringLiteral("+") : QString()) + QString::number(d, 'f', decimals);
+            return formatDecimal(0.0, decimals);
+        return (d > 0 ? QStringLiteral("+") : QString()) + formatDecimal(d, decimals);
     };
     // A difference below 2% of A's total is within what profiling itself perturbs: not coloured.
     const double noticeable = 0.02 * std::max(cmp.baselineTotalMs, cmp.candidateTotalMs);
@@ -428,10 +428,10 @@ void ComparePanel::showSpeedup(const std::optional<SpeedupEstimate>& estimate)
                                             : tr("no clear difference: the interval includes 1");
     m_speedup->setText(tr("<b>Speedup of B over A: %1\u00d7</b> (median A / median B; %2% bootstrap interval "
                           "%3\u2013%4\u00d7, %5 resamples, seed %6): %7.")
-                           .arg(estimate->speedup, 0, 'f', 2)
-                           .arg(estimate->confidence * 100, 0, 'f', 0)
-                           .arg(estimate->low, 0, 'f', 2)
-                           .arg(estimate->high, 0, 'f', 2)
+                           .arg(formatDecimal(estimate->speedup, 2))
+                           .arg(formatDecimal(estimate->confidence * 100, 0))
+                           .arg(formatDecimal(estimate->low, 2))
+                           .arg(formatDecimal(estimate->high, 2))
                            .arg(estimate->iterations)
                            .arg(estimate->seed)
                            .arg(who));
@@ -482,7 +482,7 @@ void ComparePanel::updateComparison()
             if (r == PeakRssRow)
                 return x > 0 ? formatBytes(static_cast<qint64>(x)) : QStringLiteral("\u2013");
             if (r == CvRow)
-                return QStringLiteral("%1%").arg(x * 100, 0, 'f', 1);
+                return QStringLiteral("%1%").arg(formatDecimal(x * 100, 1));
             if (r == RunsRow)
                 return QString::number(static_cast<qint64>(x));
             if ((r == FirstRunRow && x == 0))
@@ -498,7 +498,7 @@ void ComparePanel::updateComparison()
         put(AColumn, text(v.a), v.a);
         put(BColumn, text(v.b), v.b);
         if (r != RunsRow && v.a > 0 && v.b > 0)
-            put(RatioColumn, QStringLiteral("%1\u00d7").arg(v.b / v.a, 0, 'f', 3), v.b / v.a);
+            put(RatioColumn, QStringLiteral("%1\u00d7").arg(formatDecimal(v.b / v.a, 3)), v.b / v.a);
     }
 
     // 2000 resamples of two sample sets take seconds for very long runs: computed on the thread pool, and only

@@ -3,6 +3,7 @@
 
 #include "graph/node_style.h"
 #include "models/op_count_model.h"
+#include "util/qt_convert.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -40,8 +41,8 @@ OperatorsPanel::OperatorsPanel(QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(22);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(tr("Double-click an operator to find it in the graph"));
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         emit findOpTypeRequested(m_proxy->index(index.row(), OpCountModel::OpTypeColumn).data().toString());
@@ -77,7 +78,7 @@ QString OperatorsPanel::totalsText() const
             .arg(b)
             .arg(b >= a ? QStringLiteral("+") : QString())
             .arg(b - a)
-            .arg(ratio, 0, 'f', 2);
+            .arg(formatDecimal(ratio, 2));
     }
     return tr("%1 nodes, %2 operator types").arg(a).arg(m_model->rowCount());
 }
@@ -85,7 +86,11 @@ QString OperatorsPanel::totalsText() const
 void OperatorsPanel::setResult(const LoadResult& result)
 {
     m_model->setResult(result);
-    m_table->horizontalHeader()->setSortIndicator(
+    // The kind is also the swatch colour (and the graph legend's), so it is shown last: in a narrow dock it is the
+    // column that is cut, never the counts the table is for.
+    QHeaderView* header = m_table->horizontalHeader();
+    header->moveSection(header->visualIndex(OpCountModel::CategoryColumn), header->count() - 1);
+    header->setSortIndicator(
         m_model->isPair() ? OpCountModel::PairCountColumn : OpCountModel::CountColumn, Qt::DescendingOrder);
     m_totals->setText(result.primary ? QStringLiteral("<b>%1</b>").arg(totalsText().toHtmlEscaped()) : QString());
     updateChart();

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report_panel.h"
 
+#include "report/report_markdown.h"
 #include "util/qt_convert.h"
-
-#include <quantscope/engine/markdown_report.h>
 
 #include <QAction>
 #include <QApplication>
@@ -43,7 +42,7 @@ ReportPanel::ReportPanel(std::function<ReportExporter::ChartImages()> charts, QW
     connect(m_copyMd, &QAction::triggered, this, [this] {
         if (!m_record)
             return;
-        QApplication::clipboard()->setText(toQString(buildMarkdownReport(*m_record)));
+        QApplication::clipboard()->setText(ReportMarkdown::build(*m_record));
         m_state->setText(tr("Copied the report to the clipboard."));
     });
 
@@ -94,7 +93,7 @@ void ReportPanel::setRun(std::shared_ptr<const RunRecord> record, const QString&
         m_preview->setHtml(tr("<p style='color:#868e96'>Select a run in the Runs panel to see its report.</p>"));
         return;
     }
-    m_preview->setMarkdown(toQString(buildMarkdownReport(*m_record)));
+    m_preview->setMarkdown(ReportMarkdown::build(*m_record));
 }
 
 QString ReportPanel::previewText() const

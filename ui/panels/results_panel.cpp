@@ -12,6 +12,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QEvent>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -88,6 +89,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdict->setStyleSheet(QStringLiteral("QLabel { font-size: 10pt; font-weight: bold; padding: 4px; }"));
+    m_verdict->installEventFilter(this);
 
     m_histogram = makeChartView(page, QStringLiteral("histogramChart"));
     m_box = makeChartView(page, QStringLiteral("boxChart"));
@@ -164,10 +166,27 @@ void ResultsPanel::setRun(std::shared_ptr<const RunRecord> record, const QString
     }
     m_groupChooser->setEnabled(m_groupChooser->count() > 1);
     m_verdict->setText(verdictText(*m_record));
+    fitVerdict();
     m_findings->setHtml(findingsHtml(*m_record));
     m_measured->setText(measuredHowHtml(*m_record));
     m_group = 0;
     rebuild();
+}
+
+// The page's layout gives a wrapped label the height of its first pass, which cut longer (German) verdicts to one
+// line; the verdict is the sentence the user came for, so it asks for the height its current width needs.
+void ResultsPanel::fitVerdict()
+{
+    const int height = m_verdict->heightForWidth(m_verdict->width());
+    if (height > 0 && height != m_verdict->minimumHeight())
+        m_verdict->setMinimumHeight(height);
+}
+
+bool ResultsPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_verdict && event->type() == QEvent::Resize)
+        fitVerdict();
+    return QWidget::eventFilter(watched, event);
 }
 
 int ResultsPanel::groupCount() const
@@ -247,11 +266,11 @@ void ResultsPanel::fillStats()
         ms(IqrRow, st.iqrMs);
         ms(MeanRow, st.meanMs);
         ms(StddevRow, st.stddevMs);
-        set(CvRow, has ? QStringLiteral("%1%").arg(st.cv * 100.0, 0, 'f', 1) : QStringLiteral("\u2013"), st.cv);
+        set(CvRow, has ? QStringLiteral("%1%").arg(formatDecimal(st.cv * 100.0, 1)) : QStringLiteral("\u2013"), st.cv);
         ms(MinRow, st.minMs);
         ms(MaxRow, st.maxMs);
         ms(P99Row, st.p99Ms);
-        set(FpsRow, has ? QString::number(st.fps, 'f', 1) : QStringLiteral("\u2013"), st.fps);
+        set(FpsRow, has ? formatDecimal(st.fps, 1) : QStringLiteral("\u2013"), st.fps);
         set(FirstRunRow, s.firstRunMs ? formatMs(*s.firstRunMs) : QStringLiteral("\u2013"),
             s.firstRunMs ? QVariant(*s.firstRunMs) : QVariant());
         set(PrepareRow, formatMs(s.prepareMs), s.prepareMs);

@@ -68,7 +68,11 @@ signals:
     /// The user asked to colour the graph by a scenario's per-node profile.
     void overlayRequested(const qs::ProfileReport& profile, const QString& modelPath, const QString& label);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    void fitVerdict();
     void rebuild();
     void fillStats();
     void requestOverlay();

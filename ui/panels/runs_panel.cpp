@@ -8,8 +8,6 @@
 
 #include <quantscope/engine/model_loader.h>
 
-#include <algorithm>
-
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
@@ -32,6 +30,8 @@
 #include <QStandardPaths>
 #include <QThread>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace qs::ui {
 

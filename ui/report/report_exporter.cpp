@@ -2,9 +2,9 @@
 #include "report_exporter.h"
 
 #include "report/paged_printer.h"
+#include "report/report_markdown.h"
 #include "util/qt_convert.h"
 
-#include <quantscope/engine/markdown_report.h>
 #include <quantscope/engine/run_file.h>
 
 #include <QCoreApplication>
@@ -52,7 +52,7 @@ void styleTables(QTextFrame* frame)
 
 QString ReportExporter::pdfMarkdown(const RunRecord& record, const ChartImages& charts)
 {
-    QString md = toQString(buildMarkdownReport(record));
+    QString md = ReportMarkdown::build(record);
     if (charts.isEmpty())
         return md;
     QString section = QStringLiteral("## Charts\n\n");
@@ -143,8 +143,9 @@ void ReportExporter::watch(const QString& path, const std::function<QString()>& 
 
 void ReportExporter::exportMarkdown(std::shared_ptr<const RunRecord> record, const QString& path)
 {
-    watch(path, [record, path] {
-        const Status st = writeFileAtomically(path.toStdString(), buildMarkdownReport(*record));
+    // Phrased here, on the GUI thread, with the language the user sees.
+    watch(path, [text = ReportMarkdown::build(*record).toStdString(), path] {
+        const Status st = writeFileAtomically(path.toStdString(), text);
         return st ? QString() : toQString(st.toString());
     });
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Writes a run's report as Markdown (the engine's text, unchanged) or as PDF (that text plus the charts as images)
+// Writes a run's report as Markdown (ReportMarkdown: the engine's text, verdict and findings in the UI language) or as PDF (that text plus the charts as images)
 // on the thread pool, so the GUI never waits for it.
 #pragma once
 
@@ -28,7 +28,7 @@ public:
     void exportPdf(std::shared_ptr<const RunRecord> record, const ChartImages& charts, const QString& path);
     bool isBusy() const { return m_pending > 0; }
 
-    /// The Markdown the PDF is made from: the engine's report with a "Charts" section after the verdict whose
+    /// The Markdown the PDF is made from: ReportMarkdown's report with a "Charts" section after the verdict whose
     /// images are `chart:N` resources. Exposed for tests.
     static QString pdfMarkdown(const RunRecord& record, const ChartImages& charts);
     /// Synchronous PDF writing (the background job calls it; so can tests). Thread-safe: no widgets.

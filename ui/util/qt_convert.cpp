@@ -3,6 +3,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
 
 #include <array>
 
@@ -16,6 +17,13 @@ QString displayNameForPath(const QString& path)
     return fi.fileName();
 }
 
+QString formatDecimal(double value, int decimals)
+{
+    QLocale locale;
+    locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
+    return locale.toString(value, 'f', decimals);
+}
+
 QString formatBytes(qint64 bytes)
 {
     static const std::array<const char*, 5> kUnits { "B", "KiB", "MiB", "GiB", "TiB" };
@@ -27,7 +35,7 @@ QString formatBytes(qint64 bytes)
     }
     if (unit == 0)
         return QStringLiteral("%1 B").arg(bytes);
-    return QStringLiteral("%1 %2").arg(v, 0, 'f', 1).arg(QLatin1String(kUnits[unit]));
+    return QStringLiteral("%1 %2").arg(formatDecimal(v, 1), QLatin1String(kUnits[unit]));
 }
 
 QString formatCount(qint64 count)
@@ -41,7 +49,7 @@ QString formatCount(qint64 count)
     }
     if (s == 0)
         return QString::number(count);
-    return QStringLiteral("%1 %2").arg(v, 0, 'f', v < 10 ? 2 : 1).arg(QLatin1String(kSuffix[s]));
+    return QStringLiteral("%1 %2").arg(formatDecimal(v, v < 10 ? 2 : 1), QLatin1String(kSuffix[s]));
 }
 
 } // namespace qs::ui

@@ -18,6 +18,8 @@ inline QString toQString(std::string_view s)
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
+/// A decimal number in the UI locale ("0,083" under German), never digit-grouped so table columns line up.
+QString formatDecimal(double value, int decimals);
 /// "resnet18/model.onnx" for the common <case>/model.onnx layout, else the file name.
 QString displayNameForPath(const QString& path);
 /// "12.3 MiB", "512 B": binary units, one decimal.

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "run_text.h"
 
+#include "util/finding_text.h"
 #include "util/qt_convert.h"
 #include "util/scenario_groups.h"
-
-#include <quantscope/engine/markdown_report.h>
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -21,12 +20,12 @@ QString yesNo(const SystemInfo& m, const char* feature)
 
 QString formatMs(double ms)
 {
-    return QString::number(ms, 'f', ms < 10.0 ? 3 : 2);
+    return formatDecimal(ms, ms < 10.0 ? 3 : 2);
 }
 
 QString verdictText(const RunRecord& record)
 {
-    return toQString(verdictSentence(record));
+    return FindingText::verdict(record);
 }
 
 QString measuredHowHtml(const RunRecord& record)
@@ -99,20 +98,17 @@ QString findingsHtml(const RunRecord& record)
         const char* color = f.severity == FindingSeverity::Critical ? "#c92a2a"
             : f.severity == FindingSeverity::Warning                ? "#e67700"
                                                                     : "#1971c2";
-        const QString severity = f.severity == FindingSeverity::Critical
-            ? QCoreApplication::translate("qs::ui::RunText", "critical")
-            : f.severity == FindingSeverity::Warning ? QCoreApplication::translate("qs::ui::RunText", "warning")
-                                                     : QCoreApplication::translate("qs::ui::RunText", "info");
+        const FindingText::Rendered text = FindingText::render(f);
         html += QStringLiteral("<p><span style='color:%1'><b>[%2]</b></span> %3")
-                    .arg(QLatin1String(color), severity, toQString(f.title).toHtmlEscaped());
-        if (!f.evidence.empty()) {
+                    .arg(QLatin1String(color), FindingText::severityName(f.severity), text.title.toHtmlEscaped());
+        if (!text.evidence.isEmpty()) {
             html += QStringLiteral("<ul style='margin-top:0'>");
-            for (const std::string& e : f.evidence)
-                html += QStringLiteral("<li>%1</li>").arg(toQString(e).toHtmlEscaped());
+            for (const QString& e : text.evidence)
+                html += QStringLiteral("<li>%1</li>").arg(e.toHtmlEscaped());
             html += QStringLiteral("</ul>");
         }
-        if (!f.advice.empty())
-            html += QStringLiteral("<i>%1</i>").arg(toQString(f.advice).toHtmlEscaped());
+        if (!text.advice.isEmpty())
+            html += QStringLiteral("<i>%1</i>").arg(text.advice.toHtmlEscaped());
         html += QStringLiteral("</p>");
     }
     return html;

@@ -15,10 +15,10 @@ QString formatMs(double ms);
 /// dispatch), threads, mode, warm-up and measured runs, how each latency was timed, whether profiling was on.
 QString measuredHowHtml(const RunRecord& record);
 
-/// Rich text: the engine's verdict sentence, then every finding with severity, evidence and advice.
+/// Rich text: the verdict sentence, then every finding with severity, evidence and advice, in the UI language.
 QString findingsHtml(const RunRecord& record);
 
-/// The engine's verdict sentence as a QString.
+/// The verdict sentence in the UI language (FindingText::verdict).
 QString verdictText(const RunRecord& record);
 
 } // namespace qs::ui

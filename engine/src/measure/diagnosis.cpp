@@ -11,11 +11,6 @@ namespace qs {
 
 namespace {
 
-std::string threadsText(int32_t threads)
-{
-    return threads == 0 ? "all cores" : fmt::format("{} thread{}", threads, threads == 1 ? "" : "s");
-}
-
 std::string speedupText(const ComparisonRecord& c)
 {
     return fmt::format("{}: {:.2f}x (95% CI {:.2f}-{:.2f}) vs {}, {}, {}{}", c.candidateModel, c.speedup.speedup,
@@ -26,6 +21,53 @@ std::string speedupText(const ComparisonRecord& c)
 std::string pct(double share)
 {
     return fmt::format("{:.1f}%", share * 100.0);
+}
+
+int64_t count(size_t n)
+{
+    return static_cast<int64_t>(n);
+}
+
+// The values a front end needs to write a scenario's label ("yolov5nu_fp32 · 1 thread · optimized") itself.
+MessageArgs scenarioArgs(const ScenarioRecord& s)
+{
+    return { { "model", s.modelId }, { "threads", int64_t(s.threads) }, { "mode", s.mode }, { "runtime", s.runtime } };
+}
+
+MessageArgs comparisonArgs(const ComparisonRecord& c)
+{
+    return { { "candidate", c.candidateModel }, { "baseline", c.baselineModel }, { "speedup", c.speedup.speedup },
+        { "low", c.speedup.low }, { "high", c.speedup.high }, { "threads", int64_t(c.threads) }, { "mode", c.mode },
+        { "runtime", c.runtime } };
+}
+
+MessageArgs with(MessageArgs a, const MessageArgs& b)
+{
+    for (const auto& [k, v] : b)
+        a.insert_or_assign(k, v);
+    return a;
+}
+
+int64_t flag(bool b)
+{
+    return b ? 1 : 0;
+}
+
+// An evidence line: the English text and the same content as values.
+struct Line
+{
+    std::string text;
+    EvidenceLine structured;
+};
+
+Line line(std::string kind, MessageArgs args, std::string text)
+{
+    return { std::move(text), { std::move(kind), std::move(args) } };
+}
+
+Line speedupLine(std::string kind, const ComparisonRecord& c, std::string_view prefix = {})
+{
+    return line(std::move(kind), comparisonArgs(c), std::string(prefix) + speedupText(c));
 }
 
 bool isX86(const SystemInfo& m)
@@ -83,27 +125,35 @@ public:
     }
 
 private:
-    void add(
-        std::string id, FindingSeverity s, std::string title, std::vector<std::string> evidence, std::string advice)
+    void add(std::string id, FindingSeverity s, std::string title, std::vector<Line> lines, std::string advice,
+        MessageArgs args = {})
     {
-        m_out.push_back({ std::move(id), s, std::move(title), std::move(evidence), std::move(advice) });
+        Finding f { std::move(id), s, std::move(title), {}, std::move(advice), std::move(args), {} };
+        for (Line& l : lines) {
+            f.evidence.push_back(std::move(l.text));
+            f.evidenceLines.push_back(std::move(l.structured));
+        }
+        m_out.push_back(std::move(f));
     }
 
     void unsupportedOperators()
     {
-        std::vector<std::string> evidence;
+        std::vector<Line> evidence;
         for (const ScenarioRecord& s : m_run.scenarios) {
             if (s.status != "failed" || s.unsupportedOps.empty())
                 continue;
             // The full list is in the scenario's error; ten names say enough here.
             const size_t shown = std::min<size_t>(s.unsupportedOps.size(), 10);
-            std::string line = fmt::format("{}: {}", s.label(),
+            const std::string ops = fmt::format("{}",
                 fmt::join(
                     s.unsupportedOps.begin(), s.unsupportedOps.begin() + static_cast<std::ptrdiff_t>(shown), ", "));
+            std::string text = fmt::format("{}: {}", s.label(), ops);
             if (shown < s.unsupportedOps.size())
-                line += fmt::format(" and {} more", s.unsupportedOps.size() - shown);
-            if (std::find(evidence.begin(), evidence.end(), line) == evidence.end())
-                evidence.push_back(line);
+                text += fmt::format(" and {} more", s.unsupportedOps.size() - shown);
+            if (std::none_of(evidence.begin(), evidence.end(), [&](const Line& l) { return l.text == text; }))
+                evidence.push_back(line("unsupported-ops",
+                    with(scenarioArgs(s), { { "ops", ops }, { "more", count(s.unsupportedOps.size() - shown) } }),
+                    std::move(text)));
         }
         if (evidence.empty())
             return;
@@ -120,9 +170,11 @@ private:
             const int64_t convInt = m.opCount("ConvInteger");
             if (dql == 0 || convInt == 0)
                 continue;
-            std::vector<std::string> ev { fmt::format("{}: {} DynamicQuantizeLinear, {} ConvInteger, {} Cast, {} Mul "
-                                                      "nodes ({} nodes in total)",
-                m.id, dql, convInt, m.opCount("Cast"), m.opCount("Mul"), m.nodeCount) };
+            std::vector<Line> ev { line("op-counts",
+                { { "model", m.id }, { "dynamicQuantizeLinear", dql }, { "convInteger", convInt },
+                    { "cast", m.opCount("Cast") }, { "mul", m.opCount("Mul") }, { "nodes", m.nodeCount } },
+                fmt::format("{}: {} DynamicQuantizeLinear, {} ConvInteger, {} Cast, {} Mul nodes ({} nodes in total)",
+                    m.id, dql, convInt, m.opCount("Cast"), m.opCount("Mul"), m.nodeCount)) };
             for (const ScenarioRecord& s : m_run.scenarios) {
                 if (s.modelId != m.id || !s.profile)
                     continue;
@@ -131,8 +183,11 @@ private:
                     if (t.opType == "DynamicQuantizeLinear")
                         ms += t.meanMs;
                 if (ms > 0)
-                    ev.push_back(fmt::format("{}: DynamicQuantizeLinear takes {:.2f} ms of {:.2f} ms per run ({})",
-                        s.label(), ms, s.profile->totalMs, pct(ms / s.profile->totalMs)));
+                    ev.push_back(line("quantize-time",
+                        with(scenarioArgs(s),
+                            { { "ms", ms }, { "totalMs", s.profile->totalMs }, { "share", ms / s.profile->totalMs } }),
+                        fmt::format("{}: DynamicQuantizeLinear takes {:.2f} ms of {:.2f} ms per run ({})", s.label(),
+                            ms, s.profile->totalMs, pct(ms / s.profile->totalMs))));
             }
             const ComparisonRecord* c = comparisonFor(m_run, m.id);
             // The engine's optimized mode fuses ConvInteger -> Cast -> Mul [-> Add] into one step; as written (and in
@@ -152,7 +207,7 @@ private:
                 fused = fused && any;
             }
             if (c) {
-                ev.push_back("measured speedup " + speedupText(*c));
+                ev.push_back(speedupLine("measured-speedup", *c, "measured speedup "));
                 // The integer convolutions against the float ones they replace, when both runs were profiled.
                 const ScenarioRecord* qScenario = m_run.scenario(c->candidateModel, c->threads, c->mode, c->runtime);
                 const ScenarioRecord* fs = m_run.scenario(c->baselineModel, c->threads, c->mode, c->runtime);
@@ -160,10 +215,13 @@ private:
                     const double intMs = opTypeMs(*qScenario->profile, "ConvInteger");
                     const double floatMs = opTypeMs(*fs->profile, "Conv");
                     if (intMs > 0 && floatMs > 0)
-                        ev.push_back(fmt::format("ConvInteger {} take {:.2f} ms per run vs {:.2f} ms for the FP32 "
-                                                 "model's Conv kernels ({:.2f}x)",
-                            fused ? "steps (with their fused Cast/Mul rescaling)" : "kernels", intMs, floatMs,
-                            intMs / floatMs));
+                        ev.push_back(line("convolution-time",
+                            { { "variant", fused ? "fused" : "separate" }, { "integerMs", intMs },
+                                { "floatMs", floatMs }, { "ratio", intMs / floatMs } },
+                            fmt::format("ConvInteger {} take {:.2f} ms per run vs {:.2f} ms for the FP32 "
+                                        "model's Conv kernels ({:.2f}x)",
+                                fused ? "steps (with their fused Cast/Mul rescaling)" : "kernels", intMs, floatMs,
+                                intMs / floatMs)));
                 }
             }
             const bool slower = c && c->speedup.speedup < 1.0;
@@ -179,7 +237,8 @@ private:
                 "Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant "
                 "for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization "
                 "with calibration data (quantize_static, QDQ format, per-channel weights), which runtimes fuse into "
-                "integer convolutions.");
+                "integer convolutions.",
+                { { "model", m.id }, { "variant", fused ? "fused" : "separate" } });
         }
     }
 
@@ -196,9 +255,13 @@ private:
             if (!worst || worst->profile->quantOverheadShare < m_t.overheadWarning)
                 continue;
             const ProfileReport& p = *worst->profile;
-            std::vector<std::string> ev { fmt::format("{}: quantize/dequantize/cast/requantize nodes take {:.2f} ms "
-                                                      "of {:.2f} ms per run ({}, {} profile)",
-                worst->label(), p.quantOverheadMs, p.totalMs, pct(p.quantOverheadShare), p.source) };
+            std::vector<Line> ev { line("overhead-total",
+                with(scenarioArgs(*worst),
+                    { { "ms", p.quantOverheadMs }, { "totalMs", p.totalMs }, { "share", p.quantOverheadShare },
+                        { "source", p.source } }),
+                fmt::format("{}: quantize/dequantize/cast/requantize nodes take {:.2f} ms of {:.2f} ms per run ({}, {} "
+                            "profile)",
+                    worst->label(), p.quantOverheadMs, p.totalMs, pct(p.quantOverheadShare), p.source)) };
             std::vector<std::pair<double, std::string>> parts;
             for (const OpTypeProfile& t : p.opTypes) {
                 double overhead = 0;
@@ -210,7 +273,8 @@ private:
             }
             std::sort(parts.rbegin(), parts.rend());
             for (const auto& [ms, op] : parts)
-                ev.push_back(fmt::format("{}: {:.2f} ms ({})", op, ms, pct(ms / p.totalMs)));
+                ev.push_back(line("overhead-op", { { "op", op }, { "ms", ms }, { "share", ms / p.totalMs } },
+                    fmt::format("{}: {:.2f} ms ({})", op, ms, pct(ms / p.totalMs))));
             add("quantization-overhead",
                 p.quantOverheadShare >= m_t.overheadCritical ? FindingSeverity::Critical : FindingSeverity::Warning,
                 fmt::format("{} of the run time goes to converting between float and integer rather than computing",
@@ -218,7 +282,8 @@ private:
                 std::move(ev),
                 "This time is pure overhead the FP32 model does not have. Fewer precision boundaries (quantize whole "
                 "blocks, not single ops), fused Q/DQ (static QDQ models in a runtime that fuses them) or keeping "
-                "sensitive layers in FP32 entirely reduce it.");
+                "sensitive layers in FP32 entirely reduce it.",
+                { { "model", m.id }, { "share", p.quantOverheadShare } });
         }
     }
 
@@ -229,19 +294,24 @@ private:
             m_run.models.begin(), m_run.models.end(), [](const ModelRecord& m) { return m.isQuantized(); });
         if (!anyQuantized || mc.hasInt8DotProduct() || mc.isa.empty())
             return;
-        std::vector<std::string> ev;
+        std::vector<Line> ev;
         if (isX86(mc))
-            ev.push_back(fmt::format("{}: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 {}, AVX-512 {}", mc.cpuModel,
-                mc.has("avx2") ? "yes" : "no", mc.has("avx512f") ? "yes" : "no"));
+            ev.push_back(line("isa-x86",
+                { { "cpu", mc.cpuModel }, { "avx2", flag(mc.has("avx2")) }, { "avx512", flag(mc.has("avx512f")) } },
+                fmt::format("{}: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 {}, AVX-512 {}", mc.cpuModel,
+                    mc.has("avx2") ? "yes" : "no", mc.has("avx512f") ? "yes" : "no")));
         else
-            ev.push_back(fmt::format("{}: Arm dotprod no, i8mm no", mc.cpuModel));
+            ev.push_back(
+                line("isa-arm", { { "cpu", mc.cpuModel } }, fmt::format("{}: Arm dotprod no, i8mm no", mc.cpuModel)));
         if (!mc.onednnIsa.empty())
-            ev.push_back(fmt::format("oneDNN {} dispatches to {}", mc.onednnVersion, mc.onednnIsa));
+            ev.push_back(line("onednn-isa", { { "version", mc.onednnVersion }, { "isa", mc.onednnIsa } },
+                fmt::format("oneDNN {} dispatches to {}", mc.onednnVersion, mc.onednnIsa)));
         const ComparisonRecord* c = primaryComparison(m_run);
         if (c)
-            ev.push_back("measured speedup " + speedupText(*c));
-        ev.push_back("expected here for fused integer convolutions: about 1.8-3.3x per layer (oneDNN u8*s8 vs FP32 "
-                     "convolutions measured on an AVX2 EPYC without VNNI), less for whole models");
+            ev.push_back(speedupLine("measured-speedup", *c, "measured speedup "));
+        ev.push_back(line("expected-gain", { { "low", 1.8 }, { "high", 3.3 } },
+            "expected here for fused integer convolutions: about 1.8-3.3x per layer (oneDNN u8*s8 vs FP32 "
+            "convolutions measured on an AVX2 EPYC without VNNI), less for whole models"));
         const bool low = c && c->speedup.speedup < m_t.lowSpeedupNoDotProduct;
         add("no-int8-dot-product", low ? FindingSeverity::Warning : FindingSeverity::Info,
             "this CPU has no int8 dot-product instruction (VNNI/dotprod), which caps what INT8 can gain", std::move(ev),
@@ -250,7 +320,8 @@ private:
                         "Alder Lake, "
                         "AMD since Zen 4) gain more; measure on the deployment CPU before deciding."
                       : "Without dotprod/i8mm, int8 products are widened before accumulation. Armv8.2+ cores with "
-                        "dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.");
+                        "dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.",
+            { { "variant", isX86(mc) ? "x86" : "arm" } });
     }
 
     bool engineRanQuantized() const
@@ -273,12 +344,17 @@ private:
         add("int8-dot-product-unused", FindingSeverity::Warning,
             fmt::format("oneDNN dispatches to {} kernels, so the engine's INT8 numbers do not use the CPU's VNNI",
                 mc.onednnIsa),
-            { fmt::format("{}: AVX512-VNNI {}, AVX-VNNI {}, AMX-INT8 {}", mc.cpuModel,
-                  mc.has("avx512_vnni") ? "yes" : "no", mc.has("avx_vnni") ? "yes" : "no",
-                  mc.has("amx_int8") ? "yes" : "no"),
-                fmt::format("oneDNN {} effective ISA: {}", mc.onednnVersion, mc.onednnIsa) },
+            { line("isa-vnni",
+                  { { "cpu", mc.cpuModel }, { "avx512Vnni", flag(mc.has("avx512_vnni")) },
+                      { "avxVnni", flag(mc.has("avx_vnni")) }, { "amxInt8", flag(mc.has("amx_int8")) } },
+                  fmt::format("{}: AVX512-VNNI {}, AVX-VNNI {}, AMX-INT8 {}", mc.cpuModel,
+                      mc.has("avx512_vnni") ? "yes" : "no", mc.has("avx_vnni") ? "yes" : "no",
+                      mc.has("amx_int8") ? "yes" : "no")),
+                line("onednn-isa", { { "version", mc.onednnVersion }, { "isa", mc.onednnIsa } },
+                    fmt::format("oneDNN {} effective ISA: {}", mc.onednnVersion, mc.onednnIsa)) },
             "oneDNN's ISA was limited (DNNL_MAX_CPU_ISA, or a oneDNN build older than the CPU). That is useful to "
-            "emulate a CPU without VNNI; for this machine's own answer, unset the limit and measure again.");
+            "emulate a CPU without VNNI; for this machine's own answer, unset the limit and measure again.",
+            { { "isa", mc.onednnIsa } });
     }
 
     void qoperatorSignedActivations()
@@ -291,11 +367,14 @@ private:
             add("qoperator-signed-activations", FindingSeverity::Warning,
                 "the model is in QOperator format with signed int8 activations (S8S8), which x86-64 kernels handle "
                 "slowly",
-                { fmt::format("{}: {} integer convolution/matmul nodes take int8 activations (format {})", m.id,
-                    m.signedActivationNodes, m.format) },
+                { line("signed-nodes",
+                    { { "model", m.id }, { "nodes", m.signedActivationNodes }, { "format", m.format } },
+                    fmt::format("{}: {} integer convolution/matmul nodes take int8 activations (format {})", m.id,
+                        m.signedActivationNodes, m.format)) },
                 "x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs "
                 "extra conversions. ONNX Runtime's quantization guide advises U8S8 on x86-64 and avoiding S8S8 with "
-                "QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.");
+                "QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.",
+                { { "model", m.id } });
         }
     }
 
@@ -321,15 +400,19 @@ private:
             std::string addedText;
             for (size_t i = 0; i < added.size() && i < 6; ++i)
                 addedText += fmt::format("{}{} +{}", i ? ", " : "", added[i].second, added[i].first);
-            std::vector<std::string> ev { fmt::format(
-                "{} nodes ({}) -> {} nodes ({}): {:.2f}x", b->nodeCount, b->id, q->nodeCount, q->id, growth) };
+            std::vector<Line> ev { line("node-counts",
+                { { "baselineNodes", b->nodeCount }, { "baseline", b->id }, { "candidateNodes", q->nodeCount },
+                    { "candidate", q->id }, { "growth", growth } },
+                fmt::format(
+                    "{} nodes ({}) -> {} nodes ({}): {:.2f}x", b->nodeCount, b->id, q->nodeCount, q->id, growth)) };
             if (!addedText.empty())
-                ev.push_back("added: " + addedText);
+                ev.push_back(line("added-ops", { { "ops", addedText } }, "added: " + addedText));
             add("op-count-growth", growth >= m_t.opGrowthWarning ? FindingSeverity::Warning : FindingSeverity::Info,
                 fmt::format("quantization multiplied the node count by {:.1f}", growth), std::move(ev),
                 "Every extra node is a kernel launch and a pass over an activation in memory. Unless the runtime "
                 "fuses the added quantization nodes into integer kernels, these passes can cost more than the int8 "
-                "arithmetic saves.");
+                "arithmetic saves.",
+                { { "growth", growth }, { "baseline", b->id }, { "candidate", q->id } });
         }
     }
 
@@ -360,14 +443,18 @@ private:
             add("unfused-boundaries", quantized ? FindingSeverity::Warning : FindingSeverity::Info,
                 fmt::format("{} runs {:.2f}x slower as written than optimized: its result depends on graph fusion",
                     w.modelId, gap),
-                { fmt::format("{}, {}: median {:.2f} ms as written vs {:.2f} ms optimized", w.modelId,
-                    threadsText(w.threads), w.stats.p50Ms, o->stats.p50Ms) },
+                { line("medians",
+                    { { "model", w.modelId }, { "threads", int64_t(w.threads) }, { "asWrittenMs", w.stats.p50Ms },
+                        { "optimizedMs", o->stats.p50Ms } },
+                    fmt::format("{}, {}: median {:.2f} ms as written vs {:.2f} ms optimized", w.modelId,
+                        threadsText(w.threads), w.stats.p50Ms, o->stats.p50Ms)) },
                 quantized ? "As written, every QuantizeLinear/DequantizeLinear runs as its own pass and the integer "
                             "kernels are surrounded by conversions. A runtime that fuses Q/DQ pairs into integer "
                             "operators gets the optimized number; one that does not gets the slower one. Check what "
                             "the deployment runtime fuses."
                           : "Operator fusion (Conv + activation, BatchNormalization folding, layout propagation) makes "
-                            "this difference; a runtime without it will see the as-written number.");
+                            "this difference; a runtime without it will see the as-written number.",
+                { { "model", w.modelId }, { "gap", gap }, { "variant", quantized ? "quantized" : "float" } });
         }
     }
 
@@ -389,10 +476,12 @@ private:
                 add("thread-sensitivity", crosses ? FindingSeverity::Warning : FindingSeverity::Info,
                     fmt::format("the INT8 speedup of {} depends on the thread count ({:.2f}x with {}, {:.2f}x with {})",
                         a.candidateModel, sa, threadsText(a.threads), sb, threadsText(b.threads)),
-                    { speedupText(a), speedupText(b) },
+                    { speedupLine("speedup", a), speedupLine("speedup", b) },
                     "The controlled (1 thread) number measures kernel efficiency; the practical (all cores) number "
                     "adds parallel scaling, where memory bandwidth and operators that do not parallelise (small "
-                    "quantize/dequantize passes) change the balance. Decide with the setting you deploy.");
+                    "quantize/dequantize passes) change the balance. Decide with the setting you deploy.",
+                    { { "model", a.candidateModel }, { "speedupA", sa }, { "threadsA", int64_t(a.threads) },
+                        { "speedupB", sb }, { "threadsB", int64_t(b.threads) } });
             }
         }
     }
@@ -407,17 +496,26 @@ private:
         for (const ModelRecord& m : m_run.models) {
             if (!m.isQuantized())
                 continue;
-            std::vector<std::string> ev { m_run.machine.int8PairsSaturate()
-                    ? fmt::format("{} ({}): no VNNI/AMX on {}", m.id, m.format, m_run.machine.cpuModel)
-                    : fmt::format("{} ({}): oneDNN limited to {} on {}", m.id, m.format, m_run.machine.onednnIsa,
-                        m_run.machine.cpuModel) };
+            std::vector<Line> ev { m_run.machine.int8PairsSaturate()
+                    ? line("no-vnni", { { "model", m.id }, { "format", m.format }, { "cpu", m_run.machine.cpuModel } },
+                        fmt::format("{} ({}): no VNNI/AMX on {}", m.id, m.format, m_run.machine.cpuModel))
+                    : line("onednn-limited",
+                        { { "model", m.id }, { "format", m.format }, { "isa", m_run.machine.onednnIsa },
+                            { "cpu", m_run.machine.cpuModel } },
+                        fmt::format("{} ({}): oneDNN limited to {} on {}", m.id, m.format, m_run.machine.onednnIsa,
+                            m_run.machine.cpuModel)) };
             FindingSeverity sev = FindingSeverity::Info;
             for (const ParityRecord& p : m_run.parity) {
                 if (p.modelId != m.id)
                     continue;
-                ev.push_back(fmt::format("parity vs {} ({}): max |error| {:.4g}, mean |error| {:.4g}{}", p.reference,
-                    p.output, p.maxAbsError, p.meanAbsError,
-                    p.cosineSimilarity ? fmt::format(", cosine {:.4f}", *p.cosineSimilarity) : std::string()));
+                MessageArgs args { { "reference", p.reference }, { "output", p.output },
+                    { "maxAbsError", p.maxAbsError }, { "meanAbsError", p.meanAbsError } };
+                if (p.cosineSimilarity)
+                    args["cosine"] = *p.cosineSimilarity;
+                ev.push_back(line("parity", std::move(args),
+                    fmt::format("parity vs {} ({}): max |error| {:.4g}, mean |error| {:.4g}{}", p.reference, p.output,
+                        p.maxAbsError, p.meanAbsError,
+                        p.cosineSimilarity ? fmt::format(", cosine {:.4f}", *p.cosineSimilarity) : std::string())));
                 if (p.cosineSimilarity && *p.cosineSimilarity < m_t.parityCosineWarning)
                     sev = FindingSeverity::Warning;
             }
@@ -427,7 +525,8 @@ private:
                 std::move(ev),
                 "Without VNNI, vpmaddubsw adds two u8*s8 products into int16 with saturation (255*127*2 = 64770 > "
                 "32767). oneDNN and ONNX Runtime recommend 7-bit weights on such CPUs (reduce_range=True in ONNX "
-                "Runtime's quantizer); check accuracy against FP32 on real inputs.");
+                "Runtime's quantizer); check accuracy against FP32 on real inputs.",
+                { { "model", m.id } });
         }
     }
 
@@ -437,30 +536,39 @@ private:
             const ModelRecord* m = m_run.model(s.modelId);
             if (!m || m->isQuantized() || !s.hasSamples() || s.stats.p50Ms <= 0 || s.stats.p50Ms >= m_t.tinyModelMs)
                 continue;
-            std::vector<std::string> ev { fmt::format("{}: FP32 median {:.3f} ms", s.label(), s.stats.p50Ms) };
+            std::vector<Line> ev { line("fp32-median", with(scenarioArgs(s), { { "ms", s.stats.p50Ms } }),
+                fmt::format("{}: FP32 median {:.3f} ms", s.label(), s.stats.p50Ms)) };
             if (m->totalMacs)
-                ev.push_back(fmt::format("{:.1f} million multiply-accumulates per inference", *m->totalMacs / 1e6));
+                ev.push_back(line("macs", { { "macs", *m->totalMacs } },
+                    fmt::format("{:.1f} million multiply-accumulates per inference", *m->totalMacs / 1e6)));
             add("tiny-model", FindingSeverity::Info,
                 fmt::format("{} is so small that fixed per-run costs dominate", m->id), std::move(ev),
                 "Input/output copies, kernel dispatch and the quantization of inputs and outputs cost the same "
                 "whatever the arithmetic; with this little compute INT8 has little to win. Batch several inputs per "
-                "run or keep FP32.");
+                "run or keep FP32.",
+                { { "model", m->id } });
             return; // one finding is enough
         }
     }
 
     void noisyMeasurements()
     {
-        std::vector<std::string> ev;
+        std::vector<Line> ev;
         double worst = 0;
         for (const ScenarioRecord& s : m_run.scenarios) {
             if (!s.hasSamples() || s.stats.count < 5 || s.stats.cv <= m_t.noisyCv)
                 continue;
             worst = std::max(worst, s.stats.cv);
-            ev.push_back(fmt::format("{}: CV {} (mean {:.2f} ms, stddev {:.2f} ms, P99 {:.2f} ms vs P50 {:.2f} ms), "
-                                     "{} Tukey outliers in {} runs",
-                s.label(), pct(s.stats.cv), s.stats.meanMs, s.stats.stddevMs, s.stats.p99Ms, s.stats.p50Ms,
-                s.stats.outliersLow + s.stats.outliersHigh, s.stats.count));
+            ev.push_back(line("noisy-scenario",
+                with(scenarioArgs(s),
+                    { { "cv", s.stats.cv }, { "meanMs", s.stats.meanMs }, { "stddevMs", s.stats.stddevMs },
+                        { "p99Ms", s.stats.p99Ms }, { "p50Ms", s.stats.p50Ms },
+                        { "outliers", int64_t(s.stats.outliersLow + s.stats.outliersHigh) },
+                        { "runs", int64_t(s.stats.count) } }),
+                fmt::format("{}: CV {} (mean {:.2f} ms, stddev {:.2f} ms, P99 {:.2f} ms vs P50 {:.2f} ms), "
+                            "{} Tukey outliers in {} runs",
+                    s.label(), pct(s.stats.cv), s.stats.meanMs, s.stats.stddevMs, s.stats.p99Ms, s.stats.p50Ms,
+                    s.stats.outliersLow + s.stats.outliersHigh, s.stats.count)));
         }
         if (ev.empty())
             return;
@@ -469,7 +577,8 @@ private:
             std::move(ev),
             "Close other programs, use the performance CPU governor, pin the process to cores (taskset), and run "
             "longer (--seconds) so the medians settle. Speedups within the noise should be reported as 'no "
-            "difference'.");
+            "difference'.",
+            { { "cv", worst } });
     }
 
     void inconclusiveSpeedup()
@@ -480,22 +589,25 @@ private:
             add("inconclusive-speedup", FindingSeverity::Info,
                 fmt::format("{} and {} are indistinguishable with {} ({})", c.candidateModel, c.baselineModel,
                     threadsText(c.threads), c.mode),
-                { speedupText(c) },
+                { speedupLine("speedup", c) },
                 "The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the "
-                "noise of this run. More runs or a quieter machine narrow it.");
+                "noise of this run. More runs or a quieter machine narrow it.",
+                { { "candidate", c.candidateModel }, { "baseline", c.baselineModel }, { "threads", int64_t(c.threads) },
+                    { "mode", c.mode } });
         }
     }
 
     void partialRun()
     {
-        std::vector<std::string> ev;
+        std::vector<Line> ev;
         for (const ScenarioRecord& s : m_run.scenarios)
             if (s.status == "partial")
-                ev.push_back(fmt::format("{}: {}", s.label(), s.partialReason.empty() ? "partial" : s.partialReason));
+                ev.push_back(line("partial-scenario", with(scenarioArgs(s), { { "reason", s.partialReason } }),
+                    fmt::format("{}: {}", s.label(), s.partialReason.empty() ? "partial" : s.partialReason)));
         if (ev.empty() && !m_run.partial)
             return;
         if (ev.empty())
-            ev.push_back("the run was stopped before every scenario ran");
+            ev.push_back(line("stopped-early", {}, "the run was stopped before every scenario ran"));
         add("partial-run", FindingSeverity::Warning,
             "the run was cancelled, so some numbers come from fewer runs than planned", std::move(ev),
             "Treat partial statistics with care, or run again to completion.");
@@ -521,6 +633,29 @@ const ComparisonRecord* primaryComparison(const RunRecord& record)
         if (c.threads == 1 && c.mode == "optimized")
             return &c;
     return record.comparisons.empty() ? nullptr : &record.comparisons.front();
+}
+
+const std::vector<DiagnosisRule>& diagnosisRules()
+{
+    static const std::vector<DiagnosisRule> rules {
+        { "unsupported-operators", {}, { "unsupported-ops" } },
+        { "dynamic-quantized-convolutions", { "fused", "separate" },
+            { "op-counts", "quantize-time", "measured-speedup", "convolution-time" } },
+        { "quantization-overhead", {}, { "overhead-total", "overhead-op" } },
+        { "no-int8-dot-product", { "x86", "arm" },
+            { "isa-x86", "isa-arm", "onednn-isa", "measured-speedup", "expected-gain" } },
+        { "int8-dot-product-unused", {}, { "isa-vnni", "onednn-isa" } },
+        { "qoperator-signed-activations", {}, { "signed-nodes" } },
+        { "op-count-growth", {}, { "node-counts", "added-ops" } },
+        { "unfused-boundaries", { "quantized", "float" }, { "medians" } },
+        { "thread-sensitivity", {}, { "speedup" } },
+        { "saturation-risk", {}, { "no-vnni", "onednn-limited", "parity" } },
+        { "tiny-model", {}, { "fp32-median", "macs" } },
+        { "noisy-measurements", {}, { "noisy-scenario" } },
+        { "inconclusive-speedup", {}, { "speedup" } },
+        { "partial-run", {}, { "partial-scenario", "stopped-early" } },
+    };
+    return rules;
 }
 
 std::vector<Finding> diagnoseRun(const RunRecord& record, const DiagnosisThresholds& thresholds)

@@ -2,6 +2,7 @@
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/markdown_report.h>
 #include <quantscope/engine/op_type_comparison.h>
+#include <quantscope/engine/verdict.h>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -14,14 +15,10 @@ namespace qs {
 
 namespace {
 
+// Two decimals below 2x: "1.2x faster" beside a 95% CI of 1.15-1.19x read as a contradiction.
 std::string factor(double x)
 {
-    return x < 1.095 ? fmt::format("{:.2f}x", x) : fmt::format("{:.1f}x", x);
-}
-
-std::string threadsText(int32_t threads)
-{
-    return threads == 0 ? "all cores" : fmt::format("{} thread{}", threads, threads == 1 ? "" : "s");
+    return x < 1.995 ? fmt::format("{:.2f}x", x) : fmt::format("{:.1f}x", x);
 }
 
 std::string ms(double v)
@@ -62,40 +59,28 @@ std::string cell(std::string text)
     return out;
 }
 
-bool isCause(const Finding& f)
-{
-    return f.severity != FindingSeverity::Info && f.id != "noisy-measurements" && f.id != "partial-run"
-        && f.id != "unsupported-operators";
-}
-
 } // namespace
 
 std::string verdictSentence(const RunRecord& record)
 {
-    const ComparisonRecord* c = primaryComparison(record);
-    if (!c)
+    const Verdict v = verdictOf(record);
+    if (!v.comparison)
         return "No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both "
                "measured.";
+    const ComparisonRecord* c = v.comparison;
     const SpeedupEstimate& s = c->speedup;
     const std::string where = fmt::format("{} vs {}, median latency, {}, {}{}, 95% CI {:.2f}-{:.2f}x",
         c->candidateModel, c->baselineModel, threadsText(c->threads), c->mode,
         c->runtime == "quantscope" ? std::string() : ", measured by " + c->runtime, s.low, s.high);
-    if (s.low <= 1.0 && s.high >= 1.0)
+    if (v.id == "equal")
         return fmt::format(
             "INT8 and FP32 are equally fast here within the noise (median speedup {}; {}).", factor(s.speedup), where);
-    if (s.speedup > 1.0)
+    if (v.id == "faster")
         return fmt::format("INT8 is {} faster here ({}).", factor(s.speedup), where);
-    std::string because;
-    for (const Finding& f : record.findings) {
-        if (isCause(f)) {
-            because = f.title;
-            break;
-        }
-    }
-    if (because.empty())
+    if (!v.cause)
         return fmt::format("INT8 is {} slower here ({}); no known cause matched, see the time per op type below.",
             factor(1.0 / s.speedup), where);
-    return fmt::format("INT8 is {} slower here, because {} ({}).", factor(1.0 / s.speedup), because, where);
+    return fmt::format("INT8 is {} slower here, because {} ({}).", factor(1.0 / s.speedup), v.cause->title, where);
 }
 
 std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options)
@@ -103,7 +88,7 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
     std::string out;
     auto w = [&](const std::string& s) { out += s; };
     w("# Quantscope benchmark report\n\n");
-    w("**" + verdictSentence(r) + "**\n\n");
+    w("**" + (options.verdict.empty() ? verdictSentence(r) : options.verdict) + "**\n\n");
     if (r.partial)
         w("> This run was cancelled before it finished; partial scenarios are marked.\n\n");
     if (!r.comparisons.empty()) {
@@ -279,13 +264,11 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
             cmp.baselineTotalMs > 0 ? fmt::format("{:.2f}x", cmp.candidateTotalMs / cmp.baselineTotalMs) : "-"));
     }
 
-    w("## Findings\n\n");
+    w(fmt::format("## {}\n\n", options.findingsHeading));
     if (r.findings.empty())
-        w("No finding: nothing in this run matched a known cause of slow INT8.\n\n");
+        w(options.noFindings + "\n\n");
     for (const Finding& f : r.findings) {
-        std::string sev(findingSeverityName(f.severity));
-        std::transform(sev.begin(), sev.end(), sev.begin(), [](unsigned char c) { return char(std::toupper(c)); });
-        w(fmt::format("### [{}] {}\n\n", sev, f.title));
+        w(fmt::format("### [{}] {}\n\n", options.severityLabels[static_cast<size_t>(f.severity)], f.title));
         for (const std::string& e : f.evidence)
             w(fmt::format("- {}\n", e));
         w(fmt::format("\n{}\n\n", f.advice));

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
+#include <variant>
 
 namespace qs {
 
@@ -37,6 +38,14 @@ Json toJson(const SystemInfo& m)
         { "caches", caches }, { "isa", isa }, { "os", m.os }, { "compiler", m.compiler },
         { "quantscopeVersion", m.quantscopeVersion }, { "gitRevision", m.gitRevision },
         { "onednnVersion", m.onednnVersion }, { "onednnIsa", m.onednnIsa } };
+}
+
+Json toJson(const MessageArgs& args)
+{
+    Json j = Json::object();
+    for (const auto& [name, value] : args)
+        std::visit([&](const auto& v) { j[name] = v; }, value);
+    return j;
 }
 
 Json toJson(const LatencyStats& s)
@@ -227,6 +236,26 @@ ScenarioRecord scenarioFromJson(const Json& j, size_t index)
     return s;
 }
 
+// Integers stay integers and numbers with a fraction doubles (the writer emits 2.0 for a double 2), so a front end
+// formats each value as the engine meant it.
+MessageArgs argsFromJson(const Json& j, const std::string& w)
+{
+    if (!j.is_object())
+        throw FieldError { fmt::format("{}: expected an object", w) };
+    MessageArgs args;
+    for (const auto& [name, v] : j.items()) {
+        if (v.is_number_integer())
+            args[name] = v.get<int64_t>();
+        else if (v.is_number())
+            args[name] = v.get<double>();
+        else if (v.is_string())
+            args[name] = v.get<std::string>();
+        else
+            throw FieldError { fmt::format("{}.{}: expected a number or a string", w, name) };
+    }
+    return args;
+}
+
 FindingSeverity severityFromName(const std::string& name, const std::string& w)
 {
     if (name == "info")
@@ -310,6 +339,22 @@ RunRecord recordFromJson(const Json& j)
         f.title = get<std::string>(fj, "title", fw);
         f.evidence = get<std::vector<std::string>>(fj, "evidence", fw);
         f.advice = get<std::string>(fj, "advice", fw);
+        // Since format 1.1; older files have only the English text.
+        if (auto it = fj.find("args"); it != fj.end())
+            f.args = argsFromJson(*it, fw + ".args");
+        if (auto it = fj.find("evidenceLines"); it != fj.end()) {
+            if (!it->is_array())
+                throw FieldError { fw + ".evidenceLines: expected an array" };
+            size_t k = 0;
+            for (const Json& lj : *it) {
+                const std::string lw = fmt::format("{}.evidenceLines[{}]", fw, k++);
+                EvidenceLine line;
+                line.kind = get<std::string>(lj, "kind", lw);
+                if (auto a = lj.find("args"); a != lj.end())
+                    line.args = argsFromJson(*a, lw + ".args");
+                f.evidenceLines.push_back(std::move(line));
+            }
+        }
         r.findings.push_back(std::move(f));
     }
     return r;
@@ -345,9 +390,14 @@ std::string runRecordToJson(const RunRecord& r)
             { "maxAbsError", p.maxAbsError }, { "meanAbsError", p.meanAbsError },
             { "cosineSimilarity", optional(p.cosineSimilarity) } });
     Json findings = Json::array();
-    for (const Finding& f : r.findings)
+    for (const Finding& f : r.findings) {
+        Json lines = Json::array();
+        for (const EvidenceLine& l : f.evidenceLines)
+            lines.push_back({ { "kind", l.kind }, { "args", toJson(l.args) } });
         findings.push_back({ { "id", f.id }, { "severity", std::string(findingSeverityName(f.severity)) },
-            { "title", f.title }, { "evidence", f.evidence }, { "advice", f.advice } });
+            { "title", f.title }, { "evidence", f.evidence }, { "advice", f.advice }, { "args", toJson(f.args) },
+            { "evidenceLines", lines } });
+    }
     Json doc = { { "schema", std::string(kRunFileSchema) },
         { "version", fmt::format("{}.{}", kRunFileMajorVersion, kRunFileMinorVersion) }, { "createdUtc", r.createdUtc },
         { "tool", r.tool }, { "partial", r.partial }, { "machine", toJson(r.machine) }, { "models", models },

@@ -27,11 +27,14 @@ std::string_view findingSeverityName(FindingSeverity severity) noexcept
     return "info";
 }
 
+std::string threadsText(int32_t threads)
+{
+    return threads == 0 ? "all cores" : fmt::format("{} thread{}", threads, threads == 1 ? "" : "s");
+}
+
 std::string ScenarioRecord::label() const
 {
-    const std::string threadText
-        = threads == 0 ? "all cores" : fmt::format("{} thread{}", threads, threads == 1 ? "" : "s");
-    std::string text = fmt::format("{} · {} · {}", modelId, threadText, mode);
+    std::string text = fmt::format("{} · {} · {}", modelId, threadsText(threads), mode);
     if (runtime != "quantscope")
         text += " · " + runtime;
     return text;

@@ -6,10 +6,13 @@
 // Int8Conv's own tests (test_int8_conv.cpp, avx2.* in ctest) cover the kernel wired in with zero points and epilogues.
 #include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/conv_integer_ref.h"
+#include "kernels/int8/interleave_planes.h"
 #include "square_conv.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -62,6 +65,9 @@ enum class Data
 {
     Random,
     Saturating, ///< x = 255 everywhere, weights at -128 or 127
+    /// Weights in [-56, 56] (quads sum into int16 groups of 2 and 4 near the 128 bound, and some cannot), x at 255
+    /// for half of the elements: the grouped int16 sums at their extremes.
+    Moderate,
 };
 
 void check(const Case& c, Data data, bool interior)
@@ -73,10 +79,13 @@ void check(const Case& c, Data data, bool interior)
     std::uniform_int_distribution<int> byte(0, 255);
     std::vector<uint8_t> x(size_t(s.inputCount())); // NCHW for the reference
     for (uint8_t& v : x)
-        v = data == Data::Saturating ? 255 : uint8_t(byte(rng));
+        v = data == Data::Saturating || (data == Data::Moderate && (byte(rng) & 1)) ? 255 : uint8_t(byte(rng));
     std::vector<int8_t> w(size_t(s.weightCount()));
+    std::uniform_int_distribution<int> moderate(-56, 56);
     for (int8_t& v : w)
-        v = data == Data::Saturating ? ((byte(rng) & 1) ? 127 : -128) : int8_t(byte(rng) - 128);
+        v = data == Data::Saturating ? ((byte(rng) & 1) ? 127 : -128)
+            : data == Data::Moderate ? int8_t(moderate(rng))
+                                     : int8_t(byte(rng) - 128);
     const int32_t zp = c.zeroPoint, noZp = 0;
 
     std::vector<int32_t> want(size_t(s.outputCount()));
@@ -105,6 +114,12 @@ void check(const Case& c, Data data, bool interior)
     convIntegerRef(s, x.data(), zp, r8.data(), &noZp, false, corr.data());
 
     auto conv = Avx2Int8Conv::create(s, split.data());
+    if (data == Data::Moderate && conv->totalQuads() >= 16 * ((s.outChannels + 15) / 16)
+        && !std::getenv("QS_INT8_QUAD_GROUPS")) {
+        // Enough quads per channel block for groups to form, and weights that make some of them impossible.
+        EXPECT_GT(conv->groupedQuads(), 0);
+        EXPECT_LT(conv->groupedQuads(), conv->totalQuads());
+    }
     const int64_t hw = s.inHeight * s.inWidth, ic = s.inChannels, oc = s.outChannels;
     const int64_t ohw = s.outHeight() * s.outWidth();
     std::vector<uint8_t> nhwc(x.size());
@@ -132,6 +147,81 @@ void check(const Case& c, Data data, bool interior)
                         << s.toString() << " image " << n << " oc " << o << " pixel " << p << " round " << round;
                 }
     }
+
+    // Given the residual, the kernel reduces it itself when it touches few quads: then its output alone is exact.
+    auto whole = Avx2Int8Conv::create(s, split.data(), residual);
+    if (!whole->absorbsResidual())
+        return;
+    std::fill(got.begin(), got.end(), 0);
+    whole->run(nhwc.data(), zp, got.data());
+    for (int64_t n = 0; n < s.batch; ++n)
+        for (int64_t o = 0; o < oc; ++o)
+            for (int64_t p = 0; p < ohw; ++p) {
+                const size_t nchw = size_t((n * oc + o) * ohw + p);
+                ASSERT_EQ(got[size_t((n * ohw + p) * oc + o)], want[nchw])
+                    << s.toString() << " residual in the kernel, image " << n << " oc " << o << " pixel " << p;
+            }
+}
+
+/// Outlier residuals beyond one s8 piece (|r| up to 255, several in one lane) reduced inside the kernel.
+TEST(Avx2Int8Conv, LargeResidualInsideTheKernelIsExact)
+{
+    const ConvShape s = squareConv(1, 24, 9, 8, 20, 1, 3, 1, 1);
+    if (!Avx2Int8Conv::supports(s))
+        GTEST_SKIP() << "no AVX2 on this CPU";
+    std::mt19937 rng(5);
+    std::uniform_int_distribution<int> byte(0, 255), small(-20, 20);
+    std::vector<uint8_t> x(size_t(s.inputCount()));
+    for (uint8_t& v : x)
+        v = (byte(rng) & 1) ? 255 : uint8_t(byte(rng));
+    std::vector<int32_t> exact(size_t(s.weightCount()));
+    for (int32_t& v : exact)
+        v = small(rng);
+    // A few weights far outside s8 (as w - zp of uint8 weights with zero point 0 reaches 255), two in one pair.
+    const int64_t khw = s.kernelHeight * s.kernelWidth;
+    const auto at = [&](int64_t o, int64_t c, int64_t k) { return size_t((o * s.inChannels + c) * khw + k); };
+    exact[at(0, 0, 4)] = 255;
+    exact[at(0, 1, 4)] = 250;
+    exact[at(7, 10, 0)] = -255;
+    exact[at(19, 23, 8)] = 200;
+    std::vector<int8_t> kept(exact.size());
+    std::vector<ResidualWeight> residual;
+    for (size_t i = 0; i < exact.size(); ++i) {
+        kept[i] = int8_t(std::clamp(exact[i], -64, 64));
+        if (kept[i] != exact[i])
+            residual.push_back({ int32_t(int64_t(i) / (s.inChannels * khw)), int32_t(int64_t(i) / khw % s.inChannels),
+                int32_t(int64_t(i) % khw), exact[i] - kept[i] });
+    }
+    auto conv = Avx2Int8Conv::create(s, kept.data(), residual);
+    ASSERT_TRUE(conv->absorbsResidual());
+    EXPECT_GT(conv->groupedQuads(), 0);
+    // The reference on the exact weights: through int32 weights, as dense residual plus the kept part.
+    std::vector<uint8_t> nchw(x.size());
+    const int64_t hw = s.inHeight * s.inWidth;
+    for (int64_t p = 0; p < hw; ++p)
+        for (int64_t c = 0; c < s.inChannels; ++c)
+            nchw[size_t(c * hw + p)] = x[size_t(p * s.inChannels + c)];
+    const int32_t zp = 3, noZp = 0;
+    std::vector<int32_t> want(size_t(s.outputCount())), part(size_t(s.outputCount()));
+    convIntegerRef(s, nchw.data(), zp, kept.data(), &noZp, false, want.data());
+    std::vector<int8_t> r8(exact.size());
+    for (int pass = 0; pass < 3; ++pass) { // the residual (up to 191) in s8 pieces of at most 64
+        for (size_t i = 0; i < exact.size(); ++i) {
+            const int32_t left = exact[i] - kept[i];
+            r8[i] = int8_t(std::clamp(left, -64, 64));
+            kept[i] = int8_t(0);
+            exact[i] = left - r8[i];
+        }
+        convIntegerRef(s, nchw.data(), zp, r8.data(), &noZp, false, part.data());
+        for (size_t i = 0; i < want.size(); ++i)
+            want[i] += part[i];
+    }
+    std::vector<int32_t> got(size_t(s.outputCount()));
+    conv->run(x.data(), zp, got.data());
+    const int64_t ohw = s.outHeight() * s.outWidth();
+    for (int64_t o = 0; o < s.outChannels; ++o)
+        for (int64_t q = 0; q < ohw; ++q)
+            ASSERT_EQ(got[size_t(q * s.outChannels + o)], want[size_t(o * ohw + q)]) << "oc " << o << " pixel " << q;
 }
 
 class Avx2Int8ConvTest : public testing::TestWithParam<Case>
@@ -146,6 +236,11 @@ TEST_P(Avx2Int8ConvTest, MatchesReferenceOnRandomData)
 TEST_P(Avx2Int8ConvTest, MatchesReferenceOnSaturatingData)
 {
     check(GetParam(), Data::Saturating, false);
+}
+
+TEST_P(Avx2Int8ConvTest, GroupedQuadsMatchReference)
+{
+    check(GetParam(), Data::Moderate, false);
 }
 
 TEST_P(Avx2Int8ConvTest, InteriorWrittenByTheCallerMatchesReference)
@@ -188,6 +283,31 @@ TEST(Avx2Int8Conv, RegisterBlockingsAgree)
                     ASSERT_EQ(got[size_t(q * s.outChannels + o)], want[size_t(o * ohw + q)])
                         << "blocking " << p << "x" << 8 * n << " oc " << o << " pixel " << q;
         }
+}
+
+} // namespace
+
+namespace {
+
+// The own kernel's NCHW image source: three planes interleaved into pixel-major rows, against the obvious loop, for
+// widths below, at and around the 16-pixel step, rows with padding after them left untouched.
+TEST(InterleavePlanes, MatchesTheObviousLoop)
+{
+    std::mt19937 rng(11);
+    for (int64_t width : { 1, 5, 15, 16, 17, 33, 640 }) {
+        const int64_t height = 4, stride = 3 * width + 7;
+        std::vector<uint8_t> planes(size_t(3 * height * width));
+        for (uint8_t& v : planes)
+            v = uint8_t(rng());
+        std::vector<uint8_t> want(size_t(height * stride), 0xCD), got(want.size(), 0xCD);
+        for (int64_t h = 0; h < height; ++h)
+            for (int64_t j = 0; j < width; ++j)
+                for (int64_t c = 0; c < 3; ++c)
+                    want[size_t(h * stride + 3 * j + c)] = planes[size_t((c * height + h) * width + j)];
+        if (!interleave3Planes(planes.data(), height, width, got.data(), stride))
+            GTEST_SKIP() << "no AVX2 on this CPU";
+        EXPECT_EQ(want, got) << "width " << width;
+    }
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The oneDNN int8 convolution/matmul against the obvious-loop reference (kernels/int8/conv_integer_ref.h) and
 // ONNX's conformance cases. Registered twice in ctest: natively and with DNNL_MAX_CPU_ISA=AVX2 (int16 pairs).
+#include "exec/session_plan.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_matmul.h"
@@ -10,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <omp.h>
 #include <random>
 #include <string>
 #include <vector>
@@ -320,6 +322,71 @@ TEST(Int8ConvSaturation, SplitKeepsEveryPairWithinTheBoundAndSumsBack)
                 if ((a > 0) == (b > 0))
                     EXPECT_LE(std::abs(a) + std::abs(b), kPairSafeMagnitude) << a << " " << b;
             }
+}
+
+// Where u8 x s8 pairs saturate (AVX2), a source whose values cannot take any pair of the original weights out of
+// int16 runs them unsplit, without the residual; a source that could takes the split weights and the residual.
+// Static layers as resnet18's (NHWC, constant activation zero point 0): a 3x3 on oneDNN's kernel and a
+// single-threaded 1x1 stride-2 on the own kernel (AVX2). Weights at both ends of s8 (max |w| 128), so nearly every
+// same-sign pair offends. Sources: every value at most 127 (the bound for any two weights: 32767 / 256; pair sums up
+// to 32512); channel 2 at 255 with its pair partner 3 at 0 (beyond that bound, within int16 for each pair of
+// channels: 255 * 128); channels 0 and 1 at 255 at one pixel (pairs (127, 127) reach 64770). All three must match
+// the obvious loop.
+TEST(Int8ConvSaturation, SourcesBelowThePairBoundRunTheUnsplitWeightsExactly)
+{
+    for (const ConvShape& s : { squareConv(1, 16, 9, 9, 24, 1, 3, 1, 1), squareConv(1, 16, 9, 9, 24, 1, 1, 2, 0) }) {
+        std::mt19937 rng(5);
+        std::vector<uint8_t> w = randomValues<uint8_t>(rng, size_t(s.weightCount()), 0, 1);
+        for (uint8_t& v : w)
+            v = v ? 255 : 0; // s8 127 and -128 around the zero point 128
+        const int threads = omp_get_max_threads();
+        setIntraOpThreads(1); // the own kernel is taken only for single-threaded runs
+        auto conv = Int8Conv::create(
+            s, U8, { U8, w.data(), { 128 } }, ActivationLayout::Nhwc, ActivationLayout::Nhwc, int32_t(0));
+        setIntraOpThreads(threads);
+        ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+        const SaturationReport& report = (*conv)->saturation();
+        const char* env = std::getenv("DNNL_MAX_CPU_ISA");
+        if (env && std::string(env) == "AVX2") {
+            EXPECT_TRUE(report.isaPairsSaturate);
+            EXPECT_EQ((*conv)->implementation() == "qs:avx2_int8", s.kernelHeight == 1);
+        }
+        if (report.isaPairsSaturate) {
+            EXPECT_GT(report.residualEntries, 50) << report.describe();
+            EXPECT_EQ(report.unsplitMaxSource, 127);
+            EXPECT_NE(report.describe().find("values up to 127"), std::string::npos) << report.describe();
+        }
+        const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
+        for (const int source : { 0, 1, 2 }) {
+            std::vector<uint8_t> x = randomValues<uint8_t>(rng, size_t(s.inputCount()), 90, 127); // NCHW
+            x[size_t(rng() % x.size())] = 127;
+            if (source == 1)
+                for (int64_t p = 0; p < hw; ++p) {
+                    x[size_t(2 * hw + p)] = 255;
+                    x[size_t(3 * hw + p)] = 0;
+                }
+            const bool above = source == 2;
+            if (above)
+                x[size_t(hw / 2)] = x[size_t(hw + hw / 2)] = 255;
+            std::vector<uint8_t> xNhwc(x.size());
+            for (int64_t c = 0; c < s.inChannels; ++c)
+                for (int64_t p = 0; p < hw; ++p)
+                    xNhwc[size_t(p * s.inChannels + c)] = x[size_t(c * hw + p)];
+            std::vector<int32_t> expected(size_t(s.outputCount())), actual(expected.size(), -1);
+            const int32_t wzp = 128;
+            convIntegerRef(s, x.data(), 0, w.data(), &wzp, false, expected.data());
+            ASSERT_TRUE((*conv)->runInt32(xNhwc.data(), 0, actual.data()).isOk());
+            EXPECT_EQ((*conv)->lastRunUnsplit(), report.isaPairsSaturate && !above)
+                << (*conv)->implementation() << " source " << source;
+            for (int64_t o = 0, bad = 0; o < s.outChannels; ++o)
+                for (int64_t p = 0; p < ohw; ++p) {
+                    const int32_t want = expected[size_t(o * ohw + p)], got = actual[size_t(p * s.outChannels + o)];
+                    if (want != got && bad++ < 10)
+                        ADD_FAILURE() << s.toString() << " source " << source << ", oc " << o << " pixel " << p
+                                      << ": expected " << want << ", got " << got;
+                }
+        }
+    }
 }
 
 TEST(Int8Conv, RejectsBadArguments)

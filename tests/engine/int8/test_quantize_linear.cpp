@@ -350,6 +350,37 @@ TEST(QuantKernels, VectorMatchesScalarOnRandomData)
     }
 }
 
+// quantizeU8Rows (the NHWC concatenation's strided rows of one pixel's channels): each row as the scalar
+// definition quantizes it, the bytes between rows untouched, for row lengths below, at and between the vector widths
+// and values at every special case (ties, saturation both ways, infinities, NaN).
+TEST(QuantKernels, RowsMatchTheScalarDefinition)
+{
+    const QuantKernelTable* ref = quantKernelTable(QuantIsa::Scalar);
+    const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+    std::mt19937 rng(77);
+    std::uniform_real_distribution<float> value(-80.0f, 120.0f);
+    for (size_t cols : { size_t(8), size_t(13), size_t(16), size_t(24), size_t(40), size_t(64), size_t(72) }) {
+        const size_t rows = 37, stride = cols + 5;
+        std::vector<float> x(rows * cols);
+        for (size_t i = 0; i < x.size(); ++i)
+            x[i] = i % 7 == 0 ? float(int(i % 401) - 200) * 0.125f : value(rng);
+        for (size_t i : { size_t(3), size_t(10), size_t(22), size_t(30) })
+            x[i] = i == 3 ? inf : i == 10 ? -inf : i == 22 ? nan : 1e30f;
+        for (QuantIsa isa : availableIsas()) {
+            const QuantKernelTable* k = quantKernelTable(isa);
+            for (float scale : { 0.25f, 0.3917f }) {
+                for (int32_t zp : { 0, 3, 128, 255 }) {
+                    std::vector<uint8_t> want(rows * stride, 0xAB), got(rows * stride, 0xAB);
+                    for (size_t r = 0; r < rows; ++r)
+                        ref->quantizeU8(x.data() + r * cols, cols, scale, zp, want.data() + r * stride);
+                    k->quantizeU8Rows(x.data(), rows, cols, scale, zp, got.data(), stride);
+                    EXPECT_EQ(want, got) << quantIsaName(isa) << " cols=" << cols << " scale=" << scale << " zp=" << zp;
+                }
+            }
+        }
+    }
+}
+
 // The min/max must see an extreme wherever it sits, including the last element of a remainder.
 TEST(QuantKernels, MinMaxFindsExtremesAtEveryPosition)
 {

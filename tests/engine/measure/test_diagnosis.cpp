@@ -6,15 +6,39 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 
 namespace {
 
 using qs::FindingSeverity;
 
+// Every finding a test sees also carries its content as values, in the form diagnosisRules() promises front ends
+// (which test their phrasing against that list): a rule that emits an unlisted line kind or variant fails here.
+void expectListedStructure(const qs::Finding& f)
+{
+    const auto& rules = qs::diagnosisRules();
+    const auto rule = std::find_if(rules.begin(), rules.end(), [&](const auto& r) { return r.id == f.id; });
+    ASSERT_NE(rule, rules.end()) << f.id << " is not in diagnosisRules()";
+    EXPECT_TRUE(f.hasStructuredEvidence()) << f.id;
+    if (auto v = f.args.find("variant"); v != f.args.end()) {
+        const std::string& variant = std::get<std::string>(v->second);
+        EXPECT_NE(std::find(rule->variants.begin(), rule->variants.end(), variant), rule->variants.end())
+            << f.id << " variant " << variant;
+    } else {
+        EXPECT_TRUE(rule->variants.empty()) << f.id << " has variants but the finding names none";
+    }
+    for (const auto& line : f.evidenceLines)
+        EXPECT_NE(
+            std::find(rule->evidenceKinds.begin(), rule->evidenceKinds.end(), line.kind), rule->evidenceKinds.end())
+            << f.id << " line kind " << line.kind;
+}
+
 // By value: callers often pass the temporary result of diagnoseRun.
 std::optional<qs::Finding> find(const std::vector<qs::Finding>& f, const std::string& id)
 {
+    for (const auto& x : f)
+        expectListedStructure(x);
     for (const auto& x : f)
         if (x.id == id)
             return x;

@@ -67,6 +67,40 @@ TEST(RunFile, RoundTripKeepsEveryField)
         EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();
 }
 
+// Structured findings (format 1.1): integers stay integers and doubles doubles, so a front end formats them as meant.
+TEST(RunFile, FindingArgumentsKeepTheirTypes)
+{
+    qs::RunRecord r = qs::test::craftedParadoxRun();
+    qs::Finding f;
+    f.id = "op-count-growth";
+    f.title = "quantization multiplied the node count by 2.0";
+    f.evidence = { "100 nodes (a) -> 200 nodes (b): 2.00x" };
+    f.args = { { "growth", 2.0 }, { "baseline", std::string("a") } };
+    f.evidenceLines = { { "node-counts", { { "baselineNodes", int64_t(100) }, { "growth", 2.0 } } } };
+    r.findings = { f };
+    auto back = qs::runRecordFromJson(qs::runRecordToJson(r), "args.json");
+    ASSERT_TRUE(back) << back.status().toString();
+    const qs::Finding& g = back->findings.at(0);
+    ASSERT_TRUE(g.hasStructuredEvidence());
+    EXPECT_EQ(std::get<double>(g.args.at("growth")), 2.0);
+    EXPECT_EQ(std::get<std::string>(g.args.at("baseline")), "a");
+    EXPECT_EQ(g.evidenceLines[0].kind, "node-counts");
+    EXPECT_EQ(std::get<int64_t>(g.evidenceLines[0].args.at("baselineNodes")), 100);
+    EXPECT_EQ(std::get<double>(g.evidenceLines[0].args.at("growth")), 2.0);
+}
+
+// A file written by format 1.0 (before findings had arguments) still opens, with its English text and no values.
+TEST(RunFile, ReadsFormat10WithoutFindingArguments)
+{
+    auto r = qs::readRunFile(qs::test::testDataDir() / "runs" / "crafted_pair.json");
+    ASSERT_TRUE(r) << r.status().toString();
+    ASSERT_EQ(r->findings.size(), 1u);
+    EXPECT_EQ(r->findings[0].id, "op-count-growth");
+    EXPECT_EQ(r->findings[0].title, "quantization multiplied the node count by 3.0");
+    EXPECT_TRUE(r->findings[0].args.empty());
+    EXPECT_FALSE(r->findings[0].hasStructuredEvidence());
+}
+
 TEST(RunFile, RejectsTruncatedFile)
 {
     const std::string full = qs::runRecordToJson(qs::test::craftedParadoxRun());
@@ -94,7 +128,7 @@ TEST(RunFile, RejectsGarbageAndForeignJson)
 TEST(RunFile, VersionPolicy)
 {
     std::string text = qs::runRecordToJson(qs::test::craftedParadoxRun());
-    const auto pos = text.find("\"version\": \"1.0\"");
+    const auto pos = text.find("\"version\": \"1.1\"");
     ASSERT_NE(pos, std::string::npos);
     std::string newerMajor = text;
     newerMajor.replace(pos, 16, "\"version\": \"2.0\"");

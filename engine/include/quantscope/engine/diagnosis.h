@@ -6,6 +6,7 @@
 
 #include <quantscope/engine/run_record.h>
 
+#include <string_view>
 #include <vector>
 
 namespace qs {
@@ -31,6 +32,17 @@ struct DiagnosisThresholds
 /// op-count-growth, unfused-boundaries, thread-sensitivity, saturation-risk, tiny-model, noisy-measurements,
 /// inconclusive-speedup, partial-run.
 std::vector<Finding> diagnoseRun(const RunRecord& record, const DiagnosisThresholds& thresholds = {});
+
+/// What one rule can emit in structured form: its id, the values its "variant" argument takes (alternative wordings
+/// of title and advice; empty when there is one) and the kinds of its evidence lines. Front ends that phrase findings
+/// themselves test against this list, so a new rule or line kind without a phrasing fails their tests.
+struct DiagnosisRule
+{
+    std::string_view id;
+    std::vector<std::string_view> variants;
+    std::vector<std::string_view> evidenceKinds;
+};
+const std::vector<DiagnosisRule>& diagnosisRules();
 
 /// The comparison the verdict speaks about: 1 thread + optimized when present, else the first one; nullptr if none.
 const ComparisonRecord* primaryComparison(const RunRecord& record);

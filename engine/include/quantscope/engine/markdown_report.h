@@ -5,6 +5,7 @@
 
 #include <quantscope/engine/run_record.h>
 
+#include <array>
 #include <string>
 
 namespace qs {
@@ -14,6 +15,13 @@ struct ReportOptions
     int maxOpTypeRows = 15; ///< per profiled scenario
     int maxOpCountRows = 40;
     int maxNodeRows = 10; ///< slowest nodes per profiled scenario
+
+    // A front end that phrases the verdict and findings in the user's language passes its words here (and a record
+    // whose findings hold its text); the defaults are the engine's English.
+    std::string verdict; ///< replaces verdictSentence(record) when not empty
+    std::string findingsHeading = "Findings";
+    std::string noFindings = "No finding: nothing in this run matched a known cause of slow INT8.";
+    std::array<std::string, 3> severityLabels { "INFO", "WARNING", "CRITICAL" }; ///< by FindingSeverity
 };
 
 /// One sentence: "INT8 is 1.9x faster here", "INT8 is 1.1x slower here, because ...", or why there is no verdict.

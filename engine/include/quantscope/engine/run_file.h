@@ -13,7 +13,7 @@ namespace qs {
 
 inline constexpr std::string_view kRunFileSchema = "quantscope-run";
 inline constexpr int kRunFileMajorVersion = 1;
-inline constexpr int kRunFileMinorVersion = 0;
+inline constexpr int kRunFileMinorVersion = 1; ///< 1.1: findings carry args and evidenceLines
 
 /// The JSON text of a run (pretty-printed, stable key order).
 std::string runRecordToJson(const RunRecord& record);

@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace qs {
@@ -95,7 +96,24 @@ enum class FindingSeverity
     Critical
 };
 std::string_view findingSeverityName(FindingSeverity severity) noexcept; ///< "info", "warning", "critical"
+/// "1 thread", "2 threads", "all cores" (0): the one English wording of a thread setting.
+std::string threadsText(int32_t threads);
 
+/// A value a front end puts into its own phrasing of a message: a count, a measured number or a name.
+using MessageValue = std::variant<int64_t, double, std::string>;
+/// Named values of a message ("model" -> "yolov5nu_int8", "share" -> 0.276).
+using MessageArgs = std::map<std::string, MessageValue>;
+
+/// One evidence line in structured form: which kind of line of its rule, with its values.
+struct EvidenceLine
+{
+    std::string kind; ///< stable within the rule ("op-counts", "measured-speedup", ...)
+    MessageArgs args;
+};
+
+/// The English text fields are what the CLI and the engine's Markdown report print. `id` + `args` and
+/// `evidenceLines` carry the same content as values, so a front end can phrase it in the user's language; run files
+/// written before format 1.1 have neither, and readers then show the English text.
 struct Finding
 {
     std::string id; ///< stable rule id ("no-int8-dot-product", ...)
@@ -103,6 +121,11 @@ struct Finding
     std::string title; ///< one sentence, used after "because" in the verdict
     std::vector<std::string> evidence; ///< measured or counted numbers, one per line
     std::string advice;
+    MessageArgs args; ///< values of title and advice; "variant" selects a rule's alternative wording
+    std::vector<EvidenceLine> evidenceLines; ///< one per `evidence` line, same order; empty in older run files
+
+    /// True when evidenceLines describe evidence line for line (a run file from format 1.1 on).
+    bool hasStructuredEvidence() const { return !evidenceLines.empty() && evidenceLines.size() == evidence.size(); }
 };
 
 struct RunConfig

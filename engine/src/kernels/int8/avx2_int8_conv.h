@@ -41,6 +41,12 @@ public:
     /// `channelBlock` (1..3 ymm of 8 output channels) choose the register blocking; 0 = the default.
     static std::unique_ptr<Avx2Int8Conv> create(
         const ConvShape& shape, const int8_t* weights, int pixelBlock = 0, int channelBlock = 0);
+    /// As above, with the caller's sparse residual (splitPairs' and any other; added to `weights` it gives the exact
+    /// weights): when few quads hold residual weights the kernel reduces them itself, as extra quads of pair-safe s8
+    /// pieces, and absorbsResidual() says so (the caller then applies no residual); otherwise it is ignored.
+    static std::unique_ptr<Avx2Int8Conv> create(const ConvShape& shape, const int8_t* weights,
+        const std::vector<ResidualWeight>& residual, int pixelBlock = 0, int channelBlock = 0);
+    bool absorbsResidual() const noexcept { return m_absorbsResidual; }
 
     /// y (s32 NHWC [N, OH, OW, OC]) = Σ (x - zp)·w over each window, padding contributing 0; x uint8 NHWC.
     void run(const uint8_t* x, int32_t zp, int32_t* y);
@@ -72,6 +78,10 @@ public:
 
     const ConvShape& shape() const noexcept { return m_shape; }
     int pixelBlock() const noexcept { return m_pixelBlock; }
+    /// Quads (summed over the channel blocks, extra residual quads included) reduced in int16 groups of 2 or 4 before
+    /// widening, and all quads.
+    int64_t groupedQuads() const noexcept { return m_groupedQuads; }
+    int64_t totalQuads() const noexcept { return m_totalQuads; }
     int channelBlock() const noexcept { return m_channelBlock; }
 
 private:
@@ -79,6 +89,7 @@ private:
     void fillBorder(uint8_t* padded, int32_t zp);
     uint8_t* paddedBuffer();
     static uint8_t* scratch(size_t bytes);
+    static int groupSizeLimit();
     void setOffsets(int32_t zp);
 
     ConvShape m_shape;
@@ -94,6 +105,11 @@ private:
         int64_t firstChannel = 0;
         int width = 0; ///< ymm of 8 output channels
         size_t offset = 0; ///< into m_packed, in vectors
+        size_t quadOffset = 0; ///< into m_quadOffsets
+        int64_t fours = 0; ///< the block's quads in reduction order: groups of 4, of 2, then singles
+        int64_t twos = 0;
+        int64_t singles = 0;
+        bool plain = false; ///< the kernel's quads in kernel order, ungrouped (few would group)
     };
     struct alignas(32) Vec32
     {
@@ -101,6 +117,10 @@ private:
     };
     std::vector<Block> m_blocks;
     std::vector<Vec32> m_packed; ///< offsets in Vec32 units
+    std::vector<int32_t> m_quadOffsets; ///< per block, its quads' byte offsets from the window origin, in order
+    bool m_absorbsResidual = false;
+    int64_t m_groupedQuads = 0;
+    int64_t m_totalQuads = 0;
     std::vector<int32_t> m_weightSums; ///< per output channel (rounded up to the blocks' width)
     std::vector<int32_t> m_offsets; ///< -zp·Σw of the current run
     static constexpr int64_t kSlack = 64; ///< bytes after the last row that the last quads may read

@@ -6,6 +6,7 @@
 
 #include "kernels/int8/float_epilogue.h"
 #include "kernels/int8/int8_conv_impl.h"
+#include "kernels/int8/interleave_planes.h"
 
 #include <fmt/format.h>
 
@@ -43,6 +44,33 @@ QS_CLONES void storeTileInt32(
     for (int64_t o = 0; o < oc; ++o)
         for (int64_t j = 0; j < count; ++j)
             out[o * channelStride + j * pixelStride] = tile[j * oc + o];
+}
+
+/// The largest byte of a buffer (a kernel's source, to decide whether the unsplit weights are exact for it).
+QS_CLONES uint8_t maxByte(const uint8_t* p, size_t n)
+{
+    uint8_t m = 0;
+    for (size_t i = 0; i < n; ++i)
+        m = std::max(m, p[i]);
+    return m;
+}
+
+/// Per channel, the largest byte over the pixels of an NHWC buffer, into `out` (zeroed by the caller).
+QS_CLONES void channelMaxima(const uint8_t* p, int64_t pixels, int64_t channels, uint8_t* out)
+{
+    for (int64_t i = 0; i < pixels; ++i)
+        for (int64_t c = 0; c < channels; ++c)
+            out[c] = std::max(out[c], p[i * channels + c]);
+}
+
+/// QS_INT8_UNSPLIT=0 turns the unsplit weights off (A/B measurements, tests of the split path on small sources).
+bool unsplitAllowed()
+{
+    static const bool allowed = [] {
+        const char* v = std::getenv("QS_INT8_UNSPLIT");
+        return !(v && std::string_view(v) == "0");
+    }();
+    return allowed;
 }
 
 } // namespace
@@ -136,7 +164,21 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
         conv = dnnl::convolution_forward(convPd);
 
+        // The weights as the kernel would get them without the pair split: exact for any source whose values keep
+        // every pair's int16 sum in range (see unsplitWeights). Only for a constant activation zero point (static
+        // QDQ layers, whose calibrated scales leave headroom; a dynamic layer's source spans [0, 255] by
+        // construction), when the residual would be nothing but the split (no clamped weight zero point outliers)
+        // and the zero point is not folded into oneDNN's padded borders (whose accOffset is the split weights').
+        std::vector<int8_t> unsplit;
+        if ((zeroSourceZeroPoint || constantSource) && residual.empty() && !paddedSource && unsplitAllowed())
+            unsplit = s8;
         splitPairsFor(useOwn ? std::string(Avx2Int8Conv::kImplementation) : convPd.impl_info_str());
+        int32_t maxAbs = 0;
+        for (int8_t v : unsplit)
+            maxAbs = std::max(maxAbs, std::abs(int32_t(v)));
+        // u8 x s8 pairs: |x1 w1 + x2 w2| <= 2 * max|w| * max x, whichever two weights a kernel pairs.
+        if (!correctedChannels.empty() && maxAbs > 0 && 32767 / (2 * maxAbs) < 255)
+            unsplitMaxSource = 32767 / (2 * maxAbs);
         // With a uint8 source and zero point 0 (the only case the direct primitive takes), x is in [0, 255], so
         // acc lies between 255 * (sum of negative weights) and 255 * (sum of positive weights).
         const int64_t taps = s.inChannelsPerGroup() * s.kernelHeight * s.kernelWidth;
@@ -158,7 +200,20 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             }
         }
         if (useOwn) {
-            own = Avx2Int8Conv::create(s, s8.data());
+            own = Avx2Int8Conv::create(s, s8.data(), residual);
+            if (unsplitMaxSource >= 0) {
+                // The original weights need no residual, inside the kernel or after it.
+                ownUnsplit = Avx2Int8Conv::create(s, unsplit.data());
+                // Its pairs are adjacent bytes of each kernel row's (kw, c) sequence: input channels 2p, 2p + 1 of an
+                // NHWC source when the kernel is one column wide.
+                if (s.kernelWidth == 1 && !nchw())
+                    listUnsplitPairs(unsplit);
+            }
+            if (own->absorbsResidual()) {
+                // The kernel computes the residual's quads with the exact int16 weights: no planes, no correction.
+                residual.clear();
+                planCorrections();
+            }
             if (nchw() && s.batch == 1) {
                 const int64_t ic = s.inChannels;
                 const dnnl::memory::desc interior(srcDims, dt::u8,
@@ -171,9 +226,21 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             dnnl::memory plain(wPlain, eng, s8.data());
             weights = dnnl::memory(convPd.weights_desc(), eng);
             dnnl::reorder(plain, weights).execute(stream, plain, weights);
+            if (unsplitMaxSource >= 0) {
+                // oneDNN's direct kernels pair input channels 2p and 2p + 1 at one kernel position: the split pairs
+                // (one residual weight each, on the even channel) with their original magnitudes, so that a run can
+                // check them against the source's per-channel maxima.
+                if (pairLayoutOf(convPd.impl_info_str()) == PairLayout::InputChannels)
+                    listUnsplitPairs(unsplit);
+                dnnl::memory unsplitPlain(wPlain, eng, unsplit.data());
+                unsplitWeights = dnnl::memory(convPd.weights_desc(), eng);
+                dnnl::reorder(unsplitPlain, unsplitWeights).execute(stream, unsplitPlain, unsplitWeights);
+            }
             stream.wait();
         }
         s8 = {};
+        if (unsplitWeights || ownUnsplit)
+            report.unsplitMaxSource = unsplitMaxSource;
 
         if (paddedSource) {
             padded.assign(convPd.src_desc().get_size(), uint8_t(paddedZeroPoint));
@@ -267,6 +334,44 @@ Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const u
     return Status::ok();
 }
 
+bool Int8Conv::Impl::sourceFits(const uint8_t* source, size_t size) const
+{
+    // In blocks, so that a source out of bounds (a full-range one) is found after a few KiB.
+    constexpr size_t kBlock = 4096;
+    for (size_t i = 0; i < size; i += kBlock)
+        if (maxByte(source + i, std::min(kBlock, size - i)) > unsplitMaxSource)
+            return false;
+    return true;
+}
+
+void Int8Conv::Impl::listUnsplitPairs(const std::vector<int8_t>& unsplit)
+{
+    const ConvShape& s = shape;
+    const int64_t icg = s.inChannelsPerGroup(), khw = s.kernelHeight * s.kernelWidth;
+    for (const ResidualWeight& r : residual) { // the split pairs' even weights (no outliers: see unsplit)
+        const size_t even = size_t((int64_t(r.row) * icg + r.reduction) * khw + r.inner);
+        unsplitPairs.push_back({ int32_t(r.row / s.outChannelsPerGroup() * icg + r.reduction),
+            int16_t(std::abs(int32_t(unsplit[even]))), int16_t(std::abs(int32_t(unsplit[even + size_t(khw)]))) });
+    }
+}
+
+bool Int8Conv::Impl::pairsFit(const uint8_t* source, size_t size)
+{
+    if (sourceFits(source, size))
+        return true;
+    if (unsplitPairs.empty())
+        return false;
+    // Sharper, for sources with a few large channels: each split pair against the maxima of its two channels.
+    const int64_t c = shape.inChannels;
+    sourceMaxima.assign(size_t(c), 0);
+    channelMaxima(source, int64_t(size) / c, c, sourceMaxima.data());
+    for (const UnsplitPair& p : unsplitPairs)
+        if (int32_t(p.even) * sourceMaxima[size_t(p.channel)] + int32_t(p.odd) * sourceMaxima[size_t(p.channel) + 1]
+            > 32767)
+            return false;
+    return true;
+}
+
 Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
 {
     QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu));
@@ -276,19 +381,34 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
         if (own) {
             // The own kernel computes band by band inside the epilogue; only the NCHW reorder into its padded
             // buffer happens here.
-            if (ownInterior) {
-                ownInterior.set_data_handle(own->interior()); // per run: a scratch shared by the thread's convs
+            // As below for oneDNN; the own kernel pads with the zero point itself.
+            const bool padding = shape.padTop + shape.padLeft + shape.padBottom + shape.padRight > 0;
+            unsplitRun = ownUnsplit && (!padding || xZeroPoint <= unsplitMaxSource)
+                && pairsFit(xu, size_t(shape.inputCount()));
+            Avx2Int8Conv& kernel = unsplitRun ? *ownUnsplit : *own; // the same padded scratch and geometry
+            // Three-channel images (yolov5nu's, resnet18's) by byte shuffles: the oneDNN reorder ran at ~3.5 GB/s.
+            if (ownInterior
+                && !(shape.inChannels == 3
+                    && interleave3Planes(
+                        xu, shape.inHeight, shape.inWidth, kernel.interior(), kernel.paddedRowStride()))) {
+                ownInterior.set_data_handle(kernel.interior()); // per run: a scratch shared by the thread's convs
                 srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
                 toOwn.execute(stream, srcNchw, ownInterior);
             }
             stream.wait();
             return Status::ok();
         }
+        // Sources whose largest value cannot saturate any pair of the original weights (resnet18's activations
+        // stay below 100 of 255) run them as they are, without the residual; checking costs one pass over the
+        // source.
+        unsplitRun = unsplitWeights
+            && pairsFit(static_cast<const uint8_t*>(srcNhwc.get_data_handle()), convPd.src_desc().get_size());
+        const dnnl::memory& w = unsplitRun ? unsplitWeights : weights;
         if (noSourceZeroPoint())
-            conv.execute(stream, { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst } });
+            conv.execute(stream, { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, dst } });
         else
             conv.execute(stream,
-                { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst },
+                { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, dst },
                     { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, srcZeroPoint } });
         stream.wait();
     } catch (const dnnl::error& e) {
@@ -311,7 +431,7 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
 {
     const ConvShape& s = shape;
     const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth();
-    const bool corrected = !correctedChannels.empty();
+    const bool corrected = !correctedChannels.empty() && !unsplitRun;
     const auto finishRow = [&](int thread, int32_t* accRow, int64_t n, int64_t i) {
         // The compensation is applied in the NHWC accumulators, where channels are contiguous (vectorisable)...
         if (needsWindowSums)
@@ -342,11 +462,13 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
         // The own kernel's source: its zero-point padded copy of an NHWC image is made by the threads that then
         // read it (each copies a block of rows), in the same parallel region.
         const uint8_t* ownImage = nullptr;
+        Avx2Int8Conv* kernel = nullptr;
         bool copyImage = false;
         if (own) {
             const auto* nhwc = static_cast<const uint8_t*>(srcNhwc ? srcNhwc.get_data_handle() : nullptr);
+            kernel = unsplitRun ? ownUnsplit.get() : own.get(); // the same padded scratch and geometry
             ownImage = ownInterior ? nullptr : nhwc + n * s.inChannels * s.inHeight * s.inWidth;
-            copyImage = own->beginImage(ownImage, zp);
+            copyImage = kernel->beginImage(ownImage, zp);
         }
         auto* acc = own || planar ? nullptr : static_cast<int32_t*>(dst.get_data_handle()) + n * oh * ow * oc;
         // Output rows [begin, end) of image n on one thread. The own kernel and the planar path fill a band of a few
@@ -364,14 +486,14 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
                 if (planar)
                     planarPixels(image, zp, i0 * ow, (i0 + count) * ow, b);
                 else
-                    own->computePixels(i0 * ow, (i0 + count) * ow, b);
+                    kernel->computePixels(i0 * ow, (i0 + count) * ow, b);
                 for (int64_t i = i0; i < i0 + count; ++i)
                     finishRow(thread, b + (i - i0) * ow * oc, n, i);
             }
         };
         if (threads <= 1) {
             if (copyImage)
-                own->copyRows(ownImage, 0, s.inHeight);
+                kernel->copyRows(ownImage, 0, s.inHeight);
             rows(0, 0, oh);
             continue;
         }
@@ -382,7 +504,7 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
         {
             const int64_t count = omp_get_num_threads(), t = omp_get_thread_num();
             if (copyImage) {
-                own->copyRows(ownImage, s.inHeight * t / count, s.inHeight * (t + 1) / count);
+                kernel->copyRows(ownImage, s.inHeight * t / count, s.inHeight * (t + 1) / count);
 #pragma omp barrier
             }
             rows(int(t), oh * t / count, oh * (t + 1) / count);
@@ -442,6 +564,10 @@ const ZeroPointPlan& Int8Conv::zeroPointPlan() const noexcept
 const SaturationReport& Int8Conv::saturation() const noexcept
 {
     return m_impl->report;
+}
+bool Int8Conv::lastRunUnsplit() const noexcept
+{
+    return m_impl->unsplitRun;
 }
 std::string Int8Conv::implementation() const
 {

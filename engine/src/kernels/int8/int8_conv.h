@@ -85,6 +85,9 @@ public:
 
     const ConvShape& shape() const noexcept;
     const SaturationReport& saturation() const noexcept;
+    /// Whether the last run gave oneDNN the weights without the pair split, because no value of its source could
+    /// make a pair of them leave int16 (the residual then has nothing to correct and is skipped).
+    bool lastRunUnsplit() const noexcept;
     const ZeroPointPlan& zeroPointPlan() const noexcept;
     /// oneDNN's implementation name ("jit_uni_int8:avx2", "brgconv:avx512_core_vnni", ...).
     std::string implementation() const;

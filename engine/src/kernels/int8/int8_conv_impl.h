@@ -102,6 +102,28 @@ struct Int8Conv::Impl
     dnnl::convolution_forward::primitive_desc convPd;
     dnnl::reorder toNhwc;
     dnnl::memory srcNchw, srcNhwc, weights, dst, srcZeroPoint;
+    /// oneDNN's weights without the pair split (ownUnsplit: the own kernel's). A u8 source whose values are all
+    /// <= unsplitMaxSource keeps every pair sum of them inside int16 (2 * max|w| * max x <= 32767, for any two
+    /// weights a kernel pairs), so they compute exactly and no residual is needed; runOnednn picks them per run.
+    /// Empty when there is no split, for a run-time activation zero point, and when the residual also holds clamped
+    /// weight zero point outliers.
+    dnnl::memory unsplitWeights;
+    std::unique_ptr<Avx2Int8Conv> ownUnsplit;
+    int32_t unsplitMaxSource = -1;
+    bool sourceFits(const uint8_t* source, size_t size) const; ///< every byte <= unsplitMaxSource
+    /// A pair the split changed (oneDNN's pairs of input channels only): its even channel and the original weights'
+    /// magnitudes. Same signs (only those offend), so |w_e x_e + w_o x_o| <= even * max x_e + odd * max x_o.
+    struct UnsplitPair
+    {
+        int32_t channel;
+        int16_t even, odd;
+    };
+    std::vector<UnsplitPair> unsplitPairs;
+    void listUnsplitPairs(const std::vector<int8_t>& unsplit); ///< from `residual` (pairs of input channels)
+    std::vector<uint8_t> sourceMaxima;
+    /// sourceFits, or else every unsplitPairs entry within int16 for the NHWC source's per-channel maxima.
+    bool pairsFit(const uint8_t* source, size_t size);
+    bool unsplitRun = false; ///< the last runOnednn used unsplitWeights: the epilogue skips the residual
     /// The engine's own AVX2 kernel in place of oneDNN's primitive (AVX2 without VNNI only; see avx2_int8_conv.h).
     std::unique_ptr<Avx2Int8Conv> own;
     bool useOwn = false; ///< decided before the pairs are split: the own kernel pairs its own way

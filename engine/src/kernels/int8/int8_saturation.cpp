@@ -83,8 +83,12 @@ std::string SaturationReport::describe() const
             "{}: pairs accumulate in int16, but none of the {} weight pairs can exceed it", isa, weightPairs);
     case SaturationRemedy::SparseResidual:
         return fmt::format("{}: {} of {} weight pairs could saturate int16; handled exactly by a sparse residual "
-                           "({} weights)",
-            isa, offendingPairs, weightPairs, residualEntries);
+                           "({} weights){}",
+            isa, offendingPairs, weightPairs, residualEntries,
+            unsplitMaxSource >= 0 ? fmt::format(", skipped for sources that cannot saturate the original weights "
+                                                "(values up to {}, or per channel within each pair's bound)",
+                unsplitMaxSource)
+                                  : std::string());
     }
     return {};
 }

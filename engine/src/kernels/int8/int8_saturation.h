@@ -75,6 +75,9 @@ struct SaturationReport
     int64_t offendingPairs = 0; ///< same-sign pairs with |a| + |b| > kPairSafeMagnitude (counted on every ISA)
     int64_t residualEntries = 0; ///< non-zero residual weights applied after oneDNN (0 unless SparseResidual)
     SaturationRemedy remedy = SaturationRemedy::NotNeeded;
+    /// >= 0: the convolution also keeps its original weights and runs them, without the residual, for sources that
+    /// cannot saturate them (every value at most this, or per-channel maxima within each split pair's bound).
+    int32_t unsplitMaxSource = -1;
     /// "avx2: 12 of 4608 weight pairs could saturate int16; handled exactly by a sparse residual (12 weights)".
     std::string describe() const;
 };
