@@ -55,7 +55,7 @@ TEST_P(StaticPointwiseConvTest, RequantizedAndFusedAddMatchOnnx)
     const PointwiseCase& c = GetParam();
     const ConvShape& s = c.shape;
     const int threads = omp_get_max_threads();
-    setIntraOpThreads(1); // the own kernel is taken only for single-threaded runs
+    setIntraOpThreads(1); // at more threads the own kernel is taken only for layers large enough to split
     std::mt19937 rng(23);
     const auto x = randomValues<uint8_t>(rng, size_t(s.inputCount())); // NCHW
     const auto w = randomValues<int8_t>(rng, size_t(s.weightCount()));

@@ -469,7 +469,6 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(const ConvShape& s, const int
         for (const ResidualWeight& e : residual)
             c->m_weightSums[size_t(e.row)] += e.value; // the zero point's term -zp·Σw is over the exact weights
     c->m_offsets.resize(c->m_weightSums.size());
-    c->m_tail.resize(size_t(kMaxPixels * kMaxWidth * 8));
     return c;
 }
 
@@ -528,23 +527,34 @@ void Avx2Int8Conv::runInterior(int32_t zp, int32_t* y)
 
 void Avx2Int8Conv::setImage(const uint8_t* image, int32_t zp)
 {
-    const ConvShape& s = m_shape;
+    if (beginImage(image, zp))
+        copyRows(image, 0, m_shape.inHeight);
+}
+
+bool Avx2Int8Conv::beginImage(const uint8_t* image, int32_t zp)
+{
     setOffsets(zp);
     if (image && m_inPlace) {
         // With no padding the padded geometry is the input's (m_paddedWidth == IW, rows past the last window unread),
         // and whole quads never read past a window: the input itself serves.
         m_source = image;
-        return;
+        return false;
     }
     uint8_t* padded = paddedBuffer();
-    if (image) {
-        const int64_t ic = s.inChannels;
-        uint8_t* dst = interior();
-        for (int64_t h = 0; h < s.inHeight; ++h)
-            std::memcpy(dst + h * paddedRowStride(), image + h * s.inWidth * ic, size_t(s.inWidth * ic));
-    }
     fillBorder(padded, zp);
     m_source = padded;
+    return image != nullptr;
+}
+
+void Avx2Int8Conv::copyRows(const uint8_t* image, int64_t begin, int64_t end)
+{
+    // Into m_source (the padded buffer of the thread that called beginImage), not interior(): that is the calling
+    // thread's own scratch.
+    const ConvShape& s = m_shape;
+    const int64_t ic = s.inChannels;
+    uint8_t* dst = const_cast<uint8_t*>(m_source) + (s.padTop * m_paddedWidth + s.padLeft) * ic;
+    for (int64_t h = begin; h < end; ++h)
+        std::memcpy(dst + h * paddedRowStride(), image + h * s.inWidth * ic, size_t(s.inWidth * ic));
 }
 
 void Avx2Int8Conv::setOffsets(int32_t zp)
@@ -560,6 +570,9 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
     const int64_t rowStride = paddedRowStride();
     const int P = m_pixelBlock;
     outImage -= begin * oc; // indexed by absolute pixel below
+    // The last, partial channel block's sums go through this buffer: on the stack, so that threads computing
+    // different pixel ranges of one image at once (Int8Conv's parallel bands) do not share it.
+    alignas(32) int32_t tail[kMaxPixels * kMaxWidth * 8];
     for (const Block& b : m_blocks) {
         const bool partial = b.firstChannel + 8 * b.width > oc;
         const void* w = m_packed.data() + b.offset;
@@ -577,7 +590,7 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
             const int count = int(std::min<int64_t>(P, end - pixel));
             for (int p = 0; p < count; ++p) {
                 a[p] = rowOrigin + column * columnStep;
-                out[p] = partial ? m_tail.data() + p * 8 * kMaxWidth : outImage + (pixel + p) * oc + b.firstChannel;
+                out[p] = partial ? tail + p * 8 * kMaxWidth : outImage + (pixel + p) * oc + b.firstChannel;
                 if (++column == ow) {
                     column = 0;
                     rowOrigin += rowStep;
@@ -586,7 +599,7 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
             kKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, schedule, offsets, out);
             if (partial)
                 for (int p = 0; p < count; ++p)
-                    std::memcpy(outImage + (pixel + p) * oc + b.firstChannel, m_tail.data() + p * 8 * kMaxWidth,
+                    std::memcpy(outImage + (pixel + p) * oc + b.firstChannel, tail + p * 8 * kMaxWidth,
                         size_t(oc - b.firstChannel) * sizeof(int32_t));
         }
     }

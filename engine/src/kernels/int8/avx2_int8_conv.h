@@ -59,7 +59,13 @@ public:
     /// Makes `image` (uint8 NHWC, one image) the current source: copied into the padded buffer, or read in place when
     /// readsInPlace(); `image` == nullptr: the caller has already written the interior (interior()).
     void setImage(const uint8_t* image, int32_t zp);
+    /// setImage() in two parts, so that several threads can share the copy: beginImage() once (offsets, the
+    /// zero-point border), returning whether `image`'s rows must be copied; if so, copyRows() for input rows
+    /// [begin, end), on disjoint ranges covering the image, all finished before any computePixels().
+    bool beginImage(const uint8_t* image, int32_t zp);
+    void copyRows(const uint8_t* image, int64_t begin, int64_t end);
     /// Output pixels [begin, end) of the current image (flat over OH·OW) into `y` (s32 NHWC, pixel `begin` first).
+    /// Several threads may compute disjoint ranges of the current image at once (it only reads the object's state).
     void computePixels(int64_t begin, int64_t end, int32_t* y);
     /// No padding and whole quads per kernel row (KW·IC a multiple of 4): the source is read where it lies, with no
     /// padded copy (a 1x1 convolution reads its NHWC input directly).
@@ -117,7 +123,6 @@ private:
     int64_t m_totalQuads = 0;
     std::vector<int32_t> m_weightSums; ///< per output channel (rounded up to the blocks' width)
     std::vector<int32_t> m_offsets; ///< -zp·Σw of the current run
-    std::vector<int32_t> m_tail; ///< one pixel block of the last, partial channel block
     static constexpr int64_t kSlack = 64; ///< bytes after the last row that the last quads may read
 };
 

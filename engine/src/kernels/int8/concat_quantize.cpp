@@ -2,6 +2,7 @@
 #include "kernels/int8/concat_quantize.h"
 
 #include "kernels/int8/int8_node_util.h"
+#include "kernels/int8/thread_blocks.h"
 #include "kernels/shape_util.h"
 #include "quant/quantize_linear.h"
 
@@ -75,10 +76,16 @@ public:
         }
         const quant::DynamicQuantParams p = quant::dynamicQuantParams(range);
         auto* y = static_cast<uint8_t*>(args.outputs[0]);
-        for (size_t k = 0; k < n; ++k)
-            if (m_parts[k].count)
-                quant::quantizeLinearRows(static_cast<const float*>(args.inputs[k]), m_rows, m_parts[k].cols, p.scale,
-                    p.zeroPoint, y + m_parts[k].offset, m_rowLength);
+        // Blocks of rows (NHWC: of pixels) per thread, as the epilogues of the convolutions that wrote the parts
+        // split them (thread_blocks.h); 64 rows keep the threads' output blocks on separate cache lines.
+        const auto rows = int64_t(m_rows);
+        int8::forEachThreadBlock(rows, int8::passThreads(rows * int64_t(m_rowLength)), 64, [&](int64_t r0, int64_t r1) {
+            for (size_t k = 0; k < n; ++k)
+                if (m_parts[k].count)
+                    quant::quantizeLinearRows(static_cast<const float*>(args.inputs[k]) + r0 * int64_t(m_parts[k].cols),
+                        size_t(r1 - r0), m_parts[k].cols, p.scale, p.zeroPoint,
+                        y + r0 * int64_t(m_rowLength) + m_parts[k].offset, m_rowLength);
+        });
         int8::storeDynamicQuantParams(args, p);
         return Status::ok();
     }

@@ -93,17 +93,19 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     // (bench/RESULTS.md, "avx2kernel", "avx2epilogue"): spatial kernels reading NCHW (the reorder writes straight
     // into its zero-point padded buffer), image convolutions with few channels (flat (kw, c) quads), sources that
     // would be copied into a zero-point padded buffer for oneDNN anyway (a constant non-zero zero point), and every
-    // layer with a run-time activation zero point (the dynamic path) and at least 8 output channels when the run is
-    // single-threaded: there its accumulators go to the epilogue band by band, still in cache, instead of through a
-    // whole-layer int32 buffer, which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding copy of NHWC
-    // 3x3 inputs. The own kernel is single-threaded, so with more intra-op threads (the session sets them before
-    // preparing) those layers keep oneDNN's parallel kernels: yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms with
-    // oneDNN, 75-77.5 ms with the own kernel. Of the static (constant zero point) NHWC layers, only the unpadded
-    // pointwise ones, which the own kernel reads in place, take it under the same single-thread rule: resnet18's
-    // three 1x1 stride-2 downsampling convolutions (with the fused residual add) measured 0.238 / 0.174 / 0.170 ms on
-    // oneDNN vs 0.226 / 0.157 / 0.156 ms on the own kernel (step minimums over 5 interleaved rounds, AVX2-limited),
-    // while its 3x3 layers were equal on 64-128 channels and slower on 256-512 (1.35 -> 1.69 ms on 512: bench/
-    // RESULTS.md, "avx2qdqown"), so they stay on oneDNN.
+    // layer with a run-time activation zero point (the dynamic path) and at least 8 output channels: there its
+    // accumulators go to the epilogue band by band, still in cache, instead of through a whole-layer int32 buffer,
+    // which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding copy of NHWC 3x3 inputs. With more
+    // intra-op threads (the session sets them before preparing) the own kernel computes its bands on all of them
+    // (epilogue(): each thread a block of output rows, the padded copy shared out too), but only for layers the
+    // epilogue splits (kParallelMinOutputs); smaller ones keep oneDNN's parallel kernels rather than run on one
+    // thread. (Before the bands were parallel, yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms with oneDNN, 75-77.5
+    // ms with the single-threaded own kernel.) Of the static (constant zero point) NHWC layers, only the unpadded
+    // pointwise ones, which the own kernel reads in place, take it under the same rule: resnet18's three 1x1 stride-2
+    // downsampling convolutions (with the fused residual add) measured 0.238 / 0.174 / 0.170 ms on oneDNN vs 0.226 /
+    // 0.157 / 0.156 ms on the own kernel at 1 thread (step minimums over 5 interleaved rounds, AVX2-limited), while
+    // its 3x3 layers were equal on 64-128 channels and slower on 256-512 (1.35 -> 1.69 ms on 512: bench/RESULTS.md,
+    // "avx2qdqown"), so they stay on oneDNN.
     // QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can run (A/B measurements).
     {
         const char* ownEnv = std::getenv("QS_INT8_OWN_AVX2");
@@ -114,7 +116,8 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             && s.padRight == 0 && s.inChannels % 4 == 0;
         useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != "0"
             && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8 || paddedSource))
-                || ((runtimeZeroPoint || pointwiseInPlace) && s.outChannels >= 8 && omp_get_max_threads() == 1));
+                || ((runtimeZeroPoint || pointwiseInPlace) && s.outChannels >= 8
+                    && (omp_get_max_threads() == 1 || epilogueThreads() > 1)));
         if (useOwn)
             paddedSource = false; // the own kernel pads with the zero point itself
         // The DFL head's 16 -> 1 pointwise conv: weighted sums of the NCHW planes (int8_conv_planar.cpp), on every
@@ -414,12 +417,22 @@ Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8
     return Status::ok();
 }
 
-template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32_t zp, Store&& store)
+int Int8Conv::Impl::epilogueThreads() const
+{
+    // Below kParallelMinOutputs output values per image the epilogue's share of a thread wake-up outweighs the work
+    // saved; inside another parallel region (nested) the layer runs on the calling thread.
+    const ConvShape& s = shape;
+    if (omp_in_parallel() || s.outHeight() < 2 || s.outHeight() * s.outWidth() * s.outChannels < kParallelMinOutputs)
+        return 1;
+    return int(std::clamp<int64_t>(omp_get_max_threads(), 1, s.outHeight()));
+}
+
+template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32_t zp, int threads, Store&& store)
 {
     const ConvShape& s = shape;
     const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth();
     const bool corrected = !correctedChannels.empty() && !unsplitRun;
-    const auto finishRow = [&](int32_t* accRow, int64_t n, int64_t i) {
+    const auto finishRow = [&](int thread, int32_t* accRow, int64_t n, int64_t i) {
         // The compensation is applied in the NHWC accumulators, where channels are contiguous (vectorisable)...
         if (needsWindowSums)
             compensateRow(accRow, i);
@@ -434,41 +447,68 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             const int64_t count = std::min(kTile, ow - jb);
             if (corrected)
                 applyResidual(accRow + jb * oc, i, jb, count);
-            store(n, i, jb, count, accRow + jb * oc);
+            store(thread, n, i, jb, count, accRow + jb * oc);
         }
     };
+    const int64_t bandSize = bandRows * ow * oc;
+    if ((own || planar) && int64_t(band.size()) < threads * bandSize)
+        band.resize(size_t(threads * bandSize));
     for (int64_t n = 0; n < s.batch; ++n) {
         const uint8_t* image = xu + n * s.inChannels * s.inHeight * s.inWidth;
         if (needsWindowSums)
             computeWindowSums(image, zp);
         if (corrected)
             buildResidualPlanes(image, zp);
-        if (planar) {
-            for (int64_t i0 = 0; i0 < oh; i0 += bandRows) {
-                const int64_t rows = std::min(bandRows, oh - i0);
-                planarPixels(image, zp, i0 * ow, (i0 + rows) * ow, band.data());
-                for (int64_t i = i0; i < i0 + rows; ++i)
-                    finishRow(band.data() + (i - i0) * ow * oc, n, i);
-            }
-            continue;
-        }
+        // The own kernel's source: its zero-point padded copy of an NHWC image is made by the threads that then
+        // read it (each copies a block of rows), in the same parallel region.
+        const uint8_t* ownImage = nullptr;
+        Avx2Int8Conv* kernel = nullptr;
+        bool copyImage = false;
         if (own) {
-            // The own kernel fills a band of a few output rows that stays in cache for the corrections and the
-            // store right after: no whole-layer int32 buffer written and read back.
             const auto* nhwc = static_cast<const uint8_t*>(srcNhwc ? srcNhwc.get_data_handle() : nullptr);
-            Avx2Int8Conv& kernel = unsplitRun ? *ownUnsplit : *own;
-            kernel.setImage(ownInterior ? nullptr : nhwc + n * s.inChannels * s.inHeight * s.inWidth, zp);
-            for (int64_t i0 = 0; i0 < oh; i0 += bandRows) {
-                const int64_t rows = std::min(bandRows, oh - i0);
-                kernel.computePixels(i0 * ow, (i0 + rows) * ow, band.data());
-                for (int64_t i = i0; i < i0 + rows; ++i)
-                    finishRow(band.data() + (i - i0) * ow * oc, n, i);
+            kernel = unsplitRun ? ownUnsplit.get() : own.get(); // the same padded scratch and geometry
+            ownImage = ownInterior ? nullptr : nhwc + n * s.inChannels * s.inHeight * s.inWidth;
+            copyImage = kernel->beginImage(ownImage, zp);
+        }
+        auto* acc = own || planar ? nullptr : static_cast<int32_t*>(dst.get_data_handle()) + n * oh * ow * oc;
+        // Output rows [begin, end) of image n on one thread. The own kernel and the planar path fill a band of a few
+        // output rows that stays in cache for the corrections and the store right after (no whole-layer int32
+        // buffer written and read back); each thread has its own band.
+        const auto rows = [&](int thread, int64_t begin, int64_t end) {
+            if (!own && !planar) {
+                for (int64_t i = begin; i < end; ++i)
+                    finishRow(thread, acc + i * ow * oc, n, i);
+                return;
             }
+            int32_t* b = band.data() + thread * bandSize;
+            for (int64_t i0 = begin; i0 < end; i0 += bandRows) {
+                const int64_t count = std::min(bandRows, end - i0);
+                if (planar)
+                    planarPixels(image, zp, i0 * ow, (i0 + count) * ow, b);
+                else
+                    kernel->computePixels(i0 * ow, (i0 + count) * ow, b);
+                for (int64_t i = i0; i < i0 + count; ++i)
+                    finishRow(thread, b + (i - i0) * ow * oc, n, i);
+            }
+        };
+        if (threads <= 1) {
+            if (copyImage)
+                kernel->copyRows(ownImage, 0, s.inHeight);
+            rows(0, 0, oh);
             continue;
         }
-        auto* acc = static_cast<int32_t*>(dst.get_data_handle());
-        for (int64_t i = 0; i < oh; ++i)
-            finishRow(acc + (n * oh + i) * ow * oc, n, i);
+        // Each thread takes one contiguous block of output rows, so it finishes (and, for the own kernel, computes)
+        // rows it keeps in its own cache; every output value is computed by the same code whichever thread runs
+        // it, so the results do not depend on the thread count.
+#pragma omp parallel num_threads(threads)
+        {
+            const int64_t count = omp_get_num_threads(), t = omp_get_thread_num();
+            if (copyImage) {
+                kernel->copyRows(ownImage, s.inHeight * t / count, s.inHeight * (t + 1) / count);
+#pragma omp barrier
+            }
+            rows(int(t), oh * t / count, oh * (t + 1) / count);
+        }
     }
 }
 
@@ -546,10 +586,11 @@ Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
     const ConvShape& s = m_impl->shape;
     const int64_t oc = s.outChannels, ow = s.outWidth();
     const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
-    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
-        int32_t* out = y + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
-        storeTileInt32(tile, count, oc, out, chStride, pxStride);
-    });
+    m_impl->epilogue(xu, xZeroPoint, m_impl->epilogueThreads(),
+        [&](int, int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
+            int32_t* out = y + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
+            storeTileInt32(tile, count, oc, out, chStride, pxStride);
+        });
     return Status::ok();
 }
 
@@ -587,38 +628,54 @@ Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const
     const int64_t chStride = m_impl->floatChannelStride ? m_impl->floatChannelStride : m_impl->outChannelStride();
     const int64_t pxStride = m_impl->outPixelStride();
     const bool silu = activation == FloatActivation::Silu;
-    if (range) {
-        range[0] = std::numeric_limits<float>::infinity();
-        range[1] = -std::numeric_limits<float>::infinity();
+    const int threads = m_impl->epilogueThreads();
+    // Per thread: its tile buffer, and its partial range (min and max are exact, so combining the partials gives
+    // the range of the whole output whatever the thread count).
+    std::vector<float>& ranges = m_impl->ranges;
+    ranges.resize(size_t(2 * threads));
+    for (int t = 0; t < threads; ++t) {
+        ranges[size_t(2 * t)] = std::numeric_limits<float>::infinity();
+        ranges[size_t(2 * t + 1)] = -std::numeric_limits<float>::infinity();
     }
+    const int64_t tileSize = Impl::kTile * oc;
     if (m_impl->outNchw() || residual)
-        m_impl->floatTile.resize(size_t(Impl::kTile * oc));
-    float* tileBuffer = m_impl->floatTile.data();
+        m_impl->floatTile.resize(size_t(threads * tileSize));
     // One output channel (the DFL head's 16 -> 1): its pixels are contiguous in either layout, so a tile is rescaled
     // as one pixel of `count` channels, whole vectors instead of one lane per pixel.
     std::array<float, Impl::kTile> unitScale, unitShift;
     unitScale.fill(scale[0]);
     unitShift.fill(shift[0]);
-    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
-        const int64_t offset = n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
-        float* out = y + offset;
-        // One vectorised pass in NHWC order (rescale, bias, activation); NCHW transposes the finished tile. A residual
-        // is added in that pass (AVX-512) or to the finished tile while it is in L1; either way each element of the
-        // residual is read before y's is written, so y may be the residual's own buffer.
-        if (residual && rescaleAddsResidual()) {
-            rescaleNhwc(tile, count, oc, scale, shift, silu, out, range, residual + offset);
-        } else if (residual) {
-            rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer, nullptr);
-            addResidual(tileBuffer, residual + offset, count * oc, out, range);
-        } else if (oc == 1) {
-            rescaleNhwc(tile, 1, count, unitScale.data(), unitShift.data(), silu, out, range);
-        } else if (pxStride == oc) {
-            rescaleNhwc(tile, count, oc, scale, shift, silu, out, range);
-        } else {
-            rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer, range);
-            transposeTile(tileBuffer, count, oc, out, chStride);
+    m_impl->epilogue(
+        xu, xZeroPoint, threads, [&](int thread, int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
+            const int64_t offset = n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
+            float* out = y + offset;
+            float* tileBuffer = m_impl->floatTile.data() + thread * tileSize;
+            float* partial = range ? ranges.data() + 2 * thread : nullptr;
+            // One vectorised pass in NHWC order (rescale, bias, activation); NCHW transposes the finished tile. A
+            // residual is added in that pass (AVX-512) or to the finished tile while it is in L1; either way each
+            // element of the residual is read before y's is written, so y may be the residual's own buffer.
+            if (residual && rescaleAddsResidual()) {
+                rescaleNhwc(tile, count, oc, scale, shift, silu, out, partial, residual + offset);
+            } else if (residual) {
+                rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer, nullptr);
+                addResidual(tileBuffer, residual + offset, count * oc, out, partial);
+            } else if (oc == 1) {
+                rescaleNhwc(tile, 1, count, unitScale.data(), unitShift.data(), silu, out, partial);
+            } else if (pxStride == oc) {
+                rescaleNhwc(tile, count, oc, scale, shift, silu, out, partial);
+            } else {
+                rescaleNhwc(tile, count, oc, scale, shift, silu, tileBuffer, partial);
+                transposeTile(tileBuffer, count, oc, out, chStride);
+            }
+        });
+    if (range) {
+        range[0] = std::numeric_limits<float>::infinity();
+        range[1] = -std::numeric_limits<float>::infinity();
+        for (int t = 0; t < threads; ++t) {
+            range[0] = std::min(range[0], ranges[size_t(2 * t)]);
+            range[1] = std::max(range[1], ranges[size_t(2 * t + 1)]);
         }
-    });
+    }
     return Status::ok();
 }
 
@@ -632,10 +689,11 @@ Status Int8Conv::runRequantized(const void* x, int32_t xZeroPoint, const Requant
     const int64_t oc = s.outChannels, ow = s.outWidth();
     const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
     auto* out8 = static_cast<uint8_t*>(y); // one byte per element for uint8 and int8 alike
-    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
-        requantizeTile(
-            tile, count, oc, rq, out8 + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride, chStride, pxStride);
-    });
+    m_impl->epilogue(xu, xZeroPoint, m_impl->epilogueThreads(),
+        [&](int, int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
+            requantizeTile(
+                tile, count, oc, rq, out8 + n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride, chStride, pxStride);
+        });
     return Status::ok();
 }
 
@@ -651,19 +709,23 @@ Status Int8Conv::runRequantized(
     // The tile is requantized into a small buffer in the output's order (NHWC: pixel-major, one run; NCHW: one run
     // of `count` pixels per channel), then handed to the sink. Never into y itself: y may alias the sink's other
     // operand (memory_planner.cpp gives a fused residual's destination the residual's buffer).
-    std::vector<uint8_t>& q = m_impl->sinkTile;
-    q.resize(size_t(Impl::kTile * oc));
-    m_impl->epilogue(xu, xZeroPoint, [&](int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
-        const int64_t base = n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
-        if (pxStride == oc) {
-            requantizeTile(tile, count, oc, rq, q.data(), 1, oc);
-            sink(q.data(), base, count * oc);
-            return;
-        }
-        requantizeTile(tile, count, oc, rq, q.data(), count, 1);
-        for (int64_t c = 0; c < oc; ++c)
-            sink(q.data() + c * count, base + c * chStride, count);
-    });
+    // Each thread has its own tile buffer; the sink is called from several threads at once, on disjoint ranges.
+    const int threads = m_impl->epilogueThreads();
+    const int64_t tileSize = Impl::kTile * oc;
+    m_impl->sinkTile.resize(size_t(threads * tileSize));
+    m_impl->epilogue(
+        xu, xZeroPoint, threads, [&](int thread, int64_t n, int64_t i, int64_t j0, int64_t count, const int32_t* tile) {
+            uint8_t* q = m_impl->sinkTile.data() + thread * tileSize;
+            const int64_t base = n * s.outHeight() * ow * oc + (i * ow + j0) * pxStride;
+            if (pxStride == oc) {
+                requantizeTile(tile, count, oc, rq, q, 1, oc);
+                sink(q, base, count * oc);
+                return;
+            }
+            requantizeTile(tile, count, oc, rq, q, count, 1);
+            for (int64_t c = 0; c < oc; ++c)
+                sink(q + c * count, base + c * chStride, count);
+        });
     return Status::ok();
 }
 

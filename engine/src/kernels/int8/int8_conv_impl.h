@@ -129,10 +129,11 @@ struct Int8Conv::Impl
     bool useOwn = false; ///< decided before the pairs are split: the own kernel pairs its own way
     dnnl::memory ownInterior; ///< NCHW single images are reordered straight into the own kernel's padded buffer
     dnnl::reorder toOwn;
-    /// The own kernel's accumulators of `bandRows` output rows (see epilogue()). One row of yolov5nu's layers is
-    /// ~20 KB (width x channels is constant through the network), so 16 KiB means one row per band there, which
-    /// measured best (the row and the source rows it reads stay in L1 for the epilogue): 63.3 ms of convolutions
-    /// per run vs 63.7 at 32 KiB, 64.5 at 256 KiB, 67 at 1 MiB (AVX2-limited, bench/RESULTS.md "avx2epilogue").
+    /// The own kernel's accumulators of `bandRows` output rows, per epilogue thread (see epilogue()). One row of
+    /// yolov5nu's layers is ~20 KB (width x channels is constant through the network), so 16 KiB means one row per band
+    /// there, which measured best (the row and the source rows it reads stay in L1 for the epilogue): 63.3 ms of
+    /// convolutions per run vs 63.7 at 32 KiB, 64.5 at 256 KiB, 67 at 1 MiB (AVX2-limited, bench/RESULTS.md
+    /// "avx2epilogue").
     std::vector<int32_t> band;
     int64_t bandRows = 0;
     static constexpr int64_t kBandBytes = 16 * 1024;
@@ -155,9 +156,10 @@ struct Int8Conv::Impl
     std::vector<int32_t> windowSums; ///< [group][OH*OW] of one image
     std::vector<float> scales; ///< per output channel, for runFloat
     std::vector<float> biases;
-    std::vector<float> floatTile; ///< one rescaled tile before its NCHW transposition
+    std::vector<float> floatTile; ///< per epilogue thread, one rescaled tile before its NCHW transposition
+    std::vector<float> ranges; ///< per epilogue thread, its partial min and max (runFloat's range)
     int64_t floatChannelStride = 0; ///< runFloat's NCHW channel stride when not H * W (setFloatOutputChannelStride)
-    std::vector<uint8_t> sinkTile; ///< one requantized tile handed to runRequantized's sink
+    std::vector<uint8_t> sinkTile; ///< per epilogue thread, one requantized tile handed to runRequantized's sink
 
     bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }
     /// Element strides of the activations: between channels and between pixels of one image.
@@ -173,7 +175,13 @@ struct Int8Conv::Impl
     // int8_conv.cpp
     Status prepare(const Int8Weights& w);
     Status runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
-    template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, Store&& store);
+    /// The threads the epilogue (and the own kernel's bands) of one image run on: the session's intra-op threads for
+    /// layers of at least kParallelMinOutputs output values, else 1.
+    int epilogueThreads() const;
+    static constexpr int64_t kParallelMinOutputs = 32 * 1024;
+    /// Runs the corrections and `store(thread, n, i, j0, count, tile)` over every output tile, on `threads` threads
+    /// (blocks of rows); `thread` (< threads) selects the store's per-thread buffers.
+    template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, int threads, Store&& store);
     // int8_conv_weights.cpp
     void planWeightZeroPoints(const Int8Weights& w);
     void splitPairsFor(const std::string& implementation);

@@ -10,6 +10,7 @@
 #include "kernels/int8/int8_matmul_factory.h"
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/matmul_shape.h"
+#include "kernels/int8/thread_blocks.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 #include "quant/quantize_linear.h"
@@ -205,7 +206,11 @@ public:
             // (graph_rewrites.cpp), so only the quantize pass is left.
             const auto* range = static_cast<const float*>(args.inputs[1]);
             p = quant::dynamicQuantParams({ range[0], range[1] });
-            quant::quantizeLinear(x, size_t(m_count), p.scale, p.zeroPoint, y);
+            // On the session's threads, each quantizing the block of x that the producing convolution's epilogue
+            // thread of the same number wrote (thread_blocks.h).
+            int8::forEachThreadBlock(m_count, int8::passThreads(m_count), 64, [&](int64_t begin, int64_t end) {
+                quant::quantizeLinear(x + begin, size_t(end - begin), p.scale, p.zeroPoint, y + begin);
+            });
         } else {
             p = quant::dynamicQuantizeLinear(x, size_t(m_count), y);
         }

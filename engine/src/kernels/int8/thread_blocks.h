@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// One contiguous block of a pass per intra-op thread, for the engine's own memory-bound passes around the int8
+// convolutions (the DynamicQuantizeLinear quantize pass, Concat + quantize).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <omp.h>
+
+namespace qs::kernels::int8 {
+
+/// Passes shorter than this stay on the calling thread: their share of a thread wake-up outweighs the work saved
+/// (the lead measured 63 small parallel quantize passes slower than serial on 2 vCPUs, bench/RESULTS.md "Two threads
+/// on the dynamic INT8 path").
+constexpr int64_t kParallelPassMinElements = 64 * 1024;
+
+/// The threads a pass of `count` elements runs on: 1 below `minCount` or inside another parallel region, else the
+/// session's intra-op threads.
+inline int passThreads(int64_t count, int64_t minCount = kParallelPassMinElements)
+{
+    if (count < minCount || omp_in_parallel())
+        return 1;
+    return std::max(1, omp_get_max_threads());
+}
+
+/// fn(begin, end) over [0, count) in one contiguous block per thread (`threads` from passThreads), block boundaries
+/// multiples of `align` elements (whole cache lines of the outputs, so no two threads write one line). Thread t takes
+/// the t-th block, the same part of the tensor as the int8 convolution epilogue that wrote it (Int8Conv gives thread
+/// t the t-th block of output rows), so each thread mostly reads what is still in its own core's cache. Every element
+/// is computed by the same code whichever block it falls in: elementwise passes give the same result at any thread
+/// count.
+template <typename Fn> void forEachThreadBlock(int64_t count, int threads, int64_t align, Fn&& fn)
+{
+    if (threads <= 1) {
+        fn(int64_t(0), count);
+        return;
+    }
+    const auto boundary = [&](int64_t t, int64_t n) { return t == n ? count : (count * t / n) / align * align; };
+#pragma omp parallel num_threads(threads)
+    {
+        const int64_t n = omp_get_num_threads(), t = omp_get_thread_num();
+        const int64_t begin = boundary(t, n), end = boundary(t + 1, n);
+        if (begin < end)
+            fn(begin, end);
+    }
+}
+
+} // namespace qs::kernels::int8
