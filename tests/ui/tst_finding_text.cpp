@@ -9,7 +9,9 @@
 #include "report/report_markdown.h"
 #include "ui_test_main.h"
 #include "util/finding_text.h"
+#include "util/qt_convert.h"
 #include "util/run_text.h"
+#include "util/scenario_groups.h"
 
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/markdown_report.h>
@@ -143,6 +145,7 @@ private slots:
     void germanFindingAndVerdictFromValues();
     void germanReportUsesTheSameText();
     void germanPdfHasTheGermanVerdict();
+    void scenarioLabelsFollowTheUiLanguage();
 
 private:
     bool loadGerman();
@@ -341,6 +344,23 @@ void TestFindingText::germanPdfHasTheGermanVerdict()
     QVERIFY(text.contains(QStringLiteral("Befunde")));
     QVERIFY(text.contains(QStringLiteral("[KRITISCH]")));
     QVERIFY(!text.contains(QStringLiteral("because the convolutions")));
+}
+
+void TestFindingText::scenarioLabelsFollowTheUiLanguage()
+{
+    ScenarioRecord s;
+    s.modelId = "resnet18_int8";
+    s.threads = 1;
+    s.mode = "as-written";
+    // English: the engine's own label, word for word (the CLI prints that one).
+    QCOMPARE(scenarioLabel(s), toQString(s.label()));
+    s.threads = 0;
+    s.runtime = "onnxruntime";
+    QCOMPARE(scenarioLabel(s), toQString(s.label()));
+    QVERIFY(loadGerman());
+    QCOMPARE(scenarioLabel(s), QStringLiteral("resnet18_int8 \u00b7 alle Kerne \u00b7 as-written \u00b7 onnxruntime"));
+    s.threads = 2;
+    QVERIFY2(scenarioLabel(s).contains(QStringLiteral("2 Threads")), qPrintable(scenarioLabel(s)));
 }
 
 QS_UI_TEST_MAIN(TestFindingText)

@@ -54,6 +54,8 @@ QChart* makeStyledChart(const QString& title)
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignBottom);
+    // Axis labels in the UI locale, like the tables beside the charts ("0,080" under German).
+    chart->setLocalizeNumbers(true);
     QFont f = chart->titleFont();
     f.setBold(true);
     chart->setTitleFont(f);

@@ -21,7 +21,8 @@ QChart* makeLatencyHistogramChart(const std::vector<ChartScenario>& scenarios)
     x->setTitleText(QCoreApplication::translate("qs::ui::Charts", "latency per inference (ms)"));
     auto* y = new QValueAxis;
     y->setTitleText(QCoreApplication::translate("qs::ui::Charts", "runs"));
-    y->setLabelFormat(QStringLiteral("%d"));
+    // "%.0f", not "%d": with localised numbers (QChart::localizeNumbers) Qt 6.4 reads only "%.Nx" formats.
+    y->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     double lo = 0, hi = 0;
@@ -85,7 +86,7 @@ QChart* makeLatencyHistogramChart(const std::vector<ChartScenario>& scenarios)
             "Latency distribution<br><span style='font-weight:normal; font-size:small'>runs beyond 1.5 IQR "
             "not drawn: %1 (max %2 ms)</span>")
                             .arg(hidden)
-                            .arg(hiddenMax, 0, 'f', 2));
+                            .arg(formatDecimal(hiddenMax, 2)));
     const double margin = std::max(1e-3, (hi - lo) * 0.05);
     x->setRange(std::max(0.0, lo - margin), hi + margin);
     x->applyNiceNumbers();

@@ -6,6 +6,7 @@
 #include "models/run_list_model.h"
 #include "util/qt_convert.h"
 #include "util/run_text.h"
+#include "util/scenario_groups.h"
 
 #include <quantscope/engine/latency_stats.h>
 #include <quantscope/engine/op_type_comparison.h>
@@ -225,7 +226,7 @@ void ComparePanel::fillScenarios(int side)
     m_scenario[side]->clear();
     if (const RunEntry* e = m_runs->entry(m_run[side]->currentIndex()))
         for (const ScenarioRecord& s : e->record->scenarios)
-            m_scenario[side]->addItem(toQString(s.label()));
+            m_scenario[side]->addItem(scenarioLabel(s));
     if (previous >= 0 && previous < m_scenario[side]->count())
         m_scenario[side]->setCurrentIndex(previous);
 }

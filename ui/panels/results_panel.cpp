@@ -249,7 +249,7 @@ void ResultsPanel::fillStats()
         auto* header = new QTableWidgetItem(toQString(s.modelId));
         const bool isFloat = isFloatScenario(*m_record, s);
         header->setForeground(scenarioColor(*m_record, s, isFloat ? floats++ : quants++));
-        header->setToolTip(toQString(s.label()));
+        header->setToolTip(scenarioLabel(s));
         m_stats->setHorizontalHeaderItem(c, header);
         const LatencyStats& st = s.stats;
         const auto set = [&](int row, const QString& text, const QVariant& raw) {
@@ -295,9 +295,9 @@ void ResultsPanel::requestOverlay()
             continue;
         const ModelRecord* m = m_record->model(s->modelId);
         const QString path = m ? toQString(m->path) : QString();
-        QAction* a = menu.addAction(tr("Mean time per node of %1").arg(toQString(s->label())));
+        QAction* a = menu.addAction(tr("Mean time per node of %1").arg(scenarioLabel(*s)));
         connect(a, &QAction::triggered, this,
-            [this, s, path] { emit overlayRequested(*s->profile, path, toQString(s->label())); });
+            [this, s, path] { emit overlayRequested(*s->profile, path, scenarioLabel(*s)); });
     }
     if (menu.actions().size() == 1)
         menu.actions().front()->trigger();

@@ -17,6 +17,15 @@ QString threadsText(int32_t threads)
     return QCoreApplication::translate("qs::ui::ScenarioGroup", "%1 threads").arg(threads);
 }
 
+QString scenarioLabel(const ScenarioRecord& scenario)
+{
+    const QString dot = QStringLiteral(" \u00b7 ");
+    QString label = toQString(scenario.modelId) + dot + threadsText(scenario.threads) + dot + toQString(scenario.mode);
+    if (scenario.runtime != "quantscope")
+        label += dot + toQString(scenario.runtime);
+    return label;
+}
+
 std::vector<ScenarioGroup> scenarioGroups(const RunRecord& record)
 {
     std::vector<ScenarioGroup> groups;

@@ -26,6 +26,9 @@ std::vector<ScenarioGroup> scenarioGroups(const RunRecord& record);
 /// "1 thread", "4 threads", "all cores".
 QString threadsText(int32_t threads);
 
+/// "yolov5nu_fp32 · 1 thread · optimized": ScenarioRecord::label() with the thread wording in the UI language.
+QString scenarioLabel(const ScenarioRecord& scenario);
+
 /// True when the scenario's model is a float model (drawn in the FP32 colour).
 bool isFloatScenario(const RunRecord& record, const ScenarioRecord& scenario);
 

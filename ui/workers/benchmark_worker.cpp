@@ -2,6 +2,7 @@
 #include "benchmark_worker.h"
 
 #include "util/qt_convert.h"
+#include "util/scenario_groups.h"
 
 #include <quantscope/engine/benchmark_plan.h>
 #include <quantscope/engine/run_file.h>
@@ -95,7 +96,7 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
     observer.onScenarioStart = [&](size_t index, size_t total, const ScenarioRecord& s) {
         scenarioIndex = index;
         scenarioCount = std::max<size_t>(1, total);
-        scenarioLabel = toQString(s.label());
+        scenarioLabel = qs::ui::scenarioLabel(s);
         report(-1, 0, tr("starting"), true);
     };
 
