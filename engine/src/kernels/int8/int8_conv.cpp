@@ -292,6 +292,15 @@ void Int8Conv::Impl::fillPadded(const uint8_t* xu)
             const int64_t n = r / s.inHeight, i = r % s.inHeight;
             const uint8_t* img = xu + n * c * hw;
             uint8_t* row = padded.data() + ((n * ph + i + s.padTop) * pw + s.padLeft) * c;
+            // Three-channel images (resnet18's) by byte shuffles, the rest of this image's rows of the block at once:
+            // the byte loop below took ~0.1 ms for 3 x 224 x 224.
+            if (nchw() && c == 3) {
+                const int64_t rows = std::min(r1 - r, s.inHeight - i);
+                if (interleave3PlaneRows(img + i * s.inWidth, hw, rows, s.inWidth, row, pw * c)) {
+                    r += rows - 1;
+                    continue;
+                }
+            }
             if (!nchw()) {
                 std::memcpy(row, img + i * s.inWidth * c, size_t(s.inWidth * c));
                 continue;
