@@ -4,7 +4,8 @@
 // inside the region, and planar on its own), then a second QDQ conv. Sizes are above the passes' parallel thresholds
 // (64Ki elements), so the blocks really split. Expected values from ONNX's definitions written out independently:
 // the obvious-loop ConvInteger with round-half-to-even requantization (qdq_conv_test_util.h) and the window maximum;
-// every thread count must give exactly them.
+// every thread count must give exactly them. Likewise the per-tensor QuantizeLinear / DequantizeLinear of a
+// 3 x 224 x 224 image (resnet18's input step), against round_half_to_even(x / scale) + zero point, saturated.
 #include "int8_test_util.h"
 #include "qdq_conv_test_util.h"
 
@@ -13,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <string>
 
@@ -161,6 +163,64 @@ TEST_P(QdqPoolThreads, MatchTheDefinitionAtAnyThreadCount)
                 first = i;
         EXPECT_EQ(mismatches, 0u) << threads << " threads: first at " << first << ": " << int(got[first]) << " vs "
                                   << int(want[first]);
+    }
+}
+
+TEST(QdqStepThreads, QuantizeAndDequantizeMatchTheDefinitionAtAnyThreadCount)
+{
+    const int64_t c = 3, h = 224, w = 223; // odd: the last block ends off the vector width
+    const float scale = 0.0187f;
+    const int32_t zp = 114;
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> d(-3.0f, 3.0f);
+    std::vector<float> x(size_t(c * h * w));
+    for (auto& v : x)
+        v = d(rng);
+    x[100] = 2.5f * scale; // a tie: rounds to even
+    std::vector<uint8_t> wantQ(x.size());
+    std::vector<float> wantD(x.size());
+    for (size_t i = 0; i < x.size(); ++i) {
+        wantQ[i] = uint8_t(std::clamp(int32_t(std::nearbyint(x[i] / scale)) + zp, 0, 255));
+        wantD[i] = float(int32_t(wantQ[i]) - zp) * scale;
+    }
+    auto model = std::make_shared<Model>();
+    model->irVersion = 8;
+    model->opsetImports.push_back({ "", 13 });
+    Graph& g = model->mutableGraph();
+    addGraphInput(g, "x", tensorType(DataType::Float, { 1, c, h, w }));
+    addInitializer(g, "s", Tensor::fromVector(DataType::Float, {}, std::vector<float> { scale }));
+    addInitializer(g, "zp", Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { uint8_t(zp) }));
+    addNode(g, "q", "QuantizeLinear", { "x", "s", "zp" }, "xq");
+    addNode(g, "dq", "DequantizeLinear", { "xq", "s", "zp" }, "xd");
+    for (const auto& [name, type] : { std::pair { "xq", DataType::UInt8 }, std::pair { "xd", DataType::Float } }) {
+        const ValueId out = g.getOrAddValue(name);
+        g.mutableValue(out).type = tensorType(type, { 1, c, h, w });
+        g.mutableValue(out).isGraphOutput = true;
+        g.addOutput(out);
+    }
+    ASSERT_TRUE(g.finalize().isOk());
+    for (int threads : { 1, 2, 3 }) {
+        SessionOptions options;
+        options.mode = ExecutionMode::AsWritten; // each node on its own: the two passes, not a fused step
+        options.threads = threads;
+        auto session = Session::create(model, options);
+        ASSERT_TRUE(session.isOk()) << session.status().toString();
+        std::vector<HostTensor> in;
+        in.push_back(HostTensor::fromVector(DataType::Float, { 1, c, h, w }, x));
+        auto result = (*session)->run(in);
+        ASSERT_TRUE(result.isOk()) << result.status().toString();
+        const auto q = (*result)[0].data<uint8_t>();
+        const auto dq = (*result)[1].data<float>();
+        ASSERT_EQ(q.size(), wantQ.size());
+        ASSERT_EQ(dq.size(), wantD.size());
+        size_t qBad = 0, dBad = 0;
+        for (size_t i = 0; i < wantQ.size(); ++i) {
+            qBad += q[i] != wantQ[i];
+            dBad += dq[i] != wantD[i];
+        }
+        EXPECT_EQ(qBad, 0u) << threads << " threads";
+        EXPECT_EQ(dBad, 0u) << threads << " threads";
+        EXPECT_EQ(int(q[100]), zp + 2) << "2.5 rounds to even";
     }
 }
 
