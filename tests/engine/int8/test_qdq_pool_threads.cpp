@@ -5,7 +5,8 @@
 // (64Ki elements), so the blocks really split. Expected values from ONNX's definitions written out independently:
 // the obvious-loop ConvInteger with round-half-to-even requantization (qdq_conv_test_util.h) and the window maximum;
 // every thread count must give exactly them. Likewise the per-tensor QuantizeLinear / DequantizeLinear of a
-// 3 x 224 x 224 image (resnet18's input step), against round_half_to_even(x / scale) + zero point, saturated.
+// 3 x 224 x 224 image (resnet18's input step), against round_half_to_even(x / scale) + zero point, saturated (they run
+// on the calling thread: split over two threads, the first step of a run measured slower, the worker's wake-up).
 #include "int8_test_util.h"
 #include "qdq_conv_test_util.h"
 

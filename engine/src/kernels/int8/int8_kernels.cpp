@@ -87,26 +87,21 @@ public:
         const void* zp = args.inputs.size() > 2 ? args.inputs[2] : nullptr;
         if (!m_perAxis) {
             const int32_t z = zeroPointAt(zp, m_zpType, 0);
-            // Elementwise, so one block per thread gives the same values at any thread count (resnet18's input
-            // quantization, 150K values, was a serial step at 2 threads).
-            int8::forEachThreadBlock(m_count, int8::passThreads(m_count), 64, [&](int64_t begin, int64_t end) {
-                const size_t n = size_t(end - begin);
-                if (!m_dequantize) {
-                    const auto* x = static_cast<const float*>(args.inputs[0]) + begin;
-                    if (m_outType == DataType::Int8)
-                        quant::quantizeLinear(x, n, scales[0], z, static_cast<int8_t*>(args.outputs[0]) + begin);
-                    else
-                        quant::quantizeLinear(x, n, scales[0], z, static_cast<uint8_t*>(args.outputs[0]) + begin);
-                    return;
-                }
-                auto* y = static_cast<float*>(args.outputs[0]) + begin;
-                if (m_inType == DataType::UInt8)
-                    quant::dequantizeLinear(static_cast<const uint8_t*>(args.inputs[0]) + begin, n, scales[0], z, y);
-                else if (m_inType == DataType::Int8)
-                    quant::dequantizeLinear(static_cast<const int8_t*>(args.inputs[0]) + begin, n, scales[0], z, y);
+            if (!m_dequantize) {
+                const auto* x = static_cast<const float*>(args.inputs[0]);
+                if (m_outType == DataType::Int8)
+                    quant::quantizeLinear(x, size_t(m_count), scales[0], z, static_cast<int8_t*>(args.outputs[0]));
                 else
-                    quant::dequantizeLinear(static_cast<const int32_t*>(args.inputs[0]) + begin, n, scales[0], z, y);
-            });
+                    quant::quantizeLinear(x, size_t(m_count), scales[0], z, static_cast<uint8_t*>(args.outputs[0]));
+                return Status::ok();
+            }
+            auto* y = static_cast<float*>(args.outputs[0]);
+            if (m_inType == DataType::UInt8)
+                quant::dequantizeLinear(static_cast<const uint8_t*>(args.inputs[0]), size_t(m_count), scales[0], z, y);
+            else if (m_inType == DataType::Int8)
+                quant::dequantizeLinear(static_cast<const int8_t*>(args.inputs[0]), size_t(m_count), scales[0], z, y);
+            else
+                quant::dequantizeLinear(static_cast<const int32_t*>(args.inputs[0]), size_t(m_count), scales[0], z, y);
             return Status::ok();
         }
         // Per axis: one per-tensor call per contiguous slice (see quantize_linear.h).
