@@ -622,19 +622,17 @@ template <typename T> void maxPool2dNhwc(const T* x, T* y, int64_t batch, int64_
             const int64_t n = row / oh, i = row % oh;
             const T* xn = x + n * ih * iw * channels;
             T* yn = y + n * oh * ow * channels;
-            {
-                for (int64_t j = 0; j < ow; ++j) {
-                    T* m = yn + (i * ow + j) * channels;
-                    std::fill(m, m + channels, std::numeric_limits<T>::lowest());
-                    for (int64_t a = 0; a < g.kernel[0]; ++a) {
-                        const int64_t r = i * g.strides[0] - g.padBegin[0] + a * g.dilations[0];
-                        if (r < 0 || r >= ih)
-                            continue;
-                        for (int64_t b = 0; b < g.kernel[1]; ++b) {
-                            const int64_t col = j * g.strides[1] - g.padBegin[1] + b * g.dilations[1];
-                            if (col >= 0 && col < iw)
-                                maxInto(m, xn + (r * iw + col) * channels, channels);
-                        }
+            for (int64_t j = 0; j < ow; ++j) {
+                T* m = yn + (i * ow + j) * channels;
+                std::fill(m, m + channels, std::numeric_limits<T>::lowest());
+                for (int64_t a = 0; a < g.kernel[0]; ++a) {
+                    const int64_t r = i * g.strides[0] - g.padBegin[0] + a * g.dilations[0];
+                    if (r < 0 || r >= ih)
+                        continue;
+                    for (int64_t b = 0; b < g.kernel[1]; ++b) {
+                        const int64_t col = j * g.strides[1] - g.padBegin[1] + b * g.dilations[1];
+                        if (col >= 0 && col < iw)
+                            maxInto(m, xn + (r * iw + col) * channels, channels);
                     }
                 }
             }
