@@ -7,6 +7,7 @@
 #include "kernels/int8/float_epilogue.h"
 #include "kernels/int8/int8_conv_impl.h"
 #include "kernels/int8/interleave_planes.h"
+#include "kernels/int8/thread_blocks.h"
 
 #include <fmt/format.h>
 
@@ -284,10 +285,22 @@ void Int8Conv::Impl::fillPadded(const uint8_t* xu)
     const ConvShape& s = shape;
     const int64_t c = s.inChannels, pw = s.inWidth + s.padLeft + s.padRight;
     const int64_t ph = s.inHeight + s.padTop + s.padBottom, hw = s.inHeight * s.inWidth;
-    for (int64_t n = 0; n < s.batch; ++n) {
-        const uint8_t* img = xu + n * c * hw;
-        for (int64_t i = 0; i < s.inHeight; ++i) {
+    // Rows are independent copies: one block of rows per thread (resnet18's 3 x 224 x 224 NCHW input, transposed
+    // here, was a serial part of its first convolution at 2 threads).
+    forEachThreadBlock(s.batch * s.inHeight, passThreads(s.inputCount()), 1, [&](int64_t r0, int64_t r1) {
+        for (int64_t r = r0; r < r1; ++r) {
+            const int64_t n = r / s.inHeight, i = r % s.inHeight;
+            const uint8_t* img = xu + n * c * hw;
             uint8_t* row = padded.data() + ((n * ph + i + s.padTop) * pw + s.padLeft) * c;
+            // Three-channel images (resnet18's) by byte shuffles, the rest of this image's rows of the block at once:
+            // the byte loop below took ~0.1 ms for 3 x 224 x 224.
+            if (nchw() && c == 3) {
+                const int64_t rows = std::min(r1 - r, s.inHeight - i);
+                if (interleave3PlaneRows(img + i * s.inWidth, hw, rows, s.inWidth, row, pw * c)) {
+                    r += rows - 1;
+                    continue;
+                }
+            }
             if (!nchw()) {
                 std::memcpy(row, img + i * s.inWidth * c, size_t(s.inWidth * c));
                 continue;
@@ -298,7 +311,7 @@ void Int8Conv::Impl::fillPadded(const uint8_t* xu)
                     row[j * c + ch] = src[j];
             }
         }
-    }
+    });
 }
 
 Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)

@@ -24,13 +24,12 @@ constexpr std::array<std::array<std::array<uint8_t, 16>, 3>, 3> makeMasks()
 constexpr auto kMasks = makeMasks();
 
 __attribute__((target("avx2"))) void interleaveAvx2(
-    const uint8_t* planes, int64_t height, int64_t width, uint8_t* dst, int64_t dstRowStride)
+    const uint8_t* planes, int64_t plane, int64_t height, int64_t width, uint8_t* dst, int64_t dstRowStride)
 {
     __m128i mask[3][3];
     for (int v = 0; v < 3; ++v)
         for (int c = 0; c < 3; ++c)
             mask[v][c] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kMasks[size_t(v)][size_t(c)].data()));
-    const int64_t plane = height * width;
     for (int64_t h = 0; h < height; ++h) {
         const uint8_t* p0 = planes + h * width;
         const uint8_t* p1 = p0 + plane;
@@ -62,7 +61,16 @@ bool interleave3Planes(const uint8_t* planes, int64_t height, int64_t width, uin
 {
     if (!__builtin_cpu_supports("avx2"))
         return false;
-    interleaveAvx2(planes, height, width, dst, dstRowStride);
+    interleaveAvx2(planes, height * width, height, width, dst, dstRowStride);
+    return true;
+}
+
+bool interleave3PlaneRows(
+    const uint8_t* planes, int64_t planeStride, int64_t rows, int64_t width, uint8_t* dst, int64_t dstRowStride)
+{
+    if (!__builtin_cpu_supports("avx2"))
+        return false;
+    interleaveAvx2(planes, planeStride, rows, width, dst, dstRowStride);
     return true;
 }
 

@@ -12,4 +12,9 @@ namespace qs::kernels::int8 {
 /// (nothing written) when the CPU lacks AVX2.
 bool interleave3Planes(const uint8_t* planes, int64_t height, int64_t width, uint8_t* dst, int64_t dstRowStride);
 
+/// The same for `rows` rows of planes `planeStride` bytes apart (a block of an image's rows: planes points at the
+/// first row of channel 0), so that threads can each interleave their own rows.
+bool interleave3PlaneRows(
+    const uint8_t* planes, int64_t planeStride, int64_t rows, int64_t width, uint8_t* dst, int64_t dstRowStride);
+
 } // namespace qs::kernels::int8
