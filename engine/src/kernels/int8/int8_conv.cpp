@@ -47,33 +47,6 @@ QS_CLONES void storeTileInt32(
             out[o * channelStride + j * pixelStride] = tile[j * oc + o];
 }
 
-/// The largest byte of a buffer (a kernel's source, to decide whether the unsplit weights are exact for it).
-QS_CLONES uint8_t maxByte(const uint8_t* p, size_t n)
-{
-    uint8_t m = 0;
-    for (size_t i = 0; i < n; ++i)
-        m = std::max(m, p[i]);
-    return m;
-}
-
-/// Per channel, the largest byte over the pixels of an NHWC buffer, into `out` (zeroed by the caller).
-QS_CLONES void channelMaxima(const uint8_t* p, int64_t pixels, int64_t channels, uint8_t* out)
-{
-    for (int64_t i = 0; i < pixels; ++i)
-        for (int64_t c = 0; c < channels; ++c)
-            out[c] = std::max(out[c], p[i * channels + c]);
-}
-
-/// QS_INT8_UNSPLIT=0 turns the unsplit weights off (A/B measurements, tests of the split path on small sources).
-bool unsplitAllowed()
-{
-    static const bool allowed = [] {
-        const char* v = std::getenv("QS_INT8_UNSPLIT");
-        return !(v && std::string_view(v) == "0");
-    }();
-    return allowed;
-}
-
 } // namespace
 
 Status Int8Conv::Impl::prepare(const Int8Weights& w)
@@ -171,7 +144,7 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         // construction), when the residual would be nothing but the split (no clamped weight zero point outliers)
         // and the zero point is not folded into oneDNN's padded borders (whose accOffset is the split weights').
         std::vector<int8_t> unsplit;
-        if ((zeroSourceZeroPoint || constantSource) && residual.empty() && !paddedSource && unsplitAllowed())
+        if ((zeroSourceZeroPoint || constantSource) && residual.empty() && !paddedSource && unsplitWeightsAllowed())
             unsplit = s8;
         splitPairsFor(useOwn ? std::string(Avx2Int8Conv::kImplementation) : convPd.impl_info_str());
         int32_t maxAbs = 0;
@@ -345,44 +318,6 @@ Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const u
         return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
     }
     return Status::ok();
-}
-
-bool Int8Conv::Impl::sourceFits(const uint8_t* source, size_t size) const
-{
-    // In blocks, so that a source out of bounds (a full-range one) is found after a few KiB.
-    constexpr size_t kBlock = 4096;
-    for (size_t i = 0; i < size; i += kBlock)
-        if (maxByte(source + i, std::min(kBlock, size - i)) > unsplitMaxSource)
-            return false;
-    return true;
-}
-
-void Int8Conv::Impl::listUnsplitPairs(const std::vector<int8_t>& unsplit)
-{
-    const ConvShape& s = shape;
-    const int64_t icg = s.inChannelsPerGroup(), khw = s.kernelHeight * s.kernelWidth;
-    for (const ResidualWeight& r : residual) { // the split pairs' even weights (no outliers: see unsplit)
-        const size_t even = size_t((int64_t(r.row) * icg + r.reduction) * khw + r.inner);
-        unsplitPairs.push_back({ int32_t(r.row / s.outChannelsPerGroup() * icg + r.reduction),
-            int16_t(std::abs(int32_t(unsplit[even]))), int16_t(std::abs(int32_t(unsplit[even + size_t(khw)]))) });
-    }
-}
-
-bool Int8Conv::Impl::pairsFit(const uint8_t* source, size_t size)
-{
-    if (sourceFits(source, size))
-        return true;
-    if (unsplitPairs.empty())
-        return false;
-    // Sharper, for sources with a few large channels: each split pair against the maxima of its two channels.
-    const int64_t c = shape.inChannels;
-    sourceMaxima.assign(size_t(c), 0);
-    channelMaxima(source, int64_t(size) / c, c, sourceMaxima.data());
-    for (const UnsplitPair& p : unsplitPairs)
-        if (int32_t(p.even) * sourceMaxima[size_t(p.channel)] + int32_t(p.odd) * sourceMaxima[size_t(p.channel) + 1]
-            > 32767)
-            return false;
-    return true;
 }
 
 Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)

@@ -6,6 +6,7 @@
 //   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction
 //   int8_conv_direct.cpp    oneDNN writing the requantized uint8 output itself
 //   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels)
+//   int8_conv_unsplit.cpp   whether a run's source lets the unsplit weights run exactly (AVX2: no pair saturates)
 #pragma once
 
 #include "kernels/int8/avx2_int8_conv.h"
@@ -57,6 +58,10 @@ struct Correction
     /// (0 for its last odd one); set for every other weight of a channel, from its first.
     int32_t pairValue = 0;
 };
+
+/// False when QS_INT8_UNSPLIT=0 turns the unsplit weights off (A/B measurements, tests of the split path on small
+/// sources); int8_conv_unsplit.cpp.
+bool unsplitWeightsAllowed();
 
 struct Int8Conv::Impl
 {
