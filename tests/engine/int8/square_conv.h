@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Int8Conv test shapes: square kernel, stride, dilation and symmetric padding (shared by the int8 conv tests).
+// Int8Conv test shapes: square kernel, stride, dilation and symmetric padding, and the named dynamic-conv case the
+// parameterised tests run (shared by the int8 conv tests).
 #pragma once
 
 #include "kernels/int8/conv_shape.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <ostream>
+#include <string>
 
 namespace qs::test {
 
@@ -21,6 +28,24 @@ inline kernels::int8::ConvShape squareConv(int64_t n, int64_t ic, int64_t ih, in
     s.dilationHeight = s.dilationWidth = dilation;
     s.padTop = s.padLeft = s.padBottom = s.padRight = pad;
     return s;
+}
+
+/// A named convolution with a per-tensor activation and weight zero point (a dynamic layer's form).
+struct DynamicConvCase
+{
+    const char* name;
+    kernels::int8::ConvShape shape;
+    int32_t xZeroPoint;
+    int32_t wZeroPoint;
+};
+
+inline std::string dynamicConvCaseName(const testing::TestParamInfo<DynamicConvCase>& info)
+{
+    return info.param.name;
+}
+inline void PrintTo(const DynamicConvCase& c, std::ostream* os)
+{
+    *os << c.name << " " << c.shape.toString();
 }
 
 } // namespace qs::test

@@ -24,22 +24,7 @@ using namespace qs::kernels::int8;
 
 namespace {
 
-struct BandCase
-{
-    const char* name;
-    ConvShape shape;
-    int32_t xZeroPoint;
-    int32_t wZeroPoint;
-};
-
-std::string bandName(const testing::TestParamInfo<BandCase>& info)
-{
-    return info.param.name;
-}
-void PrintTo(const BandCase& c, std::ostream* os)
-{
-    *os << c.name << " " << c.shape.toString();
-}
+using BandCase = test::DynamicConvCase;
 
 // Rows of OW x OC int32 against 16 KiB bands: wide rows (100 x 24 x 4 = 9600 bytes) give one row per band, narrow
 // ones (20 x 8 x 4 = 640 bytes) 25 rows per band with a partial last band.
@@ -166,7 +151,7 @@ TEST_P(ConvBandEpilogueTest, NchwToNchwMatchesTheDefinition)
     checkBands(GetParam(), ActivationLayout::Nchw, ActivationLayout::Nchw, false);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, ConvBandEpilogueTest, testing::ValuesIn(kBandCases), bandName);
+INSTANTIATE_TEST_SUITE_P(Shapes, ConvBandEpilogueTest, testing::ValuesIn(kBandCases), test::dynamicConvCaseName);
 
 /// The planar path with int8 activations and per-channel int8 weights over their whole range (w - zp up to 255 in
 /// magnitude: no s8 kernel could take them without corrections), against the reference; and its saturation report:

@@ -25,22 +25,7 @@ using namespace qs::kernels::int8;
 
 namespace {
 
-struct ThreadCase
-{
-    const char* name;
-    ConvShape shape;
-    int32_t xZeroPoint;
-    int32_t wZeroPoint;
-};
-
-std::string caseName(const testing::TestParamInfo<ThreadCase>& info)
-{
-    return info.param.name;
-}
-void PrintTo(const ThreadCase& c, std::ostream* os)
-{
-    *os << c.name << " " << c.shape.toString();
-}
+using ThreadCase = test::DynamicConvCase;
 
 // All above Int8Conv's parallel threshold (32Ki output values per image); odd row counts so the blocks differ in
 // size, outlier weights (residual corrections) and a zero point far from the weights' (compensation).
@@ -221,6 +206,6 @@ TEST_P(ConvThreadsTest, NchwMatchesTheDefinitionAtAnyThreadCount)
     checkThreads(GetParam(), ActivationLayout::Nchw);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, ConvThreadsTest, testing::ValuesIn(kCases), caseName);
+INSTANTIATE_TEST_SUITE_P(Shapes, ConvThreadsTest, testing::ValuesIn(kCases), test::dynamicConvCaseName);
 
 } // namespace
