@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,42 @@ struct QdqConvParams
     std::vector<int32_t> bias;
     std::vector<float> wScales; ///< per output channel
 };
+
+/// Random full-range s8 weights, int32 biases and per-channel scales of a QDQ 3x3 convolution.
+inline QdqConvParams randomQdqConv(std::mt19937& rng, int64_t oc, int64_t ic)
+{
+    std::uniform_int_distribution<int> s8(-127, 127), bias(-2000, 2000);
+    std::uniform_real_distribution<float> scale(0.002f, 0.006f);
+    QdqConvParams p;
+    p.w.resize(size_t(oc * ic * 9));
+    for (auto& v : p.w)
+        v = int8_t(s8(rng));
+    for (int64_t o = 0; o < oc; ++o) {
+        p.bias.push_back(bias(rng));
+        p.wScales.push_back(scale(rng));
+    }
+    return p;
+}
+
+/// ONNX MaxPool 3x3, stride 2, pad 1 of NCHW uint8 planes: the window maximum, padding taking no part.
+inline std::vector<uint8_t> maxPool3x3s2p1Ref(const std::vector<uint8_t>& y, int64_t c, int64_t h, int64_t w)
+{
+    const int64_t ph = (h + 2 - 3) / 2 + 1, pw = (w + 2 - 3) / 2 + 1;
+    std::vector<uint8_t> p(size_t(c * ph * pw));
+    for (int64_t ch = 0; ch < c; ++ch)
+        for (int64_t i = 0; i < ph; ++i)
+            for (int64_t j = 0; j < pw; ++j) {
+                int best = 0;
+                for (int64_t a = 0; a < 3; ++a)
+                    for (int64_t b = 0; b < 3; ++b) {
+                        const int64_t r = i * 2 - 1 + a, col = j * 2 - 1 + b;
+                        if (r >= 0 && r < h && col >= 0 && col < w)
+                            best = std::max(best, int(y[size_t((ch * h + r) * w + col)]));
+                    }
+                p[size_t((ch * ph + i) * pw + j)] = uint8_t(best);
+            }
+    return p;
+}
 
 inline kernels::int8::ConvShape qdqConvShape(int64_t ic, int64_t h, int64_t w, int64_t oc)
 {

@@ -31,21 +31,6 @@ constexpr int64_t kC = 5, kH = 13, kW = 11, kC1 = 16, kC2 = 16;
 
 using ConvParams = test::QdqConvParams;
 
-ConvParams randomConv(std::mt19937& rng, int64_t oc, int64_t ic)
-{
-    std::uniform_int_distribution<int> s8(-127, 127), bias(-2000, 2000);
-    std::uniform_real_distribution<float> scale(0.002f, 0.006f);
-    ConvParams p;
-    p.w.resize(size_t(oc * ic * 9));
-    for (auto& v : p.w)
-        v = int8_t(s8(rng));
-    for (int64_t o = 0; o < oc; ++o) {
-        p.bias.push_back(bias(rng));
-        p.wScales.push_back(scale(rng));
-    }
-    return p;
-}
-
 TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
 {
     std::mt19937 rng(3);
@@ -53,7 +38,7 @@ TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
     std::vector<uint8_t> x(size_t(kC * kH * kW));
     for (auto& v : x)
         v = uint8_t(u8(rng));
-    const ConvParams c1 = randomConv(rng, kC1, kC), c2 = randomConv(rng, kC2, kC1);
+    const ConvParams c1 = test::randomQdqConv(rng, kC1, kC), c2 = test::randomQdqConv(rng, kC2, kC1);
     const float xs = 0.031f, s1 = 0.05f, s2 = 0.07f, sz = 0.09f;
     const int32_t xzp = 121, zp1 = 0, zp2 = 125, zpz = 0;
 
@@ -96,19 +81,7 @@ TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
     // The definition, NCHW.
     const std::vector<uint8_t> y1 = test::qdqConvRef(x, kC, kH, kW, xzp, xs, c1, kC1, s1, zp1, true);
     const int64_t ph = (kH + 2 - 3) / 2 + 1, pw = (kW + 2 - 3) / 2 + 1;
-    std::vector<uint8_t> p(size_t(kC1 * ph * pw));
-    for (int64_t c = 0; c < kC1; ++c)
-        for (int64_t i = 0; i < ph; ++i)
-            for (int64_t j = 0; j < pw; ++j) {
-                int best = 0;
-                for (int64_t a = 0; a < 3; ++a)
-                    for (int64_t b = 0; b < 3; ++b) {
-                        const int64_t r = i * 2 - 1 + a, col = j * 2 - 1 + b;
-                        if (r >= 0 && r < kH && col >= 0 && col < kW)
-                            best = std::max(best, int(y1[size_t((c * kH + r) * kW + col)]));
-                    }
-                p[size_t((c * ph + i) * pw + j)] = uint8_t(best);
-            }
+    const std::vector<uint8_t> p = test::maxPool3x3s2p1Ref(y1, kC1, kH, kW);
     const std::vector<uint8_t> y2 = test::qdqConvRef(p, kC1, ph, pw, zp1, s1, c2, kC2, s2, zp2, false);
     std::vector<double> want(size_t(kC2), 0.0);
     int32_t saturated = 0;

@@ -32,41 +32,6 @@ using test::tensorType;
 constexpr int64_t kC = 3, kH = 103, kW = 101, kC1 = 32, kC2 = 8;
 constexpr int64_t kPh = (kH + 2 - 3) / 2 + 1, kPw = (kW + 2 - 3) / 2 + 1;
 
-test::QdqConvParams randomConv(std::mt19937& rng, int64_t oc, int64_t ic)
-{
-    std::uniform_int_distribution<int> s8(-127, 127), bias(-2000, 2000);
-    std::uniform_real_distribution<float> scale(0.002f, 0.006f);
-    test::QdqConvParams p;
-    p.w.resize(size_t(oc * ic * 9));
-    for (auto& v : p.w)
-        v = int8_t(s8(rng));
-    for (int64_t o = 0; o < oc; ++o) {
-        p.bias.push_back(bias(rng));
-        p.wScales.push_back(scale(rng));
-    }
-    return p;
-}
-
-/// The 3x3/2 pad-1 window maximum of NCHW planes (padding takes no part).
-std::vector<uint8_t> maxPoolRef(const std::vector<uint8_t>& y, int64_t c, int64_t h, int64_t w)
-{
-    const int64_t ph = (h + 2 - 3) / 2 + 1, pw = (w + 2 - 3) / 2 + 1;
-    std::vector<uint8_t> p(size_t(c * ph * pw));
-    for (int64_t ch = 0; ch < c; ++ch)
-        for (int64_t i = 0; i < ph; ++i)
-            for (int64_t j = 0; j < pw; ++j) {
-                int best = 0;
-                for (int64_t a = 0; a < 3; ++a)
-                    for (int64_t b = 0; b < 3; ++b) {
-                        const int64_t r = i * 2 - 1 + a, col = j * 2 - 1 + b;
-                        if (r >= 0 && r < h && col >= 0 && col < w)
-                            best = std::max(best, int(y[size_t((ch * h + r) * w + col)]));
-                    }
-                p[size_t((ch * ph + i) * pw + j)] = uint8_t(best);
-            }
-    return p;
-}
-
 struct Fixture
 {
     std::vector<uint8_t> x;
@@ -83,8 +48,8 @@ Fixture makeFixture()
     f.x.resize(size_t(kC * kH * kW));
     for (auto& v : f.x)
         v = uint8_t(u8(rng));
-    f.c1 = randomConv(rng, kC1, kC);
-    f.c2 = randomConv(rng, kC2, kC1);
+    f.c1 = test::randomQdqConv(rng, kC1, kC);
+    f.c2 = test::randomQdqConv(rng, kC2, kC1);
     return f;
 }
 
@@ -135,7 +100,7 @@ TEST_P(QdqPoolThreads, MatchTheDefinitionAtAnyThreadCount)
     const Fixture f = makeFixture();
     const std::vector<uint8_t> y1
         = test::qdqConvRef(f.x, kC, kH, kW, Fixture::kXzp, Fixture::kXs, f.c1, kC1, Fixture::kS1, Fixture::kZp1, true);
-    std::vector<uint8_t> want = maxPoolRef(y1, kC1, kH, kW);
+    std::vector<uint8_t> want = test::maxPool3x3s2p1Ref(y1, kC1, kH, kW);
     ASSERT_GE(int64_t(want.size()), 64 * 1024) << "below the pool's parallel threshold: the test would not split";
     if (withConv2)
         want = test::qdqConvRef(
