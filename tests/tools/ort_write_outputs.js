@@ -2,7 +2,8 @@
 // Runs backend-test-style cases (model.onnx + test_data_set_0/input_N.pb) with ONNX Runtime (onnxruntime-node,
 // CPU, one thread, graph optimizations disabled so every node runs as authored) and writes what it computes as
 // test_data_set_0/output_N.pb (onnx.TensorProto). These outputs are the independent truth for the com.microsoft
-// cases under tests/data/qops/ (ONNX has no conformance data for contrib ops).
+// cases under tests/data/qops/ (ONNX has no conformance data for contrib ops), and for the intermediate tensors
+// trace_first_difference.cpp exposes.
 //
 //   (cd bench && npm install --ignore-scripts --no-save --no-package-lock onnxruntime-node@1.30.0)
 //   NODE_PATH=bench/node_modules node tests/tools/ort_write_outputs.js tests/data/qops/*/
@@ -12,8 +13,11 @@ const path = require('path');
 const ort = require('onnxruntime-node');
 
 // onnx.TensorProto fields used here: dims (1), data_type (2), name (8), raw_data (9).
-const kTypes = { 1: ['float32', Float32Array], 2: ['uint8', Uint8Array], 3: ['int8', Int8Array] };
-const kTypeIds = { float32: 1, uint8: 2, int8: 3 };
+const kTypes = {
+  1: ['float32', Float32Array], 2: ['uint8', Uint8Array], 3: ['int8', Int8Array], 6: ['int32', Int32Array],
+  7: ['int64', BigInt64Array], 9: ['bool', Uint8Array], 11: ['float64', Float64Array],
+};
+const kTypeIds = { float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9, float64: 11 };
 
 function readTensorProto(file) {
   const buf = fs.readFileSync(file);
