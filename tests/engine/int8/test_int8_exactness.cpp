@@ -8,7 +8,7 @@
 // them, see bench/archive/2026-11-26-exact.md). The test exposes the same tensors in the engine and requires:
 //  - every quantized tensor before the first differing one hashes equal: no rounding rule, saturation, zero point,
 //    scale or accumulation differs anywhere up to there;
-//  - the first differing one differs only in the listed elements, each by one step, and each of them lies at a
+//  - the first differing one differs only in the listed elements, each by at most one step, and each lies at a
 //    rounding tie: the quantizer's x / scale is within kTie of k + 0.5 in both the engine and ONNX Runtime, i.e. the
 //    float value before rounding differs in its last bits. Those bits come from a float op that computes differently
 //    in the two (the summation order of a float Conv, ONNX Runtime's Sigmoid approximation, Softmax/Erf/
@@ -188,7 +188,9 @@ TEST_P(Int8Exactness, QuantizedTensorsMatchOnnxRuntimeUpToTheFirstTie)
         const float scale = scaleTensor ? float(scaleTensor->valueAsDouble(0)) : float(constantScale);
         for (const Flip& f : r.flips) {
             const double mine = t.valueAsDouble(f.index);
-            EXPECT_EQ(std::fabs(mine - f.ortValue), 1.0) << r.tensor << "[" << f.index << "]";
+            // One step off natively; under another ISA cap oneDNN's float kernels round differently and the
+            // engine may land on ONNX Runtime's side of the tie (measured: the transformer and resnet18 at AVX2).
+            EXPECT_LE(std::fabs(mine - f.ortValue), 1.0) << r.tensor << "[" << f.index << "]";
             // x / scale as QuantizeLinear computes it (float division), in the engine and in ONNX Runtime.
             const double steps = double(float(x.valueAsDouble(f.index)) / scale);
             const double tie = std::floor(f.ortSteps) + 0.5;
@@ -216,6 +218,114 @@ INSTANTIATE_TEST_SUITE_P(Zoo, Int8Exactness,
         std::string n = info.param.name;
         std::replace(n.begin(), n.end(), '.', '_');
         return n;
+    });
+
+/// The QDQ models' outputs: DequantizeLinear(QuantizeLinear(logits)), so every element lies on the grid k * step and
+/// a disagreement is a whole number of steps.
+struct OutputCase
+{
+    const char* name;
+    ExecutionMode mode;
+    const char* reference; ///< the folder under the case holding ONNX Runtime's output_0.pb
+    /// As written: the steps the traced tie flip spreads to (measured, bench/archive/2026-11-26-exact.md);
+    /// negative: derived at run time from ONNX Runtime's own two outputs (see below).
+    double maxSteps;
+    bool slow;
+};
+
+class Int8OutputSteps : public testing::TestWithParam<OutputCase>
+{
+};
+
+TEST_P(Int8OutputSteps, WithinTheStepsTheTraceJustifies)
+{
+    const OutputCase& c = GetParam();
+    if (c.slow && !slowTestsEnabled())
+        GTEST_SKIP() << c.name << " is a slow case: set QS_SLOW_TESTS=1 (ctest -L slow) to run it";
+    const auto dir = test::sharedDir() / "models" / c.name;
+    QS_REQUIRE_SHARED(dir / "model.onnx");
+    // resnet18's test_data_set_0 is ONNX Runtime's optimized output, its node-by-node one is in ort_unoptimized/;
+    // the zoo's QDQ cases have it the other way round.
+    const bool resnet = std::filesystem::exists(dir / "ort_unoptimized");
+    const auto unoptFile = dir / (resnet ? "ort_unoptimized" : "test_data_set_0") / "output_0.pb";
+    const auto optFile = dir / (resnet ? "test_data_set_0" : "ort_optimized") / "output_0.pb";
+    QS_REQUIRE_SHARED(unoptFile);
+    QS_REQUIRE_SHARED(optFile);
+    auto model = loadModel(dir / "model.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    const Graph& g = (*model)->graph();
+    const Node& last = g.node(g.producer(g.outputs()[0]));
+    ASSERT_EQ(last.opType, "DequantizeLinear");
+    const double step = constantValue(g, last.inputs[1]);
+    const double zp = last.inputs.size() > 2 ? constantValue(g, last.inputs[2]) : 0.0;
+    ASSERT_TRUE(step > 0.0 && std::isfinite(zp));
+
+    auto input = loadTensorFile(dir / "test_data_set_0" / "input_0.pb");
+    auto unopt = loadTensorFile(unoptFile);
+    auto opt = loadTensorFile(optFile);
+    ASSERT_TRUE(input.isOk() && unopt.isOk() && opt.isOk());
+    SessionOptions options;
+    options.mode = c.mode;
+    auto session = Session::create(*model, options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    std::vector<HostTensor> out;
+    HostTensor want;
+    test::runOnStoredData(**session, *input, std::string(c.reference) == "optimized" ? *opt : *unopt, out, want);
+    if (HasFatalFailure())
+        return;
+    const auto got = out[0].data<float>();
+    const auto ref = want.data<float>();
+    const auto unoptHost = std::move(HostTensor::fromTensor(*unopt)).value();
+    const auto optHost = std::move(HostTensor::fromTensor(*opt)).value();
+    const auto u = unoptHost.data<float>();
+    const auto o = optHost.data<float>();
+
+    // ONNX Runtime's own optimized run against its node-by-node one: how far requantizing fused groups in another
+    // order (QLinearConv from int32 accumulators, QLinearAdd...) moves these outputs. An optimized engine does the
+    // same kind of thing, so that distance is its tolerance; an engine run as written is held to the trace instead.
+    double ortSteps = 0.0;
+    int64_t ortDiffer = 0;
+    for (size_t i = 0; i < u.size(); ++i) {
+        const double d = std::fabs(double(u[i]) - double(o[i])) / step;
+        ortSteps = std::max(ortSteps, d);
+        ortDiffer += d > 0.5;
+    }
+    const double maxSteps = c.maxSteps >= 0.0 ? c.maxSteps : std::round(ortSteps);
+    const double maxFraction = c.maxSteps >= 0.0 ? 0.4 : double(ortDiffer) / double(u.size()) + 0.1;
+
+    int64_t differ = 0, offGrid = 0;
+    double steps = 0.0;
+    for (size_t i = 0; i < got.size(); ++i) {
+        const double k = double(got[i]) / step + zp;
+        offGrid += std::fabs(k - std::nearbyint(k)) > 1e-3;
+        const double d = std::fabs(double(got[i]) - double(ref[i])) / step;
+        steps = std::max(steps, d);
+        differ += d > 0.5;
+    }
+    EXPECT_EQ(offGrid, 0) << "outputs must lie on the output's quantization grid (step " << step << ")";
+    EXPECT_LE(steps, maxSteps + 1e-3);
+    EXPECT_LE(double(differ), maxFraction * double(got.size()));
+    std::printf("%s %s vs ONNX Runtime %s: %lld of %zu outputs apart, max %.3g steps of %.4g (allowed %g, %.0f %%); "
+                "ONNX Runtime optimized vs node by node: %lld apart, max %.3g steps\n",
+        c.name, std::string(executionModeName(c.mode)).c_str(), c.reference, static_cast<long long>(differ), got.size(),
+        steps, step, maxSteps, 100.0 * maxFraction, static_cast<long long>(ortDiffer), ortSteps);
+}
+
+INSTANTIATE_TEST_SUITE_P(Zoo, Int8OutputSteps,
+    testing::Values(
+        // As written: the tie flip at /3_14 spreads to 2 output steps (334 of 1000 logits).
+        OutputCase { "mnasnet0_5_int8_qdq_torch", ExecutionMode::AsWritten, "unoptimized", 2.0, false },
+        OutputCase { "mnasnet0_5_int8_qdq_torch", ExecutionMode::Optimized, "unoptimized", -1.0, false },
+        OutputCase { "mnasnet0_5_int8_qdq_torch", ExecutionMode::Optimized, "optimized", -1.0, false },
+        // As written: no flip at all.
+        OutputCase { "mobilenet_v3_large_int8_qdq_torch", ExecutionMode::AsWritten, "unoptimized", 0.0, true },
+        OutputCase { "mobilenet_v3_large_int8_qdq_torch", ExecutionMode::Optimized, "unoptimized", -1.0, true },
+        // As written: the tie flip in conv2 spreads to one output step (251 of 1000 logits).
+        OutputCase { "resnet18_int8_qdq_torch", ExecutionMode::AsWritten, "unoptimized", 1.0, true },
+        OutputCase { "resnet18_int8_qdq_torch", ExecutionMode::Optimized, "unoptimized", -1.0, true }),
+    [](const testing::TestParamInfo<OutputCase>& info) {
+        return std::string(info.param.name) + "_"
+            + (info.param.mode == ExecutionMode::AsWritten ? "AsWritten" : "Optimized") + "_vs_" + info.param.reference;
     });
 
 } // namespace
