@@ -9,10 +9,12 @@
 //
 // `expose` copies MODEL_DIR/model.onnx with the outputs of every node (or of nodes of the listed op types, or the
 // listed tensors) appended to the graph outputs, typed by ONNX shape inference, and copies the stored inputs.
-// `digest` writes the tests/data/exact/ files test_int8_exactness.cpp checks (see digest()). `compare` runs the copy in
-// the engine and prints, per exposed tensor in node order, how many elements differ and by how much; the first line is
-// the first tensor that differs. `--save` writes the engine's outputs as raw output_N.bin files. `describe` prints the
-// nodes around a tensor with their constant inputs (scales, zero points).
+// `isolate` makes a one-node case of a traced node fed with ONNX Runtime's inputs (run ort_write_outputs.js and
+// `compare` on it), to tell a node that computes differently from one that inherits a difference. `digest` writes the
+// tests/data/exact/ files test_int8_exactness.cpp checks (see digest()). `compare` runs the copy in the engine and
+// prints, per exposed tensor in node order, how many elements differ and by how much; the first line is the first
+// tensor that differs. `--save` writes the engine's outputs as raw output_N.bin files. `describe` prints the nodes
+// around a tensor with their constant inputs (scales, zero points).
 #include <quantscope/engine/host_tensor.h>
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/session.h>
@@ -252,6 +254,80 @@ int describe(const fs::path& caseDir, const std::string& tensor)
     return 0;
 }
 
+/// One node of a traced case on its own: its non-constant inputs become graph inputs holding what ONNX Runtime
+/// computed for them (TRACE_DIR's outputs), its constant inputs initializers. Running that case in both tells
+/// whether the node itself computes differently or only inherits a difference.
+int isolate(const fs::path& traceDir, const std::string& nodeName, const fs::path& outDir)
+{
+    onnx::ModelProto model;
+    std::ifstream in(traceDir / "model.onnx", std::ios::binary);
+    if (!in || !model.ParseFromIstream(&in))
+        return 1;
+    std::map<std::string, int> outputIndex;
+    std::map<std::string, const onnx::TypeProto*> outputType;
+    for (int i = 0; i < model.graph().output_size(); ++i) {
+        outputIndex[model.graph().output(i).name()] = i;
+        outputType[model.graph().output(i).name()] = &model.graph().output(i).type();
+    }
+    std::map<std::string, const onnx::TensorProto*> constants;
+    for (const auto& t : model.graph().initializer())
+        constants[t.name()] = &t;
+    for (const auto& n : model.graph().node())
+        if (n.op_type() == "Constant" && n.output_size() == 1 && n.attribute_size() == 1 && n.attribute(0).has_t())
+            constants[n.output(0)] = &n.attribute(0).t();
+    const onnx::NodeProto* node = nullptr;
+    for (const auto& n : model.graph().node())
+        if (n.name() == nodeName)
+            node = &n;
+    if (!node) {
+        std::fprintf(stderr, "no node '%s'\n", nodeName.c_str());
+        return 1;
+    }
+    onnx::ModelProto one;
+    *one.mutable_opset_import() = model.opset_import();
+    one.set_ir_version(model.ir_version());
+    auto* g = one.mutable_graph();
+    g->set_name("isolated");
+    *g->add_node() = *node;
+    fs::create_directories(outDir / "test_data_set_0");
+    int inputs = 0;
+    std::set<std::string> seen;
+    for (const auto& v : node->input()) {
+        if (v.empty() || !seen.insert(v).second)
+            continue;
+        if (const auto c = constants.find(v); c != constants.end()) {
+            *g->add_initializer() = *c->second;
+            g->mutable_initializer(g->initializer_size() - 1)->set_name(v);
+            continue;
+        }
+        const auto idx = outputIndex.find(v);
+        if (idx == outputIndex.end()) {
+            std::fprintf(stderr, "input '%s' is neither a constant nor a traced tensor\n", v.c_str());
+            return 1;
+        }
+        auto t = qs::loadTensorFile(traceDir / "test_data_set_0" / ("output_" + std::to_string(idx->second) + ".pb"));
+        if (!t)
+            return 1;
+        auto* gi = g->add_input();
+        gi->set_name(v);
+        auto* tt = gi->mutable_type()->mutable_tensor_type();
+        tt->set_elem_type(outputType.at(v)->tensor_type().elem_type());
+        for (int64_t d : t->dims())
+            tt->mutable_shape()->add_dim()->set_dim_value(d);
+        fs::copy_file(traceDir / "test_data_set_0" / ("output_" + std::to_string(idx->second) + ".pb"),
+            outDir / "test_data_set_0" / ("input_" + std::to_string(inputs++) + ".pb"),
+            fs::copy_options::overwrite_existing);
+    }
+    for (const auto& v : node->output()) {
+        auto* go = g->add_output();
+        go->set_name(v);
+        if (outputType.count(v))
+            *go->mutable_type() = *outputType.at(v);
+    }
+    std::ofstream os(outDir / "model.onnx", std::ios::binary);
+    return one.SerializeToOstream(&os) ? 0 : 1;
+}
+
 uint64_t fnv1a(const void* data, size_t n)
 {
     uint64_t h = 1469598103934665603ull;
@@ -338,6 +414,8 @@ int main(int argc, char** argv)
     };
     if (args.size() >= 3 && args[0] == "expose")
         return expose(args[1], args[2], splitList(option("--ops")), splitList(option("--names")));
+    if (args.size() == 4 && args[0] == "isolate")
+        return isolate(args[1], args[2], args[3]);
     if (args.size() == 2 && args[0] == "digest")
         return digest(args[1]);
     if (args.size() == 3 && args[0] == "describe")
@@ -352,6 +430,7 @@ int main(int argc, char** argv)
         "usage: trace_first_difference expose MODEL_DIR OUT_DIR [--ops A,B] [--names a,b]\n"
         "       trace_first_difference compare OUT_DIR [--mode as-written|optimized] [--limit N] [--save DIR]\n"
         "       trace_first_difference describe MODEL_DIR TENSOR\n"
-        "       trace_first_difference digest OUT_DIR   (after compare --save OUT_DIR/engine)\n");
+        "       trace_first_difference digest OUT_DIR   (after compare --save OUT_DIR/engine)\n"
+        "       trace_first_difference isolate OUT_DIR NODE_NAME CASE_DIR\n");
     return 2;
 }
