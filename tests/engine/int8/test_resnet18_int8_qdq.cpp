@@ -33,17 +33,6 @@ namespace {
 
 using namespace qs;
 
-/// The float value of the scalar Constant node that produces `v`.
-double constantValue(const Graph& g, ValueId v)
-{
-    if (const Tensor* t = g.constantData(v))
-        return HostTensor::fromTensor(*t)->valueAsDouble(0);
-    const NodeId p = g.producer(v);
-    if (p == kNoNode || g.node(p).opType != "Constant" || !g.node(p).attribute("value"))
-        return std::nan("");
-    return HostTensor::fromTensor(g.node(p).attribute("value")->t)->valueAsDouble(0);
-}
-
 class ResNet18Int8Qdq : public testing::TestWithParam<ExecutionMode>
 {
 };
@@ -57,8 +46,8 @@ TEST_P(ResNet18Int8Qdq, MatchesOnnxRuntimeWithinOneOutputStep)
     const Graph& g = (*model)->graph();
     const Node& last = g.node(g.producer(g.outputs()[0]));
     ASSERT_EQ(last.opType, "DequantizeLinear");
-    const double step = constantValue(g, last.inputs[1]);
-    const double zp = last.inputs.size() > 2 ? constantValue(g, last.inputs[2]) : 0.0;
+    const double step = test::scalarConstant(g, last.inputs[1]);
+    const double zp = last.inputs.size() > 2 ? test::scalarConstant(g, last.inputs[2]) : 0.0;
     ASSERT_TRUE(step > 0.0 && std::isfinite(zp)) << "output scale " << step << ", zero point " << zp;
 
     auto input = loadTensorFile(dir / "test_data_set_0" / "input_0.pb");
