@@ -145,6 +145,17 @@ inline double scalarConstant(const Graph& g, ValueId v)
     return HostTensor::fromTensor(g.node(p).attribute("value")->t)->valueAsDouble(0);
 }
 
+/// The grid of a QDQ model's output: `step` and `zeroPoint` of the DequantizeLinear producing output 0 (every output
+/// element is (k - zeroPoint) * step). ASSERT-style: check HasFatalFailure.
+inline void outputGrid(const Graph& g, double& step, double& zeroPoint)
+{
+    const Node& last = g.node(g.producer(g.outputs()[0]));
+    ASSERT_EQ(last.opType, "DequantizeLinear");
+    step = scalarConstant(g, last.inputs[1]);
+    zeroPoint = last.inputs.size() > 2 ? scalarConstant(g, last.inputs[2]) : 0.0;
+    ASSERT_TRUE(step > 0.0 && std::isfinite(zeroPoint)) << "output scale " << step << ", zero point " << zeroPoint;
+}
+
 /// Runs `session` on the stored `input`; `out` gets the outputs and `want` the stored `expected`, whose dims must
 /// be those of the first output. ASSERT-style: check HasFatalFailure.
 inline void runOnStoredData(
