@@ -141,6 +141,11 @@ void TestRunTrust::freeDimensionsAreAskedPerModel()
     QVERIFY(dialog);
     QCOMPARE(dialog->shapes(), QStringList { QStringLiteral("x=1x3x224x224") });
     QCOMPARE(panel.inputShapesText(), QStringLiteral("x=1x3x224x224"));
+    if (const QByteArray dir = qgetenv("QS_UI_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        dialog->show();
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        dialog->grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("input_shapes_dialog.png")));
+    }
     dialog->setShape(QStringLiteral("x"), QStringLiteral("1x3x48x320"));
     dialog->accept();
     QCOMPARE(panel.inputShapesText(), QStringLiteral("x=1x3x48x320"));

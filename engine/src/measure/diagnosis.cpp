@@ -440,22 +440,16 @@ private:
             const bool compared = m_run.config.allowDifferentNetworks;
             const MessageArgs args { { "baseline", mm.baselineModel }, { "candidate", mm.candidateModel },
                 { "variant", std::string(compared ? "compared" : "refused") } };
-            if (compared)
-                add("different-networks", FindingSeverity::Warning,
-                    fmt::format("{} and {} are not the same network, but were compared as asked", mm.baselineModel,
-                        mm.candidateModel),
-                    std::move(ev),
-                    "The speedup and the findings compare two different networks, not FP32 with its quantization. "
-                    "Measure the FP32 model this INT8 model was made from for a verdict about quantization.",
-                    args);
-            else
-                add("different-networks", FindingSeverity::Critical,
-                    fmt::format("{} and {} are not the same network, so they were not compared", mm.baselineModel,
-                        mm.candidateModel),
-                    std::move(ev),
-                    "Open the FP32 model this INT8 model was made from. To compare these two anyway, run with "
-                    "--allow-different-networks (in the app: Benchmark → Compare Anyway).",
-                    args);
+            add("different-networks", compared ? FindingSeverity::Warning : FindingSeverity::Critical,
+                fmt::format("{} and {} are not the same network, {}", mm.baselineModel, mm.candidateModel,
+                    compared ? "but were compared as asked" : "so they were not compared"),
+                std::move(ev),
+                compared ? "The speedup and the findings compare two different networks, not FP32 with its "
+                           "quantization. Measure the FP32 model this INT8 model was made from for a verdict about "
+                           "quantization."
+                         : "Open the FP32 model this INT8 model was made from. To compare these two anyway, run "
+                           "with --allow-different-networks (in the app: Benchmark \u2192 Compare Anyway).",
+                args);
         }
     }
 
