@@ -24,10 +24,12 @@ void printBenchHelp()
     fmt::print(
         "Usage: quantscope-cli bench MODEL [MODEL...] [--threads 1,auto] [--mode optimized,as-written]\n"
         "                            [--warmup 10] [--runs 100 | --seconds 10] [--input-shape NAME=DIMS]...\n"
-        "                            [--profile] [--json RUN.json] [--md REPORT.md]\n\n"
+        "                            [--profile] [--allow-different-networks] [--json RUN.json] [--md REPORT.md]\n\n"
         "Times every model under every thread setting and mode (1 thread = controlled, auto = all cores =\n"
         "practical). Prints statistics per scenario and, for an FP32 and a quantized model of the same network,\n"
-        "the speedup with a bootstrap confidence interval and the findings that explain it.\n"
+        "the speedup with a bootstrap confidence interval and the findings that explain it. Two models that are\n"
+        "not the same network (inputs, outputs, layers and weight shapes once quantization is removed) get no\n"
+        "verdict; the finding 'different-networks' says how they differ.\n"
         "Ctrl-C stops after the current run; what was measured is kept and marked partial.\n\n"
         "  --threads LIST      comma-separated thread counts or 'auto'; default 1\n"
         "  --mode LIST         optimized, as-written; default optimized\n"
@@ -36,6 +38,8 @@ void printBenchHelp()
         "  --seconds S         measure for S seconds per scenario instead of a fixed run count\n"
         "  --input-shape S     bind a graph input's shape, e.g. images=1x3x640x640 (repeatable)\n"
         "  --profile           record time per node and per op type\n"
+        "  --allow-different-networks\n"
+        "                      compare FP32 and quantized models even when they are not the same network\n"
         "  --json FILE         write the run file (engine/RUN_FILE_FORMAT.md)\n"
         "  --md FILE           write the Markdown report\n");
 }
@@ -179,6 +183,8 @@ int runBench(std::span<char* const> args)
             plan.inputShapes.emplace_back(spec);
         } else if (a == "--profile") {
             plan.profile = true;
+        } else if (a == "--allow-different-networks") {
+            plan.allowDifferentNetworks = true;
         } else if (a == "--json" && hasValue) {
             jsonPath = value();
         } else if (a == "--md" && hasValue) {

@@ -24,7 +24,9 @@ struct BenchmarkRequest
     int64_t runs = 20;
     bool profile = true;
     std::vector<std::string> inputShapeSpecs; ///< NAME=DIMS, recorded in the run file
-    std::map<std::string, std::vector<int64_t>> inputShapes;
+    /// Per model (same order as `models`): the shapes of that model's inputs only, so a shape meant for one model
+    /// never reaches another.
+    std::vector<std::map<std::string, std::vector<int64_t>>> inputShapes;
     QString outputFolder; ///< where the run file is written; created when missing
 };
 

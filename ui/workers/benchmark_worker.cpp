@@ -100,8 +100,11 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
         report(-1, 0, tr("starting"), true);
     };
 
-    const auto shapes = request.inputShapes;
-    const auto factory = [&shapes](const std::shared_ptr<const Model>& model, const ScenarioSpec& spec) {
+    const auto factory = [&request](const std::shared_ptr<const Model>& model, const ScenarioSpec& spec) {
+        std::map<std::string, std::vector<int64_t>> shapes;
+        for (size_t i = 0; i < request.models.size() && i < request.inputShapes.size(); ++i)
+            if (request.models[i] == model)
+                shapes = request.inputShapes[i];
         return createSessionTarget(model, spec, shapes);
     };
     auto record = runBenchmarkPlan(plan, factory, control, observer);

@@ -25,6 +25,7 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
     record.config.modes = plan.modes;
     record.config.inputShapes = plan.inputShapes;
     record.config.profile = plan.profile;
+    record.config.allowDifferentNetworks = plan.allowDifferentNetworks;
 
     std::set<std::string> ids;
     for (const auto& model : plan.models) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <quantscope/engine/diagnosis.h>
+#include <quantscope/engine/network_identity.h>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -105,6 +106,7 @@ public:
 
     std::vector<Finding> run()
     {
+        differentNetworks();
         unsupportedOperators();
         dynamicQuantizedConvolutions();
         quantizationOverhead();
@@ -427,6 +429,30 @@ private:
         return c ? c->mode : std::string();
     }
 
+    // Before any verdict: a quantized model whose FP32 partner is another network is not compared (or, when the
+    // user insisted, compared with this warning on top).
+    void differentNetworks()
+    {
+        for (const NetworkMismatch& mm : networkMismatches(m_run)) {
+            std::vector<Line> ev;
+            for (const NetworkDifference& d : mm.differences)
+                ev.push_back(line(d.kind, d.args, d.text));
+            const bool compared = m_run.config.allowDifferentNetworks;
+            const MessageArgs args { { "baseline", mm.baselineModel }, { "candidate", mm.candidateModel },
+                { "variant", std::string(compared ? "compared" : "refused") } };
+            add("different-networks", compared ? FindingSeverity::Warning : FindingSeverity::Critical,
+                fmt::format("{} and {} are not the same network, {}", mm.baselineModel, mm.candidateModel,
+                    compared ? "but were compared as asked" : "so they were not compared"),
+                std::move(ev),
+                compared ? "The speedup and the findings compare two different networks, not FP32 with its "
+                           "quantization. Measure the FP32 model this INT8 model was made from for a verdict about "
+                           "quantization."
+                         : "Open the FP32 model this INT8 model was made from. To compare these two anyway, run "
+                           "with --allow-different-networks (in the app: Benchmark \u2192 Compare Anyway).",
+                args);
+        }
+    }
+
     void unfusedBoundaries()
     {
         for (const ScenarioRecord& w : m_run.scenarios) {
@@ -638,6 +664,7 @@ const ComparisonRecord* primaryComparison(const RunRecord& record)
 const std::vector<DiagnosisRule>& diagnosisRules()
 {
     static const std::vector<DiagnosisRule> rules {
+        { "different-networks", { "refused", "compared" }, { "inputs", "outputs", "layer-count", "layer-order" } },
         { "unsupported-operators", {}, { "unsupported-ops" } },
         { "dynamic-quantized-convolutions", { "fused", "separate" },
             { "op-counts", "quantize-time", "measured-speedup", "convolution-time" } },

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <variant>
 
 namespace qs {
 
@@ -64,6 +65,20 @@ std::string cell(std::string text)
 std::string verdictSentence(const RunRecord& record)
 {
     const Verdict v = verdictOf(record);
+    auto text = [&](const char* key) {
+        auto it = v.args.find(key);
+        return it != v.args.end() && std::holds_alternative<std::string>(it->second) ? std::get<std::string>(it->second)
+                                                                                     : std::string();
+    };
+    if (v.id == "different-networks")
+        return fmt::format("No INT8-vs-FP32 verdict: {} and {} are not the same network (see the finding "
+                           "'different-networks'; --allow-different-networks compares them anyway).",
+            text("baseline"), text("candidate"));
+    if (v.id == "run-failed") {
+        const auto threads = std::get<int64_t>(v.args.at("threads"));
+        return fmt::format("No INT8-vs-FP32 verdict: the run failed ({} · {} · {}): {}", text("model"),
+            threadsText(static_cast<int32_t>(threads)), text("mode"), text("error"));
+    }
     if (!v.comparison)
         return "No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both "
                "measured.";

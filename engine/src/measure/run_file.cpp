@@ -288,6 +288,16 @@ RunRecord recordFromJson(const Json& j)
         mr.opCounts = get<std::map<std::string, int64_t>>(m, "opCounts", mw);
         mr.signedActivationNodes = get<int64_t>(m, "signedActivationNodes", mw);
         mr.totalMacs = getOptional<int64_t>(m, "totalMacs", mw);
+        // Since format 1.2; older files have no signature, and their pairs are not checked.
+        if (auto it = m.find("network"); it != m.end() && !it->is_null()) {
+            const std::string nw = mw + ".network";
+            NetworkSignature sig;
+            sig.inputs = get<std::vector<std::string>>(*it, "inputs", nw);
+            sig.outputs = get<std::vector<std::string>>(*it, "outputs", nw);
+            sig.layers = get<std::vector<std::string>>(*it, "layers", nw);
+            sig.floatOps = get<std::map<std::string, int64_t>>(*it, "floatOps", nw);
+            mr.network = std::move(sig);
+        }
         r.models.push_back(std::move(mr));
     }
     const Json& c = field(j, "config", w);
@@ -298,6 +308,7 @@ RunRecord recordFromJson(const Json& j)
     r.config.modes = get<std::vector<std::string>>(c, "modes", "config");
     r.config.inputShapes = get<std::vector<std::string>>(c, "inputShapes", "config");
     r.config.profile = get<bool>(c, "profile", "config");
+    r.config.allowDifferentNetworks = getOptional<bool>(c, "allowDifferentNetworks", "config").value_or(false);
     i = 0;
     for (const Json& s : array(j, "scenarios", w)) {
         ScenarioRecord sr = scenarioFromJson(s, i++);
@@ -370,11 +381,16 @@ std::string systemInfoToJson(const SystemInfo& info)
 std::string runRecordToJson(const RunRecord& r)
 {
     Json models = Json::array();
-    for (const ModelRecord& m : r.models)
-        models.push_back(
-            { { "id", m.id }, { "path", m.path }, { "sha256", m.sha256 }, { "fileSizeBytes", m.fileSizeBytes },
-                { "format", m.format }, { "nodeCount", m.nodeCount }, { "opCounts", m.opCounts },
-                { "signedActivationNodes", m.signedActivationNodes }, { "totalMacs", optional(m.totalMacs) } });
+    for (const ModelRecord& m : r.models) {
+        Json network = nullptr;
+        if (m.network)
+            network = { { "inputs", m.network->inputs }, { "outputs", m.network->outputs },
+                { "layers", m.network->layers }, { "floatOps", m.network->floatOps } };
+        models.push_back({ { "id", m.id }, { "path", m.path }, { "sha256", m.sha256 },
+            { "fileSizeBytes", m.fileSizeBytes }, { "format", m.format }, { "nodeCount", m.nodeCount },
+            { "opCounts", m.opCounts }, { "signedActivationNodes", m.signedActivationNodes },
+            { "totalMacs", optional(m.totalMacs) }, { "network", network } });
+    }
     Json scenarios = Json::array();
     for (const ScenarioRecord& s : r.scenarios)
         scenarios.push_back(toJson(s));
@@ -404,7 +420,7 @@ std::string runRecordToJson(const RunRecord& r)
         { "config",
             { { "warmupRuns", r.config.warmupRuns }, { "runs", r.config.runs }, { "seconds", r.config.seconds },
                 { "threads", r.config.threads }, { "modes", r.config.modes }, { "inputShapes", r.config.inputShapes },
-                { "profile", r.config.profile } } },
+                { "profile", r.config.profile }, { "allowDifferentNetworks", r.config.allowDifferentNetworks } } },
         { "scenarios", scenarios }, { "comparisons", comparisons }, { "parity", parity }, { "findings", findings } };
     return doc.dump(2) + "\n";
 }

@@ -5,6 +5,7 @@
 #include <quantscope/engine/session_target.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <random>
 #include <thread>
@@ -66,7 +67,7 @@ public:
         if (!session) {
             for (const UnsupportedNode& u : unsupported)
                 m_unsupported.push_back(u.description);
-            return session.status();
+            return unsupported.empty() ? withGivenShapes(session.status()) : session.status();
         }
         m_session = std::move(*session);
         // Seeded uniform [0, 1) like the reference inputs in ../shared; integer inputs stay zero.
@@ -96,7 +97,7 @@ public:
             m_collector->beginRun();
         auto outputs = m_session->run(m_inputs, rc);
         if (!outputs)
-            return outputs.status();
+            return outputs.status().isCancelled() ? outputs.status() : withGivenShapes(outputs.status());
         if (m_collector)
             m_collector->endRun();
         return {};
@@ -120,6 +121,20 @@ public:
     std::vector<std::string> unsupportedOperators() const override { return m_unsupported; }
 
 private:
+    // A failure with input shapes the user gave may be caused by them (a free dimension bound to a size the graph
+    // cannot take): the message says which shapes were used, so the user looks at them and not only at the model.
+    Status withGivenShapes(const Status& status) const
+    {
+        if (m_inputShapes.empty() || status.isOk())
+            return status;
+        std::vector<std::string> given;
+        for (const auto& [name, dims] : m_inputShapes)
+            given.push_back(fmt::format("{}={}", name, fmt::join(dims, "x")));
+        return Status(status.code(),
+            fmt::format("{} (with the input shapes given: {}; they may not fit this model)", status.message(),
+                fmt::join(given, " ")));
+    }
+
     std::shared_ptr<const Model> m_model;
     ScenarioSpec m_spec;
     std::map<std::string, std::vector<int64_t>> m_inputShapes;

@@ -128,7 +128,7 @@ TEST(RunFile, RejectsGarbageAndForeignJson)
 TEST(RunFile, VersionPolicy)
 {
     std::string text = qs::runRecordToJson(qs::test::craftedParadoxRun());
-    const auto pos = text.find("\"version\": \"1.1\"");
+    const auto pos = text.find("\"version\": \"1.2\"");
     ASSERT_NE(pos, std::string::npos);
     std::string newerMajor = text;
     newerMajor.replace(pos, 16, "\"version\": \"2.0\"");

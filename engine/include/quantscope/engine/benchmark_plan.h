@@ -21,6 +21,8 @@ struct BenchmarkPlan
     BenchmarkConfig config;
     std::vector<std::string> inputShapes; ///< NAME=DIMS, recorded in the run's configuration
     bool profile = false;
+    /// Compare an FP32 and a quantized model even when they are not the same network (network_identity.h).
+    bool allowDifferentNetworks = false;
 };
 
 /// What the factory is asked to build: one scenario's settings.
