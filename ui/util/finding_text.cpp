@@ -197,6 +197,18 @@ std::optional<QString> FindingText::title(std::string_view id, const MessageArgs
                 { v.text("candidate"), v.text("baseline"), v.threads("threads"), v.text("mode") }));
     if (id == "partial-run")
         return tr("the run was cancelled, so some numbers come from fewer runs than planned");
+    if (id == "onnxruntime-setup") {
+        const std::string variant = v.variant();
+        if (variant != "dot-product" && variant != "no-dot-product")
+            return std::nullopt;
+        return result(v,
+            fill(variant == "dot-product"
+                    ? tr("ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU has INT8 "
+                         "dot-product instructions")
+                    : tr("ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU lacks INT8 "
+                         "dot-product instructions"),
+                { v.text("version"), v.text("levels") }));
+    }
     return std::nullopt;
 }
 
@@ -274,6 +286,20 @@ std::optional<QString> FindingText::advice(std::string_view id, const MessageArg
                   "noise of this run. More runs or a quieter machine narrow it.");
     if (id == "partial-run")
         return tr("Treat partial statistics with care, or run again to completion.");
+    if (id == "onnxruntime-setup") {
+        const std::string variant = v.variant();
+        if (variant == "dot-product")
+            return tr(
+                "ONNX Runtime's CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ "
+                "convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops "
+                "(DynamicQuantizeLinear, Cast, Mul) and graph optimizations 'disabled' are the usual causes; "
+                "deploy with ORT_ENABLE_ALL and the thread count you measured.");
+        if (variant == "no-dot-product")
+            return tr("Without VNNI, AMX or dotprod, ONNX Runtime's INT8 kernels add u8*s8 products in pairs into "
+                      "16-bit sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this "
+                      "one; deploy with ORT_ENABLE_ALL so QDQ groups are fused.");
+        return std::nullopt;
+    }
     return std::nullopt;
 }
 
@@ -419,6 +445,23 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
         }
         if (kind == "stopped-early")
             return tr("the run was stopped before every scenario ran");
+        return std::nullopt;
+    }
+    if (id == "onnxruntime-setup") {
+        if (kind == "build-providers")
+            return result(v,
+                fill(tr("ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4"),
+                    { v.text("version"), v.text("adapter"), v.text("host"), v.text("providers") }));
+        if (kind == "session")
+            return result(v,
+                fill(tr("%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5"),
+                    { v.scenario(), v.text("level"), v.count("intra"), v.count("inter"), v.text("providers") }));
+        if (kind == "cpu-int8")
+            return result(v,
+                fill(v.number("dotProduct") != 0
+                        ? tr("CPU INT8 features: %1")
+                        : tr("CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)"),
+                    { v.text("features") }));
         return std::nullopt;
     }
     return std::nullopt;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace qs {
 
@@ -118,6 +119,7 @@ public:
         tinyModel();
         noisyMeasurements();
         inconclusiveSpeedup();
+        onnxruntimeSetup();
         partialRun();
         std::stable_sort(m_out.begin(), m_out.end(),
             [](const Finding& a, const Finding& b) { return int(a.severity) > int(b.severity); });
@@ -597,6 +599,64 @@ private:
         }
     }
 
+    // The checklist users go through when INT8 is slow in ONNX Runtime, from what the adapter reported.
+    void onnxruntimeSetup()
+    {
+        const ScenarioRecord* first = nullptr;
+        std::set<std::string> levels, threads;
+        std::vector<Line> sessions;
+        for (const ScenarioRecord& s : m_run.scenarios) {
+            if (!s.runtimeInfo)
+                continue;
+            const RuntimeInfo& i = *s.runtimeInfo;
+            if (!first)
+                first = &s;
+            levels.insert(i.graphOptimizationLevel);
+            threads.insert(fmt::format("{}/{}", i.intraOpThreads, i.interOpThreads));
+            const std::string providers = fmt::format("{}", fmt::join(i.sessionProviders, ", "));
+            sessions.push_back(line("session",
+                with(scenarioArgs(s),
+                    { { "level", i.graphOptimizationLevel }, { "intra", int64_t(i.intraOpThreads) },
+                        { "inter", int64_t(i.interOpThreads) }, { "providers", providers } }),
+                fmt::format("{}: graph optimization {}, {} intra-op / {} inter-op threads, provider {}", s.label(),
+                    i.graphOptimizationLevel, i.intraOpThreads, i.interOpThreads, providers)));
+        }
+        if (!first)
+            return;
+        const RuntimeInfo& info = *first->runtimeInfo;
+        const bool dot = m_run.machine.hasInt8DotProduct();
+        const std::string available = fmt::format("{}", fmt::join(info.availableProviders, ", "));
+        const std::string features = info.cpuInt8Features.empty()
+            ? std::string("none")
+            : fmt::format("{}", fmt::join(info.cpuInt8Features, ", "));
+        const std::string levelText = fmt::format("{}", fmt::join(levels, ", "));
+        std::vector<Line> ev;
+        ev.push_back(line("build-providers",
+            { { "version", info.version }, { "adapter", info.adapter }, { "host", info.host },
+                { "providers", available } },
+            fmt::format("ONNX Runtime {} ({} adapter, {}): execution providers in this build: {}", info.version,
+                info.adapter, info.host, available)));
+        for (Line& l : sessions)
+            ev.push_back(std::move(l));
+        ev.push_back(line("cpu-int8", { { "features", features }, { "dotProduct", flag(dot) } },
+            fmt::format("CPU INT8 features: {}{}", features,
+                dot ? "" : " (no VNNI, AMX or dotprod: no INT8 dot-product instructions)")));
+        add("onnxruntime-setup", dot ? FindingSeverity::Info : FindingSeverity::Warning,
+            fmt::format("ONNX Runtime {} ran with graph optimizations {} on its CPU provider; this CPU {} INT8 "
+                        "dot-product instructions",
+                info.version, levelText, dot ? "has" : "lacks"),
+            std::move(ev),
+            dot ? "ONNX Runtime's CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ "
+                  "convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops "
+                  "(DynamicQuantizeLinear, Cast, Mul) and graph optimizations 'disabled' are the usual causes; "
+                  "deploy with ORT_ENABLE_ALL and the thread count you measured."
+                : "Without VNNI, AMX or dotprod, ONNX Runtime's INT8 kernels add u8*s8 products in pairs into 16-bit "
+                  "sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this one; "
+                  "deploy with ORT_ENABLE_ALL so QDQ groups are fused.",
+            { { "version", info.version }, { "levels", levelText },
+                { "variant", dot ? "dot-product" : "no-dot-product" } });
+    }
+
     void partialRun()
     {
         std::vector<Line> ev;
@@ -654,6 +714,7 @@ const std::vector<DiagnosisRule>& diagnosisRules()
         { "noisy-measurements", {}, { "noisy-scenario" } },
         { "inconclusive-speedup", {}, { "speedup" } },
         { "partial-run", {}, { "partial-scenario", "stopped-early" } },
+        { "onnxruntime-setup", { "dot-product", "no-dot-product" }, { "build-providers", "session", "cpu-int8" } },
     };
     return rules;
 }
