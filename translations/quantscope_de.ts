@@ -67,37 +67,37 @@
 <context>
     <name>qs::ui::BenchmarkWorker</name>
     <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="24"/>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="25"/>
         <source>preparing</source>
         <translation>Vorbereitung</translation>
     </message>
     <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="26"/>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="27"/>
         <source>warming up</source>
         <translation>Aufwärmen</translation>
     </message>
     <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="28"/>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="29"/>
         <source>measuring</source>
         <translation>Messung</translation>
     </message>
     <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="54"/>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="55"/>
         <source>This build has no execution engine; nothing was measured.</source>
         <translation>Dieser Build hat keine Ausführungs-Engine; es wurde nichts gemessen.</translation>
     </message>
     <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="82"/>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="83"/>
         <source>[%1/%2] %3: %4</source>
         <translation>[%1/%2] %3: %4</translation>
     </message>
     <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="99"/>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="100"/>
         <source>starting</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="126"/>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="127"/>
         <source>Could not create the run folder %1.</source>
         <translation>Der Laufordner %1 konnte nicht angelegt werden.</translation>
     </message>
@@ -135,7 +135,7 @@
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/charts/latency_histogram_chart.cpp" line="84"/>
+        <location filename="../ui/charts/latency_histogram_chart.cpp" line="85"/>
         <source>Latency distribution&lt;br&gt;&lt;span style=&apos;font-weight:normal; font-size:small&apos;&gt;runs beyond 1.5 IQR not drawn: %1 (max %2 ms)&lt;/span&gt;</source>
         <translation>Latenzverteilung&lt;br&gt;&lt;span style=&apos;font-weight:normal; font-size:small&apos;&gt;Läufe über 1,5 IQR nicht gezeigt: %1 (max. %2 ms)&lt;/span&gt;</translation>
     </message>
@@ -148,313 +148,313 @@
 <context>
     <name>qs::ui::ComparePanel</name>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="41"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="42"/>
         <source>A (baseline):</source>
         <translation>A (Basis):</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="41"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="42"/>
         <source>B (candidate):</source>
         <translation>B (Kandidat):</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="48"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="49"/>
         <source>A run from the Runs panel</source>
         <translation>Ein Lauf aus dem Bereich „Läufe“</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="51"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="52"/>
         <source>Which model, threads and mode of that run</source>
         <translation>Welches Modell, welche Threads und welcher Modus dieses Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="63"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="64"/>
         <source>&amp;Swap A and B</source>
         <translation>A und B &amp;tauschen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="66"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="67"/>
         <source>Exchange baseline and candidate (Ctrl+Shift+X)</source>
         <translation>Basis und Kandidat vertauschen (Strg+Umschalt+X)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="87"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="87"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="87"/>
-        <location filename="../ui/panels/compare_panel.cpp" line="119"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
         <source>B / A</source>
         <translation>B / A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>Measured runs</source>
         <translation>Gemessene Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>Median ms</source>
         <translation>Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>P95 ms</source>
         <translation>P95 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>IQR ms</source>
         <translation>IQR ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
         <source>Mean ms</source>
         <translation>Mittelwert ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
         <source>CV</source>
         <translation>VK</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
         <source>Min ms</source>
         <translation>Min. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
         <source>Max ms</source>
         <translation>Max. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
         <source>First run ms</source>
         <translation>Erster Lauf ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
         <source>Preparation ms</source>
         <translation>Vorbereitung ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
         <source>Peak RSS</source>
         <translation>Spitzen-RSS</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="92"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="93"/>
         <source>Timed inferences after warm-up; the statistics are of these</source>
         <translation>Gemessene Inferenzen nach dem Aufwärmen; die Statistik bezieht sich auf diese</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="93"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="94"/>
         <source>Middle latency: half the runs were faster. The speedup compares medians</source>
         <translation>Mittlere Latenz: die Hälfte der Läufe war schneller. Die Beschleunigung vergleicht Mediane</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="94"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="95"/>
         <source>95th percentile: 1 run in 20 was slower (tail latency)</source>
         <translation>95. Perzentil: 1 von 20 Läufen war langsamer (Tail-Latenz)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="95"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="96"/>
         <source>Interquartile range P75 − P25: the spread of the middle half of the runs</source>
         <translation>Interquartilsabstand P75 − P25: die Streuung der mittleren Hälfte der Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="96"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="97"/>
         <source>Arithmetic mean latency; pulled up by slow outliers, unlike the median</source>
         <translation>Arithmetisches Mittel der Latenz; anders als der Median von langsamen Ausreißern nach oben gezogen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="97"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="98"/>
         <source>Coefficient of variation = standard deviation / mean; above 10% the measurement is noisy</source>
         <translation>Variationskoeffizient = Standardabweichung / Mittelwert; über 10% ist die Messung verrauscht</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="98"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="99"/>
         <source>Fastest run</source>
         <translation>Schnellster Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="99"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="100"/>
         <source>Slowest run</source>
         <translation>Langsamster Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="100"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="101"/>
         <source>The first inference after preparation (cold caches, lazy initialisation), not part of the statistics</source>
         <translation>Die erste Inferenz nach der Vorbereitung (kalte Caches, verzögerte Initialisierung), nicht Teil der Statistik</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="101"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="102"/>
         <source>Loading the model into the engine and planning it (kernels, memory) before the first run</source>
         <translation>Laden des Modells in die Engine und seine Planung (Kernel, Speicher) vor dem ersten Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="102"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="103"/>
         <source>Peak resident memory of the process while this scenario ran</source>
         <translation>Höchster residenter Speicher des Prozesses während dieses Szenarios</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="107"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="108"/>
         <source>B / A below 1: B takes less time (or memory) than A</source>
         <translation>B / A unter 1: B braucht weniger Zeit (oder Speicher) als A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="119"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
         <source>Op type</source>
         <translation>Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="119"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
         <source>A ms</source>
         <translation>A ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="119"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
         <source>B ms</source>
         <translation>B ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="119"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
         <source>B − A ms</source>
         <translation>B − A ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="142"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="143"/>
         <source>&amp;Copy as Text</source>
         <translation>Als Text &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="315"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="316"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt;: needs a per-node profile on both sides (tick “Per-node profile” in the Runs panel before measuring).</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt;: braucht auf beiden Seiten ein Profil pro Knoten (vor dem Messen „Profil pro Knoten“ im Bereich „Läufe“ ankreuzen).</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="321"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="322"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt; (ms per run, largest difference first): which op types make B slower or faster than A.</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="352"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="353"/>
         <source>A: %1 node(s), B: %2 node(s)</source>
         <translation>A: %1 Knoten, B: %2 Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="360"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="361"/>
         <source>Only B runs this op type</source>
         <translation>Nur B führt diesen Operatortyp aus</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="360"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="361"/>
         <source>Only A runs this op type</source>
         <translation>Nur A führt diesen Operatortyp aus</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="363"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="364"/>
         <source>All kernels</source>
         <translation>Alle Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="451"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="452"/>
         <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
         <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="452"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="453"/>
         <source>Pick two scenarios with measured runs.</source>
         <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="454"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="455"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="426"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="427"/>
         <source>B is faster</source>
         <translation>B ist schneller</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="427"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="428"/>
         <source>B is slower</source>
         <translation>B ist langsamer</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="428"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="429"/>
         <source>no clear difference: the interval includes 1</source>
         <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="429"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="430"/>
         <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
         <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="423"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="424"/>
         <source>No speedup: a median is not positive.</source>
         <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="134"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="135"/>
         <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less. Click a column header to sort by it.</source>
         <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger. Ein Klick auf einen Spaltenkopf sortiert danach.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="507"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="508"/>
         <source>Computing the bootstrap interval of the speedup...</source>
         <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="519"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="520"/>
         <source>different CPUs (%1 vs %2)</source>
         <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="522"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="523"/>
         <source>different Quantscope builds</source>
         <translation>verschiedene Quantscope-Builds</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="525"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="526"/>
         <source>different thread settings</source>
         <translation>verschiedene Thread-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="527"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="528"/>
         <source>different modes (%1 vs %2)</source>
         <translation>verschiedene Modi (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="529"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="530"/>
         <source>different runtimes</source>
         <translation>verschiedene Laufzeitumgebungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="531"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="532"/>
         <source>a side is partial (cancelled)</source>
         <translation>eine Seite ist unvollständig (abgebrochen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="533"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="534"/>
         <source>Not like for like: %1.</source>
         <translation>Nicht vergleichbar: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="541"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="542"/>
         <source>A: %1</source>
         <translation>A: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="542"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="543"/>
         <source>B: %1</source>
         <translation>B: %1</translation>
     </message>
@@ -537,268 +537,308 @@
         <translation>der Lauf wurde abgebrochen, daher stammen einige Zahlen aus weniger Läufen als geplant</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="207"/>
+        <location filename="../ui/util/finding_text.cpp" line="206"/>
+        <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU has INT8 dot-product instructions</source>
+        <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; diese CPU hat INT8-Skalarprodukt-Befehle</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="208"/>
+        <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU lacks INT8 dot-product instructions</source>
+        <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; dieser CPU fehlen INT8-Skalarprodukt-Befehle</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="219"/>
         <source>Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile (quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.</source>
         <translation>Diese Szenarien haben keine Zahlen. Messen Sie das Modell in ONNX Runtime und importieren Sie dessen Profil (quantscope-cli import-ort-profile) zum Vergleich, oder exportieren Sie das Modell ohne diese Operatoren neu.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="213"/>
+        <location filename="../ui/util/finding_text.cpp" line="225"/>
         <source>Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization with calibration data (quantize_static, QDQ format, per-channel weights), which runtimes fuse into integer convolutions.</source>
         <translation>Dynamische Quantisierung (quantize_dynamic von ONNX Runtime) berechnet die Skalen der Aktivierungen bei jedem Lauf und ist für MatMul-lastige Modelle gedacht (Transformer, RNNs). Für Faltungsnetze verwenden Sie statische Quantisierung mit Kalibrierdaten (quantize_static, QDQ-Format, Gewichte pro Kanal), die Laufzeitumgebungen zu Integer-Faltungen fusionieren.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="219"/>
+        <location filename="../ui/util/finding_text.cpp" line="231"/>
         <source>This time is pure overhead the FP32 model does not have. Fewer precision boundaries (quantize whole blocks, not single ops), fused Q/DQ (static QDQ models in a runtime that fuses them) or keeping sensitive layers in FP32 entirely reduce it.</source>
         <translation>Diese Zeit ist reiner Mehraufwand, den das FP32-Modell nicht hat. Weniger Präzisionsgrenzen (ganze Blöcke statt einzelner Ops quantisieren), fusionierte Q/DQ (statische QDQ-Modelle in einer Laufzeitumgebung, die sie fusioniert) oder empfindliche Schichten ganz in FP32 zu belassen, verringern ihn.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="225"/>
+        <location filename="../ui/util/finding_text.cpp" line="237"/>
         <source>Without VNNI, u8*s8 products take vpmaddubsw, vpmaddwd and vpaddd (three instructions where VNNI&apos;s vpdpbusd needs one). CPUs with AVX512-VNNI or AVX-VNNI (Intel since Cascade Lake / Alder Lake, AMD since Zen 4) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne VNNI brauchen u8*s8-Produkte vpmaddubsw, vpmaddwd und vpaddd (drei Befehle, wo VNNIs vpdpbusd einen braucht). CPUs mit AVX512-VNNI oder AVX-VNNI (Intel seit Cascade Lake / Alder Lake, AMD seit Zen 4) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="229"/>
+        <location filename="../ui/util/finding_text.cpp" line="241"/>
         <source>Without dotprod/i8mm, int8 products are widened before accumulation. Armv8.2+ cores with dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne dotprod/i8mm werden int8-Produkte vor dem Aufsummieren verbreitert. Armv8.2+-Kerne mit dotprod (und i8mm) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="234"/>
+        <location filename="../ui/util/finding_text.cpp" line="246"/>
         <source>oneDNN&apos;s ISA was limited (DNNL_MAX_CPU_ISA, or a oneDNN build older than the CPU). That is useful to emulate a CPU without VNNI; for this machine&apos;s own answer, unset the limit and measure again.</source>
         <translation>Die ISA von oneDNN war begrenzt (DNNL_MAX_CPU_ISA oder ein oneDNN-Build, der älter als die CPU ist). Das ist nützlich, um eine CPU ohne VNNI nachzubilden; für die Antwort dieser Maschine heben Sie die Begrenzung auf und messen erneut.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="237"/>
+        <location filename="../ui/util/finding_text.cpp" line="249"/>
         <source>x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs extra conversions. ONNX Runtime&apos;s quantization guide advises U8S8 on x86-64 and avoiding S8S8 with QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.</source>
         <translation>x86-64-Integer-Kernel multiplizieren vorzeichenlose mit vorzeichenbehafteten Bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 braucht zusätzliche Umwandlungen. Der Quantisierungsleitfaden von ONNX Runtime empfiehlt auf x86-64 U8S8 und rät von S8S8 mit QOperator ab; quantisieren Sie mit activation_type=QUInt8 neu oder verwenden Sie das QDQ-Format.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="241"/>
+        <location filename="../ui/util/finding_text.cpp" line="253"/>
         <source>Every extra node is a kernel launch and a pass over an activation in memory. Unless the runtime fuses the added quantization nodes into integer kernels, these passes can cost more than the int8 arithmetic saves.</source>
         <translation>Jeder zusätzliche Knoten ist ein Kernel-Aufruf und ein Durchlauf über eine Aktivierung im Speicher. Sofern die Laufzeitumgebung die hinzugefügten Quantisierungsknoten nicht in Integer-Kernel fusioniert, können diese Durchläufe mehr kosten, als die int8-Arithmetik spart.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="247"/>
+        <location filename="../ui/util/finding_text.cpp" line="259"/>
         <source>As written, every QuantizeLinear/DequantizeLinear runs as its own pass and the integer kernels are surrounded by conversions. A runtime that fuses Q/DQ pairs into integer operators gets the optimized number; one that does not gets the slower one. Check what the deployment runtime fuses.</source>
         <translation>Wie geschrieben läuft jedes QuantizeLinear/DequantizeLinear als eigener Durchlauf, und die Integer-Kernel sind von Umwandlungen umgeben. Eine Laufzeitumgebung, die Q/DQ-Paare zu Integer-Operatoren fusioniert, erreicht die optimierte Zahl; eine, die das nicht tut, die langsamere. Prüfen Sie, was die Laufzeitumgebung im Einsatz fusioniert.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="252"/>
+        <location filename="../ui/util/finding_text.cpp" line="264"/>
         <source>Operator fusion (Conv + activation, BatchNormalization folding, layout propagation) makes this difference; a runtime without it will see the as-written number.</source>
         <translation>Operatorfusion (Conv + Aktivierung, Einfalten von BatchNormalization, Layout-Weitergabe) macht diesen Unterschied; eine Laufzeitumgebung ohne sie sieht die Zahl wie geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="257"/>
+        <location filename="../ui/util/finding_text.cpp" line="269"/>
         <source>The controlled (1 thread) number measures kernel efficiency; the practical (all cores) number adds parallel scaling, where memory bandwidth and operators that do not parallelise (small quantize/dequantize passes) change the balance. Decide with the setting you deploy.</source>
         <translation>Die kontrollierte Zahl (1 Thread) misst die Effizienz der Kernel; bei der praktischen (alle Kerne) kommt die parallele Skalierung hinzu, bei der Speicherbandbreite und nicht parallelisierbare Operatoren (kleine Quantisierungs- und Dequantisierungsdurchläufe) das Verhältnis verschieben. Entscheiden Sie mit der Einstellung, die Sie einsetzen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="261"/>
+        <location filename="../ui/util/finding_text.cpp" line="273"/>
         <source>Without VNNI, vpmaddubsw adds two u8*s8 products into int16 with saturation (255*127*2 = 64770 &gt; 32767). oneDNN and ONNX Runtime recommend 7-bit weights on such CPUs (reduce_range=True in ONNX Runtime&apos;s quantizer); check accuracy against FP32 on real inputs.</source>
         <translation>Ohne VNNI addiert vpmaddubsw zwei u8*s8-Produkte mit Sättigung in int16 (255*127*2 = 64770 &gt; 32767). oneDNN und ONNX Runtime empfehlen auf solchen CPUs 7-Bit-Gewichte (reduce_range=True im Quantisierer von ONNX Runtime); prüfen Sie die Genauigkeit gegen FP32 mit echten Eingaben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="265"/>
+        <location filename="../ui/util/finding_text.cpp" line="277"/>
         <source>Input/output copies, kernel dispatch and the quantization of inputs and outputs cost the same whatever the arithmetic; with this little compute INT8 has little to win. Batch several inputs per run or keep FP32.</source>
         <translation>Kopien von Ein- und Ausgaben, Kernel-Aufrufe und die Quantisierung von Ein- und Ausgaben kosten gleich viel, wie viel auch gerechnet wird; bei so wenig Rechenarbeit hat INT8 wenig zu gewinnen. Verarbeiten Sie mehrere Eingaben pro Lauf oder bleiben Sie bei FP32.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="269"/>
+        <location filename="../ui/util/finding_text.cpp" line="281"/>
         <source>Close other programs, use the performance CPU governor, pin the process to cores (taskset), and run longer (--seconds) so the medians settle. Speedups within the noise should be reported as &apos;no difference&apos;.</source>
         <translation>Schließen Sie andere Programme, verwenden Sie den CPU-Governor „performance“, binden Sie den Prozess an Kerne (taskset) und messen Sie länger (--seconds), damit sich die Mediane stabilisieren. Beschleunigungen innerhalb des Rauschens sollten als „kein Unterschied“ berichtet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="273"/>
+        <location filename="../ui/util/finding_text.cpp" line="285"/>
         <source>The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the noise of this run. More runs or a quieter machine narrow it.</source>
         <translation>Das 95-%-Bootstrap-Intervall des Medianverhältnisses enthält 1: Der gemessene Unterschied liegt im Rauschen dieses Laufs. Mehr Läufe oder eine ruhigere Maschine machen es enger.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="276"/>
+        <location filename="../ui/util/finding_text.cpp" line="288"/>
         <source>Treat partial statistics with care, or run again to completion.</source>
         <translation>Behandeln Sie unvollständige Statistiken mit Vorsicht, oder wiederholen Sie den Lauf bis zum Ende.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="286"/>
+        <location filename="../ui/util/finding_text.cpp" line="292"/>
+        <source>ONNX Runtime&apos;s CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops (DynamicQuantizeLinear, Cast, Mul) and graph optimizations &apos;disabled&apos; are the usual causes; deploy with ORT_ENABLE_ALL and the thread count you measured.</source>
+        <translation>Der CPU-Provider von ONNX Runtime nutzt diese Befehle für ConvInteger, MatMulInteger und fusionierte QDQ-Faltungen. Ist INT8 dort trotzdem langsam, vergleichen Sie die Zeit je Op-Typ: nicht fusionierte Umwandlungs-Ops (DynamicQuantizeLinear, Cast, Mul) und Graph-Optimierungen „disabled“ sind die üblichen Ursachen; setzen Sie ORT_ENABLE_ALL und die gemessene Thread-Zahl ein.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="298"/>
+        <source>Without VNNI, AMX or dotprod, ONNX Runtime&apos;s INT8 kernels add u8*s8 products in pairs into 16-bit sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this one; deploy with ORT_ENABLE_ALL so QDQ groups are fused.</source>
+        <translation>Ohne VNNI, AMX oder dotprod addieren die INT8-Kernel von ONNX Runtime u8*s8-Produkte paarweise zu 16-Bit-Summen und gewinnen gegenüber FP32-Code wenig. Messen Sie auf der Ziel-CPU oder bleiben Sie auf dieser bei FP32; setzen Sie ORT_ENABLE_ALL ein, damit QDQ-Gruppen fusioniert werden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="312"/>
         <source>%1: %2x (95% CI %3-%4) vs %5, %6, %7</source>
         <translation>%1: %2x (95-%-KI %3–%4) gegen %5, %6, %7</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="291"/>
+        <location filename="../ui/util/finding_text.cpp" line="317"/>
         <source>measured speedup %1</source>
         <translation>gemessene Beschleunigung %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="296"/>
+        <location filename="../ui/util/finding_text.cpp" line="322"/>
         <source>%1: %2 and %3 more</source>
         <translation>%1: %2 und %3 weitere</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="297"/>
-        <location filename="../ui/util/finding_text.cpp" line="418"/>
+        <location filename="../ui/util/finding_text.cpp" line="323"/>
+        <location filename="../ui/util/finding_text.cpp" line="444"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="302"/>
+        <location filename="../ui/util/finding_text.cpp" line="328"/>
         <source>%1: %2 DynamicQuantizeLinear, %3 ConvInteger, %4 Cast, %5 Mul nodes (%6 nodes in total)</source>
         <translation>%1: %2 DynamicQuantizeLinear-, %3 ConvInteger-, %4 Cast-, %5 Mul-Knoten (%6 Knoten insgesamt)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="307"/>
+        <location filename="../ui/util/finding_text.cpp" line="333"/>
         <source>%1: DynamicQuantizeLinear takes %2 ms of %3 ms per run (%4%)</source>
         <translation>%1: DynamicQuantizeLinear braucht %2 ms von %3 ms pro Lauf (%4 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="316"/>
+        <location filename="../ui/util/finding_text.cpp" line="342"/>
         <source>ConvInteger steps (with their fused Cast/Mul rescaling) take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Schritte (mit ihrer eingebundenen Cast/Mul-Reskalierung) brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="321"/>
+        <location filename="../ui/util/finding_text.cpp" line="347"/>
         <source>ConvInteger kernels take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Kernel brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="329"/>
+        <location filename="../ui/util/finding_text.cpp" line="355"/>
         <source>%1: quantize/dequantize/cast/requantize nodes take %2 ms of %3 ms per run (%4%, %5 profile)</source>
         <translation>%1: Quantisierungs-, Dequantisierungs-, Cast- und Requantisierungsknoten brauchen %2 ms von %3 ms pro Lauf (%4 %, Profil von %5)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="333"/>
+        <location filename="../ui/util/finding_text.cpp" line="359"/>
         <source>%1: %2 ms (%3%)</source>
         <translation>%1: %2 ms (%3 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="339"/>
+        <location filename="../ui/util/finding_text.cpp" line="365"/>
         <source>%1: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 %2, AVX-512 %3</source>
         <translation>%1: AVX512-VNNI nein, AVX-VNNI nein, AMX-INT8 nein; AVX2 %2, AVX-512 %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="342"/>
+        <location filename="../ui/util/finding_text.cpp" line="368"/>
         <source>%1: Arm dotprod no, i8mm no</source>
         <translation>%1: Arm dotprod nein, i8mm nein</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="344"/>
+        <location filename="../ui/util/finding_text.cpp" line="370"/>
         <source>oneDNN %1 dispatches to %2</source>
         <translation>oneDNN %1 verwendet %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="349"/>
+        <location filename="../ui/util/finding_text.cpp" line="375"/>
         <source>expected here for fused integer convolutions: about %1-%2x per layer (oneDNN u8*s8 vs FP32 convolutions measured on an AVX2 EPYC without VNNI), less for whole models</source>
         <translation>hier für fusionierte Integer-Faltungen zu erwarten: etwa %1–%2x pro Schicht (oneDNN u8*s8 gegenüber FP32-Faltungen, gemessen auf einem AVX2-EPYC ohne VNNI), weniger für ganze Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="357"/>
+        <location filename="../ui/util/finding_text.cpp" line="383"/>
         <source>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</source>
         <translation>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="360"/>
+        <location filename="../ui/util/finding_text.cpp" line="386"/>
         <source>oneDNN %1 effective ISA: %2</source>
         <translation>oneDNN %1, wirksame ISA: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="365"/>
+        <location filename="../ui/util/finding_text.cpp" line="391"/>
         <source>%1: %2 integer convolution/matmul nodes take int8 activations (format %3)</source>
         <translation>%1: %2 Integer-Faltungs- und MatMul-Knoten erhalten int8-Aktivierungen (Format %3)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="370"/>
+        <location filename="../ui/util/finding_text.cpp" line="396"/>
         <source>%1 nodes (%2) -&gt; %3 nodes (%4): %5x</source>
         <translation>%1 Knoten (%2) → %3 Knoten (%4): %5x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="374"/>
+        <location filename="../ui/util/finding_text.cpp" line="400"/>
         <source>added: %1</source>
         <translation>hinzugekommen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="379"/>
+        <location filename="../ui/util/finding_text.cpp" line="405"/>
         <source>%1, %2: median %3 ms as written vs %4 ms optimized</source>
         <translation>%1, %2: Median %3 ms wie geschrieben gegenüber %4 ms optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="386"/>
+        <location filename="../ui/util/finding_text.cpp" line="412"/>
         <source>%1 (%2): no VNNI/AMX on %3</source>
         <translation>%1 (%2): kein VNNI/AMX auf %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="389"/>
+        <location filename="../ui/util/finding_text.cpp" line="415"/>
         <source>%1 (%2): oneDNN limited to %3 on %4</source>
         <translation>%1 (%2): oneDNN auf %3 begrenzt, auf %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="395"/>
+        <location filename="../ui/util/finding_text.cpp" line="421"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4, cosine %5</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4, Kosinus %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="396"/>
+        <location filename="../ui/util/finding_text.cpp" line="422"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="402"/>
+        <location filename="../ui/util/finding_text.cpp" line="428"/>
         <source>%1: FP32 median %2 ms</source>
         <translation>%1: FP32-Median %2 ms</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="405"/>
+        <location filename="../ui/util/finding_text.cpp" line="431"/>
         <source>%1 million multiply-accumulates per inference</source>
         <translation>%1 Millionen Multiplikationen mit Akkumulation pro Inferenz</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="411"/>
+        <location filename="../ui/util/finding_text.cpp" line="437"/>
         <source>%1: CV %2% (mean %3 ms, stddev %4 ms, P99 %5 ms vs P50 %6 ms), %7 Tukey outliers in %8 runs</source>
         <translation>%1: VK %2 % (Mittelwert %3 ms, Std.-Abw. %4 ms, P99 %5 ms gegenüber P50 %6 ms), %7 Tukey-Ausreißer in %8 Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="418"/>
+        <location filename="../ui/util/finding_text.cpp" line="444"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="421"/>
+        <location filename="../ui/util/finding_text.cpp" line="447"/>
         <source>the run was stopped before every scenario ran</source>
         <translation>der Lauf wurde beendet, bevor jedes Szenario lief</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="464"/>
+        <location filename="../ui/util/finding_text.cpp" line="453"/>
+        <source>ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4</source>
+        <translation>ONNX Runtime %1 (%2-Adapter, %3): Execution Provider in diesem Build: %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="457"/>
+        <source>%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5</source>
+        <translation>%1: Graph-Optimierung %2, %3 Intra-Op- / %4 Inter-Op-Threads, Provider %5</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="462"/>
+        <source>CPU INT8 features: %1</source>
+        <translation>INT8-Merkmale der CPU: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="463"/>
+        <source>CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)</source>
+        <translation>INT8-Merkmale der CPU: %1 (kein VNNI, AMX oder dotprod: keine INT8-Skalarprodukt-Befehle)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="507"/>
         <source>No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both measured.</source>
         <translation>Kein Urteil INT8 gegen FP32: Der Lauf braucht ein FP32- und ein quantisiertes Modell desselben Netzes, beide gemessen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="467"/>
+        <location filename="../ui/util/finding_text.cpp" line="510"/>
         <source>%1 vs %2, median latency, %3, %4</source>
         <translation>%1 gegen %2, Median der Latenz, %3, %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="470"/>
+        <location filename="../ui/util/finding_text.cpp" line="513"/>
         <source>, measured by %1</source>
         <translation>, gemessen von %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="471"/>
+        <location filename="../ui/util/finding_text.cpp" line="514"/>
         <source>, 95% CI %1-%2x</source>
         <translation>, 95-%-KI %1–%2x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="473"/>
+        <location filename="../ui/util/finding_text.cpp" line="516"/>
         <source>INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2).</source>
         <translation>INT8 und FP32 sind hier im Rahmen des Rauschens gleich schnell (Median der Beschleunigung %1x; %2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="476"/>
+        <location filename="../ui/util/finding_text.cpp" line="519"/>
         <source>INT8 is %1x faster here (%2).</source>
         <translation>INT8 ist hier %1x schneller (%2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="478"/>
+        <location filename="../ui/util/finding_text.cpp" line="521"/>
         <source>INT8 is %1x slower here (%2); no known cause matched, see the time per op type below.</source>
         <translation>INT8 ist hier %1x langsamer (%2); keine bekannte Ursache trifft zu, siehe die Zeit pro Operatortyp unten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="481"/>
+        <location filename="../ui/util/finding_text.cpp" line="524"/>
         <source>INT8 is %1x slower here, because %2 (%3).</source>
         <translation>INT8 ist hier %1x langsamer, denn %2 (%3).</translation>
     </message>
@@ -2189,17 +2229,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Keine Befunde.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="451"/>
+        <location filename="../ui/util/finding_text.cpp" line="494"/>
         <source>critical</source>
         <translation>kritisch</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="453"/>
+        <location filename="../ui/util/finding_text.cpp" line="496"/>
         <source>warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="457"/>
+        <location filename="../ui/util/finding_text.cpp" line="500"/>
         <source>info</source>
         <translation>Info</translation>
     </message>
