@@ -268,8 +268,9 @@ int runBench(std::span<char* const> args)
 
     fmt::print("{}\n", verdictSentence(*record));
     for (const ComparisonRecord& c : record->comparisons)
-        fmt::print("  {} vs {} ({}, {}): {:.2f}x (95% CI {:.2f}-{:.2f})\n", c.candidateModel, c.baselineModel,
-            threadsText(c.threads), c.mode, c.speedup.speedup, c.speedup.low, c.speedup.high);
+        fmt::print("  {} vs {} ({}, {}{}): {:.2f}x (95% CI {:.2f}-{:.2f})\n", c.candidateModel, c.baselineModel,
+            threadsText(c.threads), c.mode, c.runtime == "quantscope" ? std::string() : ", " + c.runtime,
+            c.speedup.speedup, c.speedup.low, c.speedup.high);
     for (const Finding& f : record->findings)
         fmt::print("  [{}] {}\n", findingSeverityName(f.severity), f.title);
     int rc = 0;

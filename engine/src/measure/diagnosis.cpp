@@ -382,8 +382,11 @@ private:
 
     void opCountGrowth()
     {
+        std::set<std::pair<std::string, std::string>> seen; // the node counts are the files', whatever runtime ran them
         for (const ComparisonRecord& c : m_run.comparisons) {
             if (c.threads != primaryThreads(c.candidateModel) || c.mode != primaryMode(c.candidateModel))
+                continue;
+            if (!seen.insert({ c.baselineModel, c.candidateModel }).second)
                 continue;
             const ModelRecord* b = m_run.model(c.baselineModel);
             const ModelRecord* q = m_run.model(c.candidateModel);

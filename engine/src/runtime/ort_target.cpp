@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <regex>
 #include <thread>
 #include <unistd.h>
 
@@ -59,7 +60,12 @@ public:
                     fmt::format("cannot create the profile folder {}: {}", m_profileDir.string(), ec.message()));
             load.profileDir = m_profileDir.string();
         }
-        QS_ASSIGN_OR_RETURN(AdapterSessionInfo session, m_adapter->load(load));
+        auto loaded = m_adapter->load(load);
+        if (!loaded) {
+            noteMissingKernel(loaded.status().message());
+            return loaded.status();
+        }
+        const AdapterSessionInfo& session = *loaded;
         RuntimeInfo info;
         info.name = hello.runtime;
         info.version = hello.runtimeVersion;
@@ -111,11 +117,18 @@ public:
         return std::move(*report);
     }
 
+    std::vector<std::string> unsupportedOperators() const override { return m_unsupported; }
     std::optional<double> lastRunMs() const override { return m_lastMs; }
     std::optional<int64_t> processPeakRssBytes() const override { return m_peakRss; }
     std::optional<RuntimeInfo> runtimeInfo() const override { return m_info; }
 
 private:
+    void noteMissingKernel(const std::string& message)
+    {
+        if (auto node = ortMissingKernelNode(message))
+            m_unsupported.push_back(std::move(*node));
+    }
+
     std::shared_ptr<const Model> m_model;
     ScenarioSpec m_spec;
     std::map<std::string, std::vector<int64_t>> m_inputShapes;
@@ -125,12 +138,23 @@ private:
     fs::path m_profileDir;
     std::optional<double> m_lastMs;
     std::optional<int64_t> m_peakRss;
+    std::vector<std::string> m_unsupported;
     int64_t m_runsDone = 0;
     int64_t m_runsBeforeMeasurement = 0;
     mutable std::string m_profileError;
 };
 
 } // namespace
+
+std::optional<std::string> ortMissingKernelNode(std::string_view message)
+{
+    static const std::regex pattern(
+        R"(Could not find an implementation for ([A-Za-z0-9_.]+)\(\d+\) node with name '([^']*)')");
+    std::match_results<std::string_view::const_iterator> m;
+    if (!std::regex_search(message.begin(), message.end(), m, pattern))
+        return std::nullopt;
+    return fmt::format("'{}' ({})", m[2].str(), m[1].str());
+}
 
 std::string ortOptimizationLevel(const std::string& mode)
 {

@@ -57,6 +57,22 @@ std::optional<fs::path> packageFolder(const fs::path& candidate)
     return std::nullopt;
 }
 
+/// The runtime was found: completes `r` when the adapter script exists too (the interpreter command gets it).
+DiscoveredRuntime withScript(DiscoveredRuntime r, const fs::path& script, RuntimeAdapterSpec spec, std::string found)
+{
+    std::error_code ec;
+    if (script.parent_path().empty() || !fs::exists(script, ec)) {
+        r.detail = fmt::format(
+            "{} (but the adapter script {} was not found; set QS_ADAPTER_DIR)", found, script.filename().string());
+        return r;
+    }
+    spec.command.push_back(script.string());
+    r.available = true;
+    r.detail = std::move(found);
+    r.spec = std::move(spec);
+    return r;
+}
+
 DiscoveredRuntime probeNode(const RuntimeDiscoveryOptions& options, const fs::path& adapterDir)
 {
     DiscoveredRuntime r;
@@ -101,15 +117,9 @@ DiscoveredRuntime probeNode(const RuntimeDiscoveryOptions& options, const fs::pa
         r.detail = fmt::format("{} could not load {}: {}", options.nodeCommand, r.location, version.status().message());
         return r;
     }
-    const fs::path script = adapterDir / "ort_adapter.js";
-    if (adapterDir.empty() || !fs::exists(script)) {
-        r.detail = "the adapter script ort_adapter.js was not found (set QS_ADAPTER_DIR)";
-        return r;
-    }
-    r.available = true;
-    r.detail = fmt::format("onnxruntime-node {} at {}", *version, r.location);
-    r.spec = RuntimeAdapterSpec { "node", { options.nodeCommand, script.string() }, env };
-    return r;
+    std::string found = fmt::format("onnxruntime-node {} at {}", *version, r.location);
+    return withScript(std::move(r), adapterDir / "ort_adapter.js",
+        RuntimeAdapterSpec { "node", { options.nodeCommand }, env }, std::move(found));
 }
 
 DiscoveredRuntime probePython(const RuntimeDiscoveryOptions& options, const fs::path& adapterDir)
@@ -127,15 +137,9 @@ DiscoveredRuntime probePython(const RuntimeDiscoveryOptions& options, const fs::
             = fmt::format("{} -c \"import onnxruntime\" failed: {}", options.pythonCommand, version.status().message());
         return r;
     }
-    const fs::path script = adapterDir / "ort_adapter.py";
-    if (adapterDir.empty() || !fs::exists(script)) {
-        r.detail = "the adapter script ort_adapter.py was not found (set QS_ADAPTER_DIR)";
-        return r;
-    }
-    r.available = true;
-    r.detail = fmt::format("onnxruntime {} via {}", *version, options.pythonCommand);
-    r.spec = RuntimeAdapterSpec { "python", { options.pythonCommand, script.string() }, {} };
-    return r;
+    std::string found = fmt::format("onnxruntime {} via {}", *version, options.pythonCommand);
+    return withScript(std::move(r), adapterDir / "ort_adapter.py",
+        RuntimeAdapterSpec { "python", { options.pythonCommand }, {} }, std::move(found));
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // ONNX Runtime scenarios' checklist (RuntimeInfo): stored in the run file (format 1.2) and used by the diagnosis.
 #include "crafted_run.h"
+#include "shared_data.h"
 
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/markdown_report.h>

@@ -6,6 +6,7 @@
 
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/ort_profile.h>
+#include <quantscope/engine/ort_target.h>
 #include <quantscope/engine/runtime_adapter.h>
 
 #include <gtest/gtest.h>
@@ -177,6 +178,18 @@ TEST_P(AdapterProtocol, CancellationKillsTheProcess)
 
 INSTANTIATE_TEST_SUITE_P(Adapters, AdapterProtocol, ::testing::Values("node", "python"),
     [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
+TEST(OrtTarget, NamesTheNodeOrtHasNoKernelFor)
+{
+    // The message from the write-up (ONNX Runtime with the CoreML provider falling back to a CPU provider
+    // without the kernel).
+    const std::string message = "[ONNXRuntimeError] : 9 : NOT_IMPLEMENTED : Could not find an implementation for "
+                                "ConvInteger(10) node with name '/model.0/conv/Conv_quant'";
+    EXPECT_EQ(ortMissingKernelNode(message), "'/model.0/conv/Conv_quant' (ConvInteger)");
+    EXPECT_FALSE(ortMissingKernelNode("Load model failed: file not found"));
+    EXPECT_EQ(ortOptimizationLevel("as-written"), "disabled");
+    EXPECT_EQ(ortOptimizationLevel("optimized"), "all");
+}
 
 TEST(AdapterStart, AMissingInterpreterIsAClearError)
 {

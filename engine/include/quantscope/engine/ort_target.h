@@ -10,13 +10,19 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace qs {
 
 /// ONNX Runtime's graph optimization level for a Quantscope mode: "disabled" for as-written, "all" for optimized.
 std::string ortOptimizationLevel(const std::string& mode);
+
+/// The node ONNX Runtime's load error names as having no kernel ("Could not find an implementation for
+/// ConvInteger(10) node with name 'conv_0'"), as "'conv_0' (ConvInteger)"; ONNX Runtime stops at the first one.
+std::optional<std::string> ortMissingKernelNode(std::string_view message);
 
 /// prepare() starts the adapter, asks for its version and providers, loads the model (spec.threads intra-op
 /// threads, 0 = every logical processor; one inter-op thread) and sends the inputs of makeBenchmarkInputs; runOnce()
