@@ -537,308 +537,333 @@
         <translation>der Lauf wurde abgebrochen, daher stammen einige Zahlen aus weniger Läufen als geplant</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="206"/>
+        <location filename="../ui/util/finding_text.cpp" line="202"/>
+        <source>%1 is %2x against %3 in ONNX Runtime %4 but %5x in Quantscope (%6, %7)</source>
+        <translation>%1 ist gegenüber %3 in ONNX Runtime %4 %2x, in Quantscope aber %5x (%6, %7)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="211"/>
         <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU has INT8 dot-product instructions</source>
         <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; diese CPU hat INT8-Skalarprodukt-Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="208"/>
+        <location filename="../ui/util/finding_text.cpp" line="213"/>
         <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU lacks INT8 dot-product instructions</source>
         <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; dieser CPU fehlen INT8-Skalarprodukt-Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="219"/>
+        <location filename="../ui/util/finding_text.cpp" line="224"/>
         <source>Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile (quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.</source>
         <translation>Diese Szenarien haben keine Zahlen. Messen Sie das Modell in ONNX Runtime und importieren Sie dessen Profil (quantscope-cli import-ort-profile) zum Vergleich, oder exportieren Sie das Modell ohne diese Operatoren neu.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="225"/>
+        <location filename="../ui/util/finding_text.cpp" line="230"/>
         <source>Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization with calibration data (quantize_static, QDQ format, per-channel weights), which runtimes fuse into integer convolutions.</source>
         <translation>Dynamische Quantisierung (quantize_dynamic von ONNX Runtime) berechnet die Skalen der Aktivierungen bei jedem Lauf und ist für MatMul-lastige Modelle gedacht (Transformer, RNNs). Für Faltungsnetze verwenden Sie statische Quantisierung mit Kalibrierdaten (quantize_static, QDQ-Format, Gewichte pro Kanal), die Laufzeitumgebungen zu Integer-Faltungen fusionieren.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="231"/>
+        <location filename="../ui/util/finding_text.cpp" line="236"/>
         <source>This time is pure overhead the FP32 model does not have. Fewer precision boundaries (quantize whole blocks, not single ops), fused Q/DQ (static QDQ models in a runtime that fuses them) or keeping sensitive layers in FP32 entirely reduce it.</source>
         <translation>Diese Zeit ist reiner Mehraufwand, den das FP32-Modell nicht hat. Weniger Präzisionsgrenzen (ganze Blöcke statt einzelner Ops quantisieren), fusionierte Q/DQ (statische QDQ-Modelle in einer Laufzeitumgebung, die sie fusioniert) oder empfindliche Schichten ganz in FP32 zu belassen, verringern ihn.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="237"/>
+        <location filename="../ui/util/finding_text.cpp" line="242"/>
         <source>Without VNNI, u8*s8 products take vpmaddubsw, vpmaddwd and vpaddd (three instructions where VNNI&apos;s vpdpbusd needs one). CPUs with AVX512-VNNI or AVX-VNNI (Intel since Cascade Lake / Alder Lake, AMD since Zen 4) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne VNNI brauchen u8*s8-Produkte vpmaddubsw, vpmaddwd und vpaddd (drei Befehle, wo VNNIs vpdpbusd einen braucht). CPUs mit AVX512-VNNI oder AVX-VNNI (Intel seit Cascade Lake / Alder Lake, AMD seit Zen 4) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="241"/>
+        <location filename="../ui/util/finding_text.cpp" line="246"/>
         <source>Without dotprod/i8mm, int8 products are widened before accumulation. Armv8.2+ cores with dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne dotprod/i8mm werden int8-Produkte vor dem Aufsummieren verbreitert. Armv8.2+-Kerne mit dotprod (und i8mm) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="246"/>
+        <location filename="../ui/util/finding_text.cpp" line="251"/>
         <source>oneDNN&apos;s ISA was limited (DNNL_MAX_CPU_ISA, or a oneDNN build older than the CPU). That is useful to emulate a CPU without VNNI; for this machine&apos;s own answer, unset the limit and measure again.</source>
         <translation>Die ISA von oneDNN war begrenzt (DNNL_MAX_CPU_ISA oder ein oneDNN-Build, der älter als die CPU ist). Das ist nützlich, um eine CPU ohne VNNI nachzubilden; für die Antwort dieser Maschine heben Sie die Begrenzung auf und messen erneut.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="249"/>
+        <location filename="../ui/util/finding_text.cpp" line="254"/>
         <source>x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs extra conversions. ONNX Runtime&apos;s quantization guide advises U8S8 on x86-64 and avoiding S8S8 with QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.</source>
         <translation>x86-64-Integer-Kernel multiplizieren vorzeichenlose mit vorzeichenbehafteten Bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 braucht zusätzliche Umwandlungen. Der Quantisierungsleitfaden von ONNX Runtime empfiehlt auf x86-64 U8S8 und rät von S8S8 mit QOperator ab; quantisieren Sie mit activation_type=QUInt8 neu oder verwenden Sie das QDQ-Format.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="253"/>
+        <location filename="../ui/util/finding_text.cpp" line="258"/>
         <source>Every extra node is a kernel launch and a pass over an activation in memory. Unless the runtime fuses the added quantization nodes into integer kernels, these passes can cost more than the int8 arithmetic saves.</source>
         <translation>Jeder zusätzliche Knoten ist ein Kernel-Aufruf und ein Durchlauf über eine Aktivierung im Speicher. Sofern die Laufzeitumgebung die hinzugefügten Quantisierungsknoten nicht in Integer-Kernel fusioniert, können diese Durchläufe mehr kosten, als die int8-Arithmetik spart.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="259"/>
+        <location filename="../ui/util/finding_text.cpp" line="264"/>
         <source>As written, every QuantizeLinear/DequantizeLinear runs as its own pass and the integer kernels are surrounded by conversions. A runtime that fuses Q/DQ pairs into integer operators gets the optimized number; one that does not gets the slower one. Check what the deployment runtime fuses.</source>
         <translation>Wie geschrieben läuft jedes QuantizeLinear/DequantizeLinear als eigener Durchlauf, und die Integer-Kernel sind von Umwandlungen umgeben. Eine Laufzeitumgebung, die Q/DQ-Paare zu Integer-Operatoren fusioniert, erreicht die optimierte Zahl; eine, die das nicht tut, die langsamere. Prüfen Sie, was die Laufzeitumgebung im Einsatz fusioniert.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="264"/>
+        <location filename="../ui/util/finding_text.cpp" line="269"/>
         <source>Operator fusion (Conv + activation, BatchNormalization folding, layout propagation) makes this difference; a runtime without it will see the as-written number.</source>
         <translation>Operatorfusion (Conv + Aktivierung, Einfalten von BatchNormalization, Layout-Weitergabe) macht diesen Unterschied; eine Laufzeitumgebung ohne sie sieht die Zahl wie geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="269"/>
+        <location filename="../ui/util/finding_text.cpp" line="274"/>
         <source>The controlled (1 thread) number measures kernel efficiency; the practical (all cores) number adds parallel scaling, where memory bandwidth and operators that do not parallelise (small quantize/dequantize passes) change the balance. Decide with the setting you deploy.</source>
         <translation>Die kontrollierte Zahl (1 Thread) misst die Effizienz der Kernel; bei der praktischen (alle Kerne) kommt die parallele Skalierung hinzu, bei der Speicherbandbreite und nicht parallelisierbare Operatoren (kleine Quantisierungs- und Dequantisierungsdurchläufe) das Verhältnis verschieben. Entscheiden Sie mit der Einstellung, die Sie einsetzen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="273"/>
+        <location filename="../ui/util/finding_text.cpp" line="278"/>
         <source>Without VNNI, vpmaddubsw adds two u8*s8 products into int16 with saturation (255*127*2 = 64770 &gt; 32767). oneDNN and ONNX Runtime recommend 7-bit weights on such CPUs (reduce_range=True in ONNX Runtime&apos;s quantizer); check accuracy against FP32 on real inputs.</source>
         <translation>Ohne VNNI addiert vpmaddubsw zwei u8*s8-Produkte mit Sättigung in int16 (255*127*2 = 64770 &gt; 32767). oneDNN und ONNX Runtime empfehlen auf solchen CPUs 7-Bit-Gewichte (reduce_range=True im Quantisierer von ONNX Runtime); prüfen Sie die Genauigkeit gegen FP32 mit echten Eingaben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="277"/>
+        <location filename="../ui/util/finding_text.cpp" line="282"/>
         <source>Input/output copies, kernel dispatch and the quantization of inputs and outputs cost the same whatever the arithmetic; with this little compute INT8 has little to win. Batch several inputs per run or keep FP32.</source>
         <translation>Kopien von Ein- und Ausgaben, Kernel-Aufrufe und die Quantisierung von Ein- und Ausgaben kosten gleich viel, wie viel auch gerechnet wird; bei so wenig Rechenarbeit hat INT8 wenig zu gewinnen. Verarbeiten Sie mehrere Eingaben pro Lauf oder bleiben Sie bei FP32.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="281"/>
+        <location filename="../ui/util/finding_text.cpp" line="286"/>
         <source>Close other programs, use the performance CPU governor, pin the process to cores (taskset), and run longer (--seconds) so the medians settle. Speedups within the noise should be reported as &apos;no difference&apos;.</source>
         <translation>Schließen Sie andere Programme, verwenden Sie den CPU-Governor „performance“, binden Sie den Prozess an Kerne (taskset) und messen Sie länger (--seconds), damit sich die Mediane stabilisieren. Beschleunigungen innerhalb des Rauschens sollten als „kein Unterschied“ berichtet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="285"/>
+        <location filename="../ui/util/finding_text.cpp" line="290"/>
         <source>The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the noise of this run. More runs or a quieter machine narrow it.</source>
         <translation>Das 95-%-Bootstrap-Intervall des Medianverhältnisses enthält 1: Der gemessene Unterschied liegt im Rauschen dieses Laufs. Mehr Läufe oder eine ruhigere Maschine machen es enger.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="288"/>
+        <location filename="../ui/util/finding_text.cpp" line="293"/>
         <source>Treat partial statistics with care, or run again to completion.</source>
         <translation>Behandeln Sie unvollständige Statistiken mit Vorsicht, oder wiederholen Sie den Lauf bis zum Ende.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="292"/>
+        <location filename="../ui/util/finding_text.cpp" line="295"/>
+        <source>Both runtimes ran the same files on the same inputs with the same threads; the difference is in how each executes them. The op types listed carry most of it. Fused quantization boundaries and integer dot-product kernels decide who wins; the onnxruntime-setup finding lists ONNX Runtime&apos;s settings.</source>
+        <translation>Beide Laufzeitumgebungen führten dieselben Dateien mit denselben Eingaben und Threads aus; der Unterschied liegt darin, wie sie sie ausführen. Die aufgeführten Op-Typen machen den Großteil aus. Fusionierte Quantisierungsgrenzen und Integer-Skalarprodukt-Kernel entscheiden; der Befund onnxruntime-setup nennt die Einstellungen von ONNX Runtime.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="301"/>
         <source>ONNX Runtime&apos;s CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops (DynamicQuantizeLinear, Cast, Mul) and graph optimizations &apos;disabled&apos; are the usual causes; deploy with ORT_ENABLE_ALL and the thread count you measured.</source>
         <translation>Der CPU-Provider von ONNX Runtime nutzt diese Befehle für ConvInteger, MatMulInteger und fusionierte QDQ-Faltungen. Ist INT8 dort trotzdem langsam, vergleichen Sie die Zeit je Op-Typ: nicht fusionierte Umwandlungs-Ops (DynamicQuantizeLinear, Cast, Mul) und Graph-Optimierungen „disabled“ sind die üblichen Ursachen; setzen Sie ORT_ENABLE_ALL und die gemessene Thread-Zahl ein.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="298"/>
+        <location filename="../ui/util/finding_text.cpp" line="307"/>
         <source>Without VNNI, AMX or dotprod, ONNX Runtime&apos;s INT8 kernels add u8*s8 products in pairs into 16-bit sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this one; deploy with ORT_ENABLE_ALL so QDQ groups are fused.</source>
         <translation>Ohne VNNI, AMX oder dotprod addieren die INT8-Kernel von ONNX Runtime u8*s8-Produkte paarweise zu 16-Bit-Summen und gewinnen gegenüber FP32-Code wenig. Messen Sie auf der Ziel-CPU oder bleiben Sie auf dieser bei FP32; setzen Sie ORT_ENABLE_ALL ein, damit QDQ-Gruppen fusioniert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="312"/>
+        <location filename="../ui/util/finding_text.cpp" line="321"/>
         <source>%1: %2x (95% CI %3-%4) vs %5, %6, %7</source>
         <translation>%1: %2x (95-%-KI %3–%4) gegen %5, %6, %7</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="317"/>
+        <location filename="../ui/util/finding_text.cpp" line="326"/>
         <source>measured speedup %1</source>
         <translation>gemessene Beschleunigung %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="322"/>
+        <location filename="../ui/util/finding_text.cpp" line="331"/>
         <source>%1: %2 and %3 more</source>
         <translation>%1: %2 und %3 weitere</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="323"/>
-        <location filename="../ui/util/finding_text.cpp" line="444"/>
+        <location filename="../ui/util/finding_text.cpp" line="332"/>
+        <location filename="../ui/util/finding_text.cpp" line="453"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="328"/>
+        <location filename="../ui/util/finding_text.cpp" line="337"/>
         <source>%1: %2 DynamicQuantizeLinear, %3 ConvInteger, %4 Cast, %5 Mul nodes (%6 nodes in total)</source>
         <translation>%1: %2 DynamicQuantizeLinear-, %3 ConvInteger-, %4 Cast-, %5 Mul-Knoten (%6 Knoten insgesamt)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="333"/>
+        <location filename="../ui/util/finding_text.cpp" line="342"/>
         <source>%1: DynamicQuantizeLinear takes %2 ms of %3 ms per run (%4%)</source>
         <translation>%1: DynamicQuantizeLinear braucht %2 ms von %3 ms pro Lauf (%4 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="342"/>
+        <location filename="../ui/util/finding_text.cpp" line="351"/>
         <source>ConvInteger steps (with their fused Cast/Mul rescaling) take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Schritte (mit ihrer eingebundenen Cast/Mul-Reskalierung) brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="347"/>
+        <location filename="../ui/util/finding_text.cpp" line="356"/>
         <source>ConvInteger kernels take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Kernel brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="355"/>
+        <location filename="../ui/util/finding_text.cpp" line="364"/>
         <source>%1: quantize/dequantize/cast/requantize nodes take %2 ms of %3 ms per run (%4%, %5 profile)</source>
         <translation>%1: Quantisierungs-, Dequantisierungs-, Cast- und Requantisierungsknoten brauchen %2 ms von %3 ms pro Lauf (%4 %, Profil von %5)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="359"/>
+        <location filename="../ui/util/finding_text.cpp" line="368"/>
         <source>%1: %2 ms (%3%)</source>
         <translation>%1: %2 ms (%3 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="365"/>
+        <location filename="../ui/util/finding_text.cpp" line="374"/>
         <source>%1: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 %2, AVX-512 %3</source>
         <translation>%1: AVX512-VNNI nein, AVX-VNNI nein, AMX-INT8 nein; AVX2 %2, AVX-512 %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="368"/>
+        <location filename="../ui/util/finding_text.cpp" line="377"/>
         <source>%1: Arm dotprod no, i8mm no</source>
         <translation>%1: Arm dotprod nein, i8mm nein</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="370"/>
+        <location filename="../ui/util/finding_text.cpp" line="379"/>
         <source>oneDNN %1 dispatches to %2</source>
         <translation>oneDNN %1 verwendet %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="375"/>
+        <location filename="../ui/util/finding_text.cpp" line="384"/>
         <source>expected here for fused integer convolutions: about %1-%2x per layer (oneDNN u8*s8 vs FP32 convolutions measured on an AVX2 EPYC without VNNI), less for whole models</source>
         <translation>hier für fusionierte Integer-Faltungen zu erwarten: etwa %1–%2x pro Schicht (oneDNN u8*s8 gegenüber FP32-Faltungen, gemessen auf einem AVX2-EPYC ohne VNNI), weniger für ganze Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="383"/>
+        <location filename="../ui/util/finding_text.cpp" line="392"/>
         <source>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</source>
         <translation>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="386"/>
+        <location filename="../ui/util/finding_text.cpp" line="395"/>
         <source>oneDNN %1 effective ISA: %2</source>
         <translation>oneDNN %1, wirksame ISA: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="391"/>
+        <location filename="../ui/util/finding_text.cpp" line="400"/>
         <source>%1: %2 integer convolution/matmul nodes take int8 activations (format %3)</source>
         <translation>%1: %2 Integer-Faltungs- und MatMul-Knoten erhalten int8-Aktivierungen (Format %3)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="396"/>
+        <location filename="../ui/util/finding_text.cpp" line="405"/>
         <source>%1 nodes (%2) -&gt; %3 nodes (%4): %5x</source>
         <translation>%1 Knoten (%2) → %3 Knoten (%4): %5x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="400"/>
+        <location filename="../ui/util/finding_text.cpp" line="409"/>
         <source>added: %1</source>
         <translation>hinzugekommen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="405"/>
+        <location filename="../ui/util/finding_text.cpp" line="414"/>
         <source>%1, %2: median %3 ms as written vs %4 ms optimized</source>
         <translation>%1, %2: Median %3 ms wie geschrieben gegenüber %4 ms optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="412"/>
+        <location filename="../ui/util/finding_text.cpp" line="421"/>
         <source>%1 (%2): no VNNI/AMX on %3</source>
         <translation>%1 (%2): kein VNNI/AMX auf %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="415"/>
+        <location filename="../ui/util/finding_text.cpp" line="424"/>
         <source>%1 (%2): oneDNN limited to %3 on %4</source>
         <translation>%1 (%2): oneDNN auf %3 begrenzt, auf %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="421"/>
+        <location filename="../ui/util/finding_text.cpp" line="430"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4, cosine %5</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4, Kosinus %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="422"/>
+        <location filename="../ui/util/finding_text.cpp" line="431"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="428"/>
+        <location filename="../ui/util/finding_text.cpp" line="437"/>
         <source>%1: FP32 median %2 ms</source>
         <translation>%1: FP32-Median %2 ms</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="431"/>
+        <location filename="../ui/util/finding_text.cpp" line="440"/>
         <source>%1 million multiply-accumulates per inference</source>
         <translation>%1 Millionen Multiplikationen mit Akkumulation pro Inferenz</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="437"/>
+        <location filename="../ui/util/finding_text.cpp" line="446"/>
         <source>%1: CV %2% (mean %3 ms, stddev %4 ms, P99 %5 ms vs P50 %6 ms), %7 Tukey outliers in %8 runs</source>
         <translation>%1: VK %2 % (Mittelwert %3 ms, Std.-Abw. %4 ms, P99 %5 ms gegenüber P50 %6 ms), %7 Tukey-Ausreißer in %8 Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="444"/>
+        <location filename="../ui/util/finding_text.cpp" line="453"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="447"/>
+        <location filename="../ui/util/finding_text.cpp" line="456"/>
         <source>the run was stopped before every scenario ran</source>
         <translation>der Lauf wurde beendet, bevor jedes Szenario lief</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="453"/>
+        <location filename="../ui/util/finding_text.cpp" line="465"/>
+        <source>ONNX Runtime: %1</source>
+        <translation>ONNX Runtime: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="465"/>
+        <source>Quantscope: %1</source>
+        <translation>Quantscope: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="469"/>
+        <source>%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope</source>
+        <translation>%1 in %2: %3 ms je Lauf in ONNX Runtime gegenüber %4 ms in Quantscope</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="476"/>
         <source>ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4</source>
         <translation>ONNX Runtime %1 (%2-Adapter, %3): Execution Provider in diesem Build: %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="457"/>
+        <location filename="../ui/util/finding_text.cpp" line="480"/>
         <source>%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5</source>
         <translation>%1: Graph-Optimierung %2, %3 Intra-Op- / %4 Inter-Op-Threads, Provider %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="462"/>
+        <location filename="../ui/util/finding_text.cpp" line="485"/>
         <source>CPU INT8 features: %1</source>
         <translation>INT8-Merkmale der CPU: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="463"/>
+        <location filename="../ui/util/finding_text.cpp" line="486"/>
         <source>CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)</source>
         <translation>INT8-Merkmale der CPU: %1 (kein VNNI, AMX oder dotprod: keine INT8-Skalarprodukt-Befehle)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="507"/>
+        <location filename="../ui/util/finding_text.cpp" line="530"/>
         <source>No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both measured.</source>
         <translation>Kein Urteil INT8 gegen FP32: Der Lauf braucht ein FP32- und ein quantisiertes Modell desselben Netzes, beide gemessen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="510"/>
+        <location filename="../ui/util/finding_text.cpp" line="533"/>
         <source>%1 vs %2, median latency, %3, %4</source>
         <translation>%1 gegen %2, Median der Latenz, %3, %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="513"/>
+        <location filename="../ui/util/finding_text.cpp" line="536"/>
         <source>, measured by %1</source>
         <translation>, gemessen von %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="514"/>
+        <location filename="../ui/util/finding_text.cpp" line="537"/>
         <source>, 95% CI %1-%2x</source>
         <translation>, 95-%-KI %1–%2x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="516"/>
+        <location filename="../ui/util/finding_text.cpp" line="539"/>
         <source>INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2).</source>
         <translation>INT8 und FP32 sind hier im Rahmen des Rauschens gleich schnell (Median der Beschleunigung %1x; %2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="519"/>
+        <location filename="../ui/util/finding_text.cpp" line="542"/>
         <source>INT8 is %1x faster here (%2).</source>
         <translation>INT8 ist hier %1x schneller (%2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="521"/>
+        <location filename="../ui/util/finding_text.cpp" line="544"/>
         <source>INT8 is %1x slower here (%2); no known cause matched, see the time per op type below.</source>
         <translation>INT8 ist hier %1x langsamer (%2); keine bekannte Ursache trifft zu, siehe die Zeit pro Operatortyp unten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="524"/>
+        <location filename="../ui/util/finding_text.cpp" line="547"/>
         <source>INT8 is %1x slower here, because %2 (%3).</source>
         <translation>INT8 ist hier %1x langsamer, denn %2 (%3).</translation>
     </message>
@@ -2239,17 +2264,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Keine Befunde.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="494"/>
+        <location filename="../ui/util/finding_text.cpp" line="517"/>
         <source>critical</source>
         <translation>kritisch</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="496"/>
+        <location filename="../ui/util/finding_text.cpp" line="519"/>
         <source>warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="500"/>
+        <location filename="../ui/util/finding_text.cpp" line="523"/>
         <source>info</source>
         <translation>Info</translation>
     </message>

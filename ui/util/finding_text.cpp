@@ -197,6 +197,11 @@ std::optional<QString> FindingText::title(std::string_view id, const MessageArgs
                 { v.text("candidate"), v.text("baseline"), v.threads("threads"), v.text("mode") }));
     if (id == "partial-run")
         return tr("the run was cancelled, so some numbers come from fewer runs than planned");
+    if (id == "runtime-difference")
+        return result(v,
+            fill(tr("%1 is %2x against %3 in ONNX Runtime %4 but %5x in Quantscope (%6, %7)"),
+                { v.text("candidate"), v.fixed("onnxruntimeSpeedup", 2), v.text("baseline"), v.text("version"),
+                    v.fixed("quantscopeSpeedup", 2), v.threads("threads"), v.text("mode") }));
     if (id == "onnxruntime-setup") {
         const std::string variant = v.variant();
         if (variant != "dot-product" && variant != "no-dot-product")
@@ -286,6 +291,10 @@ std::optional<QString> FindingText::advice(std::string_view id, const MessageArg
                   "noise of this run. More runs or a quieter machine narrow it.");
     if (id == "partial-run")
         return tr("Treat partial statistics with care, or run again to completion.");
+    if (id == "runtime-difference")
+        return tr("Both runtimes ran the same files on the same inputs with the same threads; the difference is in how "
+                  "each executes them. The op types listed carry most of it. Fused quantization boundaries and integer "
+                  "dot-product kernels decide who wins; the onnxruntime-setup finding lists ONNX Runtime's settings.");
     if (id == "onnxruntime-setup") {
         const std::string variant = v.variant();
         if (variant == "dot-product")
@@ -445,6 +454,20 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
         }
         if (kind == "stopped-early")
             return tr("the run was stopped before every scenario ran");
+        return std::nullopt;
+    }
+    if (id == "runtime-difference") {
+        if (kind == "onnxruntime-speedup" || kind == "quantscope-speedup") {
+            const auto where = speedup(false);
+            if (!where)
+                return std::nullopt;
+            return result(
+                v, fill(kind == "onnxruntime-speedup" ? tr("ONNX Runtime: %1") : tr("Quantscope: %1"), { *where }));
+        }
+        if (kind == "op-type")
+            return result(v,
+                fill(tr("%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope"),
+                    { v.text("op"), v.text("model"), v.fixed("onnxruntimeMs", 1), v.fixed("quantscopeMs", 1) }));
         return std::nullopt;
     }
     if (id == "onnxruntime-setup") {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <quantscope/engine/diagnosis.h>
+#include <quantscope/engine/op_type_comparison.h>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -120,6 +121,7 @@ public:
         noisyMeasurements();
         inconclusiveSpeedup();
         onnxruntimeSetup();
+        runtimeDifference();
         partialRun();
         std::stable_sort(m_out.begin(), m_out.end(),
             [](const Finding& a, const Finding& b) { return int(a.severity) > int(b.severity); });
@@ -660,6 +662,52 @@ private:
                 { "variant", dot ? "dot-product" : "no-dot-product" } });
     }
 
+    // The same FP32/INT8 pair measured by both runtimes, with speedup intervals that do not overlap: say so, and
+    // which op types of the quantized model account for the difference.
+    void runtimeDifference()
+    {
+        for (const ComparisonRecord& o : m_run.comparisons) {
+            if (o.runtime != "onnxruntime")
+                continue;
+            for (const ComparisonRecord& q : m_run.comparisons) {
+                if (q.runtime != "quantscope" || q.baselineModel != o.baselineModel
+                    || q.candidateModel != o.candidateModel || q.threads != o.threads || q.mode != o.mode)
+                    continue;
+                if (!(q.speedup.low > o.speedup.high || o.speedup.low > q.speedup.high))
+                    continue;
+                const ScenarioRecord* os = m_run.scenario(o.candidateModel, o.threads, o.mode, "onnxruntime");
+                const ScenarioRecord* qs = m_run.scenario(q.candidateModel, q.threads, q.mode, "quantscope");
+                const std::string version
+                    = os && os->runtimeInfo ? os->runtimeInfo->version : std::string("(imported)");
+                std::vector<Line> ev { speedupLine("onnxruntime-speedup", o, "ONNX Runtime: "),
+                    speedupLine("quantscope-speedup", q, "Quantscope: ") };
+                if (os && qs && os->profile && qs->profile) {
+                    const OpTypeTimeComparison d = compareOpTypeTimes(*os->profile, *qs->profile);
+                    for (size_t i = 0; i < d.rows.size() && i < 3; ++i) {
+                        const OpTypeTimeDelta& r = d.rows[i];
+                        ev.push_back(line("op-type",
+                            { { "model", q.candidateModel }, { "op", r.displayName() },
+                                { "onnxruntimeMs", r.baselineMs }, { "quantscopeMs", r.candidateMs } },
+                            fmt::format("{} in {}: {:.1f} ms per run in ONNX Runtime vs {:.1f} ms in Quantscope",
+                                r.displayName(), q.candidateModel, r.baselineMs, r.candidateMs)));
+                    }
+                }
+                add("runtime-difference", FindingSeverity::Info,
+                    fmt::format("{} is {:.2f}x against {} in ONNX Runtime {} but {:.2f}x in Quantscope ({}, {})",
+                        q.candidateModel, o.speedup.speedup, q.baselineModel, version, q.speedup.speedup,
+                        threadsText(q.threads), q.mode),
+                    std::move(ev),
+                    "Both runtimes ran the same files on the same inputs with the same threads; the difference is "
+                    "in how each executes them. The op types listed carry most of it. Fused quantization "
+                    "boundaries and integer dot-product kernels decide who wins; the onnxruntime-setup finding "
+                    "lists ONNX Runtime's settings.",
+                    { { "candidate", q.candidateModel }, { "baseline", q.baselineModel },
+                        { "onnxruntimeSpeedup", o.speedup.speedup }, { "quantscopeSpeedup", q.speedup.speedup },
+                        { "version", version }, { "threads", int64_t(q.threads) }, { "mode", q.mode } });
+            }
+        }
+    }
+
     void partialRun()
     {
         std::vector<Line> ev;
@@ -718,6 +766,7 @@ const std::vector<DiagnosisRule>& diagnosisRules()
         { "inconclusive-speedup", {}, { "speedup" } },
         { "partial-run", {}, { "partial-scenario", "stopped-early" } },
         { "onnxruntime-setup", { "dot-product", "no-dot-product" }, { "build-providers", "session", "cpu-int8" } },
+        { "runtime-difference", {}, { "onnxruntime-speedup", "quantscope-speedup", "op-type" } },
     };
     return rules;
 }

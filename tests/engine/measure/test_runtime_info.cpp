@@ -96,10 +96,47 @@ TEST(RuntimeInfo, TheDiagnosisReportsTheChecklistAndWarnsWithoutDotProduct)
     EXPECT_NE(f->evidence.back().find("avx2 (no VNNI"), std::string::npos) << f->evidence.back();
 
     const RunRecord withVnni = runWithOrt(true);
-    const Finding* g = findRule(diagnoseRun(withVnni), "onnxruntime-setup");
+    const auto vnniFindings = diagnoseRun(withVnni);
+    const Finding* g = findRule(vnniFindings, "onnxruntime-setup");
     ASSERT_NE(g, nullptr);
     EXPECT_EQ(g->severity, FindingSeverity::Info);
     EXPECT_EQ(std::get<std::string>(g->args.at("variant")), "dot-product");
+}
+
+TEST(RuntimeInfo, ADifferenceBetweenRuntimesIsExplainedByOpType)
+{
+    // ONNX Runtime: FP32 50..54 ms, INT8 70..74 ms (slower); Quantscope: FP32 50..54 ms, INT8 25..29 ms (faster).
+    RunRecord r = runWithOrt(true);
+    for (const char* model : { "yolov5nu_fp32", "yolov5nu_int8_dynamic" }) {
+        const bool int8 = std::string(model) == "yolov5nu_int8_dynamic";
+        ScenarioRecord s = test::craftedScenario(model, 1, "optimized", test::craftedLatencies(int8 ? 25 : 50, 1, 20));
+        if (int8)
+            s.profile = test::craftedInt8Profile(); // ConvInteger 80 ms per run
+        r.scenarios.push_back(s);
+    }
+    for (ScenarioRecord& s : r.scenarios)
+        if (s.runtime == "onnxruntime" && s.modelId == "yolov5nu_int8_dynamic" && s.mode == "optimized") {
+            s.latenciesMs = test::craftedLatencies(70, 1, 20);
+            computeScenarioStatistics(s);
+            ProfileReport p = test::craftedInt8Profile();
+            for (NodeProfile& n : p.nodes)
+                if (n.opType == "ConvInteger")
+                    n.totalMs = 2000; // 200 ms per run
+            finalizeProfile(p);
+            s.profile = p;
+        }
+    r.comparisons = compareModels(r);
+    const auto findings = diagnoseRun(r);
+    const Finding* f = findRule(findings, "runtime-difference");
+    ASSERT_NE(f, nullptr);
+    EXPECT_NEAR(std::get<double>(f->args.at("onnxruntimeSpeedup")), 52.0 / 72.0, 1e-12);
+    EXPECT_NEAR(std::get<double>(f->args.at("quantscopeSpeedup")), 52.0 / 27.0, 1e-12);
+    ASSERT_TRUE(f->hasStructuredEvidence());
+    ASSERT_GE(f->evidence.size(), 3u);
+    EXPECT_EQ(f->evidenceLines[2].kind, "op-type");
+    EXPECT_EQ(f->evidence[2],
+        "ConvInteger in yolov5nu_int8_dynamic: 200.0 ms per run in ONNX Runtime vs 80.0 ms in "
+        "Quantscope");
 }
 
 TEST(RuntimeInfo, NoFindingWithoutAdapterScenarios)
@@ -107,7 +144,8 @@ TEST(RuntimeInfo, NoFindingWithoutAdapterScenarios)
     RunRecord r = runWithOrt(false);
     for (ScenarioRecord& s : r.scenarios)
         s.runtimeInfo.reset();
-    EXPECT_EQ(findRule(diagnoseRun(r), "onnxruntime-setup"), nullptr);
+    const auto findings = diagnoseRun(r);
+    EXPECT_EQ(findRule(findings, "onnxruntime-setup"), nullptr);
 }
 
 TEST(RuntimeInfo, TheReportNamesTheRuntimeAndItsSettings)
