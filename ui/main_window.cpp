@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "main_window.h"
 
+#include "dialogs/runtimes_dialog.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/metric_overlay.h"
@@ -223,6 +224,14 @@ void MainWindow::createActions()
     showCompare->setShortcut(QKeySequence(Qt::ALT | Qt::Key_C));
     showCompare->setObjectName(QStringLiteral("showCompare"));
     run->addAction(m_compare->swapAction());
+
+    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
+    QAction* runtimes = settings->addAction(tr("&Runtimes..."), this, [this] {
+        auto* dialog = new RuntimesDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    runtimes->setObjectName(QStringLiteral("showRuntimes"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Quantscope"), this, &MainWindow::showAbout);

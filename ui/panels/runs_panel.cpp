@@ -74,6 +74,11 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_mode->addItems({ tr("Optimized"), tr("As written"), tr("Both") });
     m_mode->setToolTip(tr("Optimized: the engine's fused kernels. As written: one kernel per node of the file, the "
                           "way a naive runtime executes it."));
+    m_runtime = new QComboBox(form);
+    m_runtime->setObjectName(QStringLiteral("runtimeCombo"));
+    m_runtime->addItems({ tr("Quantscope"), tr("ONNX Runtime"), tr("Both") });
+    m_runtime->setToolTip(tr("Quantscope's engine, ONNX Runtime through its adapter process (see Settings \u2192 "
+                             "Runtimes), or both with the same inputs, threads and runs"));
     m_threads = new QSpinBox(form);
     m_threads->setRange(0, std::max(1, QThread::idealThreadCount()) * 2);
     m_threads->setSpecialValueText(tr("all cores"));
@@ -102,6 +107,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     formLayout->addRow(tr("Models:"), m_modelBoxes[0]);
     formLayout->addRow(QString(), m_modelBoxes[1]);
     formLayout->addRow(tr("Mode:"), m_mode);
+    formLayout->addRow(tr("Runtime:"), m_runtime);
     formLayout->addRow(tr("Threads:"), numbers);
     formLayout->addRow(tr("Input shapes:"), m_inputShapes);
     formLayout->addRow(QString(), m_profile);
@@ -270,6 +276,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_warmup->setValue(s.value(key("warmup"), 5).toInt());
     m_runCount->setValue(s.value(key("runs"), 20).toInt());
     m_mode->setCurrentIndex(s.value(key("mode"), 0).toInt());
+    m_runtime->setCurrentIndex(s.value(key("runtime"), 0).toInt());
     m_profile->setChecked(s.value(key("profile"), true).toBool());
     const QString defaultFolder
         = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/runs");
@@ -404,6 +411,16 @@ bool RunsPanel::buildRequest(BenchmarkRequest& request, QString* error) const
         break;
     default:
         request.modes = { "optimized" };
+    }
+    switch (m_runtime->currentIndex()) {
+    case 1:
+        request.runtimes = { "onnxruntime" };
+        break;
+    case 2:
+        request.runtimes = { "quantscope", "onnxruntime" };
+        break;
+    default:
+        request.runtimes = { "quantscope" };
     }
     request.warmupRuns = m_warmup->value();
     request.runs = m_runCount->value();
@@ -600,6 +617,7 @@ void RunsPanel::writeSettings() const
     s.setValue(key("warmup"), m_warmup->value());
     s.setValue(key("runs"), m_runCount->value());
     s.setValue(key("mode"), m_mode->currentIndex());
+    s.setValue(key("runtime"), m_runtime->currentIndex());
     s.setValue(key("profile"), m_profile->isChecked());
 }
 

@@ -111,6 +111,7 @@ private:
     QString m_folder;
     QCheckBox* m_modelBoxes[2] = { nullptr, nullptr };
     QComboBox* m_mode = nullptr;
+    QComboBox* m_runtime = nullptr;
     QSpinBox* m_threads = nullptr;
     QSpinBox* m_warmup = nullptr;
     QSpinBox* m_runCount = nullptr;

@@ -216,6 +216,23 @@ std::optional<QString> FindingText::title(std::string_view id, const MessageArgs
                 { v.text("candidate"), v.text("baseline"), v.threads("threads"), v.mode("mode") }));
     if (id == "partial-run")
         return tr("the run was cancelled, so some numbers come from fewer runs than planned");
+    if (id == "runtime-difference")
+        return result(v,
+            fill(tr("%1 is %2x against %3 in ONNX Runtime %4 but %5x in Quantscope (%6, %7)"),
+                { v.text("candidate"), v.fixed("onnxruntimeSpeedup", 2), v.text("baseline"), v.text("version"),
+                    v.fixed("quantscopeSpeedup", 2), v.threads("threads"), v.text("mode") }));
+    if (id == "onnxruntime-setup") {
+        const std::string variant = v.variant();
+        if (variant != "dot-product" && variant != "no-dot-product")
+            return std::nullopt;
+        return result(v,
+            fill(variant == "dot-product"
+                    ? tr("ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU has INT8 "
+                         "dot-product instructions")
+                    : tr("ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU lacks INT8 "
+                         "dot-product instructions"),
+                { v.text("version"), v.text("levels") }));
+    }
     return std::nullopt;
 }
 
@@ -304,6 +321,24 @@ std::optional<QString> FindingText::advice(std::string_view id, const MessageArg
                   "noise of this run. More runs or a quieter machine narrow it.");
     if (id == "partial-run")
         return tr("Treat partial statistics with care, or run again to completion.");
+    if (id == "runtime-difference")
+        return tr("Both runtimes ran the same files on the same inputs with the same threads; the difference is in how "
+                  "each executes them. The op types listed carry most of it. Fused quantization boundaries and integer "
+                  "dot-product kernels decide who wins; the onnxruntime-setup finding lists ONNX Runtime's settings.");
+    if (id == "onnxruntime-setup") {
+        const std::string variant = v.variant();
+        if (variant == "dot-product")
+            return tr(
+                "ONNX Runtime's CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ "
+                "convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops "
+                "(DynamicQuantizeLinear, Cast, Mul) and graph optimizations 'disabled' are the usual causes; "
+                "deploy with ORT_ENABLE_ALL and the thread count you measured.");
+        if (variant == "no-dot-product")
+            return tr("Without VNNI, AMX or dotprod, ONNX Runtime's INT8 kernels add u8*s8 products in pairs into "
+                      "16-bit sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this "
+                      "one; deploy with ORT_ENABLE_ALL so QDQ groups are fused.");
+        return std::nullopt;
+    }
     return std::nullopt;
 }
 
@@ -470,6 +505,37 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
         }
         if (kind == "stopped-early")
             return tr("the run was stopped before every scenario ran");
+        return std::nullopt;
+    }
+    if (id == "runtime-difference") {
+        if (kind == "onnxruntime-speedup" || kind == "quantscope-speedup") {
+            const auto where = speedup(false);
+            if (!where)
+                return std::nullopt;
+            return result(
+                v, fill(kind == "onnxruntime-speedup" ? tr("ONNX Runtime: %1") : tr("Quantscope: %1"), { *where }));
+        }
+        if (kind == "op-type")
+            return result(v,
+                fill(tr("%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope"),
+                    { v.text("op"), v.text("model"), v.fixed("onnxruntimeMs", 1), v.fixed("quantscopeMs", 1) }));
+        return std::nullopt;
+    }
+    if (id == "onnxruntime-setup") {
+        if (kind == "build-providers")
+            return result(v,
+                fill(tr("ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4"),
+                    { v.text("version"), v.text("adapter"), v.text("host"), v.text("providers") }));
+        if (kind == "session")
+            return result(v,
+                fill(tr("%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5"),
+                    { v.scenario(), v.text("level"), v.count("intra"), v.count("inter"), v.text("providers") }));
+        if (kind == "cpu-int8")
+            return result(v,
+                fill(v.number("dotProduct") != 0
+                        ? tr("CPU INT8 features: %1")
+                        : tr("CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)"),
+                    { v.text("features") }));
         return std::nullopt;
     }
     return std::nullopt;

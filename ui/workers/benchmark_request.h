@@ -20,6 +20,8 @@ struct BenchmarkRequest
     std::vector<std::shared_ptr<const Model>> models;
     std::vector<int32_t> threads { 1 }; ///< 0 = all cores
     std::vector<std::string> modes { "optimized" }; ///< "optimized", "as-written"
+    /// "quantscope", "onnxruntime"; ONNX Runtime is found by the worker (discovery starts processes).
+    std::vector<std::string> runtimes { "quantscope" };
     int64_t warmupRuns = 5;
     int64_t runs = 20;
     bool profile = true;

@@ -70,16 +70,7 @@ public:
             return unsupported.empty() ? withGivenShapes(session.status()) : session.status();
         }
         m_session = std::move(*session);
-        // Seeded uniform [0, 1) like the reference inputs in ../shared; integer inputs stay zero.
-        std::mt19937 rng(0);
-        std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
-        for (const IoInfo& io : m_session->inputs()) {
-            HostTensor t(io.type, io.dims);
-            if (io.type == DataType::Float)
-                for (float& x : t.data<float>())
-                    x = uniform(rng);
-            m_inputs.push_back(std::move(t));
-        }
+        m_inputs = makeBenchmarkInputs(m_session->inputs());
         if (m_spec.profile)
             m_collector = std::make_unique<ProfileCollector>(m_model->graph().nodes().size());
         return {};
@@ -146,6 +137,52 @@ private:
 };
 
 } // namespace
+
+Result<std::vector<IoInfo>> benchmarkInputInfo(
+    const Model& model, const std::map<std::string, std::vector<int64_t>>& inputShapes)
+{
+    const Graph& g = model.graph();
+    const std::string file = model.path.empty() ? std::string("model") : model.path.string();
+    std::vector<IoInfo> out;
+    for (ValueId id : g.inputs()) {
+        const Value& v = g.value(id);
+        if (v.isConstant())
+            continue;
+        IoInfo io;
+        io.name = v.name;
+        io.type = v.type.elementType;
+        if (auto it = inputShapes.find(v.name); it != inputShapes.end())
+            io.dims = it->second;
+        else if (auto dims = v.type.knownDims())
+            io.dims = *dims;
+        else
+            return Status(StatusCode::InvalidArgument,
+                fmt::format("{}: input '{}' has free or unknown dimensions ({}); give a concrete shape", file, v.name,
+                    v.type.toString()));
+        if (dataTypeSize(io.type) == 0)
+            return Status(StatusCode::Unsupported,
+                fmt::format("{}: input '{}' has element type {}", file, v.name, dataTypeName(io.type)));
+        out.push_back(std::move(io));
+    }
+    return out;
+}
+
+std::vector<HostTensor> makeBenchmarkInputs(std::span<const IoInfo> inputs)
+{
+    // Seeded uniform [0, 1) like the reference inputs in ../shared; integer inputs stay zero. One generator across
+    // the inputs in order, so the n-th input's data depends only on the shapes before it.
+    std::mt19937 rng(0);
+    std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
+    std::vector<HostTensor> out;
+    for (const IoInfo& io : inputs) {
+        HostTensor t(io.type, io.dims);
+        if (io.type == DataType::Float)
+            for (float& x : t.data<float>())
+                x = uniform(rng);
+        out.push_back(std::move(t));
+    }
+    return out;
+}
 
 bool sessionTargetAvailable() noexcept
 {

@@ -3,6 +3,7 @@
 // what the diagnosis reads and what the Markdown report prints.
 #pragma once
 
+#include <quantscope/engine/benchmark.h>
 #include <quantscope/engine/latency_stats.h>
 #include <quantscope/engine/profile_report.h>
 #include <quantscope/engine/status.h>
@@ -55,7 +56,7 @@ struct ModelRecord
 struct ScenarioRecord
 {
     std::string modelId;
-    std::string runtime = "quantscope"; ///< "quantscope" or "onnxruntime" (imported profile)
+    std::string runtime = "quantscope"; ///< "quantscope" or "onnxruntime" (measured through an adapter or imported)
     int32_t threads = 1; ///< intra-op threads; 0 = all cores ("auto")
     std::string mode = "optimized"; ///< "optimized" or "as-written"
     std::string status = "ok"; ///< "ok", "partial" (cancelled, samples kept), "failed"
@@ -71,6 +72,8 @@ struct ScenarioRecord
     LatencyStats stats; ///< of latenciesMs
     Histogram histogram; ///< Freedman–Diaconis, of latenciesMs
     std::optional<ProfileReport> profile;
+    /// For another runtime: its version, providers, session options and the CPU's INT8 features (format 1.2).
+    std::optional<RuntimeInfo> runtimeInfo;
 
     /// "yolov5nu_fp32 · 1 thread · optimized"
     std::string label() const;
@@ -146,6 +149,7 @@ struct RunConfig
     double seconds = 0;
     std::vector<int32_t> threads; ///< as requested; 0 = auto
     std::vector<std::string> modes;
+    std::vector<std::string> runtimes { "quantscope" }; ///< "quantscope", "onnxruntime" (format 1.2)
     std::vector<std::string> inputShapes; ///< NAME=DIMS as given
     bool profile = false;
     /// The user asked to compare models that are not the same network (network_identity.h); since run file 1.2.
