@@ -151,6 +151,8 @@ private:
             return std::nullopt;
         if (n > 1 && anchorNode(dq).attrInt("axis", 1) != 0)
             return std::nullopt;
+        if (anchorNode(dq).attrInt("block_size", 0) != 0) // opset 21 blocked scales are not per channel
+            return std::nullopt;
         return size_t(di);
     }
 
