@@ -69,6 +69,14 @@ struct Case
     std::string name;
     std::unique_ptr<ModelBuilder> model;
     std::vector<onnx::TensorProto> inputs;
+
+    /// Declares `t` as a graph input of its shape and keeps it as the case's next input_N.pb.
+    void addInput(onnx::TensorProto t)
+    {
+        std::vector<DimSpec> dims(t.dims().begin(), t.dims().end());
+        model->graph().input(t.name(), t.data_type(), dims);
+        inputs.push_back(std::move(t));
+    }
 };
 
 inline bool sameFile(const std::filesystem::path& path, const std::string& bytes)

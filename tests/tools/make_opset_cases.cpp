@@ -36,12 +36,7 @@ public:
         m_case.model->proto().set_producer_name("quantscope make_opset_cases");
     }
     GraphBuilder& g() { return m_case.model->graph(); }
-    void input(onnx::TensorProto t)
-    {
-        std::vector<DimSpec> dims(t.dims().begin(), t.dims().end());
-        g().input(t.name(), t.data_type(), dims);
-        m_case.inputs.push_back(std::move(t));
-    }
+    void input(onnx::TensorProto t) { m_case.addInput(std::move(t)); }
     void ints(const std::string& name, const std::vector<int64_t>& v)
     {
         g().rawInitializer<int64_t>(name, kInt64, { int64_t(v.size()) }, v);
@@ -204,6 +199,20 @@ void addZeroPoints(CaseBuilder& c, Rng& rng, int32_t type, const std::vector<int
         c.g().rawInitializer("zp", type, dims, zeroPoints<int16_t>(rng, n, -3000, 3000));
 }
 
+/// Random scales (and zero points of `type`) of `scaleDims` as initializers; the node's inputs "x", "scale"[, "zp"].
+std::vector<std::string> scaleAndZeroPoint(
+    CaseBuilder& c, Rng& rng, int32_t type, const std::vector<int64_t>& scaleDims, bool withZp)
+{
+    std::vector<float> s(static_cast<size_t>(count(scaleDims)));
+    for (auto& v : s)
+        v = rng.uniform(0.007f, 0.03f);
+    c.g().floatInitializer("scale", scaleDims, s);
+    if (!withZp)
+        return { "x", "scale" };
+    addZeroPoints(c, rng, type, scaleDims);
+    return { "x", "scale", "zp" };
+}
+
 /// QuantizeLinear of x (dims) with scales of `scaleDims` (blocked when blockSize > 0) into `type`.
 Case quantize(const std::string& name, int opset, int32_t type, const std::vector<int64_t>& dims,
     const std::vector<int64_t>& scaleDims, int64_t axis, int64_t blockSize, bool withZp, uint32_t seed)
@@ -212,16 +221,7 @@ Case quantize(const std::string& name, int opset, int32_t type, const std::vecto
     Rng rng(seed);
     const float range = type == kInt16 || type == kUInt16 ? 300.0f : 3.0f;
     c.input(randomFloat(rng, "x", dims, -range, range));
-    std::vector<float> s(static_cast<size_t>(count(scaleDims)));
-    for (auto& v : s)
-        v = rng.uniform(0.007f, 0.03f);
-    c.g().floatInitializer("scale", scaleDims, s);
-    std::vector<std::string> in { "x", "scale" };
-    if (withZp) {
-        addZeroPoints(c, rng, type, scaleDims);
-        in.push_back("zp");
-    }
-    auto& n = c.g().node("QuantizeLinear", in, { "y" }, "q");
+    auto& n = c.g().node("QuantizeLinear", scaleAndZeroPoint(c, rng, type, scaleDims, withZp), { "y" }, "q");
     setAttr(n, "axis", axis);
     if (blockSize)
         setAttr(n, "block_size", blockSize);
@@ -253,16 +253,8 @@ Case dequantize(const std::string& name, int opset, int32_t type, const std::vec
             b = static_cast<uint16_t>(rng.byte() << 8 | rng.byte());
         c.input(tensor("x", type, dims, v));
     }
-    std::vector<float> s(static_cast<size_t>(count(scaleDims)));
-    for (auto& v : s)
-        v = rng.uniform(0.007f, 0.03f);
-    c.g().floatInitializer("scale", scaleDims, s);
-    std::vector<std::string> in { "x", "scale" };
-    if (type != kInt32) {
-        addZeroPoints(c, rng, type, scaleDims);
-        in.push_back("zp");
-    }
-    auto& node = c.g().node("DequantizeLinear", in, { "y" }, "dq");
+    auto& node
+        = c.g().node("DequantizeLinear", scaleAndZeroPoint(c, rng, type, scaleDims, type != kInt32), { "y" }, "dq");
     setAttr(node, "axis", axis);
     if (blockSize)
         setAttr(node, "block_size", blockSize);

@@ -65,12 +65,7 @@ public:
         m_case.model->proto().set_producer_name("quantscope make_qops_cases");
     }
     GraphBuilder& g() { return m_case.model->graph(); }
-    void input(onnx::TensorProto t)
-    {
-        std::vector<DimSpec> dims(t.dims().begin(), t.dims().end());
-        g().input(t.name(), t.data_type(), dims);
-        m_case.inputs.push_back(std::move(t));
-    }
+    void input(onnx::TensorProto t) { m_case.addInput(std::move(t)); }
     void output(const std::string& name, int32_t type) { g().output(name, type); }
     void scale(const std::string& name, float v) { g().floatInitializer(name, {}, { v }); }
     /// A scale fed at run time (a graph input), so the kernel cannot build its tables at preparation.
