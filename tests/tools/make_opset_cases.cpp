@@ -333,6 +333,30 @@ Case typeWidenedChain(uint32_t seed)
     return c.take();
 }
 
+/// BitwiseAnd/Or/Xor with B broadcast along rows, then BitwiseNot, on int32 or uint8 data.
+Case bitwise(const char* op, int32_t type, uint32_t seed)
+{
+    std::string lower = op;
+    for (auto& ch : lower)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    CaseBuilder c(lower + (type == kInt32 ? "_s32" : "_u8") + "_opset18", 18);
+    Rng rng(seed);
+    const auto bytes = [&](const std::string& name, const std::vector<int64_t>& dims) {
+        std::vector<uint8_t> v(static_cast<size_t>(count(dims)) * (type == kInt32 ? 4 : 1));
+        for (auto& b : v)
+            b = rng.byte();
+        onnx::TensorProto t = tensor(name, type, dims, std::vector<uint8_t> {});
+        t.set_raw_data(std::string(v.begin(), v.end()));
+        return t;
+    };
+    c.input(bytes("a", { 3, 7 }));
+    c.input(bytes("b", { 1, 7 }));
+    c.g().node(op, { "a", "b" }, { "c" }, op);
+    c.g().node("BitwiseNot", { "c" }, { "y" }, "not");
+    c.output("y", type);
+    return c.take();
+}
+
 std::vector<Case> allCases()
 {
     std::vector<Case> cases;
@@ -411,6 +435,9 @@ std::vector<Case> allCases()
     cases.push_back(averagePoolDilations(++seed));
     cases.push_back(scatterElementsMax(++seed));
     cases.push_back(typeWidenedChain(++seed));
+    cases.push_back(bitwise("BitwiseAnd", kInt32, ++seed));
+    cases.push_back(bitwise("BitwiseOr", kUInt8, ++seed));
+    cases.push_back(bitwise("BitwiseXor", kInt32, ++seed));
     return cases;
 }
 

@@ -554,6 +554,20 @@ std::vector<OpSchema> allSchemas()
                       .TypeConstraint("T1", kFloats, "Float tensors.")
                       .TypeConstraint("T2", { "tensor(int64)" }, "int64 size.")
                       .TypeAndShapeInferenceFunction(inferAffineGrid));
+    const std::vector<std::string> integers { "tensor(uint8)", "tensor(uint16)", "tensor(uint32)", "tensor(uint64)",
+        "tensor(int8)", "tensor(int16)", "tensor(int32)", "tensor(int64)" };
+    for (const char* op : { "BitwiseAnd", "BitwiseOr", "BitwiseXor" })
+        out.push_back(base(op, 18, "Bitwise and/or/xor of two integer tensors, with numpy broadcasting.")
+                          .Input(0, "A", "First operand.", "T")
+                          .Input(1, "B", "Second operand.", "T")
+                          .Output(0, "C", "Result.", "T")
+                          .TypeConstraint("T", integers, "Integer tensors.")
+                          .TypeAndShapeInferenceFunction(inferenceOf("Add", 14)));
+    out.push_back(base("BitwiseNot", 18, "Bitwise not of an integer tensor.")
+                      .Input(0, "X", "Input tensor.", "T")
+                      .Output(0, "Y", "Output tensor.", "T")
+                      .TypeConstraint("T", integers, "Integer tensors.")
+                      .TypeAndShapeInferenceFunction(inferSameAsInput0));
     // DFT-20 takes `axis` as an input: without this schema libonnx's DFT-17 would fail the node check (and the
     // whole model's shape inference). Described for checking only; the engine has no DFT kernel.
     out.push_back(
