@@ -40,20 +40,9 @@ public:
         dispatchNumeric(m_type, [&](auto tag) {
             using T = decltype(tag);
             if constexpr (std::is_integral_v<T>) {
-                const T* a = static_cast<const T*>(args.inputs[0]);
-                const T* b = static_cast<const T*>(args.inputs[1]);
-                T* y = static_cast<T*>(args.outputs[0]);
-                const int64_t inner = m_plan.inner();
-                const int64_t sa = m_plan.innerStride(0), sb = m_plan.innerStride(1);
-                for (int64_t r = 0; r < m_plan.rows(); ++r) {
-                    const T* ar = a + m_plan.rowOffset(0, r);
-                    const T* br = b + m_plan.rowOffset(1, r);
-                    T* yr = y + r * inner;
-                    for (int64_t i = 0; i < inner; ++i) {
-                        const T u = ar[i * sa], v = br[i * sb];
-                        yr[i] = kOp == BitOp::And ? T(u & v) : (kOp == BitOp::Or ? T(u | v) : T(u ^ v));
-                    }
-                }
+                broadcastRows(m_plan, static_cast<const T*>(args.inputs[0]), static_cast<const T*>(args.inputs[1]),
+                    static_cast<T*>(args.outputs[0]),
+                    [](T u, T v) { return kOp == BitOp::And ? T(u & v) : (kOp == BitOp::Or ? T(u | v) : T(u ^ v)); });
             }
         });
         return Status::ok();
