@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// describePlan()/planText(): the dump lists the steps in order with the authored nodes each covers, its kernel and
+// the formats of its tensors, and is the same text for two preparations of the same model (so it can be diffed).
+#include "../kernels/kernel_test_util.h"
+
+#include <quantscope/engine/plan_description.h>
+
+namespace {
+
+using namespace qs;
+using namespace qs::test;
+
+/// x[1,8,6,6] -> Conv 3x3 (pads 1) -> Relu -> y: optimized mode fuses the Relu as a post-op.
+std::shared_ptr<const Model> convRelu()
+{
+    ModelBuilder mb;
+    mb.input("x", DataType::Float, { 1, 8, 6, 6 });
+    mb.constant("w", randomTensor({ 8, 8, 3, 3 }, 3));
+    mb.node("Conv", { "x", "w" }, { "c" }, { intsAttr("pads", { 1, 1, 1, 1 }) }, "conv");
+    mb.node("Relu", { "c" }, { "y" }, {}, "relu");
+    mb.output("y");
+    return mb.build();
+}
+
+PlanDescription planOf(const std::shared_ptr<const Model>& model, ExecutionMode mode)
+{
+    SessionOptions options;
+    options.mode = mode;
+    auto session = Session::create(model, options);
+    EXPECT_TRUE(session.isOk()) << session.status().toString();
+    return session.isOk() ? describePlan(**session) : PlanDescription {};
+}
+
+TEST(PlanDescription, OptimizedPlanShowsTheFusedNodesAndTheirKernel)
+{
+    const PlanDescription plan = planOf(convRelu(), ExecutionMode::Optimized);
+    ASSERT_EQ(plan.steps.size(), 1u);
+    const PlanStep& s = plan.steps[0];
+    EXPECT_EQ(s.opType, "Conv+Relu");
+    EXPECT_EQ(s.nodes, (std::vector<std::string> { "'conv' (Conv)", "'relu' (Relu)" }));
+    EXPECT_TRUE(s.implementation.starts_with("onednn:")) << s.implementation;
+    ASSERT_EQ(s.inputs.size(), 2u); // x and w; no bias
+    EXPECT_EQ(s.inputs[0].source, "input");
+    EXPECT_EQ(s.inputs[1].source, "constant");
+    ASSERT_EQ(s.outputs.size(), 1u);
+    EXPECT_EQ(s.outputs[0].name, "y");
+    EXPECT_EQ(s.outputs[0].dims, (std::vector<int64_t> { 1, 8, 6, 6 }));
+    EXPECT_EQ(s.outputs[0].layout, "plain"); // a graph output stays plain
+    const std::string text = planText(plan);
+    EXPECT_NE(text.find("#0 Conv+Relu"), std::string::npos) << text;
+    EXPECT_NE(text.find("nodes: 'conv' (Conv), 'relu' (Relu)"), std::string::npos) << text;
+    EXPECT_NE(text.find("out: y float[1x8x6x6] plain"), std::string::npos) << text;
+}
+
+TEST(PlanDescription, AsWrittenPlanRunsEveryNode)
+{
+    const PlanDescription plan = planOf(convRelu(), ExecutionMode::AsWritten);
+    ASSERT_EQ(plan.steps.size(), 2u);
+    EXPECT_EQ(plan.mode, "as-written");
+    EXPECT_EQ(plan.steps[0].opType, "Conv");
+    EXPECT_EQ(plan.steps[1].opType, "Relu");
+    EXPECT_EQ(plan.steps[1].inputs[0].name, "c");
+}
+
+TEST(PlanDescription, TextIsTheSameForTwoPreparations)
+{
+    const auto model = convRelu();
+    EXPECT_EQ(planText(planOf(model, ExecutionMode::Optimized)), planText(planOf(model, ExecutionMode::Optimized)));
+}
+
+} // namespace
