@@ -39,6 +39,10 @@ nlohmann::json toJson(const PlanDescription& plan)
     j["threads"] = plan.threads;
     j["arena_bytes"] = plan.arenaBytes;
     j["folded_nodes"] = plan.foldedNodes;
+    nlohmann::json fired = nlohmann::json::array();
+    for (const PlanDescription::FiredPass& p : plan.passesFired)
+        fired.push_back({ { "name", p.name }, { "steps", p.steps } });
+    j["passes_fired"] = fired;
     nlohmann::json steps = nlohmann::json::array();
     for (const PlanStep& s : plan.steps) {
         nlohmann::json ins = nlohmann::json::array(), outs = nlohmann::json::array();
@@ -48,7 +52,7 @@ nlohmann::json toJson(const PlanDescription& plan)
             outs.push_back(tensorJson(t));
         steps.push_back({ { "index", s.index }, { "op_type", s.opType }, { "nodes", s.nodes },
             { "implementation", s.implementation }, { "inputs", ins }, { "outputs", outs },
-            { "run_time_tail", s.runTimeTail } });
+            { "run_time_tail", s.runTimeTail }, { "passes", s.passes } });
     }
     j["steps"] = steps;
     return j;
@@ -120,7 +124,9 @@ void printPlanHelp()
         "Prepares MODEL (without running it) and prints the plan the engine will execute: the steps in order,\n"
         "the authored nodes each fused step covers, the kernel chosen (the engine's own kernel or oneDNN's\n"
         "implementation string), and the type, shape and layout (plain, nhwc, blocked16c/blocked8c) of every\n"
-        "tensor a step reads or writes. The text contains no addresses or timings, so two plans can be diffed.\n\n"
+        "tensor a step reads or writes. In optimized mode it lists the rewrite passes that fired (engine/src/exec/\n"
+        "passes/ states each one's pattern and preconditions) and, per step, those that changed it. The text\n"
+        "contains no addresses or timings, so two plans can be diffed.\n\n"
         "  --mode M            optimized (default) or as-written\n"
         "  --threads N         intra-op threads the session is prepared for; default 1\n"
         "  --input-shape S     bind a graph input's shape, e.g. images=1x3x640x640 (repeatable)\n"

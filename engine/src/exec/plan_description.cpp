@@ -58,6 +58,7 @@ PlanStep stepOf(const SessionPlan& plan, const Step& step, int32_t index, bool t
         if (vid >= 0)
             s.outputs.push_back(tensorOf(plan, vid));
     s.runTimeTail = tail;
+    s.passes.assign(step.passes.begin(), step.passes.end());
     return s;
 }
 
@@ -88,6 +89,8 @@ PlanDescription describePlan(const Session& session)
     for (NodeId n : plan.foldedNodes)
         d.foldedNodes.push_back(plan.graph().node(n).describe());
     d.arenaBytes = plan.arenaBytes;
+    for (const SessionPlan::FiredPass& p : plan.passesFired)
+        d.passesFired.push_back({ std::string(p.name), p.steps });
     return d;
 }
 
@@ -95,10 +98,18 @@ std::string planText(const PlanDescription& plan)
 {
     std::string out = fmt::format("plan {} mode={} threads={} steps={} folded={} arena_bytes={}\n", plan.model,
         plan.mode, plan.threads, plan.steps.size(), plan.foldedNodes.size(), plan.arenaBytes);
+    if (!plan.passesFired.empty()) {
+        std::vector<std::string> fired;
+        for (const PlanDescription::FiredPass& p : plan.passesFired)
+            fired.push_back(fmt::format("{} ({} steps)", p.name, p.steps));
+        out += fmt::format("passes fired: {}\n", fmt::join(fired, ", "));
+    }
     for (const PlanStep& s : plan.steps) {
         out += fmt::format("\n#{} {}{}\n", s.index, s.opType, s.runTimeTail ? " [run-time tail]" : "");
         out += fmt::format("  kernel: {}\n", s.implementation);
         out += fmt::format("  nodes: {}\n", fmt::join(s.nodes, ", "));
+        if (!s.passes.empty())
+            out += fmt::format("  passes: {}\n", fmt::join(s.passes, ", "));
         for (const PlanTensor& t : s.inputs)
             out += fmt::format("  in:  {}\n", tensorText(t));
         for (const PlanTensor& t : s.outputs)

@@ -2,8 +2,12 @@
 // describePlan()/planText(): the dump lists the steps in order with the authored nodes each covers, its kernel and
 // the formats of its tensors, and is the same text for two preparations of the same model (so it can be diffed).
 #include "../kernels/kernel_test_util.h"
+#include "exec/rewrite_pass.h"
+#include "exec/session_plan.h"
 
 #include <quantscope/engine/plan_description.h>
+
+#include <map>
 
 namespace {
 
@@ -60,6 +64,32 @@ TEST(PlanDescription, AsWrittenPlanRunsEveryNode)
     EXPECT_EQ(plan.steps[0].opType, "Conv");
     EXPECT_EQ(plan.steps[1].opType, "Relu");
     EXPECT_EQ(plan.steps[1].inputs[0].name, "c");
+}
+
+TEST(PlanDescription, OptimizedPlanNamesThePassThatFused)
+{
+    const PlanDescription plan = planOf(convRelu(), ExecutionMode::Optimized);
+    ASSERT_EQ(plan.passesFired.size(), 1u);
+    EXPECT_EQ(plan.passesFired[0].name, "conv-batchnorm-postops");
+    EXPECT_EQ(plan.passesFired[0].steps, 2); // the Conv that absorbed the Relu, and the Relu
+    ASSERT_EQ(plan.steps.size(), 1u);
+    EXPECT_EQ(plan.steps[0].passes, (std::vector<std::string> { "conv-batchnorm-postops" }));
+    EXPECT_NE(planText(plan).find("passes fired: conv-batchnorm-postops (2 steps)"), std::string::npos);
+    EXPECT_TRUE(planOf(convRelu(), ExecutionMode::AsWritten).passesFired.empty());
+}
+
+TEST(PlanDescription, EveryPassStatesItsPatternAndPreconditions)
+{
+    std::map<std::string_view, const RewritePass*> byName;
+    for (const RewritePass* p : rewritePasses()) {
+        EXPECT_FALSE(p->name.empty());
+        EXPECT_GT(p->pattern.size(), 40u) << p->name;
+        EXPECT_GT(p->preconditions.size(), 20u) << p->name;
+        // A name listed twice is the same pass run again (dynamic-range), never two passes with one name.
+        auto [it, inserted] = byName.emplace(p->name, p);
+        EXPECT_TRUE(inserted || it->second == p) << p->name;
+    }
+    EXPECT_EQ(byName.size(), 12u);
 }
 
 TEST(PlanDescription, TextIsTheSameForTwoPreparations)

@@ -33,6 +33,7 @@ struct PlanStep
     std::vector<PlanTensor> inputs; ///< slots the step reads (omitted optional inputs left out)
     std::vector<PlanTensor> outputs;
     bool runTimeTail = false; ///< prepared at run time (reads a value whose extents only the run knows)
+    std::vector<std::string> passes; ///< Optimized mode: the rewrite passes that changed this step, in order
 };
 
 struct PlanDescription
@@ -42,6 +43,12 @@ struct PlanDescription
     int threads = 1;
     std::vector<PlanStep> steps;
     std::vector<std::string> foldedNodes; ///< folded into constants at preparation
+    struct FiredPass
+    {
+        std::string name; ///< "conv-batchnorm-postops"
+        int32_t steps = 0; ///< steps it changed (the absorbed ones included)
+    };
+    std::vector<FiredPass> passesFired; ///< Optimized mode: every pass run that changed the plan, in order
     int64_t arenaBytes = 0;
 };
 
