@@ -38,6 +38,7 @@ nlohmann::json toJson(const PlanDescription& plan)
     j["mode"] = plan.mode;
     j["threads"] = plan.threads;
     j["arena_bytes"] = plan.arenaBytes;
+    j["after_run"] = plan.afterRun;
     j["folded_nodes"] = plan.foldedNodes;
     nlohmann::json fired = nlohmann::json::array();
     for (const PlanDescription::FiredPass& p : plan.passesFired)
@@ -51,8 +52,8 @@ nlohmann::json toJson(const PlanDescription& plan)
         for (const PlanTensor& t : s.outputs)
             outs.push_back(tensorJson(t));
         steps.push_back({ { "index", s.index }, { "op_type", s.opType }, { "nodes", s.nodes },
-            { "implementation", s.implementation }, { "inputs", ins }, { "outputs", outs },
-            { "run_time_tail", s.runTimeTail }, { "passes", s.passes } });
+            { "implementation", s.implementation }, { "reference_kernel", s.referenceKernel }, { "inputs", ins },
+            { "outputs", outs }, { "run_time_tail", s.runTimeTail }, { "passes", s.passes } });
     }
     j["steps"] = steps;
     return j;
@@ -64,6 +65,7 @@ int runPlan(std::span<char* const> args)
     SessionOptions options;
     LoadOptions load;
     bool json = false;
+    bool runOnce = false;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string_view a = args[i];
         const bool hasValue = i + 1 < args.size();
@@ -88,6 +90,8 @@ int runPlan(std::span<char* const> args)
                 return usageError(parsed.status().message());
             load.inputShapes[parsed->first] = parsed->second;
             options.inputShapes[parsed->first] = parsed->second;
+        } else if (a == "--run") {
+            runOnce = true;
         } else if (a == "--json") {
             json = true;
         } else if (!a.starts_with("-") && modelPath.empty()) {
@@ -108,6 +112,16 @@ int runPlan(std::span<char* const> args)
         fmt::print(stderr, "quantscope-cli plan: {}\n", session.status().message());
         return 1;
     }
+    if (runOnce) {
+        // Zero inputs: the kernels' choices depend on shapes and types, not on values.
+        std::vector<HostTensor> inputs;
+        for (const IoInfo& io : (*session)->inputs())
+            inputs.emplace_back(io.type, io.dims);
+        if (auto out = (*session)->run(inputs); !out) {
+            fmt::print(stderr, "quantscope-cli plan: {}\n", out.status().message());
+            return 1;
+        }
+    }
     const PlanDescription plan = describePlan(**session);
     if (json)
         fmt::print("{}\n", toJson(plan).dump(2));
@@ -120,16 +134,19 @@ void printPlanHelp()
 {
     fmt::print(
         "Usage: quantscope-cli plan MODEL [--mode optimized|as-written] [--threads N]\n"
-        "                           [--input-shape NAME=DIMS]... [--json]\n\n"
+        "                           [--input-shape NAME=DIMS]... [--run] [--json]\n\n"
         "Prepares MODEL (without running it) and prints the plan the engine will execute: the steps in order,\n"
         "the authored nodes each fused step covers, the kernel chosen (the engine's own kernel or oneDNN's\n"
         "implementation string), and the type, shape and layout (plain, nhwc, blocked16c/blocked8c) of every\n"
         "tensor a step reads or writes. In optimized mode it lists the rewrite passes that fired (engine/src/exec/\n"
         "passes/ states each one's pattern and preconditions) and, per step, those that changed it. The text\n"
-        "contains no addresses or timings, so two plans can be diffed.\n\n"
+        "contains no addresses or timings, so two plans can be diffed. Steps on a reference kernel (oneDNN's\n"
+        "ref:..., the engine's scalar fallbacks) are marked [REFERENCE KERNEL] and listed at the top.\n\n"
         "  --mode M            optimized (default) or as-written\n"
         "  --threads N         intra-op threads the session is prepared for; default 1\n"
         "  --input-shape S     bind a graph input's shape, e.g. images=1x3x640x640 (repeatable)\n"
+        "  --run               run the model once (zero inputs) first and show the kernels as they ran: some\n"
+        "                      oneDNN primitives are only created at the first run\n"
         "  --json              one JSON object (schema quantscope.plan/1) instead of text\n");
 }
 

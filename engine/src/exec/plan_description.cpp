@@ -3,6 +3,7 @@
 #include "exec/session_plan.h"
 
 #include <quantscope/engine/plan_description.h>
+#include <quantscope/engine/profile_report.h>
 #include <quantscope/engine/session.h>
 
 #include <fmt/format.h>
@@ -51,6 +52,7 @@ PlanStep stepOf(const SessionPlan& plan, const Step& step, int32_t index, bool t
     for (NodeId n : step.nodes)
         s.nodes.push_back(plan.graph().node(n).describe());
     s.implementation = step.implementation;
+    s.referenceKernel = isReferenceImplementation(step.implementation);
     for (int32_t vid : step.inputs)
         if (vid >= 0)
             s.inputs.push_back(tensorOf(plan, vid));
@@ -89,6 +91,7 @@ PlanDescription describePlan(const Session& session)
     for (NodeId n : plan.foldedNodes)
         d.foldedNodes.push_back(plan.graph().node(n).describe());
     d.arenaBytes = plan.arenaBytes;
+    d.afterRun = plan.implementationsAfterRun;
     for (const SessionPlan::FiredPass& p : plan.passesFired)
         d.passesFired.push_back({ std::string(p.name), p.steps });
     return d;
@@ -98,6 +101,14 @@ std::string planText(const PlanDescription& plan)
 {
     std::string out = fmt::format("plan {} mode={} threads={} steps={} folded={} arena_bytes={}\n", plan.model,
         plan.mode, plan.threads, plan.steps.size(), plan.foldedNodes.size(), plan.arenaBytes);
+    if (plan.afterRun)
+        out += "kernels as they ran (re-read after the first run)\n";
+    std::vector<std::string> reference;
+    for (const PlanStep& s : plan.steps)
+        if (s.referenceKernel)
+            reference.push_back(fmt::format("#{} {}", s.index, s.nodes.empty() ? s.opType : s.nodes.front()));
+    if (!reference.empty())
+        out += fmt::format("reference kernels: {} step(s): {}\n", reference.size(), fmt::join(reference, ", "));
     if (!plan.passesFired.empty()) {
         std::vector<std::string> fired;
         for (const PlanDescription::FiredPass& p : plan.passesFired)
@@ -106,7 +117,7 @@ std::string planText(const PlanDescription& plan)
     }
     for (const PlanStep& s : plan.steps) {
         out += fmt::format("\n#{} {}{}\n", s.index, s.opType, s.runTimeTail ? " [run-time tail]" : "");
-        out += fmt::format("  kernel: {}\n", s.implementation);
+        out += fmt::format("  kernel: {}{}\n", s.implementation, s.referenceKernel ? "  [REFERENCE KERNEL]" : "");
         out += fmt::format("  nodes: {}\n", fmt::join(s.nodes, ", "));
         if (!s.passes.empty())
             out += fmt::format("  passes: {}\n", fmt::join(s.passes, ", "));

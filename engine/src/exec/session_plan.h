@@ -99,6 +99,8 @@ public:
         int32_t steps;
     };
     std::vector<FiredPass> passesFired;
+    /// Step::implementation was re-read from the kernels after the first run (session.cpp refreshImplementation).
+    bool implementationsAfterRun = false;
     /// (step, input slot, session input index): pointers patched per run.
     struct InputPatch
     {

@@ -92,6 +92,25 @@ TEST(PlanDescription, EveryPassStatesItsPatternAndPreconditions)
     EXPECT_EQ(byName.size(), 12u);
 }
 
+TEST(PlanDescription, KernelsAreReReadAfterTheFirstRun)
+{
+    SessionOptions options;
+    auto session = Session::create(convRelu(), options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    EXPECT_FALSE(describePlan(**session).afterRun);
+    std::vector<HostTensor> in;
+    in.emplace_back(DataType::Float, std::vector<int64_t> { 1, 8, 6, 6 });
+    ASSERT_TRUE((*session)->run(in).isOk());
+    const PlanDescription plan = describePlan(**session);
+    EXPECT_TRUE(plan.afterRun);
+    ASSERT_EQ(plan.steps.size(), 1u);
+#if defined(__x86_64__)
+    // A JIT convolution on every x86 ISA oneDNN supports: not a reference kernel.
+    EXPECT_FALSE(plan.steps[0].referenceKernel) << plan.steps[0].implementation;
+#endif
+    EXPECT_EQ(std::string((*session)->steps()[0].implementation), plan.steps[0].implementation);
+}
+
 TEST(PlanDescription, TextIsTheSameForTwoPreparations)
 {
     const auto model = convRelu();

@@ -30,6 +30,7 @@ struct PlanStep
     std::string opType; ///< "Conv" or, for fused steps, "Conv+Sigmoid+Mul"
     std::vector<std::string> nodes; ///< authored nodes covered, anchor first: "'conv_3' (Conv)"
     std::string implementation; ///< own kernel name or "onednn:<impl_info_str()>"
+    bool referenceKernel = false; ///< isReferenceImplementation(implementation): a slow reference/scalar path
     std::vector<PlanTensor> inputs; ///< slots the step reads (omitted optional inputs left out)
     std::vector<PlanTensor> outputs;
     bool runTimeTail = false; ///< prepared at run time (reads a value whose extents only the run knows)
@@ -50,6 +51,8 @@ struct PlanDescription
     };
     std::vector<FiredPass> passesFired; ///< Optimized mode: every pass run that changed the plan, in order
     int64_t arenaBytes = 0;
+    /// Implementations as they ran (re-read after the session's first run), not only as chosen at preparation.
+    bool afterRun = false;
 };
 
 PlanDescription describePlan(const Session& session);
