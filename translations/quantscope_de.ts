@@ -932,6 +932,26 @@
             <source>CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)</source>
             <translation>INT8-Merkmale der CPU: %1 (kein VNNI, AMX oder dotprod: keine INT8-Skalarprodukt-Befehle)</translation>
         </message>
+        <message>
+            <location filename="../ui/util/finding_text.cpp" line="141" />
+            <source>%1 runs %2 node(s) on slow reference kernels, %3 ms per run (%4% of its kernel time)</source>
+            <translation>%1 führt %2 Knoten auf langsamen Referenz-Kerneln aus, %3 ms pro Lauf (%4% seiner Kernel-Zeit)</translation>
+        </message>
+        <message>
+            <location filename="../ui/util/finding_text.cpp" line="211" />
+            <source>These nodes ran a reference implementation (oneDNN's ref:..., or the engine's scalar loops), often 10-100x slower than a vectorised kernel: the measurement shows the fallback, not what the CPU can do. 'quantscope-cli plan MODEL --run' shows each step's kernel, formats and fused post-ops; compare with the ISA capped (DNNL_MAX_CPU_ISA=AVX2) and report the model.</source>
+            <translation>Diese Knoten liefen auf einer Referenzimplementierung (oneDNNs ref:... oder den skalaren Schleifen der Engine), oft 10- bis 100-mal langsamer als ein vektorisierter Kernel: Die Messung zeigt den Notbehelf, nicht was die CPU kann. 'quantscope-cli plan MODEL --run' zeigt Kernel, Formate und fusionierte Post-Ops jedes Schritts; vergleichen Sie mit begrenzter ISA (DNNL_MAX_CPU_ISA=AVX2) und melden Sie das Modell.</translation>
+        </message>
+        <message>
+            <location filename="../ui/util/finding_text.cpp" line="305" />
+            <source>%1: node '%2' (%3) ran %4: %5 ms per run (%6% of kernel time)</source>
+            <translation>%1: Knoten '%2' (%3) lief auf %4: %5 ms pro Lauf (%6% der Kernel-Zeit)</translation>
+        </message>
+        <message>
+            <location filename="../ui/util/finding_text.cpp" line="310" />
+            <source>%1 more node(s): %2 ms per run</source>
+            <translation>%1 weitere Knoten: %2 ms pro Lauf</translation>
+        </message>
     </context>
     <context>
         <name>qs::ui::GraphPanel</name>

@@ -277,8 +277,13 @@ int runBench(std::span<char* const> args)
         fmt::print("  {} vs {} ({}, {}{}): {:.2f}x (95% CI {:.2f}-{:.2f})\n", c.candidateModel, c.baselineModel,
             threadsText(c.threads), c.mode, c.runtime == "quantscope" ? std::string() : ", " + c.runtime,
             c.speedup.speedup, c.speedup.low, c.speedup.high);
-    for (const Finding& f : record->findings)
+    for (const Finding& f : record->findings) {
         fmt::print("  [{}] {}\n", findingSeverityName(f.severity), f.title);
+        // No silent slow path: the nodes that ran a reference kernel are named here, not only in the files.
+        if (f.id == "reference-kernel")
+            for (const std::string& e : f.evidence)
+                fmt::print("      {}\n", e);
+    }
     int rc = 0;
     if (!jsonPath.empty()) {
         if (Status st = writeRunFile(jsonPath, *record); !st) {

@@ -18,6 +18,7 @@ extern const Command kCompareCommand;
 extern const Command kImportOrtProfileCommand;
 extern const Command kInspectCommand;
 extern const Command kOpsCommand;
+extern const Command kPlanCommand;
 extern const Command kReportCommand;
 extern const Command kRuntimesCommand;
 extern const Command kSysinfoCommand;
@@ -35,6 +36,7 @@ const std::array kCommands {
     qs::cli::kImportOrtProfileCommand,
     qs::cli::kInspectCommand,
     qs::cli::kOpsCommand,
+    qs::cli::kPlanCommand,
     qs::cli::kReportCommand,
     qs::cli::kRuntimesCommand,
     qs::cli::kSysinfoCommand,

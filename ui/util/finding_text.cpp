@@ -155,6 +155,10 @@ std::optional<QString> FindingText::title(std::string_view id, const MessageArgs
     }
     if (id == "unsupported-operators")
         return tr("some models use operators the engine does not implement, so they were not measured");
+    if (id == "reference-kernel")
+        return result(v,
+            fill(tr("%1 runs %2 node(s) on slow reference kernels, %3 ms per run (%4% of its kernel time)"),
+                { v.text("model"), v.count("nodes"), v.fixed("ms", 3), v.percent("share") }));
     if (id == "dynamic-quantized-convolutions") {
         const std::string variant = v.variant();
         if (variant == "fused")
@@ -250,6 +254,11 @@ std::optional<QString> FindingText::advice(std::string_view id, const MessageArg
                       "Benchmark \u2192 Compare Anyway (quantscope-cli: --allow-different-networks).");
         return std::nullopt;
     }
+    if (id == "reference-kernel")
+        return tr("These nodes ran a reference implementation (oneDNN's ref:..., or the engine's scalar loops), often "
+                  "10-100x slower than a vectorised kernel: the measurement shows the fallback, not what the CPU can "
+                  "do. 'quantscope-cli plan MODEL --run' shows each step's kernel, formats and fused post-ops; compare "
+                  "with the ISA capped (DNNL_MAX_CPU_ISA=AVX2) and report the model.");
     if (id == "unsupported-operators")
         return tr("Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile "
                   "(quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.");
@@ -374,6 +383,16 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
                 fill(tr("layer %1 is %2 in %3 but %4 in %5"),
                     { v.count("index"), v.text("baselineLayer"), v.text("baselineModel"), v.text("candidateLayer"),
                         v.text("candidateModel") }));
+        return std::nullopt;
+    }
+    if (id == "reference-kernel") {
+        if (kind == "reference-node")
+            return result(v,
+                fill(tr("%1: node '%2' (%3) ran %4: %5 ms per run (%6% of kernel time)"),
+                    { v.scenario(), v.text("node"), v.text("opType"), v.text("implementation"), v.fixed("ms", 3),
+                        v.percent("share") }));
+        if (kind == "reference-more")
+            return result(v, fill(tr("%1 more node(s): %2 ms per run"), { v.count("nodes"), v.fixed("ms", 3) }));
         return std::nullopt;
     }
     if (id == "unsupported-operators" && kind == "unsupported-ops") {

@@ -25,6 +25,24 @@ std::vector<SupportedOp> supportedOps()
     return out;
 }
 
+namespace {
+
+/// Some kernels create their oneDNN primitive (or pick their path) only at the first run: the plan then records the
+/// implementation that actually ran, so that a reference kernel chosen late is not hidden.
+void refreshImplementation(SessionPlan& plan, size_t i)
+{
+    Step& step = plan.steps[i];
+    std::string impl = step.kernel->implementation();
+    if (step.channelsPaired)
+        impl += " paired";
+    if (impl == step.implementation)
+        return;
+    step.implementation = std::move(impl);
+    plan.stepInfos[i].implementation = step.implementation;
+}
+
+} // namespace
+
 Session::Session(std::unique_ptr<SessionPlan> plan)
     : m_plan(std::move(plan))
 { }
@@ -75,6 +93,8 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
         void* scratch = step.scratchOffset >= 0 ? plan.arena.get() + step.scratchOffset : nullptr;
         if (Status st = step.kernel->run({ step.inputPtrs, step.outputPtrs, scratch }); !st)
             return st.withContext(fmt::format("{}: node {}", file, plan.graph().node(step.anchor).describe()));
+        if (!plan.implementationsAfterRun)
+            refreshImplementation(plan, i);
         if (control.observer)
             control.observer->stepFinished(plan.stepInfos[i]);
         if (control.progress)
@@ -86,6 +106,7 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
             inputData[i] = inputs[i].rawData();
         QS_RETURN_IF_ERROR(runTailSteps(plan, inputData, control));
     }
+    plan.implementationsAfterRun = true;
     if (control.observer)
         control.observer->runFinished();
 

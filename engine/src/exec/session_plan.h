@@ -9,6 +9,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace qs {
@@ -59,6 +60,8 @@ struct Step
     bool removed = false; ///< absorbed into another step by a rewrite
     /// Rewrite 11 reordered the channels this step reads or writes (its weights); the implementation says " paired".
     bool channelsPaired = false;
+    /// Optimized mode: the rewrite passes that changed this step (or removed it into another), in the order they ran.
+    std::vector<std::string_view> passes;
     // Resolved at preparation; graph-input entries are patched at the start of each run.
     std::vector<const void*> inputPtrs;
     std::vector<void*> outputPtrs;
@@ -89,6 +92,15 @@ public:
     std::vector<int32_t> inputValues; ///< plan value id per session input
     std::vector<int32_t> outputValues; ///< plan value id per session output
     std::vector<NodeId> foldedNodes;
+    /// Optimized mode: each rewrite pass run that changed the plan, in order, with the number of steps it changed.
+    struct FiredPass
+    {
+        std::string_view name;
+        int32_t steps;
+    };
+    std::vector<FiredPass> passesFired;
+    /// Step::implementation was re-read from the kernels after the first run (session.cpp refreshImplementation).
+    bool implementationsAfterRun = false;
     /// (step, input slot, session input index): pointers patched per run.
     struct InputPatch
     {
@@ -110,8 +122,13 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
     std::shared_ptr<const Model> model, const SessionOptions& options, std::vector<UnsupportedNode>* unsupported);
 
 /// Optimized-mode rewrites on the step list (before kernels are created): fusions (BatchNormalization folding,
-/// Conv post-ops, QDQ and dynamic int8 chains), layouts, kernel choices. graph_rewrites.cpp lists them and their order.
+/// Conv post-ops, QDQ and dynamic int8 chains), layouts, kernel choices. Runs the passes of rewritePasses() in order
+/// and records which fired (SessionPlan::passesFired, Step::passes). graph_rewrites.cpp.
 Status applyRewrites(SessionPlan& plan);
+
+struct RewritePass;
+/// The ordered pass list applyRewrites() runs (a pass may appear twice).
+std::vector<const RewritePass*> rewritePasses();
 
 /// Optimized mode, after kernels are prepared: removes Reshape/Flatten/Squeeze/Unsqueeze/Identity and batch-1 Split
 /// steps whose outputs can live inside their input's buffer, and lets producers of batch-1 Concat inputs write into

@@ -110,6 +110,7 @@ public:
     {
         differentNetworks();
         unsupportedOperators();
+        referenceKernels();
         dynamicQuantizedConvolutions();
         quantizationOverhead();
         noInt8DotProduct();
@@ -140,6 +141,56 @@ private:
             f.evidenceLines.push_back(std::move(l.structured));
         }
         m_out.push_back(std::move(f));
+    }
+
+    /// Nodes whose step ran a reference (unvectorised) kernel, with their measured cost: one finding per model, from
+    /// its first profiled scenario that has any.
+    void referenceKernels()
+    {
+        constexpr size_t kMaxNodeLines = 10;
+        std::vector<std::string> seen;
+        for (const ScenarioRecord& s : m_run.scenarios) {
+            if (!s.profile || std::find(seen.begin(), seen.end(), s.modelId) != seen.end())
+                continue;
+            std::vector<const NodeProfile*> nodes;
+            double ms = 0, share = 0;
+            for (const NodeProfile& n : s.profile->nodes)
+                if (n.referenceKernel) {
+                    nodes.push_back(&n);
+                    ms += n.meanMs;
+                    share += n.share;
+                }
+            if (nodes.empty())
+                continue;
+            seen.push_back(s.modelId);
+            std::vector<Line> ev;
+            for (size_t i = 0; i < nodes.size() && i < kMaxNodeLines; ++i) {
+                const NodeProfile& n = *nodes[i];
+                ev.push_back(line("reference-node",
+                    with(scenarioArgs(s),
+                        { { "node", n.nodeName }, { "opType", n.opType }, { "implementation", n.implementation },
+                            { "ms", n.meanMs }, { "share", n.share } }),
+                    fmt::format("{}: node '{}' ({}) ran {}: {:.3f} ms per run ({} of kernel time)", s.label(),
+                        n.nodeName, n.opType, n.implementation, n.meanMs, pct(n.share))));
+            }
+            if (nodes.size() > kMaxNodeLines) {
+                double restMs = 0;
+                for (size_t i = kMaxNodeLines; i < nodes.size(); ++i)
+                    restMs += nodes[i]->meanMs;
+                ev.push_back(
+                    line("reference-more", { { "nodes", count(nodes.size() - kMaxNodeLines) }, { "ms", restMs } },
+                        fmt::format("{} more node(s): {:.3f} ms per run", nodes.size() - kMaxNodeLines, restMs)));
+            }
+            add("reference-kernel", share >= 0.3 ? FindingSeverity::Critical : FindingSeverity::Warning,
+                fmt::format("{} runs {} node(s) on slow reference kernels, {:.3f} ms per run ({} of its kernel time)",
+                    s.modelId, nodes.size(), ms, pct(share)),
+                std::move(ev),
+                "These nodes ran a reference implementation (oneDNN's ref:..., or the engine's scalar loops), often "
+                "10-100x slower than a vectorised kernel: the measurement shows the fallback, not what the CPU can do. "
+                "'quantscope-cli plan MODEL --run' shows each step's kernel, formats and fused post-ops; compare with "
+                "the ISA capped (DNNL_MAX_CPU_ISA=AVX2) and report the model.",
+                { { "model", s.modelId }, { "nodes", count(nodes.size()) }, { "ms", ms }, { "share", share } });
+        }
     }
 
     void unsupportedOperators()
@@ -777,6 +828,7 @@ const std::vector<DiagnosisRule>& diagnosisRules()
     static const std::vector<DiagnosisRule> rules {
         { "different-networks", { "refused", "compared" }, { "inputs", "outputs", "layer-count", "layer-order" } },
         { "unsupported-operators", {}, { "unsupported-ops" } },
+        { "reference-kernel", {}, { "reference-node", "reference-more" } },
         { "dynamic-quantized-convolutions", { "fused", "separate" },
             { "op-counts", "quantize-time", "measured-speedup", "convolution-time" } },
         { "quantization-overhead", {}, { "overhead-total", "overhead-op" } },

@@ -236,8 +236,9 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
         w("| Slowest nodes | Op type | ms per run | Share |\n|---|---|---:|---:|\n");
         for (size_t i = 0; i < p.nodes.size() && i < static_cast<size_t>(options.maxNodeRows); ++i) {
             const NodeProfile& n = p.nodes[i];
-            w(fmt::format("| {}{} | {} | {} | {} |\n", cell(n.nodeName), n.nodeIndex < 0 ? " (runtime-created)" : "",
-                cell(n.opType), ms(n.meanMs), pct(n.share)));
+            w(fmt::format("| {}{}{} | {} | {} | {} |\n", cell(n.nodeName), n.nodeIndex < 0 ? " (runtime-created)" : "",
+                n.referenceKernel ? " (reference kernel: " + cell(n.implementation) + ")" : "", cell(n.opType),
+                ms(n.meanMs), pct(n.share)));
         }
         w("\n");
     }

@@ -32,6 +32,15 @@ void ProfileCollector::endNode(NodeId id) noexcept
     m_current = kNoNode;
 }
 
+void ProfileCollector::setImplementation(NodeId id, std::string_view implementation)
+{
+    if (id < 0 || static_cast<size_t>(id) >= m_slots.size())
+        return;
+    std::string& impl = m_slots[static_cast<size_t>(id)].implementation;
+    if (impl != implementation)
+        impl.assign(implementation);
+}
+
 void ProfileCollector::addSample(NodeId id, double ms) noexcept
 {
     if (id < 0 || static_cast<size_t>(id) >= m_slots.size())
@@ -56,6 +65,8 @@ ProfileReport ProfileCollector::report(const Model& model) const
         n.nodeIndex = static_cast<int32_t>(i);
         n.calls = m_slots[i].calls;
         n.totalMs = m_slots[i].totalMs;
+        n.implementation = m_slots[i].implementation;
+        n.referenceKernel = isReferenceImplementation(n.implementation);
         r.nodes.push_back(std::move(n));
     }
     finalizeProfile(r, &model);

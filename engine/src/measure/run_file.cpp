@@ -62,7 +62,8 @@ Json toJson(const ProfileReport& p)
     for (const NodeProfile& n : p.nodes)
         nodes.push_back({ { "nodeName", n.nodeName }, { "opType", n.opType }, { "nodeIndex", n.nodeIndex },
             { "calls", n.calls }, { "totalMs", n.totalMs }, { "meanMs", n.meanMs }, { "share", n.share },
-            { "quantizationOverhead", n.quantizationOverhead } });
+            { "quantizationOverhead", n.quantizationOverhead }, { "implementation", n.implementation },
+            { "referenceKernel", n.referenceKernel } });
     Json types = Json::array();
     for (const OpTypeProfile& t : p.opTypes)
         types.push_back({ { "opType", t.opType }, { "nodes", t.nodes }, { "meanMs", t.meanMs }, { "share", t.share } });
@@ -205,6 +206,9 @@ ProfileReport profileFromJson(const Json& j, const std::string& w)
         np.meanMs = get<double>(n, "meanMs", nw);
         np.share = get<double>(n, "share", nw);
         np.quantizationOverhead = get<bool>(n, "quantizationOverhead", nw);
+        // Since 1.2; absent in older files and imported profiles.
+        np.implementation = getOptional<std::string>(n, "implementation", nw).value_or(std::string());
+        np.referenceKernel = isReferenceImplementation(np.implementation);
         p.nodes.push_back(std::move(np));
     }
     for (const Json& t : array(j, "opTypes", w)) {

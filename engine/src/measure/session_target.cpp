@@ -32,8 +32,10 @@ public:
     }
     void stepFinished(const StepInfo& step) override
     {
-        if (m_collector)
+        if (m_collector) {
             m_collector->endNode(step.anchor);
+            m_collector->setImplementation(step.anchor, step.implementation);
+        }
         if (m_control && m_control->cancelled())
             m_token->requestCancel();
     }

@@ -120,6 +120,46 @@ TEST(Diagnosis, DynamicQuantizationSilentWithoutConvInteger)
     EXPECT_FALSE(find(qs::diagnoseRun(r), "dynamic-quantized-convolutions"));
 }
 
+TEST(Diagnosis, ReferenceKernelsAreNamedWithTheirCost)
+{
+    qs::RunRecord r = fp32Only();
+    r.config.profile = true;
+    qs::ProfileReport p = qs::test::craftedFp32Profile(); // conv_0 100 ms, sigmoid_0 27 ms per run
+    for (qs::NodeProfile& n : p.nodes) {
+        n.implementation = n.nodeName == "conv_0" ? "onednn:ref:any" : "cpu:avx512";
+        n.referenceKernel = qs::isReferenceImplementation(n.implementation);
+    }
+    r.scenarios.back().profile = p;
+    auto f = find(qs::diagnoseRun(r), "reference-kernel");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->severity, FindingSeverity::Critical); // 100 of 127 ms: 78.7% >= 30%
+    EXPECT_NE(f->title.find("yolov5nu_fp32 runs 1 node(s) on slow reference kernels, 100.000 ms per run (78.7%"),
+        std::string::npos)
+        << f->title;
+    ASSERT_EQ(f->evidence.size(), 1u);
+    EXPECT_TRUE(evidenceContains(*f, "node 'conv_0' (Conv) ran onednn:ref:any: 100.000 ms per run (78.7%"));
+
+    // The same run on JIT kernels: silent.
+    for (qs::NodeProfile& n : r.scenarios.back().profile->nodes)
+        n.referenceKernel = false;
+    EXPECT_FALSE(find(qs::diagnoseRun(r), "reference-kernel"));
+}
+
+TEST(Diagnosis, ReferenceImplementationNames)
+{
+    EXPECT_TRUE(qs::isReferenceImplementation("onednn:ref:any"));
+    EXPECT_TRUE(qs::isReferenceImplementation("onednn:onednn:ref:any"));
+    EXPECT_TRUE(qs::isReferenceImplementation("onednn:ref_int8:any nhwc>nhwc"));
+    EXPECT_TRUE(qs::isReferenceImplementation("cpu:reference"));
+    EXPECT_TRUE(qs::isReferenceImplementation("cpu:scalar"));
+    EXPECT_FALSE(qs::isReferenceImplementation("onednn:jit_dw:avx512_core"));
+    EXPECT_FALSE(qs::isReferenceImplementation("onednn:brdgmm_dw:avx512_core_vnni nhwc>nhwc"));
+    EXPECT_FALSE(qs::isReferenceImplementation("onednn:x64:gemm:jit"));
+    EXPECT_FALSE(qs::isReferenceImplementation("cpu"));
+    EXPECT_FALSE(qs::isReferenceImplementation("cpu:avx512"));
+    EXPECT_FALSE(qs::isReferenceImplementation(""));
+}
+
 TEST(Diagnosis, QuantizationOverheadShare)
 {
     // DQL 40 + Cast 10 = 50 of 145 ms = 34.5% (the Mul is not marked without a model): critical at >= 30%

@@ -47,6 +47,8 @@ TEST(RunFile, RoundTripKeepsEveryField)
     r.scenarios[0].partialReason = "cancelled after 3 of 20 measured runs";
     r.scenarios[0].status = "partial";
     r.scenarios[1].arenaBytes.reset();
+    r.scenarios[1].profile->nodes[0].implementation = "onednn:ref:any";
+    r.scenarios[1].profile->nodes[0].referenceKernel = true;
     r.partial = true;
     r.findings = qs::diagnoseRun(r);
     ASSERT_FALSE(r.findings.empty());
@@ -58,6 +60,8 @@ TEST(RunFile, RoundTripKeepsEveryField)
     EXPECT_EQ(qs::runRecordToJson(*back), qs::runRecordToJson(r));
     EXPECT_EQ(back->scenarios[1].latenciesMs, r.scenarios[1].latenciesMs);
     EXPECT_EQ(back->scenarios[1].profile->nodes.size(), 4u);
+    EXPECT_EQ(back->scenarios[1].profile->nodes[0].implementation, "onednn:ref:any"); // format 1.2
+    EXPECT_TRUE(back->scenarios[1].profile->nodes[0].referenceKernel);
     EXPECT_FALSE(back->scenarios[1].arenaBytes.has_value());
     EXPECT_EQ(back->findings.front().id, r.findings.front().id);
     EXPECT_EQ(back->machine.isa, r.machine.isa);

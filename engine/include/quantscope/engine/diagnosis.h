@@ -27,7 +27,7 @@ struct DiagnosisThresholds
 };
 
 /// Findings sorted by severity (critical first), then in rule order. Rule ids: different-networks,
-/// unsupported-operators,
+/// unsupported-operators, reference-kernel,
 /// dynamic-quantized-convolutions, quantization-overhead, no-int8-dot-product, int8-dot-product-unused,
 /// qoperator-signed-activations,
 /// op-count-growth, unfused-boundaries, thread-sensitivity, saturation-risk, tiny-model, noisy-measurements,

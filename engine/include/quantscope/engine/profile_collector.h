@@ -9,6 +9,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace qs {
@@ -28,6 +30,8 @@ public:
     /// Times one kernel with a steady clock. A fused kernel is reported under its first authored node.
     void beginNode(NodeId id) noexcept;
     void endNode(NodeId id) noexcept;
+    /// The implementation the node's step ran (after the run: some primitives are created at the first one).
+    void setImplementation(NodeId id, std::string_view implementation);
     /// Adds a measured duration directly (tests, or executors that time kernels themselves).
     void addSample(NodeId id, double ms) noexcept;
 
@@ -41,6 +45,7 @@ private:
     {
         double totalMs = 0;
         int64_t calls = 0;
+        std::string implementation;
     };
     std::vector<Slot> m_slots;
     int64_t m_runs = 0;

@@ -22,6 +22,10 @@ struct NodeProfile
     double meanMs = 0; ///< per run: totalMs / runs
     double share = 0; ///< of the per-run total over all nodes, 0..1
     bool quantizationOverhead = false; ///< see isQuantizationOverheadOp / markRequantization
+    /// The engine's profiles: the implementation of the step the node's time belongs to, as it ran ("onednn:jit:avx2",
+    /// "cpu:avx512"); empty in imported profiles and older run files.
+    std::string implementation;
+    bool referenceKernel = false; ///< isReferenceImplementation(implementation)
 };
 
 struct OpTypeProfile
@@ -50,6 +54,11 @@ struct ProfileReport
 /// Quantize/Dequantize/DynamicQuantizeLinear/Cast and requantization ops (any domain): time spent converting
 /// between precisions rather than computing.
 bool isQuantizationOverheadOp(std::string_view opType) noexcept;
+
+/// True for an implementation string naming a reference (unoptimised, often 10-100x slower) kernel: oneDNN's `ref`
+/// implementations ("onednn:ref:any", also inside composite strings such as "onednn:onednn:ref:any"), the engine's
+/// "cpu:reference" loops, and own kernels reporting "cpu:scalar" where a vector path exists but does not apply.
+bool isReferenceImplementation(std::string_view implementation) noexcept;
 
 /// Completes a report from per-node totals (nodeName, opType, nodeIndex, calls, totalMs filled in): per-run means,
 /// shares, the per-op-type table, the quantization-overhead share, sorting. `model`, when given, also marks as

@@ -14,7 +14,7 @@ namespace qs {
 inline constexpr std::string_view kRunFileSchema = "quantscope-run";
 inline constexpr int kRunFileMajorVersion = 1;
 inline constexpr int kRunFileMinorVersion = 2; ///< 1.1: findings carry args and evidenceLines; 1.2: models[].network,
-                                               ///< config.runtimes, scenarios[].runtimeInfo
+                                               ///< config.runtimes, scenarios[].runtimeInfo, node implementations
 
 /// The JSON text of a run (pretty-printed, stable key order).
 std::string runRecordToJson(const RunRecord& record);

@@ -83,6 +83,7 @@ struct IoInfo
 };
 
 class SessionPlan; // internal
+struct PlanDescription; // plan_description.h
 
 /// Not thread-safe: one run() at a time per session (the activation arena is reused between runs). Different
 /// sessions may run concurrently, but they share the process' OpenMP threads.
@@ -117,6 +118,7 @@ public:
     const std::vector<NodeId>& foldedNodes() const noexcept;
 
 private:
+    friend PlanDescription describePlan(const Session& session);
     explicit Session(std::unique_ptr<SessionPlan> plan);
     std::unique_ptr<SessionPlan> m_plan;
 };

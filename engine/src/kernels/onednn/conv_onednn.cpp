@@ -133,14 +133,43 @@ public:
             const dnnl::engine& eng = onednn::cpuEngine();
             memory::desc srcPrim, dstPrim, weiPrim, scratchMd;
             if (!m_transpose) {
-                dnnl::convolution_forward::desc d(dnnl::prop_kind::forward_inference,
-                    dnnl::algorithm::convolution_direct, srcReq, weiReq, biasMd, dstReq, strides, dil, padL, padR);
-                dnnl::convolution_forward::primitive_desc pd(d, attr, eng);
+                const auto make = [&](const memory::desc& src, const memory::desc& dst) {
+                    dnnl::convolution_forward::desc d(dnnl::prop_kind::forward_inference,
+                        dnnl::algorithm::convolution_direct, src, weiReq, biasMd, dst, strides, dil, padL, padR);
+                    return dnnl::convolution_forward::primitive_desc(d, attr, eng);
+                };
+                dnnl::convolution_forward::primitive_desc pd = make(srcReq, dstReq);
+                // oneDNN 2.6 has no JIT kernel for some mixes of formats, and silently takes ref:any (30-100x
+                // slower): a depthwise convolution with a blocked source and an `any` or NHWC destination plus a
+                // post-op (MobileNetV3's depthwise layers before a plain consumer, issue 14). Its JIT kernels want
+                // source and destination in one layout, so those pairs are tried next; the reorders around the
+                // primitive (below) then convert from and to the planned layouts.
+                if (onednn::isReference(pd)) {
+                    const memory::desc pairs[][2] = {
+                        { userDesc(srcDims, Layout::Blocked), userDesc(dstDims, Layout::Blocked) },
+                        { userDesc(srcDims, Layout::Nhwc), userDesc(dstDims, Layout::Nhwc) },
+                        { anySrc, anyDst },
+                    };
+                    for (const auto& pair : pairs) {
+                        try {
+                            auto alt = make(pair[0], pair[1]);
+                            if (!onednn::isReference(alt)) {
+                                pd = alt;
+                                m_avoidedReference = true;
+                                break;
+                            }
+                        } catch (const dnnl::error&) {
+                            // this pair is not supported at all: try the next
+                        }
+                    }
+                }
                 srcPrim = pd.src_desc();
                 dstPrim = pd.dst_desc();
                 weiPrim = pd.weights_desc();
                 scratchMd = pd.scratchpad_desc();
                 m_impl = onednn::implName(pd);
+                if (m_avoidedReference)
+                    m_impl += " +reorders (the planned formats have no JIT kernel)";
                 m_primitive = dnnl::convolution_forward(pd);
             } else {
                 dnnl::deconvolution_forward::desc d(dnnl::prop_kind::forward_inference,
@@ -254,6 +283,7 @@ private:
     ConvGeometry m_geo;
     bool m_hasBias = false;
     int32_t m_sumInput = -1;
+    bool m_avoidedReference = false; ///< the requested formats got ref:any; a JIT-capable pair was chosen instead
     memory::desc m_srcUser, m_srcPrim, m_dstUser, m_dstPrim, m_weiUser, m_weiPrim, m_biasMd, m_scratchMd, m_extraMd;
     bool m_srcReorder = false;
     bool m_dstReorder = false;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/onednn/onednn_common.h"
 
+#include <string_view>
+
 namespace qs::kernels {
 
 int64_t blockedChannels() noexcept
@@ -103,6 +105,11 @@ dnnl::memory ownedMemory(const dnnl::memory::desc& md, OwnedBuffer& store)
 std::string implName(const dnnl::primitive_desc_base& pd)
 {
     return std::string("onednn:") + pd.impl_info_str();
+}
+
+bool isReference(const dnnl::primitive_desc_base& pd)
+{
+    return std::string_view(pd.impl_info_str()).starts_with("ref");
 }
 
 } // namespace qs::kernels::onednn

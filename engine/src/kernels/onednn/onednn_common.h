@@ -36,6 +36,8 @@ void appendPostOps(dnnl::post_ops& ops, std::span<const PostOp> postOps);
 
 /// "onednn:jit:avx2" from a primitive descriptor.
 std::string implName(const dnnl::primitive_desc_base& pd);
+/// oneDNN chose its reference implementation ("ref:any"), 30-100x slower than a JIT kernel.
+bool isReference(const dnnl::primitive_desc_base& pd);
 
 /// Runs `fn`, turning dnnl::error into a Status naming the node.
 template <typename Fn> Status guarded(const Node& node, const char* what, Fn&& fn)

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+// describePlan()/planText(): the dump lists the steps in order with the authored nodes each covers, its kernel and
+// the formats of its tensors, and is the same text for two preparations of the same model (so it can be diffed).
+#include "../kernels/kernel_test_util.h"
+#include "exec/rewrite_pass.h"
+#include "exec/session_plan.h"
+
+#include <quantscope/engine/plan_description.h>
+
+#include <map>
+
+namespace {
+
+using namespace qs;
+using namespace qs::test;
+
+/// x[1,8,6,6] -> Conv 3x3 (pads 1) -> Relu -> y: optimized mode fuses the Relu as a post-op.
+std::shared_ptr<const Model> convRelu()
+{
+    ModelBuilder mb;
+    mb.input("x", DataType::Float, { 1, 8, 6, 6 });
+    mb.constant("w", randomTensor({ 8, 8, 3, 3 }, 3));
+    mb.node("Conv", { "x", "w" }, { "c" }, { intsAttr("pads", { 1, 1, 1, 1 }) }, "conv");
+    mb.node("Relu", { "c" }, { "y" }, {}, "relu");
+    mb.output("y");
+    return mb.build();
+}
+
+PlanDescription planOf(const std::shared_ptr<const Model>& model, ExecutionMode mode)
+{
+    SessionOptions options;
+    options.mode = mode;
+    auto session = Session::create(model, options);
+    EXPECT_TRUE(session.isOk()) << session.status().toString();
+    return session.isOk() ? describePlan(**session) : PlanDescription {};
+}
+
+TEST(PlanDescription, OptimizedPlanShowsTheFusedNodesAndTheirKernel)
+{
+    const PlanDescription plan = planOf(convRelu(), ExecutionMode::Optimized);
+    ASSERT_EQ(plan.steps.size(), 1u);
+    const PlanStep& s = plan.steps[0];
+    EXPECT_EQ(s.opType, "Conv+Relu");
+    EXPECT_EQ(s.nodes, (std::vector<std::string> { "'conv' (Conv)", "'relu' (Relu)" }));
+    EXPECT_TRUE(s.implementation.starts_with("onednn:")) << s.implementation;
+    ASSERT_EQ(s.inputs.size(), 2u); // x and w; no bias
+    EXPECT_EQ(s.inputs[0].source, "input");
+    EXPECT_EQ(s.inputs[1].source, "constant");
+    ASSERT_EQ(s.outputs.size(), 1u);
+    EXPECT_EQ(s.outputs[0].name, "y");
+    EXPECT_EQ(s.outputs[0].dims, (std::vector<int64_t> { 1, 8, 6, 6 }));
+    EXPECT_EQ(s.outputs[0].layout, "plain"); // a graph output stays plain
+    const std::string text = planText(plan);
+    EXPECT_NE(text.find("#0 Conv+Relu"), std::string::npos) << text;
+    EXPECT_NE(text.find("nodes: 'conv' (Conv), 'relu' (Relu)"), std::string::npos) << text;
+    EXPECT_NE(text.find("out: y float[1x8x6x6] plain"), std::string::npos) << text;
+}
+
+TEST(PlanDescription, AsWrittenPlanRunsEveryNode)
+{
+    const PlanDescription plan = planOf(convRelu(), ExecutionMode::AsWritten);
+    ASSERT_EQ(plan.steps.size(), 2u);
+    EXPECT_EQ(plan.mode, "as-written");
+    EXPECT_EQ(plan.steps[0].opType, "Conv");
+    EXPECT_EQ(plan.steps[1].opType, "Relu");
+    EXPECT_EQ(plan.steps[1].inputs[0].name, "c");
+}
+
+TEST(PlanDescription, OptimizedPlanNamesThePassThatFused)
+{
+    const PlanDescription plan = planOf(convRelu(), ExecutionMode::Optimized);
+    ASSERT_EQ(plan.passesFired.size(), 1u);
+    EXPECT_EQ(plan.passesFired[0].name, "conv-batchnorm-postops");
+    EXPECT_EQ(plan.passesFired[0].steps, 2); // the Conv that absorbed the Relu, and the Relu
+    ASSERT_EQ(plan.steps.size(), 1u);
+    EXPECT_EQ(plan.steps[0].passes, (std::vector<std::string> { "conv-batchnorm-postops" }));
+    EXPECT_NE(planText(plan).find("passes fired: conv-batchnorm-postops (2 steps)"), std::string::npos);
+    EXPECT_TRUE(planOf(convRelu(), ExecutionMode::AsWritten).passesFired.empty());
+}
+
+TEST(PlanDescription, EveryPassStatesItsPatternAndPreconditions)
+{
+    std::map<std::string_view, const RewritePass*> byName;
+    for (const RewritePass* p : rewritePasses()) {
+        EXPECT_FALSE(p->name.empty());
+        EXPECT_GT(p->pattern.size(), 40u) << p->name;
+        EXPECT_GT(p->preconditions.size(), 20u) << p->name;
+        // A name listed twice is the same pass run again (dynamic-range), never two passes with one name.
+        auto [it, inserted] = byName.emplace(p->name, p);
+        EXPECT_TRUE(inserted || it->second == p) << p->name;
+    }
+    EXPECT_EQ(byName.size(), 12u);
+}
+
+TEST(PlanDescription, KernelsAreReReadAfterTheFirstRun)
+{
+    SessionOptions options;
+    auto session = Session::create(convRelu(), options);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    EXPECT_FALSE(describePlan(**session).afterRun);
+    std::vector<HostTensor> in;
+    in.emplace_back(DataType::Float, std::vector<int64_t> { 1, 8, 6, 6 });
+    ASSERT_TRUE((*session)->run(in).isOk());
+    const PlanDescription plan = describePlan(**session);
+    EXPECT_TRUE(plan.afterRun);
+    ASSERT_EQ(plan.steps.size(), 1u);
+#if defined(__x86_64__)
+    // A JIT convolution on every x86 ISA oneDNN supports: not a reference kernel.
+    EXPECT_FALSE(plan.steps[0].referenceKernel) << plan.steps[0].implementation;
+#endif
+    EXPECT_EQ(std::string((*session)->steps()[0].implementation), plan.steps[0].implementation);
+}
+
+TEST(PlanDescription, TextIsTheSameForTwoPreparations)
+{
+    const auto model = convRelu();
+    EXPECT_EQ(planText(planOf(model, ExecutionMode::Optimized)), planText(planOf(model, ExecutionMode::Optimized)));
+}
+
+} // namespace
