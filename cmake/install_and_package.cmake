@@ -2,6 +2,9 @@
 # `cmake --install` lays Quantscope out as a desktop application (FHS and freedesktop.org paths under the prefix) and
 # `cpack -G DEB` packs that tree into a .deb whose Depends are the runtime libraries dpkg-shlibdeps finds.
 include(GNUInstallDirs)
+# Install what was built (README: build, then install or package) instead of building every test and bench first:
+# cpack's preinstall step would otherwise rebuild the whole tree, also when the packaging test runs it under ctest.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 
 # Bump with the project version: the AppStream release entry.
 set(QS_RELEASE_DATE 2026-11-26)

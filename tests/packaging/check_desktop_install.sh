@@ -34,7 +34,7 @@ grep -q "<mediatype>application/x-onnx</mediatype>" "$share/metainfo/$id.metainf
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$share" "$work/share"
-out=$(update-mime-database "$work/share/mime" 2>&1) || fail "update-mime-database: $out"
+out=$(XDG_DATA_DIRS="$work/share" update-mime-database "$work/share/mime" 2>&1) || fail "update-mime-database: $out"
 [ -z "$out" ] || fail "update-mime-database: $out"
 for t in application/x-onnx application/x-quantscope-run; do
   grep -qx "$t" "$work/share/mime/types" || fail "$t is not in the compiled MIME database"
