@@ -26,20 +26,43 @@ while [ $# -gt 0 ]; do
   *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
-if ! command -v dpkg-query >/dev/null || ! command -v apt-cache >/dev/null; then
-  echo "SKIP: not a Debian system (no dpkg-query/apt-cache): install-deps cannot be checked here"
+if ! command -v dpkg-query >/dev/null; then
+  echo "SKIP: not a Debian system (no dpkg-query): install-deps cannot be checked here"
   exit 77
 fi
 
 listed=$("$src/.ci/install-deps" --list)
 for pkg in ${without//,/ }; do listed=$(grep -vxF "$pkg" <<<"$listed"); done
-# What apt installs for the list without recommends, plus what every minimal root has.
-closure=$( {
-  apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances \
-    $listed 2>/dev/null | grep -v '^ ' | tr -d '<>' | sed 's/:.*//'
-  dpkg-query -W -f='${Priority} ${Package}\n' | awk '$1 == "required" { print $2 }'
-  echo apt
-} | sort -u)
+# What apt installs for the list without recommends (the Pre-Depends and Depends, followed through the installed
+# packages and what they provide, from dpkg's status: no package lists needed), plus what every minimal root has.
+closure=$(dpkg-query -W -f='${db:Status-Abbrev}\t${Package}\t${Priority}\t${Provides}\t${Pre-Depends}, ${Depends}\n' |
+  awk -F'\t' -v roots="$(tr '\n' ' ' <<<"$listed") apt" '
+    function name(s) { gsub(/^ +| +$/, "", s); sub(/[ (:].*/, "", s); return s }
+    $1 ~ /^ii/ {
+      installed[$2] = 1; depends[$2] = $5
+      if ($3 == "required") print $2
+      n = split($4, provided, ",")
+      for (i = 1; i <= n; ++i) providers[name(provided[i])] = providers[name(provided[i])] " " $2
+    }
+    END {
+      top = split(roots, stack, " ")
+      while (top > 0) {
+        pkg = stack[top--]
+        if (pkg == "" || (pkg in seen)) continue
+        seen[pkg] = 1
+        if (!(pkg in installed)) { # a virtual package: whatever installed package provides it
+          m = split(providers[pkg], via, " ")
+          for (i = 1; i <= m; ++i) stack[++top] = via[i]
+          continue
+        }
+        print pkg
+        n = split(depends[pkg], groups, ",")
+        for (g = 1; g <= n; ++g) { # "a | b": the alternatives that are installed
+          k = split(groups[g], alternatives, "|")
+          for (a = 1; a <= k; ++a) stack[++top] = name(alternatives[a])
+        }
+      }
+    }' | sort -u)
 in_closure() { grep -qxF "$1" <<<"$closure"; }
 
 # Cache entries CMake fills opportunistically and does without (it falls back to binutils' ar/ranlib/strip when
@@ -81,9 +104,15 @@ collect() {
 collected=$(collect | sort -u -t$'\t' -k1,1)
 [ -n "$collected" ] || { echo "FAIL: no CMakeCache.txt under $build" >&2; exit 1; }
 
-# Owners, in one dpkg query (per file it takes a second). Usrmerge: dpkg may know /lib/x/y as what CMake found as
-# /usr/lib/x/y; alternatives (/usr/bin/c++) are resolved to the real file.
-owners_of() { dpkg-query -S "$@" 2>/dev/null | grep -v '^diversion by' || true; }
+# Owners, as `dpkg -S` would print them ("pkg1, pkg2: path"), from dpkg's file lists in one pass (dpkg -S matches every
+# path as a pattern against every file and takes a minute for a few hundred). Usrmerge: dpkg may know /lib/x/y as what
+# CMake found as /usr/lib/x/y; alternatives (/usr/bin/c++) are resolved to the real file.
+owners_of() {
+  awk 'NR == FNR { wanted[$0] = 1; next }
+       $0 in wanted { pkg = FILENAME; sub(/.*\//, "", pkg); sub(/\.list$/, "", pkg); sub(/:.*/, "", pkg)
+                      if ($0 in owners) owners[$0] = owners[$0] ", " pkg; else owners[$0] = pkg }
+       END { for (p in owners) print owners[p] ": " p }' <(printf '%s\n' "$@") /var/lib/dpkg/info/*.list
+}
 paths=$(cut -f1 <<<"$collected")
 owned=$(owners_of $paths)
 declare -A owner=()
