@@ -19,6 +19,7 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <cstdio>
 #include <memory>
 #include <string_view>
 
@@ -118,6 +119,11 @@ int main(int argc, char** argv)
     parser.addOption(screenshot);
     parser.addOption(find);
     parser.process(*app); // prints and exits for --help, --version and bad options
+    if (!qobject_cast<QApplication*>(app.get())) {
+        // onlyPrints() saw --help or --version where the parser read it as an option's value (--find --help).
+        std::fputs("quantscope: --help/--version given as an option's value; no window can be opened\n", stderr);
+        return 2;
+    }
 
     // The installed .desktop file names this ID: it lets Wayland compositors find the window's icon and name.
     QGuiApplication::setDesktopFileName(QStringLiteral(QS_APP_ID));
