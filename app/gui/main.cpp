@@ -19,24 +19,51 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <cstdio>
+#include <memory>
+#include <string_view>
+
+namespace {
+// --help and --version only print: they must work without a display (over ssh, in a package check), so for them
+// main() creates a QCoreApplication, which does not connect to a window system, instead of the QApplication.
+bool onlyPrints(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--")
+            return false;
+        if (a == "-h" || a == "--help" || a == "-?" || a == "--help-all" || a == "-v" || a == "--version")
+            return true;
+    }
+    return false;
+}
+
+// Run files are JSON (engine/RUN_FILE_FORMAT.md); everything else given on the command line is a model.
+bool isRunFilePath(const QString& path)
+{
+    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+}
+} // namespace
+
 int main(int argc, char** argv)
 {
     // Runs in the Runs panel must wait for OpenMP threads as the CLI's do, so their numbers agree.
     qs::applyOpenMpWaitPolicy(argv);
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Quantscope"));
-    QApplication::setApplicationName(QStringLiteral("Quantscope"));
-    QApplication::setApplicationVersion(
+    const std::unique_ptr<QCoreApplication> app = onlyPrints(argc, argv)
+        ? std::make_unique<QCoreApplication>(argc, argv)
+        : std::make_unique<QApplication>(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("Quantscope"));
+    QCoreApplication::setApplicationName(QStringLiteral("Quantscope"));
+    QCoreApplication::setApplicationVersion(
         QString::fromLatin1(qs::versionString().data(), static_cast<qsizetype>(qs::versionString().size())));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/quantscope.svg")));
 
     QTranslator qtTranslator;
     if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
             QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
+        QCoreApplication::installTranslator(&qtTranslator);
     QTranslator translator;
     if (translator.load(QLocale(), QStringLiteral("quantscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+        QCoreApplication::installTranslator(&translator);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -45,7 +72,7 @@ int main(int argc, char** argv)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("model"),
         QApplication::translate("main", "ONNX model to open; give two (FP32 and INT8) to open them as a pair."),
-        QStringLiteral("[model [quantized-model]]"));
+        QStringLiteral("[model [quantized-model]] [run-file.json...]"));
     // Hidden helpers for documentation screenshots and visual checks under Xvfb.
     QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QApplication::translate("main", "Save a screenshot of the window after loading, then quit."),
@@ -91,8 +118,16 @@ int main(int argc, char** argv)
     parser.addOption(panel);
     parser.addOption(screenshot);
     parser.addOption(find);
-    parser.process(app);
+    parser.process(*app); // prints and exits for --help, --version and bad options
+    if (!qobject_cast<QApplication*>(app.get())) {
+        // onlyPrints() saw --help or --version where the parser read it as an option's value (--find --help).
+        std::fputs("quantscope: --help/--version given as an option's value; no window can be opened\n", stderr);
+        return 2;
+    }
 
+    // The installed .desktop file names this ID: it lets Wayland compositors find the window's icon and name.
+    QGuiApplication::setDesktopFileName(QStringLiteral(QS_APP_ID));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/quantscope.svg")));
     qs::ui::MainWindow window;
     window.show();
 
@@ -105,8 +140,11 @@ int main(int argc, char** argv)
     if (parser.isSet(overlay))
         if (auto* chooser = window.findChild<QComboBox*>(QStringLiteral("overlayChooser")))
             chooser->setCurrentIndex(parser.value(overlay).toInt());
-    const QStringList files = parser.positionalArguments();
-    window.runsPanel()->openRunFiles(parser.values(openRun));
+    // The desktop passes double-clicked models and run files alike as arguments (Exec=quantscope %F).
+    QStringList files, runFiles = parser.values(openRun);
+    for (const QString& arg : parser.positionalArguments())
+        (isRunFilePath(arg) ? runFiles : files) << arg;
+    window.runsPanel()->openRunFiles(runFiles);
     if (parser.isSet(tab))
         window.centralTabs()->setCurrentIndex(parser.value(tab).toInt());
     if (parser.isSet(bench))
