@@ -15,6 +15,8 @@
 #include <QRegularExpression>
 #include <QThread>
 
+#include <new>
+
 namespace qs::ui {
 
 namespace {
@@ -104,7 +106,14 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
     const auto factory = [&shapes](const std::shared_ptr<const Model>& model, const ScenarioSpec& spec) {
         return createSessionTarget(model, spec, shapes);
     };
-    auto record = runBenchmarkPlan(plan, factory, control, observer);
+    // The engine turns memory failures into a failed scenario; this catch is the last line, so that nothing a model
+    // does takes the application (open models, unsaved comparisons) down with std::bad_alloc.
+    Result<RunRecord> record = Status(StatusCode::Internal, "not run");
+    try {
+        record = runBenchmarkPlan(plan, factory, control, observer);
+    } catch (const std::bad_alloc& e) {
+        record = Status(StatusCode::OutOfMemory, e.what());
+    }
     if (!record) {
         if (record.status().isCancelled())
             emit cancelled(jobId);

@@ -99,6 +99,8 @@ public:
         std::vector<UnsupportedNode>* unsupported = nullptr);
 
     /// Inputs in inputs() order, with exactly the prepared types and shapes. Returns outputs in outputs() order.
+    /// Never aborts on memory: a tensor beyond tensorByteLimit() (resource_limits.h), or one the system refuses,
+    /// fails the run with OutOfMemory naming the node and the size; create() bounds static shapes the same way.
     Result<std::vector<HostTensor>> run(std::span<const HostTensor> inputs, const RunControl& control = {});
 
     const std::vector<IoInfo>& inputs() const noexcept;
@@ -118,6 +120,7 @@ public:
 
 private:
     explicit Session(std::unique_ptr<SessionPlan> plan);
+    Result<std::vector<HostTensor>> runGuarded(std::span<const HostTensor> inputs, const RunControl& control);
     std::unique_ptr<SessionPlan> m_plan;
 };
 
