@@ -6,6 +6,9 @@
 #include "cli_runner.h"
 #include "onnx_builder.h"
 
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/session.h>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -143,6 +146,38 @@ TEST_P(CliSignal, EndlessLoopStopsAndThePartialRunFileIsWritten)
     EXPECT_EQ(j["partial"], true) << j.dump(2).substr(0, 2000);
     ASSERT_EQ(j["scenarios"].size(), 1u);
     EXPECT_EQ(j["scenarios"][0]["status"], "partial");
+    fs::remove_all(dir);
+}
+
+TEST(Faults, ExternalDataRemovedBetweenOpenAndRunDoesNotMatter)
+{
+    // The loader copies external data into memory when it opens the model, so the file may vanish before the run:
+    // y = x + w with w = {10, 20} read from w.bin, checked by hand after w.bin is deleted.
+    const fs::path dir = scratchDir("external");
+    ModelBuilder m(17);
+    m.graph().input("x", onnx::TensorProto_DataType_FLOAT, { 2 });
+    auto& w = m.graph().initializer("w", onnx::TensorProto_DataType_FLOAT, { 2 });
+    w.set_data_location(onnx::TensorProto_DataLocation_EXTERNAL);
+    auto* location = w.add_external_data();
+    location->set_key("location");
+    location->set_value("w.bin");
+    m.graph().node("Add", { "x", "w" }, { "y" }, "add");
+    m.graph().output("y", onnx::TensorProto_DataType_FLOAT);
+    m.save(dir / "model.onnx");
+    const float weights[2] = { 10.0f, 20.0f };
+    std::ofstream(dir / "w.bin", std::ios::binary).write(reinterpret_cast<const char*>(weights), sizeof weights);
+
+    auto model = qs::loadModel(dir / "model.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    fs::remove(dir / "w.bin");
+    auto session = qs::Session::create(*model, {});
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    std::vector<qs::HostTensor> in;
+    in.push_back(qs::HostTensor::fromVector(qs::DataType::Float, { 2 }, std::vector<float> { 1, 2 }));
+    auto out = (*session)->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    EXPECT_EQ(out->at(0).data<float>()[0], 11.0f);
+    EXPECT_EQ(out->at(0).data<float>()[1], 22.0f);
     fs::remove_all(dir);
 }
 
