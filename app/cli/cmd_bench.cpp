@@ -7,6 +7,7 @@
 #include <quantscope/engine/markdown_report.h>
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/ort_target.h>
+#include <quantscope/engine/resource_limits.h>
 #include <quantscope/engine/run_file.h>
 #include <quantscope/engine/runtime_discovery.h>
 #include <quantscope/engine/session_target.h>
@@ -18,6 +19,7 @@
 #include <charconv>
 #include <chrono>
 #include <csignal>
+#include <optional>
 #include <unistd.h>
 
 namespace qs::cli {
@@ -28,13 +30,15 @@ void printBenchHelp()
         "Usage: quantscope-cli bench MODEL [MODEL...] [--threads 1,auto] [--mode optimized,as-written]\n"
         "                            [--warmup 10] [--runs 100 | --seconds 10] [--input-shape NAME=DIMS]...\n"
         "                            [--profile] [--allow-different-networks] [--runtime quantscope,onnxruntime]\n"
-        "                            [--ort-node DIR] [--python CMD] [--json RUN.json] [--md REPORT.md]\n\n"
+        "                            [--ort-node DIR] [--python CMD] [--json RUN.json] [--md REPORT.md]\n"
+        "                            [--memory-limit SIZE]\n\n"
         "Times every model under every thread setting and mode (1 thread = controlled, auto = all cores =\n"
         "practical). Prints statistics per scenario and, for an FP32 and a quantized model of the same network,\n"
         "the speedup with a bootstrap confidence interval and the findings that explain it. Two models that are\n"
         "not the same network (inputs, outputs, layers and weight shapes once quantization is removed) get no\n"
         "verdict; the finding 'different-networks' says how they differ.\n"
-        "Ctrl-C stops after the current run; what was measured is kept and marked partial.\n\n"
+        "Ctrl-C or SIGTERM stops the current run (also inside Loop bodies); what was measured is kept, marked\n"
+        "partial and written to the run file. A second Ctrl-C ends at once.\n\n"
         "  --threads LIST      comma-separated thread counts or 'auto'; default 1\n"
         "  --mode LIST         optimized, as-written; default optimized\n"
         "  --warmup N          warm-up runs per scenario (the first run is reported separately); default 10\n"
@@ -51,18 +55,56 @@ void printBenchHelp()
         "  --ort-node DIR      the onnxruntime-node folder (or a folder with node_modules/onnxruntime-node)\n"
         "  --python CMD        the Python interpreter with onnxruntime; default python3\n"
         "  --json FILE         write the run file (engine/RUN_FILE_FORMAT.md)\n"
-        "  --md FILE           write the Markdown report\n");
+        "  --md FILE           write the Markdown report\n"
+        "  --memory-limit SIZE largest single tensor or arena, e.g. 512M, 8G; a model asking for more fails its\n"
+        "                      scenario with a message naming the node; default half the physical memory\n");
 }
 
 namespace {
 
 std::atomic<int> g_interrupts { 0 };
 
-extern "C" void onSigint(int)
+extern "C" void onInterrupt(int)
 {
-    // A second Ctrl-C falls back to the default action so a stuck run can still be killed.
+    // The first SIGINT/SIGTERM cancels (the run stops at its next check, results so far are kept); a second one
+    // ends the process at once, for a user who doesn't want to wait for the partial run file.
     if (g_interrupts.fetch_add(1) >= 1)
-        std::signal(SIGINT, SIG_DFL);
+        ::_exit(130);
+}
+
+/// "512M", "8G", "1.5G", "1000000" (bytes); K/M/G/T are binary (KiB...). Negative or malformed: nullopt.
+std::optional<int64_t> parseByteSize(std::string_view text)
+{
+    if (text.empty())
+        return std::nullopt;
+    double scale = 1;
+    switch (text.back()) {
+    case 'K':
+    case 'k':
+        scale = 1024.0;
+        break;
+    case 'M':
+    case 'm':
+        scale = 1024.0 * 1024;
+        break;
+    case 'G':
+    case 'g':
+        scale = 1024.0 * 1024 * 1024;
+        break;
+    case 'T':
+    case 't':
+        scale = 1024.0 * 1024 * 1024 * 1024;
+        break;
+    default:
+        break;
+    }
+    if (scale != 1)
+        text.remove_suffix(1);
+    double v = 0;
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || p != text.data() + text.size() || !(v > 0) || v * scale > 9e18)
+        return std::nullopt;
+    return int64_t(v * scale);
 }
 
 std::vector<std::string> splitList(std::string_view text)
@@ -209,6 +251,11 @@ int runBench(std::span<char* const> args)
             jsonPath = value();
         } else if (a == "--md" && hasValue) {
             mdPath = value();
+        } else if (a == "--memory-limit" && hasValue) {
+            const auto bytes = parseByteSize(value());
+            if (!bytes)
+                return usageError("--memory-limit needs a positive size such as 512M or 8G");
+            setTensorByteLimit(*bytes);
         } else if (!a.starts_with("-")) {
             modelPaths.emplace_back(a);
         } else {
@@ -249,7 +296,8 @@ int runBench(std::span<char* const> args)
     }
 
     g_interrupts = 0;
-    auto previous = std::signal(SIGINT, onSigint);
+    auto previous = std::signal(SIGINT, onInterrupt);
+    auto previousTerm = std::signal(SIGTERM, onInterrupt);
     TerminalProgress progress(::isatty(STDERR_FILENO) == 1);
     BenchmarkControl control;
     control.isCancelled = [] { return g_interrupts.load() > 0; };
@@ -267,6 +315,7 @@ int runBench(std::span<char* const> args)
     };
     auto record = runBenchmarkPlan(plan, factory, control, observer);
     std::signal(SIGINT, previous);
+    std::signal(SIGTERM, previousTerm);
     if (!record) {
         fmt::print(stderr, "quantscope-cli bench: {}\n", record.status().toString());
         return 1;

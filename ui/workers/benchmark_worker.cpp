@@ -18,6 +18,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <new>
 #include <optional>
 
 namespace qs::ui {
@@ -124,7 +125,14 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
         }
         return createSessionTarget(model, spec, shapes);
     };
-    auto record = runBenchmarkPlan(plan, factory, control, observer);
+    // The engine turns memory failures into a failed scenario; this catch is the last line, so that nothing a model
+    // does takes the application (open models, unsaved comparisons) down with std::bad_alloc.
+    Result<RunRecord> record = Status(StatusCode::Internal, "not run");
+    try {
+        record = runBenchmarkPlan(plan, factory, control, observer);
+    } catch (const std::bad_alloc& e) {
+        record = Status(StatusCode::OutOfMemory, e.what());
+    }
     if (!record) {
         if (record.status().isCancelled())
             emit cancelled(jobId);

@@ -3,6 +3,7 @@
 // it reads; run() executes the branch the condition selects and copies its outputs. With a condition known at
 // preparation only that branch is prepared, and when its captured values are constant too the planner folds the
 // whole If into constants.
+#include "exec/run_guard.h"
 #include "exec/session_plan.h"
 #include "exec/subgraph.h"
 #include "kernels/kernel_registry.h"
@@ -182,6 +183,8 @@ public:
         for (const SessionPlan::InputPatch& p : plan.inputPatches)
             plan.steps[size_t(p.step)].inputPtrs[size_t(p.slot)] = inputs[size_t(p.input)];
         for (const Step& step : plan.steps) {
+            if (runCancelled())
+                return Status(StatusCode::Cancelled, "cancelled inside an If branch");
             void* scratch = step.scratchOffset >= 0 ? plan.arena.get() + step.scratchOffset : nullptr;
             if (Status st = step.kernel->run({ step.inputPtrs, step.outputPtrs, scratch }); !st)
                 return st.withContext(

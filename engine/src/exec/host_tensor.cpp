@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <quantscope/engine/host_tensor.h>
+#include <quantscope/engine/resource_limits.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -49,6 +50,9 @@ HostTensor::HostTensor(DataType type, std::vector<int64_t> dims)
     , m_dims(std::move(dims))
 {
     assert(dataTypeSize(type) > 0);
+    // Shapes come from model files and run-time data: refuse what overflows or exceeds the limit before allocating.
+    if (Status st = checkTensorAllocation(type, m_dims, ""); !st)
+        throw AllocationTooLarge(st.message());
     const size_t bytes = byteSize();
     m_data.reset(alignedAllocate(bytes));
     if (!m_data)

@@ -99,7 +99,8 @@ public:
         }
         for (size_t i = 0; i < m_plan.steps.size(); ++i) {
             Step& s = m_plan.steps[i];
-            if (followers[i].empty() || m_plan.values[size_t(s.outputs[0])].desc.layout != Layout::Nhwc)
+            if (followers[i].empty() || s.outputs.empty() || s.outputs[0] < 0
+                || m_plan.values[size_t(s.outputs[0])].desc.layout != Layout::Nhwc)
                 continue;
             if (isOp(s, "Concat"))
                 s.spec = &kernels::nhwcConcatSpec();
@@ -282,7 +283,8 @@ private:
     /// when the step is not layout-transparent.
     std::vector<int32_t> transparentValues(const Step& s) const
     {
-        if (s.removed || s.nodes.size() != 1 || s.outputs.empty())
+        // outputs[0] is -1 when the node's first output is optional and absent (an RNN without Y).
+        if (s.removed || s.nodes.size() != 1 || s.outputs.empty() || s.outputs[0] < 0)
             return {};
         const Node& n = anchorNode(s);
         if (!n.domain.empty())

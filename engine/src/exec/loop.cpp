@@ -3,6 +3,7 @@
 // values keep their shape across iterations; scan outputs stack one body output per iteration, so their leading
 // extent is the iteration count: known at preparation only when M is constant and the body's condition folds to
 // true, otherwise a run-time extent (the Loop then runs in the plan's run-time tail, run_time_tail.cpp).
+#include "exec/run_guard.h"
 #include "exec/subgraph.h"
 #include "kernels/dynamic_output.h"
 #include "kernels/kernel_registry.h"
@@ -124,6 +125,9 @@ public:
         formal[1] = condition.rawData();
         int64_t i = 0;
         for (; i < m && cond; ++i) {
+            // Checked every iteration, also for an empty body (a trip count of 10^15 must stop on cancel).
+            if (runCancelled())
+                return Status(StatusCode::Cancelled, fmt::format("node {}: cancelled in iteration {}", m_node, i));
             iteration.data<int64_t>()[0] = i;
             condition.data<bool>()[0] = cond;
             for (size_t k = 0; k < carried; ++k)
@@ -153,6 +157,9 @@ public:
                             formatDims(dims), i, formatDims(scanDims[s])));
                 }
                 const size_t bytes = size_t(shapeElementCount(dims)) * dataTypeSize(type);
+                // The stacked output grows with the trip count, which data decides: bound it like any tensor.
+                QS_RETURN_IF_ERROR(checkByteAllocation(int64_t(stacked[s].size() + bytes),
+                    fmt::format("node {}: scan output {} after {} iterations", m_node, s, i + 1)));
                 const auto* src = static_cast<const std::byte*>(m_body.output(1 + carried + s));
                 stacked[s].insert(stacked[s].end(), src, src + bytes);
             }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Preparation: shape propagation through per-op shape functions, constant folding, kernel choice, memory plan.
+#include "exec/run_guard.h"
 #include "exec/session_plan.h"
 #include "kernels/dynamic_output.h"
 #include "kernels/kernel_registry.h"
@@ -27,6 +28,13 @@ bool isQuantizationOp(const Node& node)
     static const std::set<std::string, std::less<>> kOps { "QuantizeLinear", "DequantizeLinear",
         "DynamicQuantizeLinear" };
     return node.domain.empty() && kOps.count(node.opType);
+}
+
+/// A Loop's trip count and condition come from the file: folding one with constant inputs could run for ever inside
+/// Session::create, where nothing can cancel it. It runs as a step (or in the tail), where cancel reaches it.
+bool isUnboundedOp(const Node& node)
+{
+    return node.domain.empty() && node.opType == "Loop";
 }
 
 bool isShapeOnlyOp(const Node& node)
@@ -293,15 +301,20 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         for (size_t s = 0; s < node.outputs.size(); ++s)
             if (node.outputs[s] == kNoValue)
                 outs[s].type = DataType::Undefined;
+        // Shapes come from the file: refuse a tensor beyond the memory limit before anything allocates it.
+        for (const TensorDesc& d : outs)
+            if (d.type != DataType::Undefined && !kernels::hasRunTimeDims(d))
+                if (Status st = checkTensorAllocation(d.type, d.dims, "an output"); !st)
+                    return st.withContext(fmt::format("{}: node {}", file, node.describe()));
         // A data-dependent output (NonZero, Compress, Unique): folded below when the inputs are constant, else
         // computed at run time.
         const bool runTimeOutputs = std::any_of(outs.begin(), outs.end(), kernels::hasRunTimeDims);
-        if (runTimeOutputs && !allConstant) {
+        if (runTimeOutputs && (!allConstant || isUnboundedOp(node))) {
             deferToTail(*spec, &outs);
             continue;
         }
 
-        const bool foldable = !isQuantizationOp(node)
+        const bool foldable = !isQuantizationOp(node) && !isUnboundedOp(node)
             && (isShapeOnlyOp(node) || (allConstant && std::all_of(outs.begin(), outs.end(), [](const TensorDesc& d) {
                    return d.elementCount() <= kMaxFoldedElements;
                })));
@@ -410,6 +423,7 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
             }
     }
     planMemory(*plan);
+    QS_RETURN_IF_ERROR(checkByteAllocation(plan->arenaBytes, "the activation arena").withContext(file));
     std::byte* arena = plan->arenaBytes ? alignedAllocate(static_cast<size_t>(plan->arenaBytes)) : nullptr;
     if (plan->arenaBytes && !arena)
         return Status(StatusCode::OutOfMemory,

@@ -5,9 +5,12 @@
 // Everything else keeps its static plan and arena; the planner moves the tail after the static steps (valid,
 // because static steps never read tail values) and keeps the static values the tail reads alive and plain
 // (PlanValue::readByTail).
+#include "exec/run_guard.h"
 #include "exec/session_plan.h"
 #include "kernels/dynamic_output.h"
 #include "kernels/kernel_registry.h"
+
+#include <quantscope/engine/printable.h>
 
 #include <fmt/format.h>
 
@@ -35,7 +38,10 @@ const void* valueData(const SessionPlan& plan, int32_t vid, std::span<const void
     return nullptr;
 }
 
-Status runTailSteps(SessionPlan& plan, std::span<const void* const> graphInputs, const RunControl& control)
+namespace {
+
+Status runTailStepsUnguarded(
+    SessionPlan& plan, std::span<const void* const> graphInputs, const RunControl& control, size_t& cursor)
 {
     const kernels::KernelRegistry& registry = kernels::KernelRegistry::instance();
     const std::string file = plan.model->displayName();
@@ -45,7 +51,8 @@ Status runTailSteps(SessionPlan& plan, std::span<const void* const> graphInputs,
     const int64_t total = int64_t(first + plan.tailSteps.size());
     for (size_t t = 0; t < plan.tailSteps.size(); ++t) {
         const size_t index = first + t;
-        if (control.cancel && control.cancel->isCancelled())
+        cursor = t;
+        if (control.cancelled() || runCancelled())
             return Status(StatusCode::Cancelled, fmt::format("{}: cancelled after {} of {} steps", file, index, total));
         Step& step = plan.tailSteps[t];
         const Node& node = plan.graph().node(step.anchor);
@@ -68,14 +75,15 @@ Status runTailSteps(SessionPlan& plan, std::span<const void* const> graphInputs,
             if (v.runTimeShape) {
                 const HostTensor& h = plan.tailValues[size_t(vid)];
                 if (h.isEmpty())
-                    return Status(
-                        StatusCode::Internal, fmt::format("{}: value '{}' read before it was computed", file, v.name));
+                    return Status(StatusCode::Internal,
+                        fmt::format("{}: value {} read before it was computed", file, quotedName(v.name)));
                 ins[s].type = h.dataType();
                 ins[s].dims = h.dims();
             } else {
                 ins[s] = v.desc;
                 if (!data[s] && v.desc.elementCount() > 0)
-                    return Status(StatusCode::Internal, fmt::format("{}: value '{}' has no source", file, v.name));
+                    return Status(
+                        StatusCode::Internal, fmt::format("{}: value {} has no source", file, quotedName(v.name)));
             }
             key += fmt::format("{}:{}[{}]", s, int(ins[s].type), formatDims(ins[s].dims));
             if (ins[s].constant) {
@@ -102,6 +110,10 @@ Status runTailSteps(SessionPlan& plan, std::span<const void* const> graphInputs,
             std::vector<TensorDesc> outs(step.outputs.size());
             if (Status st = (*spec)->inferShapes(node, ins, outs); !st)
                 return context(st);
+            for (const TensorDesc& d : outs)
+                if (d.type != DataType::Undefined && !kernels::hasRunTimeDims(d))
+                    if (Status st = checkTensorAllocation(d.type, d.dims, "an output"); !st)
+                        return context(st);
             std::unique_ptr<kernels::Kernel> kernel = (*spec)->create();
             kernels::KernelContext ctx { node, ins, outs, {}, plan.options.threads,
                 plan.options.mode == ExecutionMode::Optimized };
@@ -150,6 +162,21 @@ Status runTailSteps(SessionPlan& plan, std::span<const void* const> graphInputs,
             control.progress->progress(int64_t(index + 1), total);
     }
     return Status::ok();
+}
+
+} // namespace
+
+Status runTailSteps(SessionPlan& plan, std::span<const void* const> graphInputs, const RunControl& control)
+{
+    // Run-time extents come from data: what a tail step allocates is bounded (resource_limits.h) and a refusal
+    // fails the run naming the step's node.
+    size_t cursor = 0;
+    Status st = catchAllocationFailure([&] { return runTailStepsUnguarded(plan, graphInputs, control, cursor); });
+    if (st.code() == StatusCode::OutOfMemory && cursor < plan.tailSteps.size()
+        && !st.message().starts_with(plan.model->displayName()))
+        return st.withContext(fmt::format("{}: node {} (shapes known at run time)", plan.model->displayName(),
+            plan.graph().node(plan.tailSteps[cursor].anchor).describe()));
+    return st;
 }
 
 } // namespace qs

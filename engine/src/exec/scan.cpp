@@ -4,6 +4,7 @@
 // reverse). Opset 9+ takes unbatched tensors with per-input axes and directions; opset 8 has a leading batch axis
 // (every batch element scanned independently along axis 1) and an optional sequence_lens input, supported here only
 // when absent (every sequence full length).
+#include "exec/run_guard.h"
 #include "exec/subgraph.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/op_registrations.h"

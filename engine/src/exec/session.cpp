@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Session: the facade over a SessionPlan, and the executor's node loop.
+#include "exec/run_guard.h"
 #include "exec/session_plan.h"
 #include "kernels/kernel_registry.h"
 
+#include <quantscope/engine/printable.h>
 #include <quantscope/engine/session.h>
 
 #include <fmt/format.h>
@@ -58,11 +60,37 @@ Result<std::unique_ptr<Session>> Session::create(
         return Status(StatusCode::InvalidArgument, fmt::format("threads must be >= 1 (got {})", options.threads));
     // oneDNN may create primitives with the current thread count in mind; set it before preparing.
     setIntraOpThreads(options.threads);
-    QS_ASSIGN_OR_RETURN(auto plan, buildPlan(std::move(model), options, unsupported));
+    const std::string file = model->displayName();
+    std::unique_ptr<SessionPlan> plan;
+    // Folding runs kernels at preparation: what they allocate is bounded like at run time.
+    Status st = catchAllocationFailure([&] {
+        auto built = buildPlan(std::move(model), options, unsupported);
+        if (!built)
+            return built.status();
+        plan = std::move(*built);
+        return Status::ok();
+    });
+    if (!st)
+        return st.code() == StatusCode::OutOfMemory && !st.message().starts_with(file)
+            ? st.withContext(fmt::format("{}: preparing", file))
+            : st;
     return std::unique_ptr<Session>(new Session(std::move(plan)));
 }
 
 Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs, const RunControl& control)
+{
+    const RunScope scope(control);
+    Result<std::vector<HostTensor>> result = Status(StatusCode::Internal, "run did not finish");
+    if (Status st = catchAllocationFailure([&] {
+            result = runGuarded(inputs, control);
+            return Status::ok();
+        });
+        !st)
+        return st.withContext(fmt::format("{}: collecting the outputs", m_plan->model->displayName()));
+    return result;
+}
+
+Result<std::vector<HostTensor>> Session::runGuarded(std::span<const HostTensor> inputs, const RunControl& control)
 {
     SessionPlan& plan = *m_plan;
     const std::string file = plan.model->displayName();
@@ -73,7 +101,7 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
         const IoInfo& io = plan.inputs[i];
         if (inputs[i].dataType() != io.type || inputs[i].dims() != io.dims)
             return Status(StatusCode::InvalidArgument,
-                fmt::format("{}: input '{}' is {}[{}], the session was prepared for {}[{}]", file, io.name,
+                fmt::format("{}: input {} is {}[{}], the session was prepared for {}[{}]", file, quotedName(io.name),
                     dataTypeName(inputs[i].dataType()), formatDims(inputs[i].dims()), dataTypeName(io.type),
                     formatDims(io.dims)));
     }
@@ -85,13 +113,16 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
     if (control.observer)
         control.observer->runStarted(static_cast<int32_t>(total));
     for (size_t i = 0; i < plan.steps.size(); ++i) {
-        if (control.cancel && control.cancel->isCancelled())
+        if (control.cancelled())
             return Status(StatusCode::Cancelled, fmt::format("{}: cancelled after {} of {} steps", file, i, total));
         const Step& step = plan.steps[i];
         if (control.observer)
             control.observer->stepStarted(plan.stepInfos[i]);
         void* scratch = step.scratchOffset >= 0 ? plan.arena.get() + step.scratchOffset : nullptr;
-        if (Status st = step.kernel->run({ step.inputPtrs, step.outputPtrs, scratch }); !st)
+        if (Status st = catchAllocationFailure([&] {
+                return step.kernel->run({ step.inputPtrs, step.outputPtrs, scratch });
+            });
+            !st)
             return st.withContext(fmt::format("{}: node {}", file, plan.graph().node(step.anchor).describe()));
         if (!plan.implementationsAfterRun)
             refreshImplementation(plan, i);
@@ -117,7 +148,8 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
         if (v.runTimeShape) {
             const HostTensor& t = plan.tailValues[size_t(plan.outputValues[o])];
             if (t.isEmpty())
-                return Status(StatusCode::Internal, fmt::format("{}: output '{}' was not computed", file, v.name));
+                return Status(
+                    StatusCode::Internal, fmt::format("{}: output {} was not computed", file, quotedName(v.name)));
             outputs.push_back(t.clone());
             continue;
         }
@@ -130,7 +162,7 @@ Result<std::vector<HostTensor>> Session::run(std::span<const HostTensor> inputs,
         else if (v.desc.constant)
             src = v.desc.constant->rawData();
         if (!src && t.byteSize())
-            return Status(StatusCode::Internal, fmt::format("{}: output '{}' has no source", file, v.name));
+            return Status(StatusCode::Internal, fmt::format("{}: output {} has no source", file, quotedName(v.name)));
         if (t.byteSize())
             std::memcpy(t.rawData(), src, t.byteSize());
         outputs.push_back(std::move(t));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "exec/subgraph.h"
 
+#include "exec/run_guard.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -120,6 +122,9 @@ Status Subgraph::run(std::span<const void* const> formal, std::span<const void* 
     for (const SessionPlan::InputPatch& p : plan.inputPatches)
         plan.steps[size_t(p.step)].inputPtrs[size_t(p.slot)] = m_inputs[size_t(p.input)];
     for (const Step& step : plan.steps) {
+        // Every step of every iteration: a Loop of 10^15 iterations or a long body must stop on cancel.
+        if (runCancelled())
+            return Status(StatusCode::Cancelled, "cancelled inside a Loop/Scan body");
         void* scratch = step.scratchOffset >= 0 ? plan.arena.get() + step.scratchOffset : nullptr;
         if (Status st = step.kernel->run({ step.inputPtrs, step.outputPtrs, scratch }); !st)
             return st.withContext(

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <quantscope/engine/graph.h>
+#include <quantscope/engine/printable.h>
 
 #include <queue>
 
@@ -54,7 +55,7 @@ std::string Node::qualifiedOpType() const
 
 std::string Node::describe() const
 {
-    return fmt::format("'{}' ({})", name, qualifiedOpType());
+    return fmt::format("{} ({})", quotedName(name), escapeNonPrintable(qualifiedOpType()));
 }
 
 size_t Node::inputCount() const noexcept

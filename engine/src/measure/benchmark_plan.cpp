@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+#include "exec/run_guard.h"
+
 #include <quantscope/engine/benchmark_plan.h>
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/version.h>
@@ -68,7 +70,15 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
                         s.status = "failed";
                         s.error = target.status().toString();
                     } else {
-                        auto result = runBenchmark(plan.config, **target, control);
+                        // A scenario fails alone when memory runs out (a bad_alloc outside Session::run: inputs
+                        // of a huge --input-shape); the others still run and the record is kept.
+                        Result<BenchmarkResult> result = Status(StatusCode::Internal, "not run");
+                        if (Status st = catchAllocationFailure([&] {
+                                result = runBenchmark(plan.config, **target, control);
+                                return Status::ok();
+                            });
+                            !st)
+                            result = st;
                         if (!result && result.status().isCancelled()) {
                             cancelled = true;
                             s.status = "partial";

@@ -42,7 +42,17 @@ std::optional<NodeId> matchNode(const Model& model, const std::string& name)
 
 } // namespace
 
-Result<ProfileReport> importOrtProfileFromText(
+namespace {
+
+/// A string field of an event, "" when absent or of another type: json::value() throws on a wrongly typed field
+/// ("cat": 5), which a fuzzed or damaged file has (tests/fuzz/regressions/fuzz_ort_profile).
+std::string stringField(const nlohmann::json& object, const char* key)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+Result<ProfileReport> importOrtProfileFromTextUnguarded(
     std::string_view json, std::string_view displayName, const Model* model, const OrtProfileOptions& options)
 {
     auto fail = [&](const std::string& what) {
@@ -68,8 +78,8 @@ Result<ProfileReport> importOrtProfileFromText(
         const auto& e = doc[i];
         if (!e.is_object())
             return fail(fmt::format("event {} is not an object", i));
-        const std::string cat = e.value("cat", "");
-        const std::string name = e.value("name", "");
+        const std::string cat = stringField(e, "cat");
+        const std::string name = stringField(e, "name");
         const auto ts = e.find("ts");
         const auto dur = e.find("dur");
         const bool timed = ts != e.end() && ts->is_number() && dur != e.end() && dur->is_number();
@@ -81,7 +91,7 @@ Result<ProfileReport> importOrtProfileFromText(
             Kernel k;
             k.node = name.substr(0, name.size() - kKernelSuffix.size());
             if (auto args = e.find("args"); args != e.end() && args->is_object()) {
-                k.op = args->value("op_name", "");
+                k.op = stringField(*args, "op_name");
                 // Older ONNX Runtime versions also wrote the node name into args.
                 if (auto nn = args->find("node_name");
                     nn != args->end() && nn->is_string() && !nn->get<std::string>().empty())
@@ -137,6 +147,21 @@ Result<ProfileReport> importOrtProfileFromText(
         report.nodes.push_back(std::move(n));
     finalizeProfile(report, model);
     return report;
+}
+
+} // namespace
+
+Result<ProfileReport> importOrtProfileFromText(
+    std::string_view json, std::string_view displayName, const Model* model, const OrtProfileOptions& options)
+{
+    // The fields are type-checked where they are read; this catch is the last line for any the checks missed, so a
+    // damaged file can never end the process.
+    try {
+        return importOrtProfileFromTextUnguarded(json, displayName, model, options);
+    } catch (const nlohmann::json::exception& e) {
+        return Status(
+            StatusCode::InvalidArgument, fmt::format("{}: not an ONNX Runtime profile: {}", displayName, e.what()));
+    }
 }
 
 Result<ProfileReport> importOrtProfile(

@@ -43,8 +43,9 @@ Json toJson(const SystemInfo& m)
 Json toJson(const MessageArgs& args)
 {
     Json j = Json::object();
-    for (const auto& [name, value] : args)
-        std::visit([&](const auto& v) { j[name] = v; }, value);
+    // No structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+    for (const auto& arg : args)
+        std::visit([&](const auto& v) { j[arg.first] = v; }, arg.second);
     return j;
 }
 

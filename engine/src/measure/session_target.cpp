@@ -84,6 +84,8 @@ public:
         StepObserver observer(&control, &m_token, m_collector.get());
         RunControl rc;
         rc.cancel = &m_token;
+        // Polled inside Loop/Scan bodies and long kernels too, where no step finishes to bridge it to the token.
+        rc.isCancelled = control.isCancelled;
         if (control.isCancelled || m_collector)
             rc.observer = &observer;
         if (m_collector)

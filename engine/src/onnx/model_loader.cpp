@@ -6,6 +6,7 @@
 #include "schema_check.h"
 
 #include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/printable.h>
 
 #include <fmt/format.h>
 #include <onnx/checker.h>
@@ -59,18 +60,18 @@ Status validateOpsets(const onnx::ModelProto& proto, Model& model, const std::st
         OpsetImport o { imp.domain() == "ai.onnx" ? std::string() : imp.domain(), imp.version() };
         const std::string shownDomain = o.domain.empty() ? "ai.onnx" : o.domain;
         if (model.opsetVersion(o.domain) != 0)
-            return invalid(file, fmt::format("opset_import lists domain '{}' twice", shownDomain));
+            return invalid(file, fmt::format("opset_import lists domain {} twice", quotedName(shownDomain)));
         if (o.version < 1)
-            return invalid(
-                file, fmt::format("opset_import for domain '{}' has invalid version {}", shownDomain, o.version));
+            return invalid(file,
+                fmt::format("opset_import for domain {} has invalid version {}", quotedName(shownDomain), o.version));
         if (o.domain.empty() && o.version > maxOnnx)
             return Status(StatusCode::Unsupported,
                 fmt::format("{}: ai.onnx opset {} is newer than this build supports (up to {}){}", file, o.version,
                     maxOnnx, firstOnnxNode(proto.graph(), o.version)));
         if (!isKnownDomain(o.domain))
             model.warnings.push_back(
-                fmt::format("{}: imports unknown operator domain '{}' (version {}); its operators cannot run", file,
-                    shownDomain, o.version));
+                fmt::format("{}: imports unknown operator domain {} (version {}); its operators cannot run", file,
+                    quotedName(shownDomain), o.version));
         model.opsetImports.push_back(std::move(o));
     }
     if (proto.opset_import_size() == 0) {
@@ -93,18 +94,18 @@ Status bindInputShapes(onnx::ModelProto& proto, const LoadOptions& options, cons
                 target = &in;
         if (!target)
             return Status(StatusCode::NotFound,
-                fmt::format("{}: --input-shape names '{}', which is not a graph input", file, name));
+                fmt::format("{}: --input-shape names {}, which is not a graph input", file, quotedName(name)));
         auto* tensorType = target->mutable_type()->mutable_tensor_type();
         if (tensorType->has_shape() && tensorType->shape().dim_size() != static_cast<int>(dims.size()))
             return Status(StatusCode::InvalidArgument,
-                fmt::format("{}: input '{}' has rank {}, but the given shape {} has rank {}", file, name,
+                fmt::format("{}: input {} has rank {}, but the given shape {} has rank {}", file, quotedName(name),
                     tensorType->shape().dim_size(), formatDims(dims), dims.size()));
         for (int i = 0; tensorType->has_shape() && i < tensorType->shape().dim_size(); ++i) {
             const auto& d = tensorType->shape().dim(i);
             if (d.has_dim_value() && d.dim_value() != dims[static_cast<size_t>(i)])
                 return Status(StatusCode::InvalidArgument,
-                    fmt::format("{}: input '{}' has fixed dimension {} = {}, but the given shape says {}", file, name,
-                        i, d.dim_value(), dims[static_cast<size_t>(i)]));
+                    fmt::format("{}: input {} has fixed dimension {} = {}, but the given shape says {}", file,
+                        quotedName(name), i, d.dim_value(), dims[static_cast<size_t>(i)]));
         }
         auto* shape = tensorType->mutable_shape();
         shape->clear_dim();

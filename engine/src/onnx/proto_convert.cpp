@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "proto_convert.h"
 
+#include <quantscope/engine/printable.h>
+
 #include <fmt/format.h>
 
 #include <cstring>
@@ -49,30 +51,32 @@ Result<std::shared_ptr<std::vector<std::byte>>> readExternal(
             else if (kv.key() == "length")
                 length = std::stoll(kv.value());
         } catch (const std::exception&) {
-            return invalid(
-                ctx, what, fmt::format("external data field '{}' is not a number: '{}'", kv.key(), kv.value()));
+            return invalid(ctx, what,
+                fmt::format(
+                    "external data field {} is not a number: {}", quotedName(kv.key()), quotedName(kv.value())));
         }
     }
     if (location.empty())
         return invalid(ctx, what, "external data without a 'location'");
     if (ctx.baseDir.empty())
         return Status(StatusCode::InvalidModel,
-            fmt::format("{}: {}: refers to external data '{}' but the model was not loaded from a file", ctx.fileName,
-                what, location));
+            fmt::format("{}: {}: refers to external data {} but the model was not loaded from a file", ctx.fileName,
+                what, quotedName(location)));
     const fs::path rel(location);
     bool escapes = rel.is_absolute() || rel.has_root_name();
     for (const fs::path& part : rel)
         escapes = escapes || part == "..";
     if (escapes)
         return invalid(ctx, what,
-            fmt::format("external data location '{}' must be a relative path inside the model's folder", location));
+            fmt::format(
+                "external data location {} must be a relative path inside the model's folder", quotedName(location)));
     const fs::path file = ctx.baseDir / rel;
     std::error_code ec;
     const auto fileSize = fs::file_size(file, ec);
     if (ec)
         return Status(StatusCode::NotFound,
-            fmt::format("{}: {}: missing external-data file '{}' (looked for {})", ctx.fileName, what, location,
-                file.string()));
+            fmt::format("{}: {}: missing external-data file {} (looked for {})", ctx.fileName, what,
+                quotedName(location), file.string()));
     if (offset < 0)
         return invalid(ctx, what, fmt::format("negative external data offset {}", offset));
     if (length >= 0 && static_cast<size_t>(length) != expectedBytes)
@@ -80,14 +84,14 @@ Result<std::shared_ptr<std::vector<std::byte>>> readExternal(
             fmt::format("external data length {} does not match the tensor's {} bytes", length, expectedBytes));
     if (static_cast<uint64_t>(offset) + expectedBytes > fileSize)
         return invalid(ctx, what,
-            fmt::format("external data '{}' is too short: needs {} bytes at offset {}, file has {}", location,
+            fmt::format("external data {} is too short: needs {} bytes at offset {}, file has {}", quotedName(location),
                 expectedBytes, offset, fileSize));
     std::ifstream in(file, std::ios::binary);
     auto bytes = std::make_shared<std::vector<std::byte>>(expectedBytes);
     in.seekg(offset);
     if (expectedBytes && !in.read(reinterpret_cast<char*>(bytes->data()), static_cast<std::streamsize>(expectedBytes)))
         return Status(StatusCode::IoError,
-            fmt::format("{}: {}: reading external data '{}' failed", ctx.fileName, what, location));
+            fmt::format("{}: {}: reading external data {} failed", ctx.fileName, what, quotedName(location)));
     ctx.externalBytes += static_cast<int64_t>(expectedBytes);
     return bytes;
 }
@@ -288,7 +292,7 @@ Result<Attribute> convertAttribute(
 {
     Attribute a;
     a.name = proto.name();
-    const std::string what = fmt::format("attribute '{}' of node {}", proto.name(), owner);
+    const std::string what = fmt::format("attribute {} of node {}", quotedName(proto.name()), owner);
     auto type = proto.type();
     if (type == onnx::AttributeProto_AttributeType_UNDEFINED) { // old files: infer from the field that is set
         if (proto.has_f())
@@ -384,12 +388,13 @@ Result<std::shared_ptr<Graph>> convertGraph(
     }
     Graph& g = *target;
     g.setName(proto.name());
-    const std::string graphWhat = proto.name().empty() ? std::string("graph") : fmt::format("graph '{}'", proto.name());
+    const std::string graphWhat
+        = proto.name().empty() ? std::string("graph") : fmt::format("graph {}", quotedName(proto.name()));
 
     // Initializers first: graph inputs with the same name (IR < 4 style) are defaults, not real inputs.
     std::unordered_set<std::string> initializerNames;
     for (const auto& init : proto.initializer()) {
-        const std::string what = fmt::format("initializer '{}'", init.name());
+        const std::string what = fmt::format("initializer {}", quotedName(init.name()));
         if (init.name().empty())
             return invalid(ctx, graphWhat, "an initializer has no name");
         if (!initializerNames.insert(init.name()).second)
@@ -399,8 +404,8 @@ Result<std::shared_ptr<Graph>> convertGraph(
     }
     if (proto.sparse_initializer_size() > 0)
         return Status(StatusCode::Unsupported,
-            fmt::format("{}: {}: sparse initializers are not supported ('{}')", ctx.fileName, graphWhat,
-                proto.sparse_initializer(0).values().name()));
+            fmt::format("{}: {}: sparse initializers are not supported ({})", ctx.fileName, graphWhat,
+                quotedName(proto.sparse_initializer(0).values().name())));
 
     for (const auto& in : proto.input()) {
         const ValueId id = g.getOrAddValue(in.name());
@@ -445,13 +450,13 @@ Result<std::shared_ptr<Graph>> convertGraph(
         ++index;
         const std::string owner = node.describe();
         if (node.opType.empty())
-            return invalid(ctx, fmt::format("node '{}'", node.name), "has no op_type");
+            return invalid(ctx, fmt::format("node {}", quotedName(node.name)), "has no op_type");
         if (ctx.model) {
             node.opsetVersion = ctx.model->opsetVersion(node.domain);
             if (node.opsetVersion == 0)
                 return invalid(ctx, "node " + owner,
-                    fmt::format("uses domain '{}', which the model does not import (no opset_import entry)",
-                        node.domain.empty() ? "ai.onnx" : node.domain));
+                    fmt::format("uses domain {}, which the model does not import (no opset_import entry)",
+                        quotedName(node.domain.empty() ? "ai.onnx" : node.domain)));
         }
         for (const auto& in : np.input()) {
             if (in.empty()) {
@@ -463,7 +468,8 @@ Result<std::shared_ptr<Graph>> convertGraph(
                 outerType = outerVisible ? outerVisible(in) : std::nullopt;
                 if (!outerType)
                     return invalid(ctx, "node " + owner,
-                        fmt::format("input '{}' is not produced by any node, graph input or initializer", in));
+                        fmt::format(
+                            "input {} is not produced by any node, graph input or initializer", quotedName(in)));
             }
             const ValueId id = g.getOrAddValue(in);
             if (outerType) {
@@ -483,10 +489,11 @@ Result<std::shared_ptr<Graph>> convertGraph(
             const Value& v = g.value(id);
             if (v.producer != kNoNode)
                 return invalid(ctx, "node " + owner,
-                    fmt::format("output '{}' is also produced by node {}", out, g.node(v.producer).describe()));
+                    fmt::format(
+                        "output {} is also produced by node {}", quotedName(out), g.node(v.producer).describe()));
             if (v.isConstant() || v.isGraphInput)
-                return invalid(
-                    ctx, "node " + owner, fmt::format("output '{}' has the name of a graph input or initializer", out));
+                return invalid(ctx, "node " + owner,
+                    fmt::format("output {} has the name of a graph input or initializer", quotedName(out)));
             node.outputs.push_back(id);
         }
         for (const auto& ap : np.attribute()) {
@@ -506,7 +513,8 @@ Result<std::shared_ptr<Graph>> convertGraph(
         if (!definedHere) {
             outerType = outerVisible ? outerVisible(out.name()) : std::nullopt;
             if (!outerType)
-                return invalid(ctx, graphWhat, fmt::format("output '{}' is not produced by any node", out.name()));
+                return invalid(
+                    ctx, graphWhat, fmt::format("output {} is not produced by any node", quotedName(out.name())));
         }
         const ValueId vid = id ? *id : g.getOrAddValue(out.name());
         Value& v = g.mutableValue(vid);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "schema_check.h"
 
+#include <quantscope/engine/printable.h>
+
 #include <fmt/format.h>
 #include <onnx/defs/schema.h>
 
@@ -81,7 +83,7 @@ private:
 std::optional<std::string> check(const onnx::GraphProto& graph, const Model& model, int depth)
 {
     if (depth > kMaxDepth)
-        return fmt::format("graph '{}': subgraphs nested deeper than {} levels", graph.name(), kMaxDepth);
+        return fmt::format("graph {}: subgraphs nested deeper than {} levels", quotedName(graph.name()), kMaxDepth);
     const DeclaredRanks ranks(graph);
     int index = 0;
     for (const auto& node : graph.node()) {
@@ -93,7 +95,7 @@ std::optional<std::string> check(const onnx::GraphProto& graph, const Model& mod
             try {
                 schema->Verify(node);
             } catch (const std::exception& e) {
-                return fmt::format("node '{}' ({}): {}", name, node.op_type(), e.what());
+                return fmt::format("node {} ({}): {}", quotedName(name), node.op_type(), e.what());
             }
         }
         // libonnx's convolution inference reads W.dims[1] without checking W's rank.
@@ -101,12 +103,12 @@ std::optional<std::string> check(const onnx::GraphProto& graph, const Model& mod
             // ... and sizes per-axis vectors by X's rank while iterating over W's spatial dims.
             const auto rank = ranks.rankOf(node.input(w));
             if (rank && *rank < 3)
-                return fmt::format("node '{}' ({}): weight '{}' has rank {}; a convolution weight needs at least 3",
-                    name, node.op_type(), node.input(w), *rank);
+                return fmt::format("node {} ({}): weight {} has rank {}; a convolution weight needs at least 3",
+                    quotedName(name), node.op_type(), quotedName(node.input(w)), *rank);
             const auto xRank = ranks.rankOf(node.input(0));
             if (rank && xRank && *rank != *xRank)
-                return fmt::format("node '{}' ({}): input '{}' has rank {} but weight '{}' has rank {}", name,
-                    node.op_type(), node.input(0), *xRank, node.input(w), *rank);
+                return fmt::format("node {} ({}): input {} has rank {} but weight {} has rank {}", quotedName(name),
+                    node.op_type(), quotedName(node.input(0)), *xRank, quotedName(node.input(w)), *rank);
         }
         for (const auto& attr : node.attribute()) {
             if (attr.has_g())

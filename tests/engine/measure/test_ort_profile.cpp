@@ -119,6 +119,13 @@ TEST(OrtProfile, RejectsCorruptAndForeignFiles)
         "[{\"cat\":\"Session\",\"name\":\"model_run\",\"ts\":0,\"dur\":5}]", "p.json", nullptr);
     ASSERT_FALSE(noKernels);
     EXPECT_NE(noKernels.status().message().find("_kernel_time"), std::string::npos);
+    // Wrongly typed fields (found by fuzz_ort_profile: json::value() threw and ended the process).
+    auto typed = qs::importOrtProfileFromText(
+        "[{\"cat\":5,\"name\":\"x\"},{\"cat\":\"Node\",\"name\":\"a_kernel_time\",\"ts\":1,\"dur\":2,"
+        "\"args\":{\"op_name\":7}}]",
+        "p.json", nullptr);
+    ASSERT_FALSE(typed);
+    EXPECT_NE(typed.status().message().find("args.op_name"), std::string::npos) << typed.status().message();
     auto missing = qs::importOrtProfile("/nonexistent/profile.json", nullptr);
     ASSERT_FALSE(missing);
     EXPECT_EQ(missing.status().code(), qs::StatusCode::IoError);

@@ -34,6 +34,8 @@ Result<std::shared_ptr<const Model>> loadModelFromBytes(std::string_view bytes, 
 
 /// Reads a serialized onnx.TensorProto (the test_data_set_*/input_*.pb files). `name` receives its name if set.
 Result<Tensor> loadTensorFile(const std::filesystem::path& path, std::string* name = nullptr);
+/// Same from bytes in memory (fuzzing): external data is refused, there being no folder to resolve it in.
+Result<Tensor> loadTensorFromBytes(std::string_view bytes, const std::string& displayName, std::string* name = nullptr);
 
 /// Parses "1x3x640x640" (also "1,3,640,640").
 Result<std::vector<int64_t>> parseDims(std::string_view text);

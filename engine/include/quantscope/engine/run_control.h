@@ -4,20 +4,21 @@
 //
 //   qs::CancelToken cancel;                // shared with the GUI thread, which calls cancel.requestCancel()
 //   qs::RunControl control { &cancel, &progressAdapter, &profiler };
-//   auto outputs = session->run(inputs, control);   // StatusCode::Cancelled if the token fired between steps
+//   auto outputs = session->run(inputs, control);   // StatusCode::Cancelled if the token fired
 #pragma once
 
 #include <quantscope/engine/graph.h>
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string_view>
 
 namespace qs {
 
-/// Set from any thread; polled by the executor between steps (never inside a kernel), so cancellation latency is one
-/// step. Reusable after reset().
+/// Set from any thread; polled by the executor between steps, at every iteration of Loop/Scan bodies and between the
+/// blocks of long engine-owned kernels (a single oneDNN primitive runs to its end). Reusable after reset().
 class CancelToken
 {
 public:
@@ -68,6 +69,11 @@ struct RunControl
     const CancelToken* cancel = nullptr;
     ProgressSink* progress = nullptr;
     OpObserver* observer = nullptr;
+    /// A second cancel check for callers whose flag is not a CancelToken (the benchmark's callable, a signal flag).
+    /// Must be cheap and thread-safe: it is polled with `cancel`.
+    std::function<bool()> isCancelled;
+
+    bool cancelled() const { return (cancel && cancel->isCancelled()) || (isCancelled && isCancelled()); }
 };
 
 } // namespace qs

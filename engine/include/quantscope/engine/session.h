@@ -100,6 +100,8 @@ public:
         std::vector<UnsupportedNode>* unsupported = nullptr);
 
     /// Inputs in inputs() order, with exactly the prepared types and shapes. Returns outputs in outputs() order.
+    /// Never aborts on memory: a tensor beyond tensorByteLimit() (resource_limits.h), or one the system refuses,
+    /// fails the run with OutOfMemory naming the node and the size; create() bounds static shapes the same way.
     Result<std::vector<HostTensor>> run(std::span<const HostTensor> inputs, const RunControl& control = {});
 
     const std::vector<IoInfo>& inputs() const noexcept;
@@ -120,6 +122,7 @@ public:
 private:
     friend PlanDescription describePlan(const Session& session);
     explicit Session(std::unique_ptr<SessionPlan> plan);
+    Result<std::vector<HostTensor>> runGuarded(std::span<const HostTensor> inputs, const RunControl& control);
     std::unique_ptr<SessionPlan> m_plan;
 };
 

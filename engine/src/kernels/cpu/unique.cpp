@@ -109,6 +109,8 @@ public:
         }
 
         out.clear();
+        // The references y, indices, inverse and count below must survive the later emplace_backs.
+        out.reserve(4);
         std::vector<int64_t> ydims { int64_t(groups) };
         if (m_axis) {
             ydims = x.dims;

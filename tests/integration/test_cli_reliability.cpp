@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+// quantscope-cli bench against hostile hand-made models, run as a process (issue 19): a ConstantOfShape asking for
+// 4 TB fails its scenario with a message naming node and size instead of aborting on std::bad_alloc; a Loop of
+// 10^15 iterations stops on SIGINT or SIGTERM and the partial run file is written. The signal tests wait for the
+// process under a generous limit; they assert that it ends, not how fast.
+#include "cli_runner.h"
+#include "onnx_builder.h"
+
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/session.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <fcntl.h>
+#include <thread>
+
+namespace {
+
+using namespace qs::test;
+namespace fs = std::filesystem;
+
+fs::path scratchDir(const std::string& name)
+{
+    const fs::path dir = fs::temp_directory_path() / ("qs_reliability_" + name + "_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+/// ConstantOfShape(shape = [10^6, 10^6] from the file): 4.0 TB of float zeros.
+fs::path writeHugeFillModel(const fs::path& dir)
+{
+    ModelBuilder m(17);
+    m.graph().rawInitializer<int64_t>("shape", onnx::TensorProto_DataType_INT64, { 2 }, { 1000000, 1000000 });
+    m.graph().node("ConstantOfShape", { "shape" }, { "y" }, "huge_fill");
+    m.graph().output("y", onnx::TensorProto_DataType_FLOAT);
+    const fs::path path = dir / "huge_fill.onnx";
+    m.save(path);
+    return path;
+}
+
+/// Loop(M = 10^15 from the file, no condition) over acc' = acc + 1: endless in practice.
+fs::path writeEndlessLoopModel(const fs::path& dir)
+{
+    ModelBuilder m(17);
+    m.graph().rawInitializer<int64_t>("M", onnx::TensorProto_DataType_INT64, {}, { 1000000000000000 });
+    m.graph().floatInitializer("one", { 1 }, { 1.0f });
+    m.graph().input("init", onnx::TensorProto_DataType_FLOAT, { 1 });
+    auto& loop = m.graph().node("Loop", { "M", "", "init" }, { "final" }, "endless");
+    GraphBuilder body(setGraphAttr(loop, "body"), "body");
+    body.input("i", onnx::TensorProto_DataType_INT64, {});
+    body.input("c", onnx::TensorProto_DataType_BOOL, {});
+    body.input("acc", onnx::TensorProto_DataType_FLOAT, { 1 });
+    body.node("Identity", { "c" }, { "c2" });
+    body.node("Add", { "acc", "one" }, { "acc2" });
+    body.output("c2", onnx::TensorProto_DataType_BOOL, {}, true);
+    body.output("acc2", onnx::TensorProto_DataType_FLOAT, { 1 }, true);
+    m.graph().output("final", onnx::TensorProto_DataType_FLOAT, { 1 }, true);
+    const fs::path path = dir / "endless_loop.onnx";
+    m.save(path);
+    return path;
+}
+
+TEST(CliReliability, HugeConstantOfShapeFailsTheScenarioWithAMessageInsteadOfAborting)
+{
+    const fs::path dir = scratchDir("huge");
+    const fs::path model = writeHugeFillModel(dir);
+    const fs::path runFile = dir / "run.json";
+    const CliRun run = runCli({ "bench", model.string(), "--warmup", "0", "--runs", "1", "--json", runFile.string() });
+    EXPECT_EQ(run.exitCode, 1) << run.err; // a failed scenario, not 134 (abort)
+    EXPECT_NE(run.err.find("'huge_fill' (ConstantOfShape)"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("4.0 TB"), std::string::npos) << run.err;
+    ASSERT_TRUE(fs::exists(runFile));
+    std::ifstream in(runFile);
+    const auto j = nlohmann::json::parse(in);
+    ASSERT_EQ(j["scenarios"].size(), 1u);
+    EXPECT_EQ(j["scenarios"][0]["status"], "failed");
+    fs::remove_all(dir);
+}
+
+TEST(CliReliability, MemoryLimitOptionIsValidated)
+{
+    const CliRun run = runCli({ "bench", "x.onnx", "--memory-limit", "-5G" });
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.err.find("--memory-limit"), std::string::npos) << run.err;
+}
+
+class CliSignal : public ::testing::TestWithParam<int>
+{
+};
+
+TEST_P(CliSignal, EndlessLoopStopsAndThePartialRunFileIsWritten)
+{
+    const fs::path dir = scratchDir("signal" + std::to_string(GetParam()));
+    const fs::path model = writeEndlessLoopModel(dir);
+    const fs::path runFile = dir / "run.json";
+    int errPipe[2];
+    ASSERT_EQ(::pipe(errPipe), 0);
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        ::dup2(errPipe[1], STDERR_FILENO);
+        ::close(errPipe[0]);
+        const int devNull = ::open("/dev/null", O_WRONLY);
+        ::dup2(devNull, STDOUT_FILENO);
+        const std::string m = model.string(), j = runFile.string();
+        ::execl(QS_CLI_PATH, QS_CLI_PATH, "bench", m.c_str(), "--warmup", "0", "--runs", "3", "--json", j.c_str(),
+            static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    ::close(errPipe[1]);
+    // Signal only once the scenario has started (the handler is installed before it): its line on stderr.
+    std::string err;
+    char buf[512];
+    while (err.find("...") == std::string::npos) {
+        const ssize_t n = ::read(errPipe[0], buf, sizeof buf);
+        if (n <= 0)
+            break;
+        err.append(buf, size_t(n));
+    }
+    ASSERT_NE(err.find("..."), std::string::npos) << err;
+    ASSERT_EQ(::kill(pid, GetParam()), 0);
+    int status = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    pid_t done = 0;
+    while ((done = ::waitpid(pid, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (done == 0) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        FAIL() << "bench did not stop on signal " << GetParam();
+    }
+    ssize_t n;
+    while ((n = ::read(errPipe[0], buf, sizeof buf)) > 0)
+        err.append(buf, size_t(n));
+    ::close(errPipe[0]);
+    ASSERT_TRUE(WIFEXITED(status)) << err;
+    EXPECT_EQ(WEXITSTATUS(status), 130) << err;
+    EXPECT_NE(err.find("partial results kept"), std::string::npos) << err;
+    ASSERT_TRUE(fs::exists(runFile)) << err;
+    std::ifstream in(runFile);
+    const auto j = nlohmann::json::parse(in);
+    EXPECT_EQ(j["partial"], true) << j.dump(2).substr(0, 2000);
+    ASSERT_EQ(j["scenarios"].size(), 1u);
+    EXPECT_EQ(j["scenarios"][0]["status"], "partial");
+    fs::remove_all(dir);
+}
+
+TEST(Faults, ExternalDataRemovedBetweenOpenAndRunDoesNotMatter)
+{
+    // The loader copies external data into memory when it opens the model, so the file may vanish before the run:
+    // y = x + w with w = {10, 20} read from w.bin, checked by hand after w.bin is deleted.
+    const fs::path dir = scratchDir("external");
+    ModelBuilder m(17);
+    m.graph().input("x", onnx::TensorProto_DataType_FLOAT, { 2 });
+    auto& w = m.graph().initializer("w", onnx::TensorProto_DataType_FLOAT, { 2 });
+    w.set_data_location(onnx::TensorProto_DataLocation_EXTERNAL);
+    auto* location = w.add_external_data();
+    location->set_key("location");
+    location->set_value("w.bin");
+    m.graph().node("Add", { "x", "w" }, { "y" }, "add");
+    m.graph().output("y", onnx::TensorProto_DataType_FLOAT);
+    m.save(dir / "model.onnx");
+    const float weights[2] = { 10.0f, 20.0f };
+    std::ofstream(dir / "w.bin", std::ios::binary).write(reinterpret_cast<const char*>(weights), sizeof weights);
+
+    auto model = qs::loadModel(dir / "model.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    fs::remove(dir / "w.bin");
+    auto session = qs::Session::create(*model, {});
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    std::vector<qs::HostTensor> in;
+    in.push_back(qs::HostTensor::fromVector(qs::DataType::Float, { 2 }, std::vector<float> { 1, 2 }));
+    auto out = (*session)->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    EXPECT_EQ(out->at(0).data<float>()[0], 11.0f);
+    EXPECT_EQ(out->at(0).data<float>()[1], 22.0f);
+    fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Signals, CliSignal, ::testing::Values(SIGINT, SIGTERM),
+    [](const auto& info) { return std::string(info.param == SIGINT ? "SIGINT" : "SIGTERM"); });
+
+} // namespace
