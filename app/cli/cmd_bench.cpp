@@ -36,6 +36,8 @@ void printBenchHelp()
         "  --seconds S         measure for S seconds per scenario instead of a fixed run count\n"
         "  --input-shape S     bind a graph input's shape, e.g. images=1x3x640x640 (repeatable)\n"
         "  --profile           record time per node and per op type\n"
+        "  --parity            compare the outputs of each FP32/INT8 pair (SQNR, cosine, max/mean |diff|; run file\n"
+        "                      'parity' array); inputs: --parity-inputs DIR|random[:N] (default random:1)\n"
         "  --json FILE         write the run file (engine/RUN_FILE_FORMAT.md)\n"
         "  --md FILE           write the Markdown report\n");
 }
@@ -179,6 +181,11 @@ int runBench(std::span<char* const> args)
             plan.inputShapes.emplace_back(spec);
         } else if (a == "--profile") {
             plan.profile = true;
+        } else if (a == "--parity") {
+            plan.parity = true;
+        } else if (a == "--parity-inputs" && hasValue) {
+            plan.parity = true;
+            plan.parityInputs = value();
         } else if (a == "--json" && hasValue) {
             jsonPath = value();
         } else if (a == "--md" && hasValue) {
@@ -223,6 +230,8 @@ int runBench(std::span<char* const> args)
     observer.onScenarioStart
         = [&](size_t i, size_t n, const ScenarioRecord& s) { progress.scenarioStart(i, n, s.label()); };
     observer.onScenarioDone = [&](size_t, size_t, const ScenarioRecord& s) { progress.scenarioDone(s); };
+    observer.onParityProblem = [](const std::string& m) { fmt::print(stderr, "quantscope-cli bench: {}\n", m); };
+    plan.parityInputShapes = loadOptions.inputShapes;
     const auto shapes = loadOptions.inputShapes;
     auto factory = [&](const std::shared_ptr<const Model>& model, const ScenarioSpec& spec) {
         return createSessionTarget(model, spec, shapes);

@@ -17,6 +17,7 @@ extern const Command kCheckCommand;
 extern const Command kImportOrtProfileCommand;
 extern const Command kInspectCommand;
 extern const Command kOpsCommand;
+extern const Command kParityCommand;
 extern const Command kReportCommand;
 extern const Command kSysinfoCommand;
 } // namespace qs::cli
@@ -32,6 +33,7 @@ const std::array kCommands {
     qs::cli::kImportOrtProfileCommand,
     qs::cli::kInspectCommand,
     qs::cli::kOpsCommand,
+    qs::cli::kParityCommand,
     qs::cli::kReportCommand,
     qs::cli::kSysinfoCommand,
 };

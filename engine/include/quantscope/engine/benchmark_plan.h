@@ -8,6 +8,7 @@
 #include <quantscope/engine/run_record.h>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -21,6 +22,10 @@ struct BenchmarkPlan
     BenchmarkConfig config;
     std::vector<std::string> inputShapes; ///< NAME=DIMS, recorded in the run's configuration
     bool profile = false;
+    /// Also compare the outputs of every FP32/quantized pair the run compares (random:1, loadSamples' spec).
+    bool parity = false;
+    std::string parityInputs = "random:1";
+    std::map<std::string, std::vector<int64_t>> parityInputShapes;
 };
 
 /// What the factory is asked to build: one scenario's settings.
@@ -41,6 +46,8 @@ struct PlanObserver
 {
     std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioStart;
     std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioDone;
+    /// A pair whose parity could not be computed (plan.parity): the reason, naming both models.
+    std::function<void(const std::string& message)> onParityProblem;
 };
 
 /// Runs every scenario in order (model-major, then threads, then modes). Cancellation keeps what was measured: the
