@@ -18,6 +18,7 @@ extern const Command kImportOrtProfileCommand;
 extern const Command kInspectCommand;
 extern const Command kOpsCommand;
 extern const Command kParityCommand;
+extern const Command kQuantizeCommand;
 extern const Command kReportCommand;
 extern const Command kSysinfoCommand;
 } // namespace qs::cli
@@ -34,6 +35,7 @@ const std::array kCommands {
     qs::cli::kInspectCommand,
     qs::cli::kOpsCommand,
     qs::cli::kParityCommand,
+    qs::cli::kQuantizeCommand,
     qs::cli::kReportCommand,
     qs::cli::kSysinfoCommand,
 };
