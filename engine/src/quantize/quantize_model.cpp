@@ -58,6 +58,9 @@ public:
         if (const Tensor* t = m_src.constantData(id))
             return t;
         const NodeId p = m_src.producer(id);
+        // PyTorch routes shared parameters through Identity nodes.
+        if (p != kNoNode && m_src.node(p).opType == "Identity")
+            return constant(m_src.node(p).input(0));
         if (p != kNoNode && m_src.node(p).opType == "Constant")
             if (const Attribute* a = m_src.node(p).attribute("value"); a && a->type == AttributeType::Tensor)
                 return &a->t;
