@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `quantscope-cli parity REFERENCE.onnx CANDIDATE.onnx`: how far a quantized model's outputs and intermediate
 // tensors stray from its float original on the same inputs, judged by SQNR and cosine (and absolute tolerances).
+#include "cancel_progress.h"
 #include "command.h"
 
 #include <quantscope/engine/model_loader.h>
@@ -9,30 +10,11 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <csignal>
 #include <string>
 
 namespace qs::cli {
 
 namespace {
-
-CancelToken g_cancel;
-
-void onSigint(int)
-{
-    g_cancel.requestCancel();
-}
-
-class StderrProgress final : public ProgressSink
-{
-public:
-    void progress(int64_t done, int64_t total) override
-    {
-        fmt::print(stderr, "\rparity: run {}/{}", done, total);
-        if (done == total)
-            fmt::print(stderr, "\n");
-    }
-};
 
 void printHelp()
 {
@@ -157,13 +139,12 @@ int run(std::span<char* const> args)
         fmt::print(stderr, "{}\n", samples.status().message());
         return 1;
     }
-    std::signal(SIGINT, onSigint);
-    options.cancel = &g_cancel;
-    StderrProgress progress;
+    SigintCancel sigint;
+    options.cancel = &SigintCancel::token();
+    StderrProgress progress("parity");
     if (!json)
         options.progress = &progress;
     auto report = computeParity(*reference, *candidate, *samples, options);
-    std::signal(SIGINT, SIG_DFL);
     if (!report) {
         fmt::print(stderr, "{}\n", report.status().message());
         return 1;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `quantscope-cli quantize IN.onnx OUT.onnx --format dynamic|qdq`: writes an INT8 model in ONNX Runtime's patterns,
 // checks it with libonnx's checker and loads and prepares it in the engine before reporting success.
+#include "cancel_progress.h"
 #include "command.h"
 
 #include <quantscope/engine/model_loader.h>
@@ -11,30 +12,11 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <csignal>
 #include <sstream>
 
 namespace qs::cli {
 
 namespace {
-
-CancelToken g_cancel;
-
-void onSigint(int)
-{
-    g_cancel.requestCancel();
-}
-
-class StderrProgress final : public ProgressSink
-{
-public:
-    void progress(int64_t done, int64_t total) override
-    {
-        fmt::print(stderr, "\rcalibration: run {}/{}", done, total);
-        if (done == total)
-            fmt::print(stderr, "\n");
-    }
-};
 
 void printHelp()
 {
@@ -188,13 +170,15 @@ int run(std::span<char* const> args)
         }
         samples = std::move(*loaded);
     }
-    std::signal(SIGINT, onSigint);
-    StderrProgress progress;
-    o.cancel = &g_cancel;
-    o.progress = &progress;
     QuantizeSummary summary;
-    auto quantized = quantizeModel(*model, o, samples, &summary);
-    std::signal(SIGINT, SIG_DFL);
+    Result<std::shared_ptr<Model>> quantized = Status(StatusCode::Internal, "not run");
+    {
+        SigintCancel sigint;
+        StderrProgress progress("calibration");
+        o.cancel = &SigintCancel::token();
+        o.progress = &progress;
+        quantized = quantizeModel(*model, o, samples, &summary);
+    }
     if (!quantized) {
         fmt::print(stderr, "quantize: {}\n", quantized.status().message());
         return quantized.status().isCancelled() ? 130 : 1;

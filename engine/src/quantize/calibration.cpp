@@ -95,6 +95,9 @@ float entropyThreshold(std::span<const double> bins, float binWidth, int quantiz
                 if (bins[k] != 0)
                     q[k] = sum / static_cast<double>(nonEmpty);
         }
+        // Smoothed as counts (eps is relative to a count, as in MXNet's calibrator), then normalised.
+        if (!smooth(p) || !smooth(q))
+            continue;
         double ps = 0;
         double qs = 0;
         for (size_t k = 0; k < i; ++k) {
@@ -107,8 +110,6 @@ float entropyThreshold(std::span<const double> bins, float binWidth, int quantiz
             p[k] /= ps;
             q[k] /= qs;
         }
-        if (!smooth(p) || !smooth(q))
-            continue;
         double kl = 0;
         for (size_t k = 0; k < i; ++k)
             kl += p[k] * std::log(p[k] / q[k]);
@@ -191,8 +192,10 @@ Result<std::map<ValueId, TensorRange>> calibrate(const std::shared_ptr<const Mod
                         }
                 } else {
                     const float inv = 1.0f / s.binWidth;
+                    // Exact zeros (half of every ReLU output) are represented exactly by the zero point; as a
+                    // spike in bin 0 they would dominate the KL divergence and drive the threshold far too low.
                     for (float x : h->data<float>())
-                        if (std::isfinite(x)) {
+                        if (std::isfinite(x) && x != 0.0f) {
                             const int b = std::min(kHistogramBins - 1, static_cast<int>(std::abs(x) * inv));
                             s.hist[static_cast<size_t>(b)] += 1;
                         }
@@ -212,7 +215,8 @@ Result<std::map<ValueId, TensorRange>> calibrate(const std::shared_ptr<const Mod
         if (histograms) {
             const float threshold = options.calibration == CalibrationMethod::Percentile
                 ? percentileThreshold(s.hist, s.binWidth, options.percentile)
-                : entropyThreshold(s.hist, s.binWidth);
+                : entropyThreshold(
+                    s.hist, s.binWidth, s.min >= 0 && options.activationType == DataType::UInt8 ? 256 : 128);
             r.min = std::max(s.min, -threshold);
             r.max = std::min(s.max, threshold);
         }

@@ -167,19 +167,6 @@ private:
     std::map<ValueId, ValueId> m_readAs;
 };
 
-std::string formatName(QuantFormat f)
-{
-    switch (f) {
-    case QuantFormat::Dynamic:
-        return "dynamic";
-    case QuantFormat::Qdq:
-        return "qdq";
-    case QuantFormat::QOperator:
-        return "qoperator";
-    }
-    return "?";
-}
-
 bool weightsSymmetric(const QuantizeOptions& o)
 {
     return o.symmetricWeights.value_or(o.weightType == DataType::Int8);
@@ -380,6 +367,8 @@ Status validateQuantizeOptions(const QuantizeOptions& o)
         return refuse("per-channel weights must be symmetric: asymmetric per-channel weight zero points are "
                       "rejected by ONNX Runtime's ConvInteger and slow or unsupported in its QLinear kernels (use "
                       "int8 weights, or --symmetric-weights)");
+    if (o.format == QuantFormat::Fp32 || o.format == QuantFormat::Mixed)
+        return refuse("the format to write is dynamic, qdq or qoperator");
     if (o.format == QuantFormat::QOperator)
         return Status(StatusCode::Unsupported,
             "the qoperator format (QLinearConv/QLinearMatMul) is not implemented yet; write qdq (ONNX Runtime turns "
@@ -447,9 +436,9 @@ Result<std::shared_ptr<Model>> quantizeModel(const std::shared_ptr<const Model>&
             fmt::format("{}: no node to quantize (op types: {})", model->displayName(),
                 fmt::join(std::vector<std::string>(opTypes.begin(), opTypes.end()), ", ")));
 
-    std::string doc
-        = fmt::format("Quantized by Quantscope: {}, {} weights{}{}", formatName(o.format), dataTypeName(o.weightType),
-            o.perChannel ? " per channel" : " per tensor", o.reduceRange ? ", reduced range" : "");
+    std::string doc = fmt::format("Quantized by Quantscope: {}, {} weights{}{}", quantFormatName(o.format),
+        dataTypeName(o.weightType), o.perChannel ? " per channel" : " per tensor",
+        o.reduceRange ? ", reduced range" : "");
     if (o.format == QuantFormat::Dynamic) {
         buildDynamic(b, quantize, o);
     } else {

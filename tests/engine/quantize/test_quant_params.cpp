@@ -108,6 +108,21 @@ TEST(Calibration, EntropyKeepsAUniformRangeAndClipsARareTail)
     EXPECT_GT(c, 460.0f); // beyond the bin holding 99 % of the mass (~458)
 }
 
+TEST(Calibration, EntropyClipsAGaussianAtAFewSigma)
+{
+    // Half-normal |x| with sigma = 100 bins, 1e7 samples, over 2048 bins (20 sigma): the KL threshold for 128 levels
+    // lies at a few sigma (TensorRT's calibrator clips Gaussian activations around 3-5 sigma).
+    std::vector<double> bins(2048, 0.0);
+    for (size_t i = 0; i < bins.size(); ++i) {
+        const double x = (static_cast<double>(i) + 0.5) / 100.0;
+        bins[i] = std::floor(1e7 * 0.01 * std::sqrt(2.0 / M_PI) * std::exp(-0.5 * x * x));
+    }
+    const float t = entropyThreshold(bins, 1.0f);
+    std::printf("gaussian entropy threshold: %.1f sigma\n", t / 100.0);
+    EXPECT_GT(t, 250.0f);
+    EXPECT_LT(t, 600.0f);
+}
+
 TEST(QuantizeOptionsCheck, RefusesSenselessCombinations)
 {
     auto refused = [](QuantizeOptions o, const char* phrase) {

@@ -11,6 +11,7 @@
 //           int8 weights (per channel: axis = output channel) and int32 biases (scale x_scale * w_scale)
 #pragma once
 
+#include <quantscope/engine/analysis.h>
 #include <quantscope/engine/data_type.h>
 #include <quantscope/engine/model.h>
 #include <quantscope/engine/parity.h>
@@ -25,22 +26,17 @@
 
 namespace qs {
 
-enum class QuantFormat
-{
-    Dynamic,
-    Qdq,
-    QOperator,
-};
 enum class CalibrationMethod
 {
     MinMax, ///< the observed range
     Percentile, ///< the p-th percentile of |x| (default 99.999), from a 2048-bin histogram
-    Entropy, ///< TensorRT's KL-divergence threshold: 2048-bin |x| histogram, 128 quantized bins
+    Entropy, ///< TensorRT's KL-divergence threshold: 2048-bin |x| histogram (exact zeros left out), 128 quantized
+             ///< bins (256 for non-negative tensors in uint8)
 };
 
 struct QuantizeOptions
 {
-    QuantFormat format = QuantFormat::Dynamic;
+    QuantFormat format = QuantFormat::Dynamic; ///< Dynamic, Qdq (QOperator: refused, not written yet)
     bool perChannel = false; ///< one weight scale per output channel (symmetric weights only)
     bool reduceRange = false; ///< 7-bit weights (for CPUs whose u8s8 multiply-add can saturate without VNNI)
     DataType weightType = DataType::Int8;
