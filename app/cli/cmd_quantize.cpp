@@ -21,19 +21,19 @@ namespace {
 void printHelp()
 {
     fmt::print(
-        "Usage: quantscope-cli quantize IN.onnx OUT.onnx --format dynamic|qdq [OPTIONS]\n\n"
+        "Usage: quantscope-cli quantize IN.onnx OUT.onnx --format dynamic|qdq|qoperator [OPTIONS]\n\n"
         "Writes an INT8 version of a float model the way ONNX Runtime's quantizer does:\n"
         "  dynamic  DynamicQuantizeLinear -> ConvInteger/MatMulInteger -> Cast -> Mul (+ Add bias)\n"
         "  qdq      QuantizeLinear/DequantizeLinear pairs on the activations quantized ops read and write,\n"
         "           DequantizeLinear on the weights and int32 biases; ranges from a calibration pass of the engine\n"
-        "  (qoperator is not implemented yet)\n\n"
+        "  qoperator QLinearConv/QLinearMatMul on the integer tensors, Q/DQ only where float ops meet them\n\n"
         "Options:\n"
         "  --per-channel               one weight scale per output channel (symmetric weights)\n"
         "  --reduce-range              7-bit weights (no VNNI: avoids u8s8 saturation)\n"
         "  --weight-type int8|uint8    (default int8; int8 is symmetric, uint8 asymmetric unless told)\n"
-        "  --activation-type uint8|int8  (default uint8; qdq only for int8)\n"
+        "  --activation-type uint8|int8  (default uint8; int8 for the static formats)\n"
         "  --symmetric-weights / --asymmetric-weights / --symmetric-activations\n"
-        "  --calibration minmax|percentile[:P]|entropy   (qdq; default minmax, P default 99.999)\n"
+        "  --calibration minmax|percentile[:P]|entropy   (static; default minmax, P 99.999)\n"
         "  --calibration-data DIR|random[:N]  test_data_set_*/ folders or .pb/.npy files (default random:8)\n"
         "  --op-types Conv,MatMul,...  op types to quantize (default Conv,MatMul; qdq also Gemm)\n"
         "  --exclude-nodes A,B         node names to leave in float\n"
@@ -142,7 +142,7 @@ int run(std::span<char* const> args)
         return usage("--format dynamic|qdq|qoperator is required");
     if (o.format == QuantFormat::Dynamic && (calibrationGiven || !calibrationData.empty()))
         return usage("dynamic quantization has no calibration (ranges are measured at run time); --calibration and "
-                     "--calibration-data apply to qdq");
+                     "--calibration-data apply to qdq and qoperator");
     if (Status st = validateQuantizeOptions(o); !st) {
         fmt::print(stderr, "quantize: {}\n", st.message());
         return 2;
@@ -213,7 +213,7 @@ int run(std::span<char* const> args)
 
 } // namespace
 
-extern const Command kQuantizeCommand { "quantize", "write an INT8 model (dynamic or QDQ) in ONNX Runtime's patterns",
-    run, printHelp };
+extern const Command kQuantizeCommand { "quantize",
+    "write an INT8 model (dynamic, QDQ, QOperator) in ONNX Runtime's patterns", run, printHelp };
 
 } // namespace qs::cli

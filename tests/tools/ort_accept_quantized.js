@@ -10,6 +10,8 @@ const fs = require('fs');
 const ort = require('onnxruntime-node');
 const { kTypes, readTensorProto } = require('./tensor_proto');
 
+ort.env.logLevel = 'error'; // not a warning per unused initializer
+
 function toTensor(t) {
   const [type, Ctor] = kTypes[t.dataType];
   const copy = Buffer.from(t.raw);

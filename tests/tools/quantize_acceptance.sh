@@ -15,7 +15,7 @@ if [ ! -f "$case/model.onnx" ]; then
 fi
 mkdir -p "$out"
 calib=""
-case " $* " in *" --format qdq "*) calib="--calibration-data $case" ;; esac
+case " $* " in *" --format qdq "* | *" --format qoperator "*) calib="--calibration-data $case" ;; esac
 "$cli" quantize "$case/model.onnx" "$out/model.onnx" "$@" $calib || exit 1
 "$cli" parity "$case/model.onnx" "$out/model.onnx" --inputs "$case" --layers 5 2> /dev/null
 "$cli" parity "$case/model.onnx" "$out/model.onnx" --inputs "$case" --no-layers --json > "$out/parity.json"

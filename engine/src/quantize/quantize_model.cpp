@@ -193,6 +193,8 @@ std::string whyNot(const Builder& b, const Node& n, const QuantizeOptions& o)
     } else if (n.opType == "Gemm") {
         if (o.format == QuantFormat::Dynamic)
             return "Gemm is quantized by the static formats only";
+        if (o.format == QuantFormat::QOperator)
+            return "Gemm stays float in qoperator (ONNX has no QLinearGemm; com.microsoft.QGemm is not written)";
         if (w->rank() != 2 || n.attrInt("transA", 0) != 0 || n.attrFloat("alpha", 1.0f) != 1.0f
             || n.attrFloat("beta", 1.0f) != 1.0f)
             return "only Gemm with transA = 0 and alpha = beta = 1 is quantized";
@@ -278,77 +280,119 @@ void buildDynamic(Builder& b, const std::vector<bool>& quantize, const QuantizeO
     }
 }
 
-Status buildQdq(Builder& b, const std::vector<bool>& quantize, const std::map<ValueId, TensorRange>& ranges,
+// Static formats. qdq: Q -> DQ after each tensor a quantized op reads or writes, every consumer reading the DQ's
+// output; the float op itself stays, between DQs of its inputs, weights and bias and the Q of its output.
+// qoperator: the op becomes QLinearConv/QLinearMatMul on the integer tensors; a Q only where a float tensor enters a
+// quantized op, a DQ (writing the float tensor's name) only where a quantized op's output is read as float.
+Status buildStatic(Builder& b, const std::vector<bool>& quantize, const std::map<ValueId, TensorRange>& ranges,
     const QuantizeOptions& o)
 {
     const Graph& g = b.src();
-    std::map<ValueId, ActivationParams> params;
-    // Q -> DQ after the tensor's producer; every consumer then reads the DequantizeLinear's output.
-    auto emitQdq = [&](ValueId t) {
-        auto r = ranges.find(t);
-        if (r == ranges.end() || params.count(t))
-            return;
-        const ActivationParams p = activationParams(r->second, o.activationType, o.symmetricActivations);
-        params[t] = p;
+    const bool qop = o.format == QuantFormat::QOperator;
+    struct Quantized
+    {
+        ActivationParams p;
+        ValueId q = kNoValue;
+        ValueId scale = kNoValue;
+        ValueId zeroPoint = kNoValue;
+    };
+    std::map<ValueId, Quantized> qt;
+    auto paramsOf = [&](ValueId t) {
+        Quantized r;
+        r.p = activationParams(ranges.at(t), o.activationType, o.symmetricActivations);
         const std::string& tn = g.value(t).name;
-        const ValueId s
-            = b.constant(tn + "_scale", Tensor::fromVector(DataType::Float, {}, std::vector<float> { p.scale }));
-        const ValueId z = p.type == DataType::UInt8
+        r.scale = b.constant(tn + "_scale", Tensor::fromVector(DataType::Float, {}, std::vector<float> { r.p.scale }));
+        r.zeroPoint = r.p.type == DataType::UInt8
             ? b.constant(tn + "_zero_point",
-                Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { static_cast<uint8_t>(p.zeroPoint) }))
+                Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { static_cast<uint8_t>(r.p.zeroPoint) }))
             : b.constant(tn + "_zero_point",
-                Tensor::fromVector(DataType::Int8, {}, std::vector<int8_t> { static_cast<int8_t>(p.zeroPoint) }));
-        const ValueId q = b.fresh(tn + "_QuantizeLinear_Output");
-        const ValueId dq = b.fresh(tn + "_DequantizeLinear_Output");
-        b.node("QuantizeLinear", tn + "_QuantizeLinear", { b.raw(t), s, z }, { q });
-        b.node("DequantizeLinear", tn + "_DequantizeLinear", { q, s, z }, { dq });
-        b.readThrough(t, dq);
+                Tensor::fromVector(DataType::Int8, {}, std::vector<int8_t> { static_cast<int8_t>(r.p.zeroPoint) }));
+        return r;
+    };
+    // After a float producer (or for a graph input): Q, and in qdq also the DQ every consumer then reads.
+    auto quantizeFloat = [&](ValueId t) {
+        if (!ranges.count(t) || qt.count(t))
+            return;
+        Quantized r = paramsOf(t);
+        const std::string& tn = g.value(t).name;
+        r.q = b.fresh(tn + "_QuantizeLinear_Output");
+        b.node("QuantizeLinear", tn + "_QuantizeLinear", { b.raw(t), r.scale, r.zeroPoint }, { r.q });
+        if (!qop) {
+            const ValueId dq = b.fresh(tn + "_DequantizeLinear_Output");
+            b.node("DequantizeLinear", tn + "_DequantizeLinear", { r.q, r.scale, r.zeroPoint }, { dq });
+            b.readThrough(t, dq);
+        }
+        qt[t] = r;
     };
     for (ValueId in : g.inputs())
-        emitQdq(in);
+        quantizeFloat(in);
     const bool sym = weightsSymmetric(o);
     for (NodeId id : g.topologicalOrder()) {
         const Node& n = g.node(id);
-        if (!quantize[static_cast<size_t>(id)] || !params.count(n.input(0))) {
+        const bool outputRange = n.output(0) != kNoValue && ranges.count(n.output(0));
+        if (!quantize[static_cast<size_t>(id)] || !qt.count(n.input(0)) || (qop && !outputRange)) {
             b.copy(n);
             for (ValueId out : n.outputs)
                 if (out != kNoValue)
-                    emitQdq(out);
+                    quantizeFloat(out);
             continue;
         }
+        const Quantized& x = qt.at(n.input(0));
         const int axis = o.perChannel ? weightAxis(n) : -1;
         const std::string& wn = g.value(n.input(1)).name;
         QuantizedWeight qw = quantizeWeight(*b.constant(n.input(1)), axis, o.weightType, sym, o.reduceRange);
         const ValueId wq = b.constant(wn + "_quantized", qw.data);
         const ValueId ws = b.constant(wn + "_scale", qw.scale);
         const ValueId wz = b.constant(wn + "_zero_point", qw.zeroPoint);
+        ValueId bias = kNoValue;
+        ValueId biasScale = kNoValue;
+        if (n.input(2) != kNoValue) {
+            std::vector<float> scales;
+            const Tensor bq = quantizeBias(*b.constant(n.input(2)), x.p.scale, qw.scales, scales);
+            const std::string& bn = g.value(n.input(2)).name;
+            bias = b.constant(bn + "_quantized", bq);
+            // QLinearConv derives the bias scale itself (x_scale * w_scale); only the DequantizeLinear needs it.
+            if (!qop)
+                biasScale = b.constant(bn + "_quantized_scale",
+                    qw.scales.size() > 1
+                        ? Tensor::fromVector(DataType::Float, { static_cast<int64_t>(scales.size()) }, scales)
+                        : Tensor::fromVector(DataType::Float, {}, std::vector<float> { scales.at(0) }));
+        }
+        if (qop) {
+            Quantized y = paramsOf(n.output(0));
+            const std::string& yn = g.value(n.output(0)).name;
+            y.q = b.fresh(yn + "_quantized");
+            if (n.opType == "Conv") {
+                std::vector<ValueId> in { x.q, x.scale, x.zeroPoint, wq, ws, wz, y.scale, y.zeroPoint };
+                if (bias != kNoValue)
+                    in.push_back(bias);
+                b.node("QLinearConv", n.name + "_quant", in, { y.q }, n.attributes);
+            } else {
+                b.node("QLinearMatMul", n.name + "_quant",
+                    { x.q, x.scale, x.zeroPoint, wq, ws, wz, y.scale, y.zeroPoint }, { y.q });
+            }
+            // The float tensor, under its own name, for the consumers that read float.
+            b.node("DequantizeLinear", yn + "_DequantizeLinear", { y.q, y.scale, y.zeroPoint }, { b.raw(n.output(0)) });
+            qt[n.output(0)] = y;
+            continue;
+        }
         const ValueId wdq = b.fresh(wn + "_DequantizeLinear_Output");
         std::vector<Attribute> dqAttrs;
         if (axis >= 0)
             dqAttrs.push_back(intAttr("axis", axis));
         b.node("DequantizeLinear", wn + "_DequantizeLinear", { wq, ws, wz }, { wdq }, dqAttrs);
         std::vector<ValueId> inputs { b.read(n.input(0)), wdq };
-        if (n.input(2) != kNoValue) {
-            const Tensor* bias = b.constant(n.input(2));
+        if (bias != kNoValue) {
             const std::string& bn = g.value(n.input(2)).name;
-            std::vector<float> scales;
-            const Tensor bq = quantizeBias(*bias, params[n.input(0)].scale, qw.scales, scales);
-            const bool perChannelBias = qw.scales.size() > 1;
-            const ValueId bqv = b.constant(bn + "_quantized", bq);
-            const ValueId bs = b.constant(bn + "_quantized_scale",
-                perChannelBias ? Tensor::fromVector(DataType::Float, { static_cast<int64_t>(scales.size()) }, scales)
-                               : Tensor::fromVector(DataType::Float, {}, std::vector<float> { scales.at(0) }));
             const ValueId bdq = b.fresh(bn + "_DequantizeLinear_Output");
             std::vector<Attribute> battrs;
-            if (perChannelBias)
+            if (qw.scales.size() > 1)
                 battrs.push_back(intAttr("axis", 0));
-            b.node("DequantizeLinear", bn + "_DequantizeLinear", { bqv, bs }, { bdq }, battrs);
+            b.node("DequantizeLinear", bn + "_DequantizeLinear", { bias, biasScale }, { bdq }, battrs);
             inputs.push_back(bdq);
         }
-        Node copy = n;
         b.node(n.opType, n.name, inputs, { b.raw(n.output(0)) }, n.attributes);
-        (void)copy;
-        emitQdq(n.output(0));
+        quantizeFloat(n.output(0));
     }
     return Status::ok();
 }
@@ -369,10 +413,6 @@ Status validateQuantizeOptions(const QuantizeOptions& o)
                       "int8 weights, or --symmetric-weights)");
     if (o.format == QuantFormat::Fp32 || o.format == QuantFormat::Mixed)
         return refuse("the format to write is dynamic, qdq or qoperator");
-    if (o.format == QuantFormat::QOperator)
-        return Status(StatusCode::Unsupported,
-            "the qoperator format (QLinearConv/QLinearMatMul) is not implemented yet; write qdq (ONNX Runtime turns "
-            "QDQ groups into the same QLinear kernels when it loads the file)");
     if (o.format == QuantFormat::Dynamic) {
         if (o.activationType != DataType::UInt8)
             return refuse("dynamic quantization computes uint8 activations (DynamicQuantizeLinear has no int8 "
@@ -403,8 +443,8 @@ Result<std::shared_ptr<Model>> quantizeModel(const std::shared_ptr<const Model>&
                 model->displayName(), opset));
     std::set<std::string> opTypes(o.opTypes.begin(), o.opTypes.end());
     if (opTypes.empty())
-        opTypes = o.format == QuantFormat::Dynamic ? std::set<std::string> { "Conv", "MatMul" }
-                                                   : std::set<std::string> { "Conv", "MatMul", "Gemm" };
+        opTypes = o.format != QuantFormat::Qdq ? std::set<std::string> { "Conv", "MatMul" }
+                                               : std::set<std::string> { "Conv", "MatMul", "Gemm" };
     const std::set<std::string> excluded(o.excludeNodes.begin(), o.excludeNodes.end());
     const Graph& g = model->graph();
     for (const std::string& name : excluded)
@@ -461,7 +501,7 @@ Result<std::shared_ptr<Model>> quantizeModel(const std::shared_ptr<const Model>&
                                                                         : "entropy";
         doc += fmt::format(", {} activations, {} calibration over {} samples", dataTypeName(o.activationType), method,
             calibration.size());
-        if (Status st = buildQdq(b, quantize, *ranges, o); !st)
+        if (Status st = buildStatic(b, quantize, *ranges, o); !st)
             return st;
     }
     return b.finish(doc);

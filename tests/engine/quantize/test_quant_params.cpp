@@ -146,9 +146,9 @@ TEST(QuantizeOptionsCheck, RefusesSenselessCombinations)
     s8u8.activationType = DataType::Int8;
     s8u8.weightType = DataType::UInt8;
     refused(s8u8, "S8U8");
-    QuantizeOptions qop;
-    qop.format = QuantFormat::QOperator;
-    refused(qop, "not implemented");
+    QuantizeOptions fp32;
+    fp32.format = QuantFormat::Fp32;
+    refused(fp32, "dynamic, qdq or qoperator");
 
     QuantizeOptions ok;
     ok.format = QuantFormat::Qdq;

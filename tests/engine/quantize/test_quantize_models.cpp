@@ -176,6 +176,54 @@ TEST(QuantizeModels, Resnet18QdqPerChannelFollowsOrtPattern)
     EXPECT_EQ(r.outputs[0].classes->top1, 1);
 }
 
+TEST(QuantizeModels, Resnet18QOperatorFollowsOrtPattern)
+{
+    const auto dir = test::sharedDir() / "models" / "resnet18_fp32";
+    QS_REQUIRE_SHARED(dir / "model.onnx");
+    auto fp32 = loadModel(dir / "model.onnx");
+    ASSERT_TRUE(fp32);
+    auto samples = loadSamples(**fp32, dir.string());
+    ASSERT_TRUE(samples);
+    QuantizeOptions o;
+    o.format = QuantFormat::QOperator;
+    o.perChannel = true;
+    QuantizeSummary summary;
+    auto q = quantizeModel(*fp32, o, *samples, &summary);
+    ASSERT_TRUE(q) << q.status().message();
+    auto m = roundTrip(**q);
+    ASSERT_TRUE(m);
+    const Graph& g = m->graph();
+    EXPECT_EQ(count(g, "QLinearConv"), 20);
+    EXPECT_EQ(count(g, "Conv"), 0);
+    EXPECT_EQ(count(g, "Gemm"), 1); // no QLinearGemm in ONNX: stays float, and the summary says so
+    // A QuantizeLinear only where a float tensor enters the quantized ops (the graph input, the float Relu, Add and
+    // MaxPool between them), never right after a DequantizeLinear (no pointless round trip).
+    EXPECT_GE(count(g, "QuantizeLinear"), 1);
+    for (const Node& n : g.nodes())
+        if (n.opType == "QuantizeLinear") {
+            const Node* p = producerOf(g, n.input(0));
+            EXPECT_TRUE(!p || p->opType != "DequantizeLinear") << n.describe();
+        }
+    for (const Node& n : g.nodes()) {
+        if (n.opType != "QLinearConv")
+            continue;
+        // x, x_scale, x_zp, w (int8, per channel), w_scale [M], w_zp [M], y_scale, y_zp, bias (int32)
+        ASSERT_EQ(n.inputCount(), 9u) << n.describe();
+        const Tensor* w = g.constantData(n.input(3));
+        ASSERT_TRUE(w && w->dataType() == DataType::Int8);
+        EXPECT_EQ(g.constantData(n.input(4))->elementCount(), w->dims()[0]);
+        EXPECT_EQ(g.constantData(n.input(8))->dataType(), DataType::Int32);
+        EXPECT_EQ(g.value(n.output(0)).type.elementType, DataType::UInt8);
+    }
+    SessionOptions so;
+    auto session = Session::create(m, so);
+    ASSERT_TRUE(session) << session.status().message();
+    const ParityReport r = parityOf(*fp32, m, dir);
+    ASSERT_EQ(r.outputs.size(), 1u);
+    EXPECT_TRUE(r.outputs[0].pass) << r.outputs[0].diff.sqnrDb;
+    EXPECT_GE(r.layers.size(), 60u); // the DequantizeLinear outputs keep the float names
+}
+
 TEST(QuantizeModels, CalibrationIsCancellable)
 {
     const auto dir = test::sharedDir() / "models" / "resnet18_fp32";

@@ -9,6 +9,8 @@
 // dynamic:  DynamicQuantizeLinear(x) -> ConvInteger / MatMulInteger -> Cast -> Mul(x_scale * w_scale) [-> Add(bias)]
 // qdq:      QuantizeLinear -> DequantizeLinear on every activation a quantized op reads or writes, DequantizeLinear on
 //           int8 weights (per channel: axis = output channel) and int32 biases (scale x_scale * w_scale)
+// qoperator: QLinearConv / QLinearMatMul on the integer tensors, QuantizeLinear where a float tensor enters them and
+//           DequantizeLinear (writing the float name) where their output is read as float
 #pragma once
 
 #include <quantscope/engine/analysis.h>
@@ -36,7 +38,7 @@ enum class CalibrationMethod
 
 struct QuantizeOptions
 {
-    QuantFormat format = QuantFormat::Dynamic; ///< Dynamic, Qdq (QOperator: refused, not written yet)
+    QuantFormat format = QuantFormat::Dynamic; ///< Dynamic, Qdq or QOperator
     bool perChannel = false; ///< one weight scale per output channel (symmetric weights only)
     bool reduceRange = false; ///< 7-bit weights (for CPUs whose u8s8 multiply-add can saturate without VNNI)
     DataType weightType = DataType::Int8;
@@ -46,7 +48,7 @@ struct QuantizeOptions
     bool symmetricActivations = false;
     CalibrationMethod calibration = CalibrationMethod::MinMax;
     double percentile = 99.999;
-    std::vector<std::string> opTypes; ///< empty: Conv, MatMul (dynamic); Conv, MatMul, Gemm (qdq)
+    std::vector<std::string> opTypes; ///< empty: Conv, MatMul (dynamic, qoperator); Conv, MatMul, Gemm (qdq)
     std::vector<std::string> excludeNodes;
     std::map<std::string, std::vector<int64_t>> inputShapes;
     int threads = 1;
