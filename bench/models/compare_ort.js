@@ -34,10 +34,11 @@ function parseArgs(argv) {
   return a;
 }
 
-function engineMedian(a, model, threads) {
+// env: extra environment for the engine's process, e.g. { DNNL_MAX_CPU_ISA: 'AVX2' } (read once per process).
+function engineMedian(a, model, threads, env = {}) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'qs-compare-')), 'run.json');
   execFileSync(a.cli, ['bench', model, '--threads', threads, '--mode', a.mode, '--warmup', String(a.warmup),
-    '--runs', String(a.runs), '--json', out], { stdio: ['ignore', 'ignore', 'inherit'] });
+    '--runs', String(a.runs), '--json', out], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
   const run = JSON.parse(fs.readFileSync(out, 'utf8'));
   const s = run.scenarios[0];
   if (s.status !== 'ok') throw new Error(`${model}: engine run ${s.status}: ${s.error}`);
@@ -91,4 +92,8 @@ function main() {
   for (const r of rows) console.log(r);
 }
 
-try { main(); } catch (e) { console.error(`compare_ort.js: ${e.message}`); process.exit(1); }
+module.exports = { engineMedian, ortMedian };
+
+if (require.main === module) {
+  try { main(); } catch (e) { console.error(`compare_ort.js: ${e.message}`); process.exit(1); }
+}

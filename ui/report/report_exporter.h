@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Writes a run's report as Markdown (ReportMarkdown: the engine's text, verdict and findings in the UI language) or as PDF (that text plus the charts as images)
-// on the thread pool, so the GUI never waits for it.
+// Writes a run's report as Markdown (ReportMarkdown: the engine's text, verdict and findings in the UI language) or as
+// PDF (that text plus the charts as images) on the thread pool, so the GUI never waits for it.
 #pragma once
 
 #include <quantscope/engine/run_record.h>

@@ -34,7 +34,7 @@ private:
     std::vector<KernelSpec> m_specs;
 };
 
-/// Registration functions, one per kernel family file; listed once in builtin_kernels.cpp.
+/// Registration functions, one per kernel family file; called once, in order, by KernelRegistry::instance().
 void registerElementwiseKernels(KernelRegistry& registry);
 void registerActivationKernels(KernelRegistry& registry);
 void registerShapeKernels(KernelRegistry& registry);

@@ -3,11 +3,13 @@
 // random test data, and running a Session on a stored input against a stored expected output.
 #pragma once
 
+#include <quantscope/engine/host_tensor.h>
 #include <quantscope/engine/model.h>
 #include <quantscope/engine/session.h>
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -129,6 +131,29 @@ inline std::vector<std::vector<std::string>> coveredNodeNames(
         listing += "] ";
     }
     return covered;
+}
+
+/// The float value of the scalar constant `v` (an initializer or a Constant node's output, as PyTorch writes the
+/// quantization parameters), NaN when it is neither.
+inline double scalarConstant(const Graph& g, ValueId v)
+{
+    if (const Tensor* t = g.constantData(v))
+        return HostTensor::fromTensor(*t)->valueAsDouble(0);
+    const NodeId p = g.producer(v);
+    if (p == kNoNode || g.node(p).opType != "Constant" || !g.node(p).attribute("value"))
+        return std::nan("");
+    return HostTensor::fromTensor(g.node(p).attribute("value")->t)->valueAsDouble(0);
+}
+
+/// The grid of a QDQ model's output: `step` and `zeroPoint` of the DequantizeLinear producing output 0 (every output
+/// element is (k - zeroPoint) * step). ASSERT-style: check HasFatalFailure.
+inline void outputGrid(const Graph& g, double& step, double& zeroPoint)
+{
+    const Node& last = g.node(g.producer(g.outputs()[0]));
+    ASSERT_EQ(last.opType, "DequantizeLinear");
+    step = scalarConstant(g, last.inputs[1]);
+    zeroPoint = last.inputs.size() > 2 ? scalarConstant(g, last.inputs[2]) : 0.0;
+    ASSERT_TRUE(step > 0.0 && std::isfinite(zeroPoint)) << "output scale " << step << ", zero point " << zeroPoint;
 }
 
 /// Runs `session` on the stored `input`; `out` gets the outputs and `want` the stored `expected`, whose dims must

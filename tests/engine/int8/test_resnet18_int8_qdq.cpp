@@ -14,6 +14,9 @@
 // thousands of elements by layer 4, never more than 4 steps in any intermediate tensor) and the pooling and fc
 // average out again: 241 of the 1000 logits differ, each by exactly one step (max abs error 0.097 = s).
 //
+// Against ONNX Runtime's node-by-node output (ort_unoptimized/) the first flip is the same conv2 element, seen from
+// the float side (x / scale -1.4999969 here, -1.50000238 there): test_int8_exactness.cpp.
+//
 // So the check is: both outputs on the same grid (a wrong output scale or zero point breaks this), no element more
 // than one step apart, at most 40 % of the elements one step apart (a wrong scale, zero point or rounding rule in
 // any layer shifts most logits by several steps), and the same top-1 class.
@@ -33,17 +36,6 @@ namespace {
 
 using namespace qs;
 
-/// The float value of the scalar Constant node that produces `v`.
-double constantValue(const Graph& g, ValueId v)
-{
-    if (const Tensor* t = g.constantData(v))
-        return HostTensor::fromTensor(*t)->valueAsDouble(0);
-    const NodeId p = g.producer(v);
-    if (p == kNoNode || g.node(p).opType != "Constant" || !g.node(p).attribute("value"))
-        return std::nan("");
-    return HostTensor::fromTensor(g.node(p).attribute("value")->t)->valueAsDouble(0);
-}
-
 class ResNet18Int8Qdq : public testing::TestWithParam<ExecutionMode>
 {
 };
@@ -54,12 +46,10 @@ TEST_P(ResNet18Int8Qdq, MatchesOnnxRuntimeWithinOneOutputStep)
     QS_REQUIRE_SHARED(dir / "model.onnx");
     auto model = loadModel(dir / "model.onnx");
     ASSERT_TRUE(model.isOk()) << model.status().toString();
-    const Graph& g = (*model)->graph();
-    const Node& last = g.node(g.producer(g.outputs()[0]));
-    ASSERT_EQ(last.opType, "DequantizeLinear");
-    const double step = constantValue(g, last.inputs[1]);
-    const double zp = last.inputs.size() > 2 ? constantValue(g, last.inputs[2]) : 0.0;
-    ASSERT_TRUE(step > 0.0 && std::isfinite(zp)) << "output scale " << step << ", zero point " << zp;
+    double step = 0.0, zp = 0.0;
+    test::outputGrid((*model)->graph(), step, zp);
+    if (HasFatalFailure())
+        return;
 
     auto input = loadTensorFile(dir / "test_data_set_0" / "input_0.pb");
     auto expected = loadTensorFile(dir / "test_data_set_0" / "output_0.pb");
