@@ -110,21 +110,34 @@ TEST(QuantizeModels, TransformerDynamicFollowsOrtPattern)
     EXPECT_GE(r.layers.size(), 120u); // matched by name
 }
 
-TEST(QuantizeModels, Resnet18QdqPerChannelFollowsOrtPattern)
+// resnet18_fp32 from ../shared with its reference input as the one calibration sample (skipped when absent).
+class Resnet18 : public ::testing::Test
 {
-    const auto dir = test::sharedDir() / "models" / "resnet18_fp32";
-    QS_REQUIRE_SHARED(dir / "model.onnx");
-    auto fp32 = loadModel(dir / "model.onnx");
-    ASSERT_TRUE(fp32);
-    auto samples = loadSamples(**fp32, dir.string());
-    ASSERT_TRUE(samples);
+protected:
+    void SetUp() override
+    {
+        QS_REQUIRE_SHARED(dir / "model.onnx");
+        auto model = loadModel(dir / "model.onnx");
+        ASSERT_TRUE(model) << model.status().message();
+        fp32 = *model;
+        auto loaded = loadSamples(*fp32, dir.string());
+        ASSERT_TRUE(loaded) << loaded.status().message();
+        samples = std::move(*loaded);
+    }
+    const std::filesystem::path dir = test::sharedDir() / "models" / "resnet18_fp32";
+    std::shared_ptr<const Model> fp32;
+    std::vector<Sample> samples;
+};
+
+TEST_F(Resnet18, QdqPerChannelFollowsOrtPattern)
+{
     QuantizeOptions o;
     o.format = QuantFormat::Qdq;
     o.perChannel = true;
     CountingProgress progress;
     o.progress = &progress;
     QuantizeSummary summary;
-    auto q = quantizeModel(*fp32, o, *samples, &summary);
+    auto q = quantizeModel(fp32, o, samples, &summary);
     ASSERT_TRUE(q) << q.status().message();
     EXPECT_EQ(progress.last, 1); // one minmax pass over one sample
     EXPECT_EQ(summary.quantizedByOp["Conv"], 20); // weights behind PyTorch's Identity nodes included
@@ -168,27 +181,21 @@ TEST(QuantizeModels, Resnet18QdqPerChannelFollowsOrtPattern)
     SessionOptions so;
     auto session = Session::create(m, so);
     ASSERT_TRUE(session) << session.status().message();
-    EXPECT_TRUE((*session)->run(samples->at(0)));
-    const ParityReport r = parityOf(*fp32, m, dir);
+    EXPECT_TRUE((*session)->run(samples.at(0)));
+    const ParityReport r = parityOf(fp32, m, dir);
     ASSERT_EQ(r.outputs.size(), 1u);
     EXPECT_TRUE(r.outputs[0].pass) << r.outputs[0].diff.sqnrDb;
     ASSERT_TRUE(r.outputs[0].classes);
     EXPECT_EQ(r.outputs[0].classes->top1, 1);
 }
 
-TEST(QuantizeModels, Resnet18QOperatorFollowsOrtPattern)
+TEST_F(Resnet18, QOperatorFollowsOrtPattern)
 {
-    const auto dir = test::sharedDir() / "models" / "resnet18_fp32";
-    QS_REQUIRE_SHARED(dir / "model.onnx");
-    auto fp32 = loadModel(dir / "model.onnx");
-    ASSERT_TRUE(fp32);
-    auto samples = loadSamples(**fp32, dir.string());
-    ASSERT_TRUE(samples);
     QuantizeOptions o;
     o.format = QuantFormat::QOperator;
     o.perChannel = true;
     QuantizeSummary summary;
-    auto q = quantizeModel(*fp32, o, *samples, &summary);
+    auto q = quantizeModel(fp32, o, samples, &summary);
     ASSERT_TRUE(q) << q.status().message();
     auto m = roundTrip(**q);
     ASSERT_TRUE(m);
@@ -218,45 +225,37 @@ TEST(QuantizeModels, Resnet18QOperatorFollowsOrtPattern)
     SessionOptions so;
     auto session = Session::create(m, so);
     ASSERT_TRUE(session) << session.status().message();
-    const ParityReport r = parityOf(*fp32, m, dir);
+    const ParityReport r = parityOf(fp32, m, dir);
     ASSERT_EQ(r.outputs.size(), 1u);
     EXPECT_TRUE(r.outputs[0].pass) << r.outputs[0].diff.sqnrDb;
     EXPECT_GE(r.layers.size(), 60u); // the DequantizeLinear outputs keep the float names
 }
 
-TEST(QuantizeModels, CalibrationIsCancellable)
+TEST_F(Resnet18, CalibrationIsCancellable)
 {
-    const auto dir = test::sharedDir() / "models" / "resnet18_fp32";
-    QS_REQUIRE_SHARED(dir / "model.onnx");
-    auto fp32 = loadModel(dir / "model.onnx");
-    ASSERT_TRUE(fp32);
-    auto samples = loadSamples(**fp32, "random:3");
-    ASSERT_TRUE(samples);
+    auto random = loadSamples(*fp32, "random:3");
+    ASSERT_TRUE(random);
     CancelToken cancel;
     cancel.requestCancel();
     QuantizeOptions o;
     o.format = QuantFormat::Qdq;
     o.cancel = &cancel;
-    auto q = quantizeModel(*fp32, o, *samples);
+    auto q = quantizeModel(fp32, o, *random);
     ASSERT_FALSE(q);
     EXPECT_TRUE(q.status().isCancelled());
 }
 
-TEST(QuantizeModels, ExcludedNodeStaysFloatAndUnknownNameIsRefused)
+TEST_F(Resnet18, ExcludedNodeStaysFloatAndUnknownNameIsRefused)
 {
-    const auto dir = test::sharedDir() / "models" / "resnet18_fp32";
-    QS_REQUIRE_SHARED(dir / "model.onnx");
-    auto fp32 = loadModel(dir / "model.onnx");
-    ASSERT_TRUE(fp32);
     QuantizeOptions o;
     o.excludeNodes = { "/conv1/Conv" };
     QuantizeSummary summary;
-    auto q = quantizeModel(*fp32, o, {}, &summary);
+    auto q = quantizeModel(fp32, o, {}, &summary);
     ASSERT_TRUE(q);
     EXPECT_EQ(summary.quantizedByOp["Conv"], 19);
     EXPECT_EQ(count((*q)->graph(), "Conv"), 1);
     o.excludeNodes = { "no_such_node" };
-    auto bad = quantizeModel(*fp32, o);
+    auto bad = quantizeModel(fp32, o);
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.status().message().find("'no_such_node', which is not a node"), std::string::npos);
 }
