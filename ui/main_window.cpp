@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "main_window.h"
 
+#include "dialogs/runtimes_dialog.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/metric_overlay.h"
@@ -83,6 +84,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_cancel->setText(tr("Cancel"));
     m_cancel->setToolTip(tr("Stop loading; the model shown now stays open"));
     m_modelLabel = new QLabel(this);
+    m_modelLabel->setObjectName(QStringLiteral("modelLabel"));
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     statusBar()->addPermanentWidget(m_modelLabel);
@@ -123,6 +125,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(
         m_report, &ReportPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(m_results, &ResultsPanel::overlayRequested, this, &MainWindow::showProfileOnGraph);
+    connect(m_results, &ResultsPanel::compareAnywayRequested, m_runs, &RunsPanel::compareAnyway);
+    connect(m_graph, &GraphPanel::modelShown, this, [this] { updateModelLabel(); });
 
     m_defaultState = saveState();
     readSettings();
@@ -158,7 +162,8 @@ void MainWindow::createDocks()
     tabifyDockWidget(runs, compare);
     tabifyDockWidget(compare, report);
     runs->raise();
-    resizeDocks({ summary, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")) }, { 450, 390 }, Qt::Horizontal);
+    // Narrow enough that a 1366 px window keeps about 700 px for the graph and the Results tab.
+    resizeDocks({ summary, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")) }, { 340, 300 }, Qt::Horizontal);
     resizeDocks({ runs }, { 260 }, Qt::Vertical);
 }
 
@@ -203,6 +208,7 @@ void MainWindow::createActions()
     QMenu* run = menuBar()->addMenu(tr("&Benchmark"));
     run->addAction(m_runs->runAction());
     run->addAction(m_runs->cancelAction());
+    run->addAction(m_runs->compareAnywayAction());
     run->addSeparator();
     run->addAction(tr("Choose Run &Folder..."), m_runs, &RunsPanel::chooseRunFolder);
     QAction* showGraph = run->addAction(tr("Show &Graph"), this, [this] { m_tabs->setCurrentWidget(m_graph); });
@@ -218,6 +224,14 @@ void MainWindow::createActions()
     showCompare->setShortcut(QKeySequence(Qt::ALT | Qt::Key_C));
     showCompare->setObjectName(QStringLiteral("showCompare"));
     run->addAction(m_compare->swapAction());
+
+    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
+    QAction* runtimes = settings->addAction(tr("&Runtimes..."), this, [this] {
+        auto* dialog = new RuntimesDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    runtimes->setObjectName(QStringLiteral("showRuntimes"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Quantscope"), this, &MainWindow::showAbout);
@@ -303,19 +317,54 @@ void MainWindow::showResult(const LoadResult& result, bool isRelayout)
         m_operators->setResult(result);
         m_runs->setModels(result);
         m_properties->showNode(nullptr, kNoNode);
-        addRecentFile(result.primary->path);
-        if (result.secondary)
-            addRecentFile(result.secondary->path);
+        // A pair is remembered as a pair (the two paths joined by a newline, which no file name holds).
+        addRecentFile(result.secondary ? result.primary->path + QLatin1Char('\n') + result.secondary->path
+                                       : result.primary->path);
     }
     updateTitle();
-    const LoadedModel& shown = *m_graph->scene()->model();
-    m_modelLabel->setText(tr("%1 nodes \u00b7 %2 boundaries \u00b7 layout %3 ms")
-                              .arg(shown.model->graph().nodes().size())
-                              .arg(shown.boundaryNodeCount())
-                              .arg(shown.layout.milliseconds, 0, 'f', 0));
+    updateModelLabel();
+    if (!isRelayout)
+        showRunOfOpenModels();
     statusBar()->showMessage(
         isRelayout ? tr("Graph laid out again.") : tr("Opened %1.").arg(m_pendingDescription), 5000);
     emit modelLoaded();
+}
+
+// The status bar describes the graph on screen, which changes when the other side of a pair is shown.
+void MainWindow::updateModelLabel()
+{
+    const auto& shown = m_graph->scene()->model();
+    if (!shown) {
+        m_modelLabel->clear();
+        return;
+    }
+    m_modelLabel->setText(tr("%1 \u00b7 %2 nodes \u00b7 %3 boundaries \u00b7 layout %4 ms")
+                              .arg(displayNameForPath(shown->path))
+                              .arg(shown->model->graph().nodes().size())
+                              .arg(shown->boundaryNodeCount())
+                              .arg(shown->layout.milliseconds, 0, 'f', 0));
+}
+
+// A newly opened model must not sit beside the previous pair's results and report: show the newest run of the open
+// models, or nothing.
+void MainWindow::showRunOfOpenModels()
+{
+    const auto same = [](const QString& a, const std::string& b) {
+        return QFileInfo(a).absoluteFilePath() == QFileInfo(toQString(b)).absoluteFilePath();
+    };
+    RunListModel* runs = m_runs->runList();
+    for (int row = 0; row < runs->rowCount(); ++row) {
+        const RunEntry* e = runs->entry(row);
+        bool ofOpen = false;
+        for (const ModelRecord& m : e->record->models)
+            ofOpen = ofOpen || (m_result.primary && same(m_result.primary->path, m.path))
+                || (m_result.secondary && same(m_result.secondary->path, m.path));
+        if (ofOpen) {
+            m_runs->selectRow(row);
+            return;
+        }
+    }
+    m_runs->clearSelection();
 }
 
 void MainWindow::showError(const QString& message)
@@ -337,7 +386,10 @@ void MainWindow::addRecentFile(const QString& path)
 {
     QSettings settings;
     QStringList files = settings.value(settingsKey("recentFiles")).toStringList();
-    const QString abs = QFileInfo(path).absoluteFilePath();
+    QStringList parts = path.split(QLatin1Char('\n'));
+    for (QString& p : parts)
+        p = QFileInfo(p).absoluteFilePath();
+    const QString abs = parts.join(QLatin1Char('\n'));
     files.removeAll(abs);
     files.prepend(abs);
     while (files.size() > kMaxRecentFiles)
@@ -351,10 +403,16 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->clear();
     const QStringList files = QSettings().value(settingsKey("recentFiles")).toStringList();
     for (const QString& f : files) {
-        QAction* a = m_recentMenu->addAction(displayNameForPath(f));
-        a->setToolTip(f);
-        a->setStatusTip(f);
-        connect(a, &QAction::triggered, this, [this, f] { openFile(f); });
+        const QStringList pair = f.split(QLatin1Char('\n'));
+        QAction* a = m_recentMenu->addAction(pair.size() == 2
+                ? tr("%1 + %2 (pair)").arg(displayNameForPath(pair[0]), displayNameForPath(pair[1]))
+                : displayNameForPath(f));
+        a->setToolTip(pair.join(tr(" + ")));
+        a->setStatusTip(a->toolTip());
+        if (pair.size() == 2)
+            connect(a, &QAction::triggered, this, [this, pair] { openPair(pair[0], pair[1]); });
+        else
+            connect(a, &QAction::triggered, this, [this, f] { openFile(f); });
     }
     m_recentMenu->setEnabled(!files.isEmpty());
     if (!files.isEmpty()) {

@@ -78,6 +78,8 @@ private:
     void addRecentFile(const QString& path);
     void updateRecentMenu();
     void updateTitle();
+    void updateModelLabel();
+    void showRunOfOpenModels();
     void readSettings();
     void writeSettings() const;
     void showAbout();

@@ -6,11 +6,14 @@
 #include <quantscope/engine/benchmark_plan.h>
 #include <quantscope/engine/markdown_report.h>
 #include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/ort_target.h>
 #include <quantscope/engine/run_file.h>
+#include <quantscope/engine/runtime_discovery.h>
 #include <quantscope/engine/session_target.h>
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -24,10 +27,13 @@ void printBenchHelp()
     fmt::print(
         "Usage: quantscope-cli bench MODEL [MODEL...] [--threads 1,auto] [--mode optimized,as-written]\n"
         "                            [--warmup 10] [--runs 100 | --seconds 10] [--input-shape NAME=DIMS]...\n"
-        "                            [--profile] [--json RUN.json] [--md REPORT.md]\n\n"
+        "                            [--profile] [--allow-different-networks] [--runtime quantscope,onnxruntime]\n"
+        "                            [--ort-node DIR] [--python CMD] [--json RUN.json] [--md REPORT.md]\n\n"
         "Times every model under every thread setting and mode (1 thread = controlled, auto = all cores =\n"
         "practical). Prints statistics per scenario and, for an FP32 and a quantized model of the same network,\n"
-        "the speedup with a bootstrap confidence interval and the findings that explain it.\n"
+        "the speedup with a bootstrap confidence interval and the findings that explain it. Two models that are\n"
+        "not the same network (inputs, outputs, layers and weight shapes once quantization is removed) get no\n"
+        "verdict; the finding 'different-networks' says how they differ.\n"
         "Ctrl-C stops after the current run; what was measured is kept and marked partial.\n\n"
         "  --threads LIST      comma-separated thread counts or 'auto'; default 1\n"
         "  --mode LIST         optimized, as-written; default optimized\n"
@@ -36,6 +42,14 @@ void printBenchHelp()
         "  --seconds S         measure for S seconds per scenario instead of a fixed run count\n"
         "  --input-shape S     bind a graph input's shape, e.g. images=1x3x640x640 (repeatable)\n"
         "  --profile           record time per node and per op type\n"
+        "  --allow-different-networks\n"
+        "                      compare FP32 and quantized models even when they are not the same network\n"
+        "  --runtime LIST      quantscope (the engine), onnxruntime (through an adapter process: onnxruntime-node\n"
+        "                      or Python's onnxruntime, see 'quantscope-cli runtimes'); default quantscope.\n"
+        "                      ONNX Runtime gets the same models, threads, inputs, runs and profiling; as-written\n"
+        "                      maps to graph optimizations disabled, optimized to all\n"
+        "  --ort-node DIR      the onnxruntime-node folder (or a folder with node_modules/onnxruntime-node)\n"
+        "  --python CMD        the Python interpreter with onnxruntime; default python3\n"
         "  --parity            compare the outputs of each FP32/INT8 pair (SQNR, cosine, max/mean |diff|; run file\n"
         "                      'parity' array); inputs: --parity-inputs DIR|random[:N] (default random:1)\n"
         "  --json FILE         write the run file (engine/RUN_FILE_FORMAT.md)\n"
@@ -138,6 +152,7 @@ int runBench(std::span<char* const> args)
     std::string jsonPath, mdPath;
     bool runsGiven = false, secondsGiven = false;
     LoadOptions loadOptions;
+    RuntimeDiscoveryOptions discovery;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string_view a = args[i];
         const bool hasValue = i + 1 < args.size();
@@ -179,8 +194,19 @@ int runBench(std::span<char* const> args)
                 return usageError(parsed.status().message());
             loadOptions.inputShapes[parsed->first] = parsed->second;
             plan.inputShapes.emplace_back(spec);
+        } else if (a == "--runtime" && hasValue) {
+            plan.runtimes = splitList(value());
+            for (const std::string& r : plan.runtimes)
+                if (r != "quantscope" && r != "onnxruntime")
+                    return usageError(fmt::format("--runtime: '{}' is not 'quantscope' or 'onnxruntime'", r));
+        } else if (a == "--ort-node" && hasValue) {
+            discovery.nodeModulePath = value();
+        } else if (a == "--python" && hasValue) {
+            discovery.pythonCommand = value();
         } else if (a == "--profile") {
             plan.profile = true;
+        } else if (a == "--allow-different-networks") {
+            plan.allowDifferentNetworks = true;
         } else if (a == "--parity") {
             plan.parity = true;
         } else if (a == "--parity-inputs" && hasValue) {
@@ -200,8 +226,18 @@ int runBench(std::span<char* const> args)
         return usageError("no model given");
     if (runsGiven && secondsGiven)
         return usageError("--runs and --seconds exclude each other");
-    if (plan.threads.empty() || plan.modes.empty())
-        return usageError("empty --threads or --mode list");
+    if (plan.threads.empty() || plan.modes.empty() || plan.runtimes.empty())
+        return usageError("empty --threads, --mode or --runtime list");
+    std::optional<RuntimeAdapterSpec> ortAdapter;
+    if (std::find(plan.runtimes.begin(), plan.runtimes.end(), "onnxruntime") != plan.runtimes.end()) {
+        auto found = findOrtAdapter(discovery);
+        if (!found) {
+            fmt::print(stderr, "quantscope-cli bench: --runtime onnxruntime: {}\n", found.status().message());
+            return 1;
+        }
+        ortAdapter = *found;
+        fmt::print(stderr, "onnxruntime: {} adapter ({})\n", ortAdapter->adapter, fmt::join(ortAdapter->command, " "));
+    }
 
     for (const std::string& path : modelPaths) {
         auto model = loadModel(path, loadOptions);
@@ -234,6 +270,8 @@ int runBench(std::span<char* const> args)
     plan.parityInputShapes = loadOptions.inputShapes;
     const auto shapes = loadOptions.inputShapes;
     auto factory = [&](const std::shared_ptr<const Model>& model, const ScenarioSpec& spec) {
+        if (spec.runtime == "onnxruntime")
+            return createOrtTarget(model, spec, shapes, *ortAdapter);
         return createSessionTarget(model, spec, shapes);
     };
     auto record = runBenchmarkPlan(plan, factory, control, observer);
@@ -245,8 +283,9 @@ int runBench(std::span<char* const> args)
 
     fmt::print("{}\n", verdictSentence(*record));
     for (const ComparisonRecord& c : record->comparisons)
-        fmt::print("  {} vs {} ({}, {}): {:.2f}x (95% CI {:.2f}-{:.2f})\n", c.candidateModel, c.baselineModel,
-            threadsText(c.threads), c.mode, c.speedup.speedup, c.speedup.low, c.speedup.high);
+        fmt::print("  {} vs {} ({}, {}{}): {:.2f}x (95% CI {:.2f}-{:.2f})\n", c.candidateModel, c.baselineModel,
+            threadsText(c.threads), c.mode, c.runtime == "quantscope" ? std::string() : ", " + c.runtime,
+            c.speedup.speedup, c.speedup.low, c.speedup.high);
     for (const Finding& f : record->findings)
         fmt::print("  [{}] {}\n", findingSeverityName(f.severity), f.title);
     int rc = 0;

@@ -12,10 +12,13 @@ namespace qs::cli {
 
 void printReportHelp()
 {
-    fmt::print("Usage: quantscope-cli report RUN.json [--md REPORT.md] [--rediagnose]\n\n"
+    fmt::print("Usage: quantscope-cli report RUN.json [--md REPORT.md] [--rediagnose] [--allow-different-networks]\n\n"
                "Prints (or writes) the Markdown report of a run file written by bench or import-ort-profile.\n\n"
                "  --md FILE       write the report to FILE (atomically) instead of standard output\n"
-               "  --rediagnose    recompute comparisons and findings with this version's rules\n");
+               "  --rediagnose    recompute comparisons and findings with this version's rules\n"
+               "  --allow-different-networks\n"
+               "                  compare FP32 and quantized models that are not the same network (implies\n"
+               "                  --rediagnose)\n");
 }
 
 int runReport(std::span<char* const> args)
@@ -23,12 +26,15 @@ int runReport(std::span<char* const> args)
     std::string input;
     std::string md;
     bool rediagnose = false;
+    bool allowDifferent = false;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string_view a = args[i];
         if (a == "--md" && i + 1 < args.size()) {
             md = args[++i];
         } else if (a == "--rediagnose") {
             rediagnose = true;
+        } else if (a == "--allow-different-networks") {
+            rediagnose = allowDifferent = true;
         } else if (!a.starts_with("-") && input.empty()) {
             input = a;
         } else {
@@ -46,6 +52,7 @@ int runReport(std::span<char* const> args)
         return 1;
     }
     if (rediagnose) {
+        record->config.allowDifferentNetworks = record->config.allowDifferentNetworks || allowDifferent;
         record->comparisons = compareModels(*record);
         record->findings = diagnoseRun(*record);
     }

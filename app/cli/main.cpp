@@ -14,12 +14,14 @@ namespace qs::cli {
 // Sub-command entry points, one file each.
 extern const Command kBenchCommand;
 extern const Command kCheckCommand;
+extern const Command kCompareCommand;
 extern const Command kImportOrtProfileCommand;
 extern const Command kInspectCommand;
 extern const Command kOpsCommand;
 extern const Command kParityCommand;
 extern const Command kQuantizeCommand;
 extern const Command kReportCommand;
+extern const Command kRuntimesCommand;
 extern const Command kSysinfoCommand;
 } // namespace qs::cli
 
@@ -31,12 +33,14 @@ using qs::cli::Command;
 const std::array kCommands {
     qs::cli::kBenchCommand,
     qs::cli::kCheckCommand,
+    qs::cli::kCompareCommand,
     qs::cli::kImportOrtProfileCommand,
     qs::cli::kInspectCommand,
     qs::cli::kOpsCommand,
     qs::cli::kParityCommand,
     qs::cli::kQuantizeCommand,
     qs::cli::kReportCommand,
+    qs::cli::kRuntimesCommand,
     qs::cli::kSysinfoCommand,
 };
 

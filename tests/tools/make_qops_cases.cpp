@@ -9,7 +9,7 @@
 //
 // Scales and zero points are deliberately "odd" (non-power-of-two scales, zero points away from 0/128), sizes are
 // odd, both uint8 and int8 appear wherever the op allows them, and table ops are fed all 256 byte values.
-#include "onnx_builder.h"
+#include "backend_case.h"
 
 #include <algorithm>
 #include <array>
@@ -33,44 +33,6 @@ constexpr int32_t kUInt8 = onnx::TensorProto_DataType_UINT8;
 constexpr int32_t kInt8 = onnx::TensorProto_DataType_INT8;
 constexpr const char* kMs = "com.microsoft";
 
-/// Fixed-seed values without std distributions (their algorithms differ between standard libraries).
-class Rng
-{
-public:
-    explicit Rng(uint32_t seed)
-        : m_engine(seed)
-    { }
-    uint8_t byte() { return static_cast<uint8_t>(m_engine() >> 24); }
-    float uniform(float lo, float hi)
-    {
-        return lo + (hi - lo) * static_cast<float>((m_engine() >> 8) * (1.0 / 16777216.0));
-    }
-
-private:
-    std::mt19937 m_engine;
-};
-
-int64_t count(const std::vector<int64_t>& dims)
-{
-    int64_t n = 1;
-    for (int64_t d : dims)
-        n *= d;
-    return n;
-}
-
-template <typename T>
-onnx::TensorProto tensor(
-    const std::string& name, int32_t type, const std::vector<int64_t>& dims, const std::vector<T>& v)
-{
-    onnx::TensorProto t;
-    t.set_name(name);
-    t.set_data_type(type);
-    for (int64_t d : dims)
-        t.add_dims(d);
-    t.set_raw_data(std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T)));
-    return t;
-}
-
 /// Random bytes as a uint8 or int8 tensor (the byte patterns cover both types' full range).
 onnx::TensorProto randomQ(Rng& rng, const std::string& name, int32_t type, const std::vector<int64_t>& dims)
 {
@@ -91,21 +53,6 @@ onnx::TensorProto allBytes(Rng& rng, const std::string& name, int32_t type, cons
     return tensor(name, type, dims, v);
 }
 
-onnx::TensorProto randomFloat(Rng& rng, const std::string& name, const std::vector<int64_t>& dims, float lo, float hi)
-{
-    std::vector<float> v(static_cast<size_t>(count(dims)));
-    for (auto& x : v)
-        x = rng.uniform(lo, hi);
-    return tensor(name, kFloat, dims, v);
-}
-
-struct Case
-{
-    std::string name;
-    std::unique_ptr<ModelBuilder> model;
-    std::vector<onnx::TensorProto> inputs;
-};
-
 /// A model with ai.onnx 13 and com.microsoft 1 imported; graph inputs are declared from `inputs`.
 class CaseBuilder
 {
@@ -118,12 +65,7 @@ public:
         m_case.model->proto().set_producer_name("quantscope make_qops_cases");
     }
     GraphBuilder& g() { return m_case.model->graph(); }
-    void input(onnx::TensorProto t)
-    {
-        std::vector<DimSpec> dims(t.dims().begin(), t.dims().end());
-        g().input(t.name(), t.data_type(), dims);
-        m_case.inputs.push_back(std::move(t));
-    }
+    void input(onnx::TensorProto t) { m_case.addInput(std::move(t)); }
     void output(const std::string& name, int32_t type) { g().output(name, type); }
     void scale(const std::string& name, float v) { g().floatInitializer(name, {}, { v }); }
     /// A scale fed at run time (a graph input), so the kernel cannot build its tables at preparation.
@@ -562,13 +504,6 @@ ModelBuilder* benchBlock(std::unique_ptr<ModelBuilder>& owner)
     return owner.get();
 }
 
-bool sameFile(const fs::path& path, const std::string& bytes)
-{
-    std::ifstream in(path, std::ios::binary);
-    const std::string existing((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return in.good() || in.eof() ? existing == bytes : false;
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -586,26 +521,6 @@ int main(int argc, char** argv)
         benchBlock(owner)->save(root / "qoperator_block.onnx");
         return 0;
     }
-    int differences = 0;
-    for (Case& c : allCases()) {
-        std::vector<std::pair<fs::path, std::string>> files;
-        files.emplace_back(root / c.name / "model.onnx", c.model->serialize());
-        for (size_t i = 0; i < c.inputs.size(); ++i)
-            files.emplace_back(root / c.name / "test_data_set_0" / ("input_" + std::to_string(i) + ".pb"),
-                c.inputs[i].SerializeAsString());
-        for (const auto& [path, bytes] : files) {
-            if (check) {
-                if (!sameFile(path, bytes)) {
-                    std::fprintf(stderr, "%s differs from what make_qops_cases writes; regenerate (see README)\n",
-                        path.string().c_str());
-                    ++differences;
-                }
-                continue;
-            }
-            fs::create_directories(path.parent_path());
-            std::ofstream out(path, std::ios::binary | std::ios::trunc);
-            out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        }
-    }
-    return differences ? 1 : 0;
+    auto cases = allCases();
+    return writeOrCheckCases(cases, root, check, "make_qops_cases") ? 1 : 0;
 }

@@ -2,8 +2,9 @@
 // Runs backend-test-style cases (model.onnx + test_data_set_0/input_N.pb) with ONNX Runtime (onnxruntime-node,
 // CPU, one thread, graph optimizations disabled so every node runs as authored) and writes what it computes as
 // test_data_set_0/output_N.pb (onnx.TensorProto). These outputs are the independent truth for the com.microsoft
-// cases under tests/data/qops/ (ONNX has no conformance data for contrib ops), and for the intermediate tensors
-// trace_first_difference.cpp exposes.
+// cases under tests/data/qops/ (ONNX has no conformance data for contrib ops), the ai.onnx opset 18..21 cases
+// under tests/data/opsets/ (ONNX's conformance data in ../shared stops at opset 17), and for the intermediate
+// tensors trace_first_difference.cpp exposes.
 //
 //   (cd bench && npm install --ignore-scripts --no-save --no-package-lock onnxruntime-node@1.30.0)
 //   NODE_PATH=bench/node_modules node tests/tools/ort_write_outputs.js tests/data/qops/*/
@@ -23,8 +24,9 @@ async function runCase(dir, level) {
   session.inputNames.forEach((name, i) => {
     const t = readTensorProto(path.join(dataDir, `input_${i}.pb`));
     const [type, Ctor] = kTypes[t.dataType];
-    const copy = Buffer.from(t.raw); // aligned copy
-    const data = new Ctor(copy.buffer, copy.byteOffset, copy.byteLength / Ctor.BYTES_PER_ELEMENT);
+    const copy = new ArrayBuffer(t.raw.length); // aligned for every element size
+    new Uint8Array(copy).set(t.raw);
+    const data = new Ctor(copy);
     feeds[name] = new ort.Tensor(type, data, t.dims);
   });
   const results = await session.run(feeds);

@@ -5,7 +5,7 @@
 # the written file and agree with the engine's parity (tests/tools/ort_accept_quantized.js).
 #
 #   quantize_acceptance.sh CLI ORT_CACHE_DIR CASE_DIR OUT_DIR QUANTIZE_OPTIONS...
-# Exit 77 (ctest: skipped) when ../shared, node or onnxruntime-node (and npm to install it) are missing.
+# Exit 77 (ctest: skipped) when ../shared, node or onnxruntime-node (npm cannot reach the registry) are missing.
 cli=$1 cache=$2 case=$3 out=$4
 shift 4
 tools=$(dirname "$0")
@@ -24,11 +24,11 @@ if ! command -v node > /dev/null; then
   echo "SKIP: node is not installed (Debian's nodejs, see .ci/install-deps): ONNX Runtime's acceptance not checked"
   exit 77
 fi
+# tests/tools/ensure_ort_node.sh (the ort_node_setup test) installs it, or says why it could not.
 if [ ! -d "$cache/node_modules/onnxruntime-node" ]; then
-  mkdir -p "$cache"
-  if ! npm install --prefix "$cache" --ignore-scripts --no-save --no-package-lock --no-audit --no-fund \
-      onnxruntime-node@1.30.0 > "$out/npm.log" 2>&1; then
-    echo "SKIP: npm could not install onnxruntime-node@1.30.0 into $cache (no registry?); see $out/npm.log"
+  sh "$tools/ensure_ort_node.sh" "$cache" > "$out/ort_setup.log" 2>&1
+  if [ ! -d "$cache/node_modules/onnxruntime-node" ]; then
+    echo "SKIP: onnxruntime-node@1.30.0 is not installed in $cache: $(tail -1 "$out/ort_setup.log")"
     exit 77
   fi
 fi

@@ -6,10 +6,11 @@ const fs = require('fs');
 
 // onnx.TensorProto fields used here: dims (1), data_type (2), name (8), raw_data (9).
 const kTypes = {
-  1: ['float32', Float32Array], 2: ['uint8', Uint8Array], 3: ['int8', Int8Array], 6: ['int32', Int32Array],
-  7: ['int64', BigInt64Array], 9: ['bool', Uint8Array], 11: ['float64', Float64Array],
+  1: ['float32', Float32Array], 2: ['uint8', Uint8Array], 3: ['int8', Int8Array], 4: ['uint16', Uint16Array],
+  5: ['int16', Int16Array], 6: ['int32', Int32Array], 7: ['int64', BigInt64Array], 9: ['bool', Uint8Array],
+  11: ['float64', Float64Array],
 };
-const kTypeIds = { float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9, float64: 11 };
+const kTypeIds = { float32: 1, uint8: 2, int8: 3, uint16: 4, int16: 5, int32: 6, int64: 7, bool: 9, float64: 11 };
 
 function readTensorProto(file) {
   const buf = fs.readFileSync(file);

@@ -358,7 +358,8 @@ void TestFindingText::scenarioLabelsFollowTheUiLanguage()
     s.runtime = "onnxruntime";
     QCOMPARE(scenarioLabel(s), toQString(s.label()));
     QVERIFY(loadGerman());
-    QCOMPARE(scenarioLabel(s), QStringLiteral("resnet18_int8 \u00b7 alle Kerne \u00b7 as-written \u00b7 onnxruntime"));
+    QCOMPARE(
+        scenarioLabel(s), QStringLiteral("resnet18_int8 \u00b7 alle Kerne \u00b7 wie geschrieben \u00b7 onnxruntime"));
     s.threads = 2;
     QVERIFY2(scenarioLabel(s).contains(QStringLiteral("2 Threads")), qPrintable(scenarioLabel(s)));
 }

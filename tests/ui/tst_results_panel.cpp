@@ -5,6 +5,7 @@
 
 #include <quantscope/engine/run_file.h>
 
+#include <QAreaSeries>
 #include <QBarSet>
 #include <QBoxPlotSeries>
 #include <QBoxSet>
@@ -13,7 +14,11 @@
 #include <QDir>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
 #include <QTableWidget>
+#include <QValueAxis>
 
 using namespace qs;
 using namespace qs::ui;
@@ -28,7 +33,7 @@ private slots:
     void verdictFindingsAndHowMeasured();
     void boxPlotUsesQuartilesAndTukeyWhiskers();
     void breakdownChartsShowProfileAndOpCounts();
-    void histogramLeavesOutOutliersAndSaysSo();
+    void histogramDrawsEveryRunAndMarksOutliers();
     void chartImagesForReport();
     void emptyState();
     void settingChooserSwitchesScenarios();
@@ -171,12 +176,39 @@ void TestResultsPanel::breakdownChartsShowProfileAndOpCounts()
     QCOMPARE(qTotal, 62.0);
 }
 
-void TestResultsPanel::histogramLeavesOutOutliersAndSaysSo()
+void TestResultsPanel::histogramDrawsEveryRunAndMarksOutliers()
 {
+    // Issue 16 item 5: every run is drawn, the one beyond the fences as a marked point at its latency (30 ms).
     QChart* chart = m_panel->histogramView()->chart();
-    QCOMPARE(chart->series().size(), 2);
-    QVERIFY2(chart->title().contains(QStringLiteral("runs beyond 1.5 IQR not drawn: 1 (max 30.00 ms)")),
-        qPrintable(chart->title()));
+    QCOMPARE(chart->series().size(), 3);
+    QVERIFY2(
+        chart->title().contains(QStringLiteral("all runs drawn; 1 beyond 1.5 IQR marked")), qPrintable(chart->title()));
+    qint64 drawn = 0;
+    QScatterSeries* outliers = nullptr;
+    for (QAbstractSeries* s : chart->series()) {
+        if (auto* area = qobject_cast<QAreaSeries*>(s)) {
+            const auto pts = area->upperSeries()->points();
+            for (qsizetype i = 1; i + 1 < pts.size(); i += 2)
+                drawn += qRound64(pts[i].y());
+        } else if (auto* sc = qobject_cast<QScatterSeries*>(s)) {
+            outliers = sc;
+            drawn += sc->count();
+        }
+    }
+    QVERIFY(outliers);
+    QCOMPARE(outliers->count(), 1);
+    QCOMPARE(outliers->at(0).x(), 30.0);
+    // The axis reaches the slowest run.
+    const auto axes = chart->axes(Qt::Horizontal);
+    QVERIFY(!axes.isEmpty());
+    const double max = qobject_cast<QLogValueAxis*>(axes.front()) ? qobject_cast<QLogValueAxis*>(axes.front())->max()
+                                                                  : qobject_cast<QValueAxis*>(axes.front())->max();
+    QVERIFY(max >= 30.0);
+    // Every measured run of both scenarios is counted once: bins plus points.
+    qint64 runs = 0;
+    for (const ScenarioRecord& s : m_panel->run()->scenarios)
+        runs += static_cast<qint64>(s.latenciesMs.size());
+    QCOMPARE(drawn, runs);
 }
 
 void TestResultsPanel::chartImagesForReport()

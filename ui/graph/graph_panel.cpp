@@ -264,6 +264,7 @@ void GraphPanel::showModel(int index, bool keepView)
     m_minimap->setVisible(model && m_minimapAction->isChecked());
     m_view->setPlaceholderVisible(!model);
     m_minimap->refit();
+    emit modelShown(model);
     if (keepView && selected != kNoNode && m_scene->nodeItem(selected)) {
         m_scene->selectNode(selected);
         m_view->centerOnItem(m_scene->nodeItem(selected));

@@ -58,6 +58,8 @@ signals:
     void layoutOptionsChanged(const qs::ui::LayoutOptions& options);
     void nodeSelected(std::shared_ptr<const qs::ui::LoadedModel> model, qs::NodeId id);
     void statusMessage(const QString& text);
+    /// The graph now shows this model (a new result, or the other side of a pair).
+    void modelShown(std::shared_ptr<const qs::ui::LoadedModel> model);
 
 private:
     void createActions();

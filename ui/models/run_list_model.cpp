@@ -4,8 +4,11 @@
 #include "util/qt_convert.h"
 #include "util/scenario_groups.h"
 
+#include <QApplication>
+#include <QColor>
 #include <QDateTime>
 #include <QFileInfo>
+#include <QStyle>
 
 #include <algorithm>
 
@@ -36,6 +39,15 @@ void RunListModel::clear()
     beginResetModel();
     m_runs.clear();
     endResetModel();
+}
+
+bool RunListModel::replaceRun(int row, std::shared_ptr<const RunRecord> record)
+{
+    if (row < 0 || row >= static_cast<int>(m_runs.size()) || !record)
+        return false;
+    m_runs[row].record = std::move(record);
+    emit dataChanged(index(row), index(row));
+    return true;
 }
 
 bool RunListModel::removeRun(int row)
@@ -70,14 +82,40 @@ QString RunListModel::describe(const RunEntry& entry)
     QStringList threads;
     for (int32_t t : r.config.threads)
         threads << threadsText(t);
+    QStringList modes;
+    for (const std::string& m : r.config.modes)
+        modes << modeText(m);
     const QDateTime created = QDateTime::fromString(toQString(r.createdUtc), Qt::ISODate);
-    QString text = tr("%1 \u00b7 %2 \u00b7 %3")
-                       .arg(models.join(tr(" vs ")), threads.join(QStringLiteral(", ")),
-                           created.isValid() ? created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
-                                             : toQString(r.createdUtc));
+    const QString when = created.isValid() ? created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
+                                           : toQString(r.createdUtc);
+    // Status first after the models: runs of one pair otherwise look alike.
+    return tr("%1 \u00b7 %2 \u00b7 %3 \u00b7 %4 \u00b7 %5 \u00b7 %6")
+        .arg(models.join(tr(" vs ")), statusText(r), modes.join(QStringLiteral(", ")),
+            threads.join(QStringLiteral(", ")), tr("%1 runs").arg(r.config.runs), when);
+}
+
+int RunListModel::failedScenarios(const RunRecord& r)
+{
+    return static_cast<int>(std::count_if(
+        r.scenarios.begin(), r.scenarios.end(), [](const ScenarioRecord& s) { return s.status == "failed"; }));
+}
+
+QString RunListModel::statusText(const RunRecord& r)
+{
+    if (const int failed = failedScenarios(r); failed > 0)
+        return tr("FAILED (%1 of %2 scenarios)").arg(failed).arg(r.scenarios.size());
     if (r.partial)
-        text += tr(" (partial)");
-    return text;
+        return tr("partial");
+    return tr("ok");
+}
+
+QString RunListModel::errorText(const RunRecord& r)
+{
+    QStringList lines;
+    for (const ScenarioRecord& s : r.scenarios)
+        if (s.status == "failed")
+            lines << tr("%1 failed: %2").arg(scenarioLabel(s), toQString(s.error));
+    return lines.join(QLatin1Char('\n'));
 }
 
 int RunListModel::rowCount(const QModelIndex& parent) const
@@ -93,8 +131,24 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return describe(*e);
-    case Qt::ToolTipRole:
-        return e->path.isEmpty() ? tr("Not saved") : e->path;
+    case Qt::ToolTipRole: {
+        QString tip = e->path.isEmpty() ? tr("Not saved") : e->path;
+        if (const QString errors = errorText(*e->record); !errors.isEmpty())
+            tip += QStringLiteral("\n\n") + errors;
+        return tip;
+    }
+    case Qt::DecorationRole:
+        if (failedScenarios(*e->record) > 0)
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
+        if (e->record->partial)
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        return {};
+    case Qt::ForegroundRole:
+        return failedScenarios(*e->record) > 0 ? QVariant(QColor(0xc9, 0x2a, 0x2a)) : QVariant();
+    case StatusRole:
+        return failedScenarios(*e->record) > 0 ? QStringLiteral("failed")
+            : e->record->partial               ? QStringLiteral("partial")
+                                               : QStringLiteral("ok");
     case PathRole:
         return e->path;
     case CreatedRole:

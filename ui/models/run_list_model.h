@@ -24,20 +24,29 @@ public:
     enum Role
     {
         PathRole = Qt::UserRole,
-        CreatedRole
+        CreatedRole,
+        StatusRole ///< "ok", "partial" or "failed" (a scenario failed)
     };
     using QAbstractListModel::QAbstractListModel;
 
     /// Adds a run, or replaces the one from the same file; returns its row. Newest runs sort first.
     int addRun(const QString& path, std::shared_ptr<const RunRecord> record);
     void clear();
+    /// Replaces the record of a row (a re-diagnosed run); false for a row that does not exist.
+    bool replaceRun(int row, std::shared_ptr<const RunRecord> record);
     /// Drops a run from the list (its file stays on disk); false for a row that does not exist.
     bool removeRun(int row);
     const RunEntry* entry(int row) const;
     int rowOfPath(const QString& path) const;
 
-    /// "demo_fp32 vs demo_int8_dynamic · 1 thread · 2026-11-22 08:35" — what the list and the choosers show.
+    /// "demo_fp32 vs demo_int8_dynamic · ok · optimized · 1 thread · 20 runs · 2026-11-22 08:35" — what the list and
+    /// the choosers show.
     static QString describe(const RunEntry& entry);
+    /// "ok", "partial" or "FAILED (1 of 2 scenarios)" in the UI language.
+    static QString statusText(const RunRecord& record);
+    /// One line per failed scenario with the engine's message in full; empty when none failed.
+    static QString errorText(const RunRecord& record);
+    static int failedScenarios(const RunRecord& record);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;

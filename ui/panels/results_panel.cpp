@@ -5,9 +5,12 @@
 #include "charts/chart_common.h"
 #include "charts/latency_box_chart.h"
 #include "charts/latency_histogram_chart.h"
+#include "util/finding_text.h"
 #include "util/qt_convert.h"
 #include "util/run_text.h"
 #include "util/scenario_groups.h"
+
+#include <quantscope/engine/verdict.h>
 
 #include <QChart>
 #include <QChartView>
@@ -20,7 +23,9 @@
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -74,7 +79,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_groupChooser->setObjectName(QStringLiteral("groupChooser"));
     m_groupChooser->setToolTip(tr("Which setting (threads \u00b7 mode) the charts show"));
     connect(m_groupChooser, &QComboBox::currentIndexChanged, this, &ResultsPanel::setGroup);
-    m_overlayButton = new QPushButton(tr("Colour &Graph by Time"), page);
+    m_overlayButton = new QPushButton(tr("Colour Graph by &Time"), page);
     m_overlayButton->setObjectName(QStringLiteral("overlayButton"));
     m_overlayButton->setToolTip(tr("Colour the graph's nodes by the mean time per node this run measured"));
     connect(m_overlayButton, &QPushButton::clicked, this, &ResultsPanel::requestOverlay);
@@ -90,6 +95,14 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdict->setStyleSheet(QStringLiteral("QLabel { font-size: 10pt; font-weight: bold; padding: 4px; }"));
     m_verdict->installEventFilter(this);
+    m_compareAnyway = new QPushButton(tr("Compare Anyway"), page);
+    m_compareAnyway->setObjectName(QStringLiteral("compareAnywayButton"));
+    m_compareAnyway->setToolTip(tr("Compare these two models although they are not the same network"));
+    m_compareAnyway->hide();
+    connect(m_compareAnyway, &QPushButton::clicked, this, &ResultsPanel::compareAnywayRequested);
+    auto* verdictRow = new QHBoxLayout;
+    verdictRow->addWidget(m_verdict, 1);
+    verdictRow->addWidget(m_compareAnyway, 0, Qt::AlignTop);
 
     m_histogram = makeChartView(page, QStringLiteral("histogramChart"));
     m_box = makeChartView(page, QStringLiteral("boxChart"));
@@ -106,6 +119,9 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_stats->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_stats->verticalHeader()->setDefaultSectionSize(20);
     m_stats->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Long model ids keep both ends readable ("yolov5nu…from_seed") instead of losing both; the tooltip has all.
+    m_stats->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
+    m_stats->setTextElideMode(Qt::ElideMiddle);
     m_stats->setMinimumWidth(300);
     m_stats->setToolTip(tr("Statistics of the measured runs as stored in the run file; percentiles interpolate "
                            "linearly between closest ranks (numpy's default), IQR = P75 \u2212 P25"));
@@ -113,7 +129,9 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_findings->setObjectName(QStringLiteral("findings"));
     m_findings->setOpenExternalLinks(false);
 
-    // Charts in a grid above the numbers; the page scrolls rather than squeezing charts into unreadable sizes.
+    // Charts on the left, the numbers beside them: at 1366x768 a grid above a table left about 100 px of chart in
+    // view. The charts scroll only when the window is smaller than two rows of readable charts; the user can move
+    // both splitters.
     auto* content = new QWidget(page);
     auto* grid = new QGridLayout(content);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -122,24 +140,38 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     grid->addWidget(m_opTime, 1, 0);
     grid->addWidget(m_opCount, 1, 1);
     grid->addWidget(m_measured, 2, 0, 1, 2);
-    auto* numbers = new QHBoxLayout;
-    numbers->addWidget(m_stats, 2);
-    numbers->addWidget(m_findings, 3);
-    grid->addLayout(numbers, 3, 0, 1, 2);
     for (int r : { 0, 1 })
-        grid->setRowMinimumHeight(r, 290);
-    grid->setRowMinimumHeight(3, 330);
+        grid->setRowMinimumHeight(r, 220);
+    for (QChartView* v : { m_histogram, m_box, m_opTime, m_opCount })
+        v->setMinimumSize(240, 220);
     auto* scroll = new QScrollArea(page);
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     // Wrapped labels change height with width; a horizontal bar would only flicker by a few pixels.
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* numbers = new QSplitter(Qt::Vertical, page);
+    numbers->setObjectName(QStringLiteral("numbersSplitter"));
+    numbers->addWidget(m_stats);
+    numbers->addWidget(m_findings);
+    numbers->setStretchFactor(0, 1);
+    numbers->setStretchFactor(1, 1);
+    auto* split = new QSplitter(Qt::Horizontal, page);
+    m_split = split;
+    split->setObjectName(QStringLiteral("resultsSplitter"));
+    split->addWidget(scroll);
+    split->addWidget(numbers);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    // The verdict takes the height of its text, never more.
+    m_verdict->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(2);
     layout->addLayout(top);
-    layout->addWidget(m_verdict);
-    layout->addWidget(scroll, 1);
+    layout->addLayout(verdictRow);
+    layout->addWidget(split, 1);
     m_stack->addWidget(page);
 
     auto* outer = new QVBoxLayout(this);
@@ -165,8 +197,6 @@ void ResultsPanel::setRun(std::shared_ptr<const RunRecord> record, const QString
         m_groupChooser->setCurrentIndex(0);
     }
     m_groupChooser->setEnabled(m_groupChooser->count() > 1);
-    m_verdict->setText(verdictText(*m_record));
-    fitVerdict();
     m_findings->setHtml(findingsHtml(*m_record));
     m_measured->setText(measuredHowHtml(*m_record));
     m_group = 0;
@@ -174,12 +204,28 @@ void ResultsPanel::setRun(std::shared_ptr<const RunRecord> record, const QString
 }
 
 // The page's layout gives a wrapped label the height of its first pass, which cut longer (German) verdicts to one
-// line; the verdict is the sentence the user came for, so it asks for the height its current width needs.
+// line; the verdict is the sentence the user came for, so it takes the height its current width needs.
 void ResultsPanel::fitVerdict()
 {
-    const int height = m_verdict->heightForWidth(m_verdict->width());
-    if (height > 0 && height != m_verdict->minimumHeight())
-        m_verdict->setMinimumHeight(height);
+    // Exactly that height: a wrapped label's size hint is computed for a narrow width, and as a minimum only the
+    // layout gave the verdict about 200 px of empty space above and below one line.
+    // QLabel::heightForWidth kept answering for the narrow width of its first layout; the font's metrics do not.
+    const int padding = 2 * 4 + 2 * m_verdict->margin(); // the style sheet's 4 px padding on each side
+    const QRect text = m_verdict->fontMetrics().boundingRect(
+        QRect(0, 0, std::max(60, m_verdict->width() - padding), 100000), Qt::TextWordWrap, m_verdict->text());
+    const int height = text.height() + padding + 2;
+    if (height > 0 && height != m_verdict->maximumHeight())
+        m_verdict->setFixedHeight(height);
+}
+
+// Beside each other when there is room (a 1920 px window), charts above the numbers when the central area is
+// narrow (1366 px with the side docks open): side by side there the charts were cut off.
+void ResultsPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    const Qt::Orientation wanted = width() < 1000 ? Qt::Vertical : Qt::Horizontal;
+    if (m_split && m_split->orientation() != wanted)
+        m_split->setOrientation(wanted);
 }
 
 bool ResultsPanel::eventFilter(QObject* watched, QEvent* event)
@@ -210,19 +256,36 @@ void ResultsPanel::rebuild()
     const std::vector<const ScenarioRecord*> scenarios
         = m_group < static_cast<int>(groups.size()) ? groups[m_group].scenarios : std::vector<const ScenarioRecord*> {};
     const auto series = chartScenarios(*m_record, scenarios);
+    // The headline speaks about the setting shown, not always about the first one.
+    const Verdict verdict = m_group < static_cast<int>(groups.size())
+        ? verdictOf(*m_record, groups[m_group].threads, groups[m_group].mode, groups[m_group].runtime)
+        : verdictOf(*m_record);
+    m_verdict->setText(FindingText::verdict(verdict));
+    m_verdict->setStyleSheet(verdict.id == "run-failed" || verdict.id == "different-networks"
+            ? QStringLiteral("QLabel { font-size: 10pt; font-weight: bold; padding: 4px; color: #c92a2a; }")
+            : QStringLiteral("QLabel { font-size: 10pt; font-weight: bold; padding: 4px; }"));
+    m_compareAnyway->setVisible(verdict.id == "different-networks");
+    fitVerdict();
+    bool failed = false;
+    for (const ScenarioRecord* s : scenarios)
+        failed = failed || s->status == "failed";
+    const QString noSamples
+        = failed ? tr("the run failed: see the message above") : tr("no scenario of this setting has samples");
     if (series.empty()) {
-        replaceChart(
-            m_histogram, emptyChart(tr("Latency distribution"), tr("no scenario of this setting has samples")));
-        replaceChart(m_box, emptyChart(tr("Latency"), tr("no scenario of this setting has samples")));
+        replaceChart(m_histogram, emptyChart(tr("Latency distribution"), noSamples));
+        replaceChart(m_box, emptyChart(tr("Latency"), noSamples));
     } else {
         replaceChart(m_histogram, makeLatencyHistogramChart(series));
         replaceChart(m_box, makeLatencyBoxChart(series));
     }
     const auto timeBars = opTimeBars(scenarios);
+    // "Not profiled" only when profiling was off; a profiled run without times failed or measured nothing.
+    const QString whyNoTimes = !m_record->config.profile ? tr("not profiled: run with \u201cPer-node profile\u201d on")
+        : failed                                         ? tr("no times: the run failed before it was profiled")
+                                                         : tr("no times: nothing of this setting was measured");
     replaceChart(m_opTime,
-        timeBars.empty()
-            ? emptyChart(tr("Time per op type"), tr("not profiled: run with \u201cPer-node profile\u201d on"))
-            : makeBreakdownChart(tr("Time per op type (ms per run)"), tr("ms per run"), timeBars));
+        timeBars.empty() ? emptyChart(tr("Time per op type"), whyNoTimes)
+                         : makeBreakdownChart(tr("Time per op type (ms per run)"), tr("ms per run"), timeBars));
     replaceChart(
         m_opCount, makeBreakdownChart(tr("Operators by type"), tr("nodes"), opCountBars(*m_record, scenarios)));
     bool profiled = false;
@@ -274,7 +337,10 @@ void ResultsPanel::fillStats()
         set(FirstRunRow, s.firstRunMs ? formatMs(*s.firstRunMs) : QStringLiteral("\u2013"),
             s.firstRunMs ? QVariant(*s.firstRunMs) : QVariant());
         set(PrepareRow, formatMs(s.prepareMs), s.prepareMs);
-        QString status = toQString(s.status);
+        QString status = s.status == "failed" ? tr("failed")
+            : s.status == "partial"           ? tr("partial")
+            : s.status == "ok"                ? tr("ok")
+                                              : toQString(s.status);
         if (s.status == "failed")
             status += QStringLiteral(": ") + toQString(s.error);
         else if (s.status == "partial")
@@ -308,6 +374,11 @@ void ResultsPanel::requestOverlay()
 QString ResultsPanel::findingsText() const
 {
     return m_findings->toPlainText();
+}
+
+QString ResultsPanel::verdictText() const
+{
+    return m_verdict->text();
 }
 
 QString ResultsPanel::measuredText() const

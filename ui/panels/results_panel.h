@@ -14,6 +14,7 @@ class QChartView;
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QSplitter;
 class QStackedWidget;
 class QTableWidget;
 class QTextBrowser;
@@ -59,6 +60,7 @@ public:
     QChartView* opTimeView() const { return m_opTime; }
     QChartView* opCountView() const { return m_opCount; }
     QString findingsText() const;
+    QString verdictText() const;
     QString measuredText() const;
 
     /// The four charts of the current group, rendered for a report (GUI thread), in the order shown.
@@ -67,9 +69,12 @@ public:
 signals:
     /// The user asked to colour the graph by a scenario's per-node profile.
     void overlayRequested(const qs::ProfileReport& profile, const QString& modelPath, const QString& label);
+    /// The user asked to compare two models that are not the same network (the verdict refused them).
+    void compareAnywayRequested();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void fitVerdict();
@@ -85,6 +90,8 @@ private:
     QComboBox* m_groupChooser = nullptr;
     QPushButton* m_overlayButton = nullptr;
     QLabel* m_verdict = nullptr;
+    QPushButton* m_compareAnyway = nullptr;
+    QSplitter* m_split = nullptr;
     QChartView* m_histogram = nullptr;
     QChartView* m_box = nullptr;
     QChartView* m_opTime = nullptr;

@@ -2,11 +2,15 @@
 #include "runs_panel.h"
 
 #include "models/run_list_model.h"
+#include "panels/input_shape_dialog.h"
 #include "util/qt_convert.h"
 #include "workers/benchmark_controller.h"
 #include "workers/run_file_loader.h"
 
+#include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/run_file.h>
+#include <quantscope/engine/verdict.h>
 
 #include <QAction>
 #include <QCheckBox>
@@ -70,6 +74,11 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_mode->addItems({ tr("Optimized"), tr("As written"), tr("Both") });
     m_mode->setToolTip(tr("Optimized: the engine's fused kernels. As written: one kernel per node of the file, the "
                           "way a naive runtime executes it."));
+    m_runtime = new QComboBox(form);
+    m_runtime->setObjectName(QStringLiteral("runtimeCombo"));
+    m_runtime->addItems({ tr("Quantscope"), tr("ONNX Runtime"), tr("Both") });
+    m_runtime->setToolTip(tr("Quantscope's engine, ONNX Runtime through its adapter process (see Settings \u2192 "
+                             "Runtimes), or both with the same inputs, threads and runs"));
     m_threads = new QSpinBox(form);
     m_threads->setRange(0, std::max(1, QThread::idealThreadCount()) * 2);
     m_threads->setSpecialValueText(tr("all cores"));
@@ -98,6 +107,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     formLayout->addRow(tr("Models:"), m_modelBoxes[0]);
     formLayout->addRow(QString(), m_modelBoxes[1]);
     formLayout->addRow(tr("Mode:"), m_mode);
+    formLayout->addRow(tr("Runtime:"), m_runtime);
     formLayout->addRow(tr("Threads:"), numbers);
     formLayout->addRow(tr("Input shapes:"), m_inputShapes);
     formLayout->addRow(QString(), m_profile);
@@ -164,6 +174,15 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_removeAction->setToolTip(tr("Remove the selected run from this list (Del); its run file stays on disk"));
     connect(m_removeAction, &QAction::triggered, this, &RunsPanel::removeSelectedRun);
     m_list->addAction(m_removeAction);
+    m_compareAnywayAction = new QAction(tr("Compare &Anyway"), this);
+    m_compareAnywayAction->setObjectName(QStringLiteral("compareAnyway"));
+    m_compareAnywayAction->setToolTip(tr("Compare the FP32 and INT8 models of the selected run although they are "
+                                         "not the same network; the run file records that you asked"));
+    m_compareAnywayAction->setEnabled(false);
+    connect(m_compareAnywayAction, &QAction::triggered, this, &RunsPanel::compareAnyway);
+    connect(this, &RunsPanel::runSelected, this, [this](std::shared_ptr<const RunRecord> record, const QString&) {
+        m_compareAnywayAction->setEnabled(record && verdictOf(*record).id == "different-networks");
+    });
     m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_folderLabel = new QLabel(listBox);
     m_folderLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -199,12 +218,26 @@ RunsPanel::RunsPanel(QWidget* parent)
         [this](std::shared_ptr<const RunRecord> record, const QString& path, const QString& saveError) {
             setBusy(false);
             const bool partial = record->partial;
+            const int failed = RunListModel::failedScenarios(*record);
+            const QString errors = RunListModel::errorText(*record);
+            const int total = static_cast<int>(record->scenarios.size());
             const int row = m_runs->addRun(path, std::move(record));
             selectRow(row);
-            m_progressText->setText(partial
-                    ? tr("Cancelled: the partial results are kept%1.")
-                          .arg(path.isEmpty() ? QString() : tr(" in %1").arg(path))
-                    : tr("Done%1.").arg(path.isEmpty() ? QString() : tr(": saved %1").arg(path)));
+            if (failed > 0) {
+                // Never "Done": the list marks the run failed and the engine's message is shown in full.
+                m_progressText->setStyleSheet(QStringLiteral("QLabel { color: #c92a2a; }"));
+                m_progressText->setText(tr("Failed: %1 of %2 scenarios failed%3.\n%4")
+                                            .arg(failed)
+                                            .arg(total)
+                                            .arg(path.isEmpty() ? QString() : tr(" (kept in %1)").arg(path), errors));
+                showError(tr("Benchmark Failed"), tr("%1 of %2 scenarios failed.").arg(failed).arg(total), errors);
+            } else {
+                m_progressText->setStyleSheet(QString());
+                m_progressText->setText(partial
+                        ? tr("Cancelled: the partial results are kept%1.")
+                              .arg(path.isEmpty() ? QString() : tr(" in %1").arg(path))
+                        : tr("Done%1.").arg(path.isEmpty() ? QString() : tr(": saved %1").arg(path)));
+            }
             if (!saveError.isEmpty())
                 showError(tr("Could Not Save Run"), tr("The run finished but could not be saved."), saveError);
             emit runFinished(path);
@@ -243,8 +276,8 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_warmup->setValue(s.value(key("warmup"), 5).toInt());
     m_runCount->setValue(s.value(key("runs"), 20).toInt());
     m_mode->setCurrentIndex(s.value(key("mode"), 0).toInt());
+    m_runtime->setCurrentIndex(s.value(key("runtime"), 0).toInt());
     m_profile->setChecked(s.value(key("profile"), true).toBool());
-    m_inputShapes->setText(s.value(key("inputShapes")).toString());
     const QString defaultFolder
         = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/runs");
     setRunFolder(s.value(key("folder"), defaultFolder).toString());
@@ -275,7 +308,62 @@ void RunsPanel::setModels(const LoadResult& result)
         box->setEnabled(true);
         box->setChecked(true);
     }
+    // Shapes belong to a model file: show the ones remembered for these models (none carried over from the last
+    // model), and ask for free dimensions the first time a model with some is opened.
+    QStringList shapes;
+    std::shared_ptr<const LoadedModel> ask;
+    for (const auto& m : models) {
+        if (!m)
+            continue;
+        const QStringList remembered = rememberedShapes(m->path);
+        if (remembered.isEmpty() && !freeInputs(*m->model).empty() && !ask)
+            ask = m;
+        for (const QString& spec : remembered.isEmpty() ? suggestedShapes(*m->model) : remembered)
+            if (!shapes.contains(spec))
+                shapes << spec;
+    }
+    m_inputShapes->setText(shapes.join(QLatin1Char(' ')));
+    if (ask)
+        askInputShapes(ask);
     updateRunEnabled();
+}
+
+QStringList RunsPanel::rememberedShapes(const QString& modelPath)
+{
+    const QVariantMap map = QSettings().value(key("inputShapesByModel")).toMap();
+    return map.value(QFileInfo(modelPath).absoluteFilePath()).toStringList();
+}
+
+void RunsPanel::rememberShapes(const QString& modelPath, const QStringList& specs)
+{
+    QSettings s;
+    QVariantMap map = s.value(key("inputShapesByModel")).toMap();
+    map.insert(QFileInfo(modelPath).absoluteFilePath(), specs);
+    s.setValue(key("inputShapesByModel"), map);
+}
+
+void RunsPanel::askInputShapes(const std::shared_ptr<const LoadedModel>& model)
+{
+    if (m_shapeDialog)
+        m_shapeDialog->close();
+    const QStringList current = m_inputShapes->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    m_shapeDialog = new InputShapeDialog(displayNameForPath(model->path), freeInputs(*model->model), current, this);
+    m_shapeDialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QString path = model->path;
+    connect(m_shapeDialog, &QDialog::accepted, this, [this, path] {
+        const QStringList specs = m_shapeDialog->shapes();
+        rememberShapes(path, specs);
+        QStringList all = m_inputShapes->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        for (const QString& spec : specs) {
+            const QString name = spec.section(QLatin1Char('='), 0, 0) + QLatin1Char('=');
+            all.erase(std::remove_if(all.begin(), all.end(), [&](const QString& s) { return s.startsWith(name); }),
+                all.end());
+            all << spec;
+        }
+        m_inputShapes->setText(all.join(QLatin1Char(' ')));
+    });
+    // Non-modal: loading finishes and the window stays usable; the suggested sizes are already in the form.
+    m_shapeDialog->open();
 }
 
 void RunsPanel::setSettings(int threads, int warmup, int runs, int modeIndex, bool profile)
@@ -285,6 +373,16 @@ void RunsPanel::setSettings(int threads, int warmup, int runs, int modeIndex, bo
     m_runCount->setValue(runs);
     m_mode->setCurrentIndex(modeIndex);
     m_profile->setChecked(profile);
+}
+
+QString RunsPanel::inputShapesText() const
+{
+    return m_inputShapes->text();
+}
+
+void RunsPanel::setInputShapesText(const QString& text)
+{
+    m_inputShapes->setText(text);
 }
 
 void RunsPanel::setModelChecked(int index, bool checked)
@@ -314,10 +412,20 @@ bool RunsPanel::buildRequest(BenchmarkRequest& request, QString* error) const
     default:
         request.modes = { "optimized" };
     }
+    switch (m_runtime->currentIndex()) {
+    case 1:
+        request.runtimes = { "onnxruntime" };
+        break;
+    case 2:
+        request.runtimes = { "quantscope", "onnxruntime" };
+        break;
+    default:
+        request.runtimes = { "quantscope" };
+    }
     request.warmupRuns = m_warmup->value();
     request.runs = m_runCount->value();
     request.profile = m_profile->isChecked();
-    request.inputShapes.clear();
+    request.inputShapes.assign(request.models.size(), {});
     request.inputShapeSpecs.clear();
     for (const QString& spec : m_inputShapes->text().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
         auto parsed = parseInputShapeSpec(spec.toStdString());
@@ -325,7 +433,23 @@ bool RunsPanel::buildRequest(BenchmarkRequest& request, QString* error) const
             *error = tr("Input shape '%1': %2").arg(spec, toQString(parsed.status().message()));
             return false;
         }
-        request.inputShapes[parsed->first] = parsed->second;
+        // Each model gets the shapes of its own inputs; a name no chosen model has is an error said here, before
+        // every scenario fails with it.
+        bool used = false;
+        for (size_t i = 0; i < request.models.size(); ++i) {
+            const Graph& g = request.models[i]->graph();
+            const bool isInput = std::any_of(
+                g.inputs().begin(), g.inputs().end(), [&](ValueId id) { return g.value(id).name == parsed->first; });
+            if (isInput) {
+                request.inputShapes[i][parsed->first] = parsed->second;
+                used = true;
+            }
+        }
+        if (!used) {
+            *error = tr("Input shape '%1': '%2' is not an input of the chosen models.")
+                         .arg(spec, toQString(parsed->first));
+            return false;
+        }
         request.inputShapeSpecs.push_back(spec.toStdString());
     }
     request.outputFolder = m_folder;
@@ -344,7 +468,22 @@ void RunsPanel::startRun()
         return;
     }
     writeSettings();
+    // What was measured with is what the model file remembers.
+    const std::shared_ptr<const LoadedModel> models[2] = { m_models.primary, m_models.secondary };
+    for (size_t i = 0, r = 0; i < 2; ++i) {
+        if (!models[i] || !m_modelBoxes[i]->isChecked())
+            continue;
+        QStringList specs;
+        for (const auto& [name, dims] : request.inputShapes[r++]) {
+            QStringList d;
+            for (int64_t x : dims)
+                d << QString::number(x);
+            specs << toQString(name) + QLatin1Char('=') + d.join(QLatin1Char('x'));
+        }
+        rememberShapes(models[i]->path, specs);
+    }
     m_progress->setValue(0);
+    m_progressText->setStyleSheet(QString());
     m_progressText->setText(tr("Starting..."));
     m_controller->start(request);
 }
@@ -424,6 +563,31 @@ void RunsPanel::removeSelectedRun()
         emit runSelected(nullptr, QString());
 }
 
+void RunsPanel::compareAnyway()
+{
+    const int row = m_list->currentIndex().row();
+    const RunEntry* e = m_runs->entry(row);
+    if (!e || e->record->config.allowDifferentNetworks)
+        return;
+    // Comparisons and findings are functions of the record: no new measurement is needed.
+    auto record = std::make_shared<RunRecord>(*e->record);
+    record->config.allowDifferentNetworks = true;
+    record->comparisons = compareModels(*record);
+    record->findings = diagnoseRun(*record);
+    if (!e->path.isEmpty())
+        if (Status st = writeRunFile(e->path.toStdString(), *record); !st)
+            showError(tr("Could Not Save Run"), tr("The comparison is shown but could not be saved."),
+                toQString(st.toString()));
+    m_runs->replaceRun(row, std::move(record));
+    selectRow(row);
+}
+
+void RunsPanel::clearSelection()
+{
+    m_list->setCurrentIndex(QModelIndex());
+    emit runSelected(nullptr, QString());
+}
+
 void RunsPanel::selectRow(int row)
 {
     if (row < 0)
@@ -453,8 +617,8 @@ void RunsPanel::writeSettings() const
     s.setValue(key("warmup"), m_warmup->value());
     s.setValue(key("runs"), m_runCount->value());
     s.setValue(key("mode"), m_mode->currentIndex());
+    s.setValue(key("runtime"), m_runtime->currentIndex());
     s.setValue(key("profile"), m_profile->isChecked());
-    s.setValue(key("inputShapes"), m_inputShapes->text());
 }
 
 void RunsPanel::dragEnterEvent(QDragEnterEvent* event)

@@ -3,6 +3,7 @@
 // progress and Cancel on the benchmark thread; the list of run files (remembered folder, opened or dropped files).
 #pragma once
 
+#include "panels/input_shape_dialog.h"
 #include "workers/loaded_model.h"
 
 #include <quantscope/engine/run_record.h>
@@ -47,6 +48,16 @@ public:
     QAction* openRunAction() const { return m_openAction; }
     /// Removes the selected run from the list (Delete); the run file is not touched.
     QAction* removeRunAction() const { return m_removeAction; }
+    /// Re-compares the selected run although its FP32 and INT8 models are not the same network (saved in its file).
+    QAction* compareAnywayAction() const { return m_compareAnywayAction; }
+    void compareAnyway();
+    /// The dialog asking for free input dimensions (non-modal; null when none is open), for tests.
+    InputShapeDialog* inputShapeDialog() const { return m_shapeDialog; }
+    QString inputShapesText() const;
+    void setInputShapesText(const QString& text);
+    /// "NAME=DIMS" specs remembered for a model file (empty when none).
+    static QStringList rememberedShapes(const QString& modelPath);
+    static void rememberShapes(const QString& modelPath, const QStringList& specs);
     void removeSelectedRun();
     /// The last error dialog (non-modal), for tests and for not stacking dialogs.
     QMessageBox* errorDialog() const { return m_errorBox; }
@@ -70,6 +81,8 @@ public slots:
     void openRunFileDialog();
     void chooseRunFolder();
     void selectRow(int row);
+    /// Selects no run (the Results tab and the Report dock then show their empty state).
+    void clearSelection();
 
 signals:
     void runSelected(std::shared_ptr<const qs::RunRecord> record, const QString& path);
@@ -88,6 +101,7 @@ private:
     void showError(const QString& title, const QString& text, const QString& details);
     void writeSettings() const;
     void updateRunEnabled();
+    void askInputShapes(const std::shared_ptr<const LoadedModel>& model);
 
     LoadResult m_models;
     BenchmarkController* m_controller = nullptr;
@@ -97,6 +111,7 @@ private:
     QString m_folder;
     QCheckBox* m_modelBoxes[2] = { nullptr, nullptr };
     QComboBox* m_mode = nullptr;
+    QComboBox* m_runtime = nullptr;
     QSpinBox* m_threads = nullptr;
     QSpinBox* m_warmup = nullptr;
     QSpinBox* m_runCount = nullptr;
@@ -112,7 +127,9 @@ private:
     QAction* m_cancelAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_removeAction = nullptr;
+    QAction* m_compareAnywayAction = nullptr;
     QPointer<QMessageBox> m_errorBox;
+    QPointer<InputShapeDialog> m_shapeDialog;
 };
 
 } // namespace qs::ui

@@ -85,6 +85,13 @@ public:
         return QLocale().toString(x, 'f', x < 1.995 ? 2 : 1);
     }
     QString threads(const char* key) { return threadsText(static_cast<int32_t>(std::llround(number(key)))); }
+    /// "optimized" / "as written" in the UI language.
+    QString mode(const char* key)
+    {
+        const MessageValue* v = find(key);
+        const auto* s = v ? std::get_if<std::string>(v) : nullptr;
+        return s ? modeText(*s) : QStringLiteral("?");
+    }
     QString yesNo(const char* key)
     {
         return number(key) != 0 ? QCoreApplication::translate("qs::ui::RunText", "yes")
@@ -94,7 +101,7 @@ public:
     QString scenario()
     {
         QString label = text("model") + QStringLiteral(" \u00b7 ") + threads("threads") + QStringLiteral(" \u00b7 ")
-            + text("mode");
+            + mode("mode");
         if (has("runtime") && text("runtime") != QLatin1String("quantscope"))
             label += QStringLiteral(" \u00b7 ") + text("runtime");
         return label;
@@ -134,6 +141,18 @@ std::optional<QString> result(const Values& v, const QString& text)
 std::optional<QString> FindingText::title(std::string_view id, const MessageArgs& args, bool probe)
 {
     Values v(args, probe);
+    if (id == "different-networks") {
+        const std::string variant = v.variant();
+        if (variant == "compared")
+            return result(v,
+                fill(tr("%1 and %2 are not the same network, but were compared as asked"),
+                    { v.text("baseline"), v.text("candidate") }));
+        if (variant == "refused")
+            return result(v,
+                fill(tr("%1 and %2 are not the same network, so they were not compared"),
+                    { v.text("baseline"), v.text("candidate") }));
+        return std::nullopt;
+    }
     if (id == "unsupported-operators")
         return tr("some models use operators the engine does not implement, so they were not measured");
     if (id == "dynamic-quantized-convolutions") {
@@ -194,15 +213,43 @@ std::optional<QString> FindingText::title(std::string_view id, const MessageArgs
     if (id == "inconclusive-speedup")
         return result(v,
             fill(tr("%1 and %2 are indistinguishable with %3 (%4)"),
-                { v.text("candidate"), v.text("baseline"), v.threads("threads"), v.text("mode") }));
+                { v.text("candidate"), v.text("baseline"), v.threads("threads"), v.mode("mode") }));
     if (id == "partial-run")
         return tr("the run was cancelled, so some numbers come from fewer runs than planned");
+    if (id == "runtime-difference")
+        return result(v,
+            fill(tr("%1 is %2x against %3 in ONNX Runtime %4 but %5x in Quantscope (%6, %7)"),
+                { v.text("candidate"), v.fixed("onnxruntimeSpeedup", 2), v.text("baseline"), v.text("version"),
+                    v.fixed("quantscopeSpeedup", 2), v.threads("threads"), v.text("mode") }));
+    if (id == "onnxruntime-setup") {
+        const std::string variant = v.variant();
+        if (variant != "dot-product" && variant != "no-dot-product")
+            return std::nullopt;
+        return result(v,
+            fill(variant == "dot-product"
+                    ? tr("ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU has INT8 "
+                         "dot-product instructions")
+                    : tr("ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU lacks INT8 "
+                         "dot-product instructions"),
+                { v.text("version"), v.text("levels") }));
+    }
     return std::nullopt;
 }
 
 std::optional<QString> FindingText::advice(std::string_view id, const MessageArgs& args, bool probe)
 {
     Values v(args, probe);
+    if (id == "different-networks") {
+        const std::string variant = v.variant();
+        if (variant == "compared")
+            return tr("The speedup and the findings compare two different networks, not FP32 with its "
+                      "quantization. Measure the FP32 model this INT8 model was made from for a verdict about "
+                      "quantization.");
+        if (variant == "refused")
+            return tr("Open the FP32 model this INT8 model was made from. To compare these two anyway, use "
+                      "Benchmark \u2192 Compare Anyway (quantscope-cli: --allow-different-networks).");
+        return std::nullopt;
+    }
     if (id == "unsupported-operators")
         return tr("Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile "
                   "(quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.");
@@ -274,6 +321,24 @@ std::optional<QString> FindingText::advice(std::string_view id, const MessageArg
                   "noise of this run. More runs or a quieter machine narrow it.");
     if (id == "partial-run")
         return tr("Treat partial statistics with care, or run again to completion.");
+    if (id == "runtime-difference")
+        return tr("Both runtimes ran the same files on the same inputs with the same threads; the difference is in how "
+                  "each executes them. The op types listed carry most of it. Fused quantization boundaries and integer "
+                  "dot-product kernels decide who wins; the onnxruntime-setup finding lists ONNX Runtime's settings.");
+    if (id == "onnxruntime-setup") {
+        const std::string variant = v.variant();
+        if (variant == "dot-product")
+            return tr(
+                "ONNX Runtime's CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ "
+                "convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops "
+                "(DynamicQuantizeLinear, Cast, Mul) and graph optimizations 'disabled' are the usual causes; "
+                "deploy with ORT_ENABLE_ALL and the thread count you measured.");
+        if (variant == "no-dot-product")
+            return tr("Without VNNI, AMX or dotprod, ONNX Runtime's INT8 kernels add u8*s8 products in pairs into "
+                      "16-bit sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this "
+                      "one; deploy with ORT_ENABLE_ALL so QDQ groups are fused.");
+        return std::nullopt;
+    }
     return std::nullopt;
 }
 
@@ -285,11 +350,32 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
     const auto speedup = [&](bool measured) {
         QString where = fill(tr("%1: %2x (95% CI %3-%4) vs %5, %6, %7"),
             { v.text("candidate"), v.fixed("speedup", 2), v.fixed("low", 2), v.fixed("high", 2), v.text("baseline"),
-                v.threads("threads"), v.text("mode") });
+                v.threads("threads"), v.mode("mode") });
         if (v.has("runtime") && v.text("runtime") != QLatin1String("quantscope"))
             where += QStringLiteral(", ") + v.text("runtime");
         return result(v, measured ? fill(tr("measured speedup %1"), { where }) : where);
     };
+    if (id == "different-networks") {
+        if (kind == "inputs")
+            return result(v,
+                fill(tr("inputs differ: %1 has %2, %3 has %4"),
+                    { v.text("baselineModel"), v.text("baseline"), v.text("candidateModel"), v.text("candidate") }));
+        if (kind == "outputs")
+            return result(v,
+                fill(tr("outputs differ: %1 has %2, %3 has %4"),
+                    { v.text("baselineModel"), v.text("baseline"), v.text("candidateModel"), v.text("candidate") }));
+        if (kind == "layer-count")
+            return result(v,
+                fill(tr("%1 has %2 %3 layers, %4 has %5"),
+                    { v.text("baselineModel"), v.count("baselineCount"), v.text("op"), v.text("candidateModel"),
+                        v.count("candidateCount") }));
+        if (kind == "layer-order")
+            return result(v,
+                fill(tr("layer %1 is %2 in %3 but %4 in %5"),
+                    { v.count("index"), v.text("baselineLayer"), v.text("baselineModel"), v.text("candidateLayer"),
+                        v.text("candidateModel") }));
+        return std::nullopt;
+    }
     if (id == "unsupported-operators" && kind == "unsupported-ops") {
         const qint64 more = std::llround(v.number("more"));
         return result(v,
@@ -421,6 +507,37 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
             return tr("the run was stopped before every scenario ran");
         return std::nullopt;
     }
+    if (id == "runtime-difference") {
+        if (kind == "onnxruntime-speedup" || kind == "quantscope-speedup") {
+            const auto where = speedup(false);
+            if (!where)
+                return std::nullopt;
+            return result(
+                v, fill(kind == "onnxruntime-speedup" ? tr("ONNX Runtime: %1") : tr("Quantscope: %1"), { *where }));
+        }
+        if (kind == "op-type")
+            return result(v,
+                fill(tr("%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope"),
+                    { v.text("op"), v.text("model"), v.fixed("onnxruntimeMs", 1), v.fixed("quantscopeMs", 1) }));
+        return std::nullopt;
+    }
+    if (id == "onnxruntime-setup") {
+        if (kind == "build-providers")
+            return result(v,
+                fill(tr("ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4"),
+                    { v.text("version"), v.text("adapter"), v.text("host"), v.text("providers") }));
+        if (kind == "session")
+            return result(v,
+                fill(tr("%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5"),
+                    { v.scenario(), v.text("level"), v.count("intra"), v.count("inter"), v.text("providers") }));
+        if (kind == "cpu-int8")
+            return result(v,
+                fill(v.number("dotProduct") != 0
+                        ? tr("CPU INT8 features: %1")
+                        : tr("CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)"),
+                    { v.text("features") }));
+        return std::nullopt;
+    }
     return std::nullopt;
 }
 
@@ -459,13 +576,28 @@ QString FindingText::severityName(FindingSeverity severity)
 
 QString FindingText::verdict(const RunRecord& record)
 {
-    const Verdict verdict = verdictOf(record);
+    return verdict(verdictOf(record));
+}
+
+QString FindingText::verdict(const RunRecord& record, int32_t threads, const std::string& mode)
+{
+    return verdict(verdictOf(record, threads, mode));
+}
+
+QString FindingText::verdict(const Verdict& verdict)
+{
+    Values v(verdict.args, false);
+    if (verdict.id == "different-networks")
+        return fill(tr("No INT8-vs-FP32 verdict: %1 and %2 are not the same network (see the findings; Benchmark "
+                       "\u2192 Compare Anyway compares them all the same)."),
+            { v.text("baseline"), v.text("candidate") });
+    if (verdict.id == "run-failed")
+        return fill(tr("No INT8-vs-FP32 verdict: the run failed (%1): %2"), { v.scenario(), v.text("error") });
     if (!verdict.comparison)
         return tr("No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both "
                   "measured.");
-    Values v(verdict.args, false);
     QString where = fill(tr("%1 vs %2, median latency, %3, %4"),
-        { v.text("candidate"), v.text("baseline"), v.threads("threads"), v.text("mode") });
+        { v.text("candidate"), v.text("baseline"), v.threads("threads"), v.mode("mode") });
     if (v.text("runtime") != QLatin1String("quantscope"))
         where += fill(tr(", measured by %1"), { v.text("runtime") });
     where += fill(tr(", 95% CI %1-%2x"), { v.fixed("low", 2), v.fixed("high", 2) });

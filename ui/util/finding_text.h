@@ -5,6 +5,7 @@
 #pragma once
 
 #include <quantscope/engine/run_record.h>
+#include <quantscope/engine/verdict.h>
 
 #include <QCoreApplication>
 #include <QString>
@@ -34,6 +35,9 @@ public:
 
     /// The verdict sentence (verdictOf in verdict.h), with the cause finding's title phrased like render() does.
     static QString verdict(const RunRecord& record);
+    /// The verdict of one setting (threads · mode), as the Results tab's Setting selector shows it.
+    static QString verdict(const RunRecord& record, int32_t threads, const std::string& mode);
+    static QString verdict(const Verdict& verdict);
 
     /// "critical", "warning", "info" in the UI language.
     static QString severityName(FindingSeverity severity);

@@ -37,7 +37,7 @@ QString measuredHowHtml(const RunRecord& record)
         threads << threadsText(t);
     QStringList modes;
     for (const std::string& mode : c.modes)
-        modes << toQString(mode);
+        modes << modeText(mode);
     QStringList isa;
     if (m.architecture == "x86_64") {
         isa << QCoreApplication::translate("qs::ui::RunText", "AVX2 %1").arg(yesNo(m, "avx2"))

@@ -7,6 +7,15 @@
 
 namespace qs::ui {
 
+QString modeText(const std::string& mode)
+{
+    if (mode == "optimized")
+        return QCoreApplication::translate("qs::ui::ScenarioGroup", "optimized");
+    if (mode == "as-written")
+        return QCoreApplication::translate("qs::ui::ScenarioGroup", "as-written");
+    return toQString(mode);
+}
+
 QString threadsText(int32_t threads)
 {
     if (threads == 0)
@@ -20,7 +29,7 @@ QString threadsText(int32_t threads)
 QString scenarioLabel(const ScenarioRecord& scenario)
 {
     const QString dot = QStringLiteral(" \u00b7 ");
-    QString label = toQString(scenario.modelId) + dot + threadsText(scenario.threads) + dot + toQString(scenario.mode);
+    QString label = toQString(scenario.modelId) + dot + threadsText(scenario.threads) + dot + modeText(scenario.mode);
     if (scenario.runtime != "quantscope")
         label += dot + toQString(scenario.runtime);
     return label;
@@ -38,7 +47,7 @@ std::vector<ScenarioGroup> scenarioGroups(const RunRecord& record)
             g.threads = s.threads;
             g.mode = s.mode;
             g.runtime = s.runtime;
-            g.label = threadsText(s.threads) + QStringLiteral(" \u00b7 ") + toQString(s.mode);
+            g.label = threadsText(s.threads) + QStringLiteral(" \u00b7 ") + modeText(s.mode);
             if (s.runtime != "quantscope")
                 g.label += QStringLiteral(" \u00b7 ") + toQString(s.runtime);
             groups.push_back(std::move(g));

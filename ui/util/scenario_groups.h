@@ -26,6 +26,9 @@ std::vector<ScenarioGroup> scenarioGroups(const RunRecord& record);
 /// "1 thread", "4 threads", "all cores".
 QString threadsText(int32_t threads);
 
+/// "optimized", "as-written" in the UI language (English as the engine writes them); other modes as stored.
+QString modeText(const std::string& mode);
+
 /// "yolov5nu_fp32 · 1 thread · optimized": ScenarioRecord::label() with the thread wording in the UI language.
 QString scenarioLabel(const ScenarioRecord& scenario);
 

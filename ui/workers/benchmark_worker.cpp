@@ -5,7 +5,9 @@
 #include "util/scenario_groups.h"
 
 #include <quantscope/engine/benchmark_plan.h>
+#include <quantscope/engine/ort_target.h>
 #include <quantscope/engine/run_file.h>
+#include <quantscope/engine/runtime_discovery.h>
 #include <quantscope/engine/session_target.h>
 
 #include <QDateTime>
@@ -14,6 +16,9 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QThread>
+
+#include <algorithm>
+#include <optional>
 
 namespace qs::ui {
 
@@ -59,6 +64,7 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
     plan.models = request.models;
     plan.threads = request.threads;
     plan.modes = request.modes;
+    plan.runtimes = request.runtimes;
     plan.config.warmupRuns = request.warmupRuns;
     plan.config.runs = request.runs;
     plan.inputShapes = request.inputShapeSpecs;
@@ -100,8 +106,22 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
         report(-1, 0, tr("starting"), true);
     };
 
-    const auto shapes = request.inputShapes;
-    const auto factory = [&shapes](const std::shared_ptr<const Model>& model, const ScenarioSpec& spec) {
+    // ONNX Runtime is looked up here, off the GUI thread (discovery starts node/python once each). When none is
+    // found, its scenarios fail with the message that says how to get one; the engine's still run.
+    std::optional<Result<RuntimeAdapterSpec>> ortAdapter;
+    if (std::find(plan.runtimes.begin(), plan.runtimes.end(), "onnxruntime") != plan.runtimes.end())
+        ortAdapter = findOrtAdapter();
+    const auto factory = [&request, &ortAdapter](const std::shared_ptr<const Model>& model,
+                             const ScenarioSpec& spec) -> Result<std::unique_ptr<BenchmarkTarget>> {
+        std::map<std::string, std::vector<int64_t>> shapes;
+        for (size_t i = 0; i < request.models.size() && i < request.inputShapes.size(); ++i)
+            if (request.models[i] == model)
+                shapes = request.inputShapes[i];
+        if (spec.runtime == "onnxruntime") {
+            if (!ortAdapter || !*ortAdapter)
+                return ortAdapter ? ortAdapter->status() : Status(StatusCode::NotFound, "no ONNX Runtime adapter");
+            return createOrtTarget(model, spec, shapes, **ortAdapter);
+        }
         return createSessionTarget(model, spec, shapes);
     };
     auto record = runBenchmarkPlan(plan, factory, control, observer);

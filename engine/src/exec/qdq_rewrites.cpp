@@ -106,6 +106,10 @@ private:
         if (!r || !isOp(m_plan.steps[*r], "QuantizeLinear"))
             return std::nullopt;
         const Step& q = m_plan.steps[*r];
+        // Opset 21 also quantizes to 16 bits; the fused kernels write 8-bit outputs only.
+        const DataType qType = m_plan.values[size_t(q.outputs[0])].desc.type;
+        if (qType != DataType::UInt8 && qType != DataType::Int8)
+            return std::nullopt;
         if (q.inputs.size() < 2 || q.inputs[0] != (out.activation ? m_plan.steps[*out.activation].outputs[0] : vid)
             || m_plan.values[size_t(q.inputs[1])].desc.elementCount() != 1
             || (q.inputs.size() > 2 && q.inputs[2] >= 0 && m_plan.values[size_t(q.inputs[2])].desc.elementCount() != 1))
@@ -150,6 +154,8 @@ private:
             || data.dims[0] != channels)
             return std::nullopt;
         if (n > 1 && anchorNode(dq).attrInt("axis", 1) != 0)
+            return std::nullopt;
+        if (anchorNode(dq).attrInt("block_size", 0) != 0) // opset 21 blocked scales are not per channel
             return std::nullopt;
         return size_t(di);
     }

@@ -34,6 +34,7 @@ const KernelRegistry& KernelRegistry::instance()
         registerTopKKernels(r);
         // fp32ops block
         registerUnaryExtraKernels(r);
+        registerBitwiseKernels(r);
         registerMatrixKernels(r);
         registerEinsumKernels(r);
         registerScatterGatherKernels(r);

@@ -49,6 +49,7 @@ void registerGatherElementsKernels(KernelRegistry& registry);
 void registerTopKKernels(KernelRegistry& registry);
 // fp32ops: kernels added for conformance coverage and detector/OCR/transformer exports.
 void registerUnaryExtraKernels(KernelRegistry& registry);
+void registerBitwiseKernels(KernelRegistry& registry); ///< opset 18 BitwiseAnd/Or/Xor/Not
 void registerMatrixKernels(KernelRegistry& registry);
 void registerEinsumKernels(KernelRegistry& registry);
 void registerScatterGatherKernels(KernelRegistry& registry);

@@ -74,13 +74,14 @@ Result<BenchmarkResult> runBenchmark(
     QS_RETURN_IF_ERROR(target.prepare(control));
     r.prepareMs = msSince(start);
     r.arenaBytes = target.arenaBytes();
+    r.runtimeInfo = target.runtimeInfo();
     progress(Phase::Preparing, 1, 1);
 
     if (control.cancelled())
         return Status(StatusCode::Cancelled, "benchmark cancelled after preparation, before the first run");
     start = Clock::now();
     QS_RETURN_IF_ERROR(target.runOnce(control).withContext("first run"));
-    r.firstRunMs = msSince(start);
+    r.firstRunMs = target.lastRunMs().value_or(msSince(start));
     if (config.warmupRuns > 0)
         r.warmupRunsDone = 1;
 
@@ -88,7 +89,7 @@ Result<BenchmarkResult> runBenchmark(
     auto finish = [&](const std::string& reason) {
         r.partial = !reason.empty();
         r.partialReason = reason;
-        r.peakRssBytes = peakRssBytes();
+        r.peakRssBytes = target.processPeakRssBytes() ? target.processPeakRssBytes() : peakRssBytes();
         if (measuring) // a profile of warm-up runs only would be misleading
             r.profile = target.profile();
         return r;
@@ -135,7 +136,7 @@ Result<BenchmarkResult> runBenchmark(
         }
         start = Clock::now();
         Status st = target.runOnce(control);
-        const double ms = msSince(start);
+        const double ms = target.lastRunMs().value_or(msSince(start));
         if (st.isCancelled()) { // the interrupted run is incomplete: its time is not a latency
             reason = cancelReason();
             break;

@@ -73,8 +73,8 @@ void addParity(const BenchmarkPlan& plan, RunRecord& record, const PlanObserver&
 Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTargetFactory& factory,
     const BenchmarkControl& control, const PlanObserver& observer)
 {
-    if (plan.models.empty() || plan.threads.empty() || plan.modes.empty())
-        return Status(StatusCode::InvalidArgument, "benchmark plan: no models, thread settings or modes");
+    if (plan.models.empty() || plan.threads.empty() || plan.modes.empty() || plan.runtimes.empty())
+        return Status(StatusCode::InvalidArgument, "benchmark plan: no models, thread settings, modes or runtimes");
     RunRecord record;
     record.createdUtc = utcNowIso8601();
     record.tool = fmt::format("quantscope {} (git {})", versionString(), gitRevision());
@@ -84,8 +84,10 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
     record.config.seconds = plan.config.seconds;
     record.config.threads = plan.threads;
     record.config.modes = plan.modes;
+    record.config.runtimes = plan.runtimes;
     record.config.inputShapes = plan.inputShapes;
     record.config.profile = plan.profile;
+    record.config.allowDifferentNetworks = plan.allowDifferentNetworks;
 
     std::set<std::string> ids;
     for (const auto& model : plan.models) {
@@ -100,55 +102,67 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
         record.models.push_back(std::move(m));
     }
 
-    const size_t total = plan.models.size() * plan.threads.size() * plan.modes.size();
+    const size_t total = plan.models.size() * plan.threads.size() * plan.modes.size() * plan.runtimes.size();
+    std::vector<std::string> int8Features;
+    for (const char* f : { "avx2", "avx512_vnni", "avx_vnni", "amx_int8", "neon", "dotprod", "i8mm" })
+        if (record.machine.has(f))
+            int8Features.emplace_back(f);
     size_t index = 0;
     bool cancelled = false;
     for (size_t mi = 0; mi < plan.models.size() && !cancelled; ++mi) {
         for (int32_t threads : plan.threads) {
             for (const std::string& mode : plan.modes) {
-                if (cancelled || control.cancelled()) {
-                    cancelled = true;
-                    break;
-                }
-                ScenarioRecord s;
-                s.modelId = record.models[mi].id;
-                s.threads = threads;
-                s.mode = mode;
-                if (observer.onScenarioStart)
-                    observer.onScenarioStart(index, total, s);
-                auto target = factory(plan.models[mi], ScenarioSpec { threads, mode, plan.profile });
-                if (!target) {
-                    s.status = "failed";
-                    s.error = target.status().toString();
-                } else {
-                    auto result = runBenchmark(plan.config, **target, control);
-                    if (!result && result.status().isCancelled()) {
+                for (const std::string& runtime : plan.runtimes) {
+                    if (cancelled || control.cancelled()) {
                         cancelled = true;
-                        s.status = "partial";
-                        s.partialReason = result.status().message();
-                    } else if (!result) {
-                        s.status = "failed";
-                        s.error = result.status().toString();
-                        s.unsupportedOps = (*target)->unsupportedOperators();
-                    } else {
-                        BenchmarkResult& b = *result;
-                        s.status = b.partial ? "partial" : "ok";
-                        s.partialReason = b.partialReason;
-                        s.prepareMs = b.prepareMs;
-                        s.firstRunMs = b.firstRunMs;
-                        s.warmupRuns = b.warmupRunsDone;
-                        s.latenciesMs = std::move(b.latenciesMs);
-                        s.peakRssBytes = b.peakRssBytes;
-                        s.arenaBytes = b.arenaBytes;
-                        s.profile = std::move(b.profile);
-                        computeScenarioStatistics(s);
-                        cancelled = b.partial;
+                        break;
                     }
+                    ScenarioRecord s;
+                    s.modelId = record.models[mi].id;
+                    s.threads = threads;
+                    s.mode = mode;
+                    s.runtime = runtime;
+                    if (observer.onScenarioStart)
+                        observer.onScenarioStart(index, total, s);
+                    auto target = factory(plan.models[mi], ScenarioSpec { threads, mode, plan.profile, runtime });
+                    if (!target) {
+                        s.status = "failed";
+                        s.error = target.status().toString();
+                    } else {
+                        auto result = runBenchmark(plan.config, **target, control);
+                        if (!result && result.status().isCancelled()) {
+                            cancelled = true;
+                            s.status = "partial";
+                            s.partialReason = result.status().message();
+                        } else if (!result) {
+                            s.status = "failed";
+                            s.error = result.status().toString();
+                            s.unsupportedOps = (*target)->unsupportedOperators();
+                        } else {
+                            BenchmarkResult& b = *result;
+                            s.status = b.partial ? "partial" : "ok";
+                            s.partialReason = b.partialReason;
+                            s.prepareMs = b.prepareMs;
+                            s.firstRunMs = b.firstRunMs;
+                            s.warmupRuns = b.warmupRunsDone;
+                            s.latenciesMs = std::move(b.latenciesMs);
+                            s.peakRssBytes = b.peakRssBytes;
+                            s.arenaBytes = b.arenaBytes;
+                            s.profile = std::move(b.profile);
+                            s.runtimeInfo = std::move(b.runtimeInfo);
+                            if (s.runtimeInfo)
+                                s.runtimeInfo->cpuInt8Features = int8Features;
+                            computeScenarioStatistics(s);
+                            cancelled = b.partial;
+                        }
+                    }
+                    record.scenarios.push_back(std::move(s));
+                    if (observer.onScenarioDone)
+                        observer.onScenarioDone(index, total, record.scenarios.back());
+                    ++index;
                 }
-                record.scenarios.push_back(std::move(s));
-                if (observer.onScenarioDone)
-                    observer.onScenarioDone(index, total, record.scenarios.back());
-                ++index;
+                if (cancelled)
+                    break;
             }
             if (cancelled)
                 break;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <variant>
 
 namespace qs {
 
@@ -64,6 +65,20 @@ std::string cell(std::string text)
 std::string verdictSentence(const RunRecord& record)
 {
     const Verdict v = verdictOf(record);
+    auto text = [&](const char* key) {
+        auto it = v.args.find(key);
+        return it != v.args.end() && std::holds_alternative<std::string>(it->second) ? std::get<std::string>(it->second)
+                                                                                     : std::string();
+    };
+    if (v.id == "different-networks")
+        return fmt::format("No INT8-vs-FP32 verdict: {} and {} are not the same network (see the finding "
+                           "'different-networks'; --allow-different-networks compares them anyway).",
+            text("baseline"), text("candidate"));
+    if (v.id == "run-failed") {
+        const auto threads = std::get<int64_t>(v.args.at("threads"));
+        return fmt::format("No INT8-vs-FP32 verdict: the run failed ({} · {} · {}): {}", text("model"),
+            threadsText(static_cast<int32_t>(threads)), text("mode"), text("error"));
+    }
     if (!v.comparison)
         return "No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both "
                "measured.";
@@ -151,13 +166,13 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
 
     // Imported profiles carry no preparation or memory figures.
     const bool anyMeasured = std::any_of(r.scenarios.begin(), r.scenarios.end(),
-        [](const ScenarioRecord& s) { return s.runtime == "quantscope" && s.status != "failed"; });
+        [](const ScenarioRecord& s) { return (s.runtime == "quantscope" || s.runtimeInfo) && s.status != "failed"; });
     if (anyMeasured) {
         w("## Preparation and memory\n\n");
         w("| Scenario | Preparation ms | First run ms | Warm-up runs | Peak RSS MiB | Arena MiB |\n");
         w("|---|---:|---:|---:|---:|---:|\n");
         for (const ScenarioRecord& s : r.scenarios) {
-            if (s.status == "failed" || s.runtime != "quantscope")
+            if (s.status == "failed" || (s.runtime != "quantscope" && !s.runtimeInfo))
                 continue;
             w(fmt::format("| {} | {} | {} | {} | {} | {} |\n", cell(s.label()), ms(s.prepareMs),
                 s.firstRunMs ? ms(*s.firstRunMs) : "-", s.warmupRuns, mib(s.peakRssBytes), mib(s.arenaBytes)));
@@ -320,8 +335,23 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
     w(fmt::format("- Threads: {} (1 thread = controlled, all cores = practical)\n",
         threadList.empty() ? "-" : fmt::format("{}", fmt::join(threadList, ", "))));
     w(fmt::format("- Modes: {}\n", c.modes.empty() ? "-" : fmt::format("{}", fmt::join(c.modes, ", "))));
-    const bool anyImported = std::any_of(
-        r.scenarios.begin(), r.scenarios.end(), [](const ScenarioRecord& s) { return s.runtime != "quantscope"; });
+    // Scenarios another runtime measured through an adapter carry runtimeInfo; those without it were imported.
+    const bool anyImported = std::any_of(r.scenarios.begin(), r.scenarios.end(),
+        [](const ScenarioRecord& s) { return s.runtime != "quantscope" && !s.runtimeInfo; });
+    std::set<std::string> runtimeLines;
+    for (const ScenarioRecord& s : r.scenarios)
+        if (s.runtimeInfo) {
+            const RuntimeInfo& i = *s.runtimeInfo;
+            runtimeLines.insert(fmt::format("- {} {} through the {} adapter ({}): providers in this build {}; session "
+                                            "providers {}; graph optimization `{}`; {} intra-op / {} inter-op threads; "
+                                            "CPU INT8 features: {}\n",
+                i.name, i.version, i.adapter, i.host, fmt::join(i.availableProviders, ", "),
+                fmt::join(i.sessionProviders, ", "), i.graphOptimizationLevel, i.intraOpThreads, i.interOpThreads,
+                i.cpuInt8Features.empty() ? std::string("none")
+                                          : fmt::format("{}", fmt::join(i.cpuInt8Features, ", "))));
+        }
+    for (const std::string& line : runtimeLines)
+        w(line);
     if (anyImported)
         w(fmt::format("- Imported ONNX Runtime profiles: latencies are its `model_run` events, kernel times its "
                       "`*_kernel_time` events; the first {} run(s) of each profile were skipped\n",

@@ -84,6 +84,15 @@ Json toJson(const ScenarioRecord& s)
             { { "binWidth", s.histogram.binWidth }, { "edges", s.histogram.edges }, { "counts", s.histogram.counts } } }
     };
     j["profile"] = s.profile ? toJson(*s.profile) : Json(nullptr);
+    if (s.runtimeInfo) {
+        const RuntimeInfo& r = *s.runtimeInfo;
+        j["runtimeInfo"] = { { "name", r.name }, { "version", r.version }, { "adapter", r.adapter }, { "host", r.host },
+            { "availableProviders", r.availableProviders }, { "sessionProviders", r.sessionProviders },
+            { "graphOptimizationLevel", r.graphOptimizationLevel }, { "intraOpThreads", r.intraOpThreads },
+            { "interOpThreads", r.interOpThreads }, { "cpuInt8Features", r.cpuInt8Features } };
+    } else {
+        j["runtimeInfo"] = nullptr;
+    }
     return j;
 }
 
@@ -233,6 +242,21 @@ ScenarioRecord scenarioFromJson(const Json& j, size_t index)
     s.histogram.counts = get<std::vector<int64_t>>(h, "counts", w + ".histogram");
     if (auto it = j.find("profile"); it != j.end() && !it->is_null())
         s.profile = profileFromJson(*it, w + ".profile");
+    if (auto it = j.find("runtimeInfo"); it != j.end() && !it->is_null()) { // since format 1.2
+        const std::string rw = w + ".runtimeInfo";
+        RuntimeInfo r;
+        r.name = get<std::string>(*it, "name", rw);
+        r.version = get<std::string>(*it, "version", rw);
+        r.adapter = get<std::string>(*it, "adapter", rw);
+        r.host = get<std::string>(*it, "host", rw);
+        r.availableProviders = get<std::vector<std::string>>(*it, "availableProviders", rw);
+        r.sessionProviders = get<std::vector<std::string>>(*it, "sessionProviders", rw);
+        r.graphOptimizationLevel = get<std::string>(*it, "graphOptimizationLevel", rw);
+        r.intraOpThreads = get<int32_t>(*it, "intraOpThreads", rw);
+        r.interOpThreads = get<int32_t>(*it, "interOpThreads", rw);
+        r.cpuInt8Features = get<std::vector<std::string>>(*it, "cpuInt8Features", rw);
+        s.runtimeInfo = std::move(r);
+    }
     return s;
 }
 
@@ -288,6 +312,16 @@ RunRecord recordFromJson(const Json& j)
         mr.opCounts = get<std::map<std::string, int64_t>>(m, "opCounts", mw);
         mr.signedActivationNodes = get<int64_t>(m, "signedActivationNodes", mw);
         mr.totalMacs = getOptional<int64_t>(m, "totalMacs", mw);
+        // Since format 1.2; older files have no signature, and their pairs are not checked.
+        if (auto it = m.find("network"); it != m.end() && !it->is_null()) {
+            const std::string nw = mw + ".network";
+            NetworkSignature sig;
+            sig.inputs = get<std::vector<std::string>>(*it, "inputs", nw);
+            sig.outputs = get<std::vector<std::string>>(*it, "outputs", nw);
+            sig.layers = get<std::vector<std::string>>(*it, "layers", nw);
+            sig.floatOps = get<std::map<std::string, int64_t>>(*it, "floatOps", nw);
+            mr.network = std::move(sig);
+        }
         r.models.push_back(std::move(mr));
     }
     const Json& c = field(j, "config", w);
@@ -297,7 +331,10 @@ RunRecord recordFromJson(const Json& j)
     r.config.threads = get<std::vector<int32_t>>(c, "threads", "config");
     r.config.modes = get<std::vector<std::string>>(c, "modes", "config");
     r.config.inputShapes = get<std::vector<std::string>>(c, "inputShapes", "config");
+    if (c.contains("runtimes")) // since format 1.2
+        r.config.runtimes = get<std::vector<std::string>>(c, "runtimes", "config");
     r.config.profile = get<bool>(c, "profile", "config");
+    r.config.allowDifferentNetworks = getOptional<bool>(c, "allowDifferentNetworks", "config").value_or(false);
     i = 0;
     for (const Json& s : array(j, "scenarios", w)) {
         ScenarioRecord sr = scenarioFromJson(s, i++);
@@ -381,11 +418,16 @@ std::string systemInfoToJson(const SystemInfo& info)
 std::string runRecordToJson(const RunRecord& r)
 {
     Json models = Json::array();
-    for (const ModelRecord& m : r.models)
-        models.push_back(
-            { { "id", m.id }, { "path", m.path }, { "sha256", m.sha256 }, { "fileSizeBytes", m.fileSizeBytes },
-                { "format", m.format }, { "nodeCount", m.nodeCount }, { "opCounts", m.opCounts },
-                { "signedActivationNodes", m.signedActivationNodes }, { "totalMacs", optional(m.totalMacs) } });
+    for (const ModelRecord& m : r.models) {
+        Json network = nullptr;
+        if (m.network)
+            network = { { "inputs", m.network->inputs }, { "outputs", m.network->outputs },
+                { "layers", m.network->layers }, { "floatOps", m.network->floatOps } };
+        models.push_back({ { "id", m.id }, { "path", m.path }, { "sha256", m.sha256 },
+            { "fileSizeBytes", m.fileSizeBytes }, { "format", m.format }, { "nodeCount", m.nodeCount },
+            { "opCounts", m.opCounts }, { "signedActivationNodes", m.signedActivationNodes },
+            { "totalMacs", optional(m.totalMacs) }, { "network", network } });
+    }
     Json scenarios = Json::array();
     for (const ScenarioRecord& s : r.scenarios)
         scenarios.push_back(toJson(s));
@@ -416,8 +458,9 @@ std::string runRecordToJson(const RunRecord& r)
         { "tool", r.tool }, { "partial", r.partial }, { "machine", toJson(r.machine) }, { "models", models },
         { "config",
             { { "warmupRuns", r.config.warmupRuns }, { "runs", r.config.runs }, { "seconds", r.config.seconds },
-                { "threads", r.config.threads }, { "modes", r.config.modes }, { "inputShapes", r.config.inputShapes },
-                { "profile", r.config.profile } } },
+                { "threads", r.config.threads }, { "modes", r.config.modes }, { "runtimes", r.config.runtimes },
+                { "inputShapes", r.config.inputShapes }, { "profile", r.config.profile },
+                { "allowDifferentNetworks", r.config.allowDifferentNetworks } } },
         { "scenarios", scenarios }, { "comparisons", comparisons }, { "parity", parity }, { "findings", findings } };
     return doc.dump(2) + "\n";
 }

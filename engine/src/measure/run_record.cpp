@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <quantscope/engine/analysis.h>
 #include <quantscope/engine/model.h>
+#include <quantscope/engine/network_identity.h>
 #include <quantscope/engine/run_record.h>
 
 #include <fmt/format.h>
@@ -63,35 +64,16 @@ void computeScenarioStatistics(ScenarioRecord& scenario)
     scenario.histogram = freedmanDiaconisHistogram(scenario.latenciesMs);
 }
 
-namespace {
-
-size_t commonPrefix(const std::string& a, const std::string& b)
-{
-    size_t n = 0;
-    while (n < a.size() && n < b.size() && a[n] == b[n])
-        ++n;
-    return n;
-}
-
-} // namespace
-
 std::vector<ComparisonRecord> compareModels(const RunRecord& record)
 {
-    std::vector<const ModelRecord*> fp32;
-    for (const ModelRecord& m : record.models)
-        if (!m.isQuantized())
-            fp32.push_back(&m);
     std::vector<ComparisonRecord> out;
-    if (fp32.empty())
-        return out;
     for (const ModelRecord& q : record.models) {
         if (!q.isQuantized())
             continue;
-        // The FP32 model of the same network: the one whose id shares the longest prefix with the quantized id.
-        const ModelRecord* base = fp32.front();
-        for (const ModelRecord* f : fp32)
-            if (commonPrefix(f->id, q.id) > commonPrefix(base->id, q.id))
-                base = f;
+        // Two different networks are never compared unless the user asked for it (networkMismatches says why).
+        const ModelRecord* base = baselineFor(record, q, record.config.allowDifferentNetworks);
+        if (!base)
+            continue;
         for (const ScenarioRecord& s : record.scenarios) {
             if (s.modelId != q.id || !s.hasSamples())
                 continue;
@@ -178,6 +160,7 @@ Result<ModelRecord> makeModelRecord(const Model& model)
     r.nodeCount = a.nodeCount;
     r.opCounts = a.opCounts;
     r.totalMacs = a.totalMacs;
+    r.network = networkSignature(model);
     const Graph& g = model.graph();
     for (const Node& n : g.nodes()) {
         // Integer convolutions and matmuls with int8 (s8) activations: the x64 slow path the diagnosis warns about

@@ -5,6 +5,7 @@
 #include <quantscope/engine/session_target.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <random>
 #include <thread>
@@ -66,19 +67,10 @@ public:
         if (!session) {
             for (const UnsupportedNode& u : unsupported)
                 m_unsupported.push_back(u.description);
-            return session.status();
+            return unsupported.empty() ? withGivenShapes(session.status()) : session.status();
         }
         m_session = std::move(*session);
-        // Seeded uniform [0, 1) like the reference inputs in ../shared; integer inputs stay zero.
-        std::mt19937 rng(0);
-        std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
-        for (const IoInfo& io : m_session->inputs()) {
-            HostTensor t(io.type, io.dims);
-            if (io.type == DataType::Float)
-                for (float& x : t.data<float>())
-                    x = uniform(rng);
-            m_inputs.push_back(std::move(t));
-        }
+        m_inputs = makeBenchmarkInputs(m_session->inputs());
         if (m_spec.profile)
             m_collector = std::make_unique<ProfileCollector>(m_model->graph().nodes().size());
         return {};
@@ -96,7 +88,7 @@ public:
             m_collector->beginRun();
         auto outputs = m_session->run(m_inputs, rc);
         if (!outputs)
-            return outputs.status();
+            return outputs.status().isCancelled() ? outputs.status() : withGivenShapes(outputs.status());
         if (m_collector)
             m_collector->endRun();
         return {};
@@ -120,6 +112,20 @@ public:
     std::vector<std::string> unsupportedOperators() const override { return m_unsupported; }
 
 private:
+    // A failure with input shapes the user gave may be caused by them (a free dimension bound to a size the graph
+    // cannot take): the message says which shapes were used, so the user looks at them and not only at the model.
+    Status withGivenShapes(const Status& status) const
+    {
+        if (m_inputShapes.empty() || status.isOk())
+            return status;
+        std::vector<std::string> given;
+        for (const auto& [name, dims] : m_inputShapes)
+            given.push_back(fmt::format("{}={}", name, fmt::join(dims, "x")));
+        return Status(status.code(),
+            fmt::format("{} (with the input shapes given: {}; they may not fit this model)", status.message(),
+                fmt::join(given, " ")));
+    }
+
     std::shared_ptr<const Model> m_model;
     ScenarioSpec m_spec;
     std::map<std::string, std::vector<int64_t>> m_inputShapes;
@@ -131,6 +137,52 @@ private:
 };
 
 } // namespace
+
+Result<std::vector<IoInfo>> benchmarkInputInfo(
+    const Model& model, const std::map<std::string, std::vector<int64_t>>& inputShapes)
+{
+    const Graph& g = model.graph();
+    const std::string file = model.path.empty() ? std::string("model") : model.path.string();
+    std::vector<IoInfo> out;
+    for (ValueId id : g.inputs()) {
+        const Value& v = g.value(id);
+        if (v.isConstant())
+            continue;
+        IoInfo io;
+        io.name = v.name;
+        io.type = v.type.elementType;
+        if (auto it = inputShapes.find(v.name); it != inputShapes.end())
+            io.dims = it->second;
+        else if (auto dims = v.type.knownDims())
+            io.dims = *dims;
+        else
+            return Status(StatusCode::InvalidArgument,
+                fmt::format("{}: input '{}' has free or unknown dimensions ({}); give a concrete shape", file, v.name,
+                    v.type.toString()));
+        if (dataTypeSize(io.type) == 0)
+            return Status(StatusCode::Unsupported,
+                fmt::format("{}: input '{}' has element type {}", file, v.name, dataTypeName(io.type)));
+        out.push_back(std::move(io));
+    }
+    return out;
+}
+
+std::vector<HostTensor> makeBenchmarkInputs(std::span<const IoInfo> inputs)
+{
+    // Seeded uniform [0, 1) like the reference inputs in ../shared; integer inputs stay zero. One generator across
+    // the inputs in order, so the n-th input's data depends only on the shapes before it.
+    std::mt19937 rng(0);
+    std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
+    std::vector<HostTensor> out;
+    for (const IoInfo& io : inputs) {
+        HostTensor t(io.type, io.dims);
+        if (io.type == DataType::Float)
+            for (float& x : t.data<float>())
+                x = uniform(rng);
+        out.push_back(std::move(t));
+    }
+    return out;
+}
 
 bool sessionTargetAvailable() noexcept
 {

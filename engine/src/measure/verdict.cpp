@@ -1,23 +1,48 @@
 // SPDX-License-Identifier: MIT
 #include <quantscope/engine/diagnosis.h>
+#include <quantscope/engine/network_identity.h>
 #include <quantscope/engine/verdict.h>
+
+#include <functional>
 
 namespace qs {
 
 bool findingIsCause(const Finding& f)
 {
     return f.severity != FindingSeverity::Info && f.id != "noisy-measurements" && f.id != "partial-run"
-        && f.id != "unsupported-operators";
+        && f.id != "unsupported-operators" && f.id != "different-networks";
 }
 
-Verdict verdictOf(const RunRecord& record)
+namespace {
+
+// Why there is no comparison: two different networks, or a scenario that failed (of the setting, when one is given).
+Verdict noComparison(const RunRecord& record, const std::function<bool(const ScenarioRecord&)>& inSetting)
 {
     Verdict v;
-    const ComparisonRecord* c = primaryComparison(record);
-    if (!c) {
-        v.id = "no-comparison";
+    if (!record.config.allowDifferentNetworks) {
+        const auto mismatches = networkMismatches(record);
+        if (!mismatches.empty()) {
+            v.id = "different-networks";
+            v.args = { { "baseline", mismatches.front().baselineModel },
+                { "candidate", mismatches.front().candidateModel } };
+            return v;
+        }
+    }
+    for (const ScenarioRecord& s : record.scenarios) {
+        if (s.status != "failed" || !inSetting(s))
+            continue;
+        v.id = "run-failed";
+        v.args = { { "model", s.modelId }, { "threads", int64_t(s.threads) }, { "mode", s.mode },
+            { "runtime", s.runtime }, { "error", s.error } };
         return v;
     }
+    v.id = "no-comparison";
+    return v;
+}
+
+Verdict verdictFrom(const RunRecord& record, const ComparisonRecord* c)
+{
+    Verdict v;
     v.comparison = c;
     const SpeedupEstimate& s = c->speedup;
     v.args = { { "candidate", c->candidateModel }, { "baseline", c->baselineModel }, { "speedup", s.speedup },
@@ -42,6 +67,24 @@ Verdict verdictOf(const RunRecord& record)
     }
     v.id = v.cause ? "slower" : "slower-unexplained";
     return v;
+}
+
+} // namespace
+
+Verdict verdictOf(const RunRecord& record)
+{
+    if (const ComparisonRecord* c = primaryComparison(record))
+        return verdictFrom(record, c);
+    return noComparison(record, [](const ScenarioRecord&) { return true; });
+}
+
+Verdict verdictOf(const RunRecord& record, int32_t threads, const std::string& mode, const std::string& runtime)
+{
+    for (const ComparisonRecord& c : record.comparisons)
+        if (c.threads == threads && c.mode == mode && c.runtime == runtime)
+            return verdictFrom(record, &c);
+    return noComparison(record,
+        [&](const ScenarioRecord& s) { return s.threads == threads && s.mode == mode && s.runtime == runtime; });
 }
 
 } // namespace qs

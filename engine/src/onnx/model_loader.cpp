@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // loadModel: read → parse → validate opsets → bind input shapes → ONNX shape inference → convert to the IR.
 #include "contrib_types.h"
+#include "newer_opset_schemas.h"
 #include "proto_convert.h"
 #include "schema_check.h"
 
@@ -31,8 +32,27 @@ Status invalid(const std::string& file, const std::string& problem)
     return Status(StatusCode::InvalidModel, fmt::format("{}: {}", file, problem));
 }
 
+/// "; node 'n' (Op) would be read at opset N" for the first ai.onnx node of the main graph, to name what cannot be
+/// trusted; empty when the graph has none.
+std::string firstOnnxNode(const onnx::GraphProto& graph, int64_t version)
+{
+    for (int i = 0; i < graph.node_size(); ++i) {
+        const auto& n = graph.node(i);
+        if (!n.domain().empty() && n.domain() != "ai.onnx")
+            continue;
+        const std::string name = n.name().empty() ? fmt::format("{}_{}", n.op_type(), i) : n.name();
+        return fmt::format(
+            "; node '{}' ({}) and every other ai.onnx node would be read with opset-{} semantics this build does "
+            "not know",
+            name, n.op_type(), version);
+    }
+    return {};
+}
+
 Status validateOpsets(const onnx::ModelProto& proto, Model& model, const std::string& file)
 {
+    // libonnx 1.12 knows ai.onnx up to 17; the engine describes what changed in 18..21 (newer_opset_schemas.cpp).
+    onnx_import::ensureNewerOpsetSchemas();
     const auto& registry = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
     const int maxOnnx = registry.count(onnx::ONNX_DOMAIN) ? registry.at(onnx::ONNX_DOMAIN).second : 17;
     for (const auto& imp : proto.opset_import()) {
@@ -45,8 +65,8 @@ Status validateOpsets(const onnx::ModelProto& proto, Model& model, const std::st
                 file, fmt::format("opset_import for domain '{}' has invalid version {}", shownDomain, o.version));
         if (o.domain.empty() && o.version > maxOnnx)
             return Status(StatusCode::Unsupported,
-                fmt::format(
-                    "{}: ai.onnx opset {} is newer than this build understands (up to {})", file, o.version, maxOnnx));
+                fmt::format("{}: ai.onnx opset {} is newer than this build supports (up to {}){}", file, o.version,
+                    maxOnnx, firstOnnxNode(proto.graph(), o.version)));
         if (!isKnownDomain(o.domain))
             model.warnings.push_back(
                 fmt::format("{}: imports unknown operator domain '{}' (version {}); its operators cannot run", file,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Operator documentation from libonnx's schema registry, plus built-in text for com.microsoft quantization ops
 // (libonnx 1.12 carries no com.microsoft schemas).
+#include "newer_opset_schemas.h"
+
 #include <quantscope/engine/op_schema_docs.h>
 
 #include <onnx/defs/schema.h>
@@ -123,6 +125,7 @@ std::optional<OpSchemaDoc> opSchemaDoc(std::string_view opType, std::string_view
         return std::nullopt;
     }
     try {
+        onnx_import::ensureNewerOpsetSchemas();
         const int maxVersion = version > 0 ? static_cast<int>(version) : std::numeric_limits<int>::max();
         const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(std::string(opType), maxVersion, dom);
         if (!schema)
@@ -134,6 +137,7 @@ std::optional<OpSchemaDoc> opSchemaDoc(std::string_view opType, std::string_view
         d.doc = schema->doc() ? std::string(schema->doc()) : std::string();
         d.inputs = convertParams(schema->inputs());
         d.outputs = convertParams(schema->outputs());
+        d.builtIn = onnx_import::isEngineSchemaFile(schema->file());
         return d;
     } catch (const std::exception&) {
         // The registry is built lazily and may throw on exhaustion; documentation is optional, so report "unknown".

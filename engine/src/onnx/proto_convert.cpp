@@ -101,10 +101,38 @@ void narrowInto(const google::protobuf::RepeatedField<Src>& src, std::vector<std
     }
 }
 
+/// Element types ONNX added after the ones the engine's DataType covers (opsets 19..23), by name.
+const char* newerOnnxTypeName(int32_t type)
+{
+    switch (type) {
+    case 17:
+        return "float8e4m3fn";
+    case 18:
+        return "float8e4m3fnuz";
+    case 19:
+        return "float8e5m2";
+    case 20:
+        return "float8e5m2fnuz";
+    case 21:
+        return "uint4";
+    case 22:
+        return "int4";
+    case 23:
+        return "float4e2m1";
+    default:
+        return nullptr;
+    }
+}
+
 } // namespace
 
 Result<Tensor> convertTensor(const onnx::TensorProto& proto, ConvertContext& ctx, const std::string& what)
 {
+    if (const char* name = newerOnnxTypeName(proto.data_type()))
+        return Status(StatusCode::Unsupported,
+            fmt::format("{}: {}: element type {} (ONNX type {}) is not supported: the engine has no float8, 4-bit or "
+                        "float4 tensors",
+                ctx.fileName, what, name, proto.data_type()));
     if (!isValidDataType(proto.data_type()) || proto.data_type() == 0)
         return invalid(ctx, what, fmt::format("unknown element type {}", proto.data_type()));
     const auto type = static_cast<DataType>(proto.data_type());

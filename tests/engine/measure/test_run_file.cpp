@@ -128,7 +128,10 @@ TEST(RunFile, RejectsGarbageAndForeignJson)
 TEST(RunFile, VersionPolicy)
 {
     std::string text = qs::runRecordToJson(qs::test::craftedParadoxRun());
-    const auto pos = text.find("\"version\": \"1.1\"");
+    const std::string current = "\"version\": \"" + std::to_string(qs::kRunFileMajorVersion) + "."
+        + std::to_string(qs::kRunFileMinorVersion) + "\"";
+    ASSERT_EQ(current.size(), 16u);
+    const auto pos = text.find(current);
     ASSERT_NE(pos, std::string::npos);
     std::string newerMajor = text;
     newerMajor.replace(pos, 16, "\"version\": \"2.0\"");

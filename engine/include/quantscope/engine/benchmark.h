@@ -36,6 +36,24 @@ struct BenchmarkControl
     bool cancelled() const { return isCancelled && isCancelled(); }
 };
 
+/// What another runtime (ONNX Runtime through an adapter process) reported about itself and the session that
+/// measured: the checklist users go through when INT8 is slow there. Empty for Quantscope's own engine.
+struct RuntimeInfo
+{
+    std::string name; ///< "onnxruntime"
+    std::string version; ///< "1.30.0"
+    std::string adapter; ///< "node", "python"
+    std::string host; ///< "node v18.19.0"
+    std::vector<std::string> availableProviders; ///< execution providers the runtime build has
+    std::vector<std::string> sessionProviders; ///< the ones the session was created with ("cpu")
+    std::string graphOptimizationLevel; ///< "disabled", "all", ...
+    int32_t intraOpThreads = 0;
+    int32_t interOpThreads = 0;
+    /// INT8 instruction sets the CPU has, of avx2 avx512_vnni avx_vnni amx_int8 neon dotprod i8mm (filled by the plan
+    /// from the machine record, so each scenario carries the whole checklist).
+    std::vector<std::string> cpuInt8Features;
+};
+
 /// Something that can be prepared once and then run many times: the Session adapter (model + threads + mode)
 /// implements it; tests implement it with runs of known cost. Called on one thread only.
 class BenchmarkTarget
@@ -55,6 +73,13 @@ public:
     virtual std::optional<ProfileReport> profile() const { return std::nullopt; }
     /// After prepare failed: the unsupported operators as "'name' (OpType)", all of them, if that was the cause.
     virtual std::vector<std::string> unsupportedOperators() const { return {}; }
+    /// The last runOnce's own duration when the target times runs itself (a runtime in another process times its
+    /// run call there, without the protocol's transfer); nullopt: the benchmark's clock around runOnce counts.
+    virtual std::optional<double> lastRunMs() const { return std::nullopt; }
+    /// The peak resident set of the process that runs the model, when that is not this one.
+    virtual std::optional<int64_t> processPeakRssBytes() const { return std::nullopt; }
+    /// Version, providers and session options of another runtime (see RuntimeInfo).
+    virtual std::optional<RuntimeInfo> runtimeInfo() const { return std::nullopt; }
 };
 
 struct BenchmarkConfig
@@ -79,6 +104,7 @@ struct BenchmarkResult
     bool peakRssIsProcessWide = false; ///< true when the kernel peak could not be reset before preparation
     std::optional<int64_t> arenaBytes;
     std::optional<ProfileReport> profile; ///< from BenchmarkTarget::profile() after the measured runs
+    std::optional<RuntimeInfo> runtimeInfo; ///< from BenchmarkTarget::runtimeInfo() after preparation
 };
 
 /// Runs prepare, the first run, warm-up and the measured runs, timing each run with a steady clock.

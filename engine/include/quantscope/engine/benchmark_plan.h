@@ -19,6 +19,7 @@ struct BenchmarkPlan
     std::vector<std::shared_ptr<const Model>> models;
     std::vector<int32_t> threads { 1 }; ///< 0 = all cores
     std::vector<std::string> modes { "optimized" }; ///< "optimized", "as-written"
+    std::vector<std::string> runtimes { "quantscope" }; ///< "quantscope", "onnxruntime": the factory builds each
     BenchmarkConfig config;
     std::vector<std::string> inputShapes; ///< NAME=DIMS, recorded in the run's configuration
     bool profile = false;
@@ -26,6 +27,8 @@ struct BenchmarkPlan
     bool parity = false;
     std::string parityInputs = "random:1";
     std::map<std::string, std::vector<int64_t>> parityInputShapes;
+    /// Compare an FP32 and a quantized model even when they are not the same network (network_identity.h).
+    bool allowDifferentNetworks = false;
 };
 
 /// What the factory is asked to build: one scenario's settings.
@@ -34,6 +37,7 @@ struct ScenarioSpec
     int32_t threads = 1;
     std::string mode = "optimized";
     bool profile = false;
+    std::string runtime = "quantscope";
 };
 
 /// Builds the target for one scenario (the Session adapter). A failure here is recorded as a failed scenario, not
@@ -50,8 +54,9 @@ struct PlanObserver
     std::function<void(const std::string& message)> onParityProblem;
 };
 
-/// Runs every scenario in order (model-major, then threads, then modes). Cancellation keeps what was measured: the
-/// interrupted scenario is "partial", later ones are not run, and the record is marked partial. A target failure
+/// Runs every scenario in order (model-major, then threads, then modes, then runtimes: the runtimes of one setting
+/// run back to back, so a comparison between them sees the same machine state). Cancellation keeps what was measured:
+/// the interrupted scenario is "partial", later ones are not run, and the record is marked partial. A target failure
 /// (preparation or a run) makes that scenario "failed" with the message and continues with the next one.
 /// Fails only when a model cannot be described (its file cannot be hashed) or the plan is empty.
 Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTargetFactory& factory,

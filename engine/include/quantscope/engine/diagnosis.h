@@ -26,7 +26,8 @@ struct DiagnosisThresholds
     double parityCosineWarning = 0.99;
 };
 
-/// Findings sorted by severity (critical first), then in rule order. Rule ids: unsupported-operators,
+/// Findings sorted by severity (critical first), then in rule order. Rule ids: different-networks,
+/// unsupported-operators,
 /// dynamic-quantized-convolutions, quantization-overhead, no-int8-dot-product, int8-dot-product-unused,
 /// qoperator-signed-activations,
 /// op-count-growth, unfused-boundaries, thread-sensitivity, saturation-risk, tiny-model, noisy-measurements,

@@ -13,7 +13,8 @@ namespace qs {
 
 inline constexpr std::string_view kRunFileSchema = "quantscope-run";
 inline constexpr int kRunFileMajorVersion = 1;
-inline constexpr int kRunFileMinorVersion = 1; ///< 1.1: findings carry args and evidenceLines
+inline constexpr int kRunFileMinorVersion = 2; ///< 1.1: findings carry args and evidenceLines; 1.2: models[].network,
+                                               ///< config.runtimes, scenarios[].runtimeInfo
 
 /// The JSON text of a run (pretty-printed, stable key order).
 std::string runRecordToJson(const RunRecord& record);

@@ -3,6 +3,7 @@
 // what the diagnosis reads and what the Markdown report prints.
 #pragma once
 
+#include <quantscope/engine/benchmark.h>
 #include <quantscope/engine/latency_stats.h>
 #include <quantscope/engine/profile_report.h>
 #include <quantscope/engine/status.h>
@@ -20,6 +21,16 @@ namespace qs {
 
 class Model;
 
+/// What quantization leaves unchanged in a network (network_identity.h): compared before a verdict so two different
+/// networks are never compared.
+struct NetworkSignature
+{
+    std::vector<std::string> inputs; ///< "name[1x3x224x224]" in graph order
+    std::vector<std::string> outputs;
+    std::vector<std::string> layers; ///< weighted layers in graph order, float op and weight shape: "Conv 64x3x7x7"
+    std::map<std::string, int64_t> floatOps; ///< other operators once quantization nodes are removed -> count
+};
+
 struct ModelRecord
 {
     std::string id; ///< short label used by scenarios ("yolov5nu_int8_dynamic_seed")
@@ -32,6 +43,7 @@ struct ModelRecord
     /// Integer/QLinear compute nodes whose activation input is signed int8 (S8S8 on x64 is slow in ONNX Runtime).
     int64_t signedActivationNodes = 0; ///< integer conv/matmul nodes (u8·s8 kernels) reading int8 activations
     std::optional<int64_t> totalMacs;
+    std::optional<NetworkSignature> network; ///< since run file 1.2
 
     bool isQuantized() const { return !format.empty() && format != "fp32"; }
     int64_t opCount(const std::string& opType) const
@@ -44,7 +56,7 @@ struct ModelRecord
 struct ScenarioRecord
 {
     std::string modelId;
-    std::string runtime = "quantscope"; ///< "quantscope" or "onnxruntime" (imported profile)
+    std::string runtime = "quantscope"; ///< "quantscope" or "onnxruntime" (measured through an adapter or imported)
     int32_t threads = 1; ///< intra-op threads; 0 = all cores ("auto")
     std::string mode = "optimized"; ///< "optimized" or "as-written"
     std::string status = "ok"; ///< "ok", "partial" (cancelled, samples kept), "failed"
@@ -60,6 +72,8 @@ struct ScenarioRecord
     LatencyStats stats; ///< of latenciesMs
     Histogram histogram; ///< Freedman–Diaconis, of latenciesMs
     std::optional<ProfileReport> profile;
+    /// For another runtime: its version, providers, session options and the CPU's INT8 features (format 1.2).
+    std::optional<RuntimeInfo> runtimeInfo;
 
     /// "yolov5nu_fp32 · 1 thread · optimized"
     std::string label() const;
@@ -141,8 +155,11 @@ struct RunConfig
     double seconds = 0;
     std::vector<int32_t> threads; ///< as requested; 0 = auto
     std::vector<std::string> modes;
+    std::vector<std::string> runtimes { "quantscope" }; ///< "quantscope", "onnxruntime" (format 1.2)
     std::vector<std::string> inputShapes; ///< NAME=DIMS as given
     bool profile = false;
+    /// The user asked to compare models that are not the same network (network_identity.h); since run file 1.2.
+    bool allowDifferentNetworks = false;
 };
 
 struct RunRecord
@@ -167,8 +184,10 @@ struct RunRecord
 /// Fills stats and histogram of a scenario from its latencies.
 void computeScenarioStatistics(ScenarioRecord& scenario);
 
-/// Pairs every FP32 model with every quantized model (same runtime, threads and mode, both with samples) and computes
-/// the bootstrap speedup (2000 resamples, 95%, seed 42) and size ratio.
+/// Pairs every quantized model with the FP32 model of the same network (matchNetworks; among several, the one whose id
+/// shares the longest prefix) under the same runtime, threads and mode, both with samples, and computes the bootstrap
+/// speedup (2000 resamples, 95%, seed 42) and size ratio. A quantized model without an FP32 model of its network is
+/// not compared unless `config.allowDifferentNetworks` is set (see networkMismatches).
 std::vector<ComparisonRecord> compareModels(const RunRecord& record);
 
 /// Describes a loaded model: id (file stem, or the parent folder's name for "model.onnx"), path, SHA-256 of the file,

@@ -5,6 +5,7 @@
 #include <quantscope/engine/benchmark.h>
 #include <quantscope/engine/benchmark_plan.h>
 #include <quantscope/engine/model.h>
+#include <quantscope/engine/session.h>
 
 #include <map>
 #include <memory>
@@ -12,6 +13,15 @@
 #include <vector>
 
 namespace qs {
+
+/// The graph inputs a benchmark feeds, in graph order, with concrete shapes (from `inputShapes`, else the model's
+/// own); fails naming the input when a dimension stays free or the element type has no fixed size.
+Result<std::vector<IoInfo>> benchmarkInputInfo(
+    const Model& model, const std::map<std::string, std::vector<int64_t>>& inputShapes);
+
+/// The tensors every benchmark target feeds (the engine's Session and other runtimes alike, so both measure the same
+/// data): seeded uniform [0, 1) floats like the reference inputs in ../shared, integer and bool inputs zero.
+std::vector<HostTensor> makeBenchmarkInputs(std::span<const IoInfo> inputs);
 
 /// True when this build has an executor behind createSessionTarget.
 bool sessionTargetAvailable() noexcept;

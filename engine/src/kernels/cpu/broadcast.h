@@ -30,4 +30,19 @@ private:
     int64_t m_inner = 1;
 };
 
+/// y = op(a, b) elementwise over the broadcast output of a two-operand plan, row by row on the calling thread (for
+/// the small integer ops; the float arithmetic has its own parallel loops in elementwise.cpp).
+template <typename T, typename Op> void broadcastRows(const BroadcastPlan& p, const T* a, const T* b, T* y, Op op)
+{
+    const int64_t inner = p.inner();
+    const int64_t sa = p.innerStride(0), sb = p.innerStride(1);
+    for (int64_t r = 0; r < p.rows(); ++r) {
+        const T* ar = a + p.rowOffset(0, r);
+        const T* br = b + p.rowOffset(1, r);
+        T* yr = y + r * inner;
+        for (int64_t i = 0; i < inner; ++i)
+            yr[i] = op(ar[i * sa], br[i * sb]);
+    }
+}
+
 } // namespace qs::kernels

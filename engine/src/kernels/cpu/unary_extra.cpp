@@ -223,21 +223,10 @@ public:
         dispatchNumeric(m_type, [&](auto tag) {
             using T = decltype(tag);
             if constexpr (std::is_unsigned_v<T>) {
-                const T* a = static_cast<const T*>(args.inputs[0]);
-                const T* b = static_cast<const T*>(args.inputs[1]);
-                T* y = static_cast<T*>(args.outputs[0]);
-                const int64_t inner = m_plan.inner();
-                const int64_t sa = m_plan.innerStride(0), sb = m_plan.innerStride(1);
-                for (int64_t r = 0; r < m_plan.rows(); ++r) {
-                    const T* ar = a + m_plan.rowOffset(0, r);
-                    const T* br = b + m_plan.rowOffset(1, r);
-                    T* yr = y + r * inner;
-                    for (int64_t i = 0; i < inner; ++i) {
-                        const T v = ar[i * sa];
-                        const T s = br[i * sb];
-                        yr[i] = s >= T(sizeof(T) * 8) ? T(0) : (m_left ? T(v << s) : T(v >> s));
-                    }
-                }
+                const bool left = m_left;
+                broadcastRows(m_plan, static_cast<const T*>(args.inputs[0]), static_cast<const T*>(args.inputs[1]),
+                    static_cast<T*>(args.outputs[0]),
+                    [left](T v, T s) { return s >= T(sizeof(T) * 8) ? T(0) : (left ? T(v << s) : T(v >> s)); });
             }
         });
         return Status::ok();

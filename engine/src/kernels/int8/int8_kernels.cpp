@@ -10,6 +10,7 @@
 #include "kernels/int8/int8_matmul_factory.h"
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/matmul_shape.h"
+#include "kernels/int8/quantize_generic.h"
 #include "kernels/int8/thread_blocks.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
@@ -65,6 +66,13 @@ public:
         m_inType = x.type;
         m_outType = ctx.outputs[0].type;
         m_zpType = hasInput(ctx.inputs, 2) ? ctx.inputs[2].type : DataType::Undefined;
+        if (scale.type != DataType::Float)
+            return Status(StatusCode::Unsupported,
+                fmt::format("node {}: scale of type {} (only float)", ctx.node.describe(), dataTypeName(scale.type)));
+        const int64_t blockSize = ctx.node.opsetVersion >= 21 ? ctx.node.attrInt("block_size", 0) : 0;
+        const DataType intType = m_dequantize ? m_inType : m_outType;
+        if (blockSize != 0 || intType == DataType::UInt16 || intType == DataType::Int16)
+            return prepareGeneric(ctx, blockSize);
         m_perAxis = scale.elementCount() > 1;
         if (m_perAxis) {
             QS_ASSIGN_OR_RETURN(const int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 1), x.rank()));
@@ -75,9 +83,47 @@ public:
                         m_shape.axisDim));
             m_zeroPoints.resize(size_t(m_shape.axisDim));
         }
-        if (scale.type != DataType::Float)
-            return Status(StatusCode::Unsupported,
-                fmt::format("node {}: scale of type {} (only float)", ctx.node.describe(), dataTypeName(scale.type)));
+        return Status::ok();
+    }
+
+    /// Blocked scales (opset 21) and 16-bit integers: the scalar path (quantize_generic.h).
+    Status prepareGeneric(const KernelContext& ctx, int64_t blockSize)
+    {
+        const TensorDesc& x = ctx.inputs[0];
+        const TensorDesc& scale = ctx.inputs[1];
+        const std::string node = ctx.node.describe();
+        m_generic = true;
+        m_geometry = {};
+        m_geometry.blockSize = blockSize;
+        if (blockSize < 0)
+            return Status(StatusCode::InvalidModel, fmt::format("node {}: block_size {} is negative", node, blockSize));
+        m_geometry.perTensor = blockSize == 0 && scale.elementCount() == 1;
+        if (!m_geometry.perTensor) {
+            QS_ASSIGN_OR_RETURN(const int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 1), x.rank()));
+            const quant::AxisShape s = axisShapeOf(x.dims, axis);
+            m_geometry.outer = s.outer;
+            m_geometry.axisDim = s.axisDim;
+            m_geometry.inner = s.inner;
+            if (blockSize > 0) {
+                // The scale has x's shape except along axis, where each value covers block_size elements.
+                std::vector<int64_t> want = x.dims;
+                want[size_t(axis)] = (x.dims[size_t(axis)] + blockSize - 1) / blockSize;
+                if (scale.dims != want)
+                    return Status(StatusCode::InvalidModel,
+                        fmt::format("node {}: blocked scale has shape {}; block_size {} along axis {} of {} needs {}",
+                            node, formatDims(scale.dims), blockSize, axis, formatDims(x.dims), formatDims(want)));
+            } else if (scale.elementCount() != s.axisDim) {
+                return Status(StatusCode::InvalidModel,
+                    fmt::format("node {}: {} scales for axis of size {}", node, scale.elementCount(), s.axisDim));
+            }
+        } else {
+            m_geometry.inner = x.elementCount();
+        }
+        if (hasInput(ctx.inputs, 2) && ctx.inputs[2].dims != scale.dims
+            && ctx.inputs[2].elementCount() != scale.elementCount())
+            return Status(StatusCode::InvalidModel,
+                fmt::format("node {}: zero point shape {} differs from the scale's {}", node,
+                    formatDims(ctx.inputs[2].dims), formatDims(scale.dims)));
         return Status::ok();
     }
 
@@ -85,6 +131,15 @@ public:
     {
         const auto* scales = static_cast<const float*>(args.inputs[1]);
         const void* zp = args.inputs.size() > 2 ? args.inputs[2] : nullptr;
+        if (m_generic) {
+            if (m_dequantize)
+                int8::dequantizeGeneric(
+                    args.inputs[0], m_inType, scales, zp, m_zpType, m_geometry, static_cast<float*>(args.outputs[0]));
+            else
+                int8::quantizeGeneric(static_cast<const float*>(args.inputs[0]), scales, zp, m_zpType, m_outType,
+                    m_geometry, args.outputs[0]);
+            return Status::ok();
+        }
         if (!m_perAxis) {
             const int32_t z = zeroPointAt(zp, m_zpType, 0);
             if (!m_dequantize) {
@@ -136,10 +191,14 @@ public:
 
     std::string implementation() const override
     {
+        if (m_generic)
+            return m_geometry.blockSize > 0 ? "cpu:scalar blocked" : "cpu:scalar 16-bit";
         return fmt::format("cpu:{}", quant::quantIsaName(quant::bestQuantIsa()));
     }
 
 private:
+    bool m_generic = false;
+    int8::QuantGeometry m_geometry;
     bool m_dequantize = false;
     int64_t m_count = 0;
     DataType m_inType = DataType::Float;
@@ -150,19 +209,35 @@ private:
     std::vector<int32_t> m_zeroPoints;
 };
 
+bool isQuantizedType(DataType t)
+{
+    return isInt8Type(t) || t == DataType::UInt16 || t == DataType::Int16;
+}
+
 Status inferQuantize(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
 {
     outputs[0].dims = inputs[0].dims;
     outputs[0].type = hasInput(inputs, 2) ? inputs[2].type : DataType::UInt8;
+    // Opset 21: without a zero point, output_dtype names y's type.
+    if (const int64_t dtype = node.opsetVersion >= 21 ? node.attrInt("output_dtype", 0) : 0;
+        dtype != 0 && !hasInput(inputs, 2)) {
+        const auto type = static_cast<DataType>(dtype);
+        if (!isValidDataType(int32_t(dtype)) || !isQuantizedType(type))
+            return Status(StatusCode::Unsupported,
+                fmt::format("node {}: output_dtype {} (ONNX type {}) is not supported (only uint8, int8, uint16, "
+                            "int16; no int4/uint4/float8)",
+                    node.describe(), isValidDataType(int32_t(dtype)) ? dataTypeName(type) : "?", dtype));
+        outputs[0].type = type;
+    }
     return Status::ok();
 }
 
 Status acceptQuantize(const Node& node, std::span<const TensorDesc> inputs)
 {
     QS_RETURN_IF_ERROR(acceptFloatInput0(node, inputs));
-    if (hasInput(inputs, 2) && !isInt8Type(inputs[2].type))
-        return Status(
-            StatusCode::Unsupported, fmt::format("zero point is {} (only uint8, int8)", dataTypeName(inputs[2].type)));
+    if (hasInput(inputs, 2) && !isQuantizedType(inputs[2].type))
+        return Status(StatusCode::Unsupported,
+            fmt::format("zero point is {} (only uint8, int8, uint16, int16)", dataTypeName(inputs[2].type)));
     return Status::ok();
 }
 
@@ -175,9 +250,9 @@ Status inferDequantize(const Node& node, std::span<const TensorDesc> inputs, std
 
 Status acceptDequantize(const Node& node, std::span<const TensorDesc> inputs)
 {
-    if (!isInt8Type(inputs[0].type) && inputs[0].type != DataType::Int32)
+    if (!isQuantizedType(inputs[0].type) && inputs[0].type != DataType::Int32)
         return Status(StatusCode::Unsupported,
-            fmt::format("input 0 is {} (only uint8, int8, int32)", dataTypeName(inputs[0].type)));
+            fmt::format("input 0 is {} (only uint8, int8, uint16, int16, int32)", dataTypeName(inputs[0].type)));
     return Status::ok();
 }
 
@@ -502,10 +577,12 @@ void registerInt8Kernels(KernelRegistry& r)
 {
     r.add(KernelSpec { "", "QuantizeLinear", 10, 0, inferQuantize,
         []() -> std::unique_ptr<Kernel> { return std::make_unique<QuantizeLinearKernel>(false); }, acceptQuantize,
-        kNoCaps, "cpu", "float -> uint8/int8; per tensor, per axis" });
+        kNoCaps, "cpu",
+        "float -> uint8/int8 (vector), uint16/int16; per tensor, per axis, blocked (21, scalar); no int4/float8" });
     r.add(KernelSpec { "", "DequantizeLinear", 10, 0, inferDequantize,
         []() -> std::unique_ptr<Kernel> { return std::make_unique<QuantizeLinearKernel>(true); }, acceptDequantize,
-        kNoCaps, "cpu", "uint8/int8/int32 -> float; per tensor, per axis" });
+        kNoCaps, "cpu",
+        "uint8/int8/int32 (vector), uint16/int16 -> float; per tensor, per axis, blocked (21, scalar); float scale" });
     r.add(KernelSpec { "", "DynamicQuantizeLinear", 11, 0, inferDynamicQuantize,
         []() -> std::unique_ptr<Kernel> { return std::make_unique<DynamicQuantizeLinearKernel>(); }, acceptFloatInput0,
         kNoCaps, "cpu", "float -> uint8" });

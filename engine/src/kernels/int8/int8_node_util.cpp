@@ -45,6 +45,10 @@ int32_t zeroPointAt(const void* data, DataType type, int64_t i)
         return static_cast<const int8_t*>(data)[i];
     case DataType::Int32:
         return static_cast<const int32_t*>(data)[i];
+    case DataType::UInt16:
+        return static_cast<const uint16_t*>(data)[i];
+    case DataType::Int16:
+        return static_cast<const int16_t*>(data)[i];
     default:
         return 0;
     }

@@ -12,7 +12,7 @@ namespace qs::kernels::int8 {
 /// The Int8Conv shape of a Conv-like node (ConvInteger, QLinearConv, Conv): 1-D convolutions as 2-D with height 1.
 Result<ConvShape> convShapeOf(const Node& node, const TensorDesc& x, const TensorDesc& w);
 
-/// Element `i` of a zero point (uint8, int8 or int32) given as a raw pointer; 0 when omitted (null).
+/// Element `i` of a zero point (uint8, int8, uint16, int16 or int32) given as a raw pointer; 0 when omitted (null).
 int32_t zeroPointAt(const void* data, DataType type, int64_t i);
 
 /// DynamicQuantizeLinear's second and third outputs (y_scale, y_zero_point), where the step has them.
