@@ -54,6 +54,8 @@ void printBenchHelp()
         "                      maps to graph optimizations disabled, optimized to all\n"
         "  --ort-node DIR      the onnxruntime-node folder (or a folder with node_modules/onnxruntime-node)\n"
         "  --python CMD        the Python interpreter with onnxruntime; default python3\n"
+        "  --parity            compare the outputs of each FP32/INT8 pair (SQNR, cosine, max/mean |diff|; run file\n"
+        "                      'parity' array); inputs: --parity-inputs DIR|random[:N] (default random:1)\n"
         "  --json FILE         write the run file (engine/RUN_FILE_FORMAT.md)\n"
         "  --md FILE           write the Markdown report\n"
         "  --memory-limit SIZE largest single tensor or arena, e.g. 512M, 8G; a model asking for more fails its\n"
@@ -247,6 +249,11 @@ int runBench(std::span<char* const> args)
             plan.profile = true;
         } else if (a == "--allow-different-networks") {
             plan.allowDifferentNetworks = true;
+        } else if (a == "--parity") {
+            plan.parity = true;
+        } else if (a == "--parity-inputs" && hasValue) {
+            plan.parity = true;
+            plan.parityInputs = value();
         } else if (a == "--json" && hasValue) {
             jsonPath = value();
         } else if (a == "--md" && hasValue) {
@@ -307,6 +314,8 @@ int runBench(std::span<char* const> args)
     observer.onScenarioStart
         = [&](size_t i, size_t n, const ScenarioRecord& s) { progress.scenarioStart(i, n, s.label()); };
     observer.onScenarioDone = [&](size_t, size_t, const ScenarioRecord& s) { progress.scenarioDone(s); };
+    observer.onParityProblem = [](const std::string& m) { fmt::print(stderr, "quantscope-cli bench: {}\n", m); };
+    plan.parityInputShapes = loadOptions.inputShapes;
     const auto shapes = loadOptions.inputShapes;
     auto factory = [&](const std::shared_ptr<const Model>& model, const ScenarioSpec& spec) {
         if (spec.runtime == "onnxruntime")

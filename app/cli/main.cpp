@@ -19,6 +19,8 @@ extern const Command kImportOrtProfileCommand;
 extern const Command kInspectCommand;
 extern const Command kOpsCommand;
 extern const Command kPlanCommand;
+extern const Command kParityCommand;
+extern const Command kQuantizeCommand;
 extern const Command kReportCommand;
 extern const Command kRuntimesCommand;
 extern const Command kSysinfoCommand;
@@ -36,7 +38,9 @@ const std::array kCommands {
     qs::cli::kImportOrtProfileCommand,
     qs::cli::kInspectCommand,
     qs::cli::kOpsCommand,
+    qs::cli::kParityCommand,
     qs::cli::kPlanCommand,
+    qs::cli::kQuantizeCommand,
     qs::cli::kReportCommand,
     qs::cli::kRuntimesCommand,
     qs::cli::kSysinfoCommand,

@@ -3,13 +3,74 @@
 
 #include <quantscope/engine/benchmark_plan.h>
 #include <quantscope/engine/diagnosis.h>
+#include <quantscope/engine/parity.h>
 #include <quantscope/engine/version.h>
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <set>
 
 namespace qs {
+
+namespace {
+
+// Output parity of each (baseline, candidate) pair the run compares, on the plan's samples, run as written (the
+// arithmetic the files specify). A pair that cannot be compared gets no record; the reason goes to the warnings.
+void addParity(const BenchmarkPlan& plan, RunRecord& record, const PlanObserver& observer)
+{
+    std::set<std::pair<std::string, std::string>> done;
+    auto modelById = [&](const std::string& id) -> std::shared_ptr<const Model> {
+        for (size_t i = 0; i < record.models.size(); ++i)
+            if (record.models[i].id == id)
+                return plan.models[i];
+        return nullptr;
+    };
+    for (const ComparisonRecord& c : record.comparisons) {
+        if (!done.insert({ c.baselineModel, c.candidateModel }).second)
+            continue;
+        auto ref = modelById(c.baselineModel);
+        auto cand = modelById(c.candidateModel);
+        if (!ref || !cand)
+            continue;
+        auto samples = loadSamples(*ref, plan.parityInputs, plan.parityInputShapes);
+        if (!samples) {
+            if (observer.onParityProblem)
+                observer.onParityProblem(
+                    fmt::format("parity {} vs {}: {}", c.candidateModel, c.baselineModel, samples.status().message()));
+            continue;
+        }
+        ParityOptions options;
+        options.layers = false;
+        options.inputShapes = plan.parityInputShapes;
+        auto report = computeParity(ref, cand, *samples, options);
+        if (!report) {
+            if (observer.onParityProblem)
+                observer.onParityProblem(
+                    fmt::format("parity {} vs {}: {}", c.candidateModel, c.baselineModel, report.status().message()));
+            continue;
+        }
+        for (const OutputParity& o : report->outputs) {
+            ParityRecord p;
+            p.modelId = c.candidateModel;
+            p.reference = c.baselineModel;
+            p.output = o.name;
+            p.maxAbsError = o.diff.maxAbs;
+            p.meanAbsError = o.diff.meanAbs;
+            p.cosineSimilarity = o.diff.cosine;
+            p.rmse = o.diff.rmse;
+            if (std::isfinite(o.diff.sqnrDb))
+                p.sqnrDb = o.diff.sqnrDb;
+            if (o.classes)
+                p.top1Agreement = static_cast<double>(o.classes->top1) / static_cast<double>(o.classes->rows);
+            p.pass = o.pass;
+            p.samples = report->samples;
+            record.parity.push_back(std::move(p));
+        }
+    }
+}
+
+} // namespace
 
 Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTargetFactory& factory,
     const BenchmarkControl& control, const PlanObserver& observer)
@@ -119,6 +180,8 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
     }
     record.partial = cancelled || record.scenarios.size() < total;
     record.comparisons = compareModels(record);
+    if (plan.parity && !cancelled)
+        addParity(plan, record, observer);
     record.findings = diagnoseRun(record);
     return record;
 }

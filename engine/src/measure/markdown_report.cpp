@@ -118,6 +118,23 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
         w("\nSpeedup = median FP32 latency / median quantized latency (> 1: quantized is faster); interval: "
           "percentile bootstrap of the median ratio.\n\n");
     }
+    if (!r.parity.empty()) {
+        w("## Parity\n\n");
+        w("| Model | Reference | Output | SQNR | Cosine | Max abs error | Mean abs error | RMSE | Top-1 | Result |\n");
+        w("|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+        auto opt = [](const std::optional<double>& v, const char* f) {
+            return v ? fmt::format(fmt::runtime(f), *v) : std::string("-");
+        };
+        for (const ParityRecord& p : r.parity)
+            w(fmt::format("| {} | {} | {} | {} | {} | {:.4g} | {:.4g} | {} | {} | {} |\n", cell(p.modelId),
+                cell(p.reference), cell(p.output),
+                p.sqnrDb ? fmt::format("{:.1f} dB", *p.sqnrDb) : std::string(p.rmse ? "identical" : "-"),
+                opt(p.cosineSimilarity, "{:.5f}"), p.maxAbsError, p.meanAbsError, opt(p.rmse, "{:.4g}"),
+                p.top1Agreement ? fmt::format("{:.0f}%", 100 * *p.top1Agreement) : std::string("-"),
+                p.pass ? (*p.pass ? "pass" : "**fail**") : "-"));
+        w("\nSQNR = 10·log10(Σ reference² / Σ (reference − model)²) over the outputs of the same inputs; pass: SQNR "
+          ">= 20 dB and cosine >= 0.99 (scale-free, so pixel boxes and tiny logits are judged alike).\n\n");
+    }
 
     w("## Latency (ms)\n\n");
     w("| Scenario | Status | Runs | Mean | Std | CV | Min | P50 | P90 | P95 | P99 | Max | IQR | Outliers | FPS |\n");

@@ -368,9 +368,20 @@ RunRecord recordFromJson(const Json& j)
     i = 0;
     for (const Json& pj : array(j, "parity", w)) {
         const std::string pw = fmt::format("parity[{}]", i++);
-        r.parity.push_back({ get<std::string>(pj, "modelId", pw), get<std::string>(pj, "reference", pw),
-            get<std::string>(pj, "output", pw), get<double>(pj, "maxAbsError", pw), get<double>(pj, "meanAbsError", pw),
-            getOptional<double>(pj, "cosineSimilarity", pw) });
+        ParityRecord p;
+        p.modelId = get<std::string>(pj, "modelId", pw);
+        p.reference = get<std::string>(pj, "reference", pw);
+        p.output = get<std::string>(pj, "output", pw);
+        p.maxAbsError = get<double>(pj, "maxAbsError", pw);
+        p.meanAbsError = get<double>(pj, "meanAbsError", pw);
+        p.cosineSimilarity = getOptional<double>(pj, "cosineSimilarity", pw);
+        // Optional since the parity command (absent in older files).
+        p.rmse = getOptional<double>(pj, "rmse", pw);
+        p.sqnrDb = getOptional<double>(pj, "sqnrDb", pw);
+        p.top1Agreement = getOptional<double>(pj, "top1Agreement", pw);
+        p.pass = getOptional<bool>(pj, "pass", pw);
+        p.samples = getOptional<int64_t>(pj, "samples", pw).value_or(0);
+        r.parity.push_back(std::move(p));
     }
     i = 0;
     for (const Json& fj : array(j, "findings", w)) {
@@ -435,7 +446,9 @@ std::string runRecordToJson(const RunRecord& r)
     for (const ParityRecord& p : r.parity)
         parity.push_back({ { "modelId", p.modelId }, { "reference", p.reference }, { "output", p.output },
             { "maxAbsError", p.maxAbsError }, { "meanAbsError", p.meanAbsError },
-            { "cosineSimilarity", optional(p.cosineSimilarity) } });
+            { "cosineSimilarity", optional(p.cosineSimilarity) }, { "rmse", optional(p.rmse) },
+            { "sqnrDb", optional(p.sqnrDb) }, { "top1Agreement", optional(p.top1Agreement) },
+            { "pass", optional(p.pass) }, { "samples", p.samples } });
     Json findings = Json::array();
     for (const Finding& f : r.findings) {
         Json lines = Json::array();

@@ -23,7 +23,8 @@
 // mobilenet_v3_large_int8_qdq_torch has no flip: all 122 quantized tensors and the output are identical.
 //
 // Labels: mnasnet0_5 (QDQ from PyTorch) and the transformer (dynamic MatMul) run by default, one model per pattern;
-// the others (resnet18, mobilenet_v3, yolov5nu) are labelled `slow` and skip unless QS_SLOW_TESTS=1.
+// the others (resnet18, mobilenet_v3, yolov5nu) are labelled `slow` (registered with -DQS_SLOW_TESTS=ON, which
+// runs them with QS_SLOW_TESTS=1; run by hand they skip without it).
 #include "int8_test_util.h"
 #include "shared_data.h"
 
@@ -111,7 +112,7 @@ void findCaseOrSkip(const char* name, bool slow, std::filesystem::path& dir)
 {
     const char* env = std::getenv("QS_SLOW_TESTS");
     if (slow && !(env && std::string(env) == "1"))
-        GTEST_SKIP() << name << " is a slow case: set QS_SLOW_TESTS=1 (ctest -L slow) to run it";
+        GTEST_SKIP() << name << " is a slow case: configure with -DQS_SLOW_TESTS=ON and run ctest -L slow";
     dir = test::sharedDir() / "models" / name;
     QS_REQUIRE_SHARED(dir / "model.onnx");
 }

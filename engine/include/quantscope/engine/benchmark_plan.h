@@ -8,6 +8,7 @@
 #include <quantscope/engine/run_record.h>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -22,6 +23,10 @@ struct BenchmarkPlan
     BenchmarkConfig config;
     std::vector<std::string> inputShapes; ///< NAME=DIMS, recorded in the run's configuration
     bool profile = false;
+    /// Also compare the outputs of every FP32/quantized pair the run compares (random:1, loadSamples' spec).
+    bool parity = false;
+    std::string parityInputs = "random:1";
+    std::map<std::string, std::vector<int64_t>> parityInputShapes;
     /// Compare an FP32 and a quantized model even when they are not the same network (network_identity.h).
     bool allowDifferentNetworks = false;
 };
@@ -45,6 +50,8 @@ struct PlanObserver
 {
     std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioStart;
     std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioDone;
+    /// A pair whose parity could not be computed (plan.parity): the reason, naming both models.
+    std::function<void(const std::string& message)> onParityProblem;
 };
 
 /// Runs every scenario in order (model-major, then threads, then modes, then runtimes: the runtimes of one setting

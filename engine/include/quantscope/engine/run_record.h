@@ -101,6 +101,12 @@ struct ParityRecord
     double maxAbsError = 0;
     double meanAbsError = 0;
     std::optional<double> cosineSimilarity;
+    // Since run file 1.2 (absent in older files):
+    std::optional<double> rmse;
+    std::optional<double> sqnrDb; ///< null when the two are identical (infinite SQNR) or not measured
+    std::optional<double> top1Agreement; ///< classifier outputs: share of samples whose arg max agrees
+    std::optional<bool> pass; ///< by the thresholds in effect (SQNR >= 20 dB, cosine >= 0.99 by default)
+    int64_t samples = 0;
 };
 
 enum class FindingSeverity

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: MIT
+// Models the quantizer writes: the structure ONNX Runtime's quantizer gives each format, libonnx's checker (inside
+// serializeModel), loading and running in the engine, and parity with the FP32 original under the default rule.
+// ONNX Runtime's acceptance of the same files is checked by the quantize_* ctest cases (quantize_acceptance.sh).
+#include "../../shared_data.h"
+
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/model_writer.h>
+#include <quantscope/engine/parity.h>
+#include <quantscope/engine/quantize.h>
+
+#include <gtest/gtest.h>
+
+using namespace qs;
+
+namespace {
+
+// Writes (with the checker) and reads back, as a user's tool would see the file.
+std::shared_ptr<const Model> roundTrip(const Model& m)
+{
+    auto bytes = serializeModel(m);
+    EXPECT_TRUE(bytes) << bytes.status().message();
+    if (!bytes)
+        return nullptr;
+    auto back = loadModelFromBytes(*bytes, "quantized.onnx", std::filesystem::temp_directory_path());
+    EXPECT_TRUE(back) << back.status().message();
+    return back ? *back : nullptr;
+}
+
+const Node* producerOf(const Graph& g, ValueId v)
+{
+    return v == kNoValue || g.producer(v) == kNoNode ? nullptr : &g.node(g.producer(v));
+}
+
+int count(const Graph& g, std::string_view op)
+{
+    int n = 0;
+    for (const Node& node : g.nodes())
+        n += node.opType == op;
+    return n;
+}
+
+ParityReport parityOf(const std::shared_ptr<const Model>& ref, const std::shared_ptr<const Model>& cand,
+    const std::filesystem::path& caseDir)
+{
+    auto samples = loadSamples(*ref, caseDir.string());
+    EXPECT_TRUE(samples) << samples.status().message();
+    auto report = computeParity(ref, cand, *samples, {});
+    EXPECT_TRUE(report) << report.status().message();
+    return report ? *report : ParityReport {};
+}
+
+class CountingProgress final : public ProgressSink
+{
+public:
+    void progress(int64_t done, int64_t total) override
+    {
+        calls++;
+        last = done;
+        this->total = total;
+    }
+    int calls = 0;
+    int64_t last = 0;
+    int64_t total = 0;
+};
+
+} // namespace
+
+TEST(QuantizeModels, TransformerDynamicFollowsOrtPattern)
+{
+    const auto dir = test::sharedDir() / "models" / "transformer_encoder_fp32";
+    QS_REQUIRE_SHARED(dir / "model.onnx");
+    auto fp32 = loadModel(dir / "model.onnx");
+    ASSERT_TRUE(fp32);
+    QuantizeOptions o; // dynamic, int8 symmetric weights per tensor
+    QuantizeSummary summary;
+    auto q = quantizeModel(*fp32, o, {}, &summary);
+    ASSERT_TRUE(q) << q.status().message();
+    auto m = roundTrip(**q);
+    ASSERT_TRUE(m);
+    const Graph& g = m->graph();
+    // 16 MatMuls: 14 with constant weights become MatMulInteger; the 8 attention MatMuls (activation x activation)
+    // stay float, and the summary says why.
+    EXPECT_EQ(summary.quantizedByOp["MatMul"], 14);
+    EXPECT_EQ(count(g, "MatMulInteger"), 14);
+    EXPECT_EQ(count(g, "MatMul"), 8);
+    EXPECT_EQ(summary.skipped.size(), 8u);
+    for (const Node& n : g.nodes()) {
+        if (n.opType != "MatMulInteger")
+            continue;
+        const Node* dq = producerOf(g, n.input(0));
+        ASSERT_TRUE(dq && dq->opType == "DynamicQuantizeLinear") << n.describe();
+        EXPECT_EQ(n.input(2), dq->output(2)); // the activation's zero point
+        const Tensor* w = g.constantData(n.input(1));
+        ASSERT_TRUE(w);
+        EXPECT_EQ(w->dataType(), DataType::Int8);
+        EXPECT_EQ(g.constantData(n.input(3))->data<int8_t>()[0], 0); // symmetric
+        // MatMulInteger -> Cast(float) -> Mul(x_scale * w_scale), the Mul writing the float op's output name.
+        ASSERT_EQ(g.consumers(n.output(0)).size(), 1u);
+        const Node& cast = g.node(g.consumers(n.output(0))[0]);
+        EXPECT_EQ(cast.opType, "Cast");
+        EXPECT_EQ(cast.attrInt("to", 0), 1);
+        const Node& mul = g.node(g.consumers(cast.output(0))[0]);
+        EXPECT_EQ(mul.opType, "Mul");
+        EXPECT_TRUE((*fp32)->graph().findValue(g.value(mul.output(0)).name)) << "float tensor name kept";
+    }
+    const ParityReport r = parityOf(*fp32, m, dir);
+    ASSERT_EQ(r.outputs.size(), 1u);
+    EXPECT_TRUE(r.outputs[0].pass) << r.outputs[0].diff.sqnrDb;
+    EXPECT_GE(r.layers.size(), 120u); // matched by name
+}
+
+// resnet18_fp32 from ../shared with its reference input as the one calibration sample (skipped when absent).
+class Resnet18 : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        QS_REQUIRE_SHARED(dir / "model.onnx");
+        auto model = loadModel(dir / "model.onnx");
+        ASSERT_TRUE(model) << model.status().message();
+        fp32 = *model;
+        auto loaded = loadSamples(*fp32, dir.string());
+        ASSERT_TRUE(loaded) << loaded.status().message();
+        samples = std::move(*loaded);
+    }
+    const std::filesystem::path dir = test::sharedDir() / "models" / "resnet18_fp32";
+    std::shared_ptr<const Model> fp32;
+    std::vector<Sample> samples;
+};
+
+TEST_F(Resnet18, QdqPerChannelFollowsOrtPattern)
+{
+    QuantizeOptions o;
+    o.format = QuantFormat::Qdq;
+    o.perChannel = true;
+    CountingProgress progress;
+    o.progress = &progress;
+    QuantizeSummary summary;
+    auto q = quantizeModel(fp32, o, samples, &summary);
+    ASSERT_TRUE(q) << q.status().message();
+    EXPECT_EQ(progress.last, 1); // one minmax pass over one sample
+    EXPECT_EQ(summary.quantizedByOp["Conv"], 20); // weights behind PyTorch's Identity nodes included
+    EXPECT_EQ(summary.quantizedByOp["Gemm"], 1);
+    auto m = roundTrip(**q);
+    ASSERT_TRUE(m);
+    const Graph& g = m->graph();
+    int convs = 0;
+    for (const Node& n : g.nodes()) {
+        if (n.opType != "Conv" && n.opType != "Gemm")
+            continue;
+        ++convs;
+        // Activation: QuantizeLinear -> DequantizeLinear (uint8).
+        const Node* adq = producerOf(g, n.input(0));
+        ASSERT_TRUE(adq && adq->opType == "DequantizeLinear") << n.describe();
+        const Node* aq = producerOf(g, adq->input(0));
+        ASSERT_TRUE(aq && aq->opType == "QuantizeLinear");
+        EXPECT_EQ(g.value(aq->output(0)).type.elementType, DataType::UInt8);
+        // Weight: DequantizeLinear of int8 data, one scale per output channel, zero points 0.
+        const Node* wdq = producerOf(g, n.input(1));
+        ASSERT_TRUE(wdq && wdq->opType == "DequantizeLinear");
+        const Tensor* w = g.constantData(wdq->input(0));
+        ASSERT_TRUE(w && w->dataType() == DataType::Int8);
+        const int64_t axis = n.opType == "Conv" ? 0 : (n.attrInt("transB", 0) ? 0 : 1);
+        EXPECT_EQ(wdq->attrInt("axis", 1), axis);
+        EXPECT_EQ(g.constantData(wdq->input(1))->elementCount(), w->dims()[static_cast<size_t>(axis)]);
+        for (int8_t z : g.constantData(wdq->input(2))->data<int8_t>())
+            EXPECT_EQ(z, 0);
+        // Bias: DequantizeLinear of int32 data.
+        if (n.input(2) != kNoValue) {
+            const Node* bdq = producerOf(g, n.input(2));
+            ASSERT_TRUE(bdq && bdq->opType == "DequantizeLinear");
+            EXPECT_EQ(g.constantData(bdq->input(0))->dataType(), DataType::Int32);
+        }
+        // Output: read by exactly one QuantizeLinear (the engine and ONNX Runtime fuse the group).
+        ASSERT_EQ(g.consumers(n.output(0)).size(), 1u) << n.describe();
+        EXPECT_EQ(g.node(g.consumers(n.output(0))[0]).opType, "QuantizeLinear");
+    }
+    EXPECT_EQ(convs, 21);
+    // Runs in the engine, optimized (fused int8 kernels) as well as as written.
+    SessionOptions so;
+    auto session = Session::create(m, so);
+    ASSERT_TRUE(session) << session.status().message();
+    EXPECT_TRUE((*session)->run(samples.at(0)));
+    const ParityReport r = parityOf(fp32, m, dir);
+    ASSERT_EQ(r.outputs.size(), 1u);
+    EXPECT_TRUE(r.outputs[0].pass) << r.outputs[0].diff.sqnrDb;
+    ASSERT_TRUE(r.outputs[0].classes);
+    EXPECT_EQ(r.outputs[0].classes->top1, 1);
+}
+
+TEST_F(Resnet18, QOperatorFollowsOrtPattern)
+{
+    QuantizeOptions o;
+    o.format = QuantFormat::QOperator;
+    o.perChannel = true;
+    QuantizeSummary summary;
+    auto q = quantizeModel(fp32, o, samples, &summary);
+    ASSERT_TRUE(q) << q.status().message();
+    auto m = roundTrip(**q);
+    ASSERT_TRUE(m);
+    const Graph& g = m->graph();
+    EXPECT_EQ(count(g, "QLinearConv"), 20);
+    EXPECT_EQ(count(g, "Conv"), 0);
+    EXPECT_EQ(count(g, "Gemm"), 1); // no QLinearGemm in ONNX: stays float, and the summary says so
+    // A QuantizeLinear only where a float tensor enters the quantized ops (the graph input, the float Relu, Add and
+    // MaxPool between them), never right after a DequantizeLinear (no pointless round trip).
+    EXPECT_GE(count(g, "QuantizeLinear"), 1);
+    for (const Node& n : g.nodes())
+        if (n.opType == "QuantizeLinear") {
+            const Node* p = producerOf(g, n.input(0));
+            EXPECT_TRUE(!p || p->opType != "DequantizeLinear") << n.describe();
+        }
+    for (const Node& n : g.nodes()) {
+        if (n.opType != "QLinearConv")
+            continue;
+        // x, x_scale, x_zp, w (int8, per channel), w_scale [M], w_zp [M], y_scale, y_zp, bias (int32)
+        ASSERT_EQ(n.inputCount(), 9u) << n.describe();
+        const Tensor* w = g.constantData(n.input(3));
+        ASSERT_TRUE(w && w->dataType() == DataType::Int8);
+        EXPECT_EQ(g.constantData(n.input(4))->elementCount(), w->dims()[0]);
+        EXPECT_EQ(g.constantData(n.input(8))->dataType(), DataType::Int32);
+        EXPECT_EQ(g.value(n.output(0)).type.elementType, DataType::UInt8);
+    }
+    SessionOptions so;
+    auto session = Session::create(m, so);
+    ASSERT_TRUE(session) << session.status().message();
+    const ParityReport r = parityOf(fp32, m, dir);
+    ASSERT_EQ(r.outputs.size(), 1u);
+    EXPECT_TRUE(r.outputs[0].pass) << r.outputs[0].diff.sqnrDb;
+    EXPECT_GE(r.layers.size(), 60u); // the DequantizeLinear outputs keep the float names
+}
+
+TEST_F(Resnet18, CalibrationIsCancellable)
+{
+    auto random = loadSamples(*fp32, "random:3");
+    ASSERT_TRUE(random);
+    CancelToken cancel;
+    cancel.requestCancel();
+    QuantizeOptions o;
+    o.format = QuantFormat::Qdq;
+    o.cancel = &cancel;
+    auto q = quantizeModel(fp32, o, *random);
+    ASSERT_FALSE(q);
+    EXPECT_TRUE(q.status().isCancelled());
+}
+
+TEST_F(Resnet18, ExcludedNodeStaysFloatAndUnknownNameIsRefused)
+{
+    QuantizeOptions o;
+    o.excludeNodes = { "/conv1/Conv" };
+    QuantizeSummary summary;
+    auto q = quantizeModel(fp32, o, {}, &summary);
+    ASSERT_TRUE(q);
+    EXPECT_EQ(summary.quantizedByOp["Conv"], 19);
+    EXPECT_EQ(count((*q)->graph(), "Conv"), 1);
+    o.excludeNodes = { "no_such_node" };
+    auto bad = quantizeModel(fp32, o);
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.status().message().find("'no_such_node', which is not a node"), std::string::npos);
+}
