@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Opening and panning a large graph in the GUI's graph view: load + analysis + Graphviz layout (the worker's
-// path), scene construction and paint times. Prints one table; see bench/RESULTS.md.
+// path), scene construction and paint times. Prints one table; see bench/archive/2026-11-22-gui-and-measurement.md.
 //
 //   bench_graph_view [--blocks 223] [--model file.onnx] [--frames 120] [--save synthetic.onnx]
 #include "graph/graph_scene.h"

@@ -466,9 +466,10 @@ std::vector<Case> allCases()
     return cases;
 }
 
-/// A QOperator block on a 1x64x56x56 activation, for timing against ONNX Runtime (bench/RESULTS.md):
-/// Q -> SiLU as QLinearSigmoid + QLinearMul -> residual QLinearAdd -> QLinearAveragePool 3x3 -> QLinearConcat with
-/// the residual -> QLinearGlobalAveragePool -> DQ, plus a QLinearLeakyRelu and a QLinearSoftmax over channels.
+/// A QOperator block on a 1x64x56x56 activation, for timing against ONNX Runtime
+/// (bench/archive/2026-11-22-int8-native.md, "com.microsoft QOperator kernels"): Q -> SiLU as QLinearSigmoid +
+/// QLinearMul -> residual QLinearAdd -> QLinearAveragePool 3x3 -> QLinearConcat with the residual ->
+/// QLinearGlobalAveragePool -> DQ, plus a QLinearLeakyRelu and a QLinearSoftmax over channels.
 ModelBuilder* benchBlock(std::unique_ptr<ModelBuilder>& owner)
 {
     CaseBuilder c("qoperator_block");

@@ -22,7 +22,7 @@ std::byte* alignedAllocate(size_t bytes) noexcept
     // Large buffers (reordered convolution weights, the activation arena) are streamed through once per layer:
     // with 4 KiB pages every few KiB is a TLB miss and a stop for the hardware prefetcher. Transparent huge pages
     // are opt-in (madvise) on common distributions, so ask for them; resnet18_fp32 runs ~2 % faster so
-    // (bench/RESULTS.md "fp32layout"). At most 2 MiB - 1 of rounding per such buffer.
+    // (bench/archive/2026-11-22-fp32.md, "huge pages"). At most 2 MiB - 1 of rounding per such buffer.
     if (bytes >= kHugePage) {
         const size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
         void* p = std::aligned_alloc(kHugePage, rounded);

@@ -34,10 +34,10 @@ Result<ConvGeometry> convTransposeGeometry(const Node& node, std::span<const int
 /// Whether a float convolution of this geometry runs faster channels-last (NHWC) than in the blocked layout on
 /// oneDNN 2.6 with AVX-512, where oneDNN then picks its brgemm convolution: a spatial kernel (not 1x1), at least 256
 /// output and 128 input channels on at most 14x14 output pixels (2-D, batch 1, no groups). Measured on the shared
-/// models (bench_profile_steps, bench/RESULTS.md "fp32layout"): ResNet's layer3 and layer4 3x3 convolutions run
-/// 3-10 % faster so; the 28x28 and 56x56 ones gain too little to pay for the reorders at the region's edge, and 1x1
-/// convolutions gain or lose a little either way (they follow their neighbours' layout). Shape only: deterministic,
-/// nothing measured at preparation.
+/// models (bench_profile_steps, bench/archive/2026-11-22-fp32.md, "channels-last deep layers"): ResNet's layer3 and
+/// layer4 3x3 convolutions run 3-10 % faster so; the 28x28 and 56x56 ones gain too little to pay for the reorders at
+/// the region's edge, and 1x1 convolutions gain or lose a little either way (they follow their neighbours' layout).
+/// Shape only: deterministic, nothing measured at preparation.
 bool prefersChannelsLast(const ConvGeometry& g) noexcept;
 
 /// 2-D windows without dilation whose padding is smaller than the kernel and whose last window starts inside the

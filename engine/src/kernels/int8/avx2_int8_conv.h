@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The engine's own u8·s8 → s32 direct convolution for AVX2 without VNNI, where oneDNN 2.6's `jit_uni_int8:avx2`
-// reaches only about two thirds of the vpmaddubsw + vpmaddwd peak (bench/RESULTS.md, "avx2kernel").
+// reaches only about two thirds of the vpmaddubsw + vpmaddwd peak (bench/archive/2026-11-22-int8-avx2.md, "Own AVX2
+// int8 convolution kernel").
 //
 // NHWC activations live in a buffer padded with the activation zero point (so padding contributes x - zp = 0, as in
 // ONNX, and the inner loop has no bounds checks): NHWC inputs are copied into it, NCHW inputs are written into it

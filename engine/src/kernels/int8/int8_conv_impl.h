@@ -137,8 +137,8 @@ struct Int8Conv::Impl
     /// The own kernel's accumulators of `bandRows` output rows, per epilogue thread (see epilogue()). One row of
     /// yolov5nu's layers is ~20 KB (width x channels is constant through the network), so 16 KiB means one row per band
     /// there, which measured best (the row and the source rows it reads stay in L1 for the epilogue): 63.3 ms of
-    /// convolutions per run vs 63.7 at 32 KiB, 64.5 at 256 KiB, 67 at 1 MiB (AVX2-limited, bench/RESULTS.md
-    /// "avx2epilogue").
+    /// convolutions per run vs 63.7 at 32 KiB, 64.5 at 256 KiB, 67 at 1 MiB (AVX2-limited,
+    /// bench/archive/2026-11-22-int8-avx2.md, "the dynamic conv's epilogue fused band by band").
     std::vector<int32_t> band;
     int64_t bandRows = 0;
     static constexpr int64_t kBandBytes = 16 * 1024;

@@ -7,9 +7,9 @@
 // widening to int32. With activations up to 255 the pair sum reaches 255 * (|a| + |b|) for same-sign weights a, b,
 // which exceeds int16 exactly when |a| + |b| > 128 (255 * 128 = 32640 fits, 255 * 129 = 32895 does not; for
 // opposite signs the magnitude is at most 255 * 128). VNNI (vpdpbusd) accumulates straight into int32: exact.
-// Measured on this project's machines with oneDNN 2.6 (bench/RESULTS.md): avx512_core_vnni exact, AVX2 saturates.
-// Which weights form a pair depends on the kernel oneDNN picks (pairLayoutOf): direct jit/brgemm kernels pair input
-// channels at one kernel position; im2col + gemm kernels (grouped convolutions on avx512_core) pair adjacent
+// Measured on this project's machines with oneDNN 2.6 (bench/RESULTS.md, "Measured fact"): avx512_core_vnni exact, AVX2
+// saturates. Which weights form a pair depends on the kernel oneDNN picks (pairLayoutOf): direct jit/brgemm kernels
+// pair input channels at one kernel position; im2col + gemm kernels (grouped convolutions on avx512_core) pair adjacent
 // elements of the flattened reduction; reference kernels compute in int32.
 //
 // Remedy: the weights given to oneDNN are split as w = w' + r, with w' chosen so that no pair exceeds the bound
@@ -17,14 +17,14 @@
 // the kernel after the oneDNN call, in int32, as sum r * (x - zp). The result is exact on every ISA. Int8Conv
 // applies r per tile of 16 output pixels as int16 multiply-adds over per-channel planes of x - zp
 // (int8_conv_residual.cpp); PyTorch-quantized weights (full +-127 range, resnet18_int8_qdq_torch) need it for 1-2 % of
-// pairs, where it costs ~11-14 % of the run (was ~40 % as strided scalar updates, bench/RESULTS.md). The real
-// models need it for only a few weights per layer (2..126 of thousands in yolov5nu_int8_dynamic_seed), so the
-// residual costs a small fraction of the convolution; the alternative, an int16-free (s16 or int32) accumulation
-// kernel of our own for the whole layer, would give up oneDNN's speed entirely for those layers. Measured
-// (bench/kernels/bench_int8_conv.cpp, bench/RESULTS.md, AVX2-limited, the model's own weights with 1-6 residual
-// weights per layer): the whole exact NHWC path, residual and float epilogue included, stays within 10-25 % of the
-// bare oneDNN primitive on the 3x3 layers (98-110 GOP/s), where an int32-accumulating kernel of our own would run
-// at a fraction of that.
+// pairs, where it costs ~11-14 % of the run (was ~40 % as strided scalar updates,
+// bench/archive/2026-11-22-int8-avx2.md). The real models need it for only a few weights per layer (2..126 of thousands
+// in yolov5nu_int8_dynamic_seed), so the residual costs a small fraction of the convolution; the alternative, an
+// int16-free (s16 or int32) accumulation kernel of our own for the whole layer, would give up oneDNN's speed entirely
+// for those layers. Measured (bench/kernels/bench_int8_conv.cpp, bench/archive/2026-11-22-int8-avx2.md, AVX2-limited,
+// the model's own weights with 1-6 residual weights per layer): the whole exact NHWC path, residual and float epilogue
+// included, stays within 10-25 % of the bare oneDNN primitive on the 3x3 layers (98-110 GOP/s), where an
+// int32-accumulating kernel of our own would run at a fraction of that.
 #pragma once
 
 #include <cstdint>

@@ -10,8 +10,8 @@
 namespace qs::kernels::int8 {
 
 /// Passes shorter than this stay on the calling thread: their share of a thread wake-up outweighs the work saved
-/// (the lead measured 63 small parallel quantize passes slower than serial on 2 vCPUs, bench/RESULTS.md "Two threads
-/// on the dynamic INT8 path").
+/// (the lead measured 63 small parallel quantize passes slower than serial on 2 vCPUs,
+/// bench/archive/2026-11-22-session-summaries.md "Two threads on the dynamic INT8 path").
 constexpr int64_t kParallelPassMinElements = 64 * 1024;
 
 /// The threads a pass of `count` elements runs on: 1 below `minCount` or inside another parallel region, else the
