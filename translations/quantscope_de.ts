@@ -1,3070 +1,3066 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
-    <context>
-        <name>main</name>
-        <message>
-            <location filename="../app/gui/main.cpp" line="43" />
-            <source>Is INT8 faster than FP32 for this ONNX model here, and if not, why?</source>
-            <translation>Ist INT8 für dieses ONNX-Modell hier schneller als FP32, und wenn nicht, warum?</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/main.cpp" line="47" />
-            <source>ONNX model to open; give two (FP32 and INT8) to open them as a pair.</source>
-            <translation>Zu öffnendes ONNX-Modell; zwei Modelle (FP32 und INT8) werden als Paar geöffnet.</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/main.cpp" line="51" />
-            <source>Save a screenshot of the window after loading, then quit.</source>
-            <translation>Nach dem Laden ein Bildschirmfoto des Fensters speichern und beenden.</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/main.cpp" line="54" />
-            <source>Find (and select) a node after loading.</source>
-            <translation>Nach dem Laden einen Knoten suchen (und auswählen).</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/main.cpp" line="56" />
-            <source>Bring a panel to the front (its object name, e.g. OperatorsDock).</source>
-            <translation>Einen Bereich in den Vordergrund holen (sein Objektname, z. B. OperatorsDock).</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/main.cpp" line="60" />
-            <source>Trigger actions by object name before loading (leftToRight, collapseQdq, boundariesOnly, tensorShapes), comma-separated.</source>
-            <translation>Aktionen vor dem Laden über ihren Objektnamen auslösen (leftToRight, collapseQdq, boundariesOnly, tensorShapes), durch Kommas getrennt.</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/main.cpp" line="66" />
-            <source>Select the graph colouring by index (0 category, 1 MACs, 2 weight bytes).</source>
-            <translation>Graphfärbung über ihren Index wählen (0 Knotenart, 1 MACs, 2 Gewichtsbytes).</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/main.cpp" line="70" />
-            <source>Open a run file (repeatable).</source>
-            <translation>Eine Laufdatei öffnen (wiederholbar).</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/main.cpp" line="72" />
-            <source>Show a central tab by index (0 graph, 1 results).</source>
-            <translation>Einen zentralen Reiter über seinen Index zeigen (0 Graph, 1 Ergebnisse).</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/main.cpp" line="75" />
-            <source>Start a benchmark of the opened model(s) with the remembered settings.</source>
-            <translation>Einen Benchmark der geöffneten Modelle mit den gespeicherten Einstellungen starten.</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/main.cpp" line="78" />
-            <source>Milliseconds to wait before the screenshot.</source>
-            <translation>Millisekunden bis zum Bildschirmfoto.</translation>
-        </message>
-        <message>
-            <location filename="../app/gui/main.cpp" line="81" />
-            <source>After a --bench run, colour the graph by the last scenario's profile.</source>
-            <translation>Nach einem Lauf mit --bench den Graphen nach dem Profil des letzten Szenarios einfärben.</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::BenchmarkWorker</name>
-        <message>
-            <location filename="../ui/workers/benchmark_worker.cpp" line="25" />
-            <source>preparing</source>
-            <translation>Vorbereitung</translation>
-        </message>
-        <message>
-            <location filename="../ui/workers/benchmark_worker.cpp" line="27" />
-            <source>warming up</source>
-            <translation>Aufwärmen</translation>
-        </message>
-        <message>
-            <location filename="../ui/workers/benchmark_worker.cpp" line="29" />
-            <source>measuring</source>
-            <translation>Messung</translation>
-        </message>
-        <message>
-            <location filename="../ui/workers/benchmark_worker.cpp" line="55" />
-            <source>This build has no execution engine; nothing was measured.</source>
-            <translation>Dieser Build hat keine Ausführungs-Engine; es wurde nichts gemessen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/workers/benchmark_worker.cpp" line="83" />
-            <source>[%1/%2] %3: %4</source>
-            <translation>[%1/%2] %3: %4</translation>
-        </message>
-        <message>
-            <location filename="../ui/workers/benchmark_worker.cpp" line="100" />
-            <source>starting</source>
-            <translation>Start</translation>
-        </message>
-        <message>
-            <location filename="../ui/workers/benchmark_worker.cpp" line="130" />
-            <source>Could not create the run folder %1.</source>
-            <translation>Der Laufordner %1 konnte nicht angelegt werden.</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::Charts</name>
-        <message>
-            <location filename="../ui/charts/breakdown_chart.cpp" line="53" />
-            <source>other</source>
-            <translation>andere</translation>
-        </message>
-        <message>
-            <location filename="../ui/charts/latency_box_chart.cpp" line="18" />
-            <source>Latency&lt;br&gt;&lt;span style='font-weight:normal; font-size:small'&gt;box P25–P75 (IQR), line median, whiskers within 1.5 IQR&lt;/span&gt;</source>
-            <translation>Latenz&lt;br&gt;&lt;span style='font-weight:normal; font-size:small'&gt;Box P25–P75 (IQR), Linie Median, Whisker ≤ 1,5 IQR&lt;/span&gt;</translation>
-        </message>
-        <message>
-            <location filename="../ui/charts/latency_box_chart.cpp" line="50" />
-            <source>ms</source>
-            <translation>ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/charts/latency_histogram_chart.cpp" line="22" />
-            <source>Latency distribution</source>
-            <translation>Latenzverteilung</translation>
-        </message>
-        <message>
-            <location filename="../ui/charts/latency_histogram_chart.cpp" line="94" />
-            <source>latency per inference (ms, logarithmic)</source>
-            <translation>Latenz pro Inferenz (ms, logarithmisch)</translation>
-        </message>
-        <message>
-            <location filename="../ui/charts/latency_histogram_chart.cpp" line="95" />
-            <source>latency per inference (ms)</source>
-            <translation>Latenz pro Inferenz (ms)</translation>
-        </message>
-        <message>
-            <location filename="../ui/charts/latency_histogram_chart.cpp" line="122" />
-            <source>%1: %2 outliers (&gt; 1.5 IQR)</source>
-            <translation>%1: %2 Ausreißer (&gt; 1,5 IQR)</translation>
-        </message>
-        <message>
-            <location filename="../ui/charts/latency_histogram_chart.cpp" line="147" />
-            <source>Latency distribution&lt;br&gt;&lt;span style='font-weight:normal; font-size:small'&gt;all runs drawn; %1 beyond 1.5 IQR marked ▲ (max %2 ms)&lt;/span&gt;</source>
-            <translation>Latenzverteilung&lt;br&gt;&lt;span style='font-weight:normal; font-size:small'&gt;alle Läufe gezeigt; %1 über 1,5 IQR mit ▲ markiert (max. %2 ms)&lt;/span&gt;</translation>
-        </message>
-        <message>
-            <location filename="../ui/charts/latency_histogram_chart.cpp" line="24" />
-            <source>runs</source>
-            <translation>Läufe</translation>
-        </message>
-        <message>
-            <location filename="../ui/charts/chart_common.cpp" line="31" />
-            <source> (partial)</source>
-            <translation> (unvollständig)</translation>
-        </message>
-        <message>
-            <location filename="../ui/charts/latency_histogram_chart.cpp" line="85" />
-            <source>Latency distribution&lt;br&gt;&lt;span style='font-weight:normal; font-size:small'&gt;runs beyond 1.5 IQR not drawn: %1 (max %2 ms)&lt;/span&gt;</source>
-            <translation>Latenzverteilung&lt;br&gt;&lt;span style='font-weight:normal; font-size:small'&gt;Läufe über 1,5 IQR nicht gezeigt: %1 (max. %2 ms)&lt;/span&gt;</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::ComparePanel</name>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="42" />
-            <source>A (baseline):</source>
-            <translation>A (Basis):</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="42" />
-            <source>B (candidate):</source>
-            <translation>B (Kandidat):</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="49" />
-            <source>A run from the Runs panel</source>
-            <translation>Ein Lauf aus dem Bereich „Läufe“</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="52" />
-            <source>Which model, threads and mode of that run</source>
-            <translation>Welches Modell, welche Threads und welcher Modus dieses Laufs</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="64" />
-            <source>&amp;Swap A and B</source>
-            <translation>A und B &amp;tauschen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="67" />
-            <source>Exchange baseline and candidate (Ctrl+Shift+X)</source>
-            <translation>Basis und Kandidat vertauschen (Strg+Umschalt+X)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="88" />
-            <source>A</source>
-            <translation>A</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="88" />
-            <source>B</source>
-            <translation>B</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="88" />
-            <location filename="../ui/panels/compare_panel.cpp" line="120" />
-            <source>B / A</source>
-            <translation>B / A</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="89" />
-            <source>Measured runs</source>
-            <translation>Gemessene Läufe</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="89" />
-            <source>Median ms</source>
-            <translation>Median ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="89" />
-            <source>P95 ms</source>
-            <translation>P95 ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="89" />
-            <source>IQR ms</source>
-            <translation>IQR ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="89" />
-            <source>Mean ms</source>
-            <translation>Mittelwert ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="90" />
-            <source>CV</source>
-            <translation>VK</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="90" />
-            <source>Min ms</source>
-            <translation>Min. ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="90" />
-            <source>Max ms</source>
-            <translation>Max. ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="90" />
-            <source>First run ms</source>
-            <translation>Erster Lauf ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="90" />
-            <source>Preparation ms</source>
-            <translation>Vorbereitung ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="90" />
-            <source>Peak RSS</source>
-            <translation>Spitzen-RSS</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="93" />
-            <source>Timed inferences after warm-up; the statistics are of these</source>
-            <translation>Gemessene Inferenzen nach dem Aufwärmen; die Statistik bezieht sich auf diese</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="94" />
-            <source>Middle latency: half the runs were faster. The speedup compares medians</source>
-            <translation>Mittlere Latenz: die Hälfte der Läufe war schneller. Die Beschleunigung vergleicht Mediane</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="95" />
-            <source>95th percentile: 1 run in 20 was slower (tail latency)</source>
-            <translation>95. Perzentil: 1 von 20 Läufen war langsamer (Tail-Latenz)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="96" />
-            <source>Interquartile range P75 − P25: the spread of the middle half of the runs</source>
-            <translation>Interquartilsabstand P75 − P25: die Streuung der mittleren Hälfte der Läufe</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="97" />
-            <source>Arithmetic mean latency; pulled up by slow outliers, unlike the median</source>
-            <translation>Arithmetisches Mittel der Latenz; anders als der Median von langsamen Ausreißern nach oben gezogen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="98" />
-            <source>Coefficient of variation = standard deviation / mean; above 10% the measurement is noisy</source>
-            <translation>Variationskoeffizient = Standardabweichung / Mittelwert; über 10% ist die Messung verrauscht</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="99" />
-            <source>Fastest run</source>
-            <translation>Schnellster Lauf</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="100" />
-            <source>Slowest run</source>
-            <translation>Langsamster Lauf</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="101" />
-            <source>The first inference after preparation (cold caches, lazy initialisation), not part of the statistics</source>
-            <translation>Die erste Inferenz nach der Vorbereitung (kalte Caches, verzögerte Initialisierung), nicht Teil der Statistik</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="102" />
-            <source>Loading the model into the engine and planning it (kernels, memory) before the first run</source>
-            <translation>Laden des Modells in die Engine und seine Planung (Kernel, Speicher) vor dem ersten Lauf</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="103" />
-            <source>Peak resident memory of the process while this scenario ran</source>
-            <translation>Höchster residenter Speicher des Prozesses während dieses Szenarios</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="108" />
-            <source>B / A below 1: B takes less time (or memory) than A</source>
-            <translation>B / A unter 1: B braucht weniger Zeit (oder Speicher) als A</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="120" />
-            <source>Op type</source>
-            <translation>Operatortyp</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="120" />
-            <source>A ms</source>
-            <translation>A ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="120" />
-            <source>B ms</source>
-            <translation>B ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="120" />
-            <source>B − A ms</source>
-            <translation>B − A ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="143" />
-            <source>&amp;Copy as Text</source>
-            <translation>Als Text &amp;kopieren</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="316" />
-            <source>&lt;b&gt;Time per op type&lt;/b&gt;: needs a per-node profile on both sides (tick “Per-node profile” in the Runs panel before measuring).</source>
-            <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt;: braucht auf beiden Seiten ein Profil pro Knoten (vor dem Messen „Profil pro Knoten“ im Bereich „Läufe“ ankreuzen).</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="322" />
-            <source>&lt;b&gt;Time per op type&lt;/b&gt; (ms per run, largest difference first): which op types make B slower or faster than A.</source>
-            <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="353" />
-            <source>A: %1 node(s), B: %2 node(s)</source>
-            <translation>A: %1 Knoten, B: %2 Knoten</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="361" />
-            <source>Only B runs this op type</source>
-            <translation>Nur B führt diesen Operatortyp aus</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="361" />
-            <source>Only A runs this op type</source>
-            <translation>Nur A führt diesen Operatortyp aus</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="364" />
-            <source>All kernels</source>
-            <translation>Alle Kernel</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="452" />
-            <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
-            <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="453" />
-            <source>Pick two scenarios with measured runs.</source>
-            <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="455" />
-            <source>Latency distribution</source>
-            <translation>Latenzverteilung</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="427" />
-            <source>B is faster</source>
-            <translation>B ist schneller</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="428" />
-            <source>B is slower</source>
-            <translation>B ist langsamer</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="429" />
-            <source>no clear difference: the interval includes 1</source>
-            <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="430" />
-            <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
-            <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="424" />
-            <source>No speedup: a median is not positive.</source>
-            <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="135" />
-            <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less. Click a column header to sort by it.</source>
-            <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger. Ein Klick auf einen Spaltenkopf sortiert danach.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="508" />
-            <source>Computing the bootstrap interval of the speedup...</source>
-            <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="520" />
-            <source>different CPUs (%1 vs %2)</source>
-            <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="523" />
-            <source>different Quantscope builds</source>
-            <translation>verschiedene Quantscope-Builds</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="526" />
-            <source>different thread settings</source>
-            <translation>verschiedene Thread-Einstellungen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="528" />
-            <source>different modes (%1 vs %2)</source>
-            <translation>verschiedene Modi (%1 gegenüber %2)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="530" />
-            <source>different runtimes</source>
-            <translation>verschiedene Laufzeitumgebungen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="532" />
-            <source>a side is partial (cancelled)</source>
-            <translation>eine Seite ist unvollständig (abgebrochen)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="534" />
-            <source>Not like for like: %1.</source>
-            <translation>Nicht vergleichbar: %1.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="542" />
-            <source>A: %1</source>
-            <translation>A: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/compare_panel.cpp" line="543" />
-            <source>B: %1</source>
-            <translation>B: %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::FindingText</name>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="148" />
-            <source>%1 and %2 are not the same network, but were compared as asked</source>
-            <translation>%1 und %2 sind nicht dasselbe Netz, wurden aber wie verlangt verglichen</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="152" />
-            <source>%1 and %2 are not the same network, so they were not compared</source>
-            <translation>%1 und %2 sind nicht dasselbe Netz und wurden daher nicht verglichen</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="157" />
-            <source>some models use operators the engine does not implement, so they were not measured</source>
-            <translation>einige Modelle verwenden Operatoren, die die Engine nicht implementiert, daher wurden sie nicht gemessen</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="162" />
-            <source>the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time (DynamicQuantizeLinear, an extra pass over each activation); the Cast and Mul that rescale its output are fused into the integer convolution in the optimized mode measured</source>
-            <translation>die Faltungen sind dynamisch quantisiert: jedes ConvInteger quantisiert zur Laufzeit zuerst seine Eingabe (DynamicQuantizeLinear, ein zusätzlicher Durchlauf über jede Aktivierung); Cast und Mul, die seine Ausgabe reskalieren, sind im gemessenen optimierten Modus in die Integer-Faltung eingebunden</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="167" />
-            <source>the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time (DynamicQuantizeLinear, an extra pass over each activation) and rescales its output through separate Cast and Mul nodes</source>
-            <translation>die Faltungen sind dynamisch quantisiert: jedes ConvInteger quantisiert zur Laufzeit zuerst seine Eingabe (DynamicQuantizeLinear, ein zusätzlicher Durchlauf über jede Aktivierung) und reskaliert seine Ausgabe über separate Cast- und Mul-Knoten</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="174" />
-            <source>%1% of the run time goes to converting between float and integer rather than computing</source>
-            <translation>%1 % der Laufzeit gehen in die Umwandlung zwischen Gleitkomma und Integer statt ins Rechnen</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="180" />
-            <source>this CPU has no int8 dot-product instruction (VNNI/dotprod), which caps what INT8 can gain</source>
-            <translation>diese CPU hat keinen int8-Skalarprodukt-Befehl (VNNI/dotprod), was begrenzt, wie viel INT8 gewinnen kann</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="184" />
-            <source>oneDNN dispatches to %1 kernels, so the engine's INT8 numbers do not use the CPU's VNNI</source>
-            <translation>oneDNN verwendet %1-Kernel, daher nutzen die INT8-Zahlen der Engine das VNNI der CPU nicht</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="187" />
-            <source>the model is in QOperator format with signed int8 activations (S8S8), which x86-64 kernels handle slowly</source>
-            <translation>das Modell liegt im QOperator-Format mit vorzeichenbehafteten int8-Aktivierungen (S8S8) vor, die x86-64-Kernel nur langsam verarbeiten</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="190" />
-            <source>quantization multiplied the node count by %1</source>
-            <translation>die Quantisierung hat die Knotenzahl um den Faktor %1 erhöht</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="196" />
-            <source>%1 runs %2x slower as written than optimized: its result depends on graph fusion</source>
-            <translation>%1 läuft wie geschrieben %2x langsamer als optimiert: sein Ergebnis hängt von der Graphfusion ab</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="201" />
-            <source>the INT8 speedup of %1 depends on the thread count (%2x with %3, %4x with %5)</source>
-            <translation>die INT8-Beschleunigung von %1 hängt von der Thread-Zahl ab (%2x mit %3, %4x mit %5)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="205" />
-            <source>on this CPU, u8*s8 products are summed in pairs into saturating 16-bit integers, which can clip results for 8-bit weights</source>
-            <translation>auf dieser CPU werden u8*s8-Produkte paarweise in sättigende 16-Bit-Integer summiert, was bei 8-Bit-Gewichten Ergebnisse abschneiden kann</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="208" />
-            <source>%1 is so small that fixed per-run costs dominate</source>
-            <translation>%1 ist so klein, dass feste Kosten pro Lauf überwiegen</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="211" />
-            <source>the measurements are noisy (CV up to %1%), so small differences are not results</source>
-            <translation>die Messungen sind verrauscht (VK bis %1 %), daher sind kleine Unterschiede keine Ergebnisse</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="215" />
-            <source>%1 and %2 are indistinguishable with %3 (%4)</source>
-            <translation>%1 und %2 sind mit %3 (%4) nicht zu unterscheiden</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="218" />
-            <source>the run was cancelled, so some numbers come from fewer runs than planned</source>
-            <translation>der Lauf wurde abgebrochen, daher stammen einige Zahlen aus weniger Läufen als geplant</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="228" />
-            <source>The speedup and the findings compare two different networks, not FP32 with its quantization. Measure the FP32 model this INT8 model was made from for a verdict about quantization.</source>
-            <translation>Beschleunigung und Befunde vergleichen zwei verschiedene Netze, nicht FP32 mit seiner Quantisierung. Messen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand, um ein Urteil über die Quantisierung zu erhalten.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="232" />
-            <source>Open the FP32 model this INT8 model was made from. To compare these two anyway, use Benchmark → Compare Anyway (quantscope-cli: --allow-different-networks).</source>
-            <translation>Öffnen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand. Um diese beiden trotzdem zu vergleichen: Benchmark → Trotzdem vergleichen (quantscope-cli: --allow-different-networks).</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="237" />
-            <source>Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile (quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.</source>
-            <translation>Diese Szenarien haben keine Zahlen. Messen Sie das Modell in ONNX Runtime und importieren Sie dessen Profil (quantscope-cli import-ort-profile) zum Vergleich, oder exportieren Sie das Modell ohne diese Operatoren neu.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="243" />
-            <source>Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization with calibration data (quantize_static, QDQ format, per-channel weights), which runtimes fuse into integer convolutions.</source>
-            <translation>Dynamische Quantisierung (quantize_dynamic von ONNX Runtime) berechnet die Skalen der Aktivierungen bei jedem Lauf und ist für MatMul-lastige Modelle gedacht (Transformer, RNNs). Für Faltungsnetze verwenden Sie statische Quantisierung mit Kalibrierdaten (quantize_static, QDQ-Format, Gewichte pro Kanal), die Laufzeitumgebungen zu Integer-Faltungen fusionieren.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="249" />
-            <source>This time is pure overhead the FP32 model does not have. Fewer precision boundaries (quantize whole blocks, not single ops), fused Q/DQ (static QDQ models in a runtime that fuses them) or keeping sensitive layers in FP32 entirely reduce it.</source>
-            <translation>Diese Zeit ist reiner Mehraufwand, den das FP32-Modell nicht hat. Weniger Präzisionsgrenzen (ganze Blöcke statt einzelner Ops quantisieren), fusionierte Q/DQ (statische QDQ-Modelle in einer Laufzeitumgebung, die sie fusioniert) oder empfindliche Schichten ganz in FP32 zu belassen, verringern ihn.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="255" />
-            <source>Without VNNI, u8*s8 products take vpmaddubsw, vpmaddwd and vpaddd (three instructions where VNNI's vpdpbusd needs one). CPUs with AVX512-VNNI or AVX-VNNI (Intel since Cascade Lake / Alder Lake, AMD since Zen 4) gain more; measure on the deployment CPU before deciding.</source>
-            <translation>Ohne VNNI brauchen u8*s8-Produkte vpmaddubsw, vpmaddwd und vpaddd (drei Befehle, wo VNNIs vpdpbusd einen braucht). CPUs mit AVX512-VNNI oder AVX-VNNI (Intel seit Cascade Lake / Alder Lake, AMD seit Zen 4) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="259" />
-            <source>Without dotprod/i8mm, int8 products are widened before accumulation. Armv8.2+ cores with dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.</source>
-            <translation>Ohne dotprod/i8mm werden int8-Produkte vor dem Aufsummieren verbreitert. Armv8.2+-Kerne mit dotprod (und i8mm) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="264" />
-            <source>oneDNN's ISA was limited (DNNL_MAX_CPU_ISA, or a oneDNN build older than the CPU). That is useful to emulate a CPU without VNNI; for this machine's own answer, unset the limit and measure again.</source>
-            <translation>Die ISA von oneDNN war begrenzt (DNNL_MAX_CPU_ISA oder ein oneDNN-Build, der älter als die CPU ist). Das ist nützlich, um eine CPU ohne VNNI nachzubilden; für die Antwort dieser Maschine heben Sie die Begrenzung auf und messen erneut.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="267" />
-            <source>x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs extra conversions. ONNX Runtime's quantization guide advises U8S8 on x86-64 and avoiding S8S8 with QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.</source>
-            <translation>x86-64-Integer-Kernel multiplizieren vorzeichenlose mit vorzeichenbehafteten Bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 braucht zusätzliche Umwandlungen. Der Quantisierungsleitfaden von ONNX Runtime empfiehlt auf x86-64 U8S8 und rät von S8S8 mit QOperator ab; quantisieren Sie mit activation_type=QUInt8 neu oder verwenden Sie das QDQ-Format.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="271" />
-            <source>Every extra node is a kernel launch and a pass over an activation in memory. Unless the runtime fuses the added quantization nodes into integer kernels, these passes can cost more than the int8 arithmetic saves.</source>
-            <translation>Jeder zusätzliche Knoten ist ein Kernel-Aufruf und ein Durchlauf über eine Aktivierung im Speicher. Sofern die Laufzeitumgebung die hinzugefügten Quantisierungsknoten nicht in Integer-Kernel fusioniert, können diese Durchläufe mehr kosten, als die int8-Arithmetik spart.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="277" />
-            <source>As written, every QuantizeLinear/DequantizeLinear runs as its own pass and the integer kernels are surrounded by conversions. A runtime that fuses Q/DQ pairs into integer operators gets the optimized number; one that does not gets the slower one. Check what the deployment runtime fuses.</source>
-            <translation>Wie geschrieben läuft jedes QuantizeLinear/DequantizeLinear als eigener Durchlauf, und die Integer-Kernel sind von Umwandlungen umgeben. Eine Laufzeitumgebung, die Q/DQ-Paare zu Integer-Operatoren fusioniert, erreicht die optimierte Zahl; eine, die das nicht tut, die langsamere. Prüfen Sie, was die Laufzeitumgebung im Einsatz fusioniert.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="282" />
-            <source>Operator fusion (Conv + activation, BatchNormalization folding, layout propagation) makes this difference; a runtime without it will see the as-written number.</source>
-            <translation>Operatorfusion (Conv + Aktivierung, Einfalten von BatchNormalization, Layout-Weitergabe) macht diesen Unterschied; eine Laufzeitumgebung ohne sie sieht die Zahl wie geschrieben.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="287" />
-            <source>The controlled (1 thread) number measures kernel efficiency; the practical (all cores) number adds parallel scaling, where memory bandwidth and operators that do not parallelise (small quantize/dequantize passes) change the balance. Decide with the setting you deploy.</source>
-            <translation>Die kontrollierte Zahl (1 Thread) misst die Effizienz der Kernel; bei der praktischen (alle Kerne) kommt die parallele Skalierung hinzu, bei der Speicherbandbreite und nicht parallelisierbare Operatoren (kleine Quantisierungs- und Dequantisierungsdurchläufe) das Verhältnis verschieben. Entscheiden Sie mit der Einstellung, die Sie einsetzen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="291" />
-            <source>Without VNNI, vpmaddubsw adds two u8*s8 products into int16 with saturation (255*127*2 = 64770 &gt; 32767). oneDNN and ONNX Runtime recommend 7-bit weights on such CPUs (reduce_range=True in ONNX Runtime's quantizer); check accuracy against FP32 on real inputs.</source>
-            <translation>Ohne VNNI addiert vpmaddubsw zwei u8*s8-Produkte mit Sättigung in int16 (255*127*2 = 64770 &gt; 32767). oneDNN und ONNX Runtime empfehlen auf solchen CPUs 7-Bit-Gewichte (reduce_range=True im Quantisierer von ONNX Runtime); prüfen Sie die Genauigkeit gegen FP32 mit echten Eingaben.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="295" />
-            <source>Input/output copies, kernel dispatch and the quantization of inputs and outputs cost the same whatever the arithmetic; with this little compute INT8 has little to win. Batch several inputs per run or keep FP32.</source>
-            <translation>Kopien von Ein- und Ausgaben, Kernel-Aufrufe und die Quantisierung von Ein- und Ausgaben kosten gleich viel, wie viel auch gerechnet wird; bei so wenig Rechenarbeit hat INT8 wenig zu gewinnen. Verarbeiten Sie mehrere Eingaben pro Lauf oder bleiben Sie bei FP32.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="299" />
-            <source>Close other programs, use the performance CPU governor, pin the process to cores (taskset), and run longer (--seconds) so the medians settle. Speedups within the noise should be reported as 'no difference'.</source>
-            <translation>Schließen Sie andere Programme, verwenden Sie den CPU-Governor „performance“, binden Sie den Prozess an Kerne (taskset) und messen Sie länger (--seconds), damit sich die Mediane stabilisieren. Beschleunigungen innerhalb des Rauschens sollten als „kein Unterschied“ berichtet werden.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="303" />
-            <source>The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the noise of this run. More runs or a quieter machine narrow it.</source>
-            <translation>Das 95-%-Bootstrap-Intervall des Medianverhältnisses enthält 1: Der gemessene Unterschied liegt im Rauschen dieses Laufs. Mehr Läufe oder eine ruhigere Maschine machen es enger.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="306" />
-            <source>Treat partial statistics with care, or run again to completion.</source>
-            <translation>Behandeln Sie unvollständige Statistiken mit Vorsicht, oder wiederholen Sie den Lauf bis zum Ende.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="316" />
-            <source>%1: %2x (95% CI %3-%4) vs %5, %6, %7</source>
-            <translation>%1: %2x (95-%-KI %3–%4) gegen %5, %6, %7</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="321" />
-            <source>measured speedup %1</source>
-            <translation>gemessene Beschleunigung %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="326" />
-            <source>inputs differ: %1 has %2, %3 has %4</source>
-            <translation>Eingänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="330" />
-            <source>outputs differ: %1 has %2, %3 has %4</source>
-            <translation>Ausgänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="334" />
-            <source>%1 has %2 %3 layers, %4 has %5</source>
-            <translation>%1 hat %2 %3-Schichten, %4 hat %5</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="339" />
-            <source>layer %1 is %2 in %3 but %4 in %5</source>
-            <translation>Schicht %1 ist %2 in %3, aber %4 in %5</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="347" />
-            <source>%1: %2 and %3 more</source>
-            <translation>%1: %2 und %3 weitere</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="348" />
-            <location filename="../ui/util/finding_text.cpp" line="469" />
-            <source>%1: %2</source>
-            <translation>%1: %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="353" />
-            <source>%1: %2 DynamicQuantizeLinear, %3 ConvInteger, %4 Cast, %5 Mul nodes (%6 nodes in total)</source>
-            <translation>%1: %2 DynamicQuantizeLinear-, %3 ConvInteger-, %4 Cast-, %5 Mul-Knoten (%6 Knoten insgesamt)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="358" />
-            <source>%1: DynamicQuantizeLinear takes %2 ms of %3 ms per run (%4%)</source>
-            <translation>%1: DynamicQuantizeLinear braucht %2 ms von %3 ms pro Lauf (%4 %)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="367" />
-            <source>ConvInteger steps (with their fused Cast/Mul rescaling) take %1 ms per run vs %2 ms for the FP32 model's Conv kernels (%3x)</source>
-            <translation>ConvInteger-Schritte (mit ihrer eingebundenen Cast/Mul-Reskalierung) brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="372" />
-            <source>ConvInteger kernels take %1 ms per run vs %2 ms for the FP32 model's Conv kernels (%3x)</source>
-            <translation>ConvInteger-Kernel brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="380" />
-            <source>%1: quantize/dequantize/cast/requantize nodes take %2 ms of %3 ms per run (%4%, %5 profile)</source>
-            <translation>%1: Quantisierungs-, Dequantisierungs-, Cast- und Requantisierungsknoten brauchen %2 ms von %3 ms pro Lauf (%4 %, Profil von %5)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="384" />
-            <source>%1: %2 ms (%3%)</source>
-            <translation>%1: %2 ms (%3 %)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="390" />
-            <source>%1: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 %2, AVX-512 %3</source>
-            <translation>%1: AVX512-VNNI nein, AVX-VNNI nein, AMX-INT8 nein; AVX2 %2, AVX-512 %3</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="393" />
-            <source>%1: Arm dotprod no, i8mm no</source>
-            <translation>%1: Arm dotprod nein, i8mm nein</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="395" />
-            <source>oneDNN %1 dispatches to %2</source>
-            <translation>oneDNN %1 verwendet %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="400" />
-            <source>expected here for fused integer convolutions: about %1-%2x per layer (oneDNN u8*s8 vs FP32 convolutions measured on an AVX2 EPYC without VNNI), less for whole models</source>
-            <translation>hier für fusionierte Integer-Faltungen zu erwarten: etwa %1–%2x pro Schicht (oneDNN u8*s8 gegenüber FP32-Faltungen, gemessen auf einem AVX2-EPYC ohne VNNI), weniger für ganze Modelle</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="408" />
-            <source>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</source>
-            <translation>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="411" />
-            <source>oneDNN %1 effective ISA: %2</source>
-            <translation>oneDNN %1, wirksame ISA: %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="416" />
-            <source>%1: %2 integer convolution/matmul nodes take int8 activations (format %3)</source>
-            <translation>%1: %2 Integer-Faltungs- und MatMul-Knoten erhalten int8-Aktivierungen (Format %3)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="421" />
-            <source>%1 nodes (%2) -&gt; %3 nodes (%4): %5x</source>
-            <translation>%1 Knoten (%2) → %3 Knoten (%4): %5x</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="425" />
-            <source>added: %1</source>
-            <translation>hinzugekommen: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="430" />
-            <source>%1, %2: median %3 ms as written vs %4 ms optimized</source>
-            <translation>%1, %2: Median %3 ms wie geschrieben gegenüber %4 ms optimiert</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="437" />
-            <source>%1 (%2): no VNNI/AMX on %3</source>
-            <translation>%1 (%2): kein VNNI/AMX auf %3</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="440" />
-            <source>%1 (%2): oneDNN limited to %3 on %4</source>
-            <translation>%1 (%2): oneDNN auf %3 begrenzt, auf %4</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="446" />
-            <source>parity vs %1 (%2): max |error| %3, mean |error| %4, cosine %5</source>
-            <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4, Kosinus %5</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="447" />
-            <source>parity vs %1 (%2): max |error| %3, mean |error| %4</source>
-            <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="453" />
-            <source>%1: FP32 median %2 ms</source>
-            <translation>%1: FP32-Median %2 ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="456" />
-            <source>%1 million multiply-accumulates per inference</source>
-            <translation>%1 Millionen Multiplikationen mit Akkumulation pro Inferenz</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="462" />
-            <source>%1: CV %2% (mean %3 ms, stddev %4 ms, P99 %5 ms vs P50 %6 ms), %7 Tukey outliers in %8 runs</source>
-            <translation>%1: VK %2 % (Mittelwert %3 ms, Std.-Abw. %4 ms, P99 %5 ms gegenüber P50 %6 ms), %7 Tukey-Ausreißer in %8 Läufen</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="469" />
-            <source>partial</source>
-            <translation>unvollständig</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="472" />
-            <source>the run was stopped before every scenario ran</source>
-            <translation>der Lauf wurde beendet, bevor jedes Szenario lief</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="525" />
-            <source>No INT8-vs-FP32 verdict: %1 and %2 are not the same network (see the findings; Benchmark → Compare Anyway compares them all the same).</source>
-            <translation>Kein INT8-gegen-FP32-Urteil: %1 und %2 sind nicht dasselbe Netz (siehe die Befunde; Benchmark → Trotzdem vergleichen vergleicht sie dennoch).</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="529" />
-            <source>No INT8-vs-FP32 verdict: the run failed (%1): %2</source>
-            <translation>Kein INT8-gegen-FP32-Urteil: der Lauf ist fehlgeschlagen (%1): %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="531" />
-            <source>No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both measured.</source>
-            <translation>Kein Urteil INT8 gegen FP32: Der Lauf braucht ein FP32- und ein quantisiertes Modell desselben Netzes, beide gemessen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="533" />
-            <source>%1 vs %2, median latency, %3, %4</source>
-            <translation>%1 gegen %2, Median der Latenz, %3, %4</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="536" />
-            <source>, measured by %1</source>
-            <translation>, gemessen von %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="537" />
-            <source>, 95% CI %1-%2x</source>
-            <translation>, 95-%-KI %1–%2x</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="539" />
-            <source>INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2).</source>
-            <translation>INT8 und FP32 sind hier im Rahmen des Rauschens gleich schnell (Median der Beschleunigung %1x; %2).</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="542" />
-            <source>INT8 is %1x faster here (%2).</source>
-            <translation>INT8 ist hier %1x schneller (%2).</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="544" />
-            <source>INT8 is %1x slower here (%2); no known cause matched, see the time per op type below.</source>
-            <translation>INT8 ist hier %1x langsamer (%2); keine bekannte Ursache trifft zu, siehe die Zeit pro Operatortyp unten.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="547" />
-            <source>INT8 is %1x slower here, because %2 (%3).</source>
-            <translation>INT8 ist hier %1x langsamer, denn %2 (%3).</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="202" />
-            <source>%1 is %2x against %3 in ONNX Runtime %4 but %5x in Quantscope (%6, %7)</source>
-            <translation>%1 ist gegenüber %3 in ONNX Runtime %4 %2x, in Quantscope aber %5x (%6, %7)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="211" />
-            <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU has INT8 dot-product instructions</source>
-            <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; diese CPU hat INT8-Skalarprodukt-Befehle</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="213" />
-            <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU lacks INT8 dot-product instructions</source>
-            <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; dieser CPU fehlen INT8-Skalarprodukt-Befehle</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="295" />
-            <source>Both runtimes ran the same files on the same inputs with the same threads; the difference is in how each executes them. The op types listed carry most of it. Fused quantization boundaries and integer dot-product kernels decide who wins; the onnxruntime-setup finding lists ONNX Runtime's settings.</source>
-            <translation>Beide Laufzeitumgebungen führten dieselben Dateien mit denselben Eingaben und Threads aus; der Unterschied liegt darin, wie sie sie ausführen. Die aufgeführten Op-Typen machen den Großteil aus. Fusionierte Quantisierungsgrenzen und Integer-Skalarprodukt-Kernel entscheiden; der Befund onnxruntime-setup nennt die Einstellungen von ONNX Runtime.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="301" />
-            <source>ONNX Runtime's CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops (DynamicQuantizeLinear, Cast, Mul) and graph optimizations 'disabled' are the usual causes; deploy with ORT_ENABLE_ALL and the thread count you measured.</source>
-            <translation>Der CPU-Provider von ONNX Runtime nutzt diese Befehle für ConvInteger, MatMulInteger und fusionierte QDQ-Faltungen. Ist INT8 dort trotzdem langsam, vergleichen Sie die Zeit je Op-Typ: nicht fusionierte Umwandlungs-Ops (DynamicQuantizeLinear, Cast, Mul) und Graph-Optimierungen „disabled“ sind die üblichen Ursachen; setzen Sie ORT_ENABLE_ALL und die gemessene Thread-Zahl ein.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="307" />
-            <source>Without VNNI, AMX or dotprod, ONNX Runtime's INT8 kernels add u8*s8 products in pairs into 16-bit sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this one; deploy with ORT_ENABLE_ALL so QDQ groups are fused.</source>
-            <translation>Ohne VNNI, AMX oder dotprod addieren die INT8-Kernel von ONNX Runtime u8*s8-Produkte paarweise zu 16-Bit-Summen und gewinnen gegenüber FP32-Code wenig. Messen Sie auf der Ziel-CPU oder bleiben Sie auf dieser bei FP32; setzen Sie ORT_ENABLE_ALL ein, damit QDQ-Gruppen fusioniert werden.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="465" />
-            <source>ONNX Runtime: %1</source>
-            <translation>ONNX Runtime: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="465" />
-            <source>Quantscope: %1</source>
-            <translation>Quantscope: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="469" />
-            <source>%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope</source>
-            <translation>%1 in %2: %3 ms je Lauf in ONNX Runtime gegenüber %4 ms in Quantscope</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="476" />
-            <source>ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4</source>
-            <translation>ONNX Runtime %1 (%2-Adapter, %3): Execution Provider in diesem Build: %4</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="480" />
-            <source>%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5</source>
-            <translation>%1: Graph-Optimierung %2, %3 Intra-Op- / %4 Inter-Op-Threads, Provider %5</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="485" />
-            <source>CPU INT8 features: %1</source>
-            <translation>INT8-Merkmale der CPU: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="486" />
-            <source>CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)</source>
-            <translation>INT8-Merkmale der CPU: %1 (kein VNNI, AMX oder dotprod: keine INT8-Skalarprodukt-Befehle)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="141" />
-            <source>%1 runs %2 node(s) on slow reference kernels, %3 ms per run (%4% of its kernel time)</source>
-            <translation>%1 führt %2 Knoten auf langsamen Referenz-Kerneln aus, %3 ms pro Lauf (%4% seiner Kernel-Zeit)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="211" />
-            <source>These nodes ran a reference implementation (oneDNN's ref:..., or the engine's scalar loops), often 10-100x slower than a vectorised kernel: the measurement shows the fallback, not what the CPU can do. 'quantscope-cli plan MODEL --run' shows each step's kernel, formats and fused post-ops; compare with the ISA capped (DNNL_MAX_CPU_ISA=AVX2) and report the model.</source>
-            <translation>Diese Knoten liefen auf einer Referenzimplementierung (oneDNNs ref:... oder den skalaren Schleifen der Engine), oft 10- bis 100-mal langsamer als ein vektorisierter Kernel: Die Messung zeigt den Notbehelf, nicht was die CPU kann. 'quantscope-cli plan MODEL --run' zeigt Kernel, Formate und fusionierte Post-Ops jedes Schritts; vergleichen Sie mit begrenzter ISA (DNNL_MAX_CPU_ISA=AVX2) und melden Sie das Modell.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="305" />
-            <source>%1: node '%2' (%3) ran %4: %5 ms per run (%6% of kernel time)</source>
-            <translation>%1: Knoten '%2' (%3) lief auf %4: %5 ms pro Lauf (%6% der Kernel-Zeit)</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="310" />
-            <source>%1 more node(s): %2 ms per run</source>
-            <translation>%1 weitere Knoten: %2 ms pro Lauf</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::GraphPanel</name>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="46" />
-            <source>Graph</source>
-            <translation>Graph</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="57" />
-            <source>Find node name, op type or tensor name</source>
-            <translation>Knotenname, Operatortyp oder Tensorname suchen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="61" />
-            <source>Previous</source>
-            <translation>Zurück</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="62" />
-            <source>Previous match (Shift+F3)</source>
-            <translation>Vorheriger Treffer (Umschalt+F3)</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="64" />
-            <source>Next</source>
-            <translation>Weiter</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="65" />
-            <source>Next match (F3, Enter)</source>
-            <translation>Nächster Treffer (F3, Eingabe)</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="68" />
-            <source>Close the find bar (Esc)</source>
-            <translation>Suchleiste schließen (Esc)</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="69" />
-            <source>Find:</source>
-            <translation>Suchen:</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="92" />
-            <source>Colour by:</source>
-            <translation>Färben nach:</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="99" />
-            <source>Open an ONNX model (Ctrl+O) or drop one here.
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/gui/main.cpp" line="70"/>
+        <source>Is INT8 faster than FP32 for this ONNX model here, and if not, why?</source>
+        <translation>Ist INT8 für dieses ONNX-Modell hier schneller als FP32, und wenn nicht, warum?</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="74"/>
+        <source>ONNX model to open; give two (FP32 and INT8) to open them as a pair.</source>
+        <translation>Zu öffnendes ONNX-Modell; zwei Modelle (FP32 und INT8) werden als Paar geöffnet.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="78"/>
+        <source>Save a screenshot of the window after loading, then quit.</source>
+        <translation>Nach dem Laden ein Bildschirmfoto des Fensters speichern und beenden.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="81"/>
+        <source>Find (and select) a node after loading.</source>
+        <translation>Nach dem Laden einen Knoten suchen (und auswählen).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="83"/>
+        <source>Bring a panel to the front (its object name, e.g. OperatorsDock).</source>
+        <translation>Einen Bereich in den Vordergrund holen (sein Objektname, z. B. OperatorsDock).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="87"/>
+        <source>Trigger actions by object name before loading (leftToRight, collapseQdq, boundariesOnly, tensorShapes), comma-separated.</source>
+        <translation>Aktionen vor dem Laden über ihren Objektnamen auslösen (leftToRight, collapseQdq, boundariesOnly, tensorShapes), durch Kommas getrennt.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="93"/>
+        <source>Select the graph colouring by index (0 category, 1 MACs, 2 weight bytes).</source>
+        <translation>Graphfärbung über ihren Index wählen (0 Knotenart, 1 MACs, 2 Gewichtsbytes).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="97"/>
+        <source>Open a run file (repeatable).</source>
+        <translation>Eine Laufdatei öffnen (wiederholbar).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="99"/>
+        <source>Show a central tab by index (0 graph, 1 results).</source>
+        <translation>Einen zentralen Reiter über seinen Index zeigen (0 Graph, 1 Ergebnisse).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="102"/>
+        <source>Start a benchmark of the opened model(s) with the remembered settings.</source>
+        <translation>Einen Benchmark der geöffneten Modelle mit den gespeicherten Einstellungen starten.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="105"/>
+        <source>Milliseconds to wait before the screenshot.</source>
+        <translation>Millisekunden bis zum Bildschirmfoto.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="108"/>
+        <source>After a --bench run, colour the graph by the last scenario&apos;s profile.</source>
+        <translation>Nach einem Lauf mit --bench den Graphen nach dem Profil des letzten Szenarios einfärben.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::BenchmarkWorker</name>
+    <message>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="31"/>
+        <source>preparing</source>
+        <translation>Vorbereitung</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="33"/>
+        <source>warming up</source>
+        <translation>Aufwärmen</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="35"/>
+        <source>measuring</source>
+        <translation>Messung</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="61"/>
+        <source>This build has no execution engine; nothing was measured.</source>
+        <translation>Dieser Build hat keine Ausführungs-Engine; es wurde nichts gemessen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="90"/>
+        <source>[%1/%2] %3: %4</source>
+        <translation>[%1/%2] %3: %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="107"/>
+        <source>starting</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="155"/>
+        <source>Could not create the run folder %1.</source>
+        <translation>Der Laufordner %1 konnte nicht angelegt werden.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::Charts</name>
+    <message>
+        <location filename="../ui/charts/breakdown_chart.cpp" line="53"/>
+        <source>other</source>
+        <translation>andere</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/latency_box_chart.cpp" line="18"/>
+        <source>Latency&lt;br&gt;&lt;span style=&apos;font-weight:normal; font-size:small&apos;&gt;box P25–P75 (IQR), line median, whiskers within 1.5 IQR&lt;/span&gt;</source>
+        <translation>Latenz&lt;br&gt;&lt;span style=&apos;font-weight:normal; font-size:small&apos;&gt;Box P25–P75 (IQR), Linie Median, Whisker ≤ 1,5 IQR&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/latency_box_chart.cpp" line="50"/>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/latency_histogram_chart.cpp" line="22"/>
+        <source>Latency distribution</source>
+        <translation>Latenzverteilung</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/latency_histogram_chart.cpp" line="94"/>
+        <source>latency per inference (ms, logarithmic)</source>
+        <translation>Latenz pro Inferenz (ms, logarithmisch)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/latency_histogram_chart.cpp" line="95"/>
+        <source>latency per inference (ms)</source>
+        <translation>Latenz pro Inferenz (ms)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/latency_histogram_chart.cpp" line="122"/>
+        <source>%1: %2 outliers (&gt; 1.5 IQR)</source>
+        <translation>%1: %2 Ausreißer (&gt; 1,5 IQR)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/latency_histogram_chart.cpp" line="147"/>
+        <source>Latency distribution&lt;br&gt;&lt;span style=&apos;font-weight:normal; font-size:small&apos;&gt;all runs drawn; %1 beyond 1.5 IQR marked ▲ (max %2 ms)&lt;/span&gt;</source>
+        <translation>Latenzverteilung&lt;br&gt;&lt;span style=&apos;font-weight:normal; font-size:small&apos;&gt;alle Läufe gezeigt; %1 über 1,5 IQR mit ▲ markiert (max. %2 ms)&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/latency_histogram_chart.cpp" line="24"/>
+        <source>runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/chart_common.cpp" line="31"/>
+        <source> (partial)</source>
+        <translation> (unvollständig)</translation>
+    </message>
+    <message>
+        <source>Latency distribution&lt;br&gt;&lt;span style=&apos;font-weight:normal; font-size:small&apos;&gt;runs beyond 1.5 IQR not drawn: %1 (max %2 ms)&lt;/span&gt;</source>
+        <translation type="vanished">Latenzverteilung&lt;br&gt;&lt;span style=&apos;font-weight:normal; font-size:small&apos;&gt;Läufe über 1,5 IQR nicht gezeigt: %1 (max. %2 ms)&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ComparePanel</name>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="42"/>
+        <source>A (baseline):</source>
+        <translation>A (Basis):</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="42"/>
+        <source>B (candidate):</source>
+        <translation>B (Kandidat):</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="49"/>
+        <source>A run from the Runs panel</source>
+        <translation>Ein Lauf aus dem Bereich „Läufe“</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="52"/>
+        <source>Which model, threads and mode of that run</source>
+        <translation>Welches Modell, welche Threads und welcher Modus dieses Laufs</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="64"/>
+        <source>&amp;Swap A and B</source>
+        <translation>A und B &amp;tauschen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="67"/>
+        <source>Exchange baseline and candidate (Ctrl+Shift+X)</source>
+        <translation>Basis und Kandidat vertauschen (Strg+Umschalt+X)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
+        <source>B / A</source>
+        <translation>B / A</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <source>Measured runs</source>
+        <translation>Gemessene Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <source>Median ms</source>
+        <translation>Median ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <source>P95 ms</source>
+        <translation>P95 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <source>IQR ms</source>
+        <translation>IQR ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
+        <source>Mean ms</source>
+        <translation>Mittelwert ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
+        <source>CV</source>
+        <translation>VK</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
+        <source>Min ms</source>
+        <translation>Min. ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
+        <source>Max ms</source>
+        <translation>Max. ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
+        <source>First run ms</source>
+        <translation>Erster Lauf ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
+        <source>Preparation ms</source>
+        <translation>Vorbereitung ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
+        <source>Peak RSS</source>
+        <translation>Spitzen-RSS</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="93"/>
+        <source>Timed inferences after warm-up; the statistics are of these</source>
+        <translation>Gemessene Inferenzen nach dem Aufwärmen; die Statistik bezieht sich auf diese</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="94"/>
+        <source>Middle latency: half the runs were faster. The speedup compares medians</source>
+        <translation>Mittlere Latenz: die Hälfte der Läufe war schneller. Die Beschleunigung vergleicht Mediane</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="95"/>
+        <source>95th percentile: 1 run in 20 was slower (tail latency)</source>
+        <translation>95. Perzentil: 1 von 20 Läufen war langsamer (Tail-Latenz)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="96"/>
+        <source>Interquartile range P75 − P25: the spread of the middle half of the runs</source>
+        <translation>Interquartilsabstand P75 − P25: die Streuung der mittleren Hälfte der Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="97"/>
+        <source>Arithmetic mean latency; pulled up by slow outliers, unlike the median</source>
+        <translation>Arithmetisches Mittel der Latenz; anders als der Median von langsamen Ausreißern nach oben gezogen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="98"/>
+        <source>Coefficient of variation = standard deviation / mean; above 10% the measurement is noisy</source>
+        <translation>Variationskoeffizient = Standardabweichung / Mittelwert; über 10% ist die Messung verrauscht</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="99"/>
+        <source>Fastest run</source>
+        <translation>Schnellster Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="100"/>
+        <source>Slowest run</source>
+        <translation>Langsamster Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="101"/>
+        <source>The first inference after preparation (cold caches, lazy initialisation), not part of the statistics</source>
+        <translation>Die erste Inferenz nach der Vorbereitung (kalte Caches, verzögerte Initialisierung), nicht Teil der Statistik</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="102"/>
+        <source>Loading the model into the engine and planning it (kernels, memory) before the first run</source>
+        <translation>Laden des Modells in die Engine und seine Planung (Kernel, Speicher) vor dem ersten Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="103"/>
+        <source>Peak resident memory of the process while this scenario ran</source>
+        <translation>Höchster residenter Speicher des Prozesses während dieses Szenarios</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="108"/>
+        <source>B / A below 1: B takes less time (or memory) than A</source>
+        <translation>B / A unter 1: B braucht weniger Zeit (oder Speicher) als A</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
+        <source>Op type</source>
+        <translation>Operatortyp</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
+        <source>A ms</source>
+        <translation>A ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
+        <source>B ms</source>
+        <translation>B ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
+        <source>B − A ms</source>
+        <translation>B − A ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="143"/>
+        <source>&amp;Copy as Text</source>
+        <translation>Als Text &amp;kopieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="316"/>
+        <source>&lt;b&gt;Time per op type&lt;/b&gt;: needs a per-node profile on both sides (tick “Per-node profile” in the Runs panel before measuring).</source>
+        <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt;: braucht auf beiden Seiten ein Profil pro Knoten (vor dem Messen „Profil pro Knoten“ im Bereich „Läufe“ ankreuzen).</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="322"/>
+        <source>&lt;b&gt;Time per op type&lt;/b&gt; (ms per run, largest difference first): which op types make B slower or faster than A.</source>
+        <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="353"/>
+        <source>A: %1 node(s), B: %2 node(s)</source>
+        <translation>A: %1 Knoten, B: %2 Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="361"/>
+        <source>Only B runs this op type</source>
+        <translation>Nur B führt diesen Operatortyp aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="361"/>
+        <source>Only A runs this op type</source>
+        <translation>Nur A führt diesen Operatortyp aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="364"/>
+        <source>All kernels</source>
+        <translation>Alle Kernel</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="452"/>
+        <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
+        <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="453"/>
+        <source>Pick two scenarios with measured runs.</source>
+        <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="455"/>
+        <source>Latency distribution</source>
+        <translation>Latenzverteilung</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="427"/>
+        <source>B is faster</source>
+        <translation>B ist schneller</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="428"/>
+        <source>B is slower</source>
+        <translation>B ist langsamer</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="429"/>
+        <source>no clear difference: the interval includes 1</source>
+        <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="430"/>
+        <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
+        <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="424"/>
+        <source>No speedup: a median is not positive.</source>
+        <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="135"/>
+        <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less. Click a column header to sort by it.</source>
+        <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger. Ein Klick auf einen Spaltenkopf sortiert danach.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="508"/>
+        <source>Computing the bootstrap interval of the speedup...</source>
+        <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="520"/>
+        <source>different CPUs (%1 vs %2)</source>
+        <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="523"/>
+        <source>different Quantscope builds</source>
+        <translation>verschiedene Quantscope-Builds</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="526"/>
+        <source>different thread settings</source>
+        <translation>verschiedene Thread-Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="528"/>
+        <source>different modes (%1 vs %2)</source>
+        <translation>verschiedene Modi (%1 gegenüber %2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="530"/>
+        <source>different runtimes</source>
+        <translation>verschiedene Laufzeitumgebungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="532"/>
+        <source>a side is partial (cancelled)</source>
+        <translation>eine Seite ist unvollständig (abgebrochen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="534"/>
+        <source>Not like for like: %1.</source>
+        <translation>Nicht vergleichbar: %1.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="542"/>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/compare_panel.cpp" line="543"/>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::FindingText</name>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="148"/>
+        <source>%1 and %2 are not the same network, but were compared as asked</source>
+        <translation>%1 und %2 sind nicht dasselbe Netz, wurden aber wie verlangt verglichen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="152"/>
+        <source>%1 and %2 are not the same network, so they were not compared</source>
+        <translation>%1 und %2 sind nicht dasselbe Netz und wurden daher nicht verglichen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="157"/>
+        <source>some models use operators the engine does not implement, so they were not measured</source>
+        <translation>einige Modelle verwenden Operatoren, die die Engine nicht implementiert, daher wurden sie nicht gemessen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="166"/>
+        <source>the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time (DynamicQuantizeLinear, an extra pass over each activation); the Cast and Mul that rescale its output are fused into the integer convolution in the optimized mode measured</source>
+        <translation>die Faltungen sind dynamisch quantisiert: jedes ConvInteger quantisiert zur Laufzeit zuerst seine Eingabe (DynamicQuantizeLinear, ein zusätzlicher Durchlauf über jede Aktivierung); Cast und Mul, die seine Ausgabe reskalieren, sind im gemessenen optimierten Modus in die Integer-Faltung eingebunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="171"/>
+        <source>the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time (DynamicQuantizeLinear, an extra pass over each activation) and rescales its output through separate Cast and Mul nodes</source>
+        <translation>die Faltungen sind dynamisch quantisiert: jedes ConvInteger quantisiert zur Laufzeit zuerst seine Eingabe (DynamicQuantizeLinear, ein zusätzlicher Durchlauf über jede Aktivierung) und reskaliert seine Ausgabe über separate Cast- und Mul-Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="178"/>
+        <source>%1% of the run time goes to converting between float and integer rather than computing</source>
+        <translation>%1 % der Laufzeit gehen in die Umwandlung zwischen Gleitkomma und Integer statt ins Rechnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="184"/>
+        <source>this CPU has no int8 dot-product instruction (VNNI/dotprod), which caps what INT8 can gain</source>
+        <translation>diese CPU hat keinen int8-Skalarprodukt-Befehl (VNNI/dotprod), was begrenzt, wie viel INT8 gewinnen kann</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="188"/>
+        <source>oneDNN dispatches to %1 kernels, so the engine&apos;s INT8 numbers do not use the CPU&apos;s VNNI</source>
+        <translation>oneDNN verwendet %1-Kernel, daher nutzen die INT8-Zahlen der Engine das VNNI der CPU nicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="191"/>
+        <source>the model is in QOperator format with signed int8 activations (S8S8), which x86-64 kernels handle slowly</source>
+        <translation>das Modell liegt im QOperator-Format mit vorzeichenbehafteten int8-Aktivierungen (S8S8) vor, die x86-64-Kernel nur langsam verarbeiten</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="194"/>
+        <source>quantization multiplied the node count by %1</source>
+        <translation>die Quantisierung hat die Knotenzahl um den Faktor %1 erhöht</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="200"/>
+        <source>%1 runs %2x slower as written than optimized: its result depends on graph fusion</source>
+        <translation>%1 läuft wie geschrieben %2x langsamer als optimiert: sein Ergebnis hängt von der Graphfusion ab</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="205"/>
+        <source>the INT8 speedup of %1 depends on the thread count (%2x with %3, %4x with %5)</source>
+        <translation>die INT8-Beschleunigung von %1 hängt von der Thread-Zahl ab (%2x mit %3, %4x mit %5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="209"/>
+        <source>on this CPU, u8*s8 products are summed in pairs into saturating 16-bit integers, which can clip results for 8-bit weights</source>
+        <translation>auf dieser CPU werden u8*s8-Produkte paarweise in sättigende 16-Bit-Integer summiert, was bei 8-Bit-Gewichten Ergebnisse abschneiden kann</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="212"/>
+        <source>%1 is so small that fixed per-run costs dominate</source>
+        <translation>%1 ist so klein, dass feste Kosten pro Lauf überwiegen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="215"/>
+        <source>the measurements are noisy (CV up to %1%), so small differences are not results</source>
+        <translation>die Messungen sind verrauscht (VK bis %1 %), daher sind kleine Unterschiede keine Ergebnisse</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="219"/>
+        <source>%1 and %2 are indistinguishable with %3 (%4)</source>
+        <translation>%1 und %2 sind mit %3 (%4) nicht zu unterscheiden</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="222"/>
+        <source>the run was cancelled, so some numbers come from fewer runs than planned</source>
+        <translation>der Lauf wurde abgebrochen, daher stammen einige Zahlen aus weniger Läufen als geplant</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="249"/>
+        <source>The speedup and the findings compare two different networks, not FP32 with its quantization. Measure the FP32 model this INT8 model was made from for a verdict about quantization.</source>
+        <translation>Beschleunigung und Befunde vergleichen zwei verschiedene Netze, nicht FP32 mit seiner Quantisierung. Messen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand, um ein Urteil über die Quantisierung zu erhalten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="253"/>
+        <source>Open the FP32 model this INT8 model was made from. To compare these two anyway, use Benchmark → Compare Anyway (quantscope-cli: --allow-different-networks).</source>
+        <translation>Öffnen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand. Um diese beiden trotzdem zu vergleichen: Benchmark → Trotzdem vergleichen (quantscope-cli: --allow-different-networks).</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="263"/>
+        <source>Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile (quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.</source>
+        <translation>Diese Szenarien haben keine Zahlen. Messen Sie das Modell in ONNX Runtime und importieren Sie dessen Profil (quantscope-cli import-ort-profile) zum Vergleich, oder exportieren Sie das Modell ohne diese Operatoren neu.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="269"/>
+        <source>Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization with calibration data (quantize_static, QDQ format, per-channel weights), which runtimes fuse into integer convolutions.</source>
+        <translation>Dynamische Quantisierung (quantize_dynamic von ONNX Runtime) berechnet die Skalen der Aktivierungen bei jedem Lauf und ist für MatMul-lastige Modelle gedacht (Transformer, RNNs). Für Faltungsnetze verwenden Sie statische Quantisierung mit Kalibrierdaten (quantize_static, QDQ-Format, Gewichte pro Kanal), die Laufzeitumgebungen zu Integer-Faltungen fusionieren.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="275"/>
+        <source>This time is pure overhead the FP32 model does not have. Fewer precision boundaries (quantize whole blocks, not single ops), fused Q/DQ (static QDQ models in a runtime that fuses them) or keeping sensitive layers in FP32 entirely reduce it.</source>
+        <translation>Diese Zeit ist reiner Mehraufwand, den das FP32-Modell nicht hat. Weniger Präzisionsgrenzen (ganze Blöcke statt einzelner Ops quantisieren), fusionierte Q/DQ (statische QDQ-Modelle in einer Laufzeitumgebung, die sie fusioniert) oder empfindliche Schichten ganz in FP32 zu belassen, verringern ihn.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="281"/>
+        <source>Without VNNI, u8*s8 products take vpmaddubsw, vpmaddwd and vpaddd (three instructions where VNNI&apos;s vpdpbusd needs one). CPUs with AVX512-VNNI or AVX-VNNI (Intel since Cascade Lake / Alder Lake, AMD since Zen 4) gain more; measure on the deployment CPU before deciding.</source>
+        <translation>Ohne VNNI brauchen u8*s8-Produkte vpmaddubsw, vpmaddwd und vpaddd (drei Befehle, wo VNNIs vpdpbusd einen braucht). CPUs mit AVX512-VNNI oder AVX-VNNI (Intel seit Cascade Lake / Alder Lake, AMD seit Zen 4) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="285"/>
+        <source>Without dotprod/i8mm, int8 products are widened before accumulation. Armv8.2+ cores with dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.</source>
+        <translation>Ohne dotprod/i8mm werden int8-Produkte vor dem Aufsummieren verbreitert. Armv8.2+-Kerne mit dotprod (und i8mm) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="290"/>
+        <source>oneDNN&apos;s ISA was limited (DNNL_MAX_CPU_ISA, or a oneDNN build older than the CPU). That is useful to emulate a CPU without VNNI; for this machine&apos;s own answer, unset the limit and measure again.</source>
+        <translation>Die ISA von oneDNN war begrenzt (DNNL_MAX_CPU_ISA oder ein oneDNN-Build, der älter als die CPU ist). Das ist nützlich, um eine CPU ohne VNNI nachzubilden; für die Antwort dieser Maschine heben Sie die Begrenzung auf und messen erneut.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="293"/>
+        <source>x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs extra conversions. ONNX Runtime&apos;s quantization guide advises U8S8 on x86-64 and avoiding S8S8 with QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.</source>
+        <translation>x86-64-Integer-Kernel multiplizieren vorzeichenlose mit vorzeichenbehafteten Bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 braucht zusätzliche Umwandlungen. Der Quantisierungsleitfaden von ONNX Runtime empfiehlt auf x86-64 U8S8 und rät von S8S8 mit QOperator ab; quantisieren Sie mit activation_type=QUInt8 neu oder verwenden Sie das QDQ-Format.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="297"/>
+        <source>Every extra node is a kernel launch and a pass over an activation in memory. Unless the runtime fuses the added quantization nodes into integer kernels, these passes can cost more than the int8 arithmetic saves.</source>
+        <translation>Jeder zusätzliche Knoten ist ein Kernel-Aufruf und ein Durchlauf über eine Aktivierung im Speicher. Sofern die Laufzeitumgebung die hinzugefügten Quantisierungsknoten nicht in Integer-Kernel fusioniert, können diese Durchläufe mehr kosten, als die int8-Arithmetik spart.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="303"/>
+        <source>As written, every QuantizeLinear/DequantizeLinear runs as its own pass and the integer kernels are surrounded by conversions. A runtime that fuses Q/DQ pairs into integer operators gets the optimized number; one that does not gets the slower one. Check what the deployment runtime fuses.</source>
+        <translation>Wie geschrieben läuft jedes QuantizeLinear/DequantizeLinear als eigener Durchlauf, und die Integer-Kernel sind von Umwandlungen umgeben. Eine Laufzeitumgebung, die Q/DQ-Paare zu Integer-Operatoren fusioniert, erreicht die optimierte Zahl; eine, die das nicht tut, die langsamere. Prüfen Sie, was die Laufzeitumgebung im Einsatz fusioniert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="308"/>
+        <source>Operator fusion (Conv + activation, BatchNormalization folding, layout propagation) makes this difference; a runtime without it will see the as-written number.</source>
+        <translation>Operatorfusion (Conv + Aktivierung, Einfalten von BatchNormalization, Layout-Weitergabe) macht diesen Unterschied; eine Laufzeitumgebung ohne sie sieht die Zahl wie geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="313"/>
+        <source>The controlled (1 thread) number measures kernel efficiency; the practical (all cores) number adds parallel scaling, where memory bandwidth and operators that do not parallelise (small quantize/dequantize passes) change the balance. Decide with the setting you deploy.</source>
+        <translation>Die kontrollierte Zahl (1 Thread) misst die Effizienz der Kernel; bei der praktischen (alle Kerne) kommt die parallele Skalierung hinzu, bei der Speicherbandbreite und nicht parallelisierbare Operatoren (kleine Quantisierungs- und Dequantisierungsdurchläufe) das Verhältnis verschieben. Entscheiden Sie mit der Einstellung, die Sie einsetzen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="317"/>
+        <source>Without VNNI, vpmaddubsw adds two u8*s8 products into int16 with saturation (255*127*2 = 64770 &gt; 32767). oneDNN and ONNX Runtime recommend 7-bit weights on such CPUs (reduce_range=True in ONNX Runtime&apos;s quantizer); check accuracy against FP32 on real inputs.</source>
+        <translation>Ohne VNNI addiert vpmaddubsw zwei u8*s8-Produkte mit Sättigung in int16 (255*127*2 = 64770 &gt; 32767). oneDNN und ONNX Runtime empfehlen auf solchen CPUs 7-Bit-Gewichte (reduce_range=True im Quantisierer von ONNX Runtime); prüfen Sie die Genauigkeit gegen FP32 mit echten Eingaben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="321"/>
+        <source>Input/output copies, kernel dispatch and the quantization of inputs and outputs cost the same whatever the arithmetic; with this little compute INT8 has little to win. Batch several inputs per run or keep FP32.</source>
+        <translation>Kopien von Ein- und Ausgaben, Kernel-Aufrufe und die Quantisierung von Ein- und Ausgaben kosten gleich viel, wie viel auch gerechnet wird; bei so wenig Rechenarbeit hat INT8 wenig zu gewinnen. Verarbeiten Sie mehrere Eingaben pro Lauf oder bleiben Sie bei FP32.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="325"/>
+        <source>Close other programs, use the performance CPU governor, pin the process to cores (taskset), and run longer (--seconds) so the medians settle. Speedups within the noise should be reported as &apos;no difference&apos;.</source>
+        <translation>Schließen Sie andere Programme, verwenden Sie den CPU-Governor „performance“, binden Sie den Prozess an Kerne (taskset) und messen Sie länger (--seconds), damit sich die Mediane stabilisieren. Beschleunigungen innerhalb des Rauschens sollten als „kein Unterschied“ berichtet werden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="329"/>
+        <source>The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the noise of this run. More runs or a quieter machine narrow it.</source>
+        <translation>Das 95-%-Bootstrap-Intervall des Medianverhältnisses enthält 1: Der gemessene Unterschied liegt im Rauschen dieses Laufs. Mehr Läufe oder eine ruhigere Maschine machen es enger.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="332"/>
+        <source>Treat partial statistics with care, or run again to completion.</source>
+        <translation>Behandeln Sie unvollständige Statistiken mit Vorsicht, oder wiederholen Sie den Lauf bis zum Ende.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="360"/>
+        <source>%1: %2x (95% CI %3-%4) vs %5, %6, %7</source>
+        <translation>%1: %2x (95-%-KI %3–%4) gegen %5, %6, %7</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="365"/>
+        <source>measured speedup %1</source>
+        <translation>gemessene Beschleunigung %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="370"/>
+        <source>inputs differ: %1 has %2, %3 has %4</source>
+        <translation>Eingänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="374"/>
+        <source>outputs differ: %1 has %2, %3 has %4</source>
+        <translation>Ausgänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="378"/>
+        <source>%1 has %2 %3 layers, %4 has %5</source>
+        <translation>%1 hat %2 %3-Schichten, %4 hat %5</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="383"/>
+        <source>layer %1 is %2 in %3 but %4 in %5</source>
+        <translation>Schicht %1 ist %2 in %3, aber %4 in %5</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="401"/>
+        <source>%1: %2 and %3 more</source>
+        <translation>%1: %2 und %3 weitere</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="402"/>
+        <location filename="../ui/util/finding_text.cpp" line="523"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="407"/>
+        <source>%1: %2 DynamicQuantizeLinear, %3 ConvInteger, %4 Cast, %5 Mul nodes (%6 nodes in total)</source>
+        <translation>%1: %2 DynamicQuantizeLinear-, %3 ConvInteger-, %4 Cast-, %5 Mul-Knoten (%6 Knoten insgesamt)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="412"/>
+        <source>%1: DynamicQuantizeLinear takes %2 ms of %3 ms per run (%4%)</source>
+        <translation>%1: DynamicQuantizeLinear braucht %2 ms von %3 ms pro Lauf (%4 %)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="421"/>
+        <source>ConvInteger steps (with their fused Cast/Mul rescaling) take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
+        <translation>ConvInteger-Schritte (mit ihrer eingebundenen Cast/Mul-Reskalierung) brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="426"/>
+        <source>ConvInteger kernels take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
+        <translation>ConvInteger-Kernel brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="434"/>
+        <source>%1: quantize/dequantize/cast/requantize nodes take %2 ms of %3 ms per run (%4%, %5 profile)</source>
+        <translation>%1: Quantisierungs-, Dequantisierungs-, Cast- und Requantisierungsknoten brauchen %2 ms von %3 ms pro Lauf (%4 %, Profil von %5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="438"/>
+        <source>%1: %2 ms (%3%)</source>
+        <translation>%1: %2 ms (%3 %)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="444"/>
+        <source>%1: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 %2, AVX-512 %3</source>
+        <translation>%1: AVX512-VNNI nein, AVX-VNNI nein, AMX-INT8 nein; AVX2 %2, AVX-512 %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="447"/>
+        <source>%1: Arm dotprod no, i8mm no</source>
+        <translation>%1: Arm dotprod nein, i8mm nein</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="449"/>
+        <source>oneDNN %1 dispatches to %2</source>
+        <translation>oneDNN %1 verwendet %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="454"/>
+        <source>expected here for fused integer convolutions: about %1-%2x per layer (oneDNN u8*s8 vs FP32 convolutions measured on an AVX2 EPYC without VNNI), less for whole models</source>
+        <translation>hier für fusionierte Integer-Faltungen zu erwarten: etwa %1–%2x pro Schicht (oneDNN u8*s8 gegenüber FP32-Faltungen, gemessen auf einem AVX2-EPYC ohne VNNI), weniger für ganze Modelle</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="462"/>
+        <source>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</source>
+        <translation>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="465"/>
+        <source>oneDNN %1 effective ISA: %2</source>
+        <translation>oneDNN %1, wirksame ISA: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="470"/>
+        <source>%1: %2 integer convolution/matmul nodes take int8 activations (format %3)</source>
+        <translation>%1: %2 Integer-Faltungs- und MatMul-Knoten erhalten int8-Aktivierungen (Format %3)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="475"/>
+        <source>%1 nodes (%2) -&gt; %3 nodes (%4): %5x</source>
+        <translation>%1 Knoten (%2) → %3 Knoten (%4): %5x</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="479"/>
+        <source>added: %1</source>
+        <translation>hinzugekommen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="484"/>
+        <source>%1, %2: median %3 ms as written vs %4 ms optimized</source>
+        <translation>%1, %2: Median %3 ms wie geschrieben gegenüber %4 ms optimiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="491"/>
+        <source>%1 (%2): no VNNI/AMX on %3</source>
+        <translation>%1 (%2): kein VNNI/AMX auf %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="494"/>
+        <source>%1 (%2): oneDNN limited to %3 on %4</source>
+        <translation>%1 (%2): oneDNN auf %3 begrenzt, auf %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="500"/>
+        <source>parity vs %1 (%2): max |error| %3, mean |error| %4, cosine %5</source>
+        <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4, Kosinus %5</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="501"/>
+        <source>parity vs %1 (%2): max |error| %3, mean |error| %4</source>
+        <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="507"/>
+        <source>%1: FP32 median %2 ms</source>
+        <translation>%1: FP32-Median %2 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="510"/>
+        <source>%1 million multiply-accumulates per inference</source>
+        <translation>%1 Millionen Multiplikationen mit Akkumulation pro Inferenz</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="516"/>
+        <source>%1: CV %2% (mean %3 ms, stddev %4 ms, P99 %5 ms vs P50 %6 ms), %7 Tukey outliers in %8 runs</source>
+        <translation>%1: VK %2 % (Mittelwert %3 ms, Std.-Abw. %4 ms, P99 %5 ms gegenüber P50 %6 ms), %7 Tukey-Ausreißer in %8 Läufen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="523"/>
+        <source>partial</source>
+        <translation>unvollständig</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="526"/>
+        <source>the run was stopped before every scenario ran</source>
+        <translation>der Lauf wurde beendet, bevor jedes Szenario lief</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="610"/>
+        <source>No INT8-vs-FP32 verdict: %1 and %2 are not the same network (see the findings; Benchmark → Compare Anyway compares them all the same).</source>
+        <translation>Kein INT8-gegen-FP32-Urteil: %1 und %2 sind nicht dasselbe Netz (siehe die Befunde; Benchmark → Trotzdem vergleichen vergleicht sie dennoch).</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="614"/>
+        <source>No INT8-vs-FP32 verdict: the run failed (%1): %2</source>
+        <translation>Kein INT8-gegen-FP32-Urteil: der Lauf ist fehlgeschlagen (%1): %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="616"/>
+        <source>No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both measured.</source>
+        <translation>Kein Urteil INT8 gegen FP32: Der Lauf braucht ein FP32- und ein quantisiertes Modell desselben Netzes, beide gemessen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="618"/>
+        <source>%1 vs %2, median latency, %3, %4</source>
+        <translation>%1 gegen %2, Median der Latenz, %3, %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="621"/>
+        <source>, measured by %1</source>
+        <translation>, gemessen von %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="622"/>
+        <source>, 95% CI %1-%2x</source>
+        <translation>, 95-%-KI %1–%2x</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="624"/>
+        <source>INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2).</source>
+        <translation>INT8 und FP32 sind hier im Rahmen des Rauschens gleich schnell (Median der Beschleunigung %1x; %2).</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="627"/>
+        <source>INT8 is %1x faster here (%2).</source>
+        <translation>INT8 ist hier %1x schneller (%2).</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="629"/>
+        <source>INT8 is %1x slower here (%2); no known cause matched, see the time per op type below.</source>
+        <translation>INT8 ist hier %1x langsamer (%2); keine bekannte Ursache trifft zu, siehe die Zeit pro Operatortyp unten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="632"/>
+        <source>INT8 is %1x slower here, because %2 (%3).</source>
+        <translation>INT8 ist hier %1x langsamer, denn %2 (%3).</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="225"/>
+        <source>%1 is %2x against %3 in ONNX Runtime %4 but %5x in Quantscope (%6, %7)</source>
+        <translation>%1 ist gegenüber %3 in ONNX Runtime %4 %2x, in Quantscope aber %5x (%6, %7)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="234"/>
+        <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU has INT8 dot-product instructions</source>
+        <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; diese CPU hat INT8-Skalarprodukt-Befehle</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="236"/>
+        <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU lacks INT8 dot-product instructions</source>
+        <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; dieser CPU fehlen INT8-Skalarprodukt-Befehle</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="334"/>
+        <source>Both runtimes ran the same files on the same inputs with the same threads; the difference is in how each executes them. The op types listed carry most of it. Fused quantization boundaries and integer dot-product kernels decide who wins; the onnxruntime-setup finding lists ONNX Runtime&apos;s settings.</source>
+        <translation>Beide Laufzeitumgebungen führten dieselben Dateien mit denselben Eingaben und Threads aus; der Unterschied liegt darin, wie sie sie ausführen. Die aufgeführten Op-Typen machen den Großteil aus. Fusionierte Quantisierungsgrenzen und Integer-Skalarprodukt-Kernel entscheiden; der Befund onnxruntime-setup nennt die Einstellungen von ONNX Runtime.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="340"/>
+        <source>ONNX Runtime&apos;s CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops (DynamicQuantizeLinear, Cast, Mul) and graph optimizations &apos;disabled&apos; are the usual causes; deploy with ORT_ENABLE_ALL and the thread count you measured.</source>
+        <translation>Der CPU-Provider von ONNX Runtime nutzt diese Befehle für ConvInteger, MatMulInteger und fusionierte QDQ-Faltungen. Ist INT8 dort trotzdem langsam, vergleichen Sie die Zeit je Op-Typ: nicht fusionierte Umwandlungs-Ops (DynamicQuantizeLinear, Cast, Mul) und Graph-Optimierungen „disabled“ sind die üblichen Ursachen; setzen Sie ORT_ENABLE_ALL und die gemessene Thread-Zahl ein.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="346"/>
+        <source>Without VNNI, AMX or dotprod, ONNX Runtime&apos;s INT8 kernels add u8*s8 products in pairs into 16-bit sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this one; deploy with ORT_ENABLE_ALL so QDQ groups are fused.</source>
+        <translation>Ohne VNNI, AMX oder dotprod addieren die INT8-Kernel von ONNX Runtime u8*s8-Produkte paarweise zu 16-Bit-Summen und gewinnen gegenüber FP32-Code wenig. Messen Sie auf der Ziel-CPU oder bleiben Sie auf dieser bei FP32; setzen Sie ORT_ENABLE_ALL ein, damit QDQ-Gruppen fusioniert werden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="535"/>
+        <source>ONNX Runtime: %1</source>
+        <translation>ONNX Runtime: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="535"/>
+        <source>Quantscope: %1</source>
+        <translation>Quantscope: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="539"/>
+        <source>%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope</source>
+        <translation>%1 in %2: %3 ms je Lauf in ONNX Runtime gegenüber %4 ms in Quantscope</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="546"/>
+        <source>ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4</source>
+        <translation>ONNX Runtime %1 (%2-Adapter, %3): Execution Provider in diesem Build: %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="550"/>
+        <source>%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5</source>
+        <translation>%1: Graph-Optimierung %2, %3 Intra-Op- / %4 Inter-Op-Threads, Provider %5</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="555"/>
+        <source>CPU INT8 features: %1</source>
+        <translation>INT8-Merkmale der CPU: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="556"/>
+        <source>CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)</source>
+        <translation>INT8-Merkmale der CPU: %1 (kein VNNI, AMX oder dotprod: keine INT8-Skalarprodukt-Befehle)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="160"/>
+        <source>%1 runs %2 node(s) on slow reference kernels, %3 ms per run (%4% of its kernel time)</source>
+        <translation>%1 führt %2 Knoten auf langsamen Referenz-Kerneln aus, %3 ms pro Lauf (%4% seiner Kernel-Zeit)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="258"/>
+        <source>These nodes ran a reference implementation (oneDNN&apos;s ref:..., or the engine&apos;s scalar loops), often 10-100x slower than a vectorised kernel: the measurement shows the fallback, not what the CPU can do. &apos;quantscope-cli plan MODEL --run&apos; shows each step&apos;s kernel, formats and fused post-ops; compare with the ISA capped (DNNL_MAX_CPU_ISA=AVX2) and report the model.</source>
+        <translation>Diese Knoten liefen auf einer Referenzimplementierung (oneDNNs ref:... oder den skalaren Schleifen der Engine), oft 10- bis 100-mal langsamer als ein vektorisierter Kernel: Die Messung zeigt den Notbehelf, nicht was die CPU kann. &apos;quantscope-cli plan MODEL --run&apos; zeigt Kernel, Formate und fusionierte Post-Ops jedes Schritts; vergleichen Sie mit begrenzter ISA (DNNL_MAX_CPU_ISA=AVX2) und melden Sie das Modell.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="391"/>
+        <source>%1: node &apos;%2&apos; (%3) ran %4: %5 ms per run (%6% of kernel time)</source>
+        <translation>%1: Knoten &apos;%2&apos; (%3) lief auf %4: %5 ms pro Lauf (%6% der Kernel-Zeit)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="395"/>
+        <source>%1 more node(s): %2 ms per run</source>
+        <translation>%1 weitere Knoten: %2 ms pro Lauf</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::GraphPanel</name>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="46"/>
+        <source>Graph</source>
+        <translation>Graph</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="57"/>
+        <source>Find node name, op type or tensor name</source>
+        <translation>Knotenname, Operatortyp oder Tensorname suchen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="61"/>
+        <source>Previous</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="62"/>
+        <source>Previous match (Shift+F3)</source>
+        <translation>Vorheriger Treffer (Umschalt+F3)</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="64"/>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="65"/>
+        <source>Next match (F3, Enter)</source>
+        <translation>Nächster Treffer (F3, Eingabe)</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="68"/>
+        <source>Close the find bar (Esc)</source>
+        <translation>Suchleiste schließen (Esc)</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="69"/>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="92"/>
+        <source>Colour by:</source>
+        <translation>Färben nach:</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="99"/>
+        <source>Open an ONNX model (Ctrl+O) or drop one here.
 
 Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+O).</source>
-            <translation>Öffnen Sie ein ONNX-Modell (Strg+O) oder legen Sie eines hier ab.
+        <translation>Öffnen Sie ein ONNX-Modell (Strg+O) oder legen Sie eines hier ab.
 
 Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffnen (Strg+Umschalt+O).</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="108" />
-            <source>Which model of the pair the graph shows</source>
-            <translation>Welches Modell des Paars der Graph zeigt</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="125" />
-            <source>&amp;Fit</source>
-            <translation>&amp;Einpassen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="125" />
-            <source>Fit the whole graph in the window</source>
-            <translation>Den ganzen Graphen ins Fenster einpassen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="126" />
-            <source>Zoom &amp;In</source>
-            <translation>Ver&amp;größern</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="126" />
-            <source>Zoom in</source>
-            <translation>Vergrößern</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="127" />
-            <source>Zoom &amp;Out</source>
-            <translation>Ver&amp;kleinern</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="127" />
-            <source>Zoom out</source>
-            <translation>Verkleinern</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="130" />
-            <source>&amp;Actual Size</source>
-            <translation>&amp;Originalgröße</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="130" />
-            <source>Zoom to 100 %</source>
-            <translation>Auf 100 % zoomen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="144" />
-            <source>&amp;Left to Right</source>
-            <translation>Von &amp;links nach rechts</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="145" />
-            <source>Lay the graph out left to right instead of top to bottom</source>
-            <translation>Den Graphen von links nach rechts statt von oben nach unten anordnen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="146" />
-            <source>Left→Right</source>
-            <translation>Links→Rechts</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="147" />
-            <source>&amp;Collapse Q/DQ</source>
-            <translation>Q/DQ &amp;zusammenfalten</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="148" />
-            <source>Fold QuantizeLinear/DequantizeLinear nodes into the node they feed</source>
-            <translation>QuantizeLinear/DequantizeLinear-Knoten in den Knoten falten, den sie speisen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="149" />
-            <source>&amp;Boundaries Only</source>
-            <translation>&amp;Nur Grenzen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="150" />
-            <source>Show only quantization boundaries; dim everything else</source>
-            <translation>Nur Quantisierungsgrenzen zeigen; alles andere abblenden</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="152" />
-            <source>&amp;Tensor Shapes</source>
-            <translation>&amp;Tensorformen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="152" />
-            <source>Show element types and shapes on edges</source>
-            <translation>Elementtypen und Formen an den Kanten zeigen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="153" />
-            <source>O&amp;verview</source>
-            <translation>&amp;Übersicht</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="153" />
-            <source>Show the overview map</source>
-            <translation>Die Übersichtskarte zeigen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="158" />
-            <source>Boundaries</source>
-            <translation>Grenzen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="160" />
-            <source>Shapes</source>
-            <translation>Formen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="173" />
-            <source>Node category</source>
-            <translation>Knotenart</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="174" />
-            <source>MACs per node</source>
-            <translation>MACs pro Knoten</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="175" />
-            <source>Weight bytes per node</source>
-            <translation>Gewichtsbytes pro Knoten</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="177" />
-            <source>Colour nodes by a per-node metric (run profiles and parity reports add more)</source>
-            <translation>Knoten nach einer Metrik pro Knoten färben (Laufprofile und Paritätsberichte fügen weitere hinzu)</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="180" />
-            <source>&amp;Find...</source>
-            <translation>&amp;Suchen...</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="180" />
-            <source>Find a node by name, op type or tensor name</source>
-            <translation>Einen Knoten über Name, Operatortyp oder Tensorname suchen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="186" />
-            <source>Find &amp;Next</source>
-            <translation>&amp;Weitersuchen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="186" />
-            <source>Next match</source>
-            <translation>Nächster Treffer</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="187" />
-            <source>Find Pre&amp;vious</source>
-            <translation>&amp;Rückwärts suchen</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="187" />
-            <source>Previous match</source>
-            <translation>Vorheriger Treffer</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="191" />
-            <source>Export Graph as &amp;PNG...</source>
-            <translation>Graph als P&amp;NG exportieren...</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="192" />
-            <source>Save the whole graph as a PNG image</source>
-            <translation>Den ganzen Graphen als PNG-Bild speichern</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="193" />
-            <source>Export Graph as &amp;SVG...</source>
-            <translation>Graph als &amp;SVG exportieren...</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="194" />
-            <source>Save the whole graph as a scalable SVG drawing</source>
-            <translation>Den ganzen Graphen als skalierbare SVG-Zeichnung speichern</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="223" />
-            <source>FP32 · %1</source>
-            <translation>FP32 · %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="226" />
-            <source>INT8 · %1</source>
-            <translation>INT8 · %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="332" />
-            <source>The analysis reports no per-node MACs for this model yet.</source>
-            <translation>Die Analyse liefert für dieses Modell noch keine MACs pro Knoten.</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="344" />
-            <source>bytes, log scale</source>
-            <translation>Bytes, logarithmische Skala</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="344" />
-            <source>log scale</source>
-            <translation>logarithmische Skala</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="383" />
-            <source>No match</source>
-            <translation>Kein Treffer</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_panel.cpp" line="386" />
-            <source>%1 of %2</source>
-            <translation>%1 von %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::GraphScene</name>
-        <message>
-            <location filename="../ui/graph/graph_scene.cpp" line="64" />
-            <source>Input</source>
-            <translation>Eingabe</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_scene.cpp" line="64" />
-            <source>Output</source>
-            <translation>Ausgabe</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_scene.cpp" line="75" />
-            <source>crosses between the float and integer domains</source>
-            <translation>wechselt zwischen Gleitkomma- und Ganzzahlbereich</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_scene.cpp" line="205" />
-            <source>The graph is too large for an image of %1 x %2 pixels.</source>
-            <translation>Der Graph ist zu groß für ein Bild mit %1 × %2 Pixeln.</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_scene.cpp" line="218" />
-            <location filename="../ui/graph/graph_scene.cpp" line="236" />
-            <source>Could not write %1.</source>
-            <translation>%1 konnte nicht geschrieben werden.</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/graph_scene.cpp" line="232" />
-            <source>Graph exported by Quantscope</source>
-            <translation>Graph exportiert von Quantscope</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::InputShapeDialog</name>
-        <message>
-            <location filename="../ui/panels/input_shape_dialog.cpp" line="54" />
-            <source>Input Shapes of %1</source>
-            <translation>Eingabeformen von %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/input_shape_dialog.cpp" line="55" />
-            <source>This model has inputs with free dimensions. Choose the sizes to measure with; they are remembered for this model file and can be changed in the Runs panel.</source>
-            <translation>Dieses Modell hat Eingänge mit freien Dimensionen. Wählen Sie die Größen für die Messung; sie werden für diese Modelldatei gespeichert und lassen sich im Bereich „Läufe“ ändern.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/input_shape_dialog.cpp" line="70" />
-            <source>Declared shape: %1</source>
-            <translation>Deklarierte Form: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/input_shape_dialog.cpp" line="71" />
-            <source>%1 (%2):</source>
-            <translation>%1 (%2):</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::LegendWidget</name>
-        <message>
-            <location filename="../ui/graph/legend_widget.cpp" line="70" />
-            <source>no data</source>
-            <translation>keine Daten</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/legend_widget.cpp" line="85" />
-            <source>float&amp;nbsp;&amp;#8596;&amp;nbsp;integer&amp;nbsp;edge</source>
-            <translation>Gleitkomma&amp;nbsp;&amp;#8596;&amp;nbsp;Ganzzahl-Kante</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::LoadWorker</name>
-        <message>
-            <location filename="../ui/workers/load_worker.cpp" line="51" />
-            <location filename="../ui/workers/load_worker.cpp" line="57" />
-            <location filename="../ui/workers/loaded_model.cpp" line="49" />
-            <source>Laying out the graph</source>
-            <translation>Graph wird angeordnet</translation>
-        </message>
-        <message>
-            <location filename="../ui/workers/loaded_model.cpp" line="31" />
-            <source>Reading and checking the model</source>
-            <translation>Modell wird gelesen und geprüft</translation>
-        </message>
-        <message>
-            <location filename="../ui/workers/loaded_model.cpp" line="41" />
-            <source>Analysing quantization</source>
-            <translation>Quantisierung wird analysiert</translation>
-        </message>
-        <message>
-            <location filename="../ui/workers/loaded_model.cpp" line="54" />
-            <source>Done</source>
-            <translation>Fertig</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::MainWindow</name>
-        <message>
-            <location filename="../ui/main_window.cpp" line="171" />
-            <source>&amp;File</source>
-            <translation>&amp;Datei</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="172" />
-            <source>&amp;Open...</source>
-            <translation>Ö&amp;ffnen...</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="174" />
-            <source>Open an ONNX model</source>
-            <translation>Ein ONNX-Modell öffnen</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="175" />
-            <source>Open &amp;Pair (FP32 + INT8)...</source>
-            <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="177" />
-            <source>Open a float model and its quantized version side by side</source>
-            <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="178" />
-            <source>Open &amp;Recent</source>
-            <translation>&amp;Zuletzt geöffnet</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="193" />
-            <source>&amp;View</source>
-            <translation>&amp;Ansicht</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="201" />
-            <source>&amp;Panels</source>
-            <translation>&amp;Bereiche</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="205" />
-            <source>&amp;Reset Layout</source>
-            <translation>Anordnung &amp;zurücksetzen</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="207" />
-            <source>&amp;Benchmark</source>
-            <translation>Bench&amp;mark</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="212" />
-            <source>Choose Run &amp;Folder...</source>
-            <translation>Lauf&amp;ordner wählen...</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="213" />
-            <source>Show &amp;Graph</source>
-            <translation>&amp;Graph zeigen</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="215" />
-            <source>Show R&amp;esults</source>
-            <translation>&amp;Ergebnisse zeigen</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="227" />
-            <source>&amp;Help</source>
-            <translation>&amp;Hilfe</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="190" />
-            <source>&amp;Quit</source>
-            <translation>&amp;Beenden</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="71" />
-            <source>Graph</source>
-            <translation>Graph</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="72" />
-            <source>Results</source>
-            <translation>Ergebnisse</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="73" />
-            <source>The model's graph (Alt+G)</source>
-            <translation>Der Graph des Modells (Alt+G)</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="74" />
-            <source>Charts, statistics and findings of the selected run (Alt+E)</source>
-            <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="83" />
-            <source>Cancel</source>
-            <translation>Abbrechen</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="84" />
-            <source>Stop loading; the model shown now stays open</source>
-            <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="103" />
-            <source>Cancelled.</source>
-            <translation>Abgebrochen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="133" />
-            <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
-            <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="150" />
-            <source>Model Summary</source>
-            <translation>Modellübersicht</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="151" />
-            <source>Operators</source>
-            <translation>Operatoren</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="152" />
-            <source>Properties</source>
-            <translation>Eigenschaften</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="156" />
-            <source>Runs</source>
-            <translation>Läufe</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="157" />
-            <source>Compare</source>
-            <translation>Vergleich</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="158" />
-            <source>Report</source>
-            <translation>Bericht</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="217" />
-            <source>Show &amp;Compare</source>
-            <translation>&amp;Vergleich zeigen</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="228" />
-            <source>&amp;About Quantscope</source>
-            <translation>Ü&amp;ber Quantscope</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="229" />
-            <source>About &amp;Qt</source>
-            <translation>Über &amp;Qt</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="239" />
-            <source>Working...</source>
-            <translation>In Arbeit...</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="246" />
-            <location filename="../ui/main_window.cpp" line="253" />
-            <source>Opening %1...</source>
-            <translation>%1 wird geöffnet...</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="252" />
-            <source>%1 and %2</source>
-            <translation>%1 und %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="261" />
-            <source>Open ONNX Model</source>
-            <translation>ONNX-Modell öffnen</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="272" />
-            <source>Open Pair: the FP32 Model</source>
-            <translation>Paar öffnen: das FP32-Modell</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="276" />
-            <source>Open Pair: the Quantized (INT8) Model</source>
-            <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="289" />
-            <source>Export Graph as SVG</source>
-            <translation>Graph als SVG exportieren</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="289" />
-            <source>Export Graph as PNG</source>
-            <translation>Graph als PNG exportieren</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="291" />
-            <source>SVG drawings (*.svg)</source>
-            <translation>SVG-Zeichnungen (*.svg)</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="291" />
-            <source>PNG images (*.png)</source>
-            <translation>PNG-Bilder (*.png)</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="296" />
-            <source>Export Failed</source>
-            <translation>Export fehlgeschlagen</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="298" />
-            <source>Exported the graph to %1.</source>
-            <translation>Graph nach %1 exportiert.</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="320" />
-            <source>Graph laid out again.</source>
-            <translation>Graph neu angeordnet.</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="320" />
-            <source>Opened %1.</source>
-            <translation>%1 geöffnet.</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="332" />
-            <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
-            <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="364" />
-            <source>Could not open %1.</source>
-            <translation>%1 konnte nicht geöffnet werden.</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="368" />
-            <source>Could Not Open Model</source>
-            <translation>Öffnen fehlgeschlagen</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="369" />
-            <source>Quantscope could not open %1.</source>
-            <translation>Quantscope konnte %1 nicht öffnen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="399" />
-            <source>%1 + %2 (pair)</source>
-            <translation>%1 + %2 (Paar)</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="401" />
-            <source> + </source>
-            <translation> + </translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="411" />
-            <source>&amp;Clear List</source>
-            <translation>Liste &amp;leeren</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="426" />
-            <source>%1 vs %2</source>
-            <translation>%1 gegenüber %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="429" />
-            <source>Quantscope</source>
-            <translation>Quantscope</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="429" />
-            <source>%1 — Quantscope</source>
-            <translation>%1 — Quantscope</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="500" />
-            <source>The graph shows another model: open %1 to see this profile on its graph.</source>
-            <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="506" />
-            <source>Graph coloured by the mean time per node of %1.</source>
-            <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="511" />
-            <source>About Quantscope</source>
-            <translation>Über Quantscope</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="512" />
-            <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="223" />
-            <source>&amp;Settings</source>
-            <translation>&amp;Einstellungen</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="224" />
-            <source>&amp;Runtimes...</source>
-            <translation>&amp;Laufzeitumgebungen...</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="321" />
-            <source>%1 nodes · %2 boundaries · layout %3 ms</source>
-            <translation>%1 Knoten · %2 Grenzen · Layout %3 ms</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::MinimapView</name>
-        <message>
-            <location filename="../ui/graph/minimap_view.cpp" line="22" />
-            <source>Overview: click or drag to move the view</source>
-            <translation>Übersicht: klicken oder ziehen, um die Ansicht zu verschieben</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::NodeItem</name>
-        <message numerus="yes">
-            <location filename="../ui/graph/node_item.cpp" line="31" />
-            <source>%n Q/DQ node(s) collapsed into this one</source>
-            <translation>
-                <numerusform>%n Q/DQ-Knoten in diesen zusammengefaltet</numerusform>
-                <numerusform>%n Q/DQ-Knoten in diesen zusammengefaltet</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::NodeStyle</name>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="37" />
-            <source>Float compute</source>
-            <translation>Gleitkomma-Rechnung</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="40" />
-            <source>Shape / layout</source>
-            <translation>Form / Layout</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="43" />
-            <source>QuantizeLinear</source>
-            <translation>QuantizeLinear</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="46" />
-            <source>DequantizeLinear</source>
-            <translation>DequantizeLinear</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="49" />
-            <source>DynamicQuantizeLinear</source>
-            <translation>DynamicQuantizeLinear</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="52" />
-            <source>QLinear* / QGemm</source>
-            <translation>QLinear* / QGemm</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="55" />
-            <source>*Integer compute</source>
-            <translation>*Integer-Rechnung</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="58" />
-            <source>Control flow</source>
-            <translation>Kontrollfluss</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="69" />
-            <source>Float</source>
-            <translation>Gleitkomma</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="72" />
-            <source>Shape</source>
-            <translation>Form</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="75" />
-            <source>Quantize</source>
-            <translation>Quantisieren</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="78" />
-            <source>Dequantize</source>
-            <translation>Dequantisieren</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="81" />
-            <source>DynQuant</source>
-            <translation>DynQuant</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="84" />
-            <source>QLinear</source>
-            <translation>QLinear</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="87" />
-            <source>Integer</source>
-            <translation>Integer</translation>
-        </message>
-        <message>
-            <location filename="../ui/graph/node_style.cpp" line="90" />
-            <source>Control</source>
-            <translation>Kontrolle</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::OpCountModel</name>
-        <message>
-            <location filename="../ui/models/op_count_model.cpp" line="114" />
-            <source>%1 is a quantization boundary (%2)</source>
-            <translation>%1 ist eine Quantisierungsgrenze (%2)</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/op_count_model.cpp" line="131" />
-            <source>Operator kind, coloured as in the graph</source>
-            <translation>Art des Operators, gefärbt wie im Graphen</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/op_count_model.cpp" line="133" />
-            <source>Nodes of this type in the FP32 model</source>
-            <translation>Knoten dieses Typs im FP32-Modell</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/op_count_model.cpp" line="133" />
-            <source>Nodes of this type in the model</source>
-            <translation>Knoten dieses Typs im Modell</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/op_count_model.cpp" line="135" />
-            <source>Nodes of this type in the quantized model</source>
-            <translation>Knoten dieses Typs im quantisierten Modell</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/op_count_model.cpp" line="137" />
-            <source>Change from the FP32 model to the quantized model</source>
-            <translation>Änderung vom FP32-Modell zum quantisierten Modell</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/op_count_model.cpp" line="146" />
-            <source>Operator</source>
-            <translation>Operator</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/op_count_model.cpp" line="148" />
-            <source>Kind</source>
-            <translation>Art</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/op_count_model.cpp" line="150" />
-            <source>FP32</source>
-            <translation>FP32</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/op_count_model.cpp" line="150" />
-            <source>Count</source>
-            <translation>Anzahl</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::OperatorsPanel</name>
-        <message>
-            <location filename="../ui/panels/operators_panel.cpp" line="46" />
-            <source>Double-click an operator to find it in the graph</source>
-            <translation>Doppelklick auf einen Operator sucht ihn im Graphen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/operators_panel.cpp" line="76" />
-            <source>%1 → %2 nodes (%3%4, ×%5)</source>
-            <translation>%1 → %2 Knoten (%3%4, ×%5)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/operators_panel.cpp" line="83" />
-            <source>%1 nodes, %2 operator types</source>
-            <translation>%1 Knoten, %2 Operatortypen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/operators_panel.cpp" line="113" />
-            <source>Open a model to see its operators</source>
-            <translation>Öffnen Sie ein Modell, um seine Operatoren zu sehen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/operators_panel.cpp" line="120" />
-            <source>Most frequent operators: FP32 vs quantized</source>
-            <translation>Häufigste Operatoren: FP32 gegenüber quantisiert</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/operators_panel.cpp" line="120" />
-            <source>Most frequent operators</source>
-            <translation>Häufigste Operatoren</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/operators_panel.cpp" line="122" />
-            <source>FP32</source>
-            <translation>FP32</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/operators_panel.cpp" line="122" />
-            <source>Nodes</source>
-            <translation>Knoten</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/operators_panel.cpp" line="124" />
-            <source>Quantized</source>
-            <translation>Quantisiert</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::PropertiesPanel</name>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="49" />
-            <source>, ... (%1 values)</source>
-            <translation>, ... (%1 Werte)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="89" />
-            <source>Click a node in the graph to see its operator documentation, attributes, tensors, quantization parameters and weight statistics.</source>
-            <translation>Klicken Sie auf einen Knoten im Graphen, um Dokumentation, Attribute, Tensoren, Quantisierungsparameter und Gewichtsstatistik seines Operators zu sehen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="112" />
-            <source>Domain</source>
-            <translation>Domäne</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="113" />
-            <source>Opset</source>
-            <translation>Opset</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="115" />
-            <source>Definition</source>
-            <translation>Definition</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="115" />
-            <source>since opset %1</source>
-            <translation>seit Opset %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="121" />
-            <source>Documentation (Quantscope's summary; libonnx has no schema)</source>
-            <translation>Dokumentation (Zusammenfassung von Quantscope; libonnx hat kein Schema)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="122" />
-            <source>Documentation (ONNX schema)</source>
-            <translation>Dokumentation (ONNX-Schema)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="126" />
-            <source>Documentation</source>
-            <translation>Dokumentation</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="126" />
-            <source>No schema is known for this operator.</source>
-            <translation>Für diesen Operator ist kein Schema bekannt.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="130" />
-            <source>Attributes</source>
-            <translation>Attribute</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="152" />
-            <source>Inputs</source>
-            <translation>Eingaben</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="152" />
-            <source>Outputs</source>
-            <translation>Ausgaben</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="159" />
-            <source>(omitted)</source>
-            <translation>(ausgelassen)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="168" />
-            <source>constant</source>
-            <translation>Konstante</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="186" />
-            <source>Input %1</source>
-            <translation>Eingabe %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="187" />
-            <source>min</source>
-            <translation>Min.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="188" />
-            <source>max</source>
-            <translation>Max.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="188" />
-            <source>mean</source>
-            <translation>Mittelwert</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="188" />
-            <source>std</source>
-            <translation>Std.-Abw.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="189" />
-            <source>sparsity</source>
-            <translation>Dünnbesetztheit</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="190" />
-            <source>elements</source>
-            <translation>Elemente</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="198" />
-            <location filename="../ui/panels/properties_panel.cpp" line="201" />
-            <source>Quantization parameters</source>
-            <translation>Quantisierungsparameter</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="202" />
-            <source>Not constants in the file: other nodes compute them at run time.</source>
-            <translation>Keine Konstanten in der Datei: andere Knoten berechnen sie zur Laufzeit.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="204" />
-            <source>Weight statistics</source>
-            <translation>Gewichtsstatistik</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/properties_panel.cpp" line="206" />
-            <source>Node documentation</source>
-            <translation>Knotendokumentation</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::ReportExporter</name>
-        <message>
-            <location filename="../ui/report/report_exporter.cpp" line="118" />
-            <source>%1: the PDF could not be written</source>
-            <translation>%1: das PDF konnte nicht geschrieben werden</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::ReportMarkdown</name>
-        <message>
-            <location filename="../ui/report/report_markdown.cpp" line="16" />
-            <source>Findings</source>
-            <translation>Befunde</translation>
-        </message>
-        <message>
-            <location filename="../ui/report/report_markdown.cpp" line="17" />
-            <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
-            <translation>Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::ReportPanel</name>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="27" />
-            <source>Export Report as &amp;Markdown...</source>
-            <translation>Bericht als &amp;Markdown exportieren...</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="30" />
-            <source>Write the engine's Markdown report of the selected run (Ctrl+Shift+M)</source>
-            <translation>Den Markdown-Bericht der Engine zum gewählten Lauf schreiben (Strg+Umschalt+M)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="32" />
-            <source>Export Report as &amp;PDF...</source>
-            <translation>Bericht als &amp;PDF exportieren...</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="35" />
-            <source>Write the report with its charts as a PDF (Ctrl+Shift+P)</source>
-            <translation>Den Bericht mit seinen Diagrammen als PDF schreiben (Strg+Umschalt+P)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="38" />
-            <source>Copy Report as Mar&amp;kdown</source>
-            <translation>Bericht als Markdown &amp;kopieren</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="41" />
-            <source>Put the Markdown report of the selected run on the clipboard (Ctrl+Shift+C)</source>
-            <translation>Den Markdown-Bericht des gewählten Laufs in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="46" />
-            <source>Copied the report to the clipboard.</source>
-            <translation>Bericht in die Zwischenablage kopiert.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="68" />
-            <source>The Markdown report exactly as 'quantscope-cli report' writes it</source>
-            <translation>Der Markdown-Bericht genau so, wie ihn „quantscope-cli report“ schreibt</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="75" />
-            <source>Exported %1.</source>
-            <translation>%1 exportiert.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="76" />
-            <source>Exported the report to %1.</source>
-            <translation>Bericht nach %1 exportiert.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="79" />
-            <source>Export failed.</source>
-            <translation>Export fehlgeschlagen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="80" />
-            <source>Export Failed</source>
-            <translation>Export fehlgeschlagen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="80" />
-            <source>Could not write %1:
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="108"/>
+        <source>Which model of the pair the graph shows</source>
+        <translation>Welches Modell des Paars der Graph zeigt</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="125"/>
+        <source>&amp;Fit</source>
+        <translation>&amp;Einpassen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="125"/>
+        <source>Fit the whole graph in the window</source>
+        <translation>Den ganzen Graphen ins Fenster einpassen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="126"/>
+        <source>Zoom &amp;In</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="126"/>
+        <source>Zoom in</source>
+        <translation>Vergrößern</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="127"/>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="127"/>
+        <source>Zoom out</source>
+        <translation>Verkleinern</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
+        <source>&amp;Actual Size</source>
+        <translation>&amp;Originalgröße</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
+        <source>Zoom to 100 %</source>
+        <translation>Auf 100 % zoomen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="144"/>
+        <source>&amp;Left to Right</source>
+        <translation>Von &amp;links nach rechts</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="145"/>
+        <source>Lay the graph out left to right instead of top to bottom</source>
+        <translation>Den Graphen von links nach rechts statt von oben nach unten anordnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="146"/>
+        <source>Left→Right</source>
+        <translation>Links→Rechts</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="147"/>
+        <source>&amp;Collapse Q/DQ</source>
+        <translation>Q/DQ &amp;zusammenfalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="148"/>
+        <source>Fold QuantizeLinear/DequantizeLinear nodes into the node they feed</source>
+        <translation>QuantizeLinear/DequantizeLinear-Knoten in den Knoten falten, den sie speisen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="149"/>
+        <source>&amp;Boundaries Only</source>
+        <translation>&amp;Nur Grenzen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="150"/>
+        <source>Show only quantization boundaries; dim everything else</source>
+        <translation>Nur Quantisierungsgrenzen zeigen; alles andere abblenden</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
+        <source>&amp;Tensor Shapes</source>
+        <translation>&amp;Tensorformen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
+        <source>Show element types and shapes on edges</source>
+        <translation>Elementtypen und Formen an den Kanten zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="153"/>
+        <source>O&amp;verview</source>
+        <translation>&amp;Übersicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="153"/>
+        <source>Show the overview map</source>
+        <translation>Die Übersichtskarte zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="158"/>
+        <source>Boundaries</source>
+        <translation>Grenzen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
+        <source>Shapes</source>
+        <translation>Formen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="173"/>
+        <source>Node category</source>
+        <translation>Knotenart</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="174"/>
+        <source>MACs per node</source>
+        <translation>MACs pro Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="175"/>
+        <source>Weight bytes per node</source>
+        <translation>Gewichtsbytes pro Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="177"/>
+        <source>Colour nodes by a per-node metric (run profiles and parity reports add more)</source>
+        <translation>Knoten nach einer Metrik pro Knoten färben (Laufprofile und Paritätsberichte fügen weitere hinzu)</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="180"/>
+        <source>&amp;Find...</source>
+        <translation>&amp;Suchen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="180"/>
+        <source>Find a node by name, op type or tensor name</source>
+        <translation>Einen Knoten über Name, Operatortyp oder Tensorname suchen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="186"/>
+        <source>Find &amp;Next</source>
+        <translation>&amp;Weitersuchen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="186"/>
+        <source>Next match</source>
+        <translation>Nächster Treffer</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="187"/>
+        <source>Find Pre&amp;vious</source>
+        <translation>&amp;Rückwärts suchen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="187"/>
+        <source>Previous match</source>
+        <translation>Vorheriger Treffer</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="191"/>
+        <source>Export Graph as &amp;PNG...</source>
+        <translation>Graph als P&amp;NG exportieren...</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="192"/>
+        <source>Save the whole graph as a PNG image</source>
+        <translation>Den ganzen Graphen als PNG-Bild speichern</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
+        <source>Export Graph as &amp;SVG...</source>
+        <translation>Graph als &amp;SVG exportieren...</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="194"/>
+        <source>Save the whole graph as a scalable SVG drawing</source>
+        <translation>Den ganzen Graphen als skalierbare SVG-Zeichnung speichern</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="223"/>
+        <source>FP32 · %1</source>
+        <translation>FP32 · %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="226"/>
+        <source>INT8 · %1</source>
+        <translation>INT8 · %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="332"/>
+        <source>The analysis reports no per-node MACs for this model yet.</source>
+        <translation>Die Analyse liefert für dieses Modell noch keine MACs pro Knoten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="344"/>
+        <source>bytes, log scale</source>
+        <translation>Bytes, logarithmische Skala</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="344"/>
+        <source>log scale</source>
+        <translation>logarithmische Skala</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="383"/>
+        <source>No match</source>
+        <translation>Kein Treffer</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="386"/>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::GraphScene</name>
+    <message>
+        <location filename="../ui/graph/graph_scene.cpp" line="64"/>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_scene.cpp" line="64"/>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_scene.cpp" line="75"/>
+        <source>crosses between the float and integer domains</source>
+        <translation>wechselt zwischen Gleitkomma- und Ganzzahlbereich</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_scene.cpp" line="205"/>
+        <source>The graph is too large for an image of %1 x %2 pixels.</source>
+        <translation>Der Graph ist zu groß für ein Bild mit %1 × %2 Pixeln.</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_scene.cpp" line="218"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="236"/>
+        <source>Could not write %1.</source>
+        <translation>%1 konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_scene.cpp" line="232"/>
+        <source>Graph exported by Quantscope</source>
+        <translation>Graph exportiert von Quantscope</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::InputShapeDialog</name>
+    <message>
+        <location filename="../ui/panels/input_shape_dialog.cpp" line="54"/>
+        <source>Input Shapes of %1</source>
+        <translation>Eingabeformen von %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/input_shape_dialog.cpp" line="55"/>
+        <source>This model has inputs with free dimensions. Choose the sizes to measure with; they are remembered for this model file and can be changed in the Runs panel.</source>
+        <translation>Dieses Modell hat Eingänge mit freien Dimensionen. Wählen Sie die Größen für die Messung; sie werden für diese Modelldatei gespeichert und lassen sich im Bereich „Läufe“ ändern.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/input_shape_dialog.cpp" line="70"/>
+        <source>Declared shape: %1</source>
+        <translation>Deklarierte Form: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/input_shape_dialog.cpp" line="71"/>
+        <source>%1 (%2):</source>
+        <translation>%1 (%2):</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::LegendWidget</name>
+    <message>
+        <location filename="../ui/graph/legend_widget.cpp" line="70"/>
+        <source>no data</source>
+        <translation>keine Daten</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/legend_widget.cpp" line="85"/>
+        <source>float&amp;nbsp;&amp;#8596;&amp;nbsp;integer&amp;nbsp;edge</source>
+        <translation>Gleitkomma&amp;nbsp;&amp;#8596;&amp;nbsp;Ganzzahl-Kante</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::LoadWorker</name>
+    <message>
+        <location filename="../ui/workers/load_worker.cpp" line="51"/>
+        <location filename="../ui/workers/load_worker.cpp" line="57"/>
+        <location filename="../ui/workers/loaded_model.cpp" line="49"/>
+        <source>Laying out the graph</source>
+        <translation>Graph wird angeordnet</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/loaded_model.cpp" line="31"/>
+        <source>Reading and checking the model</source>
+        <translation>Modell wird gelesen und geprüft</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/loaded_model.cpp" line="41"/>
+        <source>Analysing quantization</source>
+        <translation>Quantisierung wird analysiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/loaded_model.cpp" line="54"/>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/main_window.cpp" line="172"/>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="173"/>
+        <source>&amp;Open...</source>
+        <translation>Ö&amp;ffnen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="175"/>
+        <source>Open an ONNX model</source>
+        <translation>Ein ONNX-Modell öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="176"/>
+        <source>Open &amp;Pair (FP32 + INT8)...</source>
+        <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="178"/>
+        <source>Open a float model and its quantized version side by side</source>
+        <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="179"/>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="194"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="202"/>
+        <source>&amp;Panels</source>
+        <translation>&amp;Bereiche</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="206"/>
+        <source>&amp;Reset Layout</source>
+        <translation>Anordnung &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="208"/>
+        <source>&amp;Benchmark</source>
+        <translation>Bench&amp;mark</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="213"/>
+        <source>Choose Run &amp;Folder...</source>
+        <translation>Lauf&amp;ordner wählen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="214"/>
+        <source>Show &amp;Graph</source>
+        <translation>&amp;Graph zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="216"/>
+        <source>Show R&amp;esults</source>
+        <translation>&amp;Ergebnisse zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="236"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="191"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="72"/>
+        <source>Graph</source>
+        <translation>Graph</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="73"/>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="74"/>
+        <source>The model&apos;s graph (Alt+G)</source>
+        <translation>Der Graph des Modells (Alt+G)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="75"/>
+        <source>Charts, statistics and findings of the selected run (Alt+E)</source>
+        <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="84"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="85"/>
+        <source>Stop loading; the model shown now stays open</source>
+        <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="104"/>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="134"/>
+        <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
+        <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="151"/>
+        <source>Model Summary</source>
+        <translation>Modellübersicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="152"/>
+        <source>Operators</source>
+        <translation>Operatoren</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="153"/>
+        <source>Properties</source>
+        <translation>Eigenschaften</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="157"/>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="158"/>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="159"/>
+        <source>Report</source>
+        <translation>Bericht</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="218"/>
+        <source>Show &amp;Compare</source>
+        <translation>&amp;Vergleich zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="237"/>
+        <source>&amp;About Quantscope</source>
+        <translation>Ü&amp;ber Quantscope</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="238"/>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="248"/>
+        <source>Working...</source>
+        <translation>In Arbeit...</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="255"/>
+        <location filename="../ui/main_window.cpp" line="262"/>
+        <source>Opening %1...</source>
+        <translation>%1 wird geöffnet...</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="261"/>
+        <source>%1 and %2</source>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="270"/>
+        <source>Open ONNX Model</source>
+        <translation>ONNX-Modell öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="281"/>
+        <source>Open Pair: the FP32 Model</source>
+        <translation>Paar öffnen: das FP32-Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="285"/>
+        <source>Open Pair: the Quantized (INT8) Model</source>
+        <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="298"/>
+        <source>Export Graph as SVG</source>
+        <translation>Graph als SVG exportieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="298"/>
+        <source>Export Graph as PNG</source>
+        <translation>Graph als PNG exportieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="300"/>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG-Zeichnungen (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="300"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="305"/>
+        <source>Export Failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="307"/>
+        <source>Exported the graph to %1.</source>
+        <translation>Graph nach %1 exportiert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="329"/>
+        <source>Graph laid out again.</source>
+        <translation>Graph neu angeordnet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="329"/>
+        <source>Opened %1.</source>
+        <translation>%1 geöffnet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="341"/>
+        <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
+        <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="373"/>
+        <source>Could not open %1.</source>
+        <translation>%1 konnte nicht geöffnet werden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="377"/>
+        <source>Could Not Open Model</source>
+        <translation>Öffnen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="378"/>
+        <source>Quantscope could not open %1.</source>
+        <translation>Quantscope konnte %1 nicht öffnen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="408"/>
+        <source>%1 + %2 (pair)</source>
+        <translation>%1 + %2 (Paar)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="410"/>
+        <source> + </source>
+        <translation> + </translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="420"/>
+        <source>&amp;Clear List</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="435"/>
+        <source>%1 vs %2</source>
+        <translation>%1 gegenüber %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="438"/>
+        <source>Quantscope</source>
+        <translation>Quantscope</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="438"/>
+        <source>%1 — Quantscope</source>
+        <translation>%1 — Quantscope</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="509"/>
+        <source>The graph shows another model: open %1 to see this profile on its graph.</source>
+        <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="515"/>
+        <source>Graph coloured by the mean time per node of %1.</source>
+        <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="520"/>
+        <source>About Quantscope</source>
+        <translation>Über Quantscope</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="521"/>
+        <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="228"/>
+        <source>&amp;Settings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="229"/>
+        <source>&amp;Runtimes...</source>
+        <translation>&amp;Laufzeitumgebungen...</translation>
+    </message>
+    <message>
+        <source>%1 nodes · %2 boundaries · layout %3 ms</source>
+        <translation type="vanished">%1 Knoten · %2 Grenzen · Layout %3 ms</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::MinimapView</name>
+    <message>
+        <location filename="../ui/graph/minimap_view.cpp" line="22"/>
+        <source>Overview: click or drag to move the view</source>
+        <translation>Übersicht: klicken oder ziehen, um die Ansicht zu verschieben</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::NodeItem</name>
+    <message numerus="yes">
+        <location filename="../ui/graph/node_item.cpp" line="31"/>
+        <source>%n Q/DQ node(s) collapsed into this one</source>
+        <translation>
+            <numerusform>%n Q/DQ-Knoten in diesen zusammengefaltet</numerusform>
+            <numerusform>%n Q/DQ-Knoten in diesen zusammengefaltet</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::NodeStyle</name>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="37"/>
+        <source>Float compute</source>
+        <translation>Gleitkomma-Rechnung</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="40"/>
+        <source>Shape / layout</source>
+        <translation>Form / Layout</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="43"/>
+        <source>QuantizeLinear</source>
+        <translation>QuantizeLinear</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="46"/>
+        <source>DequantizeLinear</source>
+        <translation>DequantizeLinear</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="49"/>
+        <source>DynamicQuantizeLinear</source>
+        <translation>DynamicQuantizeLinear</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="52"/>
+        <source>QLinear* / QGemm</source>
+        <translation>QLinear* / QGemm</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="55"/>
+        <source>*Integer compute</source>
+        <translation>*Integer-Rechnung</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="58"/>
+        <source>Control flow</source>
+        <translation>Kontrollfluss</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="69"/>
+        <source>Float</source>
+        <translation>Gleitkomma</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="72"/>
+        <source>Shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="75"/>
+        <source>Quantize</source>
+        <translation>Quantisieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="78"/>
+        <source>Dequantize</source>
+        <translation>Dequantisieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="81"/>
+        <source>DynQuant</source>
+        <translation>DynQuant</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="84"/>
+        <source>QLinear</source>
+        <translation>QLinear</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="87"/>
+        <source>Integer</source>
+        <translation>Integer</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_style.cpp" line="90"/>
+        <source>Control</source>
+        <translation>Kontrolle</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::OpCountModel</name>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="114"/>
+        <source>%1 is a quantization boundary (%2)</source>
+        <translation>%1 ist eine Quantisierungsgrenze (%2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="131"/>
+        <source>Operator kind, coloured as in the graph</source>
+        <translation>Art des Operators, gefärbt wie im Graphen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="133"/>
+        <source>Nodes of this type in the FP32 model</source>
+        <translation>Knoten dieses Typs im FP32-Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="133"/>
+        <source>Nodes of this type in the model</source>
+        <translation>Knoten dieses Typs im Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="135"/>
+        <source>Nodes of this type in the quantized model</source>
+        <translation>Knoten dieses Typs im quantisierten Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="137"/>
+        <source>Change from the FP32 model to the quantized model</source>
+        <translation>Änderung vom FP32-Modell zum quantisierten Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="146"/>
+        <source>Operator</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="148"/>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="150"/>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_count_model.cpp" line="150"/>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::OperatorsPanel</name>
+    <message>
+        <location filename="../ui/panels/operators_panel.cpp" line="46"/>
+        <source>Double-click an operator to find it in the graph</source>
+        <translation>Doppelklick auf einen Operator sucht ihn im Graphen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/operators_panel.cpp" line="76"/>
+        <source>%1 → %2 nodes (%3%4, ×%5)</source>
+        <translation>%1 → %2 Knoten (%3%4, ×%5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/operators_panel.cpp" line="83"/>
+        <source>%1 nodes, %2 operator types</source>
+        <translation>%1 Knoten, %2 Operatortypen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/operators_panel.cpp" line="113"/>
+        <source>Open a model to see its operators</source>
+        <translation>Öffnen Sie ein Modell, um seine Operatoren zu sehen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/operators_panel.cpp" line="120"/>
+        <source>Most frequent operators: FP32 vs quantized</source>
+        <translation>Häufigste Operatoren: FP32 gegenüber quantisiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/operators_panel.cpp" line="120"/>
+        <source>Most frequent operators</source>
+        <translation>Häufigste Operatoren</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/operators_panel.cpp" line="122"/>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/operators_panel.cpp" line="122"/>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/operators_panel.cpp" line="124"/>
+        <source>Quantized</source>
+        <translation>Quantisiert</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::PropertiesPanel</name>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="49"/>
+        <source>, ... (%1 values)</source>
+        <translation>, ... (%1 Werte)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="89"/>
+        <source>Click a node in the graph to see its operator documentation, attributes, tensors, quantization parameters and weight statistics.</source>
+        <translation>Klicken Sie auf einen Knoten im Graphen, um Dokumentation, Attribute, Tensoren, Quantisierungsparameter und Gewichtsstatistik seines Operators zu sehen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="112"/>
+        <source>Domain</source>
+        <translation>Domäne</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="113"/>
+        <source>Opset</source>
+        <translation>Opset</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="115"/>
+        <source>Definition</source>
+        <translation>Definition</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="115"/>
+        <source>since opset %1</source>
+        <translation>seit Opset %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="121"/>
+        <source>Documentation (Quantscope&apos;s summary; libonnx has no schema)</source>
+        <translation>Dokumentation (Zusammenfassung von Quantscope; libonnx hat kein Schema)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="122"/>
+        <source>Documentation (ONNX schema)</source>
+        <translation>Dokumentation (ONNX-Schema)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="126"/>
+        <source>Documentation</source>
+        <translation>Dokumentation</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="126"/>
+        <source>No schema is known for this operator.</source>
+        <translation>Für diesen Operator ist kein Schema bekannt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="130"/>
+        <source>Attributes</source>
+        <translation>Attribute</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="152"/>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="152"/>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="159"/>
+        <source>(omitted)</source>
+        <translation>(ausgelassen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="168"/>
+        <source>constant</source>
+        <translation>Konstante</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="186"/>
+        <source>Input %1</source>
+        <translation>Eingabe %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="187"/>
+        <source>min</source>
+        <translation>Min.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="188"/>
+        <source>max</source>
+        <translation>Max.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="188"/>
+        <source>mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="188"/>
+        <source>std</source>
+        <translation>Std.-Abw.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="189"/>
+        <source>sparsity</source>
+        <translation>Dünnbesetztheit</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="190"/>
+        <source>elements</source>
+        <translation>Elemente</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="198"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="201"/>
+        <source>Quantization parameters</source>
+        <translation>Quantisierungsparameter</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="202"/>
+        <source>Not constants in the file: other nodes compute them at run time.</source>
+        <translation>Keine Konstanten in der Datei: andere Knoten berechnen sie zur Laufzeit.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="204"/>
+        <source>Weight statistics</source>
+        <translation>Gewichtsstatistik</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="206"/>
+        <source>Node documentation</source>
+        <translation>Knotendokumentation</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ReportExporter</name>
+    <message>
+        <location filename="../ui/report/report_exporter.cpp" line="118"/>
+        <source>%1: the PDF could not be written</source>
+        <translation>%1: das PDF konnte nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ReportMarkdown</name>
+    <message>
+        <location filename="../ui/report/report_markdown.cpp" line="16"/>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_markdown.cpp" line="17"/>
+        <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
+        <translation>Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ReportPanel</name>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="27"/>
+        <source>Export Report as &amp;Markdown...</source>
+        <translation>Bericht als &amp;Markdown exportieren...</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="30"/>
+        <source>Write the engine&apos;s Markdown report of the selected run (Ctrl+Shift+M)</source>
+        <translation>Den Markdown-Bericht der Engine zum gewählten Lauf schreiben (Strg+Umschalt+M)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="32"/>
+        <source>Export Report as &amp;PDF...</source>
+        <translation>Bericht als &amp;PDF exportieren...</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="35"/>
+        <source>Write the report with its charts as a PDF (Ctrl+Shift+P)</source>
+        <translation>Den Bericht mit seinen Diagrammen als PDF schreiben (Strg+Umschalt+P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="38"/>
+        <source>Copy Report as Mar&amp;kdown</source>
+        <translation>Bericht als Markdown &amp;kopieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="41"/>
+        <source>Put the Markdown report of the selected run on the clipboard (Ctrl+Shift+C)</source>
+        <translation>Den Markdown-Bericht des gewählten Laufs in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="46"/>
+        <source>Copied the report to the clipboard.</source>
+        <translation>Bericht in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="68"/>
+        <source>The Markdown report exactly as &apos;quantscope-cli report&apos; writes it</source>
+        <translation>Der Markdown-Bericht genau so, wie ihn „quantscope-cli report“ schreibt</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="75"/>
+        <source>Exported %1.</source>
+        <translation>%1 exportiert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="76"/>
+        <source>Exported the report to %1.</source>
+        <translation>Bericht nach %1 exportiert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="79"/>
+        <source>Export failed.</source>
+        <translation>Export fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="80"/>
+        <source>Export Failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="80"/>
+        <source>Could not write %1:
 %2</source>
-            <translation>%1 konnte nicht geschrieben werden:
+        <translation>%1 konnte nicht geschrieben werden:
 %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="93" />
-            <source>&lt;p style='color:#868e96'&gt;Select a run in the Runs panel to see its report.&lt;/p&gt;</source>
-            <translation>&lt;p style='color:#868e96'&gt;Wählen Sie im Bereich „Läufe“ einen Lauf, um seinen Bericht zu sehen.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="122" />
-            <source>Export Report as Markdown</source>
-            <translation>Bericht als Markdown exportieren</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="122" />
-            <source>Markdown (*.md)</source>
-            <translation>Markdown (*.md)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="125" />
-            <location filename="../ui/panels/report_panel.cpp" line="137" />
-            <source>Writing %1...</source>
-            <translation>%1 wird geschrieben...</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="134" />
-            <source>Export Report as PDF</source>
-            <translation>Bericht als PDF exportieren</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/report_panel.cpp" line="134" />
-            <source>PDF documents (*.pdf)</source>
-            <translation>PDF-Dokumente (*.pdf)</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::ResultsPanel</name>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="67" />
-            <source>&lt;p style='font-size:large; color:#495057'&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style='color:#868e96'&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
-            <translation>&lt;p style='font-size:large; color:#495057'&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style='color:#868e96'&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="80" />
-            <source>Which setting (threads · mode) the charts show</source>
-            <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="84" />
-            <source>Colour the graph's nodes by the mean time per node this run measured</source>
-            <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="88" />
-            <source>Setting:</source>
-            <translation>Einstellung:</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="126" />
-            <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy's default), IQR = P75 − P25</source>
-            <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="190" />
-            <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
-            <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="190" />
-            <source>&lt;b&gt;%1&lt;/b&gt;</source>
-            <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="275" />
-            <location filename="../ui/panels/results_panel.cpp" line="402" />
-            <source>Latency distribution</source>
-            <translation>Latenzverteilung</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="273" />
-            <source>no scenario of this setting has samples</source>
-            <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="276" />
-            <source>Latency</source>
-            <translation>Latenz</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="287" />
-            <location filename="../ui/panels/results_panel.cpp" line="407" />
-            <source>Time per op type</source>
-            <translation>Zeit pro Operatortyp</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="283" />
-            <source>not profiled: run with “Per-node profile” on</source>
-            <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="82" />
-            <source>Colour Graph by &amp;Time</source>
-            <translation>Graph nach &amp;Zeit einfärben</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="98" />
-            <source>Compare Anyway</source>
-            <translation>Trotzdem vergleichen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="100" />
-            <source>Compare these two models although they are not the same network</source>
-            <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="273" />
-            <source>the run failed: see the message above</source>
-            <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="284" />
-            <source>no times: the run failed before it was profiled</source>
-            <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="285" />
-            <source>no times: nothing of this setting was measured</source>
-            <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="288" />
-            <location filename="../ui/panels/results_panel.cpp" line="409" />
-            <source>Time per op type (ms per run)</source>
-            <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="288" />
-            <location filename="../ui/panels/results_panel.cpp" line="409" />
-            <source>ms per run</source>
-            <translation>ms pro Lauf</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="290" />
-            <location filename="../ui/panels/results_panel.cpp" line="411" />
-            <location filename="../ui/panels/results_panel.cpp" line="413" />
-            <source>Operators by type</source>
-            <translation>Operatoren nach Typ</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="290" />
-            <location filename="../ui/panels/results_panel.cpp" line="413" />
-            <source>nodes</source>
-            <translation>Knoten</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="305" />
-            <source>Measured runs</source>
-            <translation>Gemessene Läufe</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="305" />
-            <source>Median (P50) ms</source>
-            <translation>Median (P50) ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="305" />
-            <source>P95 ms</source>
-            <translation>P95 ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="305" />
-            <source>IQR ms</source>
-            <translation>IQR ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="305" />
-            <source>Mean ms</source>
-            <translation>Mittelwert ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="306" />
-            <source>Std dev ms</source>
-            <translation>Std.-Abw. ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="306" />
-            <source>CV</source>
-            <translation>VK</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="306" />
-            <source>Min ms</source>
-            <translation>Min. ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="306" />
-            <source>Max ms</source>
-            <translation>Max. ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="306" />
-            <source>P99 ms</source>
-            <translation>P99 ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="306" />
-            <source>FPS</source>
-            <translation>FPS</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="306" />
-            <source>First run ms</source>
-            <translation>Erster Lauf ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="307" />
-            <source>Preparation ms</source>
-            <translation>Vorbereitung ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="307" />
-            <source>Status</source>
-            <translation>Status</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="340" />
-            <source>failed</source>
-            <translation>fehlgeschlagen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="341" />
-            <source>partial</source>
-            <translation>unvollständig</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="342" />
-            <source>ok</source>
-            <translation>ok</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="364" />
-            <source>Mean time per node of %1</source>
-            <translation>Mittlere Zeit pro Knoten von %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="403" />
-            <source>Latency box plot</source>
-            <translation>Latenz-Boxplot</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/results_panel.cpp" line="77" />
-            <source>Colour &amp;Graph by Time</source>
-            <translation>&amp;Graph nach Zeit einfärben</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::RunListModel</name>
-        <message>
-            <location filename="../ui/models/run_list_model.cpp" line="92" />
-            <source>%1 · %2 · %3 · %4 · %5 · %6</source>
-            <translation>%1 · %2 · %3 · %4 · %5 · %6</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/run_list_model.cpp" line="93" />
-            <source> vs </source>
-            <translation> gegenüber </translation>
-        </message>
-        <message>
-            <location filename="../ui/models/run_list_model.cpp" line="94" />
-            <source>%1 runs</source>
-            <translation>%1 Läufe</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/run_list_model.cpp" line="106" />
-            <source>FAILED (%1 of %2 scenarios)</source>
-            <translation>FEHLGESCHLAGEN (%1 von %2 Szenarien)</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/run_list_model.cpp" line="108" />
-            <source>partial</source>
-            <translation>unvollständig</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/run_list_model.cpp" line="109" />
-            <source>ok</source>
-            <translation>ok</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/run_list_model.cpp" line="117" />
-            <source>%1 failed: %2</source>
-            <translation>%1 fehlgeschlagen: %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/run_list_model.cpp" line="135" />
-            <source>Not saved</source>
-            <translation>Nicht gespeichert</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/run_list_model.cpp" line="74" />
-            <source>%1 · %2 · %3</source>
-            <translation>%1 · %2 · %3</translation>
-        </message>
-        <message>
-            <location filename="../ui/models/run_list_model.cpp" line="79" />
-            <source> (partial)</source>
-            <translation> (unvollständig)</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::RunText</name>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="97" />
-            <location filename="../ui/util/run_text.cpp" line="16" />
-            <source>yes</source>
-            <translation>ja</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="98" />
-            <location filename="../ui/util/run_text.cpp" line="17" />
-            <source>no</source>
-            <translation>nein</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="43" />
-            <source>AVX2 %1</source>
-            <translation>AVX2 %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="44" />
-            <source>AVX-512 VNNI %1</source>
-            <translation>AVX-512 VNNI %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="45" />
-            <source>AVX-VNNI %1</source>
-            <translation>AVX-VNNI %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="46" />
-            <source>AMX-INT8 %1</source>
-            <translation>AMX-INT8 %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="48" />
-            <source>NEON %1</source>
-            <translation>NEON %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="49" />
-            <source>dotprod %1</source>
-            <translation>dotprod %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="50" />
-            <source>i8mm %1</source>
-            <translation>i8mm %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="53" />
-            <source>measured for %1 s per scenario</source>
-            <translation>%1 s pro Szenario gemessen</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="54" />
-            <source>measured runs per scenario: %1</source>
-            <translation>gemessene Läufe pro Szenario: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="55" />
-            <source>&lt;b&gt;How it was measured.&lt;/b&gt; %1 on &lt;b&gt;%2&lt;/b&gt; (%3 cores, %4 logical processors; %5; oneDNN %6 dispatching to %7), %8, %9.</source>
-            <translation>&lt;b&gt;Wie gemessen wurde.&lt;/b&gt; %1 auf &lt;b&gt;%2&lt;/b&gt; (%3 Kerne, %4 logische Prozessoren; %5; oneDNN %6 verwendet %7), %8, %9.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="65" />
-            <source>Threads: %1; mode: %2; warm-up runs: %3 (the first run after preparation is timed separately); %4. Each latency is one whole inference timed with a steady clock on generated inputs (seeded uniform [0, 1)).</source>
-            <translation>Threads: %1; Modus: %2; Aufwärmläufe: %3 (der erste Lauf nach der Vorbereitung wird getrennt gemessen); %4. Jede Latenz ist eine ganze Inferenz, gemessen mit einer monotonen Uhr auf erzeugten Eingaben (gleichverteilt in [0, 1), fester Startwert).</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="74" />
-            <source>Per-node profiling was on: its hooks run between kernels and add a little to each run's time.</source>
-            <translation>Die Profilierung pro Knoten war eingeschaltet: ihre Hooks laufen zwischen den Kerneln und verlängern jeden Lauf ein wenig.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="81" />
-            <source>Input shapes: %1.</source>
-            <translation>Eingabeformen: %1.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="86" />
-            <source>The run was cancelled; the results are partial.</source>
-            <translation>Der Lauf wurde abgebrochen; die Ergebnisse sind unvollständig.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/run_text.cpp" line="95" />
-            <source>No findings.</source>
-            <translation>Keine Befunde.</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="502" />
-            <source>critical</source>
-            <translation>kritisch</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="504" />
-            <source>warning</source>
-            <translation>Warnung</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/finding_text.cpp" line="508" />
-            <source>info</source>
-            <translation>Info</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::RunsPanel</name>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="64" />
-            <source>Measure</source>
-            <translation>Messen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="71" />
-            <source>Measure the open model (the FP32 model of a pair)</source>
-            <translation>Das geöffnete Modell messen (bei einem Paar das FP32-Modell)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="72" />
-            <source>Measure the quantized model of the pair (open a pair with Ctrl+Shift+O)</source>
-            <translation>Das quantisierte Modell des Paars messen (ein Paar öffnen Sie mit Strg+Umschalt+O)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="74" />
-            <source>Optimized</source>
-            <translation>Optimiert</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="74" />
-            <source>As written</source>
-            <translation>Wie geschrieben</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="74" />
-            <source>Both</source>
-            <translation>Beide</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="75" />
-            <source>Optimized: the engine's fused kernels. As written: one kernel per node of the file, the way a naive runtime executes it.</source>
-            <translation>Optimiert: die fusionierten Kernel der Engine. Wie geschrieben: ein Kernel pro Knoten der Datei, so wie eine naive Laufzeitumgebung sie ausführt.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="79" />
-            <source>all cores</source>
-            <translation>alle Kerne</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="80" />
-            <source>Intra-op threads for oneDNN and the engine's kernels. 1 is the controlled setting; “all cores” is the practical one.</source>
-            <translation>Intra-Op-Threads für oneDNN und die Kernel der Engine. 1 ist die kontrollierte Einstellung, „alle Kerne“ die praktische.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="85" />
-            <source>Runs before measuring (caches, lazy initialisation); the first is timed separately</source>
-            <translation>Läufe vor der Messung (Caches, verzögerte Initialisierung); der erste wird getrennt gemessen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="88" />
-            <source>Measured runs per model; the statistics and histograms are of these</source>
-            <translation>Gemessene Läufe pro Modell; Statistik und Histogramme beziehen sich auf diese</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="89" />
-            <source>Per-node profile</source>
-            <translation>Profil pro Knoten</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="90" />
-            <source>Record time per node and per op type (for the op-type chart and the graph colouring); its hooks add a little time between kernels</source>
-            <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="93" />
-            <source>e.g. images=1x3x640x640</source>
-            <translation>z. B. images=1x3x640x640</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="94" />
-            <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
-            <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="97" />
-            <source>Warm-up:</source>
-            <translation>Aufwärmen:</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="99" />
-            <source>Runs:</source>
-            <translation>Läufe:</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="102" />
-            <source>Models:</source>
-            <translation>Modelle:</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="104" />
-            <source>Mode:</source>
-            <translation>Modus:</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="105" />
-            <source>Threads:</source>
-            <translation>Threads:</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="106" />
-            <source>Input shapes:</source>
-            <translation>Eingabeformen:</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="109" />
-            <source>&amp;Run Benchmark</source>
-            <translation>Benchmark &amp;starten</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="112" />
-            <source>Measure the chosen models on a background thread (Ctrl+R)</source>
-            <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="114" />
-            <source>&amp;Cancel Benchmark</source>
-            <translation>Benchmark &amp;abbrechen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="117" />
-            <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
-            <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="119" />
-            <source>Open Run &amp;File...</source>
-            <translation>Lauf&amp;datei öffnen...</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="122" />
-            <source>Open a run file written by Quantscope or 'quantscope-cli bench --json'</source>
-            <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="125" />
-            <source>Run</source>
-            <translation>Starten</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="129" />
-            <source>Cancel</source>
-            <translation>Abbrechen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="154" />
-            <source>Runs</source>
-            <translation>Läufe</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="158" />
-            <source>Runs measured here or opened from run files; select one to chart it</source>
-            <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="164" />
-            <source>&amp;Remove from List</source>
-            <translation>Aus der Liste &amp;entfernen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="168" />
-            <source>Remove the selected run from this list (Del); its run file stays on disk</source>
-            <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="171" />
-            <source>Compare &amp;Anyway</source>
-            <translation>&amp;Trotzdem vergleichen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="173" />
-            <source>Compare the FP32 and INT8 models of the selected run although they are not the same network; the run file records that you asked</source>
-            <translation>Die FP32- und INT8-Modelle des gewählten Laufs vergleichen, obwohl sie nicht dasselbe Netz sind; die Laufdatei hält fest, dass Sie es verlangt haben</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="184" />
-            <source>Open...</source>
-            <translation>Öffnen...</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="187" />
-            <source>Folder...</source>
-            <translation>Ordner...</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="188" />
-            <source>Choose the folder new runs are saved to and listed from</source>
-            <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="223" />
-            <source>Failed: %1 of %2 scenarios failed%3.
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="93"/>
+        <source>&lt;p style=&apos;color:#868e96&apos;&gt;Select a run in the Runs panel to see its report.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#868e96&apos;&gt;Wählen Sie im Bereich „Läufe“ einen Lauf, um seinen Bericht zu sehen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="122"/>
+        <source>Export Report as Markdown</source>
+        <translation>Bericht als Markdown exportieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="122"/>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="125"/>
+        <location filename="../ui/panels/report_panel.cpp" line="137"/>
+        <source>Writing %1...</source>
+        <translation>%1 wird geschrieben...</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="134"/>
+        <source>Export Report as PDF</source>
+        <translation>Bericht als PDF exportieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="134"/>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF-Dokumente (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ResultsPanel</name>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="67"/>
+        <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="80"/>
+        <source>Which setting (threads · mode) the charts show</source>
+        <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="84"/>
+        <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
+        <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="88"/>
+        <source>Setting:</source>
+        <translation>Einstellung:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="126"/>
+        <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
+        <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="190"/>
+        <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="190"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="275"/>
+        <location filename="../ui/panels/results_panel.cpp" line="402"/>
+        <source>Latency distribution</source>
+        <translation>Latenzverteilung</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="273"/>
+        <source>no scenario of this setting has samples</source>
+        <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="276"/>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="287"/>
+        <location filename="../ui/panels/results_panel.cpp" line="407"/>
+        <source>Time per op type</source>
+        <translation>Zeit pro Operatortyp</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="283"/>
+        <source>not profiled: run with “Per-node profile” on</source>
+        <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="82"/>
+        <source>Colour Graph by &amp;Time</source>
+        <translation>Graph nach &amp;Zeit einfärben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="98"/>
+        <source>Compare Anyway</source>
+        <translation>Trotzdem vergleichen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="100"/>
+        <source>Compare these two models although they are not the same network</source>
+        <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="273"/>
+        <source>the run failed: see the message above</source>
+        <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="284"/>
+        <source>no times: the run failed before it was profiled</source>
+        <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="285"/>
+        <source>no times: nothing of this setting was measured</source>
+        <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="288"/>
+        <location filename="../ui/panels/results_panel.cpp" line="409"/>
+        <source>Time per op type (ms per run)</source>
+        <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="288"/>
+        <location filename="../ui/panels/results_panel.cpp" line="409"/>
+        <source>ms per run</source>
+        <translation>ms pro Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="290"/>
+        <location filename="../ui/panels/results_panel.cpp" line="411"/>
+        <location filename="../ui/panels/results_panel.cpp" line="413"/>
+        <source>Operators by type</source>
+        <translation>Operatoren nach Typ</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="290"/>
+        <location filename="../ui/panels/results_panel.cpp" line="413"/>
+        <source>nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="305"/>
+        <source>Measured runs</source>
+        <translation>Gemessene Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="305"/>
+        <source>Median (P50) ms</source>
+        <translation>Median (P50) ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="305"/>
+        <source>P95 ms</source>
+        <translation>P95 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="305"/>
+        <source>IQR ms</source>
+        <translation>IQR ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="305"/>
+        <source>Mean ms</source>
+        <translation>Mittelwert ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <source>Std dev ms</source>
+        <translation>Std.-Abw. ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <source>CV</source>
+        <translation>VK</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <source>Min ms</source>
+        <translation>Min. ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <source>Max ms</source>
+        <translation>Max. ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <source>P99 ms</source>
+        <translation>P99 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <source>FPS</source>
+        <translation>FPS</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <source>First run ms</source>
+        <translation>Erster Lauf ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="307"/>
+        <source>Preparation ms</source>
+        <translation>Vorbereitung ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="307"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="340"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="341"/>
+        <source>partial</source>
+        <translation>unvollständig</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="342"/>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="364"/>
+        <source>Mean time per node of %1</source>
+        <translation>Mittlere Zeit pro Knoten von %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="403"/>
+        <source>Latency box plot</source>
+        <translation>Latenz-Boxplot</translation>
+    </message>
+    <message>
+        <source>Colour &amp;Graph by Time</source>
+        <translation type="vanished">&amp;Graph nach Zeit einfärben</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::RunListModel</name>
+    <message>
+        <location filename="../ui/models/run_list_model.cpp" line="92"/>
+        <source>%1 · %2 · %3 · %4 · %5 · %6</source>
+        <translation>%1 · %2 · %3 · %4 · %5 · %6</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/run_list_model.cpp" line="93"/>
+        <source> vs </source>
+        <translation> gegenüber </translation>
+    </message>
+    <message>
+        <location filename="../ui/models/run_list_model.cpp" line="94"/>
+        <source>%1 runs</source>
+        <translation>%1 Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/run_list_model.cpp" line="106"/>
+        <source>FAILED (%1 of %2 scenarios)</source>
+        <translation>FEHLGESCHLAGEN (%1 von %2 Szenarien)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/run_list_model.cpp" line="108"/>
+        <source>partial</source>
+        <translation>unvollständig</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/run_list_model.cpp" line="109"/>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/run_list_model.cpp" line="117"/>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/run_list_model.cpp" line="135"/>
+        <source>Not saved</source>
+        <translation>Nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation type="vanished">%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source> (partial)</source>
+        <translation type="vanished"> (unvollständig)</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::RunText</name>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="97"/>
+        <location filename="../ui/util/run_text.cpp" line="16"/>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="98"/>
+        <location filename="../ui/util/run_text.cpp" line="17"/>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="43"/>
+        <source>AVX2 %1</source>
+        <translation>AVX2 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="44"/>
+        <source>AVX-512 VNNI %1</source>
+        <translation>AVX-512 VNNI %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="45"/>
+        <source>AVX-VNNI %1</source>
+        <translation>AVX-VNNI %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="46"/>
+        <source>AMX-INT8 %1</source>
+        <translation>AMX-INT8 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="48"/>
+        <source>NEON %1</source>
+        <translation>NEON %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="49"/>
+        <source>dotprod %1</source>
+        <translation>dotprod %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="50"/>
+        <source>i8mm %1</source>
+        <translation>i8mm %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="53"/>
+        <source>measured for %1 s per scenario</source>
+        <translation>%1 s pro Szenario gemessen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="54"/>
+        <source>measured runs per scenario: %1</source>
+        <translation>gemessene Läufe pro Szenario: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="55"/>
+        <source>&lt;b&gt;How it was measured.&lt;/b&gt; %1 on &lt;b&gt;%2&lt;/b&gt; (%3 cores, %4 logical processors; %5; oneDNN %6 dispatching to %7), %8, %9.</source>
+        <translation>&lt;b&gt;Wie gemessen wurde.&lt;/b&gt; %1 auf &lt;b&gt;%2&lt;/b&gt; (%3 Kerne, %4 logische Prozessoren; %5; oneDNN %6 verwendet %7), %8, %9.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="65"/>
+        <source>Threads: %1; mode: %2; warm-up runs: %3 (the first run after preparation is timed separately); %4. Each latency is one whole inference timed with a steady clock on generated inputs (seeded uniform [0, 1)).</source>
+        <translation>Threads: %1; Modus: %2; Aufwärmläufe: %3 (der erste Lauf nach der Vorbereitung wird getrennt gemessen); %4. Jede Latenz ist eine ganze Inferenz, gemessen mit einer monotonen Uhr auf erzeugten Eingaben (gleichverteilt in [0, 1), fester Startwert).</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="74"/>
+        <source>Per-node profiling was on: its hooks run between kernels and add a little to each run&apos;s time.</source>
+        <translation>Die Profilierung pro Knoten war eingeschaltet: ihre Hooks laufen zwischen den Kerneln und verlängern jeden Lauf ein wenig.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="81"/>
+        <source>Input shapes: %1.</source>
+        <translation>Eingabeformen: %1.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="86"/>
+        <source>The run was cancelled; the results are partial.</source>
+        <translation>Der Lauf wurde abgebrochen; die Ergebnisse sind unvollständig.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_text.cpp" line="95"/>
+        <source>No findings.</source>
+        <translation>Keine Befunde.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="587"/>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="589"/>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="593"/>
+        <source>info</source>
+        <translation>Info</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::RunsPanel</name>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="64"/>
+        <source>Measure</source>
+        <translation>Messen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="71"/>
+        <source>Measure the open model (the FP32 model of a pair)</source>
+        <translation>Das geöffnete Modell messen (bei einem Paar das FP32-Modell)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="72"/>
+        <source>Measure the quantized model of the pair (open a pair with Ctrl+Shift+O)</source>
+        <translation>Das quantisierte Modell des Paars messen (ein Paar öffnen Sie mit Strg+Umschalt+O)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
+        <source>Optimized</source>
+        <translation>Optimiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
+        <source>As written</source>
+        <translation>Wie geschrieben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <source>Both</source>
+        <translation>Beide</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="75"/>
+        <source>Optimized: the engine&apos;s fused kernels. As written: one kernel per node of the file, the way a naive runtime executes it.</source>
+        <translation>Optimiert: die fusionierten Kernel der Engine. Wie geschrieben: ein Kernel pro Knoten der Datei, so wie eine naive Laufzeitumgebung sie ausführt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
+        <source>all cores</source>
+        <translation>alle Kerne</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="85"/>
+        <source>Intra-op threads for oneDNN and the engine&apos;s kernels. 1 is the controlled setting; “all cores” is the practical one.</source>
+        <translation>Intra-Op-Threads für oneDNN und die Kernel der Engine. 1 ist die kontrollierte Einstellung, „alle Kerne“ die praktische.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="90"/>
+        <source>Runs before measuring (caches, lazy initialisation); the first is timed separately</source>
+        <translation>Läufe vor der Messung (Caches, verzögerte Initialisierung); der erste wird getrennt gemessen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="93"/>
+        <source>Measured runs per model; the statistics and histograms are of these</source>
+        <translation>Gemessene Läufe pro Modell; Statistik und Histogramme beziehen sich auf diese</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="94"/>
+        <source>Per-node profile</source>
+        <translation>Profil pro Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
+        <source>Record time per node and per op type (for the op-type chart and the graph colouring); its hooks add a little time between kernels</source>
+        <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="98"/>
+        <source>e.g. images=1x3x640x640</source>
+        <translation>z. B. images=1x3x640x640</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="99"/>
+        <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
+        <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="102"/>
+        <source>Warm-up:</source>
+        <translation>Aufwärmen:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
+        <source>Runs:</source>
+        <translation>Läufe:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="107"/>
+        <source>Models:</source>
+        <translation>Modelle:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="109"/>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
+        <source>Threads:</source>
+        <translation>Threads:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="112"/>
+        <source>Input shapes:</source>
+        <translation>Eingabeformen:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
+        <source>&amp;Run Benchmark</source>
+        <translation>Benchmark &amp;starten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="118"/>
+        <source>Measure the chosen models on a background thread (Ctrl+R)</source>
+        <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
+        <source>&amp;Cancel Benchmark</source>
+        <translation>Benchmark &amp;abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="123"/>
+        <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
+        <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="125"/>
+        <source>Open Run &amp;File...</source>
+        <translation>Lauf&amp;datei öffnen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="128"/>
+        <source>Open a run file written by Quantscope or &apos;quantscope-cli bench --json&apos;</source>
+        <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="131"/>
+        <source>Run</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="135"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="160"/>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="164"/>
+        <source>Runs measured here or opened from run files; select one to chart it</source>
+        <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="170"/>
+        <source>&amp;Remove from List</source>
+        <translation>Aus der Liste &amp;entfernen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="174"/>
+        <source>Remove the selected run from this list (Del); its run file stays on disk</source>
+        <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="177"/>
+        <source>Compare &amp;Anyway</source>
+        <translation>&amp;Trotzdem vergleichen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="179"/>
+        <source>Compare the FP32 and INT8 models of the selected run although they are not the same network; the run file records that you asked</source>
+        <translation>Die FP32- und INT8-Modelle des gewählten Laufs vergleichen, obwohl sie nicht dasselbe Netz sind; die Laufdatei hält fest, dass Sie es verlangt haben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="190"/>
+        <source>Open...</source>
+        <translation>Öffnen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="193"/>
+        <source>Folder...</source>
+        <translation>Ordner...</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="194"/>
+        <source>Choose the folder new runs are saved to and listed from</source>
+        <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="229"/>
+        <source>Failed: %1 of %2 scenarios failed%3.
 %4</source>
-            <translation>Fehlgeschlagen: %1 von %2 Szenarien sind fehlgeschlagen%3.
+        <translation>Fehlgeschlagen: %1 von %2 Szenarien sind fehlgeschlagen%3.
 %4</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="226" />
-            <source> (kept in %1)</source>
-            <translation> (gespeichert in %1)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="227" />
-            <source>%1 of %2 scenarios failed.</source>
-            <translation>%1 von %2 Szenarien sind fehlgeschlagen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="231" />
-            <source>Cancelled: the partial results are kept%1.</source>
-            <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="232" />
-            <source> in %1</source>
-            <translation>, gespeichert in %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="233" />
-            <source>Done%1.</source>
-            <translation>Fertig%1.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="233" />
-            <source>: saved %1</source>
-            <translation>: gespeichert in %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="236" />
-            <location filename="../ui/panels/runs_panel.cpp" line="562" />
-            <source>Could Not Save Run</source>
-            <translation>Speichern fehlgeschlagen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="236" />
-            <source>The run finished but could not be saved.</source>
-            <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="241" />
-            <source>Failed.</source>
-            <translation>Fehlgeschlagen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="562" />
-            <source>The comparison is shown but could not be saved.</source>
-            <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="227" />
-            <location filename="../ui/panels/runs_panel.cpp" line="242" />
-            <source>Benchmark Failed</source>
-            <translation>Benchmark fehlgeschlagen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="242" />
-            <source>The benchmark could not run.</source>
-            <translation>Der Benchmark konnte nicht laufen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="246" />
-            <source>Cancelled before anything was measured.</source>
-            <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="256" />
-            <source>Skipped %1 in the run folder: %2</source>
-            <translation>%1 im Laufordner übersprungen: %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="264" />
-            <source>Could Not Open Run File</source>
-            <translation>Laufdatei nicht lesbar</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="264" />
-            <source>Quantscope could not read the run file %1.</source>
-            <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="293" />
-            <source>(open a model)</source>
-            <translation>(ein Modell öffnen)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="293" />
-            <source>(open a pair for FP32 vs INT8)</source>
-            <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="299" />
-            <source>INT8</source>
-            <translation>INT8</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="299" />
-            <source>FP32</source>
-            <translation>FP32</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="394" />
-            <source>Choose at least one model to measure.</source>
-            <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="416" />
-            <source>Input shape '%1': %2</source>
-            <translation>Eingabeform „%1“: %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="432" />
-            <source>Input shape '%1': '%2' is not an input of the chosen models.</source>
-            <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="470" />
-            <source>Starting...</source>
-            <translation>Start...</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="478" />
-            <source>Cancelling after the current kernel...</source>
-            <translation>Abbruch nach dem aktuellen Kernel...</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="507" />
-            <source>Folder: %1</source>
-            <translation>Ordner: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="520" />
-            <source>Folder for Run Files</source>
-            <translation>Ordner für Laufdateien</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="533" />
-            <source>Open Run Files</source>
-            <translation>Laufdateien öffnen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="533" />
-            <source>Run files (*.json);;All files (*)</source>
-            <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="75" />
-            <source>Quantscope</source>
-            <translation>Quantscope</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="75" />
-            <source>ONNX Runtime</source>
-            <translation>ONNX Runtime</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="76" />
-            <source>Quantscope's engine, ONNX Runtime through its adapter process (see Settings → Runtimes), or both with the same inputs, threads and runs</source>
-            <translation>Die Engine von Quantscope, ONNX Runtime über seinen Adapterprozess (siehe Einstellungen → Laufzeitumgebungen) oder beide mit denselben Eingaben, Threads und Läufen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/runs_panel.cpp" line="106" />
-            <source>Runtime:</source>
-            <translation>Laufzeitumgebung:</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::ScenarioGroup</name>
-        <message>
-            <location filename="../ui/util/scenario_groups.cpp" line="13" />
-            <source>optimized</source>
-            <translation>optimiert</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/scenario_groups.cpp" line="15" />
-            <source>as-written</source>
-            <translation>wie geschrieben</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/scenario_groups.cpp" line="22" />
-            <source>all cores</source>
-            <translation>alle Kerne</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/scenario_groups.cpp" line="25" />
-            <source>1 thread</source>
-            <translation>1 Thread</translation>
-        </message>
-        <message>
-            <location filename="../ui/util/scenario_groups.cpp" line="26" />
-            <source>%1 threads</source>
-            <translation>%1 Threads</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::SummaryPanel</name>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="96" />
-            <source>No model open. Use File → Open (Ctrl+O), drop an .onnx file here, or open an FP32 and an INT8 model side by side with File → Open Pair.</source>
-            <translation>Kein Modell geöffnet. Benutzen Sie Datei → Öffnen (Strg+O), legen Sie hier eine .onnx-Datei ab oder öffnen Sie ein FP32- und ein INT8-Modell nebeneinander mit Datei → Paar öffnen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="105" />
-            <source>FP32</source>
-            <translation>FP32</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="105" />
-            <source>Quantized</source>
-            <translation>Quantisiert</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="112" />
-            <source>File</source>
-            <translation>Datei</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="116" />
-            <source>Quantization</source>
-            <translation>Quantisierung</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="117" />
-            <source>Nodes</source>
-            <translation>Knoten</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="118" />
-            <source>%1 (%2 quantization boundaries)</source>
-            <translation>%1 (%2 Quantisierungsgrenzen)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="120" />
-            <source>Inputs</source>
-            <translation>Eingaben</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="121" />
-            <source>Outputs</source>
-            <translation>Ausgaben</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="122" />
-            <source>File size</source>
-            <translation>Dateigröße</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="125" />
-            <source> + %1 external data</source>
-            <translation> + %1 externe Daten</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="128" />
-            <source>Parameters</source>
-            <translation>Parameter</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="130" />
-            <source>%1 (%2)</source>
-            <translation>%1 (%2)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="132" />
-            <source>MACs</source>
-            <translation>MACs</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="137" />
-            <source>≥ %1 (%2 nodes with unknown shapes)</source>
-            <translation>≥ %1 (%2 Knoten mit unbekannter Form)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="138" />
-            <source>not computed by this build's analysis</source>
-            <translation>von der Analyse dieses Builds nicht berechnet</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="140" />
-            <source>Opsets</source>
-            <translation>Opsets</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="148" />
-            <source>IR version</source>
-            <translation>IR-Version</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="149" />
-            <source>Producer</source>
-            <translation>Erzeuger</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="152" />
-            <source>Shape inference</source>
-            <translation>Forminferenz</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="155" />
-            <source>not run</source>
-            <translation>nicht ausgeführt</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="157" />
-            <source>failed: %1</source>
-            <translation>fehlgeschlagen: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="158" />
-            <source>%1 of %2 tensors with known shape</source>
-            <translation>%1 von %2 Tensoren mit bekannter Form</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="160" />
-            <source>Load time</source>
-            <translation>Ladezeit</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="161" />
-            <source>%1 ms load, %2 ms analysis, %3 ms layout</source>
-            <translation>%1 ms Laden, %2 ms Analyse, %3 ms Layout</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/summary_panel.cpp" line="170" />
-            <source>Node kinds of %1 come from op types: this build's engine analysis does not report per-node categories yet.</source>
-            <translation>Knotenarten von %1 stammen aus den Operatortypen: die Engine-Analyse dieses Builds liefert noch keine Kategorien pro Knoten.</translation>
-        </message>
-    </context>
-    <context>
-        <name>qs::ui::RuntimesDialog</name>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="21" />
-            <source>Runtimes</source>
-            <translation>Laufzeitumgebungen</translation>
-        </message>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="27" />
-            <source>Detect Again</source>
-            <translation>Erneut suchen</translation>
-        </message>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="39" />
-            <source>Detecting ONNX Runtime (onnxruntime-node, python3 -c "import onnxruntime")...</source>
-            <translation>Suche ONNX Runtime (onnxruntime-node, python3 -c "import onnxruntime")...</translation>
-        </message>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="44" />
-            <source>ONNX Runtime, measured beside the engine</source>
-            <translation>ONNX Runtime, neben der Engine gemessen</translation>
-        </message>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="46" />
-            <source>Quantscope never links ONNX Runtime: it starts a small adapter process and talks to it over a JSON protocol. Choose the runtime in the Runs panel.</source>
-            <translation>Quantscope bindet ONNX Runtime nie ein: Es startet einen kleinen Adapterprozess und spricht mit ihm über ein JSON-Protokoll. Die Laufzeitumgebung wählen Sie im Bereich „Läufe“.</translation>
-        </message>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="53" />
-            <source>Node.js adapter (onnxruntime-node)</source>
-            <translation>Node.js-Adapter (onnxruntime-node)</translation>
-        </message>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="53" />
-            <source>Python adapter (onnxruntime)</source>
-            <translation>Python-Adapter (onnxruntime)</translation>
-        </message>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="55" />
-            <source>found</source>
-            <translation>gefunden</translation>
-        </message>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="55" />
-            <source>not found</source>
-            <translation>nicht gefunden</translation>
-        </message>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="58" />
-            <source>Not verified against a real installation here: Quantscope's build machines cannot install Python's onnxruntime, so only its protocol handling is tested.</source>
-            <translation>Hier nicht mit einer echten Installation geprüft: Auf den Build-Rechnern von Quantscope lässt sich Pythons onnxruntime nicht installieren, daher ist nur die Protokollbehandlung getestet.</translation>
-        </message>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="64" />
-            <source>No ONNX Runtime was found.</source>
-            <translation>Es wurde keine ONNX Runtime gefunden.</translation>
-        </message>
-        <message>
-            <location filename="../ui/dialogs/runtimes_dialog.cpp" line="66" />
-            <source>How to get one:</source>
-            <translation>So erhalten Sie eine:</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="232"/>
+        <source> (kept in %1)</source>
+        <translation> (gespeichert in %1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="233"/>
+        <source>%1 of %2 scenarios failed.</source>
+        <translation>%1 von %2 Szenarien sind fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="237"/>
+        <source>Cancelled: the partial results are kept%1.</source>
+        <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="238"/>
+        <source> in %1</source>
+        <translation>, gespeichert in %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="239"/>
+        <source>Done%1.</source>
+        <translation>Fertig%1.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="239"/>
+        <source>: saved %1</source>
+        <translation>: gespeichert in %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="242"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="579"/>
+        <source>Could Not Save Run</source>
+        <translation>Speichern fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="242"/>
+        <source>The run finished but could not be saved.</source>
+        <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="247"/>
+        <source>Failed.</source>
+        <translation>Fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="579"/>
+        <source>The comparison is shown but could not be saved.</source>
+        <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="233"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="248"/>
+        <source>Benchmark Failed</source>
+        <translation>Benchmark fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="248"/>
+        <source>The benchmark could not run.</source>
+        <translation>Der Benchmark konnte nicht laufen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="252"/>
+        <source>Cancelled before anything was measured.</source>
+        <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="262"/>
+        <source>Skipped %1 in the run folder: %2</source>
+        <translation>%1 im Laufordner übersprungen: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
+        <source>Could Not Open Run File</source>
+        <translation>Laufdatei nicht lesbar</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
+        <source>Quantscope could not read the run file %1.</source>
+        <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="300"/>
+        <source>(open a model)</source>
+        <translation>(ein Modell öffnen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="300"/>
+        <source>(open a pair for FP32 vs INT8)</source>
+        <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="306"/>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="306"/>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="401"/>
+        <source>Choose at least one model to measure.</source>
+        <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="433"/>
+        <source>Input shape &apos;%1&apos;: %2</source>
+        <translation>Eingabeform „%1“: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="449"/>
+        <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
+        <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="487"/>
+        <source>Starting...</source>
+        <translation>Start...</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="495"/>
+        <source>Cancelling after the current kernel...</source>
+        <translation>Abbruch nach dem aktuellen Kernel...</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="524"/>
+        <source>Folder: %1</source>
+        <translation>Ordner: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="537"/>
+        <source>Folder for Run Files</source>
+        <translation>Ordner für Laufdateien</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="550"/>
+        <source>Open Run Files</source>
+        <translation>Laufdateien öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="550"/>
+        <source>Run files (*.json);;All files (*)</source>
+        <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <source>Quantscope</source>
+        <translation>Quantscope</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <source>ONNX Runtime</source>
+        <translation>ONNX Runtime</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="80"/>
+        <source>Quantscope&apos;s engine, ONNX Runtime through its adapter process (see Settings → Runtimes), or both with the same inputs, threads and runs</source>
+        <translation>Die Engine von Quantscope, ONNX Runtime über seinen Adapterprozess (siehe Einstellungen → Laufzeitumgebungen) oder beide mit denselben Eingaben, Threads und Läufen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="110"/>
+        <source>Runtime:</source>
+        <translation>Laufzeitumgebung:</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::RuntimesDialog</name>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="21"/>
+        <source>Runtimes</source>
+        <translation>Laufzeitumgebungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="27"/>
+        <source>Detect Again</source>
+        <translation>Erneut suchen</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="39"/>
+        <source>Detecting ONNX Runtime (onnxruntime-node, python3 -c &quot;import onnxruntime&quot;)...</source>
+        <translation>Suche ONNX Runtime (onnxruntime-node, python3 -c &quot;import onnxruntime&quot;)...</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="44"/>
+        <source>ONNX Runtime, measured beside the engine</source>
+        <translation>ONNX Runtime, neben der Engine gemessen</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="46"/>
+        <source>Quantscope never links ONNX Runtime: it starts a small adapter process and talks to it over a JSON protocol. Choose the runtime in the Runs panel.</source>
+        <translation>Quantscope bindet ONNX Runtime nie ein: Es startet einen kleinen Adapterprozess und spricht mit ihm über ein JSON-Protokoll. Die Laufzeitumgebung wählen Sie im Bereich „Läufe“.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="53"/>
+        <source>Node.js adapter (onnxruntime-node)</source>
+        <translation>Node.js-Adapter (onnxruntime-node)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="53"/>
+        <source>Python adapter (onnxruntime)</source>
+        <translation>Python-Adapter (onnxruntime)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="55"/>
+        <source>found</source>
+        <translation>gefunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="55"/>
+        <source>not found</source>
+        <translation>nicht gefunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="58"/>
+        <source>Not verified against a real installation here: Quantscope&apos;s build machines cannot install Python&apos;s onnxruntime, so only its protocol handling is tested.</source>
+        <translation>Hier nicht mit einer echten Installation geprüft: Auf den Build-Rechnern von Quantscope lässt sich Pythons onnxruntime nicht installieren, daher ist nur die Protokollbehandlung getestet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="64"/>
+        <source>No ONNX Runtime was found.</source>
+        <translation>Es wurde keine ONNX Runtime gefunden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/runtimes_dialog.cpp" line="66"/>
+        <source>How to get one:</source>
+        <translation>So erhalten Sie eine:</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ScenarioGroup</name>
+    <message>
+        <location filename="../ui/util/scenario_groups.cpp" line="13"/>
+        <source>optimized</source>
+        <translation>optimiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/scenario_groups.cpp" line="15"/>
+        <source>as-written</source>
+        <translation>wie geschrieben</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/scenario_groups.cpp" line="22"/>
+        <source>all cores</source>
+        <translation>alle Kerne</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/scenario_groups.cpp" line="25"/>
+        <source>1 thread</source>
+        <translation>1 Thread</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/scenario_groups.cpp" line="26"/>
+        <source>%1 threads</source>
+        <translation>%1 Threads</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::SummaryPanel</name>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="96"/>
+        <source>No model open. Use File → Open (Ctrl+O), drop an .onnx file here, or open an FP32 and an INT8 model side by side with File → Open Pair.</source>
+        <translation>Kein Modell geöffnet. Benutzen Sie Datei → Öffnen (Strg+O), legen Sie hier eine .onnx-Datei ab oder öffnen Sie ein FP32- und ein INT8-Modell nebeneinander mit Datei → Paar öffnen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="105"/>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="105"/>
+        <source>Quantized</source>
+        <translation>Quantisiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="112"/>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="116"/>
+        <source>Quantization</source>
+        <translation>Quantisierung</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="117"/>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="118"/>
+        <source>%1 (%2 quantization boundaries)</source>
+        <translation>%1 (%2 Quantisierungsgrenzen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="120"/>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="121"/>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="122"/>
+        <source>File size</source>
+        <translation>Dateigröße</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="125"/>
+        <source> + %1 external data</source>
+        <translation> + %1 externe Daten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="128"/>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="130"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="132"/>
+        <source>MACs</source>
+        <translation>MACs</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="137"/>
+        <source>≥ %1 (%2 nodes with unknown shapes)</source>
+        <translation>≥ %1 (%2 Knoten mit unbekannter Form)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="138"/>
+        <source>not computed by this build&apos;s analysis</source>
+        <translation>von der Analyse dieses Builds nicht berechnet</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="140"/>
+        <source>Opsets</source>
+        <translation>Opsets</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="148"/>
+        <source>IR version</source>
+        <translation>IR-Version</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="149"/>
+        <source>Producer</source>
+        <translation>Erzeuger</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="152"/>
+        <source>Shape inference</source>
+        <translation>Forminferenz</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="155"/>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="157"/>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="158"/>
+        <source>%1 of %2 tensors with known shape</source>
+        <translation>%1 von %2 Tensoren mit bekannter Form</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="160"/>
+        <source>Load time</source>
+        <translation>Ladezeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="161"/>
+        <source>%1 ms load, %2 ms analysis, %3 ms layout</source>
+        <translation>%1 ms Laden, %2 ms Analyse, %3 ms Layout</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/summary_panel.cpp" line="170"/>
+        <source>Node kinds of %1 come from op types: this build&apos;s engine analysis does not report per-node categories yet.</source>
+        <translation>Knotenarten von %1 stammen aus den Operatortypen: die Engine-Analyse dieses Builds liefert noch keine Kategorien pro Knoten.</translation>
+    </message>
+</context>
 </TS>
