@@ -482,6 +482,9 @@ Result<RunRecord> runRecordFromJson(std::string_view json, std::string_view disp
         const bool atEnd = e.byte >= json.size();
         return fail(fmt::format("not a valid run file: {} JSON at byte {}{}", atEnd ? "truncated" : "malformed", e.byte,
             atEnd ? " (the file ends early; was the write interrupted?)" : ""));
+    } catch (const nlohmann::json::exception& e) {
+        // Other parse-time refusals (e.g. out_of_range 406 for a number beyond a double, found by fuzz_run_file).
+        return fail(std::string("not a valid run file: ") + e.what());
     }
     if (!doc.is_object() || !doc.contains("schema") || doc["schema"] != kRunFileSchema)
         return fail(fmt::format("not a Quantscope run file (no \"schema\": \"{}\")", kRunFileSchema));

@@ -129,6 +129,17 @@ TEST(RunFile, RejectsGarbageAndForeignJson)
     EXPECT_EQ(missing.status().code(), qs::StatusCode::IoError);
 }
 
+// A number beyond a double makes nlohmann::json throw out_of_range (406) while parsing, not parse_error: found by
+// fuzz_run_file (tests/fuzz/regressions/fuzz_run_file/number_out_of_range.json), it ended the process.
+TEST(RunFile, NumberBeyondADoubleIsAnErrorNotACrash)
+{
+    auto big
+        = qs::runRecordFromJson("{\"schema\": \"quantscope-run\", \"version\": \"1.0\", \"x\": 18E888}", "big.json");
+    ASSERT_FALSE(big);
+    EXPECT_NE(big.status().message().find("big.json: not a valid run file"), std::string::npos)
+        << big.status().message();
+}
+
 TEST(RunFile, VersionPolicy)
 {
     std::string text = qs::runRecordToJson(qs::test::craftedParadoxRun());
