@@ -6,6 +6,7 @@
 
 #include "kernels/int8/float_epilogue.h"
 #include "kernels/int8/int8_conv_impl.h"
+#include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/interleave_planes.h"
 #include "kernels/int8/thread_blocks.h"
 
@@ -25,15 +26,6 @@ namespace {
 
 using dt = dnnl::memory::data_type;
 using tag = dnnl::memory::format_tag;
-
-Status checkZeroPoint(DataType type, int32_t zp, const char* what)
-{
-    const bool ok = type == DataType::UInt8 ? (zp >= 0 && zp <= 255) : (zp >= -128 && zp <= 127);
-    if (ok)
-        return Status::ok();
-    return Status(StatusCode::InvalidArgument,
-        fmt::format("{} zero point {} is outside the range of {}", what, zp, dataTypeName(type)));
-}
 
 QS_CLONES void storeTileInt32(
     const int32_t* tile, int64_t count, int64_t oc, int32_t* out, int64_t channelStride, int64_t pixelStride)

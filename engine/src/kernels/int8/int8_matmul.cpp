@@ -2,6 +2,7 @@
 #include "kernels/int8/int8_matmul.h"
 
 #include "kernels/int8/int8_gemv.h"
+#include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/onednn_context.h"
 #include "quant/quant_kernels.h"
 
@@ -15,14 +16,6 @@ namespace {
 using dt = dnnl::memory::data_type;
 using tag = dnnl::memory::format_tag;
 
-Status checkZeroPoint(DataType type, int32_t zp, const char* what)
-{
-    const bool ok = type == DataType::UInt8 ? (zp >= 0 && zp <= 255) : (zp >= -128 && zp <= 127);
-    if (ok)
-        return Status::ok();
-    return Status(StatusCode::InvalidArgument,
-        fmt::format("{} zero point {} is outside the range of {}", what, zp, dataTypeName(type)));
-}
 } // namespace
 
 struct Int8MatMul::Impl

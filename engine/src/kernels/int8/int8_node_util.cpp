@@ -7,6 +7,15 @@
 
 namespace qs::kernels::int8 {
 
+Status checkZeroPoint(DataType type, int32_t zp, const char* what)
+{
+    const bool ok = type == DataType::UInt8 ? (zp >= 0 && zp <= 255) : (zp >= -128 && zp <= 127);
+    if (ok)
+        return Status::ok();
+    return Status(StatusCode::InvalidArgument,
+        fmt::format("{} zero point {} is outside the range of {}", what, zp, dataTypeName(type)));
+}
+
 Result<ConvShape> convShapeOf(const Node& node, const TensorDesc& x, const TensorDesc& w)
 {
     QS_ASSIGN_OR_RETURN(ConvGeometry g, convGeometry(node, x.dims, w.dims));

@@ -12,6 +12,10 @@ namespace qs::kernels::int8 {
 /// The Int8Conv shape of a Conv-like node (ConvInteger, QLinearConv, Conv): 1-D convolutions as 2-D with height 1.
 Result<ConvShape> convShapeOf(const Node& node, const TensorDesc& x, const TensorDesc& w);
 
+/// InvalidArgument unless `zp` fits the 8-bit element type (uint8 or int8) of the tensor it belongs to; `what` names
+/// the tensor ("weight", "activation") in the message.
+Status checkZeroPoint(DataType type, int32_t zp, const char* what);
+
 /// Element `i` of a zero point (uint8, int8, uint16, int16 or int32) given as a raw pointer; 0 when omitted (null).
 int32_t zeroPointAt(const void* data, DataType type, int64_t i);
 
