@@ -27,6 +27,20 @@ template <typename Q, typename Fn> void perAxis(AxisShape shape, const Q* zeroPo
 
 } // namespace
 
+AxisShape axisShapeOf(const std::vector<int64_t>& dims, int64_t axis)
+{
+    AxisShape s;
+    for (int64_t i = 0; i < int64_t(dims.size()); ++i) {
+        if (i < axis)
+            s.outer *= dims[size_t(i)];
+        else if (i == axis)
+            s.axisDim = dims[size_t(i)];
+        else
+            s.inner *= dims[size_t(i)];
+    }
+    return s;
+}
+
 MinMax minMax(const float* x, size_t n)
 {
     if (n == 0)

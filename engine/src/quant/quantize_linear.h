@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace qs::quant {
 
@@ -21,6 +22,9 @@ struct AxisShape
     int64_t axisDim = 1;
     int64_t inner = 1;
 };
+
+/// `dims` seen as [outer, axisDim, inner] around `axis` (already normalized to 0..rank-1).
+AxisShape axisShapeOf(const std::vector<int64_t>& dims, int64_t axis);
 
 /// Min and max over x[0..n); {0, 0} when n == 0.
 MinMax minMax(const float* x, size_t n);

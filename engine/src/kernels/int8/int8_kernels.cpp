@@ -35,20 +35,6 @@ using int8::Int8Weights;
 using int8::isInt8Type;
 using int8::zeroPointAt;
 
-quant::AxisShape axisShapeOf(const std::vector<int64_t>& dims, int64_t axis)
-{
-    quant::AxisShape s;
-    for (int64_t i = 0; i < int64_t(dims.size()); ++i) {
-        if (i < axis)
-            s.outer *= dims[size_t(i)];
-        else if (i == axis)
-            s.axisDim = dims[size_t(i)];
-        else
-            s.inner *= dims[size_t(i)];
-    }
-    return s;
-}
-
 // ---- QuantizeLinear / DequantizeLinear ----
 
 class QuantizeLinearKernel final : public Kernel
@@ -76,7 +62,7 @@ public:
         m_perAxis = scale.elementCount() > 1;
         if (m_perAxis) {
             QS_ASSIGN_OR_RETURN(const int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 1), x.rank()));
-            m_shape = axisShapeOf(x.dims, axis);
+            m_shape = quant::axisShapeOf(x.dims, axis);
             if (m_shape.axisDim != scale.elementCount())
                 return Status(StatusCode::InvalidModel,
                     fmt::format("node {}: {} scales for axis of size {}", ctx.node.describe(), scale.elementCount(),
@@ -100,7 +86,7 @@ public:
         m_geometry.perTensor = blockSize == 0 && scale.elementCount() == 1;
         if (!m_geometry.perTensor) {
             QS_ASSIGN_OR_RETURN(const int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 1), x.rank()));
-            const quant::AxisShape s = axisShapeOf(x.dims, axis);
+            const quant::AxisShape s = quant::axisShapeOf(x.dims, axis);
             m_geometry.outer = s.outer;
             m_geometry.axisDim = s.axisDim;
             m_geometry.inner = s.inner;
