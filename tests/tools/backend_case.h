@@ -4,6 +4,7 @@
 // model.onnx + test_data_set_0/input_N.pb files of each case (ort_write_outputs.js adds output_N.pb).
 #pragma once
 
+#include "generated_files.h"
 #include "onnx_builder.h"
 
 #include <cstdio>
@@ -79,39 +80,18 @@ struct Case
     }
 };
 
-inline bool sameFile(const std::filesystem::path& path, const std::string& bytes)
-{
-    std::ifstream in(path, std::ios::binary);
-    const std::string existing((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return in.good() || in.eof() ? existing == bytes : false;
-}
-
 /// Writes each case's model and inputs under root, or (check) counts the committed files that differ; returns the
 /// number of differences. `tool` names the generator in messages.
 inline int writeOrCheckCases(std::vector<Case>& cases, const std::filesystem::path& root, bool check, const char* tool)
 {
-    int differences = 0;
+    GeneratedFiles files;
     for (Case& c : cases) {
-        std::vector<std::pair<std::filesystem::path, std::string>> files;
         files.emplace_back(root / c.name / "model.onnx", c.model->serialize());
         for (size_t i = 0; i < c.inputs.size(); ++i)
             files.emplace_back(root / c.name / "test_data_set_0" / ("input_" + std::to_string(i) + ".pb"),
                 c.inputs[i].SerializeAsString());
-        for (const auto& [path, bytes] : files) {
-            if (check) {
-                if (!sameFile(path, bytes)) {
-                    std::fprintf(stderr, "%s differs from what %s writes; regenerate (see README)\n",
-                        path.string().c_str(), tool);
-                    ++differences;
-                }
-                continue;
-            }
-            std::filesystem::create_directories(path.parent_path());
-            std::ofstream out(path, std::ios::binary | std::ios::trunc);
-            out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        }
     }
-    return differences;
+    return writeOrCheckFiles(files, check, tool);
 }
 
 } // namespace qs::test

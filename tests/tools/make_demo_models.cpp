@@ -11,6 +11,7 @@
 //
 //   make_demo_models OUTDIR          (re)generate
 //   make_demo_models --check OUTDIR  exit 1 if the committed files differ from what this program writes
+#include "generated_files.h"
 #include "onnx_builder.h"
 
 #include <algorithm>
@@ -18,9 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <functional>
-#include <iterator>
 #include <map>
 #include <random>
 #include <string>
@@ -237,39 +236,17 @@ std::string makeDynamicInt8(const std::vector<ConvSpec>& convs, const std::map<s
     return b.serialize();
 }
 
-std::string readFile(const fs::path& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 } // namespace
 
 int main(int argc, char** argv)
 {
-    const bool check = argc == 3 && std::string(argv[1]) == "--check";
-    if (argc != 2 && !check) {
-        std::fprintf(stderr, "usage: %s [--check] OUTDIR\n", argv[0]);
+    bool check = false;
+    const fs::path dir = qs::test::generatorOutDir(argc, argv, check);
+    if (dir.empty())
         return 2;
-    }
-    const fs::path dir = argv[argc - 1];
     const auto convs = network();
     const auto weights = makeWeights(convs);
-    const std::map<std::string, std::string> files { { "demo_fp32.onnx", makeFp32(convs, weights) },
-        { "demo_int8_dynamic.onnx", makeDynamicInt8(convs, weights) } };
-    int mismatches = 0;
-    for (const auto& [name, bytes] : files) {
-        if (check) {
-            if (readFile(dir / name) != bytes) {
-                std::fprintf(
-                    stderr, "%s differs from the generator's output; rerun make_demo_models\n", (dir / name).c_str());
-                ++mismatches;
-            }
-            continue;
-        }
-        fs::create_directories(dir);
-        std::ofstream out(dir / name, std::ios::binary | std::ios::trunc);
-        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    }
-    return mismatches ? 1 : 0;
+    const qs::test::GeneratedFiles files { { dir / "demo_fp32.onnx", makeFp32(convs, weights) },
+        { dir / "demo_int8_dynamic.onnx", makeDynamicInt8(convs, weights) } };
+    return qs::test::writeOrCheckFiles(files, check, "make_demo_models") ? 1 : 0;
 }

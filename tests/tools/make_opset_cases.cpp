@@ -445,11 +445,10 @@ std::vector<Case> allCases()
 
 int main(int argc, char** argv)
 {
-    const bool check = argc == 3 && std::string(argv[1]) == "--check";
-    if (argc != 2 && !check) {
-        std::fprintf(stderr, "usage: %s [--check] OUTDIR\n", argv[0]);
+    bool check = false;
+    const std::filesystem::path dir = generatorOutDir(argc, argv, check);
+    if (dir.empty())
         return 2;
-    }
     auto cases = allCases();
-    return writeOrCheckCases(cases, argv[argc - 1], check, "make_opset_cases") ? 1 : 0;
+    return writeOrCheckCases(cases, dir, check, "make_opset_cases") ? 1 : 0;
 }
