@@ -101,6 +101,16 @@ std::vector<int64_t> axesOrAll(const std::vector<int64_t>* given, int rank)
     return axes;
 }
 
+/// A computed extent as a dimension value. The file's numbers are untrusted: a scale of 1e30, a zero extent under
+/// keep_aspect_ratio_policy or a pad of INT64_MAX must fail inference with a message, not overflow a conversion.
+int64_t checkedExtent(double value, const char* what)
+{
+    // 2^62 leaves room for the element-count checks downstream; no real tensor extent comes near it.
+    if (!std::isfinite(value) || value < 0.0 || value > 4.611686018427387904e18)
+        fail_shape_inference(what, " gives an output extent of ", value, ", which is not a valid dimension");
+    return int64_t(value);
+}
+
 // ---- inference functions of the changed operators ----
 
 void inferSameAsInput0(InferenceContext& ctx)
@@ -132,7 +142,9 @@ void inferSplit(InferenceContext& ctx)
     if (!sizes) {
         if (!axisDim.has_dim_value())
             return;
-        const int64_t len = axisDim.dim_value();
+        const int64_t len = checkedExtent(double(axisDim.dim_value()), "the split axis");
+        if (outputs == 0)
+            fail_shape_inference("Split has no outputs");
         const int64_t chunk = (len + int64_t(outputs) - 1) / int64_t(outputs);
         sizes.emplace();
         for (size_t i = 0; i < outputs; ++i)
@@ -173,7 +185,8 @@ void inferPad(InferenceContext& ctx)
             dim->clear_dim_param();
             continue;
         }
-        dim->set_dim_value(dim->dim_value() + (*pads)[i] + (*pads)[i + axes.size()]);
+        dim->set_dim_value(
+            checkedExtent(double(dim->dim_value()) + double((*pads)[i]) + double((*pads)[i + axes.size()]), "pads"));
     }
 }
 
@@ -211,18 +224,22 @@ void inferResize(InferenceContext& ctx)
                 "keep_aspect_ratio_policy '", policy, "' is not one of stretch, not_larger, not_smaller");
         float scale = policy == "not_larger" ? std::numeric_limits<float>::max() : 0.0f;
         for (size_t i = 0; i < axes.size(); ++i) {
+            if (in.dim(int(axes[i])).dim_value() <= 0)
+                fail_shape_inference("keep_aspect_ratio_policy on an input extent of ",
+                    in.dim(int(axes[i])).dim_value(), " (the aspect ratio needs extents above 0)");
             const float s = float((*sizes)[i]) / float(in.dim(int(axes[i])).dim_value());
             scale = policy == "not_larger" ? std::min(scale, s) : std::max(scale, s);
         }
         for (int64_t axis : axes) // round_int: halves up
-            shape->mutable_dim(int(axis))->set_dim_value(
-                int64_t(std::floor(scale * float(in.dim(int(axis)).dim_value()) + 0.5f)));
+            shape->mutable_dim(int(axis))->set_dim_value(checkedExtent(
+                std::floor(double(scale * float(in.dim(int(axis)).dim_value())) + 0.5), "keep_aspect_ratio_policy"));
         return;
     }
     for (size_t i = 0; i < axes.size(); ++i) {
         const int64_t len = in.dim(int(axes[i])).dim_value();
         shape->mutable_dim(int(axes[i]))
-            ->set_dim_value(useSizes ? (*sizes)[i] : int64_t(std::floor(float(len) * (*scales)[i])));
+            ->set_dim_value(
+                useSizes ? (*sizes)[i] : checkedExtent(std::floor(double(float(len) * (*scales)[i])), "scales"));
     }
 }
 

@@ -7,6 +7,8 @@
 
 #include <quantscope/engine/op_schema_docs.h>
 
+#include <limits>
+
 namespace {
 
 using namespace qs::test;
@@ -67,6 +69,33 @@ TEST(LoaderNewerOpsets, ChangedOperatorsAt18InferShapes)
     EXPECT_EQ(dimsOf(m, "padded"), (std::vector<int64_t> { 2, 3, 8 + 1 + 0, 10 + 2 + 3 }));
     // not_larger: scale = min(5 / 8, 30 / 10) = 0.625 on both axes; 10 * 0.625 = 6.25 rounds to 6.
     EXPECT_EQ(dimsOf(m, "resized"), (std::vector<int64_t> { 2, 3, 5, 6 }));
+}
+
+// The engine's own inference functions read untrusted numbers: a scale of 1e30, a pad of INT64_MAX and a zero extent
+// under keep_aspect_ratio_policy used to overflow a conversion (undefined behaviour, found by fuzz_loader in CI; the
+// ASan+UBSan ctest runs this test). Now the node's inference fails with a message and its output stays unknown.
+TEST(LoaderNewerOpsets, ExtentsBeyondAnyTensorLeaveTheOutputUnknown)
+{
+    ModelBuilder b(19);
+    auto& g = b.graph();
+    g.input("x", kFloat, { 1, 1, 4, 4 });
+    g.input("empty", kFloat, { 1, 1, 0, 4 });
+    g.floatInitializer("scales", { 4 }, { 1.f, 1.f, 1e30f, 1e30f });
+    g.node("Resize", { "x", "", "scales" }, { "huge" }, "resize_huge");
+    g.rawInitializer<int64_t>("sizes", kInt64, { 4 }, { 1, 1, 5, 5 });
+    setAttr(g.node("Resize", { "empty", "", "", "sizes" }, { "aspect" }, "resize_aspect"), "keep_aspect_ratio_policy",
+        std::string("not_smaller"));
+    g.rawInitializer<int64_t>("pads", kInt64, { 8 }, { 0, 0, 0, std::numeric_limits<int64_t>::max(), 0, 0, 0, 5 });
+    g.node("Pad", { "x", "pads" }, { "padded" }, "pad_overflow");
+    for (const char* out : { "huge", "aspect", "padded" })
+        g.output(out, kFloat);
+    auto r = loadBuilt(b);
+    ASSERT_TRUE(r.isOk()) << r.status().toString();
+    const qs::Model& m = **r;
+    for (const char* out : { "huge", "aspect", "padded" }) {
+        const auto dims = dimsOf(m, out);
+        EXPECT_FALSE(dims.size() == 4 && dims[2] > 0 && dims[3] > 0) << out << " got a concrete shape";
+    }
 }
 
 TEST(LoaderNewerOpsets, QuantizationAt21InfersTypes)
