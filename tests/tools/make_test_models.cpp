@@ -99,6 +99,16 @@ std::vector<Case> makeCases(std::map<std::string, std::string>& sideFiles)
             { "node 'add' (Add)", "input 'ghost' is not produced by any node, graph input or initializer" } });
     }
     {
+        // libonnx's Shape inference dereferences the type of its input unchecked: a dangling one crashed the loader
+        // at opset 21 (found by fuzz_loader), so inference must be skipped and conversion report it.
+        ModelBuilder b(21);
+        b.graph().input("x", kFloat, { 2 });
+        b.graph().node("Shape", { "ghost" }, { "y" }, "shape_of");
+        b.graph().output("y", onnx::TensorProto_DataType_INT64);
+        cases.push_back({ "dangling_shape_input.onnx", b.serialize(), "invalid model",
+            { "node 'shape_of' (Shape)", "input 'ghost' is not produced by any node, graph input or initializer" } });
+    }
+    {
         ModelBuilder b;
         b.graph().input("x", kFloat, { 2 });
         b.graph().node("Add", { "x", "q_out" }, { "p_out" }, "p");

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <climits>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace qs::onnx_import {
 
@@ -80,16 +81,47 @@ private:
     std::unordered_map<std::string, std::string> m_through;
 };
 
-std::optional<std::string> check(const onnx::GraphProto& graph, const Model& model, int depth)
+/// The names a graph defines: its inputs, initializers and node outputs. Chained to the enclosing graphs' scopes,
+/// because a subgraph may read any name of an outer graph.
+struct Scope
+{
+    const Scope* outer = nullptr;
+    std::unordered_set<std::string> names;
+
+    bool defines(const std::string& name) const
+    {
+        for (const Scope* s = this; s; s = s->outer)
+            if (s->names.count(name))
+                return true;
+        return false;
+    }
+};
+
+std::optional<std::string> check(const onnx::GraphProto& graph, const Model& model, int depth, const Scope* outer)
 {
     if (depth > kMaxDepth)
         return fmt::format("graph {}: subgraphs nested deeper than {} levels", quotedName(graph.name()), kMaxDepth);
     const DeclaredRanks ranks(graph);
+    // Several of libonnx's inference functions dereference an input's type without a null check (Shape does), so a
+    // node reading a name nothing defines would crash them (found by fuzz_loader). Conversion reports such a
+    // dangling input as an error with the node's name; inference only has to be skipped.
+    Scope scope { outer, {} };
+    for (const auto& vi : graph.input())
+        scope.names.insert(vi.name());
+    for (const auto& init : graph.initializer())
+        scope.names.insert(init.name());
+    for (const auto& node : graph.node())
+        for (const auto& o : node.output())
+            scope.names.insert(o);
     int index = 0;
     for (const auto& node : graph.node()) {
         const std::string domain = node.domain() == "ai.onnx" ? std::string() : node.domain();
         const std::string name = node.name().empty() ? fmt::format("{}_{}", node.op_type(), index) : node.name();
         ++index;
+        for (const auto& in : node.input())
+            if (!in.empty() && !scope.defines(in))
+                return fmt::format("node {} ({}): input {} is not defined by any graph input, initializer or node",
+                    quotedName(name), node.op_type(), quotedName(in));
         const int64_t version = std::clamp<int64_t>(model.opsetVersion(domain), 0, INT_MAX);
         if (const auto* schema = onnx::OpSchemaRegistry::Schema(node.op_type(), static_cast<int>(version), domain)) {
             try {
@@ -112,10 +144,10 @@ std::optional<std::string> check(const onnx::GraphProto& graph, const Model& mod
         }
         for (const auto& attr : node.attribute()) {
             if (attr.has_g())
-                if (auto problem = check(attr.g(), model, depth + 1))
+                if (auto problem = check(attr.g(), model, depth + 1, &scope))
                     return problem;
             for (const auto& g : attr.graphs())
-                if (auto problem = check(g, model, depth + 1))
+                if (auto problem = check(g, model, depth + 1, &scope))
                     return problem;
         }
     }
@@ -126,7 +158,7 @@ std::optional<std::string> check(const onnx::GraphProto& graph, const Model& mod
 
 std::optional<std::string> findSchemaViolation(const onnx::GraphProto& graph, const Model& model)
 {
-    return check(graph, model, 0);
+    return check(graph, model, 0, nullptr);
 }
 
 namespace {
