@@ -2,6 +2,7 @@
 // Run files: RunRecord as versioned JSON (documented in engine/RUN_FILE_FORMAT.md).
 #pragma once
 
+#include <quantscope/engine/atomic_file.h>
 #include <quantscope/engine/run_record.h>
 #include <quantscope/engine/status.h>
 
@@ -29,8 +30,5 @@ Result<RunRecord> readRunFile(const std::filesystem::path& path);
 
 /// `quantscope-cli sysinfo --json`: the machine object of the run file schema.
 std::string systemInfoToJson(const SystemInfo& info);
-
-/// Writes any text atomically (same procedure as writeRunFile); used for reports too.
-Status writeFileAtomically(const std::filesystem::path& path, std::string_view content);
 
 } // namespace qs
