@@ -181,6 +181,35 @@ TEST(Faults, ExternalDataRemovedBetweenOpenAndRunDoesNotMatter)
     fs::remove_all(dir);
 }
 
+TEST(HostileModels, ZeroStrideLoadsWithAWarningAndPreparationNamesTheNode)
+{
+    // libonnx's convolution inference divides by the strides unchecked: this model was a SIGFPE in the loader (found
+    // by fuzz_loader; the file is tests/fuzz/regressions/fuzz_loader/conv_zero_stride.onnx). The loader now skips
+    // inference with a warning, so the graph can still be shown, and preparing a session names node and attribute.
+    const fs::path dir = scratchDir("zero_stride");
+    ModelBuilder m(13);
+    m.graph().input("x", onnx::TensorProto_DataType_FLOAT, { 1, 1, 4, 4 });
+    m.graph().floatInitializer("w", { 1, 1, 2, 2 }, { 1.0f, 1.0f, 1.0f, 1.0f });
+    setAttr(m.graph().node("Conv", { "x", "w" }, { "y" }, "conv"), "strides", { 0, 1 });
+    m.graph().output("y", onnx::TensorProto_DataType_FLOAT);
+    m.save(dir / "zero_stride.onnx");
+    auto model = qs::loadModel(dir / "zero_stride.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    EXPECT_FALSE((*model)->shapeInference.ran);
+    EXPECT_NE((*model)->shapeInference.message.find("node 'conv' (Conv): strides contains 0"), std::string::npos)
+        << (*model)->shapeInference.message;
+    for (const qs::ExecutionMode mode : { qs::ExecutionMode::AsWritten, qs::ExecutionMode::Optimized }) {
+        qs::SessionOptions options;
+        options.mode = mode;
+        auto session = qs::Session::create(*model, options);
+        ASSERT_FALSE(session.isOk());
+        EXPECT_EQ(session.status().code(), qs::StatusCode::InvalidModel);
+        EXPECT_NE(session.status().message().find("node 'conv' (Conv): strides contains 0"), std::string::npos)
+            << session.status().message();
+    }
+    fs::remove_all(dir);
+}
+
 INSTANTIATE_TEST_SUITE_P(Signals, CliSignal, ::testing::Values(SIGINT, SIGTERM),
     [](const auto& info) { return std::string(info.param == SIGINT ? "SIGINT" : "SIGTERM"); });
 

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <tuple>
+
 namespace qs::kernels {
 
 namespace {
@@ -25,6 +27,17 @@ Status fillCommon(const Node& node, ConvGeometry& g, std::span<const int64_t> x,
         return Status(StatusCode::InvalidModel,
             fmt::format(
                 "node {}: kernel_shape/strides/dilations/pads do not match {} spatial dims", node.describe(), r));
+    // The file's numbers are untrusted: a zero stride divides by zero and huge values overflow the extent arithmetic
+    // below. The spec requires kernel, strides and dilations of at least 1; 2^31 bounds every product used here.
+    constexpr int64_t kLimit = int64_t(1) << 31;
+    for (const auto& [what, values, least] :
+        { std::tuple { "kernel_shape", &g.kernel, int64_t(1) }, std::tuple { "strides", &g.strides, int64_t(1) },
+            std::tuple { "dilations", &g.dilations, int64_t(1) }, std::tuple { "pads", &pads, -kLimit } })
+        for (int64_t v : *values)
+            if (v < least || v > kLimit)
+                return Status(StatusCode::InvalidModel,
+                    fmt::format("node {}: {} contains {}; it must be between {} and {}", node.describe(), what, v,
+                        least, kLimit));
     g.padBegin.assign(pads.begin(), pads.begin() + static_cast<std::ptrdiff_t>(r));
     g.padEnd.assign(pads.begin() + static_cast<std::ptrdiff_t>(r), pads.end());
     return Status::ok();

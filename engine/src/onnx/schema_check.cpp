@@ -130,6 +130,16 @@ std::optional<std::string> check(const onnx::GraphProto& graph, const Model& mod
                 return fmt::format("node {} ({}): {}", quotedName(name), node.op_type(), e.what());
             }
         }
+        // libonnx's convolution and pooling inference divides by strides and dilations unchecked (a zero stride was
+        // an FPE found by fuzz_loader). Every operator with these attributes requires them to be at least 1.
+        for (const auto& attr : node.attribute()) {
+            if (attr.name() != "strides" && attr.name() != "dilations" && attr.name() != "kernel_shape")
+                continue;
+            for (int64_t v : attr.ints())
+                if (v < 1)
+                    return fmt::format("node {} ({}): {} contains {}; every value must be at least 1", quotedName(name),
+                        node.op_type(), attr.name(), v);
+        }
         // libonnx's convolution inference reads W.dims[1] without checking W's rank.
         if (const int w = weightInputOf(node); w >= 0 && w < node.input_size()) {
             // ... and sizes per-axis vectors by X's rank while iterating over W's spatial dims.
