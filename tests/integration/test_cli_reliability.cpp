@@ -6,15 +6,19 @@
 #include "cli_runner.h"
 #include "onnx_builder.h"
 
+#include <quantscope/engine/atomic_file.h>
 #include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/model_writer.h>
 #include <quantscope/engine/session.h>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <thread>
 
 namespace {
@@ -178,6 +182,62 @@ TEST(Faults, ExternalDataRemovedBetweenOpenAndRunDoesNotMatter)
     ASSERT_TRUE(out.isOk()) << out.status().toString();
     EXPECT_EQ(out->at(0).data<float>()[0], 11.0f);
     EXPECT_EQ(out->at(0).data<float>()[1], 22.0f);
+    fs::remove_all(dir);
+}
+
+TEST(Faults, ADiskFullWriteKeepsThePreviousFileAndLeavesNoTemporary)
+{
+    // A full disk, simulated with RLIMIT_FSIZE in a child process (root ignores read-only folders, so permissions
+    // cannot stand in for it): writing a model and a report larger than the limit must fail with the file's name and
+    // leave both previous files byte for byte, with no temporary file in the folder.
+    const fs::path dir = scratchDir("disk_full");
+    ModelBuilder m(17);
+    m.graph().input("x", onnx::TensorProto_DataType_FLOAT, { 4096 });
+    m.graph().floatInitializer("w", { 4096 }, std::vector<float>(4096, 0.5f)); // 16 KiB serialized
+    m.graph().node("Add", { "x", "w" }, { "y" }, "add");
+    m.graph().output("y", onnx::TensorProto_DataType_FLOAT);
+    m.save(dir / "source.onnx");
+    auto model = qs::loadModel(dir / "source.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    const std::string oldModel = "previous model", oldReport = "previous report";
+    std::ofstream(dir / "out.onnx", std::ios::binary) << oldModel;
+    std::ofstream(dir / "report.md", std::ios::binary) << oldReport;
+
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        ::signal(SIGXFSZ, SIG_IGN); // write() then fails with EFBIG instead of killing the process
+        const rlimit limit { 4096, 4096 };
+        if (::setrlimit(RLIMIT_FSIZE, &limit) != 0)
+            ::_exit(100);
+        int ok = 0;
+        const qs::Status saved = qs::saveModel(**model, dir / "out.onnx");
+        if (!saved.isOk() && saved.code() == qs::StatusCode::IoError
+            && saved.message().find("out.onnx") != std::string::npos)
+            ok |= 1;
+        const qs::Status written = qs::writeFileAtomically(dir / "report.md", std::string(64 * 1024, '#'));
+        if (!written.isOk() && written.code() == qs::StatusCode::IoError
+            && written.message().find("report.md") != std::string::npos)
+            ok |= 2;
+        ::_exit(ok);
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status));
+    ASSERT_NE(WEXITSTATUS(status), 100) << "setrlimit failed";
+    EXPECT_TRUE(WEXITSTATUS(status) & 1) << "saveModel did not report the failed write";
+    EXPECT_TRUE(WEXITSTATUS(status) & 2) << "writeFileAtomically did not report the failed write";
+    auto slurp = [](const fs::path& p) {
+        std::ifstream in(p, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    EXPECT_EQ(slurp(dir / "out.onnx"), oldModel);
+    EXPECT_EQ(slurp(dir / "report.md"), oldReport);
+    std::vector<std::string> files;
+    for (const auto& e : fs::directory_iterator(dir))
+        files.push_back(e.path().filename().string());
+    std::sort(files.begin(), files.end());
+    EXPECT_EQ(files, (std::vector<std::string> { "out.onnx", "report.md", "source.onnx" }));
     fs::remove_all(dir);
 }
 

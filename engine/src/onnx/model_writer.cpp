@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // saveModel: engine IR -> onnx.ModelProto -> libonnx checker -> file.
+#include <quantscope/engine/atomic_file.h>
 #include <quantscope/engine/model_writer.h>
 
 #include <fmt/format.h>
@@ -7,7 +8,6 @@
 #include <onnx/onnx_pb.h>
 
 #include <cstdio>
-#include <fstream>
 
 namespace qs {
 
@@ -176,18 +176,9 @@ Status saveModel(const Model& model, const std::filesystem::path& path)
     auto bytes = serializeModel(model);
     if (!bytes)
         return Status(bytes.status().code(), fmt::format("{}: {}", path.string(), bytes.status().message()));
-    const std::filesystem::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out.write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
-        if (!out)
-            return Status(StatusCode::IoError, fmt::format("{}: cannot write", tmp.string()));
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec)
-        return Status(StatusCode::IoError, fmt::format("{}: cannot write: {}", path.string(), ec.message()));
-    return Status::ok();
+    // The same writer as run files and reports: a disk-full or size-limit failure leaves no temporary file behind and
+    // the previous model intact (a plain ofstream missed a failed final flush and left its .tmp file).
+    return writeFileAtomically(path, *bytes);
 }
 
 } // namespace qs

@@ -10,6 +10,17 @@
 
 namespace qs {
 
+namespace {
+
+/// Cleaning up after a failed write must not throw over the error being reported.
+void removeQuietly(const std::filesystem::path& tmp)
+{
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);
+}
+
+} // namespace
+
 Status writeFileAtomically(const std::filesystem::path& path, std::string_view content)
 {
     const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
@@ -26,7 +37,7 @@ Status writeFileAtomically(const std::filesystem::path& path, std::string_view c
         if (n <= 0) {
             const int err = errno;
             ::close(fd);
-            std::filesystem::remove(tmp);
+            removeQuietly(tmp);
             return Status(StatusCode::IoError, fmt::format("{}: write failed: {}", path.string(), std::strerror(err)));
         }
         written += static_cast<size_t>(n);
@@ -34,13 +45,13 @@ Status writeFileAtomically(const std::filesystem::path& path, std::string_view c
     // fsync before rename: after a crash the new name must not point at an empty file.
     if (::fsync(fd) != 0 || ::close(fd) != 0) {
         const int err = errno;
-        std::filesystem::remove(tmp);
+        removeQuietly(tmp);
         return Status(StatusCode::IoError, fmt::format("{}: flush failed: {}", path.string(), std::strerror(err)));
     }
     std::error_code ec;
     std::filesystem::rename(tmp, path, ec);
     if (ec) {
-        std::filesystem::remove(tmp);
+        removeQuietly(tmp);
         return Status(StatusCode::IoError,
             fmt::format("{}: cannot rename the temporary file into place: {}", path.string(), ec.message()));
     }
