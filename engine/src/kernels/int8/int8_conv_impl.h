@@ -12,6 +12,7 @@
 #include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/onednn_context.h"
+#include "kernels/int8/target_clones.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -19,10 +20,8 @@
 #include <string>
 #include <vector>
 
-// The epilogue's inner loops (stores, compensation, residual, in all three .cpp files) are cloned for AVX2 and picked
-// at load time (GCC ifunc): the engine is built for baseline x86-64, whose SSE2 has no 32-bit multiply, and these
-// loops run over every output element.
-#define QS_CLONES __attribute__((target_clones("avx2", "default")))
+// The epilogue's inner loops (stores, compensation, residual, in all three .cpp files) are cloned for AVX2 (QS_CLONES):
+// the engine is built for baseline x86-64, whose SSE2 has no 32-bit multiply, and these loops run over every output.
 
 namespace qs::kernels::int8 {
 

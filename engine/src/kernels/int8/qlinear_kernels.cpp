@@ -11,6 +11,7 @@
 #include "kernels/int8/qdq_add_simd.h"
 #include "kernels/int8/qlinear.h"
 #include "kernels/int8/requantize.h"
+#include "kernels/int8/target_clones.h"
 #include "kernels/int8/thread_blocks.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
@@ -94,8 +95,8 @@ Status clampOf(const KernelContext& ctx, std::span<const PostOp> ops, float& min
 /// QuantizeLinear element operations in the same float order (quant/quantize_scalar.h), so it is bit-identical to
 /// the nodes it replaces, without their three float tensors.
 template <typename A, typename B, typename Y>
-__attribute__((target_clones("avx2", "default"))) void qdqAdd(const A* a, const B* b, Y* y, int64_t n, int32_t za,
-    float sa, int32_t zb, float sb, float sy, float zy, float lo, float hi, float reluFloor)
+QS_CLONES void qdqAdd(const A* a, const B* b, Y* y, int64_t n, int32_t za, float sa, int32_t zb, float sb, float sy,
+    float zy, float lo, float hi, float reluFloor)
 {
     for (int64_t i = 0; i < n; ++i) {
         const float v = quant::detail::dequantizeOne(a[i], za, sa) + quant::detail::dequantizeOne(b[i], zb, sb);
@@ -562,7 +563,7 @@ Status inferQdqAdd(const Node&, std::span<const TensorDesc> inputs, std::vector<
 // ---- MaxPool on integers ----
 
 /// acc[c] = max(acc[c], x[c]) over a contiguous run: vectorises (32 bytes per AVX2 instruction).
-template <typename T> __attribute__((target_clones("avx2", "default"))) void maxInto(T* acc, const T* x, int64_t n)
+template <typename T> QS_CLONES void maxInto(T* acc, const T* x, int64_t n)
 {
     for (int64_t c = 0; c < n; ++c)
         acc[c] = std::max(acc[c], x[c]);

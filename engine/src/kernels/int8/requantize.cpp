@@ -2,13 +2,14 @@
 #include "kernels/int8/requantize.h"
 
 #include "kernels/int8/requantize_simd.h"
+#include "kernels/int8/target_clones.h"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-// Cloned for AVX2 like the other int8 epilogues: the baseline x86-64 build would run these loops in SSE2.
-#define QS_CLONES __attribute__((target_clones("avx2", "default")))
+// The loops below are cloned for AVX2 (QS_CLONES) like the other int8 epilogues: the baseline x86-64 build would run
+// them in SSE2.
 
 namespace qs::kernels::int8 {
 
