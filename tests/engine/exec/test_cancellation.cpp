@@ -5,6 +5,7 @@
 // cancel polls; the threaded cases fire the token once the run is inside the body and only require the run to end
 // within a generous limit. A Scan whose body runs no step polls at every position too.
 #include "../kernels/kernel_test_util.h"
+#include "subgraph_builder.h"
 
 #include <quantscope/engine/run_control.h>
 
@@ -57,48 +58,6 @@ Result<std::vector<HostTensor>> runAndCancelInsideTheBody(
     }
     return result.get();
 }
-
-/// A subgraph (Loop/Scan body, If branch) built by name, as the loader builds one: values read from an enclosing
-/// graph are marked outer-scope where a node of this graph reads them.
-class SubgraphBuilder
-{
-public:
-    explicit SubgraphBuilder(std::string name)
-        : m_graph(std::make_shared<Graph>())
-    {
-        m_graph->setName(std::move(name));
-    }
-    void input(const std::string& n, DataType t, std::vector<int64_t> dims)
-    {
-        const ValueId id = m_graph->getOrAddValue(n);
-        Value& v = m_graph->mutableValue(id);
-        v.type.elementType = t;
-        v.type.hasShape = true;
-        for (int64_t d : dims)
-            v.type.dims.push_back(Dim::known(d));
-        m_graph->addInput(id);
-    }
-    void outerScope(const std::string& n) { m_graph->mutableValue(m_graph->getOrAddValue(n)).isOuterScope = true; }
-    void node(const std::string& op, std::vector<std::string> ins, std::vector<std::string> outs,
-        std::vector<Attribute> attributes = {}, std::string name = {})
-    {
-        Node n;
-        n.opType = op;
-        n.opsetVersion = 17;
-        n.name = name.empty() ? m_graph->name() + "_" + op + std::to_string(m_graph->nodes().size()) : name;
-        for (const auto& i : ins)
-            n.inputs.push_back(i.empty() ? kNoValue : m_graph->getOrAddValue(i));
-        for (const auto& o : outs)
-            n.outputs.push_back(m_graph->getOrAddValue(o));
-        n.attributes = std::move(attributes);
-        m_graph->addNode(std::move(n));
-    }
-    void output(const std::string& n) { m_graph->addOutput(m_graph->getOrAddValue(n)); }
-    std::shared_ptr<Graph> graph() const { return m_graph; }
-
-private:
-    std::shared_ptr<Graph> m_graph;
-};
 
 /// The body of an endless Loop: acc' = acc + one each iteration ("one" from the main graph); `withScan` adds a scan
 /// output (the Loop then runs in the run-time tail, its output length being the iteration count).
