@@ -3,7 +3,9 @@
 // cancelled, in either execution mode, with StatusCode::Cancelled (issue 19) — on its own, inside the chosen branch of
 // an If, inside a Scan's body, and inside an If inside a Scan's body. Not timing tests: the deterministic cases count
 // cancel polls; the threaded cases fire the token once the run is inside the body and only require the run to end
-// within a generous limit. A Scan whose body runs no step polls at every position too.
+// within a generous limit. A Scan whose body runs no step polls at every position too. With every input of the If or
+// Scan in the file, preparation must return instead of folding the node, which would run the Loop inside
+// Session::create where no cancel reaches it.
 #include "../kernels/kernel_test_util.h"
 #include "subgraph_builder.h"
 
@@ -204,19 +206,33 @@ Attribute elseIdentity(const std::string& state, const std::string& out)
     return graphAttr("else_branch", elseBranch.graph());
 }
 
-std::shared_ptr<const Model> nestedEndless(Nesting nesting)
+/// With `fromTheFile`, the condition (true), the initial state and the scanned values are initializers instead of
+/// graph inputs: every input of the If or Scan is then constant at preparation.
+std::shared_ptr<const Model> nestedEndless(Nesting nesting, bool fromTheFile)
 {
     ModelBuilder b(17);
     endlessConstants(b);
-    b.input("init", DataType::Float, { 1 });
+    auto floats = [&](const std::string& name, std::vector<int64_t> dims) {
+        if (fromTheFile)
+            b.constant(name, HostTensor(DataType::Float, dims)); // zeros
+        else
+            b.input(name, DataType::Float, dims);
+    };
+    auto flag = [&] {
+        if (fromTheFile)
+            b.constant("flag", HostTensor::fromVector(DataType::Bool, {}, std::vector<bool> { true }));
+        else
+            b.input("flag", DataType::Bool, {});
+    };
+    floats("init", { 1 });
     if (nesting == Nesting::IfOverLoop) {
-        b.input("flag", DataType::Bool, {});
+        flag();
         b.node(
             "If", { "flag" }, { "final" }, { ifThenLoop("init", "branch"), elseIdentity("init", "branch") }, "choose");
         b.output("final");
         return b.build();
     }
-    b.input("xs", DataType::Float, { 3, 1 });
+    floats("xs", { 3, 1 });
     SubgraphBuilder body("scan_body");
     body.input("s", DataType::Float, { 1 });
     body.input("x", DataType::Float, { 1 });
@@ -232,7 +248,7 @@ std::shared_ptr<const Model> nestedEndless(Nesting nesting)
     body.output("s3");
     body.output("y");
     if (nesting == Nesting::ScanOverIfOverLoop)
-        b.input("flag", DataType::Bool, {});
+        flag();
     b.node("Scan", { "init", "xs" }, { "final", "ys" },
         { graphAttr("body", body.graph()), intAttr("num_scan_inputs", 1) }, "scan");
     b.output("final");
@@ -244,16 +260,26 @@ struct NestedCase
 {
     ExecutionMode mode;
     Nesting nesting;
+    bool fromTheFile = false; ///< every input of the outer If or Scan constant (see nestedEndless)
 };
 
 class NestedCancellation : public ::testing::TestWithParam<NestedCase>
 {
 protected:
+    /// Preparation must not run the endless Loop (folding an If or Scan whose inputs are all constant runs its
+    /// kernel inside Session::create, where nothing can cancel it): waits a generous 120 s and aborts the binary
+    /// with the reason when preparation does not return, rather than hang.
     std::unique_ptr<Session> prepare()
     {
         SessionOptions options;
         options.mode = GetParam().mode;
-        auto session = Session::create(nestedEndless(GetParam().nesting), options);
+        auto model = nestedEndless(GetParam().nesting, GetParam().fromTheFile);
+        auto pending = std::async(std::launch::async, [&] { return Session::create(model, options); });
+        if (pending.wait_for(std::chrono::seconds(120)) != std::future_status::ready) {
+            ADD_FAILURE() << "Session::create did not return within 120 s: it runs the endless Loop";
+            std::abort();
+        }
+        auto session = pending.get();
         EXPECT_TRUE(session.isOk()) << session.status().toString();
         return session ? std::move(session).value() : nullptr;
     }
@@ -305,12 +331,19 @@ INSTANTIATE_TEST_SUITE_P(Modes, NestedCancellation,
         NestedCase { ExecutionMode::AsWritten, Nesting::ScanOverLoop },
         NestedCase { ExecutionMode::Optimized, Nesting::ScanOverLoop },
         NestedCase { ExecutionMode::AsWritten, Nesting::ScanOverIfOverLoop },
-        NestedCase { ExecutionMode::Optimized, Nesting::ScanOverIfOverLoop }),
+        NestedCase { ExecutionMode::Optimized, Nesting::ScanOverIfOverLoop },
+        NestedCase { ExecutionMode::AsWritten, Nesting::IfOverLoop, true },
+        NestedCase { ExecutionMode::Optimized, Nesting::IfOverLoop, true },
+        NestedCase { ExecutionMode::AsWritten, Nesting::ScanOverLoop, true },
+        NestedCase { ExecutionMode::Optimized, Nesting::ScanOverLoop, true },
+        NestedCase { ExecutionMode::AsWritten, Nesting::ScanOverIfOverLoop, true },
+        NestedCase { ExecutionMode::Optimized, Nesting::ScanOverIfOverLoop, true }),
     [](const auto& info) {
         const char* nesting = info.param.nesting == Nesting::IfOverLoop ? "IfOverLoop"
             : info.param.nesting == Nesting::ScanOverLoop               ? "ScanOverLoop"
                                                                         : "ScanOverIfOverLoop";
-        return std::string(info.param.mode == ExecutionMode::AsWritten ? "AsWritten" : "Optimized") + nesting;
+        return std::string(info.param.mode == ExecutionMode::AsWritten ? "AsWritten" : "Optimized") + nesting
+            + (info.param.fromTheFile ? "FromTheFile" : "");
     });
 
 // A Scan whose body runs no step (its outputs are its inputs) gives the body's per-step poll nothing to do: the
