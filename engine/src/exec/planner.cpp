@@ -30,11 +30,36 @@ bool isQuantizationOp(const Node& node)
     return node.domain.empty() && kOps.count(node.opType);
 }
 
+bool containsLoop(const Graph& g)
+{
+    for (size_t i = 0; i < g.nodes().size(); ++i) {
+        const Node& n = g.node(NodeId(i));
+        if (n.domain.empty() && n.opType == "Loop")
+            return true;
+        for (const Graph* sub : g.subgraphs(NodeId(i)))
+            if (containsLoop(*sub))
+                return true;
+    }
+    return false;
+}
+
 /// A Loop's trip count and condition come from the file: folding one with constant inputs could run for ever inside
-/// Session::create, where nothing can cancel it. It runs as a step (or in the tail), where cancel reaches it.
+/// Session::create, where nothing can cancel it. It runs as a step (or in the tail), where cancel reaches it. The same
+/// holds for an If or Scan whose branch or body holds a Loop at any depth: folding it runs the Loop (an If on a
+/// constant condition over an endless Loop hung preparation in both modes).
 bool isUnboundedOp(const Node& node)
 {
-    return node.domain.empty() && node.opType == "Loop";
+    if (node.domain.empty() && node.opType == "Loop")
+        return true;
+    for (const Attribute& a : node.attributes) {
+        if (a.type == AttributeType::Graph && a.g && containsLoop(*a.g))
+            return true;
+        if (a.type == AttributeType::Graphs)
+            for (const auto& g : a.graphs)
+                if (g && containsLoop(*g))
+                    return true;
+    }
+    return false;
 }
 
 bool isShapeOnlyOp(const Node& node)

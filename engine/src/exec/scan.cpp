@@ -221,6 +221,11 @@ public:
                 formal[k] = state[k].data();
             }
             for (int64_t t = 0; t < l.length; ++t) {
+                // Every position, not only through the body's steps: a body with no step (outputs that are its
+                // inputs) never polls, and the slicing and stacking of a long axis is work the engine owns.
+                if (runCancelled())
+                    return Status(
+                        StatusCode::Cancelled, fmt::format("cancelled at scan position {} of {}", t, l.length));
                 for (size_t j = 0; j < l.scanInputs; ++j) {
                     const Strided& s = m_in[j];
                     const int64_t at = l.inReverse[j] ? l.length - 1 - t : t;
