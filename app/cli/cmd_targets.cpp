@@ -75,6 +75,17 @@ std::string plural(int64_t n, std::string_view one, std::string_view many)
     return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
+/// One line per op type among the nodes `pick` selects: its first node and why, so the text names which nodes.
+template <typename Pick, typename Why> void printExamples(const Graph& g, const TargetReport& r, Pick pick, Why why)
+{
+    std::map<std::string, const NodeTargetResult*> first;
+    for (const NodeTargetResult& n : r.nodes)
+        if (pick(n))
+            first.try_emplace(g.node(n.node).qualifiedOpType(), &n);
+    for (const auto& [op, n] : first)
+        fmt::print("      {}: {}\n", g.node(n->node).describe(), why(*n));
+}
+
 void printTarget(const Graph& g, const TargetReport& r)
 {
     fmt::print("{}: {} ({}, {})\n", r.tableId, r.title, r.version, r.versionMatch);
@@ -85,11 +96,14 @@ void printTarget(const Graph& g, const TargetReport& r)
     if (const int64_t n = r.count(NodeVerdict::NoKernel))
         fmt::print("  {}: {} {} ({})\n", parser ? "conversion fails" : "cannot load", plural(n, "node", "nodes"),
             parser ? "unsupported" : "without a kernel", countsText(opCounts(g, r, is(NodeVerdict::NoKernel))));
-    if (const int64_t n = r.cpuNoKernelCount())
+    const auto reason = [](const NodeTargetResult& x) { return x.reason; };
+    printExamples(g, r, is(NodeVerdict::NoKernel), reason);
+    const auto cpuNoKernel = [](const NodeTargetResult& x) { return x.cpuVerdict == NodeVerdict::NoKernel; };
+    if (const int64_t n = r.cpuNoKernelCount()) {
         fmt::print("  cannot load: {} fall back to the CPU provider, which has no kernel for them ({})\n",
-            plural(n, "node", "nodes"), countsText(opCounts(g, r, [](const NodeTargetResult& x) {
-                return x.cpuVerdict == NodeVerdict::NoKernel;
-            })));
+            plural(n, "node", "nodes"), countsText(opCounts(g, r, cpuNoKernel)));
+        printExamples(g, r, cpuNoKernel, [](const NodeTargetResult& x) { return x.cpuReason; });
+    }
     if (const int64_t n = r.count(NodeVerdict::FallsBack)) {
         std::string split;
         if (r.partitions)
@@ -109,13 +123,22 @@ void printTarget(const Graph& g, const TargetReport& r)
     if (const int64_t n = r.count(NodeVerdict::Unknown))
         fmt::print(
             "  unknown for {}: {}\n", plural(n, "node", "nodes"), countsText(opCounts(g, r, is(NodeVerdict::Unknown))));
-    if (const int64_t n = r.runtimeFailureCount())
+    printExamples(g, r, is(NodeVerdict::Unknown), reason);
+    const auto failsAtRunTime = [](const NodeTargetResult& x) { return !x.runtimeFailures.empty(); };
+    if (const int64_t n = r.runtimeFailureCount()) {
         fmt::print("  loads, but {} at run time ({})\n", plural(n, "node fails", "nodes fail"),
-            countsText(opCounts(g, r, [](const NodeTargetResult& x) { return !x.runtimeFailures.empty(); })));
+            countsText(opCounts(g, r, failsAtRunTime)));
+        printExamples(g, r, failsAtRunTime, [](const NodeTargetResult& x) { return x.runtimeFailures.front(); });
+    }
     if (r.verdict == TargetVerdict::Runs)
         fmt::print("  {}\n", parser ? "converts entirely" : "loads and runs entirely");
-    if (const auto runs = opCounts(g, r, is(NodeVerdict::Runs)); !runs.empty())
+    const auto runs = opCounts(
+        g, r, [](const NodeTargetResult& x) { return x.verdict == NodeVerdict::Runs && !x.becomesInitializer; });
+    if (!runs.empty())
         fmt::print("    runs: {}\n", countsText(runs));
+    const auto folded = opCounts(g, r, [](const NodeTargetResult& x) { return x.becomesInitializer; });
+    if (!folded.empty())
+        fmt::print("    become initializers when ONNX Runtime loads the model: {}\n", countsText(folded));
     for (const std::string& note : r.fileNotes)
         fmt::print("  note: {}\n", note);
 }
@@ -126,6 +149,7 @@ nlohmann::json nodeJson(const Graph& g, const NodeTargetResult& n)
     nlohmann::json j { { "name", node.name }, { "op", node.qualifiedOpType() },
         { "verdict", std::string(nodeVerdictName(n.verdict)) }, { "reason", n.reason }, { "conditions", n.conditions },
         { "runtime_failures", n.runtimeFailures }, { "subgraphs_not_examined", n.subgraphsNotExamined } };
+    j["becomes_initializer"] = n.becomesInitializer;
     j["cpu_verdict"] = n.cpuVerdict ? nlohmann::json(std::string(nodeVerdictName(*n.cpuVerdict))) : nlohmann::json();
     j["cpu_reason"] = n.cpuVerdict ? nlohmann::json(n.cpuReason) : nlohmann::json();
     return j;

@@ -47,6 +47,13 @@ void fileChecks(const Model& model, const TargetTable& t, TargetReport& r)
     }
 }
 
+/// ONNX Runtime replaces every Constant node with an initializer when it builds its graph (Graph's constructor in
+/// onnxruntime/core/graph/graph.cc; .ort files store them as initializers), so no kernel or provider ever sees one.
+bool foldedByOnnxRuntime(const TargetTable& t, const Node& n)
+{
+    return t.runtimeName.starts_with("ONNX Runtime") && n.domain.empty() && n.opType == "Constant";
+}
+
 void addRestrictions(const Graph& g, const Node& n, const TargetOperator* entry, NodeTargetResult& out)
 {
     if (!entry)
@@ -126,6 +133,8 @@ PartitionSummary countPartitions(const Graph& g, const std::vector<Placement>& p
     Placement previous = Placement::Unassigned;
     for (NodeId id : g.topologicalOrder()) {
         const Placement p = at(id);
+        if (p == Placement::Initializer)
+            continue;
         if (p == Placement::Unassigned) {
             s.exact = false;
             continue;
@@ -142,7 +151,7 @@ PartitionSummary countPartitions(const Graph& g, const std::vector<Placement>& p
             const auto& consumers = g.consumers(out);
             if (std::any_of(consumers.begin(), consumers.end(), [&](NodeId c) {
                     const Placement q = at(c);
-                    return q != Placement::Unassigned && q != p;
+                    return (q == Placement::Provider || q == Placement::Cpu) && q != p;
                 }))
                 ++s.crossings;
         }
@@ -170,6 +179,15 @@ TargetReport classifyModelForTarget(const Model& model, const TargetTable& t, co
         NodeTargetResult out;
         out.node = id;
         out.subgraphsNotExamined = !g.subgraphs(id).empty();
+        if (foldedByOnnxRuntime(t, n)) {
+            out.verdict = NodeVerdict::Runs;
+            out.reason
+                = "ONNX Runtime turns Constant nodes into initializers when it loads the graph: no kernel needed";
+            out.becomesInitializer = true;
+            placement[size_t(id)] = Placement::Initializer;
+            r.nodes.push_back(std::move(out));
+            continue;
+        }
         const targets::TableVerdict v = targets::judgeNode(g, n, t);
         out.verdict = v.verdict;
         out.reason = v.reason;

@@ -258,3 +258,38 @@ TEST(Targets, YoloV5nuInt8DynamicOnCoreMlAndTheMobilePackage)
     EXPECT_TRUE(mobile.fileProblem);
     EXPECT_EQ(count(mobile, "ConvInteger", NodeVerdict::NoKernel), 76);
 }
+
+TEST(Targets, ConstantNodesBecomeInitializersInOnnxRuntimeOnly)
+{
+    // Conv's weight from a Constant node, as PyTorch exports write them.
+    test::ModelBuilder b(13);
+    auto& g = b.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, 3, 8, 8 });
+    g.output("y", onnx::TensorProto_DataType_FLOAT, { 1, 4, 6, 6 });
+    auto& c = g.node("Constant", {}, { "w" }, "weight");
+    auto* t = test::addAttr(c, "value");
+    t->set_type(onnx::AttributeProto_AttributeType_TENSOR);
+    t->mutable_t()->set_data_type(onnx::TensorProto_DataType_FLOAT);
+    for (int64_t d : { 4, 3, 3, 3 })
+        t->mutable_t()->add_dims(d);
+    for (int i = 0; i < 4 * 3 * 3 * 3; ++i)
+        t->mutable_t()->add_float_data(0.5f);
+    g.node("Conv", { "x", "w" }, { "c" }, "conv");
+    g.node("Relu", { "c" }, { "y" }, "relu");
+    const auto model = load(b);
+    ASSERT_TRUE(model);
+    // The CPU table has no Constant row (unlisted_op unknown), yet ONNX Runtime never needs a kernel for it.
+    ASSERT_EQ(table("onnxruntime-cpu").findOperator("", "Constant"), nullptr);
+    const TargetReport cpu = classifyModelForTarget(*model, table("onnxruntime-cpu"), tables());
+    EXPECT_EQ(cpu.verdict, TargetVerdict::Runs);
+    EXPECT_TRUE(nodeResult(*model, cpu, "Constant").becomesInitializer);
+    const TargetReport coreml = classifyModelForTarget(*model, table("onnxruntime-coreml-mlprogram"), tables());
+    EXPECT_EQ(coreml.verdict, TargetVerdict::Runs);
+    ASSERT_TRUE(coreml.partitions);
+    EXPECT_EQ(coreml.partitions->partitions, 1);
+    EXPECT_EQ(coreml.partitions->crossings, 0);
+    EXPECT_TRUE(coreml.partitions->exact);
+    // TensorRT's parser lists Constant itself: the ordinary rule applies there.
+    const TargetReport trt = classifyModelForTarget(*model, table("tensorrt-onnx-parser"), tables());
+    EXPECT_FALSE(nodeResult(*model, trt, "Constant").becomesInitializer);
+}

@@ -131,6 +131,7 @@ struct NodeTargetResult
     std::vector<std::string> conditions; ///< constraints the table lists for the operator, not checked
     std::vector<std::string> runtimeFailures; ///< known restrictions the node breaks: fails at run time
     bool subgraphsNotExamined = false; ///< If/Loop/Scan: only the outer node was classified
+    bool becomesInitializer = false; ///< a Constant node ONNX Runtime turns into an initializer when it loads
 };
 
 /// Placement of a node for partition counting.
@@ -139,6 +140,7 @@ enum class Placement
     Provider,
     Cpu,
     Unassigned, ///< unknown or no kernel: left out of the count
+    Initializer, ///< not executed (a Constant ONNX Runtime folds at load): left out, the count stays exact
 };
 
 struct PartitionSummary
