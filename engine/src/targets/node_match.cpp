@@ -113,6 +113,13 @@ RowPick pickRow(const Node& n, const TargetOperator& e, const TargetTable& t, co
             fmt::format("model opset {} outside the listed opsets {}", n.opsetVersion, rowsText(rows)) };
     }
     if (schema) {
+        // A row starting after the schema's version but within the model's opset means the operator changed there
+        // (kernels are registered per operator version), which the ONNX schemas of this build do not describe.
+        for (const TargetVersionRow& r : rows)
+            if (r.since > schema->sinceVersion && r.since <= n.opsetVersion)
+                return { Match::Unknown, nullptr,
+                    fmt::format("the table has version {} of the operator, newer than the schema known here ({})",
+                        r.since, schema->sinceVersion) };
         for (const TargetVersionRow& r : rows)
             if (rowContains(r, schema->sinceVersion))
                 return { Match::Yes, &r, {} };
@@ -181,16 +188,30 @@ TypeCheck checkParams(const Graph& g, const Node& n, const std::map<std::string,
     auto bind = [&](const std::vector<ValueId>& ids, const std::vector<OpFormalParameter>& formals) {
         for (size_t i = 0; i < ids.size() && !formals.empty(); ++i) {
             const size_t f = i < formals.size() ? i : (formals.back().variadic ? formals.size() - 1 : formals.size());
-            if (f < formals.size() && ids[i] != kNoValue)
+            if (f < formals.size() && ids[i] != kNoValue) {
                 bound[formals[f].typeConstraint].push_back(ids[i]);
+                // ONNX Runtime's kernel type strings name a type parameter or an input/output ("shape" of Reshape).
+                if (formals[f].name != formals[f].typeConstraint)
+                    bound[formals[f].name].push_back(ids[i]);
+            }
         }
     };
     bind(n.inputs, schema->inputs);
     bind(n.outputs, schema->outputs);
+    auto inSchema = [&](const std::string& param) {
+        const auto uses = [&](const OpFormalParameter& f) { return f.typeConstraint == param || f.name == param; };
+        return std::any_of(schema->inputs.begin(), schema->inputs.end(), uses)
+            || std::any_of(schema->outputs.begin(), schema->outputs.end(), uses);
+    };
     TypeCheck c;
-    for (const auto& [param, names] : types) // a parameter no present value uses constrains nothing here
+    for (const auto& [param, names] : types) {
         if (const auto it = bound.find(param); it != bound.end())
             checkValues(c, g, it->second, names, "type parameter " + param);
+        else if (!inSchema(param)) // named differently from the schema: which values it constrains is unknown
+            note(
+                c, Match::Unknown, fmt::format("the table's type parameter {} is not in the operator's schema", param));
+        // else: only omitted optional inputs use it, so it constrains nothing here
+    }
     return c;
 }
 
