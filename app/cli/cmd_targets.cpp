@@ -130,7 +130,7 @@ void printTarget(const Graph& g, const TargetReport& r)
             countsText(opCounts(g, r, failsAtRunTime)));
         printExamples(g, r, failsAtRunTime, [](const NodeTargetResult& x) { return x.runtimeFailures.front(); });
     }
-    if (r.verdict == TargetVerdict::Runs)
+    if (r.verdict == TargetVerdict::Runs && r.runtimeFailureCount() == 0)
         fmt::print("  {}\n", parser ? "converts entirely" : "loads and runs entirely");
     const auto runs = opCounts(
         g, r, [](const NodeTargetResult& x) { return x.verdict == NodeVerdict::Runs && !x.becomesInitializer; });
