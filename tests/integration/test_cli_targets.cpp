@@ -4,6 +4,7 @@
 #include "cli_runner.h"
 #include "onnx_builder.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -13,18 +14,22 @@ using namespace qs::test;
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-fs::path writeDynamicConvIntegerModel(const fs::path& dir)
+fs::path writeDynamicConvIntegerModel(const fs::path& dir, int64_t weightZeroPoints = 1)
 {
     ModelBuilder b(13);
     auto& g = b.graph();
     g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, 3, 8, 8 });
     g.output("y", onnx::TensorProto_DataType_INT32, { 1, 4, 6, 6 });
     g.rawInitializer("w", onnx::TensorProto_DataType_UINT8, { 4, 3, 3, 3 }, std::vector<uint8_t>(4 * 3 * 3 * 3, 7));
-    g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { 128 });
+    if (weightZeroPoints == 1)
+        g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { 128 });
+    else
+        g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, { weightZeroPoints },
+            std::vector<uint8_t>(size_t(weightZeroPoints), 128));
     g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xzp" }, "dql");
     g.node("ConvInteger", { "xq", "w", "xzp", "wzp" }, { "y" }, "conv");
     fs::create_directories(dir);
-    const fs::path path = dir / "dynamic_conv.onnx";
+    const fs::path path = dir / fmt::format("dynamic_conv_{}zp.onnx", weightZeroPoints);
     b.save(path);
     return path;
 }
@@ -100,5 +105,18 @@ TEST(CliTargets, MalformedTablesFolderFailsNamingTheFile)
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_TRUE(run.out.empty());
     EXPECT_NE(run.err.find("broken.json: field 'schema_version'"), std::string::npos) << run.err;
+    fs::remove_all(dir);
+}
+
+TEST(CliTargets, PerChannelWeightZeroPointsLoadButFailAtRunTimeOnTheCpuProvider)
+{
+    const fs::path dir = fs::temp_directory_path() / ("qs_cli_targets_zp_" + std::to_string(::getpid()));
+    const fs::path model = writeDynamicConvIntegerModel(dir, 4);
+    const std::string tables = std::string(QS_SOURCE_DIR) + "/resources/targets";
+    const CliRun run = runCli({ "targets", model.string(), "--tables", tables, "--target", "onnxruntime-cpu" });
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("loads, but 1 node fails at run time (ConvInteger 1)"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("'wzp' has 4 zero points"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("loads and runs entirely"), std::string::npos) << run.out;
     fs::remove_all(dir);
 }

@@ -5,6 +5,7 @@
 #include "../runtime/adapter_test_env.h"
 #include "onnx_builder.h"
 
+#include <quantscope/engine/host_tensor.h>
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/ort_target.h>
 #include <quantscope/engine/runtime_adapter.h>
@@ -12,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <unistd.h>
 
 using namespace qs;
@@ -35,13 +37,17 @@ void buildUnary(test::ModelBuilder& b, const Case& c)
     g.node(c.op, { "x" }, { "y" }, "n");
 }
 
-void buildDynamicConvInteger(test::ModelBuilder& b)
+void buildDynamicConvInteger(test::ModelBuilder& b, int64_t weightZeroPoints = 1)
 {
     auto& g = b.graph();
     g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, 3, 8, 8 });
     g.output("y", onnx::TensorProto_DataType_INT32, { 1, 4, 6, 6 });
     g.rawInitializer("w", onnx::TensorProto_DataType_UINT8, { 4, 3, 3, 3 }, std::vector<uint8_t>(4 * 3 * 3 * 3, 7));
-    g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { 128 });
+    if (weightZeroPoints == 1)
+        g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { 128 });
+    else
+        g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, { weightZeroPoints },
+            std::vector<uint8_t>(size_t(weightZeroPoints), 128));
     g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xzp" }, "dql");
     g.node("ConvInteger", { "xq", "w", "xzp", "wzp" }, { "y" }, "conv");
 }
@@ -105,4 +111,45 @@ TEST(TargetsAgainstOnnxRuntime, NoKernelInTheTableMeansOnnxRuntimeCannotLoad)
     test::ModelBuilder conv(13);
     buildDynamicConvInteger(conv);
     expectTableAgreesWithOrt(*spec, conv, "dynamic_conv_integer_uint8");
+}
+
+TEST(TargetsAgainstOnnxRuntime, PerChannelConvIntegerZeroPointsLoadAndFailAtRunTime)
+{
+    std::string why;
+    const auto spec = test::nodeAdapter(&why);
+    if (!spec)
+        GTEST_SKIP() << "onnxruntime-node not available: " << why;
+    const fs::path dir = fs::temp_directory_path() / ("qs_targets_ort_zp_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    test::ModelBuilder b(13);
+    buildDynamicConvInteger(b, 4);
+    const fs::path path = dir / "per_channel.onnx";
+    b.save(path);
+    auto model = loadModel(path);
+    ASSERT_TRUE(model) << model.status().toString();
+    auto tables = loadTargetTables(QS_TARGETS_TABLES_DIR);
+    ASSERT_TRUE(tables) << tables.status().toString();
+    const auto cpu
+        = std::find_if(tables->begin(), tables->end(), [](const TargetTable& t) { return t.id == "onnxruntime-cpu"; });
+    ASSERT_NE(cpu, tables->end());
+    const TargetReport r = classifyModelForTarget(**model, *cpu, *tables);
+    EXPECT_EQ(r.verdict, TargetVerdict::Runs);
+    EXPECT_EQ(r.runtimeFailureCount(), 1);
+
+    auto adapter = RuntimeAdapter::start(*spec);
+    ASSERT_TRUE(adapter) << adapter.status().toString();
+    AdapterLoadOptions o;
+    o.model = path.string();
+    o.graphOptimizationLevel = "disabled";
+    auto loaded = (*adapter)->load(o);
+    ASSERT_TRUE(loaded) << "the table says the kernel exists: " << loaded.status().toString();
+    const std::vector<std::string> names { "x" };
+    std::vector<HostTensor> inputs;
+    inputs.push_back(HostTensor::fromVector(DataType::Float, { 1, 3, 8, 8 }, std::vector<float>(3 * 8 * 8, 0.25f)));
+    ASSERT_TRUE((*adapter)->setInputs(names, inputs).isOk());
+    auto ran = (*adapter)->run(false);
+    ASSERT_FALSE(ran) << "the table says per-channel zero points fail at run time";
+    EXPECT_NE(ran.status().message().find("Non per-tensor quantization is not supported"), std::string::npos)
+        << ran.status().message();
+    fs::remove_all(dir);
 }
