@@ -15,6 +15,9 @@ configure_file(${qs_linux}/quantscope.metainfo.xml.in ${CMAKE_BINARY_DIR}/linux/
 install(TARGETS quantscope-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/resources/demo/ DESTINATION ${CMAKE_INSTALL_DATADIR}/quantscope/demo
         FILES_MATCHING PATTERN "*.onnx" PATTERN "README.md")
+# The deployment-target tables `quantscope-cli targets` reads (<exe>/../share/quantscope/targets).
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/resources/targets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/quantscope/targets
+        FILES_MATCHING PATTERN "*.json" PATTERN "README.md")
 if(TARGET quantscope)
   install(TARGETS quantscope RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   install(FILES ${CMAKE_BINARY_DIR}/linux/${QS_APP_ID}.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)

@@ -24,6 +24,7 @@ extern const Command kQuantizeCommand;
 extern const Command kReportCommand;
 extern const Command kRuntimesCommand;
 extern const Command kSysinfoCommand;
+extern const Command kTargetsCommand;
 } // namespace qs::cli
 
 namespace {
@@ -44,6 +45,7 @@ const std::array kCommands {
     qs::cli::kReportCommand,
     qs::cli::kRuntimesCommand,
     qs::cli::kSysinfoCommand,
+    qs::cli::kTargetsCommand,
 };
 
 void printUsage()
