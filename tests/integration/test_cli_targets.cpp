@@ -2,6 +2,7 @@
 // quantscope-cli targets, run as a process on a DynamicQuantizeLinear + ConvInteger model against the shipped tables:
 // the JSON document (TARGETS_JSON.md) and the exit codes.
 #include "cli_runner.h"
+#include "dynamic_conv_integer_model.h"
 #include "onnx_builder.h"
 
 #include <fmt/format.h>
@@ -17,17 +18,7 @@ using nlohmann::json;
 fs::path writeDynamicConvIntegerModel(const fs::path& dir, int64_t weightZeroPoints = 1)
 {
     ModelBuilder b(13);
-    auto& g = b.graph();
-    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, 3, 8, 8 });
-    g.output("y", onnx::TensorProto_DataType_INT32, { 1, 4, 6, 6 });
-    g.rawInitializer("w", onnx::TensorProto_DataType_UINT8, { 4, 3, 3, 3 }, std::vector<uint8_t>(4 * 3 * 3 * 3, 7));
-    if (weightZeroPoints == 1)
-        g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { 128 });
-    else
-        g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, { weightZeroPoints },
-            std::vector<uint8_t>(size_t(weightZeroPoints), 128));
-    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xzp" }, "dql");
-    g.node("ConvInteger", { "xq", "w", "xzp", "wzp" }, { "y" }, "conv");
+    buildDynamicConvInteger(b, weightZeroPoints);
     fs::create_directories(dir);
     const fs::path path = dir / fmt::format("dynamic_conv_{}zp.onnx", weightZeroPoints);
     b.save(path);

@@ -7,7 +7,7 @@
 // Scan in the file, preparation must return instead of folding the node, which would run the Loop inside
 // Session::create where no cancel reaches it.
 #include "../kernels/kernel_test_util.h"
-#include "subgraph_builder.h"
+#include "support/subgraph_builder.h"
 
 #include <quantscope/engine/run_control.h>
 

@@ -25,7 +25,7 @@
 // Release run proves only the statuses and the outputs. Everything runs on one thread (threads = 1), so the polls
 // come in a fixed order.
 #include "../kernels/kernel_test_util.h"
-#include "subgraph_builder.h"
+#include "support/subgraph_builder.h"
 
 #include <quantscope/engine/benchmark.h>
 #include <quantscope/engine/model_loader.h>

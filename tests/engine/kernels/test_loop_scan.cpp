@@ -4,58 +4,12 @@
 // iterations; a Scan along axis 1 in reverse. Expected values are worked out by hand from the operator
 // specification.
 #include "kernel_test_util.h"
+#include "support/subgraph_builder.h"
 
 namespace {
 
 using namespace qs;
 using namespace qs::test;
-
-/// A small graph built by hand: inputs (name, type, dims), nodes, outputs.
-class BodyBuilder
-{
-public:
-    explicit BodyBuilder(std::string name)
-        : m_graph(std::make_shared<Graph>())
-    {
-        m_graph->setName(std::move(name));
-    }
-    void input(const std::string& name, DataType type, std::vector<int64_t> dims)
-    {
-        const ValueId id = m_graph->getOrAddValue(name);
-        Value& v = m_graph->mutableValue(id);
-        v.type.elementType = type;
-        v.type.hasShape = true;
-        for (int64_t d : dims)
-            v.type.dims.push_back(Dim::known(d));
-        m_graph->addInput(id);
-    }
-    void outer(const std::string& name) { m_graph->mutableValue(m_graph->getOrAddValue(name)).isOuterScope = true; }
-    void node(const std::string& op, std::vector<std::string> in, std::vector<std::string> out)
-    {
-        Node n;
-        n.opType = op;
-        n.opsetVersion = 17;
-        n.name = m_graph->name() + "_" + op + std::to_string(m_graph->nodes().size());
-        for (const auto& i : in)
-            n.inputs.push_back(m_graph->getOrAddValue(i));
-        for (const auto& o : out)
-            n.outputs.push_back(m_graph->getOrAddValue(o));
-        m_graph->addNode(std::move(n));
-    }
-    void output(const std::string& name) { m_graph->addOutput(m_graph->getOrAddValue(name)); }
-    Attribute attr(std::string attrName)
-    {
-        EXPECT_TRUE(m_graph->finalize().isOk());
-        Attribute a;
-        a.name = std::move(attrName);
-        a.type = AttributeType::Graph;
-        a.g = m_graph;
-        return a;
-    }
-
-private:
-    std::shared_ptr<Graph> m_graph;
-};
 
 HostTensor floats(std::vector<int64_t> dims, std::vector<float> v)
 {
@@ -80,11 +34,11 @@ class LoopScan : public ::testing::TestWithParam<ExecutionMode>
 TEST_P(LoopScan, LoopWithRunTimeTripCountStacksScanOutputsAndReadsOuterValues)
 {
     // acc' = acc + x (x from the outer graph); scan output acc' * acc'; cond passes through.
-    BodyBuilder body("body");
+    SubgraphBuilder body("body");
     body.input("i", DataType::Int64, {});
     body.input("c", DataType::Bool, {});
     body.input("acc", DataType::Float, { 2 });
-    body.outer("x");
+    body.outerScope("x");
     body.node("Add", { "acc", "x" }, { "acc2" });
     body.node("Identity", { "c" }, { "c2" });
     body.node("Mul", { "acc2", "acc2" }, { "sq" });
@@ -125,7 +79,7 @@ TEST_P(LoopScan, LoopWithRunTimeTripCountStacksScanOutputsAndReadsOuterValues)
 
 TEST_P(LoopScan, ScanAlongAxisOneInReverse)
 {
-    BodyBuilder body("body");
+    SubgraphBuilder body("body");
     body.input("s", DataType::Float, { 2 });
     body.input("xi", DataType::Float, { 2 });
     body.node("Add", { "s", "xi" }, { "s2" });

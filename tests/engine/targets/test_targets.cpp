@@ -2,6 +2,7 @@
 // Deployment targets against the published tables in resources/targets: the facts asserted here are the tables'
 // own (ConvInteger is not in either CoreML list, the CPU table has it for uint8, the mobile package loads only .ort
 // and has no ConvInteger, TensorRT's parser says N), so a classifier that drifts from the data fails here.
+#include "dynamic_conv_integer_model.h"
 #include "onnx_builder.h"
 
 #include <quantscope/engine/model_loader.h>
@@ -50,17 +51,7 @@ std::shared_ptr<const Model> load(test::ModelBuilder& b)
 std::shared_ptr<const Model> dynamicConvIntegerModel(int64_t weightZeroPoints = 1)
 {
     test::ModelBuilder b(13);
-    auto& g = b.graph();
-    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, 3, 8, 8 });
-    g.output("y", onnx::TensorProto_DataType_INT32, { 1, 4, 6, 6 });
-    g.rawInitializer("w", onnx::TensorProto_DataType_UINT8, { 4, 3, 3, 3 }, std::vector<uint8_t>(4 * 3 * 3 * 3, 7));
-    if (weightZeroPoints == 1)
-        g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { 128 });
-    else
-        g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, { weightZeroPoints },
-            std::vector<uint8_t>(size_t(weightZeroPoints), 128));
-    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xzp" }, "dql");
-    g.node("ConvInteger", { "xq", "w", "xzp", "wzp" }, { "y" }, "conv");
+    test::buildDynamicConvInteger(b, weightZeroPoints);
     return load(b);
 }
 

@@ -3,6 +3,7 @@
 // a node the table says has no kernel must make ONNX Runtime refuse the model, and a model whose nodes all have one
 // must load. The table is from main of 2025-12-01 (resources/targets/README.md); these cases did not change since.
 #include "../runtime/adapter_test_env.h"
+#include "dynamic_conv_integer_model.h"
 #include "onnx_builder.h"
 
 #include <quantscope/engine/host_tensor.h>
@@ -35,21 +36,6 @@ void buildUnary(test::ModelBuilder& b, const Case& c)
     g.input("x", c.elementType, { 4 });
     g.output("y", c.elementType, { 4 });
     g.node(c.op, { "x" }, { "y" }, "n");
-}
-
-void buildDynamicConvInteger(test::ModelBuilder& b, int64_t weightZeroPoints = 1)
-{
-    auto& g = b.graph();
-    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, 3, 8, 8 });
-    g.output("y", onnx::TensorProto_DataType_INT32, { 1, 4, 6, 6 });
-    g.rawInitializer("w", onnx::TensorProto_DataType_UINT8, { 4, 3, 3, 3 }, std::vector<uint8_t>(4 * 3 * 3 * 3, 7));
-    if (weightZeroPoints == 1)
-        g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { 128 });
-    else
-        g.rawInitializer("wzp", onnx::TensorProto_DataType_UINT8, { weightZeroPoints },
-            std::vector<uint8_t>(size_t(weightZeroPoints), 128));
-    g.node("DynamicQuantizeLinear", { "x" }, { "xq", "xs", "xzp" }, "dql");
-    g.node("ConvInteger", { "xq", "w", "xzp", "wzp" }, { "y" }, "conv");
 }
 
 /// Saves the model, classifies it on the CPU table and loads it in ONNX Runtime (optimizations off: the file as is).
@@ -109,7 +95,7 @@ TEST(TargetsAgainstOnnxRuntime, NoKernelInTheTableMeansOnnxRuntimeCannotLoad)
         expectTableAgreesWithOrt(*spec, b, c.name);
     }
     test::ModelBuilder conv(13);
-    buildDynamicConvInteger(conv);
+    test::buildDynamicConvInteger(conv);
     expectTableAgreesWithOrt(*spec, conv, "dynamic_conv_integer_uint8");
 }
 
@@ -122,7 +108,7 @@ TEST(TargetsAgainstOnnxRuntime, PerChannelConvIntegerZeroPointsLoadAndFailAtRunT
     const fs::path dir = fs::temp_directory_path() / ("qs_targets_ort_zp_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     test::ModelBuilder b(13);
-    buildDynamicConvInteger(b, 4);
+    test::buildDynamicConvInteger(b, 4);
     const fs::path path = dir / "per_channel.onnx";
     b.save(path);
     auto model = loadModel(path);
