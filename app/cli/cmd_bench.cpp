@@ -7,6 +7,7 @@
 #include <quantscope/engine/markdown_report.h>
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/ort_target.h>
+#include <quantscope/engine/printable.h>
 #include <quantscope/engine/resource_limits.h>
 #include <quantscope/engine/run_file.h>
 #include <quantscope/engine/runtime_discovery.h>
@@ -38,7 +39,9 @@ void printBenchHelp()
         "not the same network (inputs, outputs, layers and weight shapes once quantization is removed) get no\n"
         "verdict; the finding 'different-networks' says how they differ.\n"
         "Ctrl-C or SIGTERM stops the current run (also inside Loop bodies); what was measured is kept, marked\n"
-        "partial and written to the run file. A second Ctrl-C ends at once.\n\n"
+        "partial and written to the run file. While a model is read or a session prepared it stops when that\n"
+        "step returns (neither has a cancel check). A second Ctrl-C ends at once (exit 130).\n"
+        "MODEL may be a pipe, e.g. <(curl -s URL).\n\n"
         "  --threads LIST      comma-separated thread counts or 'auto'; default 1\n"
         "  --mode LIST         optimized, as-written; default optimized\n"
         "  --warmup N          warm-up runs per scenario (the first run is reported separately); default 10\n"
@@ -69,10 +72,35 @@ std::atomic<int> g_interrupts { 0 };
 extern "C" void onInterrupt(int)
 {
     // The first SIGINT/SIGTERM cancels (the run stops at its next check, results so far are kept); a second one
-    // ends the process at once, for a user who doesn't want to wait for the partial run file.
+    // ends the process at once, for a user who doesn't want to wait for the partial run file or for a step that
+    // has no check (reading and parsing a model, preparing a session, a single oneDNN primitive).
     if (g_interrupts.fetch_add(1) >= 1)
         ::_exit(130);
 }
+
+/// Installs onInterrupt for SIGINT and SIGTERM for the command's lifetime and restores the previous handlers on
+/// every return path.
+class InterruptScope
+{
+public:
+    InterruptScope()
+    {
+        g_interrupts = 0;
+        m_previousInt = std::signal(SIGINT, onInterrupt);
+        m_previousTerm = std::signal(SIGTERM, onInterrupt);
+    }
+    ~InterruptScope()
+    {
+        std::signal(SIGINT, m_previousInt);
+        std::signal(SIGTERM, m_previousTerm);
+    }
+    InterruptScope(const InterruptScope&) = delete;
+    InterruptScope& operator=(const InterruptScope&) = delete;
+
+private:
+    void (*m_previousInt)(int) = SIG_DFL;
+    void (*m_previousTerm)(int) = SIG_DFL;
+};
 
 /// "512M", "8G", "1.5G", "1000000" (bytes); K/M/G/T are binary (KiB...). Negative or malformed: nullopt.
 std::optional<int64_t> parseByteSize(std::string_view text)
@@ -275,6 +303,10 @@ int runBench(std::span<char* const> args)
         return usageError("--runs and --seconds exclude each other");
     if (plan.threads.empty() || plan.modes.empty() || plan.runtimes.empty())
         return usageError("empty --threads, --mode or --runtime list");
+    // From here on Ctrl-C cancels instead of killing: loading has no cancel check, so a signal that arrives while a
+    // model is read (a large file, a pipe whose writer is slow) is answered when that load returns, before the next
+    // one; preparing a session is checked just before and after it. A second signal ends the process at once.
+    InterruptScope interrupts;
     std::optional<RuntimeAdapterSpec> ortAdapter;
     if (std::find(plan.runtimes.begin(), plan.runtimes.end(), "onnxruntime") != plan.runtimes.end()) {
         auto found = findOrtAdapter(discovery);
@@ -292,6 +324,11 @@ int runBench(std::span<char* const> args)
             fmt::print(stderr, "quantscope-cli bench: {}\n", model.status().toString());
             return 1;
         }
+        if (g_interrupts.load() > 0) {
+            fmt::print(
+                stderr, "quantscope-cli bench: cancelled while loading {}; nothing was measured\n", quotedName(path));
+            return 130;
+        }
         plan.models.push_back(*model);
     }
     if (!sessionTargetAvailable()) {
@@ -302,9 +339,6 @@ int runBench(std::span<char* const> args)
         return 1;
     }
 
-    g_interrupts = 0;
-    auto previous = std::signal(SIGINT, onInterrupt);
-    auto previousTerm = std::signal(SIGTERM, onInterrupt);
     TerminalProgress progress(::isatty(STDERR_FILENO) == 1);
     BenchmarkControl control;
     control.isCancelled = [] { return g_interrupts.load() > 0; };
@@ -323,8 +357,6 @@ int runBench(std::span<char* const> args)
         return createSessionTarget(model, spec, shapes);
     };
     auto record = runBenchmarkPlan(plan, factory, control, observer);
-    std::signal(SIGINT, previous);
-    std::signal(SIGTERM, previousTerm);
     if (!record) {
         fmt::print(stderr, "quantscope-cli bench: {}\n", record.status().toString());
         return 1;

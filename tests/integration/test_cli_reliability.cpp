@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // quantscope-cli bench against hostile hand-made models, run as a process (issue 19): a ConstantOfShape asking for
 // 4 TB fails its scenario with a message naming node and size instead of aborting on std::bad_alloc; a Loop of
-// 10^15 iterations stops on SIGINT or SIGTERM and the partial run file is written. The signal tests wait for the
-// process under a generous limit; they assert that it ends, not how fast.
+// 10^15 iterations stops on SIGINT or SIGTERM and the partial run file is written; a signal while the model is still
+// being read (from a named pipe the test feeds) cancels when the load returns, and a second SIGINT ends the process
+// while the first is still waiting. The signal tests wait for the process under a generous limit; they assert that
+// it ends, not how fast.
 #include "cli_runner.h"
 #include "onnx_builder.h"
 
@@ -15,10 +17,13 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <fcntl.h>
+#include <optional>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <thread>
 
 namespace {
@@ -68,6 +73,83 @@ fs::path writeEndlessLoopModel(const fs::path& dir)
     return path;
 }
 
+/// quantscope-cli started with `args`, stdout to /dev/null and stderr to a pipe the test reads.
+struct CliProcess
+{
+    pid_t pid = -1;
+    int errFd = -1;
+};
+
+CliProcess startCli(const std::vector<std::string>& args)
+{
+    int errPipe[2];
+    if (::pipe(errPipe) != 0)
+        return {};
+    std::vector<char*> argv { const_cast<char*>(QS_CLI_PATH) };
+    for (const std::string& a : args)
+        argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::dup2(errPipe[1], STDERR_FILENO);
+        ::close(errPipe[0]);
+        const int devNull = ::open("/dev/null", O_WRONLY);
+        ::dup2(devNull, STDOUT_FILENO);
+        ::execv(QS_CLI_PATH, argv.data());
+        ::_exit(127);
+    }
+    ::close(errPipe[1]);
+    return { pid, errPipe[0] };
+}
+
+/// The wait status once `pid` has ended, or nullopt if it is still running after `limit`.
+std::optional<int> waitForExit(pid_t pid, std::chrono::seconds limit)
+{
+    int status = 0;
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    pid_t done = 0;
+    while ((done = ::waitpid(pid, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (done != pid)
+        return std::nullopt;
+    return status;
+}
+
+/// Appends what is left on `fd` to `text` (the writer has ended) and closes it.
+void readRest(int fd, std::string& text)
+{
+    char buf[512];
+    ssize_t n;
+    while ((n = ::read(fd, buf, sizeof buf)) > 0)
+        text.append(buf, size_t(n));
+    ::close(fd);
+}
+
+/// Opens the write end of the named pipe `fifo` once the CLI `pid` has opened it for reading, i.e. is inside
+/// loadModel: -1 if it ended first or did not get there within a generous limit. The descriptor blocks on write.
+int openWhenReaderArrives(const fs::path& fifo, pid_t pid)
+{
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (std::chrono::steady_clock::now() < deadline) {
+        const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK); // ENXIO while nobody reads
+        if (fd >= 0) {
+            ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+            return fd;
+        }
+        int status = 0;
+        if (errno != ENXIO || ::waitpid(pid, &status, WNOHANG) != 0)
+            return -1;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return -1;
+}
+
+std::string slurp(const fs::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
 TEST(CliReliability, HugeConstantOfShapeFailsTheScenarioWithAMessageInsteadOfAborting)
 {
     const fs::path dir = scratchDir("huge");
@@ -101,48 +183,29 @@ TEST_P(CliSignal, EndlessLoopStopsAndThePartialRunFileIsWritten)
     const fs::path dir = scratchDir("signal" + std::to_string(GetParam()));
     const fs::path model = writeEndlessLoopModel(dir);
     const fs::path runFile = dir / "run.json";
-    int errPipe[2];
-    ASSERT_EQ(::pipe(errPipe), 0);
-    const pid_t pid = ::fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        ::dup2(errPipe[1], STDERR_FILENO);
-        ::close(errPipe[0]);
-        const int devNull = ::open("/dev/null", O_WRONLY);
-        ::dup2(devNull, STDOUT_FILENO);
-        const std::string m = model.string(), j = runFile.string();
-        ::execl(QS_CLI_PATH, QS_CLI_PATH, "bench", m.c_str(), "--warmup", "0", "--runs", "3", "--json", j.c_str(),
-            static_cast<char*>(nullptr));
-        ::_exit(127);
-    }
-    ::close(errPipe[1]);
+    const CliProcess cli
+        = startCli({ "bench", model.string(), "--warmup", "0", "--runs", "3", "--json", runFile.string() });
+    ASSERT_GT(cli.pid, 0);
     // Signal only once the scenario has started (the handler is installed before it): its line on stderr.
     std::string err;
     char buf[512];
     while (err.find("...") == std::string::npos) {
-        const ssize_t n = ::read(errPipe[0], buf, sizeof buf);
+        const ssize_t n = ::read(cli.errFd, buf, sizeof buf);
         if (n <= 0)
             break;
         err.append(buf, size_t(n));
     }
     ASSERT_NE(err.find("..."), std::string::npos) << err;
-    ASSERT_EQ(::kill(pid, GetParam()), 0);
-    int status = 0;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-    pid_t done = 0;
-    while ((done = ::waitpid(pid, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    if (done == 0) {
-        ::kill(pid, SIGKILL);
-        ::waitpid(pid, &status, 0);
+    ASSERT_EQ(::kill(cli.pid, GetParam()), 0);
+    const auto status = waitForExit(cli.pid, std::chrono::seconds(120));
+    if (!status) {
+        ::kill(cli.pid, SIGKILL);
+        ::waitpid(cli.pid, nullptr, 0);
         FAIL() << "bench did not stop on signal " << GetParam();
     }
-    ssize_t n;
-    while ((n = ::read(errPipe[0], buf, sizeof buf)) > 0)
-        err.append(buf, size_t(n));
-    ::close(errPipe[0]);
-    ASSERT_TRUE(WIFEXITED(status)) << err;
-    EXPECT_EQ(WEXITSTATUS(status), 130) << err;
+    readRest(cli.errFd, err);
+    ASSERT_TRUE(WIFEXITED(*status)) << err;
+    EXPECT_EQ(WEXITSTATUS(*status), 130) << err;
     EXPECT_NE(err.find("partial results kept"), std::string::npos) << err;
     ASSERT_TRUE(fs::exists(runFile)) << err;
     std::ifstream in(runFile);
@@ -150,6 +213,124 @@ TEST_P(CliSignal, EndlessLoopStopsAndThePartialRunFileIsWritten)
     EXPECT_EQ(j["partial"], true) << j.dump(2).substr(0, 2000);
     ASSERT_EQ(j["scenarios"].size(), 1u);
     EXPECT_EQ(j["scenarios"][0]["status"], "partial");
+    fs::remove_all(dir);
+}
+
+TEST_P(CliSignal, SignalWhileTheModelIsReadCancelsWhenTheLoadReturns)
+{
+    // The model comes through a named pipe that the test writes only after signalling, so the signal certainly
+    // arrives while loadModel is blocked reading it (a real case: `bench <(curl ...)`, a slow disk). The loader has
+    // no cancel check; the command must neither die on the signal nor ignore it: once the load returns it stops with
+    // "cancelled", exit 130, measures nothing and writes no run file.
+    const fs::path dir = scratchDir("load_signal" + std::to_string(GetParam()));
+    const std::string bytes = slurp(writeEndlessLoopModel(dir));
+    const fs::path fifo = dir / "piped.onnx";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const fs::path runFile = dir / "run.json";
+    const CliProcess cli
+        = startCli({ "bench", fifo.string(), "--warmup", "0", "--runs", "3", "--json", runFile.string() });
+    ASSERT_GT(cli.pid, 0);
+    const int writer = openWhenReaderArrives(fifo, cli.pid);
+    if (writer < 0) {
+        ::kill(cli.pid, SIGKILL);
+        ::waitpid(cli.pid, nullptr, 0);
+        FAIL() << "bench never opened the model";
+    }
+    ASSERT_EQ(::kill(cli.pid, GetParam()), 0);
+    // The signal is pending or handled before the process can read the first byte written here.
+    ASSERT_EQ(::write(writer, bytes.data(), bytes.size()), ssize_t(bytes.size()));
+    ::close(writer);
+    const auto status = waitForExit(cli.pid, std::chrono::seconds(120));
+    if (!status) {
+        ::kill(cli.pid, SIGKILL);
+        ::waitpid(cli.pid, nullptr, 0);
+        FAIL() << "bench did not stop after a signal during loading";
+    }
+    std::string err;
+    readRest(cli.errFd, err);
+    ASSERT_TRUE(WIFEXITED(*status)) << "killed by signal " << WTERMSIG(*status) << "\n" << err;
+    EXPECT_EQ(WEXITSTATUS(*status), 130) << err;
+    EXPECT_NE(err.find("cancelled while loading"), std::string::npos) << err;
+    EXPECT_EQ(err.find("..."), std::string::npos) << "a scenario started:\n" << err;
+    EXPECT_FALSE(fs::exists(runFile));
+    fs::remove_all(dir);
+}
+
+TEST(CliSecondInterrupt, EndsTheProcessWhileTheFirstWaitsForALoad)
+{
+    // The first SIGINT cannot take effect while the model is being read: the test keeps the pipe open without
+    // writing, so the load, and with it the first cancellation, would wait for ever. The second SIGINT must end the
+    // process anyway, with status 130, and without the orderly "cancelled" path (which runs only after the load).
+    const fs::path dir = scratchDir("second_sigint");
+    const fs::path fifo = dir / "piped.onnx";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const CliProcess cli = startCli({ "bench", fifo.string(), "--warmup", "0", "--runs", "3" });
+    ASSERT_GT(cli.pid, 0);
+    const int writer = openWhenReaderArrives(fifo, cli.pid);
+    if (writer < 0) {
+        ::kill(cli.pid, SIGKILL);
+        ::waitpid(cli.pid, nullptr, 0);
+        FAIL() << "bench never opened the model";
+    }
+    ASSERT_EQ(::kill(cli.pid, SIGINT), 0);
+    // Still running half a second after the first SIGINT: it was caught, not fatal, and the load still blocks.
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    int early = 0;
+    const pid_t endedEarly = ::waitpid(cli.pid, &early, WNOHANG);
+    std::string err;
+    if (endedEarly == cli.pid) {
+        ::close(writer);
+        readRest(cli.errFd, err);
+        FAIL() << "the first SIGINT ended bench (status " << early << "):\n" << err;
+    }
+    ASSERT_EQ(::kill(cli.pid, SIGINT), 0);
+    const auto status = waitForExit(cli.pid, std::chrono::seconds(60));
+    ::close(writer); // only now: until here the first cancellation could not have completed
+    if (!status) {
+        ::kill(cli.pid, SIGKILL);
+        ::waitpid(cli.pid, nullptr, 0);
+        FAIL() << "a second SIGINT did not end bench";
+    }
+    readRest(cli.errFd, err);
+    ASSERT_TRUE(WIFEXITED(*status)) << "killed by signal " << WTERMSIG(*status) << "\n" << err;
+    EXPECT_EQ(WEXITSTATUS(*status), 130) << err;
+    EXPECT_EQ(err.find("cancelled while loading"), std::string::npos) << err;
+    fs::remove_all(dir);
+}
+
+TEST(PipedModels, ANamedPipeLoadsAndItsSizeLimitHolds)
+{
+    // A pipe has no size to check before reading (`bench <(curl ...)`): the loader reads it to its end, and still
+    // refuses it once it passes maxFileBytes.
+    const fs::path dir = scratchDir("pipe");
+    const std::string bytes = slurp(writeEndlessLoopModel(dir));
+    const fs::path fifo = dir / "piped.onnx";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    auto feed = [&] {
+        // Opening blocks until loadModel opens the other end. A refused load may close its end before everything
+        // is written: SIGPIPE is ignored meanwhile so that is a failed write, not a dead test.
+        std::thread writer([&] {
+            std::ofstream out(fifo, std::ios::binary);
+            out.write(bytes.data(), std::streamsize(bytes.size()));
+        });
+        return writer;
+    };
+    const auto previous = std::signal(SIGPIPE, SIG_IGN);
+    std::thread writer = feed();
+    auto model = qs::loadModel(fifo);
+    writer.join();
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    EXPECT_EQ((*model)->fileSizeBytes, int64_t(bytes.size()));
+
+    qs::LoadOptions small;
+    small.maxFileBytes = int64_t(bytes.size()) - 1;
+    writer = feed();
+    auto refused = qs::loadModel(fifo, small);
+    writer.join();
+    std::signal(SIGPIPE, previous);
+    ASSERT_FALSE(refused.isOk());
+    EXPECT_NE(refused.status().message().find("larger than the limit"), std::string::npos)
+        << refused.status().toString();
     fs::remove_all(dir);
 }
 
@@ -227,10 +408,6 @@ TEST(Faults, ADiskFullWriteKeepsThePreviousFileAndLeavesNoTemporary)
     ASSERT_NE(WEXITSTATUS(status), 100) << "setrlimit failed";
     EXPECT_TRUE(WEXITSTATUS(status) & 1) << "saveModel did not report the failed write";
     EXPECT_TRUE(WEXITSTATUS(status) & 2) << "writeFileAtomically did not report the failed write";
-    auto slurp = [](const fs::path& p) {
-        std::ifstream in(p, std::ios::binary);
-        return std::string(std::istreambuf_iterator<char>(in), {});
-    };
     EXPECT_EQ(slurp(dir / "out.onnx"), oldModel);
     EXPECT_EQ(slurp(dir / "report.md"), oldReport);
     std::vector<std::string> files;

@@ -238,17 +238,35 @@ Result<std::shared_ptr<const Model>> loadModel(const fs::path& path, const LoadO
         return Status(StatusCode::NotFound, fmt::format("{}: no such file ({})", file, path.string()));
     if (fs::is_directory(path, ec))
         return Status(StatusCode::InvalidArgument, fmt::format("{}: is a folder, not a model file", path.string()));
-    const auto size = fs::file_size(path, ec);
-    if (ec)
-        return Status(StatusCode::IoError, fmt::format("{}: cannot read its size: {}", file, ec.message()));
-    if (static_cast<int64_t>(size) > options.maxFileBytes)
-        return invalid(file, fmt::format("{} bytes is larger than the limit of {} bytes", size, options.maxFileBytes));
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Status(StatusCode::IoError, fmt::format("{}: cannot open for reading", path.string()));
-    std::string bytes(size, '\0');
-    if (size && !in.read(bytes.data(), static_cast<std::streamsize>(size)))
-        return Status(StatusCode::IoError, fmt::format("{}: reading failed", path.string()));
+    std::string bytes;
+    if (fs::is_regular_file(path, ec)) {
+        const auto size = fs::file_size(path, ec);
+        if (ec)
+            return Status(StatusCode::IoError, fmt::format("{}: cannot read its size: {}", file, ec.message()));
+        if (static_cast<int64_t>(size) > options.maxFileBytes)
+            return invalid(
+                file, fmt::format("{} bytes is larger than the limit of {} bytes", size, options.maxFileBytes));
+        std::ifstream in(path, std::ios::binary);
+        if (!in)
+            return Status(StatusCode::IoError, fmt::format("{}: cannot open for reading", path.string()));
+        bytes.assign(size, '\0');
+        if (size && !in.read(bytes.data(), static_cast<std::streamsize>(size)))
+            return Status(StatusCode::IoError, fmt::format("{}: reading failed", path.string()));
+    } else {
+        // A pipe has no size to check first (`bench <(curl ...)`, a named pipe): read to its end, refusing it as soon
+        // as it passes the limit. Opening and reading block until the writer delivers.
+        std::ifstream in(path, std::ios::binary);
+        if (!in)
+            return Status(StatusCode::IoError, fmt::format("{}: cannot open for reading", path.string()));
+        char chunk[64 * 1024];
+        while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+            bytes.append(chunk, static_cast<size_t>(in.gcount()));
+            if (static_cast<int64_t>(bytes.size()) > options.maxFileBytes)
+                return invalid(file, fmt::format("larger than the limit of {} bytes", options.maxFileBytes));
+        }
+        if (in.bad())
+            return Status(StatusCode::IoError, fmt::format("{}: reading failed", path.string()));
+    }
 
     auto result
         = loadModelFromBytes(bytes, file, path.parent_path().empty() ? fs::path(".") : path.parent_path(), options);
