@@ -3,11 +3,13 @@
 
 #include "graph/node_style.h"
 #include "util/qt_convert.h"
+#include "util/schema_doc_html.h"
 #include "util/weight_stats.h"
 
 #include <quantscope/engine/op_schema_docs.h>
 
 #include <QCoreApplication>
+#include <QDesktopServices>
 #include <QImage>
 #include <QPainter>
 #include <QUrl>
@@ -72,7 +74,12 @@ QImage histogramImage(const WeightStats& s)
 PropertiesPanel::PropertiesPanel(QWidget* parent)
     : QTextBrowser(parent)
 {
+    // Clicking a link must not replace the panel's page; web links (the ONNX docs) open in the browser.
     setOpenLinks(false);
+    connect(this, &QTextBrowser::anchorClicked, this, [](const QUrl& url) {
+        if (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("http"))
+            QDesktopServices::openUrl(url);
+    });
     document()->setDefaultStyleSheet(QStringLiteral(
         "h2 { margin-bottom: 2px; } h3 { margin-top: 14px; margin-bottom: 4px; color: #343a40; }"
         "table { border-collapse: collapse; } td, th { padding: 2px 6px; } th { text-align: left; color: #495057; }"
@@ -116,11 +123,10 @@ QString PropertiesPanel::nodeHtml(const LoadedModel& lm, NodeId id)
     html += QStringLiteral("</table>");
 
     if (schema && !schema->doc.empty()) {
-        QString doc = toQString(schema->doc).trimmed();
         html += QStringLiteral("<h3>%1</h3><div class='doc'>%2</div>")
                     .arg(schema->builtIn ? tr("Documentation (Quantscope's summary; libonnx has no schema)")
                                          : tr("Documentation (ONNX schema)"),
-                        doc.toHtmlEscaped().replace(QStringLiteral("\n\n"), QStringLiteral("<br/><br/>")));
+                        schemaDocHtml(toQString(schema->doc).trimmed()));
     } else {
         html += QStringLiteral("<h3>%1</h3><p class='dim'>%2</p>")
                     .arg(tr("Documentation"), tr("No schema is known for this operator."));
