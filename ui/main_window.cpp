@@ -108,6 +108,7 @@ MainWindow::MainWindow(QWidget* parent)
             m_loader->relayout(m_result, options);
     });
     connect(m_graph, &GraphPanel::nodeSelected, m_properties, &PropertiesPanel::showNode);
+    connect(m_graph, &GraphPanel::nodeTimesChanged, m_properties, &PropertiesPanel::setNodeTimes);
     connect(m_graph, &GraphPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     connect(m_operators, &OperatorsPanel::findOpTypeRequested, this, [this](const QString& op) {
         m_tabs->setCurrentWidget(m_graph);
@@ -510,7 +511,7 @@ void MainWindow::showProfileOnGraph(const ProfileReport& profile, const QString&
         return;
     }
     m_graph->showSide(side);
-    m_graph->setOverlay(MetricOverlay::fromProfile(profile, MetricOverlay::ProfileMetric::MeanTime));
+    m_graph->setProfile(std::make_shared<const ProfileReport>(profile), label);
     m_tabs->setCurrentWidget(m_graph);
     statusBar()->showMessage(tr("Graph coloured by the mean time per node of %1.").arg(label), 8000);
 }

@@ -30,7 +30,13 @@ NodeItem::NodeItem(const Node& node, NodeId id, NodeCategory category, const QRe
         tip += QStringLiteral("<br/><i>%1</i>")
                    .arg(QCoreApplication::translate(
                        "qs::ui::NodeItem", "%n Q/DQ node(s) collapsed into this one", "", m_absorbed));
+    m_baseToolTip = tip;
     setToolTip(tip);
+}
+
+void NodeItem::setTimeText(const QString& text)
+{
+    setToolTip(text.isEmpty() ? m_baseToolTip : m_baseToolTip + QStringLiteral("<br/>") + text.toHtmlEscaped());
 }
 
 QRectF NodeItem::boundingRect() const

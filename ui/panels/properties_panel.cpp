@@ -2,6 +2,7 @@
 #include "properties_panel.h"
 
 #include "graph/node_style.h"
+#include "util/metric_format.h"
 #include "util/qt_convert.h"
 #include "util/schema_doc_html.h"
 #include "util/weight_stats.h"
@@ -100,6 +101,32 @@ void PropertiesPanel::showNode(std::shared_ptr<const LoadedModel> model, NodeId 
     setHtml(nodeHtml(*m_model, id));
 }
 
+void PropertiesPanel::setNodeTimes(const NodeTimes& times)
+{
+    m_times = times;
+    showNode(m_model, m_node);
+}
+
+QString PropertiesPanel::timeHtml(NodeId id) const
+{
+    if (m_times.isEmpty())
+        return {};
+    QString html = QStringLiteral("<h3>%1</h3>").arg(tr("Measured time"));
+    const auto t = m_times.time(id);
+    if (!t)
+        return html
+            + QStringLiteral("<p class='dim'>%1</p>")
+                  .arg(tr("The profile has no time for this node: the runtime fused it into another kernel or did "
+                          "not run it."));
+    html += QStringLiteral("<table><tr><th>%1</th><td><b>%2</b></td></tr><tr><th>%3</th><td><b>%4</b> %5</td></tr>")
+                .arg(tr("Mean time per run"), formatMilliseconds(t->meanMs), tr("Share of the total"),
+                    formatPercent(t->share * 100.0),
+                    tr("of %1").arg(formatMilliseconds(m_times.totalMs())).toHtmlEscaped());
+    if (!m_times.label().isEmpty())
+        html += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>").arg(tr("Profile"), m_times.label().toHtmlEscaped());
+    return html + QStringLiteral("</table>");
+}
+
 QString PropertiesPanel::nodeHtml(const LoadedModel& lm, NodeId id)
 {
     const Graph& g = lm.model->graph();
@@ -121,6 +148,7 @@ QString PropertiesPanel::nodeHtml(const LoadedModel& lm, NodeId id)
     if (schema && schema->sinceVersion > 0)
         row(tr("Definition"), tr("since opset %1").arg(schema->sinceVersion));
     html += QStringLiteral("</table>");
+    html += timeHtml(id);
 
     if (schema && !schema->doc.empty()) {
         html += QStringLiteral("<h3>%1</h3><div class='doc'>%2</div>")
