@@ -7,6 +7,7 @@
 #include "graph/metric_overlay.h"
 #include "models/run_list_model.h"
 #include "panels/compare_panel.h"
+#include "panels/hotspot_panel.h"
 #include "panels/operators_panel.h"
 #include "panels/properties_panel.h"
 #include "panels/report_panel.h"
@@ -109,6 +110,11 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_graph, &GraphPanel::nodeSelected, m_properties, &PropertiesPanel::showNode);
     connect(m_graph, &GraphPanel::nodeTimesChanged, m_properties, &PropertiesPanel::setNodeTimes);
+    connect(m_graph, &GraphPanel::nodeTimesChanged, m_hotspots, &HotspotPanel::setNodeTimes);
+    connect(m_hotspots, &HotspotPanel::nodeRequested, this, [this](NodeId id) {
+        m_tabs->setCurrentWidget(m_graph);
+        m_graph->showNode(id);
+    });
     connect(m_graph, &GraphPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     connect(m_operators, &OperatorsPanel::findOpTypeRequested, this, [this](const QString& op) {
         m_tabs->setCurrentWidget(m_graph);
@@ -158,10 +164,13 @@ void MainWindow::createDocks()
     QDockWidget* runs = dock(m_runs, tr("Runs"), "RunsDock", Qt::BottomDockWidgetArea);
     QDockWidget* compare = dock(m_compare, tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
     QDockWidget* report = dock(m_report, tr("Report"), "ReportDock", Qt::BottomDockWidgetArea);
+    m_hotspots = new HotspotPanel(this);
+    QDockWidget* hotspots = dock(m_hotspots, tr("Hotspots"), "HotspotsDock", Qt::BottomDockWidgetArea);
     tabifyDockWidget(summary, ops);
     summary->raise();
     tabifyDockWidget(runs, compare);
     tabifyDockWidget(compare, report);
+    tabifyDockWidget(report, hotspots);
     runs->raise();
     // Narrow enough that a 1366 px window keeps about 700 px for the graph and the Results tab.
     resizeDocks({ summary, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")) }, { 340, 300 }, Qt::Horizontal);
@@ -512,6 +521,9 @@ void MainWindow::showProfileOnGraph(const ProfileReport& profile, const QString&
     }
     m_graph->showSide(side);
     m_graph->setProfile(std::make_shared<const ProfileReport>(profile), label);
+    // The slowest nodes are the next question after the colours: show where they are listed.
+    if (auto* d = findChild<QDockWidget*>(QStringLiteral("HotspotsDock")); d && d->isVisible())
+        d->raise();
     m_tabs->setCurrentWidget(m_graph);
     statusBar()->showMessage(tr("Graph coloured by the mean time per node of %1.").arg(label), 8000);
 }

@@ -4,21 +4,28 @@
 // engine's collector fed hand-chosen times on the demo model, so every expected number is known here.
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
+#include "graph/graph_view.h"
 #include "graph/legend_widget.h"
 #include "graph/node_item.h"
 #include "main_window.h"
+#include "models/hotspot_model.h"
+#include "panels/hotspot_panel.h"
 #include "panels/properties_panel.h"
+#include "panels/results_panel.h"
 #include "ui_test_main.h"
 #include "util/metric_format.h"
 
 #include <quantscope/engine/profile_collector.h>
 
+#include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QLocale>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTranslator>
 
 using namespace qs;
@@ -90,6 +97,8 @@ private slots:
     void timeShownOnHoverAndSelection();
     void colourByListsTime();
     void legendFormatsNumbers();
+    void hotspotModelRows();
+    void hotspotRowSelectsAndCentresNode();
     void screenshots();
 };
 
@@ -202,6 +211,90 @@ void TestProfileViews::legendFormatsNumbers()
         QVERIFY(!text.contains(QStringLiteral("e-0")));
     }
     QLocale::setDefault(QLocale::c());
+}
+
+void TestProfileViews::hotspotModelRows()
+{
+    auto r = loadAndLayout(kDemo, {});
+    QVERIFY(r.isOk());
+    const HandProfile h = handProfile(**r);
+    HotspotModel model;
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(HotspotModel::SortRole);
+    proxy.sort(HotspotModel::TimeColumn, Qt::DescendingOrder);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 0);
+    model.setProfile(std::make_shared<const ProfileReport>(h.report));
+    // Slowest nodes: the three that ran, slowest first.
+    QCOMPARE(proxy.rowCount(), 3);
+    const auto cell
+        = [&proxy](int row, int column, int role = Qt::DisplayRole) { return proxy.index(row, column).data(role); };
+    QCOMPARE(cell(0, HotspotModel::NameColumn, HotspotModel::NodeIdRole).toLongLong(), qlonglong(h.slow));
+    QCOMPARE(cell(0, HotspotModel::DetailColumn).toString(), QStringLiteral("ConvInteger"));
+    QCOMPARE(cell(0, HotspotModel::TimeColumn).toString(), QStringLiteral("2.50\u00a0ms"));
+    QCOMPARE(cell(0, HotspotModel::ShareColumn).toString(), QStringLiteral("66.7\u00a0%"));
+    QCOMPARE(cell(1, HotspotModel::NameColumn, HotspotModel::NodeIdRole).toLongLong(), qlonglong(h.middle));
+    QCOMPARE(cell(2, HotspotModel::NameColumn, HotspotModel::NodeIdRole).toLongLong(), qlonglong(h.fast));
+    // Sorting by share in ascending order puts the Mul first; the numbers sort as numbers, not as text.
+    proxy.sort(HotspotModel::ShareColumn, Qt::AscendingOrder);
+    QCOMPARE(cell(0, HotspotModel::NameColumn, HotspotModel::NodeIdRole).toLongLong(), qlonglong(h.fast));
+    // Op types: ConvInteger 2.5 + 1 = 3.5 ms over 2 nodes (93.3 %), its row selects the slower ConvInteger.
+    model.setMode(HotspotModel::Mode::OpTypes);
+    proxy.sort(HotspotModel::TimeColumn, Qt::DescendingOrder);
+    QCOMPARE(proxy.rowCount(), 2);
+    QCOMPARE(model.headerData(HotspotModel::NameColumn, Qt::Horizontal).toString(), QStringLiteral("Op type"));
+    QCOMPARE(cell(0, HotspotModel::NameColumn).toString(), QStringLiteral("ConvInteger"));
+    QCOMPARE(cell(0, HotspotModel::DetailColumn).toString(), QStringLiteral("2"));
+    QCOMPARE(cell(0, HotspotModel::TimeColumn).toString(), QStringLiteral("3.50\u00a0ms"));
+    QCOMPARE(cell(0, HotspotModel::ShareColumn).toString(), QStringLiteral("93.3\u00a0%"));
+    QCOMPARE(cell(0, HotspotModel::NameColumn, HotspotModel::NodeIdRole).toLongLong(), qlonglong(h.slow));
+    QCOMPARE(cell(1, HotspotModel::NameColumn).toString(), QStringLiteral("Mul"));
+    // Filter: any column, case-insensitive.
+    proxy.setFilterKeyColumn(-1);
+    proxy.setFilterCaseSensitivity(Qt::CaseInsensitive);
+    proxy.setFilterFixedString(QStringLiteral("mul"));
+    QCOMPARE(proxy.rowCount(), 1);
+    model.setProfile(nullptr);
+    QCOMPARE(proxy.rowCount(), 0);
+}
+
+void TestProfileViews::hotspotRowSelectsAndCentresNode()
+{
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, kDemo));
+    const HandProfile h = handProfile(*w.currentResult().primary);
+    HotspotPanel* hotspots = w.hotspotPanel();
+    QCOMPARE(hotspots->proxy()->rowCount(), 0);
+    w.showProfileOnGraph(h.report, kDemo, {});
+    QCOMPARE(hotspots->proxy()->rowCount(), 3);
+    // Away from the graph, with the view elsewhere: a click on the middle row brings both back to its node.
+    w.centralTabs()->setCurrentWidget(w.resultsPanel());
+    GraphView* view = w.graphPanel()->view();
+    view->centerOn(-5000, -5000);
+    QTableView* table = hotspots->table();
+    const QModelIndex row1 = hotspots->proxy()->index(1, HotspotModel::NameColumn);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(row1).center());
+    QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.graphPanel()));
+    QCOMPARE(w.graphPanel()->scene()->selectedNode(), h.middle);
+    const QPointF centre = view->mapToScene(view->viewport()->rect().center());
+    QVERIFY(w.graphPanel()->scene()->nodeItem(h.middle)->sceneBoundingRect().adjusted(-2, -2, 2, 2).contains(centre));
+    QVERIFY(w.propertiesPanel()->toPlainText().contains(QStringLiteral("1.00 ms")));
+    // Keyboard: the next row follows in the graph.
+    QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(w.graphPanel()->scene()->selectedNode(), h.fast);
+    // Op types: the ConvInteger row selects the slower ConvInteger.
+    hotspots->setMode(1);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+        table->visualRect(hotspots->proxy()->index(0, HotspotModel::NameColumn)).center());
+    QCOMPARE(w.graphPanel()->scene()->selectedNode(), h.slow);
+    // Another model: the table empties.
+    QVERIFY(openAndWait(w, kDemoFloat));
+    QCOMPARE(hotspots->proxy()->rowCount(), 0);
 }
 
 // The demo's graph coloured by the hand profile with the slowest node selected and its tooltip's text in the
