@@ -15,6 +15,7 @@
 #include "panels/runs_panel.h"
 #include "panels/summary_panel.h"
 #include "util/qt_convert.h"
+#include "util/scenario_groups.h"
 #include "workers/benchmark_controller.h"
 #include "workers/load_controller.h"
 
@@ -133,7 +134,11 @@ MainWindow::MainWindow(QWidget* parent)
         m_report, &ReportPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(m_results, &ResultsPanel::overlayRequested, this, &MainWindow::showProfileOnGraph);
     connect(m_results, &ResultsPanel::compareAnywayRequested, m_runs, &RunsPanel::compareAnyway);
-    connect(m_graph, &GraphPanel::modelShown, this, [this] { updateModelLabel(); });
+    connect(m_graph, &GraphPanel::modelShown, this, [this] {
+        updateModelLabel();
+        offerProfileOfShownModel();
+    });
+    connect(m_results, &ResultsPanel::profilesChanged, this, &MainWindow::offerProfileOfShownModel);
 
     m_defaultState = saveState();
     readSettings();
@@ -353,6 +358,23 @@ void MainWindow::updateModelLabel()
                               .arg(shown->model->graph().nodes().size())
                               .arg(shown->boundaryNodeCount())
                               .arg(shown->layout.milliseconds, 0, 'f', 0));
+}
+
+// A profile of the model on screen in the run shown (its current setting) is loaded into the graph: time becomes a
+// "Colour by" choice and the tooltips, Properties and Hotspots show it, without recolouring what the user chose.
+void MainWindow::offerProfileOfShownModel()
+{
+    const auto& shown = m_graph->scene()->model();
+    const auto& run = m_results->run();
+    if (!shown || !run)
+        return;
+    for (const ScenarioRecord* s : m_results->profiledScenarios()) {
+        const ModelRecord* m = run->model(s->modelId);
+        if (m && QFileInfo(shown->path).absoluteFilePath() == QFileInfo(toQString(m->path)).absoluteFilePath()) {
+            m_graph->setProfile(std::make_shared<const ProfileReport>(*s->profile), scenarioLabel(*s), false);
+            return;
+        }
+    }
 }
 
 // A newly opened model must not sit beside the previous pair's results and report: show the newest run of the open

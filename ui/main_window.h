@@ -82,6 +82,7 @@ private:
     void updateTitle();
     void updateModelLabel();
     void showRunOfOpenModels();
+    void offerProfileOfShownModel();
     void readSettings();
     void writeSettings() const;
     void showAbout();

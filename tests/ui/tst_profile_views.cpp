@@ -12,6 +12,7 @@
 #include "panels/hotspot_panel.h"
 #include "panels/properties_panel.h"
 #include "panels/results_panel.h"
+#include "panels/runs_panel.h"
 #include "ui_test_main.h"
 #include "util/metric_format.h"
 
@@ -26,6 +27,7 @@
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTranslator>
 
 using namespace qs;
@@ -99,6 +101,7 @@ private slots:
     void legendFormatsNumbers();
     void hotspotModelRows();
     void hotspotRowSelectsAndCentresNode();
+    void profiledRunOffersTime();
     void screenshots();
 };
 
@@ -295,6 +298,30 @@ void TestProfileViews::hotspotRowSelectsAndCentresNode()
     // Another model: the table empties.
     QVERIFY(openAndWait(w, kDemoFloat));
     QCOMPARE(hotspots->proxy()->rowCount(), 0);
+}
+
+// A profiled run of the model on screen puts time under "Colour by" (and in tooltips and Hotspots) as soon as the run
+// is shown, before any "Colour Graph by Time"; the colours stay what the user chose.
+void TestProfileViews::profiledRunOffersTime()
+{
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(openAndWait(w, kDemo));
+    w.runsPanel()->setRunFolder(dir.path());
+    w.runsPanel()->setSettings(1, 1, 3, 0, true);
+    QSignalSpy finished(w.runsPanel(), &RunsPanel::runFinished);
+    w.runsPanel()->startRun();
+    QVERIFY(finished.wait(120000));
+    GraphPanel* panel = w.graphPanel();
+    QVERIFY(!panel->nodeTimes().isEmpty());
+    QVERIFY(chooserItems(panel).contains(QStringLiteral("Time per node")));
+    QCOMPARE(panel->findChild<QComboBox*>(QStringLiteral("overlayChooser"))->currentIndex(), 0);
+    QVERIFY(panel->scene()->overlay().isEmpty());
+    const ScenarioRecord& s = w.resultsPanel()->run()->scenarios.front();
+    QVERIFY(s.profile);
+    QCOMPARE(panel->nodeTimes().totalMs(), s.profile->totalMs);
+    QVERIFY(w.hotspotPanel()->proxy()->rowCount() > 0);
+    QCOMPARE(w.hotspotPanel()->proxy()->rowCount(), static_cast<int>(s.profile->nodes.size()));
 }
 
 // The demo's graph coloured by the hand profile with the slowest node selected and its tooltip's text in the
