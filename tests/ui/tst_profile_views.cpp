@@ -19,15 +19,18 @@
 #include <quantscope/engine/profile_collector.h>
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QHelpEvent>
 #include <QLocale>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QTranslator>
 
 using namespace qs;
@@ -356,6 +359,23 @@ void TestProfileViews::screenshots()
             const QString name
                 = QStringLiteral("profile_%1_%2x%3.png").arg(QLatin1String(lang)).arg(size.width()).arg(size.height());
             QVERIFY(w.grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(name)));
+            // The hover tooltip of the slowest node, as QGraphicsView shows it.
+            GraphView* view = w.graphPanel()->view();
+            const QPoint at
+                = view->mapFromScene(w.graphPanel()->scene()->nodeItem(h.slow)->sceneBoundingRect().center());
+            QHelpEvent help(QEvent::ToolTip, at, view->viewport()->mapToGlobal(at));
+            QCoreApplication::sendEvent(view->viewport(), &help);
+            QWidget* tip = nullptr;
+            QTRY_VERIFY((tip = [] {
+                for (QWidget* t : QApplication::topLevelWidgets())
+                    if (t->inherits("QTipLabel") && t->isVisible())
+                        return t;
+                return static_cast<QWidget*>(nullptr);
+            }()));
+            QVERIFY(tip->grab().save(
+                QDir(QString::fromLocal8Bit(dir))
+                    .filePath(QStringLiteral("tooltip_%1_%2.png").arg(QLatin1String(lang)).arg(size.width()))));
+            QToolTip::hideText();
         }
         if (german) {
             QCoreApplication::removeTranslator(&translator);

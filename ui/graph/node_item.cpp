@@ -36,7 +36,10 @@ NodeItem::NodeItem(const Node& node, NodeId id, NodeCategory category, const QRe
 
 void NodeItem::setTimeText(const QString& text)
 {
-    setToolTip(text.isEmpty() ? m_baseToolTip : m_baseToolTip + QStringLiteral("<br/>") + text.toHtmlEscaped());
+    // One unbroken line: Qt wraps rich-text tooltips at a narrow width, which split "of the | total".
+    setToolTip(text.isEmpty()
+            ? m_baseToolTip
+            : m_baseToolTip + QStringLiteral("<p style='white-space:pre; margin:0'>%1</p>").arg(text.toHtmlEscaped()));
 }
 
 QRectF NodeItem::boundingRect() const
