@@ -63,7 +63,7 @@ void LegendWidget::rebuild()
                                                                         : QString())
               << QStringLiteral("%1&nbsp;%2&nbsp;%3").arg(nbsp(lo), ramp, nbsp(hi))
               << swatch(MetricOverlay::noDataColor(), QColor(0xad, 0xb5, 0xbd)) + QStringLiteral("&nbsp;")
-                + tr("no data");
+                + nbsp(tr("no data"));
     } else {
         for (NodeCategory c : allCategories()) {
             const auto it = m_counts.find(c);
