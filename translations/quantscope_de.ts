@@ -1339,13 +1339,13 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/panels/hotspot_panel.cpp" line="86"/>
-        <source>No profile on the graph. Choose a profiled run and press “%1” on the Results tab.</source>
-        <translation>Kein Profil auf dem Graphen. Wählen Sie einen Lauf mit Profil und drücken Sie „%1“ im Reiter Ergebnisse.</translation>
+        <source>No profile on the graph: measure the model shown with “%1” on, or select a profiled run of it.</source>
+        <translation>Kein Profil auf dem Graphen: Messen Sie das gezeigte Modell mit „%1“ oder wählen Sie einen Lauf mit Profil davon.</translation>
     </message>
     <message>
         <location filename="../ui/panels/hotspot_panel.cpp" line="88"/>
-        <source>Colour Graph by Time</source>
-        <translation>Graph nach Zeit einfärben</translation>
+        <source>Per-node profile</source>
+        <translation>Profil pro Knoten</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/panels/hotspot_panel.cpp" line="91"/>

@@ -82,10 +82,10 @@ void HotspotPanel::setNodeTimes(const NodeTimes& times)
     m_model->setProfile(times.profile());
     m_table->resizeColumnsToContents();
     if (times.isEmpty()) {
-        // The button's name as an argument: lupdate misreads "\u201c" followed by a hex letter such as "C".
-        m_summary->setText(tr("No profile on the graph. Choose a profiled run and press \u201c%1\u201d on the "
-                              "Results tab.")
-                               .arg(tr("Colour Graph by Time")));
+        // The option's name as an argument: lupdate misreads "\u201c" followed by a hex letter.
+        m_summary->setText(tr("No profile on the graph: measure the model shown with \u201c%1\u201d on, or select a "
+                              "profiled run of it.")
+                               .arg(tr("Per-node profile")));
         return;
     }
     const QString total = tr("%1 per run in %n kernel(s)", "", static_cast<int>(times.profile()->nodes.size()))
