@@ -170,12 +170,13 @@ void MainWindow::createDocks()
     QDockWidget* compare = dock(m_compare, tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
     QDockWidget* report = dock(m_report, tr("Report"), "ReportDock", Qt::BottomDockWidgetArea);
     m_hotspots = new HotspotPanel(this);
-    QDockWidget* hotspots = dock(m_hotspots, tr("Hotspots"), "HotspotsDock", Qt::BottomDockWidgetArea);
+    // Beside Operators (counts per op type), where a table of nodes and op types is expected.
+    QDockWidget* hotspots = dock(m_hotspots, tr("Hotspots"), "HotspotsDock", Qt::LeftDockWidgetArea);
     tabifyDockWidget(summary, ops);
+    tabifyDockWidget(ops, hotspots);
     summary->raise();
     tabifyDockWidget(runs, compare);
     tabifyDockWidget(compare, report);
-    tabifyDockWidget(report, hotspots);
     runs->raise();
     // Narrow enough that a 1366 px window keeps about 700 px for the graph and the Results tab.
     resizeDocks({ summary, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")) }, { 340, 300 }, Qt::Horizontal);

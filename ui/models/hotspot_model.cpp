@@ -101,18 +101,26 @@ QVariant HotspotModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         // Kernels the runtime fused or renamed have no node to show: listed for their time, greyed.
         return r.node == kNoNode ? QVariant(QBrush(QColor(0x86, 0x8e, 0x96))) : QVariant();
-    case Qt::ToolTipRole:
+    case Qt::ToolTipRole: {
+        // The name column is narrow in the dock: its tooltip names the node in full.
+        const QString what = column == NameColumn ? r.name + QLatin1Char('\n') : QString();
+        QString hint;
         if (r.node == kNoNode)
-            return m_mode == Mode::Nodes ? tr("The runtime fused or renamed this node: it has no node in the graph")
+            hint = m_mode == Mode::Nodes ? tr("The runtime fused or renamed this node: it has no node in the graph")
                                          : tr("No node of this type in the graph has a time of its own");
-        return m_mode == Mode::Nodes ? tr("Select and centre this node in the graph")
-                                     : tr("Select and centre the slowest %1 node in the graph").arg(r.name);
+        else
+            hint = m_mode == Mode::Nodes ? tr("Select and centre this node in the graph")
+                                         : tr("Select and centre the slowest %1 node in the graph").arg(r.name);
+        return QString(what + hint);
+    }
     }
     return {};
 }
 
 QVariant HotspotModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == TimeColumn)
+        return tr("Mean time per run of the profiled runs");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     const bool nodes = m_mode == Mode::Nodes;
@@ -122,7 +130,7 @@ QVariant HotspotModel::headerData(int section, Qt::Orientation orientation, int 
     case DetailColumn:
         return nodes ? tr("Op type") : tr("Nodes");
     case TimeColumn:
-        return tr("Time per run");
+        return tr("Time");
     case ShareColumn:
         return tr("Share");
     }
