@@ -49,7 +49,8 @@ HotspotPanel::HotspotPanel(QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(HotspotModel::NameColumn, QHeaderView::Stretch);
     m_table->setWordWrap(false);
-    m_table->setTextElideMode(Qt::ElideMiddle);
+    // Node names share their ends ("…conv_quant") and differ at the front ("block3.b1."): keep the front.
+    m_table->setTextElideMode(Qt::ElideRight);
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_mode);
@@ -62,7 +63,7 @@ HotspotPanel::HotspotPanel(QWidget* parent)
 
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_model->setMode(i == 1 ? HotspotModel::Mode::OpTypes : HotspotModel::Mode::Nodes);
-        m_table->resizeColumnsToContents();
+        fitColumns();
     });
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     // Moving through the rows with the keyboard follows in the graph; a click on the current row centres it again.
@@ -80,7 +81,7 @@ void HotspotPanel::setMode(int mode)
 void HotspotPanel::setNodeTimes(const NodeTimes& times)
 {
     m_model->setProfile(times.profile());
-    m_table->resizeColumnsToContents();
+    fitColumns();
     if (times.isEmpty()) {
         // The option's name as an argument: lupdate misreads "\u201c" followed by a hex letter.
         m_summary->setText(tr("No profile on the graph: measure the model shown with \u201c%1\u201d on, or select a "
@@ -91,6 +92,16 @@ void HotspotPanel::setNodeTimes(const NodeTimes& times)
     const QString total = tr("%1 per run in %n kernel(s)", "", static_cast<int>(times.profile()->nodes.size()))
                               .arg(formatMilliseconds(times.totalMs()));
     m_summary->setText(times.label().isEmpty() ? total : QStringLiteral("%1 \u00b7 %2").arg(times.label(), total));
+}
+
+void HotspotPanel::fitColumns()
+{
+    m_table->resizeColumnsToContents();
+    // The name column stretches into what is left: a long op type ("DynamicQuantizeLinear") would leave it nothing
+    // in the narrow dock, and the node's name matters more.
+    constexpr int kMaxDetailWidth = 96;
+    if (m_table->columnWidth(HotspotModel::DetailColumn) > kMaxDetailWidth)
+        m_table->setColumnWidth(HotspotModel::DetailColumn, kMaxDetailWidth);
 }
 
 void HotspotPanel::requestRow(const QModelIndex& proxyIndex)

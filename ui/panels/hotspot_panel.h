@@ -35,6 +35,7 @@ signals:
 
 private:
     void requestRow(const QModelIndex& proxyIndex);
+    void fitColumns();
 
     HotspotModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
