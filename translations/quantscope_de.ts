@@ -955,52 +955,52 @@
 <context>
     <name>qs::ui::GraphPanel</name>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="46"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="48"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="57"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="59"/>
         <source>Find node name, op type or tensor name</source>
         <translation>Knotenname, Operatortyp oder Tensorname suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="61"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="63"/>
         <source>Previous</source>
         <translation>Zurück</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="62"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="64"/>
         <source>Previous match (Shift+F3)</source>
         <translation>Vorheriger Treffer (Umschalt+F3)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="64"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="66"/>
         <source>Next</source>
         <translation>Weiter</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="65"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="67"/>
         <source>Next match (F3, Enter)</source>
         <translation>Nächster Treffer (F3, Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="68"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="70"/>
         <source>Close the find bar (Esc)</source>
         <translation>Suchleiste schließen (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="69"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="71"/>
         <source>Find:</source>
         <translation>Suchen:</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="92"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="94"/>
         <source>Colour by:</source>
         <translation>Färben nach:</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="99"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="101"/>
         <source>Open an ONNX model (Ctrl+O) or drop one here.
 
 Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+O).</source>
@@ -1009,217 +1009,225 @@ Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+
 Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffnen (Strg+Umschalt+O).</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="108"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="110"/>
         <source>Which model of the pair the graph shows</source>
         <translation>Welches Modell des Paars der Graph zeigt</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="125"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="127"/>
         <source>&amp;Fit</source>
         <translation>&amp;Einpassen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="125"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="127"/>
         <source>Fit the whole graph in the window</source>
         <translation>Den ganzen Graphen ins Fenster einpassen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="126"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="128"/>
         <source>Zoom &amp;In</source>
         <translation>Ver&amp;größern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="126"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="128"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="127"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
         <source>Zoom &amp;Out</source>
         <translation>Ver&amp;kleinern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="127"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="132"/>
         <source>&amp;Actual Size</source>
         <translation>&amp;Originalgröße</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="132"/>
         <source>Zoom to 100 %</source>
         <translation>Auf 100 % zoomen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="144"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="146"/>
         <source>&amp;Left to Right</source>
         <translation>Von &amp;links nach rechts</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="145"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="147"/>
         <source>Lay the graph out left to right instead of top to bottom</source>
         <translation>Den Graphen von links nach rechts statt von oben nach unten anordnen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="146"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="148"/>
         <source>Left→Right</source>
         <translation>Links→Rechts</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="147"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="149"/>
         <source>&amp;Collapse Q/DQ</source>
         <translation>Q/DQ &amp;zusammenfalten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="148"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="150"/>
         <source>Fold QuantizeLinear/DequantizeLinear nodes into the node they feed</source>
         <translation>QuantizeLinear/DequantizeLinear-Knoten in den Knoten falten, den sie speisen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="149"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="151"/>
         <source>&amp;Boundaries Only</source>
         <translation>&amp;Nur Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="150"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
         <source>Show only quantization boundaries; dim everything else</source>
         <translation>Nur Quantisierungsgrenzen zeigen; alles andere abblenden</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="154"/>
         <source>&amp;Tensor Shapes</source>
         <translation>&amp;Tensorformen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="154"/>
         <source>Show element types and shapes on edges</source>
         <translation>Elementtypen und Formen an den Kanten zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="153"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="155"/>
         <source>O&amp;verview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="153"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="155"/>
         <source>Show the overview map</source>
         <translation>Die Übersichtskarte zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="158"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
         <source>Boundaries</source>
         <translation>Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="162"/>
         <source>Shapes</source>
         <translation>Formen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="173"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="175"/>
         <source>Node category</source>
         <translation>Knotenart</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="174"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="176"/>
         <source>MACs per node</source>
         <translation>MACs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="175"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="177"/>
         <source>Weight bytes per node</source>
         <translation>Gewichtsbytes pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="177"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="179"/>
         <source>Colour nodes by a per-node metric (run profiles and parity reports add more)</source>
         <translation>Knoten nach einer Metrik pro Knoten färben (Laufprofile und Paritätsberichte fügen weitere hinzu)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="180"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="182"/>
         <source>&amp;Find...</source>
         <translation>&amp;Suchen...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="180"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="182"/>
         <source>Find a node by name, op type or tensor name</source>
         <translation>Einen Knoten über Name, Operatortyp oder Tensorname suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="186"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="188"/>
         <source>Find &amp;Next</source>
         <translation>&amp;Weitersuchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="186"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="188"/>
         <source>Next match</source>
         <translation>Nächster Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="187"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="189"/>
         <source>Find Pre&amp;vious</source>
         <translation>&amp;Rückwärts suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="187"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="189"/>
         <source>Previous match</source>
         <translation>Vorheriger Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="191"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
         <source>Export Graph as &amp;PNG...</source>
         <translation>Graph als P&amp;NG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="192"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="194"/>
         <source>Save the whole graph as a PNG image</source>
         <translation>Den ganzen Graphen als PNG-Bild speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="195"/>
         <source>Export Graph as &amp;SVG...</source>
         <translation>Graph als &amp;SVG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="194"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="196"/>
         <source>Save the whole graph as a scalable SVG drawing</source>
         <translation>Den ganzen Graphen als skalierbare SVG-Zeichnung speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="223"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="225"/>
         <source>FP32 · %1</source>
         <translation>FP32 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="226"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="228"/>
         <source>INT8 · %1</source>
         <translation>INT8 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="332"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="341"/>
+        <source>Time per node</source>
+        <translation>Zeit pro Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="342"/>
+        <source>Share of time per node</source>
+        <translation>Zeitanteil pro Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="383"/>
         <source>The analysis reports no per-node MACs for this model yet.</source>
         <translation>Die Analyse liefert für dieses Modell noch keine MACs pro Knoten.</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="344"/>
         <source>bytes, log scale</source>
-        <translation>Bytes, logarithmische Skala</translation>
+        <translation type="vanished">Bytes, logarithmische Skala</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="344"/>
         <source>log scale</source>
-        <translation>logarithmische Skala</translation>
+        <translation type="vanished">logarithmische Skala</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="383"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="434"/>
         <source>No match</source>
         <translation>Kein Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="386"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="437"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
@@ -1242,20 +1250,115 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>wechselt zwischen Gleitkomma- und Ganzzahlbereich</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="205"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="213"/>
         <source>The graph is too large for an image of %1 x %2 pixels.</source>
         <translation>Der Graph ist zu groß für ein Bild mit %1 × %2 Pixeln.</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="218"/>
-        <location filename="../ui/graph/graph_scene.cpp" line="236"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="226"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="244"/>
         <source>Could not write %1.</source>
         <translation>%1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="232"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="240"/>
         <source>Graph exported by Quantscope</source>
         <translation>Graph exportiert von Quantscope</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::HotspotModel</name>
+    <message>
+        <location filename="../ui/models/hotspot_model.cpp" line="109"/>
+        <source>The runtime fused or renamed this node: it has no node in the graph</source>
+        <translation>Die Laufzeitumgebung hat diesen Knoten verschmolzen oder umbenannt: Er hat keinen Knoten im Graphen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/hotspot_model.cpp" line="110"/>
+        <source>No node of this type in the graph has a time of its own</source>
+        <translation>Kein Knoten dieses Typs im Graphen hat eine eigene Zeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/hotspot_model.cpp" line="112"/>
+        <source>Select and centre this node in the graph</source>
+        <translation>Diesen Knoten im Graphen auswählen und zentrieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/hotspot_model.cpp" line="113"/>
+        <source>Select and centre the slowest %1 node in the graph</source>
+        <translation>Den langsamsten %1-Knoten im Graphen auswählen und zentrieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/hotspot_model.cpp" line="122"/>
+        <source>Mean time per run of the profiled runs</source>
+        <translation>Mittlere Zeit pro Lauf der profilierten Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/hotspot_model.cpp" line="128"/>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/hotspot_model.cpp" line="128"/>
+        <location filename="../ui/models/hotspot_model.cpp" line="130"/>
+        <source>Op type</source>
+        <translation>Operatortyp</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/hotspot_model.cpp" line="130"/>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/hotspot_model.cpp" line="132"/>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/hotspot_model.cpp" line="134"/>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::HotspotPanel</name>
+    <message>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="30"/>
+        <source>Slowest nodes</source>
+        <translation>Langsamste Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="31"/>
+        <source>Op types</source>
+        <translation>Operatortypen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="32"/>
+        <source>List single nodes or the time summed per op type</source>
+        <translation>Einzelne Knoten oder die Zeit summiert pro Operatortyp auflisten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="34"/>
+        <source>Filter by node name or op type</source>
+        <translation>Nach Knotenname oder Operatortyp filtern</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="86"/>
+        <source>No profile on the graph: measure the model shown with “%1” on, or select a profiled run of it.</source>
+        <translation>Kein Profil auf dem Graphen: Messen Sie das gezeigte Modell mit „%1“ oder wählen Sie einen Lauf mit Profil davon.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="88"/>
+        <source>Per-node profile</source>
+        <translation>Profil pro Knoten</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/panels/hotspot_panel.cpp" line="91"/>
+        <source>%1 per run in %n kernel(s)</source>
+        <translation>
+            <numerusform>%1 pro Lauf in %n Kernel</numerusform>
+            <numerusform>%1 pro Lauf in %n Kerneln</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1284,12 +1387,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::LegendWidget</name>
     <message>
-        <location filename="../ui/graph/legend_widget.cpp" line="70"/>
+        <location filename="../ui/graph/legend_widget.cpp" line="62"/>
+        <source>log scale</source>
+        <translation>logarithmische Skala</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/legend_widget.cpp" line="66"/>
         <source>no data</source>
         <translation>keine Daten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/legend_widget.cpp" line="85"/>
+        <location filename="../ui/graph/legend_widget.cpp" line="81"/>
         <source>float&amp;nbsp;&amp;#8596;&amp;nbsp;integer&amp;nbsp;edge</source>
         <translation>Gleitkomma&amp;nbsp;&amp;#8596;&amp;nbsp;Ganzzahl-Kante</translation>
     </message>
@@ -1322,319 +1430,337 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="172"/>
+        <location filename="../ui/main_window.cpp" line="188"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="173"/>
+        <location filename="../ui/main_window.cpp" line="189"/>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="175"/>
+        <location filename="../ui/main_window.cpp" line="191"/>
         <source>Open an ONNX model</source>
         <translation>Ein ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="176"/>
+        <location filename="../ui/main_window.cpp" line="192"/>
         <source>Open &amp;Pair (FP32 + INT8)...</source>
         <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="178"/>
+        <location filename="../ui/main_window.cpp" line="194"/>
         <source>Open a float model and its quantized version side by side</source>
         <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="179"/>
+        <location filename="../ui/main_window.cpp" line="195"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="194"/>
+        <location filename="../ui/main_window.cpp" line="210"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="202"/>
+        <location filename="../ui/main_window.cpp" line="218"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="206"/>
+        <location filename="../ui/main_window.cpp" line="222"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="208"/>
+        <location filename="../ui/main_window.cpp" line="224"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="213"/>
+        <location filename="../ui/main_window.cpp" line="229"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="214"/>
+        <location filename="../ui/main_window.cpp" line="230"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="216"/>
+        <location filename="../ui/main_window.cpp" line="232"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="236"/>
+        <location filename="../ui/main_window.cpp" line="252"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="191"/>
+        <location filename="../ui/main_window.cpp" line="207"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="72"/>
+        <location filename="../ui/main_window.cpp" line="74"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="73"/>
+        <location filename="../ui/main_window.cpp" line="75"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="74"/>
+        <location filename="../ui/main_window.cpp" line="76"/>
         <source>The model&apos;s graph (Alt+G)</source>
         <translation>Der Graph des Modells (Alt+G)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="75"/>
+        <location filename="../ui/main_window.cpp" line="77"/>
         <source>Charts, statistics and findings of the selected run (Alt+E)</source>
         <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="84"/>
+        <location filename="../ui/main_window.cpp" line="86"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="85"/>
+        <location filename="../ui/main_window.cpp" line="87"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="104"/>
+        <location filename="../ui/main_window.cpp" line="106"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="134"/>
+        <location filename="../ui/main_window.cpp" line="146"/>
         <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
         <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="151"/>
+        <location filename="../ui/main_window.cpp" line="163"/>
         <source>Model Summary</source>
         <translation>Modellübersicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="152"/>
+        <location filename="../ui/main_window.cpp" line="164"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="153"/>
+        <location filename="../ui/main_window.cpp" line="165"/>
         <source>Properties</source>
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="157"/>
+        <location filename="../ui/main_window.cpp" line="169"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="158"/>
+        <location filename="../ui/main_window.cpp" line="170"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="159"/>
+        <location filename="../ui/main_window.cpp" line="171"/>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="218"/>
+        <location filename="../ui/main_window.cpp" line="174"/>
+        <source>Hotspots</source>
+        <translation>Hotspots</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="234"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="237"/>
+        <location filename="../ui/main_window.cpp" line="253"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="238"/>
+        <location filename="../ui/main_window.cpp" line="254"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="248"/>
+        <location filename="../ui/main_window.cpp" line="264"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="255"/>
-        <location filename="../ui/main_window.cpp" line="262"/>
+        <location filename="../ui/main_window.cpp" line="271"/>
+        <location filename="../ui/main_window.cpp" line="278"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="261"/>
+        <location filename="../ui/main_window.cpp" line="277"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="270"/>
+        <location filename="../ui/main_window.cpp" line="286"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="281"/>
+        <location filename="../ui/main_window.cpp" line="297"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="285"/>
+        <location filename="../ui/main_window.cpp" line="301"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="298"/>
+        <location filename="../ui/main_window.cpp" line="314"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="298"/>
+        <location filename="../ui/main_window.cpp" line="314"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="300"/>
+        <location filename="../ui/main_window.cpp" line="316"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="300"/>
+        <location filename="../ui/main_window.cpp" line="316"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="305"/>
+        <location filename="../ui/main_window.cpp" line="321"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
+        <location filename="../ui/main_window.cpp" line="323"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="329"/>
+        <location filename="../ui/main_window.cpp" line="345"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="329"/>
+        <location filename="../ui/main_window.cpp" line="345"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="341"/>
+        <location filename="../ui/main_window.cpp" line="357"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="373"/>
+        <location filename="../ui/main_window.cpp" line="406"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="377"/>
+        <location filename="../ui/main_window.cpp" line="410"/>
         <source>Could Not Open Model</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="378"/>
+        <location filename="../ui/main_window.cpp" line="411"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="408"/>
+        <location filename="../ui/main_window.cpp" line="441"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="410"/>
+        <location filename="../ui/main_window.cpp" line="443"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="420"/>
+        <location filename="../ui/main_window.cpp" line="453"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="435"/>
+        <location filename="../ui/main_window.cpp" line="468"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="438"/>
+        <location filename="../ui/main_window.cpp" line="471"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="438"/>
+        <location filename="../ui/main_window.cpp" line="471"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="509"/>
+        <location filename="../ui/main_window.cpp" line="542"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="515"/>
+        <location filename="../ui/main_window.cpp" line="551"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="520"/>
+        <location filename="../ui/main_window.cpp" line="556"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="521"/>
+        <location filename="../ui/main_window.cpp" line="557"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="228"/>
+        <location filename="../ui/main_window.cpp" line="244"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="229"/>
+        <location filename="../ui/main_window.cpp" line="245"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
     <message>
         <source>%1 nodes · %2 boundaries · layout %3 ms</source>
         <translation type="vanished">%1 Knoten · %2 Grenzen · Layout %3 ms</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::MetricOverlay</name>
+    <message>
+        <location filename="../ui/graph/metric_overlay.cpp" line="40"/>
+        <source>Mean time per run</source>
+        <translation>Mittlere Zeit pro Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/metric_overlay.cpp" line="41"/>
+        <source>Share of the total time</source>
+        <translation>Anteil an der Gesamtzeit</translation>
     </message>
 </context>
 <context>
@@ -1737,6 +1863,19 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <location filename="../ui/graph/node_style.cpp" line="90"/>
         <source>Control</source>
         <translation>Kontrolle</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::NodeTimes</name>
+    <message>
+        <location filename="../ui/graph/node_times.cpp" line="39"/>
+        <source>No time measured for this node in the profile</source>
+        <translation>Keine gemessene Zeit für diesen Knoten im Profil</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/node_times.cpp" line="40"/>
+        <source>%1 per run · %2 of the total</source>
+        <translation>%1 pro Lauf · %2 der Gesamtzeit</translation>
     </message>
 </context>
 <context>
@@ -1843,133 +1982,163 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::PropertiesPanel</name>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="49"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="52"/>
         <source>, ... (%1 values)</source>
         <translation>, ... (%1 Werte)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="89"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="97"/>
         <source>Click a node in the graph to see its operator documentation, attributes, tensors, quantization parameters and weight statistics.</source>
         <translation>Klicken Sie auf einen Knoten im Graphen, um Dokumentation, Attribute, Tensoren, Quantisierungsparameter und Gewichtsstatistik seines Operators zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="112"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="114"/>
+        <source>Measured time</source>
+        <translation>Gemessene Zeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="119"/>
+        <source>The profile has no time for this node: the runtime fused it into another kernel or did not run it.</source>
+        <translation>Das Profil enthält keine Zeit für diesen Knoten: Die Laufzeitumgebung hat ihn mit einem anderen Kernel verschmolzen oder nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="122"/>
+        <source>Mean time per run</source>
+        <translation>Mittlere Zeit pro Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="122"/>
+        <source>Share of the total</source>
+        <translation>Anteil an der Gesamtzeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="124"/>
+        <source>of %1</source>
+        <translation>von %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="126"/>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/properties_panel.cpp" line="146"/>
         <source>Domain</source>
         <translation>Domäne</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="113"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="147"/>
         <source>Opset</source>
         <translation>Opset</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="115"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="149"/>
         <source>Definition</source>
         <translation>Definition</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="115"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="149"/>
         <source>since opset %1</source>
         <translation>seit Opset %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="121"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="155"/>
         <source>Documentation (Quantscope&apos;s summary; libonnx has no schema)</source>
         <translation>Dokumentation (Zusammenfassung von Quantscope; libonnx hat kein Schema)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="122"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="156"/>
         <source>Documentation (ONNX schema)</source>
         <translation>Dokumentation (ONNX-Schema)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="126"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="160"/>
         <source>Documentation</source>
         <translation>Dokumentation</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="126"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="160"/>
         <source>No schema is known for this operator.</source>
         <translation>Für diesen Operator ist kein Schema bekannt.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="130"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="164"/>
         <source>Attributes</source>
         <translation>Attribute</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="152"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="186"/>
         <source>Inputs</source>
         <translation>Eingaben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="152"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="186"/>
         <source>Outputs</source>
         <translation>Ausgaben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="159"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="193"/>
         <source>(omitted)</source>
         <translation>(ausgelassen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="168"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="202"/>
         <source>constant</source>
         <translation>Konstante</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="186"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="220"/>
         <source>Input %1</source>
         <translation>Eingabe %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="187"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="221"/>
         <source>min</source>
         <translation>Min.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="188"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="222"/>
         <source>max</source>
         <translation>Max.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="188"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="222"/>
         <source>mean</source>
         <translation>Mittelwert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="188"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="222"/>
         <source>std</source>
         <translation>Std.-Abw.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="189"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="223"/>
         <source>sparsity</source>
         <translation>Dünnbesetztheit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="190"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="224"/>
         <source>elements</source>
         <translation>Elemente</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="198"/>
-        <location filename="../ui/panels/properties_panel.cpp" line="201"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="232"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="235"/>
         <source>Quantization parameters</source>
         <translation>Quantisierungsparameter</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="202"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="236"/>
         <source>Not constants in the file: other nodes compute them at run time.</source>
         <translation>Keine Konstanten in der Datei: andere Knoten berechnen sie zur Laufzeit.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="204"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="238"/>
         <source>Weight statistics</source>
         <translation>Gewichtsstatistik</translation>
     </message>
     <message>
-        <location filename="../ui/panels/properties_panel.cpp" line="206"/>
+        <location filename="../ui/panels/properties_panel.cpp" line="240"/>
         <source>Node documentation</source>
         <translation>Knotendokumentation</translation>
     </message>
@@ -2124,39 +2293,39 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="190"/>
+        <location filename="../ui/panels/results_panel.cpp" line="192"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="190"/>
+        <location filename="../ui/panels/results_panel.cpp" line="192"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="275"/>
-        <location filename="../ui/panels/results_panel.cpp" line="402"/>
+        <location filename="../ui/panels/results_panel.cpp" line="279"/>
+        <location filename="../ui/panels/results_panel.cpp" line="417"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="273"/>
+        <location filename="../ui/panels/results_panel.cpp" line="277"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="276"/>
+        <location filename="../ui/panels/results_panel.cpp" line="280"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="287"/>
-        <location filename="../ui/panels/results_panel.cpp" line="407"/>
+        <location filename="../ui/panels/results_panel.cpp" line="291"/>
+        <location filename="../ui/panels/results_panel.cpp" line="422"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="283"/>
+        <location filename="../ui/panels/results_panel.cpp" line="287"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
@@ -2176,137 +2345,137 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="273"/>
+        <location filename="../ui/panels/results_panel.cpp" line="277"/>
         <source>the run failed: see the message above</source>
         <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="284"/>
+        <location filename="../ui/panels/results_panel.cpp" line="288"/>
         <source>no times: the run failed before it was profiled</source>
         <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="285"/>
+        <location filename="../ui/panels/results_panel.cpp" line="289"/>
         <source>no times: nothing of this setting was measured</source>
         <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="288"/>
-        <location filename="../ui/panels/results_panel.cpp" line="409"/>
+        <location filename="../ui/panels/results_panel.cpp" line="292"/>
+        <location filename="../ui/panels/results_panel.cpp" line="424"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="288"/>
-        <location filename="../ui/panels/results_panel.cpp" line="409"/>
+        <location filename="../ui/panels/results_panel.cpp" line="292"/>
+        <location filename="../ui/panels/results_panel.cpp" line="424"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="290"/>
-        <location filename="../ui/panels/results_panel.cpp" line="411"/>
-        <location filename="../ui/panels/results_panel.cpp" line="413"/>
+        <location filename="../ui/panels/results_panel.cpp" line="294"/>
+        <location filename="../ui/panels/results_panel.cpp" line="426"/>
+        <location filename="../ui/panels/results_panel.cpp" line="428"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="290"/>
-        <location filename="../ui/panels/results_panel.cpp" line="413"/>
+        <location filename="../ui/panels/results_panel.cpp" line="294"/>
+        <location filename="../ui/panels/results_panel.cpp" line="428"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="305"/>
+        <location filename="../ui/panels/results_panel.cpp" line="309"/>
         <source>Measured runs</source>
         <translation>Gemessene Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="305"/>
+        <location filename="../ui/panels/results_panel.cpp" line="309"/>
         <source>Median (P50) ms</source>
         <translation>Median (P50) ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="305"/>
+        <location filename="../ui/panels/results_panel.cpp" line="309"/>
         <source>P95 ms</source>
         <translation>P95 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="305"/>
+        <location filename="../ui/panels/results_panel.cpp" line="309"/>
         <source>IQR ms</source>
         <translation>IQR ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="305"/>
+        <location filename="../ui/panels/results_panel.cpp" line="309"/>
         <source>Mean ms</source>
         <translation>Mittelwert ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <location filename="../ui/panels/results_panel.cpp" line="310"/>
         <source>Std dev ms</source>
         <translation>Std.-Abw. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <location filename="../ui/panels/results_panel.cpp" line="310"/>
         <source>CV</source>
         <translation>VK</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <location filename="../ui/panels/results_panel.cpp" line="310"/>
         <source>Min ms</source>
         <translation>Min. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <location filename="../ui/panels/results_panel.cpp" line="310"/>
         <source>Max ms</source>
         <translation>Max. ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <location filename="../ui/panels/results_panel.cpp" line="310"/>
         <source>P99 ms</source>
         <translation>P99 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <location filename="../ui/panels/results_panel.cpp" line="310"/>
         <source>FPS</source>
         <translation>FPS</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="306"/>
+        <location filename="../ui/panels/results_panel.cpp" line="310"/>
         <source>First run ms</source>
         <translation>Erster Lauf ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="307"/>
+        <location filename="../ui/panels/results_panel.cpp" line="311"/>
         <source>Preparation ms</source>
         <translation>Vorbereitung ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="307"/>
+        <location filename="../ui/panels/results_panel.cpp" line="311"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="340"/>
+        <location filename="../ui/panels/results_panel.cpp" line="344"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="341"/>
+        <location filename="../ui/panels/results_panel.cpp" line="345"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="342"/>
+        <location filename="../ui/panels/results_panel.cpp" line="346"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="364"/>
+        <location filename="../ui/panels/results_panel.cpp" line="379"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="403"/>
+        <location filename="../ui/panels/results_panel.cpp" line="418"/>
         <source>Latency box plot</source>
         <translation>Latenz-Boxplot</translation>
     </message>

@@ -7,6 +7,7 @@
 #include "graph/metric_overlay.h"
 #include "models/run_list_model.h"
 #include "panels/compare_panel.h"
+#include "panels/hotspot_panel.h"
 #include "panels/operators_panel.h"
 #include "panels/properties_panel.h"
 #include "panels/report_panel.h"
@@ -14,6 +15,7 @@
 #include "panels/runs_panel.h"
 #include "panels/summary_panel.h"
 #include "util/qt_convert.h"
+#include "util/scenario_groups.h"
 #include "workers/benchmark_controller.h"
 #include "workers/load_controller.h"
 
@@ -108,6 +110,12 @@ MainWindow::MainWindow(QWidget* parent)
             m_loader->relayout(m_result, options);
     });
     connect(m_graph, &GraphPanel::nodeSelected, m_properties, &PropertiesPanel::showNode);
+    connect(m_graph, &GraphPanel::nodeTimesChanged, m_properties, &PropertiesPanel::setNodeTimes);
+    connect(m_graph, &GraphPanel::nodeTimesChanged, m_hotspots, &HotspotPanel::setNodeTimes);
+    connect(m_hotspots, &HotspotPanel::nodeRequested, this, [this](NodeId id) {
+        m_tabs->setCurrentWidget(m_graph);
+        m_graph->showNode(id);
+    });
     connect(m_graph, &GraphPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     connect(m_operators, &OperatorsPanel::findOpTypeRequested, this, [this](const QString& op) {
         m_tabs->setCurrentWidget(m_graph);
@@ -126,7 +134,11 @@ MainWindow::MainWindow(QWidget* parent)
         m_report, &ReportPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(m_results, &ResultsPanel::overlayRequested, this, &MainWindow::showProfileOnGraph);
     connect(m_results, &ResultsPanel::compareAnywayRequested, m_runs, &RunsPanel::compareAnyway);
-    connect(m_graph, &GraphPanel::modelShown, this, [this] { updateModelLabel(); });
+    connect(m_graph, &GraphPanel::modelShown, this, [this] {
+        updateModelLabel();
+        offerProfileOfShownModel();
+    });
+    connect(m_results, &ResultsPanel::profilesChanged, this, &MainWindow::offerProfileOfShownModel);
 
     m_defaultState = saveState();
     readSettings();
@@ -157,7 +169,11 @@ void MainWindow::createDocks()
     QDockWidget* runs = dock(m_runs, tr("Runs"), "RunsDock", Qt::BottomDockWidgetArea);
     QDockWidget* compare = dock(m_compare, tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
     QDockWidget* report = dock(m_report, tr("Report"), "ReportDock", Qt::BottomDockWidgetArea);
+    m_hotspots = new HotspotPanel(this);
+    // Beside Operators (counts per op type), where a table of nodes and op types is expected.
+    QDockWidget* hotspots = dock(m_hotspots, tr("Hotspots"), "HotspotsDock", Qt::LeftDockWidgetArea);
     tabifyDockWidget(summary, ops);
+    tabifyDockWidget(ops, hotspots);
     summary->raise();
     tabifyDockWidget(runs, compare);
     tabifyDockWidget(compare, report);
@@ -345,6 +361,23 @@ void MainWindow::updateModelLabel()
                               .arg(shown->layout.milliseconds, 0, 'f', 0));
 }
 
+// A profile of the model on screen in the run shown (its current setting) is loaded into the graph: time becomes a
+// "Colour by" choice and the tooltips, Properties and Hotspots show it, without recolouring what the user chose.
+void MainWindow::offerProfileOfShownModel()
+{
+    const auto& shown = m_graph->scene()->model();
+    const auto& run = m_results->run();
+    if (!shown || !run)
+        return;
+    for (const ScenarioRecord* s : m_results->profiledScenarios()) {
+        const ModelRecord* m = run->model(s->modelId);
+        if (m && QFileInfo(shown->path).absoluteFilePath() == QFileInfo(toQString(m->path)).absoluteFilePath()) {
+            m_graph->setProfile(std::make_shared<const ProfileReport>(*s->profile), scenarioLabel(*s), false);
+            return;
+        }
+    }
+}
+
 // A newly opened model must not sit beside the previous pair's results and report: show the newest run of the open
 // models, or nothing.
 void MainWindow::showRunOfOpenModels()
@@ -510,7 +543,10 @@ void MainWindow::showProfileOnGraph(const ProfileReport& profile, const QString&
         return;
     }
     m_graph->showSide(side);
-    m_graph->setOverlay(MetricOverlay::fromProfile(profile, MetricOverlay::ProfileMetric::MeanTime));
+    m_graph->setProfile(std::make_shared<const ProfileReport>(profile), label);
+    // The slowest nodes are the next question after the colours: show where they are listed.
+    if (auto* d = findChild<QDockWidget*>(QStringLiteral("HotspotsDock")); d && d->isVisible())
+        d->raise();
     m_tabs->setCurrentWidget(m_graph);
     statusBar()->showMessage(tr("Graph coloured by the mean time per node of %1.").arg(label), 8000);
 }

@@ -20,6 +20,7 @@ namespace qs::ui {
 
 class ComparePanel;
 class GraphPanel;
+class HotspotPanel;
 class LoadController;
 class OperatorsPanel;
 class PropertiesPanel;
@@ -44,6 +45,7 @@ public:
     ResultsPanel* resultsPanel() const { return m_results; }
     ComparePanel* comparePanel() const { return m_compare; }
     ReportPanel* reportPanel() const { return m_report; }
+    HotspotPanel* hotspotPanel() const { return m_hotspots; }
     /// The central tabs: the graph (0) and the selected run's results (1).
     QTabWidget* centralTabs() const { return m_tabs; }
     LoadController* loadController() const { return m_loader; }
@@ -80,6 +82,7 @@ private:
     void updateTitle();
     void updateModelLabel();
     void showRunOfOpenModels();
+    void offerProfileOfShownModel();
     void readSettings();
     void writeSettings() const;
     void showAbout();
@@ -95,6 +98,7 @@ private:
     ResultsPanel* m_results = nullptr;
     ComparePanel* m_compare = nullptr;
     ReportPanel* m_report = nullptr;
+    HotspotPanel* m_hotspots = nullptr;
     QTabWidget* m_tabs = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

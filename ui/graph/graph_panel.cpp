@@ -29,7 +29,9 @@ enum OverlayChoice
 {
     OverlayNone,
     OverlayMacs,
-    OverlayWeights
+    OverlayWeights,
+    OverlayTime, ///< listed while a profile is attached
+    OverlayShare
 };
 }
 
@@ -170,9 +172,9 @@ void GraphPanel::createActions()
         [this](bool on) { m_minimap->setVisible(on && m_scene->model() != nullptr); });
 
     m_overlayChooser = new QComboBox(this);
-    m_overlayChooser->addItem(tr("Node category"));
-    m_overlayChooser->addItem(tr("MACs per node"));
-    m_overlayChooser->addItem(tr("Weight bytes per node"));
+    m_overlayChooser->addItem(tr("Node category"), OverlayNone);
+    m_overlayChooser->addItem(tr("MACs per node"), OverlayMacs);
+    m_overlayChooser->addItem(tr("Weight bytes per node"), OverlayWeights);
     m_overlayChooser->setObjectName(QStringLiteral("overlayChooser"));
     m_overlayChooser->setToolTip(tr("Colour nodes by a per-node metric (run profiles and parity reports add more)"));
     connect(m_overlayChooser, &QComboBox::currentIndexChanged, this, &GraphPanel::applyBuiltInOverlay);
@@ -247,8 +249,14 @@ void GraphPanel::showModel(int index, bool keepView)
 {
     std::shared_ptr<const LoadedModel> model = index == 1 ? m_result.secondary : m_result.primary;
     // A metric overlay is keyed by node ids of one model: it means nothing on another graph.
-    if (!keepView)
+    if (!keepView) {
         m_externalOverlay = MetricOverlay();
+        if (!m_times.isEmpty()) {
+            m_times = NodeTimes();
+            updateTimeChoices();
+            emit nodeTimesChanged(m_times);
+        }
+    }
     const NodeId selected = keepView ? m_scene->selectedNode() : kNoNode;
     const QPointF center = m_view->mapToScene(m_view->viewport()->rect().center());
     m_scene->setModel(model);
@@ -313,24 +321,67 @@ void GraphPanel::setOverlay(const MetricOverlay& overlay)
     }
 }
 
+void GraphPanel::setProfile(std::shared_ptr<const ProfileReport> profile, const QString& label, bool colour)
+{
+    m_times = NodeTimes(std::move(profile), label);
+    updateTimeChoices();
+    if (colour && !m_times.isEmpty())
+        m_overlayChooser->setCurrentIndex(m_overlayChooser->findData(OverlayTime));
+    emit nodeTimesChanged(m_times);
+}
+
+void GraphPanel::updateTimeChoices()
+{
+    const QSignalBlocker blocker(m_overlayChooser);
+    const int current = m_overlayChooser->currentData().toInt();
+    for (int i = m_overlayChooser->count() - 1; i >= 0; --i)
+        if (m_overlayChooser->itemData(i).toInt() >= OverlayTime)
+            m_overlayChooser->removeItem(i);
+    if (!m_times.isEmpty()) {
+        m_overlayChooser->addItem(tr("Time per node"), OverlayTime);
+        m_overlayChooser->addItem(tr("Share of time per node"), OverlayShare);
+    }
+    const int index = m_overlayChooser->findData(current);
+    m_overlayChooser->setCurrentIndex(index >= 0 ? index : m_overlayChooser->findData(OverlayNone));
+    m_scene->setNodeTimes(m_times);
+    // Also when the choice stays: a new profile changes the time colouring.
+    applyBuiltInOverlay(m_overlayChooser->currentIndex());
+}
+
+void GraphPanel::showNode(NodeId id)
+{
+    if (!m_scene->nodeItem(id))
+        return;
+    m_scene->selectNode(id);
+    m_view->centerOnItem(m_scene->nodeItem(id));
+}
+
 void GraphPanel::applyBuiltInOverlay(int index)
 {
     const auto& model = m_scene->model();
-    if (!model || index == OverlayNone) {
+    const int choice = m_overlayChooser->itemData(index).toInt();
+    if (!model || choice == OverlayNone) {
         m_scene->setOverlay(m_externalOverlay);
         m_legend->setOverlay(m_externalOverlay);
         return;
     }
+    if (choice == OverlayTime || choice == OverlayShare) {
+        const MetricOverlay overlay = MetricOverlay::fromProfile(*m_times.profile(),
+            choice == OverlayTime ? MetricOverlay::ProfileMetric::MeanTime : MetricOverlay::ProfileMetric::ShareOfTime);
+        m_scene->setOverlay(overlay);
+        m_legend->setOverlay(overlay);
+        return;
+    }
     std::unordered_map<NodeId, double> values;
     const Graph& g = model->model->graph();
-    if (index == OverlayMacs) {
+    if (choice == OverlayMacs) {
         const auto& nodes = model->analysis->nodes;
         for (size_t i = 0; i < nodes.size(); ++i)
             if (nodes[i].macs)
                 values.emplace(static_cast<NodeId>(i), static_cast<double>(*nodes[i].macs));
         if (values.empty())
             emit statusMessage(tr("The analysis reports no per-node MACs for this model yet."));
-    } else if (index == OverlayWeights) {
+    } else if (choice == OverlayWeights) {
         for (NodeId id = 0; id < static_cast<NodeId>(g.nodes().size()); ++id) {
             double bytes = 0;
             for (ValueId v : g.node(id).inputs)
@@ -341,8 +392,8 @@ void GraphPanel::applyBuiltInOverlay(int index)
         }
     }
     const QString name = m_overlayChooser->itemText(index);
-    MetricOverlay overlay(name, index == OverlayWeights ? tr("bytes, log scale") : tr("log scale"), std::move(values),
-        true, MetricOverlay::Scale::Log);
+    MetricOverlay overlay(name, choice == OverlayWeights ? QStringLiteral("B") : QString(), std::move(values), true,
+        MetricOverlay::Scale::Log);
     m_scene->setOverlay(overlay);
     m_legend->setOverlay(overlay);
 }

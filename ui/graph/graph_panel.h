@@ -4,6 +4,7 @@
 
 #include "graph_layout.h"
 #include "metric_overlay.h"
+#include "node_times.h"
 #include "workers/loaded_model.h"
 
 #include <QWidget>
@@ -39,6 +40,13 @@ public:
     void showSide(int index);
     /// 0 or 1: which model of the pair is shown (0 for a single model).
     int shownSide() const;
+    /// Attaches a run's per-node profile of the shown model: "Colour by" then lists time and share of time, and the
+    /// nodes' tooltips and the Properties panel show each node's measured time. `colour` also selects the time
+    /// colouring. Dropped when another model is shown, since node ids belong to one model.
+    void setProfile(std::shared_ptr<const ProfileReport> profile, const QString& label, bool colour = true);
+    const NodeTimes& nodeTimes() const { return m_times; }
+    /// Selects a node and centres the view on it.
+    void showNode(NodeId id);
 
     /// Actions for the main window's menus (zoom, fit, find, toggles, export).
     QList<QAction*> viewActions() const { return m_viewActions; }
@@ -60,6 +68,8 @@ signals:
     void statusMessage(const QString& text);
     /// The graph now shows this model (a new result, or the other side of a pair).
     void modelShown(std::shared_ptr<const qs::ui::LoadedModel> model);
+    /// A profile was attached to the shown model or dropped (empty times).
+    void nodeTimesChanged(const qs::ui::NodeTimes& times);
 
 private:
     void createActions();
@@ -67,6 +77,7 @@ private:
     void showMatch();
     void updateLegend();
     void applyBuiltInOverlay(int index);
+    void updateTimeChoices();
     void positionMinimap();
     bool eventFilter(QObject* watched, QEvent* event) override;
 
@@ -95,6 +106,7 @@ private:
     std::vector<NodeId> m_matches;
     int m_matchIndex = -1;
     MetricOverlay m_externalOverlay;
+    NodeTimes m_times;
 };
 
 } // namespace qs::ui

@@ -81,6 +81,7 @@ void GraphScene::setModel(std::shared_ptr<const LoadedModel> model)
     setSceneRect(layout.bounds.adjusted(-kMargin, -kMargin, kMargin, kMargin));
     setBoundariesOnly(m_boundariesOnly);
     setOverlay(m_overlay);
+    setNodeTimes(m_times);
 }
 
 NodeItem* GraphScene::nodeItem(NodeId id) const
@@ -116,6 +117,13 @@ void GraphScene::setOverlay(const MetricOverlay& overlay)
     m_overlay = overlay;
     for (NodeItem* n : m_nodeItems)
         n->setOverlayFill(overlay.isEmpty() ? std::nullopt : std::optional<QColor>(overlay.colorFor(n->nodeId())));
+}
+
+void GraphScene::setNodeTimes(const NodeTimes& times)
+{
+    m_times = times;
+    for (NodeItem* n : m_nodeItems)
+        n->setTimeText(times.summary(n->nodeId()));
 }
 
 std::vector<NodeId> GraphScene::findNodes(const QString& text) const

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "metric_overlay.h"
+#include "node_times.h"
 #include "workers/loaded_model.h"
 
 #include <QGraphicsScene>
@@ -38,6 +39,9 @@ public:
     bool boundariesOnly() const { return m_boundariesOnly; }
     void setOverlay(const MetricOverlay& overlay);
     const MetricOverlay& overlay() const { return m_overlay; }
+    /// Measured times shown in the nodes' tooltips; an empty NodeTimes removes them.
+    void setNodeTimes(const NodeTimes& times);
+    const NodeTimes& nodeTimes() const { return m_times; }
 
     /// Shown nodes matching `text` (case-insensitive): first those whose op type equals it ("Conv" finds Conv, not
     /// ConvInteger), then those whose name contains it, then those with a matching input/output tensor name; each
@@ -65,6 +69,7 @@ private:
     std::vector<EdgeItem*> m_edgeItems;
     std::vector<NodeId> m_findMatches;
     MetricOverlay m_overlay;
+    NodeTimes m_times;
     bool m_edgeLabels = false;
     bool m_boundariesOnly = false;
 };

@@ -2,7 +2,7 @@
 #include "legend_widget.h"
 
 #include "node_style.h"
-#include "util/qt_convert.h"
+#include "util/metric_format.h"
 
 #include <cmath>
 
@@ -18,13 +18,6 @@ QString swatch(const QColor& fill, const QColor& border)
 QString nbsp(QString s)
 {
     return s.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
-}
-
-QString formatValue(double v)
-{
-    if (std::abs(v) >= 10000.0)
-        return formatCount(static_cast<qint64>(v));
-    return QString::number(v, 'g', 4);
 }
 } // namespace
 
@@ -60,14 +53,17 @@ void LegendWidget::rebuild()
             const QColor c = MetricOverlay::rampColor(i / 8.0);
             ramp += QStringLiteral("<span style='background-color:%1; color:%1'>&#9608;&#9608;</span>").arg(c.name());
         }
-        const QString lo = formatValue(m_overlay.higherIsWorse() ? m_overlay.minimum() : m_overlay.maximum());
-        const QString hi = formatValue(m_overlay.higherIsWorse() ? m_overlay.maximum() : m_overlay.minimum());
+        // The ends of the scale carry their unit ("0.012 ms", "45.1 %"), in the UI locale's notation.
+        const auto end = [this](double v) { return formatMetricValue(v, m_overlay.unit()).toHtmlEscaped(); };
+        const QString lo = end(m_overlay.higherIsWorse() ? m_overlay.minimum() : m_overlay.maximum());
+        const QString hi = end(m_overlay.higherIsWorse() ? m_overlay.maximum() : m_overlay.minimum());
         parts << QStringLiteral("<b>%1</b>%2")
                      .arg(m_overlay.name().toHtmlEscaped(),
-                         m_overlay.unit().isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_overlay.unit()))
+                         m_overlay.scale() == MetricOverlay::Scale::Log ? QStringLiteral(" (%1)").arg(tr("log scale"))
+                                                                        : QString())
               << QStringLiteral("%1&nbsp;%2&nbsp;%3").arg(nbsp(lo), ramp, nbsp(hi))
               << swatch(MetricOverlay::noDataColor(), QColor(0xad, 0xb5, 0xbd)) + QStringLiteral("&nbsp;")
-                + tr("no data");
+                + nbsp(tr("no data"));
     } else {
         for (NodeCategory c : allCategories()) {
             const auto it = m_counts.find(c);

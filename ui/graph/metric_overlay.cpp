@@ -36,7 +36,10 @@ MetricOverlay MetricOverlay::fromProfile(const ProfileReport& report, ProfileMet
         if (n.nodeIndex >= 0)
             values[n.nodeIndex] += metric == ProfileMetric::MeanTime ? n.meanMs : n.share * 100.0;
     const bool time = metric == ProfileMetric::MeanTime;
-    return MetricOverlay(QCoreApplication::translate("qs::ui::MetricOverlay", time ? "Mean time" : "Share of time"),
+    // Marked for lupdate here, translated below: lupdate cannot read a literal chosen by a condition.
+    const char* name = time ? QT_TRANSLATE_NOOP("qs::ui::MetricOverlay", "Mean time per run")
+                            : QT_TRANSLATE_NOOP("qs::ui::MetricOverlay", "Share of the total time");
+    return MetricOverlay(QCoreApplication::translate("qs::ui::MetricOverlay", name),
         time ? QStringLiteral("ms") : QStringLiteral("%"), std::move(values));
 }
 

@@ -30,7 +30,16 @@ NodeItem::NodeItem(const Node& node, NodeId id, NodeCategory category, const QRe
         tip += QStringLiteral("<br/><i>%1</i>")
                    .arg(QCoreApplication::translate(
                        "qs::ui::NodeItem", "%n Q/DQ node(s) collapsed into this one", "", m_absorbed));
+    m_baseToolTip = tip;
     setToolTip(tip);
+}
+
+void NodeItem::setTimeText(const QString& text)
+{
+    // One unbroken line: Qt wraps rich-text tooltips at a narrow width, which split "of the | total".
+    setToolTip(text.isEmpty()
+            ? m_baseToolTip
+            : m_baseToolTip + QStringLiteral("<p style='white-space:pre; margin:0'>%1</p>").arg(text.toHtmlEscaped()));
 }
 
 QRectF NodeItem::boundingRect() const

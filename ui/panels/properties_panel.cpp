@@ -2,12 +2,15 @@
 #include "properties_panel.h"
 
 #include "graph/node_style.h"
+#include "util/metric_format.h"
 #include "util/qt_convert.h"
+#include "util/schema_doc_html.h"
 #include "util/weight_stats.h"
 
 #include <quantscope/engine/op_schema_docs.h>
 
 #include <QCoreApplication>
+#include <QDesktopServices>
 #include <QImage>
 #include <QPainter>
 #include <QUrl>
@@ -72,7 +75,12 @@ QImage histogramImage(const WeightStats& s)
 PropertiesPanel::PropertiesPanel(QWidget* parent)
     : QTextBrowser(parent)
 {
+    // Clicking a link must not replace the panel's page; web links (the ONNX docs) open in the browser.
     setOpenLinks(false);
+    connect(this, &QTextBrowser::anchorClicked, this, [](const QUrl& url) {
+        if (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("http"))
+            QDesktopServices::openUrl(url);
+    });
     document()->setDefaultStyleSheet(QStringLiteral(
         "h2 { margin-bottom: 2px; } h3 { margin-top: 14px; margin-bottom: 4px; color: #343a40; }"
         "table { border-collapse: collapse; } td, th { padding: 2px 6px; } th { text-align: left; color: #495057; }"
@@ -91,6 +99,32 @@ void PropertiesPanel::showNode(std::shared_ptr<const LoadedModel> model, NodeId 
         return;
     }
     setHtml(nodeHtml(*m_model, id));
+}
+
+void PropertiesPanel::setNodeTimes(const NodeTimes& times)
+{
+    m_times = times;
+    showNode(m_model, m_node);
+}
+
+QString PropertiesPanel::timeHtml(NodeId id) const
+{
+    if (m_times.isEmpty())
+        return {};
+    QString html = QStringLiteral("<h3>%1</h3>").arg(tr("Measured time"));
+    const auto t = m_times.time(id);
+    if (!t)
+        return html
+            + QStringLiteral("<p class='dim'>%1</p>")
+                  .arg(tr("The profile has no time for this node: the runtime fused it into another kernel or did "
+                          "not run it."));
+    html += QStringLiteral("<table><tr><th>%1</th><td><b>%2</b></td></tr><tr><th>%3</th><td><b>%4</b> %5</td></tr>")
+                .arg(tr("Mean time per run"), formatMilliseconds(t->meanMs), tr("Share of the total"),
+                    formatPercent(t->share * 100.0),
+                    tr("of %1").arg(formatMilliseconds(m_times.totalMs())).toHtmlEscaped());
+    if (!m_times.label().isEmpty())
+        html += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>").arg(tr("Profile"), m_times.label().toHtmlEscaped());
+    return html + QStringLiteral("</table>");
 }
 
 QString PropertiesPanel::nodeHtml(const LoadedModel& lm, NodeId id)
@@ -114,13 +148,13 @@ QString PropertiesPanel::nodeHtml(const LoadedModel& lm, NodeId id)
     if (schema && schema->sinceVersion > 0)
         row(tr("Definition"), tr("since opset %1").arg(schema->sinceVersion));
     html += QStringLiteral("</table>");
+    html += timeHtml(id);
 
     if (schema && !schema->doc.empty()) {
-        QString doc = toQString(schema->doc).trimmed();
         html += QStringLiteral("<h3>%1</h3><div class='doc'>%2</div>")
                     .arg(schema->builtIn ? tr("Documentation (Quantscope's summary; libonnx has no schema)")
                                          : tr("Documentation (ONNX schema)"),
-                        doc.toHtmlEscaped().replace(QStringLiteral("\n\n"), QStringLiteral("<br/><br/>")));
+                        schemaDocHtml(toQString(schema->doc).trimmed()));
     } else {
         html += QStringLiteral("<h3>%1</h3><p class='dim'>%2</p>")
                     .arg(tr("Documentation"), tr("No schema is known for this operator."));

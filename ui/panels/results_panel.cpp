@@ -184,8 +184,10 @@ void ResultsPanel::setRun(std::shared_ptr<const RunRecord> record, const QString
     m_record = std::move(record);
     m_path = path;
     m_stack->setCurrentIndex(m_record ? 1 : 0);
-    if (!m_record)
+    if (!m_record) {
+        emit profilesChanged();
         return;
+    }
     m_title->setText(
         path.isEmpty() ? tr("<b>Unsaved run</b>") : tr("<b>%1</b>").arg(QFileInfo(path).fileName().toHtmlEscaped()));
     m_title->setToolTip(path);
@@ -201,6 +203,7 @@ void ResultsPanel::setRun(std::shared_ptr<const RunRecord> record, const QString
     m_measured->setText(measuredHowHtml(*m_record));
     m_group = 0;
     rebuild();
+    emit profilesChanged();
 }
 
 // The page's layout gives a wrapped label the height of its first pass, which cut longer (German) verdicts to one
@@ -248,6 +251,7 @@ void ResultsPanel::setGroup(int index)
     if (m_groupChooser->currentIndex() != index)
         m_groupChooser->setCurrentIndex(index); // re-enters once through the signal
     rebuild();
+    emit profilesChanged();
 }
 
 void ResultsPanel::rebuild()
@@ -350,15 +354,26 @@ void ResultsPanel::fillStats()
     }
 }
 
+std::vector<const ScenarioRecord*> ResultsPanel::profiledScenarios() const
+{
+    std::vector<const ScenarioRecord*> profiled;
+    if (!m_record)
+        return profiled;
+    const auto groups = scenarioGroups(*m_record);
+    if (m_group < 0 || m_group >= static_cast<int>(groups.size()))
+        return profiled;
+    for (const ScenarioRecord* s : groups[static_cast<size_t>(m_group)].scenarios)
+        if (s->profile && !s->profile->nodes.empty())
+            profiled.push_back(s);
+    return profiled;
+}
+
 void ResultsPanel::requestOverlay()
 {
     if (!m_record)
         return;
-    const auto groups = scenarioGroups(*m_record);
     QMenu menu(this);
-    for (const ScenarioRecord* s : groups.at(m_group).scenarios) {
-        if (!s->profile || s->profile->nodes.empty())
-            continue;
+    for (const ScenarioRecord* s : profiledScenarios()) {
         const ModelRecord* m = m_record->model(s->modelId);
         const QString path = m ? toQString(m->path) : QString();
         QAction* a = menu.addAction(tr("Mean time per node of %1").arg(scenarioLabel(*s)));

@@ -53,6 +53,8 @@ public:
     /// Picks the scenario group (threads · mode) the charts show.
     void setGroup(int index);
     int groupCount() const;
+    /// The profiled scenarios of the setting shown (pointers into run()).
+    std::vector<const ScenarioRecord*> profiledScenarios() const;
 
     QTableWidget* statsTable() const { return m_stats; }
     QChartView* histogramView() const { return m_histogram; }
@@ -71,6 +73,8 @@ signals:
     void overlayRequested(const qs::ProfileReport& profile, const QString& modelPath, const QString& label);
     /// The user asked to compare two models that are not the same network (the verdict refused them).
     void compareAnywayRequested();
+    /// Another run or setting is shown: its profiles are what the graph can be coloured by.
+    void profilesChanged();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
