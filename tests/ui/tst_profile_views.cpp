@@ -13,6 +13,7 @@
 #include "panels/properties_panel.h"
 #include "panels/results_panel.h"
 #include "panels/runs_panel.h"
+#include "screenshot_settings.h"
 #include "ui_test_main.h"
 #include "util/metric_format.h"
 
@@ -331,18 +332,11 @@ void TestProfileViews::profiledRunOffersTime()
 // Properties panel, at 1920x1080 and 1366x768, in English and German, written to $QS_UI_SCREENSHOT_DIR.
 void TestProfileViews::screenshots()
 {
-    const QByteArray dir = qgetenv("QS_UI_SCREENSHOT_DIR");
+    const QString dir = qs::test::screenshotDir();
     if (dir.isEmpty())
         QSKIP("set QS_UI_SCREENSHOT_DIR to write screenshots");
-    for (const char* lang : { "en", "de" }) {
-        QTranslator translator;
-        const bool german = QByteArray(lang) == "de";
-        if (german) {
-            QVERIFY(translator.load(QStringLiteral(QS_GERMAN_QM)));
-            QCoreApplication::installTranslator(&translator);
-            QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
-        }
-        for (const QSize size : { QSize(1920, 1080), QSize(1366, 768) }) {
+    const bool translated = qs::test::forEachScreenshotSetting(
+        QStringLiteral(QS_GERMAN_QM), [&](const char* lang, QSize size) {
             MainWindow w;
             w.resize(size);
             w.show();
@@ -358,7 +352,7 @@ void TestProfileViews::screenshots()
             QTest::qWait(300);
             const QString name
                 = QStringLiteral("profile_%1_%2x%3.png").arg(QLatin1String(lang)).arg(size.width()).arg(size.height());
-            QVERIFY(w.grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(name)));
+            QVERIFY(w.grab().save(QDir(dir).filePath(name)));
             // The hover tooltip of the slowest node, as QGraphicsView shows it.
             GraphView* view = w.graphPanel()->view();
             const QPoint at
@@ -373,15 +367,10 @@ void TestProfileViews::screenshots()
                 return static_cast<QWidget*>(nullptr);
             }()));
             QVERIFY(tip->grab().save(
-                QDir(QString::fromLocal8Bit(dir))
-                    .filePath(QStringLiteral("tooltip_%1_%2.png").arg(QLatin1String(lang)).arg(size.width()))));
+                QDir(dir).filePath(QStringLiteral("tooltip_%1_%2.png").arg(QLatin1String(lang)).arg(size.width()))));
             QToolTip::hideText();
-        }
-        if (german) {
-            QCoreApplication::removeTranslator(&translator);
-            QLocale::setDefault(QLocale::c());
-        }
-    }
+        });
+    QVERIFY(translated);
 }
 
 QS_UI_TEST_MAIN(TestProfileViews)

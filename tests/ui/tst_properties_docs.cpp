@@ -5,6 +5,7 @@
 #include "graph/graph_scene.h"
 #include "main_window.h"
 #include "panels/properties_panel.h"
+#include "screenshot_settings.h"
 #include "ui_test_main.h"
 #include "util/schema_doc_html.h"
 #include "workers/loaded_model.h"
@@ -135,36 +136,25 @@ void TestPropertiesDocs::linkOpensInBrowser()
 // $QS_UI_SCREENSHOT_DIR.
 void TestPropertiesDocs::screenshots()
 {
-    const QByteArray dir = qgetenv("QS_UI_SCREENSHOT_DIR");
+    const QString dir = qs::test::screenshotDir();
     if (dir.isEmpty())
         QSKIP("set QS_UI_SCREENSHOT_DIR to write screenshots");
-    for (const char* lang : { "en", "de" }) {
-        QTranslator translator;
-        const bool german = QByteArray(lang) == "de";
-        if (german) {
-            QVERIFY(translator.load(QStringLiteral(QS_GERMAN_QM)));
-            QCoreApplication::installTranslator(&translator);
-            QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
-        }
-        for (const QSize size : { QSize(1920, 1080), QSize(1366, 768) }) {
-            MainWindow w;
-            w.resize(size);
-            w.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&w));
-            QSignalSpy loaded(&w, &MainWindow::modelLoaded);
-            w.openFile(m_path);
-            QVERIFY(loaded.wait(60000));
-            w.graphPanel()->scene()->selectNode(m_add);
-            QTest::qWait(300);
-            const QString name
-                = QStringLiteral("docs_%1_%2x%3.png").arg(QLatin1String(lang)).arg(size.width()).arg(size.height());
-            QVERIFY(w.grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(name)));
-        }
-        if (german) {
-            QCoreApplication::removeTranslator(&translator);
-            QLocale::setDefault(QLocale::c());
-        }
-    }
+    const bool translated
+        = qs::test::forEachScreenshotSetting(QStringLiteral(QS_GERMAN_QM), [&](const char* lang, QSize size) {
+              MainWindow w;
+              w.resize(size);
+              w.show();
+              QVERIFY(QTest::qWaitForWindowExposed(&w));
+              QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+              w.openFile(m_path);
+              QVERIFY(loaded.wait(60000));
+              w.graphPanel()->scene()->selectNode(m_add);
+              QTest::qWait(300);
+              const QString name
+                  = QStringLiteral("docs_%1_%2x%3.png").arg(QLatin1String(lang)).arg(size.width()).arg(size.height());
+              QVERIFY(w.grab().save(QDir(dir).filePath(name)));
+          });
+    QVERIFY(translated);
 }
 
 QS_UI_TEST_MAIN(TestPropertiesDocs)

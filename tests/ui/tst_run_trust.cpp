@@ -10,6 +10,7 @@
 #include "panels/report_panel.h"
 #include "panels/results_panel.h"
 #include "panels/runs_panel.h"
+#include "screenshot_settings.h"
 #include "ui_test_main.h"
 #include "workers/benchmark_controller.h"
 #include "workers/loaded_model.h"
@@ -327,7 +328,7 @@ void TestRunTrust::staleStateAndShortcuts()
 // Results tab at 1920x1080 and 1366x768, in English and German, written to $QS_UI_SCREENSHOT_DIR.
 void TestRunTrust::screenshots()
 {
-    const QByteArray dir = qgetenv("QS_UI_SCREENSHOT_DIR");
+    const QString dir = qs::test::screenshotDir();
     if (dir.isEmpty())
         QSKIP("set QS_UI_SCREENSHOT_DIR to write screenshots");
     QTemporaryDir runs;
@@ -348,15 +349,8 @@ void TestRunTrust::screenshots()
     QVERIFY(writeRunFile(runs.filePath(QStringLiteral("failed.json")).toStdString(), failed));
     const QString good = QString::fromStdString((qs::test::testDataDir() / "runs" / "crafted_pair.json").string());
 
-    for (const char* lang : { "en", "de" }) {
-        QTranslator translator;
-        const bool german = QByteArray(lang) == "de";
-        if (german) {
-            QVERIFY(translator.load(QStringLiteral(QS_GERMAN_QM)));
-            QCoreApplication::installTranslator(&translator);
-            QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
-        }
-        for (const QSize size : { QSize(1920, 1080), QSize(1366, 768) }) {
+    const bool translated = qs::test::forEachScreenshotSetting(
+        QStringLiteral(QS_GERMAN_QM), [&](const char* lang, QSize size) {
             MainWindow w;
             w.resize(size);
             w.show();
@@ -379,14 +373,10 @@ void TestRunTrust::screenshots()
                                          .arg(size.width())
                                          .arg(size.height())
                                          .arg(row);
-                QVERIFY(w.grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(name)));
+                QVERIFY(w.grab().save(QDir(dir).filePath(name)));
             }
-        }
-        if (german) {
-            QCoreApplication::removeTranslator(&translator);
-            QLocale::setDefault(QLocale::c());
-        }
-    }
+        });
+    QVERIFY(translated);
 }
 
 QS_UI_TEST_MAIN(TestRunTrust)
