@@ -315,10 +315,18 @@ TEST(PipedModels, ANamedPipeLoadsAndItsSizeLimitHolds)
         });
         return writer;
     };
+    // A loader that returns without opening the pipe (a regression) must fail the test, not hang it: opening the
+    // read end here releases a writer still waiting in open().
+    auto finish = [&](std::thread& writer) {
+        const int release = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+        writer.join();
+        if (release >= 0)
+            ::close(release);
+    };
     const auto previous = std::signal(SIGPIPE, SIG_IGN);
     std::thread writer = feed();
     auto model = qs::loadModel(fifo);
-    writer.join();
+    finish(writer);
     ASSERT_TRUE(model.isOk()) << model.status().toString();
     EXPECT_EQ((*model)->fileSizeBytes, int64_t(bytes.size()));
 
@@ -326,7 +334,7 @@ TEST(PipedModels, ANamedPipeLoadsAndItsSizeLimitHolds)
     small.maxFileBytes = int64_t(bytes.size()) - 1;
     writer = feed();
     auto refused = qs::loadModel(fifo, small);
-    writer.join();
+    finish(writer);
     std::signal(SIGPIPE, previous);
     ASSERT_FALSE(refused.isOk());
     EXPECT_NE(refused.status().message().find("larger than the limit"), std::string::npos)
