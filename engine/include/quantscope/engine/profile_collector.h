@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Accumulates per-node kernel times over runs and turns them into a ProfileReport. The Session adapter's OpObserver
-// forwards onNodeBegin/onNodeEnd here; benchmarks call beginRun/endRun around each measured run.
+// (stepStarted/stepFinished) calls beginNode/endNode here; benchmarks call beginRun/endRun around each measured run.
 // Not thread-safe: one collector per benchmarking thread, nodes timed one at a time (the executor's node loop).
 #pragma once
 

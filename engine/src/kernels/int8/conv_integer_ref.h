@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Reference ConvInteger and MatMulInteger: obvious loops in int64, the oracle for the oneDNN kernels' tests and the
-// fallback that is always correct. Not fast.
+// Reference ConvInteger and MatMulInteger: obvious loops in int64, the oracle for the oneDNN kernels' tests. No
+// kernel runs it; only tests call it. Not fast.
 #pragma once
 
 #include "kernels/int8/conv_shape.h"
