@@ -438,7 +438,8 @@ public:
         const int32_t xzp = zeroPointAt(args.inputs[kXZeroPoint], m_xzpType, 0);
         float* y = static_cast<float*>(args.outputs[0]);
         std::lock_guard lock(m_mutex);
-        // An extra output (the dynamic-range pass, exec/passes/dynamic_range.cpp) receives y's min and max for the DynamicQuantizeLinear.
+        // An extra output (the dynamic-range pass, exec/passes/dynamic_range.cpp) receives y's min and max for the
+        // DynamicQuantizeLinear.
         float* range = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
         const auto* residual
             = m_residualSlot >= 0 ? static_cast<const float*>(args.inputs[size_t(m_residualSlot)]) : nullptr;
