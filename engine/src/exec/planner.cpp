@@ -30,17 +30,12 @@ bool isQuantizationOp(const Node& node)
     return node.domain.empty() && kOps.count(node.opType);
 }
 
+bool isUnboundedOp(const Node& node);
+
+/// A Loop anywhere in g, subgraphs included (isUnboundedOp looks into them).
 bool containsLoop(const Graph& g)
 {
-    for (size_t i = 0; i < g.nodes().size(); ++i) {
-        const Node& n = g.node(NodeId(i));
-        if (n.domain.empty() && n.opType == "Loop")
-            return true;
-        for (const Graph* sub : g.subgraphs(NodeId(i)))
-            if (containsLoop(*sub))
-                return true;
-    }
-    return false;
+    return std::any_of(g.nodes().begin(), g.nodes().end(), [](const Node& n) { return isUnboundedOp(n); });
 }
 
 /// A Loop's trip count and condition come from the file: folding one with constant inputs could run for ever inside
