@@ -20,6 +20,8 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/resources/targets/ DESTINATION ${CMAKE_INS
         FILES_MATCHING PATTERN "*.json" PATTERN "README.md")
 if(TARGET quantscope)
   install(TARGETS quantscope RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # The Graphviz layout process the GUI starts (found as <exe>/../libexec/quantscope/quantscope-layout).
+  install(TARGETS quantscope-layout RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/quantscope)
   install(FILES ${CMAKE_BINARY_DIR}/linux/${QS_APP_ID}.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
   install(FILES ${CMAKE_BINARY_DIR}/linux/${QS_APP_ID}.metainfo.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
   install(FILES ${CMAKE_SOURCE_DIR}/resources/icons/quantscope.svg

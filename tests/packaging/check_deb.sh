@@ -27,8 +27,9 @@ for pkg in libqt6widgets6 libqt6charts6 libdnnl2 libgvc6 libonnx1 fonts-dejavu-c
   [[ ", $depends," == *", $pkg"[\ ,]* ]] || fail "Depends lacks $pkg"
 done
 contents=$(dpkg-deb -c "$deb" | awk '{ print $6 }')
-for f in ./usr/bin/quantscope ./usr/bin/quantscope-cli "./usr/share/applications/$id.desktop" \
-  "./usr/share/metainfo/$id.metainfo.xml" "./usr/share/icons/hicolor/scalable/apps/$id.svg" \
+for f in ./usr/bin/quantscope ./usr/bin/quantscope-cli ./usr/libexec/quantscope/quantscope-layout \
+  "./usr/share/applications/$id.desktop" "./usr/share/metainfo/$id.metainfo.xml" \
+  "./usr/share/icons/hicolor/scalable/apps/$id.svg" \
   "./usr/share/mime/packages/$id.xml" ./usr/share/quantscope/demo/demo_int8_dynamic.onnx; do
   grep -qxF "$f" <<<"$contents" || fail "the package lacks $f"
 done

@@ -14,7 +14,8 @@ fail() {
   exit 1
 }
 
-for f in bin/quantscope bin/quantscope-cli "share/applications/$id.desktop" "share/metainfo/$id.metainfo.xml" \
+for f in bin/quantscope bin/quantscope-cli libexec/quantscope/quantscope-layout "share/applications/$id.desktop" \
+  "share/metainfo/$id.metainfo.xml" \
   "share/icons/hicolor/scalable/apps/$id.svg" "share/mime/packages/$id.xml" share/quantscope/demo/demo_fp32.onnx \
   share/quantscope/demo/demo_int8_dynamic.onnx share/quantscope/targets/onnxruntime-cpu.json; do
   [ -e "$stage/$f" ] || fail "cmake --install did not install $f"

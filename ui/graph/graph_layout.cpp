@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "graph_layout.h"
 
-#include <graphviz/cgraph.h>
-#include <graphviz/gvc.h>
+#include "layout_process.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
-#include <mutex>
+#include <optional>
 #include <string>
 
 namespace qs::ui {
@@ -17,13 +17,6 @@ constexpr double kPointsPerInch = 72.0;
 constexpr double kNodeHeight = 38.0;
 constexpr double kTerminalHeight = 26.0;
 constexpr size_t kLargeGraphNodes = 1000;
-
-std::mutex& graphvizMutex()
-{
-    // Graphviz keeps global state (agraph discipline, plugin tables); one layout at a time.
-    static std::mutex m;
-    return m;
-}
 
 bool isHidden(const NodeClassification& c, NodeId id, const LayoutOptions& o)
 {
@@ -65,14 +58,26 @@ Source resolveSource(const Graph& g, const NodeClassification& c, const LayoutOp
     return Source {};
 }
 
-void setAttr(void* obj, const char* name, const std::string& value)
-{
-    agsafeset(obj, const_cast<char*>(name), const_cast<char*>(value.c_str()), const_cast<char*>(""));
-}
-
+// Inches as DOT wants them, in the shortest exact form and without the locale (a German locale's decimal comma would
+// not parse).
 std::string inches(double points)
 {
-    return std::to_string(points / kPointsPerInch);
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, points / kPointsPerInch);
+    return std::string(buf, r.ptr);
+}
+
+// "n12", "i3", "e40": DOT names. Appended, not "n" + std::to_string(...), which GCC 12 warns about (-Wrestrict).
+std::string dotName(char prefix, int64_t number)
+{
+    std::string name(1, prefix);
+    name += std::to_string(number);
+    return name;
+}
+
+std::string nodeName(NodeId id)
+{
+    return dotName('n', id);
 }
 
 } // namespace
@@ -91,70 +96,66 @@ static QSizeF terminalBoxSize(const std::string& name)
 Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassification& classification,
     const LayoutOptions& options, const std::atomic<bool>* cancel)
 {
-    const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
     const Graph& g = model.graph();
     GraphLayout out;
     out.options = options;
-
-    std::lock_guard lock(graphvizMutex());
-    if (cancelled())
-        return Status(StatusCode::Cancelled, "layout cancelled");
     const auto t0 = std::chrono::steady_clock::now();
 
-    GVC_t* gvc = gvContext();
-    Agraph_t* ag = agopen(const_cast<char*>("g"), Agdirected, nullptr);
-    setAttr(ag, "rankdir", options.direction == LayoutDirection::LeftToRight ? "LR" : "TB");
-    setAttr(ag, "nodesep", "0.25");
-    setAttr(ag, "ranksep", "0.42");
+    // The graph in the DOT language for quantscope-layout. Names: n<node>, i<value>/o<value> for the input/output
+    // terminals; every edge carries id=e<index into `edges`>. Sizes in inches, written without the locale.
+    std::string dot = "digraph g {\n";
+    dot += options.direction == LayoutDirection::LeftToRight ? "rankdir=LR;\n" : "rankdir=TB;\n";
+    dot += "nodesep=0.25;\nranksep=0.42;\n";
     if (g.nodes().size() > kLargeGraphNodes) {
         // dot's x-coordinate pass (network simplex on an auxiliary graph of nodes + edges) dominates on large
         // graphs: 2.6 s of a 2,000-node model here. Capping its iterations gives nearly the same picture in 0.5 s.
-        setAttr(ag, "nslimit", "0.1");
+        dot += "nslimit=0.1;\n";
     }
-    agattr(ag, AGNODE, const_cast<char*>("shape"), const_cast<char*>("box"));
-    agattr(ag, AGNODE, const_cast<char*>("fixedsize"), const_cast<char*>("true"));
-    agattr(ag, AGNODE, const_cast<char*>("label"), const_cast<char*>(""));
+    dot += "node [shape=box, fixedsize=true, label=\"\"];\n";
+    const auto addBox = [&dot](const std::string& name, QSizeF size) {
+        dot += name + " [width=" + inches(size.width()) + ", height=" + inches(size.height()) + "];\n";
+    };
 
     const size_t nodeCount = g.nodes().size();
-    std::vector<Agnode_t*> agNodes(nodeCount, nullptr);
+    std::vector<bool> drawn(nodeCount, false);
     std::vector<int> absorbed(nodeCount, 0);
     for (NodeId id = 0; id < static_cast<NodeId>(nodeCount); ++id) {
         if (isHidden(classification, id, options))
             continue;
-        const std::string name = "n" + std::to_string(id);
-        Agnode_t* n = agnode(ag, const_cast<char*>(name.c_str()), 1);
-        const QSizeF size = nodeBoxSize(g.node(id));
-        setAttr(n, "width", inches(size.width()));
-        setAttr(n, "height", inches(size.height()));
-        agNodes[static_cast<size_t>(id)] = n;
+        addBox(nodeName(id), nodeBoxSize(g.node(id)));
+        drawn[static_cast<size_t>(id)] = true;
     }
 
-    std::vector<std::pair<LayoutTerminal, Agnode_t*>> terminals;
-    std::vector<Agnode_t*> inputTerminal(g.values().size(), nullptr);
+    std::vector<std::pair<LayoutTerminal, std::string>> terminals;
+    std::vector<bool> hasInputTerminal(g.values().size(), false);
     const auto addTerminal = [&](ValueId v, bool isInput) {
-        const std::string name = (isInput ? "i" : "o") + std::to_string(v);
-        Agnode_t* n = agnode(ag, const_cast<char*>(name.c_str()), 1);
-        const QSizeF size = terminalBoxSize(g.value(v).name);
-        setAttr(n, "width", inches(size.width()));
-        setAttr(n, "height", inches(size.height()));
+        std::string name = dotName(isInput ? 'i' : 'o', v);
+        addBox(name, terminalBoxSize(g.value(v).name));
         LayoutTerminal t;
         t.value = v;
         t.isInput = isInput;
-        terminals.emplace_back(t, n);
-        return n;
+        terminals.emplace_back(t, name);
+        return name;
     };
-    for (ValueId v : g.inputs())
-        inputTerminal[static_cast<size_t>(v)] = addTerminal(v, true);
+    for (ValueId v : g.inputs()) {
+        addTerminal(v, true);
+        hasInputTerminal[static_cast<size_t>(v)] = true;
+    }
 
-    std::vector<std::pair<LayoutEdge, Agedge_t*>> edges;
-    const auto addEdge = [&](LayoutEdge e, Agnode_t* tail, Agnode_t* head) {
-        const std::string name = "e" + std::to_string(edges.size());
-        Agedge_t* ae = agedge(ag, tail, head, const_cast<char*>(name.c_str()), 1);
-        edges.emplace_back(std::move(e), ae);
+    std::vector<LayoutEdge> edges;
+    const auto addEdge = [&](LayoutEdge e, const std::string& tail, const std::string& head) {
+        dot += tail + " -> " + head + " [id=" + dotName('e', static_cast<int64_t>(edges.size())) + "];\n";
+        edges.push_back(std::move(e));
+    };
+    // The visible end of a source: its producer's box, or a graph input's terminal; empty when it starts at a constant.
+    const auto tailOf = [&](const Source& s) -> std::string {
+        if (s.producer != kNoNode)
+            return drawn[static_cast<size_t>(s.producer)] ? nodeName(s.producer) : std::string();
+        return s.fromGraphInput && hasInputTerminal[static_cast<size_t>(s.value)] ? dotName('i', s.value)
+                                                                                  : std::string();
     };
     for (NodeId id = 0; id < static_cast<NodeId>(nodeCount); ++id) {
-        Agnode_t* head = agNodes[static_cast<size_t>(id)];
-        if (!head)
+        if (!drawn[static_cast<size_t>(id)])
             continue;
         const Node& n = g.node(id);
         for (int32_t slot = 0; slot < static_cast<int32_t>(n.inputs.size()); ++slot) {
@@ -163,12 +164,8 @@ Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassificat
                 continue;
             const Source s = resolveSource(g, classification, options, v);
             absorbed[static_cast<size_t>(id)] += s.absorbed;
-            Agnode_t* tail = nullptr;
-            if (s.producer != kNoNode)
-                tail = agNodes[static_cast<size_t>(s.producer)];
-            else if (s.fromGraphInput)
-                tail = inputTerminal[static_cast<size_t>(s.value)];
-            if (!tail)
+            const std::string tail = tailOf(s);
+            if (tail.empty())
                 continue; // produced by a collapsed chain that starts at a constant
             LayoutEdge e;
             e.value = v;
@@ -179,16 +176,14 @@ Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassificat
             e.crossing = classification.isCrossing(v, id, slot)
                 || (s.absorbed > 0
                     && crossesFloatIntegerDomains(g.value(s.value).type.elementType, g.value(v).type.elementType));
-            addEdge(std::move(e), tail, head);
+            addEdge(std::move(e), tail, nodeName(id));
         }
     }
     for (ValueId v : g.outputs()) {
-        Agnode_t* head = addTerminal(v, false);
+        const std::string head = addTerminal(v, false);
         const Source s = resolveSource(g, classification, options, v);
-        Agnode_t* tail = s.producer != kNoNode
-            ? agNodes[static_cast<size_t>(s.producer)]
-            : (s.fromGraphInput ? inputTerminal[static_cast<size_t>(s.value)] : nullptr);
-        if (!tail)
+        const std::string tail = tailOf(s);
+        if (tail.empty())
             continue;
         LayoutEdge e;
         e.value = v;
@@ -196,49 +191,56 @@ Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassificat
         e.consumer = kNoNode;
         addEdge(std::move(e), tail, head);
     }
+    dot += "}\n";
 
-    const int rc = gvLayout(gvc, ag, "dot");
-    if (rc != 0) {
-        agclose(ag);
-        gvFreeContext(gvc);
-        return Status(StatusCode::Internal, "Graphviz dot layout failed for " + model.displayName());
-    }
-
-    const boxf bb = GD_bb(ag);
-    const auto toScene = [&bb](pointf p) { return QPointF(p.x - bb.LL.x, bb.UR.y - p.y); };
-    const auto rectOf = [&](Agnode_t* n) {
-        const QPointF c = toScene(ND_coord(n));
-        const double w = ND_width(n) * kPointsPerInch;
-        const double h = ND_height(n) * kPointsPerInch;
+    auto laid = runLayoutProcess(dot, model.displayName(), cancel);
+    if (!laid)
+        return laid.status();
+    const ProcessLayout& p = *laid;
+    const auto toScene = [&p](QPointF q) { return QPointF(q.x() - p.lowerLeft.x(), p.upperRight.y() - q.y()); };
+    const auto rectOf = [&](const std::string& name) -> std::optional<QRectF> {
+        const auto it = p.nodes.find(name);
+        if (it == p.nodes.end())
+            return std::nullopt;
+        const QPointF c = toScene(it->second.centre);
+        const double w = it->second.widthInches * kPointsPerInch;
+        const double h = it->second.heightInches * kPointsPerInch;
         return QRectF(c.x() - w / 2, c.y() - h / 2, w, h);
     };
-    out.bounds = QRectF(0, 0, bb.UR.x - bb.LL.x, bb.UR.y - bb.LL.y);
+    const auto missing = [&model](const std::string& what) {
+        return Status(StatusCode::Internal,
+            "Graphviz layout of " + model.displayName() + " failed: the layout process did not place " + what);
+    };
+    out.bounds = QRectF(0, 0, p.upperRight.x() - p.lowerLeft.x(), p.upperRight.y() - p.lowerLeft.y());
     for (NodeId id = 0; id < static_cast<NodeId>(nodeCount); ++id) {
-        Agnode_t* n = agNodes[static_cast<size_t>(id)];
-        if (n)
-            out.nodes.push_back(LayoutNode { id, rectOf(n), absorbed[static_cast<size_t>(id)] });
+        if (!drawn[static_cast<size_t>(id)])
+            continue;
+        const auto rect = rectOf(nodeName(id));
+        if (!rect)
+            return missing(nodeName(id));
+        out.nodes.push_back(LayoutNode { id, *rect, absorbed[static_cast<size_t>(id)] });
     }
-    for (auto& [t, n] : terminals) {
-        t.rect = rectOf(n);
+    for (auto& [t, name] : terminals) {
+        const auto rect = rectOf(name);
+        if (!rect)
+            return missing(name);
+        t.rect = *rect;
         out.terminals.push_back(t);
     }
-    for (auto& [e, ae] : edges) {
-        const splines* spl = ED_spl(ae);
-        if (spl && spl->size > 0) {
-            const bezier& bz = spl->list[0];
-            e.bezier.reserve(static_cast<size_t>(bz.size));
-            for (int i = 0; i < bz.size; ++i)
-                e.bezier.push_back(toScene(bz.list[i]));
-            e.arrowTip = bz.eflag ? toScene(bz.ep) : (e.bezier.empty() ? QPointF() : e.bezier.back());
+    for (size_t i = 0; i < edges.size(); ++i) {
+        LayoutEdge& e = edges[i];
+        const auto it = p.edges.find(dotName('e', static_cast<int64_t>(i)));
+        if (it != p.edges.end()) {
+            e.bezier.reserve(it->second.bezier.size());
+            for (const QPointF& q : it->second.bezier)
+                e.bezier.push_back(toScene(q));
+            e.arrowTip = it->second.hasArrowEnd ? toScene(it->second.arrowEnd)
+                                                : (e.bezier.empty() ? QPointF() : e.bezier.back());
         }
         out.edges.push_back(std::move(e));
     }
-
-    gvFreeLayout(gvc, ag);
-    agclose(ag);
-    gvFreeContext(gvc);
     out.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    if (cancelled())
+    if (cancel && cancel->load(std::memory_order_relaxed))
         return Status(StatusCode::Cancelled, "layout cancelled");
     return out;
 }

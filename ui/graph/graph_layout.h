@@ -70,8 +70,8 @@ struct GraphLayout
 /// Box size used for a node; the view draws with the same numbers so text fits.
 QSizeF nodeBoxSize(const Node& node);
 
-/// Lays out the main graph. Graphviz is not thread-safe, so calls are serialised internally. `cancel` is checked
-/// before the (uninterruptible) Graphviz run and afterwards.
+/// Lays out the main graph with Graphviz's dot in the quantscope-layout process (layout_process.h). `cancel` is polled
+/// while it runs; when set, the process is killed and the result is Cancelled, so nothing waits for a stale layout.
 Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassification& classification,
     const LayoutOptions& options, const std::atomic<bool>* cancel = nullptr);
 

@@ -87,7 +87,8 @@ void LoadController::cancel()
         return;
     if (m_cancel)
         m_cancel->store(true);
-    // Drop the result even if the worker is inside an uninterruptible stage (Graphviz, protobuf parsing).
+    // Drop the result even if the worker is inside an uninterruptible stage (protobuf parsing; Graphviz runs in the
+    // quantscope-layout process, which the worker kills within 50 ms of the flag).
     m_currentJob = 0;
     emit cancelled();
 }
