@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: MIT
+// Benchmark soak: loads each model, prepares a session per mode and thread count, benchmarks it with the shared
+// benchmark routine and throws everything away, round after round, until the time is up. After every round it reads
+// the kernel's own account of the process - resident set (VmRSS), open file descriptors (/proc/self/fd) and threads -
+// and at the end fails when any of them grew after the warm-up rounds. A leak of one session or one loaded model per
+// round shows up as steady growth; glibc's arenas and oneDNN's primitive cache settle in the warm-up rounds.
+//
+// Usage: soak_driver [--minutes M] [--runs N] [--warm-rounds K] [--rss-margin-mib R] [--leak-mib-per-round L] MODEL...
+//   MODEL is a model.onnx file or a folder holding model.onnx (and test_data_set_0/input_*.pb, used as inputs when
+//   present; otherwise inputs are generated). --leak-mib-per-round leaks on purpose, to show the check can fail.
+#include <quantscope/engine/benchmark.h>
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/session.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Sample
+{
+    int round = 0;
+    double elapsedS = 0;
+    int64_t rssKiB = 0;
+    int64_t fds = 0;
+    int64_t threads = 0;
+};
+
+int64_t statusField(const char* key)
+{
+    std::ifstream in("/proc/self/status");
+    std::string line;
+    const size_t n = std::strlen(key);
+    while (std::getline(in, line))
+        if (line.compare(0, n, key) == 0)
+            return std::atoll(line.c_str() + n);
+    return -1;
+}
+
+int64_t openDescriptors()
+{
+    int64_t n = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator("/proc/self/fd"))
+        ++n;
+    return n - 1; // the iterator's own descriptor
+}
+
+struct ModelCase
+{
+    fs::path file;
+    std::vector<fs::path> inputFiles;
+};
+
+ModelCase findCase(const fs::path& arg)
+{
+    ModelCase c;
+    c.file = fs::is_directory(arg) ? arg / "model.onnx" : arg;
+    const fs::path data = c.file.parent_path() / "test_data_set_0";
+    for (int i = 0; fs::exists(data / ("input_" + std::to_string(i) + ".pb")); ++i)
+        c.inputFiles.push_back(data / ("input_" + std::to_string(i) + ".pb"));
+    return c;
+}
+
+// Inputs from the case's .pb files, else values in [-1, 1) for floats and zeros for the rest (free dimensions 1).
+qs::Result<std::vector<qs::HostTensor>> makeInputs(const ModelCase& c, const qs::Session& session)
+{
+    std::vector<qs::HostTensor> inputs;
+    if (c.inputFiles.size() == session.inputs().size()) {
+        for (const fs::path& f : c.inputFiles) {
+            auto t = qs::loadTensorFile(f);
+            if (!t)
+                return t.status();
+            auto h = qs::HostTensor::fromTensor(*t);
+            if (!h)
+                return h.status();
+            inputs.push_back(std::move(*h));
+        }
+        return inputs;
+    }
+    for (const qs::IoInfo& io : session.inputs()) {
+        std::vector<int64_t> dims = io.dims;
+        for (int64_t& d : dims)
+            d = d > 0 ? d : 1;
+        qs::HostTensor t(io.type, dims);
+        std::memset(t.rawData(), 0, t.byteSize());
+        if (io.type == qs::DataType::Float) {
+            auto v = t.data<float>();
+            for (size_t i = 0; i < v.size(); ++i)
+                v[i] = static_cast<float>(static_cast<int>(i * 2654435761u % 2000u) - 1000) / 1000.0f;
+        }
+        inputs.push_back(std::move(t));
+    }
+    return inputs;
+}
+
+class SessionTarget final : public qs::BenchmarkTarget
+{
+public:
+    SessionTarget(std::shared_ptr<const qs::Model> model, qs::SessionOptions options, const ModelCase& c)
+        : m_model(std::move(model))
+        , m_options(std::move(options))
+        , m_case(c)
+    { }
+    qs::Status prepare(const qs::BenchmarkControl&) override
+    {
+        auto s = qs::Session::create(m_model, m_options);
+        if (!s)
+            return s.status();
+        m_session = std::move(*s);
+        auto in = makeInputs(m_case, *m_session);
+        if (!in)
+            return in.status();
+        m_inputs = std::move(*in);
+        return qs::Status::ok();
+    }
+    qs::Status runOnce(const qs::BenchmarkControl&) override
+    {
+        auto out = m_session->run(m_inputs);
+        return out ? qs::Status::ok() : out.status();
+    }
+
+private:
+    std::shared_ptr<const qs::Model> m_model;
+    qs::SessionOptions m_options;
+    ModelCase m_case;
+    std::unique_ptr<qs::Session> m_session;
+    std::vector<qs::HostTensor> m_inputs;
+};
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    double minutes = 30;
+    int64_t runs = 20;
+    int warmRounds = 2;
+    int64_t marginMiB = 32;
+    int64_t leakMiB = 0;
+    std::vector<ModelCase> cases;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto next = [&]() -> const char* {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "soak_driver: %s needs a value\n", a.c_str());
+                std::exit(2);
+            }
+            return argv[++i];
+        };
+        if (a == "--minutes")
+            minutes = std::atof(next());
+        else if (a == "--runs")
+            runs = std::atoll(next());
+        else if (a == "--warm-rounds")
+            warmRounds = std::atoi(next());
+        else if (a == "--rss-margin-mib")
+            marginMiB = std::atoll(next());
+        else if (a == "--leak-mib-per-round")
+            leakMiB = std::atoll(next());
+        else
+            cases.push_back(findCase(a));
+    }
+    if (cases.empty()) {
+        std::fprintf(stderr,
+            "usage: soak_driver [--minutes M] [--runs N] [--warm-rounds K] [--rss-margin-mib R] "
+            "[--leak-mib-per-round L] MODEL...\n");
+        return 2;
+    }
+
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    std::vector<Sample> samples;
+    std::vector<std::unique_ptr<char[]>> leaked;
+    int64_t scenarios = 0;
+    std::printf("round  elapsed_s  rss_mib  fds  threads  scenarios\n");
+    for (int round = 1; round <= warmRounds + 1 || elapsed() < minutes * 60; ++round) {
+        for (const ModelCase& c : cases) {
+            auto model = qs::loadModel(c.file);
+            if (!model) {
+                std::fprintf(stderr, "soak_driver: %s: %s\n", c.file.c_str(), model.status().message().c_str());
+                return 1;
+            }
+            for (qs::ExecutionMode mode : { qs::ExecutionMode::AsWritten, qs::ExecutionMode::Optimized })
+                for (int threads : { 1, 2 }) {
+                    qs::SessionOptions options;
+                    options.mode = mode;
+                    options.threads = threads;
+                    SessionTarget target(*model, options, c);
+                    qs::BenchmarkConfig config;
+                    config.warmupRuns = 2;
+                    config.runs = runs;
+                    auto r = qs::runBenchmark(config, target);
+                    if (!r) {
+                        std::fprintf(stderr, "soak_driver: %s (%s, %d threads): %s\n", c.file.c_str(),
+                            std::string(qs::executionModeName(mode)).c_str(), threads, r.status().message().c_str());
+                        return 1;
+                    }
+                    ++scenarios;
+                }
+        }
+        if (leakMiB > 0) { // the deliberate leak: touched, so it is resident
+            leaked.emplace_back(new char[static_cast<size_t>(leakMiB) << 20]);
+            std::memset(leaked.back().get(), 1, static_cast<size_t>(leakMiB) << 20);
+        }
+        Sample s { round, elapsed(), statusField("VmRSS:"), openDescriptors(), statusField("Threads:") };
+        samples.push_back(s);
+        std::printf("%5d  %9.1f  %7.1f  %3lld  %7lld  %9lld\n", s.round, s.elapsedS, s.rssKiB / 1024.0,
+            static_cast<long long>(s.fds), static_cast<long long>(s.threads), static_cast<long long>(scenarios));
+        std::fflush(stdout);
+    }
+
+    const Sample& base = samples[static_cast<size_t>(warmRounds) - 1];
+    const Sample& last = samples.back();
+    const int64_t growthKiB = last.rssKiB - base.rssKiB;
+    const bool rssOk = growthKiB <= marginMiB * 1024;
+    const bool fdsOk = last.fds <= base.fds;
+    const bool threadsOk = last.threads <= base.threads;
+    std::printf("\n%zu rounds, %lld scenarios in %.1f min. After round %d: RSS %+.1f MiB (margin %lld MiB) %s, "
+                "file descriptors %+lld %s, threads %+lld %s\n",
+        samples.size(), static_cast<long long>(scenarios), last.elapsedS / 60, warmRounds, growthKiB / 1024.0,
+        static_cast<long long>(marginMiB), rssOk ? "ok" : "GREW", static_cast<long long>(last.fds - base.fds),
+        fdsOk ? "ok" : "GREW", static_cast<long long>(last.threads - base.threads), threadsOk ? "ok" : "GREW");
+    return rssOk && fdsOk && threadsOk ? 0 : 1;
+}
