@@ -1080,136 +1080,151 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/graph/graph_panel.cpp" line="151"/>
+        <source>&amp;Fold Constants</source>
+        <translation>&amp;Konstanten einfalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
+        <source>Draw Constant nodes and constant-only subgraphs as inputs of the node they feed</source>
+        <translation>Constant-Knoten und rein konstante Teilgraphen als Eingaben des Knotens zeichnen, den sie speisen</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="155"/>
+        <source>Constants</source>
+        <translation>Konstanten</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="156"/>
         <source>&amp;Boundaries Only</source>
         <translation>&amp;Nur Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="157"/>
         <source>Show only quantization boundaries; dim everything else</source>
         <translation>Nur Quantisierungsgrenzen zeigen; alles andere abblenden</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="154"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="159"/>
         <source>&amp;Tensor Shapes</source>
         <translation>&amp;Tensorformen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="154"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="159"/>
         <source>Show element types and shapes on edges</source>
         <translation>Elementtypen und Formen an den Kanten zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="155"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
         <source>O&amp;verview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="155"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
         <source>Show the overview map</source>
         <translation>Die Übersichtskarte zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="165"/>
         <source>Boundaries</source>
         <translation>Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="162"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="167"/>
         <source>Shapes</source>
         <translation>Formen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="175"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="183"/>
         <source>Node category</source>
         <translation>Knotenart</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="176"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="184"/>
         <source>MACs per node</source>
         <translation>MACs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="177"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="185"/>
         <source>Weight bytes per node</source>
         <translation>Gewichtsbytes pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="179"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="187"/>
         <source>Colour nodes by a per-node metric (run profiles and parity reports add more)</source>
         <translation>Knoten nach einer Metrik pro Knoten färben (Laufprofile und Paritätsberichte fügen weitere hinzu)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="182"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="190"/>
         <source>&amp;Find...</source>
         <translation>&amp;Suchen...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="182"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="190"/>
         <source>Find a node by name, op type or tensor name</source>
         <translation>Einen Knoten über Name, Operatortyp oder Tensorname suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="188"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="196"/>
         <source>Find &amp;Next</source>
         <translation>&amp;Weitersuchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="188"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="196"/>
         <source>Next match</source>
         <translation>Nächster Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="189"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="197"/>
         <source>Find Pre&amp;vious</source>
         <translation>&amp;Rückwärts suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="189"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="197"/>
         <source>Previous match</source>
         <translation>Vorheriger Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="201"/>
         <source>Export Graph as &amp;PNG...</source>
         <translation>Graph als P&amp;NG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="194"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="202"/>
         <source>Save the whole graph as a PNG image</source>
         <translation>Den ganzen Graphen als PNG-Bild speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="195"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="203"/>
         <source>Export Graph as &amp;SVG...</source>
         <translation>Graph als &amp;SVG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="196"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="204"/>
         <source>Save the whole graph as a scalable SVG drawing</source>
         <translation>Den ganzen Graphen als skalierbare SVG-Zeichnung speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="225"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="240"/>
         <source>FP32 · %1</source>
         <translation>FP32 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="228"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="243"/>
         <source>INT8 · %1</source>
         <translation>INT8 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="341"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="356"/>
         <source>Time per node</source>
         <translation>Zeit pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="342"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="357"/>
         <source>Share of time per node</source>
         <translation>Zeitanteil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="383"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="398"/>
         <source>The analysis reports no per-node MACs for this model yet.</source>
         <translation>Die Analyse liefert für dieses Modell noch keine MACs pro Knoten.</translation>
     </message>
@@ -1222,12 +1237,12 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">logarithmische Skala</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="434"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="449"/>
         <source>No match</source>
         <translation>Kein Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="437"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="452"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
@@ -1289,33 +1304,33 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Den langsamsten %1-Knoten im Graphen auswählen und zentrieren</translation>
     </message>
     <message>
-        <location filename="../ui/models/hotspot_model.cpp" line="122"/>
+        <location filename="../ui/models/hotspot_model.cpp" line="123"/>
         <source>Mean time per run of the profiled runs</source>
         <translation>Mittlere Zeit pro Lauf der profilierten Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/models/hotspot_model.cpp" line="128"/>
+        <location filename="../ui/models/hotspot_model.cpp" line="129"/>
         <source>Node</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/models/hotspot_model.cpp" line="128"/>
-        <location filename="../ui/models/hotspot_model.cpp" line="130"/>
+        <location filename="../ui/models/hotspot_model.cpp" line="129"/>
+        <location filename="../ui/models/hotspot_model.cpp" line="131"/>
         <source>Op type</source>
         <translation>Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/models/hotspot_model.cpp" line="130"/>
+        <location filename="../ui/models/hotspot_model.cpp" line="131"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/models/hotspot_model.cpp" line="132"/>
+        <location filename="../ui/models/hotspot_model.cpp" line="133"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/models/hotspot_model.cpp" line="134"/>
+        <location filename="../ui/models/hotspot_model.cpp" line="135"/>
         <source>Share</source>
         <translation>Anteil</translation>
     </message>
@@ -1343,17 +1358,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Nach Knotenname oder Operatortyp filtern</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="86"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="87"/>
         <source>No profile on the graph: measure the model shown with “%1” on, or select a profiled run of it.</source>
         <translation>Kein Profil auf dem Graphen: Messen Sie das gezeigte Modell mit „%1“ oder wählen Sie einen Lauf mit Profil davon.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="88"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="89"/>
         <source>Per-node profile</source>
         <translation>Profil pro Knoten</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/panels/hotspot_panel.cpp" line="91"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="92"/>
         <source>%1 per run in %n kernel(s)</source>
         <translation>
             <numerusform>%1 pro Lauf in %n Kernel</numerusform>
@@ -1716,22 +1731,22 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="542"/>
+        <location filename="../ui/main_window.cpp" line="546"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="551"/>
+        <location filename="../ui/main_window.cpp" line="555"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="556"/>
+        <location filename="../ui/main_window.cpp" line="560"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="557"/>
+        <location filename="../ui/main_window.cpp" line="561"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
@@ -1774,11 +1789,19 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::NodeItem</name>
     <message numerus="yes">
-        <location filename="../ui/graph/node_item.cpp" line="31"/>
+        <location filename="../ui/graph/node_item.cpp" line="33"/>
         <source>%n Q/DQ node(s) collapsed into this one</source>
         <translation>
             <numerusform>%n Q/DQ-Knoten in diesen zusammengefaltet</numerusform>
             <numerusform>%n Q/DQ-Knoten in diesen zusammengefaltet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/graph/node_item.cpp" line="37"/>
+        <source>%n constant input(s) folded into this node (see Properties)</source>
+        <translation>
+            <numerusform>%n konstante Eingabe in diesen Knoten eingefaltet (siehe Eigenschaften)</numerusform>
+            <numerusform>%n konstante Eingaben in diesen Knoten eingefaltet (siehe Eigenschaften)</numerusform>
         </translation>
     </message>
 </context>

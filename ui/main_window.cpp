@@ -481,6 +481,8 @@ void MainWindow::readSettings()
     o.direction = s.value(settingsKey("graph/leftToRight"), false).toBool() ? LayoutDirection::LeftToRight
                                                                             : LayoutDirection::TopToBottom;
     o.collapseQdq = s.value(settingsKey("graph/collapseQdq"), false).toBool();
+    o.foldConstants = s.value(settingsKey("graph/foldConstants"), true).toBool();
+    o.edgeLabels = s.value(settingsKey("graph/tensorShapes"), false).toBool();
     m_graph->setLayoutOptions(o);
 }
 
@@ -492,6 +494,8 @@ void MainWindow::writeSettings() const
     const LayoutOptions o = m_graph->layoutOptions();
     s.setValue(settingsKey("graph/leftToRight"), o.direction == LayoutDirection::LeftToRight);
     s.setValue(settingsKey("graph/collapseQdq"), o.collapseQdq);
+    s.setValue(settingsKey("graph/foldConstants"), o.foldConstants);
+    s.setValue(settingsKey("graph/tensorShapes"), o.edgeLabels);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

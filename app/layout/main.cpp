@@ -7,8 +7,10 @@
 //   qs-layout 1
 //   bb LLX LLY URX URY                       the bounding box, Graphviz points (y up)
 //   node NAME X Y WIDTH HEIGHT               centre in points, size in inches, one line per node
-//   edge ID N X1 Y1 ... XN YN EFLAG EX EY    ID is the edge's "id" attribute; the first spline's bezier points;
-//                                            EFLAG 1 when (EX, EY) is the end point of the arrow head
+//   edge ID N X1 Y1 ... XN YN EFLAG EX EY [lp X Y W H]
+//                                            ID is the edge's "id" attribute; the first spline's bezier points;
+//                                            EFLAG 1 when (EX, EY) is the end point of the arrow head; lp: where dot
+//                                            placed the edge's label (centre) and its size, in points
 //   end
 // Numbers are written with std::to_chars (shortest exact form, no locale). Exit 0 on success; otherwise a message on
 // standard error and exit 1 (bad input) or 2 (the layout failed).
@@ -83,6 +85,13 @@ int main()
             out += bz && bz->eflag ? " 1" : " 0";
             put(out, bz && bz->eflag ? bz->ep.x : 0.0);
             put(out, bz && bz->eflag ? bz->ep.y : 0.0);
+            if (const textlabel_t* label = ED_label(e); label && label->set) {
+                out += " lp";
+                put(out, label->pos.x);
+                put(out, label->pos.y);
+                put(out, label->dimen.x);
+                put(out, label->dimen.y);
+            }
             out += '\n';
         }
     out += "end\n";

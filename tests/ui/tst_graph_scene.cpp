@@ -23,7 +23,15 @@ using namespace qs::ui;
 namespace {
 using BoundaryCounts = std::map<NodeCategory, int>;
 
-std::shared_ptr<const LoadedModel> mustLoad(const QString& path, LayoutOptions options = {})
+// These cases index nodes by id and compare totals with the README: every node drawn, constants included.
+LayoutOptions everyNode()
+{
+    LayoutOptions o;
+    o.foldConstants = false;
+    return o;
+}
+
+std::shared_ptr<const LoadedModel> mustLoad(const QString& path, LayoutOptions options = everyNode())
 {
     auto r = loadAndLayout(path, options);
     if (!r)
@@ -120,7 +128,7 @@ void TestGraphScene::nodeItemsMatchEngine()
 void TestGraphScene::collapseQdqRemovesQdqNodes()
 {
     QS_REQUIRE_SHARED_MODEL(path, "resnet18_int8_qdq_torch");
-    LayoutOptions options;
+    LayoutOptions options = everyNode();
     options.collapseQdq = true;
     const auto lm = mustLoad(path, options);
     GraphScene scene;

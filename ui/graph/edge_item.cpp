@@ -42,10 +42,15 @@ EdgeItem::EdgeItem(const LayoutEdge& edge, const QString& label, const QString& 
         const auto side
             = [&](qreal delta) { return tip + QPointF(qCos(angle + delta) * len, -qSin(angle + delta) * len); };
         m_arrow << tip << side(0.42) << side(-0.42);
-        // Label near the middle of the spline, beside the line.
-        const QPointF mid = m_path.pointAtPercent(0.5);
+        // Where Graphviz placed the label (it reserved room for it, so it overlaps no node and no other label);
+        // without a placement, near the middle of the spline, beside the line.
         const QSizeF size = QFontMetricsF(labelFont()).size(0, m_label) + QSizeF(6, 2);
-        m_labelRect = QRectF(mid + QPointF(4, -size.height() / 2), size);
+        if (edge.labelRect) {
+            m_labelRect = QRectF(edge.labelRect->center() - QPointF(size.width() / 2, size.height() / 2), size);
+        } else {
+            const QPointF mid = m_path.pointAtPercent(0.5);
+            m_labelRect = QRectF(mid + QPointF(4, -size.height() / 2), size);
+        }
     }
     m_bounds = m_path.boundingRect().united(m_arrow.boundingRect()).adjusted(-3, -3, 3, 3);
     m_bounds = m_bounds.united(m_labelRect);

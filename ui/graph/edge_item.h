@@ -27,6 +27,8 @@ public:
     const LayoutEdge& edge() const { return m_edge; }
     bool isCrossing() const { return m_edge.crossing; }
     void setLabelVisible(bool visible);
+    /// Where the label is drawn when visible (scene coordinates).
+    QRectF labelRect() const { return m_labelRect; }
     void setDimmed(bool dimmed) { setOpacity(dimmed ? 0.12 : 1.0); }
 
 private:

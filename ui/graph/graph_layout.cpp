@@ -30,12 +30,47 @@ struct Source
 {
     NodeId producer = kNoNode; ///< visible producer, or kNoNode
     bool fromGraphInput = false;
+    bool constant = false; ///< the chain starts at a folded constant-only node
     ValueId value = kNoValue; ///< the value leaving the visible producer / input terminal
     int absorbed = 0;
 };
 
+// Operators whose output is not a function of their inputs: never folded, even without inputs.
+bool isNondeterministic(const std::string& op)
+{
+    return op.rfind("Random", 0) == 0 || op == "Multinomial" || op == "Bernoulli";
+}
+
+// Nodes computed from constants alone (Constant, ConstantOfShape of a constant, a Cast or Reshape of one, ...), in
+// one pass in topological order. Quantization nodes are left to collapseQdq, nodes with subgraphs and
+// nodes producing a graph output stay drawn.
+std::vector<bool> constantOnlyNodes(const Graph& g, const NodeClassification& c)
+{
+    std::vector<bool> folded(g.nodes().size(), false);
+    for (NodeId id : g.topologicalOrder()) {
+        const Node& n = g.node(id);
+        const NodeCategory cat = c.category(id);
+        if (cat == NodeCategory::Quantize || cat == NodeCategory::Dequantize || isNondeterministic(n.opType))
+            continue;
+        bool constant = true;
+        for (const Attribute& a : n.attributes)
+            constant = constant && a.graphs.empty() && !a.g;
+        for (ValueId v : n.inputs) {
+            if (v == kNoValue || g.value(v).isConstant())
+                continue;
+            const NodeId p = g.value(v).producer;
+            constant = constant && p != kNoNode && folded[static_cast<size_t>(p)];
+        }
+        for (ValueId v : n.outputs)
+            constant = constant && !(v != kNoValue && g.value(v).isGraphOutput);
+        folded[static_cast<size_t>(id)] = constant;
+    }
+    return folded;
+}
+
 // Follows a value back through collapsed Q/DQ nodes (their data input is input 0) to what is actually drawn.
-Source resolveSource(const Graph& g, const NodeClassification& c, const LayoutOptions& o, ValueId v)
+Source resolveSource(
+    const Graph& g, const NodeClassification& c, const LayoutOptions& o, const std::vector<bool>& folded, ValueId v)
 {
     Source s;
     s.value = v;
@@ -43,6 +78,11 @@ Source resolveSource(const Graph& g, const NodeClassification& c, const LayoutOp
         const Value& val = g.value(s.value);
         if (val.producer == kNoNode) {
             s.fromGraphInput = val.isGraphInput;
+            return s;
+        }
+        if (folded[static_cast<size_t>(val.producer)]) {
+            s.constant = true;
+            s.producer = kNoNode;
             return s;
         }
         if (!isHidden(c, val.producer, o)) {
@@ -73,6 +113,18 @@ std::string dotName(char prefix, int64_t number)
     std::string name(1, prefix);
     name += std::to_string(number);
     return name;
+}
+
+// A DOT double-quoted string.
+std::string dotString(const std::string& text)
+{
+    std::string out = "\"";
+    for (char ch : text) {
+        if (ch == '"' || ch == '\\')
+            out += '\\';
+        out += ch;
+    }
+    return out + "\"";
 }
 
 std::string nodeName(NodeId id)
@@ -117,10 +169,13 @@ Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassificat
     };
 
     const size_t nodeCount = g.nodes().size();
+    const std::vector<bool> folded
+        = options.foldConstants ? constantOnlyNodes(g, classification) : std::vector<bool>(nodeCount, false);
     std::vector<bool> drawn(nodeCount, false);
     std::vector<int> absorbed(nodeCount, 0);
+    std::vector<int> absorbedConstants(nodeCount, 0);
     for (NodeId id = 0; id < static_cast<NodeId>(nodeCount); ++id) {
-        if (isHidden(classification, id, options))
+        if (isHidden(classification, id, options) || folded[static_cast<size_t>(id)])
             continue;
         addBox(nodeName(id), nodeBoxSize(g.node(id)));
         drawn[static_cast<size_t>(id)] = true;
@@ -142,9 +197,14 @@ Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassificat
         hasInputTerminal[static_cast<size_t>(v)] = true;
     }
 
+    if (options.edgeLabels) // the size Graphviz reserves for a label; EdgeItem draws it centred there
+        dot += "edge [fontname=\"Helvetica\", fontsize=9];\n";
     std::vector<LayoutEdge> edges;
     const auto addEdge = [&](LayoutEdge e, const std::string& tail, const std::string& head) {
-        dot += tail + " -> " + head + " [id=" + dotName('e', static_cast<int64_t>(edges.size())) + "];\n";
+        dot += tail + " -> " + head + " [id=" + dotName('e', static_cast<int64_t>(edges.size()));
+        if (options.edgeLabels)
+            dot += ", label=" + dotString(g.value(e.value).type.toString());
+        dot += "];\n";
         edges.push_back(std::move(e));
     };
     // The visible end of a source: its producer's box, or a graph input's terminal; empty when it starts at a constant.
@@ -162,11 +222,12 @@ Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassificat
             const ValueId v = n.inputs[static_cast<size_t>(slot)];
             if (v == kNoValue || g.value(v).isConstant())
                 continue;
-            const Source s = resolveSource(g, classification, options, v);
+            const Source s = resolveSource(g, classification, options, folded, v);
             absorbed[static_cast<size_t>(id)] += s.absorbed;
+            absorbedConstants[static_cast<size_t>(id)] += s.constant && s.absorbed == 0 ? 1 : 0;
             const std::string tail = tailOf(s);
             if (tail.empty())
-                continue; // produced by a collapsed chain that starts at a constant
+                continue; // produced by a folded constant, or a collapsed chain that starts at one
             LayoutEdge e;
             e.value = v;
             e.producer = s.producer;
@@ -181,7 +242,7 @@ Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassificat
     }
     for (ValueId v : g.outputs()) {
         const std::string head = addTerminal(v, false);
-        const Source s = resolveSource(g, classification, options, v);
+        const Source s = resolveSource(g, classification, options, folded, v);
         const std::string tail = tailOf(s);
         if (tail.empty())
             continue;
@@ -218,7 +279,8 @@ Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassificat
         const auto rect = rectOf(nodeName(id));
         if (!rect)
             return missing(nodeName(id));
-        out.nodes.push_back(LayoutNode { id, *rect, absorbed[static_cast<size_t>(id)] });
+        out.nodes.push_back(
+            LayoutNode { id, *rect, absorbed[static_cast<size_t>(id)], absorbedConstants[static_cast<size_t>(id)] });
     }
     for (auto& [t, name] : terminals) {
         const auto rect = rectOf(name);
@@ -236,6 +298,11 @@ Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassificat
                 e.bezier.push_back(toScene(q));
             e.arrowTip = it->second.hasArrowEnd ? toScene(it->second.arrowEnd)
                                                 : (e.bezier.empty() ? QPointF() : e.bezier.back());
+            if (it->second.label) {
+                const QRectF& l = *it->second.label; // centre and size in points
+                const QPointF c = toScene(l.topLeft());
+                e.labelRect = QRectF(c.x() - l.width() / 2, c.y() - l.height() / 2, l.width(), l.height());
+            }
         }
         out.edges.push_back(std::move(e));
     }

@@ -13,6 +13,7 @@
 #include <QString>
 
 #include <atomic>
+#include <optional>
 #include <vector>
 
 namespace qs::ui {
@@ -28,6 +29,11 @@ struct LayoutOptions
     LayoutDirection direction = LayoutDirection::TopToBottom;
     /// Hide QuantizeLinear/DequantizeLinear nodes and route their edges to the consumer, which gets a badge.
     bool collapseQdq = false;
+    /// Fold Constant nodes and constant-only subgraphs (ConstantOfShape, Cast, Reshape ... of constants) into the
+    /// node they feed, as initializers already are; the consumer gets a badge. Quantization nodes stay (collapseQdq).
+    bool foldConstants = true;
+    /// Lay the edges' element-type/shape labels out with Graphviz, so they overlap neither nodes nor each other.
+    bool edgeLabels = false;
     bool operator==(const LayoutOptions&) const = default;
 };
 
@@ -36,6 +42,7 @@ struct LayoutNode
     NodeId id = kNoNode;
     QRectF rect;
     int absorbedQdq = 0; ///< Q/DQ nodes collapsed into this one
+    int absorbedConstants = 0; ///< constant-only nodes folded into this one
 };
 
 /// A graph input or output shown as a terminal box.
@@ -55,6 +62,7 @@ struct LayoutEdge
     std::vector<QPointF> bezier; ///< start point followed by triples of cubic control points
     QPointF arrowTip; ///< where the arrow head points (end of the line after the last bezier point)
     bool crossing = false; ///< float <-> integer domain crossing
+    std::optional<QRectF> labelRect; ///< where Graphviz placed the shape label (LayoutOptions::edgeLabels)
 };
 
 struct GraphLayout

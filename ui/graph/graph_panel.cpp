@@ -148,6 +148,11 @@ void GraphPanel::createActions()
     m_leftToRight->setIconText(tr("Left\u2192Right"));
     m_collapseQdq = add(tr("&Collapse Q/DQ"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Q),
         tr("Fold QuantizeLinear/DequantizeLinear nodes into the node they feed"), true);
+    m_foldConstants = add(tr("&Fold Constants"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
+        tr("Draw Constant nodes and constant-only subgraphs as inputs of the node they feed"), true);
+    m_foldConstants->setChecked(true);
+    m_foldConstants->setObjectName(QStringLiteral("foldConstants"));
+    m_foldConstants->setIconText(tr("Constants"));
     m_boundariesOnly = add(tr("&Boundaries Only"), QKeySequence(Qt::CTRL | Qt::Key_B),
         tr("Show only quantization boundaries; dim everything else"), true);
     m_edgeLabels = add(
@@ -162,10 +167,13 @@ void GraphPanel::createActions()
     m_edgeLabels->setIconText(tr("Shapes"));
     m_minimapAction->setObjectName(QStringLiteral("overview"));
     // The overview toggle lives in the View menu only; the toolbar keeps to what changes the drawing.
-    for (QAction* a : { m_leftToRight, m_collapseQdq, m_boundariesOnly, m_edgeLabels })
+    for (QAction* a : { m_leftToRight, m_collapseQdq, m_foldConstants, m_boundariesOnly, m_edgeLabels })
         m_toolBar->addAction(a);
     connect(m_leftToRight, &QAction::toggled, this, [this] { emit layoutOptionsChanged(layoutOptions()); });
     connect(m_collapseQdq, &QAction::toggled, this, [this] { emit layoutOptionsChanged(layoutOptions()); });
+    connect(m_foldConstants, &QAction::toggled, this, [this] { emit layoutOptionsChanged(layoutOptions()); });
+    // Graphviz places the labels, so showing them is a relayout (the graph makes room for them).
+    connect(m_edgeLabels, &QAction::toggled, this, [this] { emit layoutOptionsChanged(layoutOptions()); });
     connect(m_boundariesOnly, &QAction::toggled, m_scene, &GraphScene::setBoundariesOnly);
     connect(m_edgeLabels, &QAction::toggled, m_scene, &GraphScene::setEdgeLabelsVisible);
     connect(m_minimapAction, &QAction::toggled, this,
@@ -202,6 +210,8 @@ LayoutOptions GraphPanel::layoutOptions() const
     LayoutOptions o;
     o.direction = m_leftToRight->isChecked() ? LayoutDirection::LeftToRight : LayoutDirection::TopToBottom;
     o.collapseQdq = m_collapseQdq->isChecked();
+    o.foldConstants = m_foldConstants->isChecked();
+    o.edgeLabels = m_edgeLabels->isChecked();
     return o;
 }
 
@@ -209,8 +219,13 @@ void GraphPanel::setLayoutOptions(const LayoutOptions& options)
 {
     const QSignalBlocker a(m_leftToRight);
     const QSignalBlocker b(m_collapseQdq);
+    const QSignalBlocker c(m_foldConstants);
+    const QSignalBlocker d(m_edgeLabels);
     m_leftToRight->setChecked(options.direction == LayoutDirection::LeftToRight);
     m_collapseQdq->setChecked(options.collapseQdq);
+    m_foldConstants->setChecked(options.foldConstants);
+    m_edgeLabels->setChecked(options.edgeLabels);
+    m_scene->setEdgeLabelsVisible(options.edgeLabels);
 }
 
 void GraphPanel::setResult(const LoadResult& result, bool keepView)

@@ -99,6 +99,7 @@ private:
     QAction* m_edgeLabels = nullptr;
     QAction* m_boundariesOnly = nullptr;
     QAction* m_collapseQdq = nullptr;
+    QAction* m_foldConstants = nullptr;
     QAction* m_minimapAction = nullptr;
     QAction* m_exportPng = nullptr;
     QAction* m_exportSvg = nullptr;

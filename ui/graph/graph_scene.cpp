@@ -51,8 +51,8 @@ void GraphScene::setModel(std::shared_ptr<const LoadedModel> model)
     m_byId.assign(g.nodes().size(), nullptr);
     m_nodeItems.reserve(layout.nodes.size());
     for (const LayoutNode& ln : layout.nodes) {
-        auto* item
-            = new NodeItem(g.node(ln.id), ln.id, m_model->classification.category(ln.id), ln.rect, ln.absorbedQdq);
+        auto* item = new NodeItem(g.node(ln.id), ln.id, m_model->classification.category(ln.id), ln.rect,
+            ln.absorbedQdq, ln.absorbedConstants);
         addItem(item);
         m_nodeItems.push_back(item);
         m_byId[static_cast<size_t>(ln.id)] = item;

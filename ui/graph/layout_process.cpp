@@ -108,6 +108,14 @@ Result<ProcessLayout> parseLayoutOutput(std::string_view text)
             if (!nextNumber(line, flag) || !nextPoint(line, e.arrowEnd))
                 return malformed(lineNumber, whole);
             e.hasArrowEnd = flag != 0;
+            if (const std::string_view more = nextToken(line); more == "lp") {
+                QPointF centre, size;
+                if (!nextPoint(line, centre) || !nextPoint(line, size))
+                    return malformed(lineNumber, whole);
+                e.label = QRectF(centre, QSizeF(size.x(), size.y()));
+            } else if (!more.empty()) {
+                return malformed(lineNumber, whole);
+            }
             out.edges[id] = std::move(e);
         } else if (kind == "end") {
             end = true;

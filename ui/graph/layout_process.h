@@ -7,9 +7,11 @@
 #include <quantscope/engine/status.h>
 
 #include <QPointF>
+#include <QRectF>
 #include <QString>
 
 #include <atomic>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -33,6 +35,7 @@ struct ProcessLayout
         std::vector<QPointF> bezier; ///< the first spline: start point, then triples of control points
         bool hasArrowEnd = false;
         QPointF arrowEnd;
+        std::optional<QRectF> label; ///< the label's centre (as topLeft) and size, when the edge had one
     };
     std::unordered_map<std::string, Node> nodes; ///< by DOT node name
     std::unordered_map<std::string, Edge> edges; ///< by the edge's "id" attribute

@@ -10,7 +10,8 @@
 
 namespace qs::ui {
 
-NodeItem::NodeItem(const Node& node, NodeId id, NodeCategory category, const QRectF& rect, int absorbedQdq)
+NodeItem::NodeItem(
+    const Node& node, NodeId id, NodeCategory category, const QRectF& rect, int absorbedQdq, int absorbedConstants)
     : m_id(id)
     , m_category(category)
     , m_style(categoryStyle(category))
@@ -18,6 +19,7 @@ NodeItem::NodeItem(const Node& node, NodeId id, NodeCategory category, const QRe
     , m_opType(toQString(node.opType))
     , m_name(toQString(node.name))
     , m_absorbed(absorbedQdq)
+    , m_absorbedConstants(absorbedConstants)
 {
     setFlag(ItemIsSelectable);
     setAcceptHoverEvents(false);
@@ -30,6 +32,10 @@ NodeItem::NodeItem(const Node& node, NodeId id, NodeCategory category, const QRe
         tip += QStringLiteral("<br/><i>%1</i>")
                    .arg(QCoreApplication::translate(
                        "qs::ui::NodeItem", "%n Q/DQ node(s) collapsed into this one", "", m_absorbed));
+    if (m_absorbedConstants > 0)
+        tip += QStringLiteral("<br/><i>%1</i>")
+                   .arg(QCoreApplication::translate("qs::ui::NodeItem",
+                       "%n constant input(s) folded into this node (see Properties)", "", m_absorbedConstants));
     m_baseToolTip = tip;
     setToolTip(tip);
 }
@@ -107,6 +113,8 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     QString name = m_name;
     if (m_absorbed > 0)
         name = QStringLiteral("+%1 Q/DQ  ").arg(m_absorbed) + name;
+    if (m_absorbedConstants > 0)
+        name = QStringLiteral("+%1 \u25c6  ").arg(m_absorbedConstants) + name; // a diamond per folded constant
     painter->drawText(nameRect, Qt::AlignHCenter | Qt::AlignVCenter,
         QFontMetricsF(small).elidedText(name, Qt::ElideMiddle, nameRect.width()));
 }

@@ -20,7 +20,8 @@ public:
         Type = UserType + 1
     };
 
-    NodeItem(const Node& node, NodeId id, NodeCategory category, const QRectF& rect, int absorbedQdq);
+    NodeItem(const Node& node, NodeId id, NodeCategory category, const QRectF& rect, int absorbedQdq,
+        int absorbedConstants = 0);
 
     int type() const override { return Type; }
     QRectF boundingRect() const override;
@@ -29,6 +30,7 @@ public:
     NodeId nodeId() const { return m_id; }
     NodeCategory category() const { return m_category; }
     int absorbedQdq() const { return m_absorbed; }
+    int absorbedConstants() const { return m_absorbedConstants; }
     /// The fill actually painted (overlay colour when an overlay is active); tests read it.
     QColor fillColor() const { return m_overlayFill.value_or(m_style.fill); }
     void setOverlayFill(std::optional<QColor> fill);
@@ -47,6 +49,7 @@ private:
     QString m_name;
     QString m_baseToolTip;
     int m_absorbed = 0;
+    int m_absorbedConstants = 0;
     bool m_dimmed = false;
     bool m_findMatch = false;
     std::optional<QColor> m_overlayFill;

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// Issue 16 items 7 and 8: constants drawn as inputs of their consumer, and edge shape labels placed by Graphviz clear
+// of nodes and of each other. The folding is checked on a model built here, whose constant-only nodes are known by
+// construction; the labels on a shared QDQ model.
+#include "graph/edge_item.h"
+#include "graph/graph_scene.h"
+#include "graph/node_item.h"
+#include "ui_test_main.h"
+#include "workers/loaded_model.h"
+
+#include <QTemporaryDir>
+
+#include <onnx_builder.h>
+
+#include <set>
+
+using namespace qs;
+using namespace qs::ui;
+
+class TestGraphReadability : public QObject
+{
+    Q_OBJECT
+private slots:
+    void constantOnlyNodesAreFoldedIntoTheirConsumer();
+    void foldingCanBeTurnedOff();
+    void shapeLabelsOverlapNoNodeAndNoOtherLabel();
+
+private:
+    QString writeModel();
+    QTemporaryDir m_dir;
+};
+
+// x -> Add(x, c) -> Mul(., fill) -> Relu -> y, where c comes from a Constant node and fill from
+// Cast(ConstantOfShape(Constant shape)); w = DequantizeLinear(Constant) feeds a second Mul. Constant-only by
+// construction: c_node, shape_node, fill_node, cast_node (4 nodes); DequantizeLinear stays (a quantization node).
+QString TestGraphReadability::writeModel()
+{
+    using namespace qs::test;
+    ModelBuilder m(13);
+    auto& g = m.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, 4 });
+    auto constantNode = [&](const std::string& out, const std::string& name, int32_t type,
+                            const std::vector<int64_t>& dims, const std::string& raw) {
+        auto& n = g.node("Constant", {}, { out }, name);
+        auto* a = n.add_attribute();
+        a->set_name("value");
+        a->set_type(onnx::AttributeProto_AttributeType_TENSOR);
+        auto* t = a->mutable_t();
+        t->set_data_type(type);
+        for (int64_t d : dims)
+            t->add_dims(d);
+        t->set_raw_data(raw);
+    };
+    const std::vector<float> c { 1, 2, 3, 4 };
+    constantNode("c", "c_node", onnx::TensorProto_DataType_FLOAT, { 1, 4 },
+        std::string(reinterpret_cast<const char*>(c.data()), sizeof(float) * 4));
+    const std::vector<int64_t> shape { 1, 4 };
+    constantNode("shape", "shape_node", onnx::TensorProto_DataType_INT64, { 2 },
+        std::string(reinterpret_cast<const char*>(shape.data()), sizeof(int64_t) * 2));
+    g.node("ConstantOfShape", { "shape" }, { "fill_i" }, "fill_node");
+    auto& cast = g.node("Cast", { "fill_i" }, { "fill" }, "cast_node");
+    auto* to = cast.add_attribute();
+    to->set_name("to");
+    to->set_type(onnx::AttributeProto_AttributeType_INT);
+    to->set_i(onnx::TensorProto_DataType_FLOAT);
+    const std::vector<int8_t> w { 1, -2, 3, -4 };
+    constantNode("wq", "w_node", onnx::TensorProto_DataType_INT8, { 1, 4 },
+        std::string(reinterpret_cast<const char*>(w.data()), 4));
+    g.rawInitializer("w_scale", onnx::TensorProto_DataType_FLOAT, {}, std::vector<float> { 0.5f });
+    g.node("DequantizeLinear", { "wq", "w_scale" }, { "w" }, "w_dq");
+    g.node("Add", { "x", "c" }, { "a" }, "add");
+    g.node("Mul", { "a", "fill" }, { "m" }, "mul");
+    g.node("Mul", { "m", "w" }, { "mw" }, "mul_w");
+    g.node("Relu", { "mw" }, { "y" }, "relu");
+    g.output("y", onnx::TensorProto_DataType_FLOAT);
+    const QString path = m_dir.filePath(QStringLiteral("constants.onnx"));
+    m.save(path.toStdString());
+    return path;
+}
+
+namespace {
+std::map<std::string, const NodeItem*> itemsByName(const GraphScene& scene, const Graph& g)
+{
+    std::map<std::string, const NodeItem*> out;
+    for (const NodeItem* item : scene.nodeItems())
+        out[g.node(item->nodeId()).name] = item;
+    return out;
+}
+} // namespace
+
+void TestGraphReadability::constantOnlyNodesAreFoldedIntoTheirConsumer()
+{
+    auto lm = loadAndLayout(writeModel(), {});
+    QVERIFY2(lm.isOk(), lm.status().toString().c_str());
+    GraphScene scene;
+    scene.setModel(*lm);
+    const auto items = itemsByName(scene, (*lm)->model->graph());
+    const std::set<std::string> drawn = [&] {
+        std::set<std::string> s;
+        for (const auto& [name, item] : items)
+            s.insert(name);
+        return s;
+    }();
+    // w_node feeds the DequantizeLinear, which stays drawn: w_node is folded into it.
+    QCOMPARE(drawn, (std::set<std::string> { "add", "mul", "mul_w", "relu", "w_dq" }));
+    QCOMPARE(items.at("add")->absorbedConstants(), 1); // c
+    QCOMPARE(items.at("mul")->absorbedConstants(), 1); // the Cast(ConstantOfShape(shape)) chain
+    QCOMPARE(items.at("w_dq")->absorbedConstants(), 1); // wq (the scale is an initializer, never drawn)
+    QCOMPARE(items.at("mul_w")->absorbedConstants(), 0); // w comes from the drawn DequantizeLinear
+    QCOMPARE(items.at("relu")->absorbedConstants(), 0);
+    QVERIFY(items.at("add")->toolTip().contains(QStringLiteral("1 constant input")));
+    // No edge starts at a folded node: 5 edges (x->add, add->mul, mul->mul_w, w_dq->mul_w, mul_w->relu) + relu->y.
+    QCOMPARE(scene.edgeItems().size(), size_t(6));
+}
+
+void TestGraphReadability::foldingCanBeTurnedOff()
+{
+    LayoutOptions options;
+    options.foldConstants = false;
+    auto lm = loadAndLayout(writeModel(), options);
+    QVERIFY(lm.isOk());
+    GraphScene scene;
+    scene.setModel(*lm);
+    QCOMPARE(scene.nodeItems().size(), size_t(10)); // every node of the file
+    for (const NodeItem* item : scene.nodeItems())
+        QCOMPARE(item->absorbedConstants(), 0);
+}
+
+void TestGraphReadability::shapeLabelsOverlapNoNodeAndNoOtherLabel()
+{
+    QS_REQUIRE_SHARED_MODEL(path, "resnet18_int8_qdq_torch");
+    LayoutOptions options;
+    options.edgeLabels = true;
+    auto lm = loadAndLayout(path, options);
+    QVERIFY2(lm.isOk(), lm.status().toString().c_str());
+    const GraphLayout& layout = (*lm)->layout;
+    std::vector<QRectF> boxes;
+    for (const LayoutNode& n : layout.nodes)
+        boxes.push_back(n.rect);
+    for (const LayoutTerminal& t : layout.terminals)
+        boxes.push_back(t.rect);
+    std::vector<QRectF> labels;
+    for (const LayoutEdge& e : layout.edges) {
+        QVERIFY2(e.labelRect.has_value(), "an edge without a label placement");
+        labels.push_back(e.labelRect->adjusted(0.5, 0.5, -0.5, -0.5)); // rounding of Graphviz's coordinates
+    }
+    QVERIFY(labels.size() > 100);
+    for (const QRectF& l : labels)
+        for (const QRectF& b : boxes)
+            QVERIFY2(!l.intersects(b), "a shape label overlaps a node");
+    for (size_t i = 0; i < labels.size(); ++i)
+        for (size_t j = i + 1; j < labels.size(); ++j)
+            QVERIFY2(!labels[i].intersects(labels[j]), "two shape labels overlap");
+    // The scene draws each label centred where Graphviz put it.
+    GraphScene scene;
+    scene.setModel(*lm);
+    for (size_t i = 0; i < scene.edgeItems().size(); ++i) {
+        const QPointF d = scene.edgeItems()[i]->labelRect().center() - layout.edges[i].labelRect->center();
+        QVERIFY(std::abs(d.x()) < 0.01 && std::abs(d.y()) < 0.01);
+    }
+}
+
+QS_UI_TEST_MAIN(TestGraphReadability)
+#include "tst_graph_readability.moc"
