@@ -13,6 +13,7 @@
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/nhwc_concat.h"
 #include "kernels/int8/nhwc_resize.h"
+#include "kernels/int8/qdq_fused.h"
 #include "kernels/int8/qlinear.h"
 #include "kernels/shape_util.h"
 
@@ -237,6 +238,9 @@ private:
         if (s.spec == &kernels::qdqConvAddSpec() && out.rank() == 4 && sameDims(s.inputs[kernels::qlinear_conv::kAddB]))
             return { s.inputs[kernels::qlinear_conv::kAddB], s.outputs[0] };
         if (s.spec == &kernels::qdqMaxPoolSpec() && out.rank() == 4 && s.inputs[0] >= 0)
+            return { s.inputs[0], s.outputs[0] };
+        // The byte lookup (qdq-lookup-table) is elementwise.
+        if (s.spec == &kernels::qdqLookupSpec() && s.inputs[0] >= 0)
             return { s.inputs[0], s.outputs[0] };
         if (s.nodes.size() != 1)
             return {};
