@@ -239,6 +239,13 @@ private:
             return { s.inputs[kernels::qlinear_conv::kAddB], s.outputs[0] };
         if (s.spec == &kernels::qdqMaxPoolSpec() && out.rank() == 4 && s.inputs[0] >= 0)
             return { s.inputs[0], s.outputs[0] };
+        // The int8 multiply is elementwise on its full-shape operands; a per-channel operand [N, C, 1, 1] and the
+        // integer global average's output are the same bytes in both layouts, so the squeeze-excite block around them
+        // joins the region of the feature map it scales.
+        if (s.spec == &kernels::qdqMulSpec() && out.rank() == 4 && sameDims(s.inputs[kernels::qdq_mul::kA]))
+            return { s.inputs[kernels::qdq_mul::kA], s.inputs[kernels::qdq_mul::kB], s.outputs[0] };
+        if (s.spec == &kernels::qdqGlobalAveragePoolSpec() && out.rank() == 4)
+            return { s.inputs[kernels::qdq_global_pool::kX], s.outputs[0] };
         // The byte lookup (qdq-lookup-table) is elementwise.
         if (s.spec == &kernels::qdqLookupSpec() && s.inputs[0] >= 0)
             return { s.inputs[0], s.outputs[0] };

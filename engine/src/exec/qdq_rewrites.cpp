@@ -12,7 +12,10 @@
 #include "exec/qdq_rewrites.h"
 
 #include "exec/qdq_match.h"
+#include "kernels/int8/qdq_fused.h"
 #include "kernels/int8/qlinear.h"
+
+#include <algorithm>
 
 namespace qs {
 
@@ -43,6 +46,14 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "Gemm"))
                 fuseQdqGemm(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed
+                && (isOp(m_plan.steps[i], "GlobalAveragePool") || isOp(m_plan.steps[i], "ReduceMean")
+                    || isOp(m_plan.steps[i], "AveragePool")))
+                fuseQdqGlobalPool(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "Mul"))
+                fuseQdqMul(i);
     }
 
 private:
@@ -282,6 +293,127 @@ private:
         fused.spec = &kernels::qdqMaxPoolSpec();
         absorbOptional(fused, x->dq);
         absorbOptional(fused, x->cast);
+        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+    }
+
+    /// An average over every spatial axis of a rank-3+ [N, C, ...] tensor, keeping them as 1: GlobalAveragePool,
+    /// ReduceMean with keepdims over axes 2.. (as an attribute, or a constant input from opset 18), or an AveragePool
+    /// whose kernel is the whole unpadded input.
+    bool globalAverage(const Step& s) const
+    {
+        const Node& n = anchorNode(s);
+        const auto& x = m_plan.values[size_t(s.inputs[0])].desc;
+        if (x.rank() < 3)
+            return false;
+        if (n.opType == "GlobalAveragePool")
+            return true;
+        const std::vector<int64_t> spatial(x.dims.begin() + 2, x.dims.end());
+        if (n.opType == "AveragePool") {
+            const auto zero = [](const std::vector<int64_t>& v) {
+                return std::all_of(v.begin(), v.end(), [](int64_t p) { return p == 0; });
+            };
+            const auto one = [](const std::vector<int64_t>& v) {
+                return std::all_of(v.begin(), v.end(), [](int64_t p) { return p == 1; });
+            };
+            const std::string pad = n.attrString("auto_pad", "NOTSET");
+            return n.attrInts("kernel_shape") == spatial && zero(n.attrInts("pads")) && one(n.attrInts("dilations"))
+                && (pad == "NOTSET" || pad == "VALID");
+        }
+        if (n.attrInt("keepdims", 1) != 1)
+            return false;
+        std::vector<int64_t> axes;
+        if (s.inputs.size() > 1 && s.inputs[1] >= 0) {
+            const HostTensor* a = constantOf(s.inputs[1]);
+            if (!a)
+                return false;
+            for (int64_t i = 0; i < a->elementCount(); ++i)
+                axes.push_back(int64_t(a->valueAsDouble(i)));
+        } else {
+            axes = n.attrInts("axes");
+        }
+        for (int64_t& a : axes)
+            a = a < 0 ? a + x.rank() : a;
+        std::sort(axes.begin(), axes.end());
+        std::vector<int64_t> want(size_t(x.rank() - 2));
+        for (size_t i = 0; i < want.size(); ++i)
+            want[i] = int64_t(i) + 2;
+        return axes == want;
+    }
+
+    /// DequantizeLinear -> global average -> QuantizeLinear (same 8-bit type) as an int32 sum per channel.
+    void fuseQdqGlobalPool(size_t pi)
+    {
+        namespace gp = kernels::qdq_global_pool;
+        const Step& pool = m_plan.steps[pi];
+        if (pool.inputs.empty() || pool.inputs[0] < 0 || pool.outputs.size() != 1 || !isIntermediate(pool.outputs[0])
+            || !globalAverage(pool))
+            return;
+        const auto x = quantizedInput(pool.inputs[0], pi);
+        if (!x)
+            return;
+        const auto y = quantizedOutput(pool.outputs[0]);
+        if (!y || y->activation)
+            return;
+        const Step& q = m_plan.steps[y->q];
+        if (m_plan.values[size_t(x->value)].desc.type != m_plan.values[size_t(q.outputs[0])].desc.type)
+            return;
+        std::vector<int32_t> inputs(gp::kSlotCount, -1);
+        inputs[gp::kX] = x->value;
+        inputs[gp::kXScale] = x->scale;
+        inputs[gp::kXZeroPoint] = x->zeroPoint;
+        inputs[gp::kYScale] = q.inputs[1];
+        inputs[gp::kYZeroPoint] = q.inputs.size() > 2 ? q.inputs[2] : -1;
+        Step& fused = m_plan.steps[pi];
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::qdqGlobalAveragePoolSpec();
+        absorbOptional(fused, x->dq);
+        absorbOptional(fused, x->cast);
+        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+    }
+
+    /// DequantizeLinear(a), DequantizeLinear(b) -> Mul -> QuantizeLinear, b of a's shape or [N|1, C, 1, 1] against
+    /// a rank-4 a (squeeze-excite's scaling); either operand may be the per-channel one.
+    void fuseQdqMul(size_t mi)
+    {
+        namespace qm = kernels::qdq_mul;
+        const Step& mul = m_plan.steps[mi];
+        if (mul.inputs.size() != 2 || mul.inputs[0] == mul.inputs[1] || mul.outputs.size() != 1
+            || !isIntermediate(mul.outputs[0]))
+            return;
+        auto a = quantizedInput(mul.inputs[0], mi);
+        auto b = quantizedInput(mul.inputs[1], mi);
+        if (!a || !b)
+            return;
+        const auto& yd = m_plan.values[size_t(mul.outputs[0])].desc.dims;
+        const auto perChannel = [&](const std::vector<int64_t>& d) {
+            return d.size() == 4 && yd.size() == 4 && (d[0] == yd[0] || d[0] == 1) && d[1] == yd[1] && d[2] == 1
+                && d[3] == 1;
+        };
+        if (m_plan.values[size_t(a->value)].desc.dims != yd)
+            std::swap(a, b);
+        const auto& bd = m_plan.values[size_t(b->value)].desc.dims;
+        if (m_plan.values[size_t(a->value)].desc.dims != yd || (bd != yd && !perChannel(bd)))
+            return;
+        const auto y = quantizedOutput(mul.outputs[0]);
+        if (!y || y->activation)
+            return;
+        const Step& q = m_plan.steps[y->q];
+        std::vector<int32_t> inputs(qm::kSlotCount, -1);
+        inputs[qm::kA] = a->value;
+        inputs[qm::kAScale] = a->scale;
+        inputs[qm::kAZeroPoint] = a->zeroPoint;
+        inputs[qm::kB] = b->value;
+        inputs[qm::kBScale] = b->scale;
+        inputs[qm::kBZeroPoint] = b->zeroPoint;
+        inputs[qm::kYScale] = q.inputs[1];
+        inputs[qm::kYZeroPoint] = q.inputs.size() > 2 ? q.inputs[2] : -1;
+        Step& fused = m_plan.steps[mi];
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::qdqMulSpec();
+        absorbOptional(fused, a->dq);
+        absorbOptional(fused, a->cast);
+        absorbOptional(fused, b->dq);
+        absorbOptional(fused, b->cast);
         absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
     }
 
