@@ -244,8 +244,12 @@ private:
         // joins the region of the feature map it scales.
         if (s.spec == &kernels::qdqMulSpec() && out.rank() == 4 && sameDims(s.inputs[kernels::qdq_mul::kA]))
             return { s.inputs[kernels::qdq_mul::kA], s.inputs[kernels::qdq_mul::kB], s.outputs[0] };
-        if (s.spec == &kernels::qdqGlobalAveragePoolSpec() && out.rank() == 4)
-            return { s.inputs[kernels::qdq_global_pool::kX], s.outputs[0] };
+        if (s.spec == &kernels::qdqGlobalAveragePoolSpec()) {
+            const int32_t x = s.inputs[kernels::qdq_global_pool::kX];
+            if (out.rank() == 4)
+                return { x, s.outputs[0] };
+            return { x }; // ReduceMean without keepdims: [N, C], outside the region
+        }
         // The byte lookup (qdq-lookup-table) is elementwise.
         if (s.spec == &kernels::qdqLookupSpec() && s.inputs[0] >= 0)
             return { s.inputs[0], s.outputs[0] };

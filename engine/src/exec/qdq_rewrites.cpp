@@ -296,9 +296,9 @@ private:
         absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
     }
 
-    /// An average over every spatial axis of a rank-3+ [N, C, ...] tensor, keeping them as 1: GlobalAveragePool,
-    /// ReduceMean with keepdims over axes 2.. (as an attribute, or a constant input from opset 18), or an AveragePool
-    /// whose kernel is the whole unpadded input.
+    /// An average over every spatial axis of a rank-3+ [N, C, ...] tensor: GlobalAveragePool, ReduceMean over axes
+    /// 2.. (as an attribute, or a constant input from opset 18; with or without keepdims, [N, C] being the same bytes
+    /// as [N, C, 1, 1]), or an AveragePool whose kernel is the whole unpadded input.
     bool globalAverage(const Step& s) const
     {
         const Node& n = anchorNode(s);
@@ -319,8 +319,6 @@ private:
             return n.attrInts("kernel_shape") == spatial && zero(n.attrInts("pads")) && one(n.attrInts("dilations"))
                 && (pad == "NOTSET" || pad == "VALID");
         }
-        if (n.attrInt("keepdims", 1) != 1)
-            return false;
         std::vector<int64_t> axes;
         if (s.inputs.size() > 1 && s.inputs[1] >= 0) {
             const HostTensor* a = constantOf(s.inputs[1]);

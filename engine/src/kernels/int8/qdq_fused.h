@@ -26,7 +26,7 @@ enum Slot : size_t
 };
 } // namespace qdq_global_pool
 
-/// DequantizeLinear -> GlobalAveragePool (or ReduceMean over every spatial axis with keepdims, or an AveragePool whose
+/// DequantizeLinear -> GlobalAveragePool (or ReduceMean over every spatial axis, or an AveragePool whose
 /// kernel is the whole unpadded input) -> QuantizeLinear as an int32 sum per channel and one requantization, the
 /// arithmetic of ONNX Runtime's QLinearGlobalAveragePool (anchor: the pooling node). Reads NCHW or NHWC.
 const KernelSpec& qdqGlobalAveragePoolSpec();
