@@ -188,7 +188,6 @@ private:
     /// Rewrite 5, residual add: both operands dequantized per tensor, same shape as the output (no broadcasting).
     void fuseQdqAdd(size_t ai)
     {
-        using namespace kernels::qdq_add;
         const Step& add = m_plan.steps[ai];
         if (add.inputs.size() != 2 || add.inputs[0] == add.inputs[1] || add.outputs.size() != 1
             || !isIntermediate(add.outputs[0]))
@@ -204,27 +203,36 @@ private:
         const auto y = quantizedOutput(add.outputs[0]);
         if (!y || (y->op && y->op->kind != PostOp::Kind::Relu))
             return;
-        const Step& q = m_plan.steps[y->q];
+        fuseBinary(ai, *a, *b, *y, kernels::qdqAddSpec());
+    }
+
+    /// Step `i` becomes `spec` reading a and b in the int8 add's slots (kernels::qdq_add), with y's activation as a
+    /// post-op, and absorbs the quantizers around it.
+    void fuseBinary(size_t i, const QuantizedInput& a, const QuantizedInput& b, const QuantizedOutput& y,
+        const kernels::KernelSpec& spec)
+    {
+        using namespace kernels::qdq_add;
+        const Step& q = m_plan.steps[y.q];
         std::vector<int32_t> inputs(kSlotCount, -1);
-        inputs[kA] = a->value;
-        inputs[kAScale] = a->scale;
-        inputs[kAZeroPoint] = a->zeroPoint;
-        inputs[kB] = b->value;
-        inputs[kBScale] = b->scale;
-        inputs[kBZeroPoint] = b->zeroPoint;
+        inputs[kA] = a.value;
+        inputs[kAScale] = a.scale;
+        inputs[kAZeroPoint] = a.zeroPoint;
+        inputs[kB] = b.value;
+        inputs[kBScale] = b.scale;
+        inputs[kBZeroPoint] = b.zeroPoint;
         inputs[kYScale] = q.inputs[1];
         inputs[kYZeroPoint] = q.inputs.size() > 2 ? q.inputs[2] : -1;
-        Step& fused = m_plan.steps[ai];
+        Step& fused = m_plan.steps[i];
         fused.inputs = std::move(inputs);
-        fused.spec = &kernels::qdqAddSpec();
-        if (y->op)
-            fused.postOps.push_back(*y->op);
-        absorbOptional(fused, a->dq);
-        absorbOptional(fused, a->cast);
-        absorbOptional(fused, b->dq);
-        absorbOptional(fused, b->cast);
-        absorbOptional(fused, y->activation);
-        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+        fused.spec = &spec;
+        if (y.op)
+            fused.postOps.push_back(*y.op);
+        absorbOptional(fused, a.dq);
+        absorbOptional(fused, a.cast);
+        absorbOptional(fused, b.dq);
+        absorbOptional(fused, b.cast);
+        absorbOptional(fused, y.activation);
+        absorb(fused, m_plan.steps[y.q], m_plan.steps[y.q].outputs[0]);
     }
 
     /// Rewrite 5, residual add into the convolution: a fused add one of whose operands is a fused QDQ convolution's
@@ -373,7 +381,6 @@ private:
     /// a rank-4 a (squeeze-excite's scaling); either operand may be the per-channel one.
     void fuseQdqMul(size_t mi)
     {
-        namespace qm = kernels::qdq_mul;
         const Step& mul = m_plan.steps[mi];
         if (mul.inputs.size() != 2 || mul.inputs[0] == mul.inputs[1] || mul.outputs.size() != 1
             || !isIntermediate(mul.outputs[0]))
@@ -395,24 +402,7 @@ private:
         const auto y = quantizedOutput(mul.outputs[0]);
         if (!y || y->activation)
             return;
-        const Step& q = m_plan.steps[y->q];
-        std::vector<int32_t> inputs(qm::kSlotCount, -1);
-        inputs[qm::kA] = a->value;
-        inputs[qm::kAScale] = a->scale;
-        inputs[qm::kAZeroPoint] = a->zeroPoint;
-        inputs[qm::kB] = b->value;
-        inputs[qm::kBScale] = b->scale;
-        inputs[qm::kBZeroPoint] = b->zeroPoint;
-        inputs[qm::kYScale] = q.inputs[1];
-        inputs[qm::kYZeroPoint] = q.inputs.size() > 2 ? q.inputs[2] : -1;
-        Step& fused = m_plan.steps[mi];
-        fused.inputs = std::move(inputs);
-        fused.spec = &kernels::qdqMulSpec();
-        absorbOptional(fused, a->dq);
-        absorbOptional(fused, a->cast);
-        absorbOptional(fused, b->dq);
-        absorbOptional(fused, b->cast);
-        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+        fuseBinary(mi, *a, *b, *y, kernels::qdqMulSpec());
     }
 
     /// Rewrite 5, Gemm (fully connected): B [N, K] with transB=1 (per-column scales lie on its axis 0) or per

@@ -5,6 +5,7 @@
 // chose (plain or NHWC).
 #pragma once
 
+#include "kernels/int8/qlinear.h"
 #include "kernels/kernel.h"
 
 namespace qs::kernels {
@@ -31,21 +32,9 @@ enum Slot : size_t
 /// arithmetic of ONNX Runtime's QLinearGlobalAveragePool (anchor: the pooling node). Reads NCHW or NHWC.
 const KernelSpec& qdqGlobalAveragePoolSpec();
 
-namespace qdq_mul {
-/// y = Q(DQ(a) * DQ(b)), b either of a's shape or one value per channel ([N, C, 1, 1] against [N, C, H, W]).
-enum Slot : size_t
-{
-    kA = 0,
-    kAScale = 1,
-    kAZeroPoint = 2,
-    kB = 3,
-    kBScale = 4,
-    kBZeroPoint = 5,
-    kYScale = 6,
-    kYZeroPoint = 7,
-    kSlotCount = 8,
-};
-} // namespace qdq_mul
+/// y = Q(DQ(a) * DQ(b)), b either of a's shape or one value per channel ([N, C, 1, 1] against [N, C, H, W]): the
+/// int8 add's slots (a, its scale and zero point, b..., y's scale and zero point).
+namespace qdq_mul = qdq_add;
 
 /// DequantizeLinear(a), DequantizeLinear(b) -> Mul -> QuantizeLinear (anchor: the Mul), computing the authored float
 /// operations (dequantize, multiply, quantize) per element, so it is bit-identical to the unfused graph. a may be
