@@ -189,21 +189,31 @@ private:
     void fuseQdqAdd(size_t ai)
     {
         const Step& add = m_plan.steps[ai];
-        if (add.inputs.size() != 2 || add.inputs[0] == add.inputs[1] || add.outputs.size() != 1
-            || !isIntermediate(add.outputs[0]))
+        const auto operands = quantizedOperands(ai);
+        if (!operands)
             return;
-        const auto a = quantizedInput(add.inputs[0], ai);
-        const auto b = quantizedInput(add.inputs[1], ai);
-        if (!a || !b)
-            return;
+        const auto& [a, b] = *operands;
         const auto& yd = m_plan.values[size_t(add.outputs[0])].desc;
-        if (m_plan.values[size_t(a->value)].desc.dims != yd.dims
-            || m_plan.values[size_t(b->value)].desc.dims != yd.dims)
+        if (m_plan.values[size_t(a.value)].desc.dims != yd.dims || m_plan.values[size_t(b.value)].desc.dims != yd.dims)
             return;
         const auto y = quantizedOutput(add.outputs[0]);
         if (!y || (y->op && y->op->kind != PostOp::Kind::Relu))
             return;
-        fuseBinary(ai, *a, *b, *y, kernels::qdqAddSpec());
+        fuseBinary(ai, a, b, *y, kernels::qdqAddSpec());
+    }
+
+    /// The operands of two-input step `i` (distinct, one intermediate output), both per-tensor DequantizeLinear.
+    std::optional<std::pair<QuantizedInput, QuantizedInput>> quantizedOperands(size_t i) const
+    {
+        const Step& s = m_plan.steps[i];
+        if (s.inputs.size() != 2 || s.inputs[0] == s.inputs[1] || s.outputs.size() != 1
+            || !isIntermediate(s.outputs[0]))
+            return std::nullopt;
+        auto a = quantizedInput(s.inputs[0], i);
+        auto b = quantizedInput(s.inputs[1], i);
+        if (!a || !b)
+            return std::nullopt;
+        return std::make_pair(*a, *b);
     }
 
     /// Step `i` becomes `spec` reading a and b in the int8 add's slots (kernels::qdq_add), with y's activation as a
@@ -382,27 +392,24 @@ private:
     void fuseQdqMul(size_t mi)
     {
         const Step& mul = m_plan.steps[mi];
-        if (mul.inputs.size() != 2 || mul.inputs[0] == mul.inputs[1] || mul.outputs.size() != 1
-            || !isIntermediate(mul.outputs[0]))
+        auto operands = quantizedOperands(mi);
+        if (!operands)
             return;
-        auto a = quantizedInput(mul.inputs[0], mi);
-        auto b = quantizedInput(mul.inputs[1], mi);
-        if (!a || !b)
-            return;
+        auto [a, b] = *operands;
         const auto& yd = m_plan.values[size_t(mul.outputs[0])].desc.dims;
         const auto perChannel = [&](const std::vector<int64_t>& d) {
             return d.size() == 4 && yd.size() == 4 && (d[0] == yd[0] || d[0] == 1) && d[1] == yd[1] && d[2] == 1
                 && d[3] == 1;
         };
-        if (m_plan.values[size_t(a->value)].desc.dims != yd)
+        if (m_plan.values[size_t(a.value)].desc.dims != yd)
             std::swap(a, b);
-        const auto& bd = m_plan.values[size_t(b->value)].desc.dims;
-        if (m_plan.values[size_t(a->value)].desc.dims != yd || (bd != yd && !perChannel(bd)))
+        const auto& bd = m_plan.values[size_t(b.value)].desc.dims;
+        if (m_plan.values[size_t(a.value)].desc.dims != yd || (bd != yd && !perChannel(bd)))
             return;
         const auto y = quantizedOutput(mul.outputs[0]);
         if (!y || y->activation)
             return;
-        fuseBinary(mi, *a, *b, *y, kernels::qdqMulSpec());
+        fuseBinary(mi, a, b, *y, kernels::qdqMulSpec());
     }
 
     /// Rewrite 5, Gemm (fully connected): B [N, K] with transB=1 (per-column scales lie on its axis 0) or per
