@@ -239,17 +239,14 @@ private:
             return { s.inputs[kernels::qlinear_conv::kAddB], s.outputs[0] };
         if (s.spec == &kernels::qdqMaxPoolSpec() && out.rank() == 4 && s.inputs[0] >= 0)
             return { s.inputs[0], s.outputs[0] };
-        // The int8 multiply is elementwise on its full-shape operands; a per-channel operand [N, C, 1, 1] and the
-        // integer global average's output are the same bytes in both layouts, so the squeeze-excite block around them
-        // joins the region of the feature map it scales.
+        // The int8 multiply is elementwise on its full-shape operands; a per-channel operand [N, C, 1, 1] is the same
+        // bytes in both layouts, so the squeeze-excite scale joins the region of the feature map it scales.
         if (s.spec == &kernels::qdqMulSpec() && out.rank() == 4 && sameDims(s.inputs[kernels::qdq_mul::kA]))
             return { s.inputs[kernels::qdq_mul::kA], s.inputs[kernels::qdq_mul::kB], s.outputs[0] };
-        if (s.spec == &kernels::qdqGlobalAveragePoolSpec()) {
-            const int32_t x = s.inputs[kernels::qdq_global_pool::kX];
-            if (out.rank() == 4)
-                return { x, s.outputs[0] };
-            return { x }; // ReduceMean without keepdims: [N, C], outside the region
-        }
+        // The integer global average pool reads NHWC; its [N, C, 1, 1] output stays outside the region (the same bytes
+        // in both layouts), so whatever reads it (Flatten, a plain-only kernel) does not hold the feature map plain.
+        if (s.spec == &kernels::qdqGlobalAveragePoolSpec())
+            return { s.inputs[kernels::qdq_global_pool::kX] };
         // The byte lookup (qdq-lookup-table) is elementwise.
         if (s.spec == &kernels::qdqLookupSpec() && s.inputs[0] >= 0)
             return { s.inputs[0], s.outputs[0] };
