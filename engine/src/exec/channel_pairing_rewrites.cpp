@@ -27,6 +27,7 @@
 #include "exec/channel_pairing_order.h"
 #include "exec/rewrite_context.h"
 #include "kernels/int8/int8_saturation.h"
+#include "kernels/int8/qdq_fused.h"
 #include "kernels/int8/qlinear.h"
 
 #include <algorithm>
@@ -200,8 +201,12 @@ private:
             return { { s.inputs[qc::kAddB], out } };
         if (s.spec == &kernels::qdqAddSpec())
             return { { s.inputs[qa::kA], out }, { s.inputs[qa::kB], out } };
-        if (s.spec == &kernels::qdqMaxPoolSpec())
+        if (s.spec == &kernels::qdqMaxPoolSpec() || s.spec == &kernels::qdqLookupSpec()
+            || s.spec == &kernels::qdqGlobalAveragePoolSpec())
             return { { s.inputs[0], out } };
+        // The int8 multiply: channel c of either operand (full or per channel) scales channel c of the output.
+        if (s.spec == &kernels::qdqMulSpec())
+            return { { s.inputs[qa::kA], out }, { s.inputs[qa::kB], out } };
         if (s.outputs.size() != 1)
             return {};
         if (isOp(s, "Cast") || isOp(s, "Relu") || isOp(s, "Identity") || isOp(s, "MaxPool")

@@ -13,6 +13,7 @@
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/nhwc_concat.h"
 #include "kernels/int8/nhwc_resize.h"
+#include "kernels/int8/qdq_fused.h"
 #include "kernels/int8/qlinear.h"
 #include "kernels/shape_util.h"
 
@@ -237,6 +238,17 @@ private:
         if (s.spec == &kernels::qdqConvAddSpec() && out.rank() == 4 && sameDims(s.inputs[kernels::qlinear_conv::kAddB]))
             return { s.inputs[kernels::qlinear_conv::kAddB], s.outputs[0] };
         if (s.spec == &kernels::qdqMaxPoolSpec() && out.rank() == 4 && s.inputs[0] >= 0)
+            return { s.inputs[0], s.outputs[0] };
+        // The int8 multiply is elementwise on its full-shape operands; a per-channel operand [N, C, 1, 1] is the same
+        // bytes in both layouts, so the squeeze-excite scale joins the region of the feature map it scales.
+        if (s.spec == &kernels::qdqMulSpec() && out.rank() == 4 && sameDims(s.inputs[kernels::qdq_mul::kA]))
+            return { s.inputs[kernels::qdq_mul::kA], s.inputs[kernels::qdq_mul::kB], s.outputs[0] };
+        // The integer global average pool reads NHWC; its [N, C, 1, 1] output stays outside the region (the same bytes
+        // in both layouts), so whatever reads it (Flatten, a plain-only kernel) does not hold the feature map plain.
+        if (s.spec == &kernels::qdqGlobalAveragePoolSpec())
+            return { s.inputs[kernels::qdq_global_pool::kX] };
+        // The byte lookup (qdq-lookup-table) is elementwise.
+        if (s.spec == &kernels::qdqLookupSpec() && s.inputs[0] >= 0)
             return { s.inputs[0], s.outputs[0] };
         if (s.nodes.size() != 1)
             return {};

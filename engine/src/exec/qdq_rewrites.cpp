@@ -11,8 +11,11 @@
 //      is looked through and absorbed.
 #include "exec/qdq_rewrites.h"
 
-#include "exec/rewrite_context.h"
+#include "exec/qdq_match.h"
+#include "kernels/int8/qdq_fused.h"
 #include "kernels/int8/qlinear.h"
+
+#include <algorithm>
 
 namespace qs {
 
@@ -21,10 +24,10 @@ using kernels::PostOp;
 
 namespace {
 
-class QdqRewriter : public RewriteContext
+class QdqRewriter : public QdqMatcher
 {
 public:
-    using RewriteContext::RewriteContext;
+    using QdqMatcher::QdqMatcher;
 
     void run()
     {
@@ -43,81 +46,17 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "Gemm"))
                 fuseQdqGemm(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed
+                && (isOp(m_plan.steps[i], "GlobalAveragePool") || isOp(m_plan.steps[i], "ReduceMean")
+                    || isOp(m_plan.steps[i], "AveragePool")))
+                fuseQdqGlobalPool(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "Mul"))
+                fuseQdqMul(i);
     }
 
 private:
-    /// The integer tensor behind a DequantizeLinear input: through a Cast to the type it already has.
-    struct QuantizedInput
-    {
-        int32_t value = -1; ///< the uint8/int8 tensor the fused step reads
-        int32_t scale = -1;
-        int32_t zeroPoint = -1;
-        std::optional<size_t> dq; ///< the DequantizeLinear step, when this reader is its only one
-        std::optional<size_t> cast; ///< an identity Cast between, when the DequantizeLinear is its only reader
-    };
-    std::optional<QuantizedInput> quantizedInput(int32_t vid, size_t reader) const
-    {
-        const int32_t di = producerIndex(vid);
-        if (di < 0 || !isOp(m_plan.steps[size_t(di)], "DequantizeLinear"))
-            return std::nullopt;
-        const Step& dq = m_plan.steps[size_t(di)];
-        QuantizedInput q;
-        q.value = dq.inputs[0];
-        q.scale = dq.inputs.size() > 1 ? dq.inputs[1] : -1;
-        q.zeroPoint = dq.inputs.size() > 2 ? dq.inputs[2] : -1;
-        const auto& xd = m_plan.values[size_t(q.value)].desc;
-        if (q.scale < 0 || m_plan.values[size_t(q.scale)].desc.elementCount() != 1
-            || (q.zeroPoint >= 0 && m_plan.values[size_t(q.zeroPoint)].desc.elementCount() != 1)
-            || (xd.type != DataType::UInt8 && xd.type != DataType::Int8) || xd.layout != Layout::Plain)
-            return std::nullopt;
-        if (const auto r = soleReader(vid); r && *r == reader)
-            q.dq = size_t(di);
-        const int32_t ci = producerIndex(q.value);
-        if (ci >= 0 && isOp(m_plan.steps[size_t(ci)], "Cast")) {
-            const Step& cast = m_plan.steps[size_t(ci)];
-            const auto& src = m_plan.values[size_t(cast.inputs[0])].desc;
-            if (src.type == xd.type && src.layout == Layout::Plain) {
-                q.value = cast.inputs[0];
-                if (q.dq && soleReader(cast.outputs[0]))
-                    q.cast = size_t(ci);
-            }
-        }
-        return q;
-    }
-
-    /// The QuantizeLinear (per tensor) that is the sole reader of `vid`, after an optional Relu/Clip.
-    struct QuantizedOutput
-    {
-        size_t q = 0;
-        std::optional<size_t> activation;
-        std::optional<PostOp> op;
-    };
-    std::optional<QuantizedOutput> quantizedOutput(int32_t vid) const
-    {
-        QuantizedOutput out;
-        auto r = soleReader(vid);
-        if (r && (isOp(m_plan.steps[*r], "Relu") || isOp(m_plan.steps[*r], "Clip"))) {
-            out.op = simpleActivation(m_plan.steps[*r]);
-            if (!out.op || m_plan.steps[*r].outputs.size() != 1)
-                return std::nullopt;
-            out.activation = *r;
-            r = soleReader(m_plan.steps[*r].outputs[0]);
-        }
-        if (!r || !isOp(m_plan.steps[*r], "QuantizeLinear"))
-            return std::nullopt;
-        const Step& q = m_plan.steps[*r];
-        // Opset 21 also quantizes to 16 bits; the fused kernels write 8-bit outputs only.
-        const DataType qType = m_plan.values[size_t(q.outputs[0])].desc.type;
-        if (qType != DataType::UInt8 && qType != DataType::Int8)
-            return std::nullopt;
-        if (q.inputs.size() < 2 || q.inputs[0] != (out.activation ? m_plan.steps[*out.activation].outputs[0] : vid)
-            || m_plan.values[size_t(q.inputs[1])].desc.elementCount() != 1
-            || (q.inputs.size() > 2 && q.inputs[2] >= 0 && m_plan.values[size_t(q.inputs[2])].desc.elementCount() != 1))
-            return std::nullopt;
-        out.q = *r;
-        return out;
-    }
-
     /// The Constant-node step producing `vid` for `reader` alone: the planner does not fold constants above its size
     /// limit (512x512x3x3 weights), but the rewrite needs their data.
     std::optional<size_t> constantStepOf(int32_t vid, size_t reader) const
@@ -249,43 +188,61 @@ private:
     /// Rewrite 5, residual add: both operands dequantized per tensor, same shape as the output (no broadcasting).
     void fuseQdqAdd(size_t ai)
     {
-        using namespace kernels::qdq_add;
         const Step& add = m_plan.steps[ai];
-        if (add.inputs.size() != 2 || add.inputs[0] == add.inputs[1] || add.outputs.size() != 1
-            || !isIntermediate(add.outputs[0]))
+        const auto operands = quantizedOperands(ai);
+        if (!operands)
             return;
-        const auto a = quantizedInput(add.inputs[0], ai);
-        const auto b = quantizedInput(add.inputs[1], ai);
-        if (!a || !b)
-            return;
+        const auto& [a, b] = *operands;
         const auto& yd = m_plan.values[size_t(add.outputs[0])].desc;
-        if (m_plan.values[size_t(a->value)].desc.dims != yd.dims
-            || m_plan.values[size_t(b->value)].desc.dims != yd.dims)
+        if (m_plan.values[size_t(a.value)].desc.dims != yd.dims || m_plan.values[size_t(b.value)].desc.dims != yd.dims)
             return;
         const auto y = quantizedOutput(add.outputs[0]);
         if (!y || (y->op && y->op->kind != PostOp::Kind::Relu))
             return;
-        const Step& q = m_plan.steps[y->q];
+        fuseBinary(ai, a, b, *y, kernels::qdqAddSpec());
+    }
+
+    /// The operands of two-input step `i` (distinct, one intermediate output), both per-tensor DequantizeLinear.
+    std::optional<std::pair<QuantizedInput, QuantizedInput>> quantizedOperands(size_t i) const
+    {
+        const Step& s = m_plan.steps[i];
+        if (s.inputs.size() != 2 || s.inputs[0] == s.inputs[1] || s.outputs.size() != 1
+            || !isIntermediate(s.outputs[0]))
+            return std::nullopt;
+        auto a = quantizedInput(s.inputs[0], i);
+        auto b = quantizedInput(s.inputs[1], i);
+        if (!a || !b)
+            return std::nullopt;
+        return std::make_pair(*a, *b);
+    }
+
+    /// Step `i` becomes `spec` reading a and b in the int8 add's slots (kernels::qdq_add), with y's activation as a
+    /// post-op, and absorbs the quantizers around it.
+    void fuseBinary(size_t i, const QuantizedInput& a, const QuantizedInput& b, const QuantizedOutput& y,
+        const kernels::KernelSpec& spec)
+    {
+        using namespace kernels::qdq_add;
+        const Step& q = m_plan.steps[y.q];
         std::vector<int32_t> inputs(kSlotCount, -1);
-        inputs[kA] = a->value;
-        inputs[kAScale] = a->scale;
-        inputs[kAZeroPoint] = a->zeroPoint;
-        inputs[kB] = b->value;
-        inputs[kBScale] = b->scale;
-        inputs[kBZeroPoint] = b->zeroPoint;
+        inputs[kA] = a.value;
+        inputs[kAScale] = a.scale;
+        inputs[kAZeroPoint] = a.zeroPoint;
+        inputs[kB] = b.value;
+        inputs[kBScale] = b.scale;
+        inputs[kBZeroPoint] = b.zeroPoint;
         inputs[kYScale] = q.inputs[1];
         inputs[kYZeroPoint] = q.inputs.size() > 2 ? q.inputs[2] : -1;
-        Step& fused = m_plan.steps[ai];
+        Step& fused = m_plan.steps[i];
         fused.inputs = std::move(inputs);
-        fused.spec = &kernels::qdqAddSpec();
-        if (y->op)
-            fused.postOps.push_back(*y->op);
-        absorbOptional(fused, a->dq);
-        absorbOptional(fused, a->cast);
-        absorbOptional(fused, b->dq);
-        absorbOptional(fused, b->cast);
-        absorbOptional(fused, y->activation);
-        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+        fused.spec = &spec;
+        if (y.op)
+            fused.postOps.push_back(*y.op);
+        absorbOptional(fused, a.dq);
+        absorbOptional(fused, a.cast);
+        absorbOptional(fused, b.dq);
+        absorbOptional(fused, b.cast);
+        absorbOptional(fused, y.activation);
+        absorb(fused, m_plan.steps[y.q], m_plan.steps[y.q].outputs[0]);
     }
 
     /// Rewrite 5, residual add into the convolution: a fused add one of whose operands is a fused QDQ convolution's
@@ -332,21 +289,6 @@ private:
         }
     }
 
-    /// Two scalar quantization parameters (values or omitted) that hold the same number.
-    bool sameScalar(int32_t a, int32_t b) const
-    {
-        if (a == b)
-            return true;
-        const HostTensor* ta = constantOf(a);
-        const HostTensor* tb = constantOf(b);
-        if (a < 0 || b < 0) {
-            const HostTensor* t = a < 0 ? tb : ta;
-            return t && t->elementCount() == 1 && t->valueAsDouble(0) == 0.0; // an omitted zero point is 0
-        }
-        return ta && tb && ta->elementCount() == 1 && tb->elementCount() == 1
-            && ta->valueAsDouble(0) == tb->valueAsDouble(0);
-    }
-
     /// Rewrite 5, MaxPool between a DequantizeLinear and a QuantizeLinear with the same parameters.
     void fuseQdqMaxPool(size_t pi)
     {
@@ -370,6 +312,104 @@ private:
         absorbOptional(fused, x->dq);
         absorbOptional(fused, x->cast);
         absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+    }
+
+    /// An average over every spatial axis of a rank-3+ [N, C, ...] tensor: GlobalAveragePool, ReduceMean over axes
+    /// 2.. (as an attribute, or a constant input from opset 18; with or without keepdims, [N, C] being the same bytes
+    /// as [N, C, 1, 1]), or an AveragePool whose kernel is the whole unpadded input.
+    bool globalAverage(const Step& s) const
+    {
+        const Node& n = anchorNode(s);
+        const auto& x = m_plan.values[size_t(s.inputs[0])].desc;
+        if (x.rank() < 3)
+            return false;
+        if (n.opType == "GlobalAveragePool")
+            return true;
+        const std::vector<int64_t> spatial(x.dims.begin() + 2, x.dims.end());
+        if (n.opType == "AveragePool") {
+            const auto zero = [](const std::vector<int64_t>& v) {
+                return std::all_of(v.begin(), v.end(), [](int64_t p) { return p == 0; });
+            };
+            const auto one = [](const std::vector<int64_t>& v) {
+                return std::all_of(v.begin(), v.end(), [](int64_t p) { return p == 1; });
+            };
+            const std::string pad = n.attrString("auto_pad", "NOTSET");
+            return n.attrInts("kernel_shape") == spatial && zero(n.attrInts("pads")) && one(n.attrInts("dilations"))
+                && (pad == "NOTSET" || pad == "VALID");
+        }
+        std::vector<int64_t> axes;
+        if (s.inputs.size() > 1 && s.inputs[1] >= 0) {
+            const HostTensor* a = constantOf(s.inputs[1]);
+            if (!a)
+                return false;
+            for (int64_t i = 0; i < a->elementCount(); ++i)
+                axes.push_back(int64_t(a->valueAsDouble(i)));
+        } else {
+            axes = n.attrInts("axes");
+        }
+        for (int64_t& a : axes)
+            a = a < 0 ? a + x.rank() : a;
+        std::sort(axes.begin(), axes.end());
+        std::vector<int64_t> want(size_t(x.rank() - 2));
+        for (size_t i = 0; i < want.size(); ++i)
+            want[i] = int64_t(i) + 2;
+        return axes == want;
+    }
+
+    /// DequantizeLinear -> global average -> QuantizeLinear (same 8-bit type) as an int32 sum per channel.
+    void fuseQdqGlobalPool(size_t pi)
+    {
+        namespace gp = kernels::qdq_global_pool;
+        const Step& pool = m_plan.steps[pi];
+        if (pool.inputs.empty() || pool.inputs[0] < 0 || pool.outputs.size() != 1 || !isIntermediate(pool.outputs[0])
+            || !globalAverage(pool))
+            return;
+        const auto x = quantizedInput(pool.inputs[0], pi);
+        if (!x)
+            return;
+        const auto y = quantizedOutput(pool.outputs[0]);
+        if (!y || y->activation)
+            return;
+        const Step& q = m_plan.steps[y->q];
+        if (m_plan.values[size_t(x->value)].desc.type != m_plan.values[size_t(q.outputs[0])].desc.type)
+            return;
+        std::vector<int32_t> inputs(gp::kSlotCount, -1);
+        inputs[gp::kX] = x->value;
+        inputs[gp::kXScale] = x->scale;
+        inputs[gp::kXZeroPoint] = x->zeroPoint;
+        inputs[gp::kYScale] = q.inputs[1];
+        inputs[gp::kYZeroPoint] = q.inputs.size() > 2 ? q.inputs[2] : -1;
+        Step& fused = m_plan.steps[pi];
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::qdqGlobalAveragePoolSpec();
+        absorbOptional(fused, x->dq);
+        absorbOptional(fused, x->cast);
+        absorb(fused, m_plan.steps[y->q], m_plan.steps[y->q].outputs[0]);
+    }
+
+    /// DequantizeLinear(a), DequantizeLinear(b) -> Mul -> QuantizeLinear, b of a's shape or [N|1, C, 1, 1] against
+    /// a rank-4 a (squeeze-excite's scaling); either operand may be the per-channel one.
+    void fuseQdqMul(size_t mi)
+    {
+        const Step& mul = m_plan.steps[mi];
+        auto operands = quantizedOperands(mi);
+        if (!operands)
+            return;
+        auto [a, b] = *operands;
+        const auto& yd = m_plan.values[size_t(mul.outputs[0])].desc.dims;
+        const auto perChannel = [&](const std::vector<int64_t>& d) {
+            return d.size() == 4 && yd.size() == 4 && (d[0] == yd[0] || d[0] == 1) && d[1] == yd[1] && d[2] == 1
+                && d[3] == 1;
+        };
+        if (m_plan.values[size_t(a.value)].desc.dims != yd)
+            std::swap(a, b);
+        const auto& bd = m_plan.values[size_t(b.value)].desc.dims;
+        if (m_plan.values[size_t(a.value)].desc.dims != yd || (bd != yd && !perChannel(bd)))
+            return;
+        const auto y = quantizedOutput(mul.outputs[0]);
+        if (!y || y->activation)
+            return;
+        fuseBinary(mi, a, b, *y, kernels::qdqMulSpec());
     }
 
     /// Rewrite 5, Gemm (fully connected): B [N, K] with transB=1 (per-column scales lie on its axis 0) or per

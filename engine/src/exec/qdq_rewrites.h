@@ -10,4 +10,7 @@ namespace qs {
 /// Rewrite 5 at every Conv, Add, MaxPool and Gemm step between DequantizeLinear and QuantizeLinear.
 void fuseQdqSteps(SessionPlan& plan);
 
+/// Pass qdq-lookup-table: DequantizeLinear -> elementwise float chain -> QuantizeLinear as a byte table.
+void fuseQdqLookupTables(SessionPlan& plan);
+
 } // namespace qs

@@ -23,6 +23,7 @@ struct RewritePass
 
 // One per file in exec/passes/, in the order graph_rewrites.cpp runs them.
 extern const RewritePass kQdqInt8Pass;
+extern const RewritePass kQdqLookupTablePass;
 extern const RewritePass kConvBatchNormPostOpsPass;
 extern const RewritePass kDynamicConvPass;
 extern const RewritePass kDynamicMatMulPass;

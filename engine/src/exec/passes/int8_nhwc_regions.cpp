@@ -8,7 +8,8 @@ namespace qs {
 
 extern const RewritePass kInt8NhwcRegionsPass { "int8-nhwc-regions",
     "Regions of rank-4 activations connected through layout followers (DynamicQuantizeLinear, same-shape Add, channel "
-    "Concat, MaxPool, nearest Resize) between fused dynamic or static int8 convolutions stay NHWC (float and uint8 "
+    "Concat, MaxPool, nearest Resize, the byte lookup, the int8 multiply, the integer global average pool) between "
+    "fused dynamic or static int8 convolutions stay NHWC (float and uint8 "
     "alike), oneDNN's int8 layout: no convolution reorders its source or transposes its output.",
     "after the int8 fusions (it reads the kernels they chose) and before float-blocked-regions (values already NHWC "
     "keep that layout there). Every step producing or reading a value of the region is such a convolution or follower; "

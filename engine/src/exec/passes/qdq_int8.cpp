@@ -10,7 +10,11 @@ extern const RewritePass kQdqInt8Pass { "qdq-int8",
     "DequantizeLinear(x), DequantizeLinear(w) [, DequantizeLinear(bias)] -> Conv [-> Relu/Clip] -> QuantizeLinear "
     "becomes one requantizing int8 convolution; DequantizeLinear(a), DequantizeLinear(b) -> Add [-> Relu] -> "
     "QuantizeLinear one int8 add (then folded into the convolution producing one operand); DequantizeLinear -> MaxPool "
-    "-> QuantizeLinear (same parameters) an integer MaxPool; DequantizeLinear -> Gemm -> QuantizeLinear one QGemm. A "
+    "-> QuantizeLinear (same parameters) an integer MaxPool; DequantizeLinear -> Gemm -> QuantizeLinear one QGemm; "
+    "DequantizeLinear -> GlobalAveragePool (or ReduceMean over the spatial axes, or a whole-input "
+    "AveragePool) -> QuantizeLinear an int32 sum per channel with one requantization (ONNX Runtime's "
+    "QLinearGlobalAveragePool); DequantizeLinear(a), DequantizeLinear(b) -> Mul -> QuantizeLinear, b of a's shape or "
+    "one value per channel (squeeze-excite), an int8 multiply computing the authored float operations. A "
     "Cast to the type the tensor already has between QuantizeLinear and DequantizeLinear is looked through and "
     "absorbed.",
     "runs first, on unfused steps: otherwise the float post-op fusion would take Conv -> Relu out of the QDQ chain. "
