@@ -8,6 +8,9 @@
 #include "ui_test_main.h"
 #include "workers/loaded_model.h"
 
+#include <QImage>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
 #include <QTemporaryDir>
 
 #include <onnx_builder.h>
@@ -24,6 +27,7 @@ private slots:
     void constantOnlyNodesAreFoldedIntoTheirConsumer();
     void foldingCanBeTurnedOff();
     void shapeLabelsOverlapNoNodeAndNoOtherLabel();
+    void opTypeStaysReadableWhenZoomedOut();
 
 private:
     QString writeModel();
@@ -158,6 +162,45 @@ void TestGraphReadability::shapeLabelsOverlapNoNodeAndNoOtherLabel()
         const QPointF d = scene.edgeItems()[i]->labelRect().center() - layout.edges[i].labelRect->center();
         QVERIFY(std::abs(d.x()) < 0.01 && std::abs(d.y()) < 0.01);
     }
+}
+
+namespace {
+/// Pixels of the node text colour (#212529, within a small tolerance) in `item` drawn at `zoom` into an image.
+int textPixels(NodeItem& item, qreal zoom)
+{
+    const QRectF r = item.boundingRect();
+    QImage image((r.size() * zoom).toSize() + QSize(2, 2), QImage::Format_RGB32);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.scale(zoom, zoom);
+    p.translate(-r.topLeft());
+    QStyleOptionGraphicsItem option;
+    item.paint(&p, &option, nullptr);
+    p.end();
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            n += std::abs(c.red() - 0x21) + std::abs(c.green() - 0x25) + std::abs(c.blue() - 0x29) < 60 ? 1 : 0;
+        }
+    return n;
+}
+} // namespace
+
+void TestGraphReadability::opTypeStaysReadableWhenZoomedOut()
+{
+    // Issue 16 item 6: below 45 % the labels used to vanish. Between 16 % and 60 % the op type is drawn alone, in
+    // a font about 9 px high on screen as far as the box allows (under ~25 % a 84-point box is too narrow for any
+    // readable word); below 16 % the node is a flat box.
+    Node conv;
+    conv.opType = "Conv";
+    conv.name = "/layer1/conv";
+    NodeItem item(conv, 0, NodeCategory::FloatCompute, QRectF(0, 0, nodeBoxSize(conv).width(), 38), 0);
+    QVERIFY2(textPixels(item, 0.3) > 10, "no op type drawn at 30 %");
+    QVERIFY2(textPixels(item, 0.5) > 10, "no op type drawn at 50 %");
+    QVERIFY2(textPixels(item, 0.25) > 5, "no op type drawn at 25 %");
+    QCOMPARE(textPixels(item, 0.1), 0); // a flat box in the overview
+    QVERIFY(textPixels(item, 1.0) > textPixels(item, 0.3)); // the full drawing adds the node's name
 }
 
 QS_UI_TEST_MAIN(TestGraphReadability)

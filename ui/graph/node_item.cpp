@@ -8,7 +8,17 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
+#include <algorithm>
+
 namespace qs::ui {
+
+namespace {
+// Below kFlatBoxBelow a node is a flat box; up to kFullDrawingFrom only its op type, about kZoomedOutTextPixels high
+// on screen where the box allows (the full drawing's 9 pt type would be under 7 px there).
+constexpr qreal kFlatBoxBelow = 0.16;
+constexpr qreal kFullDrawingFrom = 0.6;
+constexpr qreal kZoomedOutTextPixels = 9.0;
+} // namespace
 
 NodeItem::NodeItem(
     const Node& node, NodeId id, NodeCategory category, const QRectF& rect, int absorbedQdq, int absorbedConstants)
@@ -76,7 +86,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const QColor fill = fillColor();
     const QColor accent = m_overlayFill ? m_overlayFill->darker(170) : m_style.accent;
-    if (lod < 0.25) {
+    if (lod < kFlatBoxBelow) {
         // Far out (overview, minimap): a flat box is all the eye can resolve and keeps panning cheap.
         painter->fillRect(m_rect, isSelected() ? selectionColor() : accent);
         return;
@@ -91,15 +101,28 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     // Category accent bar on the left, kept even under an overlay so the kind of node stays visible.
     const QRectF bar(m_rect.left() + 1, m_rect.top() + 4, 4, m_rect.height() - 8);
     painter->fillRect(bar, m_style.accent);
-    if (lod < 0.45)
+    // Dark overlay colours (the hot end of the ramp) need light text to stay readable.
+    const bool darkFill = fill.lightness() < 120;
+    if (lod < kFullDrawingFrom) {
+        // Zoomed out: the op type alone, in a font that stays about 8 px on screen, shrunk only to fit the box.
+        QFont f = painter->font();
+        f.setBold(true);
+        f.setPixelSize(100); // measured at a size where rounding does not matter, then scaled
+        const qreal wanted = kZoomedOutTextPixels / lod;
+        const qreal fitWidth
+            = 100 * (m_rect.width() - 12) / std::max<qreal>(1, QFontMetricsF(f).horizontalAdvance(m_opType));
+        const qreal size = std::min({ wanted, fitWidth, m_rect.height() - 6 });
+        f.setPixelSize(std::max(1, qRound(size)));
+        painter->setFont(f);
+        painter->setPen(darkFill ? QColor(Qt::white) : QColor(0x21, 0x25, 0x29));
+        painter->drawText(m_rect.adjusted(8, 0, -3, 0), Qt::AlignCenter, m_opType);
         return;
+    }
 
     QFont bold = painter->font();
     bold.setPointSizeF(9.0);
     bold.setBold(true);
     painter->setFont(bold);
-    // Dark overlay colours (the hot end of the ramp) need light text to stay readable.
-    const bool darkFill = fill.lightness() < 120;
     painter->setPen(darkFill ? QColor(Qt::white) : QColor(0x21, 0x25, 0x29));
     const QRectF text = m_rect.adjusted(9, 3, -5, -3);
     painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() * 0.56),
