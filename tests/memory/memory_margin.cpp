@@ -16,13 +16,12 @@
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/session.h>
 
-#include <malloc.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <malloc.h>
 #include <memory>
 #include <string>
 #include <vector>
