@@ -36,10 +36,27 @@ NodeItem::NodeItem(const Node& node, NodeId id, NodeCategory category, const QRe
 
 void NodeItem::setTimeText(const QString& text)
 {
+    m_timeText = text;
+    updateToolTip();
+}
+
+void NodeItem::setOverlayNote(const QString& text)
+{
+    m_overlayNote = text;
+    updateToolTip();
+}
+
+void NodeItem::updateToolTip()
+{
+    QString tip = m_baseToolTip;
     // One unbroken line: Qt wraps rich-text tooltips at a narrow width, which split "of the | total".
-    setToolTip(text.isEmpty()
-            ? m_baseToolTip
-            : m_baseToolTip + QStringLiteral("<p style='white-space:pre; margin:0'>%1</p>").arg(text.toHtmlEscaped()));
+    if (!m_timeText.isEmpty())
+        tip += QStringLiteral("<p style='white-space:pre; margin:0'>%1</p>").arg(m_timeText.toHtmlEscaped());
+    // A reason can be long: it wraps, at a readable width.
+    if (!m_overlayNote.isEmpty())
+        tip += QStringLiteral("<p style='margin:0; max-width:36em'>%1</p>")
+                   .arg(m_overlayNote.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
+    setToolTip(tip);
 }
 
 QRectF NodeItem::boundingRect() const
@@ -92,8 +109,9 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     bold.setPointSizeF(9.0);
     bold.setBold(true);
     painter->setFont(bold);
-    // Dark overlay colours (the hot end of the ramp) need light text to stay readable.
-    const bool darkFill = fill.lightness() < 120;
+    // Dark overlay colours (the hot end of the ramp) need light text to stay readable. Perceived brightness, not HSL
+    // lightness: a saturated orange has low lightness but reads best with dark text.
+    const bool darkFill = qGray(fill.rgb()) < 128;
     painter->setPen(darkFill ? QColor(Qt::white) : QColor(0x21, 0x25, 0x29));
     const QRectF text = m_rect.adjusted(9, 3, -5, -3);
     painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() * 0.56),
