@@ -115,6 +115,7 @@ private slots:
     void listAndNodeModelsOnTheChain();
     void overlayColoursTheChain();
     void demoModelInTheWindow();
+    void dockStateIsRemembered();
     void screenshots();
 
 private:
@@ -400,6 +401,35 @@ void TestTargetsView::demoModelInTheWindow()
         TargetText::verdictCategoryColor(VerdictCategory::FallsBack));
     // The window still fits a 1366 px screen with the dock up.
     QVERIFY2(w.width() <= 1366, qPrintable(QString::number(w.width())));
+}
+
+// The Targets dock is saved with the window's state like the other docks: closed, it stays closed next time.
+void TestTargetsView::dockStateIsRemembered()
+{
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("TargetsDock"));
+        QVERIFY(dock && !dock->isHidden());
+        dock->close();
+        w.close();
+    }
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("TargetsDock"));
+        QVERIFY(dock->isHidden());
+        w.findChild<QAction*>(QStringLiteral("showTargets"))->trigger();
+        QVERIFY(dock->isVisible());
+        w.close();
+    }
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("TargetsDock"))->isVisible());
+    w.close();
 }
 
 // The demo and, when ../shared is there, the YOLOv5nu INT8 model (76 ConvInteger), with the Targets view up and the
