@@ -955,52 +955,52 @@
 <context>
     <name>qs::ui::GraphPanel</name>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="48"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="49"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="59"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="60"/>
         <source>Find node name, op type or tensor name</source>
         <translation>Knotenname, Operatortyp oder Tensorname suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="63"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="64"/>
         <source>Previous</source>
         <translation>Zurück</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="64"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="65"/>
         <source>Previous match (Shift+F3)</source>
         <translation>Vorheriger Treffer (Umschalt+F3)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="66"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="67"/>
         <source>Next</source>
         <translation>Weiter</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="67"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="68"/>
         <source>Next match (F3, Enter)</source>
         <translation>Nächster Treffer (F3, Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="70"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="71"/>
         <source>Close the find bar (Esc)</source>
         <translation>Suchleiste schließen (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="71"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="72"/>
         <source>Find:</source>
         <translation>Suchen:</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="94"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="95"/>
         <source>Colour by:</source>
         <translation>Färben nach:</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="101"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="102"/>
         <source>Open an ONNX model (Ctrl+O) or drop one here.
 
 Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+O).</source>
@@ -1009,222 +1009,232 @@ Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+
 Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffnen (Strg+Umschalt+O).</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="110"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="111"/>
         <source>Which model of the pair the graph shows</source>
         <translation>Welches Modell des Paars der Graph zeigt</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="127"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="128"/>
         <source>&amp;Fit</source>
         <translation>&amp;Einpassen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="127"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="128"/>
         <source>Fit the whole graph in the window</source>
         <translation>Den ganzen Graphen ins Fenster einpassen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="128"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
         <source>Zoom &amp;In</source>
         <translation>Ver&amp;größern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="128"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
         <source>Zoom &amp;Out</source>
         <translation>Ver&amp;kleinern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="132"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="133"/>
         <source>&amp;Actual Size</source>
         <translation>&amp;Originalgröße</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="132"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="133"/>
         <source>Zoom to 100 %</source>
         <translation>Auf 100 % zoomen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="146"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="147"/>
         <source>&amp;Left to Right</source>
         <translation>Von &amp;links nach rechts</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="147"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="148"/>
         <source>Lay the graph out left to right instead of top to bottom</source>
         <translation>Den Graphen von links nach rechts statt von oben nach unten anordnen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="148"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="149"/>
         <source>Left→Right</source>
         <translation>Links→Rechts</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="149"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="150"/>
         <source>&amp;Collapse Q/DQ</source>
         <translation>Q/DQ &amp;zusammenfalten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="150"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="151"/>
         <source>Fold QuantizeLinear/DequantizeLinear nodes into the node they feed</source>
         <translation>QuantizeLinear/DequantizeLinear-Knoten in den Knoten falten, den sie speisen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="151"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
         <source>&amp;Fold Constants</source>
         <translation>&amp;Konstanten einfalten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="153"/>
         <source>Draw Constant nodes and constant-only subgraphs as inputs of the node they feed</source>
         <translation>Constant-Knoten und rein konstante Teilgraphen als Eingaben des Knotens zeichnen, den sie speisen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="155"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="156"/>
         <source>Constants</source>
         <translation>Konstanten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="156"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="157"/>
         <source>&amp;Boundaries Only</source>
         <translation>&amp;Nur Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="157"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="158"/>
         <source>Show only quantization boundaries; dim everything else</source>
         <translation>Nur Quantisierungsgrenzen zeigen; alles andere abblenden</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="159"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
         <source>&amp;Tensor Shapes</source>
         <translation>&amp;Tensorformen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="159"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
         <source>Show element types and shapes on edges</source>
         <translation>Elementtypen und Formen an den Kanten zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="161"/>
         <source>O&amp;verview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="161"/>
         <source>Show the overview map</source>
         <translation>Die Übersichtskarte zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="165"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="166"/>
         <source>Boundaries</source>
         <translation>Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="167"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="168"/>
         <source>Shapes</source>
         <translation>Formen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="183"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="184"/>
         <source>Node category</source>
         <translation>Knotenart</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="184"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="185"/>
         <source>MACs per node</source>
         <translation>MACs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="185"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="186"/>
         <source>Weight bytes per node</source>
         <translation>Gewichtsbytes pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="187"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="188"/>
         <source>Colour nodes by a per-node metric (run profiles and parity reports add more)</source>
         <translation>Knoten nach einer Metrik pro Knoten färben (Laufprofile und Paritätsberichte fügen weitere hinzu)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="190"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="191"/>
         <source>&amp;Find...</source>
         <translation>&amp;Suchen...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="190"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="191"/>
         <source>Find a node by name, op type or tensor name</source>
         <translation>Einen Knoten über Name, Operatortyp oder Tensorname suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="196"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="197"/>
         <source>Find &amp;Next</source>
         <translation>&amp;Weitersuchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="196"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="197"/>
         <source>Next match</source>
         <translation>Nächster Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="197"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="198"/>
         <source>Find Pre&amp;vious</source>
         <translation>&amp;Rückwärts suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="197"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="198"/>
         <source>Previous match</source>
         <translation>Vorheriger Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="201"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="202"/>
         <source>Export Graph as &amp;PNG...</source>
         <translation>Graph als P&amp;NG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="202"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="203"/>
         <source>Save the whole graph as a PNG image</source>
         <translation>Den ganzen Graphen als PNG-Bild speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="203"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="204"/>
         <source>Export Graph as &amp;SVG...</source>
         <translation>Graph als &amp;SVG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="204"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="205"/>
         <source>Save the whole graph as a scalable SVG drawing</source>
         <translation>Den ganzen Graphen als skalierbare SVG-Zeichnung speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="240"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="241"/>
         <source>FP32 · %1</source>
         <translation>FP32 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="243"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="244"/>
         <source>INT8 · %1</source>
         <translation>INT8 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="356"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="378"/>
+        <source>Verdict on target</source>
+        <translation>Urteil zum Ziel</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="380"/>
+        <source>Colour nodes by where they run on %1 (chosen in the Targets view)</source>
+        <translation>Knoten danach färben, wo sie auf %1 laufen (gewählt in der Ansicht Ziele)</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="401"/>
         <source>Time per node</source>
         <translation>Zeit pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="357"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="402"/>
         <source>Share of time per node</source>
         <translation>Zeitanteil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="398"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="449"/>
         <source>The analysis reports no per-node MACs for this model yet.</source>
         <translation>Die Analyse liefert für dieses Modell noch keine MACs pro Knoten.</translation>
     </message>
@@ -1237,12 +1247,12 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">logarithmische Skala</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="449"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="500"/>
         <source>No match</source>
         <translation>Kein Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="452"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="503"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
@@ -1265,18 +1275,18 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>wechselt zwischen Gleitkomma- und Ganzzahlbereich</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="213"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="215"/>
         <source>The graph is too large for an image of %1 x %2 pixels.</source>
         <translation>Der Graph ist zu groß für ein Bild mit %1 × %2 Pixeln.</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="226"/>
-        <location filename="../ui/graph/graph_scene.cpp" line="244"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="228"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="246"/>
         <source>Could not write %1.</source>
         <translation>%1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_scene.cpp" line="240"/>
+        <location filename="../ui/graph/graph_scene.cpp" line="242"/>
         <source>Graph exported by Quantscope</source>
         <translation>Graph exportiert von Quantscope</translation>
     </message>
@@ -1402,17 +1412,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::LegendWidget</name>
     <message>
-        <location filename="../ui/graph/legend_widget.cpp" line="62"/>
+        <location filename="../ui/graph/legend_widget.cpp" line="69"/>
         <source>log scale</source>
         <translation>logarithmische Skala</translation>
     </message>
     <message>
-        <location filename="../ui/graph/legend_widget.cpp" line="66"/>
+        <location filename="../ui/graph/legend_widget.cpp" line="73"/>
         <source>no data</source>
         <translation>keine Daten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/legend_widget.cpp" line="81"/>
+        <location filename="../ui/graph/legend_widget.cpp" line="88"/>
         <source>float&amp;nbsp;&amp;#8596;&amp;nbsp;integer&amp;nbsp;edge</source>
         <translation>Gleitkomma&amp;nbsp;&amp;#8596;&amp;nbsp;Ganzzahl-Kante</translation>
     </message>
@@ -1445,318 +1455,333 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="188"/>
+        <location filename="../ui/main_window.cpp" line="209"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="189"/>
+        <location filename="../ui/main_window.cpp" line="210"/>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="191"/>
+        <location filename="../ui/main_window.cpp" line="212"/>
         <source>Open an ONNX model</source>
         <translation>Ein ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="192"/>
+        <location filename="../ui/main_window.cpp" line="213"/>
         <source>Open &amp;Pair (FP32 + INT8)...</source>
         <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="194"/>
+        <location filename="../ui/main_window.cpp" line="215"/>
         <source>Open a float model and its quantized version side by side</source>
         <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="195"/>
+        <location filename="../ui/main_window.cpp" line="216"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="210"/>
+        <location filename="../ui/main_window.cpp" line="231"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="218"/>
+        <location filename="../ui/main_window.cpp" line="239"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="222"/>
+        <location filename="../ui/main_window.cpp" line="243"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="224"/>
+        <location filename="../ui/main_window.cpp" line="255"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="229"/>
+        <location filename="../ui/main_window.cpp" line="260"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="230"/>
+        <location filename="../ui/main_window.cpp" line="261"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="232"/>
+        <location filename="../ui/main_window.cpp" line="263"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="252"/>
+        <location filename="../ui/main_window.cpp" line="283"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="207"/>
+        <location filename="../ui/main_window.cpp" line="228"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="74"/>
+        <location filename="../ui/main_window.cpp" line="76"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="75"/>
+        <location filename="../ui/main_window.cpp" line="77"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="76"/>
+        <location filename="../ui/main_window.cpp" line="78"/>
         <source>The model&apos;s graph (Alt+G)</source>
         <translation>Der Graph des Modells (Alt+G)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="77"/>
+        <location filename="../ui/main_window.cpp" line="79"/>
         <source>Charts, statistics and findings of the selected run (Alt+E)</source>
         <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="86"/>
+        <location filename="../ui/main_window.cpp" line="88"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="87"/>
+        <location filename="../ui/main_window.cpp" line="89"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="106"/>
+        <location filename="../ui/main_window.cpp" line="108"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="146"/>
+        <location filename="../ui/main_window.cpp" line="163"/>
         <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
         <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="163"/>
+        <location filename="../ui/main_window.cpp" line="180"/>
         <source>Model Summary</source>
         <translation>Modellübersicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="164"/>
+        <location filename="../ui/main_window.cpp" line="181"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="165"/>
+        <location filename="../ui/main_window.cpp" line="182"/>
         <source>Properties</source>
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="169"/>
+        <location filename="../ui/main_window.cpp" line="186"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="170"/>
+        <location filename="../ui/main_window.cpp" line="187"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="171"/>
+        <location filename="../ui/main_window.cpp" line="188"/>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="174"/>
+        <location filename="../ui/main_window.cpp" line="191"/>
         <source>Hotspots</source>
         <translation>Hotspots</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="234"/>
+        <location filename="../ui/main_window.cpp" line="199"/>
+        <source>Targets</source>
+        <translation>Ziele</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="244"/>
+        <source>Show Tar&amp;gets</source>
+        <translation>Ziele &amp;anzeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="252"/>
+        <source>Where the model runs, falls back to the CPU provider, or cannot load</source>
+        <translation>Wo das Modell läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="265"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="253"/>
+        <location filename="../ui/main_window.cpp" line="284"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="254"/>
+        <location filename="../ui/main_window.cpp" line="285"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="264"/>
+        <location filename="../ui/main_window.cpp" line="295"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="271"/>
-        <location filename="../ui/main_window.cpp" line="278"/>
+        <location filename="../ui/main_window.cpp" line="302"/>
+        <location filename="../ui/main_window.cpp" line="309"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="277"/>
+        <location filename="../ui/main_window.cpp" line="308"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="286"/>
+        <location filename="../ui/main_window.cpp" line="317"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="297"/>
+        <location filename="../ui/main_window.cpp" line="328"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="301"/>
+        <location filename="../ui/main_window.cpp" line="332"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="314"/>
+        <location filename="../ui/main_window.cpp" line="345"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="314"/>
+        <location filename="../ui/main_window.cpp" line="345"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="316"/>
+        <location filename="../ui/main_window.cpp" line="347"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="316"/>
+        <location filename="../ui/main_window.cpp" line="347"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="321"/>
+        <location filename="../ui/main_window.cpp" line="352"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="323"/>
+        <location filename="../ui/main_window.cpp" line="354"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="345"/>
+        <location filename="../ui/main_window.cpp" line="376"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="345"/>
+        <location filename="../ui/main_window.cpp" line="376"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="357"/>
+        <location filename="../ui/main_window.cpp" line="388"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="406"/>
+        <location filename="../ui/main_window.cpp" line="437"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="410"/>
+        <location filename="../ui/main_window.cpp" line="441"/>
         <source>Could Not Open Model</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="411"/>
+        <location filename="../ui/main_window.cpp" line="442"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="441"/>
+        <location filename="../ui/main_window.cpp" line="472"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="443"/>
+        <location filename="../ui/main_window.cpp" line="474"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="453"/>
+        <location filename="../ui/main_window.cpp" line="484"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="468"/>
+        <location filename="../ui/main_window.cpp" line="499"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="471"/>
+        <location filename="../ui/main_window.cpp" line="502"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="471"/>
+        <location filename="../ui/main_window.cpp" line="502"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="546"/>
+        <location filename="../ui/main_window.cpp" line="577"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="555"/>
+        <location filename="../ui/main_window.cpp" line="586"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="560"/>
+        <location filename="../ui/main_window.cpp" line="591"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="561"/>
+        <location filename="../ui/main_window.cpp" line="592"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="244"/>
+        <location filename="../ui/main_window.cpp" line="275"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="245"/>
+        <location filename="../ui/main_window.cpp" line="276"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
@@ -1789,7 +1814,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::NodeItem</name>
     <message numerus="yes">
-        <location filename="../ui/graph/node_item.cpp" line="33"/>
+        <location filename="../ui/graph/node_item.cpp" line="43"/>
         <source>%n Q/DQ node(s) collapsed into this one</source>
         <translation>
             <numerusform>%n Q/DQ-Knoten in diesen zusammengefaltet</numerusform>
@@ -1797,7 +1822,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/node_item.cpp" line="37"/>
+        <location filename="../ui/graph/node_item.cpp" line="47"/>
         <source>%n constant input(s) folded into this node (see Properties)</source>
         <translation>
             <numerusform>%n konstante Eingabe in diesen Knoten eingefaltet (siehe Eigenschaften)</numerusform>
@@ -3253,6 +3278,385 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <location filename="../ui/panels/summary_panel.cpp" line="170"/>
         <source>Node kinds of %1 come from op types: this build&apos;s engine analysis does not report per-node categories yet.</source>
         <translation>Knotenarten von %1 stammen aus den Operatortypen: die Engine-Analyse dieses Builds liefert noch keine Kategorien pro Knoten.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::TargetClassifier</name>
+    <message>
+        <location filename="../ui/workers/target_classifier.cpp" line="28"/>
+        <source>No deployment-target tables were found: Quantscope looks in $QS_TARGETS_DIR, next to the program in ../share/quantscope/targets, and in the source tree&apos;s resources/targets.</source>
+        <translation>Keine Tabellen der Zielplattformen gefunden: Quantscope sucht in $QS_TARGETS_DIR, neben dem Programm in ../share/quantscope/targets und im Quellbaum unter resources/targets.</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/target_classifier.cpp" line="34"/>
+        <source>The deployment-target tables could not be read: %1</source>
+        <translation>Die Tabellen der Zielplattformen konnten nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::TargetListModel</name>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="83"/>
+        <location filename="../ui/models/target_list_model.cpp" line="86"/>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="86"/>
+        <location filename="../ui/models/target_list_model.cpp" line="163"/>
+        <source>approximate</source>
+        <translation>ungefähr</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/models/target_list_model.cpp" line="90"/>
+        <source>%1; %n fail(s) at run time</source>
+        <translation>
+            <numerusform>%1; %n scheitert zur Laufzeit</numerusform>
+            <numerusform>%1; %n scheitern zur Laufzeit</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="128"/>
+        <source>Cannot load: %1</source>
+        <translation>Kann nicht laden: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="132"/>
+        <source>%1 partitions (%2 on the provider, %3 on the CPU) with %4 copies between them%5</source>
+        <translation>%1 Partitionen (%2 auf dem Provider, %3 auf der CPU) mit %4 Kopien dazwischen%5</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="137"/>
+        <source>, not counting unknown nodes</source>
+        <translation>, ohne unbekannte Knoten</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/models/target_list_model.cpp" line="139"/>
+        <source>%n node(s) fall back to the CPU provider, which has no kernel for them: the model cannot load</source>
+        <translation>
+            <numerusform>%n Knoten weicht auf den CPU-Provider aus, der keinen Kernel dafür hat: Das Modell kann nicht laden</numerusform>
+            <numerusform>%n Knoten weichen auf den CPU-Provider aus, der keinen Kernel dafür hat: Das Modell kann nicht laden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="142"/>
+        <source>Source: %1, revision %2</source>
+        <translation>Quelle: %1, Revision %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="144"/>
+        <source>Table version %1 (%2), file %3</source>
+        <translation>Tabellenversion %1 (%2), Datei %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="162"/>
+        <source>The version the table stands for; “%1”: read from a nearby revision</source>
+        <translation>Die Version, für die die Tabelle steht; „%1“: aus einer nahen Revision gelesen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="165"/>
+        <source>Nodes the target runs</source>
+        <translation>Knoten, die das Ziel ausführt</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="167"/>
+        <source>Nodes the execution provider does not take: ONNX Runtime&apos;s CPU provider runs them</source>
+        <translation>Knoten, die der Execution Provider nicht übernimmt: Der CPU-Provider von ONNX Runtime führt sie aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="169"/>
+        <source>Fallbacks the CPU provider has no kernel for either: the model cannot load</source>
+        <translation>Ausweichende Knoten, für die auch der CPU-Provider keinen Kernel hat: Das Modell kann nicht laden</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="171"/>
+        <source>Nodes without a kernel (or unsupported by a converter): the model cannot load or convert</source>
+        <translation>Knoten ohne Kernel (oder von einem Konverter nicht unterstützt): Das Modell kann nicht laden oder nicht konvertiert werden</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="173"/>
+        <source>Nodes the source does not state anything about</source>
+        <translation>Knoten, zu denen die Quelle nichts aussagt</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="175"/>
+        <source>Runs of nodes on one side (provider or CPU) in topological order</source>
+        <translation>Folgen von Knoten auf einer Seite (Provider oder CPU) in topologischer Reihenfolge</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="177"/>
+        <source>Tensors produced on one side and consumed on the other: each needs a copy</source>
+        <translation>Tensoren, die auf einer Seite erzeugt und auf der anderen verbraucht werden: Jeder braucht eine Kopie</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="185"/>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="187"/>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="189"/>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="191"/>
+        <source>Runs</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="193"/>
+        <source>Falls back</source>
+        <translation>Weicht aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="195"/>
+        <source>No CPU kernel</source>
+        <translation>Kein CPU-Kernel</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="197"/>
+        <source>No kernel</source>
+        <translation>Kein Kernel</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="199"/>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="201"/>
+        <source>Partitions</source>
+        <translation>Partitionen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="203"/>
+        <source>Copies</source>
+        <translation>Kopien</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::TargetNodeModel</name>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="53"/>
+        <source>its subgraphs were not examined</source>
+        <translation>seine Teilgraphen wurden nicht untersucht</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="60"/>
+        <source>no CPU kernel table loaded</source>
+        <translation>keine CPU-Kerneltabelle geladen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="61"/>
+        <source>no kernel: cannot load</source>
+        <translation>kein Kernel: kann nicht laden</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="99"/>
+        <source>Conditions (not checked): %1</source>
+        <translation>Bedingungen (nicht geprüft): %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="101"/>
+        <source>Its subgraphs were not examined.</source>
+        <translation>Seine Teilgraphen wurden nicht untersucht.</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="115"/>
+        <source>For a node that falls back: whether ONNX Runtime&apos;s CPU provider has a kernel for it</source>
+        <translation>Für einen ausweichenden Knoten: ob der CPU-Provider von ONNX Runtime einen Kernel dafür hat</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="117"/>
+        <source>Restrictions the table lists for the operator; not checked against the node</source>
+        <translation>Einschränkungen, die die Tabelle für den Operator nennt; nicht am Knoten geprüft</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="119"/>
+        <source>Known restrictions the node breaks: the model loads but fails when this node runs</source>
+        <translation>Bekannte Einschränkungen, die der Knoten verletzt: Das Modell lädt, scheitert aber, wenn dieser Knoten läuft</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="127"/>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="129"/>
+        <source>Op type</source>
+        <translation>Operatortyp</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="131"/>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="133"/>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="135"/>
+        <source>CPU provider</source>
+        <translation>CPU-Provider</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="137"/>
+        <source>Conditions</source>
+        <translation>Bedingungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="139"/>
+        <source>Run-time failures</source>
+        <translation>Laufzeitfehler</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::TargetOverlay</name>
+    <message>
+        <location filename="../ui/graph/target_overlay.cpp" line="37"/>
+        <source>Verdict on %1</source>
+        <translation>Urteil zu %1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::TargetText</name>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="29"/>
+        <location filename="../ui/util/target_text.cpp" line="69"/>
+        <location filename="../ui/util/target_text.cpp" line="84"/>
+        <source>runs</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="31"/>
+        <source>falls back to the CPU provider</source>
+        <translation>weicht auf den CPU-Provider aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="33"/>
+        <source>falls back, no CPU kernel: cannot load</source>
+        <translation>weicht aus, kein CPU-Kernel: kann nicht laden</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="35"/>
+        <source>unsupported: conversion fails</source>
+        <translation>nicht unterstützt: Konvertierung scheitert</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="35"/>
+        <source>no kernel: cannot load</source>
+        <translation>kein Kernel: kann nicht laden</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="37"/>
+        <source>fails at run time</source>
+        <translation>scheitert zur Laufzeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="42"/>
+        <location filename="../ui/util/target_text.cpp" line="77"/>
+        <location filename="../ui/util/target_text.cpp" line="92"/>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="71"/>
+        <location filename="../ui/util/target_text.cpp" line="86"/>
+        <source>falls back</source>
+        <translation>weicht aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="73"/>
+        <source>unsupported</source>
+        <translation>nicht unterstützt</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="73"/>
+        <source>no kernel</source>
+        <translation>kein Kernel</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="84"/>
+        <source>converts</source>
+        <translation>konvertiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="88"/>
+        <source>cannot convert</source>
+        <translation>nicht konvertierbar</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="88"/>
+        <source>cannot load</source>
+        <translation>kann nicht laden</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="116"/>
+        <source>CPU provider: %1</source>
+        <translation>CPU-Provider: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/target_text.cpp" line="119"/>
+        <source>fails at run time: %1</source>
+        <translation>scheitert zur Laufzeit: %1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::TargetsPanel</name>
+    <message>
+        <location filename="../ui/panels/targets_panel.cpp" line="63"/>
+        <source>Colour Graph by Verdict</source>
+        <translation>Graph nach Urteil färben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/targets_panel.cpp" line="64"/>
+        <source>Colour the graph&apos;s nodes by their verdict on the selected target</source>
+        <translation>Die Knoten des Graphen nach ihrem Urteil zum gewählten Ziel färben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/targets_panel.cpp" line="76"/>
+        <source>&amp;Problems only</source>
+        <translation>Nur &amp;Probleme</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/targets_panel.cpp" line="78"/>
+        <source>List only the nodes that do not simply run there: fallbacks, missing kernels, unknowns and run-time failures</source>
+        <translation>Nur die Knoten auflisten, die dort nicht einfach laufen: ausweichende, fehlende Kernel, unbekannte und Laufzeitfehler</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/targets_panel.cpp" line="142"/>
+        <source>Open a model to see where it runs, falls back to the CPU provider, or cannot load.</source>
+        <translation>Öffnen Sie ein Modell, um zu sehen, wo es läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/targets_panel.cpp" line="145"/>
+        <source>Classifying %1 against the deployment targets...</source>
+        <translation>Prüfe %1 gegen die Zielplattformen ...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/panels/targets_panel.cpp" line="167"/>
+        <source>%1: %2 nodes against %n target(s), %3 with problems. Tables from %4.</source>
+        <translation>
+            <numerusform>%1: %2 Knoten gegen %n Ziel, %3 mit Problemen. Tabellen aus %4.</numerusform>
+            <numerusform>%1: %2 Knoten gegen %n Ziele, %3 mit Problemen. Tabellen aus %4.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/targets_panel.cpp" line="247"/>
+        <source>Select a target to list its nodes.</source>
+        <translation>Wählen Sie ein Ziel, um seine Knoten aufzulisten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/targets_panel.cpp" line="250"/>
+        <source>Nodes on %1: %2 of %3 listed</source>
+        <translation>Knoten auf %1: %2 von %3 aufgelistet</translation>
     </message>
 </context>
 </TS>

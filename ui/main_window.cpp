@@ -14,6 +14,7 @@
 #include "panels/results_panel.h"
 #include "panels/runs_panel.h"
 #include "panels/summary_panel.h"
+#include "panels/targets_panel.h"
 #include "util/qt_convert.h"
 #include "util/scenario_groups.h"
 #include "workers/benchmark_controller.h"
@@ -36,6 +37,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QToolButton>
 
 // The .qrc is compiled into the static qs_ui library; its initializer must be referenced to be linked in.
@@ -139,6 +141,21 @@ MainWindow::MainWindow(QWidget* parent)
         offerProfileOfShownModel();
     });
     connect(m_results, &ResultsPanel::profilesChanged, this, &MainWindow::offerProfileOfShownModel);
+    // Targets classify the model on screen; their verdicts go to the graph's "Colour by".
+    connect(m_graph, &GraphPanel::modelShown, m_targets, &TargetsPanel::setModel);
+    connect(m_targets, &TargetsPanel::targetSelected, m_graph,
+        [this](std::shared_ptr<const TargetReport> report, std::shared_ptr<const Model> model, const QString& title) {
+            m_graph->setTargetReport(std::move(report), std::move(model), title);
+        });
+    connect(m_targets, &TargetsPanel::colourRequested, this,
+        [this](std::shared_ptr<const TargetReport> report, std::shared_ptr<const Model> model, const QString& title) {
+            m_graph->setTargetReport(std::move(report), std::move(model), title, true);
+            m_tabs->setCurrentWidget(m_graph);
+        });
+    connect(m_targets, &TargetsPanel::nodeRequested, this, [this](NodeId id) {
+        m_tabs->setCurrentWidget(m_graph);
+        m_graph->showNode(id);
+    });
 
     m_defaultState = saveState();
     readSettings();
@@ -177,6 +194,10 @@ void MainWindow::createDocks()
     summary->raise();
     tabifyDockWidget(runs, compare);
     tabifyDockWidget(compare, report);
+    // At the bottom, where the width holds a table of targets beside the table of the selected target's nodes.
+    m_targets = new TargetsPanel(this);
+    QDockWidget* targets = dock(m_targets, tr("Targets"), "TargetsDock", Qt::BottomDockWidgetArea);
+    tabifyDockWidget(report, targets);
     runs->raise();
     // Narrow enough that a 1366 px window keeps about 700 px for the graph and the Results tab.
     resizeDocks({ summary, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")) }, { 340, 300 }, Qt::Horizontal);
@@ -220,6 +241,16 @@ void MainWindow::createActions()
         panels->addAction(d->toggleViewAction());
     panels->addSeparator();
     panels->addAction(tr("&Reset Layout"), this, [this] { restoreState(m_defaultState); });
+    QAction* showTargets = m_viewMenu->addAction(tr("Show Tar&gets"), this, [this] {
+        if (auto* d = findChild<QDockWidget*>(QStringLiteral("TargetsDock"))) {
+            d->show();
+            d->raise();
+            m_targets->targetTable()->setFocus();
+        }
+    });
+    showTargets->setShortcut(QKeySequence(Qt::ALT | Qt::Key_T));
+    showTargets->setStatusTip(tr("Where the model runs, falls back to the CPU provider, or cannot load"));
+    showTargets->setObjectName(QStringLiteral("showTargets"));
 
     QMenu* run = menuBar()->addMenu(tr("&Benchmark"));
     run->addAction(m_runs->runAction());

@@ -28,6 +28,7 @@ class ReportPanel;
 class ResultsPanel;
 class RunsPanel;
 class SummaryPanel;
+class TargetsPanel;
 
 class MainWindow : public QMainWindow
 {
@@ -46,6 +47,7 @@ public:
     ComparePanel* comparePanel() const { return m_compare; }
     ReportPanel* reportPanel() const { return m_report; }
     HotspotPanel* hotspotPanel() const { return m_hotspots; }
+    TargetsPanel* targetsPanel() const { return m_targets; }
     /// The central tabs: the graph (0) and the selected run's results (1).
     QTabWidget* centralTabs() const { return m_tabs; }
     LoadController* loadController() const { return m_loader; }
@@ -99,6 +101,7 @@ private:
     ComparePanel* m_compare = nullptr;
     ReportPanel* m_report = nullptr;
     HotspotPanel* m_hotspots = nullptr;
+    TargetsPanel* m_targets = nullptr;
     QTabWidget* m_tabs = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

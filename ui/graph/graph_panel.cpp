@@ -31,7 +31,8 @@ enum OverlayChoice
     OverlayMacs,
     OverlayWeights,
     OverlayTime, ///< listed while a profile is attached
-    OverlayShare
+    OverlayShare,
+    OverlayTarget ///< listed while a target report is attached
 };
 }
 
@@ -271,6 +272,11 @@ void GraphPanel::showModel(int index, bool keepView)
             updateTimeChoices();
             emit nodeTimesChanged(m_times);
         }
+        if (m_target) {
+            m_targetWanted = m_overlayChooser->currentData().toInt() == OverlayTarget;
+            m_target.reset();
+            updateTargetChoice();
+        }
     }
     const NodeId selected = keepView ? m_scene->selectedNode() : kNoNode;
     const QPointF center = m_view->mapToScene(m_view->viewport()->rect().center());
@@ -345,16 +351,55 @@ void GraphPanel::setProfile(std::shared_ptr<const ProfileReport> profile, const 
     emit nodeTimesChanged(m_times);
 }
 
+void GraphPanel::setTargetReport(
+    std::shared_ptr<const TargetReport> report, std::shared_ptr<const Model> model, const QString& title, bool colour)
+{
+    const auto& shown = m_scene->model();
+    if (report && (!shown || shown->model != model))
+        return;
+    m_target = std::move(report);
+    m_targetTitle = title;
+    updateTargetChoice();
+    if (!m_target)
+        return;
+    if (colour || m_targetWanted)
+        m_overlayChooser->setCurrentIndex(m_overlayChooser->findData(OverlayTarget));
+    m_targetWanted = false;
+}
+
+void GraphPanel::updateTargetChoice()
+{
+    const QSignalBlocker blocker(m_overlayChooser);
+    const int current = m_overlayChooser->currentData().toInt();
+    const int index = m_overlayChooser->findData(OverlayTarget);
+    if (index >= 0)
+        m_overlayChooser->removeItem(index);
+    if (m_target) {
+        m_overlayChooser->addItem(tr("Verdict on target"), OverlayTarget);
+        m_overlayChooser->setItemData(m_overlayChooser->count() - 1,
+            tr("Colour nodes by where they run on %1 (chosen in the Targets view)").arg(m_targetTitle),
+            Qt::ToolTipRole);
+    }
+    const int now = m_overlayChooser->findData(current);
+    m_overlayChooser->setCurrentIndex(now >= 0 ? now : m_overlayChooser->findData(OverlayNone));
+    // Also when the choice stays: another target changes the colours.
+    applyBuiltInOverlay(m_overlayChooser->currentIndex());
+}
+
 void GraphPanel::updateTimeChoices()
 {
     const QSignalBlocker blocker(m_overlayChooser);
     const int current = m_overlayChooser->currentData().toInt();
     for (int i = m_overlayChooser->count() - 1; i >= 0; --i)
-        if (m_overlayChooser->itemData(i).toInt() >= OverlayTime)
+        if (m_overlayChooser->itemData(i).toInt() == OverlayTime
+            || m_overlayChooser->itemData(i).toInt() == OverlayShare)
             m_overlayChooser->removeItem(i);
     if (!m_times.isEmpty()) {
-        m_overlayChooser->addItem(tr("Time per node"), OverlayTime);
-        m_overlayChooser->addItem(tr("Share of time per node"), OverlayShare);
+        // Before the verdict entry, which stays last: the time entries keep their places whatever the targets do.
+        const int target = m_overlayChooser->findData(OverlayTarget);
+        const int at = target >= 0 ? target : m_overlayChooser->count();
+        m_overlayChooser->insertItem(at, tr("Time per node"), OverlayTime);
+        m_overlayChooser->insertItem(at + 1, tr("Share of time per node"), OverlayShare);
     }
     const int index = m_overlayChooser->findData(current);
     m_overlayChooser->setCurrentIndex(index >= 0 ? index : m_overlayChooser->findData(OverlayNone));
@@ -378,6 +423,12 @@ void GraphPanel::applyBuiltInOverlay(int index)
     if (!model || choice == OverlayNone) {
         m_scene->setOverlay(m_externalOverlay);
         m_legend->setOverlay(m_externalOverlay);
+        return;
+    }
+    if (choice == OverlayTarget && m_target) {
+        const MetricOverlay overlay = targetVerdictOverlay(*m_target, m_targetTitle);
+        m_scene->setOverlay(overlay);
+        m_legend->setOverlay(overlay);
         return;
     }
     if (choice == OverlayTime || choice == OverlayShare) {

@@ -5,6 +5,7 @@
 #include "graph_layout.h"
 #include "metric_overlay.h"
 #include "node_times.h"
+#include "target_overlay.h"
 #include "workers/loaded_model.h"
 
 #include <QWidget>
@@ -45,6 +46,11 @@ public:
     /// colouring. Dropped when another model is shown, since node ids belong to one model.
     void setProfile(std::shared_ptr<const ProfileReport> profile, const QString& label, bool colour = true);
     const NodeTimes& nodeTimes() const { return m_times; }
+    /// Attaches a deployment target's verdicts on the shown model (`model` must be the one shown, else it is
+    /// ignored): "Colour by" then lists the verdict on `title`. `colour` also selects it. Dropped with the model.
+    void setTargetReport(std::shared_ptr<const TargetReport> report, std::shared_ptr<const Model> model,
+        const QString& title, bool colour = false);
+    const std::shared_ptr<const TargetReport>& targetReport() const { return m_target; }
     /// Selects a node and centres the view on it.
     void showNode(NodeId id);
 
@@ -78,6 +84,7 @@ private:
     void updateLegend();
     void applyBuiltInOverlay(int index);
     void updateTimeChoices();
+    void updateTargetChoice();
     void positionMinimap();
     bool eventFilter(QObject* watched, QEvent* event) override;
 
@@ -108,6 +115,11 @@ private:
     int m_matchIndex = -1;
     MetricOverlay m_externalOverlay;
     NodeTimes m_times;
+    std::shared_ptr<const TargetReport> m_target;
+    QString m_targetTitle;
+    /// The verdict colouring was chosen when its report was dropped with the model: choose it again when the report
+    /// of the next model arrives, so switching the side of a pair keeps the colouring.
+    bool m_targetWanted = false;
 };
 
 } // namespace qs::ui

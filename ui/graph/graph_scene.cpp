@@ -115,8 +115,10 @@ void GraphScene::setBoundariesOnly(bool only)
 void GraphScene::setOverlay(const MetricOverlay& overlay)
 {
     m_overlay = overlay;
-    for (NodeItem* n : m_nodeItems)
+    for (NodeItem* n : m_nodeItems) {
         n->setOverlayFill(overlay.isEmpty() ? std::nullopt : std::optional<QColor>(overlay.colorFor(n->nodeId())));
+        n->setOverlayNote(overlay.note(n->nodeId()));
+    }
 }
 
 void GraphScene::setNodeTimes(const NodeTimes& times)

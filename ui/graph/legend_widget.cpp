@@ -47,7 +47,14 @@ void LegendWidget::setOverlay(const MetricOverlay& overlay)
 void LegendWidget::rebuild()
 {
     QStringList parts;
-    if (!m_overlay.isEmpty()) {
+    if (m_overlay.isCategorical()) {
+        parts << QStringLiteral("<b>%1</b>").arg(m_overlay.name().toHtmlEscaped());
+        // Only the categories present: the legend has one line to spare under the graph.
+        for (const MetricOverlay::Category& c : m_overlay.categories())
+            if (c.count > 0)
+                parts << swatch(c.color, c.color.darker(150)) + QStringLiteral("&nbsp;") + nbsp(c.label.toHtmlEscaped())
+                        + QStringLiteral(" <b>%1</b>").arg(c.count);
+    } else if (!m_overlay.isEmpty()) {
         QString ramp;
         for (int i = 0; i <= 8; ++i) {
             const QColor c = MetricOverlay::rampColor(i / 8.0);

@@ -43,6 +43,29 @@ MetricOverlay MetricOverlay::fromProfile(const ProfileReport& report, ProfileMet
         time ? QStringLiteral("ms") : QStringLiteral("%"), std::move(values));
 }
 
+MetricOverlay MetricOverlay::categorical(QString name, std::vector<Category> categories,
+    std::unordered_map<NodeId, int> nodeCategory, std::unordered_map<NodeId, QString> notes)
+{
+    MetricOverlay o;
+    o.m_name = std::move(name);
+    o.m_categories = std::move(categories);
+    for (Category& c : o.m_categories)
+        c.count = 0;
+    for (const auto& [id, index] : nodeCategory)
+        if (index >= 0 && static_cast<size_t>(index) < o.m_categories.size()) {
+            ++o.m_categories[static_cast<size_t>(index)].count;
+            o.m_nodeCategory.emplace(id, index);
+        }
+    o.m_notes = std::move(notes);
+    return o;
+}
+
+QString MetricOverlay::note(NodeId id) const
+{
+    const auto it = m_notes.find(id);
+    return it == m_notes.end() ? QString() : it->second;
+}
+
 std::optional<double> MetricOverlay::value(NodeId id) const
 {
     const auto it = m_values.find(id);
@@ -53,6 +76,10 @@ std::optional<double> MetricOverlay::value(NodeId id) const
 
 QColor MetricOverlay::colorFor(NodeId id) const
 {
+    if (isCategorical()) {
+        const auto it = m_nodeCategory.find(id);
+        return it == m_nodeCategory.end() ? noDataColor() : m_categories[static_cast<size_t>(it->second)].color;
+    }
     const auto v = value(id);
     if (!v)
         return noDataColor();

@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <unordered_map>
+#include <vector>
 
 namespace qs::ui {
 
@@ -35,7 +36,24 @@ public:
     /// runtime fused away or renamed (nodeIndex -1) have no authored node to colour and are left out.
     static MetricOverlay fromProfile(const ProfileReport& report, ProfileMetric metric);
 
-    bool isEmpty() const { return m_values.empty(); }
+    /// A category of a categorical overlay (a verdict, say), with the number of nodes in it for the legend.
+    struct Category
+    {
+        QString label;
+        QColor color;
+        int count = 0;
+    };
+    /// Colours nodes by category instead of a ramp: `nodeCategory` maps a node to an index into `categories`, and
+    /// `notes` adds a line to a node's tooltip (why it is in its category). Nodes without a category get
+    /// noDataColor(). The counts are computed here.
+    static MetricOverlay categorical(QString name, std::vector<Category> categories,
+        std::unordered_map<NodeId, int> nodeCategory, std::unordered_map<NodeId, QString> notes);
+
+    bool isEmpty() const { return m_values.empty() && m_nodeCategory.empty(); }
+    bool isCategorical() const { return !m_categories.empty(); }
+    const std::vector<Category>& categories() const { return m_categories; }
+    /// The tooltip line of a node in a categorical overlay; empty otherwise.
+    QString note(NodeId id) const;
     const QString& name() const { return m_name; }
     const QString& unit() const { return m_unit; }
     double minimum() const { return m_min; }
@@ -57,6 +75,9 @@ private:
     double m_max = 0.0;
     bool m_higherIsWorse = true;
     Scale m_scale = Scale::Linear;
+    std::vector<Category> m_categories;
+    std::unordered_map<NodeId, int> m_nodeCategory;
+    std::unordered_map<NodeId, QString> m_notes;
 };
 
 } // namespace qs::ui

@@ -52,10 +52,27 @@ NodeItem::NodeItem(
 
 void NodeItem::setTimeText(const QString& text)
 {
+    m_timeText = text;
+    updateToolTip();
+}
+
+void NodeItem::setOverlayNote(const QString& text)
+{
+    m_overlayNote = text;
+    updateToolTip();
+}
+
+void NodeItem::updateToolTip()
+{
+    QString tip = m_baseToolTip;
     // One unbroken line: Qt wraps rich-text tooltips at a narrow width, which split "of the | total".
-    setToolTip(text.isEmpty()
-            ? m_baseToolTip
-            : m_baseToolTip + QStringLiteral("<p style='white-space:pre; margin:0'>%1</p>").arg(text.toHtmlEscaped()));
+    if (!m_timeText.isEmpty())
+        tip += QStringLiteral("<p style='white-space:pre; margin:0'>%1</p>").arg(m_timeText.toHtmlEscaped());
+    // A reason can be long: it wraps, at a readable width.
+    if (!m_overlayNote.isEmpty())
+        tip += QStringLiteral("<p style='margin:0; max-width:36em'>%1</p>")
+                   .arg(m_overlayNote.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
+    setToolTip(tip);
 }
 
 QRectF NodeItem::boundingRect() const
@@ -101,8 +118,9 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     // Category accent bar on the left, kept even under an overlay so the kind of node stays visible.
     const QRectF bar(m_rect.left() + 1, m_rect.top() + 4, 4, m_rect.height() - 8);
     painter->fillRect(bar, m_style.accent);
-    // Dark overlay colours (the hot end of the ramp) need light text to stay readable.
-    const bool darkFill = fill.lightness() < 120;
+    // Dark overlay colours (the hot end of the ramp) need light text to stay readable. Perceived brightness, not HSL
+    // lightness: a saturated orange has low lightness but reads best with dark text.
+    const bool darkFill = qGray(fill.rgb()) < 128;
     if (lod < kFullDrawingFrom) {
         // Zoomed out: the op type alone, in a font that stays about 8 px on screen, shrunk only to fit the box.
         QFont f = painter->font();

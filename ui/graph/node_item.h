@@ -39,8 +39,12 @@ public:
     void setFindMatch(bool match);
     /// A measured-time line under the tooltip's name ("0.12 ms per run · 4.5 % of the total"); empty removes it.
     void setTimeText(const QString& text);
+    /// Lines a categorical overlay adds under the tooltip's name (a verdict and its reason); empty removes them.
+    void setOverlayNote(const QString& text);
 
 private:
+    void updateToolTip();
+
     NodeId m_id;
     NodeCategory m_category;
     CategoryStyle m_style;
@@ -48,6 +52,8 @@ private:
     QString m_opType;
     QString m_name;
     QString m_baseToolTip;
+    QString m_timeText;
+    QString m_overlayNote;
     int m_absorbed = 0;
     int m_absorbedConstants = 0;
     bool m_dimmed = false;
