@@ -63,6 +63,25 @@ Result<MatMulShapes> matMulShapes(const Node& node, std::vector<int64_t> a, std:
     return s;
 }
 
+/// A batched A times one B matrix (every batch dim of B is 1, as in a transformer's projections of [seq, batch,
+/// dim] activations) is one 2-D matmul of A's rows: A and C are contiguous, so [b..., M, K] is [b·M, K]. oneDNN
+/// would otherwise run one small matmul per batch entry, e.g. 128 matrix-vector products for [128, 1, 256].
+void foldBatchIntoRows(MatMulShapes& s)
+{
+    const size_t rank = s.a.size();
+    if (rank <= 2)
+        return;
+    int64_t rows = 1;
+    for (size_t i = 0; i + 2 < rank; ++i) {
+        if (s.b[i] != 1)
+            return;
+        rows *= s.a[i];
+    }
+    s.a = { rows * s.a[rank - 2], s.a[rank - 1] };
+    s.b = { s.b[rank - 2], s.b[rank - 1] };
+    s.c = { rows * s.c[rank - 2], s.c[rank - 1] };
+}
+
 Dims plainStrides(const Dims& d)
 {
     Dims s(d.size(), 1);
@@ -88,6 +107,7 @@ public:
         Dims cDims;
         if (!m_gemm) {
             QS_ASSIGN_OR_RETURN(MatMulShapes s, matMulShapes(ctx.node, a.dims, b.dims));
+            foldBatchIntoRows(s);
             aMd = memory::desc(s.a, f32, plainStrides(s.a));
             bMd = memory::desc(s.b, f32, plainStrides(s.b));
             cDims = s.c;
