@@ -4,12 +4,16 @@
 //   2. Conv + activations / residual Add -> one oneDNN primitive with post-ops: Relu, LeakyRelu, Clip, Sigmoid,
 //      Sigmoid·Mul (SiLU/swish), HardSigmoid·Mul and HardSwish (hardswish), Add (sum).
 //  10. Nearest Resize by whole factors on oneDNN's resampling (blocked-capable), chosen before rewrite 4.
+//  matmul-epilogue: float MatMul -> Add(bias along N) [-> erf GELU], and the erf GELU after a fused dynamic int8
+//      matmul, as the matmul step's epilogue (kernels/onednn/fused_matmul.h, kernels/cpu/erf_gelu_epilogue.h).
 //  14. Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax (kernels/cpu/transposed_softmax.h); a
 //      DynamicQuantizeLinear reading only its output takes the Softmax's {min, max} as an extra input (as rewrite 8).
 #include "exec/float_fusion_rewrites.h"
 
 #include "exec/rewrite_context.h"
 #include "kernels/cpu/transposed_softmax.h"
+#include "kernels/int8/dynamic_matmul.h"
+#include "kernels/onednn/fused_matmul.h"
 #include "kernels/onednn/resize_onednn.h"
 #include "kernels/shape_util.h"
 
@@ -87,6 +91,26 @@ public:
         }
     }
 
+    /// Pass "matmul-epilogue" (see the top of the file).
+    void fuseMatMulEpilogues()
+    {
+        for (size_t si = 0; si < m_plan.steps.size(); ++si) {
+            const Step& s = m_plan.steps[si];
+            if (s.removed || s.outputs.size() != 1 || s.outputs[0] < 0)
+                continue;
+            if (s.spec == &kernels::dynamicMatMulSpec()) {
+                if (const auto gelu = matchErfGelu(s.outputs[0])) {
+                    Step& mm = m_plan.steps[si];
+                    mm.inputs.resize(kernels::dynamic_matmul::kSlotCount, -1);
+                    mm.inputs.insert(mm.inputs.end(), gelu->constants.begin(), gelu->constants.end());
+                    absorbErfGelu(si, *gelu);
+                }
+            } else if (isOp(s, "MatMul")) {
+                fuseFloatMatMul(si);
+            }
+        }
+    }
+
     /// Rewrite 10: nearest upscaling by whole factors (YOLO's neck) on oneDNN's resampling, which, unlike the CPU
     /// loops, can read and write the blocked layout; runs before markBlockedLayouts so that it counts as capable.
     void useOneDnnNearestResize()
@@ -105,6 +129,53 @@ public:
     }
 
 private:
+    void absorbErfGelu(size_t into, const ErfGeluChain& g)
+    {
+        for (size_t k = 0; k < g.steps.size(); ++k) {
+            Step& other = m_plan.steps[g.steps[k]];
+            absorb(m_plan.steps[into], other, k + 1 == g.steps.size() ? g.output : m_plan.steps[into].outputs[0]);
+        }
+    }
+
+    /// A plain float MatMul followed by an Add of a constant bias along N, optionally then an erf GELU.
+    void fuseFloatMatMul(size_t si)
+    {
+        using namespace kernels::fused_matmul;
+        const Step& mm = m_plan.steps[si];
+        const auto plainFloat = [&](int32_t v) {
+            const auto& d = m_plan.values[size_t(v)].desc;
+            return v >= 0 && d.type == DataType::Float && d.layout == Layout::Plain;
+        };
+        if (mm.inputs.size() != 2 || !plainFloat(mm.inputs[0]) || !plainFloat(mm.inputs[1])
+            || !plainFloat(mm.outputs[0]) || m_plan.values[size_t(mm.inputs[0])].desc.rank() < 2
+            || m_plan.values[size_t(mm.inputs[1])].desc.rank() < 2)
+            return;
+        const int32_t y = mm.outputs[0];
+        const auto& yd = m_plan.values[size_t(y)].desc;
+        const auto ai = soleReader(y);
+        if (!ai || !isOp(m_plan.steps[*ai], "Add") || m_plan.steps[*ai].outputs.size() != 1)
+            return;
+        const Step& add = m_plan.steps[*ai];
+        const int32_t bias = otherInput(add, y);
+        const HostTensor* bt = constantOf(bias);
+        if (!bt || bt->dataType() != DataType::Float || bt->rank() < 1 || bt->elementCount() != yd.dims.back()
+            || bt->dims().back() != yd.dims.back() || bt->rank() > yd.rank() || add.outputs[0] < 0
+            || m_plan.values[size_t(add.outputs[0])].desc.dims != yd.dims || !plainFloat(add.outputs[0]))
+            return;
+        Step& fused = m_plan.steps[si];
+        std::vector<int32_t> inputs(kSlotCount, -1);
+        inputs[kA] = fused.inputs[0];
+        inputs[kB] = fused.inputs[1];
+        inputs[kBias] = bias;
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::fusedMatMulSpec();
+        absorb(fused, m_plan.steps[*ai], m_plan.steps[*ai].outputs[0]);
+        if (const auto gelu = matchErfGelu(m_plan.steps[si].outputs[0])) {
+            std::copy(gelu->constants.begin(), gelu->constants.end(), m_plan.steps[si].inputs.begin() + kGeluDivisor);
+            absorbErfGelu(si, *gelu);
+        }
+    }
+
     bool supportsPostOps(const Step& s) const { return s.spec && (s.spec->caps & kernels::kCapPostOps); }
 
     Status foldBatchNorm(size_t ci)
@@ -248,6 +319,11 @@ Status fuseConvBatchNormAndPostOps(SessionPlan& plan)
 void fuseTransposeSoftmax(SessionPlan& plan)
 {
     FloatFusionRewriter(plan).fuseTransposeSoftmax();
+}
+
+void fuseMatMulEpilogues(SessionPlan& plan)
+{
+    FloatFusionRewriter(plan).fuseMatMulEpilogues();
 }
 
 void useOneDnnNearestResize(SessionPlan& plan)

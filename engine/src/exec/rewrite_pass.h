@@ -26,6 +26,7 @@ extern const RewritePass kQdqInt8Pass;
 extern const RewritePass kConvBatchNormPostOpsPass;
 extern const RewritePass kDynamicConvPass;
 extern const RewritePass kDynamicMatMulPass;
+extern const RewritePass kMatMulEpiloguePass;
 extern const RewritePass kDynamicRangePass;
 extern const RewritePass kInt8NhwcRegionsPass;
 extern const RewritePass kOneDnnNearestResizePass;

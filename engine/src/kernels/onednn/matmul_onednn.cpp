@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Gemm and MatMul (batched, broadcast, 1-D operands) on oneDNN's matmul primitive; constant B reordered once.
+#include "kernels/cpu/erf_gelu_epilogue.h"
 #include "kernels/kernel_registry.h"
+#include "kernels/onednn/fused_matmul.h"
 #include "kernels/onednn/onednn_common.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
 
 #include <cstring>
+#include <optional>
 
 namespace qs::kernels {
 
@@ -90,12 +93,14 @@ Dims plainStrides(const Dims& d)
     return s;
 }
 
-/// MatMul and Gemm share one kernel: Gemm is a 2-D matmul with transposed-stride descriptors, alpha and bias.
+/// MatMul and Gemm share one kernel: Gemm is a 2-D matmul with transposed-stride descriptors, alpha and bias. The
+/// fused MatMul (fused_matmul.h) is a MatMul with a bias along N and an optional erf-GELU epilogue.
 class MatMulOneDnnKernel final : public Kernel
 {
 public:
-    explicit MatMulOneDnnKernel(bool gemm)
+    explicit MatMulOneDnnKernel(bool gemm, bool fused = false)
         : m_gemm(gemm)
+        , m_fused(fused)
     { }
 
     Status prepare(const KernelContext& ctx) override
@@ -111,6 +116,8 @@ public:
             aMd = memory::desc(s.a, f32, plainStrides(s.a));
             bMd = memory::desc(s.b, f32, plainStrides(s.b));
             cDims = s.c;
+            if (m_fused)
+                QS_RETURN_IF_ERROR(prepareEpilogue(ctx, cDims));
         } else {
             const bool transA = ctx.node.attrInt("transA", 0) != 0;
             const bool transB = ctx.node.attrInt("transB", 0) != 0;
@@ -171,6 +178,37 @@ public:
         });
     }
 
+    /// The fused form's bias (oneDNN's, dims 1 but the last) and GELU constants.
+    Status prepareEpilogue(const KernelContext& ctx, const Dims& cDims)
+    {
+        using namespace fused_matmul;
+        if (hasInput(ctx.inputs, kBias)) {
+            const TensorDesc& bias = ctx.inputs[kBias];
+            if (bias.type != DataType::Float || bias.elementCount() != cDims.back() || bias.dims.empty()
+                || bias.dims.back() != cDims.back())
+                return Status(StatusCode::Internal,
+                    fmt::format("node {}: fused matmul bias {} for N = {}", ctx.node.describe(), formatDims(bias.dims),
+                        cDims.back()));
+            Dims bd(cDims.size(), 1);
+            bd.back() = cDims.back();
+            m_biasMd = memory::desc(bd, memory::data_type::f32, plainStrides(bd));
+            m_hasBias = true;
+        }
+        if (hasInput(ctx.inputs, kGeluDivisor)) {
+            float c[3] = {};
+            for (size_t k = 0; k < 3; ++k) {
+                const TensorDesc& t = ctx.inputs[kGeluDivisor + k];
+                if (!t.constant || t.type != DataType::Float || t.elementCount() != 1)
+                    return Status(StatusCode::Internal,
+                        fmt::format("node {}: fused matmul GELU needs scalar float constants", ctx.node.describe()));
+                c[k] = t.constant->data<float>()[0];
+            }
+            m_gelu = ErfGelu { c[0], c[1], c[2] };
+            m_elements = shapeElementCount(std::vector<int64_t>(cDims.begin(), cDims.end()));
+        }
+        return Status::ok();
+    }
+
     size_t scratchBytes() const override { return m_scratchpadBytes + alignUp(m_biasBytes); }
     std::string implementation() const override { return m_impl; }
 
@@ -202,6 +240,8 @@ public:
             margs.emplace(DNNL_ARG_SCRATCHPAD, memory(m_scratchMd, eng, scratch));
         m_primitive.execute(m_stream, margs);
         m_stream.wait();
+        if (m_gelu)
+            applyErfGelu(*m_gelu, static_cast<float*>(args.outputs[0]), m_elements);
         if (m_manualBias) {
             auto* y = static_cast<float*>(args.outputs[0]);
             const int64_t m = m_outDims[0];
@@ -217,6 +257,9 @@ public:
 
 private:
     bool m_gemm = false;
+    bool m_fused = false;
+    std::optional<ErfGelu> m_gelu;
+    int64_t m_elements = 0;
     float m_alpha = 1.0f;
     float m_beta = 1.0f;
     bool m_hasBias = false;
@@ -272,6 +315,14 @@ Status acceptFloatAll(const Node& node, std::span<const TensorDesc> inputs)
 }
 
 } // namespace
+
+const KernelSpec& fusedMatMulSpec()
+{
+    static const KernelSpec spec { "", "MatMul", 1, 0, inferMatMul,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<MatMulOneDnnKernel>(false, true); }, acceptFloatAll,
+        kNoCaps, "onednn", "fused MatMul -> Add(bias) [-> erf GELU] (Optimized)" };
+    return spec;
+}
 
 void registerOneDnnMatMulKernels(KernelRegistry& r)
 {
