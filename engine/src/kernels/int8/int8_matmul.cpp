@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace qs::kernels::int8 {
@@ -297,9 +298,18 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
         d.noCompensation.assign(size_t(n), 0);
     }
     const int32_t* comp = deferred ? d.compensation.data() : d.noCompensation.data();
+    // Bands of rows over the intra-op threads (the AVX2 clone runs inside each; a parallel region inside a
+    // target_clones function would be outlined for the baseline target).
+    constexpr int64_t kBandRows = 16;
+    const int64_t bands = (m + kBandRows - 1) / kBandRows;
+#pragma omp parallel for collapse(2) if (d.batch * m * n >= (1 << 15))
     for (int64_t b = 0; b < d.batch; ++b)
-        rescaleRows(d.acc.data() + b * m * n, m, n, d.rowSums.data() + b * m, comp,
-            d.colTerm.data() + (deferred ? b * n : 0), d.scale.data(), bias, y + b * m * n);
+        for (int64_t band = 0; band < bands; ++band) {
+            const int64_t r0 = band * kBandRows, rows = std::min(kBandRows, m - r0);
+            const int64_t at = (b * m + r0) * n;
+            rescaleRows(d.acc.data() + at, rows, n, d.rowSums.data() + b * m + r0, comp,
+                d.colTerm.data() + (deferred ? b * n : 0), d.scale.data(), bias, y + at);
+        }
     return Status::ok();
 }
 
