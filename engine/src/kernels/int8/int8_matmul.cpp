@@ -92,6 +92,10 @@ struct Int8MatMul::Impl
     /// colTerm[j] (colTerm = -za * colSums, [batch][N]) for the caller's epilogue and returns true; the gemv path
     /// always finishes acc and returns false.
     Result<bool> compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints = false);
+    /// acc += (a - za) r, r the sparse pair-saturation residual (ordered by batch entry, then reduction index):
+    /// row by row of A, so each output row (N int32) and activation row (K bytes) stay in L1 while every residual
+    /// weight of that batch entry adds into them, and bands of rows over the intra-op threads.
+    void addResidual(const uint8_t* au, int64_t m, int32_t za);
     std::string describe() const { return fmt::format("int8 matmul K={} N={} batch={}", k, n, batch); }
 };
 
@@ -171,12 +175,8 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
     } catch (const dnnl::error& e) {
         return onednnError(e, describe());
     }
-    for (const ResidualWeight& r : residual) {
-        int32_t* y = acc.data() + int64_t(r.row) * m * n + r.inner;
-        const uint8_t* x = au + int64_t(r.row) * m * k + r.reduction;
-        for (int64_t i = 0; i < m; ++i)
-            y[i * n] += r.value * (int32_t(x[i * k]) - za);
-    }
+    if (!residual.empty())
+        addResidual(au, m, za);
     rowSumsOf(au, batch * m, k, za, rowSums.data());
     colTerm.resize(size_t(batch * n));
     for (size_t j = 0; j < colTerm.size(); ++j)
@@ -187,6 +187,25 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
         addZeroPointTerms(
             acc.data() + b * m * n, m, n, rowSums.data() + b * m, compensation.data(), colTerm.data() + b * n);
     return false;
+}
+
+void Int8MatMul::Impl::addResidual(const uint8_t* au, int64_t m, int32_t za)
+{
+    // residualStart[b] .. residualStart[b + 1]: the batch entry's weights (residual is ordered by row).
+    std::vector<size_t> start(size_t(batch) + 1, residual.size());
+    for (size_t i = residual.size(); i-- > 0;)
+        start[size_t(residual[i].row)] = i;
+    for (int64_t b = batch - 1; b >= 0; --b)
+        start[size_t(b)] = std::min(start[size_t(b)], start[size_t(b) + 1]);
+    const ResidualWeight* rw = residual.data();
+#pragma omp parallel for collapse(2) if (int64_t(residual.size()) * m >= (1 << 16))
+    for (int64_t b = 0; b < batch; ++b)
+        for (int64_t i = 0; i < m; ++i) {
+            int32_t* y = acc.data() + (b * m + i) * n;
+            const uint8_t* x = au + (b * m + i) * k;
+            for (size_t e = start[size_t(b)]; e < start[size_t(b) + 1]; ++e)
+                y[rw[e].inner] += rw[e].value * (int32_t(x[rw[e].reduction]) - za);
+        }
 }
 
 Int8MatMul::Int8MatMul(std::unique_ptr<Impl> impl)
