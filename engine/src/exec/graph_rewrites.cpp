@@ -30,12 +30,13 @@ namespace {
 // again) and the concatenations find their outputs made by convolutions that report a range.
 // After every fusion: the channel classes follow the fused steps (a residual add inside its convolution ties the
 // add's operands together), and only constants change, so the layout decisions above stay valid.
-const std::array<std::reference_wrapper<const RewritePass>, 14> kPasses {
+const std::array<std::reference_wrapper<const RewritePass>, 15> kPasses {
     kQdqInt8Pass,
     kConvBatchNormPostOpsPass,
     kDynamicConvPass,
     kDynamicMatMulPass,
     kMatMulEpiloguePass,
+    kMatMulTransposePass,
     kDynamicRangePass,
     kInt8NhwcRegionsPass,
     kOneDnnNearestResizePass,

@@ -169,3 +169,104 @@ TEST(MatMulEpilogue, KeepsTheGeluAsWrittenWhenTheBiasedProductIsAGraphOutput)
 }
 
 } // namespace
+
+namespace {
+
+// Pass "matmul-transpose": attention's scores Q · K^T with K^T a Transpose of the stored keys [T, H, D] (perm
+// 1, 2, 0 -> [H, D, T]) read through strides, against the product in double; a Transpose keeping the last axis
+// (1, 0, 2) stays a step of its own.
+constexpr int64_t kHeads = 3, kTokens = 11, kDim = 13;
+
+std::vector<double> scoresTruth(const std::vector<float>& q, const std::vector<float>& k)
+{
+    std::vector<double> s;
+    for (int64_t h = 0; h < kHeads; ++h)
+        for (int64_t i = 0; i < kTokens; ++i)
+            for (int64_t j = 0; j < kTokens; ++j) {
+                double acc = 0;
+                for (int64_t d = 0; d < kDim; ++d)
+                    acc += double(q[size_t((h * kTokens + i) * kDim + d)]) * k[size_t((j * kHeads + h) * kDim + d)];
+                s.push_back(acc);
+            }
+    return s;
+}
+
+std::vector<HostTensor> runScores(const std::vector<int64_t>& perm, const std::vector<float>& q,
+    const std::vector<float>& k, ExecutionMode mode, std::vector<std::vector<std::string>>& covered)
+{
+    test::ModelBuilder mb(13);
+    auto& g = mb.graph();
+    g.input("q", onnx::TensorProto_DataType_FLOAT, { kHeads, kTokens, kDim });
+    g.input("k", onnx::TensorProto_DataType_FLOAT, { kTokens, kHeads, kDim });
+    auto& t = g.node("Transpose", { "k" }, { "kt" }, "transpose");
+    test::setAttrInts(t, "perm", perm);
+    if (perm.back() == 2) { // (1, 0, 2) gives [H, T, D]: its transpose [H, D, T] through a second Transpose
+        auto& t2 = g.node("Transpose", { "kt" }, { "kt2" }, "transpose2");
+        test::setAttrInts(t2, "perm", { 0, 2, 1 });
+    }
+    g.node("MatMul", { "q", perm.back() == 2 ? "kt2" : "kt" }, { "s" }, "matmul");
+    g.output("s", onnx::TensorProto_DataType_FLOAT);
+    auto m = loadModelFromBytes(mb.serialize(), "scores.onnx");
+    EXPECT_TRUE(m.isOk()) << m.status().toString();
+    if (!m.isOk())
+        return {};
+    SessionOptions options;
+    options.mode = mode;
+    auto session = Session::create(*m, options);
+    EXPECT_TRUE(session.isOk()) << session.status().toString();
+    if (!session.isOk())
+        return {};
+    for (const StepInfo& s : (*session)->steps()) {
+        covered.emplace_back();
+        for (NodeId id : s.nodes)
+            covered.back().push_back((*m)->graph().node(id).name);
+    }
+    HostTensor qt(DataType::Float, { kHeads, kTokens, kDim }), kt(DataType::Float, { kTokens, kHeads, kDim });
+    std::copy(q.begin(), q.end(), qt.data<float>().begin());
+    std::copy(k.begin(), k.end(), kt.data<float>().begin());
+    const HostTensor inputs[] = { std::move(qt), std::move(kt) };
+    auto out = (*session)->run(inputs);
+    EXPECT_TRUE(out.isOk()) << out.status().toString();
+    return out.isOk() ? std::move(*out) : std::vector<HostTensor> {};
+}
+
+TEST(MatMulTranspose, KeysTransposeIsReadThroughStrides)
+{
+    const auto q = uniform(size_t(kHeads * kTokens * kDim), 4, -1.0f, 1.0f);
+    const auto k = uniform(size_t(kHeads * kTokens * kDim), 5, -1.0f, 1.0f);
+    const auto want = scoresTruth(q, k);
+    for (const ExecutionMode mode : { ExecutionMode::Optimized, ExecutionMode::AsWritten }) {
+        std::vector<std::vector<std::string>> covered;
+        const auto out = runScores({ 1, 2, 0 }, q, k, mode, covered);
+        ASSERT_EQ(out.size(), 1u);
+        if (mode == ExecutionMode::Optimized) {
+            ASSERT_EQ(covered.size(), 1u);
+            EXPECT_EQ(covered[0], (Names { "matmul", "transpose" }));
+        } else {
+            EXPECT_EQ(covered.size(), 2u);
+        }
+        ASSERT_EQ(out[0].dims(), (std::vector<int64_t> { kHeads, kTokens, kTokens }));
+        const auto got = out[0].data<float>();
+        for (size_t i = 0; i < want.size(); ++i)
+            ASSERT_NEAR(got[i], want[i], 1e-5 + 1e-6 * std::fabs(want[i])) << "element " << i;
+    }
+}
+
+TEST(MatMulTranspose, LeavesATransposeKeepingTheLastAxis)
+{
+    const auto q = uniform(size_t(kHeads * kTokens * kDim), 6, -1.0f, 1.0f);
+    const auto k = uniform(size_t(kHeads * kTokens * kDim), 7, -1.0f, 1.0f);
+    std::vector<std::vector<std::string>> covered;
+    const auto out = runScores({ 1, 0, 2 }, q, k, ExecutionMode::Optimized, covered);
+    ASSERT_EQ(out.size(), 1u);
+    // (1, 0, 2) copies whole rows: it stays; the (0, 2, 1) after it moves the last axis and joins the MatMul.
+    ASSERT_EQ(covered.size(), 2u);
+    EXPECT_EQ(covered[0], (Names { "transpose" }));
+    EXPECT_EQ(covered[1], (Names { "matmul", "transpose2" }));
+    const auto want = scoresTruth(q, k);
+    const auto got = out[0].data<float>();
+    for (size_t i = 0; i < want.size(); ++i)
+        ASSERT_NEAR(got[i], want[i], 1e-5 + 1e-6 * std::fabs(want[i])) << "element " << i;
+}
+
+} // namespace

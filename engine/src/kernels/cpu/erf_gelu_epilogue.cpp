@@ -2,11 +2,30 @@
 #include "kernels/cpu/erf_gelu_epilogue.h"
 
 #include "kernels/cpu/activation_simd.h"
+#include "kernels/int8/target_clones.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace qs::kernels {
+
+namespace {
+
+// The two elementwise loops around the Erf as AVX2 and baseline clones: division, addition and multiplication are
+// exact IEEE operations at any width, and neither clone has FMA to contract them, so both give the authored bits.
+QS_CLONES void divideBy(const float* y, float* t, int64_t n, float divisor)
+{
+    for (int64_t i = 0; i < n; ++i)
+        t[i] = y[i] / divisor;
+}
+
+QS_CLONES void finishGelu(float* y, const float* t, int64_t n, float addend, float factor)
+{
+    for (int64_t i = 0; i < n; ++i)
+        y[i] = y[i] * (t[i] + addend) * factor;
+}
+
+} // namespace
 
 void applyErfGelu(const ErfGelu& g, float* y, int64_t n)
 {
@@ -20,15 +39,13 @@ void applyErfGelu(const ErfGelu& g, float* y, int64_t n)
         const int64_t base = b * kBlock;
         const int64_t len = std::min(kBlock, n - base);
         float* yb = y + base;
-        for (int64_t i = 0; i < len; ++i)
-            t[i] = yb[i] / g.divisor;
+        divideBy(yb, t, len, g.divisor);
         if (erf)
             erf(t, t, len, 0.0f, 0.0f);
         else
             for (int64_t i = 0; i < len; ++i)
                 t[i] = std::erf(t[i]);
-        for (int64_t i = 0; i < len; ++i)
-            yb[i] = yb[i] * (t[i] + g.addend) * g.factor;
+        finishGelu(yb, t, len, g.addend, g.factor);
     }
 }
 

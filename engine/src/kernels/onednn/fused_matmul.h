@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The float MatMul step of Optimized mode with its epilogue: MatMul -> Add(bias along N) [-> erf GELU]
-// (kernels/cpu/erf_gelu_epilogue.h) as one oneDNN matmul with a bias, then the GELU in place. Not in the registry:
-// the pass "matmul-epilogue" selects it (exec/passes/matmul_epilogue.cpp).
+// (kernels/cpu/erf_gelu_epilogue.h) as one oneDNN matmul with a bias, then the GELU in place; and with a Transpose
+// before A or B read through strides instead of copied. Not in the registry: the passes "matmul-epilogue" and
+// "matmul-transpose" select it (exec/passes/).
 #pragma once
 
 #include "kernels/kernel.h"
@@ -18,7 +19,9 @@ enum Slot : size_t
     kGeluDivisor = 3, ///< float scalar constants c1, c2, c3 of y * (Erf(y / c1) + c2) * c3
     kGeluAddend = 4,
     kGeluFactor = 5,
-    kSlotCount = 6,
+    kAPerm = 6, ///< int64 constant: A is read through this Transpose permutation of the stored tensor
+    kBPerm = 7, ///< the same for B
+    kSlotCount = 8,
 };
 } // namespace fused_matmul
 
