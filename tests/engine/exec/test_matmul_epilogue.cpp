@@ -3,6 +3,8 @@
 // MatMul -> Add(bias) -> Div(sqrt 2) -> Erf -> Add(1) -> Mul(y) -> Mul(0.5). The truth is the erf GELU of the
 // product computed here in double (std::erf); the fused step must cover every authored node and, since the epilogue
 // repeats the authored float operations element by element, give exactly the as-written output.
+#include "../int8/int8_test_util.h"
+#include "erf_gelu_graph.h"
 #include "onnx_builder.h"
 
 #include <quantscope/engine/host_tensor.h>
@@ -22,21 +24,11 @@ using namespace qs;
 // A [2, 3, K] times B [K, N]: the batch folds into M = 6 rows; odd K and N so no vector width divides them.
 constexpr int64_t kBatch = 2, kM = 3, kK = 37, kN = 19;
 
-std::vector<float> uniform(size_t n, uint32_t seed, float lo, float hi)
-{
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> d(lo, hi);
-    std::vector<float> v(n);
-    for (float& x : v)
-        x = d(rng);
-    return v;
-}
-
 struct Block
 {
-    std::vector<float> w = uniform(size_t(kK * kN), 1, -0.5f, 0.5f);
-    std::vector<float> bias = uniform(size_t(kN), 2, -1.0f, 1.0f);
-    std::vector<float> x = uniform(size_t(kBatch * kM * kK), 3, -2.0f, 2.0f);
+    std::vector<float> w = test::randomFloats(size_t(kK * kN), 1, -0.5f, 0.5f);
+    std::vector<float> bias = test::randomFloats(size_t(kN), 2, -1.0f, 1.0f);
+    std::vector<float> x = test::randomFloats(size_t(kBatch * kM * kK), 3, -2.0f, 2.0f);
 
     /// `geluOutput`: the GELU's output is a graph output (else the bias Add's output).
     std::shared_ptr<const Model> model(bool gelu, bool addOutputEscapes = false) const
@@ -49,14 +41,7 @@ struct Block
         g.node("MatMul", { "x", "w" }, { "mm" }, "matmul");
         g.node("Add", { "b", "mm" }, { "y" }, "bias"); // bias first, as PyTorch writes it
         if (gelu) {
-            g.floatInitializer("sqrt2", {}, { 1.41421354f });
-            g.floatInitializer("one", {}, { 1.0f });
-            g.floatInitializer("half", {}, { 0.5f });
-            g.node("Div", { "y", "sqrt2" }, { "d" }, "div");
-            g.node("Erf", { "d" }, { "e" }, "erf");
-            g.node("Add", { "e", "one" }, { "p" }, "plus1");
-            g.node("Mul", { "y", "p" }, { "q" }, "mul");
-            g.node("Mul", { "q", "half" }, { "out" }, "half");
+            test::addErfGelu(g, "y", "out");
             g.output("out", onnx::TensorProto_DataType_FLOAT);
         }
         if (!gelu || addOutputEscapes)
@@ -232,8 +217,8 @@ std::vector<HostTensor> runScores(const std::vector<int64_t>& perm, const std::v
 
 TEST(MatMulTranspose, KeysTransposeIsReadThroughStrides)
 {
-    const auto q = uniform(size_t(kHeads * kTokens * kDim), 4, -1.0f, 1.0f);
-    const auto k = uniform(size_t(kHeads * kTokens * kDim), 5, -1.0f, 1.0f);
+    const auto q = test::randomFloats(size_t(kHeads * kTokens * kDim), 4, -1.0f, 1.0f);
+    const auto k = test::randomFloats(size_t(kHeads * kTokens * kDim), 5, -1.0f, 1.0f);
     const auto want = scoresTruth(q, k);
     for (const ExecutionMode mode : { ExecutionMode::Optimized, ExecutionMode::AsWritten }) {
         std::vector<std::vector<std::string>> covered;
@@ -254,8 +239,8 @@ TEST(MatMulTranspose, KeysTransposeIsReadThroughStrides)
 
 TEST(MatMulTranspose, LeavesATransposeKeepingTheLastAxis)
 {
-    const auto q = uniform(size_t(kHeads * kTokens * kDim), 6, -1.0f, 1.0f);
-    const auto k = uniform(size_t(kHeads * kTokens * kDim), 7, -1.0f, 1.0f);
+    const auto q = test::randomFloats(size_t(kHeads * kTokens * kDim), 6, -1.0f, 1.0f);
+    const auto k = test::randomFloats(size_t(kHeads * kTokens * kDim), 7, -1.0f, 1.0f);
     std::vector<std::vector<std::string>> covered;
     const auto out = runScores({ 1, 0, 2 }, q, k, ExecutionMode::Optimized, covered);
     ASSERT_EQ(out.size(), 1u);

@@ -89,7 +89,7 @@ TEST(PlanDescription, EveryPassStatesItsPatternAndPreconditions)
         auto [it, inserted] = byName.emplace(p->name, p);
         EXPECT_TRUE(inserted || it->second == p) << p->name;
     }
-    EXPECT_EQ(byName.size(), 12u);
+    EXPECT_EQ(byName.size(), 14u);
 }
 
 TEST(PlanDescription, KernelsAreReReadAfterTheFirstRun)

@@ -5,6 +5,7 @@
 // the integer product with both zero points, then the float rescale and bias), not by the engine; the fused step
 // must also list every authored node it replaced. With an erf GELU after it (pass "matmul-epilogue") the truth is
 // the GELU of that value in double.
+#include "erf_gelu_graph.h"
 #include "int8_test_util.h"
 #include "onnx_builder.h"
 
@@ -66,14 +67,7 @@ DynamicMatMulCase buildDynamicMatMul(bool gelu)
     g.node("Mul", { "accf", "s" }, { "m" }, "rescale");
     g.node("Add", { "m", "b" }, { "y" }, "bias");
     if (gelu) {
-        g.floatInitializer("sqrt2", {}, { 1.41421354f });
-        g.floatInitializer("one", {}, { 1.0f });
-        g.floatInitializer("half", {}, { 0.5f });
-        g.node("Div", { "y", "sqrt2" }, { "d" }, "div");
-        g.node("Erf", { "d" }, { "e" }, "erf");
-        g.node("Add", { "one", "e" }, { "p" }, "plus1");
-        g.node("Mul", { "p", "y" }, { "q" }, "mul");
-        g.node("Mul", { "q", "half" }, { "out" }, "half");
+        test::addErfGelu(g, "y", "out", true);
         g.output("out", onnx::TensorProto_DataType_FLOAT);
     } else {
         g.output("y", onnx::TensorProto_DataType_FLOAT);
@@ -124,33 +118,47 @@ Result<std::vector<HostTensor>> runCase(const DynamicMatMulCase& c, ExecutionMod
     return (*session)->run(in);
 }
 
+/// The integer product is exact; only the float rescale and bias (one product, one sum) and the GELU may round
+/// differently from the truth.
+void expectNearTruth(const HostTensor& out, const DynamicMatMulCase& c, const char* what)
+{
+    ASSERT_EQ(out.dims(), (std::vector<int64_t> { kB, kM, kN })) << what;
+    const auto got = out.data<float>();
+    for (size_t i = 0; i < c.want.size(); ++i)
+        ASSERT_NEAR(got[i], c.want[i], 1e-5f + 1e-5f * std::fabs(c.want[i])) << what << ", element " << i;
+}
+
+/// Optimized: two steps, the DynamicQuantizeLinear and the fused one covering `fused`; `out` its output, checked
+/// against the truth.
+void runOptimized(const DynamicMatMulCase& c, const std::vector<std::string>& fused, HostTensor& out)
+{
+    std::string listing;
+    std::vector<std::vector<std::string>> covered;
+    auto run = runCase(c, ExecutionMode::Optimized, &listing, &covered);
+    ASSERT_TRUE(run.isOk()) << run.status().toString();
+    ASSERT_EQ(covered.size(), 2u) << listing;
+    EXPECT_EQ(covered[0], (std::vector<std::string> { "dql" }));
+    EXPECT_EQ(covered[1], fused);
+    ASSERT_EQ(run->size(), 1u);
+    expectNearTruth((*run)[0], c, "optimized");
+    out = std::move((*run)[0]);
+}
+
 TEST(DynamicMatMulFusion, MatchesTheOnnxDefinitionAndCoversTheAuthoredNodes)
 {
     const DynamicMatMulCase c = buildDynamicMatMul(false);
     ASSERT_TRUE(c.model);
     std::string listing;
     std::vector<std::vector<std::string>> covered;
-    auto out = runCase(c, ExecutionMode::Optimized, &listing, &covered);
-    ASSERT_TRUE(out.isOk()) << out.status().toString();
-    using Names = std::vector<std::string>;
-    ASSERT_EQ(covered.size(), 2u) << listing;
-    EXPECT_EQ(covered[0], (Names { "dql" }));
-    EXPECT_EQ(covered[1], (Names { "matmul", "scale", "cast", "rescale", "bias" }));
-    ASSERT_EQ(out->size(), 1u);
-    ASSERT_EQ((*out)[0].dims(), (std::vector<int64_t> { kB, kM, kN }));
-    // The integer product is exact; only the float rescale and bias (one product, one sum) may round differently.
-    const auto got = (*out)[0].data<float>();
-    for (size_t i = 0; i < c.want.size(); ++i)
-        ASSERT_NEAR(got[i], c.want[i], 1e-5f + 1e-5f * std::fabs(c.want[i])) << "element " << i;
+    HostTensor out;
+    runOptimized(c, { "matmul", "scale", "cast", "rescale", "bias" }, out);
 
     // As written, the same graph runs node by node and must give the same numbers (against the same truth).
     listing.clear();
     auto out2 = runCase(c, ExecutionMode::AsWritten, &listing, &covered);
     ASSERT_TRUE(out2.isOk()) << out2.status().toString();
     EXPECT_EQ(covered.size(), 6u) << listing;
-    const auto got2 = (*out2)[0].data<float>();
-    for (size_t i = 0; i < c.want.size(); ++i)
-        ASSERT_NEAR(got2[i], c.want[i], 1e-5f + 1e-5f * std::fabs(c.want[i])) << "as written, element " << i;
+    expectNearTruth((*out2)[0], c, "as written");
 }
 
 // The erf GELU after the fused step joins it (pass "matmul-epilogue"), with the authored operations per element:
@@ -161,19 +169,12 @@ TEST(DynamicMatMulFusion, AbsorbsTheErfGeluWithTheAsWrittenBits)
     ASSERT_TRUE(c.model);
     std::string listing;
     std::vector<std::vector<std::string>> covered;
-    auto out = runCase(c, ExecutionMode::Optimized, &listing, &covered);
-    ASSERT_TRUE(out.isOk()) << out.status().toString();
-    using Names = std::vector<std::string>;
-    ASSERT_EQ(covered.size(), 2u) << listing;
-    EXPECT_EQ(
-        covered[1], (Names { "matmul", "scale", "cast", "rescale", "bias", "div", "erf", "plus1", "mul", "half" }));
-    const auto got = (*out)[0].data<float>();
-    for (size_t i = 0; i < c.want.size(); ++i)
-        ASSERT_NEAR(got[i], c.want[i], 1e-5f + 1e-5f * std::fabs(c.want[i])) << "element " << i;
+    HostTensor out;
+    runOptimized(c, { "matmul", "scale", "cast", "rescale", "bias", "div", "erf", "plus1", "mul", "half" }, out);
     auto asWritten = runCase(c, ExecutionMode::AsWritten, &listing, &covered);
     ASSERT_TRUE(asWritten.isOk()) << asWritten.status().toString();
     ASSERT_EQ(covered.size(), 11u) << listing;
-    const HostTensor& a = (*out)[0];
+    const HostTensor& a = out;
     const HostTensor& b = (*asWritten)[0];
     ASSERT_EQ(a.byteSize(), b.byteSize());
     EXPECT_EQ(std::memcmp(a.rawData(), b.rawData(), a.byteSize()), 0);

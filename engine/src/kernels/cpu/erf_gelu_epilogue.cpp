@@ -3,6 +3,9 @@
 
 #include "kernels/cpu/activation_simd.h"
 #include "kernels/int8/target_clones.h"
+#include "kernels/shape_util.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -26,6 +29,21 @@ QS_CLONES void finishGelu(float* y, const float* t, int64_t n, float addend, flo
 }
 
 } // namespace
+
+Result<std::optional<ErfGelu>> erfGeluInputs(const KernelContext& ctx, size_t first)
+{
+    if (ctx.inputs.size() < first + 3 || !hasInput(ctx.inputs, first))
+        return std::optional<ErfGelu>();
+    float c[3] = {};
+    for (size_t k = 0; k < 3; ++k) {
+        const TensorDesc& t = ctx.inputs[first + k];
+        if (!t.constant || t.type != DataType::Float || t.elementCount() != 1)
+            return Status(StatusCode::Internal,
+                fmt::format("node {}: the GELU epilogue needs scalar float constants", ctx.node.describe()));
+        c[k] = t.constant->data<float>()[0];
+    }
+    return std::optional<ErfGelu>(ErfGelu { c[0], c[1], c[2] });
+}
 
 void applyErfGelu(const ErfGelu& g, float* y, int64_t n)
 {

@@ -5,7 +5,10 @@
 // the unary kernel with its vector loop where that one has it), so the fused result is bit for bit the as-written one.
 #pragma once
 
+#include "kernels/kernel.h"
+
 #include <cstdint>
+#include <optional>
 
 namespace qs::kernels {
 
@@ -15,6 +18,10 @@ struct ErfGelu
     float addend = 0.0f; ///< c2
     float factor = 0.0f; ///< c3
 };
+
+/// The GELU whose c1, c2, c3 a fused step holds in input slots first .. first + 2 (scalar float constants), nullopt
+/// when those slots are absent or omitted; an error names the node when they are not scalar float constants.
+Result<std::optional<ErfGelu>> erfGeluInputs(const KernelContext& ctx, size_t first);
 
 /// y[i] = y[i] * (erf(y[i] / c1) + c2) * c3 for i in [0, n).
 void applyErfGelu(const ErfGelu& g, float* y, int64_t n);

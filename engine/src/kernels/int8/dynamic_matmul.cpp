@@ -58,17 +58,7 @@ public:
         if (!mm.isOk())
             return mm.status().withContext(fmt::format("node {}", ctx.node.describe()));
         m_matmul = std::move(mm).value();
-        if (ctx.inputs.size() > kGeluFactor && hasInput(ctx.inputs, kGeluDivisor)) {
-            float c[3] = {};
-            for (size_t i = 0; i < 3; ++i) {
-                const TensorDesc& t = ctx.inputs[kGeluDivisor + i];
-                if (!t.constant || t.type != DataType::Float || t.elementCount() != 1)
-                    return Status(StatusCode::Internal,
-                        fmt::format("node {}: the GELU epilogue needs scalar float constants", ctx.node.describe()));
-                c[i] = t.constant->data<float>()[0];
-            }
-            m_gelu = ErfGelu { c[0], c[1], c[2] };
-        }
+        QS_ASSIGN_OR_RETURN(m_gelu, erfGeluInputs(ctx, kGeluDivisor));
         m_elements = m_m * n;
         return Status::ok();
     }

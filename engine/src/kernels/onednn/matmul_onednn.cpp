@@ -263,18 +263,8 @@ public:
             m_biasMd = memory::desc(bd, memory::data_type::f32, plainStrides(bd));
             m_hasBias = true;
         }
-        if (hasInput(ctx.inputs, kGeluDivisor)) {
-            float c[3] = {};
-            for (size_t k = 0; k < 3; ++k) {
-                const TensorDesc& t = ctx.inputs[kGeluDivisor + k];
-                if (!t.constant || t.type != DataType::Float || t.elementCount() != 1)
-                    return Status(StatusCode::Internal,
-                        fmt::format("node {}: fused matmul GELU needs scalar float constants", ctx.node.describe()));
-                c[k] = t.constant->data<float>()[0];
-            }
-            m_gelu = ErfGelu { c[0], c[1], c[2] };
-            m_elements = shapeElementCount(std::vector<int64_t>(cDims.begin(), cDims.end()));
-        }
+        QS_ASSIGN_OR_RETURN(m_gelu, erfGeluInputs(ctx, kGeluDivisor));
+        m_elements = shapeElementCount(std::vector<int64_t>(cDims.begin(), cDims.end()));
         return Status::ok();
     }
 
