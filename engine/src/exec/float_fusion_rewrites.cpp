@@ -144,7 +144,9 @@ public:
                 // Only a permutation that moves the last axis: its copy is an element-by-element gather, which the
                 // matmul's own packing does for free. A copy of whole contiguous rows is cheap, and reading such an
                 // operand through strides makes oneDNN leave its brgemm kernels for the slower jit gemm.
-                if (int64_t(perm.size()) != rank || perm.back() == rank - 1)
+                // The stored last axis must become the second-to-last one (a transposed matrix per batch entry): the
+                // strides oneDNN's gemm takes for an operand whose inner dims are not the stored ones.
+                if (int64_t(perm.size()) != rank || perm.back() == rank - 1 || perm[size_t(rank - 2)] != rank - 1)
                     continue;
                 HostTensor permTensor(DataType::Int64, { rank });
                 std::copy(perm.begin(), perm.end(), permTensor.data<int64_t>().begin());

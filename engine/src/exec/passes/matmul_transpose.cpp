@@ -9,8 +9,9 @@ namespace qs {
 extern const RewritePass kMatMulTransposePass { "matmul-transpose",
     "Transpose moving the last axis -> float MatMul (either operand; attention's K^T) becomes the matmul reading the "
     "stored tensor through the permuted strides (kernels/onednn/fused_matmul.h): no element-by-element gather.",
-    "after matmul-epilogue; the permutation moves the last axis; the transposed tensor is plain float, at least 2-D, "
-    "not constant, read only by that MatMul and not a graph output.",
+    "after matmul-epilogue; the permutation makes the stored last axis the second-to-last (a transposed matrix per "
+    "batch entry); the transposed tensor is plain float, at least 2-D, not constant, read only by that MatMul and not "
+    "a graph output.",
     [](SessionPlan& plan) -> Status {
         foldMatMulTransposes(plan);
         return Status::ok();
