@@ -4,12 +4,18 @@
 //   2. Conv + activations / residual Add -> one oneDNN primitive with post-ops: Relu, LeakyRelu, Clip, Sigmoid,
 //      Sigmoid·Mul (SiLU/swish), HardSigmoid·Mul and HardSwish (hardswish), Add (sum).
 //  10. Nearest Resize by whole factors on oneDNN's resampling (blocked-capable), chosen before rewrite 4.
+//  matmul-epilogue: float MatMul -> Add(bias along N) [-> erf GELU], and the erf GELU after a fused dynamic int8
+//      matmul, as the matmul step's epilogue (kernels/onednn/fused_matmul.h, kernels/cpu/erf_gelu_epilogue.h).
+//  matmul-transpose: a Transpose that moves the last axis, read only by a float MatMul, becomes strides of the
+//      matmul's operand.
 //  14. Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax (kernels/cpu/transposed_softmax.h); a
 //      DynamicQuantizeLinear reading only its output takes the Softmax's {min, max} as an extra input (as rewrite 8).
 #include "exec/float_fusion_rewrites.h"
 
 #include "exec/rewrite_context.h"
 #include "kernels/cpu/transposed_softmax.h"
+#include "kernels/int8/dynamic_matmul.h"
+#include "kernels/onednn/fused_matmul.h"
 #include "kernels/onednn/resize_onednn.h"
 #include "kernels/shape_util.h"
 
@@ -87,6 +93,80 @@ public:
         }
     }
 
+    /// Pass "matmul-epilogue" (see the top of the file).
+    void fuseMatMulEpilogues()
+    {
+        for (size_t si = 0; si < m_plan.steps.size(); ++si) {
+            const Step& s = m_plan.steps[si];
+            if (s.removed || s.outputs.size() != 1 || s.outputs[0] < 0)
+                continue;
+            if (s.spec == &kernels::dynamicMatMulSpec()) {
+                if (const auto gelu = matchErfGelu(s.outputs[0])) {
+                    Step& mm = m_plan.steps[si];
+                    mm.inputs.resize(kernels::dynamic_matmul::kSlotCount, -1);
+                    mm.inputs.insert(mm.inputs.end(), gelu->constants.begin(), gelu->constants.end());
+                    absorbErfGelu(si, *gelu);
+                }
+            } else if (isOp(s, "MatMul")) {
+                fuseFloatMatMul(si);
+            }
+        }
+    }
+
+    /// Pass "matmul-transpose" (see the top of the file).
+    void foldMatMulTransposes()
+    {
+        using namespace kernels::fused_matmul;
+        const auto plainFloat = [&](int32_t v) {
+            const auto& d = m_plan.values[size_t(v)].desc;
+            return v >= 0 && d.type == DataType::Float && d.layout == Layout::Plain && !d.constant && d.rank() >= 2;
+        };
+        for (size_t si = 0; si < m_plan.steps.size(); ++si) {
+            for (size_t slot = 0; slot < 2; ++slot) {
+                const Step& s = m_plan.steps[si];
+                const bool fused = s.spec == &kernels::fusedMatMulSpec();
+                if (s.removed || (!fused && !isOp(s, "MatMul")) || s.inputs.size() < 2 || s.outputs.size() != 1
+                    || !plainFloat(s.inputs[slot]) || (fused && s.inputs[kAPerm + slot] >= 0))
+                    continue;
+                const int32_t v = s.inputs[slot];
+                const int32_t ti = producerIndex(v);
+                const auto reader = soleReader(v);
+                if (ti < 0 || !reader || *reader != si || !isOp(m_plan.steps[size_t(ti)], "Transpose"))
+                    continue;
+                const Step& t = m_plan.steps[size_t(ti)];
+                if (t.inputs.size() != 1 || t.outputs.size() != 1 || !plainFloat(t.inputs[0]))
+                    continue;
+                const int64_t rank = m_plan.values[size_t(v)].desc.rank();
+                std::vector<int64_t> perm = anchorNode(t).attrInts("perm");
+                if (perm.empty())
+                    for (int64_t i = rank; i-- > 0;)
+                        perm.push_back(i);
+                // Only a permutation that moves the last axis: its copy is an element-by-element gather, which the
+                // matmul's own packing does for free. A copy of whole contiguous rows is cheap, and reading such an
+                // operand through strides makes oneDNN leave its brgemm kernels for the slower jit gemm.
+                // The stored last axis must become the second-to-last one (a transposed matrix per batch entry): the
+                // strides oneDNN's gemm takes for an operand whose inner dims are not the stored ones.
+                if (int64_t(perm.size()) != rank || perm.back() == rank - 1 || perm[size_t(rank - 2)] != rank - 1)
+                    continue;
+                HostTensor permTensor(DataType::Int64, { rank });
+                std::copy(perm.begin(), perm.end(), permTensor.data<int64_t>().begin());
+                const int32_t pv
+                    = m_plan.addConstant(m_plan.values[size_t(v)].name + ":folded_perm", std::move(permTensor));
+                Step& mm = m_plan.steps[si];
+                if (!fused) {
+                    std::vector<int32_t> inputs(kSlotCount, -1);
+                    inputs[kA] = mm.inputs[0];
+                    inputs[kB] = mm.inputs[1];
+                    mm.inputs = std::move(inputs);
+                    mm.spec = &kernels::fusedMatMulSpec();
+                }
+                mm.inputs[slot] = m_plan.steps[size_t(ti)].inputs[0];
+                mm.inputs[kAPerm + slot] = pv;
+                absorb(mm, m_plan.steps[size_t(ti)], mm.outputs[0]);
+            }
+        }
+    }
+
     /// Rewrite 10: nearest upscaling by whole factors (YOLO's neck) on oneDNN's resampling, which, unlike the CPU
     /// loops, can read and write the blocked layout; runs before markBlockedLayouts so that it counts as capable.
     void useOneDnnNearestResize()
@@ -105,6 +185,53 @@ public:
     }
 
 private:
+    void absorbErfGelu(size_t into, const ErfGeluChain& g)
+    {
+        for (size_t k = 0; k < g.steps.size(); ++k) {
+            Step& other = m_plan.steps[g.steps[k]];
+            absorb(m_plan.steps[into], other, k + 1 == g.steps.size() ? g.output : m_plan.steps[into].outputs[0]);
+        }
+    }
+
+    /// A plain float MatMul followed by an Add of a constant bias along N, optionally then an erf GELU.
+    void fuseFloatMatMul(size_t si)
+    {
+        using namespace kernels::fused_matmul;
+        const Step& mm = m_plan.steps[si];
+        const auto plainFloat = [&](int32_t v) {
+            const auto& d = m_plan.values[size_t(v)].desc;
+            return v >= 0 && d.type == DataType::Float && d.layout == Layout::Plain;
+        };
+        if (mm.inputs.size() != 2 || !plainFloat(mm.inputs[0]) || !plainFloat(mm.inputs[1])
+            || !plainFloat(mm.outputs[0]) || m_plan.values[size_t(mm.inputs[0])].desc.rank() < 2
+            || m_plan.values[size_t(mm.inputs[1])].desc.rank() < 2)
+            return;
+        const int32_t y = mm.outputs[0];
+        const auto& yd = m_plan.values[size_t(y)].desc;
+        const auto ai = soleReader(y);
+        if (!ai || !isOp(m_plan.steps[*ai], "Add") || m_plan.steps[*ai].outputs.size() != 1)
+            return;
+        const Step& add = m_plan.steps[*ai];
+        const int32_t bias = otherInput(add, y);
+        const HostTensor* bt = constantOf(bias);
+        if (!bt || bt->dataType() != DataType::Float || bt->rank() < 1 || bt->elementCount() != yd.dims.back()
+            || bt->dims().back() != yd.dims.back() || bt->rank() > yd.rank() || add.outputs[0] < 0
+            || m_plan.values[size_t(add.outputs[0])].desc.dims != yd.dims || !plainFloat(add.outputs[0]))
+            return;
+        Step& fused = m_plan.steps[si];
+        std::vector<int32_t> inputs(kSlotCount, -1);
+        inputs[kA] = fused.inputs[0];
+        inputs[kB] = fused.inputs[1];
+        inputs[kBias] = bias;
+        fused.inputs = std::move(inputs);
+        fused.spec = &kernels::fusedMatMulSpec();
+        absorb(fused, m_plan.steps[*ai], m_plan.steps[*ai].outputs[0]);
+        if (const auto gelu = matchErfGelu(m_plan.steps[si].outputs[0])) {
+            std::copy(gelu->constants.begin(), gelu->constants.end(), m_plan.steps[si].inputs.begin() + kGeluDivisor);
+            absorbErfGelu(si, *gelu);
+        }
+    }
+
     bool supportsPostOps(const Step& s) const { return s.spec && (s.spec->caps & kernels::kCapPostOps); }
 
     Status foldBatchNorm(size_t ci)
@@ -248,6 +375,16 @@ Status fuseConvBatchNormAndPostOps(SessionPlan& plan)
 void fuseTransposeSoftmax(SessionPlan& plan)
 {
     FloatFusionRewriter(plan).fuseTransposeSoftmax();
+}
+
+void fuseMatMulEpilogues(SessionPlan& plan)
+{
+    FloatFusionRewriter(plan).fuseMatMulEpilogues();
+}
+
+void foldMatMulTransposes(SessionPlan& plan)
+{
+    FloatFusionRewriter(plan).foldMatMulTransposes();
 }
 
 void useOneDnnNearestResize(SessionPlan& plan)

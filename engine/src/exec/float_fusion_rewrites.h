@@ -13,6 +13,14 @@ Status fuseConvBatchNormAndPostOps(SessionPlan& plan);
 /// Rewrite 14: Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax. Needs the final layouts.
 void fuseTransposeSoftmax(SessionPlan& plan);
 
+/// Pass "matmul-epilogue": a float MatMul's bias Add and erf GELU, and a fused dynamic matmul's erf GELU, as the
+/// matmul step's epilogue. Runs after "dynamic-matmul".
+void fuseMatMulEpilogues(SessionPlan& plan);
+
+/// Pass "matmul-transpose": a Transpose moving the last axis, read only by a float MatMul, becomes strides of the
+/// matmul's operand.
+void foldMatMulTransposes(SessionPlan& plan);
+
 /// Rewrite 10: nearest Resize by whole factors on oneDNN's resampling, outside NHWC regions.
 void useOneDnnNearestResize(SessionPlan& plan);
 

@@ -22,20 +22,23 @@ namespace {
 // a float convolution between a DequantizeLinear and a QuantizeLinear. The byte tables of qdq-lookup-table come next:
 // the chains they take are what qdq-int8 left between DequantizeLinear and QuantizeLinear. Per Conv, the
 // BatchNormalization fold comes before the post-ops because it needs the Conv without post-ops (the BN sits before the
-// activation). dynamic-range needs the fused dynamic convolutions to know which steps can report a range. The layout
-// decisions read the kernels the fusions chose. The int8 NHWC regions come first: the nearest Resize of such a region
-// already has its NHWC kernel, and values already NHWC keep that layout in float-blocked-regions. The oneDNN Resize is
-// chosen before float-blocked-regions so that it counts as blocked-capable there. After the layouts: the fused steps
-// keep the layouts they chose. The residual Adds first, so that dynamic-range (run again) and the concatenations find
-// their outputs made by convolutions that report a range. After every fusion: the channel classes follow the fused
-// steps (a residual add inside its convolution ties the add's operands together), and only constants change, so the
-// layout decisions above stay valid.
-const std::array<std::reference_wrapper<const RewritePass>, 14> kPasses {
+// activation). dynamic-range needs the fused dynamic convolutions to know which steps can report a range.
+// matmul-epilogue finds the fused dynamic matmuls to give their GELU to. The layout decisions read the kernels the
+// fusions chose. The int8 NHWC regions come first: the nearest Resize of such a region already has its NHWC kernel,
+// and values already NHWC keep that layout in float-blocked-regions. The oneDNN Resize is chosen before
+// float-blocked-regions so that it counts as blocked-capable there. After the layouts: the fused steps keep the
+// layouts they chose. The residual Adds first, so that dynamic-range (run again) and the concatenations find their
+// outputs made by convolutions that report a range. After every fusion: the channel classes follow the fused steps (a
+// residual add inside its convolution ties the add's operands together), and only constants change, so the layout
+// decisions above stay valid.
+const std::array<std::reference_wrapper<const RewritePass>, 16> kPasses {
     kQdqInt8Pass,
     kQdqLookupTablePass,
     kConvBatchNormPostOpsPass,
     kDynamicConvPass,
     kDynamicMatMulPass,
+    kMatMulEpiloguePass,
+    kMatMulTransposePass,
     kDynamicRangePass,
     kInt8NhwcRegionsPass,
     kOneDnnNearestResizePass,

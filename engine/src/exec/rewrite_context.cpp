@@ -51,6 +51,56 @@ int32_t RewriteContext::otherInput(const Step& s, int32_t vid) const
     return s.inputs[0] == vid ? s.inputs[1] : s.inputs[1] == vid ? s.inputs[0] : -1;
 }
 
+std::optional<RewriteContext::ErfGeluChain> RewriteContext::matchErfGelu(int32_t y) const
+{
+    const auto scalarFloat = [&](int32_t v) {
+        const HostTensor* c = constantOf(v);
+        return c && c->dataType() == DataType::Float && c->elementCount() == 1;
+    };
+    const auto single = [&](const Step& s) { return s.outputs.size() == 1 && s.outputs[0] >= 0; };
+    if (!isIntermediate(y))
+        return std::nullopt;
+    const auto rd = readers(y);
+    if (rd.size() != 2)
+        return std::nullopt;
+    ErfGeluChain c;
+    size_t di = rd[0].first, mi = rd[1].first;
+    if (!isOp(m_plan.steps[di], "Div"))
+        std::swap(di, mi);
+    const Step& div = m_plan.steps[di];
+    if (!isOp(div, "Div") || !single(div) || div.inputs.size() != 2 || div.inputs[0] != y
+        || !scalarFloat(div.inputs[1]))
+        return std::nullopt;
+    const auto ei = soleReader(div.outputs[0]);
+    if (!ei || !isOp(m_plan.steps[*ei], "Erf") || !single(m_plan.steps[*ei]))
+        return std::nullopt;
+    const auto ai = soleReader(m_plan.steps[*ei].outputs[0]);
+    if (!ai || !isOp(m_plan.steps[*ai], "Add") || !single(m_plan.steps[*ai]))
+        return std::nullopt;
+    const int32_t addend = otherInput(m_plan.steps[*ai], m_plan.steps[*ei].outputs[0]);
+    if (!scalarFloat(addend))
+        return std::nullopt;
+    const int32_t g = m_plan.steps[*ai].outputs[0];
+    const Step& mul = m_plan.steps[mi];
+    const auto gi = soleReader(g);
+    if (!gi || *gi != mi || !isOp(mul, "Mul") || !single(mul) || otherInput(mul, y) != g)
+        return std::nullopt;
+    const auto fi = soleReader(mul.outputs[0]);
+    if (!fi || !isOp(m_plan.steps[*fi], "Mul") || !single(m_plan.steps[*fi]))
+        return std::nullopt;
+    const int32_t factor = otherInput(m_plan.steps[*fi], mul.outputs[0]);
+    if (!scalarFloat(factor))
+        return std::nullopt;
+    const auto& yd = m_plan.values[size_t(y)].desc;
+    const int32_t out = m_plan.steps[*fi].outputs[0];
+    if (m_plan.values[size_t(out)].desc.dims != yd.dims || m_plan.values[size_t(out)].desc.layout != yd.layout)
+        return std::nullopt;
+    c.steps = { di, *ei, *ai, mi, *fi };
+    c.constants = { div.inputs[1], addend, factor };
+    c.output = out;
+    return c;
+}
+
 std::optional<PostOp> RewriteContext::simpleActivation(const Step& t) const
 {
     const Node& n = anchorNode(t);

@@ -6,6 +6,7 @@
 
 #include "exec/session_plan.h"
 
+#include <array>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -47,6 +48,17 @@ protected:
     int32_t otherInput(const Step& s, int32_t vid) const;
     /// The post-op a standalone Relu, LeakyRelu, Sigmoid, HardSwish or Clip (constant bounds) step computes.
     std::optional<kernels::PostOp> simpleActivation(const Step& t) const;
+
+    /// The erf-GELU chain PyTorch exports after `y`: Div(y, c1) -> Erf -> Add(·, c2) -> Mul(y, ·) -> Mul(·, c3)
+    /// (Add and Mul operands in either order); y is read by that Div and Mul only, every intermediate by its next op
+    /// only, and c1..c3 are scalar float constants.
+    struct ErfGeluChain
+    {
+        std::array<size_t, 5> steps {}; ///< Div, Erf, Add, Mul, Mul
+        std::array<int32_t, 3> constants {}; ///< c1, c2, c3 (value ids)
+        int32_t output = -1;
+    };
+    std::optional<ErfGeluChain> matchErfGelu(int32_t y) const;
 
     /// Moves `other`'s nodes into `into` (so the profiler attributes the fused kernel to every node it covers),
     /// makes `into` write `newOutput` and removes `other`.

@@ -27,6 +27,8 @@ extern const RewritePass kQdqLookupTablePass;
 extern const RewritePass kConvBatchNormPostOpsPass;
 extern const RewritePass kDynamicConvPass;
 extern const RewritePass kDynamicMatMulPass;
+extern const RewritePass kMatMulEpiloguePass;
+extern const RewritePass kMatMulTransposePass;
 extern const RewritePass kDynamicRangePass;
 extern const RewritePass kInt8NhwcRegionsPass;
 extern const RewritePass kOneDnnNearestResizePass;

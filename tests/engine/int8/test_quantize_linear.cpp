@@ -418,3 +418,33 @@ TEST(QuantKernels, IsaCapFollowsTheOneDnnEnvironmentVariables)
     saved ? setenv("DNNL_MAX_CPU_ISA", savedValue.c_str(), 1) : unsetenv("DNNL_MAX_CPU_ISA");
     savedOne ? setenv("ONEDNN_MAX_CPU_ISA", savedOneValue.c_str(), 1) : unsetenv("ONEDNN_MAX_CPU_ISA");
 }
+
+namespace {
+
+// The transformer's first quantized difference from ONNX Runtime (test_int8_exactness.cpp,
+// /enc/layers.2/self_attn/Transpose_output_0_quantized[2594]: engine 43.5 -> 168, ONNX Runtime 43.4999886 -> 167) in
+// isolation: the element's x is the same, the tensor's maximum differs in its last bits (inherited from float ops
+// upstream), so the scale is one ulp apart and x / scale falls on either side of a rounding tie. Hand-made values:
+// max 15.9375 gives scale 1/16 exactly and x = 43.5 / 16 lies on the tie (half to even: 44); a maximum two ulps
+// larger makes the scale one ulp larger and x / scale just below 43.5 (43).
+TEST(DynamicQuantizeLinear, OneUlpOfTheScaleFlipsAnElementAtATie)
+{
+    const float x = 43.5f / 16.0f;
+    for (const bool larger : { false, true }) {
+        const float max = larger ? std::nextafter(std::nextafter(15.9375f, 16.0f), 16.0f) : 15.9375f;
+        // 67 elements: the tie sits in the vector body and in the remainder; 0 keeps the zero point at 0.
+        std::vector<float> v(67, x);
+        v[0] = 0.0f;
+        v[1] = max;
+        std::vector<uint8_t> y(v.size());
+        const DynamicQuantParams p = dynamicQuantizeLinear(v.data(), v.size(), y.data());
+        const float wantScale = larger ? std::nextafter(0.0625f, 1.0f) : 0.0625f;
+        ASSERT_EQ(p.scale, wantScale);
+        ASSERT_EQ(int(p.zeroPoint), 0);
+        EXPECT_EQ(x / p.scale, larger ? std::nextafter(43.5f, 0.0f) : 43.5f);
+        for (size_t i = 2; i < v.size(); ++i)
+            ASSERT_EQ(int(y[i]), larger ? 43 : 44) << "element " << i << (larger ? ", scale one ulp larger" : "");
+    }
+}
+
+} // namespace

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // BatchNormalization (inference), InstanceNormalization, LayerNormalization, LpNormalization.
+#include "kernels/cpu/layer_norm_simd.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 
@@ -137,6 +138,11 @@ public:
         auto* y = static_cast<float*>(args.outputs[0]);
         auto* meanOut = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
         auto* invOut = args.outputs.size() > 2 ? static_cast<float*>(args.outputs[2]) : nullptr;
+        // Scale and bias over the whole normalized shape (what exporters write): the vector rows. A scale or bias
+        // broadcast inside it takes the scalar loop below.
+        if (m_scaleCount == m_cols && (!bias || m_biasCount == m_cols)
+            && layerNormRows(quant::bestQuantIsa(), x, scale, bias, y, m_rows, m_cols, m_eps, meanOut, invOut))
+            return Status::ok();
 #pragma omp parallel for if (m_rows * m_cols > 65536)
         for (int64_t r = 0; r < m_rows; ++r) {
             const float* xs = x + r * m_cols;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/dynamic_matmul.h"
 
+#include "kernels/cpu/erf_gelu_epilogue.h"
 #include "kernels/int8/dynamic_constants.h"
 #include "kernels/int8/int8_matmul.h"
 #include "kernels/shape_util.h"
@@ -8,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <mutex>
+#include <optional>
 
 namespace qs::kernels {
 
@@ -56,6 +58,8 @@ public:
         if (!mm.isOk())
             return mm.status().withContext(fmt::format("node {}", ctx.node.describe()));
         m_matmul = std::move(mm).value();
+        QS_ASSIGN_OR_RETURN(m_gelu, erfGeluInputs(ctx, kGeluDivisor));
+        m_elements = m_m * n;
         return Status::ok();
     }
 
@@ -64,8 +68,12 @@ public:
         const float xScale = *static_cast<const float*>(args.inputs[kXScale]);
         const int32_t xzp = zeroPointOf(args.inputs[kXZeroPoint], m_xzpType);
         std::lock_guard lock(m_mutex);
-        return m_matmul->runFloat(args.inputs[kX], m_m, xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
-            m_bias.empty() ? nullptr : m_bias.data(), static_cast<float*>(args.outputs[0]));
+        auto* y = static_cast<float*>(args.outputs[0]);
+        QS_RETURN_IF_ERROR(m_matmul->runFloat(args.inputs[kX], m_m, xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
+            m_bias.empty() ? nullptr : m_bias.data(), y));
+        if (m_gelu)
+            applyErfGelu(*m_gelu, y, m_elements);
+        return Status::ok();
     }
 
     std::string implementation() const override { return "onednn:" + m_matmul->implementation(); }
@@ -75,6 +83,8 @@ private:
     DataType m_xzpType = DataType::Undefined;
     std::vector<float> m_wScales;
     std::vector<float> m_bias;
+    std::optional<ErfGelu> m_gelu;
+    int64_t m_elements = 0;
     mutable std::unique_ptr<int8::Int8MatMul> m_matmul;
     mutable std::mutex m_mutex;
 };

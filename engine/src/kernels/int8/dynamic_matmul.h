@@ -25,6 +25,11 @@ enum Slot : size_t
     kBias = 6,
     kSlotCount = 7,
 };
+/// Optional inputs appended after the shared slots by the pass "matmul-epilogue": the scalar float constants c1, c2,
+/// c3 of an erf-GELU y * (Erf(y / c1) + c2) * c3 applied to the output (kernels/cpu/erf_gelu_epilogue.h).
+constexpr size_t kGeluDivisor = kSlotCount;
+constexpr size_t kGeluAddend = kSlotCount + 1;
+constexpr size_t kGeluFactor = kSlotCount + 2;
 } // namespace dynamic_matmul
 
 /// The kernel spec of the fused step; its anchor node is the MatMulInteger.

@@ -4,10 +4,12 @@
 #include "kernels/int8/int8_gemv.h"
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/onednn_context.h"
+#include "kernels/int8/target_clones.h"
 #include "quant/quant_kernels.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace qs::kernels::int8 {
@@ -15,6 +17,48 @@ namespace qs::kernels::int8 {
 namespace {
 using dt = dnnl::memory::data_type;
 using tag = dnnl::memory::format_tag;
+
+/// sums[r] = sum of row r of a [rows, k] u8 matrix, minus k * za.
+QS_CLONES void rowSumsOf(const uint8_t* a, int64_t rows, int64_t k, int32_t za, int32_t* sums)
+{
+    for (int64_t r = 0; r < rows; ++r) {
+        int32_t sum = 0;
+        for (int64_t p = 0; p < k; ++p)
+            sum += a[r * k + p];
+        sums[r] = sum - int32_t(k) * za;
+    }
+}
+
+/// y[i, j] += comp[j] * rowSums[i] + colTerm[j] over [m, n]: the zero-point terms of int8_matmul.h, in int32.
+QS_CLONES void addZeroPointTerms(
+    int32_t* y, int64_t m, int64_t n, const int32_t* rowSums, const int32_t* comp, const int32_t* colTerm)
+{
+    for (int64_t i = 0; i < m; ++i) {
+        const int32_t rs = rowSums[i];
+        int32_t* yr = y + i * n;
+        for (int64_t j = 0; j < n; ++j)
+            yr[j] += comp[j] * rs + colTerm[j];
+    }
+}
+
+/// y = float(acc + comp[j] * rowSums[i] + colTerm[j]) * scale[j] + bias[j]: the zero-point terms and the rescale in
+/// one pass (bias may be null: + 0.0f, as the scalar form always added). No FMA in either clone, so each element
+/// rounds the product before the add.
+QS_CLONES void rescaleRows(const int32_t* acc, int64_t rows, int64_t n, const int32_t* rowSums, const int32_t* comp,
+    const int32_t* colTerm, const float* scale, const float* bias, float* y)
+{
+    for (int64_t r = 0; r < rows; ++r) {
+        const int32_t* ar = acc + r * n;
+        const int32_t rs = rowSums[r];
+        float* yr = y + r * n;
+        if (bias)
+            for (int64_t j = 0; j < n; ++j)
+                yr[j] = float(ar[j] + comp[j] * rs + colTerm[j]) * scale[j] + bias[j];
+        else
+            for (int64_t j = 0; j < n; ++j)
+                yr[j] = float(ar[j] + comp[j] * rs + colTerm[j]) * scale[j] + 0.0f;
+    }
+}
 
 } // namespace
 
@@ -39,9 +83,19 @@ struct Int8MatMul::Impl
     std::vector<uint8_t> shifted;
     std::vector<int32_t> rowSums;
     std::vector<int32_t> acc;
+    std::vector<int32_t> colTerm; ///< -za * colSums of one batch entry, per run
+    std::vector<float> scale; ///< aScale * bScale[n], per run (runFloat)
+    std::vector<int32_t> noCompensation; ///< zeros: runFloat's terms after the gemv path
 
     Status prepareFor(int64_t m);
-    Status compute(const void* a, int64_t m, int32_t& za);
+    /// acc = (a - za)(b - zb). With `deferZeroPoints` the oneDNN path leaves out the terms comp[j] * rowSums[i] +
+    /// colTerm[j] (colTerm = -za * colSums, [batch][N]) for the caller's epilogue and returns true; the gemv path
+    /// always finishes acc and returns false.
+    Result<bool> compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints = false);
+    /// acc += (a - za) r, r the sparse pair-saturation residual (ordered by batch entry, then reduction index):
+    /// row by row of A, so each output row (N int32) and activation row (K bytes) stay in L1 while every residual
+    /// weight of that batch entry adds into them, and bands of rows over the intra-op threads.
+    void addResidual(const uint8_t* au, int64_t m, int32_t za);
     std::string describe() const { return fmt::format("int8 matmul K={} N={} batch={}", k, n, batch); }
 };
 
@@ -83,7 +137,7 @@ Status Int8MatMul::Impl::prepareFor(int64_t m)
     return Status::ok();
 }
 
-Status Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za)
+Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints)
 {
     QS_RETURN_IF_ERROR(checkZeroPoint(aType, za, "activation"));
     if (m < 1)
@@ -111,7 +165,7 @@ Status Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za)
         rs -= int32_t(k) * za;
         for (int64_t j = 0; j < n; ++j)
             acc[size_t(j)] += compensation[size_t(j)] * rs - za * gemvColSums[size_t(j)];
-        return Status::ok();
+        return false;
     }
     try {
         src.set_data_handle(const_cast<uint8_t*>(au));
@@ -121,28 +175,37 @@ Status Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za)
     } catch (const dnnl::error& e) {
         return onednnError(e, describe());
     }
-    for (int64_t r = 0; r < batch * m; ++r) {
-        int32_t sum = 0;
-        for (int64_t p = 0; p < k; ++p)
-            sum += au[r * k + p];
-        rowSums[size_t(r)] = sum - int32_t(k) * za;
-    }
-    for (int64_t b = 0; b < batch; ++b) {
-        int32_t* y = acc.data() + b * m * n;
-        const int32_t* cs = colSums.data() + b * n;
+    if (!residual.empty())
+        addResidual(au, m, za);
+    rowSumsOf(au, batch * m, k, za, rowSums.data());
+    colTerm.resize(size_t(batch * n));
+    for (size_t j = 0; j < colTerm.size(); ++j)
+        colTerm[j] = -za * colSums[j];
+    if (deferZeroPoints)
+        return true;
+    for (int64_t b = 0; b < batch; ++b)
+        addZeroPointTerms(
+            acc.data() + b * m * n, m, n, rowSums.data() + b * m, compensation.data(), colTerm.data() + b * n);
+    return false;
+}
+
+void Int8MatMul::Impl::addResidual(const uint8_t* au, int64_t m, int32_t za)
+{
+    // residualStart[b] .. residualStart[b + 1]: the batch entry's weights (residual is ordered by row).
+    std::vector<size_t> start(size_t(batch) + 1, residual.size());
+    for (size_t i = residual.size(); i-- > 0;)
+        start[size_t(residual[i].row)] = i;
+    for (int64_t b = batch - 1; b >= 0; --b)
+        start[size_t(b)] = std::min(start[size_t(b)], start[size_t(b) + 1]);
+    const ResidualWeight* rw = residual.data();
+#pragma omp parallel for collapse(2) if (int64_t(residual.size()) * m >= (1 << 16))
+    for (int64_t b = 0; b < batch; ++b)
         for (int64_t i = 0; i < m; ++i) {
-            const int32_t rs = rowSums[size_t(b * m + i)];
-            for (int64_t j = 0; j < n; ++j)
-                y[i * n + j] += compensation[size_t(j)] * rs - za * cs[j];
+            int32_t* y = acc.data() + (b * m + i) * n;
+            const uint8_t* x = au + (b * m + i) * k;
+            for (size_t e = start[size_t(b)]; e < start[size_t(b) + 1]; ++e)
+                y[rw[e].inner] += rw[e].value * (int32_t(x[rw[e].reduction]) - za);
         }
-    }
-    for (const ResidualWeight& r : residual) {
-        int32_t* y = acc.data() + int64_t(r.row) * m * n + r.inner;
-        const uint8_t* x = au + int64_t(r.row) * m * k + r.reduction;
-        for (int64_t i = 0; i < m; ++i)
-            y[i * n] += r.value * (int32_t(x[i * k]) - za);
-    }
-    return Status::ok();
 }
 
 Int8MatMul::Int8MatMul(std::unique_ptr<Impl> impl)
@@ -234,7 +297,7 @@ std::string Int8MatMul::implementation() const
 
 Status Int8MatMul::runInt32(const void* a, int64_t m, int32_t aZeroPoint, int32_t* y)
 {
-    QS_RETURN_IF_ERROR(m_impl->compute(a, m, aZeroPoint));
+    QS_RETURN_IF_ERROR(m_impl->compute(a, m, aZeroPoint).status());
     std::copy(m_impl->acc.begin(), m_impl->acc.end(), y);
     return Status::ok();
 }
@@ -242,21 +305,36 @@ Status Int8MatMul::runInt32(const void* a, int64_t m, int32_t aZeroPoint, int32_
 Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float aScale, const float* bScales,
     bool perColumnScales, const float* bias, float* y)
 {
-    QS_RETURN_IF_ERROR(m_impl->compute(a, m, aZeroPoint));
-    const int64_t n = m_impl->n;
-    std::vector<float> scale(static_cast<size_t>(n));
+    Impl& d = *m_impl;
+    QS_ASSIGN_OR_RETURN(const bool deferred, d.compute(a, m, aZeroPoint, true));
+    const int64_t n = d.n;
+    d.scale.resize(size_t(n));
     for (int64_t j = 0; j < n; ++j)
-        scale[size_t(j)] = aScale * bScales[perColumnScales ? j : 0];
-    const int32_t* acc = m_impl->acc.data();
-    for (int64_t r = 0; r < m_impl->batch * m; ++r)
-        for (int64_t j = 0; j < n; ++j)
-            y[r * n + j] = float(acc[r * n + j]) * scale[size_t(j)] + (bias ? bias[j] : 0.0f);
+        d.scale[size_t(j)] = aScale * bScales[perColumnScales ? j : 0];
+    if (!deferred) { // the gemv path (batch 1, M = 1): acc is final, no terms to add
+        d.rowSums.assign(size_t(m), 0);
+        d.colTerm.assign(size_t(n), 0);
+        d.noCompensation.assign(size_t(n), 0);
+    }
+    const int32_t* comp = deferred ? d.compensation.data() : d.noCompensation.data();
+    // Bands of rows over the intra-op threads (the AVX2 clone runs inside each; a parallel region inside a
+    // target_clones function would be outlined for the baseline target).
+    constexpr int64_t kBandRows = 16;
+    const int64_t bands = (m + kBandRows - 1) / kBandRows;
+#pragma omp parallel for collapse(2) if (d.batch * m * n >= (1 << 15))
+    for (int64_t b = 0; b < d.batch; ++b)
+        for (int64_t band = 0; band < bands; ++band) {
+            const int64_t r0 = band * kBandRows, rows = std::min(kBandRows, m - r0);
+            const int64_t at = (b * m + r0) * n;
+            rescaleRows(d.acc.data() + at, rows, n, d.rowSums.data() + b * m + r0, comp,
+                d.colTerm.data() + (deferred ? b * n : 0), d.scale.data(), bias, y + at);
+        }
     return Status::ok();
 }
 
 Status Int8MatMul::runRequantized(const void* a, int64_t m, int32_t aZeroPoint, const Requantization& rq, void* y)
 {
-    QS_RETURN_IF_ERROR(m_impl->compute(a, m, aZeroPoint));
+    QS_RETURN_IF_ERROR(m_impl->compute(a, m, aZeroPoint).status());
     const int64_t n = m_impl->n;
     requantizeTile(m_impl->acc.data(), m_impl->batch * m, n, rq, y, 1, n);
     return Status::ok();

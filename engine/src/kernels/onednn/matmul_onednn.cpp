@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 // Gemm and MatMul (batched, broadcast, 1-D operands) on oneDNN's matmul primitive; constant B reordered once.
+#include "kernels/cpu/erf_gelu_epilogue.h"
 #include "kernels/kernel_registry.h"
+#include "kernels/onednn/fused_matmul.h"
 #include "kernels/onednn/onednn_common.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
 
 #include <cstring>
+#include <optional>
+#include <span>
 
 namespace qs::kernels {
 
@@ -63,6 +67,25 @@ Result<MatMulShapes> matMulShapes(const Node& node, std::vector<int64_t> a, std:
     return s;
 }
 
+/// A batched A times one B matrix (every batch dim of B is 1, as in a transformer's projections of [seq, batch,
+/// dim] activations) is one 2-D matmul of A's rows: A and C are contiguous, so [b..., M, K] is [b·M, K]. oneDNN
+/// would otherwise run one small matmul per batch entry, e.g. 128 matrix-vector products for [128, 1, 256].
+void foldBatchIntoRows(MatMulShapes& s)
+{
+    const size_t rank = s.a.size();
+    if (rank <= 2)
+        return;
+    int64_t rows = 1;
+    for (size_t i = 0; i + 2 < rank; ++i) {
+        if (s.b[i] != 1)
+            return;
+        rows *= s.a[i];
+    }
+    s.a = { rows * s.a[rank - 2], s.a[rank - 1] };
+    s.b = { s.b[rank - 2], s.b[rank - 1] };
+    s.c = { rows * s.c[rank - 2], s.c[rank - 1] };
+}
+
 Dims plainStrides(const Dims& d)
 {
     Dims s(d.size(), 1);
@@ -71,12 +94,72 @@ Dims plainStrides(const Dims& d)
     return s;
 }
 
-/// MatMul and Gemm share one kernel: Gemm is a 2-D matmul with transposed-stride descriptors, alpha and bias.
+/// The permutation a folded Transpose applies to the stored tensor (fused_matmul.h's kAPerm / kBPerm), or empty.
+std::vector<int64_t> permOf(std::span<const TensorDesc> inputs, size_t slot)
+{
+    if (inputs.size() <= slot || !hasInput(inputs, slot) || !inputs[slot].constant)
+        return {};
+    const HostTensor& t = *inputs[slot].constant;
+    std::vector<int64_t> perm;
+    for (int64_t i = 0; i < t.elementCount(); ++i)
+        perm.push_back(int64_t(t.valueAsDouble(i)));
+    return perm;
+}
+
+/// A matmul operand as stored, read through `perm` (empty: as is): its logical dims and the element strides of each.
+struct StridedOperand
+{
+    std::vector<int64_t> dims;
+    std::vector<int64_t> strides;
+};
+
+Result<StridedOperand> stridedOperand(const Node& node, const TensorDesc& stored, const std::vector<int64_t>& perm)
+{
+    StridedOperand o;
+    if (stored.dims.empty())
+        return o; // a scalar: matMulShapes rejects it
+    const Dims plain = plainStrides(Dims(stored.dims.begin(), stored.dims.end()));
+    if (perm.empty()) {
+        o.dims = stored.dims;
+        o.strides.assign(plain.begin(), plain.end());
+        return o;
+    }
+    if (perm.size() != stored.dims.size())
+        return Status(StatusCode::Internal,
+            fmt::format("node {}: folded transpose of rank {} on a rank-{} operand", node.describe(), perm.size(),
+                stored.dims.size()));
+    for (int64_t p : perm) {
+        if (p < 0 || p >= int64_t(perm.size()))
+            return Status(StatusCode::Internal, fmt::format("node {}: folded transpose entry {}", node.describe(), p));
+        o.dims.push_back(stored.dims[size_t(p)]);
+        o.strides.push_back(plain[size_t(p)]);
+    }
+    return o;
+}
+
+/// The operand's strides for `shape`, aligned at the last dim: prepended unit dims take the operand's whole extent,
+/// and a shape of lower rank (batch dims folded into rows) takes the last strides.
+Dims alignedStrides(const Dims& shape, const StridedOperand& o)
+{
+    int64_t extent = 1;
+    for (size_t i = 0; i < o.dims.size(); ++i)
+        extent = std::max(extent, o.dims[i] * o.strides[i]);
+    Dims s(shape.size(), extent);
+    const auto offset = std::ptrdiff_t(o.strides.size()) - std::ptrdiff_t(shape.size());
+    for (size_t i = 0; i < shape.size(); ++i)
+        if (std::ptrdiff_t(i) + offset >= 0)
+            s[i] = o.strides[size_t(std::ptrdiff_t(i) + offset)];
+    return s;
+}
+
+/// MatMul and Gemm share one kernel: Gemm is a 2-D matmul with transposed-stride descriptors, alpha and bias. The
+/// fused MatMul (fused_matmul.h) is a MatMul with a bias along N and an optional erf-GELU epilogue.
 class MatMulOneDnnKernel final : public Kernel
 {
 public:
-    explicit MatMulOneDnnKernel(bool gemm)
+    explicit MatMulOneDnnKernel(bool gemm, bool fused = false)
         : m_gemm(gemm)
+        , m_fused(fused)
     { }
 
     Status prepare(const KernelContext& ctx) override
@@ -87,10 +170,23 @@ public:
         memory::desc aMd, bMd, cMd;
         Dims cDims;
         if (!m_gemm) {
-            QS_ASSIGN_OR_RETURN(MatMulShapes s, matMulShapes(ctx.node, a.dims, b.dims));
-            aMd = memory::desc(s.a, f32, plainStrides(s.a));
-            bMd = memory::desc(s.b, f32, plainStrides(s.b));
+            const auto aPerm = m_fused ? permOf(ctx.inputs, fused_matmul::kAPerm) : std::vector<int64_t>();
+            const auto bPerm = m_fused ? permOf(ctx.inputs, fused_matmul::kBPerm) : std::vector<int64_t>();
+            m_folded = !aPerm.empty() || !bPerm.empty();
+            QS_ASSIGN_OR_RETURN(const StridedOperand ao, stridedOperand(ctx.node, a, aPerm));
+            QS_ASSIGN_OR_RETURN(const StridedOperand bo, stridedOperand(ctx.node, b, bPerm));
+            if ((!aPerm.empty() && ao.dims.size() < 2) || (!bPerm.empty() && bo.dims.size() < 2))
+                return Status(StatusCode::Internal,
+                    fmt::format("node {}: a folded transpose needs a 2-D or larger operand", ctx.node.describe()));
+            QS_ASSIGN_OR_RETURN(MatMulShapes s, matMulShapes(ctx.node, ao.dims, bo.dims));
+            // Rows fold only when A is stored contiguously in its logical order.
+            if (aPerm.empty())
+                foldBatchIntoRows(s);
+            aMd = memory::desc(s.a, f32, aPerm.empty() ? plainStrides(s.a) : alignedStrides(s.a, ao));
+            bMd = memory::desc(s.b, f32, alignedStrides(s.b, bo));
             cDims = s.c;
+            if (m_fused)
+                QS_RETURN_IF_ERROR(prepareEpilogue(ctx, cDims));
         } else {
             const bool transA = ctx.node.attrInt("transA", 0) != 0;
             const bool transB = ctx.node.attrInt("transB", 0) != 0;
@@ -151,6 +247,27 @@ public:
         });
     }
 
+    /// The fused form's bias (oneDNN's, dims 1 but the last) and GELU constants.
+    Status prepareEpilogue(const KernelContext& ctx, const Dims& cDims)
+    {
+        using namespace fused_matmul;
+        if (hasInput(ctx.inputs, kBias)) {
+            const TensorDesc& bias = ctx.inputs[kBias];
+            if (bias.type != DataType::Float || bias.elementCount() != cDims.back() || bias.dims.empty()
+                || bias.dims.back() != cDims.back())
+                return Status(StatusCode::Internal,
+                    fmt::format("node {}: fused matmul bias {} for N = {}", ctx.node.describe(), formatDims(bias.dims),
+                        cDims.back()));
+            Dims bd(cDims.size(), 1);
+            bd.back() = cDims.back();
+            m_biasMd = memory::desc(bd, memory::data_type::f32, plainStrides(bd));
+            m_hasBias = true;
+        }
+        QS_ASSIGN_OR_RETURN(m_gelu, erfGeluInputs(ctx, kGeluDivisor));
+        m_elements = shapeElementCount(std::vector<int64_t>(cDims.begin(), cDims.end()));
+        return Status::ok();
+    }
+
     size_t scratchBytes() const override { return m_scratchpadBytes + alignUp(m_biasBytes); }
     std::string implementation() const override { return m_impl; }
 
@@ -182,6 +299,8 @@ public:
             margs.emplace(DNNL_ARG_SCRATCHPAD, memory(m_scratchMd, eng, scratch));
         m_primitive.execute(m_stream, margs);
         m_stream.wait();
+        if (m_gelu)
+            applyErfGelu(*m_gelu, static_cast<float*>(args.outputs[0]), m_elements);
         if (m_manualBias) {
             auto* y = static_cast<float*>(args.outputs[0]);
             const int64_t m = m_outDims[0];
@@ -197,6 +316,10 @@ public:
 
 private:
     bool m_gemm = false;
+    bool m_fused = false;
+    bool m_folded = false; ///< reads A or B through a folded Transpose
+    std::optional<ErfGelu> m_gelu;
+    int64_t m_elements = 0;
     float m_alpha = 1.0f;
     float m_beta = 1.0f;
     bool m_hasBias = false;
@@ -252,6 +375,25 @@ Status acceptFloatAll(const Node& node, std::span<const TensorDesc> inputs)
 }
 
 } // namespace
+
+/// The fused MatMul's output: A and B as read through their folded transposes.
+Status inferFusedMatMul(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
+{
+    QS_ASSIGN_OR_RETURN(const StridedOperand a, stridedOperand(node, inputs[0], permOf(inputs, fused_matmul::kAPerm)));
+    QS_ASSIGN_OR_RETURN(const StridedOperand b, stridedOperand(node, inputs[1], permOf(inputs, fused_matmul::kBPerm)));
+    QS_ASSIGN_OR_RETURN(MatMulShapes s, matMulShapes(node, a.dims, b.dims));
+    outputs[0].type = inputs[0].type;
+    outputs[0].dims = s.out;
+    return Status::ok();
+}
+
+const KernelSpec& fusedMatMulSpec()
+{
+    static const KernelSpec spec { "", "MatMul", 1, 0, inferFusedMatMul,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<MatMulOneDnnKernel>(false, true); }, acceptFloatAll,
+        kNoCaps, "onednn", "fused [Transpose ->] MatMul [-> Add(bias) [-> erf GELU]] (Optimized)" };
+    return spec;
+}
 
 void registerOneDnnMatMulKernels(KernelRegistry& r)
 {

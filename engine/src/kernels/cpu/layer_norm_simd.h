@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// Vector LayerNormalization over contiguous rows (a transformer's [tokens, hidden] activations): the scalar kernel's
+// arithmetic lane by lane - the mean and the variance of (x - mean) summed in double, inv = float(1 / sqrt(var + eps)),
+// y = float(x - mean) * inv * scale + bias in float without FMA - so only the order of the two double sums differs.
+#pragma once
+
+#include "quant/quant_kernels.h"
+
+#include <cstdint>
+
+namespace qs::kernels {
+
+/// y[r, :] = LayerNormalization(x[r, :]) for `rows` rows of `n` floats, with `scale` and (optional) `bias` of n
+/// elements each; `meanOut` / `invOut`, when non-null, receive each row's mean and inverse standard deviation.
+/// Returns false when this CPU cannot run `isa` (or isa is Scalar).
+bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, const float* bias, float* y, int64_t rows,
+    int64_t n, float epsilon, float* meanOut, float* invOut);
+
+} // namespace qs::kernels
