@@ -3239,10 +3239,5 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <source>%1 ms load, %2 ms analysis, %3 ms layout</source>
         <translation>%1 ms Laden, %2 ms Analyse, %3 ms Layout</translation>
     </message>
-    <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="170"/>
-        <source>Node kinds of %1 come from op types: this build&apos;s engine analysis does not report per-node categories yet.</source>
-        <translation>Knotenarten von %1 stammen aus den Operatortypen: die Engine-Analyse dieses Builds liefert noch keine Kategorien pro Knoten.</translation>
-    </message>
 </context>
 </TS>
