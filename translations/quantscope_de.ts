@@ -82,11 +82,6 @@
         <translation>Messung</translation>
     </message>
     <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="61"/>
-        <source>This build has no execution engine; nothing was measured.</source>
-        <translation>Dieser Build hat keine Ausführungs-Engine; es wurde nichts gemessen.</translation>
-    </message>
-    <message>
         <location filename="../ui/workers/benchmark_worker.cpp" line="90"/>
         <source>[%1/%2] %3: %4</source>
         <translation>[%1/%2] %3: %4</translation>

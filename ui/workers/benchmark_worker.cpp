@@ -57,10 +57,6 @@ QString BenchmarkWorker::runFilePath(const QString& folder, const RunRecord& rec
 void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const std::shared_ptr<CancelToken>& cancel)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (!sessionTargetAvailable()) {
-        emit failed(jobId, tr("This build has no execution engine; nothing was measured."));
-        return;
-    }
     BenchmarkPlan plan;
     plan.models = request.models;
     plan.threads = request.threads;

@@ -188,11 +188,6 @@ std::vector<HostTensor> makeBenchmarkInputs(std::span<const IoInfo> inputs)
     return out;
 }
 
-bool sessionTargetAvailable() noexcept
-{
-    return true;
-}
-
 Result<std::unique_ptr<BenchmarkTarget>> createSessionTarget(const std::shared_ptr<const Model>& model,
     const ScenarioSpec& spec, const std::map<std::string, std::vector<int64_t>>& inputShapes)
 {
