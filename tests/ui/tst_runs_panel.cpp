@@ -212,13 +212,13 @@ void TestRunsPanel::staleJobIsDropped()
     QTemporaryDir dir;
     BenchmarkController controller;
     BenchmarkRequest slow;
-    slow.models = { m_pair.primary->model };
-    slow.warmupRuns = 0;
-    slow.runs = 1000000;
-    slow.profile = false;
+    slow.plan.models = { m_pair.primary->model };
+    slow.plan.config.warmupRuns = 0;
+    slow.plan.config.runs = 1000000;
+    slow.plan.profile = false;
     slow.outputFolder = dir.path();
     BenchmarkRequest quick = slow;
-    quick.runs = 3;
+    quick.plan.config.runs = 3;
     QSignalSpy ready(&controller, &BenchmarkController::resultReady);
     controller.start(slow);
     QTest::qWait(200);
