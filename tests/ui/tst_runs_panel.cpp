@@ -160,7 +160,7 @@ void TestRunsPanel::runDemoPairSavesRunFile()
     // What was asked for: two models, 1 thread, optimized, 1 warm-up, 5 measured runs each, profiled.
     QCOMPARE(record->scenarios.size(), size_t(2));
     for (const ScenarioRecord& s : record->scenarios) {
-        QCOMPARE(s.status, std::string("ok"));
+        QCOMPARE(s.status, ScenarioStatus::Ok);
         QCOMPARE(s.latenciesMs.size(), size_t(5));
         QCOMPARE(s.threads, 1);
         QCOMPARE(s.mode, std::string("optimized"));
@@ -202,7 +202,7 @@ void TestRunsPanel::cancelKeepsPartialResults()
     QVERIFY(record);
     QVERIFY(record->partial);
     QCOMPARE(record->scenarios.size(), size_t(1));
-    QCOMPARE(record->scenarios[0].status, std::string("partial"));
+    QCOMPARE(record->scenarios[0].status, ScenarioStatus::Partial);
     QVERIFY(!record->scenarios[0].latenciesMs.empty());
     QVERIFY(record->scenarios[0].latenciesMs.size() < size_t(1000000));
 }

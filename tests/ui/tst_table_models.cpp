@@ -117,10 +117,10 @@ void TestTableModels::scenarioStatsFromHandComputedFigures()
 void TestTableModels::scenarioStatsOfFailedAndPartialScenarios()
 {
     RunRecord run = *m_run;
-    run.scenarios[0].status = "failed";
+    run.scenarios[0].status = ScenarioStatus::Failed;
     run.scenarios[0].error = "a shape was given for 'x', which is not an input";
     run.scenarios[0].firstRunMs.reset();
-    run.scenarios[1].status = "partial";
+    run.scenarios[1].status = ScenarioStatus::Partial;
     run.scenarios[1].partialReason = "cancelled";
     ScenarioStatsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);

@@ -30,13 +30,12 @@ void ScenarioStatsModel::setScenarios(const RunRecord& record, const std::vector
         c.firstRunMs = s->firstRunMs;
         c.prepareMs = s->prepareMs;
         c.status = s->status;
-        c.statusText = s->status == "failed" ? tr("failed")
-            : s->status == "partial"         ? tr("partial")
-            : s->status == "ok"              ? tr("ok")
-                                             : toQString(s->status);
-        if (s->status == "failed")
+        c.statusText = s->status == ScenarioStatus::Failed ? tr("failed")
+            : s->status == ScenarioStatus::Partial         ? tr("partial")
+                                                           : tr("ok");
+        if (s->status == ScenarioStatus::Failed)
             c.statusText += QStringLiteral(": ") + toQString(s->error);
-        else if (s->status == "partial")
+        else if (s->status == ScenarioStatus::Partial)
             c.statusText += QStringLiteral(": ") + toQString(s->partialReason);
         m_columns.push_back(std::move(c));
     }
@@ -121,7 +120,7 @@ QVariant ScenarioStatsModel::raw(const Column& c, int row) const
     case PrepareRow:
         return c.prepareMs;
     case StatusRow:
-        return toQString(c.status);
+        return toQString(scenarioStatusName(c.status));
     }
     return {};
 }

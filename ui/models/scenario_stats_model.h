@@ -59,7 +59,7 @@ private:
         bool hasSamples = false;
         std::optional<double> firstRunMs;
         double prepareMs = 0;
-        std::string status;
+        ScenarioStatus status = ScenarioStatus::Ok;
         QString statusText; ///< translated status word, then the error or the reason it is partial
     };
     QString text(const Column& c, int row) const;

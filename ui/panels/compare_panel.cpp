@@ -392,7 +392,7 @@ void ComparePanel::updateComparison()
         caveats << tr("different modes (%1 vs %2)").arg(toQString(a->mode), toQString(b->mode));
     if (a->runtime != b->runtime)
         caveats << tr("different runtimes");
-    if (a->status == "partial" || b->status == "partial")
+    if (a->status == ScenarioStatus::Partial || b->status == ScenarioStatus::Partial)
         caveats << tr("a side is partial (cancelled)");
     if (!caveats.isEmpty())
         m_caveat->setText(tr("Not like for like: %1.").arg(caveats.join(QStringLiteral("; "))));

@@ -275,7 +275,7 @@ void ResultsPanel::rebuild()
     fitVerdict();
     bool failed = false;
     for (const ScenarioRecord* s : scenarios)
-        failed = failed || s->status == "failed";
+        failed = failed || s->status == ScenarioStatus::Failed;
     const QString noSamples
         = failed ? tr("the run failed: see the message above") : tr("no scenario of this setting has samples");
     if (series.empty()) {
