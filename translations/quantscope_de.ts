@@ -82,22 +82,17 @@
         <translation>Messung</translation>
     </message>
     <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="61"/>
-        <source>This build has no execution engine; nothing was measured.</source>
-        <translation>Dieser Build hat keine Ausführungs-Engine; es wurde nichts gemessen.</translation>
-    </message>
-    <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="90"/>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="78"/>
         <source>[%1/%2] %3: %4</source>
         <translation>[%1/%2] %3: %4</translation>
     </message>
     <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="107"/>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="95"/>
         <source>starting</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/workers/benchmark_worker.cpp" line="155"/>
+        <location filename="../ui/workers/benchmark_worker.cpp" line="140"/>
         <source>Could not create the run folder %1.</source>
         <translation>Der Laufordner %1 konnte nicht angelegt werden.</translation>
     </message>
@@ -162,315 +157,277 @@
 <context>
     <name>qs::ui::ComparePanel</name>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="42"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="45"/>
         <source>A (baseline):</source>
         <translation>A (Basis):</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="42"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="45"/>
         <source>B (candidate):</source>
         <translation>B (Kandidat):</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="49"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="52"/>
         <source>A run from the Runs panel</source>
         <translation>Ein Lauf aus dem Bereich „Läufe“</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="52"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="55"/>
         <source>Which model, threads and mode of that run</source>
         <translation>Welches Modell, welche Threads und welcher Modus dieses Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="64"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="67"/>
         <source>&amp;Swap A and B</source>
         <translation>A und B &amp;tauschen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="67"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="70"/>
         <source>Exchange baseline and candidate (Ctrl+Shift+X)</source>
         <translation>Basis und Kandidat vertauschen (Strg+Umschalt+X)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
-        <source>A</source>
-        <translation>A</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
-        <source>B</source>
-        <translation>B</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="88"/>
-        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
-        <source>B / A</source>
-        <translation>B / A</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
-        <source>Measured runs</source>
-        <translation>Gemessene Läufe</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
-        <source>Median ms</source>
-        <translation>Median ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
-        <source>P95 ms</source>
-        <translation>P95 ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
-        <source>IQR ms</source>
-        <translation>IQR ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="89"/>
-        <source>Mean ms</source>
-        <translation>Mittelwert ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
-        <source>CV</source>
-        <translation>VK</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
-        <source>Min ms</source>
-        <translation>Min. ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
-        <source>Max ms</source>
-        <translation>Max. ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
-        <source>First run ms</source>
-        <translation>Erster Lauf ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
-        <source>Preparation ms</source>
-        <translation>Vorbereitung ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="90"/>
-        <source>Peak RSS</source>
-        <translation>Spitzen-RSS</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="93"/>
-        <source>Timed inferences after warm-up; the statistics are of these</source>
-        <translation>Gemessene Inferenzen nach dem Aufwärmen; die Statistik bezieht sich auf diese</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="94"/>
-        <source>Middle latency: half the runs were faster. The speedup compares medians</source>
-        <translation>Mittlere Latenz: die Hälfte der Läufe war schneller. Die Beschleunigung vergleicht Mediane</translation>
-    </message>
-    <message>
         <location filename="../ui/panels/compare_panel.cpp" line="95"/>
-        <source>95th percentile: 1 run in 20 was slower (tail latency)</source>
-        <translation>95. Perzentil: 1 von 20 Läufen war langsamer (Tail-Latenz)</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="96"/>
-        <source>Interquartile range P75 − P25: the spread of the middle half of the runs</source>
-        <translation>Interquartilsabstand P75 − P25: die Streuung der mittleren Hälfte der Läufe</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="97"/>
-        <source>Arithmetic mean latency; pulled up by slow outliers, unlike the median</source>
-        <translation>Arithmetisches Mittel der Latenz; anders als der Median von langsamen Ausreißern nach oben gezogen</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="98"/>
-        <source>Coefficient of variation = standard deviation / mean; above 10% the measurement is noisy</source>
-        <translation>Variationskoeffizient = Standardabweichung / Mittelwert; über 10% ist die Messung verrauscht</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="99"/>
-        <source>Fastest run</source>
-        <translation>Schnellster Lauf</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="100"/>
-        <source>Slowest run</source>
-        <translation>Langsamster Lauf</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="101"/>
-        <source>The first inference after preparation (cold caches, lazy initialisation), not part of the statistics</source>
-        <translation>Die erste Inferenz nach der Vorbereitung (kalte Caches, verzögerte Initialisierung), nicht Teil der Statistik</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="102"/>
-        <source>Loading the model into the engine and planning it (kernels, memory) before the first run</source>
-        <translation>Laden des Modells in die Engine und seine Planung (Kernel, Speicher) vor dem ersten Lauf</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="103"/>
-        <source>Peak resident memory of the process while this scenario ran</source>
-        <translation>Höchster residenter Speicher des Prozesses während dieses Szenarios</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="108"/>
         <source>B / A below 1: B takes less time (or memory) than A</source>
         <translation>B / A unter 1: B braucht weniger Zeit (oder Speicher) als A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
-        <source>Op type</source>
-        <translation>Operatortyp</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
-        <source>A ms</source>
-        <translation>A ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
-        <source>B ms</source>
-        <translation>B ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="120"/>
-        <source>B − A ms</source>
-        <translation>B − A ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="143"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="134"/>
         <source>&amp;Copy as Text</source>
         <translation>Als Text &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="316"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="307"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt;: needs a per-node profile on both sides (tick “Per-node profile” in the Runs panel before measuring).</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt;: braucht auf beiden Seiten ein Profil pro Knoten (vor dem Messen „Profil pro Knoten“ im Bereich „Läufe“ ankreuzen).</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="322"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="313"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt; (ms per run, largest difference first): which op types make B slower or faster than A.</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="353"/>
-        <source>A: %1 node(s), B: %2 node(s)</source>
-        <translation>A: %1 Knoten, B: %2 Knoten</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="361"/>
-        <source>Only B runs this op type</source>
-        <translation>Nur B führt diesen Operatortyp aus</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="361"/>
-        <source>Only A runs this op type</source>
-        <translation>Nur A führt diesen Operatortyp aus</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="364"/>
-        <source>All kernels</source>
-        <translation>Alle Kernel</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="452"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="358"/>
         <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
         <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="453"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="359"/>
         <source>Pick two scenarios with measured runs.</source>
         <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="455"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="361"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="427"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="334"/>
         <source>B is faster</source>
         <translation>B ist schneller</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="428"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="335"/>
         <source>B is slower</source>
         <translation>B ist langsamer</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="429"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="336"/>
         <source>no clear difference: the interval includes 1</source>
         <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="430"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="337"/>
         <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
         <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="424"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="331"/>
         <source>No speedup: a median is not positive.</source>
         <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="135"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="126"/>
         <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less. Click a column header to sort by it.</source>
         <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger. Ein Klick auf einen Spaltenkopf sortiert danach.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="508"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="372"/>
         <source>Computing the bootstrap interval of the speedup...</source>
         <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="520"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="384"/>
         <source>different CPUs (%1 vs %2)</source>
         <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="523"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="387"/>
         <source>different Quantscope builds</source>
         <translation>verschiedene Quantscope-Builds</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="526"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="390"/>
         <source>different thread settings</source>
         <translation>verschiedene Thread-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="528"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="392"/>
         <source>different modes (%1 vs %2)</source>
         <translation>verschiedene Modi (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="530"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="394"/>
         <source>different runtimes</source>
         <translation>verschiedene Laufzeitumgebungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="532"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="396"/>
         <source>a side is partial (cancelled)</source>
         <translation>eine Seite ist unvollständig (abgebrochen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="534"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="398"/>
         <source>Not like for like: %1.</source>
         <translation>Nicht vergleichbar: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="542"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="406"/>
         <source>A: %1</source>
         <translation>A: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="543"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="407"/>
         <source>B: %1</source>
         <translation>B: %1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::CompareStatsModel</name>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="98"/>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="100"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="102"/>
+        <source>B / A</source>
+        <translation>B / A</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="109"/>
+        <source>Measured runs</source>
+        <translation>Gemessene Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="111"/>
+        <source>Median ms</source>
+        <translation>Median ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="113"/>
+        <source>P95 ms</source>
+        <translation>P95 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="115"/>
+        <source>IQR ms</source>
+        <translation>IQR ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="117"/>
+        <source>Mean ms</source>
+        <translation>Mittelwert ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="119"/>
+        <source>CV</source>
+        <translation>VK</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="121"/>
+        <source>Min ms</source>
+        <translation>Min. ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="123"/>
+        <source>Max ms</source>
+        <translation>Max. ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="125"/>
+        <source>First run ms</source>
+        <translation>Erster Lauf ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="127"/>
+        <source>Preparation ms</source>
+        <translation>Vorbereitung ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="129"/>
+        <source>Peak RSS</source>
+        <translation>Spitzen-RSS</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="136"/>
+        <source>Timed inferences after warm-up; the statistics are of these</source>
+        <translation>Gemessene Inferenzen nach dem Aufwärmen; die Statistik bezieht sich auf diese</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="138"/>
+        <source>Middle latency: half the runs were faster. The speedup compares medians</source>
+        <translation>Mittlere Latenz: die Hälfte der Läufe war schneller. Die Beschleunigung vergleicht Mediane</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="140"/>
+        <source>95th percentile: 1 run in 20 was slower (tail latency)</source>
+        <translation>95. Perzentil: 1 von 20 Läufen war langsamer (Tail-Latenz)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="142"/>
+        <source>Interquartile range P75 − P25: the spread of the middle half of the runs</source>
+        <translation>Interquartilsabstand P75 − P25: die Streuung der mittleren Hälfte der Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="144"/>
+        <source>Arithmetic mean latency; pulled up by slow outliers, unlike the median</source>
+        <translation>Arithmetisches Mittel der Latenz; anders als der Median von langsamen Ausreißern nach oben gezogen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="146"/>
+        <source>Coefficient of variation = standard deviation / mean; above 10% the measurement is noisy</source>
+        <translation>Variationskoeffizient = Standardabweichung / Mittelwert; über 10% ist die Messung verrauscht</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="148"/>
+        <source>Fastest run</source>
+        <translation>Schnellster Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="150"/>
+        <source>Slowest run</source>
+        <translation>Langsamster Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="152"/>
+        <source>The first inference after preparation (cold caches, lazy initialisation), not part of the statistics</source>
+        <translation>Die erste Inferenz nach der Vorbereitung (kalte Caches, verzögerte Initialisierung), nicht Teil der Statistik</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="155"/>
+        <source>Loading the model into the engine and planning it (kernels, memory) before the first run</source>
+        <translation>Laden des Modells in die Engine und seine Planung (Kernel, Speicher) vor dem ersten Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/compare_stats_model.cpp" line="157"/>
+        <source>Peak resident memory of the process while this scenario ran</source>
+        <translation>Höchster residenter Speicher des Prozesses während dieses Szenarios</translation>
     </message>
 </context>
 <context>
@@ -1432,22 +1389,22 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     <message>
         <location filename="../ui/workers/load_worker.cpp" line="51"/>
         <location filename="../ui/workers/load_worker.cpp" line="57"/>
-        <location filename="../ui/workers/loaded_model.cpp" line="49"/>
+        <location filename="../ui/workers/loaded_model.cpp" line="46"/>
         <source>Laying out the graph</source>
         <translation>Graph wird angeordnet</translation>
     </message>
     <message>
-        <location filename="../ui/workers/loaded_model.cpp" line="31"/>
+        <location filename="../ui/workers/loaded_model.cpp" line="28"/>
         <source>Reading and checking the model</source>
         <translation>Modell wird gelesen und geprüft</translation>
     </message>
     <message>
-        <location filename="../ui/workers/loaded_model.cpp" line="41"/>
+        <location filename="../ui/workers/loaded_model.cpp" line="38"/>
         <source>Analysing quantization</source>
         <translation>Quantisierung wird analysiert</translation>
     </message>
     <message>
-        <location filename="../ui/workers/loaded_model.cpp" line="54"/>
+        <location filename="../ui/workers/loaded_model.cpp" line="51"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
@@ -1980,6 +1937,54 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
 </context>
 <context>
+    <name>qs::ui::OpTypeComparisonModel</name>
+    <message>
+        <location filename="../ui/models/op_type_comparison_model.cpp" line="61"/>
+        <source>All kernels</source>
+        <translation>Alle Kernel</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_type_comparison_model.cpp" line="131"/>
+        <source>A: %1 node(s), B: %2 node(s)</source>
+        <translation>A: %1 Knoten, B: %2 Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_type_comparison_model.cpp" line="133"/>
+        <source>Only B runs this op type</source>
+        <translation>Nur B führt diesen Operatortyp aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_type_comparison_model.cpp" line="133"/>
+        <source>Only A runs this op type</source>
+        <translation>Nur A führt diesen Operatortyp aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_type_comparison_model.cpp" line="146"/>
+        <source>Op type</source>
+        <translation>Operatortyp</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_type_comparison_model.cpp" line="148"/>
+        <source>A ms</source>
+        <translation>A ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_type_comparison_model.cpp" line="150"/>
+        <source>B ms</source>
+        <translation>B ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_type_comparison_model.cpp" line="152"/>
+        <source>B − A ms</source>
+        <translation>B − A ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/op_type_comparison_model.cpp" line="154"/>
+        <source>B / A</source>
+        <translation>B / A</translation>
+    </message>
+</context>
+<context>
     <name>qs::ui::OperatorsPanel</name>
     <message>
         <location filename="../ui/panels/operators_panel.cpp" line="46"/>
@@ -2316,214 +2321,129 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ResultsPanel</name>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="67"/>
+        <location filename="../ui/panels/results_panel.cpp" line="68"/>
         <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="80"/>
+        <location filename="../ui/panels/results_panel.cpp" line="81"/>
         <source>Which setting (threads · mode) the charts show</source>
         <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="84"/>
+        <location filename="../ui/panels/results_panel.cpp" line="85"/>
         <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
         <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="88"/>
+        <location filename="../ui/panels/results_panel.cpp" line="89"/>
         <source>Setting:</source>
         <translation>Einstellung:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="126"/>
+        <location filename="../ui/panels/results_panel.cpp" line="129"/>
         <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="192"/>
+        <location filename="../ui/panels/results_panel.cpp" line="195"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="192"/>
+        <location filename="../ui/panels/results_panel.cpp" line="195"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="279"/>
-        <location filename="../ui/panels/results_panel.cpp" line="417"/>
+        <location filename="../ui/panels/results_panel.cpp" line="282"/>
+        <location filename="../ui/panels/results_panel.cpp" line="371"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="277"/>
+        <location filename="../ui/panels/results_panel.cpp" line="280"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="280"/>
+        <location filename="../ui/panels/results_panel.cpp" line="283"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="291"/>
-        <location filename="../ui/panels/results_panel.cpp" line="422"/>
+        <location filename="../ui/panels/results_panel.cpp" line="294"/>
+        <location filename="../ui/panels/results_panel.cpp" line="376"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="287"/>
+        <location filename="../ui/panels/results_panel.cpp" line="290"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="82"/>
+        <location filename="../ui/panels/results_panel.cpp" line="83"/>
         <source>Colour Graph by &amp;Time</source>
         <translation>Graph nach &amp;Zeit einfärben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="98"/>
+        <location filename="../ui/panels/results_panel.cpp" line="99"/>
         <source>Compare Anyway</source>
         <translation>Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="100"/>
+        <location filename="../ui/panels/results_panel.cpp" line="101"/>
         <source>Compare these two models although they are not the same network</source>
         <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="277"/>
+        <location filename="../ui/panels/results_panel.cpp" line="280"/>
         <source>the run failed: see the message above</source>
         <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="288"/>
+        <location filename="../ui/panels/results_panel.cpp" line="291"/>
         <source>no times: the run failed before it was profiled</source>
         <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="289"/>
+        <location filename="../ui/panels/results_panel.cpp" line="292"/>
         <source>no times: nothing of this setting was measured</source>
         <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="292"/>
-        <location filename="../ui/panels/results_panel.cpp" line="424"/>
+        <location filename="../ui/panels/results_panel.cpp" line="295"/>
+        <location filename="../ui/panels/results_panel.cpp" line="378"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="292"/>
-        <location filename="../ui/panels/results_panel.cpp" line="424"/>
+        <location filename="../ui/panels/results_panel.cpp" line="295"/>
+        <location filename="../ui/panels/results_panel.cpp" line="378"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="294"/>
-        <location filename="../ui/panels/results_panel.cpp" line="426"/>
-        <location filename="../ui/panels/results_panel.cpp" line="428"/>
+        <location filename="../ui/panels/results_panel.cpp" line="297"/>
+        <location filename="../ui/panels/results_panel.cpp" line="380"/>
+        <location filename="../ui/panels/results_panel.cpp" line="382"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="294"/>
-        <location filename="../ui/panels/results_panel.cpp" line="428"/>
+        <location filename="../ui/panels/results_panel.cpp" line="297"/>
+        <location filename="../ui/panels/results_panel.cpp" line="382"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="309"/>
-        <source>Measured runs</source>
-        <translation>Gemessene Läufe</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="309"/>
-        <source>Median (P50) ms</source>
-        <translation>Median (P50) ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="309"/>
-        <source>P95 ms</source>
-        <translation>P95 ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="309"/>
-        <source>IQR ms</source>
-        <translation>IQR ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="309"/>
-        <source>Mean ms</source>
-        <translation>Mittelwert ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="310"/>
-        <source>Std dev ms</source>
-        <translation>Std.-Abw. ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="310"/>
-        <source>CV</source>
-        <translation>VK</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="310"/>
-        <source>Min ms</source>
-        <translation>Min. ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="310"/>
-        <source>Max ms</source>
-        <translation>Max. ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="310"/>
-        <source>P99 ms</source>
-        <translation>P99 ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="310"/>
-        <source>FPS</source>
-        <translation>FPS</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="310"/>
-        <source>First run ms</source>
-        <translation>Erster Lauf ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="311"/>
-        <source>Preparation ms</source>
-        <translation>Vorbereitung ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="311"/>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="344"/>
-        <source>failed</source>
-        <translation>fehlgeschlagen</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="345"/>
-        <source>partial</source>
-        <translation>unvollständig</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="346"/>
-        <source>ok</source>
-        <translation>ok</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="379"/>
+        <location filename="../ui/panels/results_panel.cpp" line="333"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="418"/>
+        <location filename="../ui/panels/results_panel.cpp" line="372"/>
         <source>Latency box plot</source>
         <translation>Latenz-Boxplot</translation>
     </message>
@@ -2920,7 +2840,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="242"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="579"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="571"/>
         <source>Could Not Save Run</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -2935,7 +2855,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="579"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="571"/>
         <source>The comparison is shown but could not be saved.</source>
         <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
     </message>
@@ -2991,7 +2911,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="401"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="402"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
@@ -3001,37 +2921,37 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="449"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="441"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
         <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="487"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="479"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="495"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="487"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="524"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="516"/>
         <source>Folder: %1</source>
         <translation>Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="537"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="529"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="550"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="542"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="550"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="542"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
@@ -3148,136 +3068,219 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
 </context>
 <context>
+    <name>qs::ui::ScenarioStatsModel</name>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="33"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="34"/>
+        <source>partial</source>
+        <translation>unvollständig</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="35"/>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="167"/>
+        <source>Measured runs</source>
+        <translation>Gemessene Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="169"/>
+        <source>Median (P50) ms</source>
+        <translation>Median (P50) ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="171"/>
+        <source>P95 ms</source>
+        <translation>P95 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="173"/>
+        <source>IQR ms</source>
+        <translation>IQR ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="175"/>
+        <source>Mean ms</source>
+        <translation>Mittelwert ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="177"/>
+        <source>Std dev ms</source>
+        <translation>Std.-Abw. ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="179"/>
+        <source>CV</source>
+        <translation>VK</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="181"/>
+        <source>Min ms</source>
+        <translation>Min. ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="183"/>
+        <source>Max ms</source>
+        <translation>Max. ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="185"/>
+        <source>P99 ms</source>
+        <translation>P99 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="187"/>
+        <source>FPS</source>
+        <translation>FPS</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="189"/>
+        <source>First run ms</source>
+        <translation>Erster Lauf ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="191"/>
+        <source>Preparation ms</source>
+        <translation>Vorbereitung ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="193"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
     <name>qs::ui::SummaryPanel</name>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="96"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="71"/>
         <source>No model open. Use File → Open (Ctrl+O), drop an .onnx file here, or open an FP32 and an INT8 model side by side with File → Open Pair.</source>
         <translation>Kein Modell geöffnet. Benutzen Sie Datei → Öffnen (Strg+O), legen Sie hier eine .onnx-Datei ab oder öffnen Sie ein FP32- und ein INT8-Modell nebeneinander mit Datei → Paar öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="105"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="80"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="105"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="80"/>
         <source>Quantized</source>
         <translation>Quantisiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="112"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="87"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="116"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="91"/>
         <source>Quantization</source>
         <translation>Quantisierung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="117"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="92"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="118"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="93"/>
         <source>%1 (%2 quantization boundaries)</source>
         <translation>%1 (%2 Quantisierungsgrenzen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="120"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="95"/>
         <source>Inputs</source>
         <translation>Eingaben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="121"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="96"/>
         <source>Outputs</source>
         <translation>Ausgaben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="122"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="97"/>
         <source>File size</source>
         <translation>Dateigröße</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="125"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="100"/>
         <source> + %1 external data</source>
         <translation> + %1 externe Daten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="128"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="103"/>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="130"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="105"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="132"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="107"/>
         <source>MACs</source>
         <translation>MACs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="137"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="112"/>
         <source>≥ %1 (%2 nodes with unknown shapes)</source>
         <translation>≥ %1 (%2 Knoten mit unbekannter Form)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="138"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="113"/>
         <source>not computed by this build&apos;s analysis</source>
         <translation>von der Analyse dieses Builds nicht berechnet</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="140"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="115"/>
         <source>Opsets</source>
         <translation>Opsets</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="148"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="123"/>
         <source>IR version</source>
         <translation>IR-Version</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="149"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="124"/>
         <source>Producer</source>
         <translation>Erzeuger</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="152"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="127"/>
         <source>Shape inference</source>
         <translation>Forminferenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="155"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="130"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="157"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="132"/>
         <source>failed: %1</source>
         <translation>fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="158"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="133"/>
         <source>%1 of %2 tensors with known shape</source>
         <translation>%1 von %2 Tensoren mit bekannter Form</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="160"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="135"/>
         <source>Load time</source>
         <translation>Ladezeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="161"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="136"/>
         <source>%1 ms load, %2 ms analysis, %3 ms layout</source>
         <translation>%1 ms Laden, %2 ms Analyse, %3 ms Layout</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="170"/>
-        <source>Node kinds of %1 come from op types: this build&apos;s engine analysis does not report per-node categories yet.</source>
-        <translation>Knotenarten von %1 stammen aus den Operatortypen: die Engine-Analyse dieses Builds liefert noch keine Kategorien pro Knoten.</translation>
     </message>
 </context>
 <context>

@@ -199,9 +199,9 @@ public:
     {
         const std::string result = s.hasSamples()
             ? fmt::format("median {:.2f} ms, mean {:.2f} ms, CV {:.1f}%, {} runs{}", s.stats.p50Ms, s.stats.meanMs,
-                s.stats.cv * 100, s.stats.count, s.status == "partial" ? " (partial)" : "")
-            : (s.status == "failed" ? "failed: " + s.error.substr(0, s.error.find('\n'))
-                                    : "cancelled: " + s.partialReason);
+                s.stats.cv * 100, s.stats.count, s.status == ScenarioStatus::Partial ? " (partial)" : "")
+            : (s.status == ScenarioStatus::Failed ? "failed: " + s.error.substr(0, s.error.find('\n'))
+                                                  : "cancelled: " + s.partialReason);
         if (m_tty)
             fmt::print(stderr, "\r\033[K");
         fmt::print(stderr, "{}: {}\n", m_prefix, result);
@@ -331,14 +331,6 @@ int runBench(std::span<char* const> args)
         }
         plan.models.push_back(*model);
     }
-    if (!sessionTargetAvailable()) {
-        fmt::print(stderr,
-            "quantscope-cli bench: the execution engine is not available in this build yet (issue 3); nothing was "
-            "measured.\nTo compare with ONNX Runtime meanwhile: record a profile with bench/ort/profile_model.js and "
-            "run 'quantscope-cli import-ort-profile'.\n");
-        return 1;
-    }
-
     TerminalProgress progress(::isatty(STDERR_FILENO) == 1);
     BenchmarkControl control;
     control.isCancelled = [] { return g_interrupts.load() > 0; };

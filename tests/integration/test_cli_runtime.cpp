@@ -49,7 +49,7 @@ TEST(CliRuntime, BenchMeasuresBothRuntimesIntoOneRunFile)
     ASSERT_EQ(record->scenarios.size(), 4u);
     for (const qs::ScenarioRecord& s : record->scenarios) {
         SCOPED_TRACE(s.label());
-        EXPECT_EQ(s.status, "ok") << s.error;
+        EXPECT_EQ(s.status, qs::ScenarioStatus::Ok) << s.error;
         EXPECT_EQ(s.latenciesMs.size(), 4u);
         ASSERT_TRUE(s.profile);
         if (s.runtime == "quantscope")

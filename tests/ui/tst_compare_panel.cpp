@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Compare panel: ratios from the crafted run's hand-computed statistics and the engine's bootstrap interval.
+#include "models/compare_stats_model.h"
+#include "models/op_type_comparison_model.h"
 #include "models/run_list_model.h"
 #include "panels/compare_panel.h"
 #include "ui_test_main.h"
@@ -12,7 +14,7 @@
 #include <QHeaderView>
 #include <QSettings>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTableView>
 
 using namespace qs;
 using namespace qs::ui;
@@ -38,6 +40,17 @@ std::shared_ptr<const RunRecord> crafted()
     auto r = readRunFile(qs::test::testDataDir() / "runs" / "crafted_pair.json");
     return r ? std::make_shared<const RunRecord>(std::move(*r)) : nullptr;
 }
+
+// A cell as the view shows it (through the op-type table's sorting proxy).
+QVariant cell(const QTableView* t, int row, int column, int role = Qt::DisplayRole)
+{
+    return t->model()->index(row, column).data(role);
+}
+
+QString text(const QTableView* t, int row, int column)
+{
+    return cell(t, row, column).toString();
+}
 } // namespace
 
 void TestComparePanel::defaultsToFp32VersusInt8OfNewestRun()
@@ -48,12 +61,12 @@ void TestComparePanel::defaultsToFp32VersusInt8OfNewestRun()
     const auto run = crafted();
     QVERIFY(run);
     runs.addRun(QStringLiteral("crafted_pair.json"), run);
-    QTableWidget* t = panel.table();
+    QTableView* t = panel.table();
     // Hand-computed medians 12 (FP32) and 6 (INT8): B / A = 0.5; P95 26.6 and 7.75: 0.291...
-    QCOMPARE(t->item(ComparePanel::MedianRow, ComparePanel::AColumn)->text(), QStringLiteral("12.00"));
-    QCOMPARE(t->item(ComparePanel::MedianRow, ComparePanel::BColumn)->text(), QStringLiteral("6.000"));
-    QCOMPARE(t->item(ComparePanel::MedianRow, ComparePanel::RatioColumn)->text(), QStringLiteral("0.500\u00d7"));
-    QCOMPARE(t->item(ComparePanel::P95Row, ComparePanel::RatioColumn)->data(Qt::UserRole).toDouble(), 7.75 / 26.6);
+    QCOMPARE(text(t, CompareStatsModel::MedianRow, CompareStatsModel::AColumn), QStringLiteral("12.00"));
+    QCOMPARE(text(t, CompareStatsModel::MedianRow, CompareStatsModel::BColumn), QStringLiteral("6.000"));
+    QCOMPARE(text(t, CompareStatsModel::MedianRow, CompareStatsModel::RatioColumn), QStringLiteral("0.500\u00d7"));
+    QCOMPARE(cell(t, CompareStatsModel::P95Row, CompareStatsModel::RatioColumn, Qt::UserRole).toDouble(), 7.75 / 26.6);
     // Speedup = median A / median B = 2 exactly; the interval is the engine's bootstrap of the same samples.
     const auto expected = bootstrapSpeedup(run->scenarios[0].latenciesMs, run->scenarios[1].latenciesMs);
     QVERIFY(expected);
@@ -64,8 +77,9 @@ void TestComparePanel::defaultsToFp32VersusInt8OfNewestRun()
     QVERIFY(
         text.contains(QStringLiteral("%1\u2013%2\u00d7").arg(expected->low, 0, 'f', 2).arg(expected->high, 0, 'f', 2)));
     QVERIFY(panel.caveatText().isEmpty());
-    for (int r = 0; r < ComparePanel::RowCount; ++r) // every statistic explains itself
-        QVERIFY2(!t->verticalHeaderItem(r)->toolTip().isEmpty(), qPrintable(t->verticalHeaderItem(r)->text()));
+    for (int r = 0; r < CompareStatsModel::RowCount; ++r) // every statistic explains itself
+        QVERIFY2(!t->model()->headerData(r, Qt::Vertical, Qt::ToolTipRole).toString().isEmpty(),
+            qPrintable(t->model()->headerData(r, Qt::Vertical).toString()));
 }
 
 void TestComparePanel::sameScenarioOnBothSides()
@@ -74,8 +88,8 @@ void TestComparePanel::sameScenarioOnBothSides()
     ComparePanel panel(&runs);
     runs.addRun(QStringLiteral("crafted_pair.json"), crafted());
     panel.choose(1, 0, 0);
-    QCOMPARE(
-        panel.table()->item(ComparePanel::MedianRow, ComparePanel::RatioColumn)->text(), QStringLiteral("1.000\u00d7"));
+    QCOMPARE(text(panel.table(), CompareStatsModel::MedianRow, CompareStatsModel::RatioColumn),
+        QStringLiteral("1.000\u00d7"));
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
     QVERIFY(panel.speedupText().contains(QStringLiteral("no clear difference")));
 }
@@ -103,35 +117,37 @@ void TestComparePanel::opTypeTimesFromBothProfiles()
     runs.addRun(QStringLiteral("crafted_pair.json"), crafted());
     // tests/data/runs/README.md: FP32 Conv 9, Sigmoid 2, Mul 1 ms; INT8 ConvInteger 3, DynamicQuantizeLinear 1.5,
     // Mul 1, Cast 0.5 ms per run. Differences B - A: Conv -6, Sigmoid -2, DQL +1.5, Cast +0.5, Mul 0.
-    QTableWidget* t = panel.opTypeTable();
-    QCOMPARE(t->rowCount(), 6);
+    QTableView* t = panel.opTypeTable();
+    QCOMPARE(t->model()->rowCount(), 6);
     const QStringList names { QStringLiteral("Conv \u2192 ConvInteger"), QStringLiteral("Sigmoid"),
         QStringLiteral("DynamicQuantizeLinear"), QStringLiteral("Cast"), QStringLiteral("Mul"),
         QStringLiteral("All kernels") };
     for (int r = 0; r < names.size(); ++r)
-        QCOMPARE(t->item(r, ComparePanel::OpTypeNameColumn)->text(), names[r]);
-    QCOMPARE(t->item(0, ComparePanel::OpTypeAColumn)->text(), QStringLiteral("9.000"));
-    QCOMPARE(t->item(0, ComparePanel::OpTypeBColumn)->text(), QStringLiteral("3.000"));
-    QCOMPARE(t->item(0, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("-6.000"));
-    QCOMPARE(t->item(0, ComparePanel::OpTypeRatioColumn)->text(), QStringLiteral("0.33\u00d7"));
-    QCOMPARE(t->item(1, ComparePanel::OpTypeBColumn)->text(), QStringLiteral("\u2013")); // no Sigmoid in INT8
-    QCOMPARE(t->item(2, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("+1.500"));
-    QCOMPARE(t->item(2, ComparePanel::OpTypeRatioColumn)->text(), QStringLiteral("\u2013"));
-    QCOMPARE(t->item(4, ComparePanel::OpTypeRatioColumn)->text(), QStringLiteral("1.00\u00d7"));
-    QCOMPARE(t->item(4, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("0.000")); // Mul 1 vs 1
-    QCOMPARE(t->item(5, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("-6.000"));
-    QCOMPARE(t->item(5, ComparePanel::OpTypeRatioColumn)->data(Qt::UserRole).toDouble(), 0.5);
+        QCOMPARE(text(t, r, OpTypeComparisonModel::NameColumn), names[r]);
+    QCOMPARE(text(t, 0, OpTypeComparisonModel::AColumn), QStringLiteral("9.000"));
+    QCOMPARE(text(t, 0, OpTypeComparisonModel::BColumn), QStringLiteral("3.000"));
+    QCOMPARE(text(t, 0, OpTypeComparisonModel::DeltaColumn), QStringLiteral("-6.000"));
+    QCOMPARE(text(t, 0, OpTypeComparisonModel::RatioColumn), QStringLiteral("0.33\u00d7"));
+    QCOMPARE(text(t, 1, OpTypeComparisonModel::BColumn), QStringLiteral("\u2013")); // no Sigmoid in INT8
+    QCOMPARE(text(t, 2, OpTypeComparisonModel::DeltaColumn), QStringLiteral("+1.500"));
+    QCOMPARE(text(t, 2, OpTypeComparisonModel::RatioColumn), QStringLiteral("\u2013"));
+    QCOMPARE(text(t, 4, OpTypeComparisonModel::RatioColumn), QStringLiteral("1.00\u00d7"));
+    QCOMPARE(text(t, 4, OpTypeComparisonModel::DeltaColumn), QStringLiteral("0.000")); // Mul 1 vs 1
+    QCOMPARE(text(t, 5, OpTypeComparisonModel::DeltaColumn), QStringLiteral("-6.000"));
+    QCOMPARE(cell(t, 5, OpTypeComparisonModel::RatioColumn, Qt::UserRole).toDouble(), 0.5);
     // Faster in B: green; the Mul row (no difference) keeps the default colour.
-    QCOMPARE(t->item(0, ComparePanel::OpTypeDeltaColumn)->foreground().color(), QColor(0x2b, 0x8a, 0x3e));
-    QCOMPARE(t->item(2, ComparePanel::OpTypeDeltaColumn)->foreground().color(), QColor(0xc9, 0x2a, 0x2a));
-    QCOMPARE(t->item(4, ComparePanel::OpTypeDeltaColumn)->foreground().style(), Qt::NoBrush);
+    QCOMPARE(cell(t, 0, OpTypeComparisonModel::DeltaColumn, Qt::ForegroundRole).value<QBrush>().color(),
+        QColor(0x2b, 0x8a, 0x3e));
+    QCOMPARE(cell(t, 2, OpTypeComparisonModel::DeltaColumn, Qt::ForegroundRole).value<QBrush>().color(),
+        QColor(0xc9, 0x2a, 0x2a));
+    QCOMPARE(cell(t, 4, OpTypeComparisonModel::DeltaColumn, Qt::ForegroundRole).value<QBrush>().style(), Qt::NoBrush);
 
     // Swapping the sides swaps the signs.
     panel.choose(0, 0, 1);
     panel.choose(1, 0, 0);
-    QCOMPARE(t->item(0, ComparePanel::OpTypeNameColumn)->text(), QStringLiteral("ConvInteger \u2192 Conv"));
-    QCOMPARE(t->item(0, ComparePanel::OpTypeDeltaColumn)->text(), QStringLiteral("+6.000"));
-    QCOMPARE(t->item(0, ComparePanel::OpTypeRatioColumn)->text(), QStringLiteral("3.00\u00d7"));
+    QCOMPARE(text(t, 0, OpTypeComparisonModel::NameColumn), QStringLiteral("ConvInteger \u2192 Conv"));
+    QCOMPARE(text(t, 0, OpTypeComparisonModel::DeltaColumn), QStringLiteral("+6.000"));
+    QCOMPARE(text(t, 0, OpTypeComparisonModel::RatioColumn), QStringLiteral("3.00\u00d7"));
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
 }
 
@@ -142,7 +158,7 @@ void TestComparePanel::opTypeTimesNeedBothProfiles()
     auto run = std::make_shared<RunRecord>(*crafted());
     run->scenarios[1].profile.reset();
     runs.addRun(QStringLiteral("crafted_pair.json"), run);
-    QCOMPARE(panel.opTypeTable()->rowCount(), 0);
+    QCOMPARE(panel.opTypeTable()->model()->rowCount(), 0);
     QVERIFY(!panel.opTypeTable()->isEnabled());
     QVERIFY2(panel.opTypeNoteText().contains(QStringLiteral("per-node profile on both sides")),
         qPrintable(panel.opTypeNoteText()));
@@ -154,11 +170,11 @@ void TestComparePanel::sortsOpTypesByAClickedColumn()
     RunListModel runs;
     ComparePanel panel(&runs);
     runs.addRun(QStringLiteral("crafted_pair.json"), crafted());
-    QTableWidget* t = panel.opTypeTable();
+    QTableView* t = panel.opTypeTable();
     const auto names = [t] {
         QStringList n;
-        for (int r = 0; r < t->rowCount(); ++r)
-            n << t->item(r, ComparePanel::OpTypeNameColumn)->text();
+        for (int r = 0; r < t->model()->rowCount(); ++r)
+            n << text(t, r, OpTypeComparisonModel::NameColumn);
         return n;
     };
     const QString conv = QStringLiteral("Conv \u2192 ConvInteger");
@@ -166,22 +182,22 @@ void TestComparePanel::sortsOpTypesByAClickedColumn()
     const QString all = QStringLiteral("All kernels");
     // tests/data/runs/README.md: B (INT8) ms per run: ConvInteger 3, DQL 1.5, Mul 1, Cast 0.5, no Sigmoid.
     QHeaderView* header = t->horizontalHeader();
-    emit header->sectionClicked(ComparePanel::OpTypeBColumn);
+    emit header->sectionClicked(OpTypeComparisonModel::BColumn);
     QCOMPARE(names(),
         QStringList({ conv, dql, QStringLiteral("Mul"), QStringLiteral("Cast"), QStringLiteral("Sigmoid"),
             all })); // no time on B: last, not as zero
-    QCOMPARE(t->item(0, ComparePanel::OpTypeBColumn)->text(), QStringLiteral("3.000")); // cells move with the row
-    QCOMPARE(t->item(0, ComparePanel::OpTypeAColumn)->text(), QStringLiteral("9.000"));
-    QCOMPARE(header->sortIndicatorSection(), int(ComparePanel::OpTypeBColumn));
-    emit header->sectionClicked(ComparePanel::OpTypeBColumn); // again: reversed, the dash still last
+    QCOMPARE(text(t, 0, OpTypeComparisonModel::BColumn), QStringLiteral("3.000")); // cells move with the row
+    QCOMPARE(text(t, 0, OpTypeComparisonModel::AColumn), QStringLiteral("9.000"));
+    QCOMPARE(header->sortIndicatorSection(), int(OpTypeComparisonModel::BColumn));
+    emit header->sectionClicked(OpTypeComparisonModel::BColumn); // again: reversed, the dash still last
     QCOMPARE(names(),
         QStringList({ QStringLiteral("Cast"), QStringLiteral("Mul"), dql, conv, QStringLiteral("Sigmoid"), all }));
-    emit header->sectionClicked(ComparePanel::OpTypeNameColumn);
+    emit header->sectionClicked(OpTypeComparisonModel::NameColumn);
     QCOMPARE(names(),
         QStringList({ QStringLiteral("Cast"), conv, dql, QStringLiteral("Mul"), QStringLiteral("Sigmoid"), all }));
     // The order survives a change of sides, and -1 restores the largest difference first.
     panel.swapSides();
-    QCOMPARE(t->item(1, ComparePanel::OpTypeNameColumn)->text(), QStringLiteral("ConvInteger \u2192 Conv"));
+    QCOMPARE(text(t, 1, OpTypeComparisonModel::NameColumn), QStringLiteral("ConvInteger \u2192 Conv"));
     panel.sortOpTypes(-1, Qt::DescendingOrder);
     QCOMPARE(names().first(), QStringLiteral("ConvInteger \u2192 Conv"));
     QCOMPARE(names().last(), all);
@@ -197,15 +213,15 @@ void TestComparePanel::swapExchangesTheSides()
     QCOMPARE(panel.swapAction()->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+X")));
     panel.swapAction()->trigger();
     // A is now the INT8 scenario (median 6), B the FP32 one (median 12).
-    QCOMPARE(panel.table()->item(ComparePanel::MedianRow, ComparePanel::AColumn)->text(), QStringLiteral("6.000"));
+    QCOMPARE(text(panel.table(), CompareStatsModel::MedianRow, CompareStatsModel::AColumn), QStringLiteral("6.000"));
+    QCOMPARE(text(panel.table(), CompareStatsModel::MedianRow, CompareStatsModel::RatioColumn),
+        QStringLiteral("2.000\u00d7"));
     QCOMPARE(
-        panel.table()->item(ComparePanel::MedianRow, ComparePanel::RatioColumn)->text(), QStringLiteral("2.000\u00d7"));
-    QCOMPARE(panel.opTypeTable()->item(0, ComparePanel::OpTypeNameColumn)->text(),
-        QStringLiteral("ConvInteger \u2192 Conv"));
+        text(panel.opTypeTable(), 0, OpTypeComparisonModel::NameColumn), QStringLiteral("ConvInteger \u2192 Conv"));
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
     QVERIFY2(panel.speedupText().contains(QStringLiteral("0.50\u00d7")), qPrintable(panel.speedupText()));
     panel.swapSides();
-    QCOMPARE(panel.table()->item(ComparePanel::MedianRow, ComparePanel::AColumn)->text(), QStringLiteral("12.00"));
+    QCOMPARE(text(panel.table(), CompareStatsModel::MedianRow, CompareStatsModel::AColumn), QStringLiteral("12.00"));
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
 }
 
@@ -214,7 +230,7 @@ void TestComparePanel::copiesTablesAsTabSeparatedText()
     RunListModel runs;
     ComparePanel panel(&runs);
     runs.addRun(QStringLiteral("crafted_pair.json"), crafted());
-    QTableWidget* ops = panel.opTypeTable();
+    QTableView* ops = panel.opTypeTable();
     // Nothing selected: the whole table, headers first.
     QStringList lines = ComparePanel::tableText(ops).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 7);
@@ -222,7 +238,7 @@ void TestComparePanel::copiesTablesAsTabSeparatedText()
     QCOMPARE(lines[1], QStringLiteral("Conv \u2192 ConvInteger\t9.000\t3.000\t-6.000\t0.33\u00d7"));
     QCOMPARE(lines[6], QStringLiteral("All kernels\t12.00\t6.000\t-6.000\t0.50\u00d7"));
     // A selected row of the statistics table, with its row header; through the Ctrl+C action onto the clipboard.
-    panel.table()->selectRow(ComparePanel::MedianRow);
+    panel.table()->selectRow(CompareStatsModel::MedianRow);
     QAction* copy = panel.table()->actions().value(0);
     QVERIFY(copy);
     QCOMPARE(copy->shortcut(), QKeySequence(QKeySequence::Copy));

@@ -77,11 +77,11 @@ std::vector<RunRecord> craftedRuns()
     RunRecord more = paradox;
     more.parity.push_back({ "yolov5nu_int8_dynamic", "yolov5nu_fp32", "output0", 0.5, 0.01, 0.9987 });
     ScenarioRecord failed = more.scenarios[0];
-    failed.status = "failed";
+    failed.status = ScenarioStatus::Failed;
     failed.unsupportedOps = { "NonMaxSuppression", "RoiAlign" };
     failed.latenciesMs.clear();
     more.scenarios.push_back(failed);
-    more.scenarios[0].status = "partial";
+    more.scenarios[0].status = ScenarioStatus::Partial;
     more.scenarios[0].partialReason = "cancelled after 3 of 20 measured runs";
     more.partial = true;
     // As written, 30% slower than optimized: unfused boundaries.

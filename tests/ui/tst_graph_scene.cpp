@@ -97,22 +97,18 @@ void TestGraphScene::nodeItemsMatchEngine()
     int boundaryItems = 0;
     for (const NodeItem* item : scene.nodeItems()) {
         QCOMPARE(item->category(), lm->classification.category(item->nodeId()));
-        if (isBoundaryCategory(item->category())) {
+        if (isQuantizationBoundary(item->category())) {
             ++boundaries[item->category()];
             ++boundaryItems;
         }
     }
     QCOMPARE(boundaries, readmeBoundaries);
-    if (lm->classification.fromAnalysis) {
-        QCOMPARE(static_cast<int64_t>(boundaryItems), lm->analysis->boundaryNodeCount);
-        int64_t crossing = 0;
-        for (const EdgeItem* e : scene.edgeItems())
-            crossing += e->isCrossing() ? 1 : 0;
-        // Every analysed crossing edge between two drawn nodes/terminals has an item.
-        QVERIFY(crossing <= static_cast<int64_t>(lm->analysis->crossingEdges.size()));
-    } else {
-        qInfo("engine analysis reports no per-node categories yet; compared with the README's counts only");
-    }
+    QCOMPARE(static_cast<int64_t>(boundaryItems), lm->analysis->boundaryNodeCount);
+    int64_t crossing = 0;
+    for (const EdgeItem* e : scene.edgeItems())
+        crossing += e->isCrossing() ? 1 : 0;
+    // Every analysed crossing edge between two drawn nodes/terminals has an item.
+    QVERIFY(crossing <= static_cast<int64_t>(lm->analysis->crossingEdges.size()));
     if (caseName == QLatin1String("yolov5nu_int8_dynamic_seed")) {
         // Each of the 63 DynamicQuantizeLinear nodes turns a float activation into uint8: a crossing edge each.
         int intoDynamicQuant = 0;

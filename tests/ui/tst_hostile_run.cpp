@@ -60,7 +60,7 @@ void TestHostileRun::hugeTensorFailsTheScenarioAndTheGuiCarriesOn()
     QVERIFY(record);
     QCOMPARE(record->scenarios.size(), size_t(1));
     const ScenarioRecord& s = record->scenarios[0];
-    QCOMPARE(s.status, std::string("failed"));
+    QCOMPARE(s.status, ScenarioStatus::Failed);
     QVERIFY(s.latenciesMs.empty());
     QVERIFY2(s.error.find("'huge_fill' (ConstantOfShape)") != std::string::npos, s.error.c_str());
     QVERIFY2(s.error.find("4.0 TB") != std::string::npos, s.error.c_str());
@@ -81,7 +81,7 @@ void TestHostileRun::hugeTensorFailsTheScenarioAndTheGuiCarriesOn()
     QVERIFY(finished.wait(120000));
     auto second = readRunFile(finished.at(1).at(0).toString().toStdString());
     QVERIFY(second);
-    QCOMPARE(second->scenarios.at(0).status, std::string("ok"));
+    QCOMPARE(second->scenarios.at(0).status, ScenarioStatus::Ok);
     QCOMPARE(second->scenarios.at(0).latenciesMs.size(), size_t(3));
 }
 

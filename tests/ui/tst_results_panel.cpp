@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The Results panel against a crafted run file whose statistics were computed by hand (tests/data/runs/README.md).
+#include "models/scenario_stats_model.h"
 #include "panels/results_panel.h"
 #include "ui_test_main.h"
 
@@ -17,7 +18,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
-#include <QTableWidget>
+#include <QTableView>
 #include <QValueAxis>
 
 using namespace qs;
@@ -44,9 +45,9 @@ private:
 };
 
 namespace {
-QString cell(QTableWidget* t, int row, int col)
+QString cell(const QTableView* t, int row, int col)
 {
-    return t->item(row, col) ? t->item(row, col)->text() : QString();
+    return t->model()->index(row, col).data().toString();
 }
 
 QBarSet* findSet(QChart* chart, const QString& label)
@@ -77,37 +78,40 @@ void TestResultsPanel::initTestCase()
 
 void TestResultsPanel::statsTableShowsHandComputedValues()
 {
-    QTableWidget* t = m_panel->statsTable();
-    QCOMPARE(t->columnCount(), 2);
-    QCOMPARE(t->horizontalHeaderItem(0)->text(), QStringLiteral("crafted_fp32"));
-    QCOMPARE(t->horizontalHeaderItem(1)->text(), QStringLiteral("crafted_int8"));
+    QTableView* t = m_panel->statsTable();
+    QCOMPARE(t->model()->columnCount(), 2);
+    QCOMPARE(t->model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("crafted_fp32"));
+    QCOMPARE(t->model()->headerData(1, Qt::Horizontal).toString(), QStringLiteral("crafted_int8"));
     // FP32 latencies 10, 12, 11, 13, 30 -> sorted 10 11 12 13 30: median rank 2 = 12; P95 rank 3.8 = 13 + 0.8 * 17
     // = 26.6; P25 = 11, P75 = 13, IQR = 2; mean 76 / 5 = 15.2.
-    QCOMPARE(cell(t, ResultsPanel::RunsRow, 0), QStringLiteral("5"));
-    QCOMPARE(cell(t, ResultsPanel::MedianRow, 0), QStringLiteral("12.00"));
-    QCOMPARE(cell(t, ResultsPanel::P95Row, 0), QStringLiteral("26.60"));
-    QCOMPARE(cell(t, ResultsPanel::IqrRow, 0), QStringLiteral("2.000"));
-    QCOMPARE(cell(t, ResultsPanel::MeanRow, 0), QStringLiteral("15.20"));
+    QCOMPARE(cell(t, ScenarioStatsModel::RunsRow, 0), QStringLiteral("5"));
+    QCOMPARE(cell(t, ScenarioStatsModel::MedianRow, 0), QStringLiteral("12.00"));
+    QCOMPARE(cell(t, ScenarioStatsModel::P95Row, 0), QStringLiteral("26.60"));
+    QCOMPARE(cell(t, ScenarioStatsModel::IqrRow, 0), QStringLiteral("2.000"));
+    QCOMPARE(cell(t, ScenarioStatsModel::MeanRow, 0), QStringLiteral("15.20"));
     // INT8 latencies 6 5 7 5 8 6 -> sorted 5 5 6 6 7 8: median rank 2.5 = 6; P95 rank 4.75 = 7 + 0.75 = 7.75;
     // P25 rank 1.25 = 5.25, P75 rank 3.75 = 6.75, IQR 1.5.
-    QCOMPARE(cell(t, ResultsPanel::RunsRow, 1), QStringLiteral("6"));
-    QCOMPARE(cell(t, ResultsPanel::MedianRow, 1), QStringLiteral("6.000"));
-    QCOMPARE(cell(t, ResultsPanel::P95Row, 1), QStringLiteral("7.750"));
-    QCOMPARE(cell(t, ResultsPanel::IqrRow, 1), QStringLiteral("1.500"));
-    QCOMPARE(cell(t, ResultsPanel::StatusRow, 1), QStringLiteral("ok"));
+    QCOMPARE(cell(t, ScenarioStatsModel::RunsRow, 1), QStringLiteral("6"));
+    QCOMPARE(cell(t, ScenarioStatsModel::MedianRow, 1), QStringLiteral("6.000"));
+    QCOMPARE(cell(t, ScenarioStatsModel::P95Row, 1), QStringLiteral("7.750"));
+    QCOMPARE(cell(t, ScenarioStatsModel::IqrRow, 1), QStringLiteral("1.500"));
+    QCOMPARE(cell(t, ScenarioStatsModel::StatusRow, 1), QStringLiteral("ok"));
 }
 
 void TestResultsPanel::statsTableEqualsRunFileStats()
 {
     // The raw number behind every cell is the run file's, unrounded, and agrees with the engine's statistics of
     // the file's latencies.
-    QTableWidget* t = m_panel->statsTable();
+    QTableView* t = m_panel->statsTable();
     for (int c = 0; c < 2; ++c) {
         const ScenarioRecord& s = m_run->scenarios[static_cast<size_t>(c)];
         const LatencyStats recomputed = computeLatencyStats(s.latenciesMs);
-        QCOMPARE(t->item(ResultsPanel::MedianRow, c)->data(Qt::UserRole).toDouble(), s.stats.p50Ms);
-        QCOMPARE(t->item(ResultsPanel::P95Row, c)->data(Qt::UserRole).toDouble(), s.stats.p95Ms);
-        QCOMPARE(t->item(ResultsPanel::IqrRow, c)->data(Qt::UserRole).toDouble(), s.stats.iqrMs);
+        QCOMPARE(t->model()->index(ScenarioStatsModel::MedianRow, c).data(ScenarioStatsModel::RawRole).toDouble(),
+            s.stats.p50Ms);
+        QCOMPARE(t->model()->index(ScenarioStatsModel::P95Row, c).data(ScenarioStatsModel::RawRole).toDouble(),
+            s.stats.p95Ms);
+        QCOMPARE(t->model()->index(ScenarioStatsModel::IqrRow, c).data(ScenarioStatsModel::RawRole).toDouble(),
+            s.stats.iqrMs);
         QVERIFY(qFuzzyCompare(s.stats.p50Ms, recomputed.p50Ms));
         QVERIFY(qFuzzyCompare(s.stats.p95Ms, recomputed.p95Ms));
         QVERIFY(qFuzzyCompare(s.stats.iqrMs, recomputed.iqrMs));
@@ -249,10 +253,10 @@ void TestResultsPanel::settingChooserSwitchesScenarios()
     ResultsPanel panel;
     panel.setRun(both, {});
     QCOMPARE(panel.groupCount(), 2);
-    QCOMPARE(cell(panel.statsTable(), ResultsPanel::MedianRow, 0), QStringLiteral("12.00"));
+    QCOMPARE(cell(panel.statsTable(), ScenarioStatsModel::MedianRow, 0), QStringLiteral("12.00"));
     panel.setGroup(1);
-    QCOMPARE(cell(panel.statsTable(), ResultsPanel::MedianRow, 0), QStringLiteral("24.00"));
-    QCOMPARE(cell(panel.statsTable(), ResultsPanel::MedianRow, 1), QStringLiteral("12.00"));
+    QCOMPARE(cell(panel.statsTable(), ScenarioStatsModel::MedianRow, 0), QStringLiteral("24.00"));
+    QCOMPARE(cell(panel.statsTable(), ScenarioStatsModel::MedianRow, 1), QStringLiteral("12.00"));
     QCOMPARE(panel.chartImages(QSize(200, 150)).size(), 7); // 3 charts per setting + the op counts once
 }
 

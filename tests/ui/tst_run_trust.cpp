@@ -197,7 +197,7 @@ void TestRunTrust::failedRunLooksFailed()
         row.data().toString().contains(QStringLiteral("FAILED (1 of 1 scenarios)")), qPrintable(row.data().toString()));
     QVERIFY(!row.data(Qt::DecorationRole).isNull());
     const RunRecord& record = *panel.runList()->entry(0)->record;
-    QCOMPARE(record.scenarios.at(0).status, std::string("failed"));
+    QCOMPARE(record.scenarios.at(0).status, ScenarioStatus::Failed);
     const QString error = QString::fromStdString(record.scenarios.at(0).error);
     QVERIFY2(error.contains(QStringLiteral("with the input shapes given: x=1x5")), qPrintable(error));
     // The engine's message in full, in the tooltip and under the Run button; never "Done".
@@ -338,7 +338,7 @@ void TestRunTrust::screenshots()
     QVERIFY(writeRunFile(runs.filePath(QStringLiteral("mismatch.json")).toStdString(), mismatch));
     RunRecord failed = mismatchedRun(1);
     failed.models[1].network = failed.models[0].network;
-    failed.scenarios[1].status = "failed";
+    failed.scenarios[1].status = ScenarioStatus::Failed;
     failed.scenarios[1].latenciesMs.clear();
     failed.scenarios[1].error = "invalid model: node 'add' (Add): shapes [1x5] and [4] cannot be broadcast (with the "
                                 "input shapes given: x=1x5; they may not fit this model)";

@@ -160,7 +160,7 @@ void TestRunsPanel::runDemoPairSavesRunFile()
     // What was asked for: two models, 1 thread, optimized, 1 warm-up, 5 measured runs each, profiled.
     QCOMPARE(record->scenarios.size(), size_t(2));
     for (const ScenarioRecord& s : record->scenarios) {
-        QCOMPARE(s.status, std::string("ok"));
+        QCOMPARE(s.status, ScenarioStatus::Ok);
         QCOMPARE(s.latenciesMs.size(), size_t(5));
         QCOMPARE(s.threads, 1);
         QCOMPARE(s.mode, std::string("optimized"));
@@ -202,7 +202,7 @@ void TestRunsPanel::cancelKeepsPartialResults()
     QVERIFY(record);
     QVERIFY(record->partial);
     QCOMPARE(record->scenarios.size(), size_t(1));
-    QCOMPARE(record->scenarios[0].status, std::string("partial"));
+    QCOMPARE(record->scenarios[0].status, ScenarioStatus::Partial);
     QVERIFY(!record->scenarios[0].latenciesMs.empty());
     QVERIFY(record->scenarios[0].latenciesMs.size() < size_t(1000000));
 }
@@ -212,13 +212,13 @@ void TestRunsPanel::staleJobIsDropped()
     QTemporaryDir dir;
     BenchmarkController controller;
     BenchmarkRequest slow;
-    slow.models = { m_pair.primary->model };
-    slow.warmupRuns = 0;
-    slow.runs = 1000000;
-    slow.profile = false;
+    slow.plan.models = { m_pair.primary->model };
+    slow.plan.config.warmupRuns = 0;
+    slow.plan.config.runs = 1000000;
+    slow.plan.profile = false;
     slow.outputFolder = dir.path();
     BenchmarkRequest quick = slow;
-    quick.runs = 3;
+    quick.plan.config.runs = 3;
     QSignalSpy ready(&controller, &BenchmarkController::resultReady);
     controller.start(slow);
     QTest::qWait(200);

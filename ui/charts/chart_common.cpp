@@ -27,7 +27,7 @@ std::vector<ChartScenario> chartScenarios(const RunRecord& record, const std::ve
             continue;
         const bool quantized = record.model(s->modelId) && record.model(s->modelId)->isQuantized();
         QString name = QString::fromStdString(s->modelId);
-        if (s->status == "partial")
+        if (s->status == ScenarioStatus::Partial)
             name += QCoreApplication::translate("qs::ui::Charts", " (partial)");
         out.push_back({ s, name, scenarioColor(record, *s, quantized ? quants++ : floats++) });
     }

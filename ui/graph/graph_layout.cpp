@@ -26,6 +26,14 @@ bool isHidden(const NodeClassification& c, NodeId id, const LayoutOptions& o)
     return cat == NodeCategory::Quantize || cat == NodeCategory::Dequantize;
 }
 
+// One end a float type and the other a quantized integer type (int64 and bool belong to neither).
+bool crossesDomains(DataType a, DataType b)
+{
+    const PrecisionDomain da = precisionDomainOf(a);
+    const PrecisionDomain db = precisionDomainOf(b);
+    return da != PrecisionDomain::Other && db != PrecisionDomain::Other && da != db;
+}
+
 struct Source
 {
     NodeId producer = kNoNode; ///< visible producer, or kNoNode
@@ -235,8 +243,7 @@ Result<GraphLayout> computeGraphLayout(const Model& model, const NodeClassificat
             e.inputIndex = slot;
             // A drawn edge that passes through collapsed Q/DQ nodes crosses domains when its two ends differ.
             e.crossing = classification.isCrossing(v, id, slot)
-                || (s.absorbed > 0
-                    && crossesFloatIntegerDomains(g.value(s.value).type.elementType, g.value(v).type.elementType));
+                || (s.absorbed > 0 && crossesDomains(g.value(s.value).type.elementType, g.value(v).type.elementType));
             addEdge(std::move(e), tail, nodeName(id));
         }
     }

@@ -102,11 +102,11 @@ void GraphScene::setBoundariesOnly(bool only)
 {
     m_boundariesOnly = only;
     for (NodeItem* n : m_nodeItems)
-        n->setDimmed(only && !isBoundaryCategory(n->category()));
+        n->setDimmed(only && !isQuantizationBoundary(n->category()));
     for (EdgeItem* e : m_edgeItems) {
         const auto touches = [this](NodeId id) {
             const NodeItem* n = nodeItem(id);
-            return n && isBoundaryCategory(n->category());
+            return n && isQuantizationBoundary(n->category());
         };
         e->setDimmed(only && !e->isCrossing() && !touches(e->edge().producer) && !touches(e->edge().consumer));
     }

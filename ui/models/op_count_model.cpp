@@ -93,7 +93,7 @@ QVariant OpCountModel::data(const QModelIndex& index, int role) const
             return categoryStyle(r.category).accent;
         break;
     case Qt::FontRole:
-        if (isBoundaryCategory(r.category) && index.column() <= CategoryColumn) {
+        if (isQuantizationBoundary(r.category) && index.column() <= CategoryColumn) {
             QFont f;
             f.setBold(true);
             return f;
@@ -108,15 +108,15 @@ QVariant OpCountModel::data(const QModelIndex& index, int role) const
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         break;
     case Qt::ToolTipRole:
-        if (index.column() == CategoryColumn && !isBoundaryCategory(r.category))
+        if (index.column() == CategoryColumn && !isQuantizationBoundary(r.category))
             return categoryDisplayName(r.category);
-        if (isBoundaryCategory(r.category))
+        if (isQuantizationBoundary(r.category))
             return tr("%1 is a quantization boundary (%2)").arg(r.opType, categoryDisplayName(r.category));
         break;
     case CategoryRole:
         return static_cast<int>(r.category);
     case IsBoundaryRole:
-        return isBoundaryCategory(r.category);
+        return isQuantizationBoundary(r.category);
     }
     return {};
 }

@@ -96,8 +96,8 @@ QString RunListModel::describe(const RunEntry& entry)
 
 int RunListModel::failedScenarios(const RunRecord& r)
 {
-    return static_cast<int>(std::count_if(
-        r.scenarios.begin(), r.scenarios.end(), [](const ScenarioRecord& s) { return s.status == "failed"; }));
+    return static_cast<int>(std::count_if(r.scenarios.begin(), r.scenarios.end(),
+        [](const ScenarioRecord& s) { return s.status == ScenarioStatus::Failed; }));
 }
 
 QString RunListModel::statusText(const RunRecord& r)
@@ -113,7 +113,7 @@ QString RunListModel::errorText(const RunRecord& r)
 {
     QStringList lines;
     for (const ScenarioRecord& s : r.scenarios)
-        if (s.status == "failed")
+        if (s.status == ScenarioStatus::Failed)
             lines << tr("%1 failed: %2").arg(scenarioLabel(s), toQString(s.error));
     return lines.join(QLatin1Char('\n'));
 }

@@ -3,6 +3,9 @@
 
 #include "charts/chart_common.h"
 #include "charts/latency_histogram_chart.h"
+#include "models/compare_stats_model.h"
+#include "models/op_type_comparison_model.h"
+#include "models/op_type_sort_proxy.h"
 #include "models/run_list_model.h"
 #include "util/qt_convert.h"
 #include "util/run_text.h"
@@ -24,7 +27,7 @@
 #include <QLabel>
 #include <QSettings>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -81,29 +84,13 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     m_caveat->setWordWrap(true);
     m_caveat->setStyleSheet(QStringLiteral("QLabel { color: #c92a2a; }"));
 
-    m_table = new QTableWidget(RowCount, 3, this);
+    m_statsModel = new CompareStatsModel(this);
+    m_table = new QTableView(this);
+    m_table->setModel(m_statsModel);
     m_table->setObjectName(QStringLiteral("compareTable"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setHorizontalHeaderLabels({ tr("A"), tr("B"), tr("B / A") });
-    m_table->setVerticalHeaderLabels({ tr("Measured runs"), tr("Median ms"), tr("P95 ms"), tr("IQR ms"), tr("Mean ms"),
-        tr("CV"), tr("Min ms"), tr("Max ms"), tr("First run ms"), tr("Preparation ms"), tr("Peak RSS") });
     m_table->verticalHeader()->setDefaultSectionSize(20);
-    const QString rowTips[RowCount] = {
-        tr("Timed inferences after warm-up; the statistics are of these"),
-        tr("Middle latency: half the runs were faster. The speedup compares medians"),
-        tr("95th percentile: 1 run in 20 was slower (tail latency)"),
-        tr("Interquartile range P75 \u2212 P25: the spread of the middle half of the runs"),
-        tr("Arithmetic mean latency; pulled up by slow outliers, unlike the median"),
-        tr("Coefficient of variation = standard deviation / mean; above 10% the measurement is noisy"),
-        tr("Fastest run"),
-        tr("Slowest run"),
-        tr("The first inference after preparation (cold caches, lazy initialisation), not part of the statistics"),
-        tr("Loading the model into the engine and planning it (kernels, memory) before the first run"),
-        tr("Peak resident memory of the process while this scenario ran"),
-    };
-    for (int r = 0; r < RowCount; ++r)
-        m_table->verticalHeaderItem(r)->setToolTip(rowTips[r]);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->setToolTip(tr("B / A below 1: B takes less time (or memory) than A"));
     m_chart = new QChartView(this);
@@ -113,20 +100,24 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     m_opTypeNote = new QLabel(this);
     m_opTypeNote->setObjectName(QStringLiteral("opTypeNote"));
     m_opTypeNote->setWordWrap(true);
-    m_opTypes = new QTableWidget(0, OpTypeColumnCount, this);
+    m_opTypeModel = new OpTypeComparisonModel(this);
+    // Sorted by the proxy, not by the view's own sorting: a first click on a number column sorts largest first.
+    m_opTypeProxy = new OpTypeSortProxy(this);
+    m_opTypeProxy->setSourceModel(m_opTypeModel);
+    m_opTypes = new QTableView(this);
+    m_opTypes->setModel(m_opTypeProxy);
     m_opTypes->setObjectName(QStringLiteral("opTypeTable"));
     m_opTypes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_opTypes->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_opTypes->setHorizontalHeaderLabels({ tr("Op type"), tr("A ms"), tr("B ms"), tr("B \u2212 A ms"), tr("B / A") });
     m_opTypes->verticalHeader()->setVisible(false);
     m_opTypes->verticalHeader()->setDefaultSectionSize(20);
     m_opTypes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_opTypes->horizontalHeader()->setSectionResizeMode(OpTypeNameColumn, QHeaderView::Stretch);
-    // Sorted by hand, not by QTableWidget's sorting: the "all kernels" row must stay last.
+    m_opTypes->horizontalHeader()->setSectionResizeMode(OpTypeComparisonModel::NameColumn, QHeaderView::Stretch);
     m_opTypes->horizontalHeader()->setSectionsClickable(true);
     connect(m_opTypes->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int column) {
         // First click: names A to Z, numbers largest first (where the time goes); a second click reverses.
-        const Qt::SortOrder first = column == OpTypeNameColumn ? Qt::AscendingOrder : Qt::DescendingOrder;
+        const Qt::SortOrder first
+            = column == OpTypeComparisonModel::NameColumn ? Qt::AscendingOrder : Qt::DescendingOrder;
         const Qt::SortOrder order = column != m_opTypeSortColumn ? first
             : m_opTypeSortOrder == Qt::AscendingOrder            ? Qt::DescendingOrder
                                                                  : Qt::AscendingOrder;
@@ -139,7 +130,7 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
 
     // Three columns: the dock is wide and short where it sits by default (under the central area).
     // Ctrl+C (and the context menu) copies a table as tab-separated text, for spreadsheets and bug reports.
-    for (QTableWidget* t : { m_table, m_opTypes }) {
+    for (QTableView* t : { m_table, m_opTypes }) {
         auto* copy = new QAction(tr("&Copy as Text"), t);
         copy->setShortcut(QKeySequence::Copy);
         copy->setShortcutContext(Qt::WidgetShortcut);
@@ -273,31 +264,31 @@ void ComparePanel::swapSides()
     updateComparison();
 }
 
-QString ComparePanel::tableText(const QTableWidget* table)
+QString ComparePanel::tableText(const QTableView* table)
 {
+    const QAbstractItemModel* model = table->model();
     QList<int> rows;
     for (const QModelIndex& i : table->selectionModel()->selectedRows())
         rows << i.row();
     if (rows.isEmpty()) {
-        for (int r = 0; r < table->rowCount(); ++r)
+        for (int r = 0; r < model->rowCount(); ++r)
             rows << r;
     }
     std::sort(rows.begin(), rows.end());
     const bool rowHeaders = !table->verticalHeader()->isHidden(); // isVisible() is false while the dock is hidden
-    const auto headerText = [](const QTableWidgetItem* item) { return item ? item->text() : QString(); };
     QStringList lines;
     QStringList cells;
     if (rowHeaders)
         cells << QString();
-    for (int c = 0; c < table->columnCount(); ++c)
-        cells << headerText(table->horizontalHeaderItem(c));
+    for (int c = 0; c < model->columnCount(); ++c)
+        cells << model->headerData(c, Qt::Horizontal).toString();
     lines << cells.join(QLatin1Char('\t'));
     for (int r : rows) {
         cells.clear();
         if (rowHeaders)
-            cells << headerText(table->verticalHeaderItem(r));
-        for (int c = 0; c < table->columnCount(); ++c)
-            cells << headerText(table->item(r, c));
+            cells << model->headerData(r, Qt::Vertical).toString();
+        for (int c = 0; c < model->columnCount(); ++c)
+            cells << model->index(r, c).data().toString();
         lines << cells.join(QLatin1Char('\t'));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -310,112 +301,28 @@ QString ComparePanel::opTypeNoteText() const
 
 void ComparePanel::updateOpTypes(const ScenarioRecord* a, const ScenarioRecord* b)
 {
-    m_opTypes->setRowCount(0);
     if (!a || !b || !a->profile || !b->profile) {
+        m_opTypeModel->setComparison(std::nullopt);
         m_opTypes->setEnabled(false);
         m_opTypeNote->setText(tr("<b>Time per op type</b>: needs a per-node profile on both sides (tick "
                                  "\u201cPer-node profile\u201d in the Runs panel before measuring)."));
         return;
     }
     m_opTypes->setEnabled(true);
-    const OpTypeTimeComparison cmp = compareOpTypeTimes(*a->profile, *b->profile);
+    m_opTypeModel->setComparison(compareOpTypeTimes(*a->profile, *b->profile));
     m_opTypeNote->setText(tr("<b>Time per op type</b> (ms per run, largest difference first): which op types make "
                              "B slower or faster than A."));
-    const auto put = [this](int row, int column, const QString& text, double raw, bool bold = false) {
-        auto* item = new QTableWidgetItem(text);
-        item->setData(Qt::UserRole, raw);
-        if (column != OpTypeNameColumn)
-            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        if (bold) {
-            QFont f = item->font();
-            f.setBold(true);
-            item->setFont(f);
-        }
-        m_opTypes->setItem(row, column, item);
-        return item;
-    };
-    const QString none = QStringLiteral("\u2013");
-    const auto ratioText
-        = [&](std::optional<double> r) { return r ? QStringLiteral("%1\u00d7").arg(formatDecimal(*r, 2)) : none; };
-    const auto deltaText = [](double d) -> QString { // not a QStringBuilder of temporaries
-        const int decimals = std::abs(d) < 10.0 ? 3 : 2;
-        if (std::abs(d) < 0.0005) // would print as "-0.000" or "+0.000"
-            return formatDecimal(0.0, decimals);
-        return (d > 0 ? QStringLiteral("+") : QString()) + formatDecimal(d, decimals);
-    };
-    // A difference below 2% of A's total is within what profiling itself perturbs: not coloured.
-    const double noticeable = 0.02 * std::max(cmp.baselineTotalMs, cmp.candidateTotalMs);
-    const int rows = static_cast<int>(cmp.rows.size());
-    m_opTypes->setRowCount(rows + 1);
-    for (int r = 0; r < rows; ++r) {
-        const OpTypeTimeDelta& d = cmp.rows[static_cast<size_t>(r)];
-        QTableWidgetItem* name = put(r, OpTypeNameColumn, toQString(d.displayName()), 0);
-        name->setToolTip(tr("A: %1 node(s), B: %2 node(s)").arg(d.baselineNodes).arg(d.candidateNodes));
-        put(r, OpTypeAColumn, d.baselineOps.empty() ? none : formatMs(d.baselineMs), d.baselineMs);
-        put(r, OpTypeBColumn, d.candidateOps.empty() ? none : formatMs(d.candidateMs), d.candidateMs);
-        QTableWidgetItem* delta = put(r, OpTypeDeltaColumn, deltaText(d.deltaMs()), d.deltaMs());
-        if (std::abs(d.deltaMs()) >= noticeable && d.deltaMs() != 0)
-            delta->setForeground(d.deltaMs() > 0 ? QColor(0xc9, 0x2a, 0x2a) : QColor(0x2b, 0x8a, 0x3e));
-        QTableWidgetItem* ratio = put(r, OpTypeRatioColumn, ratioText(d.ratio()), d.ratio().value_or(0.0));
-        if (!d.ratio())
-            ratio->setToolTip(d.baselineOps.empty() ? tr("Only B runs this op type") : tr("Only A runs this op type"));
-    }
-    const double total = cmp.candidateTotalMs - cmp.baselineTotalMs;
-    put(rows, OpTypeNameColumn, tr("All kernels"), 0, true);
-    put(rows, OpTypeAColumn, formatMs(cmp.baselineTotalMs), cmp.baselineTotalMs, true);
-    put(rows, OpTypeBColumn, formatMs(cmp.candidateTotalMs), cmp.candidateTotalMs, true);
-    put(rows, OpTypeDeltaColumn, deltaText(total), total, true);
-    const std::optional<double> totalRatio = cmp.baselineTotalMs > 0 && cmp.candidateTotalMs > 0
-        ? std::optional<double>(cmp.candidateTotalMs / cmp.baselineTotalMs)
-        : std::nullopt;
-    put(rows, OpTypeRatioColumn, ratioText(totalRatio), totalRatio.value_or(0.0), true);
-    applyOpTypeSort();
 }
 
 void ComparePanel::sortOpTypes(int column, Qt::SortOrder order)
 {
-    m_opTypeSortColumn = column >= 0 && column < OpTypeColumnCount ? column : -1;
+    m_opTypeSortColumn = column >= 0 && column < OpTypeComparisonModel::ColumnCount ? column : -1;
     m_opTypeSortOrder = order;
-    if (m_opTypeSortColumn < 0)
-        updateOpTypes(chosen(0), chosen(1)); // rebuilds the rows in the comparison's own order
-    else
-        applyOpTypeSort();
-}
-
-void ComparePanel::applyOpTypeSort()
-{
     QHeaderView* header = m_opTypes->horizontalHeader();
-    const int rows = m_opTypes->rowCount() - 1; // the last row is "all kernels"
-    if (m_opTypeSortColumn < 0 || rows < 2) {
-        header->setSortIndicatorShown(m_opTypeSortColumn >= 0);
-        return;
-    }
-    header->setSortIndicatorShown(true);
-    header->setSortIndicator(m_opTypeSortColumn, m_opTypeSortOrder);
-    std::vector<QList<QTableWidgetItem*>> taken(static_cast<size_t>(rows));
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < OpTypeColumnCount; ++c)
-            taken[static_cast<size_t>(r)].append(m_opTypes->takeItem(r, c));
-    const int column = m_opTypeSortColumn;
-    const bool ascending = m_opTypeSortOrder == Qt::AscendingOrder;
-    // A side without the op type shows a dash: such rows come last in either direction, not as zeros.
-    const auto missing = [column](const QList<QTableWidgetItem*>& row) {
-        return column != OpTypeNameColumn && row[column]->text() == QStringLiteral("\u2013");
-    };
-    std::stable_sort(taken.begin(), taken.end(), [&](const auto& x, const auto& y) {
-        if (missing(x) != missing(y))
-            return missing(y);
-        if (column == OpTypeNameColumn) {
-            const int c = QString::localeAwareCompare(x[column]->text(), y[column]->text());
-            return ascending ? c < 0 : c > 0;
-        }
-        const double a = x[column]->data(Qt::UserRole).toDouble();
-        const double b = y[column]->data(Qt::UserRole).toDouble();
-        return ascending ? a < b : a > b;
-    });
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < OpTypeColumnCount; ++c)
-            m_opTypes->setItem(r, c, taken[static_cast<size_t>(r)][c]);
+    header->setSortIndicatorShown(m_opTypeSortColumn >= 0);
+    if (m_opTypeSortColumn >= 0)
+        header->setSortIndicator(m_opTypeSortColumn, m_opTypeSortOrder);
+    m_opTypeProxy->sort(m_opTypeSortColumn, m_opTypeSortOrder); // -1: the comparison's own order
 }
 
 void ComparePanel::showSpeedup(const std::optional<SpeedupEstimate>& estimate)
@@ -444,7 +351,6 @@ void ComparePanel::updateComparison()
     const RunRecord* rb = nullptr;
     const ScenarioRecord* a = chosen(0, &ra);
     const ScenarioRecord* b = chosen(1, &rb);
-    m_table->clearContents();
     m_caveat->clear();
     if (!a || !b || !a->hasSamples() || !b->hasSamples()) {
         ++m_speedupJob; // a bootstrap still running is for scenarios no longer shown
@@ -454,54 +360,12 @@ void ComparePanel::updateComparison()
         QChart* old = m_chart->chart();
         m_chart->setChart(makeStyledChart(tr("Latency distribution")));
         delete old;
+        m_statsModel->setScenarios(nullptr, nullptr);
         updateOpTypes(nullptr, nullptr);
         return;
     }
+    m_statsModel->setScenarios(a, b);
     updateOpTypes(a, b);
-    struct Value
-    {
-        double a, b;
-        bool ms;
-    };
-    const auto opt = [](const std::optional<double>& v) { return v.value_or(0.0); };
-    const Value values[RowCount] = {
-        { double(a->stats.count), double(b->stats.count), false },
-        { a->stats.p50Ms, b->stats.p50Ms, true },
-        { a->stats.p95Ms, b->stats.p95Ms, true },
-        { a->stats.iqrMs, b->stats.iqrMs, true },
-        { a->stats.meanMs, b->stats.meanMs, true },
-        { a->stats.cv, b->stats.cv, false },
-        { a->stats.minMs, b->stats.minMs, true },
-        { a->stats.maxMs, b->stats.maxMs, true },
-        { opt(a->firstRunMs), opt(b->firstRunMs), true },
-        { a->prepareMs, b->prepareMs, true },
-        { double(a->peakRssBytes.value_or(0)), double(b->peakRssBytes.value_or(0)), false },
-    };
-    for (int r = 0; r < RowCount; ++r) {
-        const Value& v = values[r];
-        const auto text = [&](double x) {
-            if (r == PeakRssRow)
-                return x > 0 ? formatBytes(static_cast<qint64>(x)) : QStringLiteral("\u2013");
-            if (r == CvRow)
-                return QStringLiteral("%1%").arg(formatDecimal(x * 100, 1));
-            if (r == RunsRow)
-                return QString::number(static_cast<qint64>(x));
-            if ((r == FirstRunRow && x == 0))
-                return QStringLiteral("\u2013");
-            return formatMs(x);
-        };
-        const auto put = [&](int c, const QString& s, double raw) {
-            auto* item = new QTableWidgetItem(s);
-            item->setData(Qt::UserRole, raw);
-            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_table->setItem(r, c, item);
-        };
-        put(AColumn, text(v.a), v.a);
-        put(BColumn, text(v.b), v.b);
-        if (r != RunsRow && v.a > 0 && v.b > 0)
-            put(RatioColumn, QStringLiteral("%1\u00d7").arg(formatDecimal(v.b / v.a, 3)), v.b / v.a);
-    }
-
     // 2000 resamples of two sample sets take seconds for very long runs: computed on the thread pool, and only
     // the answer for the scenarios still chosen is shown.
     const quint64 job = ++m_speedupJob;
@@ -528,7 +392,7 @@ void ComparePanel::updateComparison()
         caveats << tr("different modes (%1 vs %2)").arg(toQString(a->mode), toQString(b->mode));
     if (a->runtime != b->runtime)
         caveats << tr("different runtimes");
-    if (a->status == "partial" || b->status == "partial")
+    if (a->status == ScenarioStatus::Partial || b->status == ScenarioStatus::Partial)
         caveats << tr("a side is partial (cancelled)");
     if (!caveats.isEmpty())
         m_caveat->setText(tr("Not like for like: %1.").arg(caveats.join(QStringLiteral("; "))));

@@ -12,55 +12,30 @@ class QAction;
 class QChartView;
 class QComboBox;
 class QLabel;
-class QTableWidget;
+class QTableView;
 
 namespace qs::ui {
 
+class CompareStatsModel;
+class OpTypeComparisonModel;
+class OpTypeSortProxy;
 class RunListModel;
 
 class ComparePanel : public QWidget
 {
     Q_OBJECT
 public:
-    enum Row
-    {
-        RunsRow,
-        MedianRow,
-        P95Row,
-        IqrRow,
-        MeanRow,
-        CvRow,
-        MinRow,
-        MaxRow,
-        FirstRunRow,
-        PrepareRow,
-        PeakRssRow,
-        RowCount
-    };
-    enum Column
-    {
-        AColumn,
-        BColumn,
-        RatioColumn
-    };
-    /// Columns of the per-op-type table (both sides profiled).
-    enum OpTypeColumn
-    {
-        OpTypeNameColumn,
-        OpTypeAColumn,
-        OpTypeBColumn,
-        OpTypeDeltaColumn,
-        OpTypeRatioColumn,
-        OpTypeColumnCount
-    };
-
     explicit ComparePanel(RunListModel* runs, QWidget* parent = nullptr);
 
     /// Picks side 0 (A) or 1 (B): a row of the run list and a scenario index inside that run.
     void choose(int side, int runRow, int scenarioIndex);
-    QTableWidget* table() const { return m_table; }
-    /// Time per op type of both sides, largest absolute difference first, then an "all kernels" row.
-    QTableWidget* opTypeTable() const { return m_opTypes; }
+    /// The statistics of both sides (CompareStatsModel's rows and columns).
+    QTableView* table() const { return m_table; }
+    const CompareStatsModel* statsModel() const { return m_statsModel; }
+    /// Time per op type of both sides, largest absolute difference first, then an "all kernels" row; the view shows
+    /// opTypeModel() through a sorting proxy.
+    QTableView* opTypeTable() const { return m_opTypes; }
+    const OpTypeComparisonModel* opTypeModel() const { return m_opTypeModel; }
     /// Orders the op-type rows by a column, as a click on its header does (a second click reverses); the "all
     /// kernels" row stays last. Kept when the sides change; column -1 restores the largest-difference order.
     void sortOpTypes(int column, Qt::SortOrder order);
@@ -70,7 +45,7 @@ public:
     QAction* swapAction() const { return m_swapAction; }
     /// Tab-separated text of a table (headers included) as "Copy" puts it on the clipboard: the selected rows, or
     /// every row when nothing is selected, so it pastes into a spreadsheet.
-    static QString tableText(const QTableWidget* table);
+    static QString tableText(const QTableView* table);
     QString speedupText() const;
     QString caveatText() const;
     /// True while the bootstrap interval is computed in the background.
@@ -83,16 +58,18 @@ private:
     void chooseDefaults();
     void showSpeedup(const std::optional<SpeedupEstimate>& estimate);
     void updateOpTypes(const ScenarioRecord* a, const ScenarioRecord* b);
-    void applyOpTypeSort();
 
     RunListModel* m_runs;
     QComboBox* m_run[2] = { nullptr, nullptr };
     QComboBox* m_scenario[2] = { nullptr, nullptr };
-    QTableWidget* m_table = nullptr;
+    CompareStatsModel* m_statsModel = nullptr;
+    QTableView* m_table = nullptr;
     QLabel* m_speedup = nullptr;
     QLabel* m_caveat = nullptr;
     QChartView* m_chart = nullptr;
-    QTableWidget* m_opTypes = nullptr;
+    OpTypeComparisonModel* m_opTypeModel = nullptr;
+    OpTypeSortProxy* m_opTypeProxy = nullptr;
+    QTableView* m_opTypes = nullptr;
     QLabel* m_opTypeNote = nullptr;
     int m_opTypeSortColumn = -1; ///< -1: the comparison's own order (largest absolute difference first)
     Qt::SortOrder m_opTypeSortOrder = Qt::DescendingOrder;

@@ -203,7 +203,7 @@ QString PropertiesPanel::nodeHtml(const LoadedModel& lm, NodeId id)
             if (!constant)
                 continue;
             const bool quantParam = isQuantParamName(formal)
-                || (formal.empty() && isBoundaryCategory(category) && constant->elementCount() <= kMaxListedValues);
+                || (formal.empty() && isQuantizationBoundary(category) && constant->elementCount() <= kMaxListedValues);
             if (quantParam) {
                 quant += QStringLiteral("<tr><th>%1</th><td class='mono'>%2</td><td class='dim'>%3</td></tr>")
                              .arg(formal.empty() ? esc(val.name) : esc(formal), tensorValues(*constant),
@@ -230,7 +230,7 @@ QString PropertiesPanel::nodeHtml(const LoadedModel& lm, NodeId id)
     tensorTable(false);
     if (!quant.isEmpty())
         html += QStringLiteral("<h3>%1</h3><table>%2</table>").arg(tr("Quantization parameters"), quant);
-    else if (isBoundaryCategory(category))
+    else if (isQuantizationBoundary(category))
         html += QStringLiteral("<h3>%1</h3><p class='dim'>%2</p>")
                     .arg(tr("Quantization parameters"),
                         tr("Not constants in the file: other nodes compute them at run time."));

@@ -5,6 +5,7 @@
 #include "charts/chart_common.h"
 #include "charts/latency_box_chart.h"
 #include "charts/latency_histogram_chart.h"
+#include "models/scenario_stats_model.h"
 #include "util/finding_text.h"
 #include "util/qt_convert.h"
 #include "util/run_text.h"
@@ -27,7 +28,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -114,7 +115,9 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_measured->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_measured->setStyleSheet(QStringLiteral("QLabel { color: #495057; padding: 2px 4px; }"));
 
-    m_stats = new QTableWidget(page);
+    m_statsModel = new ScenarioStatsModel(this);
+    m_stats = new QTableView(page);
+    m_stats->setModel(m_statsModel);
     m_stats->setObjectName(QStringLiteral("statsTable"));
     m_stats->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_stats->verticalHeader()->setDefaultSectionSize(20);
@@ -272,7 +275,7 @@ void ResultsPanel::rebuild()
     fitVerdict();
     bool failed = false;
     for (const ScenarioRecord* s : scenarios)
-        failed = failed || s->status == "failed";
+        failed = failed || s->status == ScenarioStatus::Failed;
     const QString noSamples
         = failed ? tr("the run failed: see the message above") : tr("no scenario of this setting has samples");
     if (series.empty()) {
@@ -302,56 +305,7 @@ void ResultsPanel::rebuild()
 void ResultsPanel::fillStats()
 {
     const auto groups = scenarioGroups(*m_record);
-    const auto& scenarios = groups.at(m_group).scenarios;
-    m_stats->clear();
-    m_stats->setRowCount(StatRowCount);
-    m_stats->setColumnCount(static_cast<int>(scenarios.size()));
-    const QStringList rows { tr("Measured runs"), tr("Median (P50) ms"), tr("P95 ms"), tr("IQR ms"), tr("Mean ms"),
-        tr("Std dev ms"), tr("CV"), tr("Min ms"), tr("Max ms"), tr("P99 ms"), tr("FPS"), tr("First run ms"),
-        tr("Preparation ms"), tr("Status") };
-    m_stats->setVerticalHeaderLabels(rows);
-    int floats = 0, quants = 0;
-    for (int c = 0; c < static_cast<int>(scenarios.size()); ++c) {
-        const ScenarioRecord& s = *scenarios[c];
-        auto* header = new QTableWidgetItem(toQString(s.modelId));
-        const bool isFloat = isFloatScenario(*m_record, s);
-        header->setForeground(scenarioColor(*m_record, s, isFloat ? floats++ : quants++));
-        header->setToolTip(scenarioLabel(s));
-        m_stats->setHorizontalHeaderItem(c, header);
-        const LatencyStats& st = s.stats;
-        const auto set = [&](int row, const QString& text, const QVariant& raw) {
-            auto* item = new QTableWidgetItem(text);
-            item->setData(Qt::UserRole, raw);
-            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_stats->setItem(row, c, item);
-        };
-        const bool has = s.hasSamples();
-        const auto ms = [&](int row, double v) { set(row, has ? formatMs(v) : QStringLiteral("\u2013"), v); };
-        set(RunsRow, QString::number(st.count), QVariant::fromValue<qint64>(st.count));
-        ms(MedianRow, st.p50Ms);
-        ms(P95Row, st.p95Ms);
-        ms(IqrRow, st.iqrMs);
-        ms(MeanRow, st.meanMs);
-        ms(StddevRow, st.stddevMs);
-        set(CvRow, has ? QStringLiteral("%1%").arg(formatDecimal(st.cv * 100.0, 1)) : QStringLiteral("\u2013"), st.cv);
-        ms(MinRow, st.minMs);
-        ms(MaxRow, st.maxMs);
-        ms(P99Row, st.p99Ms);
-        set(FpsRow, has ? formatDecimal(st.fps, 1) : QStringLiteral("\u2013"), st.fps);
-        set(FirstRunRow, s.firstRunMs ? formatMs(*s.firstRunMs) : QStringLiteral("\u2013"),
-            s.firstRunMs ? QVariant(*s.firstRunMs) : QVariant());
-        set(PrepareRow, formatMs(s.prepareMs), s.prepareMs);
-        QString status = s.status == "failed" ? tr("failed")
-            : s.status == "partial"           ? tr("partial")
-            : s.status == "ok"                ? tr("ok")
-                                              : toQString(s.status);
-        if (s.status == "failed")
-            status += QStringLiteral(": ") + toQString(s.error);
-        else if (s.status == "partial")
-            status += QStringLiteral(": ") + toQString(s.partialReason);
-        set(StatusRow, status, toQString(s.status));
-        m_stats->item(StatusRow, c)->setToolTip(status);
-    }
+    m_statsModel->setScenarios(*m_record, groups.at(m_group).scenarios);
 }
 
 std::vector<const ScenarioRecord*> ResultsPanel::profiledScenarios() const

@@ -16,35 +16,17 @@ class QLabel;
 class QPushButton;
 class QSplitter;
 class QStackedWidget;
-class QTableWidget;
+class QTableView;
 class QTextBrowser;
 
 namespace qs::ui {
+
+class ScenarioStatsModel;
 
 class ResultsPanel : public QWidget
 {
     Q_OBJECT
 public:
-    /// Rows of the statistics table; the Qt::UserRole of a cell holds the raw number from the run file.
-    enum StatRow
-    {
-        RunsRow,
-        MedianRow,
-        P95Row,
-        IqrRow,
-        MeanRow,
-        StddevRow,
-        CvRow,
-        MinRow,
-        MaxRow,
-        P99Row,
-        FpsRow,
-        FirstRunRow,
-        PrepareRow,
-        StatusRow,
-        StatRowCount
-    };
-
     explicit ResultsPanel(QWidget* parent = nullptr);
 
     /// Shows a run (null: the empty state). `path` names it in the title.
@@ -56,7 +38,9 @@ public:
     /// The profiled scenarios of the setting shown (pointers into run()).
     std::vector<const ScenarioRecord*> profiledScenarios() const;
 
-    QTableWidget* statsTable() const { return m_stats; }
+    /// The statistics of the setting shown (ScenarioStatsModel's rows, one column per scenario).
+    QTableView* statsTable() const { return m_stats; }
+    const ScenarioStatsModel* statsModel() const { return m_statsModel; }
     QChartView* histogramView() const { return m_histogram; }
     QChartView* boxView() const { return m_box; }
     QChartView* opTimeView() const { return m_opTime; }
@@ -101,7 +85,8 @@ private:
     QChartView* m_opTime = nullptr;
     QChartView* m_opCount = nullptr;
     QLabel* m_measured = nullptr;
-    QTableWidget* m_stats = nullptr;
+    ScenarioStatsModel* m_statsModel = nullptr;
+    QTableView* m_stats = nullptr;
     QTextBrowser* m_findings = nullptr;
 };
 

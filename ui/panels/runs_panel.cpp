@@ -393,64 +393,56 @@ void RunsPanel::setModelChecked(int index, bool checked)
 bool RunsPanel::buildRequest(BenchmarkRequest& request, QString* error) const
 {
     const std::shared_ptr<const LoadedModel> models[2] = { m_models.primary, m_models.secondary };
-    request.models.clear();
+    BenchmarkPlan& plan = request.plan;
+    plan.models.clear();
     for (int i = 0; i < 2; ++i)
         if (models[i] && m_modelBoxes[i]->isChecked())
-            request.models.push_back(models[i]->model);
-    if (request.models.empty()) {
+            plan.models.push_back(models[i]->model);
+    if (plan.models.empty()) {
         *error = tr("Choose at least one model to measure.");
         return false;
     }
-    request.threads = { m_threads->value() };
+    plan.threads = { m_threads->value() };
     switch (m_mode->currentIndex()) {
     case 1:
-        request.modes = { "as-written" };
+        plan.modes = { "as-written" };
         break;
     case 2:
-        request.modes = { "optimized", "as-written" };
+        plan.modes = { "optimized", "as-written" };
         break;
     default:
-        request.modes = { "optimized" };
+        plan.modes = { "optimized" };
     }
     switch (m_runtime->currentIndex()) {
     case 1:
-        request.runtimes = { "onnxruntime" };
+        plan.runtimes = { "onnxruntime" };
         break;
     case 2:
-        request.runtimes = { "quantscope", "onnxruntime" };
+        plan.runtimes = { "quantscope", "onnxruntime" };
         break;
     default:
-        request.runtimes = { "quantscope" };
+        plan.runtimes = { "quantscope" };
     }
-    request.warmupRuns = m_warmup->value();
-    request.runs = m_runCount->value();
-    request.profile = m_profile->isChecked();
-    request.inputShapes.assign(request.models.size(), {});
-    request.inputShapeSpecs.clear();
+    plan.config.warmupRuns = m_warmup->value();
+    plan.config.runs = m_runCount->value();
+    plan.profile = m_profile->isChecked();
+    plan.inputShapes.clear();
     for (const QString& spec : m_inputShapes->text().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
         auto parsed = parseInputShapeSpec(spec.toStdString());
         if (!parsed) {
             *error = tr("Input shape '%1': %2").arg(spec, toQString(parsed.status().message()));
             return false;
         }
-        // Each model gets the shapes of its own inputs; a name no chosen model has is an error said here, before
-        // every scenario fails with it.
-        bool used = false;
-        for (size_t i = 0; i < request.models.size(); ++i) {
-            const Graph& g = request.models[i]->graph();
-            const bool isInput = std::any_of(
-                g.inputs().begin(), g.inputs().end(), [&](ValueId id) { return g.value(id).name == parsed->first; });
-            if (isInput) {
-                request.inputShapes[i][parsed->first] = parsed->second;
-                used = true;
-            }
-        }
+        // Each model gets the shapes of its own inputs (inputShapesOf); a name no chosen model has is an error said
+        // here, before every scenario fails with it.
+        const bool used = std::any_of(plan.models.begin(), plan.models.end(),
+            [&](const auto& model) { return inputShapesOf(*model, { spec.toStdString() }).count(parsed->first) != 0; });
         if (!used) {
             *error = tr("Input shape '%1': '%2' is not an input of the chosen models.")
                          .arg(spec, toQString(parsed->first));
             return false;
         }
-        request.inputShapeSpecs.push_back(spec.toStdString());
+        plan.inputShapes.push_back(spec.toStdString());
     }
     request.outputFolder = m_folder;
     return true;
@@ -470,11 +462,11 @@ void RunsPanel::startRun()
     writeSettings();
     // What was measured with is what the model file remembers.
     const std::shared_ptr<const LoadedModel> models[2] = { m_models.primary, m_models.secondary };
-    for (size_t i = 0, r = 0; i < 2; ++i) {
+    for (size_t i = 0; i < 2; ++i) {
         if (!models[i] || !m_modelBoxes[i]->isChecked())
             continue;
         QStringList specs;
-        for (const auto& [name, dims] : request.inputShapes[r++]) {
+        for (const auto& [name, dims] : inputShapesOf(*models[i]->model, request.plan.inputShapes)) {
             QStringList d;
             for (int64_t x : dims)
                 d << QString::number(x);

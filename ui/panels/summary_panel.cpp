@@ -16,32 +16,7 @@ QString esc(const std::string& s)
 
 QString quantFormatText(const LoadedModel& lm)
 {
-    if (lm.classification.fromAnalysis) {
-        switch (lm.analysis->format) {
-        case QuantFormat::Fp32:
-            return QStringLiteral("fp32");
-        case QuantFormat::Dynamic:
-            return QStringLiteral("dynamic");
-        case QuantFormat::Qdq:
-            return QStringLiteral("qdq");
-        case QuantFormat::QOperator:
-            return QStringLiteral("qoperator");
-        case QuantFormat::Mixed:
-            return QStringLiteral("mixed");
-        }
-    }
-    // Without per-node analysis, name the boundary kinds that are present.
-    std::map<NodeCategory, int> seen;
-    for (NodeCategory c : lm.classification.categories)
-        if (isBoundaryCategory(c))
-            ++seen[c];
-    if (seen.empty())
-        return QStringLiteral("fp32");
-    if (seen.count(NodeCategory::DynamicQuantize) || seen.count(NodeCategory::IntegerCompute))
-        return seen.size() > 2 ? QStringLiteral("mixed") : QStringLiteral("dynamic");
-    if (seen.count(NodeCategory::QLinear))
-        return seen.size() > 1 ? QStringLiteral("mixed") : QStringLiteral("qoperator");
-    return QStringLiteral("qdq");
+    return toQString(quantFormatName(lm.analysis->format));
 }
 
 struct Facts
@@ -165,11 +140,6 @@ void SummaryPanel::setResult(const LoadResult& result)
     });
     html += QStringLiteral("</table>");
     for (const LoadedModel* m : models) {
-        if (!m->classification.fromAnalysis)
-            html += QStringLiteral("<p class='dim'>%1</p>")
-                        .arg(tr("Node kinds of %1 come from op types: this build's engine analysis does not report "
-                                "per-node categories yet.")
-                                 .arg(QFileInfo(m->path).fileName().toHtmlEscaped()));
         for (const std::string& w : m->model->warnings)
             html += QStringLiteral("<p style='color:#e8590c'>%1</p>").arg(esc(w));
     }

@@ -57,19 +57,7 @@ QString BenchmarkWorker::runFilePath(const QString& folder, const RunRecord& rec
 void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const std::shared_ptr<CancelToken>& cancel)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    if (!sessionTargetAvailable()) {
-        emit failed(jobId, tr("This build has no execution engine; nothing was measured."));
-        return;
-    }
-    BenchmarkPlan plan;
-    plan.models = request.models;
-    plan.threads = request.threads;
-    plan.modes = request.modes;
-    plan.runtimes = request.runtimes;
-    plan.config.warmupRuns = request.warmupRuns;
-    plan.config.runs = request.runs;
-    plan.inputShapes = request.inputShapeSpecs;
-    plan.profile = request.profile;
+    const BenchmarkPlan& plan = request.plan;
 
     // Progress state lives on this thread only; the GUI gets throttled copies through queued signals.
     size_t scenarioIndex = 0, scenarioCount = 1;
@@ -77,7 +65,7 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
     QElapsedTimer sinceEmit;
     sinceEmit.start();
     int lastPhase = -1;
-    const int64_t perScenario = std::max<int64_t>(1, request.warmupRuns + request.runs);
+    const int64_t perScenario = std::max<int64_t>(1, plan.config.warmupRuns + plan.config.runs);
     const auto report = [&](int phase, int64_t runsDone, const QString& text, bool force) {
         // Don't flood the GUI thread's event queue: a few updates per second are enough for a progress bar.
         if (!force && phase == lastPhase && sinceEmit.elapsed() < 100)
@@ -93,7 +81,7 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
     BenchmarkControl control;
     control.isCancelled = [cancel] { return cancel->isCancelled(); };
     control.onProgress = [&](BenchmarkControl::Phase phase, int64_t done, int64_t total) {
-        const int64_t runsDone = phase == BenchmarkControl::Phase::Measuring ? request.warmupRuns + done
+        const int64_t runsDone = phase == BenchmarkControl::Phase::Measuring ? plan.config.warmupRuns + done
             : phase == BenchmarkControl::Phase::WarmingUp                    ? done
                                                                              : 0;
         const QString count = total >= 0 ? QStringLiteral(" %1/%2").arg(done).arg(total) : QString();
@@ -112,12 +100,9 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
     std::optional<Result<RuntimeAdapterSpec>> ortAdapter;
     if (std::find(plan.runtimes.begin(), plan.runtimes.end(), "onnxruntime") != plan.runtimes.end())
         ortAdapter = findOrtAdapter();
-    const auto factory = [&request, &ortAdapter](const std::shared_ptr<const Model>& model,
+    const auto factory = [&plan, &ortAdapter](const std::shared_ptr<const Model>& model,
                              const ScenarioSpec& spec) -> Result<std::unique_ptr<BenchmarkTarget>> {
-        std::map<std::string, std::vector<int64_t>> shapes;
-        for (size_t i = 0; i < request.models.size() && i < request.inputShapes.size(); ++i)
-            if (request.models[i] == model)
-                shapes = request.inputShapes[i];
+        const auto shapes = inputShapesOf(*model, plan.inputShapes);
         if (spec.runtime == "onnxruntime") {
             if (!ortAdapter || !*ortAdapter)
                 return ortAdapter ? ortAdapter->status() : Status(StatusCode::NotFound, "no ONNX Runtime adapter");

@@ -10,10 +10,7 @@ namespace qs::ui {
 
 int LoadedModel::boundaryNodeCount() const
 {
-    int n = 0;
-    for (NodeCategory c : classification.categories)
-        n += isBoundaryCategory(c) ? 1 : 0;
-    return n;
+    return static_cast<int>(analysis->boundaryNodeCount);
 }
 
 Result<std::shared_ptr<const LoadedModel>> loadAndLayout(
@@ -41,7 +38,7 @@ Result<std::shared_ptr<const LoadedModel>> loadAndLayout(
     report(1, QT_TRANSLATE_NOOP("qs::ui::LoadWorker", "Analysing quantization"));
     timer.restart();
     loaded->analysis = std::make_shared<const ModelAnalysis>(analyzeModel(*loaded->model));
-    loaded->classification = classifyNodes(*loaded->model, *loaded->analysis);
+    loaded->classification = classifyNodes(loaded->analysis);
     loaded->analysisMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     if (cancelled())
         return Status(StatusCode::Cancelled, "loading cancelled");

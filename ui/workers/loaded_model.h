@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What a finished load produces: the immutable model, its analysis, the view's classification and layout.
+// What a finished load produces: the immutable model, its analysis (indexed for the view) and its layout.
 #pragma once
 
 #include "graph/graph_layout.h"

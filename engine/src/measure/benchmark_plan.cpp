@@ -128,7 +128,7 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
                         observer.onScenarioStart(index, total, s);
                     auto target = factory(plan.models[mi], ScenarioSpec { threads, mode, plan.profile, runtime });
                     if (!target) {
-                        s.status = "failed";
+                        s.status = ScenarioStatus::Failed;
                         s.error = target.status().toString();
                     } else {
                         // A scenario fails alone when memory runs out (a bad_alloc outside Session::run: inputs
@@ -142,15 +142,15 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
                             result = st;
                         if (!result && result.status().isCancelled()) {
                             cancelled = true;
-                            s.status = "partial";
+                            s.status = ScenarioStatus::Partial;
                             s.partialReason = result.status().message();
                         } else if (!result) {
-                            s.status = "failed";
+                            s.status = ScenarioStatus::Failed;
                             s.error = result.status().toString();
                             s.unsupportedOps = (*target)->unsupportedOperators();
                         } else {
                             BenchmarkResult& b = *result;
-                            s.status = b.partial ? "partial" : "ok";
+                            s.status = b.partial ? ScenarioStatus::Partial : ScenarioStatus::Ok;
                             s.partialReason = b.partialReason;
                             s.prepareMs = b.prepareMs;
                             s.firstRunMs = b.firstRunMs;

@@ -197,7 +197,7 @@ private:
     {
         std::vector<Line> evidence;
         for (const ScenarioRecord& s : m_run.scenarios) {
-            if (s.status != "failed" || s.unsupportedOps.empty())
+            if (s.status != ScenarioStatus::Failed || s.unsupportedOps.empty())
                 continue;
             // The full list is in the scenario's error; ten names say enough here.
             const size_t shown = std::min<size_t>(s.unsupportedOps.size(), 10);
@@ -789,7 +789,7 @@ private:
     {
         std::vector<Line> ev;
         for (const ScenarioRecord& s : m_run.scenarios)
-            if (s.status == "partial")
+            if (s.status == ScenarioStatus::Partial)
                 ev.push_back(line("partial-scenario", with(scenarioArgs(s), { { "reason", s.partialReason } }),
                     fmt::format("{}: {}", s.label(), s.partialReason.empty() ? "partial" : s.partialReason)));
         if (ev.empty() && !m_run.partial)

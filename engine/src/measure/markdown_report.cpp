@@ -141,22 +141,24 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
     w("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (const ScenarioRecord& s : r.scenarios) {
         if (!s.hasSamples()) {
-            w(fmt::format("| {} | {} | 0 | | | | | | | | | | | | |\n", cell(s.label()), s.status));
+            w(fmt::format("| {} | {} | 0 | | | | | | | | | | | | |\n", cell(s.label()), scenarioStatusName(s.status)));
             continue;
         }
         const LatencyStats& st = s.stats;
         w(fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1f} |\n",
-            cell(s.label()), s.status, st.count, ms(st.meanMs), ms(st.stddevMs), pct(st.cv), ms(st.minMs), ms(st.p50Ms),
-            ms(st.p90Ms), ms(st.p95Ms), ms(st.p99Ms), ms(st.maxMs), ms(st.iqrMs), st.outliersLow + st.outliersHigh,
-            st.fps));
+            cell(s.label()), scenarioStatusName(s.status), st.count, ms(st.meanMs), ms(st.stddevMs), pct(st.cv),
+            ms(st.minMs), ms(st.p50Ms), ms(st.p90Ms), ms(st.p95Ms), ms(st.p99Ms), ms(st.maxMs), ms(st.iqrMs),
+            st.outliersLow + st.outliersHigh, st.fps));
     }
     w("\n");
     std::vector<const ScenarioRecord*> notes;
     for (const ScenarioRecord& s : r.scenarios)
-        if (s.status != "ok")
+        if (s.status != ScenarioStatus::Ok)
             notes.push_back(&s);
     for (const ScenarioRecord* s : notes) {
-        std::string why = s->status == "partial" ? s->partialReason : (s->error.empty() ? s->status : s->error);
+        std::string why = s->status == ScenarioStatus::Partial
+            ? s->partialReason
+            : (s->error.empty() ? std::string(scenarioStatusName(s->status)) : s->error);
         if (const auto nl = why.find('\n'); nl != std::string::npos) // node lists: see the findings
             why = why.substr(0, nl);
         w(fmt::format("- {}: {}\n", s->label(), why));
@@ -165,14 +167,15 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
         w("\n");
 
     // Imported profiles carry no preparation or memory figures.
-    const bool anyMeasured = std::any_of(r.scenarios.begin(), r.scenarios.end(),
-        [](const ScenarioRecord& s) { return (s.runtime == "quantscope" || s.runtimeInfo) && s.status != "failed"; });
+    const bool anyMeasured = std::any_of(r.scenarios.begin(), r.scenarios.end(), [](const ScenarioRecord& s) {
+        return (s.runtime == "quantscope" || s.runtimeInfo) && s.status != ScenarioStatus::Failed;
+    });
     if (anyMeasured) {
         w("## Preparation and memory\n\n");
         w("| Scenario | Preparation ms | First run ms | Warm-up runs | Peak RSS MiB | Arena MiB |\n");
         w("|---|---:|---:|---:|---:|---:|\n");
         for (const ScenarioRecord& s : r.scenarios) {
-            if (s.status == "failed" || (s.runtime != "quantscope" && !s.runtimeInfo))
+            if (s.status == ScenarioStatus::Failed || (s.runtime != "quantscope" && !s.runtimeInfo))
                 continue;
             w(fmt::format("| {} | {} | {} | {} | {} | {} |\n", cell(s.label()), ms(s.prepareMs),
                 s.firstRunMs ? ms(*s.firstRunMs) : "-", s.warmupRuns, mib(s.peakRssBytes), mib(s.arenaBytes)));

@@ -73,9 +73,9 @@ Json toJson(const ScenarioRecord& s)
 {
     Json j = {
         { "modelId", s.modelId }, { "runtime", s.runtime }, { "threads", s.threads }, { "mode", s.mode },
-        { "status", s.status }, { "error", s.error }, { "unsupportedOps", s.unsupportedOps },
-        { "prepareMs", s.prepareMs }, { "firstRunMs", optional(s.firstRunMs) }, { "warmupRuns", s.warmupRuns },
-        { "latenciesMs", s.latenciesMs }, { "partialReason", s.partialReason },
+        { "status", std::string(scenarioStatusName(s.status)) }, { "error", s.error },
+        { "unsupportedOps", s.unsupportedOps }, { "prepareMs", s.prepareMs }, { "firstRunMs", optional(s.firstRunMs) },
+        { "warmupRuns", s.warmupRuns }, { "latenciesMs", s.latenciesMs }, { "partialReason", s.partialReason },
         { "peakRssBytes", optional(s.peakRssBytes) }, { "arenaBytes", optional(s.arenaBytes) },
         { "stats", toJson(s.stats) },
         { "histogram",
@@ -224,9 +224,11 @@ ScenarioRecord scenarioFromJson(const Json& j, size_t index)
     s.runtime = get<std::string>(j, "runtime", w);
     s.threads = get<int32_t>(j, "threads", w);
     s.mode = get<std::string>(j, "mode", w);
-    s.status = get<std::string>(j, "status", w);
-    if (s.status != "ok" && s.status != "partial" && s.status != "failed")
-        throw FieldError { fmt::format("{}: unknown status '{}'", w, s.status) };
+    const auto status = get<std::string>(j, "status", w);
+    const std::optional<ScenarioStatus> parsed = parseScenarioStatus(status);
+    if (!parsed)
+        throw FieldError { fmt::format("{}: unknown status '{}'", w, status) };
+    s.status = *parsed;
     s.error = get<std::string>(j, "error", w);
     s.unsupportedOps = get<std::vector<std::string>>(j, "unsupportedOps", w);
     s.prepareMs = get<double>(j, "prepareMs", w);

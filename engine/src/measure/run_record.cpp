@@ -28,6 +28,27 @@ std::string_view findingSeverityName(FindingSeverity severity) noexcept
     return "info";
 }
 
+std::string_view scenarioStatusName(ScenarioStatus status) noexcept
+{
+    switch (status) {
+    case ScenarioStatus::Ok:
+        return "ok";
+    case ScenarioStatus::Partial:
+        return "partial";
+    case ScenarioStatus::Failed:
+        return "failed";
+    }
+    return "ok";
+}
+
+std::optional<ScenarioStatus> parseScenarioStatus(std::string_view name) noexcept
+{
+    for (ScenarioStatus s : { ScenarioStatus::Ok, ScenarioStatus::Partial, ScenarioStatus::Failed })
+        if (scenarioStatusName(s) == name)
+            return s;
+    return std::nullopt;
+}
+
 std::string threadsText(int32_t threads)
 {
     return threads == 0 ? "all cores" : fmt::format("{} thread{}", threads, threads == 1 ? "" : "s");

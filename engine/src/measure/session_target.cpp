@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <optional>
 #include <random>
 #include <thread>
 
@@ -14,36 +15,23 @@ namespace qs {
 
 namespace {
 
-// Bridges the benchmark's callable cancel check to the executor's token (polled between steps) and forwards steps
-// to the profile collector. Installed only when one of the two is wanted, so plain runs carry no observer.
+// Forwards the executor's steps to the profile collector; installed only when profiling.
 class StepObserver final : public OpObserver
 {
 public:
-    StepObserver(const BenchmarkControl* control, CancelToken* token, ProfileCollector* collector)
-        : m_control(control)
-        , m_token(token)
-        , m_collector(collector)
+    explicit StepObserver(ProfileCollector& collector)
+        : m_collector(collector)
     { }
 
-    void stepStarted(const StepInfo& step) override
-    {
-        if (m_collector)
-            m_collector->beginNode(step.anchor);
-    }
+    void stepStarted(const StepInfo& step) override { m_collector.beginNode(step.anchor); }
     void stepFinished(const StepInfo& step) override
     {
-        if (m_collector) {
-            m_collector->endNode(step.anchor);
-            m_collector->setImplementation(step.anchor, step.implementation);
-        }
-        if (m_control && m_control->cancelled())
-            m_token->requestCancel();
+        m_collector.endNode(step.anchor);
+        m_collector.setImplementation(step.anchor, step.implementation);
     }
 
 private:
-    const BenchmarkControl* m_control;
-    CancelToken* m_token;
-    ProfileCollector* m_collector;
+    ProfileCollector& m_collector;
 };
 
 class SessionTarget final : public BenchmarkTarget
@@ -80,16 +68,16 @@ public:
 
     Status runOnce(const BenchmarkControl& control) override
     {
-        m_token.reset();
-        StepObserver observer(&control, &m_token, m_collector.get());
+        // The benchmark's cancel check goes to the executor as it is: polled before every step, inside Loop/Scan
+        // bodies and between the blocks of long kernels.
         RunControl rc;
-        rc.cancel = &m_token;
-        // Polled inside Loop/Scan bodies and long kernels too, where no step finishes to bridge it to the token.
         rc.isCancelled = control.isCancelled;
-        if (control.isCancelled || m_collector)
-            rc.observer = &observer;
-        if (m_collector)
+        std::optional<StepObserver> observer;
+        if (m_collector) {
+            observer.emplace(*m_collector);
+            rc.observer = &*observer;
             m_collector->beginRun();
+        }
         auto outputs = m_session->run(m_inputs, rc);
         if (!outputs)
             return outputs.status().isCancelled() ? outputs.status() : withGivenShapes(outputs.status());
@@ -137,7 +125,6 @@ private:
     std::vector<HostTensor> m_inputs;
     std::unique_ptr<ProfileCollector> m_collector;
     std::vector<std::string> m_unsupported;
-    CancelToken m_token;
 };
 
 } // namespace
@@ -186,11 +173,6 @@ std::vector<HostTensor> makeBenchmarkInputs(std::span<const IoInfo> inputs)
         out.push_back(std::move(t));
     }
     return out;
-}
-
-bool sessionTargetAvailable() noexcept
-{
-    return true;
 }
 
 Result<std::unique_ptr<BenchmarkTarget>> createSessionTarget(const std::shared_ptr<const Model>& model,

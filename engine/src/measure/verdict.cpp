@@ -29,7 +29,7 @@ Verdict noComparison(const RunRecord& record, const std::function<bool(const Sce
         }
     }
     for (const ScenarioRecord& s : record.scenarios) {
-        if (s.status != "failed" || !inSetting(s))
+        if (s.status != ScenarioStatus::Failed || !inSetting(s))
             continue;
         v.id = "run-failed";
         v.args = { { "model", s.modelId }, { "threads", int64_t(s.threads) }, { "mode", s.mode },

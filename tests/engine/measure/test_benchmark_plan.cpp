@@ -85,7 +85,7 @@ TEST(BenchmarkPlan, RunsTheCrossProductInOrder)
     EXPECT_EQ(r->scenarios[2].label(), "net_a · 2 threads · optimized");
     EXPECT_EQ(r->scenarios[7].label(), "net_b · 2 threads · as-written");
     for (const auto& s : r->scenarios) {
-        EXPECT_EQ(s.status, "ok");
+        EXPECT_EQ(s.status, qs::ScenarioStatus::Ok);
         EXPECT_EQ(s.stats.count, 3);
     }
     EXPECT_FALSE(r->partial);
@@ -108,10 +108,10 @@ TEST(BenchmarkPlan, FailuresAreRecordedPerScenario)
     auto r = qs::runBenchmarkPlan(smallPlan(), factory);
     ASSERT_TRUE(r);
     ASSERT_EQ(r->scenarios.size(), 8u);
-    EXPECT_EQ(r->scenarios[0].status, "ok");
-    EXPECT_EQ(r->scenarios[1].status, "failed");
+    EXPECT_EQ(r->scenarios[0].status, qs::ScenarioStatus::Ok);
+    EXPECT_EQ(r->scenarios[1].status, qs::ScenarioStatus::Failed);
     EXPECT_NE(r->scenarios[1].error.find("as-written not available"), std::string::npos);
-    EXPECT_EQ(r->scenarios[4].status, "failed"); // net_b optimized: preparation failed
+    EXPECT_EQ(r->scenarios[4].status, qs::ScenarioStatus::Failed); // net_b optimized: preparation failed
     EXPECT_EQ(r->scenarios[4].unsupportedOps, (std::vector<std::string> { "'nms' (NonMaxSuppression)" }));
     bool unsupportedFinding = false;
     for (const auto& f : r->findings)
@@ -131,9 +131,9 @@ TEST(BenchmarkPlan, CancellationKeepsMeasuredScenarios)
     auto r = qs::runBenchmarkPlan(smallPlan(), factory, control);
     ASSERT_TRUE(r);
     ASSERT_EQ(r->scenarios.size(), 3u);
-    EXPECT_EQ(r->scenarios[0].status, "ok");
-    EXPECT_EQ(r->scenarios[1].status, "ok");
-    EXPECT_EQ(r->scenarios[2].status, "partial");
+    EXPECT_EQ(r->scenarios[0].status, qs::ScenarioStatus::Ok);
+    EXPECT_EQ(r->scenarios[1].status, qs::ScenarioStatus::Ok);
+    EXPECT_EQ(r->scenarios[2].status, qs::ScenarioStatus::Partial);
     EXPECT_EQ(r->scenarios[2].latenciesMs.size(), 1u); // run 9 = first run, run 10 = measured, then cancelled
     EXPECT_TRUE(r->partial);
 }

@@ -301,7 +301,7 @@ TEST(Diagnosis, UnsupportedOperators)
     qs::ScenarioRecord failed;
     failed.modelId = "yolov5nu_fp32";
     failed.threads = 2;
-    failed.status = "failed";
+    failed.status = qs::ScenarioStatus::Failed;
     failed.error = "unsupported operators";
     failed.unsupportedOps = { "'nms' (NonMaxSuppression)", "'roi' (RoiAlign)" };
     r.scenarios.push_back(failed);
@@ -329,7 +329,7 @@ TEST(Diagnosis, InconclusiveSpeedupAndPartialRun)
     auto r = qs::test::craftedParadoxRun();
     r.scenarios[1]
         = qs::test::craftedScenario("yolov5nu_int8_dynamic", 1, "optimized", qs::test::craftedLatencies(125, 1, 20));
-    r.scenarios[1].status = "partial";
+    r.scenarios[1].status = qs::ScenarioStatus::Partial;
     r.scenarios[1].partialReason = "cancelled after 20 of 100 measured runs";
     r.comparisons = qs::compareModels(r);
     const auto f = qs::diagnoseRun(r);

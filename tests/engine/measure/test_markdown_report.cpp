@@ -52,7 +52,7 @@ TEST(MarkdownReport, FasterInt8Golden)
     r.models[1].nodeCount = 316;
     r.scenarios[1]
         = qs::test::craftedScenario("yolov5nu_int8_qdq", 1, "optimized", qs::test::craftedLatencies(65, 1, 20));
-    r.scenarios[1].status = "partial";
+    r.scenarios[1].status = qs::ScenarioStatus::Partial;
     r.scenarios[1].partialReason = "cancelled after 20 of 100 measured runs";
     r.partial = true;
     r.comparisons = qs::compareModels(r);

@@ -194,7 +194,7 @@ TEST(Verdict, FailedRunBlamesTheRunNotThePair)
 {
     qs::RunRecord r = mismatchedRun();
     r.models[1].network = r.models[0].network;
-    r.scenarios[1].status = "failed";
+    r.scenarios[1].status = qs::ScenarioStatus::Failed;
     r.scenarios[1].error = "invalid argument: a shape was given for 'x', which is not an input";
     r.scenarios[1].latenciesMs.clear();
     r.comparisons = qs::compareModels(r);

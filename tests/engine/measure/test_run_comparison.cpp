@@ -103,7 +103,7 @@ TEST(RunComparison, AScenarioThatFailsInNewFailsTheGate)
 {
     const RunRecord base = runWith({ scenario(std::vector<double>(10, 10.0)) });
     ScenarioRecord failed = scenario({});
-    failed.status = "failed";
+    failed.status = ScenarioStatus::Failed;
     failed.error = "model.onnx: Could not find an implementation for ConvInteger(10) node with name 'conv'";
     const RunComparison c = compareRuns(base, runWith({ failed }));
     EXPECT_EQ(c.scenarios[0].verdict, ScenarioVerdict::Failed);

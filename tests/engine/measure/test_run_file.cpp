@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <unistd.h>
@@ -45,7 +46,7 @@ TEST(RunFile, RoundTripKeepsEveryField)
     r.parity.push_back({ "yolov5nu_int8_dynamic", "yolov5nu_fp32", "output0", 0.5, 0.01, 0.9987 });
     r.scenarios[0].unsupportedOps = { "NonMaxSuppression" };
     r.scenarios[0].partialReason = "cancelled after 3 of 20 measured runs";
-    r.scenarios[0].status = "partial";
+    r.scenarios[0].status = qs::ScenarioStatus::Partial;
     r.scenarios[1].arenaBytes.reset();
     r.scenarios[1].profile->nodes[0].implementation = "onednn:ref:any";
     r.scenarios[1].profile->nodes[0].referenceKernel = true;
@@ -103,6 +104,33 @@ TEST(RunFile, ReadsFormat10WithoutFindingArguments)
     EXPECT_EQ(r->findings[0].title, "quantization multiplied the node count by 3.0");
     EXPECT_TRUE(r->findings[0].args.empty());
     EXPECT_FALSE(r->findings[0].hasStructuredEvidence());
+}
+
+// The status is a word in the file (engine/RUN_FILE_FORMAT.md) and an enum in memory: each of the three words reads
+// as its value and is written back as the same word; any other word is refused, naming it.
+TEST(RunFile, ScenarioStatusWords)
+{
+    const std::string text = qs::runRecordToJson(qs::test::craftedParadoxRun());
+    const std::string key = "\"status\": \"";
+    ASSERT_NE(text.find(key + "ok\""), std::string::npos);
+    for (const char* word : { "ok", "partial", "failed" }) {
+        std::string changed = text;
+        changed.replace(changed.find(key + "ok\""), key.size() + 3, key + word + "\"");
+        const auto path = tempDir() / "status.json";
+        writeText(path, changed);
+        auto r = qs::readRunFile(path);
+        ASSERT_TRUE(r) << r.status().toString();
+        EXPECT_TRUE(std::any_of(r->scenarios.begin(), r->scenarios.end(),
+            [&](const qs::ScenarioRecord& sc) { return qs::scenarioStatusName(sc.status) == word; }));
+        EXPECT_EQ(qs::runRecordToJson(*r), changed);
+    }
+    std::string unknown = text;
+    unknown.replace(unknown.find(key + "ok\""), key.size() + 3, key + "done\"");
+    const auto path = tempDir() / "unknown_status.json";
+    writeText(path, unknown);
+    auto r = qs::readRunFile(path);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.status().message().find("unknown status 'done'"), std::string::npos) << r.status().message();
 }
 
 TEST(RunFile, RejectsTruncatedFile)

@@ -214,7 +214,7 @@ TEST(OrtNode, ABenchmarkPlanMeasuresBothRuntimesIntoOneRecord)
     int ort = 0;
     for (const ScenarioRecord& s : record->scenarios) {
         SCOPED_TRACE(s.label());
-        EXPECT_EQ(s.status, "ok") << s.error;
+        EXPECT_EQ(s.status, ScenarioStatus::Ok) << s.error;
         EXPECT_EQ(s.latenciesMs.size(), 3u);
         ASSERT_TRUE(s.profile);
         if (s.runtime != "onnxruntime") {

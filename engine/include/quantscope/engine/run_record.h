@@ -53,13 +53,24 @@ struct ModelRecord
     }
 };
 
+/// How a scenario ended. The run file spells it "ok", "partial" (cancelled, samples kept) or "failed".
+enum class ScenarioStatus
+{
+    Ok,
+    Partial,
+    Failed
+};
+std::string_view scenarioStatusName(ScenarioStatus status) noexcept; ///< "ok", "partial", "failed"
+/// The status a run file names; nullopt for any other word.
+std::optional<ScenarioStatus> parseScenarioStatus(std::string_view name) noexcept;
+
 struct ScenarioRecord
 {
     std::string modelId;
     std::string runtime = "quantscope"; ///< "quantscope" or "onnxruntime" (measured through an adapter or imported)
     int32_t threads = 1; ///< intra-op threads; 0 = all cores ("auto")
     std::string mode = "optimized"; ///< "optimized" or "as-written"
-    std::string status = "ok"; ///< "ok", "partial" (cancelled, samples kept), "failed"
+    ScenarioStatus status = ScenarioStatus::Ok;
     std::string error; ///< when failed: the engine's message
     std::vector<std::string> unsupportedOps; ///< when preparation failed for unsupported operators
     double prepareMs = 0;
@@ -77,7 +88,7 @@ struct ScenarioRecord
 
     /// "yolov5nu_fp32 · 1 thread · optimized"
     std::string label() const;
-    bool hasSamples() const { return !latenciesMs.empty() && status != "failed"; }
+    bool hasSamples() const { return !latenciesMs.empty() && status != ScenarioStatus::Failed; }
 };
 
 /// FP32 (baseline) vs quantized (candidate) of the same network under the same threads and mode.

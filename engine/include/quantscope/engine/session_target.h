@@ -23,9 +23,6 @@ Result<std::vector<IoInfo>> benchmarkInputInfo(
 /// data): seeded uniform [0, 1) floats like the reference inputs in ../shared, integer and bool inputs zero.
 std::vector<HostTensor> makeBenchmarkInputs(std::span<const IoInfo> inputs);
 
-/// True when this build has an executor behind createSessionTarget.
-bool sessionTargetAvailable() noexcept;
-
 /// A target that prepares a Session for `model` (spec.threads, 0 = every logical processor; spec.mode; concrete
 /// input shapes) on prepare() — the unsupported nodes of a failed preparation go to unsupportedOperators() — and
 /// runs it on runOnce() with inputs generated once (seeded uniform [0, 1) floats, zero integers). Cancellation
