@@ -6,6 +6,7 @@
 // within a few ulp of the double-precision value — and at 2 and 3 threads bit-identical to 1 thread, so the thread
 // count a user picks never changes the results Quantscope reports. Runs natively, AVX2-limited (`avx2.`) and with the
 // own kernel forced (`avx2own.`).
+#include "int8_test_options.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/int8_conv.h"
 #include "square_conv.h"
@@ -90,7 +91,9 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
                     = size_t((n * oc + o) * ohw + p);
     const auto channelOf = [&](size_t e) { return int64_t(refIndex[e] / size_t(ohw)) % oc; };
 
-    auto conv = Int8Conv::create(s, DataType::UInt8, { DataType::UInt8, w.data(), wzp }, layout, layout);
+    auto conv = Int8Conv::create(
+        { .shape = s, .inputLayout = layout, .outputLayout = layout, .options = test::int8TestOptions() },
+        { DataType::UInt8, w.data(), wzp });
     ASSERT_TRUE(conv.isOk()) << conv.status().toString();
     const std::string impl = (*conv)->implementation();
 

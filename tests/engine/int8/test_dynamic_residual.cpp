@@ -38,8 +38,11 @@ TEST(DynamicResidual, EpilogueAddEqualsTheSeparateAdd)
         const std::vector<float> wScales = test::randomFloats(size_t(oc), 3, 0.001f, 0.01f);
         const std::vector<float> bias = test::randomFloats(size_t(oc), 4, -1.0f, 1.0f);
         const std::vector<float> residual = test::randomFloats(size_t(s.outputCount()), 5, -3.0f, 3.0f);
-        auto conv = Int8Conv::create(
-            s, DataType::UInt8, { DataType::Int8, w.data(), wzp }, ActivationLayout::Nhwc, ActivationLayout::Nhwc);
+        auto conv = Int8Conv::create({ .shape = s,
+                                         .inputLayout = ActivationLayout::Nhwc,
+                                         .outputLayout = ActivationLayout::Nhwc,
+                                         .options = test::int8TestOptions() },
+            { DataType::Int8, w.data(), wzp });
         ASSERT_TRUE(conv.isOk()) << conv.status().toString();
         const int32_t xzp = 37;
         const float xScale = 0.02f;
@@ -80,8 +83,11 @@ TEST(DynamicResidual, NchwOutputRefusesAResidual)
     std::mt19937 rng(1);
     const auto x = randomValues<uint8_t>(rng, size_t(s.inputCount()));
     const auto w = randomValues<int8_t>(rng, size_t(s.weightCount()));
-    auto conv = Int8Conv::create(
-        s, DataType::UInt8, { DataType::Int8, w.data(), { 0 } }, ActivationLayout::Nhwc, ActivationLayout::Nchw);
+    auto conv = Int8Conv::create({ .shape = s,
+                                     .inputLayout = ActivationLayout::Nhwc,
+                                     .outputLayout = ActivationLayout::Nchw,
+                                     .options = test::int8TestOptions() },
+        { DataType::Int8, w.data(), { 0 } });
     ASSERT_TRUE(conv.isOk());
     const std::vector<float> scales(5, 0.01f), r(size_t(s.outputCount()), 1.0f);
     std::vector<float> y(r.size());
@@ -112,8 +118,11 @@ TEST(DynamicConvRows, ChannelStrideMovesEachChannel)
     const auto x = test::randomValues<uint8_t>(rng, size_t(s.inputCount()));
     const auto w = test::randomValues<int8_t>(rng, size_t(s.weightCount()));
     const std::vector<float> scales = test::randomFloats(19, 2, 0.001f, 0.01f), bias = test::randomFloats(19, 3, -1, 1);
-    auto conv = Int8Conv::create(
-        s, DataType::UInt8, { DataType::Int8, w.data(), { 0 } }, ActivationLayout::Nhwc, ActivationLayout::Nchw);
+    auto conv = Int8Conv::create({ .shape = s,
+                                     .inputLayout = ActivationLayout::Nhwc,
+                                     .outputLayout = ActivationLayout::Nchw,
+                                     .options = test::int8TestOptions() },
+        { DataType::Int8, w.data(), { 0 } });
     ASSERT_TRUE(conv.isOk());
     const int64_t plane = 35, stride = 50;
     std::vector<float> plain(size_t(19 * plane));

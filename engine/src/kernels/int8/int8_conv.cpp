@@ -18,7 +18,6 @@
 #include <cstring>
 #include <limits>
 #include <omp.h>
-#include <string_view>
 
 namespace qs::kernels::int8 {
 
@@ -72,24 +71,24 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     // oneDNN vs 0.226 / 0.157 / 0.156 ms on the own kernel at 1 thread (step minimums over 5 interleaved rounds,
     // AVX2-limited), while its 3x3 layers were equal on 64-128 channels and slower on 256-512 (1.35 -> 1.69 ms on 512:
     // bench/archive/2026-11-22-int8-avx2.md, "resnet18's static QDQ layers"), so they stay on oneDNN.
-    // QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can run (A/B measurements).
+    // Int8KernelOptions::ownAvx2Conv can keep oneDNN everywhere or take ours wherever it can run (A/B measurements).
     {
-        const char* ownEnv = std::getenv("QS_INT8_OWN_AVX2");
-        const std::string_view ownMode = ownEnv ? ownEnv : "";
+        using OwnAvx2Conv = Int8KernelOptions::OwnAvx2Conv;
+        const OwnAvx2Conv ownMode = options.ownAvx2Conv;
         const bool spatial = s.kernelHeight * s.kernelWidth > 1;
         const bool runtimeZeroPoint = !zeroSourceZeroPoint && !constantSource;
         const bool pointwiseInPlace = !spatial && !nchw() && s.padTop == 0 && s.padLeft == 0 && s.padBottom == 0
             && s.padRight == 0 && s.inChannels % 4 == 0;
-        useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != "0"
-            && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8 || paddedSource))
+        useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != OwnAvx2Conv::Never
+            && (ownMode == OwnAvx2Conv::Everywhere || (spatial && (nchw() || s.inChannels < 8 || paddedSource))
                 || ((runtimeZeroPoint || pointwiseInPlace) && s.outChannels >= 8
                     && (omp_get_max_threads() == 1 || epilogueThreads() > 1)));
         if (useOwn)
             paddedSource = false; // the own kernel pads with the zero point itself
         // The DFL head's 16 -> 1 pointwise conv: weighted sums of the NCHW planes (int8_conv_planar.cpp), on every
         // ISA with AVX2 — oneDNN pads one output channel to a full vector whatever its ISA (~0.5 ms natively too).
-        // Not when the own kernel is forced (=1: its tests) or oneDNN is (=0).
-        planar = ownMode.empty() && runtimeZeroPoint && planarEligible();
+        // Not when the own kernel is forced (Everywhere: its tests) or oneDNN is (Never).
+        planar = ownMode == OwnAvx2Conv::ByRule && runtimeZeroPoint && planarEligible();
         if (planar) {
             useOwn = false;
             preparePlanar(w);
@@ -136,7 +135,7 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
         // construction), when the residual would be nothing but the split (no clamped weight zero point outliers)
         // and the zero point is not folded into oneDNN's padded borders (whose accOffset is the split weights').
         std::vector<int8_t> unsplit;
-        if ((zeroSourceZeroPoint || constantSource) && residual.empty() && !paddedSource && unsplitWeightsAllowed())
+        if ((zeroSourceZeroPoint || constantSource) && residual.empty() && !paddedSource && options.unsplitWeights)
             unsplit = s8;
         splitPairsFor(useOwn ? std::string(Avx2Int8Conv::kImplementation) : convPd.impl_info_str());
         int32_t maxAbs = 0;
@@ -166,10 +165,11 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             }
         }
         if (useOwn) {
-            own = Avx2Int8Conv::create(s, s8.data(), residual);
+            const Avx2Int8Conv::Tuning tuning { .maxQuadGroup = options.maxQuadGroup };
+            own = Avx2Int8Conv::create(s, s8.data(), residual, tuning);
             if (unsplitMaxSource >= 0) {
                 // The original weights need no residual, inside the kernel or after it.
-                ownUnsplit = Avx2Int8Conv::create(s, unsplit.data());
+                ownUnsplit = Avx2Int8Conv::create(s, unsplit.data(), tuning);
                 // Its pairs are adjacent bytes of each kernel row's (kw, c) sequence: input channels 2p, 2p + 1 of an
                 // NHWC source when the kernel is one column wide.
                 if (s.kernelWidth == 1 && !nchw())
@@ -458,31 +458,24 @@ Int8Conv::Int8Conv(std::unique_ptr<Impl> impl)
 
 Int8Conv::~Int8Conv() = default;
 
-Result<std::unique_ptr<Int8Conv>> Int8Conv::create(
-    const ConvShape& shape, DataType srcType, const Int8Weights& weights, ActivationLayout layout)
+Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const Int8ConvSpec& spec, const Int8Weights& weights)
 {
-    return create(shape, srcType, weights, layout, layout);
-}
-
-Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataType srcType, const Int8Weights& weights,
-    ActivationLayout inputLayout, ActivationLayout outputLayout)
-{
-    return create(shape, srcType, weights, inputLayout, outputLayout, std::nullopt);
-}
-
-Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataType srcType, const Int8Weights& weights,
-    ActivationLayout inputLayout, ActivationLayout outputLayout, std::optional<int32_t> constantSrcZeroPoint)
-{
-    const ActivationLayout layout = inputLayout;
+    const ConvShape& shape = spec.shape;
+    const DataType srcType = spec.srcType;
+    const std::optional<int32_t>& constantSrcZeroPoint = spec.constantSrcZeroPoint;
     QS_RETURN_IF_ERROR(shape.validate());
+    if (const int g = spec.options.maxQuadGroup; g != 1 && g != 2 && g != 4)
+        return Status(StatusCode::InvalidArgument,
+            fmt::format("int8 convolution {}: quad groups of at most {} (1, 2 or 4)", shape.toString(), g));
     if (srcType != DataType::UInt8 && srcType != DataType::Int8)
         return Status(StatusCode::Unsupported,
             fmt::format("int8 convolution {}: activations of type {}", shape.toString(), dataTypeName(srcType)));
     auto impl = std::make_unique<Impl>();
     impl->shape = shape;
     impl->srcType = srcType;
-    impl->layout = layout;
-    impl->outLayout = outputLayout;
+    impl->layout = spec.inputLayout;
+    impl->outLayout = spec.outputLayout;
+    impl->options = spec.options;
     impl->zeroSourceZeroPoint = constantSrcZeroPoint && *constantSrcZeroPoint == 0 && srcType == DataType::UInt8;
     if (constantSrcZeroPoint && !impl->zeroSourceZeroPoint) {
         impl->paddedSource = true;

@@ -23,6 +23,7 @@
 #include "kernels/int8/requantize.h"
 
 #include <quantscope/engine/data_type.h>
+#include <quantscope/engine/int8_kernel_options.h>
 #include <quantscope/engine/status.h>
 
 #include <cstdint>
@@ -64,23 +65,29 @@ enum class FloatActivation
     Silu, ///< y * sigmoid(y)
 };
 
+/// What an Int8Conv is created for, besides its weights.
+struct Int8ConvSpec
+{
+    ConvShape shape {};
+    DataType srcType = DataType::UInt8; ///< of the activations: UInt8 or Int8
+    /// The input and the output may differ (an executor keeping int8-side activations NHWC while a float reader needs
+    /// NCHW, or the reverse).
+    ActivationLayout inputLayout = ActivationLayout::Nchw;
+    ActivationLayout outputLayout = ActivationLayout::Nchw;
+    /// An activation zero point known when the model is prepared (a constant of the graph): a uint8 source with zero
+    /// point 0 then needs no oneDNN source zero point, which lets oneDNN use its faster brgemm kernels on AVX-512
+    /// VNNI. run*() must then be given that zero point (Internal error otherwise).
+    std::optional<int32_t> constantSrcZeroPoint = std::nullopt;
+    /// The session's int8 switches (int8_kernel_options.h): which kernel may run, unsplit weights, quad groups.
+    Int8KernelOptions options {};
+};
+
 /// Prepared once per layer (weights are constant); run() many times. Not for concurrent run() calls on one object
 /// (it owns its scratch buffers); create one per thread instead.
 class Int8Conv
 {
 public:
-    static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
-        const Int8Weights& weights, ActivationLayout layout = ActivationLayout::Nchw);
-    /// As above with the input and the output in different layouts (an executor keeping int8-side activations
-    /// NHWC while a float reader needs NCHW, or the reverse).
-    static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
-        const Int8Weights& weights, ActivationLayout inputLayout, ActivationLayout outputLayout);
-    /// As above for an activation zero point known when the model is prepared (a constant of the graph): a uint8
-    /// source with zero point 0 then needs no oneDNN source zero point, which lets oneDNN use its faster brgemm
-    /// kernels on AVX-512 VNNI. run*() must then be given that zero point (Internal error otherwise).
-    static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
-        const Int8Weights& weights, ActivationLayout inputLayout, ActivationLayout outputLayout,
-        std::optional<int32_t> constantSrcZeroPoint);
+    static Result<std::unique_ptr<Int8Conv>> create(const Int8ConvSpec& spec, const Int8Weights& weights);
     ~Int8Conv();
 
     const ConvShape& shape() const noexcept;

@@ -58,16 +58,13 @@ struct Correction
     int32_t pairValue = 0;
 };
 
-/// False when QS_INT8_UNSPLIT=0 turns the unsplit weights off (A/B measurements, tests of the split path on small
-/// sources); int8_conv_unsplit.cpp.
-bool unsplitWeightsAllowed();
-
 struct Int8Conv::Impl
 {
     ConvShape shape;
     DataType srcType = DataType::UInt8;
     ActivationLayout layout = ActivationLayout::Nchw; ///< of the input
     ActivationLayout outLayout = ActivationLayout::Nchw;
+    Int8KernelOptions options;
     /// Without a runtime source zero point (the activation zero point is a constant 0 after the int8 shift), oneDNN
     /// picks its brgemm kernels (brgconv) on AVX-512 VNNI instead of the slower jit_int8 direct convolution.
     bool zeroSourceZeroPoint = false;
