@@ -275,8 +275,8 @@ void int8Conv(benchmark::State& state, const Layer& layer, bool dynamicQuantize,
     for (auto _ : state) {
         if (dynamicQuantize)
             p = quant::dynamicQuantizeLinear(xf.data(), xf.size(), xq.data());
-        const Status st
-            = (*conv)->runFloat(xq.data(), p.zeroPoint, p.scale, wScale.data(), false, bias.data(), y.data());
+        const Status st = (*conv)->runFloat(xq.data(), p.zeroPoint,
+            { .xScale = p.scale, .wScales = wScale.data(), .perChannelScales = false, .bias = bias.data() }, y.data());
         if (!st.isOk()) {
             state.SkipWithError(st.toString().c_str());
             return;

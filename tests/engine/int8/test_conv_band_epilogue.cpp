@@ -107,8 +107,14 @@ void checkBands(const BandCase& c, ActivationLayout inLayout, ActivationLayout o
         std::vector<float> y(ref.size(), -1234.0f);
         float range[2] = { 0.0f, 0.0f };
         ASSERT_TRUE((*conv)
-                        ->runFloat(xIn.data(), c.xZeroPoint, xScale, wScales.data(), true, bias.data(),
-                            silu ? FloatActivation::Silu : FloatActivation::None, y.data(), range)
+                        ->runFloat(xIn.data(), c.xZeroPoint,
+                            { .xScale = xScale,
+                                .wScales = wScales.data(),
+                                .perChannelScales = true,
+                                .bias = bias.data(),
+                                .activation = silu ? FloatActivation::Silu : FloatActivation::None,
+                                .range = range },
+                            y.data())
                         .isOk());
         float mn = INFINITY, mx = -INFINITY;
         for (int64_t n = 0; n < s.batch; ++n)

@@ -123,8 +123,14 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
             std::vector<float> y(ref.size(), -1234.0f);
             float range[2] = { 0.0f, 0.0f };
             ASSERT_TRUE((*conv)
-                            ->runFloat(xIn.data(), c.xZeroPoint, xScale, wScales.data(), true, bias.data(),
-                                FloatActivation::None, y.data(), range)
+                            ->runFloat(xIn.data(), c.xZeroPoint,
+                                { .xScale = xScale,
+                                    .wScales = wScales.data(),
+                                    .perChannelScales = true,
+                                    .bias = bias.data(),
+                                    .activation = FloatActivation::None,
+                                    .range = range },
+                                y.data())
                             .isOk());
             for (size_t e = 0; e < y.size(); ++e) {
                 const int64_t o = channelOf(e);
@@ -136,8 +142,14 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
 
             // SiLU within a few ulp of its definition, bit-identical at every thread count.
             ASSERT_TRUE((*conv)
-                            ->runFloat(xIn.data(), c.xZeroPoint, xScale, wScales.data(), true, bias.data(),
-                                FloatActivation::Silu, y.data(), range)
+                            ->runFloat(xIn.data(), c.xZeroPoint,
+                                { .xScale = xScale,
+                                    .wScales = wScales.data(),
+                                    .perChannelScales = true,
+                                    .bias = bias.data(),
+                                    .activation = FloatActivation::Silu,
+                                    .range = range },
+                                y.data())
                             .isOk());
             for (size_t e = 0; e < y.size(); ++e) {
                 const int64_t o = channelOf(e);
@@ -156,8 +168,15 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
             if (nhwc) {
                 std::vector<float> yr = residual;
                 ASSERT_TRUE((*conv)
-                                ->runFloat(xIn.data(), c.xZeroPoint, xScale, wScales.data(), true, bias.data(),
-                                    FloatActivation::Silu, yr.data(), range, yr.data())
+                                ->runFloat(xIn.data(), c.xZeroPoint,
+                                    { .xScale = xScale,
+                                        .wScales = wScales.data(),
+                                        .perChannelScales = true,
+                                        .bias = bias.data(),
+                                        .activation = FloatActivation::Silu,
+                                        .range = range,
+                                        .residual = yr.data() },
+                                    yr.data())
                                 .isOk());
                 // The residual is added to the SiLU value in float (one rounding, as the authored Add); the SiLU
                 // itself may take another vector path than without a residual, hence the tolerance.

@@ -49,8 +49,15 @@ TEST(DynamicResidual, EpilogueAddEqualsTheSeparateAdd)
         for (const FloatActivation act : { FloatActivation::None, FloatActivation::Silu }) {
             SCOPED_TRACE(::testing::Message() << "oc " << oc << (act == FloatActivation::Silu ? " silu" : ""));
             std::vector<float> plain(residual.size());
-            ASSERT_TRUE(
-                (*conv)->runFloat(x.data(), xzp, xScale, wScales.data(), true, bias.data(), act, plain.data()).isOk());
+            ASSERT_TRUE((*conv)
+                            ->runFloat(x.data(), xzp,
+                                { .xScale = xScale,
+                                    .wScales = wScales.data(),
+                                    .perChannelScales = true,
+                                    .bias = bias.data(),
+                                    .activation = act },
+                                plain.data())
+                            .isOk());
             std::vector<float> want(residual.size());
             for (size_t i = 0; i < want.size(); ++i)
                 want[i] = plain[i] + residual[i];
@@ -61,10 +68,17 @@ TEST(DynamicResidual, EpilogueAddEqualsTheSeparateAdd)
                 std::vector<float> r = residual;
                 const float* res = inPlace ? y.data() : r.data();
                 float range[2] = { 0.0f, 0.0f };
-                ASSERT_TRUE(
-                    (*conv)
-                        ->runFloat(x.data(), xzp, xScale, wScales.data(), true, bias.data(), act, y.data(), range, res)
-                        .isOk());
+                ASSERT_TRUE((*conv)
+                                ->runFloat(x.data(), xzp,
+                                    { .xScale = xScale,
+                                        .wScales = wScales.data(),
+                                        .perChannelScales = true,
+                                        .bias = bias.data(),
+                                        .activation = act,
+                                        .range = range,
+                                        .residual = res },
+                                    y.data())
+                                .isOk());
                 for (size_t i = 0; i < want.size(); ++i)
                     ASSERT_EQ(y[i], want[i]) << (inPlace ? "in place, " : "") << "element " << i;
                 EXPECT_EQ(range[0], *mn);
@@ -92,8 +106,14 @@ TEST(DynamicResidual, NchwOutputRefusesAResidual)
     const std::vector<float> scales(5, 0.01f), r(size_t(s.outputCount()), 1.0f);
     std::vector<float> y(r.size());
     EXPECT_FALSE((*conv)
-                     ->runFloat(x.data(), 0, 1.0f, scales.data(), true, nullptr, FloatActivation::None, y.data(),
-                         nullptr, r.data())
+                     ->runFloat(x.data(), 0,
+                         { .xScale = 1.0f,
+                             .wScales = scales.data(),
+                             .perChannelScales = true,
+                             .bias = nullptr,
+                             .activation = FloatActivation::None,
+                             .residual = r.data() },
+                         y.data())
                      .isOk());
 }
 
@@ -126,11 +146,19 @@ TEST(DynamicConvRows, ChannelStrideMovesEachChannel)
     ASSERT_TRUE(conv.isOk());
     const int64_t plane = 35, stride = 50;
     std::vector<float> plain(size_t(19 * plane));
-    ASSERT_TRUE((*conv)->runFloat(x.data(), 3, 0.5f, scales.data(), true, bias.data(), plain.data()).isOk());
+    ASSERT_TRUE((*conv)
+                    ->runFloat(x.data(), 3,
+                        { .xScale = 0.5f, .wScales = scales.data(), .perChannelScales = true, .bias = bias.data() },
+                        plain.data())
+                    .isOk());
     EXPECT_FALSE((*conv)->setFloatOutputChannelStride(plane - 1));
     ASSERT_TRUE((*conv)->setFloatOutputChannelStride(stride));
     std::vector<float> rows(size_t(19 * stride), -7.0f);
-    ASSERT_TRUE((*conv)->runFloat(x.data(), 3, 0.5f, scales.data(), true, bias.data(), rows.data()).isOk());
+    ASSERT_TRUE((*conv)
+                    ->runFloat(x.data(), 3,
+                        { .xScale = 0.5f, .wScales = scales.data(), .perChannelScales = true, .bias = bias.data() },
+                        rows.data())
+                    .isOk());
     for (int64_t o = 0; o < 19; ++o)
         for (int64_t p = 0; p < stride; ++p)
             ASSERT_EQ(rows[size_t(o * stride + p)], p < plane ? plain[size_t(o * plane + p)] : -7.0f)

@@ -196,7 +196,11 @@ template <typename S, typename W> void checkConv(const ConvCase& c, Data data)
     for (size_t o = 0; o < bias.size(); ++o)
         bias[o] = 0.25f * float(o) - 1.0f;
     std::vector<float> y(expected.size());
-    ASSERT_TRUE((*conv)->runFloat(x.data(), c.xZeroPoint, xScale, wScales.data(), true, bias.data(), y.data()).isOk());
+    ASSERT_TRUE((*conv)
+                    ->runFloat(x.data(), c.xZeroPoint,
+                        { .xScale = xScale, .wScales = wScales.data(), .perChannelScales = true, .bias = bias.data() },
+                        y.data())
+                    .isOk());
     const int64_t plane = s.outHeight() * s.outWidth();
     for (size_t i = 0; i < y.size(); ++i) {
         const size_t o = size_t(int64_t(i) / plane % s.outChannels);

@@ -113,12 +113,17 @@ TEST(Int8KernelOptions, OwnKernelChoiceFollowsTheOptions)
             const std::string impl = (*conv)->implementation();
             EXPECT_EQ(got, want) << s.toString() << " " << impl;
             const bool pointwise = s.kernelHeight == 1;
-            if (own == Own::Never)
+            EXPECT_FALSE((*conv)->pathReason().empty());
+            if (own == Own::Never) {
                 EXPECT_EQ(impl.rfind("qs:", 0), std::string::npos) << impl;
+                EXPECT_EQ((*conv)->pathReason(), "Int8KernelOptions: oneDNN everywhere");
+            }
             if (own != Own::ByRule)
                 EXPECT_NE(impl, "qs:avx2_int8_planar");
-            if (avx2 && own == Own::Everywhere)
+            if (avx2 && own == Own::Everywhere) {
                 EXPECT_EQ(impl, "qs:avx2_int8");
+                EXPECT_EQ((*conv)->pathReason(), "Int8KernelOptions: the own AVX2 kernel wherever it can run");
+            }
             if (avx2 && own == Own::ByRule)
                 EXPECT_EQ(impl, pointwise ? "qs:avx2_int8_planar" : "qs:avx2_int8");
         }

@@ -450,8 +450,15 @@ public:
         float* range = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
         const auto* residual
             = m_residualSlot >= 0 ? static_cast<const float*>(args.inputs[size_t(m_residualSlot)]) : nullptr;
-        return m_conv->runFloat(args.inputs[kX], xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
-            m_bias.empty() ? nullptr : m_bias.data(), m_activation, y, range, residual);
+        return m_conv->runFloat(args.inputs[kX], xzp,
+            { .xScale = xScale,
+                .wScales = m_wScales.data(),
+                .perChannelScales = m_wScales.size() > 1,
+                .bias = m_bias.empty() ? nullptr : m_bias.data(),
+                .activation = m_activation,
+                .range = range,
+                .residual = residual },
+            y);
     }
 
     std::string implementation() const override { return "onednn:" + m_conv->implementation() + " " + m_layouts; }
