@@ -122,16 +122,12 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
             // exactly the min and max written.
             std::vector<float> y(ref.size(), -1234.0f);
             float range[2] = { 0.0f, 0.0f };
-            ASSERT_TRUE((*conv)
-                            ->runFloat(xIn.data(), c.xZeroPoint,
-                                { .xScale = xScale,
-                                    .wScales = wScales.data(),
-                                    .perChannelScales = true,
-                                    .bias = bias.data(),
-                                    .activation = FloatActivation::None,
-                                    .range = range },
-                                y.data())
-                            .isOk());
+            FloatRescale rescale { .xScale = xScale,
+                .wScales = wScales.data(),
+                .perChannelScales = true,
+                .bias = bias.data(),
+                .range = range };
+            ASSERT_TRUE((*conv)->runFloat(xIn.data(), c.xZeroPoint, rescale, y.data()).isOk());
             for (size_t e = 0; e < y.size(); ++e) {
                 const int64_t o = channelOf(e);
                 ASSERT_EQ(y[e], float(ref[refIndex[e]]) * (xScale * wScales[size_t(o)]) + bias[size_t(o)])
@@ -141,16 +137,8 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
             EXPECT_EQ(range[1], *std::max_element(y.begin(), y.end()));
 
             // SiLU within a few ulp of its definition, bit-identical at every thread count.
-            ASSERT_TRUE((*conv)
-                            ->runFloat(xIn.data(), c.xZeroPoint,
-                                { .xScale = xScale,
-                                    .wScales = wScales.data(),
-                                    .perChannelScales = true,
-                                    .bias = bias.data(),
-                                    .activation = FloatActivation::Silu,
-                                    .range = range },
-                                y.data())
-                            .isOk());
+            rescale.activation = FloatActivation::Silu;
+            ASSERT_TRUE((*conv)->runFloat(xIn.data(), c.xZeroPoint, rescale, y.data()).isOk());
             for (size_t e = 0; e < y.size(); ++e) {
                 const int64_t o = channelOf(e);
                 const double v = double(float(ref[refIndex[e]]) * (xScale * wScales[size_t(o)]) + bias[size_t(o)]);
@@ -167,17 +155,8 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
             // A residual added in place (y is the residual's buffer): NHWC output only.
             if (nhwc) {
                 std::vector<float> yr = residual;
-                ASSERT_TRUE((*conv)
-                                ->runFloat(xIn.data(), c.xZeroPoint,
-                                    { .xScale = xScale,
-                                        .wScales = wScales.data(),
-                                        .perChannelScales = true,
-                                        .bias = bias.data(),
-                                        .activation = FloatActivation::Silu,
-                                        .range = range,
-                                        .residual = yr.data() },
-                                    yr.data())
-                                .isOk());
+                rescale.residual = yr.data();
+                ASSERT_TRUE((*conv)->runFloat(xIn.data(), c.xZeroPoint, rescale, yr.data()).isOk());
                 // The residual is added to the SiLU value in float (one rounding, as the authored Add); the SiLU
                 // itself may take another vector path than without a residual, hence the tolerance.
                 for (size_t e = 0; e < yr.size(); ++e) {

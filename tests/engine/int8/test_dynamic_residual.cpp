@@ -49,15 +49,12 @@ TEST(DynamicResidual, EpilogueAddEqualsTheSeparateAdd)
         for (const FloatActivation act : { FloatActivation::None, FloatActivation::Silu }) {
             SCOPED_TRACE(::testing::Message() << "oc " << oc << (act == FloatActivation::Silu ? " silu" : ""));
             std::vector<float> plain(residual.size());
-            ASSERT_TRUE((*conv)
-                            ->runFloat(x.data(), xzp,
-                                { .xScale = xScale,
-                                    .wScales = wScales.data(),
-                                    .perChannelScales = true,
-                                    .bias = bias.data(),
-                                    .activation = act },
-                                plain.data())
-                            .isOk());
+            const FloatRescale rescale { .xScale = xScale,
+                .wScales = wScales.data(),
+                .perChannelScales = true,
+                .bias = bias.data(),
+                .activation = act };
+            ASSERT_TRUE((*conv)->runFloat(x.data(), xzp, rescale, plain.data()).isOk());
             std::vector<float> want(residual.size());
             for (size_t i = 0; i < want.size(); ++i)
                 want[i] = plain[i] + residual[i];
@@ -68,17 +65,10 @@ TEST(DynamicResidual, EpilogueAddEqualsTheSeparateAdd)
                 std::vector<float> r = residual;
                 const float* res = inPlace ? y.data() : r.data();
                 float range[2] = { 0.0f, 0.0f };
-                ASSERT_TRUE((*conv)
-                                ->runFloat(x.data(), xzp,
-                                    { .xScale = xScale,
-                                        .wScales = wScales.data(),
-                                        .perChannelScales = true,
-                                        .bias = bias.data(),
-                                        .activation = act,
-                                        .range = range,
-                                        .residual = res },
-                                    y.data())
-                                .isOk());
+                FloatRescale fused = rescale;
+                fused.range = range;
+                fused.residual = res;
+                ASSERT_TRUE((*conv)->runFloat(x.data(), xzp, fused, y.data()).isOk());
                 for (size_t i = 0; i < want.size(); ++i)
                     ASSERT_EQ(y[i], want[i]) << (inPlace ? "in place, " : "") << "element " << i;
                 EXPECT_EQ(range[0], *mn);
