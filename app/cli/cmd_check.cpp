@@ -34,6 +34,7 @@ struct Options
     std::vector<fs::path> cases;
     ExecutionMode mode = ExecutionMode::Optimized;
     int threads = 1;
+    Int8KernelOptions int8; ///< from the environment's A/B switches (int8_kernel_options.h)
     bool json = false;
     double rtol = kDefaultRtol;
     double atol = kDefaultAtol;
@@ -195,6 +196,7 @@ CaseResult runCase(const fs::path& dir, const Options& opt)
             SessionOptions so;
             so.threads = opt.threads;
             so.mode = opt.mode;
+            so.int8 = opt.int8;
             so.inputShapes = shapes;
             so.constantInputs = constants;
             std::vector<UnsupportedNode> unsupported;
@@ -348,6 +350,12 @@ int runCheck(std::span<char* const> args)
         fmt::print(stderr, "check: no case directories given\n");
         return 2;
     }
+    auto int8 = int8KernelOptionsFromEnvironment();
+    if (!int8) {
+        fmt::print(stderr, "check: {}\n", int8.status().message());
+        return 2;
+    }
+    opt.int8 = *int8;
     std::map<std::string, std::string> expected;
     if (!opt.expectedFailures.empty()) {
         std::string error;
@@ -438,7 +446,9 @@ void printCheckHelp()
         "  --threads N                 intra-op threads (default 1)\n"
         "  --json                      machine-readable output\n"
         "  --expected-failures FILE    case names (one per line, '# reason') whose failure is expected:\n"
-        "                              reported as XFAIL; a listed case that passes is an error (XPASS)\n",
+        "                              reported as XFAIL; a listed case that passes is an error (XPASS)\n\n"
+        "The int8 kernels' A/B switches QS_INT8_OWN_AVX2, QS_INT8_UNSPLIT, QS_INT8_QUAD_GROUPS and\n"
+        "QS_CHANNEL_PAIRING are read from the environment (engine/include/quantscope/engine/int8_kernel_options.h).\n",
         kDefaultRtol, kDefaultAtol);
 }
 

@@ -102,6 +102,10 @@ int runPlan(std::span<char* const> args)
     }
     if (modelPath.empty())
         return usageError("no model given");
+    auto int8 = int8KernelOptionsFromEnvironment();
+    if (!int8)
+        return usageError(int8.status().message());
+    options.int8 = *int8;
     auto model = loadModel(modelPath, load);
     if (!model) {
         fmt::print(stderr, "quantscope-cli plan: {}\n", model.status().message());
@@ -147,7 +151,9 @@ void printPlanHelp()
         "  --input-shape S     bind a graph input's shape, e.g. images=1x3x640x640 (repeatable)\n"
         "  --run               run the model once (zero inputs) first and show the kernels as they ran: some\n"
         "                      oneDNN primitives are only created at the first run\n"
-        "  --json              one JSON object (schema quantscope.plan/1) instead of text\n");
+        "  --json              one JSON object (schema quantscope.plan/1) instead of text\n\n"
+        "The int8 kernels' A/B switches QS_INT8_OWN_AVX2, QS_INT8_UNSPLIT, QS_INT8_QUAD_GROUPS and\n"
+        "QS_CHANNEL_PAIRING are read from the environment (engine/include/quantscope/engine/int8_kernel_options.h).\n");
 }
 
 } // namespace

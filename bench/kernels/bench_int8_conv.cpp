@@ -16,7 +16,8 @@
 //   Avx2Kernel/P/N    the engine's own AVX2 u8·s8→s32 kernel (avx2_int8_conv.h) alone, NHWC, P pixels × N·8 output
 //                     channels of register blocking (padding copy included): compare with Int8Primitive
 // The resnet18 rows (synthetic weights in the pair-safe range) have only the two primitive rows and report CPU time
-// (the machine is shared); GMAC/s = GOP/s / 2.
+// (the machine is shared); GMAC/s = GOP/s / 2. The int8 A/B switches (QS_INT8_OWN_AVX2=0|1, ...) are read from the
+// environment at registration (int8_kernel_options.h).
 #include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "quant/quantize_linear.h"
@@ -26,6 +27,7 @@
 #include <benchmark/benchmark.h>
 #include <oneapi/dnnl/dnnl.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -230,7 +232,7 @@ void int8Primitive(benchmark::State& state, const Layer& layer)
 
 /// The layer's weights as the s8 values oneDNN gets (w - zp, clamped; the yolov5nu rows' split pairs are not
 /// redone here: this row measures speed only).
-void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int width)
+void avx2Kernel(benchmark::State& state, const Layer& layer, Avx2Int8ConvTuning tuning)
 {
     const ConvShape& s = layer.shape;
     if (!Avx2Int8Conv::supports(s)) {
@@ -240,7 +242,7 @@ void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int wid
     std::vector<int8_t> w(layer.weights.size());
     for (size_t i = 0; i < w.size(); ++i)
         w[i] = int8_t(std::clamp(int(layer.weights[i]) - layer.weightZeroPoint, -64, 64));
-    auto conv = Avx2Int8Conv::create(s, w.data(), pixels, width);
+    auto conv = Avx2Int8Conv::create(s, w.data(), tuning);
     std::vector<uint8_t> x(size_t(s.inputCount()));
     std::mt19937 rng(7);
     for (uint8_t& v : x)
@@ -254,11 +256,12 @@ void avx2Kernel(benchmark::State& state, const Layer& layer, int pixels, int wid
     state.SetLabel("avx2 own " + std::to_string(conv->pixelBlock()) + "x" + std::to_string(8 * conv->channelBlock()));
 }
 
-void int8Conv(benchmark::State& state, const Layer& layer, bool dynamicQuantize, ActivationLayout layout)
+void int8Conv(benchmark::State& state, const Layer& layer, bool dynamicQuantize, ActivationLayout layout,
+    const Int8KernelOptions& options)
 {
     const ConvShape& s = layer.shape;
-    auto conv = Int8Conv::create(
-        s, DataType::UInt8, { DataType::UInt8, layer.weights.data(), { layer.weightZeroPoint } }, layout);
+    auto conv = Int8Conv::create({ .shape = s, .inputLayout = layout, .outputLayout = layout, .options = options },
+        { DataType::UInt8, layer.weights.data(), { layer.weightZeroPoint } });
     if (!conv.isOk()) {
         state.SkipWithError(conv.status().toString().c_str());
         return;
@@ -272,8 +275,8 @@ void int8Conv(benchmark::State& state, const Layer& layer, bool dynamicQuantize,
     for (auto _ : state) {
         if (dynamicQuantize)
             p = quant::dynamicQuantizeLinear(xf.data(), xf.size(), xq.data());
-        const Status st
-            = (*conv)->runFloat(xq.data(), p.zeroPoint, p.scale, wScale.data(), false, bias.data(), y.data());
+        const Status st = (*conv)->runFloat(xq.data(), p.zeroPoint,
+            { .xScale = p.scale, .wScales = wScale.data(), .perChannelScales = false, .bias = bias.data() }, y.data());
         if (!st.isOk()) {
             state.SkipWithError(st.toString().c_str());
             return;
@@ -287,6 +290,13 @@ void int8Conv(benchmark::State& state, const Layer& layer, bool dynamicQuantize,
 }
 
 const bool kRegistered = [] {
+    // The int8 kernels' A/B switches (QS_INT8_OWN_AVX2, QS_INT8_UNSPLIT, QS_INT8_QUAD_GROUPS: int8_kernel_options.h),
+    // read here, at the program's edge, and handed to the rows.
+    const auto options = int8KernelOptionsFromEnvironment();
+    if (!options) {
+        std::fprintf(stderr, "bench_int8_conv: %s\n", options.status().message().c_str());
+        std::exit(2);
+    }
     for (const Layer& layer : layers()) {
         const std::string isa = isaLabel();
         benchmark::RegisterBenchmark(("Fp32Conv/" + layer.name + "/" + isa).c_str(), fp32Conv, layer)
@@ -295,16 +305,16 @@ const bool kRegistered = [] {
         benchmark::RegisterBenchmark(("Int8Primitive/" + layer.name + "/" + isa).c_str(), int8Primitive, layer)
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
-        benchmark::RegisterBenchmark(
-            ("Int8ConvExact/" + layer.name + "/" + isa).c_str(), int8Conv, layer, false, ActivationLayout::Nchw)
+        benchmark::RegisterBenchmark(("Int8ConvExact/" + layer.name + "/" + isa).c_str(), int8Conv, layer, false,
+            ActivationLayout::Nchw, *options)
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
-        benchmark::RegisterBenchmark(
-            ("Int8ConvExactNhwc/" + layer.name + "/" + isa).c_str(), int8Conv, layer, false, ActivationLayout::Nhwc)
+        benchmark::RegisterBenchmark(("Int8ConvExactNhwc/" + layer.name + "/" + isa).c_str(), int8Conv, layer, false,
+            ActivationLayout::Nhwc, *options)
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
-        benchmark::RegisterBenchmark(
-            ("Int8DynamicConv/" + layer.name + "/" + isa).c_str(), int8Conv, layer, true, ActivationLayout::Nchw)
+        benchmark::RegisterBenchmark(("Int8DynamicConv/" + layer.name + "/" + isa).c_str(), int8Conv, layer, true,
+            ActivationLayout::Nchw, *options)
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
     }
@@ -316,14 +326,14 @@ const bool kRegistered = [] {
         for (auto [p, n] : blockings)
             benchmark::RegisterBenchmark(
                 ("Avx2Kernel/" + layer.name + "/" + std::to_string(p) + "/" + std::to_string(n)).c_str(), avx2Kernel,
-                layer, p, n)
+                layer, Avx2Int8ConvTuning { .pixelBlock = p, .channelBlock = n, .maxQuadGroup = options->maxQuadGroup })
                 ->Unit(benchmark::kMillisecond);
     }
     for (const Layer& layer : layers())
         for (auto [p, n] : blockings)
             benchmark::RegisterBenchmark(
                 ("Avx2Kernel/" + layer.name + "/" + std::to_string(p) + "/" + std::to_string(n)).c_str(), avx2Kernel,
-                layer, p, n)
+                layer, Avx2Int8ConvTuning { .pixelBlock = p, .channelBlock = n, .maxQuadGroup = options->maxQuadGroup })
                 ->Unit(benchmark::kMillisecond);
     return true;
 }();

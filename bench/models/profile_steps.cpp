@@ -92,6 +92,13 @@ int main(int argc, char** argv)
         else
             return usage();
     }
+    // The int8 kernels' A/B switches (QS_INT8_OWN_AVX2, QS_CHANNEL_PAIRING, ...: int8_kernel_options.h).
+    auto int8 = qs::int8KernelOptionsFromEnvironment();
+    if (!int8) {
+        fmt::print(stderr, "{}\n", int8.status().message());
+        return 2;
+    }
+    options.int8 = *int8;
     auto model = qs::loadModel(path);
     if (!model) {
         fmt::print(stderr, "{}\n", model.status().message());

@@ -21,7 +21,7 @@
 // matching by cost, then exchanges of partners while they help — measured on resnet18's weights by Int8Conv's own
 // saturation reports, which stay what the diagnosis shows (they are computed on the weights the kernels get).
 // Runs only where pairs saturate (pairsSaturate: AVX2, AVX-512 without VNNI); VNNI plans are untouched.
-// QS_CHANNEL_PAIRING=0 turns it off (A/B measurements, tests).
+// SessionOptions::int8.channelPairing = false turns it off (A/B measurements, tests).
 #include "exec/channel_pairing_rewrites.h"
 
 #include "exec/channel_pairing_order.h"
@@ -31,11 +31,9 @@
 #include "kernels/int8/qlinear.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <numeric>
-#include <string_view>
 
 namespace qs {
 
@@ -335,8 +333,7 @@ private:
 
 void pairInt8Channels(SessionPlan& plan)
 {
-    const char* env = std::getenv("QS_CHANNEL_PAIRING");
-    if ((env && std::string_view(env) == "0") || !kernels::int8::onednnInt8Isa().pairsSaturate)
+    if (!plan.options.int8.channelPairing || !kernels::int8::onednnInt8Isa().pairsSaturate)
         return;
     ChannelPairer(plan).run();
 }

@@ -9,7 +9,7 @@ namespace qs {
 
 /// Rewrite 11: permutes the channels of static int8 activation classes (see channel_pairing_rewrites.cpp) by
 /// rewriting constant weights, scales, zero points and biases only. Does nothing where int8 pairs accumulate in
-/// int32 (VNNI) or when QS_CHANNEL_PAIRING=0.
+/// int32 (VNNI) or when the session's Int8KernelOptions::channelPairing is false.
 void pairInt8Channels(SessionPlan& plan);
 
 } // namespace qs

@@ -60,7 +60,8 @@ Status err(const Node& node, StatusCode code, const std::string& what)
 /// Prepares one branch: a model whose graph is the branch with its captured values turned into inputs (constant
 /// ones bound at preparation, so the branch folds what depends only on them).
 Result<std::unique_ptr<SessionPlan>> prepareBranch(const Node& node, std::string_view attr,
-    std::span<const std::string> names, std::span<const kernels::TensorDesc> captures, int threads, bool optimized)
+    std::span<const std::string> names, std::span<const kernels::TensorDesc> captures, int threads, bool optimized,
+    const Int8KernelOptions& int8)
 {
     const Graph* branch = branchOf(node, attr);
     if (!branch)
@@ -72,6 +73,7 @@ Result<std::unique_ptr<SessionPlan>> prepareBranch(const Node& node, std::string
     SessionOptions options;
     options.threads = threads;
     options.mode = optimized ? ExecutionMode::Optimized : ExecutionMode::AsWritten;
+    options.int8 = int8;
     for (const std::string& name : capturesOf(*branch)) {
         const auto at = std::lower_bound(names.begin(), names.end(), name);
         if (at == names.end() || *at != name)
@@ -118,11 +120,11 @@ Status inferIf(const Node& node, std::span<const kernels::TensorDesc> in, std::v
     std::vector<const SessionPlan*> plans;
     std::unique_ptr<SessionPlan> thenPlan, elsePlan;
     if (!cond || *cond) {
-        QS_ASSIGN_OR_RETURN(thenPlan, prepareBranch(node, "then_branch", names, captures, 1, false));
+        QS_ASSIGN_OR_RETURN(thenPlan, prepareBranch(node, "then_branch", names, captures, 1, false, {}));
         plans.push_back(thenPlan.get());
     }
     if (!cond || !*cond) {
-        QS_ASSIGN_OR_RETURN(elsePlan, prepareBranch(node, "else_branch", names, captures, 1, false));
+        QS_ASSIGN_OR_RETURN(elsePlan, prepareBranch(node, "else_branch", names, captures, 1, false, {}));
         plans.push_back(elsePlan.get());
     }
     for (const SessionPlan* p : plans)
@@ -159,8 +161,8 @@ public:
         for (int b = 0; b < 2; ++b) {
             if (cond && *cond != (b == 0))
                 continue;
-            QS_ASSIGN_OR_RETURN(
-                m_branches[b].plan, prepareBranch(node, attrs[b], m_names, captures, ctx.threads, ctx.optimized));
+            QS_ASSIGN_OR_RETURN(m_branches[b].plan,
+                prepareBranch(node, attrs[b], m_names, captures, ctx.threads, ctx.optimized, ctx.int8));
             Branch& br = m_branches[b];
             for (const IoInfo& io : br.plan->inputs) {
                 const auto at = std::lower_bound(m_names.begin(), m_names.end(), io.name);

@@ -37,12 +37,14 @@ std::vector<TensorDesc> bodyInputs(const Node& node, std::span<const TensorDesc>
     return formal;
 }
 
-Status prepareBody(const Node& node, std::span<const TensorDesc> in, int threads, bool optimized, Subgraph& body)
+Status prepareBody(const Node& node, std::span<const TensorDesc> in, int threads, bool optimized,
+    const Int8KernelOptions& int8, Subgraph& body)
 {
     if (node.inputs.size() < 2)
         return Status(StatusCode::InvalidModel, fmt::format("node {}: needs M and cond slots", node.describe()));
     const std::vector<TensorDesc> formal = bodyInputs(node, in);
-    QS_RETURN_IF_ERROR(body.prepare(node, "body", formal, in.subspan(node.inputs.size()), threads, optimized, true));
+    QS_RETURN_IF_ERROR(
+        body.prepare(node, "body", formal, in.subspan(node.inputs.size()), threads, optimized, int8, true));
     const size_t carried = node.inputs.size() - 2;
     const auto& outs = body.outputs();
     if (outs.size() < 1 + carried || outs.size() - 1 - carried != node.outputs.size() - carried)
@@ -66,7 +68,7 @@ Status prepareBody(const Node& node, std::span<const TensorDesc> in, int threads
 Status inferLoop(const Node& node, std::span<const TensorDesc> in, std::vector<TensorDesc>& out)
 {
     Subgraph body;
-    QS_RETURN_IF_ERROR(prepareBody(node, in, 1, false, body));
+    QS_RETURN_IF_ERROR(prepareBody(node, in, 1, false, {}, body));
     const size_t carried = node.inputs.size() - 2;
     int64_t iterations = kernels::kRunTimeDim;
     const HostTensor* always = body.constantOutput(0);
@@ -185,7 +187,7 @@ protected:
     {
         m_authored = ctx.node.inputs.size();
         m_outputs = ctx.node.outputs.size();
-        return prepareBody(ctx.node, ctx.inputs, ctx.threads, ctx.optimized, m_body);
+        return prepareBody(ctx.node, ctx.inputs, ctx.threads, ctx.optimized, ctx.int8, m_body);
     }
 
 private:

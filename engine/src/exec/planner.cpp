@@ -404,7 +404,7 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
             }
         step.kernel = step.spec->create();
         kernels::KernelContext ctx { node, ins, outs, step.postOps, options.threads,
-            options.mode == ExecutionMode::Optimized };
+            options.mode == ExecutionMode::Optimized, options.int8 };
         if (Status st = step.kernel->prepare(ctx); !st) {
             // A kernel may find only now that it cannot handle an attribute combination: still report every such
             // node together.

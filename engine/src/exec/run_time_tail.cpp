@@ -116,7 +116,7 @@ Status runTailStepsUnguarded(
                         return context(st);
             std::unique_ptr<kernels::Kernel> kernel = (*spec)->create();
             kernels::KernelContext ctx { node, ins, outs, {}, plan.options.threads,
-                plan.options.mode == ExecutionMode::Optimized };
+                plan.options.mode == ExecutionMode::Optimized, plan.options.int8 };
             if (Status st = kernel->prepare(ctx); !st)
                 return context(st);
             for (TensorDesc& d : outs)

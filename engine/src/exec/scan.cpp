@@ -94,8 +94,8 @@ std::vector<int64_t> sliceDims(const ScanLayout& l, const std::vector<int64_t>& 
     return d;
 }
 
-Status prepareBody(
-    const Node& node, std::span<const TensorDesc> in, const ScanLayout& l, int threads, bool optimized, Subgraph& body)
+Status prepareBody(const Node& node, std::span<const TensorDesc> in, const ScanLayout& l, int threads, bool optimized,
+    const Int8KernelOptions& int8, Subgraph& body)
 {
     std::vector<TensorDesc> formal;
     for (size_t k = 0; k < l.states; ++k) {
@@ -111,7 +111,7 @@ Status prepareBody(
         d.dims = sliceDims(l, in[l.first + l.states + j].dims, l.inAxes[j]);
         formal.push_back(d);
     }
-    QS_RETURN_IF_ERROR(body.prepare(node, "body", formal, in.subspan(node.inputs.size()), threads, optimized));
+    QS_RETURN_IF_ERROR(body.prepare(node, "body", formal, in.subspan(node.inputs.size()), threads, optimized, int8));
     const auto& outs = body.outputs();
     if (outs.size() != node.outputs.size())
         return err(node, StatusCode::InvalidModel,
@@ -152,7 +152,7 @@ Status inferScan(const Node& node, std::span<const TensorDesc> in, std::vector<T
 {
     QS_ASSIGN_OR_RETURN(const ScanLayout l, layoutOf(node, in));
     Subgraph body;
-    QS_RETURN_IF_ERROR(prepareBody(node, in, l, 1, false, body));
+    QS_RETURN_IF_ERROR(prepareBody(node, in, l, 1, false, {}, body));
     for (size_t o = 0; o < out.size(); ++o) {
         out[o].type = body.outputs()[o].type;
         QS_ASSIGN_OR_RETURN(out[o].dims, outputDims(node, l, body, o, nullptr));
@@ -181,7 +181,7 @@ public:
     {
         const Node& node = ctx.node;
         QS_ASSIGN_OR_RETURN(m_layout, layoutOf(node, ctx.inputs));
-        QS_RETURN_IF_ERROR(prepareBody(node, ctx.inputs, m_layout, ctx.threads, ctx.optimized, m_body));
+        QS_RETURN_IF_ERROR(prepareBody(node, ctx.inputs, m_layout, ctx.threads, ctx.optimized, ctx.int8, m_body));
         m_authored = node.inputs.size();
         const ScanLayout& l = m_layout;
         // Per batch element (opset 8), inputs and outputs are viewed without the batch axis.

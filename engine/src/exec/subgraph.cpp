@@ -42,7 +42,8 @@ Result<std::unique_ptr<SessionPlan>> buildNestedPlan(
 }
 
 Status Subgraph::prepare(const Node& node, std::string_view attr, std::span<const kernels::TensorDesc> formal,
-    std::span<const kernels::TensorDesc> captures, int threads, bool optimized, bool allowRunTimeOutputs)
+    std::span<const kernels::TensorDesc> captures, int threads, bool optimized, const Int8KernelOptions& int8,
+    bool allowRunTimeOutputs)
 {
     const Attribute* a = node.attribute(attr);
     if (!a || a->type != AttributeType::Graph || !a->g)
@@ -62,6 +63,7 @@ Status Subgraph::prepare(const Node& node, std::string_view attr, std::span<cons
     SessionOptions options;
     options.threads = threads;
     options.mode = optimized ? ExecutionMode::Optimized : ExecutionMode::AsWritten;
+    options.int8 = int8;
     std::vector<std::string> formalNames;
     for (size_t i = 0; i < formal.size(); ++i) {
         Value& v = g.mutableValue(g.inputs()[i]);

@@ -28,7 +28,8 @@ public:
     /// With `allowRunTimeOutputs`, outputs whose extents the body decides at run time (run-time tail) are accepted;
     /// outputType()/outputDims() then tell their actual type and extents after each run.
     Status prepare(const Node& node, std::string_view attr, std::span<const kernels::TensorDesc> formal,
-        std::span<const kernels::TensorDesc> captures, int threads, bool optimized, bool allowRunTimeOutputs = false);
+        std::span<const kernels::TensorDesc> captures, int threads, bool optimized, const Int8KernelOptions& int8,
+        bool allowRunTimeOutputs = false);
 
     const std::vector<IoInfo>& outputs() const { return m_plan->outputs; }
     /// The constant an output folded to at preparation, if it did (a Loop body's condition that is always true).

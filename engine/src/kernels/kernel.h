@@ -5,6 +5,7 @@
 
 #include <quantscope/engine/graph.h>
 #include <quantscope/engine/host_tensor.h>
+#include <quantscope/engine/int8_kernel_options.h>
 #include <quantscope/engine/status.h>
 
 #include <cstdint>
@@ -76,6 +77,7 @@ struct KernelContext
     std::span<const PostOp> postOps; ///< empty unless the registry entry declares KernelCaps::PostOps
     int threads = 1;
     bool optimized = false; ///< the session runs in Optimized mode (If prepares its branches alike)
+    Int8KernelOptions int8 {}; ///< the session's int8 switches (SessionOptions::int8), for the int8 kernels and bodies
 };
 
 /// What a kernel gets at run time: data pointers in the same slot order as at preparation (null for omitted

@@ -3,6 +3,8 @@
 // random test data, and running a Session on a stored input against a stored expected output.
 #pragma once
 
+#include "int8_test_options.h"
+
 #include <quantscope/engine/host_tensor.h>
 #include <quantscope/engine/model.h>
 #include <quantscope/engine/session.h>
@@ -102,6 +104,7 @@ inline Result<std::unique_ptr<Session>> createSession(std::shared_ptr<const Mode
 {
     SessionOptions options;
     options.mode = mode;
+    options.int8 = int8TestOptions();
     return Session::create(std::move(model), options);
 }
 

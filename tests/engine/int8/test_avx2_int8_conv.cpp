@@ -113,13 +113,6 @@ void check(const Case& c, Data data, bool interior)
     std::vector<int32_t> corr(size_t(s.outputCount()));
     convIntegerRef(s, x.data(), zp, r8.data(), &noZp, false, corr.data());
 
-    auto conv = Avx2Int8Conv::create(s, split.data());
-    if (data == Data::Moderate && conv->totalQuads() >= 16 * ((s.outChannels + 15) / 16)
-        && !std::getenv("QS_INT8_QUAD_GROUPS")) {
-        // Enough quads per channel block for groups to form, and weights that make some of them impossible.
-        EXPECT_GT(conv->groupedQuads(), 0);
-        EXPECT_LT(conv->groupedQuads(), conv->totalQuads());
-    }
     const int64_t hw = s.inHeight * s.inWidth, ic = s.inChannels, oc = s.outChannels;
     const int64_t ohw = s.outHeight() * s.outWidth();
     std::vector<uint8_t> nhwc(x.size());
@@ -128,24 +121,36 @@ void check(const Case& c, Data data, bool interior)
             for (int64_t p = 0; p < hw; ++p)
                 nhwc[size_t((n * hw + p) * ic + ch)] = x[size_t((n * ic + ch) * hw + p)];
     std::vector<int32_t> got(size_t(s.outputCount())); // NHWC
-    for (int round = 0; round < 2; ++round) { // the second run reuses the filled border
-        if (interior) {
-            for (int64_t n = 0; n < s.batch; ++n) {
-                for (int64_t h = 0; h < s.inHeight; ++h)
-                    std::memcpy(conv->interior() + h * conv->paddedRowStride(),
-                        nhwc.data() + (n * hw + h * s.inWidth) * ic, size_t(s.inWidth * ic));
-                conv->runInterior(zp, got.data() + n * ohw * oc);
-            }
-        } else {
-            conv->run(nhwc.data(), zp, got.data());
+    // The int16 quad groups at each limit Int8KernelOptions::maxQuadGroup allows (Moderate data, where groups form).
+    for (const int maxGroup : data == Data::Moderate ? std::vector<int> { 4, 2, 1 } : std::vector<int> { 4 }) {
+        auto conv = Avx2Int8Conv::create(s, split.data(), Avx2Int8ConvTuning { .maxQuadGroup = maxGroup });
+        if (maxGroup == 1)
+            EXPECT_EQ(conv->groupedQuads(), 0);
+        if (data == Data::Moderate && maxGroup == 4 && conv->totalQuads() >= 16 * ((s.outChannels + 15) / 16)) {
+            // Enough quads per channel block for groups to form, and weights that make some of them impossible.
+            EXPECT_GT(conv->groupedQuads(), 0);
+            EXPECT_LT(conv->groupedQuads(), conv->totalQuads());
         }
-        for (int64_t n = 0; n < s.batch; ++n)
-            for (int64_t o = 0; o < oc; ++o)
-                for (int64_t p = 0; p < ohw; ++p) {
-                    const size_t nchw = size_t((n * oc + o) * ohw + p);
-                    ASSERT_EQ(got[size_t((n * ohw + p) * oc + o)] + corr[nchw], want[nchw])
-                        << s.toString() << " image " << n << " oc " << o << " pixel " << p << " round " << round;
+        for (int round = 0; round < 2; ++round) { // the second run reuses the filled border
+            if (interior) {
+                for (int64_t n = 0; n < s.batch; ++n) {
+                    for (int64_t h = 0; h < s.inHeight; ++h)
+                        std::memcpy(conv->interior() + h * conv->paddedRowStride(),
+                            nhwc.data() + (n * hw + h * s.inWidth) * ic, size_t(s.inWidth * ic));
+                    conv->runInterior(zp, got.data() + n * ohw * oc);
                 }
+            } else {
+                conv->run(nhwc.data(), zp, got.data());
+            }
+            for (int64_t n = 0; n < s.batch; ++n)
+                for (int64_t o = 0; o < oc; ++o)
+                    for (int64_t p = 0; p < ohw; ++p) {
+                        const size_t nchw = size_t((n * oc + o) * ohw + p);
+                        ASSERT_EQ(got[size_t((n * ohw + p) * oc + o)] + corr[nchw], want[nchw])
+                            << s.toString() << " image " << n << " oc " << o << " pixel " << p << " round " << round
+                            << " groups of at most " << maxGroup;
+                    }
+        }
     }
 
     // Given the residual, the kernel reduces it itself when it touches few quads: then its output alone is exact.
@@ -275,7 +280,7 @@ TEST(Avx2Int8Conv, RegisterBlockingsAgree)
     const int64_t ohw = s.outHeight() * s.outWidth();
     for (int p : { 1, 3, 5, 8 })
         for (int n : { 1, 2, 3 }) {
-            auto conv = Avx2Int8Conv::create(s, w.data(), p, n);
+            auto conv = Avx2Int8Conv::create(s, w.data(), Avx2Int8ConvTuning { .pixelBlock = p, .channelBlock = n });
             std::vector<int32_t> got(size_t(s.outputCount()));
             conv->run(x.data(), 17, got.data());
             for (int64_t o = 0; o < s.outChannels; ++o)

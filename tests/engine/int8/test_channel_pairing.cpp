@@ -184,11 +184,11 @@ Network buildNetwork()
 
 std::vector<HostTensor> runNetwork(const Network& n, bool pairing, int* pairedSteps)
 {
-    setenv("QS_CHANNEL_PAIRING", pairing ? "1" : "0", 1);
     SessionOptions options;
     options.mode = ExecutionMode::Optimized;
+    options.int8 = test::int8TestOptions();
+    options.int8.channelPairing = pairing;
     auto session = Session::create(n.model, options);
-    unsetenv("QS_CHANNEL_PAIRING");
     EXPECT_TRUE(session.isOk()) << session.status().toString();
     if (!session.isOk())
         return {};

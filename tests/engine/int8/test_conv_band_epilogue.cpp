@@ -6,6 +6,7 @@
 // odd channel counts, padding, strides, both output layouts. Against the obvious-loop ConvInteger and the float
 // epilogue's definition computed here: int32 exactly, rescale + bias exactly, SiLU within a few ulp, the range
 // exactly the min and max written. Runs natively, AVX2-limited (`avx2.`) and with the own kernel forced (`avx2own.`).
+#include "int8_test_options.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/int8_conv.h"
 #include "square_conv.h"
@@ -82,7 +83,9 @@ void checkBands(const BandCase& c, ActivationLayout inLayout, ActivationLayout o
         return size_t(outLayout == ActivationLayout::Nchw ? (n * oc + o) * ohw + p : (n * ohw + p) * oc + o);
     };
 
-    auto conv = Int8Conv::create(s, DataType::UInt8, { DataType::UInt8, w.data(), wzp }, inLayout, outLayout);
+    auto conv = Int8Conv::create(
+        { .shape = s, .inputLayout = inLayout, .outputLayout = outLayout, .options = test::int8TestOptions() },
+        { DataType::UInt8, w.data(), wzp });
     ASSERT_TRUE(conv.isOk()) << conv.status().toString();
     const std::string impl = (*conv)->implementation();
 
@@ -104,8 +107,14 @@ void checkBands(const BandCase& c, ActivationLayout inLayout, ActivationLayout o
         std::vector<float> y(ref.size(), -1234.0f);
         float range[2] = { 0.0f, 0.0f };
         ASSERT_TRUE((*conv)
-                        ->runFloat(xIn.data(), c.xZeroPoint, xScale, wScales.data(), true, bias.data(),
-                            silu ? FloatActivation::Silu : FloatActivation::None, y.data(), range)
+                        ->runFloat(xIn.data(), c.xZeroPoint,
+                            { .xScale = xScale,
+                                .wScales = wScales.data(),
+                                .perChannelScales = true,
+                                .bias = bias.data(),
+                                .activation = silu ? FloatActivation::Silu : FloatActivation::None,
+                                .range = range },
+                            y.data())
                         .isOk());
         float mn = INFINITY, mx = -INFINITY;
         for (int64_t n = 0; n < s.batch; ++n)
@@ -169,7 +178,8 @@ TEST(ConvBandEpilogue, PlanarSignedActivationsAndReport)
     const std::vector<int32_t> wzp { -128, 127, 0, 5, -7 };
     std::vector<int32_t> ref(size_t(s.outputCount())), got(ref.size(), -1);
     convIntegerRef(s, x.data(), -3, w.data(), wzp.data(), true, ref.data());
-    auto conv = Int8Conv::create(s, DataType::Int8, { DataType::Int8, w.data(), wzp });
+    auto conv = Int8Conv::create({ .shape = s, .srcType = DataType::Int8, .options = test::int8TestOptions() },
+        { DataType::Int8, w.data(), wzp });
     ASSERT_TRUE(conv.isOk()) << conv.status().toString();
     ASSERT_TRUE((*conv)->runInt32(x.data(), -3, got.data()).isOk());
     EXPECT_EQ(got, ref) << (*conv)->implementation();
@@ -182,8 +192,7 @@ TEST(ConvBandEpilogue, PlanarSignedActivationsAndReport)
         EXPECT_EQ((*conv)->zeroPointPlan().outlierResiduals, 0);
     }
     const char* isa = std::getenv("DNNL_MAX_CPU_ISA");
-    const char* own = std::getenv("QS_INT8_OWN_AVX2");
-    if (isa && std::string(isa) == "AVX2" && !own)
+    if (isa && std::string(isa) == "AVX2" && !test::ownAvx2ConvForced())
         EXPECT_EQ((*conv)->implementation(), "qs:avx2_int8_planar");
 }
 

@@ -6,6 +6,7 @@
 // within a few ulp of the double-precision value — and at 2 and 3 threads bit-identical to 1 thread, so the thread
 // count a user picks never changes the results Quantscope reports. Runs natively, AVX2-limited (`avx2.`) and with the
 // own kernel forced (`avx2own.`).
+#include "int8_test_options.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/int8_conv.h"
 #include "square_conv.h"
@@ -90,7 +91,9 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
                     = size_t((n * oc + o) * ohw + p);
     const auto channelOf = [&](size_t e) { return int64_t(refIndex[e] / size_t(ohw)) % oc; };
 
-    auto conv = Int8Conv::create(s, DataType::UInt8, { DataType::UInt8, w.data(), wzp }, layout, layout);
+    auto conv = Int8Conv::create(
+        { .shape = s, .inputLayout = layout, .outputLayout = layout, .options = test::int8TestOptions() },
+        { DataType::UInt8, w.data(), wzp });
     ASSERT_TRUE(conv.isOk()) << conv.status().toString();
     const std::string impl = (*conv)->implementation();
 
@@ -119,10 +122,12 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
             // exactly the min and max written.
             std::vector<float> y(ref.size(), -1234.0f);
             float range[2] = { 0.0f, 0.0f };
-            ASSERT_TRUE((*conv)
-                            ->runFloat(xIn.data(), c.xZeroPoint, xScale, wScales.data(), true, bias.data(),
-                                FloatActivation::None, y.data(), range)
-                            .isOk());
+            FloatRescale rescale { .xScale = xScale,
+                .wScales = wScales.data(),
+                .perChannelScales = true,
+                .bias = bias.data(),
+                .range = range };
+            ASSERT_TRUE((*conv)->runFloat(xIn.data(), c.xZeroPoint, rescale, y.data()).isOk());
             for (size_t e = 0; e < y.size(); ++e) {
                 const int64_t o = channelOf(e);
                 ASSERT_EQ(y[e], float(ref[refIndex[e]]) * (xScale * wScales[size_t(o)]) + bias[size_t(o)])
@@ -132,10 +137,8 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
             EXPECT_EQ(range[1], *std::max_element(y.begin(), y.end()));
 
             // SiLU within a few ulp of its definition, bit-identical at every thread count.
-            ASSERT_TRUE((*conv)
-                            ->runFloat(xIn.data(), c.xZeroPoint, xScale, wScales.data(), true, bias.data(),
-                                FloatActivation::Silu, y.data(), range)
-                            .isOk());
+            rescale.activation = FloatActivation::Silu;
+            ASSERT_TRUE((*conv)->runFloat(xIn.data(), c.xZeroPoint, rescale, y.data()).isOk());
             for (size_t e = 0; e < y.size(); ++e) {
                 const int64_t o = channelOf(e);
                 const double v = double(float(ref[refIndex[e]]) * (xScale * wScales[size_t(o)]) + bias[size_t(o)]);
@@ -152,10 +155,8 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
             // A residual added in place (y is the residual's buffer): NHWC output only.
             if (nhwc) {
                 std::vector<float> yr = residual;
-                ASSERT_TRUE((*conv)
-                                ->runFloat(xIn.data(), c.xZeroPoint, xScale, wScales.data(), true, bias.data(),
-                                    FloatActivation::Silu, yr.data(), range, yr.data())
-                                .isOk());
+                rescale.residual = yr.data();
+                ASSERT_TRUE((*conv)->runFloat(xIn.data(), c.xZeroPoint, rescale, yr.data()).isOk());
                 // The residual is added to the SiLU value in float (one rounding, as the authored Add); the SiLU
                 // itself may take another vector path than without a residual, hence the tolerance.
                 for (size_t e = 0; e < yr.size(); ++e) {

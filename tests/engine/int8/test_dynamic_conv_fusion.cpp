@@ -477,8 +477,8 @@ TEST(DynamicConvFusion, PointwiseSingleChannelEqualsTheAsWrittenNodes)
         bool pointwise = false;
         for (const StepInfo& st : (*fused)->steps())
             pointwise = pointwise || st.implementation.find("qs:avx2_int8_planar") != std::string::npos;
-        // QS_INT8_OWN_AVX2 (the avx2own. runs) forces the own kernel and turns the planar path off.
-        EXPECT_TRUE(pointwise || !__builtin_cpu_supports("avx2") || std::getenv("QS_INT8_OWN_AVX2"));
+        // The avx2own. runs force the own kernel, which turns the planar path off.
+        EXPECT_TRUE(pointwise || !__builtin_cpu_supports("avx2") || test::ownAvx2ConvForced());
 
         const std::vector<float> xv = randomFloats(size_t(kC * kH * kW), 14, -1.5f, 4.0f);
         HostTensor x(DataType::Float, { 1, kC, kH, kW });

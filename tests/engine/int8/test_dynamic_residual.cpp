@@ -38,16 +38,23 @@ TEST(DynamicResidual, EpilogueAddEqualsTheSeparateAdd)
         const std::vector<float> wScales = test::randomFloats(size_t(oc), 3, 0.001f, 0.01f);
         const std::vector<float> bias = test::randomFloats(size_t(oc), 4, -1.0f, 1.0f);
         const std::vector<float> residual = test::randomFloats(size_t(s.outputCount()), 5, -3.0f, 3.0f);
-        auto conv = Int8Conv::create(
-            s, DataType::UInt8, { DataType::Int8, w.data(), wzp }, ActivationLayout::Nhwc, ActivationLayout::Nhwc);
+        auto conv = Int8Conv::create({ .shape = s,
+                                         .inputLayout = ActivationLayout::Nhwc,
+                                         .outputLayout = ActivationLayout::Nhwc,
+                                         .options = test::int8TestOptions() },
+            { DataType::Int8, w.data(), wzp });
         ASSERT_TRUE(conv.isOk()) << conv.status().toString();
         const int32_t xzp = 37;
         const float xScale = 0.02f;
         for (const FloatActivation act : { FloatActivation::None, FloatActivation::Silu }) {
             SCOPED_TRACE(::testing::Message() << "oc " << oc << (act == FloatActivation::Silu ? " silu" : ""));
             std::vector<float> plain(residual.size());
-            ASSERT_TRUE(
-                (*conv)->runFloat(x.data(), xzp, xScale, wScales.data(), true, bias.data(), act, plain.data()).isOk());
+            const FloatRescale rescale { .xScale = xScale,
+                .wScales = wScales.data(),
+                .perChannelScales = true,
+                .bias = bias.data(),
+                .activation = act };
+            ASSERT_TRUE((*conv)->runFloat(x.data(), xzp, rescale, plain.data()).isOk());
             std::vector<float> want(residual.size());
             for (size_t i = 0; i < want.size(); ++i)
                 want[i] = plain[i] + residual[i];
@@ -58,10 +65,10 @@ TEST(DynamicResidual, EpilogueAddEqualsTheSeparateAdd)
                 std::vector<float> r = residual;
                 const float* res = inPlace ? y.data() : r.data();
                 float range[2] = { 0.0f, 0.0f };
-                ASSERT_TRUE(
-                    (*conv)
-                        ->runFloat(x.data(), xzp, xScale, wScales.data(), true, bias.data(), act, y.data(), range, res)
-                        .isOk());
+                FloatRescale fused = rescale;
+                fused.range = range;
+                fused.residual = res;
+                ASSERT_TRUE((*conv)->runFloat(x.data(), xzp, fused, y.data()).isOk());
                 for (size_t i = 0; i < want.size(); ++i)
                     ASSERT_EQ(y[i], want[i]) << (inPlace ? "in place, " : "") << "element " << i;
                 EXPECT_EQ(range[0], *mn);
@@ -80,14 +87,23 @@ TEST(DynamicResidual, NchwOutputRefusesAResidual)
     std::mt19937 rng(1);
     const auto x = randomValues<uint8_t>(rng, size_t(s.inputCount()));
     const auto w = randomValues<int8_t>(rng, size_t(s.weightCount()));
-    auto conv = Int8Conv::create(
-        s, DataType::UInt8, { DataType::Int8, w.data(), { 0 } }, ActivationLayout::Nhwc, ActivationLayout::Nchw);
+    auto conv = Int8Conv::create({ .shape = s,
+                                     .inputLayout = ActivationLayout::Nhwc,
+                                     .outputLayout = ActivationLayout::Nchw,
+                                     .options = test::int8TestOptions() },
+        { DataType::Int8, w.data(), { 0 } });
     ASSERT_TRUE(conv.isOk());
     const std::vector<float> scales(5, 0.01f), r(size_t(s.outputCount()), 1.0f);
     std::vector<float> y(r.size());
     EXPECT_FALSE((*conv)
-                     ->runFloat(x.data(), 0, 1.0f, scales.data(), true, nullptr, FloatActivation::None, y.data(),
-                         nullptr, r.data())
+                     ->runFloat(x.data(), 0,
+                         { .xScale = 1.0f,
+                             .wScales = scales.data(),
+                             .perChannelScales = true,
+                             .bias = nullptr,
+                             .activation = FloatActivation::None,
+                             .residual = r.data() },
+                         y.data())
                      .isOk());
 }
 
@@ -112,16 +128,27 @@ TEST(DynamicConvRows, ChannelStrideMovesEachChannel)
     const auto x = test::randomValues<uint8_t>(rng, size_t(s.inputCount()));
     const auto w = test::randomValues<int8_t>(rng, size_t(s.weightCount()));
     const std::vector<float> scales = test::randomFloats(19, 2, 0.001f, 0.01f), bias = test::randomFloats(19, 3, -1, 1);
-    auto conv = Int8Conv::create(
-        s, DataType::UInt8, { DataType::Int8, w.data(), { 0 } }, ActivationLayout::Nhwc, ActivationLayout::Nchw);
+    auto conv = Int8Conv::create({ .shape = s,
+                                     .inputLayout = ActivationLayout::Nhwc,
+                                     .outputLayout = ActivationLayout::Nchw,
+                                     .options = test::int8TestOptions() },
+        { DataType::Int8, w.data(), { 0 } });
     ASSERT_TRUE(conv.isOk());
     const int64_t plane = 35, stride = 50;
     std::vector<float> plain(size_t(19 * plane));
-    ASSERT_TRUE((*conv)->runFloat(x.data(), 3, 0.5f, scales.data(), true, bias.data(), plain.data()).isOk());
+    ASSERT_TRUE((*conv)
+                    ->runFloat(x.data(), 3,
+                        { .xScale = 0.5f, .wScales = scales.data(), .perChannelScales = true, .bias = bias.data() },
+                        plain.data())
+                    .isOk());
     EXPECT_FALSE((*conv)->setFloatOutputChannelStride(plane - 1));
     ASSERT_TRUE((*conv)->setFloatOutputChannelStride(stride));
     std::vector<float> rows(size_t(19 * stride), -7.0f);
-    ASSERT_TRUE((*conv)->runFloat(x.data(), 3, 0.5f, scales.data(), true, bias.data(), rows.data()).isOk());
+    ASSERT_TRUE((*conv)
+                    ->runFloat(x.data(), 3,
+                        { .xScale = 0.5f, .wScales = scales.data(), .perChannelScales = true, .bias = bias.data() },
+                        rows.data())
+                    .isOk());
     for (int64_t o = 0; o < 19; ++o)
         for (int64_t p = 0; p < stride; ++p)
             ASSERT_EQ(rows[size_t(o * stride + p)], p < plane ? plain[size_t(o * plane + p)] : -7.0f)

@@ -2,6 +2,7 @@
 // The oneDNN int8 convolution/matmul against the obvious-loop reference (kernels/int8/conv_integer_ref.h) and
 // ONNX's conformance cases. Registered twice in ctest: natively and with DNNL_MAX_CPU_ISA=AVX2 (int16 pairs).
 #include "exec/session_plan.h"
+#include "int8_test_options.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_matmul.h"
@@ -130,7 +131,8 @@ template <typename S, typename W> void checkConv(const ConvCase& c, Data data)
         }
     }
 
-    auto conv = Int8Conv::create(s, c.srcType, { c.weiType, w.data(), wzp });
+    auto conv = Int8Conv::create(
+        { .shape = s, .srcType = c.srcType, .options = test::int8TestOptions() }, { c.weiType, w.data(), wzp });
     ASSERT_TRUE(conv.isOk()) << conv.status().toString();
     const ZeroPointPlan& plan = (*conv)->zeroPointPlan();
     if (data == Data::Clustered && s.weightCount() >= 4096) {
@@ -166,7 +168,12 @@ template <typename S, typename W> void checkConv(const ConvCase& c, Data data)
             for (int64_t ch = 0; ch < s.inChannels; ++ch)
                 for (int64_t p = 0; p < hw; ++p)
                     xNhwc[size_t((n * hw + p) * s.inChannels + ch)] = x[size_t((n * s.inChannels + ch) * hw + p)];
-        auto nhwc = Int8Conv::create(s, c.srcType, { c.weiType, w.data(), wzp }, ActivationLayout::Nhwc);
+        auto nhwc = Int8Conv::create({ .shape = s,
+                                         .srcType = c.srcType,
+                                         .inputLayout = ActivationLayout::Nhwc,
+                                         .outputLayout = ActivationLayout::Nhwc,
+                                         .options = test::int8TestOptions() },
+            { c.weiType, w.data(), wzp });
         ASSERT_TRUE(nhwc.isOk()) << nhwc.status().toString();
         std::vector<int32_t> yNhwc(expected.size(), -1);
         ASSERT_TRUE((*nhwc)->runInt32(xNhwc.data(), c.xZeroPoint, yNhwc.data()).isOk());
@@ -189,7 +196,11 @@ template <typename S, typename W> void checkConv(const ConvCase& c, Data data)
     for (size_t o = 0; o < bias.size(); ++o)
         bias[o] = 0.25f * float(o) - 1.0f;
     std::vector<float> y(expected.size());
-    ASSERT_TRUE((*conv)->runFloat(x.data(), c.xZeroPoint, xScale, wScales.data(), true, bias.data(), y.data()).isOk());
+    ASSERT_TRUE((*conv)
+                    ->runFloat(x.data(), c.xZeroPoint,
+                        { .xScale = xScale, .wScales = wScales.data(), .perChannelScales = true, .bias = bias.data() },
+                        y.data())
+                    .isOk());
     const int64_t plane = s.outHeight() * s.outWidth();
     for (size_t i = 0; i < y.size(); ++i) {
         const size_t o = size_t(int64_t(i) / plane % s.outChannels);
@@ -240,7 +251,8 @@ TEST(Int8ConvZeroPoints, PointwiseRuntimeZeroPointChangesBetweenRuns)
     const std::vector<uint8_t> w = randomValues<uint8_t>(rng, size_t(s.weightCount()), 0, 255);
     const std::vector<int32_t> wzp = randomValues<int32_t>(rng, size_t(s.outChannels), 100, 150);
     for (const ActivationLayout layout : { ActivationLayout::Nchw, ActivationLayout::Nhwc }) {
-        auto conv = Int8Conv::create(s, U8, { U8, w.data(), wzp }, layout, ActivationLayout::Nchw);
+        auto conv = Int8Conv::create(
+            { .shape = s, .inputLayout = layout, .options = test::int8TestOptions() }, { U8, w.data(), wzp });
         ASSERT_TRUE(conv.isOk()) << conv.status().toString();
         std::vector<uint8_t> xIn = x;
         if (layout == ActivationLayout::Nhwc) {
@@ -263,7 +275,7 @@ TEST(Int8ConvZeroPoints, ManyOutliersUseCompensation)
     const ConvShape s = squareConv(1, 32, 12, 12, 16, 1, 3, 1, 1);
     std::mt19937 rng(3);
     const auto w = randomValues<uint8_t>(rng, size_t(s.weightCount()), 0, 255);
-    auto c = Int8Conv::create(s, U8, { U8, w.data(), { 171 } });
+    auto c = Int8Conv::create({ .shape = s, .options = test::int8TestOptions() }, { U8, w.data(), { 171 } });
     ASSERT_TRUE(c.isOk());
     EXPECT_EQ((*c)->zeroPointPlan().misfitChannels, 16);
     EXPECT_EQ((*c)->zeroPointPlan().compensatedChannels, 16);
@@ -281,7 +293,11 @@ TEST(Int8ConvSaturation, ReportFollowsTheIsa)
     const std::vector<uint8_t> w = { 255, 255, 0, 0, 128, 128, 128, 128 };
     // NHWC: the int16-pairing kernels (on the AVX2 kind an NCHW pointwise conv this narrow takes the planar path,
     // which cannot saturate; ConvBandEpilogue.PlanarReportsNoSaturation checks that one).
-    auto c = Int8Conv::create(s, U8, { U8, w.data(), { 128 } }, ActivationLayout::Nhwc);
+    auto c = Int8Conv::create({ .shape = s,
+                                  .inputLayout = ActivationLayout::Nhwc,
+                                  .outputLayout = ActivationLayout::Nhwc,
+                                  .options = test::int8TestOptions() },
+        { U8, w.data(), { 128 } });
     ASSERT_TRUE(c.isOk()) << c.status().toString();
     const SaturationReport& r = (*c)->saturation();
     EXPECT_EQ(r.weightPairs, 4);
@@ -341,14 +357,17 @@ TEST(Int8ConvSaturation, SourcesBelowThePairBoundRunTheUnsplitWeightsExactly)
             v = v ? 255 : 0; // s8 127 and -128 around the zero point 128
         const int threads = omp_get_max_threads();
         setIntraOpThreads(1); // the own kernel is taken only for single-threaded runs
-        auto conv = Int8Conv::create(
-            s, U8, { U8, w.data(), { 128 } }, ActivationLayout::Nhwc, ActivationLayout::Nhwc, int32_t(0));
+        auto conv = Int8Conv::create({ .shape = s,
+                                         .inputLayout = ActivationLayout::Nhwc,
+                                         .outputLayout = ActivationLayout::Nhwc,
+                                         .constantSrcZeroPoint = 0,
+                                         .options = test::int8TestOptions() },
+            { U8, w.data(), { 128 } });
         setIntraOpThreads(threads);
         ASSERT_TRUE(conv.isOk()) << conv.status().toString();
         const SaturationReport& report = (*conv)->saturation();
         const char* env = std::getenv("DNNL_MAX_CPU_ISA");
-        const char* forceOwn = std::getenv("QS_INT8_OWN_AVX2"); // the avx2own. variant: the own kernel everywhere
-        const bool ownKernelForced = forceOwn && std::string(forceOwn) == "1";
+        const bool ownKernelForced = test::ownAvx2ConvForced(); // the avx2own. variant: the own kernel everywhere
         if (env && std::string(env) == "AVX2") {
             EXPECT_TRUE(report.isaPairsSaturate);
             if (!ownKernelForced)
@@ -401,11 +420,19 @@ TEST(Int8Conv, RejectsBadArguments)
     const std::vector<uint8_t> w(8, 1);
     ConvShape s = squareConv(1, 4, 5, 5, 2, 1, 1, 1, 0);
     s.group = 3;
-    EXPECT_EQ(Int8Conv::create(s, U8, { U8, w.data(), { 0 } }).status().code(), StatusCode::InvalidArgument);
+    EXPECT_EQ(
+        Int8Conv::create({ .shape = s, .options = test::int8TestOptions() }, { U8, w.data(), { 0 } }).status().code(),
+        StatusCode::InvalidArgument);
     s.group = 1;
-    EXPECT_EQ(Int8Conv::create(s, U8, { U8, w.data(), { 256 } }).status().code(), StatusCode::InvalidArgument);
-    EXPECT_EQ(Int8Conv::create(s, DataType::Float, { U8, w.data(), { 0 } }).status().code(), StatusCode::Unsupported);
-    auto c = Int8Conv::create(s, U8, { U8, w.data(), { 0 } });
+    EXPECT_EQ(
+        Int8Conv::create({ .shape = s, .options = test::int8TestOptions() }, { U8, w.data(), { 256 } }).status().code(),
+        StatusCode::InvalidArgument);
+    EXPECT_EQ(Int8Conv::create({ .shape = s, .srcType = DataType::Float, .options = test::int8TestOptions() },
+                  { U8, w.data(), { 0 } })
+                  .status()
+                  .code(),
+        StatusCode::Unsupported);
+    auto c = Int8Conv::create({ .shape = s, .options = test::int8TestOptions() }, { U8, w.data(), { 0 } });
     ASSERT_TRUE(c.isOk());
     std::vector<uint8_t> x(100);
     std::vector<int32_t> y(50);
@@ -456,7 +483,8 @@ void runConvIntegerCase(const std::string& name)
     s.padRight = pads[3];
     const int32_t xzp = zeroPoints(c, 2)[0];
     const std::vector<int32_t> wzp = zeroPoints(c, 3);
-    auto conv = Int8Conv::create(s, x.dataType(), { w.dataType(), w.rawData(), wzp });
+    auto conv = Int8Conv::create({ .shape = s, .srcType = x.dataType(), .options = test::int8TestOptions() },
+        { w.dataType(), w.rawData(), wzp });
     ASSERT_TRUE(conv.isOk()) << conv.status().toString();
     std::vector<int32_t> y(size_t(s.outputCount()));
     ASSERT_TRUE((*conv)->runInt32(x.rawData(), xzp, y.data()).isOk());
@@ -645,7 +673,7 @@ TEST(Int8ConvYolo, EveryLayerMatchesTheReference)
         // A small image keeps the reference cheap; every weight still meets every kind of border.
         s.inHeight = s.inWidth = 3 * s.kernelHeight + 1;
         const std::vector<int32_t> wzp = { int32_t(wzpTensor->valueAsDouble(0)) };
-        auto conv = Int8Conv::create(s, U8, { U8, w->rawData(), wzp });
+        auto conv = Int8Conv::create({ .shape = s, .options = test::int8TestOptions() }, { U8, w->rawData(), wzp });
         ASSERT_TRUE(conv.isOk()) << n.describe() << ": " << conv.status().toString();
         const auto x = randomValues<uint8_t>(rng, size_t(s.inputCount()), 0, 255);
         const int32_t xzp = int32_t(rng() % 256);

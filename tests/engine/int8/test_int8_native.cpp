@@ -166,8 +166,13 @@ TEST_P(ConstantZeroPointConvTest, MatchesReferenceInBothLayouts)
             const int32_t xzp = mode == 0 ? 0 : 121;
             std::vector<int32_t> want(size_t(s.outputCount()));
             convIntegerRef(s, x.data(), xzp, w.data(), wzp.data(), c.perChannel, want.data());
-            auto conv = Int8Conv::create(s, DataType::UInt8, { DataType::Int8, w.data(), wzp }, inLayout, layout,
-                mode == 1 ? std::nullopt : std::optional<int32_t>(xzp));
+            auto conv
+                = Int8Conv::create({ .shape = s,
+                                       .inputLayout = inLayout,
+                                       .outputLayout = layout,
+                                       .constantSrcZeroPoint = mode == 1 ? std::nullopt : std::optional<int32_t>(xzp),
+                                       .options = test::int8TestOptions() },
+                    { DataType::Int8, w.data(), wzp });
             ASSERT_TRUE(conv.isOk()) << conv.status().toString();
             const bool nhwc = layout == ActivationLayout::Nhwc;
             const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();

@@ -81,6 +81,7 @@ TEST(Int8Session, ConvInteger1dSignedActivationsPerChannelZeroPoints)
     kernels::int8::convIntegerRef(s, x.data(), xzp, wt.data(), wzp32.data(), true, expected.data());
     for (ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
         SessionOptions options;
+        options.int8 = test::int8TestOptions();
         options.mode = mode;
         auto session = Session::create(model, options);
         ASSERT_TRUE(session.isOk()) << session.status().toString();
@@ -119,6 +120,7 @@ TEST(Int8Session, MatMulIntegerBatchedPerColumnZeroPoints)
     kernels::int8::matMulIntegerRef(batch * m, k, n, a.data(), azp, b.data(), bzp32.data(), true, expected.data());
     for (ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
         SessionOptions options;
+        options.int8 = test::int8TestOptions();
         options.mode = mode;
         auto session = Session::create(model, options);
         ASSERT_TRUE(session.isOk()) << session.status().toString();

@@ -94,6 +94,8 @@ TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
     EXPECT_LT(saturated, int32_t(y2.size()) / 2) << "degenerate data";
 
     SessionOptions options;
+
+    options.int8 = test::int8TestOptions();
     options.mode = ExecutionMode::Optimized;
     auto session = Session::create(model, options);
     ASSERT_TRUE(session.isOk()) << session.status().toString();

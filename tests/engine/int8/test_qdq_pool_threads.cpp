@@ -108,6 +108,7 @@ TEST_P(QdqPoolThreads, MatchTheDefinitionAtAnyThreadCount)
     const auto model = makeModel(f, withConv2);
     for (int threads : { 1, 2, 3 }) {
         SessionOptions options;
+        options.int8 = test::int8TestOptions();
         options.mode = ExecutionMode::Optimized;
         options.threads = threads;
         auto session = Session::create(model, options);
@@ -167,6 +168,7 @@ TEST(QdqStepThreads, QuantizeAndDequantizeMatchTheDefinitionAtAnyThreadCount)
     ASSERT_TRUE(g.finalize().isOk());
     for (int threads : { 1, 2, 3 }) {
         SessionOptions options;
+        options.int8 = test::int8TestOptions();
         options.mode = ExecutionMode::AsWritten; // each node on its own: the two passes, not a fused step
         options.threads = threads;
         auto session = Session::create(model, options);

@@ -173,6 +173,7 @@ TEST_P(QdqConvAdd, FusesToOneIntegerStepAndMatchesTheDefinition)
     const std::vector<uint8_t> want = reference(b);
     for (ExecutionMode mode : { ExecutionMode::Optimized, ExecutionMode::AsWritten }) {
         SessionOptions options;
+        options.int8 = test::int8TestOptions();
         options.mode = mode;
         auto session = Session::create(b.model, options);
         ASSERT_TRUE(session.isOk()) << session.status().toString();
@@ -260,6 +261,8 @@ TEST(QdqRewrite, MaxPoolRunsOnIntegers)
     ASSERT_TRUE(g.finalize().isOk());
 
     SessionOptions options;
+
+    options.int8 = test::int8TestOptions();
     options.mode = ExecutionMode::Optimized;
     auto session = Session::create(model, options);
     ASSERT_TRUE(session.isOk()) << session.status().toString();

@@ -109,7 +109,8 @@ template <typename X, typename W> void checkConv(const QConvCase& c)
     const float yScale = 0.02f * float(s.inChannelsPerGroup() * s.kernelHeight * s.kernelWidth) / 16.0f;
     const int32_t yzp = c.yType == S8 ? 5 : 120;
 
-    auto conv = Int8Conv::create(s, c.xType, { c.wType, w.data(), wzp });
+    auto conv = Int8Conv::create(
+        { .shape = s, .srcType = c.xType, .options = test::int8TestOptions() }, { c.wType, w.data(), wzp });
     ASSERT_TRUE(conv.isOk()) << conv.status().toString();
     Requantization rq = Requantization::make(c.yType, xScale, wScales.data(), int64_t(wScales.size()), oc, yScale, yzp);
     rq.bias = bias;
@@ -316,7 +317,7 @@ TEST(QGemm, TransposedPerColumnWithBiasMatchesReference)
         g.addOutput(y);
         ASSERT_TRUE(g.finalize().isOk());
 
-        auto session = Session::create(model, {});
+        auto session = Session::create(model, { .int8 = test::int8TestOptions() });
         ASSERT_TRUE(session.isOk()) << session.status().toString();
         std::vector<HostTensor> in;
         in.push_back(HostTensor::fromVector(U8, { m, k }, a));

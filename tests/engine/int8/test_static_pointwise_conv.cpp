@@ -65,15 +65,19 @@ TEST_P(StaticPointwiseConvTest, RequantizedAndFusedAddMatchOnnx)
     std::vector<int32_t> want(size_t(s.outputCount())); // NCHW
     convIntegerRef(s, x.data(), c.xZeroPoint, w.data(), wzp.data(), true, want.data());
 
-    auto conv = Int8Conv::create(s, DataType::UInt8, { DataType::Int8, w.data(), wzp }, ActivationLayout::Nhwc,
-        ActivationLayout::Nhwc, std::optional<int32_t>(c.xZeroPoint));
+    auto conv = Int8Conv::create({ .shape = s,
+                                     .inputLayout = ActivationLayout::Nhwc,
+                                     .outputLayout = ActivationLayout::Nhwc,
+                                     .constantSrcZeroPoint = c.xZeroPoint,
+                                     .options = test::int8TestOptions() },
+        { DataType::Int8, w.data(), wzp });
     setIntraOpThreads(threads); // the choice is made at creation
     ASSERT_TRUE(conv.isOk()) << conv.status().toString();
     const std::string impl = (*conv)->implementation();
     const char* isa = std::getenv("DNNL_MAX_CPU_ISA");
     // In place: no padding and whole quads of input channels.
     const bool inPlace = s.padTop + s.padLeft + s.padBottom + s.padRight == 0 && s.inChannels % 4 == 0;
-    if (isa && std::string(isa) == "AVX2" && !std::getenv("QS_INT8_OWN_AVX2"))
+    if (isa && std::string(isa) == "AVX2" && !test::ownAvx2ConvForced())
         EXPECT_EQ(impl == "qs:avx2_int8", inPlace) << impl;
 
     const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth(), oc = s.outChannels;

@@ -17,6 +17,7 @@
 
 #include <quantscope/engine/graph.h>
 #include <quantscope/engine/host_tensor.h>
+#include <quantscope/engine/int8_kernel_options.h>
 #include <quantscope/engine/model.h>
 #include <quantscope/engine/run_control.h>
 #include <quantscope/engine/status.h>
@@ -47,6 +48,8 @@ struct SessionOptions
     /// Inputs whose values are fixed at preparation, by name (e.g. a shape tensor fed as an input): they become
     /// constants, which lets shapes that depend on them be inferred, and are not listed in Session::inputs().
     std::map<std::string, Tensor> constantInputs;
+    /// The int8 kernels' switches (int8_kernel_options.h); the defaults are the engine's rules.
+    Int8KernelOptions int8;
 };
 
 /// A node the engine cannot run, as reported by preparation.

@@ -11,7 +11,7 @@ extern const RewritePass kInt8ChannelPairingPass { "int8-channel-pairing",
     "channel-wise pass-through step or a QGemm get a channel order that makes the readers' u8·s8 weight pairs rarely "
     "saturate; only constants (weights, scales, zero points, biases) are permuted, results are bit-identical.",
     "last, after every fusion (the classes follow the fused steps). Only where int8 pairs are summed into saturating "
-    "int16 (AVX2, AVX-512 without VNNI); QS_CHANNEL_PAIRING=0 turns it off.",
+    "int16 (AVX2, AVX-512 without VNNI); SessionOptions::int8.channelPairing = false turns it off.",
     [](SessionPlan& plan) -> Status {
         pairInt8Channels(plan);
         return Status::ok();

@@ -80,7 +80,7 @@ public:
                 d.type = DataType::Float;
         QS_ASSIGN_OR_RETURN(const KernelSpec* spec, floatSpec(ctx.node, ins));
         m_inner = spec->create();
-        KernelContext inner { ctx.node, ins, outs, {}, ctx.threads, ctx.optimized };
+        KernelContext inner { ctx.node, ins, outs, {}, ctx.threads, ctx.optimized, ctx.int8 };
         QS_RETURN_IF_ERROR(m_inner->prepare(inner));
         // Scratch layout: the inner kernel's scratch, then one float buffer per float16 input and output.
         size_t offset = align(m_inner->scratchBytes());

@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <immintrin.h>
-#include <string_view>
 #include <utility>
 
 namespace qs::kernels::int8 {
@@ -254,14 +253,6 @@ std::vector<std::vector<int64_t>> groupQuads(const std::vector<LaneSums>& lanes,
 
 } // namespace
 
-int Avx2Int8Conv::groupSizeLimit()
-{
-    // QS_INT8_QUAD_GROUPS=1 reduces every quad singly (the kernel before the grouping), =2 at most in pairs (A/B).
-    const char* env = std::getenv("QS_INT8_QUAD_GROUPS");
-    const std::string_view mode = env ? env : "";
-    return mode == "1" ? 1 : mode == "2" ? 2 : 4;
-}
-
 bool Avx2Int8Conv::supports(const ConvShape& s)
 {
     return s.group == 1 && s.dilationHeight == 1 && s.dilationWidth == 1 && __builtin_cpu_supports("avx2");
@@ -296,21 +287,20 @@ std::vector<ResidualWeight> Avx2Int8Conv::splitPairs(const ConvShape& s, int8_t*
     return split;
 }
 
-std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
-    const ConvShape& s, const int8_t* weights, int pixelBlock, int channelBlock)
+std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(const ConvShape& s, const int8_t* weights, Tuning tuning)
 {
-    return create(s, weights, {}, pixelBlock, channelBlock);
+    return create(s, weights, {}, tuning);
 }
 
-std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(const ConvShape& s, const int8_t* weights,
-    const std::vector<ResidualWeight>& residual, int pixelBlock, int channelBlock)
+std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
+    const ConvShape& s, const int8_t* weights, const std::vector<ResidualWeight>& residual, Tuning tuning)
 {
     std::unique_ptr<Avx2Int8Conv> c(new Avx2Int8Conv);
     c->m_shape = s;
-    if (pixelBlock > 0)
-        c->m_pixelBlock = std::min(pixelBlock, kMaxPixels);
-    if (channelBlock > 0)
-        c->m_channelBlock = std::min(channelBlock, kMaxWidth);
+    if (tuning.pixelBlock > 0)
+        c->m_pixelBlock = std::min(tuning.pixelBlock, kMaxPixels);
+    if (tuning.channelBlock > 0)
+        c->m_channelBlock = std::min(tuning.channelBlock, kMaxWidth);
     const int64_t ic = s.inChannels, oc = s.outChannels, kh = s.kernelHeight, kw = s.kernelWidth;
     c->m_steps = (kw * ic + 3) / 4;
     c->m_paddedHeight = std::max((s.outHeight() - 1) * s.strideHeight + kh, s.padTop + s.inHeight);
@@ -334,7 +324,7 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(const ConvShape& s, const int
     // per-channel weights, resnet18) keep the caller's pass.
     const int64_t vectors = (oc + 7) / 8;
     const int64_t quads = kh * c->m_steps;
-    const int maxGroup = groupSizeLimit();
+    const int maxGroup = tuning.maxQuadGroup;
     struct Quad
     {
         int64_t source = 0; ///< kernel quad whose bytes it reads

@@ -28,6 +28,15 @@
 
 namespace qs::kernels::int8 {
 
+/// How Avx2Int8Conv lays out its work; the defaults are the measured best (the benches and tests try the others).
+struct Avx2Int8ConvTuning
+{
+    int pixelBlock = 0; ///< output pixels per microkernel call, 1..8; 0 = the default (6)
+    int channelBlock = 0; ///< ymm of 8 output channels per block, 1..3; 0 = the default (2)
+    /// Quads added in int16 before widening: groups of 4 then 2 (4), of 2 only (2), none (1); see create().
+    int maxQuadGroup = 4;
+};
+
 class Avx2Int8Conv
 {
 public:
@@ -38,15 +47,14 @@ public:
     /// Splits this kernel's saturating weight pairs in `weights` (s8 [OC, IC, KH, KW], in place) and returns their
     /// excess as residual weights (row = oc, reduction = ic, inner = kh·KW + kw), counting pairs into `report`.
     static std::vector<ResidualWeight> splitPairs(const ConvShape& shape, int8_t* weights, SaturationReport& report);
-    /// `weights`: s8 [OC, IC, KH, KW], pair-safe (splitPairs); copied and packed. `pixelBlock` (1..8) and
-    /// `channelBlock` (1..3 ymm of 8 output channels) choose the register blocking; 0 = the default.
-    static std::unique_ptr<Avx2Int8Conv> create(
-        const ConvShape& shape, const int8_t* weights, int pixelBlock = 0, int channelBlock = 0);
+    using Tuning = Avx2Int8ConvTuning;
+    /// `weights`: s8 [OC, IC, KH, KW], pair-safe (splitPairs); copied and packed.
+    static std::unique_ptr<Avx2Int8Conv> create(const ConvShape& shape, const int8_t* weights, Tuning tuning = {});
     /// As above, with the caller's sparse residual (splitPairs' and any other; added to `weights` it gives the exact
     /// weights): when few quads hold residual weights the kernel reduces them itself, as extra quads of pair-safe s8
     /// pieces, and absorbsResidual() says so (the caller then applies no residual); otherwise it is ignored.
-    static std::unique_ptr<Avx2Int8Conv> create(const ConvShape& shape, const int8_t* weights,
-        const std::vector<ResidualWeight>& residual, int pixelBlock = 0, int channelBlock = 0);
+    static std::unique_ptr<Avx2Int8Conv> create(
+        const ConvShape& shape, const int8_t* weights, const std::vector<ResidualWeight>& residual, Tuning tuning = {});
     bool absorbsResidual() const noexcept { return m_absorbsResidual; }
 
     /// y (s32 NHWC [N, OH, OW, OC]) = Σ (x - zp)·w over each window, padding contributing 0; x uint8 NHWC.
@@ -90,7 +98,6 @@ private:
     void fillBorder(uint8_t* padded, int32_t zp);
     uint8_t* paddedBuffer();
     static uint8_t* scratch(size_t bytes);
-    static int groupSizeLimit();
     void setOffsets(int32_t zp);
 
     ConvShape m_shape;

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Int8Conv (int8_conv.h): the oneDNN primitive and its source (int8 shift, NCHW reorder, zero-point padded source,
-// the own AVX2 kernel in its place), the run paths and their int32 / float / requantizing epilogues. The weight
-// plan, the residual and the direct uint8 path live beside it (int8_conv_impl.h lists them).
+// Int8Conv (int8_conv.h): creation (the plan, then preparation in phases), the run's kernel, the epilogue every path
+// shares, and the int32 / float / requantizing stores of the public API. The paths and the weight handling live
+// beside it (int8_conv_impl.h lists the files).
 #include "kernels/int8/int8_conv.h"
 
 #include "kernels/int8/float_epilogue.h"
 #include "kernels/int8/int8_conv_impl.h"
 #include "kernels/int8/int8_node_util.h"
-#include "kernels/int8/interleave_planes.h"
-#include "kernels/int8/thread_blocks.h"
 
 #include <fmt/format.h>
 
@@ -18,7 +16,6 @@
 #include <cstring>
 #include <limits>
 #include <omp.h>
-#include <string_view>
 
 namespace qs::kernels::int8 {
 
@@ -41,10 +38,9 @@ QS_CLONES void storeTileInt32(
 
 } // namespace
 
-Status Int8Conv::Impl::prepare(const Int8Weights& w)
+Status Int8Conv::Impl::checkWeights(const Int8Weights& w) const
 {
-    const ConvShape& s = shape;
-    const int64_t oc = s.outChannels, icg = s.inChannelsPerGroup();
+    const int64_t oc = shape.outChannels;
     if (w.type != DataType::UInt8 && w.type != DataType::Int8)
         return Status(StatusCode::Unsupported, fmt::format("convolution weights of type {}", dataTypeName(w.type)));
     if (w.zeroPoints.size() != 1 && int64_t(w.zeroPoints.size()) != oc)
@@ -52,184 +48,64 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
             fmt::format("{} weight zero points for {} output channels", w.zeroPoints.size(), oc));
     for (int32_t zp : w.zeroPoints)
         QS_RETURN_IF_ERROR(checkZeroPoint(w.type, zp, "weight"));
+    return Status::ok();
+}
 
+Status Int8Conv::Impl::prepare(const Int8Weights& w)
+{
+    QS_RETURN_IF_ERROR(checkWeights(w));
     planWeightZeroPoints(w);
-
-    // On AVX2 without VNNI the engine's own kernel replaces oneDNN's jit_uni_int8 where it measured faster
-    // (bench/archive/2026-11-22-int8-avx2.md: "Own AVX2 int8 convolution kernel", "epilogue fused band by band"):
-    // spatial kernels reading NCHW (the reorder writes straight into its zero-point padded buffer), image convolutions
-    // with few channels (flat (kw, c) quads), sources that would be copied into a zero-point padded buffer for oneDNN
-    // anyway (a constant non-zero zero point), and every layer with a run-time activation zero point (the dynamic path)
-    // and at least 8 output channels: there its accumulators go to the epilogue band by band, still in cache, instead
-    // of through a whole-layer int32 buffer, which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding
-    // copy of NHWC 3x3 inputs. With more intra-op threads (the session sets them before preparing) the own kernel
-    // computes its bands on all of them (epilogue(): each thread a block of output rows, the padded copy shared out
-    // too), but only for layers the epilogue splits (kParallelMinOutputs); smaller ones keep oneDNN's parallel kernels
-    // rather than run on one thread. (Before the bands were parallel, yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms
-    // with oneDNN, 75-77.5 ms with the single-threaded own kernel.) Of the static (constant zero point) NHWC layers,
-    // only the unpadded pointwise ones, which the own kernel reads in place, take it under the same rule: resnet18's
-    // three 1x1 stride-2 downsampling convolutions (with the fused residual add) measured 0.238 / 0.174 / 0.170 ms on
-    // oneDNN vs 0.226 / 0.157 / 0.156 ms on the own kernel at 1 thread (step minimums over 5 interleaved rounds,
-    // AVX2-limited), while its 3x3 layers were equal on 64-128 channels and slower on 256-512 (1.35 -> 1.69 ms on 512:
-    // bench/archive/2026-11-22-int8-avx2.md, "resnet18's static QDQ layers"), so they stay on oneDNN.
-    // QS_INT8_OWN_AVX2=0 keeps oneDNN everywhere, =1 takes ours wherever it can run (A/B measurements).
-    {
-        const char* ownEnv = std::getenv("QS_INT8_OWN_AVX2");
-        const std::string_view ownMode = ownEnv ? ownEnv : "";
-        const bool spatial = s.kernelHeight * s.kernelWidth > 1;
-        const bool runtimeZeroPoint = !zeroSourceZeroPoint && !constantSource;
-        const bool pointwiseInPlace = !spatial && !nchw() && s.padTop == 0 && s.padLeft == 0 && s.padBottom == 0
-            && s.padRight == 0 && s.inChannels % 4 == 0;
-        useOwn = onednnInt8Isa().isa == "avx2" && Avx2Int8Conv::supports(s) && ownMode != "0"
-            && (ownMode == "1" || (spatial && (nchw() || s.inChannels < 8 || paddedSource))
-                || ((runtimeZeroPoint || pointwiseInPlace) && s.outChannels >= 8
-                    && (omp_get_max_threads() == 1 || epilogueThreads() > 1)));
-        if (useOwn)
-            paddedSource = false; // the own kernel pads with the zero point itself
-        // The DFL head's 16 -> 1 pointwise conv: weighted sums of the NCHW planes (int8_conv_planar.cpp), on every
-        // ISA with AVX2 — oneDNN pads one output channel to a full vector whatever its ISA (~0.5 ms natively too).
-        // Not when the own kernel is forced (=1: its tests) or oneDNN is (=0).
-        planar = ownMode.empty() && runtimeZeroPoint && planarEligible();
-        if (planar) {
-            useOwn = false;
-            preparePlanar(w);
-            bandRows = std::clamp<int64_t>(kBandBytes / int64_t(sizeof(int32_t) * s.outWidth() * oc), 1, s.outHeight());
-            band.resize(size_t(bandRows * s.outWidth() * oc));
-            if (srcType == DataType::Int8)
-                shifted.resize(size_t(s.inputCount()));
-            scales.resize(size_t(s.outChannels));
-            biases.resize(size_t(s.outChannels));
-            return Status::ok();
+    if (plan.path == Int8ConvPath::Planar) {
+        preparePlanar(w);
+    } else {
+        try {
+            // The primitive first: its implementation decides which weight pairs the split must make safe.
+            createPrimitive();
+            prepareKernelWeights();
+            prepareSourceMemory();
+        } catch (const dnnl::error& e) {
+            return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
         }
     }
+    sizeScratch();
+    return Status::ok();
+}
 
-    try {
-        dnnl::engine& eng = onednnEngine();
-        stream = dnnl::stream(eng);
-        const dnnl::memory::dims srcDims { s.batch, s.inChannels, s.inHeight, s.inWidth };
-        const dnnl::memory::dims dstDims { s.batch, s.outChannels, s.outHeight(), s.outWidth() };
-        const bool grouped = s.group > 1;
-        const dnnl::memory::dims wDims = grouped
-            ? dnnl::memory::dims { s.group, s.outChannelsPerGroup(), icg, s.kernelHeight, s.kernelWidth }
-            : dnnl::memory::dims { oc, icg, s.kernelHeight, s.kernelWidth };
-        const int64_t padH = paddedSource ? s.padTop + s.padBottom : 0,
-                      padW = paddedSource ? s.padLeft + s.padRight : 0;
-        const dnnl::memory::desc srcMd(
-            { s.batch, s.inChannels, s.inHeight + padH, s.inWidth + padW }, dt::u8, tag::nhwc);
-        const dnnl::memory::desc dstMd(dstDims, dt::s32, tag::nhwc);
-        const dnnl::memory::desc wAny(wDims, dt::s8, tag::any);
-        const dnnl::memory::desc wPlain(wDims, dt::s8, grouped ? tag::goihw : tag::oihw);
-        const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
-            dnnl::algorithm::convolution_direct, srcMd, wAny, dstMd, { s.strideHeight, s.strideWidth },
-            { s.dilationHeight - 1, s.dilationWidth - 1 },
-            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padTop, s.padLeft },
-            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padBottom, s.padRight });
-        dnnl::primitive_attr attr;
-        if (!noSourceZeroPoint())
-            attr.set_zero_points(DNNL_ARG_SRC, 0, { DNNL_RUNTIME_S32_VAL });
-        convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
-        conv = dnnl::convolution_forward(convPd);
+void Int8Conv::Impl::prepareKernelWeights()
+{
+    // The weights as the kernel would get them without the pair split: exact for any source whose values keep every
+    // pair's int16 sum in range (see unsplitWeights). Only for a constant activation zero point (static QDQ layers,
+    // whose calibrated scales leave headroom; a dynamic layer's source spans [0, 255] by construction), when the
+    // residual would be nothing but the split (no clamped weight zero point outliers) and the zero point is not
+    // folded into oneDNN's padded borders (whose accOffset is the split weights').
+    std::vector<int8_t> unsplit;
+    if (plan.zeroPoint != SourceZeroPoint::RunTime && residual.empty() && !plan.paddedSource && options.unsplitWeights)
+        unsplit = s8;
+    const bool ownPath = plan.path == Int8ConvPath::OwnAvx2;
+    splitPairsFor(ownPath ? std::string(Avx2Int8Conv::kImplementation) : convPd.impl_info_str());
+    int32_t maxAbs = 0;
+    for (int8_t v : unsplit)
+        maxAbs = std::max(maxAbs, std::abs(int32_t(v)));
+    // u8 x s8 pairs: |x1 w1 + x2 w2| <= 2 * max|w| * max x, whichever two weights a kernel pairs.
+    if (!correctedChannels.empty() && maxAbs > 0 && 32767 / (2 * maxAbs) < 255)
+        unsplitMaxSource = 32767 / (2 * maxAbs);
+    boundAccumulators();
+    if (ownPath)
+        prepareOwnKernel(unsplit);
+    else
+        reorderOnednnWeights(unsplit);
+    s8 = {};
+    if (unsplitWeights || own.unsplit)
+        report.unsplitMaxSource = unsplitMaxSource;
+}
 
-        // The weights as the kernel would get them without the pair split: exact for any source whose values keep
-        // every pair's int16 sum in range (see unsplitWeights). Only for a constant activation zero point (static
-        // QDQ layers, whose calibrated scales leave headroom; a dynamic layer's source spans [0, 255] by
-        // construction), when the residual would be nothing but the split (no clamped weight zero point outliers)
-        // and the zero point is not folded into oneDNN's padded borders (whose accOffset is the split weights').
-        std::vector<int8_t> unsplit;
-        if ((zeroSourceZeroPoint || constantSource) && residual.empty() && !paddedSource && unsplitWeightsAllowed())
-            unsplit = s8;
-        splitPairsFor(useOwn ? std::string(Avx2Int8Conv::kImplementation) : convPd.impl_info_str());
-        int32_t maxAbs = 0;
-        for (int8_t v : unsplit)
-            maxAbs = std::max(maxAbs, std::abs(int32_t(v)));
-        // u8 x s8 pairs: |x1 w1 + x2 w2| <= 2 * max|w| * max x, whichever two weights a kernel pairs.
-        if (!correctedChannels.empty() && maxAbs > 0 && 32767 / (2 * maxAbs) < 255)
-            unsplitMaxSource = 32767 / (2 * maxAbs);
-        // With a uint8 source and zero point 0 (the only case the direct primitive takes), x is in [0, 255], so
-        // acc lies between 255 * (sum of negative weights) and 255 * (sum of positive weights).
-        const int64_t taps = s.inChannelsPerGroup() * s.kernelHeight * s.kernelWidth;
-        for (int64_t o = 0; o < oc; ++o) {
-            int64_t pos = 0, neg = 0;
-            for (int64_t k = 0; k < taps; ++k) {
-                const int64_t v = s8[size_t(o * taps + k)];
-                (v > 0 ? pos : neg) += std::abs(v);
-            }
-            accBound = std::max(accBound, std::max(pos, neg) * 255);
-        }
-        if (paddedSource && paddedZeroPoint != 0) {
-            accOffset.assign(size_t(oc), 0);
-            for (int64_t o = 0; o < oc; ++o) {
-                int64_t sum = 0;
-                for (int64_t k = 0; k < taps; ++k)
-                    sum += s8[size_t(o * taps + k)];
-                accOffset[size_t(o)] = int32_t(-int64_t(paddedZeroPoint) * sum);
-            }
-        }
-        if (useOwn) {
-            own = Avx2Int8Conv::create(s, s8.data(), residual);
-            if (unsplitMaxSource >= 0) {
-                // The original weights need no residual, inside the kernel or after it.
-                ownUnsplit = Avx2Int8Conv::create(s, unsplit.data());
-                // Its pairs are adjacent bytes of each kernel row's (kw, c) sequence: input channels 2p, 2p + 1 of an
-                // NHWC source when the kernel is one column wide.
-                if (s.kernelWidth == 1 && !nchw())
-                    listUnsplitPairs(unsplit);
-            }
-            if (own->absorbsResidual()) {
-                // The kernel computes the residual's quads with the exact int16 weights: no planes, no correction.
-                residual.clear();
-                planCorrections();
-            }
-            if (nchw() && s.batch == 1) {
-                const int64_t ic = s.inChannels;
-                const dnnl::memory::desc interior(srcDims, dt::u8,
-                    dnnl::memory::dims { s.inHeight * own->paddedRowStride(), 1, own->paddedRowStride(), ic });
-                srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
-                ownInterior = dnnl::memory(interior, eng, own->interior());
-                toOwn = dnnl::reorder(srcNchw, ownInterior);
-            }
-        } else {
-            dnnl::memory plain(wPlain, eng, s8.data());
-            weights = dnnl::memory(convPd.weights_desc(), eng);
-            dnnl::reorder(plain, weights).execute(stream, plain, weights);
-            if (unsplitMaxSource >= 0) {
-                // oneDNN's direct kernels pair input channels 2p and 2p + 1 at one kernel position: the split pairs
-                // (one residual weight each, on the even channel) with their original magnitudes, so that a run can
-                // check them against the source's per-channel maxima.
-                if (pairLayoutOf(convPd.impl_info_str()) == PairLayout::InputChannels)
-                    listUnsplitPairs(unsplit);
-                dnnl::memory unsplitPlain(wPlain, eng, unsplit.data());
-                unsplitWeights = dnnl::memory(convPd.weights_desc(), eng);
-                dnnl::reorder(unsplitPlain, unsplitWeights).execute(stream, unsplitPlain, unsplitWeights);
-            }
-            stream.wait();
-        }
-        s8 = {};
-        if (unsplitWeights || ownUnsplit)
-            report.unsplitMaxSource = unsplitMaxSource;
-
-        if (paddedSource) {
-            padded.assign(convPd.src_desc().get_size(), uint8_t(paddedZeroPoint));
-            srcNhwc = dnnl::memory(convPd.src_desc(), eng, padded.data());
-        } else if (nchw()) {
-            if (!ownInterior) { // otherwise the reorder writes into the own kernel's padded buffer (toOwn above)
-                srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
-                srcNhwc = dnnl::memory(convPd.src_desc(), eng);
-                toNhwc = dnnl::reorder(srcNchw, srcNhwc);
-            }
-        } else {
-            srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE);
-        }
-        if (useOwn) {
-            bandRows = std::clamp<int64_t>(kBandBytes / int64_t(sizeof(int32_t) * s.outWidth() * oc), 1, s.outHeight());
-            band.resize(size_t(bandRows * s.outWidth() * oc));
-        } else {
-            dst = dnnl::memory(convPd.dst_desc(), eng);
-        }
-        srcZeroPoint = dnnl::memory(dnnl::memory::desc({ 1 }, dt::s32, tag::x), eng);
-        stream.wait();
-    } catch (const dnnl::error& e) {
-        return onednnError(e, fmt::format("int8 convolution {}", s.toString()));
+void Int8Conv::Impl::sizeScratch()
+{
+    const ConvShape& s = shape;
+    if (plan.path != Int8ConvPath::Onednn) {
+        bandRows = std::clamp<int64_t>(
+            kBandBytes / int64_t(sizeof(int32_t) * s.outWidth() * s.outChannels), 1, s.outHeight());
+        band.resize(size_t(bandRows * s.outWidth() * s.outChannels));
     }
     if (srcType == DataType::Int8)
         shifted.resize(size_t(s.inputCount()));
@@ -241,120 +117,20 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
     }
     scales.resize(size_t(s.outChannels));
     biases.resize(size_t(s.outChannels));
-    return Status::ok();
 }
 
-void Int8Conv::Impl::fillPadded(const uint8_t* xu)
-{
-    // Only the interior is rewritten: the borders keep the zero point written at preparation.
-    const ConvShape& s = shape;
-    const int64_t c = s.inChannels, pw = s.inWidth + s.padLeft + s.padRight;
-    const int64_t ph = s.inHeight + s.padTop + s.padBottom, hw = s.inHeight * s.inWidth;
-    // Rows are independent copies: one block of rows per thread (resnet18's 3 x 224 x 224 NCHW input, transposed
-    // here, was a serial part of its first convolution at 2 threads).
-    forEachThreadBlock(s.batch * s.inHeight, passThreads(s.inputCount()), 1, [&](int64_t r0, int64_t r1) {
-        for (int64_t r = r0; r < r1; ++r) {
-            const int64_t n = r / s.inHeight, i = r % s.inHeight;
-            const uint8_t* img = xu + n * c * hw;
-            uint8_t* row = padded.data() + ((n * ph + i + s.padTop) * pw + s.padLeft) * c;
-            // Three-channel images (resnet18's) by byte shuffles, the rest of this image's rows of the block at once:
-            // the byte loop below took ~0.1 ms for 3 x 224 x 224.
-            if (nchw() && c == 3) {
-                const int64_t rows = std::min(r1 - r, s.inHeight - i);
-                if (interleave3PlaneRows(img + i * s.inWidth, hw, rows, s.inWidth, row, pw * c)) {
-                    r += rows - 1;
-                    continue;
-                }
-            }
-            if (!nchw()) {
-                std::memcpy(row, img + i * s.inWidth * c, size_t(s.inWidth * c));
-                continue;
-            }
-            for (int64_t ch = 0; ch < c; ++ch) {
-                const uint8_t* src = img + ch * hw + i * s.inWidth;
-                for (int64_t j = 0; j < s.inWidth; ++j)
-                    row[j * c + ch] = src[j];
-            }
-        }
-    });
-}
-
-Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
-{
-    QS_RETURN_IF_ERROR(checkZeroPoint(srcType, xZeroPoint, "activation"));
-    xu = static_cast<const uint8_t*>(x);
-    if (srcType == DataType::Int8) {
-        // x + 128 as uint8 is x with the sign bit flipped; x - zp is unchanged when zp moves by 128 too.
-        for (size_t i = 0; i < shifted.size(); ++i)
-            shifted[i] = uint8_t(static_cast<const uint8_t*>(x)[i] ^ 0x80u);
-        xu = shifted.data();
-        xZeroPoint += 128;
-    }
-    if ((zeroSourceZeroPoint && xZeroPoint != 0) || (constantSource && xZeroPoint != paddedZeroPoint))
-        return Status(StatusCode::Internal,
-            fmt::format("int8 convolution {}: created for a constant activation zero point, run with another one",
-                shape.toString()));
-    try {
-        if (ownInterior || planar)
-            return Status::ok(); // runOnednn reorders straight into the own kernel's padded buffer; planar reads x
-        *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
-        if (paddedSource) {
-            fillPadded(xu);
-        } else if (nchw()) {
-            srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
-            toNhwc.execute(stream, srcNchw, srcNhwc);
-        } else {
-            srcNhwc.set_data_handle(const_cast<uint8_t*>(xu));
-        }
-    } catch (const dnnl::error& e) {
-        return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
-    }
-    return Status::ok();
-}
-
-Status Int8Conv::Impl::runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
+Status Int8Conv::Impl::runKernel(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
 {
     QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu));
-    if (planar)
+    switch (plan.path) {
+    case Int8ConvPath::Planar:
         return Status::ok(); // computed band by band in the epilogue
-    try {
-        if (own) {
-            // The own kernel computes band by band inside the epilogue; only the NCHW reorder into its padded
-            // buffer happens here.
-            // As below for oneDNN; the own kernel pads with the zero point itself.
-            const bool padding = shape.padTop + shape.padLeft + shape.padBottom + shape.padRight > 0;
-            unsplitRun = ownUnsplit && (!padding || xZeroPoint <= unsplitMaxSource)
-                && pairsFit(xu, size_t(shape.inputCount()));
-            Avx2Int8Conv& kernel = unsplitRun ? *ownUnsplit : *own; // the same padded scratch and geometry
-            // Three-channel images (yolov5nu's, resnet18's) by byte shuffles: the oneDNN reorder ran at ~3.5 GB/s.
-            if (ownInterior
-                && !(shape.inChannels == 3
-                    && interleave3Planes(
-                        xu, shape.inHeight, shape.inWidth, kernel.interior(), kernel.paddedRowStride()))) {
-                ownInterior.set_data_handle(kernel.interior()); // per run: a scratch shared by the thread's convs
-                srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
-                toOwn.execute(stream, srcNchw, ownInterior);
-            }
-            stream.wait();
-            return Status::ok();
-        }
-        // Sources whose largest value cannot saturate any pair of the original weights (resnet18's activations
-        // stay below 100 of 255) run them as they are, without the residual; checking costs one pass over the
-        // source.
-        unsplitRun = unsplitWeights
-            && pairsFit(static_cast<const uint8_t*>(srcNhwc.get_data_handle()), convPd.src_desc().get_size());
-        const dnnl::memory& w = unsplitRun ? unsplitWeights : weights;
-        if (noSourceZeroPoint())
-            conv.execute(stream, { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, dst } });
-        else
-            conv.execute(stream,
-                { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, dst },
-                    { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, srcZeroPoint } });
-        stream.wait();
-    } catch (const dnnl::error& e) {
-        return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
+    case Int8ConvPath::OwnAvx2:
+        return startOwnKernel(xu, xZeroPoint); // the kernel computes band by band in the epilogue
+    case Int8ConvPath::Onednn:
+        break;
     }
-    return Status::ok();
+    return runPrimitive();
 }
 
 int Int8Conv::Impl::epilogueThreads() const
@@ -391,7 +167,8 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
         }
     };
     const int64_t bandSize = bandRows * ow * oc;
-    if ((own || planar) && int64_t(band.size()) < threads * bandSize)
+    const bool banded = plan.path != Int8ConvPath::Onednn;
+    if (banded && int64_t(band.size()) < threads * bandSize)
         band.resize(size_t(threads * bandSize));
     for (int64_t n = 0; n < s.batch; ++n) {
         const uint8_t* image = xu + n * s.inChannels * s.inHeight * s.inWidth;
@@ -404,18 +181,18 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
         const uint8_t* ownImage = nullptr;
         Avx2Int8Conv* kernel = nullptr;
         bool copyImage = false;
-        if (own) {
+        if (plan.path == Int8ConvPath::OwnAvx2) {
             const auto* nhwc = static_cast<const uint8_t*>(srcNhwc ? srcNhwc.get_data_handle() : nullptr);
-            kernel = unsplitRun ? ownUnsplit.get() : own.get(); // the same padded scratch and geometry
-            ownImage = ownInterior ? nullptr : nhwc + n * s.inChannels * s.inHeight * s.inWidth;
+            kernel = &ownKernel();
+            ownImage = own.interior ? nullptr : nhwc + n * s.inChannels * s.inHeight * s.inWidth;
             copyImage = kernel->beginImage(ownImage, zp);
         }
-        auto* acc = own || planar ? nullptr : static_cast<int32_t*>(dst.get_data_handle()) + n * oh * ow * oc;
+        auto* acc = banded ? nullptr : static_cast<int32_t*>(dst.get_data_handle()) + n * oh * ow * oc;
         // Output rows [begin, end) of image n on one thread. The own kernel and the planar path fill a band of a few
         // output rows that stays in cache for the corrections and the store right after (no whole-layer int32
         // buffer written and read back); each thread has its own band.
         const auto rows = [&](int thread, int64_t begin, int64_t end) {
-            if (!own && !planar) {
+            if (!banded) {
                 for (int64_t i = begin; i < end; ++i)
                     finishRow(thread, acc + i * ow * oc, n, i);
                 return;
@@ -423,7 +200,7 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             int32_t* b = band.data() + thread * bandSize;
             for (int64_t i0 = begin; i0 < end; i0 += bandRows) {
                 const int64_t count = std::min(bandRows, end - i0);
-                if (planar)
+                if (plan.path == Int8ConvPath::Planar)
                     planarPixels(image, zp, i0 * ow, (i0 + count) * ow, b);
                 else
                     kernel->computePixels(i0 * ow, (i0 + count) * ow, b);
@@ -458,37 +235,25 @@ Int8Conv::Int8Conv(std::unique_ptr<Impl> impl)
 
 Int8Conv::~Int8Conv() = default;
 
-Result<std::unique_ptr<Int8Conv>> Int8Conv::create(
-    const ConvShape& shape, DataType srcType, const Int8Weights& weights, ActivationLayout layout)
+Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const Int8ConvSpec& spec, const Int8Weights& weights)
 {
-    return create(shape, srcType, weights, layout, layout);
-}
-
-Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataType srcType, const Int8Weights& weights,
-    ActivationLayout inputLayout, ActivationLayout outputLayout)
-{
-    return create(shape, srcType, weights, inputLayout, outputLayout, std::nullopt);
-}
-
-Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const ConvShape& shape, DataType srcType, const Int8Weights& weights,
-    ActivationLayout inputLayout, ActivationLayout outputLayout, std::optional<int32_t> constantSrcZeroPoint)
-{
-    const ActivationLayout layout = inputLayout;
+    const ConvShape& shape = spec.shape;
     QS_RETURN_IF_ERROR(shape.validate());
-    if (srcType != DataType::UInt8 && srcType != DataType::Int8)
+    if (const int g = spec.options.maxQuadGroup; g != 1 && g != 2 && g != 4)
+        return Status(StatusCode::InvalidArgument,
+            fmt::format("int8 convolution {}: quad groups of at most {} (1, 2 or 4)", shape.toString(), g));
+    if (spec.srcType != DataType::UInt8 && spec.srcType != DataType::Int8)
         return Status(StatusCode::Unsupported,
-            fmt::format("int8 convolution {}: activations of type {}", shape.toString(), dataTypeName(srcType)));
+            fmt::format("int8 convolution {}: activations of type {}", shape.toString(), dataTypeName(spec.srcType)));
     auto impl = std::make_unique<Impl>();
     impl->shape = shape;
-    impl->srcType = srcType;
-    impl->layout = layout;
-    impl->outLayout = outputLayout;
-    impl->zeroSourceZeroPoint = constantSrcZeroPoint && *constantSrcZeroPoint == 0 && srcType == DataType::UInt8;
-    if (constantSrcZeroPoint && !impl->zeroSourceZeroPoint) {
-        impl->paddedSource = true;
-        impl->constantSource = true;
-        impl->paddedZeroPoint = *constantSrcZeroPoint + (srcType == DataType::Int8 ? 128 : 0);
-    }
+    impl->srcType = spec.srcType;
+    impl->layout = spec.inputLayout;
+    impl->outLayout = spec.outputLayout;
+    impl->options = spec.options;
+    // The session sets its intra-op threads before preparing, so the epilogue's threads are known here.
+    impl->plan = planInt8Conv(spec,
+        { onednnInt8Isa().isa, __builtin_cpu_supports("avx2") != 0, omp_get_max_threads(), impl->epilogueThreads() });
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
     return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
 }
@@ -505,24 +270,32 @@ const SaturationReport& Int8Conv::saturation() const noexcept
 {
     return m_impl->report;
 }
+std::string_view Int8Conv::pathReason() const noexcept
+{
+    return m_impl->plan.reason;
+}
 bool Int8Conv::lastRunUnsplit() const noexcept
 {
     return m_impl->unsplitRun;
 }
 std::string Int8Conv::implementation() const
 {
-    if (m_impl->own)
+    switch (m_impl->plan.path) {
+    case Int8ConvPath::OwnAvx2:
         return Avx2Int8Conv::kImplementation;
-    if (m_impl->planar)
+    case Int8ConvPath::Planar:
         return "qs:avx2_int8_planar";
+    case Int8ConvPath::Onednn:
+        break;
+    }
     // "+u8" once runRequantized has let oneDNN write the uint8 output itself.
-    return std::string(m_impl->convPd.impl_info_str()) + (m_impl->directOk ? "+u8" : "");
+    return std::string(m_impl->convPd.impl_info_str()) + (m_impl->direct.ok ? "+u8" : "");
 }
 
 Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
 {
     const uint8_t* xu = nullptr;
-    QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
+    QS_RETURN_IF_ERROR(m_impl->runKernel(x, xZeroPoint, xu));
     const ConvShape& s = m_impl->shape;
     const int64_t oc = s.outChannels, ow = s.outWidth();
     const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
@@ -543,31 +316,26 @@ bool Int8Conv::setFloatOutputChannelStride(int64_t stride)
     return true;
 }
 
-Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
-    const float* bias, float* y)
+Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, const FloatRescale& rescale, float* y)
 {
-    return runFloat(x, xZeroPoint, xScale, wScales, perChannelScales, bias, FloatActivation::None, y);
-}
-
-Status Int8Conv::runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
-    const float* bias, FloatActivation activation, float* y, float* range, const float* residual)
-{
+    float* range = rescale.range;
+    const float* residual = rescale.residual;
     if (residual && m_impl->outNchw())
         return Status(StatusCode::Internal, "a residual in the float epilogue needs the NHWC output layout");
     const uint8_t* xu = nullptr;
-    QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
+    QS_RETURN_IF_ERROR(m_impl->runKernel(x, xZeroPoint, xu));
     const ConvShape& s = m_impl->shape;
     const int64_t oc = s.outChannels, ow = s.outWidth();
     // The product of the two scales first, as the ONNX graph's Mul(x_scale, w_scale) computes it.
     float* scale = m_impl->scales.data();
     float* shift = m_impl->biases.data();
     for (int64_t o = 0; o < oc; ++o) {
-        scale[o] = xScale * wScales[perChannelScales ? o : 0];
-        shift[o] = bias ? bias[o] : 0.0f;
+        scale[o] = rescale.xScale * rescale.wScales[rescale.perChannelScales ? o : 0];
+        shift[o] = rescale.bias ? rescale.bias[o] : 0.0f;
     }
     const int64_t chStride = m_impl->floatChannelStride ? m_impl->floatChannelStride : m_impl->outChannelStride();
     const int64_t pxStride = m_impl->outPixelStride();
-    const bool silu = activation == FloatActivation::Silu;
+    const bool silu = rescale.activation == FloatActivation::Silu;
     const int threads = m_impl->epilogueThreads();
     // Per thread: its tile buffer, and its partial range (min and max are exact, so combining the partials gives
     // the range of the whole output whatever the thread count).
@@ -624,7 +392,7 @@ Status Int8Conv::runRequantized(const void* x, int32_t xZeroPoint, const Requant
     if (m_impl->directEligible(rq) && m_impl->prepareDirect(rq))
         return m_impl->runDirect(x, xZeroPoint, y);
     const uint8_t* xu = nullptr;
-    QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
+    QS_RETURN_IF_ERROR(m_impl->runKernel(x, xZeroPoint, xu));
     const ConvShape& s = m_impl->shape;
     const int64_t oc = s.outChannels, ow = s.outWidth();
     const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
@@ -644,7 +412,7 @@ Status Int8Conv::runRequantized(
     const ConvShape& s = m_impl->shape;
     const int64_t oc = s.outChannels, ow = s.outWidth();
     const uint8_t* xu = nullptr;
-    QS_RETURN_IF_ERROR(m_impl->runOnednn(x, xZeroPoint, xu));
+    QS_RETURN_IF_ERROR(m_impl->runKernel(x, xZeroPoint, xu));
     const int64_t chStride = m_impl->outChannelStride(), pxStride = m_impl->outPixelStride();
     // The tile is requantized into a small buffer in the output's order (NHWC: pixel-major, one run; NCHW: one run
     // of `count` pixels per channel), then handed to the sink. Never into y itself: y may alias the sink's other

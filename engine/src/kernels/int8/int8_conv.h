@@ -23,6 +23,7 @@
 #include "kernels/int8/requantize.h"
 
 #include <quantscope/engine/data_type.h>
+#include <quantscope/engine/int8_kernel_options.h>
 #include <quantscope/engine/status.h>
 
 #include <cstdint>
@@ -30,6 +31,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace qs::kernels::int8 {
@@ -64,23 +66,45 @@ enum class FloatActivation
     Silu, ///< y * sigmoid(y)
 };
 
+/// runFloat's output: y = activation(float(acc) * (xScale * wScales[oc or 0]) + bias[oc]) [+ residual].
+struct FloatRescale
+{
+    float xScale = 1.0f;
+    const float* wScales = nullptr; ///< one, or one per output channel (perChannelScales)
+    bool perChannelScales = false;
+    const float* bias = nullptr; ///< per output channel; nullptr: none
+    /// The fused dynamic convolution's SiLU epilogue, in the same pass.
+    FloatActivation activation = FloatActivation::None;
+    /// Receives the min and max of y in range[0], range[1] (for the DynamicQuantizeLinear that reads y).
+    float* range = nullptr;
+    /// Same shape as y, NHWC output layout only, may be y itself: y = activation(...) + residual, a following
+    /// residual Add in the same pass; the range is then that of the sums.
+    const float* residual = nullptr;
+};
+
+/// What an Int8Conv is created for, besides its weights.
+struct Int8ConvSpec
+{
+    ConvShape shape {};
+    DataType srcType = DataType::UInt8; ///< of the activations: UInt8 or Int8
+    /// The input and the output may differ (an executor keeping int8-side activations NHWC while a float reader needs
+    /// NCHW, or the reverse).
+    ActivationLayout inputLayout = ActivationLayout::Nchw;
+    ActivationLayout outputLayout = ActivationLayout::Nchw;
+    /// An activation zero point known when the model is prepared (a constant of the graph): a uint8 source with zero
+    /// point 0 then needs no oneDNN source zero point, which lets oneDNN use its faster brgemm kernels on AVX-512
+    /// VNNI. run*() must then be given that zero point (Internal error otherwise).
+    std::optional<int32_t> constantSrcZeroPoint = std::nullopt;
+    /// The session's int8 switches (int8_kernel_options.h): which kernel may run, unsplit weights, quad groups.
+    Int8KernelOptions options {};
+};
+
 /// Prepared once per layer (weights are constant); run() many times. Not for concurrent run() calls on one object
 /// (it owns its scratch buffers); create one per thread instead.
 class Int8Conv
 {
 public:
-    static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
-        const Int8Weights& weights, ActivationLayout layout = ActivationLayout::Nchw);
-    /// As above with the input and the output in different layouts (an executor keeping int8-side activations
-    /// NHWC while a float reader needs NCHW, or the reverse).
-    static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
-        const Int8Weights& weights, ActivationLayout inputLayout, ActivationLayout outputLayout);
-    /// As above for an activation zero point known when the model is prepared (a constant of the graph): a uint8
-    /// source with zero point 0 then needs no oneDNN source zero point, which lets oneDNN use its faster brgemm
-    /// kernels on AVX-512 VNNI. run*() must then be given that zero point (Internal error otherwise).
-    static Result<std::unique_ptr<Int8Conv>> create(const ConvShape& shape, DataType srcType,
-        const Int8Weights& weights, ActivationLayout inputLayout, ActivationLayout outputLayout,
-        std::optional<int32_t> constantSrcZeroPoint);
+    static Result<std::unique_ptr<Int8Conv>> create(const Int8ConvSpec& spec, const Int8Weights& weights);
     ~Int8Conv();
 
     const ConvShape& shape() const noexcept;
@@ -89,24 +113,19 @@ public:
     /// make a pair of them leave int16 (the residual then has nothing to correct and is skipped).
     bool lastRunUnsplit() const noexcept;
     const ZeroPointPlan& zeroPointPlan() const noexcept;
-    /// oneDNN's implementation name ("jit_uni_int8:avx2", "brgconv:avx512_core_vnni", ...).
+    /// oneDNN's implementation name ("jit_uni_int8:avx2", "brgconv:avx512_core_vnni", ...), or the engine's kernel's
+    /// ("qs:avx2_int8", "qs:avx2_int8_planar"): the path int8_conv_plan.h chose.
     std::string implementation() const;
+    /// Why that path was chosen (one line; see kernels/int8/README.md, "When each path runs").
+    std::string_view pathReason() const noexcept;
     /// runFloat only, NCHW output of batch 1: channel o starts at y + o * stride (stride >= H * W) instead of
     /// y + o * H * W. False (and unchanged) otherwise.
     bool setFloatOutputChannelStride(int64_t stride);
 
     /// ONNX ConvInteger. `x` is of the srcType given to create(), `y` int32, both in the layout given to create().
     Status runInt32(const void* x, int32_t xZeroPoint, int32_t* y);
-    /// y = float(acc) * (xScale * wScales[oc or 0]) + bias[oc] (bias may be nullptr); float.
-    Status runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
-        const float* bias, float* y);
-    /// The same, then `activation` (the fused dynamic convolution's SiLU epilogue) in the same pass. With `range`,
-    /// range[0] and range[1] receive the min and max of y (for the DynamicQuantizeLinear that reads y). With
-    /// `residual` (same shape as y, NHWC output layout only; may be y itself), y = activation(...) + residual: a
-    /// following residual Add in the same pass, the range then being that of the sums.
-    Status runFloat(const void* x, int32_t xZeroPoint, float xScale, const float* wScales, bool perChannelScales,
-        const float* bias, FloatActivation activation, float* y, float* range = nullptr,
-        const float* residual = nullptr);
+    /// y (float, the layout given to create()) as `rescale` says.
+    Status runFloat(const void* x, int32_t xZeroPoint, const FloatRescale& rescale, float* y);
     /// QLinearConv: y (uint8 or int8 per rq.outType, the layout given to create()) = requantized accumulators.
     Status runRequantized(const void* x, int32_t xZeroPoint, const Requantization& rq, void* y);
     /// Receives requantized output values instead of y: q[0..n) are the values of y's elements [offset, offset + n)

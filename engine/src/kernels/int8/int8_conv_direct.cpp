@@ -24,8 +24,9 @@ bool Int8Conv::Impl::directEligible(const Requantization& rq) const
     // before the rounding, which moves ties when it is odd: only zero point 0 qualifies). That equals the requantizing
     // epilogue exactly when float(acc) + float(bias) is exact: every |value| below 2^24. Relu (lo = 0 with zero point
     // 0) is the uint8 saturation itself. No epilogue correction may be pending (AVX2 residual, compensation).
-    if (own || planar || !noSourceZeroPoint() || !correctedChannels.empty() || needsWindowSums || shape.group != 1
-        || rq.outType != DataType::UInt8 || rq.zeroPoint != 0 || !rq.offset.empty() || rq.lo != 0 || rq.hi != 255)
+    if (plan.path != Int8ConvPath::Onednn || plan.oneDnnSourceZeroPoint() || !correctedChannels.empty()
+        || needsWindowSums || shape.group != 1 || rq.outType != DataType::UInt8 || rq.zeroPoint != 0
+        || !rq.offset.empty() || rq.lo != 0 || rq.hi != 255)
         return false;
     int64_t maxBias = 0;
     for (size_t o = 0; o < size_t(shape.outChannels); ++o)
@@ -42,12 +43,12 @@ bool Int8Conv::Impl::prepareDirect(const Requantization& rq)
     std::vector<int32_t> bias = rq.bias.empty() ? std::vector<int32_t>(size_t(oc), 0) : rq.bias;
     for (size_t o = 0; o < accOffset.size(); ++o)
         bias[o] += accOffset[o]; // the padded source's compensation, exact in int32 (bounded above)
-    if (directTried && scales == directScales && bias == directBias)
-        return directOk;
-    directTried = true;
-    directOk = false;
-    directScales = scales;
-    directBias = bias;
+    if (direct.tried && scales == direct.scales && bias == direct.bias)
+        return direct.ok;
+    direct.tried = true;
+    direct.ok = false;
+    direct.scales = scales;
+    direct.bias = bias;
     try {
         dnnl::engine& eng = onednnEngine();
         const ConvShape& s = shape;
@@ -57,9 +58,8 @@ bool Int8Conv::Impl::prepareDirect(const Requantization& rq)
         const dnnl::memory::desc wAny(convPd.weights_desc().dims(), dt::s8, tag::any);
         const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
             dnnl::algorithm::convolution_direct, convPd.src_desc(), wAny, biasMd, dstMd,
-            { s.strideHeight, s.strideWidth }, { s.dilationHeight - 1, s.dilationWidth - 1 },
-            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padTop, s.padLeft },
-            paddedSource ? dnnl::memory::dims { 0, 0 } : dnnl::memory::dims { s.padBottom, s.padRight });
+            { s.strideHeight, s.strideWidth }, { s.dilationHeight - 1, s.dilationWidth - 1 }, primitivePadding(true),
+            primitivePadding(false));
         dnnl::primitive_attr attr;
         attr.set_output_scales(scales.size() > 1 ? 1 << 1 : 0, scales);
         const dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
@@ -67,33 +67,33 @@ bool Int8Conv::Impl::prepareDirect(const Requantization& rq)
         // the epilogue for anything else.
         if (std::string(pd.impl_info_str()).find("brg") == std::string::npos)
             return false;
-        directConv = dnnl::convolution_forward(pd);
+        direct.conv = dnnl::convolution_forward(pd);
         if (pd.weights_desc() == convPd.weights_desc()) {
-            directWeights = weights;
+            direct.weights = weights;
         } else {
-            directWeights = dnnl::memory(pd.weights_desc(), eng);
-            dnnl::reorder(weights, directWeights).execute(stream, weights, directWeights);
+            direct.weights = dnnl::memory(pd.weights_desc(), eng);
+            dnnl::reorder(weights, direct.weights).execute(stream, weights, direct.weights);
         }
-        directBiasMem = dnnl::memory(biasMd, eng);
-        std::copy(bias.begin(), bias.end(), static_cast<int32_t*>(directBiasMem.get_data_handle()));
-        directDst = dnnl::memory(pd.dst_desc(), eng, DNNL_MEMORY_NONE);
+        direct.biasMem = dnnl::memory(biasMd, eng);
+        std::copy(bias.begin(), bias.end(), static_cast<int32_t*>(direct.biasMem.get_data_handle()));
+        direct.dst = dnnl::memory(pd.dst_desc(), eng, DNNL_MEMORY_NONE);
         stream.wait();
-        directOk = true;
+        direct.ok = true;
     } catch (const dnnl::error&) {
-        directOk = false;
+        direct.ok = false;
     }
-    return directOk;
+    return direct.ok;
 }
 
 Status Int8Conv::Impl::runDirect(const void* x, int32_t xZeroPoint, void* y)
 {
     const uint8_t* xu = nullptr;
-    QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu));
+    QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu)); // the source memories of the oneDNN path
     try {
-        directDst.set_data_handle(y);
-        directConv.execute(stream,
-            { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, directWeights }, { DNNL_ARG_BIAS, directBiasMem },
-                { DNNL_ARG_DST, directDst } });
+        direct.dst.set_data_handle(y);
+        direct.conv.execute(stream,
+            { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, direct.weights }, { DNNL_ARG_BIAS, direct.biasMem },
+                { DNNL_ARG_DST, direct.dst } });
         stream.wait();
     } catch (const dnnl::error& e) {
         return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));

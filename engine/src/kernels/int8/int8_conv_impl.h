@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: MIT
 // Int8Conv's private state, shared by the files that implement it (internal: no other file includes this):
-//   int8_conv.cpp           oneDNN primitive set-up, source handling (int8 shift, NCHW reorder, zero-point padded
-//                           source, the own AVX2 kernel's dispatch), run paths and their epilogues, public API
+//   int8_conv.cpp           creation, preparation in phases, the run's kernel, the epilogue, the public API
+//   int8_conv_plan.cpp      which path computes the accumulators and why (int8_conv_plan.h)
+//   int8_conv_source.cpp    the source of a run: int8 shift, zero-point check, NCHW reorder, zero-point padded copy
+//   int8_conv_onednn.cpp    the oneDNN path: primitive, weights, source memories, run
+//   int8_conv_own.cpp       the own AVX2 kernel's path: its preparation and the start of a run
+//   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels)
 //   int8_conv_weights.cpp   weight zero-point plan (clamped outliers, window-sum compensation), saturating-pair split
 //   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction
 //   int8_conv_direct.cpp    oneDNN writing the requantized uint8 output itself
-//   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels)
 //   int8_conv_unsplit.cpp   whether a run's source lets the unsplit weights run exactly (AVX2: no pair saturates)
 #pragma once
 
 #include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/int8_conv.h"
+#include "kernels/int8/int8_conv_plan.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
 
@@ -58,33 +62,18 @@ struct Correction
     int32_t pairValue = 0;
 };
 
-/// False when QS_INT8_UNSPLIT=0 turns the unsplit weights off (A/B measurements, tests of the split path on small
-/// sources); int8_conv_unsplit.cpp.
-bool unsplitWeightsAllowed();
-
 struct Int8Conv::Impl
 {
     ConvShape shape;
     DataType srcType = DataType::UInt8;
     ActivationLayout layout = ActivationLayout::Nchw; ///< of the input
     ActivationLayout outLayout = ActivationLayout::Nchw;
-    /// Without a runtime source zero point (the activation zero point is a constant 0 after the int8 shift), oneDNN
-    /// picks its brgemm kernels (brgconv) on AVX-512 VNNI instead of the slower jit_int8 direct convolution.
-    bool zeroSourceZeroPoint = false;
-    /// For another constant activation zero point zp (after the int8 shift), the source is copied into an NHWC
-    /// buffer with explicit borders holding zp and oneDNN convolves it without padding and without a source zero
-    /// point (brgconv natively): sum over all taps of x_pad * w' = sum over the valid taps of (x - zp) * w' +
-    /// zp * sum w', so accOffset[oc] = -zp * sum_k w'[oc][k] restores ONNX's result exactly (padding contributes 0).
-    bool paddedSource = false;
-    int32_t paddedZeroPoint = 0; ///< the constant zero point, after the int8 shift
-    /// Created for a constant non-zero zero point (paddedZeroPoint), whichever kernel then runs: other zero points
-    /// are refused, as the oneDNN path (padded borders, compensation term) could not honour them.
-    bool constantSource = false;
-    std::vector<uint8_t> padded; ///< [N][IH + pads][IW + pads][C]
-    std::vector<int32_t> accOffset; ///< per output channel, added to every accumulator (empty: none)
-    bool noSourceZeroPoint() const noexcept { return zeroSourceZeroPoint || paddedSource; }
-    void fillPadded(const uint8_t* xu);
-    Status prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
+    Int8KernelOptions options;
+    Int8ConvPlan plan; ///< the path and the zero-point handling, decided at creation (int8_conv_plan.h)
+
+    // ---- Weights and the corrections every path's accumulators get (int8_conv_weights.cpp, int8_conv_residual.cpp)
+    std::vector<int8_t> s8; ///< the weights given to the kernel (kept until it has them)
+    ZeroPointPlan zeroPointPlan;
     std::vector<int32_t> compensation; ///< k[oc] = c - zp_w[oc]
     bool needsWindowSums = false;
     std::vector<ResidualWeight> residual; ///< ordered by oc
@@ -99,20 +88,41 @@ struct Int8Conv::Impl
     bool int16Weights = true; ///< every residual weight fits int16 (always, for 8-bit weights): the madd forms apply
     std::vector<uint8_t> planeRowUsed; ///< per input row: read by some residual weight (strided 1x1 convs skip half)
     std::vector<uint8_t> planePhaseUsed; ///< per input column modulo the stride
+    std::vector<int32_t> accOffset; ///< per output channel, added to every accumulator (empty: none)
     SaturationReport report;
 
+    // ---- The source (int8_conv_source.cpp, int8_conv_onednn.cpp)
+    std::vector<uint8_t> shifted; ///< int8 sources shifted to uint8
+    std::vector<uint8_t> padded; ///< plan.paddedSource: [N][IH + pads][IW + pads][C]
     dnnl::stream stream;
+    dnnl::reorder toNhwc;
+    dnnl::memory srcNchw, srcNhwc, srcZeroPoint;
+
+    // ---- The oneDNN path (int8_conv_onednn.cpp)
     dnnl::convolution_forward conv;
     dnnl::convolution_forward::primitive_desc convPd;
-    dnnl::reorder toNhwc;
-    dnnl::memory srcNchw, srcNhwc, weights, dst, srcZeroPoint;
-    /// oneDNN's weights without the pair split (ownUnsplit: the own kernel's). A u8 source whose values are all
-    /// <= unsplitMaxSource keeps every pair sum of them inside int16 (2 * max|w| * max x <= 32767, for any two
-    /// weights a kernel pairs), so they compute exactly and no residual is needed; runOnednn picks them per run.
-    /// Empty when there is no split, for a run-time activation zero point, and when the residual also holds clamped
-    /// weight zero point outliers.
+    dnnl::memory weights, dst;
+
+    // ---- The own AVX2 kernel's path (int8_conv_own.cpp)
+    struct OwnKernel
+    {
+        std::unique_ptr<Avx2Int8Conv> kernel; ///< split weights (see avx2_int8_conv.h)
+        std::unique_ptr<Avx2Int8Conv> unsplit; ///< the original weights, as unsplitWeights for oneDNN
+        dnnl::memory interior; ///< NCHW single images are reordered straight into the kernel's padded buffer
+        dnnl::reorder toInterior;
+    } own;
+    /// The kernel of this run (the unsplit one when unsplitRun): both share the padded scratch and geometry.
+    Avx2Int8Conv& ownKernel() const noexcept { return unsplitRun ? *own.unsplit : *own.kernel; }
+
+    // ---- The planar path (int8_conv_planar.cpp): exact in int32 by itself
+    std::vector<int32_t> planarPairs; ///< [oc][(ic + 1) / 2]: (w - zp) of channels 2q (low half) and 2q + 1 (high)
+
+    // ---- Unsplit weights of static layers (int8_conv_unsplit.cpp), for oneDNN (unsplitWeights) or the own kernel.
+    /// A u8 source whose values are all <= unsplitMaxSource keeps every pair sum of them inside int16
+    /// (2 * max|w| * max x <= 32767, for any two weights a kernel pairs), so they compute exactly and no residual is
+    /// needed; each run picks them when its source allows. Empty when there is no split, for a run-time activation
+    /// zero point, and when the residual also holds clamped weight zero point outliers.
     dnnl::memory unsplitWeights;
-    std::unique_ptr<Avx2Int8Conv> ownUnsplit;
     int32_t unsplitMaxSource = -1;
     bool sourceFits(const uint8_t* source, size_t size) const; ///< every byte <= unsplitMaxSource
     /// A pair the split changed (oneDNN's pairs of input channels only): its even channel and the original weights'
@@ -127,35 +137,33 @@ struct Int8Conv::Impl
     std::vector<uint8_t> sourceMaxima;
     /// sourceFits, or else every unsplitPairs entry within int16 for the NHWC source's per-channel maxima.
     bool pairsFit(const uint8_t* source, size_t size);
-    bool unsplitRun = false; ///< the last runOnednn used unsplitWeights: the epilogue skips the residual
-    /// The engine's own AVX2 kernel in place of oneDNN's primitive (AVX2 without VNNI only; see avx2_int8_conv.h).
-    std::unique_ptr<Avx2Int8Conv> own;
-    bool useOwn = false; ///< decided before the pairs are split: the own kernel pairs its own way
-    dnnl::memory ownInterior; ///< NCHW single images are reordered straight into the own kernel's padded buffer
-    dnnl::reorder toOwn;
-    /// The own kernel's accumulators of `bandRows` output rows, per epilogue thread (see epilogue()). One row of
-    /// yolov5nu's layers is ~20 KB (width x channels is constant through the network), so 16 KiB means one row per band
-    /// there, which measured best (the row and the source rows it reads stay in L1 for the epilogue): 63.3 ms of
-    /// convolutions per run vs 63.7 at 32 KiB, 64.5 at 256 KiB, 67 at 1 MiB (AVX2-limited,
-    /// bench/archive/2026-11-22-int8-avx2.md, "the dynamic conv's epilogue fused band by band").
-    std::vector<int32_t> band;
-    int64_t bandRows = 0;
-    static constexpr int64_t kBandBytes = 16 * 1024;
+    bool unsplitRun = false; ///< the last run used the unsplit weights: the epilogue skips the residual
 
-    // The direct requantizing primitive (int8_conv_direct.cpp): oneDNN writes uint8 itself, with the bias and the
+    // ---- The direct requantizing primitive (int8_conv_direct.cpp): oneDNN writes uint8 itself, with the bias and the
     // per-channel multipliers as its bias and output scales, when that is provably the same arithmetic.
     int64_t accBound = 0; ///< a bound of |acc| for x in [0, 255] (max over channels of 255 * sum of same-sign w')
-    bool directTried = false;
-    bool directOk = false;
-    std::vector<float> directScales;
-    std::vector<int32_t> directBias;
-    dnnl::convolution_forward directConv;
-    dnnl::memory directWeights, directBiasMem, directDst;
+    struct Direct
+    {
+        bool tried = false;
+        bool ok = false;
+        std::vector<float> scales;
+        std::vector<int32_t> bias;
+        dnnl::convolution_forward conv;
+        dnnl::memory weights, biasMem, dst;
+    } direct;
     bool directEligible(const Requantization& rq) const;
     bool prepareDirect(const Requantization& rq);
     Status runDirect(const void* x, int32_t xZeroPoint, void* y);
 
-    std::vector<uint8_t> shifted; ///< int8 sources shifted to uint8
+    // ---- The epilogue's scratch (int8_conv.cpp)
+    /// The own kernel's and the planar path's accumulators of `bandRows` output rows, per epilogue thread (see
+    /// epilogue()). One row of yolov5nu's layers is ~20 KB (width x channels is constant through the network), so
+    /// 16 KiB means one row per band there, which measured best (the row and the source rows it reads stay in L1 for
+    /// the epilogue): 63.3 ms of convolutions per run vs 63.7 at 32 KiB, 64.5 at 256 KiB, 67 at 1 MiB (AVX2-limited,
+    /// bench/archive/2026-11-22-int8-avx2.md, "the dynamic conv's epilogue fused band by band").
+    std::vector<int32_t> band;
+    int64_t bandRows = 0;
+    static constexpr int64_t kBandBytes = 16 * 1024;
     std::vector<int32_t> channelSums; ///< [group][IH*IW] of one image
     std::vector<int32_t> windowSums; ///< [group][OH*OW] of one image
     std::vector<float> scales; ///< per output channel, for runFloat
@@ -173,12 +181,12 @@ struct Int8Conv::Impl
     int64_t outChannelStride() const noexcept { return outNchw() ? shape.outHeight() * shape.outWidth() : 1; }
     int64_t outPixelStride() const noexcept { return outNchw() ? 1 : shape.outChannels; }
 
-    std::vector<int8_t> s8; ///< the weights given to oneDNN (kept until they are reordered)
-    ZeroPointPlan zeroPointPlan;
-
-    // int8_conv.cpp
+    // int8_conv.cpp: preparation in phases, the run's kernel, the epilogue
     Status prepare(const Int8Weights& w);
-    Status runOnednn(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
+    Status checkWeights(const Int8Weights& w) const;
+    void prepareKernelWeights(); ///< the split, the unsplit copy, the accumulator bounds, then the path's kernel
+    void sizeScratch();
+    Status runKernel(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
     /// The threads the epilogue (and the own kernel's bands) of one image run on: the session's intra-op threads for
     /// layers of at least kParallelMinOutputs output values, else 1.
     int epilogueThreads() const;
@@ -186,18 +194,26 @@ struct Int8Conv::Impl
     /// Runs the corrections and `store(thread, n, i, j0, count, tile)` over every output tile, on `threads` threads
     /// (blocks of rows); `thread` (< threads) selects the store's per-thread buffers.
     template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, int threads, Store&& store);
+    // int8_conv_source.cpp
+    Status prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
+    void fillPadded(const uint8_t* xu);
+    // int8_conv_onednn.cpp
+    dnnl::memory::dims weightDims() const;
+    dnnl::memory::dims primitivePadding(bool begin) const; ///< the primitive's padding at the start or the end
+    void createPrimitive();
+    void reorderOnednnWeights(const std::vector<int8_t>& unsplit);
+    void prepareSourceMemory();
+    Status runPrimitive();
+    // int8_conv_own.cpp
+    void prepareOwnKernel(const std::vector<int8_t>& unsplit);
+    Status startOwnKernel(const uint8_t* xu, int32_t xZeroPoint); ///< the NCHW reorder into its padded buffer
     // int8_conv_weights.cpp
     void planWeightZeroPoints(const Int8Weights& w);
     void splitPairsFor(const std::string& implementation);
+    void boundAccumulators(); ///< accBound, and accOffset for a padded source
     void computeWindowSums(const uint8_t* image, int32_t zp);
     void compensateRow(int32_t* accRow, int64_t outputRow); ///< adds k[oc] * window sum to one NHWC output row
-    // int8_conv_planar.cpp: in place of oneDNN (and of the own kernel), on any CPU with AVX2, for 1x1 NCHW convolutions
-    // with fewer than kPlanarMaxChannels output channels and a run-time activation zero point; exact in int32 by
-    // itself.
-    static constexpr int64_t kPlanarMaxChannels = 8;
-    bool planar = false;
-    std::vector<int32_t> planarPairs; ///< [oc][(ic + 1) / 2]: (w - zp) of channels 2q (low half) and 2q + 1 (high)
-    bool planarEligible() const;
+    // int8_conv_planar.cpp
     void preparePlanar(const Int8Weights& w);
     /// NHWC int32 sums of output pixels [begin, end) of one NCHW image into `out`.
     void planarPixels(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const;

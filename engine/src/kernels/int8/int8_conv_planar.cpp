@@ -12,14 +12,6 @@
 
 namespace qs::kernels::int8 {
 
-bool Int8Conv::Impl::planarEligible() const
-{
-    const ConvShape& s = shape;
-    return avx2 && nchw() && s.group == 1 && s.kernelHeight == 1 && s.kernelWidth == 1 && s.strideHeight == 1
-        && s.strideWidth == 1 && s.dilationHeight == 1 && s.dilationWidth == 1 && s.padTop == 0 && s.padLeft == 0
-        && s.padBottom == 0 && s.padRight == 0 && s.outChannels < kPlanarMaxChannels;
-}
-
 void Int8Conv::Impl::preparePlanar(const Int8Weights& w)
 {
     const ConvShape& s = shape;
@@ -99,7 +91,8 @@ constexpr PlanarBlock kPlanarBlocks[] = { planarBlock16<1>, planarBlock16<2>, pl
 
 void Int8Conv::Impl::planarPixels(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const
 {
-    static_assert(sizeof(kPlanarBlocks) / sizeof(kPlanarBlocks[0]) == size_t(kPlanarMaxChannels - 1));
+    // The plan sends only layers of fewer than 8 output channels here (int8_conv_plan.cpp).
+    static_assert(sizeof(kPlanarBlocks) / sizeof(kPlanarBlocks[0]) == 7);
     const ConvShape& s = shape;
     const int64_t oc = s.outChannels, ic = s.inChannels, plane = s.inHeight * s.inWidth, npairs = (ic + 1) / 2;
     int64_t p = begin;

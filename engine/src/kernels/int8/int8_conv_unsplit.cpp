@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <string_view>
 
 namespace qs::kernels::int8 {
 
@@ -29,15 +28,6 @@ QS_CLONES void channelMaxima(const uint8_t* p, int64_t pixels, int64_t channels,
 }
 
 } // namespace
-
-bool unsplitWeightsAllowed()
-{
-    static const bool allowed = [] {
-        const char* v = std::getenv("QS_INT8_UNSPLIT");
-        return !(v && std::string_view(v) == "0");
-    }();
-    return allowed;
-}
 
 bool Int8Conv::Impl::sourceFits(const uint8_t* source, size_t size) const
 {

@@ -133,7 +133,7 @@ void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
     report.isaPairsSaturate = isa.pairsSaturate;
     const PairLayout pairs = isa.pairsSaturate ? pairLayoutOf(implementation) : PairLayout::None;
     std::vector<ResidualWeight> split;
-    if (useOwn) {
+    if (plan.path == Int8ConvPath::OwnAvx2) {
         split = Avx2Int8Conv::splitPairs(s, s8.data(), report);
     } else if (pairs == PairLayout::InputChannels || !isa.pairsSaturate) {
         // Counted on every ISA (the diagnosis reports what an ISA without VNNI would face), split only when needed.
@@ -173,6 +173,32 @@ void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
         : split.empty()                       ? SaturationRemedy::NoOffendingPairs
                                               : SaturationRemedy::SparseResidual;
     planCorrections();
+}
+
+void Int8Conv::Impl::boundAccumulators()
+{
+    // With a uint8 source and zero point 0 (the only case the direct primitive takes), x is in [0, 255], so acc lies
+    // between 255 * (sum of negative weights) and 255 * (sum of positive weights).
+    const ConvShape& s = shape;
+    const int64_t oc = s.outChannels, taps = s.inChannelsPerGroup() * s.kernelHeight * s.kernelWidth;
+    for (int64_t o = 0; o < oc; ++o) {
+        int64_t pos = 0, neg = 0;
+        for (int64_t k = 0; k < taps; ++k) {
+            const int64_t v = s8[size_t(o * taps + k)];
+            (v > 0 ? pos : neg) += std::abs(v);
+        }
+        accBound = std::max(accBound, std::max(pos, neg) * 255);
+    }
+    // The zero-point padded source (int8_conv_plan.h): every window complete, -zp * sum w' per output channel.
+    if (plan.paddedSource && plan.constantZeroPoint != 0) {
+        accOffset.assign(size_t(oc), 0);
+        for (int64_t o = 0; o < oc; ++o) {
+            int64_t sum = 0;
+            for (int64_t k = 0; k < taps; ++k)
+                sum += s8[size_t(o * taps + k)];
+            accOffset[size_t(o)] = int32_t(-int64_t(plan.constantZeroPoint) * sum);
+        }
+    }
 }
 
 void Int8Conv::Impl::computeWindowSums(const uint8_t* image, int32_t zp)

@@ -315,6 +315,7 @@ public:
         m_wzpType = hasInput(ctx.inputs, 3) ? ctx.inputs[3].type : DataType::Undefined;
         m_wzpCount = hasInput(ctx.inputs, 3) ? ctx.inputs[3].elementCount() : 1;
         m_node = ctx.node.describe();
+        m_options = ctx.int8;
         // Constant weights (every real model): prepared once. Weights fed at run time (the conformance cases)
         // are prepared on every run, which is correct but slow.
         m_constantWeights = w.constant && (!hasInput(ctx.inputs, 3) || ctx.inputs[3].constant);
@@ -329,7 +330,7 @@ public:
         Int8Weights wd { m_wType, weights, {} };
         for (int64_t i = 0; i < m_wzpCount; ++i)
             wd.zeroPoints.push_back(zeroPointAt(zeroPoints, m_wzpType, i));
-        auto conv = Int8Conv::create(m_shape, m_xType, wd);
+        auto conv = Int8Conv::create({ .shape = m_shape, .srcType = m_xType, .options = m_options }, wd);
         if (!conv.isOk())
             return conv.status().withContext(fmt::format("node {}", m_node));
         m_conv = std::move(conv).value();
@@ -359,6 +360,7 @@ private:
     int64_t m_wzpCount = 1;
     bool m_constantWeights = true;
     std::string m_node;
+    Int8KernelOptions m_options; ///< the session's, for weights prepared at run time too
     mutable std::unique_ptr<Int8Conv> m_conv;
     mutable std::mutex m_mutex;
 };
@@ -424,7 +426,12 @@ public:
         };
         m_layouts = fmt::format("{}>{}", x.layout == Layout::Nhwc ? "nhwc" : "nchw",
             ctx.outputs[0].layout == Layout::Nhwc ? "nhwc" : "nchw");
-        auto conv = Int8Conv::create(shape, x.type, wd, layoutOf(x), layoutOf(ctx.outputs[0]));
+        auto conv = Int8Conv::create({ .shape = shape,
+                                         .srcType = x.type,
+                                         .inputLayout = layoutOf(x),
+                                         .outputLayout = layoutOf(ctx.outputs[0]),
+                                         .options = ctx.int8 },
+            wd);
         if (!conv.isOk())
             return conv.status().withContext(fmt::format("node {}", ctx.node.describe()));
         m_conv = std::move(conv).value();
@@ -443,8 +450,15 @@ public:
         float* range = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
         const auto* residual
             = m_residualSlot >= 0 ? static_cast<const float*>(args.inputs[size_t(m_residualSlot)]) : nullptr;
-        return m_conv->runFloat(args.inputs[kX], xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
-            m_bias.empty() ? nullptr : m_bias.data(), m_activation, y, range, residual);
+        return m_conv->runFloat(args.inputs[kX], xzp,
+            { .xScale = xScale,
+                .wScales = m_wScales.data(),
+                .perChannelScales = m_wScales.size() > 1,
+                .bias = m_bias.empty() ? nullptr : m_bias.data(),
+                .activation = m_activation,
+                .range = range,
+                .residual = residual },
+            y);
     }
 
     std::string implementation() const override { return "onednn:" + m_conv->implementation() + " " + m_layouts; }

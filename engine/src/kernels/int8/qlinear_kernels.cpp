@@ -147,6 +147,7 @@ public:
         QS_ASSIGN_OR_RETURN(m_shape, convShapeOf(ctx.node, x, w));
         const int64_t oc = m_shape.outChannels;
         m_node = ctx.node.describe();
+        m_options = ctx.int8;
         m_xType = x.type;
         m_wType = w.type;
         // The convolution + add: post-ops before the Sum are the convolution's, after it the add's.
@@ -284,7 +285,13 @@ private:
         Int8Weights wd { m_wType, weights, {} };
         for (int64_t i = 0; i < m_wzpCount; ++i)
             wd.zeroPoints.push_back(zeroPointAt(zeroPoints, m_wzpType, i));
-        auto conv = Int8Conv::create(m_shape, m_xType, wd, m_inLayout, m_outLayout, m_constantXZeroPoint);
+        auto conv = Int8Conv::create({ .shape = m_shape,
+                                         .srcType = m_xType,
+                                         .inputLayout = m_inLayout,
+                                         .outputLayout = m_outLayout,
+                                         .constantSrcZeroPoint = m_constantXZeroPoint,
+                                         .options = m_options },
+            wd);
         if (!conv.isOk())
             return conv.status().withContext(fmt::format("node {}", m_node));
         m_conv = std::move(conv).value();
@@ -299,6 +306,7 @@ private:
     bool m_hasBias = false;
     bool m_constantWeights = true;
     std::optional<int32_t> m_constantXZeroPoint;
+    Int8KernelOptions m_options; ///< the session's, for weights prepared at run time too
     int8::ActivationLayout m_inLayout = int8::ActivationLayout::Nchw, m_outLayout = int8::ActivationLayout::Nchw;
     float m_min = 0.0f, m_max = 0.0f;
     bool m_add = false;

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+// planInt8Conv (int8_conv_plan.h): the rule that picks each layer's kernel, with the measurements behind it.
+#include "kernels/int8/int8_conv_plan.h"
+
+#include "kernels/int8/avx2_int8_conv.h"
+
+namespace qs::kernels::int8 {
+
+namespace {
+
+bool unpadded(const ConvShape& s)
+{
+    return s.padTop == 0 && s.padLeft == 0 && s.padBottom == 0 && s.padRight == 0;
+}
+
+/// YOLO's DFL head (16 -> 1): oneDNN pads one output channel to a full vector whatever its ISA (~0.5 ms natively
+/// too); weighted sums of the NCHW planes are exact in int32 by themselves (int8_conv_planar.cpp).
+bool planarShape(const ConvShape& s, ActivationLayout inputLayout)
+{
+    constexpr int64_t kPlanarMaxChannels = 8;
+    return inputLayout == ActivationLayout::Nchw && s.group == 1 && s.kernelHeight == 1 && s.kernelWidth == 1
+        && s.strideHeight == 1 && s.strideWidth == 1 && s.dilationHeight == 1 && s.dilationWidth == 1 && unpadded(s)
+        && s.outChannels < kPlanarMaxChannels;
+}
+
+} // namespace
+
+Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machine)
+{
+    using OwnAvx2Conv = Int8KernelOptions::OwnAvx2Conv;
+    const ConvShape& s = spec.shape;
+    Int8ConvPlan plan;
+    if (spec.constantSrcZeroPoint && *spec.constantSrcZeroPoint == 0 && spec.srcType == DataType::UInt8) {
+        plan.zeroPoint = SourceZeroPoint::Zero;
+    } else if (spec.constantSrcZeroPoint) {
+        plan.zeroPoint = SourceZeroPoint::Constant;
+        plan.constantZeroPoint = *spec.constantSrcZeroPoint + (spec.srcType == DataType::Int8 ? 128 : 0);
+        plan.paddedSource = true;
+    }
+    const OwnAvx2Conv own = spec.options.ownAvx2Conv;
+    const bool runtimeZeroPoint = plan.zeroPoint == SourceZeroPoint::RunTime;
+    // Not when the own kernel is forced (Everywhere: its tests) or oneDNN is (Never).
+    if (own == OwnAvx2Conv::ByRule && runtimeZeroPoint && machine.cpuAvx2 && planarShape(s, spec.inputLayout)) {
+        plan.path = Int8ConvPath::Planar;
+        plan.reason = "a pointwise NCHW layer with fewer than 8 output channels and a run-time zero point";
+        return plan;
+    }
+    // On AVX2 without VNNI the engine's own kernel replaces oneDNN's jit_uni_int8 where it measured faster
+    // (bench/archive/2026-11-22-int8-avx2.md: "Own AVX2 int8 convolution kernel", "epilogue fused band by band"):
+    // spatial kernels reading NCHW (the reorder writes straight into its zero-point padded buffer), image convolutions
+    // with few channels (flat (kw, c) quads), sources that would be copied into a zero-point padded buffer for oneDNN
+    // anyway (a constant non-zero zero point), and every layer with a run-time activation zero point (the dynamic path)
+    // and at least 8 output channels: there its accumulators go to the epilogue band by band, still in cache, instead
+    // of through a whole-layer int32 buffer, which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding
+    // copy of NHWC 3x3 inputs. With more intra-op threads (the session sets them before preparing) the own kernel
+    // computes its bands on all of them (epilogue(): each thread a block of output rows, the padded copy shared out
+    // too), but only for layers the epilogue splits (kParallelMinOutputs); smaller ones keep oneDNN's parallel kernels
+    // rather than run on one thread. (Before the bands were parallel, yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms
+    // with oneDNN, 75-77.5 ms with the single-threaded own kernel.) Of the static (constant zero point) NHWC layers,
+    // only the unpadded pointwise ones, which the own kernel reads in place, take it under the same rule: resnet18's
+    // three 1x1 stride-2 downsampling convolutions (with the fused residual add) measured 0.238 / 0.174 / 0.170 ms on
+    // oneDNN vs 0.226 / 0.157 / 0.156 ms on the own kernel at 1 thread (step minimums over 5 interleaved rounds,
+    // AVX2-limited), while its 3x3 layers were equal on 64-128 channels and slower on 256-512 (1.35 -> 1.69 ms on 512:
+    // bench/archive/2026-11-22-int8-avx2.md, "resnet18's static QDQ layers"), so they stay on oneDNN.
+    const bool nchw = spec.inputLayout == ActivationLayout::Nchw;
+    const bool spatial = s.kernelHeight * s.kernelWidth > 1;
+    const bool pointwiseInPlace = !spatial && !nchw && unpadded(s) && s.inChannels % 4 == 0;
+    const bool bandsParallel = machine.maxThreads == 1 || machine.epilogueThreads > 1;
+    const auto onednn = [&plan](std::string_view reason) {
+        plan.reason = reason;
+        return plan;
+    };
+    if (own == OwnAvx2Conv::Never)
+        return onednn("Int8KernelOptions: oneDNN everywhere");
+    if (machine.onednnIsa != "avx2")
+        return onednn("oneDNN's int8 ISA is not AVX2 without VNNI");
+    if (!Avx2Int8Conv::supports(s))
+        return onednn("grouped or dilated: the own kernel cannot run it");
+    if (own == OwnAvx2Conv::Everywhere)
+        plan.reason = "Int8KernelOptions: the own AVX2 kernel wherever it can run";
+    else if (spatial && (nchw || s.inChannels < 8 || plan.paddedSource))
+        plan.reason = "a spatial kernel reading NCHW, few input channels or a zero-point padded source";
+    else if ((runtimeZeroPoint || pointwiseInPlace) && s.outChannels >= 8 && bandsParallel)
+        plan.reason = "a run-time zero point or an in-place pointwise layer: accumulators band by band in cache";
+    else
+        return onednn("oneDNN measured as fast or faster on this layer");
+    plan.path = Int8ConvPath::OwnAvx2;
+    plan.paddedSource = false; // the own kernel pads with the zero point itself
+    return plan;
+}
+
+} // namespace qs::kernels::int8

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+// Int8KernelOptions (int8_kernel_options.h): the environment is read only by int8KernelOptionsFromEnvironment, at a
+// program's edge, with clear errors; the options reach Int8Conv explicitly and every value computes the reference's
+// exact sums.
+#include "int8_test_options.h"
+#include "kernels/int8/conv_integer_ref.h"
+#include "kernels/int8/int8_conv.h"
+#include "kernels/int8/onednn_context.h"
+#include "square_conv.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace qs;
+using namespace qs::kernels::int8;
+
+namespace {
+
+constexpr const char* kVariables[]
+    = { "QS_INT8_OWN_AVX2", "QS_INT8_UNSPLIT", "QS_INT8_QUAD_GROUPS", "QS_CHANNEL_PAIRING" };
+
+/// Sets the switches for one test and restores what the process had.
+class SwitchEnvironment
+{
+public:
+    SwitchEnvironment()
+    {
+        for (const char* v : kVariables) {
+            const char* value = std::getenv(v);
+            m_saved.push_back(value ? std::optional<std::string>(value) : std::nullopt);
+            unsetenv(v);
+        }
+    }
+    ~SwitchEnvironment()
+    {
+        for (size_t i = 0; i < m_saved.size(); ++i)
+            m_saved[i] ? setenv(kVariables[i], m_saved[i]->c_str(), 1) : unsetenv(kVariables[i]);
+    }
+
+private:
+    std::vector<std::optional<std::string>> m_saved;
+};
+
+TEST(Int8KernelOptions, FromTheEnvironment)
+{
+    SwitchEnvironment env;
+    auto defaults = int8KernelOptionsFromEnvironment();
+    ASSERT_TRUE(defaults.isOk()) << defaults.status().toString();
+    EXPECT_EQ(*defaults, Int8KernelOptions {});
+
+    setenv("QS_INT8_OWN_AVX2", "1", 1);
+    setenv("QS_INT8_UNSPLIT", "0", 1);
+    setenv("QS_INT8_QUAD_GROUPS", "2", 1);
+    setenv("QS_CHANNEL_PAIRING", "0", 1);
+    auto set = int8KernelOptionsFromEnvironment();
+    ASSERT_TRUE(set.isOk()) << set.status().toString();
+    EXPECT_EQ(set->ownAvx2Conv, Int8KernelOptions::OwnAvx2Conv::Everywhere);
+    EXPECT_FALSE(set->unsplitWeights);
+    EXPECT_EQ(set->maxQuadGroup, 2);
+    EXPECT_FALSE(set->channelPairing);
+
+    setenv("QS_INT8_OWN_AVX2", "0", 1);
+    EXPECT_EQ(int8KernelOptionsFromEnvironment()->ownAvx2Conv, Int8KernelOptions::OwnAvx2Conv::Never);
+
+    setenv("QS_INT8_QUAD_GROUPS", "3", 1);
+    auto bad = int8KernelOptionsFromEnvironment();
+    ASSERT_FALSE(bad.isOk());
+    EXPECT_EQ(bad.status().code(), StatusCode::InvalidArgument);
+    EXPECT_NE(bad.status().message().find("QS_INT8_QUAD_GROUPS=3"), std::string::npos) << bad.status().message();
+}
+
+TEST(Int8KernelOptions, Int8ConvRefusesAQuadGroupItCannotForm)
+{
+    const ConvShape s = test::squareConv(1, 8, 6, 6, 8, 1, 3, 1, 1);
+    const std::vector<uint8_t> w(size_t(s.weightCount()), 130);
+    Int8KernelOptions options;
+    options.maxQuadGroup = 3;
+    auto conv = Int8Conv::create({ .shape = s, .options = options }, { DataType::UInt8, w.data(), { 128 } });
+    ASSERT_FALSE(conv.isOk());
+    EXPECT_EQ(conv.status().code(), StatusCode::InvalidArgument);
+}
+
+// Each choice the options make is the reference's exact sum; where oneDNN runs AVX2 without VNNI (the avx2. runs),
+// ByRule takes the own kernel for this NCHW 3x3 layer, Never keeps oneDNN, and a pointwise NCHW layer with one output
+// channel runs the planar path only by rule.
+TEST(Int8KernelOptions, OwnKernelChoiceFollowsTheOptions)
+{
+    using Own = Int8KernelOptions::OwnAvx2Conv;
+    const bool avx2 = onednnInt8Isa().isa == "avx2";
+    std::mt19937 rng(41);
+    std::uniform_int_distribution<int> byte(0, 255);
+    for (const ConvShape& s :
+        { test::squareConv(1, 16, 9, 9, 16, 1, 3, 1, 1), test::squareConv(1, 16, 9, 9, 1, 1, 1, 1, 0) })
+        for (const Own own : { Own::ByRule, Own::Never, Own::Everywhere }) {
+            std::vector<uint8_t> x(size_t(s.inputCount())), w(size_t(s.weightCount()));
+            for (uint8_t& v : x)
+                v = uint8_t(byte(rng));
+            for (uint8_t& v : w)
+                v = uint8_t(byte(rng));
+            const std::vector<int32_t> wzp { 120 };
+            std::vector<int32_t> want(size_t(s.outputCount())), got(want.size(), -1);
+            convIntegerRef(s, x.data(), 7, w.data(), wzp.data(), false, want.data());
+            Int8KernelOptions options;
+            options.ownAvx2Conv = own;
+            auto conv = Int8Conv::create({ .shape = s, .options = options }, { DataType::UInt8, w.data(), wzp });
+            ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+            ASSERT_TRUE((*conv)->runInt32(x.data(), 7, got.data()).isOk());
+            const std::string impl = (*conv)->implementation();
+            EXPECT_EQ(got, want) << s.toString() << " " << impl;
+            const bool pointwise = s.kernelHeight == 1;
+            EXPECT_FALSE((*conv)->pathReason().empty());
+            if (own == Own::Never) {
+                EXPECT_EQ(impl.rfind("qs:", 0), std::string::npos) << impl;
+                EXPECT_EQ((*conv)->pathReason(), "Int8KernelOptions: oneDNN everywhere");
+            }
+            if (own != Own::ByRule)
+                EXPECT_NE(impl, "qs:avx2_int8_planar");
+            if (avx2 && own == Own::Everywhere) {
+                EXPECT_EQ(impl, "qs:avx2_int8");
+                EXPECT_EQ((*conv)->pathReason(), "Int8KernelOptions: the own AVX2 kernel wherever it can run");
+            }
+            if (avx2 && own == Own::ByRule)
+                EXPECT_EQ(impl, pointwise ? "qs:avx2_int8_planar" : "qs:avx2_int8");
+        }
+}
+
+} // namespace
