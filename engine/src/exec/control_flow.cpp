@@ -4,9 +4,9 @@
 // preparation only that branch is prepared, and when its captured values are constant too the planner folds the
 // whole If into constants.
 #include "exec/run_guard.h"
+#include "exec/session_kernels.h"
 #include "exec/session_plan.h"
 #include "exec/subgraph.h"
-#include "kernels/kernel_registry.h"
 
 #include <fmt/format.h>
 
@@ -249,13 +249,11 @@ std::vector<std::string> subgraphCaptures(const Node& node)
     return { names.begin(), names.end() };
 }
 
-namespace kernels {
-void registerControlFlowKernels(KernelRegistry& r)
+void registerControlFlowKernels(kernels::KernelRegistry& r)
 {
-    r.add(KernelSpec { "", "If", 1, 0, inferIf,
-        []() -> std::unique_ptr<Kernel> { return std::make_unique<IfKernel>(); }, acceptIf, kNoCaps, "cpu",
-        "tensor outputs; branches as nested plans, one branch when the condition is constant" });
+    r.add(kernels::KernelSpec { "", "If", 1, 0, inferIf,
+        []() -> std::unique_ptr<kernels::Kernel> { return std::make_unique<IfKernel>(); }, acceptIf, kernels::kNoCaps,
+        "cpu", "tensor outputs; branches as nested plans, one branch when the condition is constant" });
 }
-} // namespace kernels
 
 } // namespace qs

@@ -4,10 +4,9 @@
 // extent is the iteration count: known at preparation only when M is constant and the body's condition folds to
 // true, otherwise a run-time extent (the Loop then runs in the plan's run-time tail, run_time_tail.cpp).
 #include "exec/run_guard.h"
+#include "exec/session_kernels.h"
 #include "exec/subgraph.h"
 #include "kernels/dynamic_output.h"
-#include "kernels/kernel_registry.h"
-#include "kernels/op_registrations.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
@@ -211,18 +210,16 @@ Status acceptLoop(const Node& node, std::span<const TensorDesc> in)
 
 } // namespace
 
-namespace kernels {
-void registerLoopKernels(KernelRegistry& r)
+void registerLoopKernels(kernels::KernelRegistry& r)
 {
-    r.add(KernelSpec { .domain = "",
+    r.add(kernels::KernelSpec { .domain = "",
         .opType = "Loop",
         .sinceVersion = 11,
         .untilVersion = 0,
         .inferShapes = inferLoop,
-        .create = []() -> std::unique_ptr<Kernel> { return std::make_unique<LoopKernel>(); },
+        .create = []() -> std::unique_ptr<kernels::Kernel> { return std::make_unique<LoopKernel>(); },
         .accepts = acceptLoop,
         .notes = "tensor values; fixed-shape loop-carried values; scan outputs of run-time length" });
 }
-} // namespace kernels
 
 } // namespace qs

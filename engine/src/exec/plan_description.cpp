@@ -2,8 +2,8 @@
 // describePlan() and its text form: the prepared step list as a user and a test can read and diff it.
 #include "exec/session_plan.h"
 
+#include <quantscope/engine/implementation_name.h>
 #include <quantscope/engine/plan_description.h>
-#include <quantscope/engine/profile_report.h>
 #include <quantscope/engine/session.h>
 
 #include <fmt/format.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Preparation: shape propagation through per-op shape functions, constant folding, kernel choice, memory plan.
 #include "exec/run_guard.h"
+#include "exec/session_kernels.h"
 #include "exec/session_plan.h"
 #include "kernels/dynamic_output.h"
-#include "kernels/kernel_registry.h"
 
 #include <fmt/format.h>
 
@@ -221,7 +221,7 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
 
     // Shape propagation in topological order; unsupported nodes are collected, not fatal, so that every one of them
     // is reported at once. Values downstream of an unsupported node stay unknown.
-    const KernelRegistry& registry = KernelRegistry::instance();
+    const KernelRegistry& registry = sessionKernels();
     std::vector<UnsupportedNode> bad;
     for (NodeId id : g.topologicalOrder()) {
         const Node& node = g.node(id);

@@ -1,32 +1,14 @@
 // SPDX-License-Identifier: MIT
-// What keeps a run inside its bounds: allocation failures become a Status (a model can never abort the process),
-// and the run's cancel check is reachable from inside kernels (Loop/Scan/If bodies, long engine-owned loops), which
-// have no RunControl argument.
+// What keeps a run inside its bounds: allocation failures become a Status (catchAllocationFailure, from
+// resource_limits.h: a model can never abort the process), and the run's cancel check is reachable from inside
+// kernels (Loop/Scan/If bodies, long engine-owned loops), which have no RunControl argument.
 #pragma once
 
 #include <quantscope/engine/resource_limits.h>
 #include <quantscope/engine/run_control.h>
 #include <quantscope/engine/status.h>
 
-#include <new>
-#include <stdexcept>
-
 namespace qs {
-
-/// Runs fn() (returning Status). A std::bad_alloc thrown inside — AllocationTooLarge from a HostTensor beyond the
-/// limit, or the system out of memory — and std::length_error (a vector beyond max_size) become OutOfMemory.
-template <typename F> Status catchAllocationFailure(F&& fn)
-{
-    try {
-        return fn();
-    } catch (const AllocationTooLarge& e) {
-        return Status(StatusCode::OutOfMemory, e.what());
-    } catch (const std::bad_alloc&) {
-        return Status(StatusCode::OutOfMemory, "out of memory (the system refused an allocation)");
-    } catch (const std::length_error&) {
-        return Status(StatusCode::OutOfMemory, "out of memory (a buffer beyond the largest possible size)");
-    }
-}
 
 /// Makes `control` the run control of the calling thread for its lifetime (Session::run installs one; a nested
 /// scope on the same thread, a subgraph, keeps the outer one's when it has none of its own).

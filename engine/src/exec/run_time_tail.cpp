@@ -6,9 +6,9 @@
 // because static steps never read tail values) and keeps the static values the tail reads alive and plain
 // (PlanValue::readByTail).
 #include "exec/run_guard.h"
+#include "exec/session_kernels.h"
 #include "exec/session_plan.h"
 #include "kernels/dynamic_output.h"
-#include "kernels/kernel_registry.h"
 
 #include <quantscope/engine/printable.h>
 
@@ -43,7 +43,7 @@ namespace {
 Status runTailStepsUnguarded(
     SessionPlan& plan, std::span<const void* const> graphInputs, const RunControl& control, size_t& cursor)
 {
-    const kernels::KernelRegistry& registry = kernels::KernelRegistry::instance();
+    const kernels::KernelRegistry& registry = sessionKernels();
     const std::string file = plan.model->displayName();
     plan.tailValues.clear();
     plan.tailValues.resize(plan.values.size());

@@ -5,9 +5,8 @@
 // (every batch element scanned independently along axis 1) and an optional sequence_lens input, supported here only
 // when absent (every sequence full length).
 #include "exec/run_guard.h"
+#include "exec/session_kernels.h"
 #include "exec/subgraph.h"
-#include "kernels/kernel_registry.h"
-#include "kernels/op_registrations.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
@@ -276,18 +275,16 @@ private:
 
 } // namespace
 
-namespace kernels {
-void registerScanKernels(KernelRegistry& r)
+void registerScanKernels(kernels::KernelRegistry& r)
 {
-    r.add(KernelSpec { .domain = "",
+    r.add(kernels::KernelSpec { .domain = "",
         .opType = "Scan",
         .sinceVersion = 8,
         .untilVersion = 0,
         .inferShapes = inferScan,
-        .create = []() -> std::unique_ptr<Kernel> { return std::make_unique<ScanKernel>(); },
+        .create = []() -> std::unique_ptr<kernels::Kernel> { return std::make_unique<ScanKernel>(); },
         .accepts = nullptr,
         .notes = "tensor values; axes and directions; opset 8 without sequence_lens" });
 }
-} // namespace kernels
 
 } // namespace qs

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Session: the facade over a SessionPlan, and the executor's node loop.
 #include "exec/run_guard.h"
+#include "exec/session_kernels.h"
 #include "exec/session_plan.h"
-#include "kernels/kernel_registry.h"
 
 #include <quantscope/engine/printable.h>
 #include <quantscope/engine/session.h>
@@ -21,7 +21,7 @@ std::string_view executionModeName(ExecutionMode mode) noexcept
 std::vector<SupportedOp> supportedOps()
 {
     std::vector<SupportedOp> out;
-    for (const kernels::KernelSpec& s : kernels::KernelRegistry::instance().all())
+    for (const kernels::KernelSpec& s : sessionKernels().all())
         out.push_back({ std::string(s.domain), std::string(s.opType), s.sinceVersion, s.untilVersion,
             std::string(s.implementation), std::string(s.notes) });
     return out;

@@ -41,7 +41,6 @@ const KernelRegistry& KernelRegistry::instance()
         registerLrnKernels(r);
         registerNonMaxSuppressionKernels(r);
         registerRecurrentKernels(r);
-        registerControlFlowKernels(r);
         registerNonZeroKernels(r);
         registerCompressKernels(r);
         registerUniqueKernels(r);
@@ -54,8 +53,6 @@ const KernelRegistry& KernelRegistry::instance()
         registerNegativeLogLikelihoodLossKernels(r);
         registerSoftmaxCrossEntropyLossKernels(r);
         registerFloat16ViaFloatKernels(r);
-        registerLoopKernels(r);
-        registerScanKernels(r);
         registerInt8Kernels(r);
         registerQLinearKernels(r);
         registerQOpsKernels(r);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The registry of kernels, keyed by (domain, op type, opset range); the only place that knows every kernel.
+// The registry of kernels, keyed by (domain, op type, opset range); instance() knows every kernel of src/kernels.
+// A session selects from exec's sessionKernels(), which adds the control-flow kernels (If, Loop, Scan).
 #pragma once
 
 #include "kernels/kernel.h"
@@ -12,7 +13,7 @@ namespace qs::kernels {
 class KernelRegistry
 {
 public:
-    /// The built-in kernels (built on first use, thread-safe, immutable afterwards).
+    /// The kernels of src/kernels (built on first use, thread-safe, immutable afterwards).
     static const KernelRegistry& instance();
 
     void add(const KernelSpec& spec);
@@ -56,7 +57,6 @@ void registerScatterGatherKernels(KernelRegistry& registry);
 void registerLrnKernels(KernelRegistry& registry);
 void registerNonMaxSuppressionKernels(KernelRegistry& registry);
 void registerRecurrentKernels(KernelRegistry& registry);
-void registerControlFlowKernels(KernelRegistry& registry); ///< exec/control_flow.cpp (If)
 void registerOneDnnKernels(KernelRegistry& registry);
 void registerInt8Kernels(KernelRegistry& registry);
 void registerQLinearKernels(KernelRegistry& registry);

@@ -20,7 +20,5 @@ void registerBatchNormTrainingKernels(KernelRegistry& registry);
 void registerNegativeLogLikelihoodLossKernels(KernelRegistry& registry);
 void registerSoftmaxCrossEntropyLossKernels(KernelRegistry& registry);
 void registerFloat16ViaFloatKernels(KernelRegistry& registry);
-void registerLoopKernels(KernelRegistry& registry); ///< exec/loop.cpp
-void registerScanKernels(KernelRegistry& registry); ///< exec/scan.cpp
 
 } // namespace qs::kernels

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "exec/run_guard.h"
-
 #include <quantscope/engine/benchmark_plan.h>
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/parity.h>
+#include <quantscope/engine/resource_limits.h>
 #include <quantscope/engine/version.h>
 
 #include <fmt/format.h>

@@ -1,27 +1,16 @@
 // SPDX-License-Identifier: MIT
-// Per-ISA tables of the elementwise quantization kernels. Internal to src/quant: callers use quantize_linear.h,
-// tests use the tables to compare each vector path with the scalar reference on the same data.
+// Per-ISA tables of the elementwise quantization kernels. Internal to src/quant: other layers use quantize_linear.h
+// (the operations) and quant_isa.h (the ISA choice); tests use the tables to compare each vector path with the scalar
+// reference on the same data.
 #pragma once
+
+#include "quant/quant_isa.h"
+#include "quant/quantize_linear.h"
 
 #include <cstddef>
 #include <cstdint>
 
 namespace qs::quant {
-
-struct MinMax
-{
-    float min = 0.0f;
-    float max = 0.0f;
-};
-
-enum class QuantIsa
-{
-    Scalar,
-    Avx2,
-    Avx512,
-};
-
-const char* quantIsaName(QuantIsa isa) noexcept;
 
 /// Every entry computes exactly what the scalar reference computes, element by element (same float operations in
 /// the same order), so vector and scalar results are bit-identical; the tests hold them to that.
@@ -56,12 +45,6 @@ void quantizeU8RowsByCalls(
 
 /// nullptr when this CPU (or this build) cannot run `isa`.
 const QuantKernelTable* quantKernelTable(QuantIsa isa) noexcept;
-/// The widest ISA this CPU runs, chosen once (AVX-512 F+BW, else AVX2, else scalar), capped like oneDNN by
-/// DNNL_MAX_CPU_ISA / ONEDNN_MAX_CPU_ISA ("AVX2" -> AVX2; "SSE41", "AVX" -> scalar; "AVX512_*", "ALL" -> no cap).
-QuantIsa bestQuantIsa() noexcept;
-/// The cap those variables set (Avx512 when unset).
-QuantIsa quantIsaCap() noexcept;
-
 namespace detail {
 extern const QuantKernelTable kScalarTable;
 extern const QuantKernelTable kAvx2Table;

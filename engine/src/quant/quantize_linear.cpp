@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "quant/quantize_linear.h"
 
+#include "quant/quant_kernels.h"
 #include "quant/quantize_scalar.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // ONNX QuantizeLinear, DequantizeLinear and DynamicQuantizeLinear on raw buffers, vectorised with runtime ISA
-// dispatch (quant_kernels.h). Executor kernels wrap these; they know nothing about graphs or tensors.
+// dispatch (quant_kernels.h, quant_isa.h). Executor kernels wrap these; they know nothing about graphs or tensors.
 //
 // Per-axis forms view the tensor as [outer, axisDim, inner] (axis = the quantized axis); each of the axisDim
 // slices has its own scale and zero point. Contiguous runs of `inner` elements go through the vector kernels, so
@@ -8,13 +8,17 @@
 // activations along C); for inner == 1 (last axis) it degrades to one call per element, which is still correct.
 #pragma once
 
-#include "quant/quant_kernels.h"
-
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 namespace qs::quant {
+
+struct MinMax
+{
+    float min = 0.0f;
+    float max = 0.0f;
+};
 
 struct AxisShape
 {

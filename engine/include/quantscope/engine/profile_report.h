@@ -3,6 +3,8 @@
 // so both are shown side by side.
 #pragma once
 
+#include <quantscope/engine/implementation_name.h>
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -54,11 +56,6 @@ struct ProfileReport
 /// Quantize/Dequantize/DynamicQuantizeLinear/Cast and requantization ops (any domain): time spent converting
 /// between precisions rather than computing.
 bool isQuantizationOverheadOp(std::string_view opType) noexcept;
-
-/// True for an implementation string naming a reference (unoptimised, often 10-100x slower) kernel: oneDNN's `ref`
-/// implementations ("onednn:ref:any", also inside composite strings such as "onednn:onednn:ref:any"), the engine's
-/// "cpu:reference" loops, and own kernels reporting "cpu:scalar" where a vector path exists but does not apply.
-bool isReferenceImplementation(std::string_view implementation) noexcept;
 
 /// Completes a report from per-node totals (nodeName, opType, nodeIndex, calls, totalMs filled in): per-run means,
 /// shares, the per-op-type table, the quantization-overhead share, sorting. `model`, when given, also marks as

@@ -13,6 +13,7 @@
 #include <new>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -50,5 +51,20 @@ public:
 private:
     std::string m_message;
 };
+
+/// Runs fn() (returning Status). A std::bad_alloc thrown inside — AllocationTooLarge from a HostTensor beyond the
+/// limit, or the system out of memory — and std::length_error (a vector beyond max_size) become OutOfMemory.
+template <typename F> Status catchAllocationFailure(F&& fn)
+{
+    try {
+        return fn();
+    } catch (const AllocationTooLarge& e) {
+        return Status(StatusCode::OutOfMemory, e.what());
+    } catch (const std::bad_alloc&) {
+        return Status(StatusCode::OutOfMemory, "out of memory (the system refused an allocation)");
+    } catch (const std::length_error&) {
+        return Status(StatusCode::OutOfMemory, "out of memory (a buffer beyond the largest possible size)");
+    }
+}
 
 } // namespace qs

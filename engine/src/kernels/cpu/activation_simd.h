@@ -5,7 +5,7 @@
 // std::exp or std::tanh, so both execution modes and every caller get them without a graph rewrite.
 #pragma once
 
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 #include <cstdint>
 

@@ -136,7 +136,7 @@ QS_LN_AVX2 void normalizeAvx2(const float* x, const float* scale, const float* b
 bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, const float* bias, float* y, int64_t rows,
     int64_t n, float epsilon, float* meanOut, float* invOut)
 {
-    if (isa == quant::QuantIsa::Scalar || !quant::quantKernelTable(isa) || n < 1)
+    if (isa == quant::QuantIsa::Scalar || !quant::cpuRunsQuantIsa(isa) || n < 1)
         return false;
     const bool wide = isa == quant::QuantIsa::Avx512;
 #pragma omp parallel for if (rows * n > (1 << 15))

@@ -4,7 +4,7 @@
 // y = float(x - mean) * inv * scale + bias in float without FMA - so only the order of the two double sums differs.
 #pragma once
 
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 #include <cstdint>
 

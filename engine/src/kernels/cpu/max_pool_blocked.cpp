@@ -5,7 +5,7 @@
 // the AVX-512 loop.
 #include "kernels/cpu/max_pool_blocked.h"
 
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 // GCC 12 warns about _mm512_undefined_* inside its own intrinsic headers (a known false positive).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"

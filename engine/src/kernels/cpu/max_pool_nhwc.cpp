@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/cpu/max_pool_nhwc.h"
 
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 #include <algorithm>
 #include <immintrin.h>

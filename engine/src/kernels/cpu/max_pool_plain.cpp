@@ -5,7 +5,7 @@
 // is exact, so the result is the same).
 #include "kernels/cpu/max_pool_plain.h"
 
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 #include <algorithm>
 #include <immintrin.h>

@@ -158,9 +158,9 @@ QS_AVX512 void copyGatherAvx512(const uint32_t* x, const int32_t* idx, int64_t o
 
 ResizeLoops resizeLoops(quant::QuantIsa isa) noexcept
 {
-    if (isa == quant::QuantIsa::Avx512 && quant::quantKernelTable(isa))
+    if (isa == quant::QuantIsa::Avx512 && quant::cpuRunsQuantIsa(isa))
         return { rowsAvx512, gatherAvx512, copyGatherAvx512, "avx512" };
-    if (isa != quant::QuantIsa::Scalar && quant::quantKernelTable(quant::QuantIsa::Avx2))
+    if (isa != quant::QuantIsa::Scalar && quant::cpuRunsQuantIsa(quant::QuantIsa::Avx2))
         return { rowsAvx2, gatherAvx2, copyGatherAvx2, "avx2" };
     return { rowsScalar, gatherScalar, copyGatherScalar, "scalar" };
 }

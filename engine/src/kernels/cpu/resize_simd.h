@@ -4,7 +4,7 @@
 // (acc = w0 * x0, then acc = fma(wt, xt, acc)), so the results are identical on every ISA.
 #pragma once
 
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 #include <cstdint>
 

@@ -158,7 +158,7 @@ QS_AVX2 void softmaxRowAvx2(const float* x, float* y, int64_t n)
 
 bool softmaxContiguous(quant::QuantIsa isa, const float* x, float* y, int64_t rows, int64_t n)
 {
-    if (isa == quant::QuantIsa::Scalar || !quant::quantKernelTable(isa) || n < 1)
+    if (isa == quant::QuantIsa::Scalar || !quant::cpuRunsQuantIsa(isa) || n < 1)
         return false;
     const bool wide = isa == quant::QuantIsa::Avx512;
 #pragma omp parallel for if (rows * n > (1 << 15))
@@ -174,7 +174,7 @@ bool softmaxContiguous(quant::QuantIsa isa, const float* x, float* y, int64_t ro
 bool softmaxStrided(quant::QuantIsa isa, const float* x, float* y, int64_t outer, int64_t n, int64_t inner,
     int64_t xOuter, int64_t xAxis, int64_t yOuter, int64_t yAxis, float* range)
 {
-    if (isa == quant::QuantIsa::Scalar || !quant::quantKernelTable(isa))
+    if (isa == quant::QuantIsa::Scalar || !quant::cpuRunsQuantIsa(isa))
         return false;
     const int64_t lanes = isa == quant::QuantIsa::Avx512 ? 16 : 8;
     const int64_t blocks = (inner + lanes - 1) / lanes;

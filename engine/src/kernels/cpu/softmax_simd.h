@@ -5,7 +5,7 @@
 // polynomial (kernels/simd_exp.h, about 1 ulp from expf) instead of libm's scalar expf.
 #pragma once
 
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/byte_lookup.h"
 
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 #include <cstring>
 #include <immintrin.h>

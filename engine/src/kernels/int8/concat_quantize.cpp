@@ -4,6 +4,7 @@
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/thread_blocks.h"
 #include "kernels/shape_util.h"
+#include "quant/quant_isa.h"
 #include "quant/quantize_linear.h"
 
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/float_epilogue.h"
 
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 #include <cmath>
 // GCC 12 warns about _mm512_undefined_* inside its own intrinsic headers (a known false positive).

@@ -5,7 +5,7 @@
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 #include <fmt/format.h>
 

@@ -15,7 +15,7 @@
 #include "kernels/int8/thread_blocks.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 #include "quant/quantize_scalar.h"
 
 #include <fmt/format.h>

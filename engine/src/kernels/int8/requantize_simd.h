@@ -5,7 +5,7 @@
 // quant::bestQuantIsa(), so DNNL_MAX_CPU_ISA=AVX2 runs the AVX2 path like the AVX2 machine kind.
 #pragma once
 
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 #include <cstdint>
 

@@ -4,7 +4,7 @@
 // contract its multiply-add (ORT's SSE2 kernel rounds the product and the sum separately).
 #include "kernels/qops/qlinear_binary_rows.h"
 
-#include "quant/quant_kernels.h"
+#include "quant/quant_isa.h"
 
 #include <cmath>
 #include <immintrin.h>

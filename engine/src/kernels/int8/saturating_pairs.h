@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// Counting the positions where a pair of int16 weight rows would saturate vpmaddubsw's int16 pair sum
+// (int8_saturation.h): the inner loop of the channel pairing search (exec/channel_pairing_order.cpp), which runs it
+// for every two channels of an activation at preparation. Its vector code lives here, in the kernels layer, so that
+// exec holds no intrinsics (engine/ARCHITECTURE.md).
+#pragma once
+
+#include <cstdint>
+
+namespace qs::kernels::int8 {
+
+/// Positions i < n with |a[i] + b[i]| > kPairSafeMagnitude (128). AVX2 when the CPU has it, else scalar; both give
+/// the same count.
+int32_t saturatingPairPositions(const int16_t* a, const int16_t* b, int64_t n);
+
+} // namespace qs::kernels::int8
