@@ -14,7 +14,7 @@
 // Usage: memory_margin [--margin-mib M] [--runs N] MODEL...   (MODEL: model.onnx or a folder holding it)
 #include <quantscope/engine/benchmark.h>
 #include <quantscope/engine/model_loader.h>
-#include <quantscope/engine/session.h>
+#include <quantscope/engine/session_target.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -55,46 +55,6 @@ int64_t weightBytes(const qs::Model& model)
     return total;
 }
 
-class SessionTarget final : public qs::BenchmarkTarget
-{
-public:
-    SessionTarget(std::shared_ptr<const qs::Model> model, qs::SessionOptions options)
-        : m_model(std::move(model))
-        , m_options(std::move(options))
-    { }
-    qs::Status prepare(const qs::BenchmarkControl&) override
-    {
-        auto s = qs::Session::create(m_model, m_options);
-        if (!s)
-            return s.status();
-        m_session = std::move(*s);
-        for (const qs::IoInfo& io : m_session->inputs()) {
-            std::vector<int64_t> dims = io.dims;
-            for (int64_t& d : dims)
-                d = d > 0 ? d : 1;
-            qs::HostTensor t(io.type, dims);
-            std::memset(t.rawData(), 0, t.byteSize());
-            m_inputs.push_back(std::move(t));
-        }
-        return qs::Status::ok();
-    }
-    qs::Status runOnce(const qs::BenchmarkControl&) override
-    {
-        auto out = m_session->run(m_inputs);
-        return out ? qs::Status::ok() : out.status();
-    }
-    std::optional<int64_t> arenaBytes() const override
-    {
-        return m_session ? std::optional<int64_t>(m_session->peakArenaBytes()) : std::nullopt;
-    }
-
-private:
-    std::shared_ptr<const qs::Model> m_model;
-    qs::SessionOptions m_options;
-    std::unique_ptr<qs::Session> m_session;
-    std::vector<qs::HostTensor> m_inputs;
-};
-
 double mib(int64_t bytes)
 {
     return static_cast<double>(bytes) / (1024.0 * 1024.0);
@@ -133,11 +93,11 @@ int main(int argc, char** argv)
             return 2;
         }
         const int64_t weights = weightBytes(**model);
-        for (qs::ExecutionMode mode : { qs::ExecutionMode::AsWritten, qs::ExecutionMode::Optimized })
+        for (const char* mode : { "as-written", "optimized" })
             for (int threads : { 1, 2 }) {
-                qs::SessionOptions options;
-                options.mode = mode;
-                options.threads = threads;
+                qs::ScenarioSpec spec;
+                spec.mode = mode;
+                spec.threads = threads;
                 // Free heap kept by the allocator from the previous scenario would hide this one's growth.
                 malloc_trim(0);
                 const int64_t before = residentBytes();
@@ -145,11 +105,12 @@ int main(int argc, char** argv)
                 std::optional<int64_t> peak;
                 bool processWide = false;
                 {
-                    SessionTarget target(*model, options);
+                    auto target = qs::createSessionTarget(*model, spec, {});
                     qs::BenchmarkConfig config;
                     config.warmupRuns = 1;
                     config.runs = runs;
-                    auto r = qs::runBenchmark(config, target);
+                    auto r = target ? qs::runBenchmark(config, **target)
+                                    : qs::Result<qs::BenchmarkResult>(target.status());
                     if (!r) {
                         std::fprintf(stderr, "memory_margin: %s: %s\n", file.c_str(), r.status().message().c_str());
                         return 2;
@@ -160,17 +121,16 @@ int main(int argc, char** argv)
                 }
                 const std::string name = file.parent_path().filename().string() + "/" + file.filename().string();
                 if (!peak || processWide) {
-                    std::printf("%-48s %-10s %3d  peak RSS could not be reset here: not checked\n", name.c_str(),
-                        std::string(qs::executionModeName(mode)).c_str(), threads);
+                    std::printf("%-48s %-10s %3d  peak RSS could not be reset here: not checked\n", name.c_str(), mode,
+                        threads);
                     continue;
                 }
                 const int64_t grew = *peak - before;
                 const int64_t bound = arena + 2 * weights + (marginMiB << 20);
                 const bool ok = grew <= bound;
                 failures += ok ? 0 : 1;
-                std::printf("%-48s %-10s %3d %9.1f %9.1f %9.1f %9.1f %9.1f  %s\n", name.c_str(),
-                    std::string(qs::executionModeName(mode)).c_str(), threads, mib(*peak), mib(grew), mib(arena),
-                    mib(weights), mib(bound), ok ? "ok" : "EXCEEDS");
+                std::printf("%-48s %-10s %3d %9.1f %9.1f %9.1f %9.1f %9.1f  %s\n", name.c_str(), mode, threads,
+                    mib(*peak), mib(grew), mib(arena), mib(weights), mib(bound), ok ? "ok" : "EXCEEDS");
             }
     }
     std::printf(

@@ -6,11 +6,12 @@
 // round shows up as steady growth; glibc's arenas and oneDNN's primitive cache settle in the warm-up rounds.
 //
 // Usage: soak_driver [--minutes M] [--runs N] [--warm-rounds K] [--rss-margin-mib R] [--leak-mib-per-round L] MODEL...
-//   MODEL is a model.onnx file or a folder holding model.onnx (and test_data_set_0/input_*.pb, used as inputs when
-//   present; otherwise inputs are generated). --leak-mib-per-round leaks on purpose, to show the check can fail.
+//   MODEL is a model.onnx file or a folder holding model.onnx. The targets are the benchmark's own
+//   (createSessionTarget: the CLI's and the GUI's inputs). --leak-mib-per-round leaks on purpose, to show the check
+//   can fail.
 #include <quantscope/engine/benchmark.h>
 #include <quantscope/engine/model_loader.h>
-#include <quantscope/engine/session.h>
+#include <quantscope/engine/session_target.h>
 
 #include <algorithm>
 #include <chrono>
@@ -55,88 +56,6 @@ int64_t openDescriptors()
     return n - 1; // the iterator's own descriptor
 }
 
-struct ModelCase
-{
-    fs::path file;
-    std::vector<fs::path> inputFiles;
-};
-
-ModelCase findCase(const fs::path& arg)
-{
-    ModelCase c;
-    c.file = fs::is_directory(arg) ? arg / "model.onnx" : arg;
-    const fs::path data = c.file.parent_path() / "test_data_set_0";
-    for (int i = 0; fs::exists(data / ("input_" + std::to_string(i) + ".pb")); ++i)
-        c.inputFiles.push_back(data / ("input_" + std::to_string(i) + ".pb"));
-    return c;
-}
-
-// Inputs from the case's .pb files, else values in [-1, 1) for floats and zeros for the rest (free dimensions 1).
-qs::Result<std::vector<qs::HostTensor>> makeInputs(const ModelCase& c, const qs::Session& session)
-{
-    std::vector<qs::HostTensor> inputs;
-    if (c.inputFiles.size() == session.inputs().size()) {
-        for (const fs::path& f : c.inputFiles) {
-            auto t = qs::loadTensorFile(f);
-            if (!t)
-                return t.status();
-            auto h = qs::HostTensor::fromTensor(*t);
-            if (!h)
-                return h.status();
-            inputs.push_back(std::move(*h));
-        }
-        return inputs;
-    }
-    for (const qs::IoInfo& io : session.inputs()) {
-        std::vector<int64_t> dims = io.dims;
-        for (int64_t& d : dims)
-            d = d > 0 ? d : 1;
-        qs::HostTensor t(io.type, dims);
-        std::memset(t.rawData(), 0, t.byteSize());
-        if (io.type == qs::DataType::Float) {
-            auto v = t.data<float>();
-            for (size_t i = 0; i < v.size(); ++i)
-                v[i] = static_cast<float>(static_cast<int>(i * 2654435761u % 2000u) - 1000) / 1000.0f;
-        }
-        inputs.push_back(std::move(t));
-    }
-    return inputs;
-}
-
-class SessionTarget final : public qs::BenchmarkTarget
-{
-public:
-    SessionTarget(std::shared_ptr<const qs::Model> model, qs::SessionOptions options, const ModelCase& c)
-        : m_model(std::move(model))
-        , m_options(std::move(options))
-        , m_case(c)
-    { }
-    qs::Status prepare(const qs::BenchmarkControl&) override
-    {
-        auto s = qs::Session::create(m_model, m_options);
-        if (!s)
-            return s.status();
-        m_session = std::move(*s);
-        auto in = makeInputs(m_case, *m_session);
-        if (!in)
-            return in.status();
-        m_inputs = std::move(*in);
-        return qs::Status::ok();
-    }
-    qs::Status runOnce(const qs::BenchmarkControl&) override
-    {
-        auto out = m_session->run(m_inputs);
-        return out ? qs::Status::ok() : out.status();
-    }
-
-private:
-    std::shared_ptr<const qs::Model> m_model;
-    qs::SessionOptions m_options;
-    ModelCase m_case;
-    std::unique_ptr<qs::Session> m_session;
-    std::vector<qs::HostTensor> m_inputs;
-};
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -146,7 +65,7 @@ int main(int argc, char** argv)
     int warmRounds = 2;
     int64_t marginMiB = 32;
     int64_t leakMiB = 0;
-    std::vector<ModelCase> cases;
+    std::vector<fs::path> cases;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto next = [&]() -> const char* {
@@ -167,7 +86,7 @@ int main(int argc, char** argv)
         else if (a == "--leak-mib-per-round")
             leakMiB = std::atoll(next());
         else
-            cases.push_back(findCase(a));
+            cases.push_back(fs::is_directory(a) ? fs::path(a) / "model.onnx" : fs::path(a));
     }
     if (cases.empty()) {
         std::fprintf(stderr,
@@ -183,25 +102,26 @@ int main(int argc, char** argv)
     int64_t scenarios = 0;
     std::printf("round  elapsed_s  rss_mib  fds  threads  scenarios\n");
     for (int round = 1; round <= warmRounds + 1 || elapsed() < minutes * 60; ++round) {
-        for (const ModelCase& c : cases) {
-            auto model = qs::loadModel(c.file);
+        for (const fs::path& file : cases) {
+            auto model = qs::loadModel(file);
             if (!model) {
-                std::fprintf(stderr, "soak_driver: %s: %s\n", c.file.c_str(), model.status().message().c_str());
+                std::fprintf(stderr, "soak_driver: %s: %s\n", file.c_str(), model.status().message().c_str());
                 return 1;
             }
-            for (qs::ExecutionMode mode : { qs::ExecutionMode::AsWritten, qs::ExecutionMode::Optimized })
+            for (const char* mode : { "as-written", "optimized" })
                 for (int threads : { 1, 2 }) {
-                    qs::SessionOptions options;
-                    options.mode = mode;
-                    options.threads = threads;
-                    SessionTarget target(*model, options, c);
+                    qs::ScenarioSpec spec;
+                    spec.mode = mode;
+                    spec.threads = threads;
+                    auto target = qs::createSessionTarget(*model, spec, {});
                     qs::BenchmarkConfig config;
                     config.warmupRuns = 2;
                     config.runs = runs;
-                    auto r = qs::runBenchmark(config, target);
+                    auto r = target ? qs::runBenchmark(config, **target)
+                                    : qs::Result<qs::BenchmarkResult>(target.status());
                     if (!r) {
-                        std::fprintf(stderr, "soak_driver: %s (%s, %d threads): %s\n", c.file.c_str(),
-                            std::string(qs::executionModeName(mode)).c_str(), threads, r.status().message().c_str());
+                        std::fprintf(stderr, "soak_driver: %s (%s, %d threads): %s\n", file.c_str(), mode, threads,
+                            r.status().message().c_str());
                         return 1;
                     }
                     ++scenarios;
