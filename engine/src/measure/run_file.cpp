@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include <quantscope/engine/run_file.h>
 
+#include "run_file_checks.h"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -497,7 +499,10 @@ Result<RunRecord> runRecordFromJson(std::string_view json, std::string_view disp
         return fail(fmt::format(
             "run file version {} is not supported: this Quantscope reads version {}.x", version, kRunFileMajorVersion));
     try {
-        return recordFromJson(doc);
+        RunRecord record = recordFromJson(doc);
+        if (auto problem = findRunRecordInconsistency(record))
+            return fail("invalid run file: " + *problem);
+        return record;
     } catch (const FieldError& e) {
         return fail("invalid run file: " + e.message);
     } catch (const nlohmann::json::exception& e) {

@@ -208,6 +208,42 @@ TEST(RunFile, RejectsWrongTypesAndDanglingReferences)
     EXPECT_NE(d.status().message().find("model 'ghost' is not in models"), std::string::npos) << d.status().message();
 }
 
+// A file that parses but holds values no measurement produces (edited by hand, or corrupted) is refused by name,
+// field and value, instead of being shown with statistics it never measured.
+TEST(RunFile, RejectsValuesNoMeasurementProduces)
+{
+    const qs::RunRecord good = qs::test::craftedParadoxRun();
+    ASSERT_TRUE(qs::runRecordFromJson(qs::runRecordToJson(good), "good.json"));
+    struct Case
+    {
+        const char* expected;
+        void (*corrupt)(qs::RunRecord&);
+    };
+    const Case cases[] = {
+        { "scenarios[1].latenciesMs[2]: -5 ms is negative",
+            [](qs::RunRecord& r) { r.scenarios[1].latenciesMs[2] = -5; } },
+        { "scenarios[0].latenciesMs[0]: 1e+300 ms is beyond any measurement",
+            [](qs::RunRecord& r) { r.scenarios[0].latenciesMs[0] = 1e300; } },
+        { "scenarios[0].stats.count: 3 but the file holds", [](qs::RunRecord& r) { r.scenarios[0].stats.count = 3; } },
+        { "scenarios[0].stats.p50Ms: 0.5 but the median of the latencies is",
+            [](qs::RunRecord& r) { r.scenarios[0].stats.p50Ms = 0.5; } },
+        { "scenarios[1].histogram.counts: ", [](qs::RunRecord& r) { r.scenarios[1].histogram.counts[0] += 7; } },
+        { "scenarios[0].threads: -2 is not a thread count", [](qs::RunRecord& r) { r.scenarios[0].threads = -2; } },
+        { "scenarios[1].profile.nodes[0].totalMs: -1 ms is negative",
+            [](qs::RunRecord& r) { r.scenarios[1].profile->nodes[0].totalMs = -1; } },
+        { "scenarios[0].prepareMs: -3 ms is negative", [](qs::RunRecord& r) { r.scenarios[0].prepareMs = -3; } },
+    };
+    for (const Case& c : cases) {
+        qs::RunRecord bad = good;
+        c.corrupt(bad);
+        auto r = qs::runRecordFromJson(qs::runRecordToJson(bad), "edited.json");
+        ASSERT_FALSE(r) << c.expected;
+        EXPECT_NE(r.status().message().find("edited.json: invalid run file: "), std::string::npos)
+            << r.status().message();
+        EXPECT_NE(r.status().message().find(c.expected), std::string::npos) << r.status().message();
+    }
+}
+
 TEST(RunFile, AtomicWriteKeepsOldFileWhenTheFolderIsMissing)
 {
     const auto bad = tempDir() / "no_such_dir" / "run.json";
