@@ -4,6 +4,7 @@
 #include "models/op_type_comparison_model.h"
 #include "models/run_list_model.h"
 #include "panels/compare_panel.h"
+#include "panels/runs_panel.h"
 #include "ui_test_main.h"
 
 #include <quantscope/engine/run_file.h>
@@ -12,9 +13,15 @@
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMessageBox>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSplitter>
 #include <QTableView>
+#include <QTemporaryDir>
 
 using namespace qs;
 using namespace qs::ui;
@@ -32,6 +39,7 @@ private slots:
     void swapExchangesTheSides();
     void copiesTablesAsTabSeparatedText();
     void remembersTheColumnSplit();
+    void corruptRunFileLeavesTheComparisonAlone();
 };
 
 namespace {
@@ -272,6 +280,81 @@ void TestComparePanel::remembersTheColumnSplit()
     QVERIFY(QTest::qWaitForWindowExposed(&again));
     QCOMPARE(again.findChild<QSplitter*>(QStringLiteral("compareSplitter"))->sizes(), moved);
     QSettings().remove(QStringLiteral("ComparePanel/splitter"));
+}
+
+// Opening a damaged run file while a comparison is shown: the error names the file and the problem, and neither the
+// run list nor the figures on screen change. The variants are what a crash mid-write, a hand edit or a disk error
+// leave behind.
+void TestComparePanel::corruptRunFileLeavesTheComparisonAlone()
+{
+    const QString good = QString::fromStdString((qs::test::testDataDir() / "runs" / "crafted_pair.json").string());
+    QFile in(good);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QByteArray bytes = in.readAll();
+    const QJsonObject doc = QJsonDocument::fromJson(bytes).object();
+    QVERIFY(!doc.isEmpty());
+    auto edited = [&doc](int scenario, const QString& key, const QJsonValue& value) {
+        QJsonObject d = doc;
+        QJsonArray scenarios = d[QStringLiteral("scenarios")].toArray();
+        QJsonObject s = scenarios[scenario].toObject();
+        s[key] = value;
+        scenarios[scenario] = s;
+        d[QStringLiteral("scenarios")] = scenarios;
+        return QJsonDocument(d).toJson();
+    };
+    QJsonObject stats = doc[QStringLiteral("scenarios")].toArray()[1].toObject()[QStringLiteral("stats")].toObject();
+    stats[QStringLiteral("p50Ms")] = 1.0; // a hand-"improved" median: the samples say 6
+    struct Variant
+    {
+        QString file;
+        QByteArray bytes;
+        QString problem;
+    };
+    const QList<Variant> variants {
+        { QStringLiteral("cut.json"), bytes.left(bytes.size() / 2), QStringLiteral("truncated JSON") },
+        { QStringLiteral("noise.json"), QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16),
+            QStringLiteral("malformed JSON") },
+        { QStringLiteral("negative.json"), edited(0, QStringLiteral("latenciesMs"), QJsonArray { 10, -12, 11, 13, 30 }),
+            QStringLiteral("scenarios[0].latenciesMs[1]: -12 ms is negative") },
+        { QStringLiteral("median.json"), edited(1, QStringLiteral("stats"), stats),
+            QStringLiteral("scenarios[1].stats.p50Ms: 1 but the median of the latencies is 6") },
+        { QStringLiteral("type.json"), edited(0, QStringLiteral("threads"), QStringLiteral("one")),
+            QStringLiteral("field 'threads' has the wrong type") },
+    };
+
+    RunsPanel runsPanel;
+    ComparePanel panel(runsPanel.runList());
+    QSignalSpy selected(&runsPanel, &RunsPanel::runSelected);
+    runsPanel.openRunFiles({ good });
+    QVERIFY(selected.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 30000);
+    QTableView* t = panel.table();
+    const QString ratio = text(t, CompareStatsModel::MedianRow, CompareStatsModel::RatioColumn);
+    QCOMPARE(ratio, QStringLiteral("0.500\u00d7"));
+    const QString speedup = panel.speedupText();
+    const int opTypeRows = panel.opTypeTable()->model()->rowCount();
+
+    QTemporaryDir dir;
+    for (const Variant& v : variants) {
+        const QString path = dir.filePath(v.file);
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(v.bytes);
+        out.close();
+        QSignalSpy failed(&runsPanel, &RunsPanel::runFileFailed);
+        runsPanel.openRunFiles({ path });
+        QVERIFY2(failed.wait(10000), qPrintable(v.file));
+        const QString message = failed.at(0).at(1).toString();
+        QVERIFY2(message.contains(v.file), qPrintable(message));
+        QVERIFY2(message.contains(v.problem), qPrintable(message));
+        QVERIFY(runsPanel.errorDialog());
+        QVERIFY(runsPanel.errorDialog()->text().contains(path));
+        // Nothing shown changed: one run listed, the same figures, no stale computation started.
+        QCOMPARE(runsPanel.runList()->rowCount(), 1);
+        QCOMPARE(text(t, CompareStatsModel::MedianRow, CompareStatsModel::RatioColumn), ratio);
+        QCOMPARE(panel.speedupText(), speedup);
+        QCOMPARE(panel.opTypeTable()->model()->rowCount(), opTypeRows);
+    }
 }
 
 QS_UI_TEST_MAIN(TestComparePanel)
