@@ -30,10 +30,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -505,8 +507,16 @@ void MainWindow::updateTitle()
 void MainWindow::readSettings()
 {
     QSettings s;
-    if (!restoreGeometry(s.value(settingsKey("mainWindow/geometry")).toByteArray()))
-        resize(1500, 940);
+    if (!restoreGeometry(s.value(settingsKey("mainWindow/geometry")).toByteArray())) {
+        // First start: 1500x940, or the screen's free area on a smaller screen (a 1366x768 laptop).
+        QSize size(1500, 940);
+        if (const QScreen* screen = QGuiApplication::primaryScreen())
+            size = size.boundedTo(screen->availableGeometry().size());
+        // The minimum size resize() clamps to is the layout's last one, from before the docks were tabbed (about
+        // 1,450 px wide): recompute it first.
+        layout()->activate();
+        resize(size);
+    }
     restoreState(s.value(settingsKey("mainWindow/state")).toByteArray());
     LayoutOptions o;
     o.direction = s.value(settingsKey("graph/leftToRight"), false).toBool() ? LayoutDirection::LeftToRight

@@ -50,7 +50,7 @@ OperatorsPanel::OperatorsPanel(QWidget* parent)
 
     m_chart = new QChartView(this);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(220);
+    m_chart->setMinimumHeight(150); // the dock must fit a 768 px screen beside the Runs dock
     m_totals = new QLabel(this);
     m_totals->setContentsMargins(6, 4, 6, 4);
     m_totals->setTextFormat(Qt::RichText);

@@ -29,6 +29,8 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -150,11 +152,23 @@ RunsPanel::RunsPanel(QWidget* parent)
     runRow->addWidget(m_cancelButton);
     runRow->addWidget(m_progress, 1);
 
-    auto* left = new QVBoxLayout;
+    // The form scrolls rather than setting the dock's minimum height: on a 1366x768 screen the dock shares the
+    // height with the graph, and the German labels make every row taller.
+    auto* settings = new QWidget;
+    auto* left = new QVBoxLayout(settings);
+    left->setContentsMargins(0, 0, 0, 0);
     left->addWidget(form);
     left->addLayout(runRow);
     left->addWidget(m_progressText);
     left->addStretch(1);
+    auto* settingsScroll = new QScrollArea(this);
+    settingsScroll->setObjectName(QStringLiteral("runSettingsScroll"));
+    settingsScroll->setWidget(settings);
+    settingsScroll->setWidgetResizable(true);
+    settingsScroll->setFrameShape(QFrame::NoFrame);
+    settingsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    settingsScroll->setMinimumWidth(
+        settings->minimumSizeHint().width() + settingsScroll->verticalScrollBar()->sizeHint().width());
 
     // --- the runs
     auto* listBox = new QGroupBox(tr("Runs"), this);
@@ -184,9 +198,15 @@ RunsPanel::RunsPanel(QWidget* parent)
         m_compareAnywayAction->setEnabled(record && verdictOf(*record).id == "different-networks");
     });
     m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
-    m_folderLabel = new QLabel(listBox);
-    m_folderLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_folderLabel->setWordWrap(true);
+    // A read-only field, not a label: a long folder path has no spaces to wrap at, and as a label it set the dock's
+    // minimum width (about 1,460 px with a home folder's default path in German), wider than a laptop screen.
+    auto* folderCaption = new QLabel(tr("Folder:"), listBox);
+    m_folderLabel = new QLineEdit(listBox);
+    m_folderLabel->setObjectName(QStringLiteral("runFolder"));
+    m_folderLabel->setReadOnly(true);
+    m_folderLabel->setFrame(false);
+    m_folderLabel->setStyleSheet(QStringLiteral("background: transparent"));
+    folderCaption->setBuddy(m_folderLabel);
     auto* openButton = new QPushButton(tr("Open..."), listBox);
     openButton->setToolTip(m_openAction->toolTip());
     connect(openButton, &QPushButton::clicked, m_openAction, &QAction::trigger);
@@ -194,6 +214,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     folderButton->setToolTip(tr("Choose the folder new runs are saved to and listed from"));
     connect(folderButton, &QPushButton::clicked, this, &RunsPanel::chooseRunFolder);
     auto* listButtons = new QHBoxLayout;
+    listButtons->addWidget(folderCaption);
     listButtons->addWidget(m_folderLabel, 1);
     listButtons->addWidget(openButton);
     listButtons->addWidget(folderButton);
@@ -203,7 +224,7 @@ RunsPanel::RunsPanel(QWidget* parent)
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(left, 2);
+    layout->addWidget(settingsScroll, 2);
     layout->addWidget(listBox, 3);
 
     // --- workers
@@ -513,7 +534,8 @@ void RunsPanel::setRunFolder(const QString& folder)
 {
     m_folder = QDir::cleanPath(folder);
     QSettings().setValue(key("folder"), m_folder);
-    m_folderLabel->setText(tr("Folder: %1").arg(QDir::toNativeSeparators(m_folder)));
+    m_folderLabel->setText(QDir::toNativeSeparators(m_folder));
+    m_folderLabel->setCursorPosition(0);
     m_folderLabel->setToolTip(m_folder);
     m_scanLoader->reset();
     QStringList files;

@@ -117,7 +117,7 @@ private:
     QSpinBox* m_runCount = nullptr;
     QCheckBox* m_profile = nullptr;
     QLineEdit* m_inputShapes = nullptr;
-    QLabel* m_folderLabel = nullptr;
+    QLineEdit* m_folderLabel = nullptr;
     QPushButton* m_runButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QProgressBar* m_progress = nullptr;
