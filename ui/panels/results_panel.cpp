@@ -216,6 +216,11 @@ void ResultsPanel::fitVerdict()
     // Exactly that height: a wrapped label's size hint is computed for a narrow width, and as a minimum only the
     // layout gave the verdict about 200 px of empty space above and below one line.
     // QLabel::heightForWidth kept answering for the narrow width of its first layout; the font's metrics do not.
+    // Hidden (before the Results tab is first shown) the label has a width no layout gave it, 92 px at start-up: its
+    // height for that width raised the window's minimum to 847 px, taller than a 768 px screen. It is fitted when
+    // shown.
+    if (!m_verdict->isVisible())
+        return;
     const int padding = 2 * 4 + 2 * m_verdict->margin(); // the style sheet's 4 px padding on each side
     const QRect text = m_verdict->fontMetrics().boundingRect(
         QRect(0, 0, std::max(60, m_verdict->width() - padding), 100000), Qt::TextWordWrap, m_verdict->text());
@@ -236,7 +241,7 @@ void ResultsPanel::resizeEvent(QResizeEvent* event)
 
 bool ResultsPanel::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_verdict && event->type() == QEvent::Resize)
+    if (watched == m_verdict && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         fitVerdict();
     return QWidget::eventFilter(watched, event);
 }
