@@ -114,6 +114,32 @@ private:
         return m_plan.addConstant(name, std::move(host).value());
     }
 
+    /// The optional int32 bias (input 2) of quantized Conv or Gemm step `op`, `count` values: `usable` is false when
+    /// it is present but not a constant DequantizeLinear with zero point 0 (the integer kernels add the int32 values,
+    /// and the quantizers always write 0); `dequantize` is that DequantizeLinear's step, if there is a bias.
+    struct Int32Bias
+    {
+        bool usable = true;
+        std::optional<size_t> dequantize;
+    };
+    Int32Bias int32Bias(size_t op, int64_t count)
+    {
+        const Step& s = m_plan.steps[op];
+        if (s.inputs.size() <= 2 || s.inputs[2] < 0)
+            return {};
+        const auto dq = constantDequantize(s.inputs[2], op, count, DataType::Int32, DataType::Int32);
+        if (!dq)
+            return { false, std::nullopt };
+        const Step& b = m_plan.steps[*dq];
+        if (b.inputs.size() > 2 && b.inputs[2] >= 0) {
+            const HostTensor* zp = constantOf(b.inputs[2]);
+            for (int64_t i = 0; i < zp->elementCount(); ++i)
+                if (zp->valueAsDouble(i) != 0.0)
+                    return { false, std::nullopt };
+        }
+        return { true, dq };
+    }
+
     /// Rewrite 5, convolution (see the top of the file).
     void fuseQdqConv(size_t ci)
     {
@@ -135,20 +161,10 @@ private:
         const auto wdq = constantDequantize(wv, ci, oc, DataType::Int8, DataType::UInt8);
         if (!wdq)
             return;
-        std::optional<size_t> bdq;
-        if (conv.inputs.size() > 2 && conv.inputs[2] >= 0) {
-            bdq = constantDequantize(conv.inputs[2], ci, oc, DataType::Int32, DataType::Int32);
-            if (!bdq)
-                return;
-            // The bias' zero point must be 0 (the kernel adds the int32 values); the quantizers always write 0.
-            const Step& b = m_plan.steps[*bdq];
-            if (b.inputs.size() > 2 && b.inputs[2] >= 0) {
-                const HostTensor* zp = constantOf(b.inputs[2]);
-                for (int64_t i = 0; i < zp->elementCount(); ++i)
-                    if (zp->valueAsDouble(i) != 0.0)
-                        return;
-            }
-        }
+        const Int32Bias bias = int32Bias(ci, oc);
+        if (!bias.usable)
+            return;
+        const std::optional<size_t> bdq = bias.dequantize;
         const auto y = quantizedOutput(conv.outputs[0]);
         if (!y)
             return;
@@ -437,23 +453,18 @@ private:
         const HostTensor* bScale = constantOf(m_plan.steps[*bdq].inputs[1]);
         if (!transB && bScale->elementCount() != 1)
             return;
-        std::optional<size_t> cdq;
-        if (gemm.inputs.size() > 2 && gemm.inputs[2] >= 0) {
-            cdq = constantDequantize(gemm.inputs[2], gi, n, DataType::Int32, DataType::Int32);
-            if (!cdq)
-                return;
-            const Step& c = m_plan.steps[*cdq];
-            const HostTensor* cScale = constantOf(c.inputs[1]);
+        const Int32Bias bias = int32Bias(gi, n);
+        if (!bias.usable)
+            return;
+        const std::optional<size_t> cdq = bias.dequantize;
+        if (cdq) {
+            const HostTensor* cScale = constantOf(m_plan.steps[*cdq].inputs[1]);
             const float as = float(constantOf(a->scale)->valueAsDouble(0));
             for (int64_t j = 0; j < n; ++j) {
                 const float bs = float(bScale->valueAsDouble(bScale->elementCount() == 1 ? 0 : j));
                 if (float(cScale->valueAsDouble(cScale->elementCount() == 1 ? 0 : j)) != as * bs)
                     return;
             }
-            if (c.inputs.size() > 2 && c.inputs[2] >= 0)
-                for (int64_t j = 0; j < constantOf(c.inputs[2])->elementCount(); ++j)
-                    if (constantOf(c.inputs[2])->valueAsDouble(j) != 0.0)
-                        return;
         }
         const auto y = quantizedOutput(gemm.outputs[0]);
         if (!y || y->activation)
