@@ -3,6 +3,7 @@
 
 #include "models/hotspot_model.h"
 #include "util/metric_format.h"
+#include "util/node_rows.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -66,10 +67,7 @@ HotspotPanel::HotspotPanel(QWidget* parent)
         fitColumns();
     });
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
-    // Moving through the rows with the keyboard follows in the graph; a click on the current row centres it again.
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        [this](const QModelIndex& current) { requestRow(current); });
-    connect(m_table, &QTableView::clicked, this, &HotspotPanel::requestRow);
+    followNodeRows(m_table, HotspotModel::NodeIdRole, [this](NodeId id) { emit nodeRequested(id); });
     setNodeTimes({});
 }
 
@@ -102,15 +100,6 @@ void HotspotPanel::fitColumns()
     constexpr int kMaxDetailWidth = 96;
     if (m_table->columnWidth(HotspotModel::DetailColumn) > kMaxDetailWidth)
         m_table->setColumnWidth(HotspotModel::DetailColumn, kMaxDetailWidth);
-}
-
-void HotspotPanel::requestRow(const QModelIndex& proxyIndex)
-{
-    if (!proxyIndex.isValid())
-        return;
-    const NodeId id = static_cast<NodeId>(proxyIndex.siblingAtColumn(0).data(HotspotModel::NodeIdRole).toLongLong());
-    if (id != kNoNode)
-        emit nodeRequested(id);
 }
 
 } // namespace qs::ui

@@ -34,7 +34,6 @@ signals:
     void nodeRequested(qs::NodeId id);
 
 private:
-    void requestRow(const QModelIndex& proxyIndex);
     void fitColumns();
 
     HotspotModel* m_model = nullptr;

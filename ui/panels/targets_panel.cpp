@@ -3,6 +3,7 @@
 
 #include "models/target_list_model.h"
 #include "models/target_node_model.h"
+#include "util/node_rows.h"
 #include "util/qt_convert.h"
 
 #include <QCheckBox>
@@ -117,11 +118,7 @@ TargetsPanel::TargetsPanel(QWidget* parent)
         m_nodeProxy->setFilterFixedString(on ? QStringLiteral("1") : QString());
         updateNodeSummary();
     });
-    // Moving through the rows with the keyboard follows in the graph; a click or Enter centres the node again.
-    connect(m_nodeTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        [this](const QModelIndex& current) { requestNode(current); });
-    connect(m_nodeTable, &QTableView::clicked, this, &TargetsPanel::requestNode);
-    connect(m_nodeTable, &QTableView::activated, this, &TargetsPanel::requestNode);
+    followNodeRows(m_nodeTable, TargetNodeModel::NodeIdRole, [this](NodeId id) { emit nodeRequested(id); });
     setModel(nullptr);
 }
 
@@ -251,15 +248,6 @@ void TargetsPanel::updateNodeSummary()
                                .arg(toQString(report->title))
                                .arg(m_nodeProxy->rowCount())
                                .arg(m_nodes->rowCount()));
-}
-
-void TargetsPanel::requestNode(const QModelIndex& proxyIndex)
-{
-    if (!proxyIndex.isValid())
-        return;
-    const auto id = static_cast<NodeId>(proxyIndex.siblingAtColumn(0).data(TargetNodeModel::NodeIdRole).toLongLong());
-    if (id != kNoNode)
-        emit nodeRequested(id);
 }
 
 QString TargetsPanel::statusText() const

@@ -64,7 +64,6 @@ private:
     void fitSplitter();
     void showResults(std::shared_ptr<const TargetResults> results);
     void showTarget(const QModelIndex& proxyIndex);
-    void requestNode(const QModelIndex& proxyIndex);
     void updateNodeSummary();
 
     TargetClassifier* m_classifier = nullptr;
