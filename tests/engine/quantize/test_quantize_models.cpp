@@ -11,6 +11,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+
 using namespace qs;
 
 namespace {
@@ -258,4 +261,113 @@ TEST_F(Resnet18, ExcludedNodeStaysFloatAndUnknownNameIsRefused)
     auto bad = quantizeModel(fp32, o);
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.status().message().find("'no_such_node', which is not a node"), std::string::npos);
+}
+
+// --reduce-range: 7-bit weights, as ONNX Runtime writes them for CPUs whose u8s8 multiply-add can saturate. Symmetric
+// per channel, each channel's largest |w| maps to exactly 63 (scale = max|w| / 63), and nothing lies outside [-63, 63].
+TEST_F(Resnet18, ReducedRangeWeightsUseSevenBits)
+{
+    QuantizeOptions o;
+    o.format = QuantFormat::Qdq;
+    o.perChannel = true;
+    o.reduceRange = true;
+    auto q = quantizeModel(fp32, o, samples);
+    ASSERT_TRUE(q) << q.status().message();
+    auto m = roundTrip(**q);
+    ASSERT_TRUE(m);
+    const Graph& g = m->graph();
+    int weights = 0;
+    for (const Node& n : g.nodes()) {
+        if (n.opType != "Conv")
+            continue;
+        const Node* wdq = producerOf(g, n.input(1));
+        ASSERT_TRUE(wdq && wdq->opType == "DequantizeLinear");
+        const Tensor* w = g.constantData(wdq->input(0));
+        ASSERT_TRUE(w && w->dataType() == DataType::Int8);
+        const int64_t channels = w->dims()[0];
+        const int64_t inner = w->elementCount() / channels;
+        const auto d = w->data<int8_t>();
+        for (int64_t c = 0; c < channels; ++c) {
+            int largest = 0;
+            for (int64_t i = 0; i < inner; ++i) {
+                const int v = d[static_cast<size_t>(c * inner + i)];
+                ASSERT_LE(std::abs(v), 63) << n.describe() << " channel " << c;
+                largest = std::max(largest, std::abs(v));
+            }
+            EXPECT_TRUE(largest == 63 || largest == 0) << n.describe() << " channel " << c << ": " << largest;
+        }
+        ++weights;
+    }
+    EXPECT_EQ(weights, 20);
+    const ParityReport r = parityOf(fp32, m, dir);
+    ASSERT_EQ(r.outputs.size(), 1u);
+    EXPECT_TRUE(r.outputs[0].pass) << r.outputs[0].diff.sqnrDb; // 7 bits cost about 6 dB, well above the threshold
+}
+
+// --op-types: only the listed operators are quantized; resnet18's 20 convolutions stay float when only Gemm is asked.
+TEST_F(Resnet18, OpTypesLimitWhatIsQuantized)
+{
+    QuantizeOptions o;
+    o.format = QuantFormat::Qdq;
+    o.opTypes = { "Gemm" };
+    QuantizeSummary summary;
+    auto q = quantizeModel(fp32, o, samples, &summary);
+    ASSERT_TRUE(q) << q.status().message();
+    EXPECT_EQ(summary.quantizedByOp.count("Conv"), 0u);
+    EXPECT_EQ(summary.quantizedByOp["Gemm"], 1);
+    auto m = roundTrip(**q);
+    ASSERT_TRUE(m);
+    const Graph& g = m->graph();
+    int convs = 0;
+    for (const Node& n : g.nodes()) {
+        if (n.opType == "Conv") {
+            ++convs;
+            const Node* w = producerOf(g, n.input(1));
+            EXPECT_TRUE(!w || w->opType != "DequantizeLinear") << n.describe() << " has quantized weights";
+            const Node* x = producerOf(g, n.input(0));
+            EXPECT_TRUE(!x || x->opType != "DequantizeLinear") << n.describe() << " reads a quantized activation";
+        }
+        if (n.opType == "Gemm") {
+            const Node* w = producerOf(g, n.input(1));
+            EXPECT_TRUE(w && w->opType == "DequantizeLinear") << n.describe();
+        }
+    }
+    EXPECT_EQ(convs, 20);
+    // One activation group (Gemm's input) and its output: two QuantizeLinear, not one per convolution.
+    EXPECT_EQ(count(g, "QuantizeLinear"), 2);
+}
+
+// --activation-type int8 (S8S8, ONNX Runtime's default on x64 for QDQ): every activation QuantizeLinear writes int8
+// with an int8 zero point; the file runs in the engine in both modes and keeps parity.
+TEST_F(Resnet18, Int8ActivationsAreSigned)
+{
+    QuantizeOptions o;
+    o.format = QuantFormat::Qdq;
+    o.perChannel = true;
+    o.activationType = DataType::Int8;
+    auto q = quantizeModel(fp32, o, samples);
+    ASSERT_TRUE(q) << q.status().message();
+    auto m = roundTrip(**q);
+    ASSERT_TRUE(m);
+    const Graph& g = m->graph();
+    int activations = 0;
+    for (const Node& n : g.nodes()) {
+        if (n.opType != "QuantizeLinear")
+            continue;
+        ++activations;
+        EXPECT_EQ(g.value(n.output(0)).type.elementType, DataType::Int8) << n.describe();
+        ASSERT_NE(n.input(2), kNoValue) << n.describe();
+        EXPECT_EQ(g.constantData(n.input(2))->dataType(), DataType::Int8) << n.describe();
+    }
+    EXPECT_GE(activations, 21);
+    for (const ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
+        SessionOptions so;
+        so.mode = mode;
+        auto session = Session::create(m, so);
+        ASSERT_TRUE(session) << session.status().message();
+        EXPECT_TRUE((*session)->run(samples.at(0)));
+    }
+    const ParityReport r = parityOf(fp32, m, dir);
+    ASSERT_EQ(r.outputs.size(), 1u);
+    EXPECT_TRUE(r.outputs[0].pass) << r.outputs[0].diff.sqnrDb;
 }
