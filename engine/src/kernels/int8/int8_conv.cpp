@@ -107,14 +107,7 @@ void Int8Conv::Impl::sizeScratch()
             kBandBytes / int64_t(sizeof(int32_t) * s.outWidth() * s.outChannels), 1, s.outHeight());
         band.resize(size_t(bandRows * s.outWidth() * s.outChannels));
     }
-    if (srcType == DataType::Int8)
-        shifted.resize(size_t(s.inputCount()));
-    if (!planeChannels.empty())
-        planes.assign(size_t(int64_t(planeChannels.size()) * planeGeometry.planeSize()), 0);
-    if (needsWindowSums) {
-        channelSums.resize(size_t(s.group * s.inHeight * s.inWidth));
-        windowSums.resize(size_t(s.group * s.outHeight() * s.outWidth()));
-    }
+    layoutScratch();
     scales.resize(size_t(s.outChannels));
     biases.resize(size_t(s.outChannels));
 }
@@ -305,6 +298,16 @@ Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
             storeTileInt32(tile, count, oc, out, chStride, pxStride);
         });
     return Status::ok();
+}
+
+size_t Int8Conv::scratchBytes() const noexcept
+{
+    return m_impl->scratchLayout.bytes;
+}
+
+void Int8Conv::useScratch(void* scratch) noexcept
+{
+    m_impl->callerScratch = scratch;
 }
 
 bool Int8Conv::setFloatOutputChannelStride(int64_t stride)

@@ -3,6 +3,7 @@
 //   int8_conv.cpp           creation, preparation in phases, the run's kernel, the epilogue, the public API
 //   int8_conv_plan.cpp      which path computes the accumulators and why (int8_conv_plan.h)
 //   int8_conv_source.cpp    the source of a run: int8 shift, zero-point check, NCHW reorder, zero-point padded copy
+//   int8_conv_scratch.cpp   the per-run buffers in the caller's scratch: their layout, binding, what must be refilled
 //   int8_conv_onednn.cpp    the oneDNN path: primitive, weights, source memories, run
 //   int8_conv_own.cpp       the own AVX2 kernel's path: its preparation and the start of a run
 //   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels)
@@ -17,6 +18,8 @@
 #include "kernels/int8/int8_conv_plan.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
+
+#include <quantscope/engine/host_tensor.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -83,7 +86,7 @@ struct Int8Conv::Impl
     std::vector<Correction> corrections;
     std::vector<int32_t> planeChannels; ///< absolute input channels the residual reads
     PlaneGeometry planeGeometry;
-    std::vector<int16_t> planes; ///< x - zp of one image, see PlaneGeometry
+    int16_t* planes = nullptr; ///< x - zp of one image, see PlaneGeometry (scratch)
     bool avx2 = __builtin_cpu_supports("avx2");
     bool int16Weights = true; ///< every residual weight fits int16 (always, for 8-bit weights): the madd forms apply
     std::vector<uint8_t> planeRowUsed; ///< per input row: read by some residual weight (strided 1x1 convs skip half)
@@ -92,8 +95,8 @@ struct Int8Conv::Impl
     SaturationReport report;
 
     // ---- The source (int8_conv_source.cpp, int8_conv_onednn.cpp)
-    std::vector<uint8_t> shifted; ///< int8 sources shifted to uint8
-    std::vector<uint8_t> padded; ///< plan.paddedSource: [N][IH + pads][IW + pads][C]
+    uint8_t* shifted = nullptr; ///< int8 sources shifted to uint8 (scratch)
+    uint8_t* padded = nullptr; ///< plan.paddedSource: [N][IH + pads][IW + pads][C] (scratch, srcNhwc's data)
     dnnl::stream stream;
     dnnl::reorder toNhwc;
     dnnl::memory srcNchw, srcNhwc, srcZeroPoint;
@@ -155,7 +158,7 @@ struct Int8Conv::Impl
     bool prepareDirect(const Requantization& rq);
     Status runDirect(const void* x, int32_t xZeroPoint, void* y);
 
-    // ---- The epilogue's scratch (int8_conv.cpp)
+    // ---- The epilogue's per-thread buffers and per-run constants (int8_conv.cpp)
     /// The own kernel's and the planar path's accumulators of `bandRows` output rows, per epilogue thread (see
     /// epilogue()). One row of yolov5nu's layers is ~20 KB (width x channels is constant through the network), so
     /// 16 KiB means one row per band there, which measured best (the row and the source rows it reads stay in L1 for
@@ -164,14 +167,33 @@ struct Int8Conv::Impl
     std::vector<int32_t> band;
     int64_t bandRows = 0;
     static constexpr int64_t kBandBytes = 16 * 1024;
-    std::vector<int32_t> channelSums; ///< [group][IH*IW] of one image
-    std::vector<int32_t> windowSums; ///< [group][OH*OW] of one image
+    int32_t* channelSums = nullptr; ///< [group][IH*IW] of one image (scratch)
+    int32_t* windowSums = nullptr; ///< [group][OH*OW] of one image (scratch)
     std::vector<float> scales; ///< per output channel, for runFloat
     std::vector<float> biases;
     std::vector<float> floatTile; ///< per epilogue thread, one rescaled tile before its NCHW transposition
     std::vector<float> ranges; ///< per epilogue thread, its partial min and max (runFloat's range)
     int64_t floatChannelStride = 0; ///< runFloat's NCHW channel stride when not H * W (setFloatOutputChannelStride)
     std::vector<uint8_t> sinkTile; ///< per epilogue thread, one requantized tile handed to runRequantized's sink
+
+    // ---- The per-run buffers (int8_conv_scratch.cpp). Activation-sized data of one run lives in the scratch the
+    // caller gives (Int8Conv::useScratch: the step's slice of the session's arena, shared with other steps between
+    // runs), not in buffers each layer would keep for the session's lifetime: the int32 accumulators of the oneDNN
+    // path, the NHWC or zero-point padded source copy, the shifted int8 source, the residual planes, the window sums.
+    // The per-thread bands and tiles above stay owned: a few KiB per thread, sized by the run's thread count.
+    struct ScratchLayout
+    {
+        static constexpr size_t kNone = ~size_t(0);
+        size_t shifted = kNone, source = kNone, dst = kNone, planes = kNone, channelSums = kNone, windowSums = kNone;
+        size_t bytes = 0; ///< the total, each part kTensorAlignment-aligned
+    } scratchLayout;
+    void* callerScratch = nullptr; ///< Int8Conv::useScratch; null: ownScratch (standalone use: tests, benches)
+    std::unique_ptr<std::byte, void (*)(std::byte*) noexcept> ownScratch { nullptr, alignedFree };
+    void layoutScratch();
+    Status bindScratch(); ///< points the buffers and oneDNN's memories into this run's scratch
+    void fillPaddedBorder(); ///< the zero point around the padded source's interior
+    /// Zeros in every plane position a residual reads that buildResidualPlanes does not write.
+    void clearPlaneMargins();
 
     bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }
     /// Element strides of the activations: between channels and between pixels of one image.
