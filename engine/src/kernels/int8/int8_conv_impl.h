@@ -5,8 +5,9 @@
 //   int8_conv_source.cpp    the source of a run: int8 shift, zero-point check, NCHW reorder, zero-point padded copy
 //   int8_conv_scratch.cpp   the per-run buffers in the caller's scratch: their layout, binding, what must be refilled
 //   int8_conv_onednn.cpp    the oneDNN path: primitive, weights, source memories, run
-//   int8_conv_own.cpp       the own AVX2 kernel's path: its preparation and the start of a run
-//   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels)
+//   int8_conv_executor.h    one path's computation of the accumulators behind one interface (own AVX2, planar)
+//   int8_conv_own.cpp       the own AVX2 kernel's path: its executor
+//   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels): its executor
 //   int8_conv_weights.cpp   weight zero-point plan (clamped outliers, window-sum compensation), saturating-pair split
 //   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction
 //   int8_conv_direct.cpp    oneDNN writing the requantized uint8 output itself
@@ -15,6 +16,7 @@
 
 #include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/int8_conv.h"
+#include "kernels/int8/int8_conv_executor.h"
 #include "kernels/int8/int8_conv_plan.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
@@ -106,19 +108,10 @@ struct Int8Conv::Impl
     dnnl::convolution_forward::primitive_desc convPd;
     dnnl::memory weights, dst;
 
-    // ---- The own AVX2 kernel's path (int8_conv_own.cpp)
-    struct OwnKernel
-    {
-        std::unique_ptr<Avx2Int8Conv> kernel; ///< split weights (see avx2_int8_conv.h)
-        std::unique_ptr<Avx2Int8Conv> unsplit; ///< the original weights, as unsplitWeights for oneDNN
-        dnnl::memory interior; ///< NCHW single images are reordered straight into the kernel's padded buffer
-        dnnl::reorder toInterior;
-    } own;
-    /// The kernel of this run (the unsplit one when unsplitRun): both share the padded scratch and geometry.
-    Avx2Int8Conv& ownKernel() const noexcept { return unsplitRun ? *own.unsplit : *own.kernel; }
-
-    // ---- The planar path (int8_conv_planar.cpp): exact in int32 by itself
-    std::vector<int32_t> planarPairs; ///< [oc][(ic + 1) / 2]: (w - zp) of channels 2q (low half) and 2q + 1 (high)
+    // ---- The path's executor (int8_conv_executor.h): the own AVX2 kernel's (int8_conv_own.cpp) and the planar path's
+    // (int8_conv_planar.cpp), which compute band by band in the epilogue; null on the oneDNN path, whose state is still
+    // kept in this struct (int8_conv_onednn.cpp, int8_conv_direct.cpp).
+    std::unique_ptr<Int8ConvExecutor> executor;
 
     // ---- Unsplit weights of static layers (int8_conv_unsplit.cpp), for oneDNN (unsplitWeights) or the own kernel.
     /// A u8 source whose values are all <= unsplitMaxSource keeps every pair sum of them inside int16
@@ -227,8 +220,7 @@ struct Int8Conv::Impl
     void prepareSourceMemory();
     Status runPrimitive();
     // int8_conv_own.cpp
-    void prepareOwnKernel(const std::vector<int8_t>& unsplit);
-    Status startOwnKernel(const uint8_t* xu, int32_t xZeroPoint); ///< the NCHW reorder into its padded buffer
+    void prepareOwnKernel(const std::vector<int8_t>& unsplit); ///< its executor, then what it changes in the residual
     // int8_conv_weights.cpp
     void planWeightZeroPoints(const Int8Weights& w);
     void splitPairsFor(const std::string& implementation);
@@ -236,9 +228,7 @@ struct Int8Conv::Impl
     void computeWindowSums(const uint8_t* image, int32_t zp);
     void compensateRow(int32_t* accRow, int64_t outputRow); ///< adds k[oc] * window sum to one NHWC output row
     // int8_conv_planar.cpp
-    void preparePlanar(const Int8Weights& w);
-    /// NHWC int32 sums of output pixels [begin, end) of one NCHW image into `out`.
-    void planarPixels(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const;
+    void preparePlanar(const Int8Weights& w); ///< its executor, and the corrections it does not need dropped
     // int8_conv_residual.cpp
     void planCorrections();
     void buildResidualPlanes(const uint8_t* image, int32_t zp); ///< x - zp of one image into `planes`

@@ -82,7 +82,7 @@ void Int8Conv::Impl::prepareSourceMemory()
         // Its data (padded) is scratch, bound per run (bindScratch).
         srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE);
     } else if (nchw()) {
-        if (!own.interior) { // otherwise the reorder writes into the own kernel's padded buffer (prepareOwnKernel)
+        if (!executor || !executor->readsSource()) { // else the own kernel's executor reorders into its buffer
             srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
             srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE); // scratch, bound per run
             toNhwc = dnnl::reorder(srcNchw, srcNhwc);

@@ -24,7 +24,7 @@ void Int8Conv::Impl::layoutScratch()
         part(l.shifted, size_t(s.inputCount()));
     // The oneDNN source when it is not x itself: the zero-point padded copy or the NHWC reorder of an NCHW x (the own
     // kernel's NCHW single images go straight into its padded buffer instead; the planar path reads x).
-    if (srcNhwc && (plan.paddedSource || (nchw() && !own.interior)))
+    if (srcNhwc && (plan.paddedSource || (nchw() && !(executor && executor->readsSource()))))
         part(l.source, convPd.src_desc().get_size());
     if (dst)
         part(l.dst, convPd.dst_desc().get_size());

@@ -68,8 +68,8 @@ Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const u
             fmt::format("int8 convolution {}: created for a constant activation zero point, run with another one",
                 shape.toString()));
     try {
-        if (own.interior || plan.path == Int8ConvPath::Planar)
-            return Status::ok(); // startOwnKernel reorders straight into the own kernel's padded buffer; planar reads x
+        if (executor && executor->readsSource())
+            return Status::ok(); // the own kernel's NCHW single images go straight into its buffer; planar reads x
         *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
         if (plan.paddedSource) {
             fillPadded(xu);
