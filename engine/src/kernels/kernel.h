@@ -89,6 +89,13 @@ struct KernelArgs
     void* scratch = nullptr; ///< scratchBytes() bytes, kTensorAlignment-aligned, not preserved between runs
 };
 
+/// `bytes` rounded up to kTensorAlignment: a kernel whose scratch holds several parts sizes each with this, so that
+/// every part starts aligned.
+inline size_t scratchPart(size_t bytes) noexcept
+{
+    return (bytes + kTensorAlignment - 1) / kTensorAlignment * kTensorAlignment;
+}
+
 class Kernel
 {
 public:

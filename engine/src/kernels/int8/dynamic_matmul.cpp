@@ -68,6 +68,7 @@ public:
         const float xScale = *static_cast<const float*>(args.inputs[kXScale]);
         const int32_t xzp = zeroPointOf(args.inputs[kXZeroPoint], m_xzpType);
         std::lock_guard lock(m_mutex);
+        m_matmul->useScratch(args.scratch);
         auto* y = static_cast<float*>(args.outputs[0]);
         QS_RETURN_IF_ERROR(m_matmul->runFloat(args.inputs[kX], m_m, xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
             m_bias.empty() ? nullptr : m_bias.data(), y));
@@ -75,6 +76,8 @@ public:
             applyErfGelu(*m_gelu, y, m_elements);
         return Status::ok();
     }
+
+    size_t scratchBytes() const override { return m_matmul ? m_matmul->scratchBytes(m_m) : 0; }
 
     std::string implementation() const override { return "onednn:" + m_matmul->implementation(); }
 

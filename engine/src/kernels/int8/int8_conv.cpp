@@ -95,26 +95,19 @@ void Int8Conv::Impl::prepareKernelWeights()
     else
         reorderOnednnWeights(unsplit);
     s8 = {};
-    if (unsplitWeights || own.unsplit)
+    if (unsplitMaxSource >= 0) // either path then holds the unsplit weights
         report.unsplitMaxSource = unsplitMaxSource;
 }
 
 void Int8Conv::Impl::sizeScratch()
 {
     const ConvShape& s = shape;
-    if (plan.path != Int8ConvPath::Onednn) {
+    if (executor) {
         bandRows = std::clamp<int64_t>(
             kBandBytes / int64_t(sizeof(int32_t) * s.outWidth() * s.outChannels), 1, s.outHeight());
         band.resize(size_t(bandRows * s.outWidth() * s.outChannels));
     }
-    if (srcType == DataType::Int8)
-        shifted.resize(size_t(s.inputCount()));
-    if (!planeChannels.empty())
-        planes.assign(size_t(int64_t(planeChannels.size()) * planeGeometry.planeSize()), 0);
-    if (needsWindowSums) {
-        channelSums.resize(size_t(s.group * s.inHeight * s.inWidth));
-        windowSums.resize(size_t(s.group * s.outHeight() * s.outWidth()));
-    }
+    layoutScratch();
     scales.resize(size_t(s.outChannels));
     biases.resize(size_t(s.outChannels));
 }
@@ -122,15 +115,12 @@ void Int8Conv::Impl::sizeScratch()
 Status Int8Conv::Impl::runKernel(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
 {
     QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu));
-    switch (plan.path) {
-    case Int8ConvPath::Planar:
-        return Status::ok(); // computed band by band in the epilogue
-    case Int8ConvPath::OwnAvx2:
-        return startOwnKernel(xu, xZeroPoint); // the kernel computes band by band in the epilogue
-    case Int8ConvPath::Onednn:
-        break;
-    }
-    return runPrimitive();
+    if (!executor)
+        return runPrimitive();
+    // The executor computes band by band in the epilogue.
+    QS_RETURN_IF_ERROR(executor->start(xu, xZeroPoint));
+    unsplitRun = executor->unsplitRun();
+    return Status::ok();
 }
 
 int Int8Conv::Impl::epilogueThreads() const
@@ -167,7 +157,7 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
         }
     };
     const int64_t bandSize = bandRows * ow * oc;
-    const bool banded = plan.path != Int8ConvPath::Onednn;
+    const bool banded = executor != nullptr;
     if (banded && int64_t(band.size()) < threads * bandSize)
         band.resize(size_t(threads * bandSize));
     for (int64_t n = 0; n < s.batch; ++n) {
@@ -178,14 +168,12 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             buildResidualPlanes(image, zp);
         // The own kernel's source: its zero-point padded copy of an NHWC image is made by the threads that then
         // read it (each copies a block of rows), in the same parallel region.
-        const uint8_t* ownImage = nullptr;
-        Avx2Int8Conv* kernel = nullptr;
+        const uint8_t* nhwcImage = nullptr;
         bool copyImage = false;
-        if (plan.path == Int8ConvPath::OwnAvx2) {
+        if (banded) {
             const auto* nhwc = static_cast<const uint8_t*>(srcNhwc ? srcNhwc.get_data_handle() : nullptr);
-            kernel = &ownKernel();
-            ownImage = own.interior ? nullptr : nhwc + n * s.inChannels * s.inHeight * s.inWidth;
-            copyImage = kernel->beginImage(ownImage, zp);
+            nhwcImage = nhwc ? nhwc + n * s.inChannels * s.inHeight * s.inWidth : nullptr;
+            copyImage = executor->beginImage(nhwcImage, zp);
         }
         auto* acc = banded ? nullptr : static_cast<int32_t*>(dst.get_data_handle()) + n * oh * ow * oc;
         // Output rows [begin, end) of image n on one thread. The own kernel and the planar path fill a band of a few
@@ -200,17 +188,14 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             int32_t* b = band.data() + thread * bandSize;
             for (int64_t i0 = begin; i0 < end; i0 += bandRows) {
                 const int64_t count = std::min(bandRows, end - i0);
-                if (plan.path == Int8ConvPath::Planar)
-                    planarPixels(image, zp, i0 * ow, (i0 + count) * ow, b);
-                else
-                    kernel->computePixels(i0 * ow, (i0 + count) * ow, b);
+                executor->computeBand(image, zp, i0 * ow, (i0 + count) * ow, b);
                 for (int64_t i = i0; i < i0 + count; ++i)
                     finishRow(thread, b + (i - i0) * ow * oc, n, i);
             }
         };
         if (threads <= 1) {
             if (copyImage)
-                kernel->copyRows(ownImage, 0, s.inHeight);
+                executor->copyRows(nhwcImage, 0, s.inHeight);
             rows(0, 0, oh);
             continue;
         }
@@ -221,7 +206,7 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
         {
             const int64_t count = omp_get_num_threads(), t = omp_get_thread_num();
             if (copyImage) {
-                kernel->copyRows(ownImage, s.inHeight * t / count, s.inHeight * (t + 1) / count);
+                executor->copyRows(nhwcImage, s.inHeight * t / count, s.inHeight * (t + 1) / count);
 #pragma omp barrier
             }
             rows(int(t), oh * t / count, oh * (t + 1) / count);
@@ -280,14 +265,8 @@ bool Int8Conv::lastRunUnsplit() const noexcept
 }
 std::string Int8Conv::implementation() const
 {
-    switch (m_impl->plan.path) {
-    case Int8ConvPath::OwnAvx2:
-        return Avx2Int8Conv::kImplementation;
-    case Int8ConvPath::Planar:
-        return "qs:avx2_int8_planar";
-    case Int8ConvPath::Onednn:
-        break;
-    }
+    if (m_impl->executor)
+        return m_impl->executor->implementation();
     // "+u8" once runRequantized has let oneDNN write the uint8 output itself.
     return std::string(m_impl->convPd.impl_info_str()) + (m_impl->direct.ok ? "+u8" : "");
 }
@@ -305,6 +284,16 @@ Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)
             storeTileInt32(tile, count, oc, out, chStride, pxStride);
         });
     return Status::ok();
+}
+
+size_t Int8Conv::scratchBytes() const noexcept
+{
+    return m_impl->scratchLayout.bytes;
+}
+
+void Int8Conv::useScratch(void* scratch) noexcept
+{
+    m_impl->callerScratch = scratch;
 }
 
 bool Int8Conv::setFloatOutputChannelStride(int64_t stride)

@@ -100,7 +100,7 @@ struct Int8ConvSpec
 };
 
 /// Prepared once per layer (weights are constant); run() many times. Not for concurrent run() calls on one object
-/// (it owns its scratch buffers); create one per thread instead.
+/// (it keeps per-thread tiles and the scratch pointer); create one per thread instead.
 class Int8Conv
 {
 public:
@@ -121,6 +121,15 @@ public:
     /// runFloat only, NCHW output of batch 1: channel o starts at y + o * stride (stride >= H * W) instead of
     /// y + o * H * W. False (and unchanged) otherwise.
     bool setFloatOutputChannelStride(int64_t stride);
+
+    /// Bytes of the per-run buffers (the oneDNN path's int32 accumulators, source copies, residual planes, window
+    /// sums): activation-sized data that need not outlive a run, so a kernel reports them as its scratch and the
+    /// session's arena shares that memory between steps (issue 19's memory bound).
+    size_t scratchBytes() const noexcept;
+    /// The next runs' scratch: scratchBytes() bytes, kTensorAlignment-aligned, contents not preserved between runs
+    /// (KernelArgs::scratch). Null (the default): the object allocates its own at the first run, for callers without
+    /// a memory plan (tests, benches, weights prepared at run time).
+    void useScratch(void* scratch) noexcept;
 
     /// ONNX ConvInteger. `x` is of the srcType given to create(), `y` int32, both in the layout given to create().
     Status runInt32(const void* x, int32_t xZeroPoint, int32_t* y);

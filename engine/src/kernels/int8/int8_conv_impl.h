@@ -3,9 +3,11 @@
 //   int8_conv.cpp           creation, preparation in phases, the run's kernel, the epilogue, the public API
 //   int8_conv_plan.cpp      which path computes the accumulators and why (int8_conv_plan.h)
 //   int8_conv_source.cpp    the source of a run: int8 shift, zero-point check, NCHW reorder, zero-point padded copy
+//   int8_conv_scratch.cpp   the per-run buffers in the caller's scratch: their layout, binding, what must be refilled
 //   int8_conv_onednn.cpp    the oneDNN path: primitive, weights, source memories, run
-//   int8_conv_own.cpp       the own AVX2 kernel's path: its preparation and the start of a run
-//   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels)
+//   int8_conv_executor.h    one path's computation of the accumulators behind one interface (own AVX2, planar)
+//   int8_conv_own.cpp       the own AVX2 kernel's path: its executor
+//   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels): its executor
 //   int8_conv_weights.cpp   weight zero-point plan (clamped outliers, window-sum compensation), saturating-pair split
 //   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction
 //   int8_conv_direct.cpp    oneDNN writing the requantized uint8 output itself
@@ -14,9 +16,12 @@
 
 #include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/int8_conv.h"
+#include "kernels/int8/int8_conv_executor.h"
 #include "kernels/int8/int8_conv_plan.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
+
+#include <quantscope/engine/host_tensor.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -83,7 +88,7 @@ struct Int8Conv::Impl
     std::vector<Correction> corrections;
     std::vector<int32_t> planeChannels; ///< absolute input channels the residual reads
     PlaneGeometry planeGeometry;
-    std::vector<int16_t> planes; ///< x - zp of one image, see PlaneGeometry
+    int16_t* planes = nullptr; ///< x - zp of one image, see PlaneGeometry (scratch)
     bool avx2 = __builtin_cpu_supports("avx2");
     bool int16Weights = true; ///< every residual weight fits int16 (always, for 8-bit weights): the madd forms apply
     std::vector<uint8_t> planeRowUsed; ///< per input row: read by some residual weight (strided 1x1 convs skip half)
@@ -92,8 +97,8 @@ struct Int8Conv::Impl
     SaturationReport report;
 
     // ---- The source (int8_conv_source.cpp, int8_conv_onednn.cpp)
-    std::vector<uint8_t> shifted; ///< int8 sources shifted to uint8
-    std::vector<uint8_t> padded; ///< plan.paddedSource: [N][IH + pads][IW + pads][C]
+    uint8_t* shifted = nullptr; ///< int8 sources shifted to uint8 (scratch)
+    uint8_t* padded = nullptr; ///< plan.paddedSource: [N][IH + pads][IW + pads][C] (scratch, srcNhwc's data)
     dnnl::stream stream;
     dnnl::reorder toNhwc;
     dnnl::memory srcNchw, srcNhwc, srcZeroPoint;
@@ -103,19 +108,10 @@ struct Int8Conv::Impl
     dnnl::convolution_forward::primitive_desc convPd;
     dnnl::memory weights, dst;
 
-    // ---- The own AVX2 kernel's path (int8_conv_own.cpp)
-    struct OwnKernel
-    {
-        std::unique_ptr<Avx2Int8Conv> kernel; ///< split weights (see avx2_int8_conv.h)
-        std::unique_ptr<Avx2Int8Conv> unsplit; ///< the original weights, as unsplitWeights for oneDNN
-        dnnl::memory interior; ///< NCHW single images are reordered straight into the kernel's padded buffer
-        dnnl::reorder toInterior;
-    } own;
-    /// The kernel of this run (the unsplit one when unsplitRun): both share the padded scratch and geometry.
-    Avx2Int8Conv& ownKernel() const noexcept { return unsplitRun ? *own.unsplit : *own.kernel; }
-
-    // ---- The planar path (int8_conv_planar.cpp): exact in int32 by itself
-    std::vector<int32_t> planarPairs; ///< [oc][(ic + 1) / 2]: (w - zp) of channels 2q (low half) and 2q + 1 (high)
+    // ---- The path's executor (int8_conv_executor.h): the own AVX2 kernel's (int8_conv_own.cpp) and the planar path's
+    // (int8_conv_planar.cpp), which compute band by band in the epilogue; null on the oneDNN path, whose state is still
+    // kept in this struct (int8_conv_onednn.cpp, int8_conv_direct.cpp).
+    std::unique_ptr<Int8ConvExecutor> executor;
 
     // ---- Unsplit weights of static layers (int8_conv_unsplit.cpp), for oneDNN (unsplitWeights) or the own kernel.
     /// A u8 source whose values are all <= unsplitMaxSource keeps every pair sum of them inside int16
@@ -155,7 +151,7 @@ struct Int8Conv::Impl
     bool prepareDirect(const Requantization& rq);
     Status runDirect(const void* x, int32_t xZeroPoint, void* y);
 
-    // ---- The epilogue's scratch (int8_conv.cpp)
+    // ---- The epilogue's per-thread buffers and per-run constants (int8_conv.cpp)
     /// The own kernel's and the planar path's accumulators of `bandRows` output rows, per epilogue thread (see
     /// epilogue()). One row of yolov5nu's layers is ~20 KB (width x channels is constant through the network), so
     /// 16 KiB means one row per band there, which measured best (the row and the source rows it reads stay in L1 for
@@ -164,14 +160,33 @@ struct Int8Conv::Impl
     std::vector<int32_t> band;
     int64_t bandRows = 0;
     static constexpr int64_t kBandBytes = 16 * 1024;
-    std::vector<int32_t> channelSums; ///< [group][IH*IW] of one image
-    std::vector<int32_t> windowSums; ///< [group][OH*OW] of one image
+    int32_t* channelSums = nullptr; ///< [group][IH*IW] of one image (scratch)
+    int32_t* windowSums = nullptr; ///< [group][OH*OW] of one image (scratch)
     std::vector<float> scales; ///< per output channel, for runFloat
     std::vector<float> biases;
     std::vector<float> floatTile; ///< per epilogue thread, one rescaled tile before its NCHW transposition
     std::vector<float> ranges; ///< per epilogue thread, its partial min and max (runFloat's range)
     int64_t floatChannelStride = 0; ///< runFloat's NCHW channel stride when not H * W (setFloatOutputChannelStride)
     std::vector<uint8_t> sinkTile; ///< per epilogue thread, one requantized tile handed to runRequantized's sink
+
+    // ---- The per-run buffers (int8_conv_scratch.cpp). Activation-sized data of one run lives in the scratch the
+    // caller gives (Int8Conv::useScratch: the step's slice of the session's arena, shared with other steps between
+    // runs), not in buffers each layer would keep for the session's lifetime: the int32 accumulators of the oneDNN
+    // path, the NHWC or zero-point padded source copy, the shifted int8 source, the residual planes, the window sums.
+    // The per-thread bands and tiles above stay owned: a few KiB per thread, sized by the run's thread count.
+    struct ScratchLayout
+    {
+        static constexpr size_t kNone = ~size_t(0);
+        size_t shifted = kNone, source = kNone, dst = kNone, planes = kNone, channelSums = kNone, windowSums = kNone;
+        size_t bytes = 0; ///< the total, each part kTensorAlignment-aligned
+    } scratchLayout;
+    void* callerScratch = nullptr; ///< Int8Conv::useScratch; null: ownScratch (standalone use: tests, benches)
+    std::unique_ptr<std::byte, void (*)(std::byte*) noexcept> ownScratch { nullptr, alignedFree };
+    void layoutScratch();
+    Status bindScratch(); ///< points the buffers and oneDNN's memories into this run's scratch
+    void fillPaddedBorder(); ///< the zero point around the padded source's interior
+    /// Zeros in every plane position a residual reads that buildResidualPlanes does not write.
+    void clearPlaneMargins();
 
     bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }
     /// Element strides of the activations: between channels and between pixels of one image.
@@ -205,8 +220,7 @@ struct Int8Conv::Impl
     void prepareSourceMemory();
     Status runPrimitive();
     // int8_conv_own.cpp
-    void prepareOwnKernel(const std::vector<int8_t>& unsplit);
-    Status startOwnKernel(const uint8_t* xu, int32_t xZeroPoint); ///< the NCHW reorder into its padded buffer
+    void prepareOwnKernel(const std::vector<int8_t>& unsplit); ///< its executor, then what it changes in the residual
     // int8_conv_weights.cpp
     void planWeightZeroPoints(const Int8Weights& w);
     void splitPairsFor(const std::string& implementation);
@@ -214,9 +228,7 @@ struct Int8Conv::Impl
     void computeWindowSums(const uint8_t* image, int32_t zp);
     void compensateRow(int32_t* accRow, int64_t outputRow); ///< adds k[oc] * window sum to one NHWC output row
     // int8_conv_planar.cpp
-    void preparePlanar(const Int8Weights& w);
-    /// NHWC int32 sums of output pixels [begin, end) of one NCHW image into `out`.
-    void planarPixels(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const;
+    void preparePlanar(const Int8Weights& w); ///< its executor, and the corrections it does not need dropped
     // int8_conv_residual.cpp
     void planCorrections();
     void buildResidualPlanes(const uint8_t* image, int32_t zp); ///< x - zp of one image into `planes`

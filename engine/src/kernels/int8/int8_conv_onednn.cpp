@@ -79,19 +79,19 @@ void Int8Conv::Impl::prepareSourceMemory()
     dnnl::engine& eng = onednnEngine();
     const dnnl::memory::dims srcDims { s.batch, s.inChannels, s.inHeight, s.inWidth };
     if (plan.paddedSource) {
-        padded.assign(convPd.src_desc().get_size(), uint8_t(plan.constantZeroPoint));
-        srcNhwc = dnnl::memory(convPd.src_desc(), eng, padded.data());
+        // Its data (padded) is scratch, bound per run (bindScratch).
+        srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE);
     } else if (nchw()) {
-        if (!own.interior) { // otherwise the reorder writes into the own kernel's padded buffer (prepareOwnKernel)
+        if (!executor || !executor->readsSource()) { // else the own kernel's executor reorders into its buffer
             srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
-            srcNhwc = dnnl::memory(convPd.src_desc(), eng);
+            srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE); // scratch, bound per run
             toNhwc = dnnl::reorder(srcNchw, srcNhwc);
         }
     } else {
         srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE);
     }
     if (plan.path == Int8ConvPath::Onednn)
-        dst = dnnl::memory(convPd.dst_desc(), eng);
+        dst = dnnl::memory(convPd.dst_desc(), eng, DNNL_MEMORY_NONE); // scratch, bound per run
     srcZeroPoint = dnnl::memory(dnnl::memory::desc({ 1 }, dt::s32, tag::x), eng);
     stream.wait();
 }

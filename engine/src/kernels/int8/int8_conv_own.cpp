@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Int8Conv's own-kernel path (int8_conv_plan.h: Int8ConvPath::OwnAvx2): the engine's AVX2 kernel prepared in place of
-// oneDNN's primitive, and the per-run start of its source; the kernel itself computes band by band in the epilogue.
+// Int8Conv's own-kernel path (int8_conv_plan.h: Int8ConvPath::OwnAvx2): its executor holds the engine's AVX2 kernel
+// (split weights, and the unsplit ones where allowed) prepared in place of oneDNN's primitive, readies each run's
+// source, and computes band by band in the epilogue.
+#include "kernels/int8/int8_conv_executor.h"
 #include "kernels/int8/int8_conv_impl.h"
 #include "kernels/int8/interleave_planes.h"
 
@@ -13,60 +15,119 @@ namespace {
 using dt = dnnl::memory::data_type;
 using tag = dnnl::memory::format_tag;
 
+class OwnAvx2Executor final : public Int8ConvExecutor
+{
+public:
+    explicit OwnAvx2Executor(const OwnAvx2Spec& spec);
+    std::string implementation() const override { return Avx2Int8Conv::kImplementation; }
+    Status start(const uint8_t* xu, int32_t zp) override;
+    bool readsSource() const override { return bool(m_interior); }
+    bool absorbsResidual() const override { return m_kernel->absorbsResidual(); }
+    bool unsplitRun() const override { return m_unsplitRun; }
+    bool beginImage(const uint8_t* nhwcImage, int32_t zp) override
+    {
+        return current().beginImage(m_interior ? nullptr : nhwcImage, zp);
+    }
+    void copyRows(const uint8_t* nhwcImage, int64_t begin, int64_t end) override
+    {
+        current().copyRows(nhwcImage, begin, end);
+    }
+    void computeBand(const uint8_t*, int32_t, int64_t begin, int64_t end, int32_t* out) const override
+    {
+        current().computePixels(begin, end, out);
+    }
+
+private:
+    /// The kernel of this run (the unsplit one when m_unsplitRun): both share the padded scratch and geometry.
+    Avx2Int8Conv& current() const noexcept { return m_unsplitRun ? *m_unsplit : *m_kernel; }
+
+    ConvShape m_shape;
+    dnnl::stream* m_stream = nullptr;
+    std::function<bool(const uint8_t*, int32_t)> m_unsplitFits;
+    std::unique_ptr<Avx2Int8Conv> m_kernel; ///< split weights (see avx2_int8_conv.h)
+    std::unique_ptr<Avx2Int8Conv> m_unsplit; ///< the original weights, as unsplitWeights for oneDNN
+    dnnl::memory m_srcNchw, m_interior; ///< NCHW single images are reordered straight into the kernel's padded buffer
+    dnnl::reorder m_toInterior;
+    bool m_unsplitRun = false;
+};
+
+OwnAvx2Executor::OwnAvx2Executor(const OwnAvx2Spec& spec)
+    : m_shape(spec.shape)
+    , m_stream(spec.stream)
+    , m_unsplitFits(spec.unsplitFits)
+{
+    const ConvShape& s = m_shape;
+    const Avx2Int8Conv::Tuning tuning { .maxQuadGroup = spec.maxQuadGroup };
+    m_kernel = Avx2Int8Conv::create(s, spec.weights, *spec.residual, tuning);
+    // The original weights need no residual, inside the kernel or after it.
+    if (!spec.unsplit->empty())
+        m_unsplit = Avx2Int8Conv::create(s, spec.unsplit->data(), tuning);
+    if (spec.nchw && s.batch == 1) {
+        // NCHW single images are reordered straight into the kernel's padded buffer.
+        dnnl::engine& eng = onednnEngine();
+        const dnnl::memory::dims srcDims { s.batch, s.inChannels, s.inHeight, s.inWidth };
+        const int64_t rowStride = m_kernel->paddedRowStride();
+        const dnnl::memory::desc interior(
+            srcDims, dt::u8, dnnl::memory::dims { s.inHeight * rowStride, 1, rowStride, s.inChannels });
+        m_srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
+        m_interior = dnnl::memory(interior, eng, m_kernel->interior());
+        m_toInterior = dnnl::reorder(m_srcNchw, m_interior);
+    }
+}
+
+Status OwnAvx2Executor::start(const uint8_t* xu, int32_t zp)
+{
+    try {
+        // As for oneDNN's unsplit weights (runPrimitive); the own kernel pads with the zero point itself.
+        m_unsplitRun = m_unsplit && m_unsplitFits(xu, zp);
+        Avx2Int8Conv& kernel = current(); // either has the same padded scratch and geometry
+        // Three-channel images (yolov5nu's, resnet18's) by byte shuffles: the oneDNN reorder ran at ~3.5 GB/s.
+        if (m_interior
+            && !(m_shape.inChannels == 3
+                && interleave3Planes(
+                    xu, m_shape.inHeight, m_shape.inWidth, kernel.interior(), kernel.paddedRowStride()))) {
+            m_interior.set_data_handle(kernel.interior()); // per run: a scratch shared by the thread's convs
+            m_srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
+            m_toInterior.execute(*m_stream, m_srcNchw, m_interior);
+        }
+        m_stream->wait();
+    } catch (const dnnl::error& e) {
+        return onednnError(e, fmt::format("int8 convolution {}", m_shape.toString()));
+    }
+    return Status::ok();
+}
+
 } // namespace
+
+std::unique_ptr<Int8ConvExecutor> makeOwnAvx2Executor(const OwnAvx2Spec& spec)
+{
+    return std::make_unique<OwnAvx2Executor>(spec);
+}
 
 void Int8Conv::Impl::prepareOwnKernel(const std::vector<int8_t>& unsplit)
 {
     const ConvShape& s = shape;
-    const Avx2Int8Conv::Tuning tuning { .maxQuadGroup = options.maxQuadGroup };
-    own.kernel = Avx2Int8Conv::create(s, s8.data(), residual, tuning);
-    if (unsplitMaxSource >= 0) {
-        // The original weights need no residual, inside the kernel or after it.
-        own.unsplit = Avx2Int8Conv::create(s, unsplit.data(), tuning);
-        // Its pairs are adjacent bytes of each kernel row's (kw, c) sequence: input channels 2p, 2p + 1 of an NHWC
-        // source when the kernel is one column wide.
-        if (s.kernelWidth == 1 && !nchw())
-            listUnsplitPairs(unsplit);
-    }
-    if (own.kernel->absorbsResidual()) {
+    const bool padding = s.padTop + s.padLeft + s.padBottom + s.padRight > 0;
+    const std::vector<int8_t> none;
+    executor = makeOwnAvx2Executor({ .shape = s,
+        .nchw = nchw(),
+        .weights = s8.data(),
+        .residual = &residual,
+        .unsplit = unsplitMaxSource >= 0 ? &unsplit : &none,
+        .maxQuadGroup = options.maxQuadGroup,
+        .stream = &stream,
+        .unsplitFits = [this, padding](const uint8_t* xu, int32_t zp) {
+            return (!padding || zp <= unsplitMaxSource) && pairsFit(xu, size_t(shape.inputCount()));
+        } });
+    // The unsplit kernel's pairs are adjacent bytes of each kernel row's (kw, c) sequence: input channels 2p, 2p + 1 of
+    // an NHWC source when the kernel is one column wide.
+    if (unsplitMaxSource >= 0 && s.kernelWidth == 1 && !nchw())
+        listUnsplitPairs(unsplit);
+    if (executor->absorbsResidual()) {
         // The kernel computes the residual's quads with the exact int16 weights: no planes, no correction.
         residual.clear();
         planCorrections();
     }
-    if (nchw() && s.batch == 1) {
-        // NCHW single images are reordered straight into the kernel's padded buffer.
-        dnnl::engine& eng = onednnEngine();
-        const dnnl::memory::dims srcDims { s.batch, s.inChannels, s.inHeight, s.inWidth };
-        const int64_t rowStride = own.kernel->paddedRowStride();
-        const dnnl::memory::desc interior(
-            srcDims, dt::u8, dnnl::memory::dims { s.inHeight * rowStride, 1, rowStride, s.inChannels });
-        srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
-        own.interior = dnnl::memory(interior, eng, own.kernel->interior());
-        own.toInterior = dnnl::reorder(srcNchw, own.interior);
-    }
-}
-
-Status Int8Conv::Impl::startOwnKernel(const uint8_t* xu, int32_t xZeroPoint)
-{
-    try {
-        // As for oneDNN's unsplit weights (runPrimitive); the own kernel pads with the zero point itself.
-        const bool padding = shape.padTop + shape.padLeft + shape.padBottom + shape.padRight > 0;
-        unsplitRun
-            = own.unsplit && (!padding || xZeroPoint <= unsplitMaxSource) && pairsFit(xu, size_t(shape.inputCount()));
-        Avx2Int8Conv& kernel = ownKernel(); // either has the same padded scratch and geometry
-        // Three-channel images (yolov5nu's, resnet18's) by byte shuffles: the oneDNN reorder ran at ~3.5 GB/s.
-        if (own.interior
-            && !(shape.inChannels == 3
-                && interleave3Planes(xu, shape.inHeight, shape.inWidth, kernel.interior(), kernel.paddedRowStride()))) {
-            own.interior.set_data_handle(kernel.interior()); // per run: a scratch shared by the thread's convs
-            srcNchw.set_data_handle(const_cast<uint8_t*>(xu));
-            own.toInterior.execute(stream, srcNchw, own.interior);
-        }
-        stream.wait();
-    } catch (const dnnl::error& e) {
-        return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
-    }
-    return Status::ok();
 }
 
 } // namespace qs::kernels::int8

@@ -5,6 +5,7 @@
 // s8, the sparse residual: together ~0.55 ms on yolov5nu's DFL conv for 0.13 MMAC. Here x - zp and w - zp are widened
 // to int16 and multiplied in pairs of input channels into int32 (vpmaddwd): |x - zp|, |w - zp| <= 255, so a pair is at
 // most 2 * 255 * 255 and nothing saturates — exact for any weights, with no split, no residual and no reorder.
+#include "kernels/int8/int8_conv_executor.h"
 #include "kernels/int8/int8_conv_impl.h"
 
 #include <algorithm>
@@ -15,18 +16,8 @@ namespace qs::kernels::int8 {
 void Int8Conv::Impl::preparePlanar(const Int8Weights& w)
 {
     const ConvShape& s = shape;
-    const int64_t oc = s.outChannels, ic = s.inChannels, pairs = (ic + 1) / 2;
-    planarPairs.assign(size_t(oc * pairs), 0);
-    for (int64_t o = 0; o < oc; ++o) {
-        const int32_t zp = w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(o)];
-        for (int64_t c = 0; c < ic; ++c) {
-            const int32_t v = (w.type == DataType::UInt8 ? int32_t(static_cast<const uint8_t*>(w.data)[o * ic + c])
-                                                         : int32_t(static_cast<const int8_t*>(w.data)[o * ic + c]))
-                - zp;
-            // Low half: channel 2q, high half: channel 2q + 1 (vpmaddwd's pair order).
-            planarPairs[size_t(o * pairs + c / 2)] |= int32_t(uint32_t(uint16_t(int16_t(v))) << (c % 2 ? 16 : 0));
-        }
-    }
+    const int64_t oc = s.outChannels, ic = s.inChannels;
+    executor = makePlanarExecutor(s, w);
     // The diagnosis still counts the pairs an int16-pairing kernel would face with the s8 weights (as on every ISA);
     // this one multiplies int16 operands into int32, so nothing can saturate whatever the weights.
     splitSaturatingPairs(s8.data(), oc, ic, 1, false, report);
@@ -87,9 +78,39 @@ using PlanarBlock = void (*)(const uint8_t*, int64_t, int64_t, const int32_t*, i
 constexpr PlanarBlock kPlanarBlocks[] = { planarBlock16<1>, planarBlock16<2>, planarBlock16<3>, planarBlock16<4>,
     planarBlock16<5>, planarBlock16<6>, planarBlock16<7> };
 
-} // namespace
+class PlanarExecutor final : public Int8ConvExecutor
+{
+public:
+    PlanarExecutor(const ConvShape& shape, const Int8Weights& w);
+    std::string implementation() const override { return "qs:avx2_int8_planar"; }
+    Status start(const uint8_t*, int32_t) override { return Status::ok(); } // reads x band by band
+    bool readsSource() const override { return true; }
+    void computeBand(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const override;
 
-void Int8Conv::Impl::planarPixels(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const
+private:
+    ConvShape shape;
+    std::vector<int32_t> planarPairs; ///< [oc][(ic + 1) / 2]: (w - zp) of channels 2q (low half) and 2q + 1 (high)
+};
+
+PlanarExecutor::PlanarExecutor(const ConvShape& s, const Int8Weights& w)
+    : shape(s)
+{
+    const int64_t oc = s.outChannels, ic = s.inChannels, pairs = (ic + 1) / 2;
+    planarPairs.assign(size_t(oc * pairs), 0);
+    for (int64_t o = 0; o < oc; ++o) {
+        const int32_t zp = w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(o)];
+        for (int64_t c = 0; c < ic; ++c) {
+            const int32_t v = (w.type == DataType::UInt8 ? int32_t(static_cast<const uint8_t*>(w.data)[o * ic + c])
+                                                         : int32_t(static_cast<const int8_t*>(w.data)[o * ic + c]))
+                - zp;
+            // Low half: channel 2q, high half: channel 2q + 1 (vpmaddwd's pair order).
+            planarPairs[size_t(o * pairs + c / 2)] |= int32_t(uint32_t(uint16_t(int16_t(v))) << (c % 2 ? 16 : 0));
+        }
+    }
+}
+
+/// NHWC int32 sums of output pixels [begin, end) of one NCHW image into `out`.
+void PlanarExecutor::computeBand(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const
 {
     // The plan sends only layers of fewer than 8 output channels here (int8_conv_plan.cpp).
     static_assert(sizeof(kPlanarBlocks) / sizeof(kPlanarBlocks[0]) == 7);
@@ -109,6 +130,13 @@ void Int8Conv::Impl::planarPixels(const uint8_t* image, int32_t zp, int64_t begi
             }
             out[(p - begin) * oc + o] = sum;
         }
+}
+
+} // namespace
+
+std::unique_ptr<Int8ConvExecutor> makePlanarExecutor(const ConvShape& shape, const Int8Weights& weights)
+{
+    return std::make_unique<PlanarExecutor>(shape, weights);
 }
 
 } // namespace qs::kernels::int8

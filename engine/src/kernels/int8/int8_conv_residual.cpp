@@ -389,9 +389,8 @@ void Int8Conv::Impl::planCorrections()
 
 void Int8Conv::Impl::buildResidualPlanes(const uint8_t* image, int32_t zp)
 {
-    buildPlanes(planes.data(), planeGeometry, image, planeChannels.data(), int64_t(planeChannels.size()),
-        shape.inHeight, shape.inWidth, inChannelStride(), inPixelStride(), zp, planeRowUsed.data(),
-        planePhaseUsed.data());
+    buildPlanes(planes, planeGeometry, image, planeChannels.data(), int64_t(planeChannels.size()), shape.inHeight,
+        shape.inWidth, inChannelStride(), inPixelStride(), zp, planeRowUsed.data(), planePhaseUsed.data());
 }
 
 void Int8Conv::Impl::applyResidual(int32_t* tile, int64_t outputRow, int64_t firstColumn, int64_t count)
@@ -399,7 +398,7 @@ void Int8Conv::Impl::applyResidual(int32_t* tile, int64_t outputRow, int64_t fir
     const int64_t oc = shape.outChannels;
     // Plane elements between consecutive output rows.
     const int64_t rowStep = shape.strideHeight * planeGeometry.strideW * planeGeometry.width;
-    const int16_t* x = planes.data() + rowStep * outputRow + firstColumn;
+    const int16_t* x = planes + rowStep * outputRow + firstColumn;
     const int64_t corrected = int64_t(correctedChannels.size());
     if (count <= 8 && avx2 && int16Weights)
         applyCorrections8Avx2(

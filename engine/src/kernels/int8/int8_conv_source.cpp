@@ -16,7 +16,8 @@ namespace qs::kernels::int8 {
 
 void Int8Conv::Impl::fillPadded(const uint8_t* xu)
 {
-    // Only the interior is rewritten: the borders keep the zero point written at preparation.
+    // The scratch is not preserved between runs: the borders get the zero point again, then the interior the image.
+    fillPaddedBorder();
     const ConvShape& s = shape;
     const int64_t c = s.inChannels, pw = s.inWidth + s.padLeft + s.padRight;
     const int64_t ph = s.inHeight + s.padTop + s.padBottom, hw = s.inHeight * s.inWidth;
@@ -26,7 +27,7 @@ void Int8Conv::Impl::fillPadded(const uint8_t* xu)
         for (int64_t r = r0; r < r1; ++r) {
             const int64_t n = r / s.inHeight, i = r % s.inHeight;
             const uint8_t* img = xu + n * c * hw;
-            uint8_t* row = padded.data() + ((n * ph + i + s.padTop) * pw + s.padLeft) * c;
+            uint8_t* row = padded + ((n * ph + i + s.padTop) * pw + s.padLeft) * c;
             // Three-channel images (resnet18's) by byte shuffles, the rest of this image's rows of the block at once:
             // the byte loop below took ~0.1 ms for 3 x 224 x 224.
             if (nchw() && c == 3) {
@@ -52,12 +53,13 @@ void Int8Conv::Impl::fillPadded(const uint8_t* xu)
 Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
 {
     QS_RETURN_IF_ERROR(checkZeroPoint(srcType, xZeroPoint, "activation"));
+    QS_RETURN_IF_ERROR(bindScratch());
     xu = static_cast<const uint8_t*>(x);
     if (srcType == DataType::Int8) {
         // x + 128 as uint8 is x with the sign bit flipped; x - zp is unchanged when zp moves by 128 too.
-        for (size_t i = 0; i < shifted.size(); ++i)
+        for (int64_t i = 0; i < shape.inputCount(); ++i)
             shifted[i] = uint8_t(static_cast<const uint8_t*>(x)[i] ^ 0x80u);
-        xu = shifted.data();
+        xu = shifted;
         xZeroPoint += 128;
     }
     if ((plan.zeroPoint == SourceZeroPoint::Zero && xZeroPoint != 0)
@@ -66,8 +68,8 @@ Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const u
             fmt::format("int8 convolution {}: created for a constant activation zero point, run with another one",
                 shape.toString()));
     try {
-        if (own.interior || plan.path == Int8ConvPath::Planar)
-            return Status::ok(); // startOwnKernel reorders straight into the own kernel's padded buffer; planar reads x
+        if (executor && executor->readsSource())
+            return Status::ok(); // the own kernel's NCHW single images go straight into its buffer; planar reads x
         *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
         if (plan.paddedSource) {
             fillPadded(xu);

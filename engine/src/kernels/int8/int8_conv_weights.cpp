@@ -207,7 +207,7 @@ void Int8Conv::Impl::computeWindowSums(const uint8_t* image, int32_t zp)
     const int64_t hw = s.inHeight * s.inWidth, icg = s.inChannelsPerGroup();
     const int64_t oh = s.outHeight(), ow = s.outWidth();
     for (int64_t g = 0; g < s.group; ++g) {
-        int32_t* p = channelSums.data() + g * hw;
+        int32_t* p = channelSums + g * hw;
         if (nchw()) {
             // Blocks of pixels stay in L1 while every channel of the group is added in.
             constexpr int64_t kBlock = 2048;
@@ -220,7 +220,7 @@ void Int8Conv::Impl::computeWindowSums(const uint8_t* image, int32_t zp)
         } else {
             sumChannelsNhwc(p, image + g * icg, hw, s.inChannels, icg, -int32_t(icg) * zp);
         }
-        int32_t* out = windowSums.data() + g * oh * ow;
+        int32_t* out = windowSums + g * oh * ow;
         std::fill(out, out + oh * ow, 0);
         for (int64_t i = 0; i < oh; ++i)
             for (int64_t kh = 0; kh < s.kernelHeight; ++kh) {
@@ -243,7 +243,7 @@ void Int8Conv::Impl::compensateRow(int32_t* accRow, int64_t outputRow)
 {
     const int64_t oh = shape.outHeight(), ow = shape.outWidth();
     addCompensation(accRow, ow, shape.outChannels, shape.group, shape.outChannelsPerGroup(), compensation.data(),
-        windowSums.data() + outputRow * ow, oh * ow);
+        windowSums + outputRow * ow, oh * ow);
 }
 
 } // namespace qs::kernels::int8

@@ -344,8 +344,13 @@ public:
         std::lock_guard lock(m_mutex);
         if (!m_constantWeights)
             QS_RETURN_IF_ERROR(createConv(args.inputs[1], args.inputs.size() > 3 ? args.inputs[3] : nullptr));
+        else
+            m_conv->useScratch(args.scratch);
         return m_conv->runInt32(args.inputs[0], zeroPointAt(xzp, m_xzpType, 0), static_cast<int32_t*>(args.outputs[0]));
     }
+
+    /// The convolution's per-run buffers; weights prepared at run time bring their own.
+    size_t scratchBytes() const override { return m_constantWeights && m_conv ? m_conv->scratchBytes() : 0; }
 
     std::string implementation() const override
     {
@@ -446,6 +451,7 @@ public:
         const int32_t xzp = zeroPointAt(args.inputs[kXZeroPoint], m_xzpType, 0);
         float* y = static_cast<float*>(args.outputs[0]);
         std::lock_guard lock(m_mutex);
+        m_conv->useScratch(args.scratch);
         // An extra output (the dynamic-range pass, exec/passes/dynamic_range.cpp) receives y's min and max for the
         // DynamicQuantizeLinear.
         float* range = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
@@ -461,6 +467,8 @@ public:
                 .residual = residual },
             y);
     }
+
+    size_t scratchBytes() const override { return m_conv ? m_conv->scratchBytes() : 0; }
 
     std::string implementation() const override { return "onednn:" + m_conv->implementation() + " " + m_layouts; }
 
@@ -536,9 +544,14 @@ public:
         std::lock_guard lock(m_mutex);
         if (!m_constantB)
             QS_RETURN_IF_ERROR(createMatMul(args.inputs[1], args.inputs.size() > 3 ? args.inputs[3] : nullptr));
+        else
+            m_matmul->useScratch(args.scratch);
         return m_matmul->runInt32(
             args.inputs[0], m_m, zeroPointAt(azp, m_azpType, 0), static_cast<int32_t*>(args.outputs[0]));
     }
+
+    /// The matmul's per-run buffers; weights prepared at run time bring their own.
+    size_t scratchBytes() const override { return m_constantB && m_matmul ? m_matmul->scratchBytes(m_m) : 0; }
 
     std::string implementation() const override
     {

@@ -5,6 +5,7 @@
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
+#include "kernels/kernel.h"
 #include "quant/quant_isa.h"
 
 #include <fmt/format.h>
@@ -80,14 +81,20 @@ struct Int8MatMul::Impl
     dnnl::matmul::primitive_desc pd;
     dnnl::matmul prim;
     dnnl::memory weights, src, dst;
-    std::vector<uint8_t> shifted;
-    std::vector<int32_t> rowSums;
-    std::vector<int32_t> acc;
+    // Per-run buffers in the caller's scratch (useScratch) or, without one, in ownScratch: see bindScratch.
+    uint8_t* shifted = nullptr;
+    int32_t* rowSums = nullptr;
+    int32_t* acc = nullptr;
+    void* callerScratch = nullptr;
+    std::vector<int32_t> ownScratch; ///< int32 elements keep its parts aligned to 4 bytes, all the parts need
     std::vector<int32_t> colTerm; ///< -za * colSums of one batch entry, per run
     std::vector<float> scale; ///< aScale * bScale[n], per run (runFloat)
     std::vector<int32_t> noCompensation; ///< zeros: runFloat's terms after the gemv path
 
     Status prepareFor(int64_t m);
+    /// Points acc, rowSums and shifted (int8 A) into the scratch for M rows: acc [batch][M][N], rowSums [batch][M],
+    /// shifted [batch][M][K].
+    void bindScratch(int64_t m);
     /// acc = (a - za)(b - zb). With `deferZeroPoints` the oneDNN path leaves out the terms comp[j] * rowSums[i] +
     /// colTerm[j] (colTerm = -za * colSums, [batch][N]) for the caller's epilogue and returns true; the gemv path
     /// always finishes acc and returns false.
@@ -130,11 +137,23 @@ Status Int8MatMul::Impl::prepareFor(int64_t m)
         return onednnError(e, fmt::format("{} M={}", describe(), m));
     }
     preparedM = m;
-    acc.resize(size_t(batch * m * n));
-    rowSums.resize(size_t(batch * m));
-    if (aType == DataType::Int8)
-        shifted.resize(size_t(batch * m * k));
     return Status::ok();
+}
+
+void Int8MatMul::Impl::bindScratch(int64_t m)
+{
+    const size_t accBytes = scratchPart(size_t(batch * m * n) * sizeof(int32_t));
+    const size_t sumBytes = scratchPart(size_t(batch * m) * sizeof(int32_t));
+    auto* base = static_cast<uint8_t*>(callerScratch);
+    if (!base) {
+        const size_t bytes = accBytes + sumBytes + (aType == DataType::Int8 ? size_t(batch * m * k) : 0);
+        if (ownScratch.size() * sizeof(int32_t) < bytes)
+            ownScratch.resize((bytes + sizeof(int32_t) - 1) / sizeof(int32_t));
+        base = reinterpret_cast<uint8_t*>(ownScratch.data());
+    }
+    acc = reinterpret_cast<int32_t*>(base);
+    rowSums = reinterpret_cast<int32_t*>(base + accBytes);
+    shifted = aType == DataType::Int8 ? base + accBytes + sumBytes : nullptr;
 }
 
 Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints)
@@ -143,33 +162,30 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
     if (m < 1)
         return Status(StatusCode::InvalidArgument, fmt::format("{}: M={} must be positive", describe(), m));
     const bool gemv = m == 1 && !gemvWeights.empty();
-    if (!gemv) {
+    if (!gemv)
         QS_RETURN_IF_ERROR(prepareFor(m));
-        acc.resize(size_t(batch * m * n)); // a gemv run in between may have shrunk it
-    }
+    bindScratch(m);
     const uint8_t* au = static_cast<const uint8_t*>(a);
     if (aType == DataType::Int8) {
-        shifted.resize(size_t(batch * m * k));
-        for (size_t i = 0; i < shifted.size(); ++i)
+        for (int64_t i = 0; i < batch * m * k; ++i)
             shifted[i] = uint8_t(au[i] ^ 0x80u);
-        au = shifted.data();
+        au = shifted;
         za += 128;
     }
     if (gemv) {
         // Unsplit weights: sum (a - za)(b - c) = acc - za * colsum(b - c); the zero point of b as below.
-        acc.resize(size_t(n));
-        int8GemvAvx2(au, gemvWeights.data(), k, n, acc.data());
+        int8GemvAvx2(au, gemvWeights.data(), k, n, acc);
         int32_t rs = 0;
         for (int64_t p = 0; p < k; ++p)
             rs += au[p];
         rs -= int32_t(k) * za;
         for (int64_t j = 0; j < n; ++j)
-            acc[size_t(j)] += compensation[size_t(j)] * rs - za * gemvColSums[size_t(j)];
+            acc[j] += compensation[size_t(j)] * rs - za * gemvColSums[size_t(j)];
         return false;
     }
     try {
         src.set_data_handle(const_cast<uint8_t*>(au));
-        dst.set_data_handle(acc.data());
+        dst.set_data_handle(acc);
         prim.execute(stream, { { DNNL_ARG_SRC, src }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst } });
         stream.wait();
     } catch (const dnnl::error& e) {
@@ -177,15 +193,14 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
     }
     if (!residual.empty())
         addResidual(au, m, za);
-    rowSumsOf(au, batch * m, k, za, rowSums.data());
+    rowSumsOf(au, batch * m, k, za, rowSums);
     colTerm.resize(size_t(batch * n));
     for (size_t j = 0; j < colTerm.size(); ++j)
         colTerm[j] = -za * colSums[j];
     if (deferZeroPoints)
         return true;
     for (int64_t b = 0; b < batch; ++b)
-        addZeroPointTerms(
-            acc.data() + b * m * n, m, n, rowSums.data() + b * m, compensation.data(), colTerm.data() + b * n);
+        addZeroPointTerms(acc + b * m * n, m, n, rowSums + b * m, compensation.data(), colTerm.data() + b * n);
     return false;
 }
 
@@ -201,7 +216,7 @@ void Int8MatMul::Impl::addResidual(const uint8_t* au, int64_t m, int32_t za)
 #pragma omp parallel for collapse(2) if (int64_t(residual.size()) * m >= (1 << 16))
     for (int64_t b = 0; b < batch; ++b)
         for (int64_t i = 0; i < m; ++i) {
-            int32_t* y = acc.data() + (b * m + i) * n;
+            int32_t* y = acc + (b * m + i) * n;
             const uint8_t* x = au + (b * m + i) * k;
             for (size_t e = start[size_t(b)]; e < start[size_t(b) + 1]; ++e)
                 y[rw[e].inner] += rw[e].value * (int32_t(x[rw[e].reduction]) - za);
@@ -295,10 +310,23 @@ std::string Int8MatMul::implementation() const
     return m_impl->gemvWeights.empty() ? std::string("not yet created (first run)") : std::string("qs:avx2_int8_gemv");
 }
 
+size_t Int8MatMul::scratchBytes(int64_t m) const noexcept
+{
+    const Impl& d = *m_impl;
+    return scratchPart(size_t(d.batch * m * d.n) * sizeof(int32_t)) + scratchPart(size_t(d.batch * m) * sizeof(int32_t))
+        + (d.aType == DataType::Int8 ? scratchPart(size_t(d.batch * m * d.k)) : 0);
+}
+
+void Int8MatMul::useScratch(void* scratch) noexcept
+{
+    m_impl->callerScratch = scratch;
+}
+
 Status Int8MatMul::runInt32(const void* a, int64_t m, int32_t aZeroPoint, int32_t* y)
 {
     QS_RETURN_IF_ERROR(m_impl->compute(a, m, aZeroPoint).status());
-    std::copy(m_impl->acc.begin(), m_impl->acc.end(), y);
+    // The gemv path (batch 1, M = 1) leaves N values, the oneDNN path batch x M x N: both are batch x M x N.
+    std::copy(m_impl->acc, m_impl->acc + m_impl->batch * m * m_impl->n, y);
     return Status::ok();
 }
 
@@ -312,7 +340,7 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
     for (int64_t j = 0; j < n; ++j)
         d.scale[size_t(j)] = aScale * bScales[perColumnScales ? j : 0];
     if (!deferred) { // the gemv path (batch 1, M = 1): acc is final, no terms to add
-        d.rowSums.assign(size_t(m), 0);
+        std::fill(d.rowSums, d.rowSums + m, 0);
         d.colTerm.assign(size_t(n), 0);
         d.noCompensation.assign(size_t(n), 0);
     }
@@ -326,8 +354,8 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
         for (int64_t band = 0; band < bands; ++band) {
             const int64_t r0 = band * kBandRows, rows = std::min(kBandRows, m - r0);
             const int64_t at = (b * m + r0) * n;
-            rescaleRows(d.acc.data() + at, rows, n, d.rowSums.data() + b * m + r0, comp,
-                d.colTerm.data() + (deferred ? b * n : 0), d.scale.data(), bias, y + at);
+            rescaleRows(d.acc + at, rows, n, d.rowSums + b * m + r0, comp, d.colTerm.data() + (deferred ? b * n : 0),
+                d.scale.data(), bias, y + at);
         }
     return Status::ok();
 }
@@ -336,7 +364,7 @@ Status Int8MatMul::runRequantized(const void* a, int64_t m, int32_t aZeroPoint, 
 {
     QS_RETURN_IF_ERROR(m_impl->compute(a, m, aZeroPoint).status());
     const int64_t n = m_impl->n;
-    requantizeTile(m_impl->acc.data(), m_impl->batch * m, n, rq, y, 1, n);
+    requantizeTile(m_impl->acc, m_impl->batch * m, n, rq, y, 1, n);
     return Status::ok();
 }
 

@@ -31,6 +31,13 @@ public:
     const SaturationReport& saturation() const noexcept;
     std::string implementation() const;
 
+    /// Bytes of a run's per-run buffers for M rows (the int32 accumulators, the shifted int8 source, the row sums):
+    /// a kernel's scratch (KernelArgs::scratch), shared with other steps between runs.
+    size_t scratchBytes(int64_t m) const noexcept;
+    /// The next runs' scratch of scratchBytes(M) bytes, kTensorAlignment-aligned, not preserved between runs. Null (the
+    /// default): the object allocates its own, for callers without a memory plan (tests, weights given at run time).
+    void useScratch(void* scratch) noexcept;
+
     /// `a` is [batch, M, K] (when B has batch 1, any leading dims are flattened into M by the caller);
     /// `y` is [batch, M, N].
     Status runInt32(const void* a, int64_t m, int32_t aZeroPoint, int32_t* y);

@@ -196,12 +196,17 @@ public:
         return Status::ok();
     }
 
+    /// The convolution's per-run buffers; weights prepared at run time bring their own.
+    size_t scratchBytes() const override { return m_constantWeights && m_conv ? m_conv->scratchBytes() : 0; }
+
     Status run(const KernelArgs& args) const override
     {
         using namespace qlinear_conv;
         std::lock_guard lock(m_mutex);
         if (!m_constantWeights)
             QS_RETURN_IF_ERROR(createConv(args.inputs[kW], inputAt(args, kWZeroPoint)));
+        else
+            m_conv->useScratch(args.scratch);
         const int64_t oc = m_shape.outChannels;
         const float xScale = scalarAt(args.inputs[kXScale]);
         const auto* wScales = static_cast<const float*>(args.inputs[kWScale]);
@@ -412,13 +417,20 @@ public:
         return Status::ok();
     }
 
-    size_t scratchBytes() const override { return m_floatOut ? m_scratch : 0; }
+    /// QGemm's float output: its int32 product first, then the matmul's per-run buffers (weights prepared at run
+    /// time bring their own).
+    size_t scratchBytes() const override
+    {
+        return (m_floatOut ? scratchPart(m_scratch) : 0) + (m_constantB && m_matmul ? m_matmul->scratchBytes(m_m) : 0);
+    }
 
     Status run(const KernelArgs& args) const override
     {
         std::lock_guard lock(m_mutex);
         if (!m_constantB)
             QS_RETURN_IF_ERROR(createMatMul(args.inputs[3], inputAt(args, 5)));
+        else
+            m_matmul->useScratch(static_cast<std::byte*>(args.scratch) + (m_floatOut ? scratchPart(m_scratch) : 0));
         const float aScale = scalarAt(args.inputs[0 + 1]) * m_alpha;
         const auto* bScales = static_cast<const float*>(args.inputs[4]);
         const int32_t azp = zeroPointAt(inputAt(args, 2), m_azpType, 0);

@@ -88,7 +88,12 @@ public:
         return Status::ok();
     }
 
-    size_t scratchBytes() const override { return m_dynamic ? size_t(m_count) : 0; }
+    /// The quantized A (dynamic form), then the matmul's per-run buffers (weights prepared at run time bring their
+    /// own).
+    size_t scratchBytes() const override
+    {
+        return quantizedBytes() + (m_constantB && m_matmul ? m_matmul->scratchBytes(m_m) : 0);
+    }
 
     Status run(const KernelArgs& args) const override
     {
@@ -112,6 +117,8 @@ public:
         std::lock_guard lock(m_mutex);
         if (!m_constantB)
             QS_RETURN_IF_ERROR(create(args.inputs[1], ptr(m_slots.bZeroPoint)));
+        else
+            m_matmul->useScratch(static_cast<std::byte*>(args.scratch) + quantizedBytes());
         return m_matmul->runFloat(
             a, m_m, azp, aScale, bScales, m_bScaleCount > 1, bias, static_cast<float*>(args.outputs[0]));
     }
@@ -122,6 +129,8 @@ public:
     }
 
 private:
+    size_t quantizedBytes() const { return m_dynamic ? scratchPart(size_t(m_count)) : 0; }
+
     Status create(const void* b, const void* zeroPoints) const
     {
         QS_ASSIGN_OR_RETURN(m_matmul,
