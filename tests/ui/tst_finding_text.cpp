@@ -80,6 +80,7 @@ std::vector<RunRecord> craftedRuns()
     failed.status = ScenarioStatus::Failed;
     failed.unsupportedOps = { "NonMaxSuppression", "RoiAlign" };
     failed.latenciesMs.clear();
+    computeScenarioStatistics(failed); // a failed scenario has no samples, so no statistics (the reader checks)
     more.scenarios.push_back(failed);
     more.scenarios[0].status = ScenarioStatus::Partial;
     more.scenarios[0].partialReason = "cancelled after 3 of 20 measured runs";

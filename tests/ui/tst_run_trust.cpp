@@ -340,6 +340,7 @@ void TestRunTrust::screenshots()
     failed.models[1].network = failed.models[0].network;
     failed.scenarios[1].status = ScenarioStatus::Failed;
     failed.scenarios[1].latenciesMs.clear();
+    computeScenarioStatistics(failed.scenarios[1]); // no samples, no statistics (the reader checks)
     failed.scenarios[1].error = "invalid model: node 'add' (Add): shapes [1x5] and [4] cannot be broadcast (with the "
                                 "input shapes given: x=1x5; they may not fit this model)";
     failed.config.profile = true;

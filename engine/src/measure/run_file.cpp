@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include <quantscope/engine/run_file.h>
-
 #include "run_file_checks.h"
+
+#include <quantscope/engine/run_file.h>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
