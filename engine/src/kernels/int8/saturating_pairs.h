@@ -13,4 +13,14 @@ namespace qs::kernels::int8 {
 /// the same count.
 int32_t saturatingPairPositions(const int16_t* a, const int16_t* b, int64_t n);
 
+namespace detail {
+int32_t saturatingPositionsScalar(const int16_t* a, const int16_t* b, int64_t n);
+/// The loop of one ISA (saturating_pairs_avx2.cpp).
+struct SaturatingPairsSimd
+{
+    int32_t (*count)(const int16_t* a, const int16_t* b, int64_t n);
+};
+extern const SaturatingPairsSimd kSaturatingPairsAvx2;
+} // namespace detail
+
 } // namespace qs::kernels::int8
