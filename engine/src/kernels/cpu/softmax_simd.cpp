@@ -42,8 +42,8 @@ bool softmaxStrided(quant::QuantIsa isa, const float* x, float* y, int64_t outer
     for (int64_t o = 0; o < outer; ++o)
         for (int64_t b = 0; b < blocks; ++b) {
             const int64_t in = b * lanes;
-            simd->block(x + o * xOuter + in, y + o * yOuter + in, n, xAxis, yAxis, std::min(inner - in, lanes),
-                range ? &lo : nullptr, range ? &hi : nullptr);
+            (range ? simd->blockRange : simd->block)(
+                x + o * xOuter + in, y + o * yOuter + in, n, xAxis, yAxis, std::min(inner - in, lanes), lo, hi);
         }
     if (range) {
         range[0] = lo;

@@ -54,10 +54,12 @@ namespace detail {
 struct SoftmaxSimd
 {
     int64_t lanes; ///< neighbouring positions of the inner dimension one block computes side by side
-    /// softmaxStrided's sequence on `count` (<= lanes) neighbouring positions, axis elements xStride / yStride apart;
-    /// with non-null lo/hi, *lo and *hi are lowered/raised to the values stored.
+    /// softmaxStrided's sequence on `lanes` (1 .. the table's lanes) neighbouring positions, axis elements xStride /
+    /// yStride apart; blockRange also lowers/raises lo and hi to the values stored.
     void (*block)(
-        const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, int64_t count, float* lo, float* hi);
+        const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, int64_t lanes, float& lo, float& hi);
+    void (*blockRange)(
+        const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, int64_t lanes, float& lo, float& hi);
     /// softmaxContiguous on one row of n >= 1.
     void (*row)(const float* x, float* y, int64_t n);
 };

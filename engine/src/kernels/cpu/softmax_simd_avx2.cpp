@@ -92,20 +92,10 @@ QS_AVX2 void softmaxRowAvx2(const float* x, float* y, int64_t n)
         _mm256_maskstore_ps(y + i, tail, _mm256_mul_ps(_mm256_maskload_ps(y + i, tail), inv));
 }
 
-QS_AVX2 void blockAvx2(
-    const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, int64_t count, float* lo, float* hi)
-{
-    float unused = 0.0f;
-    if (lo)
-        softmaxBlockAvx2<true>(x, y, n, xStride, yStride, count, *lo, *hi);
-    else
-        softmaxBlockAvx2<false>(x, y, n, xStride, yStride, count, unused, unused);
-}
-
 } // namespace
 
 namespace detail {
-const SoftmaxSimd kSoftmaxAvx2 { 8, blockAvx2, softmaxRowAvx2 };
+const SoftmaxSimd kSoftmaxAvx2 { 8, softmaxBlockAvx2<false>, softmaxBlockAvx2<true>, softmaxRowAvx2 };
 
 } // namespace detail
 

@@ -16,8 +16,9 @@ namespace {
 
 template <bool Range>
 QS_AVX512 void softmaxBlockAvx512(
-    const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, __mmask16 m, float& lo, float& hi)
+    const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, int64_t lanes, float& lo, float& hi)
 {
+    const __mmask16 m = lanes >= 16 ? __mmask16(0xffff) : __mmask16((1u << lanes) - 1);
     __m512 mx = _mm512_set1_ps(-__builtin_inff());
     for (int64_t i = 0; i < n; ++i)
         mx = _mm512_max_ps(mx, _mm512_maskz_loadu_ps(m, x + i * xStride));
@@ -74,21 +75,10 @@ QS_AVX512 void softmaxRowAvx512(const float* x, float* y, int64_t n)
         _mm512_mask_storeu_ps(y + i, tail, _mm512_mul_ps(_mm512_maskz_loadu_ps(tail, y + i), inv));
 }
 
-QS_AVX512 void blockAvx512(
-    const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, int64_t count, float* lo, float* hi)
-{
-    const __mmask16 m = count >= 16 ? __mmask16(0xffff) : __mmask16((1u << count) - 1);
-    float unused = 0.0f;
-    if (lo)
-        softmaxBlockAvx512<true>(x, y, n, xStride, yStride, m, *lo, *hi);
-    else
-        softmaxBlockAvx512<false>(x, y, n, xStride, yStride, m, unused, unused);
-}
-
 } // namespace
 
 namespace detail {
-const SoftmaxSimd kSoftmaxAvx512 { 16, blockAvx512, softmaxRowAvx512 };
+const SoftmaxSimd kSoftmaxAvx512 { 16, softmaxBlockAvx512<false>, softmaxBlockAvx512<true>, softmaxRowAvx512 };
 
 } // namespace detail
 
