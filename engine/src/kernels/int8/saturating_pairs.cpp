@@ -1,24 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/saturating_pairs.h"
 
-#include "kernels/int8/int8_saturation.h"
 #include "kernels/simd_table.h"
 
 namespace qs::kernels::int8 {
-
-namespace detail {
-
-int32_t saturatingPositionsScalar(const int16_t* a, const int16_t* b, int64_t n)
-{
-    int32_t count = 0;
-    for (int64_t i = 0; i < n; ++i) {
-        const int s = a[i] + b[i];
-        count += s > kPairSafeMagnitude || s < -kPairSafeMagnitude;
-    }
-    return count;
-}
-
-} // namespace detail
 
 int32_t saturatingPairPositions(const int16_t* a, const int16_t* b, int64_t n)
 {

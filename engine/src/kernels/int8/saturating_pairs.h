@@ -5,6 +5,8 @@
 // exec holds no intrinsics (engine/ARCHITECTURE.md).
 #pragma once
 
+#include "kernels/int8/int8_saturation.h"
+
 #include <cstdint>
 
 namespace qs::kernels::int8 {
@@ -14,7 +16,17 @@ namespace qs::kernels::int8 {
 int32_t saturatingPairPositions(const int16_t* a, const int16_t* b, int64_t n);
 
 namespace detail {
-int32_t saturatingPositionsScalar(const int16_t* a, const int16_t* b, int64_t n);
+/// The scalar count: CPUs without AVX2, and the AVX2 loop's tail (inline there, as before the loop had its own file).
+inline int32_t saturatingPositionsScalar(const int16_t* a, const int16_t* b, int64_t n)
+{
+    int32_t count = 0;
+    for (int64_t i = 0; i < n; ++i) {
+        const int s = a[i] + b[i];
+        count += s > kPairSafeMagnitude || s < -kPairSafeMagnitude;
+    }
+    return count;
+}
+
 /// The loop of one ISA (saturating_pairs_avx2.cpp).
 struct SaturatingPairsSimd
 {
