@@ -283,7 +283,7 @@ TEST(QdqAddAvx512, MatchesTheAuthoredFloatOperations)
             p.hi = ys ? 127.0f : 255.0f;
             p.floor = relu ? 0.0f : -INFINITY;
             std::vector<uint8_t> y(size_t(n), 0xEE);
-            if (!kernels::int8::qdqAddAvx512(a.data(), as, b.data(), bs, y.data(), ys, n, p))
+            if (!kernels::int8::qdqAddSimd(quant::QuantIsa::Avx512, a.data(), as, b.data(), bs, y.data(), ys, n, p))
                 GTEST_SKIP() << "no AVX-512 on this CPU";
             ++checked;
             for (int64_t i = 0; i < n; ++i) {

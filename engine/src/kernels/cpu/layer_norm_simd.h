@@ -16,4 +16,22 @@ namespace qs::kernels {
 bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, const float* bias, float* y, int64_t rows,
     int64_t n, float epsilon, float* meanOut, float* invOut);
 
+namespace detail {
+struct RowStats
+{
+    double mean;
+    float inv;
+};
+/// The loops of one ISA (layer_norm_simd_avx2.cpp, layer_norm_simd_avx512.cpp).
+struct LayerNormSimd
+{
+    /// The row's mean and float(1 / sqrt(var + eps)); n >= 1.
+    RowStats (*stats)(const float* x, int64_t n, float eps);
+    /// y = float(x - mean) * inv * scale [+ bias] (bias may be null).
+    void (*normalize)(const float* x, const float* scale, const float* bias, float* y, int64_t n, RowStats st);
+};
+extern const LayerNormSimd kLayerNormAvx2;
+extern const LayerNormSimd kLayerNormAvx512;
+} // namespace detail
+
 } // namespace qs::kernels

@@ -5,44 +5,14 @@
 // the AVX-512 loop.
 #include "kernels/cpu/max_pool_blocked.h"
 
+#include "kernels/cpu/max_pool_simd.h"
 #include "quant/quant_isa.h"
 
-// GCC 12 warns about _mm512_undefined_* inside its own intrinsic headers (a known false positive).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <algorithm>
-#include <immintrin.h>
 
 namespace qs::kernels {
 
 namespace {
-
-__attribute__((target("avx512f"))) void poolRow16(
-    const float* x, float* y, int64_t w, int64_t ow, int64_t kw, int64_t sw, int64_t padW, int64_t h0, int64_t h1)
-{
-    for (int64_t o = 0; o < ow; ++o) {
-        const int64_t w0 = std::max<int64_t>(o * sw - padW, 0);
-        const int64_t w1 = std::min(o * sw - padW + kw, w);
-        __m512 m = _mm512_loadu_ps(x + (h0 * w + w0) * 16);
-        for (int64_t ih = h0; ih < h1; ++ih)
-            for (int64_t iw = w0; iw < w1; ++iw)
-                m = _mm512_max_ps(m, _mm512_loadu_ps(x + (ih * w + iw) * 16));
-        _mm512_storeu_ps(y + o * 16, m);
-    }
-}
-
-__attribute__((target("avx2"))) void poolRow8(
-    const float* x, float* y, int64_t w, int64_t ow, int64_t kw, int64_t sw, int64_t padW, int64_t h0, int64_t h1)
-{
-    for (int64_t o = 0; o < ow; ++o) {
-        const int64_t w0 = std::max<int64_t>(o * sw - padW, 0);
-        const int64_t w1 = std::min(o * sw - padW + kw, w);
-        __m256 m = _mm256_loadu_ps(x + (h0 * w + w0) * 8);
-        for (int64_t ih = h0; ih < h1; ++ih)
-            for (int64_t iw = w0; iw < w1; ++iw)
-                m = _mm256_max_ps(m, _mm256_loadu_ps(x + (ih * w + iw) * 8));
-        _mm256_storeu_ps(y + o * 8, m);
-    }
-}
 
 bool vectorMatchesBlock() noexcept
 {
@@ -69,7 +39,7 @@ void maxPoolBlocked(const ConvGeometry& g, const float* x, float* y)
     const int64_t planes = g.batch * ((g.inChannels + block - 1) / block);
     const int64_t h = g.inSpatial[0], w = g.inSpatial[1], oh = g.outSpatial[0], ow = g.outSpatial[1];
     const int64_t kh = g.kernel[0], sh = g.strides[0], padH = g.padBegin[0];
-    const auto row = block == 16 ? poolRow16 : poolRow8;
+    const auto row = (block == 16 ? detail::kMaxPoolAvx512 : detail::kMaxPoolAvx2).blockedRow;
 #pragma omp parallel for collapse(2) if (planes * oh * ow * g.kernel[0] * g.kernel[1] > 65536)
     for (int64_t p = 0; p < planes; ++p)
         for (int64_t o = 0; o < oh; ++o) {

@@ -1,37 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/cpu/max_pool_nhwc.h"
 
+#include "kernels/cpu/max_pool_simd.h"
 #include "quant/quant_isa.h"
 
 #include <algorithm>
-#include <immintrin.h>
 
 namespace qs::kernels {
-
-namespace {
-
-/// One output pixel: the max over input pixels [h0, h1) x [w0, w1) of c channels each (pixel stride c).
-__attribute__((target("avx2"))) void poolPixel(
-    const float* x, float* y, int64_t w, int64_t c, int64_t h0, int64_t h1, int64_t w0, int64_t w1)
-{
-    int64_t k = 0;
-    for (; k + 8 <= c; k += 8) {
-        __m256 m = _mm256_loadu_ps(x + (h0 * w + w0) * c + k);
-        for (int64_t ih = h0; ih < h1; ++ih)
-            for (int64_t iw = w0; iw < w1; ++iw)
-                m = _mm256_max_ps(m, _mm256_loadu_ps(x + (ih * w + iw) * c + k));
-        _mm256_storeu_ps(y + k, m);
-    }
-    for (; k < c; ++k) {
-        float m = x[(h0 * w + w0) * c + k];
-        for (int64_t ih = h0; ih < h1; ++ih)
-            for (int64_t iw = w0; iw < w1; ++iw)
-                m = std::max(m, x[(ih * w + iw) * c + k]);
-        y[k] = m;
-    }
-}
-
-} // namespace
 
 bool maxPoolNhwcApplies(const ConvGeometry& g) noexcept
 {
@@ -52,7 +27,8 @@ void maxPoolNhwc(const ConvGeometry& g, const float* x, float* y)
             for (int64_t j = 0; j < ow; ++j) {
                 const int64_t w0 = std::max<int64_t>(j * sw - padW, 0);
                 const int64_t w1 = std::min(j * sw - padW + kw, w);
-                poolPixel(x + n * h * w * c, y + ((n * oh + o) * ow + j) * c, w, c, h0, h1, w0, w1);
+                detail::kMaxPoolAvx2.nhwcPixel(
+                    x + n * h * w * c, y + ((n * oh + o) * ow + j) * c, w, c, h0, h1, w0, w1);
             }
         }
 }

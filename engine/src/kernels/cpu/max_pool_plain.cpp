@@ -5,54 +5,14 @@
 // is exact, so the result is the same).
 #include "kernels/cpu/max_pool_plain.h"
 
+#include "kernels/cpu/max_pool_simd.h"
 #include "quant/quant_isa.h"
 
 #include <algorithm>
-#include <immintrin.h>
 #include <limits>
 #include <vector>
 
 namespace qs::kernels {
-
-namespace {
-
-/// t[0, w) = max over rows [h0, h1) of x (rows of width w).
-__attribute__((target("avx2"))) void columnMax(const float* x, int64_t w, int64_t h0, int64_t h1, float* t)
-{
-    int64_t i = 0;
-    for (; i + 8 <= w; i += 8) {
-        __m256 m = _mm256_loadu_ps(x + h0 * w + i);
-        for (int64_t r = h0 + 1; r < h1; ++r)
-            m = _mm256_max_ps(m, _mm256_loadu_ps(x + r * w + i));
-        _mm256_storeu_ps(t + i, m);
-    }
-    for (; i < w; ++i) {
-        float m = x[h0 * w + i];
-        for (int64_t r = h0 + 1; r < h1; ++r)
-            m = std::max(m, x[r * w + i]);
-        t[i] = m;
-    }
-}
-
-/// u[j] = max(t[j .. j + kw)) for j in [0, n).
-__attribute__((target("avx2"))) void rowMax(const float* t, int64_t n, int64_t kw, float* u)
-{
-    int64_t j = 0;
-    for (; j + 8 <= n; j += 8) {
-        __m256 m = _mm256_loadu_ps(t + j);
-        for (int64_t k = 1; k < kw; ++k)
-            m = _mm256_max_ps(m, _mm256_loadu_ps(t + j + k));
-        _mm256_storeu_ps(u + j, m);
-    }
-    for (; j < n; ++j) {
-        float m = t[j];
-        for (int64_t k = 1; k < kw; ++k)
-            m = std::max(m, t[j + k]);
-        u[j] = m;
-    }
-}
-
-} // namespace
 
 bool maxPoolPlainApplies(const ConvGeometry& g) noexcept
 {
@@ -77,8 +37,8 @@ void maxPoolPlain(const ConvGeometry& g, const float* x, float* y)
             for (int64_t o = 0; o < oh; ++o) {
                 const int64_t h0 = std::max<int64_t>(o * sh - padH, 0);
                 const int64_t h1 = std::min(o * sh - padH + kh, h);
-                columnMax(x + p * h * w, w, h0, h1, t.data() + padW);
-                rowMax(t.data(), span, kw, u.data());
+                detail::kMaxPoolAvx2.columnMax(x + p * h * w, w, h0, h1, t.data() + padW);
+                detail::kMaxPoolAvx2.rowMax(t.data(), span, kw, u.data());
                 float* yr = y + (p * oh + o) * ow;
                 if (sw == 1)
                     std::copy(u.begin(), u.end(), yr);

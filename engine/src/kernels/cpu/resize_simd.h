@@ -30,4 +30,10 @@ struct ResizeLoops
 /// The loops for `isa` (falls back to the next narrower one this CPU runs; "scalar" only without AVX2).
 ResizeLoops resizeLoops(quant::QuantIsa isa) noexcept;
 
+namespace detail {
+/// The loops of one ISA (resize_simd_avx2.cpp, resize_simd_avx512.cpp).
+extern const ResizeLoops kResizeAvx2;
+extern const ResizeLoops kResizeAvx512;
+} // namespace detail
+
 } // namespace qs::kernels

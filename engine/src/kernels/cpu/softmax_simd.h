@@ -49,4 +49,22 @@ inline bool softmaxStridedAvx512(const float* x, float* y, int64_t outer, int64_
         && softmaxStrided(quant::QuantIsa::Avx512, x, y, outer, n, inner, n * inner, inner, n * inner, inner);
 }
 
+namespace detail {
+/// The loops of one ISA (softmax_simd_avx2.cpp, softmax_simd_avx512.cpp); plain types only across the pointers.
+struct SoftmaxSimd
+{
+    int64_t lanes; ///< neighbouring positions of the inner dimension one block computes side by side
+    /// softmaxStrided's sequence on `lanes` (1 .. the table's lanes) neighbouring positions, axis elements xStride /
+    /// yStride apart; blockRange also lowers/raises lo and hi to the values stored.
+    void (*block)(
+        const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, int64_t lanes, float& lo, float& hi);
+    void (*blockRange)(
+        const float* x, float* y, int64_t n, int64_t xStride, int64_t yStride, int64_t lanes, float& lo, float& hi);
+    /// softmaxContiguous on one row of n >= 1.
+    void (*row)(const float* x, float* y, int64_t n);
+};
+extern const SoftmaxSimd kSoftmaxAvx2;
+extern const SoftmaxSimd kSoftmaxAvx512;
+} // namespace detail
+
 } // namespace qs::kernels

@@ -33,4 +33,14 @@ bool byteLookupIsaAvailable(ByteLookupIsa isa) noexcept;
 /// y[i] = table[x[i]] for i in [0, n) on `isa` (which must be available); x == y is allowed.
 void lookupBytes(const uint8_t* x, const ByteTable& table, uint8_t* y, int64_t n, ByteLookupIsa isa) noexcept;
 
+namespace detail {
+/// The loop of one ISA (byte_lookup_avx2.cpp, byte_lookup_avx512.cpp).
+struct ByteLookupSimd
+{
+    void (*lookup)(const uint8_t* x, const ByteTable& table, uint8_t* y, int64_t n) noexcept;
+};
+extern const ByteLookupSimd kByteLookupAvx2;
+extern const ByteLookupSimd kByteLookupAvx512Vbmi;
+} // namespace detail
+
 } // namespace qs::kernels::int8

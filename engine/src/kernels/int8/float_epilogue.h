@@ -33,4 +33,25 @@ void transposeTile(const float* tile, int64_t count, int64_t oc, float* out, int
 /// Whether rescaleNhwc and transposeTile run their AVX2 paths (for the profiler's implementation string and the tests).
 bool rescaleUsesAvx2() noexcept;
 
+namespace detail {
+/// The scalar loops (CPUs without AVX2; the vector loops' tails).
+void rescaleScalar(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu,
+    float* out, float* range);
+void addResidualScalar(const float* tile, const float* residual, int64_t n, float* out, float* range);
+/// transposeTile's AVX2 loop, which the AVX-512 table shares.
+void transposeAvx2(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride);
+
+/// The loops of one ISA (float_epilogue_avx2.cpp, float_epilogue_avx512.cpp).
+struct FloatEpilogueSimd
+{
+    bool addsResidual; ///< rescale takes a residual (else it must be null)
+    void (*rescale)(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift, bool silu,
+        float* out, float* range, const float* residual);
+    void (*transpose)(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride);
+    void (*addResidual)(const float* tile, const float* residual, int64_t n, float* out, float* range);
+};
+extern const FloatEpilogueSimd kFloatEpilogueAvx2;
+extern const FloatEpilogueSimd kFloatEpilogueAvx512;
+} // namespace detail
+
 } // namespace qs::kernels::int8

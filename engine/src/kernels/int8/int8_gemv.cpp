@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/int8_gemv.h"
 
-#include <algorithm>
-#include <immintrin.h>
+#include "kernels/simd_table.h"
+
+#include <cstddef>
 
 namespace qs::kernels::int8 {
 
 namespace {
-constexpr int64_t kColumns = 8; ///< int32 lanes of one ymm accumulator
+constexpr int64_t kColumns = detail::kGemvColumns;
 } // namespace
 
 std::vector<int8_t> packGemvWeights(const int8_t* w, int64_t k, int64_t n)
@@ -25,36 +26,9 @@ std::vector<int8_t> packGemvWeights(const int8_t* w, int64_t k, int64_t n)
     return packed;
 }
 
-__attribute__((target("avx2"))) void int8GemvAvx2(
-    const uint8_t* a, const int8_t* packed, int64_t k, int64_t n, int32_t* y)
+const Int8GemvSimd* int8GemvSimd(quant::QuantIsa isa) noexcept
 {
-    const int64_t pairs = (k + 1) / 2, blocks = (n + kColumns - 1) / kColumns;
-    // Each activation pair as one int32 (a[2p] low, a[2p+1] high) to broadcast against the interleaved weights.
-    std::vector<int32_t> aPairs(static_cast<size_t>(pairs));
-    for (int64_t p = 0; p < pairs; ++p)
-        aPairs[size_t(p)] = int32_t(uint32_t(a[2 * p]) | (2 * p + 1 < k ? uint32_t(a[2 * p + 1]) << 16 : 0u));
-    for (int64_t b = 0; b < blocks; ++b) {
-        const int8_t* wb = packed + b * pairs * kColumns * 2;
-        // Two accumulators (even and odd pairs) to hide the add latency; |a·w| <= 255·128, so every sum of two
-        // int16 products and every int32 total up to K < 65536 is exact.
-        __m256i acc0 = _mm256_setzero_si256(), acc1 = _mm256_setzero_si256();
-        int64_t p = 0;
-        for (; p + 1 < pairs; p += 2) {
-            const __m256i w0 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wb + p * 16)));
-            const __m256i w1
-                = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wb + (p + 1) * 16)));
-            acc0 = _mm256_add_epi32(acc0, _mm256_madd_epi16(w0, _mm256_set1_epi32(aPairs[size_t(p)])));
-            acc1 = _mm256_add_epi32(acc1, _mm256_madd_epi16(w1, _mm256_set1_epi32(aPairs[size_t(p + 1)])));
-        }
-        if (p < pairs) {
-            const __m256i w0 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wb + p * 16)));
-            acc0 = _mm256_add_epi32(acc0, _mm256_madd_epi16(w0, _mm256_set1_epi32(aPairs[size_t(p)])));
-        }
-        alignas(32) int32_t out[kColumns];
-        _mm256_store_si256(reinterpret_cast<__m256i*>(out), _mm256_add_epi32(acc0, acc1));
-        const int64_t count = std::min(kColumns, n - b * kColumns);
-        std::copy(out, out + count, y + b * kColumns);
-    }
+    return simdTable(isa, &detail::kInt8GemvAvx2, &detail::kInt8GemvAvx2);
 }
 
 } // namespace qs::kernels::int8

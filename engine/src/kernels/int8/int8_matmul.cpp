@@ -174,7 +174,7 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
     }
     if (gemv) {
         // Unsplit weights: sum (a - za)(b - c) = acc - za * colsum(b - c); the zero point of b as below.
-        int8GemvAvx2(au, gemvWeights.data(), k, n, acc);
+        int8GemvSimd(quant::bestQuantIsa())->gemv(au, gemvWeights.data(), k, n, acc);
         int32_t rs = 0;
         for (int64_t p = 0; p < k; ++p)
             rs += au[p];
@@ -262,7 +262,7 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
     impl->report.isa = isa.isa;
     impl->report.isaPairsSaturate = isa.pairsSaturate;
     // A single activation row (batch 1) takes the exact AVX2 gemv (int8_gemv.h); larger M still goes to oneDNN.
-    if (batch == 1 && quant::bestQuantIsa() != quant::QuantIsa::Scalar) {
+    if (batch == 1 && int8GemvSimd(quant::bestQuantIsa())) {
         impl->gemvWeights = packGemvWeights(impl->plainWeights.data(), k, n);
         impl->gemvColSums.assign(size_t(n), 0);
         for (int64_t p = 0; p < k; ++p)

@@ -17,4 +17,14 @@ bool interleave3Planes(const uint8_t* planes, int64_t height, int64_t width, uin
 bool interleave3PlaneRows(
     const uint8_t* planes, int64_t planeStride, int64_t rows, int64_t width, uint8_t* dst, int64_t dstRowStride);
 
+namespace detail {
+/// The loop of one ISA (interleave_planes_avx2.cpp): `height` rows of `width` pixels, the planes `plane` bytes apart.
+struct InterleaveSimd
+{
+    void (*interleave)(
+        const uint8_t* planes, int64_t plane, int64_t height, int64_t width, uint8_t* dst, int64_t dstRowStride);
+};
+extern const InterleaveSimd kInterleaveAvx2;
+} // namespace detail
+
 } // namespace qs::kernels::int8

@@ -1,57 +1,19 @@
 // SPDX-License-Identifier: MIT
+// Which qdq_add_simd.h loop runs; the loop is in qdq_add_simd_avx512.cpp (AVX2 has none: the caller's cloned loop).
 #include "kernels/int8/qdq_add_simd.h"
 
-// GCC 12 warns about _mm512_undefined_* inside its own intrinsic headers (a known false positive).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#include <algorithm>
-#include <immintrin.h>
-
-#define QS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx2")))
+#include "kernels/simd_table.h"
 
 namespace qs::kernels::int8 {
 
-namespace {
-
-QS_AVX512 inline __m512 dequantize16(const void* p, bool isSigned, int64_t i, __mmask16 m, __m512i zp, __m512 scale)
+bool qdqAddSimd(quant::QuantIsa isa, const void* a, bool aSigned, const void* b, bool bSigned, void* y,
+    bool /*ySigned*/, int64_t n, const QdqAddParams& p)
 {
-    const __m128i bytes = _mm_maskz_loadu_epi8(m, static_cast<const uint8_t*>(p) + i);
-    const __m512i v = isSigned ? _mm512_cvtepi8_epi32(bytes) : _mm512_cvtepu8_epi32(bytes);
-    return _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_sub_epi32(v, zp)), scale);
-}
-
-QS_AVX512 bool qdqAddAvx512Impl(
-    const void* a, bool aSigned, const void* b, bool bSigned, void* y, int64_t n, const QdqAddParams& p)
-{
-    const __m512i za = _mm512_set1_epi32(p.aZeroPoint), zb = _mm512_set1_epi32(p.bZeroPoint);
-    const __m512 sa = _mm512_set1_ps(p.aScale), sb = _mm512_set1_ps(p.bScale), sy = _mm512_set1_ps(p.yScale);
-    const __m512 zy = _mm512_set1_ps(p.yZeroPoint), lo = _mm512_set1_ps(p.lo), hi = _mm512_set1_ps(p.hi);
-    const __m512 floor = _mm512_set1_ps(p.floor);
-    auto* out = static_cast<uint8_t*>(y);
-    for (int64_t i = 0; i < n; i += 16) {
-        const __mmask16 m = n - i >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - i)) - 1);
-        __m512 v = _mm512_add_ps(dequantize16(a, aSigned, i, m, za, sa), dequantize16(b, bSigned, i, m, zb, sb));
-        // std::max(v, floor): v unless v < floor (v is never NaN: finite scales of 8-bit integers).
-        v = _mm512_max_ps(v, floor);
-        __m512 q = _mm512_add_ps(
-            _mm512_roundscale_ps(_mm512_div_ps(v, sy), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), zy);
-        // clampLikeSimd: (q > lo ? q : lo), then (< hi ? : hi).
-        q = _mm512_min_ps(_mm512_max_ps(q, lo), hi);
-        _mm_mask_storeu_epi8(out + i, m, _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(q)));
-    }
-    return true;
-}
-
-} // namespace
-
-bool qdqAddAvx512(const void* a, bool aSigned, const void* b, bool bSigned, void* y, bool /*ySigned*/, int64_t n,
-    const QdqAddParams& p)
-{
-    if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512bw")
-        || !__builtin_cpu_supports("avx512vl"))
+    const detail::QdqAddSimd* simd = simdTable<detail::QdqAddSimd>(isa, nullptr, &detail::kQdqAddAvx512);
+    if (!simd)
         return false;
-    // The clamp keeps every value inside the output type's range, so the low byte is the uint8 or int8 pattern.
-    return qdqAddAvx512Impl(a, aSigned, b, bSigned, y, n, p);
+    simd->add(a, aSigned, b, bSigned, y, n, p);
+    return true;
 }
 
 } // namespace qs::kernels::int8

@@ -109,8 +109,8 @@ QS_CLONES void qdqAdd(const A* a, const B* b, Y* y, int64_t n, int32_t za, float
 void runQdqAdd(const void* a, DataType aType, const void* b, DataType bType, void* y, DataType yType, int64_t n,
     const int8::QdqAddParams& p)
 {
-    if (quant::bestQuantIsa() == quant::QuantIsa::Avx512
-        && int8::qdqAddAvx512(a, aType == DataType::Int8, b, bType == DataType::Int8, y, yType == DataType::Int8, n, p))
+    if (int8::qdqAddSimd(quant::bestQuantIsa(), a, aType == DataType::Int8, b, bType == DataType::Int8, y,
+            yType == DataType::Int8, n, p))
         return;
     const auto call = [&](auto* ta, auto* tb) {
         if (yType == DataType::Int8)

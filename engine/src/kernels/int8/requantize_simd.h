@@ -35,4 +35,14 @@ struct Requantization;
 void requantizeTileIsa(quant::QuantIsa isa, const int32_t* tile, int64_t count, int64_t channels,
     const Requantization& rq, void* out, int64_t channelStride, int64_t pixelStride);
 
+namespace detail {
+/// The loop of one ISA (requantize_simd_avx2.cpp, requantize_simd_avx512.cpp).
+struct RequantizeSimd
+{
+    void (*rows)(const int32_t* tile, int64_t count, int64_t channels, const RequantizeArgs& a, uint8_t* out);
+};
+extern const RequantizeSimd kRequantizeAvx2;
+extern const RequantizeSimd kRequantizeAvx512;
+} // namespace detail
+
 } // namespace qs::kernels::int8

@@ -1,28 +1,18 @@
 // SPDX-License-Identifier: MIT
-// Scalar and AVX2 rows of QLinearAdd / QLinearMul. The AVX2 functions carry their own target attribute (no per-file
-// -mavx2), like quant/quant_kernels_avx2.cpp. Mul's AVX2 row is compiled without FMA so that the compiler cannot
-// contract its multiply-add (ORT's SSE2 kernel rounds the product and the sum separately).
+// The scalar rows of QLinearAdd / QLinearMul and the choice between them and the AVX2 rows
+// (qlinear_binary_rows_avx2.cpp).
 #include "kernels/qops/qlinear_binary_rows.h"
 
-#include "quant/quant_isa.h"
+#include "kernels/simd_table.h"
 
 #include <cmath>
-#include <immintrin.h>
-#include <limits>
 #include <type_traits>
 
 namespace qs::kernels::qops {
 
 namespace {
 
-template <typename T> T saturateRound(float v)
-{
-    // nearbyint rounds half to even in the default rounding mode, like cvtps2dq.
-    const float r = std::nearbyint(v);
-    constexpr auto lo = float(std::numeric_limits<T>::min());
-    constexpr auto hi = float(std::numeric_limits<T>::max());
-    return static_cast<T>(r < lo ? lo : (r > hi ? hi : r));
-}
+using detail::saturateRound;
 
 template <typename T> void fmaRowScalar(const T* x, int64_t n, float r, float f, T* c)
 {
@@ -47,87 +37,19 @@ void mulRowScalar(
     }
 }
 
-#define QS_AVX2_FMA __attribute__((target("avx2,fma")))
-#define QS_AVX2 __attribute__((target("avx2")))
-
-template <typename T> QS_AVX2 inline __m256 load8(const T* p)
-{
-    const __m128i bytes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));
-    if constexpr (std::is_same_v<T, int8_t>)
-        return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(bytes));
-    else
-        return _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(bytes));
-}
-
-template <typename T> QS_AVX2 inline __m256i load8i(const T* p)
-{
-    const __m128i bytes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));
-    if constexpr (std::is_same_v<T, int8_t>)
-        return _mm256_cvtepi8_epi32(bytes);
-    else
-        return _mm256_cvtepu8_epi32(bytes);
-}
-
-/// Round half to even (cvtps2dq), saturate through int16 to T, store 8 values.
-template <typename T> QS_AVX2 inline void store8(__m256 v, T* c)
-{
-    const __m256i i32 = _mm256_cvtps_epi32(v);
-    const __m128i s16 = _mm_packs_epi32(_mm256_castsi256_si128(i32), _mm256_extracti128_si256(i32, 1));
-    const __m128i s8 = std::is_same_v<T, int8_t> ? _mm_packs_epi16(s16, s16) : _mm_packus_epi16(s16, s16);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(c), s8);
-}
-
-template <typename T> QS_AVX2_FMA void fmaRowAvx2(const T* x, int64_t n, float r, float f, T* c)
-{
-    const __m256 vr = _mm256_set1_ps(r), vf = _mm256_set1_ps(f);
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        store8(_mm256_fmadd_ps(load8(x + i), vr, vf), c + i);
-    for (; i < n; ++i)
-        c[i] = saturateRound<T>(std::fma(float(x[i]), r, f));
-}
-
-template <typename T> QS_AVX2_FMA void fma2RowAvx2(const T* a, const T* b, int64_t n, float rA, float rB, float f, T* c)
-{
-    const __m256 va = _mm256_set1_ps(rA), vb = _mm256_set1_ps(rB), vf = _mm256_set1_ps(f);
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        store8(_mm256_fmadd_ps(load8(a + i), va, _mm256_fmadd_ps(load8(b + i), vb, vf)), c + i);
-    for (; i < n; ++i)
-        c[i] = saturateRound<T>(std::fma(float(a[i]), rA, std::fma(float(b[i]), rB, f)));
-}
-
-template <typename T>
-QS_AVX2 void mulRowAvx2(
-    const T* a, const T* b, int64_t bStride, int64_t n, int32_t zA, int32_t zB, float ratio, float zc, T* c)
-{
-    const __m256i vzA = _mm256_set1_epi32(zA);
-    const __m256 vr = _mm256_set1_ps(ratio), vzc = _mm256_set1_ps(zc);
-    const __m256i bConst = _mm256_set1_epi32(bStride == 0 ? int32_t(b[0]) - zB : 0);
-    const __m256i vzB = _mm256_set1_epi32(zB);
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        const __m256i da = _mm256_sub_epi32(load8i(a + i), vzA);
-        const __m256i db = bStride == 0 ? bConst : _mm256_sub_epi32(load8i(b + i), vzB);
-        const __m256 prod = _mm256_cvtepi32_ps(_mm256_mullo_epi32(da, db));
-        store8(_mm256_add_ps(_mm256_mul_ps(prod, vr), vzc), c + i);
-    }
-    for (; i < n; ++i) {
-        const int32_t prod = (int32_t(a[i]) - zA) * (int32_t(b[i * bStride]) - zB);
-        const float scaled = float(prod) * ratio; // no FMA in this target: two roundings
-        c[i] = saturateRound<T>(scaled + zc);
-    }
-}
-
 template <typename T> const BinaryRows<T> kScalarRows { fmaRowScalar<T>, fma2RowScalar<T>, mulRowScalar<T> };
-template <typename T> const BinaryRows<T> kAvx2Rows { fmaRowAvx2<T>, fma2RowAvx2<T>, mulRowAvx2<T> };
 
 } // namespace
 
 template <typename T> const BinaryRows<T>& binaryRows()
 {
-    static const bool avx2 = quant::bestQuantIsa() != quant::QuantIsa::Scalar;
-    return avx2 ? kAvx2Rows<T> : kScalarRows<T>;
+    const BinaryRows<T>* avx2 = nullptr;
+    if constexpr (std::is_same_v<T, uint8_t>)
+        avx2 = &detail::kBinaryRowsAvx2U8;
+    else
+        avx2 = &detail::kBinaryRowsAvx2S8;
+    static const BinaryRows<T>* simd = simdTable(quant::bestQuantIsa(), avx2, avx2);
+    return simd ? *simd : kScalarRows<T>;
 }
 
 template <typename T> const BinaryRows<T>& scalarBinaryRows()

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// The AVX2 loops of float_epilogue.h (detail::kFloatEpilogueAvx2). Every function carries its target attribute
+// (kernels/README.md: no per-file -m flags); the file is compiled with -ffp-contract=off (int8/CMakeLists.txt) so
+// that multiply-then-add stays two roundings, as in the ONNX graph it replaces.
+#include "kernels/int8/float_epilogue.h"
+#include "kernels/simd_exp.h"
+
+#include <immintrin.h>
+
+namespace qs::kernels::int8 {
+
+namespace {
+
+using detail::addResidualScalar;
+using detail::rescaleScalar;
+
+QS_AVX2 inline __m256 rescale8(const int32_t* acc, const float* scale, const float* shift, bool silu)
+{
+    // Multiply, then add (two roundings, no FMA): the exact float sequence of the Cast -> Mul -> Add it replaces.
+    const __m256 v
+        = _mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc))),
+                            _mm256_loadu_ps(scale)),
+            _mm256_loadu_ps(shift));
+    if (!silu)
+        return v;
+    // y * sigmoid(y) = y / (1 + exp(-y)), the division as a reciprocal estimate refined by one Newton step (relative
+    // error ~1e-7, a few ulp): vdivps alone cost more than the whole exp polynomial.
+    // -v by flipping the sign bit instead of 0 - v: off the FP add/multiply ports the whole SiLU competes for. The
+    // same exp: the two differ only for v = +0 (-0 instead of +0), and exp(-0) = exp(+0) = 1 exactly.
+    const __m256 d = _mm256_add_ps(_mm256_set1_ps(1.0f), expAvx2(_mm256_xor_ps(v, _mm256_set1_ps(-0.0f))));
+    __m256 inv = _mm256_rcp_ps(d);
+    inv = _mm256_mul_ps(inv, _mm256_fnmadd_ps(d, inv, _mm256_set1_ps(2.0f)));
+    // rcp of +inf (exp overflow for very negative y) is 0: y * 0 = -0, the limit of y * sigmoid(y).
+    return _mm256_mul_ps(v, inv);
+}
+
+/// `residual` is always null here (rescaleAddsResidual() is false off AVX-512).
+QS_AVX2 void rescaleAvx2(const int32_t* acc, int64_t count, int64_t oc, const float* scale, const float* shift,
+    bool silu, float* out, float* range, const float* /*residual*/)
+{
+    const int64_t vec = oc / 8 * 8;
+    if (!range) {
+        for (int64_t j = 0; j < count; ++j) {
+            const int32_t* a = acc + j * oc;
+            float* y = out + j * oc;
+            for (int64_t o = 0; o < vec; o += 8)
+                _mm256_storeu_ps(y + o, rescale8(a + o, scale + o, shift + o, silu));
+            if (vec < oc)
+                rescaleScalar(a + vec, 1, oc - vec, scale + vec, shift + vec, silu, y + vec, nullptr);
+        }
+        return;
+    }
+    // min(v, lo) keeps lo when v is NaN, as quant::minMax's AVX2 path does.
+    __m256 lo = _mm256_set1_ps(range[0]), hi = _mm256_set1_ps(range[1]);
+    for (int64_t j = 0; j < count; ++j) {
+        const int32_t* a = acc + j * oc;
+        float* y = out + j * oc;
+        for (int64_t o = 0; o < vec; o += 8) {
+            const __m256 v = rescale8(a + o, scale + o, shift + o, silu);
+            _mm256_storeu_ps(y + o, v);
+            lo = _mm256_min_ps(v, lo);
+            hi = _mm256_max_ps(v, hi);
+        }
+        if (vec < oc)
+            rescaleScalar(a + vec, 1, oc - vec, scale + vec, shift + vec, silu, y + vec, range);
+    }
+    alignas(32) float l[8], h[8];
+    _mm256_store_ps(l, lo);
+    _mm256_store_ps(h, hi);
+    for (int k = 0; k < 8; ++k) {
+        range[0] = l[k] < range[0] ? l[k] : range[0];
+        range[1] = h[k] > range[1] ? h[k] : range[1];
+    }
+}
+
+} // namespace
+
+namespace detail {
+
+QS_AVX2 void transposeAvx2(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride)
+{
+    int64_t j = 0;
+    for (; j + 8 <= count; j += 8) {
+        int64_t o = 0;
+        for (; o + 8 <= oc; o += 8) {
+            // 8 pixels x 8 channels: the classic unpack/shuffle/permute 8x8 transposition.
+            __m256 r0 = _mm256_loadu_ps(tile + (j + 0) * oc + o), r1 = _mm256_loadu_ps(tile + (j + 1) * oc + o);
+            __m256 r2 = _mm256_loadu_ps(tile + (j + 2) * oc + o), r3 = _mm256_loadu_ps(tile + (j + 3) * oc + o);
+            __m256 r4 = _mm256_loadu_ps(tile + (j + 4) * oc + o), r5 = _mm256_loadu_ps(tile + (j + 5) * oc + o);
+            __m256 r6 = _mm256_loadu_ps(tile + (j + 6) * oc + o), r7 = _mm256_loadu_ps(tile + (j + 7) * oc + o);
+            const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+            const __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+            const __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+            const __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+            const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+            const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+            const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+            const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+            r0 = _mm256_permute2f128_ps(u0, u4, 0x20);
+            r1 = _mm256_permute2f128_ps(u1, u5, 0x20);
+            r2 = _mm256_permute2f128_ps(u2, u6, 0x20);
+            r3 = _mm256_permute2f128_ps(u3, u7, 0x20);
+            r4 = _mm256_permute2f128_ps(u0, u4, 0x31);
+            r5 = _mm256_permute2f128_ps(u1, u5, 0x31);
+            r6 = _mm256_permute2f128_ps(u2, u6, 0x31);
+            r7 = _mm256_permute2f128_ps(u3, u7, 0x31);
+            _mm256_storeu_ps(out + (o + 0) * channelStride + j, r0);
+            _mm256_storeu_ps(out + (o + 1) * channelStride + j, r1);
+            _mm256_storeu_ps(out + (o + 2) * channelStride + j, r2);
+            _mm256_storeu_ps(out + (o + 3) * channelStride + j, r3);
+            _mm256_storeu_ps(out + (o + 4) * channelStride + j, r4);
+            _mm256_storeu_ps(out + (o + 5) * channelStride + j, r5);
+            _mm256_storeu_ps(out + (o + 6) * channelStride + j, r6);
+            _mm256_storeu_ps(out + (o + 7) * channelStride + j, r7);
+        }
+        for (; o < oc; ++o)
+            for (int64_t k = j; k < j + 8; ++k)
+                out[o * channelStride + k] = tile[k * oc + o];
+    }
+    for (int64_t o = 0; o < oc; ++o)
+        for (int64_t k = j; k < count; ++k)
+            out[o * channelStride + k] = tile[k * oc + o];
+}
+
+} // namespace detail
+
+namespace {
+
+QS_AVX2 void addResidualAvx2(const float* tile, const float* residual, int64_t n, float* out, float* range)
+{
+    __m256 lo = _mm256_set1_ps(range ? range[0] : 0.0f), hi = _mm256_set1_ps(range ? range[1] : 0.0f);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256 v = _mm256_add_ps(_mm256_loadu_ps(tile + i), _mm256_loadu_ps(residual + i));
+        _mm256_storeu_ps(out + i, v);
+        // min(v, lo) keeps lo when v is NaN, as quant::minMax does.
+        lo = _mm256_min_ps(v, lo);
+        hi = _mm256_max_ps(v, hi);
+    }
+    if (range) {
+        alignas(32) float l[8], h[8];
+        _mm256_store_ps(l, lo);
+        _mm256_store_ps(h, hi);
+        for (int k = 0; k < 8; ++k) {
+            range[0] = l[k] < range[0] ? l[k] : range[0];
+            range[1] = h[k] > range[1] ? h[k] : range[1];
+        }
+    }
+    addResidualScalar(tile + i, residual + i, n - i, out + i, range);
+}
+
+} // namespace
+
+namespace detail {
+const FloatEpilogueSimd kFloatEpilogueAvx2 { false, rescaleAvx2, transposeAvx2, addResidualAvx2 };
+} // namespace detail
+
+} // namespace qs::kernels::int8
