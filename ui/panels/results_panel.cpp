@@ -8,6 +8,7 @@
 #include "models/scenario_stats_model.h"
 #include "util/finding_text.h"
 #include "util/qt_convert.h"
+#include "util/quantize_text.h"
 #include "util/run_text.h"
 #include "util/scenario_groups.h"
 
@@ -30,6 +31,7 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace qs::ui {
@@ -131,6 +133,17 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_findings = new QTextBrowser(page);
     m_findings->setObjectName(QStringLiteral("findings"));
     m_findings->setOpenExternalLinks(false);
+    m_findings->setOpenLinks(false); // the only links are the findings' actions, handled here
+    connect(m_findings, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (!m_record || url.scheme() != QLatin1String("quantize"))
+            return;
+        bool ok = false;
+        const size_t index = url.path().toULongLong(&ok);
+        if (!ok || index >= m_record->findings.size())
+            return;
+        if (QuantizeText::advice(m_record->findings[index], *m_record))
+            emit quantizeRequested(int(index));
+    });
 
     // Charts on the left, the numbers beside them: at 1366x768 a grid above a table left about 100 px of chart in
     // view. The charts scroll only when the window is smaller than two rows of readable charts; the user can move
@@ -202,7 +215,7 @@ void ResultsPanel::setRun(std::shared_ptr<const RunRecord> record, const QString
         m_groupChooser->setCurrentIndex(0);
     }
     m_groupChooser->setEnabled(m_groupChooser->count() > 1);
-    m_findings->setHtml(findingsHtml(*m_record));
+    m_findings->setHtml(findingsHtml(*m_record, true));
     m_measured->setText(measuredHowHtml(*m_record));
     m_group = 0;
     rebuild();
