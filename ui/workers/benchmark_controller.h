@@ -3,6 +3,7 @@
 #pragma once
 
 #include "benchmark_worker.h"
+#include "job_tracker.h"
 
 #include <QObject>
 #include <QThread>
@@ -21,8 +22,8 @@ public:
     /// Asks the running job to stop after the current kernel; it then reports what it measured (partial) or
     /// cancelled() when nothing was measured yet. Direct: the worker thread is busy while it runs.
     void cancel();
-    bool isBusy() const { return m_currentJob != 0; }
-    quint64 currentJob() const { return m_currentJob; }
+    bool isBusy() const { return m_jobs.isBusy(); }
+    quint64 currentJob() const { return m_jobs.current(); }
 
 signals:
     void started();
@@ -34,8 +35,7 @@ signals:
 private:
     QThread m_thread;
     BenchmarkWorker* m_worker = nullptr;
-    quint64 m_nextJob = 1;
-    quint64 m_currentJob = 0; ///< 0: idle; results of other jobs are stale and dropped
+    JobTracker m_jobs;
     std::shared_ptr<CancelToken> m_cancel;
 };
 

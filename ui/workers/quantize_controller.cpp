@@ -11,29 +11,10 @@ QuantizeController::QuantizeController(QObject* parent)
     m_thread.setObjectName(QStringLiteral("quantscope-quantize"));
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &QuantizeWorker::progressChanged, this,
-        [this](quint64 job, int done, int total, const QString& stage) {
-            if (job == m_currentJob)
-                emit progressChanged(done, total, stage);
-        });
-    connect(m_worker, &QuantizeWorker::resultReady, this, [this](quint64 job, const QuantizeResult& result) {
-        if (job != m_currentJob)
-            return;
-        m_currentJob = 0;
-        emit resultReady(result);
-    });
-    connect(m_worker, &QuantizeWorker::failed, this, [this](quint64 job, const QString& message) {
-        if (job != m_currentJob)
-            return;
-        m_currentJob = 0;
-        emit failed(message);
-    });
-    connect(m_worker, &QuantizeWorker::cancelled, this, [this](quint64 job) {
-        if (job != m_currentJob)
-            return;
-        m_currentJob = 0;
-        emit cancelled();
-    });
+    m_jobs.forwardProgress(m_worker, &QuantizeWorker::progressChanged, this, &QuantizeController::progressChanged);
+    m_jobs.forwardEnd(m_worker, &QuantizeWorker::resultReady, this, &QuantizeController::resultReady);
+    m_jobs.forwardEnd(m_worker, &QuantizeWorker::failed, this, &QuantizeController::failed);
+    m_jobs.forwardEnd(m_worker, &QuantizeWorker::cancelled, this, &QuantizeController::cancelled);
     m_thread.start();
 }
 
@@ -50,17 +31,16 @@ quint64 QuantizeController::start(const QuantizeRequest& request)
     if (m_cancel)
         m_cancel->requestCancel(); // the old job stops at its next calibration run; its result has a stale id
     m_cancel = std::make_shared<CancelToken>();
-    m_currentJob = m_nextJob++;
+    const quint64 job = m_jobs.begin();
     emit started();
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, job = m_currentJob, request, c = m_cancel] { w->run(job, request, c); },
-        Qt::QueuedConnection);
-    return m_currentJob;
+        m_worker, [w = m_worker, job, request, c = m_cancel] { w->run(job, request, c); }, Qt::QueuedConnection);
+    return job;
 }
 
 void QuantizeController::cancel()
 {
-    if (m_currentJob && m_cancel)
+    if (m_jobs.isBusy() && m_cancel)
         m_cancel->requestCancel();
 }
 

@@ -2,6 +2,7 @@
 // GUI-thread side of quantizing: owns the worker thread and the cancel token, numbers jobs, drops stale results.
 #pragma once
 
+#include "job_tracker.h"
 #include "quantize_worker.h"
 
 #include <QObject>
@@ -21,7 +22,7 @@ public:
     /// Asks the running job to stop at the next calibration run; it then writes nothing. Direct, not queued: the
     /// worker thread is busy while it runs.
     void cancel();
-    bool isBusy() const { return m_currentJob != 0; }
+    bool isBusy() const { return m_jobs.isBusy(); }
 
 signals:
     void started();
@@ -33,8 +34,7 @@ signals:
 private:
     QThread m_thread;
     QuantizeWorker* m_worker = nullptr;
-    quint64 m_nextJob = 1;
-    quint64 m_currentJob = 0; ///< 0: idle; results of other jobs are stale and dropped
+    JobTracker m_jobs;
     std::shared_ptr<CancelToken> m_cancel;
 };
 
