@@ -9,7 +9,9 @@
 #include "dialogs/quantize_dialog.h"
 #include "main_window.h"
 #include "panels/results_panel.h"
+#include "panels/runs_panel.h"
 #include "ui_test_main.h"
+#include "util/qt_convert.h"
 #include "util/quantize_text.h"
 #include "workers/quantize_controller.h"
 
@@ -22,6 +24,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -68,6 +71,28 @@ QuantizeRequest qdqRequest(const QString& output, const QString& calibration)
     return r;
 }
 
+// Answers the next message box (shown in a nested event loop) with its button of `role`; `text` gets its question.
+void answerNextQuestion(QObject* context, QMessageBox::ButtonRole role, QString* text)
+{
+    auto* poll = new QTimer(context);
+    poll->setInterval(10);
+    QObject::connect(poll, &QTimer::timeout, context, [poll, role, text] {
+        for (QWidget* w : QApplication::topLevelWidgets()) {
+            auto* box = qobject_cast<QMessageBox*>(w);
+            if (!box || !box->isVisible())
+                continue;
+            *text = box->text();
+            poll->stop();
+            poll->deleteLater();
+            for (QAbstractButton* b : box->buttons())
+                if (box->buttonRole(b) == role)
+                    b->click();
+            return;
+        }
+    });
+    poll->start();
+}
+
 void select(QComboBox* box, int data)
 {
     box->setCurrentIndex(box->findData(data));
@@ -82,6 +107,7 @@ private slots:
     void initTestCase();
     void dialogRefusesSenselessCombinations();
     void dialogDefaultsBesideTheOriginal();
+    void dialogAsksBeforeReplacing();
     void quantizesDemoToQdqPerChannelAndOpensThePair();
     void cancelDuringCalibrationWritesNothing();
     void guiKeepsRunningWhileQuantizing();
@@ -106,6 +132,7 @@ void TestQuantize::dialogRefusesSenselessCombinations()
 {
     QuantizeDialog d(kDemoFp32, loadDemo());
     d.setOutputPath(m_dir.filePath(QStringLiteral("refusal.onnx")));
+    QCOMPARE(d.outputPath(), m_dir.filePath(QStringLiteral("refusal.onnx"))); // a chosen path stays
     auto* format = d.findChild<QComboBox*>(QStringLiteral("format"));
     auto* weights = d.findChild<QComboBox*>(QStringLiteral("weightType"));
     auto* activations = d.findChild<QComboBox*>(QStringLiteral("activationType"));
@@ -173,6 +200,23 @@ void TestQuantize::dialogDefaultsBesideTheOriginal()
     QCOMPARE(QFileInfo(d.outputPath()).absolutePath(), QFileInfo(kDemoFp32).absolutePath());
 }
 
+void TestQuantize::dialogAsksBeforeReplacing()
+{
+    const QString out = m_dir.filePath(QStringLiteral("exists.onnx"));
+    QVERIFY(writeFile(out, "kept"));
+    for (const bool replace : { false, true }) {
+        QuantizeDialog d(kDemoFp32, loadDemo());
+        d.setOutputPath(out);
+        QString question;
+        answerNextQuestion(this, replace ? QMessageBox::AcceptRole : QMessageBox::RejectRole, &question);
+        d.open();
+        d.quantizeButton()->click();
+        QVERIFY2(question.contains(QStringLiteral("exists.onnx")), qPrintable(question));
+        QCOMPARE(d.result(), replace ? int(QDialog::Accepted) : int(QDialog::Rejected));
+        QCOMPARE(readAll(out), QByteArray("kept")); // the dialog only asks; the worker writes
+    }
+}
+
 void TestQuantize::quantizesDemoToQdqPerChannelAndOpensThePair()
 {
     const QString fp32 = m_dir.filePath(QStringLiteral("demo_fp32.onnx"));
@@ -202,7 +246,8 @@ void TestQuantize::quantizesDemoToQdqPerChannelAndOpensThePair()
     QVERIFY(w.currentResult().isPair());
     QCOMPARE(QFileInfo(w.currentResult().primary->path).canonicalFilePath(), QFileInfo(fp32).canonicalFilePath());
     QCOMPARE(QFileInfo(w.currentResult().secondary->path).canonicalFilePath(), QFileInfo(out).canonicalFilePath());
-    QVERIFY2(w.quantizer()->lastMessage().contains(QStringLiteral("7 Conv")), qPrintable(w.quantizer()->lastMessage()));
+    QVERIFY2(w.quantizer()->lastMessage().contains(QStringLiteral("Quantized 7 Conv")),
+        qPrintable(w.quantizer()->lastMessage()));
 
     // The structure, read back with the engine's loader.
     auto written = loadModel(out.toStdString());
@@ -383,7 +428,23 @@ void TestQuantize::findingOffersTheAdvisedQuantization()
     QCOMPARE(d->request().sourcePath, kDemoFp32);
     QCOMPARE(d->options().format, QuantFormat::Qdq);
     QVERIFY(d->options().perChannel);
-    d->reject();
+
+    // Quantizing from there opens the pair and measures FP32 against the new INT8 model.
+    const QString out = m_dir.filePath(QStringLiteral("advised.onnx"));
+    d->setOutputPath(out);
+    d->setRandomSamples(2);
+    w.runsPanel()->setSettings(1, 1, 3, 0, false);
+    QSignalSpy measured(w.runsPanel(), &RunsPanel::runFinished);
+    d->quantizeButton()->click();
+    QVERIFY(measured.wait(180000));
+    QVERIFY(w.currentResult().isPair());
+    const auto measuredRun = w.resultsPanel()->run();
+    QVERIFY(measuredRun);
+    QStringList paths;
+    for (const ModelRecord& m : measuredRun->models)
+        paths << QFileInfo(toQString(m.path)).canonicalFilePath();
+    QVERIFY2(paths.contains(QFileInfo(kDemoFp32).canonicalFilePath()), qPrintable(paths.join(u' ')));
+    QVERIFY2(paths.contains(QFileInfo(out).canonicalFilePath()), qPrintable(paths.join(u' ')));
 }
 
 QS_UI_TEST_MAIN(TestQuantize)

@@ -106,17 +106,20 @@ void QuantizeCoordinator::showDialog(
 void QuantizeCoordinator::finished(const QuantizeResult& result)
 {
     emit busyChanged(false);
-    m_lastMessage = tr("Wrote %1 (%2). %3")
-                        .arg(QDir::toNativeSeparators(result.outputPath), QuantizeText::optionsText(result.options),
-                            QuantizeText::summary(result.summary));
+    // Short enough for the status bar beside the model label; the options are in the file's default name.
+    m_lastMessage
+        = tr("%1 Wrote %2.").arg(QuantizeText::summary(result.summary), QFileInfo(result.outputPath).fileName());
     if (!result.summary.skipped.empty()) {
         // The nodes left in float and why: too long for the status bar, and what a user checks first.
-        auto* box
-            = new QMessageBox(QMessageBox::Information, tr("Quantized"), m_lastMessage, QMessageBox::Ok, m_window);
+        auto* box = new QMessageBox(QMessageBox::Information, tr("Quantized"),
+            tr("Wrote %1 (%2).")
+                .arg(QDir::toNativeSeparators(result.outputPath), QuantizeText::optionsText(result.options)),
+            QMessageBox::Ok, m_window);
         QStringList lines;
         for (const std::string& s : result.summary.skipped)
             lines << toQString(s);
-        box->setInformativeText(tr("Some nodes were left in float; the details say which and why."));
+        box->setInformativeText(
+            QuantizeText::summary(result.summary) + QLatin1Char(' ') + tr("The details say which nodes and why."));
         box->setDetailedText(lines.join(QLatin1Char('\n')));
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();

@@ -37,7 +37,7 @@ public:
     /// The dialog while it is open (null otherwise).
     QuantizeDialog* dialog() const;
     bool isBusy() const;
-    /// What the last finished job did ("Wrote ... (static QDQ, ...). Quantized 7 Conv; ...").
+    /// What the last finished job did ("Quantized 7 Conv; calibrated 13 tensors over 8 samples. Wrote x.onnx.").
     QString lastMessage() const { return m_lastMessage; }
 
     /// Opens the dialog for a float model the window has loaded.

@@ -271,6 +271,8 @@ void QuantizeDialog::buildForm()
     m_ok = buttons->button(QDialogButtonBox::Ok);
     m_ok->setText(tr("&Quantize"));
     m_ok->setToolTip(tr("Quantize on a background thread; the result opens as a pair beside the original"));
+    // Named here, not left to Qt's own catalogue, which a system may not have installed.
+    buttons->button(QDialogButtonBox::Cancel)->setText(tr("Cancel"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QuantizeDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -370,8 +372,8 @@ QString QuantizeDialog::outputPath() const
 
 void QuantizeDialog::setOutputPath(const QString& path)
 {
+    m_outputEdited = true; // first: setText runs updateState, which would put the default name back
     m_output->setText(path);
-    m_outputEdited = true;
 }
 
 QuantizeRequest QuantizeDialog::request() const
@@ -466,10 +468,13 @@ void QuantizeDialog::accept()
         return;
     const QString out = QFileInfo(outputPath()).absoluteFilePath();
     if (QFileInfo::exists(out) && out != m_confirmedOverwrite) {
-        const auto answer = QMessageBox::question(this, tr("Replace File?"),
+        QMessageBox ask(QMessageBox::Question, tr("Replace File?"),
             tr("%1 exists. Replace it with the new INT8 model?").arg(QDir::toNativeSeparators(out)),
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
-        if (answer != QMessageBox::Yes)
+            QMessageBox::NoButton, this);
+        QPushButton* replace = ask.addButton(tr("&Replace"), QMessageBox::AcceptRole);
+        ask.setDefaultButton(ask.addButton(tr("Cancel"), QMessageBox::RejectRole));
+        ask.exec();
+        if (ask.clickedButton() != replace)
             return;
     }
     writeSettings();
