@@ -2733,8 +2733,8 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/util/quantize_text.cpp" line="107"/>
-        <source>Quantize %1 as static QDQ, per channel...</source>
-        <translation>%1 statisch als QDQ quantisieren, pro Kanal...</translation>
+        <source>Quantize as static QDQ, per channel...</source>
+        <translation>Statisch als QDQ quantisieren, pro Kanal...</translation>
     </message>
 </context>
 <context>
@@ -2905,129 +2905,134 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ResultsPanel</name>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="70"/>
+        <location filename="../ui/panels/results_panel.cpp" line="71"/>
         <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="83"/>
+        <location filename="../ui/panels/results_panel.cpp" line="84"/>
         <source>Which setting (threads · mode) the charts show</source>
         <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="87"/>
+        <location filename="../ui/panels/results_panel.cpp" line="88"/>
         <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
         <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="91"/>
+        <location filename="../ui/panels/results_panel.cpp" line="92"/>
         <source>Setting:</source>
         <translation>Einstellung:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="131"/>
+        <location filename="../ui/panels/results_panel.cpp" line="139"/>
         <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="208"/>
+        <location filename="../ui/panels/results_panel.cpp" line="216"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="208"/>
+        <location filename="../ui/panels/results_panel.cpp" line="216"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="295"/>
-        <location filename="../ui/panels/results_panel.cpp" line="384"/>
+        <location filename="../ui/panels/results_panel.cpp" line="231"/>
+        <source>Quantize %1 as the findings advise, open the result beside it and measure both</source>
+        <translation>%1 quantisieren, wie die Befunde raten, das Ergebnis daneben öffnen und beide messen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="314"/>
+        <location filename="../ui/panels/results_panel.cpp" line="403"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="293"/>
+        <location filename="../ui/panels/results_panel.cpp" line="312"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="296"/>
+        <location filename="../ui/panels/results_panel.cpp" line="315"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="307"/>
-        <location filename="../ui/panels/results_panel.cpp" line="389"/>
+        <location filename="../ui/panels/results_panel.cpp" line="326"/>
+        <location filename="../ui/panels/results_panel.cpp" line="408"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="303"/>
+        <location filename="../ui/panels/results_panel.cpp" line="322"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="85"/>
+        <location filename="../ui/panels/results_panel.cpp" line="86"/>
         <source>Colour Graph by &amp;Time</source>
         <translation>Graph nach &amp;Zeit einfärben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="101"/>
+        <location filename="../ui/panels/results_panel.cpp" line="102"/>
         <source>Compare Anyway</source>
         <translation>Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="103"/>
+        <location filename="../ui/panels/results_panel.cpp" line="104"/>
         <source>Compare these two models although they are not the same network</source>
         <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="293"/>
+        <location filename="../ui/panels/results_panel.cpp" line="312"/>
         <source>the run failed: see the message above</source>
         <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="304"/>
+        <location filename="../ui/panels/results_panel.cpp" line="323"/>
         <source>no times: the run failed before it was profiled</source>
         <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="305"/>
+        <location filename="../ui/panels/results_panel.cpp" line="324"/>
         <source>no times: nothing of this setting was measured</source>
         <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="308"/>
-        <location filename="../ui/panels/results_panel.cpp" line="391"/>
+        <location filename="../ui/panels/results_panel.cpp" line="327"/>
+        <location filename="../ui/panels/results_panel.cpp" line="410"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="308"/>
-        <location filename="../ui/panels/results_panel.cpp" line="391"/>
+        <location filename="../ui/panels/results_panel.cpp" line="327"/>
+        <location filename="../ui/panels/results_panel.cpp" line="410"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="310"/>
-        <location filename="../ui/panels/results_panel.cpp" line="393"/>
-        <location filename="../ui/panels/results_panel.cpp" line="395"/>
+        <location filename="../ui/panels/results_panel.cpp" line="329"/>
+        <location filename="../ui/panels/results_panel.cpp" line="412"/>
+        <location filename="../ui/panels/results_panel.cpp" line="414"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="310"/>
-        <location filename="../ui/panels/results_panel.cpp" line="395"/>
+        <location filename="../ui/panels/results_panel.cpp" line="329"/>
+        <location filename="../ui/panels/results_panel.cpp" line="414"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="346"/>
+        <location filename="../ui/panels/results_panel.cpp" line="365"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="385"/>
+        <location filename="../ui/panels/results_panel.cpp" line="404"/>
         <source>Latency box plot</source>
         <translation>Latenz-Boxplot</translation>
     </message>

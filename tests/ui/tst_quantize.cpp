@@ -410,6 +410,11 @@ void TestQuantize::findingOffersTheAdvisedQuantization()
     emit findings->anchorClicked(QUrl(QStringLiteral("quantize:1")));
     QCOMPARE(requested.count(), 1);
     QCOMPARE(requested.at(0).at(0).toInt(), 1);
+    auto* button = panel.findChild<QPushButton*>(QStringLiteral("quantizeAdviceButton"));
+    QVERIFY(button && !button->isHidden());
+    button->click();
+    QCOMPARE(requested.count(), 2);
+    QCOMPARE(requested.at(1).at(0).toInt(), 1);
     const auto advice = QuantizeText::advice(dynamic, *run);
     QVERIFY(advice);
     QCOMPARE(advice->floatModelPath, kDemoFp32);

@@ -17,6 +17,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QDir>
 #include <QEvent>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -106,6 +107,13 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     auto* verdictRow = new QHBoxLayout;
     verdictRow->addWidget(m_verdict, 1);
     verdictRow->addWidget(m_compareAnyway, 0, Qt::AlignTop);
+    // The first finding that advises quantizing again, as a button beside the verdict (the findings list its link).
+    m_quantizeAdvice = new QPushButton(page);
+    m_quantizeAdvice->setObjectName(QStringLiteral("quantizeAdviceButton"));
+    m_quantizeAdvice->hide();
+    connect(m_quantizeAdvice, &QPushButton::clicked, this,
+        [this] { emit quantizeRequested(m_quantizeAdvice->property("finding").toInt()); });
+    verdictRow->addWidget(m_quantizeAdvice, 0, Qt::AlignTop);
 
     m_histogram = makeChartView(page, QStringLiteral("histogramChart"));
     m_box = makeChartView(page, QStringLiteral("boxChart"));
@@ -216,6 +224,17 @@ void ResultsPanel::setRun(std::shared_ptr<const RunRecord> record, const QString
     }
     m_groupChooser->setEnabled(m_groupChooser->count() > 1);
     m_findings->setHtml(findingsHtml(*m_record, true));
+    m_quantizeAdvice->hide();
+    for (size_t i = 0; i < m_record->findings.size(); ++i)
+        if (const auto advice = QuantizeText::advice(m_record->findings[i], *m_record)) {
+            m_quantizeAdvice->setText(advice->label);
+            m_quantizeAdvice->setToolTip(tr("Quantize %1 as the findings advise, open the result beside it and "
+                                            "measure both")
+                                             .arg(QDir::toNativeSeparators(advice->floatModelPath)));
+            m_quantizeAdvice->setProperty("finding", int(i));
+            m_quantizeAdvice->show();
+            break;
+        }
     m_measured->setText(measuredHowHtml(*m_record));
     m_group = 0;
     rebuild();

@@ -82,6 +82,7 @@ private:
     QPushButton* m_overlayButton = nullptr;
     QLabel* m_verdict = nullptr;
     QPushButton* m_compareAnyway = nullptr;
+    QPushButton* m_quantizeAdvice = nullptr;
     QSplitter* m_split = nullptr;
     QChartView* m_histogram = nullptr;
     QChartView* m_box = nullptr;

@@ -104,7 +104,7 @@ std::optional<QuantizeAdvice> QuantizeText::advice(const Finding& finding, const
     a.options.perChannel = true;
     a.options.weightType = DataType::Int8;
     a.options.activationType = DataType::UInt8;
-    a.label = tr("Quantize %1 as static QDQ, per channel...").arg(displayNameForPath(a.floatModelPath));
+    a.label = tr("Quantize as static QDQ, per channel...");
     return a;
 }
 

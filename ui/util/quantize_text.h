@@ -18,7 +18,7 @@ struct QuantizeAdvice
 {
     QString floatModelPath;
     QuantizeOptions options;
-    QString label; ///< "Quantize as static QDQ, per channel..."
+    QString label; ///< "Quantize as static QDQ, per channel..." (short: it is a button beside the verdict)
 };
 
 class QuantizeText
