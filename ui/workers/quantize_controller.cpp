@@ -5,43 +5,24 @@ namespace qs::ui {
 
 QuantizeController::QuantizeController(QObject* parent)
     : QObject(parent)
-    , m_worker(new QuantizeWorker)
+    , m_work(QStringLiteral("quantscope-quantize"))
 {
     qRegisterMetaType<qs::ui::QuantizeResult>();
-    m_thread.setObjectName(QStringLiteral("quantscope-quantize"));
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_jobs.forwardProgress(m_worker, &QuantizeWorker::progressChanged, this, &QuantizeController::progressChanged);
-    m_jobs.forwardEnd(m_worker, &QuantizeWorker::resultReady, this, &QuantizeController::resultReady);
-    m_jobs.forwardEnd(m_worker, &QuantizeWorker::failed, this, &QuantizeController::failed);
-    m_jobs.forwardEnd(m_worker, &QuantizeWorker::cancelled, this, &QuantizeController::cancelled);
-    m_thread.start();
+    m_work.connectTo(this);
 }
 
-QuantizeController::~QuantizeController()
-{
-    if (m_cancel)
-        m_cancel->requestCancel();
-    m_thread.quit();
-    m_thread.wait();
-}
+QuantizeController::~QuantizeController() = default;
 
 quint64 QuantizeController::start(const QuantizeRequest& request)
 {
-    if (m_cancel)
-        m_cancel->requestCancel(); // the old job stops at its next calibration run; its result has a stale id
-    m_cancel = std::make_shared<CancelToken>();
-    const quint64 job = m_jobs.begin();
+    const quint64 job = m_work.start(request);
     emit started();
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, job, request, c = m_cancel] { w->run(job, request, c); }, Qt::QueuedConnection);
     return job;
 }
 
 void QuantizeController::cancel()
 {
-    if (m_jobs.isBusy() && m_cancel)
-        m_cancel->requestCancel();
+    m_work.cancel();
 }
 
 } // namespace qs::ui

@@ -2,11 +2,10 @@
 // GUI-thread side of quantizing: owns the worker thread and the cancel token, numbers jobs, drops stale results.
 #pragma once
 
-#include "job_tracker.h"
 #include "quantize_worker.h"
+#include "worker_thread.h"
 
 #include <QObject>
-#include <QThread>
 
 namespace qs::ui {
 
@@ -22,7 +21,7 @@ public:
     /// Asks the running job to stop at the next calibration run; it then writes nothing. Direct, not queued: the
     /// worker thread is busy while it runs.
     void cancel();
-    bool isBusy() const { return m_jobs.isBusy(); }
+    bool isBusy() const { return m_work.jobs().isBusy(); }
 
 signals:
     void started();
@@ -32,10 +31,7 @@ signals:
     void cancelled();
 
 private:
-    QThread m_thread;
-    QuantizeWorker* m_worker = nullptr;
-    JobTracker m_jobs;
-    std::shared_ptr<CancelToken> m_cancel;
+    WorkerThread<QuantizeWorker> m_work;
 };
 
 } // namespace qs::ui
