@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "main_window.h"
 
+#include "dialogs/quantize_coordinator.h"
 #include "dialogs/runtimes_dialog.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
@@ -63,6 +64,7 @@ QString settingsKey(const char* key)
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_loader(new LoadController(this))
+    , m_quantizer(new QuantizeCoordinator(this))
 {
     initQuantscopeResources();
     setObjectName(QStringLiteral("MainWindow"));
@@ -95,7 +97,33 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_cancel);
     statusBar()->addPermanentWidget(m_modelLabel);
     setBusy(false);
-    connect(m_cancel, &QToolButton::clicked, m_loader, &LoadController::cancel);
+    // One Cancel in the status bar for what it shows the progress of: quantizing, else loading.
+    connect(m_cancel, &QToolButton::clicked, this, [this] {
+        if (m_quantizer->isBusy())
+            m_quantizer->cancel();
+        else
+            m_loader->cancel();
+    });
+    connect(m_quantizer, &QuantizeCoordinator::busyChanged, this, [this](bool busy) {
+        setBusy(busy);
+        if (busy)
+            m_cancel->setToolTip(tr("Stop quantizing; nothing is written"));
+        updateQuantizeEnabled();
+    });
+    connect(m_quantizer, &QuantizeCoordinator::progressChanged, this, [this](int done, int total, const QString& text) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+        m_progress->setFormat(text);
+    });
+    connect(m_quantizer, &QuantizeCoordinator::statusMessage, this,
+        [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(m_quantizer, &QuantizeCoordinator::failed, this, &MainWindow::showQuantizeError);
+    connect(m_quantizer, &QuantizeCoordinator::pairReady, this,
+        [this](const QString& floatPath, const QString& quantizedPath, const QString& message, bool measure) {
+            m_pendingQuantizeMessage = message;
+            m_measureWhenLoaded = measure;
+            openPair(floatPath, quantizedPath);
+        });
 
     connect(m_loader, &LoadController::started, this, [this] { setBusy(true); });
     connect(m_loader, &LoadController::progressChanged, this, [this](int done, int total, const QString& stage) {
@@ -138,6 +166,10 @@ MainWindow::MainWindow(QWidget* parent)
         m_report, &ReportPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(m_results, &ResultsPanel::overlayRequested, this, &MainWindow::showProfileOnGraph);
     connect(m_results, &ResultsPanel::compareAnywayRequested, m_runs, &RunsPanel::compareAnyway);
+    connect(m_results, &ResultsPanel::quantizeRequested, this, [this](int finding) {
+        if (m_results->run())
+            m_quantizer->openDialogForFinding(*m_results->run(), size_t(finding), m_result.primary);
+    });
     connect(m_graph, &GraphPanel::modelShown, this, [this] {
         updateModelLabel();
         offerProfileOfShownModel();
@@ -254,6 +286,16 @@ void MainWindow::createActions()
     showTargets->setStatusTip(tr("Where the model runs, falls back to the CPU provider, or cannot load"));
     showTargets->setObjectName(QStringLiteral("showTargets"));
 
+    QMenu* modelMenu = menuBar()->addMenu(tr("&Model"));
+    m_quantizeAction
+        = modelMenu->addAction(tr("&Quantize..."), this, [this] { m_quantizer->openDialog(m_result.primary); });
+    m_quantizeAction->setObjectName(QStringLiteral("quantize"));
+    m_quantizeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_quantizeAction->setStatusTip(tr("Write an INT8 version of the open FP32 model and open it beside the original"));
+    m_cancelQuantizeAction = modelMenu->addAction(tr("&Cancel Quantizing"), m_quantizer, &QuantizeCoordinator::cancel);
+    m_cancelQuantizeAction->setStatusTip(tr("Stop quantizing; nothing is written"));
+    updateQuantizeEnabled();
+
     QMenu* run = menuBar()->addMenu(tr("&Benchmark"));
     run->addAction(m_runs->runAction());
     run->addAction(m_runs->cancelAction());
@@ -290,8 +332,12 @@ void MainWindow::createActions()
 
 void MainWindow::setBusy(bool busy)
 {
+    // Loading the pair a finished quantization made must not hide the progress of a quantization started since.
+    busy = busy || m_quantizer->isBusy();
     m_progress->setVisible(busy);
     m_cancel->setVisible(busy);
+    if (!m_quantizer->isBusy())
+        m_cancel->setToolTip(tr("Stop loading; the model shown now stays open"));
     if (busy) {
         m_progress->setRange(0, 0);
         m_progress->setFormat(tr("Working..."));
@@ -376,7 +422,17 @@ void MainWindow::showResult(const LoadResult& result, bool isRelayout)
         showRunOfOpenModels();
     statusBar()->showMessage(
         isRelayout ? tr("Graph laid out again.") : tr("Opened %1.").arg(m_pendingDescription), 5000);
+    updateQuantizeEnabled();
+    if (!isRelayout && !m_pendingQuantizeMessage.isEmpty()) {
+        statusBar()->showMessage(m_pendingQuantizeMessage, 30000);
+        m_pendingQuantizeMessage.clear();
+    }
     emit modelLoaded();
+    if (!isRelayout && m_measureWhenLoaded) {
+        // A finding's action: measure the FP32 model against the INT8 model just made from it.
+        m_measureWhenLoaded = false;
+        m_runs->startRun();
+    }
 }
 
 // The status bar describes the graph on screen, which changes when the other side of a pair is shown.
@@ -436,6 +492,8 @@ void MainWindow::showRunOfOpenModels()
 void MainWindow::showError(const QString& message)
 {
     setBusy(false);
+    m_pendingQuantizeMessage.clear();
+    m_measureWhenLoaded = false;
     statusBar()->showMessage(tr("Could not open %1.").arg(m_pendingDescription), 8000);
     if (m_errorBox)
         m_errorBox->close();
@@ -542,6 +600,7 @@ void MainWindow::writeSettings() const
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_loader->cancel();
+    m_quantizer->cancel();
     m_runs->controller()->cancel();
     writeSettings();
     event->accept();
@@ -594,6 +653,26 @@ void MainWindow::showProfileOnGraph(const ProfileReport& profile, const QString&
         d->raise();
     m_tabs->setCurrentWidget(m_graph);
     statusBar()->showMessage(tr("Graph coloured by the mean time per node of %1.").arg(label), 8000);
+}
+
+void MainWindow::updateQuantizeEnabled()
+{
+    const auto& primary = m_result.primary;
+    const bool floatOpen = primary && primary->analysis && primary->analysis->format == QuantFormat::Fp32;
+    m_quantizeAction->setEnabled(floatOpen && !m_quantizer->isBusy());
+    m_cancelQuantizeAction->setEnabled(m_quantizer->isBusy());
+}
+
+void MainWindow::showQuantizeError(const QString& message)
+{
+    statusBar()->showMessage(tr("Quantizing failed."), 8000);
+    if (m_errorBox)
+        m_errorBox->close();
+    m_errorBox = new QMessageBox(QMessageBox::Critical, tr("Could Not Quantize"),
+        tr("Quantscope could not write the INT8 model."), QMessageBox::Ok, this);
+    m_errorBox->setInformativeText(message);
+    m_errorBox->setAttribute(Qt::WA_DeleteOnClose);
+    m_errorBox->open();
 }
 
 void MainWindow::showAbout()

@@ -10,6 +10,7 @@
 #include <QMessageBox>
 #include <QPointer>
 
+class QAction;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -24,6 +25,7 @@ class HotspotPanel;
 class LoadController;
 class OperatorsPanel;
 class PropertiesPanel;
+class QuantizeCoordinator;
 class ReportPanel;
 class ResultsPanel;
 class RunsPanel;
@@ -51,6 +53,10 @@ public:
     /// The central tabs: the graph (0) and the selected run's results (1).
     QTabWidget* centralTabs() const { return m_tabs; }
     LoadController* loadController() const { return m_loader; }
+    /// Model > Quantize... and the findings' quantize actions.
+    QuantizeCoordinator* quantizer() const { return m_quantizer; }
+    /// Enabled while a float model is open and nothing is being quantized.
+    QAction* quantizeAction() const { return m_quantizeAction; }
     /// The last error dialog (non-modal), for tests and for not stacking dialogs.
     QMessageBox* errorDialog() const { return m_errorBox; }
 
@@ -88,8 +94,15 @@ private:
     void readSettings();
     void writeSettings() const;
     void showAbout();
+    void updateQuantizeEnabled();
+    void showQuantizeError(const QString& message);
 
     LoadController* m_loader = nullptr;
+    QuantizeCoordinator* m_quantizer = nullptr;
+    QAction* m_quantizeAction = nullptr;
+    QAction* m_cancelQuantizeAction = nullptr;
+    QString m_pendingQuantizeMessage; ///< what the quantizer did, shown once the pair it made is open
+    bool m_measureWhenLoaded = false; ///< a finding's action: measure the pair once it is open
     LoadResult m_result;
     QString m_pendingDescription;
     GraphPanel* m_graph = nullptr;

@@ -8,6 +8,7 @@
 #include "models/scenario_stats_model.h"
 #include "util/finding_text.h"
 #include "util/qt_convert.h"
+#include "util/quantize_text.h"
 #include "util/run_text.h"
 #include "util/scenario_groups.h"
 
@@ -16,6 +17,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QDir>
 #include <QEvent>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -30,6 +32,7 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace qs::ui {
@@ -104,6 +107,13 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     auto* verdictRow = new QHBoxLayout;
     verdictRow->addWidget(m_verdict, 1);
     verdictRow->addWidget(m_compareAnyway, 0, Qt::AlignTop);
+    // The first finding that advises quantizing again, as a button beside the verdict (the findings list its link).
+    m_quantizeAdvice = new QPushButton(page);
+    m_quantizeAdvice->setObjectName(QStringLiteral("quantizeAdviceButton"));
+    m_quantizeAdvice->hide();
+    connect(m_quantizeAdvice, &QPushButton::clicked, this,
+        [this] { emit quantizeRequested(m_quantizeAdvice->property("finding").toInt()); });
+    verdictRow->addWidget(m_quantizeAdvice, 0, Qt::AlignTop);
 
     m_histogram = makeChartView(page, QStringLiteral("histogramChart"));
     m_box = makeChartView(page, QStringLiteral("boxChart"));
@@ -131,6 +141,17 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_findings = new QTextBrowser(page);
     m_findings->setObjectName(QStringLiteral("findings"));
     m_findings->setOpenExternalLinks(false);
+    m_findings->setOpenLinks(false); // the only links are the findings' actions, handled here
+    connect(m_findings, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (!m_record || url.scheme() != QLatin1String("quantize"))
+            return;
+        bool ok = false;
+        const size_t index = url.path().toULongLong(&ok);
+        if (!ok || index >= m_record->findings.size())
+            return;
+        if (QuantizeText::advice(m_record->findings[index], *m_record))
+            emit quantizeRequested(int(index));
+    });
 
     // Charts on the left, the numbers beside them: at 1366x768 a grid above a table left about 100 px of chart in
     // view. The charts scroll only when the window is smaller than two rows of readable charts; the user can move
@@ -202,7 +223,18 @@ void ResultsPanel::setRun(std::shared_ptr<const RunRecord> record, const QString
         m_groupChooser->setCurrentIndex(0);
     }
     m_groupChooser->setEnabled(m_groupChooser->count() > 1);
-    m_findings->setHtml(findingsHtml(*m_record));
+    m_findings->setHtml(findingsHtml(*m_record, true));
+    m_quantizeAdvice->hide();
+    for (size_t i = 0; i < m_record->findings.size(); ++i)
+        if (const auto advice = QuantizeText::advice(m_record->findings[i], *m_record)) {
+            m_quantizeAdvice->setText(advice->label);
+            m_quantizeAdvice->setToolTip(tr("Quantize %1 as the findings advise, open the result beside it and "
+                                            "measure both")
+                                             .arg(QDir::toNativeSeparators(advice->floatModelPath)));
+            m_quantizeAdvice->setProperty("finding", int(i));
+            m_quantizeAdvice->show();
+            break;
+        }
     m_measured->setText(measuredHowHtml(*m_record));
     m_group = 0;
     rebuild();

@@ -59,6 +59,9 @@ signals:
     void compareAnywayRequested();
     /// Another run or setting is shown: its profiles are what the graph can be coloured by.
     void profilesChanged();
+    /// A finding's action: quantize the run's FP32 model as the advice of run()->findings[findingIndex] says
+    /// (QuantizeText::advice).
+    void quantizeRequested(int findingIndex);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -79,6 +82,7 @@ private:
     QPushButton* m_overlayButton = nullptr;
     QLabel* m_verdict = nullptr;
     QPushButton* m_compareAnyway = nullptr;
+    QPushButton* m_quantizeAdvice = nullptr;
     QSplitter* m_split = nullptr;
     QChartView* m_histogram = nullptr;
     QChartView* m_box = nullptr;

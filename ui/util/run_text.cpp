@@ -3,6 +3,7 @@
 
 #include "util/finding_text.h"
 #include "util/qt_convert.h"
+#include "util/quantize_text.h"
 #include "util/scenario_groups.h"
 
 #include <QCoreApplication>
@@ -88,13 +89,14 @@ QString measuredHowHtml(const RunRecord& record)
     return html;
 }
 
-QString findingsHtml(const RunRecord& record)
+QString findingsHtml(const RunRecord& record, bool actions)
 {
     QString html = QStringLiteral("<p><b>%1</b></p>").arg(verdictText(record).toHtmlEscaped());
     if (record.findings.empty())
         return html + QStringLiteral("<p>") + QCoreApplication::translate("qs::ui::RunText", "No findings.")
             + QStringLiteral("</p>");
-    for (const Finding& f : record.findings) {
+    for (size_t index = 0; index < record.findings.size(); ++index) {
+        const Finding& f = record.findings[index];
         const char* color = f.severity == FindingSeverity::Critical ? "#c92a2a"
             : f.severity == FindingSeverity::Warning                ? "#e67700"
                                                                     : "#1971c2";
@@ -109,6 +111,11 @@ QString findingsHtml(const RunRecord& record)
         }
         if (!text.advice.isEmpty())
             html += QStringLiteral("<i>%1</i>").arg(text.advice.toHtmlEscaped());
+        if (actions)
+            if (const auto advice = QuantizeText::advice(f, record))
+                html += QStringLiteral("<br><a href=\"quantize:%1\">%2</a>")
+                            .arg(index)
+                            .arg(advice->label.toHtmlEscaped());
         html += QStringLiteral("</p>");
     }
     return html;

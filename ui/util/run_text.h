@@ -16,7 +16,9 @@ QString formatMs(double ms);
 QString measuredHowHtml(const RunRecord& record);
 
 /// Rich text: the verdict sentence, then every finding with severity, evidence and advice, in the UI language.
-QString findingsHtml(const RunRecord& record);
+/// With `actions`, a finding whose advice is to quantize again (QuantizeText::advice) ends in a link
+/// "quantize:INDEX" (INDEX into record.findings) that does it.
+QString findingsHtml(const RunRecord& record, bool actions = false);
 
 /// The verdict sentence in the UI language (FindingText::verdict).
 QString verdictText(const RunRecord& record);

@@ -3,9 +3,9 @@
 #pragma once
 
 #include "benchmark_worker.h"
+#include "worker_thread.h"
 
 #include <QObject>
-#include <QThread>
 
 namespace qs::ui {
 
@@ -21,8 +21,8 @@ public:
     /// Asks the running job to stop after the current kernel; it then reports what it measured (partial) or
     /// cancelled() when nothing was measured yet. Direct: the worker thread is busy while it runs.
     void cancel();
-    bool isBusy() const { return m_currentJob != 0; }
-    quint64 currentJob() const { return m_currentJob; }
+    bool isBusy() const { return m_work.jobs().isBusy(); }
+    quint64 currentJob() const { return m_work.jobs().current(); }
 
 signals:
     void started();
@@ -32,11 +32,7 @@ signals:
     void cancelled();
 
 private:
-    QThread m_thread;
-    BenchmarkWorker* m_worker = nullptr;
-    quint64 m_nextJob = 1;
-    quint64 m_currentJob = 0; ///< 0: idle; results of other jobs are stale and dropped
-    std::shared_ptr<CancelToken> m_cancel;
+    WorkerThread<BenchmarkWorker> m_work;
 };
 
 } // namespace qs::ui

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+#include "quantize_worker.h"
+
+#include "util/qt_convert.h"
+
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/model_writer.h>
+#include <quantscope/engine/parity.h>
+
+#include <QElapsedTimer>
+#include <QThread>
+
+#include <new>
+
+namespace qs::ui {
+
+namespace {
+
+/// The engine reports every calibration run; the GUI needs a few updates per second, not one per run of a tiny model.
+class ThrottledProgress final : public ProgressSink
+{
+public:
+    ThrottledProgress(QuantizeWorker* worker, quint64 jobId, QString stage)
+        : m_worker(worker)
+        , m_job(jobId)
+        , m_stage(std::move(stage))
+    {
+        m_sinceEmit.start();
+    }
+
+    void progress(int64_t done, int64_t total) override
+    {
+        if (done != total && done != 0 && m_sinceEmit.elapsed() < 50)
+            return;
+        m_sinceEmit.restart();
+        emit m_worker->progressChanged(m_job, int(done), int(total), m_stage);
+    }
+
+private:
+    QuantizeWorker* m_worker;
+    quint64 m_job;
+    QString m_stage;
+    QElapsedTimer m_sinceEmit;
+};
+
+} // namespace
+
+void QuantizeWorker::run(quint64 jobId, const QuantizeRequest& request, const std::shared_ptr<CancelToken>& cancel)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    QuantizeOptions options = request.options;
+    options.cancel = nullptr;
+    options.progress = nullptr;
+    if (Status st = validateQuantizeOptions(options); !st)
+        return emit failed(jobId, tr("These quantization options are refused: %1").arg(toQString(st.message())));
+
+    std::shared_ptr<const Model> model = request.model;
+    if (!model || !options.inputShapes.empty()) {
+        // Bound input dimensions are applied while loading (before shape inference), as the CLI does.
+        emit progressChanged(jobId, 0, 0, tr("Reading %1").arg(displayNameForPath(request.sourcePath)));
+        LoadOptions lo;
+        lo.inputShapes = options.inputShapes;
+        auto loaded = loadModel(request.sourcePath.toStdString(), lo);
+        if (!loaded)
+            return emit failed(jobId, toQString(loaded.status().toString()));
+        model = *loaded;
+    }
+
+    std::vector<Sample> samples;
+    if (options.format != QuantFormat::Dynamic) {
+        emit progressChanged(jobId, 0, 0, tr("Reading the calibration data"));
+        auto loaded = loadSamples(*model, request.calibrationData.toStdString(), options.inputShapes);
+        if (!loaded)
+            return emit failed(jobId,
+                tr("Calibration data '%1': %2").arg(request.calibrationData, toQString(loaded.status().message())));
+        samples = std::move(*loaded);
+    }
+    if (cancel->isCancelled())
+        return emit cancelled(jobId);
+
+    ThrottledProgress progress(this, jobId, tr("Calibrating"));
+    options.cancel = cancel.get();
+    options.progress = &progress;
+    QuantizeSummary summary;
+    Result<std::shared_ptr<Model>> quantized = Status(StatusCode::Internal, "not run");
+    try {
+        quantized = quantizeModel(model, options, samples, &summary);
+    } catch (const std::bad_alloc& e) {
+        quantized = Status(StatusCode::OutOfMemory, e.what());
+    }
+    if (!quantized) {
+        if (quantized.status().isCancelled())
+            return emit cancelled(jobId);
+        return emit failed(
+            jobId, tr("Could not quantize %1: %2").arg(request.sourcePath, toQString(quantized.status().message())));
+    }
+    // The last point where Cancel keeps the disk as it was; saveModel then writes a temporary file and renames it.
+    if (cancel->isCancelled())
+        return emit cancelled(jobId);
+    emit progressChanged(jobId, 0, 0, tr("Writing %1").arg(displayNameForPath(request.outputPath)));
+    if (Status st = saveModel(**quantized, request.outputPath.toStdString()); !st)
+        return emit failed(jobId, tr("Could not write %1: %2").arg(request.outputPath, toQString(st.message())));
+
+    QuantizeResult result;
+    result.sourcePath = request.sourcePath;
+    result.outputPath = request.outputPath;
+    options.cancel = nullptr;
+    options.progress = nullptr;
+    result.options = options;
+    result.summary = std::move(summary);
+    emit resultReady(jobId, result);
+}
+
+} // namespace qs::ui
+
+// Compiled here rather than in AUTOMOC's mocs_compilation.cpp, which would see quantize.h (and the engine's
+// session.h) beside targets.h: both declare a qs::UnsupportedNode.
+#include "moc_quantize_worker.cpp"
