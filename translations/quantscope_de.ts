@@ -3378,7 +3378,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="203"/>
         <source>Folder:</source>
-        <translation type="unfinished">Ordner:</translation>
+        <translation>Ordner:</translation>
     </message>
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="210"/>
