@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Quantizing as the window offers it: Model > Quantize... and a finding's "Quantize as ..." open the Quantize dialog;
 // its job runs on the QuantizeController's thread; the result is handed back as a pair to open (and to measure, for
-// a finding's action). The window sees this class only: the engine's quantize.h stays out of the headers that meet
-// the target tables (engine targets.h and session.h both name a qs::UnsupportedNode).
+// a finding's action). The window sees this class only, so the engine's quantize.h stays out of its headers.
 #pragma once
 
 #include "workers/loaded_model.h"

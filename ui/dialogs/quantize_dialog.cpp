@@ -541,7 +541,3 @@ void QuantizeDialog::writeSettings() const
 }
 
 } // namespace qs::ui
-
-// Compiled here rather than in AUTOMOC's mocs_compilation.cpp, which would see quantize.h (and the engine's
-// session.h) beside targets.h: both declare a qs::UnsupportedNode.
-#include "moc_quantize_dialog.cpp"

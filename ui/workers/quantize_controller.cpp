@@ -26,7 +26,3 @@ void QuantizeController::cancel()
 }
 
 } // namespace qs::ui
-
-// Compiled here rather than in AUTOMOC's mocs_compilation.cpp, which would see quantize.h (and the engine's
-// session.h) beside targets.h: both declare a qs::UnsupportedNode.
-#include "moc_quantize_controller.cpp"

@@ -112,7 +112,3 @@ void QuantizeWorker::run(quint64 jobId, const QuantizeRequest& request, const st
 }
 
 } // namespace qs::ui
-
-// Compiled here rather than in AUTOMOC's mocs_compilation.cpp, which would see quantize.h (and the engine's
-// session.h) beside targets.h: both declare a qs::UnsupportedNode.
-#include "moc_quantize_worker.cpp"

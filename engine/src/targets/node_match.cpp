@@ -14,9 +14,9 @@ namespace qs::targets {
 
 namespace {
 
-NodeVerdict fromUnsupported(UnsupportedNode u)
+NodeVerdict fromUnsupported(UnsupportedNodeRule u)
 {
-    return u == UnsupportedNode::FallsBackToCpu ? NodeVerdict::FallsBack : NodeVerdict::NoKernel;
+    return u == UnsupportedNodeRule::FallsBackToCpu ? NodeVerdict::FallsBack : NodeVerdict::NoKernel;
 }
 
 NodeVerdict fromOutcome(TableOutcome o, const TargetTable& t)

@@ -195,9 +195,9 @@ TargetTable parseTable(const json& t, const fs::path& file)
         table.allowedTypes = asStrings(*a, "allowed_types");
     if (const auto f = t.find("model_formats"); f != t.end() && !f->is_null())
         table.modelFormats = asStrings(*f, "model_formats");
-    table.unsupportedNode = oneOf<UnsupportedNode>(requireString(t, "", "unsupported_node"), "unsupported_node",
-        { { "no-kernel-load-fails", UnsupportedNode::NoKernelLoadFails },
-            { "falls-back-to-cpu", UnsupportedNode::FallsBackToCpu }, { "fails", UnsupportedNode::Fails } });
+    table.unsupportedNode = oneOf<UnsupportedNodeRule>(requireString(t, "", "unsupported_node"), "unsupported_node",
+        { { "no-kernel-load-fails", UnsupportedNodeRule::NoKernelLoadFails },
+            { "falls-back-to-cpu", UnsupportedNodeRule::FallsBackToCpu }, { "fails", UnsupportedNodeRule::Fails } });
     table.unlistedOp = outcome(requireString(t, "", "unlisted_op"), "unlisted_op");
     // Only a complete list of a build may call an absent operator kernel-less (README, "unlisted_op").
     if (table.unlistedOp == TableOutcome::NoKernel && table.kind != TargetTableKind::KernelTable

@@ -82,7 +82,7 @@ TEST(Targets, EveryShippedTableLoads)
     ASSERT_EQ(tables().size(), 9u);
     EXPECT_EQ(table("onnxruntime-cpu").kind, TargetTableKind::KernelTable);
     EXPECT_EQ(table("onnxruntime-mobile-1.18").modelFormats, std::vector<std::string> { ".ort" });
-    EXPECT_EQ(table("tensorrt-onnx-parser").unsupportedNode, UnsupportedNode::Fails);
+    EXPECT_EQ(table("tensorrt-onnx-parser").unsupportedNode, UnsupportedNodeRule::Fails);
 }
 
 TEST(Targets, ConvIntegerFallsBackOnBothCoreMlTablesAndRunsOnTheCpuProvider)

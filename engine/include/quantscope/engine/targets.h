@@ -41,7 +41,7 @@ enum class TableOutcome
 };
 
 /// What happens to a node the target cannot take (`unsupported_node`).
-enum class UnsupportedNode
+enum class UnsupportedNodeRule
 {
     NoKernelLoadFails,
     FallsBackToCpu,
@@ -92,7 +92,7 @@ struct TargetTable
     std::optional<std::pair<int64_t, int64_t>> modelOpsetRange; ///< ai.onnx opsets the source states
     std::optional<std::vector<std::string>> allowedTypes; ///< table-wide element types; nullopt = unknown/absent
     std::vector<std::string> modelFormats; ///< file extensions the target loads (".ort"); empty = not stated
-    UnsupportedNode unsupportedNode = UnsupportedNode::NoKernelLoadFails;
+    UnsupportedNodeRule unsupportedNode = UnsupportedNodeRule::NoKernelLoadFails;
     TableOutcome unlistedOp = TableOutcome::Unknown;
     TableOutcome unmatchedVersionOrType = TableOutcome::Unknown;
     std::vector<std::string> notes;
