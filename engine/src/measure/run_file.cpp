@@ -2,8 +2,10 @@
 #include <quantscope/engine/run_file.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -138,6 +140,36 @@ const Json& array(const Json& obj, const char* key, const std::string& where)
     return v;
 }
 
+// The words of a closed set (a mode, a runtime, a model format). Anything else - a hand edit, a file from a build
+// that knows more words - is refused naming the field and the value, rather than reaching code that knows only these.
+const std::vector<std::string_view> kModeWords { "as-written", "optimized" };
+const std::vector<std::string_view> kRuntimeWords { "quantscope", "onnxruntime" };
+const std::vector<std::string_view> kFormatWords { "fp32", "dynamic", "qdq", "qoperator", "mixed" };
+
+std::string checkedWord(
+    const std::string& word, const char* key, const std::string& where, const std::vector<std::string_view>& known)
+{
+    if (std::find(known.begin(), known.end(), word) == known.end())
+        throw FieldError { fmt::format(
+            "{}: field '{}' has an unknown value '{}' (known: {})", where, key, word, fmt::join(known, ", ")) };
+    return word;
+}
+
+std::string getWord(
+    const Json& obj, const char* key, const std::string& where, const std::vector<std::string_view>& known)
+{
+    return checkedWord(get<std::string>(obj, key, where), key, where, known);
+}
+
+std::vector<std::string> getWords(
+    const Json& obj, const char* key, const std::string& where, const std::vector<std::string_view>& known)
+{
+    std::vector<std::string> words = get<std::vector<std::string>>(obj, key, where);
+    for (const std::string& w : words)
+        checkedWord(w, key, where, known);
+    return words;
+}
+
 SystemInfo systemFromJson(const Json& j)
 {
     const std::string w = "machine";
@@ -221,9 +253,9 @@ ScenarioRecord scenarioFromJson(const Json& j, size_t index)
     const std::string w = fmt::format("scenarios[{}]", index);
     ScenarioRecord s;
     s.modelId = get<std::string>(j, "modelId", w);
-    s.runtime = get<std::string>(j, "runtime", w);
+    s.runtime = getWord(j, "runtime", w, kRuntimeWords);
     s.threads = get<int32_t>(j, "threads", w);
-    s.mode = get<std::string>(j, "mode", w);
+    s.mode = getWord(j, "mode", w, kModeWords);
     const auto status = get<std::string>(j, "status", w);
     const std::optional<ScenarioStatus> parsed = parseScenarioStatus(status);
     if (!parsed)
@@ -310,7 +342,7 @@ RunRecord recordFromJson(const Json& j)
         mr.path = get<std::string>(m, "path", mw);
         mr.sha256 = get<std::string>(m, "sha256", mw);
         mr.fileSizeBytes = get<int64_t>(m, "fileSizeBytes", mw);
-        mr.format = get<std::string>(m, "format", mw);
+        mr.format = getWord(m, "format", mw, kFormatWords);
         mr.nodeCount = get<int64_t>(m, "nodeCount", mw);
         mr.opCounts = get<std::map<std::string, int64_t>>(m, "opCounts", mw);
         mr.signedActivationNodes = get<int64_t>(m, "signedActivationNodes", mw);
@@ -332,10 +364,10 @@ RunRecord recordFromJson(const Json& j)
     r.config.runs = get<int64_t>(c, "runs", "config");
     r.config.seconds = get<double>(c, "seconds", "config");
     r.config.threads = get<std::vector<int32_t>>(c, "threads", "config");
-    r.config.modes = get<std::vector<std::string>>(c, "modes", "config");
+    r.config.modes = getWords(c, "modes", "config", kModeWords);
     r.config.inputShapes = get<std::vector<std::string>>(c, "inputShapes", "config");
     if (c.contains("runtimes")) // since format 1.2
-        r.config.runtimes = get<std::vector<std::string>>(c, "runtimes", "config");
+        r.config.runtimes = getWords(c, "runtimes", "config", kRuntimeWords);
     r.config.profile = get<bool>(c, "profile", "config");
     r.config.allowDifferentNetworks = getOptional<bool>(c, "allowDifferentNetworks", "config").value_or(false);
     i = 0;
@@ -352,8 +384,8 @@ RunRecord recordFromJson(const Json& j)
         cr.baselineModel = get<std::string>(cj, "baselineModel", cw);
         cr.candidateModel = get<std::string>(cj, "candidateModel", cw);
         cr.threads = get<int32_t>(cj, "threads", cw);
-        cr.mode = get<std::string>(cj, "mode", cw);
-        cr.runtime = get<std::string>(cj, "runtime", cw);
+        cr.mode = getWord(cj, "mode", cw, kModeWords);
+        cr.runtime = getWord(cj, "runtime", cw, kRuntimeWords);
         cr.speedup.speedup = get<double>(cj, "speedup", cw);
         cr.speedup.low = get<double>(cj, "low", cw);
         cr.speedup.high = get<double>(cj, "high", cw);
