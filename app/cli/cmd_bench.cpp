@@ -239,10 +239,13 @@ int runBench(std::span<char* const> args)
                     return usageError(fmt::format("--threads: '{}' is neither a positive number nor 'auto'", t));
             }
         } else if (a == "--mode" && hasValue) {
-            plan.modes = splitList(value());
-            for (const std::string& m : plan.modes)
-                if (m != "optimized" && m != "as-written")
+            plan.modes.clear();
+            for (const std::string& m : splitList(value())) {
+                const std::optional<ExecutionMode> mode = parseExecutionMode(m);
+                if (!mode)
                     return usageError(fmt::format("--mode: '{}' is not 'optimized' or 'as-written'", m));
+                plan.modes.push_back(*mode);
+            }
         } else if (a == "--warmup" && hasValue) {
             if (!parseNumber(value(), plan.config.warmupRuns) || plan.config.warmupRuns < 0)
                 return usageError("--warmup needs a non-negative integer");
@@ -357,8 +360,9 @@ int runBench(std::span<char* const> args)
     fmt::print("{}\n", verdictSentence(*record));
     for (const ComparisonRecord& c : record->comparisons)
         fmt::print("  {} vs {} ({}, {}{}): {:.2f}x (95% CI {:.2f}-{:.2f})\n", c.candidateModel, c.baselineModel,
-            threadsText(c.threads), c.mode, c.runtime == "quantscope" ? std::string() : ", " + c.runtime,
-            c.speedup.speedup, c.speedup.low, c.speedup.high);
+            threadsText(c.threads), executionModeName(c.mode),
+            c.runtime == "quantscope" ? std::string() : ", " + c.runtime, c.speedup.speedup, c.speedup.low,
+            c.speedup.high);
     for (const Finding& f : record->findings) {
         fmt::print("  [{}] {}\n", findingSeverityName(f.severity), f.title);
         // No silent slow path: the nodes that ran a reference kernel are named here, not only in the files.

@@ -57,7 +57,7 @@ TEST(CliRuntime, BenchMeasuresBothRuntimesIntoOneRunFile)
         ASSERT_TRUE(s.runtimeInfo);
         EXPECT_EQ(s.runtimeInfo->name, "onnxruntime");
         EXPECT_EQ(s.runtimeInfo->version, "1.30.0");
-        EXPECT_EQ(s.runtimeInfo->graphOptimizationLevel, s.mode == "as-written" ? "disabled" : "all");
+        EXPECT_EQ(s.runtimeInfo->graphOptimizationLevel, s.mode == qs::ExecutionMode::AsWritten ? "disabled" : "all");
         EXPECT_EQ(s.runtimeInfo->intraOpThreads, 1);
         EXPECT_EQ(s.profile->source, "onnxruntime");
         EXPECT_EQ(s.profile->runs, 4);
@@ -118,7 +118,7 @@ qs::RunRecord handMadeRun(double medianMs)
     m.format = "fp32";
     r.models.push_back(m);
     r.config.threads = { 1 };
-    r.config.modes = { "optimized" };
+    r.config.modes = { qs::ExecutionMode::Optimized };
     for (const char* runtime : { "quantscope", "onnxruntime" }) {
         qs::ScenarioRecord s;
         s.modelId = "net";

@@ -90,7 +90,10 @@ public:
     {
         const MessageValue* v = find(key);
         const auto* s = v ? std::get_if<std::string>(v) : nullptr;
-        return s ? modeText(*s) : QStringLiteral("?");
+        if (!s)
+            return QStringLiteral("?");
+        const std::optional<ExecutionMode> m = parseExecutionMode(*s);
+        return m ? modeText(*m) : toQString(*s);
     }
     QString yesNo(const char* key)
     {
@@ -598,7 +601,7 @@ QString FindingText::verdict(const RunRecord& record)
     return verdict(verdictOf(record));
 }
 
-QString FindingText::verdict(const RunRecord& record, int32_t threads, const std::string& mode)
+QString FindingText::verdict(const RunRecord& record, int32_t threads, ExecutionMode mode)
 {
     return verdict(verdictOf(record, threads, mode));
 }

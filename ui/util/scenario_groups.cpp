@@ -7,13 +7,15 @@
 
 namespace qs::ui {
 
-QString modeText(const std::string& mode)
+QString modeText(ExecutionMode mode)
 {
-    if (mode == "optimized")
+    switch (mode) {
+    case ExecutionMode::Optimized:
         return QCoreApplication::translate("qs::ui::ScenarioGroup", "optimized");
-    if (mode == "as-written")
+    case ExecutionMode::AsWritten:
         return QCoreApplication::translate("qs::ui::ScenarioGroup", "as-written");
-    return toQString(mode);
+    }
+    return toQString(executionModeName(mode));
 }
 
 QString threadsText(int32_t threads)

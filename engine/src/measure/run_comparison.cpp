@@ -31,7 +31,7 @@ std::string_view scenarioVerdictName(ScenarioVerdict verdict) noexcept
 
 std::string ScenarioDelta::label() const
 {
-    std::string text = fmt::format("{} · {} · {}", modelId, threadsText(threads), mode);
+    std::string text = fmt::format("{} · {} · {}", modelId, threadsText(threads), executionModeName(mode));
     if (runtime != "quantscope")
         text += " · " + runtime;
     return text;

@@ -74,12 +74,12 @@ Json toJson(const ProfileReport& p)
 Json toJson(const ScenarioRecord& s)
 {
     Json j = {
-        { "modelId", s.modelId }, { "runtime", s.runtime }, { "threads", s.threads }, { "mode", s.mode },
-        { "status", std::string(scenarioStatusName(s.status)) }, { "error", s.error },
-        { "unsupportedOps", s.unsupportedOps }, { "prepareMs", s.prepareMs }, { "firstRunMs", optional(s.firstRunMs) },
-        { "warmupRuns", s.warmupRuns }, { "latenciesMs", s.latenciesMs }, { "partialReason", s.partialReason },
-        { "peakRssBytes", optional(s.peakRssBytes) }, { "arenaBytes", optional(s.arenaBytes) },
-        { "stats", toJson(s.stats) },
+        { "modelId", s.modelId }, { "runtime", s.runtime }, { "threads", s.threads },
+        { "mode", std::string(executionModeName(s.mode)) }, { "status", std::string(scenarioStatusName(s.status)) },
+        { "error", s.error }, { "unsupportedOps", s.unsupportedOps }, { "prepareMs", s.prepareMs },
+        { "firstRunMs", optional(s.firstRunMs) }, { "warmupRuns", s.warmupRuns }, { "latenciesMs", s.latenciesMs },
+        { "partialReason", s.partialReason }, { "peakRssBytes", optional(s.peakRssBytes) },
+        { "arenaBytes", optional(s.arenaBytes) }, { "stats", toJson(s.stats) },
         { "histogram",
             { { "binWidth", s.histogram.binWidth }, { "edges", s.histogram.edges }, { "counts", s.histogram.counts } } }
     };
@@ -94,6 +94,15 @@ Json toJson(const ScenarioRecord& s)
         j["runtimeInfo"] = nullptr;
     }
     return j;
+}
+
+// The file's words for a list of enum values.
+template <typename E> std::vector<std::string> names(const std::vector<E>& values, std::string_view (*name)(E) noexcept)
+{
+    std::vector<std::string> out;
+    for (E v : values)
+        out.emplace_back(name(v));
+    return out;
 }
 
 // ---- reading ----
@@ -140,9 +149,44 @@ const Json& array(const Json& obj, const char* key, const std::string& where)
     return v;
 }
 
-// The words of a closed set (a mode, a runtime, a model format). Anything else - a hand edit, a file from a build
-// that knows more words - is refused naming the field and the value, rather than reaching code that knows only these.
-const std::vector<std::string_view> kModeWords { "as-written", "optimized" };
+// A closed set of words in the file, an enum in memory: the enum's one parse/name pair, and its values for messages.
+template <typename E> struct WordSet
+{
+    std::optional<E> (*parse)(std::string_view) noexcept;
+    std::string_view (*name)(E) noexcept;
+    std::vector<E> values;
+};
+
+const WordSet<ExecutionMode> kModes { parseExecutionMode, executionModeName,
+    { ExecutionMode::AsWritten, ExecutionMode::Optimized } };
+
+// A word outside its set - a hand edit, a file from a build that knows more words - is refused naming the field and
+// the value, rather than reaching code that knows only these.
+template <typename E> E word(const std::string& text, const char* key, const std::string& where, const WordSet<E>& set)
+{
+    if (const std::optional<E> e = set.parse(text))
+        return *e;
+    std::vector<std::string_view> known;
+    for (E v : set.values)
+        known.push_back(set.name(v));
+    throw FieldError { fmt::format(
+        "{}: field '{}' has an unknown value '{}' (known: {})", where, key, text, fmt::join(known, ", ")) };
+}
+
+template <typename E> E getWord(const Json& obj, const char* key, const std::string& where, const WordSet<E>& set)
+{
+    return word(get<std::string>(obj, key, where), key, where, set);
+}
+
+template <typename E>
+std::vector<E> getWords(const Json& obj, const char* key, const std::string& where, const WordSet<E>& set)
+{
+    std::vector<E> out;
+    for (const std::string& text : get<std::vector<std::string>>(obj, key, where))
+        out.push_back(word(text, key, where, set));
+    return out;
+}
+
 const std::vector<std::string_view> kRuntimeWords { "quantscope", "onnxruntime" };
 const std::vector<std::string_view> kFormatWords { "fp32", "dynamic", "qdq", "qoperator", "mixed" };
 
@@ -255,7 +299,7 @@ ScenarioRecord scenarioFromJson(const Json& j, size_t index)
     s.modelId = get<std::string>(j, "modelId", w);
     s.runtime = getWord(j, "runtime", w, kRuntimeWords);
     s.threads = get<int32_t>(j, "threads", w);
-    s.mode = getWord(j, "mode", w, kModeWords);
+    s.mode = getWord(j, "mode", w, kModes);
     const auto status = get<std::string>(j, "status", w);
     const std::optional<ScenarioStatus> parsed = parseScenarioStatus(status);
     if (!parsed)
@@ -364,7 +408,7 @@ RunRecord recordFromJson(const Json& j)
     r.config.runs = get<int64_t>(c, "runs", "config");
     r.config.seconds = get<double>(c, "seconds", "config");
     r.config.threads = get<std::vector<int32_t>>(c, "threads", "config");
-    r.config.modes = getWords(c, "modes", "config", kModeWords);
+    r.config.modes = getWords(c, "modes", "config", kModes);
     r.config.inputShapes = get<std::vector<std::string>>(c, "inputShapes", "config");
     if (c.contains("runtimes")) // since format 1.2
         r.config.runtimes = getWords(c, "runtimes", "config", kRuntimeWords);
@@ -384,7 +428,7 @@ RunRecord recordFromJson(const Json& j)
         cr.baselineModel = get<std::string>(cj, "baselineModel", cw);
         cr.candidateModel = get<std::string>(cj, "candidateModel", cw);
         cr.threads = get<int32_t>(cj, "threads", cw);
-        cr.mode = getWord(cj, "mode", cw, kModeWords);
+        cr.mode = getWord(cj, "mode", cw, kModes);
         cr.runtime = getWord(cj, "runtime", cw, kRuntimeWords);
         cr.speedup.speedup = get<double>(cj, "speedup", cw);
         cr.speedup.low = get<double>(cj, "low", cw);
@@ -469,9 +513,10 @@ std::string runRecordToJson(const RunRecord& r)
     Json comparisons = Json::array();
     for (const ComparisonRecord& c : r.comparisons)
         comparisons.push_back({ { "baselineModel", c.baselineModel }, { "candidateModel", c.candidateModel },
-            { "threads", c.threads }, { "mode", c.mode }, { "runtime", c.runtime }, { "speedup", c.speedup.speedup },
-            { "low", c.speedup.low }, { "high", c.speedup.high }, { "confidence", c.speedup.confidence },
-            { "iterations", c.speedup.iterations }, { "seed", c.speedup.seed }, { "sizeRatio", c.sizeRatio } });
+            { "threads", c.threads }, { "mode", std::string(executionModeName(c.mode)) }, { "runtime", c.runtime },
+            { "speedup", c.speedup.speedup }, { "low", c.speedup.low }, { "high", c.speedup.high },
+            { "confidence", c.speedup.confidence }, { "iterations", c.speedup.iterations }, { "seed", c.speedup.seed },
+            { "sizeRatio", c.sizeRatio } });
     Json parity = Json::array();
     for (const ParityRecord& p : r.parity)
         parity.push_back({ { "modelId", p.modelId }, { "reference", p.reference }, { "output", p.output },
@@ -493,9 +538,9 @@ std::string runRecordToJson(const RunRecord& r)
         { "tool", r.tool }, { "partial", r.partial }, { "machine", toJson(r.machine) }, { "models", models },
         { "config",
             { { "warmupRuns", r.config.warmupRuns }, { "runs", r.config.runs }, { "seconds", r.config.seconds },
-                { "threads", r.config.threads }, { "modes", r.config.modes }, { "runtimes", r.config.runtimes },
-                { "inputShapes", r.config.inputShapes }, { "profile", r.config.profile },
-                { "allowDifferentNetworks", r.config.allowDifferentNetworks } } },
+                { "threads", r.config.threads }, { "modes", names(r.config.modes, executionModeName) },
+                { "runtimes", r.config.runtimes }, { "inputShapes", r.config.inputShapes },
+                { "profile", r.config.profile }, { "allowDifferentNetworks", r.config.allowDifferentNetworks } } },
         { "scenarios", scenarios }, { "comparisons", comparisons }, { "parity", parity }, { "findings", findings } };
     return doc.dump(2) + "\n";
 }

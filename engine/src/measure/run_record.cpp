@@ -56,7 +56,7 @@ std::string threadsText(int32_t threads)
 
 std::string ScenarioRecord::label() const
 {
-    std::string text = fmt::format("{} · {} · {}", modelId, threadsText(threads), mode);
+    std::string text = fmt::format("{} · {} · {}", modelId, threadsText(threads), executionModeName(mode));
     if (runtime != "quantscope")
         text += " · " + runtime;
     return text;
@@ -71,7 +71,7 @@ const ModelRecord* RunRecord::model(const std::string& id) const
 }
 
 const ScenarioRecord* RunRecord::scenario(
-    const std::string& modelId, int32_t threads, const std::string& mode, const std::string& runtime) const
+    const std::string& modelId, int32_t threads, ExecutionMode mode, const std::string& runtime) const
 {
     for (const ScenarioRecord& s : scenarios)
         if (s.modelId == modelId && s.threads == threads && s.mode == mode && s.runtime == runtime)

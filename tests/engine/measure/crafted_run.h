@@ -47,7 +47,7 @@ inline std::vector<double> craftedLatencies(double base, double step, int count,
 }
 
 inline ScenarioRecord craftedScenario(
-    const std::string& model, int threads, const std::string& mode, std::vector<double> latencies)
+    const std::string& model, int threads, ExecutionMode mode, std::vector<double> latencies)
 {
     ScenarioRecord s;
     s.modelId = model;
@@ -145,12 +145,12 @@ inline RunRecord craftedParadoxRun()
     r.config.warmupRuns = 3;
     r.config.runs = 20;
     r.config.threads = { 1 };
-    r.config.modes = { "optimized" };
+    r.config.modes = { ExecutionMode::Optimized };
     r.config.inputShapes = { "images=1x3x640x640" };
     r.config.profile = true;
-    r.scenarios.push_back(craftedScenario("yolov5nu_fp32", 1, "optimized", craftedLatencies(125, 1, 20)));
+    r.scenarios.push_back(craftedScenario("yolov5nu_fp32", 1, ExecutionMode::Optimized, craftedLatencies(125, 1, 20)));
     r.scenarios.back().profile = craftedFp32Profile();
-    auto q = craftedScenario("yolov5nu_int8_dynamic", 1, "optimized", craftedLatencies(143, 1, 20));
+    auto q = craftedScenario("yolov5nu_int8_dynamic", 1, ExecutionMode::Optimized, craftedLatencies(143, 1, 20));
     q.profile = craftedInt8Profile();
     r.scenarios.push_back(q);
     r.comparisons = compareModels(r);

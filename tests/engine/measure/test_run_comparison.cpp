@@ -21,7 +21,8 @@ RunRecord runWith(std::vector<ScenarioRecord> scenarios)
 
 ScenarioRecord scenario(std::vector<double> latencies, const std::string& runtime = "quantscope", int threads = 1)
 {
-    ScenarioRecord s = test::craftedScenario("yolov5nu_fp32", threads, "optimized", std::move(latencies));
+    ScenarioRecord s
+        = test::craftedScenario("yolov5nu_fp32", threads, qs::ExecutionMode::Optimized, std::move(latencies));
     s.runtime = runtime;
     return s;
 }

@@ -20,8 +20,9 @@ RunRecord runWithOrt(bool vnni)
     r.config.runtimes = { "quantscope", "onnxruntime" };
     for (const char* model : { "yolov5nu_fp32", "yolov5nu_int8_dynamic" }) {
         for (const char* level : { "all", "disabled" }) {
-            ScenarioRecord s = test::craftedScenario(
-                model, 1, std::string(level) == "all" ? "optimized" : "as-written", test::craftedLatencies(50, 1, 20));
+            ScenarioRecord s = test::craftedScenario(model, 1,
+                std::string(level) == "all" ? qs::ExecutionMode::Optimized : qs::ExecutionMode::AsWritten,
+                test::craftedLatencies(50, 1, 20));
             s.runtime = "onnxruntime";
             RuntimeInfo i;
             i.name = "onnxruntime";
@@ -109,13 +110,15 @@ TEST(RuntimeInfo, ADifferenceBetweenRuntimesIsExplainedByOpType)
     RunRecord r = runWithOrt(true);
     for (const char* model : { "yolov5nu_fp32", "yolov5nu_int8_dynamic" }) {
         const bool int8 = std::string(model) == "yolov5nu_int8_dynamic";
-        ScenarioRecord s = test::craftedScenario(model, 1, "optimized", test::craftedLatencies(int8 ? 25 : 50, 1, 20));
+        ScenarioRecord s = test::craftedScenario(
+            model, 1, qs::ExecutionMode::Optimized, test::craftedLatencies(int8 ? 25 : 50, 1, 20));
         if (int8)
             s.profile = test::craftedInt8Profile(); // ConvInteger 80 ms per run
         r.scenarios.push_back(s);
     }
     for (ScenarioRecord& s : r.scenarios)
-        if (s.runtime == "onnxruntime" && s.modelId == "yolov5nu_int8_dynamic" && s.mode == "optimized") {
+        if (s.runtime == "onnxruntime" && s.modelId == "yolov5nu_int8_dynamic"
+            && s.mode == qs::ExecutionMode::Optimized) {
             s.latenciesMs = test::craftedLatencies(70, 1, 20);
             computeScenarioStatistics(s);
             ProfileReport p = test::craftedInt8Profile();

@@ -201,7 +201,7 @@ TEST(OrtNode, ABenchmarkPlanMeasuresBothRuntimesIntoOneRecord)
         plan.models.push_back(*m);
     }
     plan.runtimes = { "quantscope", "onnxruntime" };
-    plan.modes = { "as-written" };
+    plan.modes = { qs::ExecutionMode::AsWritten };
     plan.config.warmupRuns = 1;
     plan.config.runs = 3;
     plan.profile = true;

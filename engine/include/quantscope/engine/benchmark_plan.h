@@ -18,7 +18,7 @@ struct BenchmarkPlan
 {
     std::vector<std::shared_ptr<const Model>> models;
     std::vector<int32_t> threads { 1 }; ///< 0 = all cores
-    std::vector<std::string> modes { "optimized" }; ///< "optimized", "as-written"
+    std::vector<ExecutionMode> modes { ExecutionMode::Optimized };
     std::vector<std::string> runtimes { "quantscope" }; ///< "quantscope", "onnxruntime": the factory builds each
     BenchmarkConfig config;
     std::vector<std::string> inputShapes; ///< NAME=DIMS, recorded in the run's configuration
@@ -35,7 +35,7 @@ struct BenchmarkPlan
 struct ScenarioSpec
 {
     int32_t threads = 1;
-    std::string mode = "optimized";
+    ExecutionMode mode = ExecutionMode::Optimized;
     bool profile = false;
     std::string runtime = "quantscope";
 };

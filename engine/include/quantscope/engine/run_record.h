@@ -4,6 +4,7 @@
 #pragma once
 
 #include <quantscope/engine/benchmark.h>
+#include <quantscope/engine/execution_mode.h>
 #include <quantscope/engine/latency_stats.h>
 #include <quantscope/engine/profile_report.h>
 #include <quantscope/engine/status.h>
@@ -69,7 +70,7 @@ struct ScenarioRecord
     std::string modelId;
     std::string runtime = "quantscope"; ///< "quantscope" or "onnxruntime" (measured through an adapter or imported)
     int32_t threads = 1; ///< intra-op threads; 0 = all cores ("auto")
-    std::string mode = "optimized"; ///< "optimized" or "as-written"
+    ExecutionMode mode = ExecutionMode::Optimized;
     ScenarioStatus status = ScenarioStatus::Ok;
     std::string error; ///< when failed: the engine's message
     std::vector<std::string> unsupportedOps; ///< when preparation failed for unsupported operators
@@ -97,7 +98,7 @@ struct ComparisonRecord
     std::string baselineModel;
     std::string candidateModel;
     int32_t threads = 1;
-    std::string mode = "optimized";
+    ExecutionMode mode = ExecutionMode::Optimized;
     std::string runtime = "quantscope"; ///< both scenarios ran on this runtime
     SpeedupEstimate speedup; ///< median(baseline) / median(candidate); > 1: the candidate is faster
     double sizeRatio = 0; ///< candidate file size / baseline file size
@@ -165,7 +166,7 @@ struct RunConfig
     int64_t runs = 100;
     double seconds = 0;
     std::vector<int32_t> threads; ///< as requested; 0 = auto
-    std::vector<std::string> modes;
+    std::vector<ExecutionMode> modes;
     std::vector<std::string> runtimes { "quantscope" }; ///< "quantscope", "onnxruntime" (format 1.2)
     std::vector<std::string> inputShapes; ///< NAME=DIMS as given
     bool profile = false;
@@ -188,7 +189,7 @@ struct RunRecord
 
     const ModelRecord* model(const std::string& id) const;
     /// The quantscope scenario of a model with these threads and mode, if present.
-    const ScenarioRecord* scenario(const std::string& modelId, int32_t threads, const std::string& mode,
+    const ScenarioRecord* scenario(const std::string& modelId, int32_t threads, ExecutionMode mode,
         const std::string& runtime = "quantscope") const;
 };
 
