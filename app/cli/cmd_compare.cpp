@@ -79,7 +79,7 @@ int runCompare(std::span<char* const> args)
     if (json) {
         nlohmann::json list = nlohmann::json::array();
         for (const ScenarioDelta& d : c.scenarios)
-            list.push_back({ { "modelId", d.modelId }, { "runtime", d.runtime }, { "threads", d.threads },
+            list.push_back({ { "modelId", d.modelId }, { "runtime", runtimeName(d.runtime) }, { "threads", d.threads },
                 { "mode", executionModeName(d.mode) }, { "verdict", scenarioVerdictName(d.verdict) },
                 { "baseMedianMs", optJson(d.baseMedianMs) }, { "newMedianMs", optJson(d.newMedianMs) },
                 { "slowdown", optJson(d.slowdown) }, { "slowdownLow", optJson(d.slowdownLow) },

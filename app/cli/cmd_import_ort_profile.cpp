@@ -142,7 +142,7 @@ int runImportOrtProfile(std::span<char* const> args)
         record.config.runs = std::max(record.config.runs, profile->runs);
         ScenarioRecord s;
         s.modelId = modelRecord->id;
-        s.runtime = "onnxruntime";
+        s.runtime = Runtime::OnnxRuntime;
         s.threads = static_cast<int32_t>(threads);
         s.mode = ExecutionMode::Optimized;
         s.warmupRuns = skipRuns;

@@ -45,14 +45,15 @@ TEST(CliRuntime, BenchMeasuresBothRuntimesIntoOneRunFile)
     ASSERT_EQ(run.exitCode, 0) << run.err;
     auto record = qs::readRunFile(json);
     ASSERT_TRUE(record) << record.status().toString();
-    EXPECT_EQ(record->config.runtimes, (std::vector<std::string> { "quantscope", "onnxruntime" }));
+    EXPECT_EQ(
+        record->config.runtimes, (std::vector<qs::Runtime> { qs::Runtime::Quantscope, qs::Runtime::OnnxRuntime }));
     ASSERT_EQ(record->scenarios.size(), 4u);
     for (const qs::ScenarioRecord& s : record->scenarios) {
         SCOPED_TRACE(s.label());
         EXPECT_EQ(s.status, qs::ScenarioStatus::Ok) << s.error;
         EXPECT_EQ(s.latenciesMs.size(), 4u);
         ASSERT_TRUE(s.profile);
-        if (s.runtime == "quantscope")
+        if (s.runtime == qs::Runtime::Quantscope)
             continue;
         ASSERT_TRUE(s.runtimeInfo);
         EXPECT_EQ(s.runtimeInfo->name, "onnxruntime");
@@ -119,7 +120,7 @@ qs::RunRecord handMadeRun(double medianMs)
     r.models.push_back(m);
     r.config.threads = { 1 };
     r.config.modes = { qs::ExecutionMode::Optimized };
-    for (const char* runtime : { "quantscope", "onnxruntime" }) {
+    for (qs::Runtime runtime : { qs::Runtime::Quantscope, qs::Runtime::OnnxRuntime }) {
         qs::ScenarioRecord s;
         s.modelId = "net";
         s.runtime = runtime;

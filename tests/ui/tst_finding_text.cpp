@@ -355,7 +355,7 @@ void TestFindingText::scenarioLabelsFollowTheUiLanguage()
     // English: the engine's own label, word for word (the CLI prints that one).
     QCOMPARE(scenarioLabel(s), toQString(s.label()));
     s.threads = 0;
-    s.runtime = "onnxruntime";
+    s.runtime = qs::Runtime::OnnxRuntime;
     QCOMPARE(scenarioLabel(s), toQString(s.label()));
     QVERIFY(loadGerman());
     QCOMPARE(

@@ -415,13 +415,13 @@ bool RunsPanel::buildRequest(BenchmarkRequest& request, QString* error) const
     }
     switch (m_runtime->currentIndex()) {
     case 1:
-        plan.runtimes = { "onnxruntime" };
+        plan.runtimes = { Runtime::OnnxRuntime };
         break;
     case 2:
-        plan.runtimes = { "quantscope", "onnxruntime" };
+        plan.runtimes = { Runtime::Quantscope, Runtime::OnnxRuntime };
         break;
     default:
-        plan.runtimes = { "quantscope" };
+        plan.runtimes = { Runtime::Quantscope };
     }
     plan.config.warmupRuns = m_warmup->value();
     plan.config.runs = m_runCount->value();

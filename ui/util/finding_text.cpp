@@ -95,6 +95,16 @@ public:
         const std::optional<ExecutionMode> m = parseExecutionMode(*s);
         return m ? modeText(*m) : toQString(*s);
     }
+    /// Empty for the engine itself (labels leave it out), else the runtime in the UI language; a word this build
+    /// does not know as written.
+    QString otherRuntime(const char* key)
+    {
+        const QString word = text(key);
+        const std::optional<Runtime> r = parseRuntime(word.toStdString());
+        if (!r)
+            return word;
+        return *r == Runtime::Quantscope ? QString() : runtimeText(*r);
+    }
     QString yesNo(const char* key)
     {
         return number(key) != 0 ? QCoreApplication::translate("qs::ui::RunText", "yes")
@@ -105,8 +115,8 @@ public:
     {
         QString label = text("model") + QStringLiteral(" \u00b7 ") + threads("threads") + QStringLiteral(" \u00b7 ")
             + mode("mode");
-        if (has("runtime") && text("runtime") != QLatin1String("quantscope"))
-            label += QStringLiteral(" \u00b7 ") + text("runtime");
+        if (const QString runtime = has("runtime") ? otherRuntime("runtime") : QString(); !runtime.isEmpty())
+            label += QStringLiteral(" \u00b7 ") + runtime;
         return label;
     }
     std::string variant()
@@ -363,8 +373,8 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
         QString where = fill(tr("%1: %2x (95% CI %3-%4) vs %5, %6, %7"),
             { v.text("candidate"), v.fixed("speedup", 2), v.fixed("low", 2), v.fixed("high", 2), v.text("baseline"),
                 v.threads("threads"), v.mode("mode") });
-        if (v.has("runtime") && v.text("runtime") != QLatin1String("quantscope"))
-            where += QStringLiteral(", ") + v.text("runtime");
+        if (const QString runtime = v.has("runtime") ? v.otherRuntime("runtime") : QString(); !runtime.isEmpty())
+            where += QStringLiteral(", ") + runtime;
         return result(v, measured ? fill(tr("measured speedup %1"), { where }) : where);
     };
     if (id == "different-networks") {
@@ -620,8 +630,8 @@ QString FindingText::verdict(const Verdict& verdict)
                   "measured.");
     QString where = fill(tr("%1 vs %2, median latency, %3, %4"),
         { v.text("candidate"), v.text("baseline"), v.threads("threads"), v.mode("mode") });
-    if (v.text("runtime") != QLatin1String("quantscope"))
-        where += fill(tr(", measured by %1"), { v.text("runtime") });
+    if (const QString runtime = v.otherRuntime("runtime"); !runtime.isEmpty())
+        where += fill(tr(", measured by %1"), { runtime });
     where += fill(tr(", 95% CI %1-%2x"), { v.fixed("low", 2), v.fixed("high", 2) });
     if (verdict.id == "equal")
         return fill(tr("INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2)."),

@@ -16,7 +16,7 @@ struct ScenarioGroup
     QString label; ///< "1 thread · optimized"
     int32_t threads = 1;
     ExecutionMode mode = ExecutionMode::Optimized;
-    std::string runtime;
+    Runtime runtime = Runtime::Quantscope;
     std::vector<const ScenarioRecord*> scenarios; ///< pointers into the record the groups were made from
 };
 
@@ -28,6 +28,9 @@ QString threadsText(int32_t threads);
 
 /// "optimized", "as-written" in the UI language (English as the engine writes them).
 QString modeText(ExecutionMode mode);
+
+/// "quantscope", "onnxruntime" in the UI language (English as the engine writes them).
+QString runtimeText(Runtime runtime);
 
 /// "yolov5nu_fp32 · 1 thread · optimized": ScenarioRecord::label() with the thread wording in the UI language.
 QString scenarioLabel(const ScenarioRecord& scenario);

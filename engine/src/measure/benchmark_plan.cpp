@@ -113,7 +113,7 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
     for (size_t mi = 0; mi < plan.models.size() && !cancelled; ++mi) {
         for (int32_t threads : plan.threads) {
             for (ExecutionMode mode : plan.modes) {
-                for (const std::string& runtime : plan.runtimes) {
+                for (Runtime runtime : plan.runtimes) {
                     if (cancelled || control.cancelled()) {
                         cancelled = true;
                         break;

@@ -18,7 +18,7 @@ std::string speedupText(const ComparisonRecord& c)
 {
     return fmt::format("{}: {:.2f}x (95% CI {:.2f}-{:.2f}) vs {}, {}, {}{}", c.candidateModel, c.speedup.speedup,
         c.speedup.low, c.speedup.high, c.baselineModel, threadsText(c.threads), executionModeName(c.mode),
-        c.runtime == "quantscope" ? std::string() : ", " + c.runtime);
+        c.runtime == Runtime::Quantscope ? std::string() : fmt::format(", {}", runtimeName(c.runtime)));
 }
 
 std::string pct(double share)
@@ -35,14 +35,14 @@ int64_t count(size_t n)
 MessageArgs scenarioArgs(const ScenarioRecord& s)
 {
     return { { "model", s.modelId }, { "threads", int64_t(s.threads) },
-        { "mode", std::string(executionModeName(s.mode)) }, { "runtime", s.runtime } };
+        { "mode", std::string(executionModeName(s.mode)) }, { "runtime", std::string(runtimeName(s.runtime)) } };
 }
 
 MessageArgs comparisonArgs(const ComparisonRecord& c)
 {
     return { { "candidate", c.candidateModel }, { "baseline", c.baselineModel }, { "speedup", c.speedup.speedup },
         { "low", c.speedup.low }, { "high", c.speedup.high }, { "threads", int64_t(c.threads) },
-        { "mode", std::string(executionModeName(c.mode)) }, { "runtime", c.runtime } };
+        { "mode", std::string(executionModeName(c.mode)) }, { "runtime", std::string(runtimeName(c.runtime)) } };
 }
 
 MessageArgs with(MessageArgs a, const MessageArgs& b)
@@ -252,7 +252,7 @@ private:
             // ONNX Runtime) they run as separate kernels, so the finding describes the execution that was measured.
             bool fused = false;
             if (c) {
-                fused = c->runtime == "quantscope" && c->mode == ExecutionMode::Optimized;
+                fused = c->runtime == Runtime::Quantscope && c->mode == ExecutionMode::Optimized;
             } else {
                 bool any = false;
                 fused = true;
@@ -260,7 +260,7 @@ private:
                     if (s.modelId != m.id || !s.hasSamples())
                         continue;
                     any = true;
-                    fused = fused && s.runtime == "quantscope" && s.mode == ExecutionMode::Optimized;
+                    fused = fused && s.runtime == Runtime::Quantscope && s.mode == ExecutionMode::Optimized;
                 }
                 fused = fused && any;
             }
@@ -386,7 +386,7 @@ private:
     {
         for (const ScenarioRecord& s : m_run.scenarios) {
             const ModelRecord* m = m_run.model(s.modelId);
-            if (m && m->isQuantized() && s.runtime == "quantscope" && s.hasSamples())
+            if (m && m->isQuantized() && s.runtime == Runtime::Quantscope && s.hasSamples())
                 return true;
         }
         return false;
@@ -515,7 +515,7 @@ private:
     void unfusedBoundaries()
     {
         for (const ScenarioRecord& w : m_run.scenarios) {
-            if (w.mode != ExecutionMode::AsWritten || w.runtime != "quantscope" || !w.hasSamples())
+            if (w.mode != ExecutionMode::AsWritten || w.runtime != Runtime::Quantscope || !w.hasSamples())
                 continue;
             const ScenarioRecord* o = m_run.scenario(w.modelId, w.threads, ExecutionMode::Optimized);
             if (!o || !o->hasSamples() || o->stats.p50Ms <= 0)
@@ -745,16 +745,16 @@ private:
     void runtimeDifference()
     {
         for (const ComparisonRecord& o : m_run.comparisons) {
-            if (o.runtime != "onnxruntime")
+            if (o.runtime != Runtime::OnnxRuntime)
                 continue;
             for (const ComparisonRecord& q : m_run.comparisons) {
-                if (q.runtime != "quantscope" || q.baselineModel != o.baselineModel
+                if (q.runtime != Runtime::Quantscope || q.baselineModel != o.baselineModel
                     || q.candidateModel != o.candidateModel || q.threads != o.threads || q.mode != o.mode)
                     continue;
                 if (!(q.speedup.low > o.speedup.high || o.speedup.low > q.speedup.high))
                     continue;
-                const ScenarioRecord* os = m_run.scenario(o.candidateModel, o.threads, o.mode, "onnxruntime");
-                const ScenarioRecord* qs = m_run.scenario(q.candidateModel, q.threads, q.mode, "quantscope");
+                const ScenarioRecord* os = m_run.scenario(o.candidateModel, o.threads, o.mode, Runtime::OnnxRuntime);
+                const ScenarioRecord* qs = m_run.scenario(q.candidateModel, q.threads, q.mode, Runtime::Quantscope);
                 const std::string version
                     = os && os->runtimeInfo ? os->runtimeInfo->version : std::string("(imported)");
                 std::vector<Line> ev { speedupLine("onnxruntime-speedup", o, "ONNX Runtime: "),
@@ -814,10 +814,10 @@ const ComparisonRecord* primaryComparison(const RunRecord& record)
 {
     // The engine's own measurement first; an imported ONNX Runtime comparison speaks when it is the only one.
     for (const ComparisonRecord& c : record.comparisons)
-        if (c.threads == 1 && c.mode == ExecutionMode::Optimized && c.runtime == "quantscope")
+        if (c.threads == 1 && c.mode == ExecutionMode::Optimized && c.runtime == Runtime::Quantscope)
             return &c;
     for (const ComparisonRecord& c : record.comparisons)
-        if (c.runtime == "quantscope")
+        if (c.runtime == Runtime::Quantscope)
             return &c;
     for (const ComparisonRecord& c : record.comparisons)
         if (c.threads == 1 && c.mode == ExecutionMode::Optimized)

@@ -86,7 +86,8 @@ std::string verdictSentence(const RunRecord& record)
     const SpeedupEstimate& s = c->speedup;
     const std::string where = fmt::format("{} vs {}, median latency, {}, {}{}, 95% CI {:.2f}-{:.2f}x",
         c->candidateModel, c->baselineModel, threadsText(c->threads), executionModeName(c->mode),
-        c->runtime == "quantscope" ? std::string() : ", measured by " + c->runtime, s.low, s.high);
+        c->runtime == Runtime::Quantscope ? std::string() : fmt::format(", measured by {}", runtimeName(c->runtime)),
+        s.low, s.high);
     if (v.id == "equal")
         return fmt::format(
             "INT8 and FP32 are equally fast here within the noise (median speedup {}; {}).", factor(s.speedup), where);
@@ -113,8 +114,9 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
         for (const ComparisonRecord& c : r.comparisons)
             w(fmt::format("| {} | {} | {} | {} | {:.2f}x | {:.2f}-{:.2f}x | {:.2f} |\n", cell(c.candidateModel),
                 cell(c.baselineModel), threadsText(c.threads),
-                c.runtime == "quantscope" ? std::string(executionModeName(c.mode))
-                                          : fmt::format("{} · {}", executionModeName(c.mode), c.runtime),
+                c.runtime == Runtime::Quantscope
+                    ? std::string(executionModeName(c.mode))
+                    : fmt::format("{} · {}", executionModeName(c.mode), runtimeName(c.runtime)),
                 c.speedup.speedup, c.speedup.low, c.speedup.high, c.sizeRatio));
         w("\nSpeedup = median FP32 latency / median quantized latency (> 1: quantized is faster); interval: "
           "percentile bootstrap of the median ratio.\n\n");
@@ -169,14 +171,14 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
 
     // Imported profiles carry no preparation or memory figures.
     const bool anyMeasured = std::any_of(r.scenarios.begin(), r.scenarios.end(), [](const ScenarioRecord& s) {
-        return (s.runtime == "quantscope" || s.runtimeInfo) && s.status != ScenarioStatus::Failed;
+        return (s.runtime == Runtime::Quantscope || s.runtimeInfo) && s.status != ScenarioStatus::Failed;
     });
     if (anyMeasured) {
         w("## Preparation and memory\n\n");
         w("| Scenario | Preparation ms | First run ms | Warm-up runs | Peak RSS MiB | Arena MiB |\n");
         w("|---|---:|---:|---:|---:|---:|\n");
         for (const ScenarioRecord& s : r.scenarios) {
-            if (s.status == ScenarioStatus::Failed || (s.runtime != "quantscope" && !s.runtimeInfo))
+            if (s.status == ScenarioStatus::Failed || (s.runtime != Runtime::Quantscope && !s.runtimeInfo))
                 continue;
             w(fmt::format("| {} | {} | {} | {} | {} | {} |\n", cell(s.label()), ms(s.prepareMs),
                 s.firstRunMs ? ms(*s.firstRunMs) : "-", s.warmupRuns, mib(s.peakRssBytes), mib(s.arenaBytes)));
@@ -284,7 +286,7 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
         const auto time = [decimals](double v) { return fmt::format("{:.{}f}", v, decimals); };
         w(fmt::format("### {} vs {}, {}, {}{}\n\n", cell(c.candidateModel), cell(c.baselineModel),
             threadsText(c.threads), executionModeName(c.mode),
-            c.runtime == "quantscope" ? std::string() : ", " + c.runtime));
+            c.runtime == Runtime::Quantscope ? std::string() : fmt::format(", {}", runtimeName(c.runtime))));
         w("| Op type | FP32 ms | Quantized ms | Difference ms | Quantized / FP32 |\n|---|---:|---:|---:|---:|\n");
         int shown = 0;
         for (const OpTypeTimeDelta& d : cmp.rows) {
@@ -346,7 +348,7 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
     w(fmt::format("- Modes: {}\n", modeList.empty() ? "-" : fmt::format("{}", fmt::join(modeList, ", "))));
     // Scenarios another runtime measured through an adapter carry runtimeInfo; those without it were imported.
     const bool anyImported = std::any_of(r.scenarios.begin(), r.scenarios.end(),
-        [](const ScenarioRecord& s) { return s.runtime != "quantscope" && !s.runtimeInfo; });
+        [](const ScenarioRecord& s) { return s.runtime != Runtime::Quantscope && !s.runtimeInfo; });
     std::set<std::string> runtimeLines;
     for (const ScenarioRecord& s : r.scenarios)
         if (s.runtimeInfo) {

@@ -32,8 +32,8 @@ std::string_view scenarioVerdictName(ScenarioVerdict verdict) noexcept
 std::string ScenarioDelta::label() const
 {
     std::string text = fmt::format("{} · {} · {}", modelId, threadsText(threads), executionModeName(mode));
-    if (runtime != "quantscope")
-        text += " · " + runtime;
+    if (runtime != Runtime::Quantscope)
+        text += fmt::format(" · {}", runtimeName(runtime));
     return text;
 }
 

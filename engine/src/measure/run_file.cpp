@@ -74,7 +74,7 @@ Json toJson(const ProfileReport& p)
 Json toJson(const ScenarioRecord& s)
 {
     Json j = {
-        { "modelId", s.modelId }, { "runtime", s.runtime }, { "threads", s.threads },
+        { "modelId", s.modelId }, { "runtime", std::string(runtimeName(s.runtime)) }, { "threads", s.threads },
         { "mode", std::string(executionModeName(s.mode)) }, { "status", std::string(scenarioStatusName(s.status)) },
         { "error", s.error }, { "unsupportedOps", s.unsupportedOps }, { "prepareMs", s.prepareMs },
         { "firstRunMs", optional(s.firstRunMs) }, { "warmupRuns", s.warmupRuns }, { "latenciesMs", s.latenciesMs },
@@ -159,6 +159,7 @@ template <typename E> struct WordSet
 
 const WordSet<ExecutionMode> kModes { parseExecutionMode, executionModeName,
     { ExecutionMode::AsWritten, ExecutionMode::Optimized } };
+const WordSet<Runtime> kRuntimes { parseRuntime, runtimeName, { Runtime::Quantscope, Runtime::OnnxRuntime } };
 
 // A word outside its set - a hand edit, a file from a build that knows more words - is refused naming the field and
 // the value, rather than reaching code that knows only these.
@@ -187,7 +188,6 @@ std::vector<E> getWords(const Json& obj, const char* key, const std::string& whe
     return out;
 }
 
-const std::vector<std::string_view> kRuntimeWords { "quantscope", "onnxruntime" };
 const std::vector<std::string_view> kFormatWords { "fp32", "dynamic", "qdq", "qoperator", "mixed" };
 
 std::string checkedWord(
@@ -297,7 +297,7 @@ ScenarioRecord scenarioFromJson(const Json& j, size_t index)
     const std::string w = fmt::format("scenarios[{}]", index);
     ScenarioRecord s;
     s.modelId = get<std::string>(j, "modelId", w);
-    s.runtime = getWord(j, "runtime", w, kRuntimeWords);
+    s.runtime = getWord(j, "runtime", w, kRuntimes);
     s.threads = get<int32_t>(j, "threads", w);
     s.mode = getWord(j, "mode", w, kModes);
     const auto status = get<std::string>(j, "status", w);
@@ -411,7 +411,7 @@ RunRecord recordFromJson(const Json& j)
     r.config.modes = getWords(c, "modes", "config", kModes);
     r.config.inputShapes = get<std::vector<std::string>>(c, "inputShapes", "config");
     if (c.contains("runtimes")) // since format 1.2
-        r.config.runtimes = getWords(c, "runtimes", "config", kRuntimeWords);
+        r.config.runtimes = getWords(c, "runtimes", "config", kRuntimes);
     r.config.profile = get<bool>(c, "profile", "config");
     r.config.allowDifferentNetworks = getOptional<bool>(c, "allowDifferentNetworks", "config").value_or(false);
     i = 0;
@@ -429,7 +429,7 @@ RunRecord recordFromJson(const Json& j)
         cr.candidateModel = get<std::string>(cj, "candidateModel", cw);
         cr.threads = get<int32_t>(cj, "threads", cw);
         cr.mode = getWord(cj, "mode", cw, kModes);
-        cr.runtime = getWord(cj, "runtime", cw, kRuntimeWords);
+        cr.runtime = getWord(cj, "runtime", cw, kRuntimes);
         cr.speedup.speedup = get<double>(cj, "speedup", cw);
         cr.speedup.low = get<double>(cj, "low", cw);
         cr.speedup.high = get<double>(cj, "high", cw);
@@ -513,10 +513,10 @@ std::string runRecordToJson(const RunRecord& r)
     Json comparisons = Json::array();
     for (const ComparisonRecord& c : r.comparisons)
         comparisons.push_back({ { "baselineModel", c.baselineModel }, { "candidateModel", c.candidateModel },
-            { "threads", c.threads }, { "mode", std::string(executionModeName(c.mode)) }, { "runtime", c.runtime },
-            { "speedup", c.speedup.speedup }, { "low", c.speedup.low }, { "high", c.speedup.high },
-            { "confidence", c.speedup.confidence }, { "iterations", c.speedup.iterations }, { "seed", c.speedup.seed },
-            { "sizeRatio", c.sizeRatio } });
+            { "threads", c.threads }, { "mode", std::string(executionModeName(c.mode)) },
+            { "runtime", std::string(runtimeName(c.runtime)) }, { "speedup", c.speedup.speedup },
+            { "low", c.speedup.low }, { "high", c.speedup.high }, { "confidence", c.speedup.confidence },
+            { "iterations", c.speedup.iterations }, { "seed", c.speedup.seed }, { "sizeRatio", c.sizeRatio } });
     Json parity = Json::array();
     for (const ParityRecord& p : r.parity)
         parity.push_back({ { "modelId", p.modelId }, { "reference", p.reference }, { "output", p.output },
@@ -539,7 +539,7 @@ std::string runRecordToJson(const RunRecord& r)
         { "config",
             { { "warmupRuns", r.config.warmupRuns }, { "runs", r.config.runs }, { "seconds", r.config.seconds },
                 { "threads", r.config.threads }, { "modes", names(r.config.modes, executionModeName) },
-                { "runtimes", r.config.runtimes }, { "inputShapes", r.config.inputShapes },
+                { "runtimes", names(r.config.runtimes, runtimeName) }, { "inputShapes", r.config.inputShapes },
                 { "profile", r.config.profile }, { "allowDifferentNetworks", r.config.allowDifferentNetworks } } },
         { "scenarios", scenarios }, { "comparisons", comparisons }, { "parity", parity }, { "findings", findings } };
     return doc.dump(2) + "\n";

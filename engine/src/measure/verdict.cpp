@@ -33,7 +33,8 @@ Verdict noComparison(const RunRecord& record, const std::function<bool(const Sce
             continue;
         v.id = "run-failed";
         v.args = { { "model", s.modelId }, { "threads", int64_t(s.threads) },
-            { "mode", std::string(executionModeName(s.mode)) }, { "runtime", s.runtime }, { "error", s.error } };
+            { "mode", std::string(executionModeName(s.mode)) }, { "runtime", std::string(runtimeName(s.runtime)) },
+            { "error", s.error } };
         return v;
     }
     v.id = "no-comparison";
@@ -47,7 +48,7 @@ Verdict verdictFrom(const RunRecord& record, const ComparisonRecord* c)
     const SpeedupEstimate& s = c->speedup;
     v.args = { { "candidate", c->candidateModel }, { "baseline", c->baselineModel }, { "speedup", s.speedup },
         { "low", s.low }, { "high", s.high }, { "threads", int64_t(c->threads) },
-        { "mode", std::string(executionModeName(c->mode)) }, { "runtime", c->runtime } };
+        { "mode", std::string(executionModeName(c->mode)) }, { "runtime", std::string(runtimeName(c->runtime)) } };
     if (s.low <= 1.0 && s.high >= 1.0) {
         v.id = "equal";
         v.args["factor"] = s.speedup;
@@ -78,7 +79,7 @@ Verdict verdictOf(const RunRecord& record)
     return noComparison(record, [](const ScenarioRecord&) { return true; });
 }
 
-Verdict verdictOf(const RunRecord& record, int32_t threads, ExecutionMode mode, const std::string& runtime)
+Verdict verdictOf(const RunRecord& record, int32_t threads, ExecutionMode mode, Runtime runtime)
 {
     for (const ComparisonRecord& c : record.comparisons)
         if (c.threads == threads && c.mode == mode && c.runtime == runtime)

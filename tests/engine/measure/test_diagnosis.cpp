@@ -100,7 +100,7 @@ TEST(Diagnosis, DynamicQuantizationWordingFollowsTheMeasuredMode)
     // ONNX Runtime runs the chain as separate kernels whatever the mode label says.
     auto ort = qs::test::craftedParadoxRun();
     for (auto& s : ort.scenarios)
-        s.runtime = "onnxruntime";
+        s.runtime = qs::Runtime::OnnxRuntime;
     ort.comparisons = qs::compareModels(ort);
     EXPECT_NE(wording(ort).find("separate Cast and Mul nodes"), std::string::npos) << wording(ort);
 

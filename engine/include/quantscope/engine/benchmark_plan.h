@@ -19,7 +19,7 @@ struct BenchmarkPlan
     std::vector<std::shared_ptr<const Model>> models;
     std::vector<int32_t> threads { 1 }; ///< 0 = all cores
     std::vector<ExecutionMode> modes { ExecutionMode::Optimized };
-    std::vector<std::string> runtimes { "quantscope" }; ///< "quantscope", "onnxruntime": the factory builds each
+    std::vector<Runtime> runtimes { Runtime::Quantscope }; ///< the factory builds each
     BenchmarkConfig config;
     std::vector<std::string> inputShapes; ///< NAME=DIMS, recorded in the run's configuration
     bool profile = false;
@@ -37,7 +37,7 @@ struct ScenarioSpec
     int32_t threads = 1;
     ExecutionMode mode = ExecutionMode::Optimized;
     bool profile = false;
-    std::string runtime = "quantscope";
+    Runtime runtime = Runtime::Quantscope;
 };
 
 /// Builds the target for one scenario (the Session adapter). A failure here is recorded as a failed scenario, not

@@ -65,10 +65,21 @@ std::string_view scenarioStatusName(ScenarioStatus status) noexcept; ///< "ok", 
 /// The status a run file names; nullopt for any other word.
 std::optional<ScenarioStatus> parseScenarioStatus(std::string_view name) noexcept;
 
+/// Who measured a scenario: the engine, or ONNX Runtime through an adapter process (or an imported profile). The run
+/// file and the CLI (--runtime) spell it "quantscope" or "onnxruntime".
+enum class Runtime
+{
+    Quantscope,
+    OnnxRuntime
+};
+std::string_view runtimeName(Runtime runtime) noexcept; ///< "quantscope", "onnxruntime"
+/// The runtime a word names; nullopt for any other word.
+std::optional<Runtime> parseRuntime(std::string_view name) noexcept;
+
 struct ScenarioRecord
 {
     std::string modelId;
-    std::string runtime = "quantscope"; ///< "quantscope" or "onnxruntime" (measured through an adapter or imported)
+    Runtime runtime = Runtime::Quantscope;
     int32_t threads = 1; ///< intra-op threads; 0 = all cores ("auto")
     ExecutionMode mode = ExecutionMode::Optimized;
     ScenarioStatus status = ScenarioStatus::Ok;
@@ -99,7 +110,7 @@ struct ComparisonRecord
     std::string candidateModel;
     int32_t threads = 1;
     ExecutionMode mode = ExecutionMode::Optimized;
-    std::string runtime = "quantscope"; ///< both scenarios ran on this runtime
+    Runtime runtime = Runtime::Quantscope; ///< both scenarios ran on this runtime
     SpeedupEstimate speedup; ///< median(baseline) / median(candidate); > 1: the candidate is faster
     double sizeRatio = 0; ///< candidate file size / baseline file size
 };
@@ -167,7 +178,7 @@ struct RunConfig
     double seconds = 0;
     std::vector<int32_t> threads; ///< as requested; 0 = auto
     std::vector<ExecutionMode> modes;
-    std::vector<std::string> runtimes { "quantscope" }; ///< "quantscope", "onnxruntime" (format 1.2)
+    std::vector<Runtime> runtimes { Runtime::Quantscope }; ///< since format 1.2
     std::vector<std::string> inputShapes; ///< NAME=DIMS as given
     bool profile = false;
     /// The user asked to compare models that are not the same network (network_identity.h); since run file 1.2.
@@ -189,8 +200,8 @@ struct RunRecord
 
     const ModelRecord* model(const std::string& id) const;
     /// The quantscope scenario of a model with these threads and mode, if present.
-    const ScenarioRecord* scenario(const std::string& modelId, int32_t threads, ExecutionMode mode,
-        const std::string& runtime = "quantscope") const;
+    const ScenarioRecord* scenario(
+        const std::string& modelId, int32_t threads, ExecutionMode mode, Runtime runtime = Runtime::Quantscope) const;
 };
 
 /// Fills stats and histogram of a scenario from its latencies.
