@@ -433,478 +433,478 @@
 <context>
     <name>qs::ui::FindingText</name>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="148"/>
+        <location filename="../ui/util/finding_text.cpp" line="169"/>
         <source>%1 and %2 are not the same network, but were compared as asked</source>
         <translation>%1 und %2 sind nicht dasselbe Netz, wurden aber wie verlangt verglichen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="152"/>
+        <location filename="../ui/util/finding_text.cpp" line="173"/>
         <source>%1 and %2 are not the same network, so they were not compared</source>
         <translation>%1 und %2 sind nicht dasselbe Netz und wurden daher nicht verglichen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="157"/>
+        <location filename="../ui/util/finding_text.cpp" line="178"/>
         <source>some models use operators the engine does not implement, so they were not measured</source>
         <translation>einige Modelle verwenden Operatoren, die die Engine nicht implementiert, daher wurden sie nicht gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="166"/>
+        <location filename="../ui/util/finding_text.cpp" line="187"/>
         <source>the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time (DynamicQuantizeLinear, an extra pass over each activation); the Cast and Mul that rescale its output are fused into the integer convolution in the optimized mode measured</source>
         <translation>die Faltungen sind dynamisch quantisiert: jedes ConvInteger quantisiert zur Laufzeit zuerst seine Eingabe (DynamicQuantizeLinear, ein zusätzlicher Durchlauf über jede Aktivierung); Cast und Mul, die seine Ausgabe reskalieren, sind im gemessenen optimierten Modus in die Integer-Faltung eingebunden</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="171"/>
+        <location filename="../ui/util/finding_text.cpp" line="192"/>
         <source>the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time (DynamicQuantizeLinear, an extra pass over each activation) and rescales its output through separate Cast and Mul nodes</source>
         <translation>die Faltungen sind dynamisch quantisiert: jedes ConvInteger quantisiert zur Laufzeit zuerst seine Eingabe (DynamicQuantizeLinear, ein zusätzlicher Durchlauf über jede Aktivierung) und reskaliert seine Ausgabe über separate Cast- und Mul-Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="178"/>
+        <location filename="../ui/util/finding_text.cpp" line="199"/>
         <source>%1% of the run time goes to converting between float and integer rather than computing</source>
         <translation>%1 % der Laufzeit gehen in die Umwandlung zwischen Gleitkomma und Integer statt ins Rechnen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="184"/>
+        <location filename="../ui/util/finding_text.cpp" line="205"/>
         <source>this CPU has no int8 dot-product instruction (VNNI/dotprod), which caps what INT8 can gain</source>
         <translation>diese CPU hat keinen int8-Skalarprodukt-Befehl (VNNI/dotprod), was begrenzt, wie viel INT8 gewinnen kann</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="188"/>
+        <location filename="../ui/util/finding_text.cpp" line="209"/>
         <source>oneDNN dispatches to %1 kernels, so the engine&apos;s INT8 numbers do not use the CPU&apos;s VNNI</source>
         <translation>oneDNN verwendet %1-Kernel, daher nutzen die INT8-Zahlen der Engine das VNNI der CPU nicht</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="191"/>
+        <location filename="../ui/util/finding_text.cpp" line="212"/>
         <source>the model is in QOperator format with signed int8 activations (S8S8), which x86-64 kernels handle slowly</source>
         <translation>das Modell liegt im QOperator-Format mit vorzeichenbehafteten int8-Aktivierungen (S8S8) vor, die x86-64-Kernel nur langsam verarbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="194"/>
+        <location filename="../ui/util/finding_text.cpp" line="215"/>
         <source>quantization multiplied the node count by %1</source>
         <translation>die Quantisierung hat die Knotenzahl um den Faktor %1 erhöht</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="200"/>
+        <location filename="../ui/util/finding_text.cpp" line="221"/>
         <source>%1 runs %2x slower as written than optimized: its result depends on graph fusion</source>
         <translation>%1 läuft wie geschrieben %2x langsamer als optimiert: sein Ergebnis hängt von der Graphfusion ab</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="205"/>
+        <location filename="../ui/util/finding_text.cpp" line="226"/>
         <source>the INT8 speedup of %1 depends on the thread count (%2x with %3, %4x with %5)</source>
         <translation>die INT8-Beschleunigung von %1 hängt von der Thread-Zahl ab (%2x mit %3, %4x mit %5)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="209"/>
+        <location filename="../ui/util/finding_text.cpp" line="230"/>
         <source>on this CPU, u8*s8 products are summed in pairs into saturating 16-bit integers, which can clip results for 8-bit weights</source>
         <translation>auf dieser CPU werden u8*s8-Produkte paarweise in sättigende 16-Bit-Integer summiert, was bei 8-Bit-Gewichten Ergebnisse abschneiden kann</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="212"/>
+        <location filename="../ui/util/finding_text.cpp" line="233"/>
         <source>%1 is so small that fixed per-run costs dominate</source>
         <translation>%1 ist so klein, dass feste Kosten pro Lauf überwiegen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="215"/>
+        <location filename="../ui/util/finding_text.cpp" line="236"/>
         <source>the measurements are noisy (CV up to %1%), so small differences are not results</source>
         <translation>die Messungen sind verrauscht (VK bis %1 %), daher sind kleine Unterschiede keine Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="219"/>
+        <location filename="../ui/util/finding_text.cpp" line="240"/>
         <source>%1 and %2 are indistinguishable with %3 (%4)</source>
         <translation>%1 und %2 sind mit %3 (%4) nicht zu unterscheiden</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="222"/>
+        <location filename="../ui/util/finding_text.cpp" line="243"/>
         <source>the run was cancelled, so some numbers come from fewer runs than planned</source>
         <translation>der Lauf wurde abgebrochen, daher stammen einige Zahlen aus weniger Läufen als geplant</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="249"/>
+        <location filename="../ui/util/finding_text.cpp" line="270"/>
         <source>The speedup and the findings compare two different networks, not FP32 with its quantization. Measure the FP32 model this INT8 model was made from for a verdict about quantization.</source>
         <translation>Beschleunigung und Befunde vergleichen zwei verschiedene Netze, nicht FP32 mit seiner Quantisierung. Messen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand, um ein Urteil über die Quantisierung zu erhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="253"/>
+        <location filename="../ui/util/finding_text.cpp" line="274"/>
         <source>Open the FP32 model this INT8 model was made from. To compare these two anyway, use Benchmark → Compare Anyway (quantscope-cli: --allow-different-networks).</source>
         <translation>Öffnen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand. Um diese beiden trotzdem zu vergleichen: Benchmark → Trotzdem vergleichen (quantscope-cli: --allow-different-networks).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="263"/>
+        <location filename="../ui/util/finding_text.cpp" line="284"/>
         <source>Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile (quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.</source>
         <translation>Diese Szenarien haben keine Zahlen. Messen Sie das Modell in ONNX Runtime und importieren Sie dessen Profil (quantscope-cli import-ort-profile) zum Vergleich, oder exportieren Sie das Modell ohne diese Operatoren neu.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="269"/>
+        <location filename="../ui/util/finding_text.cpp" line="290"/>
         <source>Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization with calibration data (quantize_static, QDQ format, per-channel weights), which runtimes fuse into integer convolutions.</source>
         <translation>Dynamische Quantisierung (quantize_dynamic von ONNX Runtime) berechnet die Skalen der Aktivierungen bei jedem Lauf und ist für MatMul-lastige Modelle gedacht (Transformer, RNNs). Für Faltungsnetze verwenden Sie statische Quantisierung mit Kalibrierdaten (quantize_static, QDQ-Format, Gewichte pro Kanal), die Laufzeitumgebungen zu Integer-Faltungen fusionieren.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="275"/>
+        <location filename="../ui/util/finding_text.cpp" line="296"/>
         <source>This time is pure overhead the FP32 model does not have. Fewer precision boundaries (quantize whole blocks, not single ops), fused Q/DQ (static QDQ models in a runtime that fuses them) or keeping sensitive layers in FP32 entirely reduce it.</source>
         <translation>Diese Zeit ist reiner Mehraufwand, den das FP32-Modell nicht hat. Weniger Präzisionsgrenzen (ganze Blöcke statt einzelner Ops quantisieren), fusionierte Q/DQ (statische QDQ-Modelle in einer Laufzeitumgebung, die sie fusioniert) oder empfindliche Schichten ganz in FP32 zu belassen, verringern ihn.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="281"/>
+        <location filename="../ui/util/finding_text.cpp" line="302"/>
         <source>Without VNNI, u8*s8 products take vpmaddubsw, vpmaddwd and vpaddd (three instructions where VNNI&apos;s vpdpbusd needs one). CPUs with AVX512-VNNI or AVX-VNNI (Intel since Cascade Lake / Alder Lake, AMD since Zen 4) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne VNNI brauchen u8*s8-Produkte vpmaddubsw, vpmaddwd und vpaddd (drei Befehle, wo VNNIs vpdpbusd einen braucht). CPUs mit AVX512-VNNI oder AVX-VNNI (Intel seit Cascade Lake / Alder Lake, AMD seit Zen 4) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="285"/>
+        <location filename="../ui/util/finding_text.cpp" line="306"/>
         <source>Without dotprod/i8mm, int8 products are widened before accumulation. Armv8.2+ cores with dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne dotprod/i8mm werden int8-Produkte vor dem Aufsummieren verbreitert. Armv8.2+-Kerne mit dotprod (und i8mm) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="290"/>
+        <location filename="../ui/util/finding_text.cpp" line="311"/>
         <source>oneDNN&apos;s ISA was limited (DNNL_MAX_CPU_ISA, or a oneDNN build older than the CPU). That is useful to emulate a CPU without VNNI; for this machine&apos;s own answer, unset the limit and measure again.</source>
         <translation>Die ISA von oneDNN war begrenzt (DNNL_MAX_CPU_ISA oder ein oneDNN-Build, der älter als die CPU ist). Das ist nützlich, um eine CPU ohne VNNI nachzubilden; für die Antwort dieser Maschine heben Sie die Begrenzung auf und messen erneut.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="293"/>
+        <location filename="../ui/util/finding_text.cpp" line="314"/>
         <source>x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs extra conversions. ONNX Runtime&apos;s quantization guide advises U8S8 on x86-64 and avoiding S8S8 with QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.</source>
         <translation>x86-64-Integer-Kernel multiplizieren vorzeichenlose mit vorzeichenbehafteten Bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 braucht zusätzliche Umwandlungen. Der Quantisierungsleitfaden von ONNX Runtime empfiehlt auf x86-64 U8S8 und rät von S8S8 mit QOperator ab; quantisieren Sie mit activation_type=QUInt8 neu oder verwenden Sie das QDQ-Format.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="297"/>
+        <location filename="../ui/util/finding_text.cpp" line="318"/>
         <source>Every extra node is a kernel launch and a pass over an activation in memory. Unless the runtime fuses the added quantization nodes into integer kernels, these passes can cost more than the int8 arithmetic saves.</source>
         <translation>Jeder zusätzliche Knoten ist ein Kernel-Aufruf und ein Durchlauf über eine Aktivierung im Speicher. Sofern die Laufzeitumgebung die hinzugefügten Quantisierungsknoten nicht in Integer-Kernel fusioniert, können diese Durchläufe mehr kosten, als die int8-Arithmetik spart.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="303"/>
+        <location filename="../ui/util/finding_text.cpp" line="324"/>
         <source>As written, every QuantizeLinear/DequantizeLinear runs as its own pass and the integer kernels are surrounded by conversions. A runtime that fuses Q/DQ pairs into integer operators gets the optimized number; one that does not gets the slower one. Check what the deployment runtime fuses.</source>
         <translation>Wie geschrieben läuft jedes QuantizeLinear/DequantizeLinear als eigener Durchlauf, und die Integer-Kernel sind von Umwandlungen umgeben. Eine Laufzeitumgebung, die Q/DQ-Paare zu Integer-Operatoren fusioniert, erreicht die optimierte Zahl; eine, die das nicht tut, die langsamere. Prüfen Sie, was die Laufzeitumgebung im Einsatz fusioniert.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="308"/>
+        <location filename="../ui/util/finding_text.cpp" line="329"/>
         <source>Operator fusion (Conv + activation, BatchNormalization folding, layout propagation) makes this difference; a runtime without it will see the as-written number.</source>
         <translation>Operatorfusion (Conv + Aktivierung, Einfalten von BatchNormalization, Layout-Weitergabe) macht diesen Unterschied; eine Laufzeitumgebung ohne sie sieht die Zahl wie geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="313"/>
+        <location filename="../ui/util/finding_text.cpp" line="334"/>
         <source>The controlled (1 thread) number measures kernel efficiency; the practical (all cores) number adds parallel scaling, where memory bandwidth and operators that do not parallelise (small quantize/dequantize passes) change the balance. Decide with the setting you deploy.</source>
         <translation>Die kontrollierte Zahl (1 Thread) misst die Effizienz der Kernel; bei der praktischen (alle Kerne) kommt die parallele Skalierung hinzu, bei der Speicherbandbreite und nicht parallelisierbare Operatoren (kleine Quantisierungs- und Dequantisierungsdurchläufe) das Verhältnis verschieben. Entscheiden Sie mit der Einstellung, die Sie einsetzen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="317"/>
+        <location filename="../ui/util/finding_text.cpp" line="338"/>
         <source>Without VNNI, vpmaddubsw adds two u8*s8 products into int16 with saturation (255*127*2 = 64770 &gt; 32767). oneDNN and ONNX Runtime recommend 7-bit weights on such CPUs (reduce_range=True in ONNX Runtime&apos;s quantizer); check accuracy against FP32 on real inputs.</source>
         <translation>Ohne VNNI addiert vpmaddubsw zwei u8*s8-Produkte mit Sättigung in int16 (255*127*2 = 64770 &gt; 32767). oneDNN und ONNX Runtime empfehlen auf solchen CPUs 7-Bit-Gewichte (reduce_range=True im Quantisierer von ONNX Runtime); prüfen Sie die Genauigkeit gegen FP32 mit echten Eingaben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="321"/>
+        <location filename="../ui/util/finding_text.cpp" line="342"/>
         <source>Input/output copies, kernel dispatch and the quantization of inputs and outputs cost the same whatever the arithmetic; with this little compute INT8 has little to win. Batch several inputs per run or keep FP32.</source>
         <translation>Kopien von Ein- und Ausgaben, Kernel-Aufrufe und die Quantisierung von Ein- und Ausgaben kosten gleich viel, wie viel auch gerechnet wird; bei so wenig Rechenarbeit hat INT8 wenig zu gewinnen. Verarbeiten Sie mehrere Eingaben pro Lauf oder bleiben Sie bei FP32.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="325"/>
+        <location filename="../ui/util/finding_text.cpp" line="346"/>
         <source>Close other programs, use the performance CPU governor, pin the process to cores (taskset), and run longer (--seconds) so the medians settle. Speedups within the noise should be reported as &apos;no difference&apos;.</source>
         <translation>Schließen Sie andere Programme, verwenden Sie den CPU-Governor „performance“, binden Sie den Prozess an Kerne (taskset) und messen Sie länger (--seconds), damit sich die Mediane stabilisieren. Beschleunigungen innerhalb des Rauschens sollten als „kein Unterschied“ berichtet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="329"/>
+        <location filename="../ui/util/finding_text.cpp" line="350"/>
         <source>The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the noise of this run. More runs or a quieter machine narrow it.</source>
         <translation>Das 95-%-Bootstrap-Intervall des Medianverhältnisses enthält 1: Der gemessene Unterschied liegt im Rauschen dieses Laufs. Mehr Läufe oder eine ruhigere Maschine machen es enger.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="332"/>
+        <location filename="../ui/util/finding_text.cpp" line="353"/>
         <source>Treat partial statistics with care, or run again to completion.</source>
         <translation>Behandeln Sie unvollständige Statistiken mit Vorsicht, oder wiederholen Sie den Lauf bis zum Ende.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="360"/>
+        <location filename="../ui/util/finding_text.cpp" line="381"/>
         <source>%1: %2x (95% CI %3-%4) vs %5, %6, %7</source>
         <translation>%1: %2x (95-%-KI %3–%4) gegen %5, %6, %7</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="365"/>
+        <location filename="../ui/util/finding_text.cpp" line="386"/>
         <source>measured speedup %1</source>
         <translation>gemessene Beschleunigung %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="370"/>
+        <location filename="../ui/util/finding_text.cpp" line="391"/>
         <source>inputs differ: %1 has %2, %3 has %4</source>
         <translation>Eingänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="374"/>
+        <location filename="../ui/util/finding_text.cpp" line="395"/>
         <source>outputs differ: %1 has %2, %3 has %4</source>
         <translation>Ausgänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="378"/>
+        <location filename="../ui/util/finding_text.cpp" line="399"/>
         <source>%1 has %2 %3 layers, %4 has %5</source>
         <translation>%1 hat %2 %3-Schichten, %4 hat %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="383"/>
+        <location filename="../ui/util/finding_text.cpp" line="404"/>
         <source>layer %1 is %2 in %3 but %4 in %5</source>
         <translation>Schicht %1 ist %2 in %3, aber %4 in %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="401"/>
+        <location filename="../ui/util/finding_text.cpp" line="422"/>
         <source>%1: %2 and %3 more</source>
         <translation>%1: %2 und %3 weitere</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="402"/>
-        <location filename="../ui/util/finding_text.cpp" line="523"/>
+        <location filename="../ui/util/finding_text.cpp" line="423"/>
+        <location filename="../ui/util/finding_text.cpp" line="544"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="407"/>
+        <location filename="../ui/util/finding_text.cpp" line="428"/>
         <source>%1: %2 DynamicQuantizeLinear, %3 ConvInteger, %4 Cast, %5 Mul nodes (%6 nodes in total)</source>
         <translation>%1: %2 DynamicQuantizeLinear-, %3 ConvInteger-, %4 Cast-, %5 Mul-Knoten (%6 Knoten insgesamt)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="412"/>
+        <location filename="../ui/util/finding_text.cpp" line="433"/>
         <source>%1: DynamicQuantizeLinear takes %2 ms of %3 ms per run (%4%)</source>
         <translation>%1: DynamicQuantizeLinear braucht %2 ms von %3 ms pro Lauf (%4 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="421"/>
+        <location filename="../ui/util/finding_text.cpp" line="442"/>
         <source>ConvInteger steps (with their fused Cast/Mul rescaling) take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Schritte (mit ihrer eingebundenen Cast/Mul-Reskalierung) brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="426"/>
+        <location filename="../ui/util/finding_text.cpp" line="447"/>
         <source>ConvInteger kernels take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Kernel brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="434"/>
+        <location filename="../ui/util/finding_text.cpp" line="455"/>
         <source>%1: quantize/dequantize/cast/requantize nodes take %2 ms of %3 ms per run (%4%, %5 profile)</source>
         <translation>%1: Quantisierungs-, Dequantisierungs-, Cast- und Requantisierungsknoten brauchen %2 ms von %3 ms pro Lauf (%4 %, Profil von %5)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="438"/>
+        <location filename="../ui/util/finding_text.cpp" line="459"/>
         <source>%1: %2 ms (%3%)</source>
         <translation>%1: %2 ms (%3 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="444"/>
+        <location filename="../ui/util/finding_text.cpp" line="465"/>
         <source>%1: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 %2, AVX-512 %3</source>
         <translation>%1: AVX512-VNNI nein, AVX-VNNI nein, AMX-INT8 nein; AVX2 %2, AVX-512 %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="447"/>
+        <location filename="../ui/util/finding_text.cpp" line="468"/>
         <source>%1: Arm dotprod no, i8mm no</source>
         <translation>%1: Arm dotprod nein, i8mm nein</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="449"/>
+        <location filename="../ui/util/finding_text.cpp" line="470"/>
         <source>oneDNN %1 dispatches to %2</source>
         <translation>oneDNN %1 verwendet %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="454"/>
+        <location filename="../ui/util/finding_text.cpp" line="475"/>
         <source>expected here for fused integer convolutions: about %1-%2x per layer (oneDNN u8*s8 vs FP32 convolutions measured on an AVX2 EPYC without VNNI), less for whole models</source>
         <translation>hier für fusionierte Integer-Faltungen zu erwarten: etwa %1–%2x pro Schicht (oneDNN u8*s8 gegenüber FP32-Faltungen, gemessen auf einem AVX2-EPYC ohne VNNI), weniger für ganze Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="462"/>
+        <location filename="../ui/util/finding_text.cpp" line="483"/>
         <source>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</source>
         <translation>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="465"/>
+        <location filename="../ui/util/finding_text.cpp" line="486"/>
         <source>oneDNN %1 effective ISA: %2</source>
         <translation>oneDNN %1, wirksame ISA: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="470"/>
+        <location filename="../ui/util/finding_text.cpp" line="491"/>
         <source>%1: %2 integer convolution/matmul nodes take int8 activations (format %3)</source>
         <translation>%1: %2 Integer-Faltungs- und MatMul-Knoten erhalten int8-Aktivierungen (Format %3)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="475"/>
+        <location filename="../ui/util/finding_text.cpp" line="496"/>
         <source>%1 nodes (%2) -&gt; %3 nodes (%4): %5x</source>
         <translation>%1 Knoten (%2) → %3 Knoten (%4): %5x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="479"/>
+        <location filename="../ui/util/finding_text.cpp" line="500"/>
         <source>added: %1</source>
         <translation>hinzugekommen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="484"/>
+        <location filename="../ui/util/finding_text.cpp" line="505"/>
         <source>%1, %2: median %3 ms as written vs %4 ms optimized</source>
         <translation>%1, %2: Median %3 ms wie geschrieben gegenüber %4 ms optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="491"/>
+        <location filename="../ui/util/finding_text.cpp" line="512"/>
         <source>%1 (%2): no VNNI/AMX on %3</source>
         <translation>%1 (%2): kein VNNI/AMX auf %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="494"/>
+        <location filename="../ui/util/finding_text.cpp" line="515"/>
         <source>%1 (%2): oneDNN limited to %3 on %4</source>
         <translation>%1 (%2): oneDNN auf %3 begrenzt, auf %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="500"/>
+        <location filename="../ui/util/finding_text.cpp" line="521"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4, cosine %5</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4, Kosinus %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="501"/>
+        <location filename="../ui/util/finding_text.cpp" line="522"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="507"/>
+        <location filename="../ui/util/finding_text.cpp" line="528"/>
         <source>%1: FP32 median %2 ms</source>
         <translation>%1: FP32-Median %2 ms</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="510"/>
+        <location filename="../ui/util/finding_text.cpp" line="531"/>
         <source>%1 million multiply-accumulates per inference</source>
         <translation>%1 Millionen Multiplikationen mit Akkumulation pro Inferenz</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="516"/>
+        <location filename="../ui/util/finding_text.cpp" line="537"/>
         <source>%1: CV %2% (mean %3 ms, stddev %4 ms, P99 %5 ms vs P50 %6 ms), %7 Tukey outliers in %8 runs</source>
         <translation>%1: VK %2 % (Mittelwert %3 ms, Std.-Abw. %4 ms, P99 %5 ms gegenüber P50 %6 ms), %7 Tukey-Ausreißer in %8 Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="523"/>
+        <location filename="../ui/util/finding_text.cpp" line="544"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="526"/>
+        <location filename="../ui/util/finding_text.cpp" line="547"/>
         <source>the run was stopped before every scenario ran</source>
         <translation>der Lauf wurde beendet, bevor jedes Szenario lief</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="610"/>
+        <location filename="../ui/util/finding_text.cpp" line="631"/>
         <source>No INT8-vs-FP32 verdict: %1 and %2 are not the same network (see the findings; Benchmark → Compare Anyway compares them all the same).</source>
         <translation>Kein INT8-gegen-FP32-Urteil: %1 und %2 sind nicht dasselbe Netz (siehe die Befunde; Benchmark → Trotzdem vergleichen vergleicht sie dennoch).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="614"/>
+        <location filename="../ui/util/finding_text.cpp" line="635"/>
         <source>No INT8-vs-FP32 verdict: the run failed (%1): %2</source>
         <translation>Kein INT8-gegen-FP32-Urteil: der Lauf ist fehlgeschlagen (%1): %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="616"/>
+        <location filename="../ui/util/finding_text.cpp" line="637"/>
         <source>No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both measured.</source>
         <translation>Kein Urteil INT8 gegen FP32: Der Lauf braucht ein FP32- und ein quantisiertes Modell desselben Netzes, beide gemessen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="618"/>
+        <location filename="../ui/util/finding_text.cpp" line="639"/>
         <source>%1 vs %2, median latency, %3, %4</source>
         <translation>%1 gegen %2, Median der Latenz, %3, %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="621"/>
+        <location filename="../ui/util/finding_text.cpp" line="642"/>
         <source>, measured by %1</source>
         <translation>, gemessen von %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="622"/>
+        <location filename="../ui/util/finding_text.cpp" line="643"/>
         <source>, 95% CI %1-%2x</source>
         <translation>, 95-%-KI %1–%2x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="624"/>
+        <location filename="../ui/util/finding_text.cpp" line="645"/>
         <source>INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2).</source>
         <translation>INT8 und FP32 sind hier im Rahmen des Rauschens gleich schnell (Median der Beschleunigung %1x; %2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="627"/>
+        <location filename="../ui/util/finding_text.cpp" line="648"/>
         <source>INT8 is %1x faster here (%2).</source>
         <translation>INT8 ist hier %1x schneller (%2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="629"/>
+        <location filename="../ui/util/finding_text.cpp" line="650"/>
         <source>INT8 is %1x slower here (%2); no known cause matched, see the time per op type below.</source>
         <translation>INT8 ist hier %1x langsamer (%2); keine bekannte Ursache trifft zu, siehe die Zeit pro Operatortyp unten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="632"/>
+        <location filename="../ui/util/finding_text.cpp" line="653"/>
         <source>INT8 is %1x slower here, because %2 (%3).</source>
         <translation>INT8 ist hier %1x langsamer, denn %2 (%3).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="225"/>
+        <location filename="../ui/util/finding_text.cpp" line="246"/>
         <source>%1 is %2x against %3 in ONNX Runtime %4 but %5x in Quantscope (%6, %7)</source>
         <translation>%1 ist gegenüber %3 in ONNX Runtime %4 %2x, in Quantscope aber %5x (%6, %7)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="234"/>
+        <location filename="../ui/util/finding_text.cpp" line="255"/>
         <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU has INT8 dot-product instructions</source>
         <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; diese CPU hat INT8-Skalarprodukt-Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="236"/>
+        <location filename="../ui/util/finding_text.cpp" line="257"/>
         <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU lacks INT8 dot-product instructions</source>
         <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; dieser CPU fehlen INT8-Skalarprodukt-Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="334"/>
+        <location filename="../ui/util/finding_text.cpp" line="355"/>
         <source>Both runtimes ran the same files on the same inputs with the same threads; the difference is in how each executes them. The op types listed carry most of it. Fused quantization boundaries and integer dot-product kernels decide who wins; the onnxruntime-setup finding lists ONNX Runtime&apos;s settings.</source>
         <translation>Beide Laufzeitumgebungen führten dieselben Dateien mit denselben Eingaben und Threads aus; der Unterschied liegt darin, wie sie sie ausführen. Die aufgeführten Op-Typen machen den Großteil aus. Fusionierte Quantisierungsgrenzen und Integer-Skalarprodukt-Kernel entscheiden; der Befund onnxruntime-setup nennt die Einstellungen von ONNX Runtime.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="340"/>
+        <location filename="../ui/util/finding_text.cpp" line="361"/>
         <source>ONNX Runtime&apos;s CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops (DynamicQuantizeLinear, Cast, Mul) and graph optimizations &apos;disabled&apos; are the usual causes; deploy with ORT_ENABLE_ALL and the thread count you measured.</source>
         <translation>Der CPU-Provider von ONNX Runtime nutzt diese Befehle für ConvInteger, MatMulInteger und fusionierte QDQ-Faltungen. Ist INT8 dort trotzdem langsam, vergleichen Sie die Zeit je Op-Typ: nicht fusionierte Umwandlungs-Ops (DynamicQuantizeLinear, Cast, Mul) und Graph-Optimierungen „disabled“ sind die üblichen Ursachen; setzen Sie ORT_ENABLE_ALL und die gemessene Thread-Zahl ein.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="346"/>
+        <location filename="../ui/util/finding_text.cpp" line="367"/>
         <source>Without VNNI, AMX or dotprod, ONNX Runtime&apos;s INT8 kernels add u8*s8 products in pairs into 16-bit sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this one; deploy with ORT_ENABLE_ALL so QDQ groups are fused.</source>
         <translation>Ohne VNNI, AMX oder dotprod addieren die INT8-Kernel von ONNX Runtime u8*s8-Produkte paarweise zu 16-Bit-Summen und gewinnen gegenüber FP32-Code wenig. Messen Sie auf der Ziel-CPU oder bleiben Sie auf dieser bei FP32; setzen Sie ORT_ENABLE_ALL ein, damit QDQ-Gruppen fusioniert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="535"/>
+        <location filename="../ui/util/finding_text.cpp" line="556"/>
         <source>ONNX Runtime: %1</source>
         <translation>ONNX Runtime: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="535"/>
+        <location filename="../ui/util/finding_text.cpp" line="556"/>
         <source>Quantscope: %1</source>
         <translation>Quantscope: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="539"/>
+        <location filename="../ui/util/finding_text.cpp" line="560"/>
         <source>%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope</source>
         <translation>%1 in %2: %3 ms je Lauf in ONNX Runtime gegenüber %4 ms in Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="546"/>
+        <location filename="../ui/util/finding_text.cpp" line="567"/>
         <source>ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4</source>
         <translation>ONNX Runtime %1 (%2-Adapter, %3): Execution Provider in diesem Build: %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="550"/>
+        <location filename="../ui/util/finding_text.cpp" line="571"/>
         <source>%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5</source>
         <translation>%1: Graph-Optimierung %2, %3 Intra-Op- / %4 Inter-Op-Threads, Provider %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="555"/>
+        <location filename="../ui/util/finding_text.cpp" line="576"/>
         <source>CPU INT8 features: %1</source>
         <translation>INT8-Merkmale der CPU: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="556"/>
+        <location filename="../ui/util/finding_text.cpp" line="577"/>
         <source>CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)</source>
         <translation>INT8-Merkmale der CPU: %1 (kein VNNI, AMX oder dotprod: keine INT8-Skalarprodukt-Befehle)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="160"/>
+        <location filename="../ui/util/finding_text.cpp" line="181"/>
         <source>%1 runs %2 node(s) on slow reference kernels, %3 ms per run (%4% of its kernel time)</source>
         <translation>%1 führt %2 Knoten auf langsamen Referenz-Kerneln aus, %3 ms pro Lauf (%4% seiner Kernel-Zeit)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="258"/>
+        <location filename="../ui/util/finding_text.cpp" line="279"/>
         <source>These nodes ran a reference implementation (oneDNN&apos;s ref:..., or the engine&apos;s scalar loops), often 10-100x slower than a vectorised kernel: the measurement shows the fallback, not what the CPU can do. &apos;quantscope-cli plan MODEL --run&apos; shows each step&apos;s kernel, formats and fused post-ops; compare with the ISA capped (DNNL_MAX_CPU_ISA=AVX2) and report the model.</source>
         <translation>Diese Knoten liefen auf einer Referenzimplementierung (oneDNNs ref:... oder den skalaren Schleifen der Engine), oft 10- bis 100-mal langsamer als ein vektorisierter Kernel: Die Messung zeigt den Notbehelf, nicht was die CPU kann. &apos;quantscope-cli plan MODEL --run&apos; zeigt Kernel, Formate und fusionierte Post-Ops jedes Schritts; vergleichen Sie mit begrenzter ISA (DNNL_MAX_CPU_ISA=AVX2) und melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="391"/>
+        <location filename="../ui/util/finding_text.cpp" line="412"/>
         <source>%1: node &apos;%2&apos; (%3) ran %4: %5 ms per run (%6% of kernel time)</source>
         <translation>%1: Knoten &apos;%2&apos; (%3) lief auf %4: %5 ms pro Lauf (%6% der Kernel-Zeit)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="395"/>
+        <location filename="../ui/util/finding_text.cpp" line="416"/>
         <source>%1 more node(s): %2 ms per run</source>
         <translation>%1 weitere Knoten: %2 ms pro Lauf</translation>
     </message>
@@ -2197,6 +2197,34 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
 </context>
 <context>
+    <name>qs::ui::QuantFormat</name>
+    <message>
+        <location filename="../ui/util/quant_format_text.cpp" line="14"/>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quant_format_text.cpp" line="16"/>
+        <source>dynamic</source>
+        <translation>dynamisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quant_format_text.cpp" line="18"/>
+        <source>qdq</source>
+        <translation>qdq</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quant_format_text.cpp" line="20"/>
+        <source>qoperator</source>
+        <translation>qoperator</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quant_format_text.cpp" line="22"/>
+        <source>mixed</source>
+        <translation>gemischt</translation>
+    </message>
+</context>
+<context>
     <name>qs::ui::ReportExporter</name>
     <message>
         <location filename="../ui/report/report_exporter.cpp" line="118"/>
@@ -2506,13 +2534,13 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::RunText</name>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="97"/>
+        <location filename="../ui/util/finding_text.cpp" line="118"/>
         <location filename="../ui/util/run_text.cpp" line="16"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="98"/>
+        <location filename="../ui/util/finding_text.cpp" line="119"/>
         <location filename="../ui/util/run_text.cpp" line="17"/>
         <source>no</source>
         <translation>nein</translation>
@@ -2593,17 +2621,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Keine Befunde.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="587"/>
+        <location filename="../ui/util/finding_text.cpp" line="608"/>
         <source>critical</source>
         <translation>kritisch</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="589"/>
+        <location filename="../ui/util/finding_text.cpp" line="610"/>
         <source>warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="593"/>
+        <location filename="../ui/util/finding_text.cpp" line="614"/>
         <source>info</source>
         <translation>Info</translation>
     </message>
@@ -3042,27 +3070,37 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ScenarioGroup</name>
     <message>
-        <location filename="../ui/util/scenario_groups.cpp" line="13"/>
+        <location filename="../ui/util/scenario_groups.cpp" line="14"/>
         <source>optimized</source>
         <translation>optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/util/scenario_groups.cpp" line="15"/>
+        <location filename="../ui/util/scenario_groups.cpp" line="16"/>
         <source>as-written</source>
         <translation>wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/util/scenario_groups.cpp" line="22"/>
+        <location filename="../ui/util/scenario_groups.cpp" line="25"/>
+        <source>quantscope</source>
+        <translation>quantscope</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/scenario_groups.cpp" line="27"/>
+        <source>onnxruntime</source>
+        <translation>onnxruntime</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/scenario_groups.cpp" line="35"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/util/scenario_groups.cpp" line="25"/>
+        <location filename="../ui/util/scenario_groups.cpp" line="38"/>
         <source>1 thread</source>
         <translation>1 Thread</translation>
     </message>
     <message>
-        <location filename="../ui/util/scenario_groups.cpp" line="26"/>
+        <location filename="../ui/util/scenario_groups.cpp" line="39"/>
         <source>%1 threads</source>
         <translation>%1 Threads</translation>
     </message>
@@ -3158,127 +3196,127 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::SummaryPanel</name>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="71"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="67"/>
         <source>No model open. Use File → Open (Ctrl+O), drop an .onnx file here, or open an FP32 and an INT8 model side by side with File → Open Pair.</source>
         <translation>Kein Modell geöffnet. Benutzen Sie Datei → Öffnen (Strg+O), legen Sie hier eine .onnx-Datei ab oder öffnen Sie ein FP32- und ein INT8-Modell nebeneinander mit Datei → Paar öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="80"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="76"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="80"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="76"/>
         <source>Quantized</source>
         <translation>Quantisiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="87"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="83"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="91"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="87"/>
         <source>Quantization</source>
         <translation>Quantisierung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="92"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="89"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="93"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="90"/>
         <source>%1 (%2 quantization boundaries)</source>
         <translation>%1 (%2 Quantisierungsgrenzen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="95"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="92"/>
         <source>Inputs</source>
         <translation>Eingaben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="96"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="93"/>
         <source>Outputs</source>
         <translation>Ausgaben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="97"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="94"/>
         <source>File size</source>
         <translation>Dateigröße</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="100"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="97"/>
         <source> + %1 external data</source>
         <translation> + %1 externe Daten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="103"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="100"/>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="105"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="102"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="107"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="104"/>
         <source>MACs</source>
         <translation>MACs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="112"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="109"/>
         <source>≥ %1 (%2 nodes with unknown shapes)</source>
         <translation>≥ %1 (%2 Knoten mit unbekannter Form)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="113"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="110"/>
         <source>not computed by this build&apos;s analysis</source>
         <translation>von der Analyse dieses Builds nicht berechnet</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="115"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="112"/>
         <source>Opsets</source>
         <translation>Opsets</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="123"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="120"/>
         <source>IR version</source>
         <translation>IR-Version</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="124"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="121"/>
         <source>Producer</source>
         <translation>Erzeuger</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="127"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="124"/>
         <source>Shape inference</source>
         <translation>Forminferenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="130"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="127"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="132"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="129"/>
         <source>failed: %1</source>
         <translation>fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="133"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="130"/>
         <source>%1 of %2 tensors with known shape</source>
         <translation>%1 von %2 Tensoren mit bekannter Form</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="135"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="132"/>
         <source>Load time</source>
         <translation>Ladezeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="136"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="133"/>
         <source>%1 ms load, %2 ms analysis, %3 ms layout</source>
         <translation>%1 ms Laden, %2 ms Analyse, %3 ms Layout</translation>
     </message>

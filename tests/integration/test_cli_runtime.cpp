@@ -116,7 +116,7 @@ qs::RunRecord handMadeRun(double medianMs)
     m.id = "net";
     m.path = "net.onnx";
     m.sha256 = std::string(64, 'a');
-    m.format = "fp32";
+    m.format = qs::QuantFormat::Fp32;
     r.models.push_back(m);
     r.config.threads = { 1 };
     r.config.modes = { qs::ExecutionMode::Optimized };

@@ -103,7 +103,7 @@ std::vector<RunRecord> craftedRuns()
     runs.push_back(vnniLimited);
 
     RunRecord qoperator = paradox;
-    qoperator.models[1].format = "qoperator";
+    qoperator.models[1].format = qs::QuantFormat::QOperator;
     qoperator.models[1].signedActivationNodes = 12;
     runs.push_back(qoperator);
 

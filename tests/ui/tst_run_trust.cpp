@@ -76,9 +76,9 @@ RunRecord mismatchedRun(int settings)
     r.createdUtc = "2026-11-26T12:00:00Z";
     ModelRecord b, q;
     b.id = "net_a_fp32";
-    b.format = "fp32";
+    b.format = qs::QuantFormat::Fp32;
     q.id = "net_b_int8";
-    q.format = "qdq";
+    q.format = qs::QuantFormat::Qdq;
     b.network
         = NetworkSignature { { "input[1x3x224x224]" }, { "output[1x1000]" }, { "Conv 64x3x7x7", "Gemm 1000x512" }, {} };
     q.network = NetworkSignature { { "input[1x3x224x224]" }, { "output[1x1000]" },

@@ -2,6 +2,7 @@
 #include "finding_text.h"
 
 #include "util/qt_convert.h"
+#include "util/quant_format_text.h"
 #include "util/scenario_groups.h"
 
 #include <quantscope/engine/verdict.h>
@@ -104,6 +105,13 @@ public:
         if (!r)
             return word;
         return *r == Runtime::Quantscope ? QString() : runtimeText(*r);
+    }
+    /// A model's quantization format in the UI language; a word this build does not know as written.
+    QString format(const char* key)
+    {
+        const QString word = text(key);
+        const std::optional<QuantFormat> f = parseQuantFormat(word.toStdString());
+        return f ? quantFormatText(*f) : word;
     }
     QString yesNo(const char* key)
     {
@@ -481,7 +489,7 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
     if (id == "qoperator-signed-activations" && kind == "signed-nodes")
         return result(v,
             fill(tr("%1: %2 integer convolution/matmul nodes take int8 activations (format %3)"),
-                { v.text("model"), v.count("nodes"), v.text("format") }));
+                { v.text("model"), v.count("nodes"), v.format("format") }));
     if (id == "op-count-growth") {
         if (kind == "node-counts")
             return result(v,
@@ -501,11 +509,11 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
     if (id == "saturation-risk") {
         if (kind == "no-vnni")
             return result(
-                v, fill(tr("%1 (%2): no VNNI/AMX on %3"), { v.text("model"), v.text("format"), v.text("cpu") }));
+                v, fill(tr("%1 (%2): no VNNI/AMX on %3"), { v.text("model"), v.format("format"), v.text("cpu") }));
         if (kind == "onednn-limited")
             return result(v,
                 fill(tr("%1 (%2): oneDNN limited to %3 on %4"),
-                    { v.text("model"), v.text("format"), v.text("isa"), v.text("cpu") }));
+                    { v.text("model"), v.format("format"), v.text("isa"), v.text("cpu") }));
         if (kind == "parity") {
             const QStringList values { v.text("reference"), v.text("output"), v.general("maxAbsError", 4),
                 v.general("meanAbsError", 4), v.fixed("cosine", 4) };

@@ -420,15 +420,16 @@ private:
         if (!isX86(m_run.machine))
             return;
         for (const ModelRecord& m : m_run.models) {
-            if ((m.format != "qoperator" && m.format != "mixed") || m.signedActivationNodes == 0)
+            if ((m.format != QuantFormat::QOperator && m.format != QuantFormat::Mixed) || m.signedActivationNodes == 0)
                 continue;
             add("qoperator-signed-activations", FindingSeverity::Warning,
                 "the model is in QOperator format with signed int8 activations (S8S8), which x86-64 kernels handle "
                 "slowly",
                 { line("signed-nodes",
-                    { { "model", m.id }, { "nodes", m.signedActivationNodes }, { "format", m.format } },
+                    { { "model", m.id }, { "nodes", m.signedActivationNodes },
+                        { "format", std::string(quantFormatName(m.format)) } },
                     fmt::format("{}: {} integer convolution/matmul nodes take int8 activations (format {})", m.id,
-                        m.signedActivationNodes, m.format)) },
+                        m.signedActivationNodes, quantFormatName(m.format))) },
                 "x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs "
                 "extra conversions. ONNX Runtime's quantization guide advises U8S8 on x86-64 and avoiding S8S8 with "
                 "QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.",
@@ -582,13 +583,16 @@ private:
             if (!m.isQuantized())
                 continue;
             std::vector<Line> ev { m_run.machine.int8PairsSaturate()
-                    ? line("no-vnni", { { "model", m.id }, { "format", m.format }, { "cpu", m_run.machine.cpuModel } },
-                        fmt::format("{} ({}): no VNNI/AMX on {}", m.id, m.format, m_run.machine.cpuModel))
-                    : line("onednn-limited",
-                        { { "model", m.id }, { "format", m.format }, { "isa", m_run.machine.onednnIsa },
+                    ? line("no-vnni",
+                        { { "model", m.id }, { "format", std::string(quantFormatName(m.format)) },
                             { "cpu", m_run.machine.cpuModel } },
-                        fmt::format("{} ({}): oneDNN limited to {} on {}", m.id, m.format, m_run.machine.onednnIsa,
-                            m_run.machine.cpuModel)) };
+                        fmt::format(
+                            "{} ({}): no VNNI/AMX on {}", m.id, quantFormatName(m.format), m_run.machine.cpuModel))
+                    : line("onednn-limited",
+                        { { "model", m.id }, { "format", std::string(quantFormatName(m.format)) },
+                            { "isa", m_run.machine.onednnIsa }, { "cpu", m_run.machine.cpuModel } },
+                        fmt::format("{} ({}): oneDNN limited to {} on {}", m.id, quantFormatName(m.format),
+                            m_run.machine.onednnIsa, m_run.machine.cpuModel)) };
             FindingSeverity sev = FindingSeverity::Info;
             for (const ParityRecord& p : m_run.parity) {
                 if (p.modelId != m.id)

@@ -190,7 +190,7 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
     w("| Model | Format | Nodes | File size MiB | SHA-256 | Path |\n");
     w("|---|---|---:|---:|---|---|\n");
     for (const ModelRecord& m : r.models)
-        w(fmt::format("| {} | {} | {} | {:.2f} | `{}` | {} |\n", cell(m.id), m.format, m.nodeCount,
+        w(fmt::format("| {} | {} | {} | {:.2f} | `{}` | {} |\n", cell(m.id), quantFormatName(m.format), m.nodeCount,
             double(m.fileSizeBytes) / (1024.0 * 1024.0), m.sha256.substr(0, 16), cell(m.path)));
     w("\n");
 

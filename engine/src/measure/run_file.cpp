@@ -160,6 +160,8 @@ template <typename E> struct WordSet
 const WordSet<ExecutionMode> kModes { parseExecutionMode, executionModeName,
     { ExecutionMode::AsWritten, ExecutionMode::Optimized } };
 const WordSet<Runtime> kRuntimes { parseRuntime, runtimeName, { Runtime::Quantscope, Runtime::OnnxRuntime } };
+const WordSet<QuantFormat> kFormats { parseQuantFormat, quantFormatName,
+    { QuantFormat::Fp32, QuantFormat::Dynamic, QuantFormat::Qdq, QuantFormat::QOperator, QuantFormat::Mixed } };
 
 // A word outside its set - a hand edit, a file from a build that knows more words - is refused naming the field and
 // the value, rather than reaching code that knows only these.
@@ -186,32 +188,6 @@ std::vector<E> getWords(const Json& obj, const char* key, const std::string& whe
     for (const std::string& text : get<std::vector<std::string>>(obj, key, where))
         out.push_back(word(text, key, where, set));
     return out;
-}
-
-const std::vector<std::string_view> kFormatWords { "fp32", "dynamic", "qdq", "qoperator", "mixed" };
-
-std::string checkedWord(
-    const std::string& word, const char* key, const std::string& where, const std::vector<std::string_view>& known)
-{
-    if (std::find(known.begin(), known.end(), word) == known.end())
-        throw FieldError { fmt::format(
-            "{}: field '{}' has an unknown value '{}' (known: {})", where, key, word, fmt::join(known, ", ")) };
-    return word;
-}
-
-std::string getWord(
-    const Json& obj, const char* key, const std::string& where, const std::vector<std::string_view>& known)
-{
-    return checkedWord(get<std::string>(obj, key, where), key, where, known);
-}
-
-std::vector<std::string> getWords(
-    const Json& obj, const char* key, const std::string& where, const std::vector<std::string_view>& known)
-{
-    std::vector<std::string> words = get<std::vector<std::string>>(obj, key, where);
-    for (const std::string& w : words)
-        checkedWord(w, key, where, known);
-    return words;
 }
 
 SystemInfo systemFromJson(const Json& j)
@@ -386,7 +362,7 @@ RunRecord recordFromJson(const Json& j)
         mr.path = get<std::string>(m, "path", mw);
         mr.sha256 = get<std::string>(m, "sha256", mw);
         mr.fileSizeBytes = get<int64_t>(m, "fileSizeBytes", mw);
-        mr.format = getWord(m, "format", mw, kFormatWords);
+        mr.format = getWord(m, "format", mw, kFormats);
         mr.nodeCount = get<int64_t>(m, "nodeCount", mw);
         mr.opCounts = get<std::map<std::string, int64_t>>(m, "opCounts", mw);
         mr.signedActivationNodes = get<int64_t>(m, "signedActivationNodes", mw);
@@ -502,10 +478,11 @@ std::string runRecordToJson(const RunRecord& r)
         if (m.network)
             network = { { "inputs", m.network->inputs }, { "outputs", m.network->outputs },
                 { "layers", m.network->layers }, { "floatOps", m.network->floatOps } };
-        models.push_back({ { "id", m.id }, { "path", m.path }, { "sha256", m.sha256 },
-            { "fileSizeBytes", m.fileSizeBytes }, { "format", m.format }, { "nodeCount", m.nodeCount },
-            { "opCounts", m.opCounts }, { "signedActivationNodes", m.signedActivationNodes },
-            { "totalMacs", optional(m.totalMacs) }, { "network", network } });
+        models.push_back(
+            { { "id", m.id }, { "path", m.path }, { "sha256", m.sha256 }, { "fileSizeBytes", m.fileSizeBytes },
+                { "format", std::string(quantFormatName(m.format)) }, { "nodeCount", m.nodeCount },
+                { "opCounts", m.opCounts }, { "signedActivationNodes", m.signedActivationNodes },
+                { "totalMacs", optional(m.totalMacs) }, { "network", network } });
     }
     Json scenarios = Json::array();
     for (const ScenarioRecord& s : r.scenarios)

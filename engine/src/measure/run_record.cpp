@@ -190,7 +190,7 @@ Result<ModelRecord> makeModelRecord(const Model& model)
         QS_ASSIGN_OR_RETURN(r.sha256, sha256File(p));
     }
     const ModelAnalysis a = analyzeModel(model);
-    r.format = std::string(quantFormatName(a.format));
+    r.format = a.format;
     r.nodeCount = a.nodeCount;
     r.opCounts = a.opCounts;
     r.totalMacs = a.totalMacs;

@@ -212,7 +212,7 @@ TEST(Diagnosis, Int8DotProductUnusedWhenOnednnIsLimited)
 TEST(Diagnosis, QOperatorSignedActivations)
 {
     auto r = qs::test::craftedParadoxRun();
-    r.models[1].format = "qoperator";
+    r.models[1].format = qs::QuantFormat::QOperator;
     r.models[1].signedActivationNodes = 21;
     auto q = find(qs::diagnoseRun(r), "qoperator-signed-activations");
     ASSERT_TRUE(q);

@@ -47,7 +47,7 @@ TEST(MarkdownReport, FasterInt8Golden)
     auto r = qs::test::craftedParadoxRun();
     r.machine = qs::test::craftedMachine(true);
     r.models[1].id = "yolov5nu_int8_qdq";
-    r.models[1].format = "qdq";
+    r.models[1].format = qs::QuantFormat::Qdq;
     r.models[1].opCounts = { { "QuantizeLinear", 80 }, { "DequantizeLinear", 160 }, { "Conv", 76 } };
     r.models[1].nodeCount = 316;
     r.scenarios[1] = qs::test::craftedScenario(

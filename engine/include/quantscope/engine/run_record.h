@@ -3,6 +3,7 @@
 // what the diagnosis reads and what the Markdown report prints.
 #pragma once
 
+#include <quantscope/engine/analysis.h>
 #include <quantscope/engine/benchmark.h>
 #include <quantscope/engine/execution_mode.h>
 #include <quantscope/engine/latency_stats.h>
@@ -38,7 +39,7 @@ struct ModelRecord
     std::string path;
     std::string sha256; ///< of the .onnx file, lowercase hex
     int64_t fileSizeBytes = 0;
-    std::string format; ///< quantFormatName: "fp32", "dynamic", "qdq", "qoperator", "mixed"
+    QuantFormat format = QuantFormat::Fp32;
     int64_t nodeCount = 0;
     std::map<std::string, int64_t> opCounts; ///< qualified op type -> count
     /// Integer/QLinear compute nodes whose activation input is signed int8 (S8S8 on x64 is slow in ONNX Runtime).
@@ -46,7 +47,7 @@ struct ModelRecord
     std::optional<int64_t> totalMacs;
     std::optional<NetworkSignature> network; ///< since run file 1.2
 
-    bool isQuantized() const { return !format.empty() && format != "fp32"; }
+    bool isQuantized() const { return format != QuantFormat::Fp32; }
     int64_t opCount(const std::string& opType) const
     {
         auto it = opCounts.find(opType);
