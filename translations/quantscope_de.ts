@@ -433,478 +433,478 @@
 <context>
     <name>qs::ui::FindingText</name>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="148"/>
+        <location filename="../ui/util/finding_text.cpp" line="169"/>
         <source>%1 and %2 are not the same network, but were compared as asked</source>
         <translation>%1 und %2 sind nicht dasselbe Netz, wurden aber wie verlangt verglichen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="152"/>
+        <location filename="../ui/util/finding_text.cpp" line="173"/>
         <source>%1 and %2 are not the same network, so they were not compared</source>
         <translation>%1 und %2 sind nicht dasselbe Netz und wurden daher nicht verglichen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="157"/>
+        <location filename="../ui/util/finding_text.cpp" line="178"/>
         <source>some models use operators the engine does not implement, so they were not measured</source>
         <translation>einige Modelle verwenden Operatoren, die die Engine nicht implementiert, daher wurden sie nicht gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="166"/>
+        <location filename="../ui/util/finding_text.cpp" line="187"/>
         <source>the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time (DynamicQuantizeLinear, an extra pass over each activation); the Cast and Mul that rescale its output are fused into the integer convolution in the optimized mode measured</source>
         <translation>die Faltungen sind dynamisch quantisiert: jedes ConvInteger quantisiert zur Laufzeit zuerst seine Eingabe (DynamicQuantizeLinear, ein zusätzlicher Durchlauf über jede Aktivierung); Cast und Mul, die seine Ausgabe reskalieren, sind im gemessenen optimierten Modus in die Integer-Faltung eingebunden</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="171"/>
+        <location filename="../ui/util/finding_text.cpp" line="192"/>
         <source>the convolutions are dynamically quantized: every ConvInteger first quantizes its input at run time (DynamicQuantizeLinear, an extra pass over each activation) and rescales its output through separate Cast and Mul nodes</source>
         <translation>die Faltungen sind dynamisch quantisiert: jedes ConvInteger quantisiert zur Laufzeit zuerst seine Eingabe (DynamicQuantizeLinear, ein zusätzlicher Durchlauf über jede Aktivierung) und reskaliert seine Ausgabe über separate Cast- und Mul-Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="178"/>
+        <location filename="../ui/util/finding_text.cpp" line="199"/>
         <source>%1% of the run time goes to converting between float and integer rather than computing</source>
         <translation>%1 % der Laufzeit gehen in die Umwandlung zwischen Gleitkomma und Integer statt ins Rechnen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="184"/>
+        <location filename="../ui/util/finding_text.cpp" line="205"/>
         <source>this CPU has no int8 dot-product instruction (VNNI/dotprod), which caps what INT8 can gain</source>
         <translation>diese CPU hat keinen int8-Skalarprodukt-Befehl (VNNI/dotprod), was begrenzt, wie viel INT8 gewinnen kann</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="188"/>
+        <location filename="../ui/util/finding_text.cpp" line="209"/>
         <source>oneDNN dispatches to %1 kernels, so the engine&apos;s INT8 numbers do not use the CPU&apos;s VNNI</source>
         <translation>oneDNN verwendet %1-Kernel, daher nutzen die INT8-Zahlen der Engine das VNNI der CPU nicht</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="191"/>
+        <location filename="../ui/util/finding_text.cpp" line="212"/>
         <source>the model is in QOperator format with signed int8 activations (S8S8), which x86-64 kernels handle slowly</source>
         <translation>das Modell liegt im QOperator-Format mit vorzeichenbehafteten int8-Aktivierungen (S8S8) vor, die x86-64-Kernel nur langsam verarbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="194"/>
+        <location filename="../ui/util/finding_text.cpp" line="215"/>
         <source>quantization multiplied the node count by %1</source>
         <translation>die Quantisierung hat die Knotenzahl um den Faktor %1 erhöht</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="200"/>
+        <location filename="../ui/util/finding_text.cpp" line="221"/>
         <source>%1 runs %2x slower as written than optimized: its result depends on graph fusion</source>
         <translation>%1 läuft wie geschrieben %2x langsamer als optimiert: sein Ergebnis hängt von der Graphfusion ab</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="205"/>
+        <location filename="../ui/util/finding_text.cpp" line="226"/>
         <source>the INT8 speedup of %1 depends on the thread count (%2x with %3, %4x with %5)</source>
         <translation>die INT8-Beschleunigung von %1 hängt von der Thread-Zahl ab (%2x mit %3, %4x mit %5)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="209"/>
+        <location filename="../ui/util/finding_text.cpp" line="230"/>
         <source>on this CPU, u8*s8 products are summed in pairs into saturating 16-bit integers, which can clip results for 8-bit weights</source>
         <translation>auf dieser CPU werden u8*s8-Produkte paarweise in sättigende 16-Bit-Integer summiert, was bei 8-Bit-Gewichten Ergebnisse abschneiden kann</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="212"/>
+        <location filename="../ui/util/finding_text.cpp" line="233"/>
         <source>%1 is so small that fixed per-run costs dominate</source>
         <translation>%1 ist so klein, dass feste Kosten pro Lauf überwiegen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="215"/>
+        <location filename="../ui/util/finding_text.cpp" line="236"/>
         <source>the measurements are noisy (CV up to %1%), so small differences are not results</source>
         <translation>die Messungen sind verrauscht (VK bis %1 %), daher sind kleine Unterschiede keine Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="219"/>
+        <location filename="../ui/util/finding_text.cpp" line="240"/>
         <source>%1 and %2 are indistinguishable with %3 (%4)</source>
         <translation>%1 und %2 sind mit %3 (%4) nicht zu unterscheiden</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="222"/>
+        <location filename="../ui/util/finding_text.cpp" line="243"/>
         <source>the run was cancelled, so some numbers come from fewer runs than planned</source>
         <translation>der Lauf wurde abgebrochen, daher stammen einige Zahlen aus weniger Läufen als geplant</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="249"/>
+        <location filename="../ui/util/finding_text.cpp" line="270"/>
         <source>The speedup and the findings compare two different networks, not FP32 with its quantization. Measure the FP32 model this INT8 model was made from for a verdict about quantization.</source>
         <translation>Beschleunigung und Befunde vergleichen zwei verschiedene Netze, nicht FP32 mit seiner Quantisierung. Messen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand, um ein Urteil über die Quantisierung zu erhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="253"/>
+        <location filename="../ui/util/finding_text.cpp" line="274"/>
         <source>Open the FP32 model this INT8 model was made from. To compare these two anyway, use Benchmark → Compare Anyway (quantscope-cli: --allow-different-networks).</source>
         <translation>Öffnen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand. Um diese beiden trotzdem zu vergleichen: Benchmark → Trotzdem vergleichen (quantscope-cli: --allow-different-networks).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="263"/>
+        <location filename="../ui/util/finding_text.cpp" line="284"/>
         <source>Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile (quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.</source>
         <translation>Diese Szenarien haben keine Zahlen. Messen Sie das Modell in ONNX Runtime und importieren Sie dessen Profil (quantscope-cli import-ort-profile) zum Vergleich, oder exportieren Sie das Modell ohne diese Operatoren neu.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="269"/>
+        <location filename="../ui/util/finding_text.cpp" line="290"/>
         <source>Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization with calibration data (quantize_static, QDQ format, per-channel weights), which runtimes fuse into integer convolutions.</source>
         <translation>Dynamische Quantisierung (quantize_dynamic von ONNX Runtime) berechnet die Skalen der Aktivierungen bei jedem Lauf und ist für MatMul-lastige Modelle gedacht (Transformer, RNNs). Für Faltungsnetze verwenden Sie statische Quantisierung mit Kalibrierdaten (quantize_static, QDQ-Format, Gewichte pro Kanal), die Laufzeitumgebungen zu Integer-Faltungen fusionieren.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="275"/>
+        <location filename="../ui/util/finding_text.cpp" line="296"/>
         <source>This time is pure overhead the FP32 model does not have. Fewer precision boundaries (quantize whole blocks, not single ops), fused Q/DQ (static QDQ models in a runtime that fuses them) or keeping sensitive layers in FP32 entirely reduce it.</source>
         <translation>Diese Zeit ist reiner Mehraufwand, den das FP32-Modell nicht hat. Weniger Präzisionsgrenzen (ganze Blöcke statt einzelner Ops quantisieren), fusionierte Q/DQ (statische QDQ-Modelle in einer Laufzeitumgebung, die sie fusioniert) oder empfindliche Schichten ganz in FP32 zu belassen, verringern ihn.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="281"/>
+        <location filename="../ui/util/finding_text.cpp" line="302"/>
         <source>Without VNNI, u8*s8 products take vpmaddubsw, vpmaddwd and vpaddd (three instructions where VNNI&apos;s vpdpbusd needs one). CPUs with AVX512-VNNI or AVX-VNNI (Intel since Cascade Lake / Alder Lake, AMD since Zen 4) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne VNNI brauchen u8*s8-Produkte vpmaddubsw, vpmaddwd und vpaddd (drei Befehle, wo VNNIs vpdpbusd einen braucht). CPUs mit AVX512-VNNI oder AVX-VNNI (Intel seit Cascade Lake / Alder Lake, AMD seit Zen 4) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="285"/>
+        <location filename="../ui/util/finding_text.cpp" line="306"/>
         <source>Without dotprod/i8mm, int8 products are widened before accumulation. Armv8.2+ cores with dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne dotprod/i8mm werden int8-Produkte vor dem Aufsummieren verbreitert. Armv8.2+-Kerne mit dotprod (und i8mm) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="290"/>
+        <location filename="../ui/util/finding_text.cpp" line="311"/>
         <source>oneDNN&apos;s ISA was limited (DNNL_MAX_CPU_ISA, or a oneDNN build older than the CPU). That is useful to emulate a CPU without VNNI; for this machine&apos;s own answer, unset the limit and measure again.</source>
         <translation>Die ISA von oneDNN war begrenzt (DNNL_MAX_CPU_ISA oder ein oneDNN-Build, der älter als die CPU ist). Das ist nützlich, um eine CPU ohne VNNI nachzubilden; für die Antwort dieser Maschine heben Sie die Begrenzung auf und messen erneut.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="293"/>
+        <location filename="../ui/util/finding_text.cpp" line="314"/>
         <source>x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs extra conversions. ONNX Runtime&apos;s quantization guide advises U8S8 on x86-64 and avoiding S8S8 with QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.</source>
         <translation>x86-64-Integer-Kernel multiplizieren vorzeichenlose mit vorzeichenbehafteten Bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 braucht zusätzliche Umwandlungen. Der Quantisierungsleitfaden von ONNX Runtime empfiehlt auf x86-64 U8S8 und rät von S8S8 mit QOperator ab; quantisieren Sie mit activation_type=QUInt8 neu oder verwenden Sie das QDQ-Format.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="297"/>
+        <location filename="../ui/util/finding_text.cpp" line="318"/>
         <source>Every extra node is a kernel launch and a pass over an activation in memory. Unless the runtime fuses the added quantization nodes into integer kernels, these passes can cost more than the int8 arithmetic saves.</source>
         <translation>Jeder zusätzliche Knoten ist ein Kernel-Aufruf und ein Durchlauf über eine Aktivierung im Speicher. Sofern die Laufzeitumgebung die hinzugefügten Quantisierungsknoten nicht in Integer-Kernel fusioniert, können diese Durchläufe mehr kosten, als die int8-Arithmetik spart.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="303"/>
+        <location filename="../ui/util/finding_text.cpp" line="324"/>
         <source>As written, every QuantizeLinear/DequantizeLinear runs as its own pass and the integer kernels are surrounded by conversions. A runtime that fuses Q/DQ pairs into integer operators gets the optimized number; one that does not gets the slower one. Check what the deployment runtime fuses.</source>
         <translation>Wie geschrieben läuft jedes QuantizeLinear/DequantizeLinear als eigener Durchlauf, und die Integer-Kernel sind von Umwandlungen umgeben. Eine Laufzeitumgebung, die Q/DQ-Paare zu Integer-Operatoren fusioniert, erreicht die optimierte Zahl; eine, die das nicht tut, die langsamere. Prüfen Sie, was die Laufzeitumgebung im Einsatz fusioniert.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="308"/>
+        <location filename="../ui/util/finding_text.cpp" line="329"/>
         <source>Operator fusion (Conv + activation, BatchNormalization folding, layout propagation) makes this difference; a runtime without it will see the as-written number.</source>
         <translation>Operatorfusion (Conv + Aktivierung, Einfalten von BatchNormalization, Layout-Weitergabe) macht diesen Unterschied; eine Laufzeitumgebung ohne sie sieht die Zahl wie geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="313"/>
+        <location filename="../ui/util/finding_text.cpp" line="334"/>
         <source>The controlled (1 thread) number measures kernel efficiency; the practical (all cores) number adds parallel scaling, where memory bandwidth and operators that do not parallelise (small quantize/dequantize passes) change the balance. Decide with the setting you deploy.</source>
         <translation>Die kontrollierte Zahl (1 Thread) misst die Effizienz der Kernel; bei der praktischen (alle Kerne) kommt die parallele Skalierung hinzu, bei der Speicherbandbreite und nicht parallelisierbare Operatoren (kleine Quantisierungs- und Dequantisierungsdurchläufe) das Verhältnis verschieben. Entscheiden Sie mit der Einstellung, die Sie einsetzen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="317"/>
+        <location filename="../ui/util/finding_text.cpp" line="338"/>
         <source>Without VNNI, vpmaddubsw adds two u8*s8 products into int16 with saturation (255*127*2 = 64770 &gt; 32767). oneDNN and ONNX Runtime recommend 7-bit weights on such CPUs (reduce_range=True in ONNX Runtime&apos;s quantizer); check accuracy against FP32 on real inputs.</source>
         <translation>Ohne VNNI addiert vpmaddubsw zwei u8*s8-Produkte mit Sättigung in int16 (255*127*2 = 64770 &gt; 32767). oneDNN und ONNX Runtime empfehlen auf solchen CPUs 7-Bit-Gewichte (reduce_range=True im Quantisierer von ONNX Runtime); prüfen Sie die Genauigkeit gegen FP32 mit echten Eingaben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="321"/>
+        <location filename="../ui/util/finding_text.cpp" line="342"/>
         <source>Input/output copies, kernel dispatch and the quantization of inputs and outputs cost the same whatever the arithmetic; with this little compute INT8 has little to win. Batch several inputs per run or keep FP32.</source>
         <translation>Kopien von Ein- und Ausgaben, Kernel-Aufrufe und die Quantisierung von Ein- und Ausgaben kosten gleich viel, wie viel auch gerechnet wird; bei so wenig Rechenarbeit hat INT8 wenig zu gewinnen. Verarbeiten Sie mehrere Eingaben pro Lauf oder bleiben Sie bei FP32.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="325"/>
+        <location filename="../ui/util/finding_text.cpp" line="346"/>
         <source>Close other programs, use the performance CPU governor, pin the process to cores (taskset), and run longer (--seconds) so the medians settle. Speedups within the noise should be reported as &apos;no difference&apos;.</source>
         <translation>Schließen Sie andere Programme, verwenden Sie den CPU-Governor „performance“, binden Sie den Prozess an Kerne (taskset) und messen Sie länger (--seconds), damit sich die Mediane stabilisieren. Beschleunigungen innerhalb des Rauschens sollten als „kein Unterschied“ berichtet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="329"/>
+        <location filename="../ui/util/finding_text.cpp" line="350"/>
         <source>The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the noise of this run. More runs or a quieter machine narrow it.</source>
         <translation>Das 95-%-Bootstrap-Intervall des Medianverhältnisses enthält 1: Der gemessene Unterschied liegt im Rauschen dieses Laufs. Mehr Läufe oder eine ruhigere Maschine machen es enger.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="332"/>
+        <location filename="../ui/util/finding_text.cpp" line="353"/>
         <source>Treat partial statistics with care, or run again to completion.</source>
         <translation>Behandeln Sie unvollständige Statistiken mit Vorsicht, oder wiederholen Sie den Lauf bis zum Ende.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="360"/>
+        <location filename="../ui/util/finding_text.cpp" line="381"/>
         <source>%1: %2x (95% CI %3-%4) vs %5, %6, %7</source>
         <translation>%1: %2x (95-%-KI %3–%4) gegen %5, %6, %7</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="365"/>
+        <location filename="../ui/util/finding_text.cpp" line="386"/>
         <source>measured speedup %1</source>
         <translation>gemessene Beschleunigung %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="370"/>
+        <location filename="../ui/util/finding_text.cpp" line="391"/>
         <source>inputs differ: %1 has %2, %3 has %4</source>
         <translation>Eingänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="374"/>
+        <location filename="../ui/util/finding_text.cpp" line="395"/>
         <source>outputs differ: %1 has %2, %3 has %4</source>
         <translation>Ausgänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="378"/>
+        <location filename="../ui/util/finding_text.cpp" line="399"/>
         <source>%1 has %2 %3 layers, %4 has %5</source>
         <translation>%1 hat %2 %3-Schichten, %4 hat %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="383"/>
+        <location filename="../ui/util/finding_text.cpp" line="404"/>
         <source>layer %1 is %2 in %3 but %4 in %5</source>
         <translation>Schicht %1 ist %2 in %3, aber %4 in %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="401"/>
+        <location filename="../ui/util/finding_text.cpp" line="422"/>
         <source>%1: %2 and %3 more</source>
         <translation>%1: %2 und %3 weitere</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="402"/>
-        <location filename="../ui/util/finding_text.cpp" line="523"/>
+        <location filename="../ui/util/finding_text.cpp" line="423"/>
+        <location filename="../ui/util/finding_text.cpp" line="544"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="407"/>
+        <location filename="../ui/util/finding_text.cpp" line="428"/>
         <source>%1: %2 DynamicQuantizeLinear, %3 ConvInteger, %4 Cast, %5 Mul nodes (%6 nodes in total)</source>
         <translation>%1: %2 DynamicQuantizeLinear-, %3 ConvInteger-, %4 Cast-, %5 Mul-Knoten (%6 Knoten insgesamt)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="412"/>
+        <location filename="../ui/util/finding_text.cpp" line="433"/>
         <source>%1: DynamicQuantizeLinear takes %2 ms of %3 ms per run (%4%)</source>
         <translation>%1: DynamicQuantizeLinear braucht %2 ms von %3 ms pro Lauf (%4 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="421"/>
+        <location filename="../ui/util/finding_text.cpp" line="442"/>
         <source>ConvInteger steps (with their fused Cast/Mul rescaling) take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Schritte (mit ihrer eingebundenen Cast/Mul-Reskalierung) brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="426"/>
+        <location filename="../ui/util/finding_text.cpp" line="447"/>
         <source>ConvInteger kernels take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Kernel brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="434"/>
+        <location filename="../ui/util/finding_text.cpp" line="455"/>
         <source>%1: quantize/dequantize/cast/requantize nodes take %2 ms of %3 ms per run (%4%, %5 profile)</source>
         <translation>%1: Quantisierungs-, Dequantisierungs-, Cast- und Requantisierungsknoten brauchen %2 ms von %3 ms pro Lauf (%4 %, Profil von %5)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="438"/>
+        <location filename="../ui/util/finding_text.cpp" line="459"/>
         <source>%1: %2 ms (%3%)</source>
         <translation>%1: %2 ms (%3 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="444"/>
+        <location filename="../ui/util/finding_text.cpp" line="465"/>
         <source>%1: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 %2, AVX-512 %3</source>
         <translation>%1: AVX512-VNNI nein, AVX-VNNI nein, AMX-INT8 nein; AVX2 %2, AVX-512 %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="447"/>
+        <location filename="../ui/util/finding_text.cpp" line="468"/>
         <source>%1: Arm dotprod no, i8mm no</source>
         <translation>%1: Arm dotprod nein, i8mm nein</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="449"/>
+        <location filename="../ui/util/finding_text.cpp" line="470"/>
         <source>oneDNN %1 dispatches to %2</source>
         <translation>oneDNN %1 verwendet %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="454"/>
+        <location filename="../ui/util/finding_text.cpp" line="475"/>
         <source>expected here for fused integer convolutions: about %1-%2x per layer (oneDNN u8*s8 vs FP32 convolutions measured on an AVX2 EPYC without VNNI), less for whole models</source>
         <translation>hier für fusionierte Integer-Faltungen zu erwarten: etwa %1–%2x pro Schicht (oneDNN u8*s8 gegenüber FP32-Faltungen, gemessen auf einem AVX2-EPYC ohne VNNI), weniger für ganze Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="462"/>
+        <location filename="../ui/util/finding_text.cpp" line="483"/>
         <source>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</source>
         <translation>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="465"/>
+        <location filename="../ui/util/finding_text.cpp" line="486"/>
         <source>oneDNN %1 effective ISA: %2</source>
         <translation>oneDNN %1, wirksame ISA: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="470"/>
+        <location filename="../ui/util/finding_text.cpp" line="491"/>
         <source>%1: %2 integer convolution/matmul nodes take int8 activations (format %3)</source>
         <translation>%1: %2 Integer-Faltungs- und MatMul-Knoten erhalten int8-Aktivierungen (Format %3)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="475"/>
+        <location filename="../ui/util/finding_text.cpp" line="496"/>
         <source>%1 nodes (%2) -&gt; %3 nodes (%4): %5x</source>
         <translation>%1 Knoten (%2) → %3 Knoten (%4): %5x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="479"/>
+        <location filename="../ui/util/finding_text.cpp" line="500"/>
         <source>added: %1</source>
         <translation>hinzugekommen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="484"/>
+        <location filename="../ui/util/finding_text.cpp" line="505"/>
         <source>%1, %2: median %3 ms as written vs %4 ms optimized</source>
         <translation>%1, %2: Median %3 ms wie geschrieben gegenüber %4 ms optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="491"/>
+        <location filename="../ui/util/finding_text.cpp" line="512"/>
         <source>%1 (%2): no VNNI/AMX on %3</source>
         <translation>%1 (%2): kein VNNI/AMX auf %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="494"/>
+        <location filename="../ui/util/finding_text.cpp" line="515"/>
         <source>%1 (%2): oneDNN limited to %3 on %4</source>
         <translation>%1 (%2): oneDNN auf %3 begrenzt, auf %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="500"/>
+        <location filename="../ui/util/finding_text.cpp" line="521"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4, cosine %5</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4, Kosinus %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="501"/>
+        <location filename="../ui/util/finding_text.cpp" line="522"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="507"/>
+        <location filename="../ui/util/finding_text.cpp" line="528"/>
         <source>%1: FP32 median %2 ms</source>
         <translation>%1: FP32-Median %2 ms</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="510"/>
+        <location filename="../ui/util/finding_text.cpp" line="531"/>
         <source>%1 million multiply-accumulates per inference</source>
         <translation>%1 Millionen Multiplikationen mit Akkumulation pro Inferenz</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="516"/>
+        <location filename="../ui/util/finding_text.cpp" line="537"/>
         <source>%1: CV %2% (mean %3 ms, stddev %4 ms, P99 %5 ms vs P50 %6 ms), %7 Tukey outliers in %8 runs</source>
         <translation>%1: VK %2 % (Mittelwert %3 ms, Std.-Abw. %4 ms, P99 %5 ms gegenüber P50 %6 ms), %7 Tukey-Ausreißer in %8 Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="523"/>
+        <location filename="../ui/util/finding_text.cpp" line="544"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="526"/>
+        <location filename="../ui/util/finding_text.cpp" line="547"/>
         <source>the run was stopped before every scenario ran</source>
         <translation>der Lauf wurde beendet, bevor jedes Szenario lief</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="610"/>
+        <location filename="../ui/util/finding_text.cpp" line="631"/>
         <source>No INT8-vs-FP32 verdict: %1 and %2 are not the same network (see the findings; Benchmark → Compare Anyway compares them all the same).</source>
         <translation>Kein INT8-gegen-FP32-Urteil: %1 und %2 sind nicht dasselbe Netz (siehe die Befunde; Benchmark → Trotzdem vergleichen vergleicht sie dennoch).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="614"/>
+        <location filename="../ui/util/finding_text.cpp" line="635"/>
         <source>No INT8-vs-FP32 verdict: the run failed (%1): %2</source>
         <translation>Kein INT8-gegen-FP32-Urteil: der Lauf ist fehlgeschlagen (%1): %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="616"/>
+        <location filename="../ui/util/finding_text.cpp" line="637"/>
         <source>No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both measured.</source>
         <translation>Kein Urteil INT8 gegen FP32: Der Lauf braucht ein FP32- und ein quantisiertes Modell desselben Netzes, beide gemessen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="618"/>
+        <location filename="../ui/util/finding_text.cpp" line="639"/>
         <source>%1 vs %2, median latency, %3, %4</source>
         <translation>%1 gegen %2, Median der Latenz, %3, %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="621"/>
+        <location filename="../ui/util/finding_text.cpp" line="642"/>
         <source>, measured by %1</source>
         <translation>, gemessen von %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="622"/>
+        <location filename="../ui/util/finding_text.cpp" line="643"/>
         <source>, 95% CI %1-%2x</source>
         <translation>, 95-%-KI %1–%2x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="624"/>
+        <location filename="../ui/util/finding_text.cpp" line="645"/>
         <source>INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2).</source>
         <translation>INT8 und FP32 sind hier im Rahmen des Rauschens gleich schnell (Median der Beschleunigung %1x; %2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="627"/>
+        <location filename="../ui/util/finding_text.cpp" line="648"/>
         <source>INT8 is %1x faster here (%2).</source>
         <translation>INT8 ist hier %1x schneller (%2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="629"/>
+        <location filename="../ui/util/finding_text.cpp" line="650"/>
         <source>INT8 is %1x slower here (%2); no known cause matched, see the time per op type below.</source>
         <translation>INT8 ist hier %1x langsamer (%2); keine bekannte Ursache trifft zu, siehe die Zeit pro Operatortyp unten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="632"/>
+        <location filename="../ui/util/finding_text.cpp" line="653"/>
         <source>INT8 is %1x slower here, because %2 (%3).</source>
         <translation>INT8 ist hier %1x langsamer, denn %2 (%3).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="225"/>
+        <location filename="../ui/util/finding_text.cpp" line="246"/>
         <source>%1 is %2x against %3 in ONNX Runtime %4 but %5x in Quantscope (%6, %7)</source>
         <translation>%1 ist gegenüber %3 in ONNX Runtime %4 %2x, in Quantscope aber %5x (%6, %7)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="234"/>
+        <location filename="../ui/util/finding_text.cpp" line="255"/>
         <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU has INT8 dot-product instructions</source>
         <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; diese CPU hat INT8-Skalarprodukt-Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="236"/>
+        <location filename="../ui/util/finding_text.cpp" line="257"/>
         <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU lacks INT8 dot-product instructions</source>
         <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; dieser CPU fehlen INT8-Skalarprodukt-Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="334"/>
+        <location filename="../ui/util/finding_text.cpp" line="355"/>
         <source>Both runtimes ran the same files on the same inputs with the same threads; the difference is in how each executes them. The op types listed carry most of it. Fused quantization boundaries and integer dot-product kernels decide who wins; the onnxruntime-setup finding lists ONNX Runtime&apos;s settings.</source>
         <translation>Beide Laufzeitumgebungen führten dieselben Dateien mit denselben Eingaben und Threads aus; der Unterschied liegt darin, wie sie sie ausführen. Die aufgeführten Op-Typen machen den Großteil aus. Fusionierte Quantisierungsgrenzen und Integer-Skalarprodukt-Kernel entscheiden; der Befund onnxruntime-setup nennt die Einstellungen von ONNX Runtime.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="340"/>
+        <location filename="../ui/util/finding_text.cpp" line="361"/>
         <source>ONNX Runtime&apos;s CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops (DynamicQuantizeLinear, Cast, Mul) and graph optimizations &apos;disabled&apos; are the usual causes; deploy with ORT_ENABLE_ALL and the thread count you measured.</source>
         <translation>Der CPU-Provider von ONNX Runtime nutzt diese Befehle für ConvInteger, MatMulInteger und fusionierte QDQ-Faltungen. Ist INT8 dort trotzdem langsam, vergleichen Sie die Zeit je Op-Typ: nicht fusionierte Umwandlungs-Ops (DynamicQuantizeLinear, Cast, Mul) und Graph-Optimierungen „disabled“ sind die üblichen Ursachen; setzen Sie ORT_ENABLE_ALL und die gemessene Thread-Zahl ein.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="346"/>
+        <location filename="../ui/util/finding_text.cpp" line="367"/>
         <source>Without VNNI, AMX or dotprod, ONNX Runtime&apos;s INT8 kernels add u8*s8 products in pairs into 16-bit sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this one; deploy with ORT_ENABLE_ALL so QDQ groups are fused.</source>
         <translation>Ohne VNNI, AMX oder dotprod addieren die INT8-Kernel von ONNX Runtime u8*s8-Produkte paarweise zu 16-Bit-Summen und gewinnen gegenüber FP32-Code wenig. Messen Sie auf der Ziel-CPU oder bleiben Sie auf dieser bei FP32; setzen Sie ORT_ENABLE_ALL ein, damit QDQ-Gruppen fusioniert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="535"/>
+        <location filename="../ui/util/finding_text.cpp" line="556"/>
         <source>ONNX Runtime: %1</source>
         <translation>ONNX Runtime: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="535"/>
+        <location filename="../ui/util/finding_text.cpp" line="556"/>
         <source>Quantscope: %1</source>
         <translation>Quantscope: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="539"/>
+        <location filename="../ui/util/finding_text.cpp" line="560"/>
         <source>%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope</source>
         <translation>%1 in %2: %3 ms je Lauf in ONNX Runtime gegenüber %4 ms in Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="546"/>
+        <location filename="../ui/util/finding_text.cpp" line="567"/>
         <source>ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4</source>
         <translation>ONNX Runtime %1 (%2-Adapter, %3): Execution Provider in diesem Build: %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="550"/>
+        <location filename="../ui/util/finding_text.cpp" line="571"/>
         <source>%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5</source>
         <translation>%1: Graph-Optimierung %2, %3 Intra-Op- / %4 Inter-Op-Threads, Provider %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="555"/>
+        <location filename="../ui/util/finding_text.cpp" line="576"/>
         <source>CPU INT8 features: %1</source>
         <translation>INT8-Merkmale der CPU: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="556"/>
+        <location filename="../ui/util/finding_text.cpp" line="577"/>
         <source>CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)</source>
         <translation>INT8-Merkmale der CPU: %1 (kein VNNI, AMX oder dotprod: keine INT8-Skalarprodukt-Befehle)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="160"/>
+        <location filename="../ui/util/finding_text.cpp" line="181"/>
         <source>%1 runs %2 node(s) on slow reference kernels, %3 ms per run (%4% of its kernel time)</source>
         <translation>%1 führt %2 Knoten auf langsamen Referenz-Kerneln aus, %3 ms pro Lauf (%4% seiner Kernel-Zeit)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="258"/>
+        <location filename="../ui/util/finding_text.cpp" line="279"/>
         <source>These nodes ran a reference implementation (oneDNN&apos;s ref:..., or the engine&apos;s scalar loops), often 10-100x slower than a vectorised kernel: the measurement shows the fallback, not what the CPU can do. &apos;quantscope-cli plan MODEL --run&apos; shows each step&apos;s kernel, formats and fused post-ops; compare with the ISA capped (DNNL_MAX_CPU_ISA=AVX2) and report the model.</source>
         <translation>Diese Knoten liefen auf einer Referenzimplementierung (oneDNNs ref:... oder den skalaren Schleifen der Engine), oft 10- bis 100-mal langsamer als ein vektorisierter Kernel: Die Messung zeigt den Notbehelf, nicht was die CPU kann. &apos;quantscope-cli plan MODEL --run&apos; zeigt Kernel, Formate und fusionierte Post-Ops jedes Schritts; vergleichen Sie mit begrenzter ISA (DNNL_MAX_CPU_ISA=AVX2) und melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="391"/>
+        <location filename="../ui/util/finding_text.cpp" line="412"/>
         <source>%1: node &apos;%2&apos; (%3) ran %4: %5 ms per run (%6% of kernel time)</source>
         <translation>%1: Knoten &apos;%2&apos; (%3) lief auf %4: %5 ms pro Lauf (%6% der Kernel-Zeit)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="395"/>
+        <location filename="../ui/util/finding_text.cpp" line="416"/>
         <source>%1 more node(s): %2 ms per run</source>
         <translation>%1 weitere Knoten: %2 ms pro Lauf</translation>
     </message>
@@ -1305,37 +1305,37 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::HotspotPanel</name>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="31"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="30"/>
         <source>Slowest nodes</source>
         <translation>Langsamste Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="32"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="31"/>
         <source>Op types</source>
         <translation>Operatortypen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="33"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="32"/>
         <source>List single nodes or the time summed per op type</source>
         <translation>Einzelne Knoten oder die Zeit summiert pro Operatortyp auflisten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="35"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="34"/>
         <source>Filter by node name or op type</source>
         <translation>Nach Knotenname oder Operatortyp filtern</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="85"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="87"/>
         <source>No profile on the graph: measure the model shown with “%1” on, or select a profiled run of it.</source>
         <translation>Kein Profil auf dem Graphen: Messen Sie das gezeigte Modell mit „%1“ oder wählen Sie einen Lauf mit Profil davon.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="87"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="89"/>
         <source>Per-node profile</source>
         <translation>Profil pro Knoten</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/panels/hotspot_panel.cpp" line="90"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="92"/>
         <source>%1 per run in %n kernel(s)</source>
         <translation>
             <numerusform>%1 pro Lauf in %n Kernel</numerusform>
@@ -1412,375 +1412,333 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="243"/>
+        <location filename="../ui/main_window.cpp" line="209"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="244"/>
+        <location filename="../ui/main_window.cpp" line="210"/>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="246"/>
+        <location filename="../ui/main_window.cpp" line="212"/>
         <source>Open an ONNX model</source>
         <translation>Ein ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="247"/>
+        <location filename="../ui/main_window.cpp" line="213"/>
         <source>Open &amp;Pair (FP32 + INT8)...</source>
         <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="249"/>
+        <location filename="../ui/main_window.cpp" line="215"/>
         <source>Open a float model and its quantized version side by side</source>
         <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="250"/>
+        <location filename="../ui/main_window.cpp" line="216"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="265"/>
+        <location filename="../ui/main_window.cpp" line="231"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="273"/>
+        <location filename="../ui/main_window.cpp" line="239"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="277"/>
+        <location filename="../ui/main_window.cpp" line="243"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="299"/>
+        <location filename="../ui/main_window.cpp" line="255"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="304"/>
+        <location filename="../ui/main_window.cpp" line="260"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="305"/>
+        <location filename="../ui/main_window.cpp" line="261"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
+        <location filename="../ui/main_window.cpp" line="263"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="327"/>
+        <location filename="../ui/main_window.cpp" line="283"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="262"/>
+        <location filename="../ui/main_window.cpp" line="228"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="80"/>
+        <location filename="../ui/main_window.cpp" line="76"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="81"/>
+        <location filename="../ui/main_window.cpp" line="77"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="82"/>
+        <location filename="../ui/main_window.cpp" line="78"/>
         <source>The model&apos;s graph (Alt+G)</source>
         <translation>Der Graph des Modells (Alt+G)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="83"/>
+        <location filename="../ui/main_window.cpp" line="79"/>
         <source>Charts, statistics and findings of the selected run (Alt+E)</source>
         <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="92"/>
+        <location filename="../ui/main_window.cpp" line="88"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="93"/>
-        <location filename="../ui/main_window.cpp" line="340"/>
+        <location filename="../ui/main_window.cpp" line="89"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="110"/>
-        <location filename="../ui/main_window.cpp" line="296"/>
-        <source>Stop quantizing; nothing is written</source>
-        <translation>Quantisieren abbrechen; es wird nichts geschrieben</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="138"/>
+        <location filename="../ui/main_window.cpp" line="108"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="197"/>
+        <location filename="../ui/main_window.cpp" line="163"/>
         <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
         <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="214"/>
+        <location filename="../ui/main_window.cpp" line="180"/>
         <source>Model Summary</source>
         <translation>Modellübersicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="215"/>
+        <location filename="../ui/main_window.cpp" line="181"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="216"/>
+        <location filename="../ui/main_window.cpp" line="182"/>
         <source>Properties</source>
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="220"/>
+        <location filename="../ui/main_window.cpp" line="186"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="221"/>
+        <location filename="../ui/main_window.cpp" line="187"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="222"/>
+        <location filename="../ui/main_window.cpp" line="188"/>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="225"/>
+        <location filename="../ui/main_window.cpp" line="191"/>
         <source>Hotspots</source>
         <translation>Hotspots</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="233"/>
+        <location filename="../ui/main_window.cpp" line="199"/>
         <source>Targets</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="278"/>
+        <location filename="../ui/main_window.cpp" line="244"/>
         <source>Show Tar&amp;gets</source>
         <translation>Ziele &amp;anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="286"/>
+        <location filename="../ui/main_window.cpp" line="252"/>
         <source>Where the model runs, falls back to the CPU provider, or cannot load</source>
         <translation>Wo das Modell läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="289"/>
-        <source>&amp;Model</source>
-        <translation>M&amp;odell</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="291"/>
-        <source>&amp;Quantize...</source>
-        <translation>&amp;Quantisieren...</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="294"/>
-        <source>Write an INT8 version of the open FP32 model and open it beside the original</source>
-        <translation>Eine INT8-Fassung des geöffneten FP32-Modells schreiben und neben dem Original öffnen</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="295"/>
-        <source>&amp;Cancel Quantizing</source>
-        <translation>Quantisieren &amp;abbrechen</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="309"/>
+        <location filename="../ui/main_window.cpp" line="265"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="328"/>
+        <location filename="../ui/main_window.cpp" line="284"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="329"/>
+        <location filename="../ui/main_window.cpp" line="285"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="343"/>
+        <location filename="../ui/main_window.cpp" line="295"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="350"/>
-        <location filename="../ui/main_window.cpp" line="357"/>
+        <location filename="../ui/main_window.cpp" line="302"/>
+        <location filename="../ui/main_window.cpp" line="309"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="356"/>
+        <location filename="../ui/main_window.cpp" line="308"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="365"/>
+        <location filename="../ui/main_window.cpp" line="317"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="376"/>
+        <location filename="../ui/main_window.cpp" line="328"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="380"/>
+        <location filename="../ui/main_window.cpp" line="332"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="393"/>
+        <location filename="../ui/main_window.cpp" line="345"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="393"/>
+        <location filename="../ui/main_window.cpp" line="345"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="395"/>
+        <location filename="../ui/main_window.cpp" line="347"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="395"/>
+        <location filename="../ui/main_window.cpp" line="347"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="400"/>
+        <location filename="../ui/main_window.cpp" line="352"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="402"/>
+        <location filename="../ui/main_window.cpp" line="354"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="424"/>
+        <location filename="../ui/main_window.cpp" line="376"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="424"/>
+        <location filename="../ui/main_window.cpp" line="376"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="446"/>
+        <location filename="../ui/main_window.cpp" line="388"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="497"/>
+        <location filename="../ui/main_window.cpp" line="437"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="501"/>
+        <location filename="../ui/main_window.cpp" line="441"/>
         <source>Could Not Open Model</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="502"/>
+        <location filename="../ui/main_window.cpp" line="442"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="532"/>
+        <location filename="../ui/main_window.cpp" line="472"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="534"/>
+        <location filename="../ui/main_window.cpp" line="474"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="544"/>
+        <location filename="../ui/main_window.cpp" line="484"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="559"/>
+        <location filename="../ui/main_window.cpp" line="499"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="562"/>
+        <location filename="../ui/main_window.cpp" line="502"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="562"/>
+        <location filename="../ui/main_window.cpp" line="502"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="646"/>
+        <location filename="../ui/main_window.cpp" line="577"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="655"/>
+        <location filename="../ui/main_window.cpp" line="586"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="668"/>
-        <source>Quantizing failed.</source>
-        <translation>Quantisieren fehlgeschlagen.</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="671"/>
-        <source>Could Not Quantize</source>
-        <translation>Quantisieren fehlgeschlagen</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="672"/>
-        <source>Quantscope could not write the INT8 model.</source>
-        <translation>Quantscope konnte das INT8-Modell nicht schreiben.</translation>
-    </message>
-    <message>
-        <location filename="../ui/main_window.cpp" line="680"/>
+        <location filename="../ui/main_window.cpp" line="591"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="681"/>
+        <location filename="../ui/main_window.cpp" line="592"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="319"/>
+        <location filename="../ui/main_window.cpp" line="275"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="320"/>
+        <location filename="../ui/main_window.cpp" line="276"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
@@ -2239,545 +2197,31 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
 </context>
 <context>
-    <name>qs::ui::QuantizeCoordinator</name>
+    <name>qs::ui::QuantFormat</name>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="25"/>
-        <source>%1 %2/%3</source>
-        <translation>%1 %2/%3</translation>
+        <location filename="../ui/util/quant_format_text.cpp" line="14"/>
+        <source>fp32</source>
+        <translation>fp32</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="36"/>
-        <source>Quantizing cancelled; nothing was written.</source>
-        <translation>Quantisieren abgebrochen; es wurde nichts geschrieben.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="72"/>
-        <source>A model is being quantized; wait for it or cancel it first.</source>
-        <translation>Es wird gerade ein Modell quantisiert; warten Sie darauf oder brechen Sie es zuerst ab.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="76"/>
-        <source>The FP32 model %1 of this run is not there any more.</source>
-        <translation>Das FP32-Modell %1 dieses Laufs ist nicht mehr vorhanden.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="99"/>
-        <source>Quantizing %1...</source>
-        <translation>%1 wird quantisiert...</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="111"/>
-        <source>%1 Wrote %2.</source>
-        <translation>%1 %2 geschrieben.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="115"/>
-        <source>Wrote %1 (%2).</source>
-        <translation>%1 geschrieben (%2).</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="122"/>
-        <source>The details say which nodes and why.</source>
-        <translation>Die Details nennen die Knoten und den Grund.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="114"/>
-        <source>Quantized</source>
-        <translation>Quantisiert</translation>
-    </message>
-</context>
-<context>
-    <name>qs::ui::QuantizeDialog</name>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="94"/>
-        <source>Quantize %1</source>
-        <translation>%1 quantisieren</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="108"/>
-        <source>Writes an INT8 version of &lt;b&gt;%1&lt;/b&gt; in the node patterns of ONNX Runtime&apos;s quantizer and opens it beside the original.</source>
-        <translation>Schreibt eine INT8-Fassung von &lt;b&gt;%1&lt;/b&gt; in den Knotenmustern des Quantisierers von ONNX Runtime und öffnet sie neben dem Original.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="116"/>
-        <source>Format</source>
-        <translation>Format</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="119"/>
-        <source>Static QDQ</source>
-        <translation>Statisch QDQ</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="121"/>
-        <source>QuantizeLinear/DequantizeLinear pairs around the quantized ops; ranges come from a calibration pass. Runtimes fuse each group into an integer kernel.</source>
-        <translation>QuantizeLinear/DequantizeLinear-Paare um die quantisierten Operatoren; die Wertebereiche stammen aus einem Kalibrierungsdurchlauf. Laufzeitumgebungen verschmelzen jede Gruppe zu einem Ganzzahl-Kernel.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="124"/>
-        <source>Static QOperator</source>
-        <translation>Statisch QOperator</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="126"/>
-        <source>QLinearConv/QLinearMatMul on the integer tensors, QuantizeLinear/DequantizeLinear only where float ops meet them; ranges come from a calibration pass.</source>
-        <translation>QLinearConv/QLinearMatMul auf den Ganzzahl-Tensoren, QuantizeLinear/DequantizeLinear nur dort, wo Float-Operatoren auf sie treffen; die Wertebereiche stammen aus einem Kalibrierungsdurchlauf.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="129"/>
-        <source>Dynamic</source>
-        <translation>Dynamisch</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="131"/>
-        <source>DynamicQuantizeLinear before ConvInteger/MatMulInteger: activation ranges are measured on every run, so no calibration data is needed. Meant for MatMul-heavy models.</source>
-        <translation>DynamicQuantizeLinear vor ConvInteger/MatMulInteger: die Wertebereiche der Aktivierungen werden bei jedem Lauf gemessen, daher sind keine Kalibrierungsdaten nötig. Gedacht für MatMul-lastige Modelle.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="134"/>
-        <source>How the INT8 model is written (quantscope-cli quantize --format)</source>
-        <translation>Wie das INT8-Modell geschrieben wird (quantscope-cli quantize --format)</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="135"/>
-        <source>Per-channel weights</source>
-        <translation>Gewichte pro Kanal</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="137"/>
-        <source>One weight scale per output channel instead of one per tensor: more accurate, and needs symmetric weights</source>
-        <translation>Ein Gewichtsskalenfaktor pro Ausgabekanal statt einer pro Tensor: genauer, und verlangt symmetrische Gewichte</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="139"/>
-        <source>Reduce range (7-bit weights)</source>
-        <translation>Reduzierter Bereich (7-Bit-Gewichte)</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="141"/>
-        <source>Weights in 7 bits, for CPUs without VNNI whose u8*s8 multiply-add sums pairs into saturating 16-bit integers</source>
-        <translation>Gewichte in 7 Bit, für CPUs ohne VNNI, deren u8*s8-Multiplizier-Addier-Befehl Paare in sättigende 16-Bit-Ganzzahlen summiert</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="144"/>
-        <source>Format:</source>
-        <translation>Format:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="149"/>
-        <source>Types</source>
-        <translation>Typen</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="154"/>
-        <source>The type of the quantized weights; x86-64 integer kernels multiply uint8 activations by int8 weights</source>
-        <translation>Der Typ der quantisierten Gewichte; x86-64-Ganzzahl-Kernels multiplizieren uint8-Aktivierungen mit int8-Gewichten</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="161"/>
-        <source>The type of the quantized activations; int8 needs a static format and int8 weights</source>
-        <translation>Der Typ der quantisierten Aktivierungen; int8 verlangt ein statisches Format und int8-Gewichte</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="164"/>
-        <source>By type (int8 symmetric, uint8 not)</source>
-        <translation>Nach Typ (int8 symmetrisch, uint8 nicht)</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="165"/>
-        <source>Symmetric</source>
-        <translation>Symmetrisch</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="166"/>
-        <source>Asymmetric</source>
-        <translation>Asymmetrisch</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="167"/>
-        <source>Symmetric weights have zero point 0 (or 128 for uint8); asymmetric ones use the whole range from the smallest to the largest weight</source>
-        <translation>Symmetrische Gewichte haben den Nullpunkt 0 (bzw. 128 bei uint8); asymmetrische nutzen den ganzen Bereich vom kleinsten bis zum größten Gewicht</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="169"/>
-        <source>Symmetric activations</source>
-        <translation>Symmetrische Aktivierungen</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="172"/>
-        <source>Activation ranges centred on zero; only the static formats choose activation ranges in advance</source>
-        <translation>Wertebereiche der Aktivierungen um null zentriert; nur die statischen Formate legen sie im Voraus fest</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="174"/>
-        <source>Weights:</source>
-        <translation>Gewichte:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="175"/>
-        <source>Activations:</source>
-        <translation>Aktivierungen:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="176"/>
-        <source>Weight range:</source>
-        <translation>Gewichtsbereich:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="180"/>
-        <source>Calibration (static formats)</source>
-        <translation>Kalibrierung (statische Formate)</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="184"/>
-        <source>Min/max</source>
-        <translation>Min/Max</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="185"/>
-        <source>Percentile</source>
-        <translation>Perzentil</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="186"/>
-        <source>Entropy (KL divergence)</source>
-        <translation>Entropie (KL-Divergenz)</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="187"/>
-        <source>How each activation&apos;s range is chosen from the calibration runs: the observed range, a percentile of |x| (ignores rare outliers), or TensorRT&apos;s entropy threshold</source>
-        <translation>Wie der Wertebereich jeder Aktivierung aus den Kalibrierungsläufen gewählt wird: der beobachtete Bereich, ein Perzentil von |x| (ignoriert seltene Ausreißer) oder die Entropie-Schwelle von TensorRT</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="195"/>
-        <source>The share of |x| values the range keeps (percentile calibration)</source>
-        <translation>Der Anteil der |x|-Werte, den der Bereich behält (Perzentil-Kalibrierung)</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="196"/>
-        <source>Random samples:</source>
-        <translation>Zufallsstichproben:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="198"/>
-        <source>Seeded uniform [0, 1) inputs: only right for models whose inputs have that distribution (images scaled to [0, 1])</source>
-        <translation>Gleichverteilte Eingaben in [0, 1) mit festem Startwert: nur richtig für Modelle, deren Eingaben so verteilt sind (auf [0, 1] skalierte Bilder)</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="204"/>
-        <source>How many random inputs the calibration runs the model on</source>
-        <translation>Auf wie vielen Zufallseingaben die Kalibrierung das Modell ausführt</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="205"/>
-        <source>Folder:</source>
-        <translation>Ordner:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="207"/>
-        <source>Real inputs: test_data_set_*/input_K.pb folders, or a folder of .pb or .npy files (one sample per file)</source>
-        <translation>Echte Eingaben: Ordner test_data_set_*/input_K.pb oder ein Ordner mit .pb- oder .npy-Dateien (eine Stichprobe pro Datei)</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="212"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="256"/>
-        <source>Browse...</source>
-        <translation>Durchsuchen...</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="217"/>
-        <source>Threads for the calibration runs</source>
-        <translation>Threads für die Kalibrierungsläufe</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="219"/>
-        <source>Method:</source>
-        <translation>Methode:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="227"/>
-        <source>Threads:</source>
-        <translation>Threads:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="233"/>
-        <source>Nodes</source>
-        <translation>Knoten</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="236"/>
-        <source>Conv, MatMul (QDQ also Gemm)</source>
-        <translation>Conv, MatMul (QDQ auch Gemm)</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="237"/>
-        <source>The op types to quantize, separated by commas; empty: the format&apos;s default</source>
-        <translation>Die zu quantisierenden Operatortypen, durch Kommas getrennt; leer: die Vorgabe des Formats</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="240"/>
-        <source>none</source>
-        <translation>keine</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="241"/>
-        <source>Names of nodes to leave in float (sensitive layers), separated by commas</source>
-        <translation>Namen der Knoten, die in Float bleiben sollen (empfindliche Schichten), durch Kommas getrennt</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="244"/>
-        <source>NAME=1x3x224x224</source>
-        <translation>NAME=1x3x224x224</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="245"/>
-        <source>Binds free input dimensions for the calibration runs, separated by spaces</source>
-        <translation>Legt freie Eingabedimensionen für die Kalibrierungsläufe fest, durch Leerzeichen getrennt</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="247"/>
-        <source>Op types:</source>
-        <translation>Operatortypen:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="248"/>
-        <source>Leave in float:</source>
-        <translation>In Float lassen:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="249"/>
-        <source>Input shapes:</source>
-        <translation>Eingabeformen:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="254"/>
-        <source>Where the INT8 model is written; an existing file is replaced only after asking</source>
-        <translation>Wohin das INT8-Modell geschrieben wird; eine vorhandene Datei wird erst nach Rückfrage ersetzt</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="259"/>
-        <source>Write to:</source>
-        <translation>Schreiben nach:</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="272"/>
-        <source>&amp;Quantize</source>
-        <translation>&amp;Quantisieren</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="273"/>
-        <source>Quantize on a background thread; the result opens as a pair beside the original</source>
-        <translation>In einem Hintergrund-Thread quantisieren; das Ergebnis öffnet sich als Paar neben dem Original</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="275"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="475"/>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="408"/>
-        <source>Will write: %1.</source>
-        <translation>Schreibt: %1.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="416"/>
-        <source>Refused: %1</source>
-        <translation>Abgelehnt: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="420"/>
-        <source>Choose the folder of calibration inputs, or use random samples.</source>
-        <translation>Wählen Sie den Ordner mit Kalibrierungseingaben, oder verwenden Sie Zufallsstichproben.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="422"/>
-        <source>The calibration folder %1 does not exist.</source>
-        <translation>Der Kalibrierungsordner %1 existiert nicht.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="427"/>
-        <source>Input shape &apos;%1&apos;: %2</source>
-        <translation>Eingabeform „%1“: %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="429"/>
-        <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of this model.</source>
-        <translation>Eingabeform „%1“: „%2“ ist keine Eingabe dieses Modells.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="434"/>
-        <source>&apos;%1&apos; (leave in float) is not a node of this model.</source>
-        <translation>„%1“ (in Float lassen) ist kein Knoten dieses Modells.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="437"/>
-        <source>Choose where to write the INT8 model.</source>
-        <translation>Wählen Sie, wohin das INT8-Modell geschrieben wird.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="439"/>
-        <source>The INT8 model would replace the FP32 model it is made from; choose another file.</source>
-        <translation>Das INT8-Modell würde das FP32-Modell ersetzen, aus dem es entsteht; wählen Sie eine andere Datei.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="441"/>
-        <source>%1 is a folder; choose a file name.</source>
-        <translation>%1 ist ein Ordner; wählen Sie einen Dateinamen.</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="447"/>
-        <source>Calibration Data Folder</source>
-        <translation>Ordner mit Kalibrierungsdaten</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="457"/>
-        <source>Write the INT8 Model to</source>
-        <translation>INT8-Modell schreiben nach</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="457"/>
-        <source>ONNX models (*.onnx);;All files (*)</source>
-        <translation>ONNX-Modelle (*.onnx);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="471"/>
-        <source>Replace File?</source>
-        <translation>Datei ersetzen?</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="472"/>
-        <source>%1 exists. Replace it with the new INT8 model?</source>
-        <translation>%1 existiert. Durch das neue INT8-Modell ersetzen?</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="474"/>
-        <source>&amp;Replace</source>
-        <translation>&amp;Ersetzen</translation>
-    </message>
-</context>
-<context>
-    <name>qs::ui::QuantizeText</name>
-    <message>
-        <location filename="../ui/util/quantize_text.cpp" line="20"/>
-        <source>No node was quantized</source>
-        <translation>Kein Knoten wurde quantisiert</translation>
-    </message>
-    <message>
-        <location filename="../ui/util/quantize_text.cpp" line="20"/>
-        <source>Quantized %1</source>
-        <translation>Quantisiert: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/util/quantize_text.cpp" line="22"/>
-        <source>calibrated %1 tensors over %2 samples</source>
-        <translation>%1 Tensoren über %2 Stichproben kalibriert</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/util/quantize_text.cpp" line="26"/>
-        <source>%n node(s) left in float</source>
-        <translation>
-            <numerusform>%n Knoten in Float geblieben</numerusform>
-            <numerusform>%n Knoten in Float geblieben</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/util/quantize_text.cpp" line="35"/>
-        <source>static QDQ</source>
-        <translation>statisch QDQ</translation>
-    </message>
-    <message>
-        <location filename="../ui/util/quantize_text.cpp" line="38"/>
-        <source>static QOperator</source>
-        <translation>statisch QOperator</translation>
-    </message>
-    <message>
-        <location filename="../ui/util/quantize_text.cpp" line="41"/>
+        <location filename="../ui/util/quant_format_text.cpp" line="16"/>
         <source>dynamic</source>
         <translation>dynamisch</translation>
     </message>
     <message>
-        <location filename="../ui/util/quantize_text.cpp" line="44"/>
-        <source>per channel</source>
-        <translation>pro Kanal</translation>
+        <location filename="../ui/util/quant_format_text.cpp" line="18"/>
+        <source>qdq</source>
+        <translation>qdq</translation>
     </message>
     <message>
-        <location filename="../ui/util/quantize_text.cpp" line="46"/>
-        <source>7-bit weights</source>
-        <translation>7-Bit-Gewichte</translation>
+        <location filename="../ui/util/quant_format_text.cpp" line="20"/>
+        <source>qoperator</source>
+        <translation>qoperator</translation>
     </message>
     <message>
-        <location filename="../ui/util/quantize_text.cpp" line="48"/>
-        <source>%1 weights</source>
-        <translation>%1-Gewichte</translation>
-    </message>
-    <message>
-        <location filename="../ui/util/quantize_text.cpp" line="48"/>
-        <source>%1 activations</source>
-        <translation>%1-Aktivierungen</translation>
-    </message>
-    <message>
-        <location filename="../ui/util/quantize_text.cpp" line="52"/>
-        <source>percentile %1 calibration</source>
-        <translation>Kalibrierung mit Perzentil %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/util/quantize_text.cpp" line="55"/>
-        <source>entropy calibration</source>
-        <translation>Entropie-Kalibrierung</translation>
-    </message>
-    <message>
-        <location filename="../ui/util/quantize_text.cpp" line="58"/>
-        <source>min/max calibration</source>
-        <translation>Min/Max-Kalibrierung</translation>
-    </message>
-    <message>
-        <location filename="../ui/util/quantize_text.cpp" line="107"/>
-        <source>Quantize as static QDQ, per channel...</source>
-        <translation>Statisch als QDQ quantisieren, pro Kanal...</translation>
-    </message>
-</context>
-<context>
-    <name>qs::ui::QuantizeWorker</name>
-    <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="55"/>
-        <source>These quantization options are refused: %1</source>
-        <translation>Diese Quantisierungsoptionen werden abgelehnt: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="60"/>
-        <source>Reading %1</source>
-        <translation>%1 wird gelesen</translation>
-    </message>
-    <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="71"/>
-        <source>Reading the calibration data</source>
-        <translation>Kalibrierungsdaten werden gelesen</translation>
-    </message>
-    <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="75"/>
-        <source>Calibration data &apos;%1&apos;: %2</source>
-        <translation>Kalibrierungsdaten „%1“: %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="81"/>
-        <source>Calibrating</source>
-        <translation>Kalibrierung</translation>
-    </message>
-    <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="95"/>
-        <source>Could not quantize %1: %2</source>
-        <translation>%1 konnte nicht quantisiert werden: %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="100"/>
-        <source>Writing %1</source>
-        <translation>%1 wird geschrieben</translation>
-    </message>
-    <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="102"/>
-        <source>Could not write %1: %2</source>
-        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+        <location filename="../ui/util/quant_format_text.cpp" line="22"/>
+        <source>mixed</source>
+        <translation>gemischt</translation>
     </message>
 </context>
 <context>
@@ -2905,134 +2349,129 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ResultsPanel</name>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="71"/>
+        <location filename="../ui/panels/results_panel.cpp" line="68"/>
         <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="84"/>
+        <location filename="../ui/panels/results_panel.cpp" line="81"/>
         <source>Which setting (threads · mode) the charts show</source>
         <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="88"/>
+        <location filename="../ui/panels/results_panel.cpp" line="85"/>
         <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
         <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="92"/>
+        <location filename="../ui/panels/results_panel.cpp" line="89"/>
         <source>Setting:</source>
         <translation>Einstellung:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="139"/>
+        <location filename="../ui/panels/results_panel.cpp" line="129"/>
         <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="216"/>
+        <location filename="../ui/panels/results_panel.cpp" line="195"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="216"/>
+        <location filename="../ui/panels/results_panel.cpp" line="195"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="231"/>
-        <source>Quantize %1 as the findings advise, open the result beside it and measure both</source>
-        <translation>%1 quantisieren, wie die Befunde raten, das Ergebnis daneben öffnen und beide messen</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/results_panel.cpp" line="319"/>
-        <location filename="../ui/panels/results_panel.cpp" line="408"/>
+        <location filename="../ui/panels/results_panel.cpp" line="282"/>
+        <location filename="../ui/panels/results_panel.cpp" line="371"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="317"/>
+        <location filename="../ui/panels/results_panel.cpp" line="280"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="320"/>
+        <location filename="../ui/panels/results_panel.cpp" line="283"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="331"/>
-        <location filename="../ui/panels/results_panel.cpp" line="413"/>
+        <location filename="../ui/panels/results_panel.cpp" line="294"/>
+        <location filename="../ui/panels/results_panel.cpp" line="376"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="327"/>
+        <location filename="../ui/panels/results_panel.cpp" line="290"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="86"/>
+        <location filename="../ui/panels/results_panel.cpp" line="83"/>
         <source>Colour Graph by &amp;Time</source>
         <translation>Graph nach &amp;Zeit einfärben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="102"/>
+        <location filename="../ui/panels/results_panel.cpp" line="99"/>
         <source>Compare Anyway</source>
         <translation>Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="104"/>
+        <location filename="../ui/panels/results_panel.cpp" line="101"/>
         <source>Compare these two models although they are not the same network</source>
         <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="317"/>
+        <location filename="../ui/panels/results_panel.cpp" line="280"/>
         <source>the run failed: see the message above</source>
         <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="328"/>
+        <location filename="../ui/panels/results_panel.cpp" line="291"/>
         <source>no times: the run failed before it was profiled</source>
         <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="329"/>
+        <location filename="../ui/panels/results_panel.cpp" line="292"/>
         <source>no times: nothing of this setting was measured</source>
         <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="332"/>
-        <location filename="../ui/panels/results_panel.cpp" line="415"/>
+        <location filename="../ui/panels/results_panel.cpp" line="295"/>
+        <location filename="../ui/panels/results_panel.cpp" line="378"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="332"/>
-        <location filename="../ui/panels/results_panel.cpp" line="415"/>
+        <location filename="../ui/panels/results_panel.cpp" line="295"/>
+        <location filename="../ui/panels/results_panel.cpp" line="378"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="334"/>
-        <location filename="../ui/panels/results_panel.cpp" line="417"/>
-        <location filename="../ui/panels/results_panel.cpp" line="419"/>
+        <location filename="../ui/panels/results_panel.cpp" line="297"/>
+        <location filename="../ui/panels/results_panel.cpp" line="380"/>
+        <location filename="../ui/panels/results_panel.cpp" line="382"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="334"/>
-        <location filename="../ui/panels/results_panel.cpp" line="419"/>
+        <location filename="../ui/panels/results_panel.cpp" line="297"/>
+        <location filename="../ui/panels/results_panel.cpp" line="382"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="370"/>
+        <location filename="../ui/panels/results_panel.cpp" line="333"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="409"/>
+        <location filename="../ui/panels/results_panel.cpp" line="372"/>
         <source>Latency box plot</source>
         <translation>Latenz-Boxplot</translation>
     </message>
@@ -3095,104 +2534,104 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::RunText</name>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="97"/>
-        <location filename="../ui/util/run_text.cpp" line="17"/>
+        <location filename="../ui/util/finding_text.cpp" line="118"/>
+        <location filename="../ui/util/run_text.cpp" line="16"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="98"/>
-        <location filename="../ui/util/run_text.cpp" line="18"/>
+        <location filename="../ui/util/finding_text.cpp" line="119"/>
+        <location filename="../ui/util/run_text.cpp" line="17"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="44"/>
+        <location filename="../ui/util/run_text.cpp" line="43"/>
         <source>AVX2 %1</source>
         <translation>AVX2 %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="45"/>
+        <location filename="../ui/util/run_text.cpp" line="44"/>
         <source>AVX-512 VNNI %1</source>
         <translation>AVX-512 VNNI %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="46"/>
+        <location filename="../ui/util/run_text.cpp" line="45"/>
         <source>AVX-VNNI %1</source>
         <translation>AVX-VNNI %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="47"/>
+        <location filename="../ui/util/run_text.cpp" line="46"/>
         <source>AMX-INT8 %1</source>
         <translation>AMX-INT8 %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="49"/>
+        <location filename="../ui/util/run_text.cpp" line="48"/>
         <source>NEON %1</source>
         <translation>NEON %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="50"/>
+        <location filename="../ui/util/run_text.cpp" line="49"/>
         <source>dotprod %1</source>
         <translation>dotprod %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="51"/>
+        <location filename="../ui/util/run_text.cpp" line="50"/>
         <source>i8mm %1</source>
         <translation>i8mm %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="54"/>
+        <location filename="../ui/util/run_text.cpp" line="53"/>
         <source>measured for %1 s per scenario</source>
         <translation>%1 s pro Szenario gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="55"/>
+        <location filename="../ui/util/run_text.cpp" line="54"/>
         <source>measured runs per scenario: %1</source>
         <translation>gemessene Läufe pro Szenario: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="56"/>
+        <location filename="../ui/util/run_text.cpp" line="55"/>
         <source>&lt;b&gt;How it was measured.&lt;/b&gt; %1 on &lt;b&gt;%2&lt;/b&gt; (%3 cores, %4 logical processors; %5; oneDNN %6 dispatching to %7), %8, %9.</source>
         <translation>&lt;b&gt;Wie gemessen wurde.&lt;/b&gt; %1 auf &lt;b&gt;%2&lt;/b&gt; (%3 Kerne, %4 logische Prozessoren; %5; oneDNN %6 verwendet %7), %8, %9.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="66"/>
+        <location filename="../ui/util/run_text.cpp" line="65"/>
         <source>Threads: %1; mode: %2; warm-up runs: %3 (the first run after preparation is timed separately); %4. Each latency is one whole inference timed with a steady clock on generated inputs (seeded uniform [0, 1)).</source>
         <translation>Threads: %1; Modus: %2; Aufwärmläufe: %3 (der erste Lauf nach der Vorbereitung wird getrennt gemessen); %4. Jede Latenz ist eine ganze Inferenz, gemessen mit einer monotonen Uhr auf erzeugten Eingaben (gleichverteilt in [0, 1), fester Startwert).</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="75"/>
+        <location filename="../ui/util/run_text.cpp" line="74"/>
         <source>Per-node profiling was on: its hooks run between kernels and add a little to each run&apos;s time.</source>
         <translation>Die Profilierung pro Knoten war eingeschaltet: ihre Hooks laufen zwischen den Kerneln und verlängern jeden Lauf ein wenig.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="82"/>
+        <location filename="../ui/util/run_text.cpp" line="81"/>
         <source>Input shapes: %1.</source>
         <translation>Eingabeformen: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="87"/>
+        <location filename="../ui/util/run_text.cpp" line="86"/>
         <source>The run was cancelled; the results are partial.</source>
         <translation>Der Lauf wurde abgebrochen; die Ergebnisse sind unvollständig.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="96"/>
+        <location filename="../ui/util/run_text.cpp" line="95"/>
         <source>No findings.</source>
         <translation>Keine Befunde.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="587"/>
+        <location filename="../ui/util/finding_text.cpp" line="608"/>
         <source>critical</source>
         <translation>kritisch</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="589"/>
+        <location filename="../ui/util/finding_text.cpp" line="610"/>
         <source>warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="593"/>
+        <location filename="../ui/util/finding_text.cpp" line="614"/>
         <source>info</source>
         <translation>Info</translation>
     </message>
@@ -3200,371 +2639,367 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::RunsPanel</name>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="66"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="64"/>
         <source>Measure</source>
         <translation>Messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="73"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="71"/>
         <source>Measure the open model (the FP32 model of a pair)</source>
         <translation>Das geöffnete Modell messen (bei einem Paar das FP32-Modell)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="72"/>
         <source>Measure the quantized model of the pair (open a pair with Ctrl+Shift+O)</source>
         <translation>Das quantisierte Modell des Paars messen (ein Paar öffnen Sie mit Strg+Umschalt+O)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
         <source>Optimized</source>
         <translation>Optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
         <source>As written</source>
         <translation>Wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="77"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="75"/>
         <source>Optimized: the engine&apos;s fused kernels. As written: one kernel per node of the file, the way a naive runtime executes it.</source>
         <translation>Optimiert: die fusionierten Kernel der Engine. Wie geschrieben: ein Kernel pro Knoten der Datei, so wie eine naive Laufzeitumgebung sie ausführt.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="87"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="85"/>
         <source>Intra-op threads for oneDNN and the engine&apos;s kernels. 1 is the controlled setting; “all cores” is the practical one.</source>
         <translation>Intra-Op-Threads für oneDNN und die Kernel der Engine. 1 ist die kontrollierte Einstellung, „alle Kerne“ die praktische.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="92"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="90"/>
         <source>Runs before measuring (caches, lazy initialisation); the first is timed separately</source>
         <translation>Läufe vor der Messung (Caches, verzögerte Initialisierung); der erste wird getrennt gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="93"/>
         <source>Measured runs per model; the statistics and histograms are of these</source>
         <translation>Gemessene Läufe pro Modell; Statistik und Histogramme beziehen sich auf diese</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="96"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="94"/>
         <source>Per-node profile</source>
         <translation>Profil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="97"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
         <source>Record time per node and per op type (for the op-type chart and the graph colouring); its hooks add a little time between kernels</source>
         <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="100"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="98"/>
         <source>e.g. images=1x3x640x640</source>
         <translation>z. B. images=1x3x640x640</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="101"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="99"/>
         <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
         <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="102"/>
         <source>Warm-up:</source>
         <translation>Aufwärmen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="106"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
         <source>Runs:</source>
         <translation>Läufe:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="109"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="107"/>
         <source>Models:</source>
         <translation>Modelle:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="109"/>
         <source>Mode:</source>
         <translation>Modus:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="113"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="114"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="112"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="117"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
         <source>&amp;Run Benchmark</source>
         <translation>Benchmark &amp;starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="118"/>
         <source>Measure the chosen models on a background thread (Ctrl+R)</source>
         <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="122"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
         <source>&amp;Cancel Benchmark</source>
         <translation>Benchmark &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="125"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="123"/>
         <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
         <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="127"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="125"/>
         <source>Open Run &amp;File...</source>
         <translation>Lauf&amp;datei öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="130"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="128"/>
         <source>Open a run file written by Quantscope or &apos;quantscope-cli bench --json&apos;</source>
         <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="133"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="131"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="137"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="135"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="174"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="160"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="178"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="164"/>
         <source>Runs measured here or opened from run files; select one to chart it</source>
         <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="184"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="170"/>
         <source>&amp;Remove from List</source>
         <translation>Aus der Liste &amp;entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="188"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="174"/>
         <source>Remove the selected run from this list (Del); its run file stays on disk</source>
         <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="191"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="177"/>
         <source>Compare &amp;Anyway</source>
         <translation>&amp;Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="193"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="179"/>
         <source>Compare the FP32 and INT8 models of the selected run although they are not the same network; the run file records that you asked</source>
         <translation>Die FP32- und INT8-Modelle des gewählten Laufs vergleichen, obwohl sie nicht dasselbe Netz sind; die Laufdatei hält fest, dass Sie es verlangt haben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="203"/>
-        <source>Folder:</source>
-        <translation>Ordner:</translation>
-    </message>
-    <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="210"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="190"/>
         <source>Open...</source>
         <translation>Öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="213"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="193"/>
         <source>Folder...</source>
         <translation>Ordner...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="214"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="194"/>
         <source>Choose the folder new runs are saved to and listed from</source>
         <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="250"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="229"/>
         <source>Failed: %1 of %2 scenarios failed%3.
 %4</source>
         <translation>Fehlgeschlagen: %1 von %2 Szenarien sind fehlgeschlagen%3.
 %4</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="253"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="232"/>
         <source> (kept in %1)</source>
         <translation> (gespeichert in %1)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="254"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="233"/>
         <source>%1 of %2 scenarios failed.</source>
         <translation>%1 von %2 Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="258"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="237"/>
         <source>Cancelled: the partial results are kept%1.</source>
         <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="259"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="238"/>
         <source> in %1</source>
         <translation>, gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="260"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="239"/>
         <source>Done%1.</source>
         <translation>Fertig%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="260"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="239"/>
         <source>: saved %1</source>
         <translation>: gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="263"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="593"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="242"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="571"/>
         <source>Could Not Save Run</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="263"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="242"/>
         <source>The run finished but could not be saved.</source>
         <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="268"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="247"/>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="593"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="571"/>
         <source>The comparison is shown but could not be saved.</source>
         <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="254"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="269"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="233"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="248"/>
         <source>Benchmark Failed</source>
         <translation>Benchmark fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="269"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="248"/>
         <source>The benchmark could not run.</source>
         <translation>Der Benchmark konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="273"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="252"/>
         <source>Cancelled before anything was measured.</source>
         <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="283"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="262"/>
         <source>Skipped %1 in the run folder: %2</source>
         <translation>%1 im Laufordner übersprungen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="291"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
         <source>Could Not Open Run File</source>
         <translation>Laufdatei nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="291"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
         <source>Quantscope could not read the run file %1.</source>
         <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="321"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="300"/>
         <source>(open a model)</source>
         <translation>(ein Modell öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="321"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="300"/>
         <source>(open a pair for FP32 vs INT8)</source>
         <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="327"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="306"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="327"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="306"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="423"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="402"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="454"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="433"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="462"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="441"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
         <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="500"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="479"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="508"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="487"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
     <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="516"/>
         <source>Folder: %1</source>
-        <translation type="vanished">Ordner: %1</translation>
+        <translation>Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="551"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="529"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="564"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="542"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="564"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="542"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
         <source>ONNX Runtime</source>
         <translation>ONNX Runtime</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="82"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="80"/>
         <source>Quantscope&apos;s engine, ONNX Runtime through its adapter process (see Settings → Runtimes), or both with the same inputs, threads and runs</source>
         <translation>Die Engine von Quantscope, ONNX Runtime über seinen Adapterprozess (siehe Einstellungen → Laufzeitumgebungen) oder beide mit denselben Eingaben, Threads und Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="112"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="110"/>
         <source>Runtime:</source>
         <translation>Laufzeitumgebung:</translation>
     </message>
@@ -3635,27 +3070,37 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ScenarioGroup</name>
     <message>
-        <location filename="../ui/util/scenario_groups.cpp" line="13"/>
+        <location filename="../ui/util/scenario_groups.cpp" line="14"/>
         <source>optimized</source>
         <translation>optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/util/scenario_groups.cpp" line="15"/>
+        <location filename="../ui/util/scenario_groups.cpp" line="16"/>
         <source>as-written</source>
         <translation>wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/util/scenario_groups.cpp" line="22"/>
+        <location filename="../ui/util/scenario_groups.cpp" line="25"/>
+        <source>quantscope</source>
+        <translation>quantscope</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/scenario_groups.cpp" line="27"/>
+        <source>onnxruntime</source>
+        <translation>onnxruntime</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/scenario_groups.cpp" line="35"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/util/scenario_groups.cpp" line="25"/>
+        <location filename="../ui/util/scenario_groups.cpp" line="38"/>
         <source>1 thread</source>
         <translation>1 Thread</translation>
     </message>
     <message>
-        <location filename="../ui/util/scenario_groups.cpp" line="26"/>
+        <location filename="../ui/util/scenario_groups.cpp" line="39"/>
         <source>%1 threads</source>
         <translation>%1 Threads</translation>
     </message>
@@ -3751,127 +3196,127 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::SummaryPanel</name>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="71"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="67"/>
         <source>No model open. Use File → Open (Ctrl+O), drop an .onnx file here, or open an FP32 and an INT8 model side by side with File → Open Pair.</source>
         <translation>Kein Modell geöffnet. Benutzen Sie Datei → Öffnen (Strg+O), legen Sie hier eine .onnx-Datei ab oder öffnen Sie ein FP32- und ein INT8-Modell nebeneinander mit Datei → Paar öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="80"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="76"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="80"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="76"/>
         <source>Quantized</source>
         <translation>Quantisiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="87"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="83"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="91"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="87"/>
         <source>Quantization</source>
         <translation>Quantisierung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="92"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="89"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="93"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="90"/>
         <source>%1 (%2 quantization boundaries)</source>
         <translation>%1 (%2 Quantisierungsgrenzen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="95"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="92"/>
         <source>Inputs</source>
         <translation>Eingaben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="96"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="93"/>
         <source>Outputs</source>
         <translation>Ausgaben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="97"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="94"/>
         <source>File size</source>
         <translation>Dateigröße</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="100"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="97"/>
         <source> + %1 external data</source>
         <translation> + %1 externe Daten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="103"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="100"/>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="105"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="102"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="107"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="104"/>
         <source>MACs</source>
         <translation>MACs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="112"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="109"/>
         <source>≥ %1 (%2 nodes with unknown shapes)</source>
         <translation>≥ %1 (%2 Knoten mit unbekannter Form)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="113"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="110"/>
         <source>not computed by this build&apos;s analysis</source>
         <translation>von der Analyse dieses Builds nicht berechnet</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="115"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="112"/>
         <source>Opsets</source>
         <translation>Opsets</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="123"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="120"/>
         <source>IR version</source>
         <translation>IR-Version</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="124"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="121"/>
         <source>Producer</source>
         <translation>Erzeuger</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="127"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="124"/>
         <source>Shape inference</source>
         <translation>Forminferenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="130"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="127"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="132"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="129"/>
         <source>failed: %1</source>
         <translation>fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="133"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="130"/>
         <source>%1 of %2 tensors with known shape</source>
         <translation>%1 von %2 Tensoren mit bekannter Form</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="135"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="132"/>
         <source>Load time</source>
         <translation>Ladezeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/summary_panel.cpp" line="136"/>
+        <location filename="../ui/panels/summary_panel.cpp" line="133"/>
         <source>%1 ms load, %2 ms analysis, %3 ms layout</source>
         <translation>%1 ms Laden, %2 ms Analyse, %3 ms Layout</translation>
     </message>
@@ -4207,37 +3652,37 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::TargetsPanel</name>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="64"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="63"/>
         <source>Colour Graph by Verdict</source>
         <translation>Graph nach Urteil färben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="65"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="64"/>
         <source>Colour the graph&apos;s nodes by their verdict on the selected target</source>
         <translation>Die Knoten des Graphen nach ihrem Urteil zum gewählten Ziel färben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="77"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="76"/>
         <source>&amp;Problems only</source>
         <translation>Nur &amp;Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="79"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="78"/>
         <source>List only the nodes that do not simply run there: fallbacks, missing kernels, unknowns and run-time failures</source>
         <translation>Nur die Knoten auflisten, die dort nicht einfach laufen: ausweichende, fehlende Kernel, unbekannte und Laufzeitfehler</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="139"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="142"/>
         <source>Open a model to see where it runs, falls back to the CPU provider, or cannot load.</source>
         <translation>Öffnen Sie ein Modell, um zu sehen, wo es läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="142"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="145"/>
         <source>Classifying %1 against the deployment targets...</source>
         <translation>Prüfe %1 gegen die Zielplattformen ...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/panels/targets_panel.cpp" line="164"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="167"/>
         <source>%1: %2 nodes against %n target(s), %3 with problems. Tables from %4.</source>
         <translation>
             <numerusform>%1: %2 Knoten gegen %n Ziel, %3 mit Problemen. Tabellen aus %4.</numerusform>
@@ -4245,12 +3690,12 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="244"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="247"/>
         <source>Select a target to list its nodes.</source>
         <translation>Wählen Sie ein Ziel, um seine Knoten aufzulisten.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="247"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="250"/>
         <source>Nodes on %1: %2 of %3 listed</source>
         <translation>Knoten auf %1: %2 von %3 aufgelistet</translation>
     </message>

@@ -239,10 +239,13 @@ int runBench(std::span<char* const> args)
                     return usageError(fmt::format("--threads: '{}' is neither a positive number nor 'auto'", t));
             }
         } else if (a == "--mode" && hasValue) {
-            plan.modes = splitList(value());
-            for (const std::string& m : plan.modes)
-                if (m != "optimized" && m != "as-written")
+            plan.modes.clear();
+            for (const std::string& m : splitList(value())) {
+                const std::optional<ExecutionMode> mode = parseExecutionMode(m);
+                if (!mode)
                     return usageError(fmt::format("--mode: '{}' is not 'optimized' or 'as-written'", m));
+                plan.modes.push_back(*mode);
+            }
         } else if (a == "--warmup" && hasValue) {
             if (!parseNumber(value(), plan.config.warmupRuns) || plan.config.warmupRuns < 0)
                 return usageError("--warmup needs a non-negative integer");
@@ -265,10 +268,13 @@ int runBench(std::span<char* const> args)
             loadOptions.inputShapes[parsed->first] = parsed->second;
             plan.inputShapes.emplace_back(spec);
         } else if (a == "--runtime" && hasValue) {
-            plan.runtimes = splitList(value());
-            for (const std::string& r : plan.runtimes)
-                if (r != "quantscope" && r != "onnxruntime")
+            plan.runtimes.clear();
+            for (const std::string& r : splitList(value())) {
+                const std::optional<Runtime> runtime = parseRuntime(r);
+                if (!runtime)
                     return usageError(fmt::format("--runtime: '{}' is not 'quantscope' or 'onnxruntime'", r));
+                plan.runtimes.push_back(*runtime);
+            }
         } else if (a == "--ort-node" && hasValue) {
             discovery.nodeModulePath = value();
         } else if (a == "--python" && hasValue) {
@@ -308,7 +314,7 @@ int runBench(std::span<char* const> args)
     // one; preparing a session is checked just before and after it. A second signal ends the process at once.
     InterruptScope interrupts;
     std::optional<RuntimeAdapterSpec> ortAdapter;
-    if (std::find(plan.runtimes.begin(), plan.runtimes.end(), "onnxruntime") != plan.runtimes.end()) {
+    if (std::find(plan.runtimes.begin(), plan.runtimes.end(), Runtime::OnnxRuntime) != plan.runtimes.end()) {
         auto found = findOrtAdapter(discovery);
         if (!found) {
             fmt::print(stderr, "quantscope-cli bench: --runtime onnxruntime: {}\n", found.status().message());
@@ -344,7 +350,7 @@ int runBench(std::span<char* const> args)
     plan.parityInputShapes = loadOptions.inputShapes;
     const auto shapes = loadOptions.inputShapes;
     auto factory = [&](const std::shared_ptr<const Model>& model, const ScenarioSpec& spec) {
-        if (spec.runtime == "onnxruntime")
+        if (spec.runtime == Runtime::OnnxRuntime)
             return createOrtTarget(model, spec, shapes, *ortAdapter);
         return createSessionTarget(model, spec, shapes);
     };
@@ -357,7 +363,8 @@ int runBench(std::span<char* const> args)
     fmt::print("{}\n", verdictSentence(*record));
     for (const ComparisonRecord& c : record->comparisons)
         fmt::print("  {} vs {} ({}, {}{}): {:.2f}x (95% CI {:.2f}-{:.2f})\n", c.candidateModel, c.baselineModel,
-            threadsText(c.threads), c.mode, c.runtime == "quantscope" ? std::string() : ", " + c.runtime,
+            threadsText(c.threads), executionModeName(c.mode),
+            c.runtime == Runtime::Quantscope ? std::string() : fmt::format(", {}", runtimeName(c.runtime)),
             c.speedup.speedup, c.speedup.low, c.speedup.high);
     for (const Finding& f : record->findings) {
         fmt::print("  [{}] {}\n", findingSeverityName(f.severity), f.title);

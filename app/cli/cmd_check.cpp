@@ -308,10 +308,8 @@ int runCheck(std::span<char* const> args)
         auto next = [&]() -> const char* { return i + 1 < args.size() ? args[++i] : nullptr; };
         if (a == "--mode") {
             const char* v = next();
-            if (v && std::string_view(v) == "as-written")
-                opt.mode = ExecutionMode::AsWritten;
-            else if (v && std::string_view(v) == "optimized")
-                opt.mode = ExecutionMode::Optimized;
+            if (const std::optional<ExecutionMode> mode = v ? parseExecutionMode(v) : std::nullopt)
+                opt.mode = *mode;
             else {
                 fmt::print(stderr, "check: --mode takes as-written or optimized\n");
                 return 2;

@@ -79,8 +79,8 @@ int runCompare(std::span<char* const> args)
     if (json) {
         nlohmann::json list = nlohmann::json::array();
         for (const ScenarioDelta& d : c.scenarios)
-            list.push_back({ { "modelId", d.modelId }, { "runtime", d.runtime }, { "threads", d.threads },
-                { "mode", d.mode }, { "verdict", scenarioVerdictName(d.verdict) },
+            list.push_back({ { "modelId", d.modelId }, { "runtime", runtimeName(d.runtime) }, { "threads", d.threads },
+                { "mode", executionModeName(d.mode) }, { "verdict", scenarioVerdictName(d.verdict) },
                 { "baseMedianMs", optJson(d.baseMedianMs) }, { "newMedianMs", optJson(d.newMedianMs) },
                 { "slowdown", optJson(d.slowdown) }, { "slowdownLow", optJson(d.slowdownLow) },
                 { "slowdownHigh", optJson(d.slowdownHigh) }, { "note", d.note } });

@@ -116,7 +116,7 @@ int runImportOrtProfile(std::span<char* const> args)
     record.config.warmupRuns = skipRuns;
     record.config.runs = 0;
     record.config.threads = { static_cast<int32_t>(threads) };
-    record.config.modes = { "optimized" };
+    record.config.modes = { ExecutionMode::Optimized };
     record.config.profile = true;
     for (const Input& in : inputs) {
         auto model = loadModel(in.model);
@@ -142,9 +142,9 @@ int runImportOrtProfile(std::span<char* const> args)
         record.config.runs = std::max(record.config.runs, profile->runs);
         ScenarioRecord s;
         s.modelId = modelRecord->id;
-        s.runtime = "onnxruntime";
+        s.runtime = Runtime::OnnxRuntime;
         s.threads = static_cast<int32_t>(threads);
-        s.mode = "optimized";
+        s.mode = ExecutionMode::Optimized;
         s.warmupRuns = skipRuns;
         s.latenciesMs = profile->runLatenciesMs;
         s.profile = std::move(*profile);

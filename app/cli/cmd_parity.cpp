@@ -100,10 +100,8 @@ int run(std::span<char* const> args)
             showLayers = static_cast<size_t>(x);
         } else if (a == "--mode") {
             const char* v = value();
-            if (v && std::string_view(v) == "as-written")
-                options.mode = ExecutionMode::AsWritten;
-            else if (v && std::string_view(v) == "optimized")
-                options.mode = ExecutionMode::Optimized;
+            if (const std::optional<ExecutionMode> mode = v ? parseExecutionMode(v) : std::nullopt)
+                options.mode = *mode;
             else
                 return usage("--mode takes as-written or optimized");
         } else if (a == "--threads") {

@@ -35,7 +35,7 @@ nlohmann::json toJson(const PlanDescription& plan)
     nlohmann::json j;
     j["schema"] = kSchema;
     j["model"] = plan.model;
-    j["mode"] = plan.mode;
+    j["mode"] = executionModeName(plan.mode);
     j["threads"] = plan.threads;
     j["arena_bytes"] = plan.arenaBytes;
     j["after_run"] = plan.afterRun;
@@ -71,10 +71,8 @@ int runPlan(std::span<char* const> args)
         const bool hasValue = i + 1 < args.size();
         if (a == "--mode" && hasValue) {
             const std::string_view m = args[++i];
-            if (m == "optimized")
-                options.mode = ExecutionMode::Optimized;
-            else if (m == "as-written")
-                options.mode = ExecutionMode::AsWritten;
+            if (const std::optional<ExecutionMode> mode = parseExecutionMode(m))
+                options.mode = *mode;
             else
                 return usageError(fmt::format("--mode: '{}' is not 'optimized' or 'as-written'", m));
         } else if (a == "--threads" && hasValue) {

@@ -71,14 +71,11 @@ int run(std::span<char* const> args)
         if (a == "--format") {
             const auto v = value();
             formatGiven = true;
-            if (v == "dynamic")
-                o.format = QuantFormat::Dynamic;
-            else if (v == "qdq")
-                o.format = QuantFormat::Qdq;
-            else if (v == "qoperator")
-                o.format = QuantFormat::QOperator;
-            else
+            // The analysis' words; fp32 and mixed describe a model but are no quantization to ask for.
+            const std::optional<QuantFormat> format = parseQuantFormat(v);
+            if (!format || *format == QuantFormat::Fp32 || *format == QuantFormat::Mixed)
                 return usage("--format takes dynamic, qdq or qoperator");
+            o.format = *format;
         } else if (a == "--per-channel") {
             o.perChannel = true;
         } else if (a == "--reduce-range") {

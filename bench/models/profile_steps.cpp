@@ -82,7 +82,7 @@ int main(int argc, char** argv)
         if (k == "--threads")
             options.threads = std::atoi(v);
         else if (k == "--mode")
-            options.mode = std::string(v) == "as-written" ? qs::ExecutionMode::AsWritten : qs::ExecutionMode::Optimized;
+            options.mode = qs::parseExecutionMode(v).value_or(qs::ExecutionMode::Optimized);
         else if (k == "--warmup")
             warmup = std::atoi(v);
         else if (k == "--runs")

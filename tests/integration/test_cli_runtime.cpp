@@ -45,19 +45,20 @@ TEST(CliRuntime, BenchMeasuresBothRuntimesIntoOneRunFile)
     ASSERT_EQ(run.exitCode, 0) << run.err;
     auto record = qs::readRunFile(json);
     ASSERT_TRUE(record) << record.status().toString();
-    EXPECT_EQ(record->config.runtimes, (std::vector<std::string> { "quantscope", "onnxruntime" }));
+    EXPECT_EQ(
+        record->config.runtimes, (std::vector<qs::Runtime> { qs::Runtime::Quantscope, qs::Runtime::OnnxRuntime }));
     ASSERT_EQ(record->scenarios.size(), 4u);
     for (const qs::ScenarioRecord& s : record->scenarios) {
         SCOPED_TRACE(s.label());
         EXPECT_EQ(s.status, qs::ScenarioStatus::Ok) << s.error;
         EXPECT_EQ(s.latenciesMs.size(), 4u);
         ASSERT_TRUE(s.profile);
-        if (s.runtime == "quantscope")
+        if (s.runtime == qs::Runtime::Quantscope)
             continue;
         ASSERT_TRUE(s.runtimeInfo);
         EXPECT_EQ(s.runtimeInfo->name, "onnxruntime");
         EXPECT_EQ(s.runtimeInfo->version, "1.30.0");
-        EXPECT_EQ(s.runtimeInfo->graphOptimizationLevel, s.mode == "as-written" ? "disabled" : "all");
+        EXPECT_EQ(s.runtimeInfo->graphOptimizationLevel, s.mode == qs::ExecutionMode::AsWritten ? "disabled" : "all");
         EXPECT_EQ(s.runtimeInfo->intraOpThreads, 1);
         EXPECT_EQ(s.profile->source, "onnxruntime");
         EXPECT_EQ(s.profile->runs, 4);
@@ -115,11 +116,11 @@ qs::RunRecord handMadeRun(double medianMs)
     m.id = "net";
     m.path = "net.onnx";
     m.sha256 = std::string(64, 'a');
-    m.format = "fp32";
+    m.format = qs::QuantFormat::Fp32;
     r.models.push_back(m);
     r.config.threads = { 1 };
-    r.config.modes = { "optimized" };
-    for (const char* runtime : { "quantscope", "onnxruntime" }) {
+    r.config.modes = { qs::ExecutionMode::Optimized };
+    for (qs::Runtime runtime : { qs::Runtime::Quantscope, qs::Runtime::OnnxRuntime }) {
         qs::ScenarioRecord s;
         s.modelId = "net";
         s.runtime = runtime;

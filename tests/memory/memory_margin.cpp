@@ -96,7 +96,7 @@ int main(int argc, char** argv)
         for (const char* mode : { "as-written", "optimized" })
             for (int threads : { 1, 2 }) {
                 qs::ScenarioSpec spec;
-                spec.mode = mode;
+                spec.mode = *qs::parseExecutionMode(mode);
                 spec.threads = threads;
                 // Free heap kept by the allocator from the previous scenario would hide this one's growth.
                 malloc_trim(0);

@@ -111,7 +111,7 @@ int main(int argc, char** argv)
             for (const char* mode : { "as-written", "optimized" })
                 for (int threads : { 1, 2 }) {
                     qs::ScenarioSpec spec;
-                    spec.mode = mode;
+                    spec.mode = *qs::parseExecutionMode(mode);
                     spec.threads = threads;
                     auto target = qs::createSessionTarget(*model, spec, {});
                     qs::BenchmarkConfig config;

@@ -422,8 +422,7 @@ int main(int argc, char** argv)
         return describe(args[1], args[2]);
     if (args.size() >= 2 && args[0] == "compare") {
         const std::string limit = option("--limit");
-        return compare(args[1],
-            option("--mode") == "optimized" ? qs::ExecutionMode::Optimized : qs::ExecutionMode::AsWritten,
+        return compare(args[1], qs::parseExecutionMode(option("--mode")).value_or(qs::ExecutionMode::AsWritten),
             limit.empty() ? 20 : std::stoi(limit), option("--save"));
     }
     std::fprintf(stderr,

@@ -88,7 +88,7 @@ std::vector<RunRecord> craftedRuns()
     // As written, 30% slower than optimized: unfused boundaries.
     for (const ScenarioRecord& s : paradox.scenarios) {
         ScenarioRecord w = s;
-        w.mode = "as-written";
+        w.mode = qs::ExecutionMode::AsWritten;
         w.profile.reset();
         for (double& ms : w.latenciesMs)
             ms *= 1.3;
@@ -104,7 +104,7 @@ std::vector<RunRecord> craftedRuns()
     runs.push_back(vnniLimited);
 
     RunRecord qoperator = paradox;
-    qoperator.models[1].format = "qoperator";
+    qoperator.models[1].format = qs::QuantFormat::QOperator;
     qoperator.models[1].signedActivationNodes = 12;
     runs.push_back(qoperator);
 
@@ -123,7 +123,7 @@ std::vector<RunRecord> craftedRuns()
     tiny.models = { test::craftedFp32Model() };
     tiny.models[0].totalMacs = 4'200'000;
     tiny.scenarios.push_back(
-        test::craftedScenario("yolov5nu_fp32", 1, "optimized", test::craftedLatencies(0.4, 0.05, 20)));
+        test::craftedScenario("yolov5nu_fp32", 1, qs::ExecutionMode::Optimized, test::craftedLatencies(0.4, 0.05, 20)));
     runs.push_back(tiny);
 
     for (RunRecord& r : runs)
@@ -352,11 +352,11 @@ void TestFindingText::scenarioLabelsFollowTheUiLanguage()
     ScenarioRecord s;
     s.modelId = "resnet18_int8";
     s.threads = 1;
-    s.mode = "as-written";
+    s.mode = qs::ExecutionMode::AsWritten;
     // English: the engine's own label, word for word (the CLI prints that one).
     QCOMPARE(scenarioLabel(s), toQString(s.label()));
     s.threads = 0;
-    s.runtime = "onnxruntime";
+    s.runtime = qs::Runtime::OnnxRuntime;
     QCOMPARE(scenarioLabel(s), toQString(s.label()));
     QVERIFY(loadGerman());
     QCOMPARE(

@@ -281,7 +281,7 @@ void TestMainWindow::runProfileColoursGraph()
     QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.resultsPanel()));
     const auto record = w.resultsPanel()->run();
     QVERIFY(record);
-    const ScenarioRecord* q = record->scenario("demo_int8_dynamic", 1, "optimized");
+    const ScenarioRecord* q = record->scenario("demo_int8_dynamic", 1, qs::ExecutionMode::Optimized);
     QVERIFY(q && q->profile);
     w.graphPanel()->showSide(0);
     w.showProfileOnGraph(*q->profile, QString::fromStdString(record->model("demo_int8_dynamic")->path), {});

@@ -244,7 +244,7 @@ void TestResultsPanel::settingChooserSwitchesScenarios()
     auto both = std::make_shared<RunRecord>(*m_run);
     for (size_t i = 0; i < 2; ++i) {
         ScenarioRecord s = m_run->scenarios[i];
-        s.mode = "as-written";
+        s.mode = qs::ExecutionMode::AsWritten;
         for (double& v : s.latenciesMs)
             v *= 2;
         s.stats = computeLatencyStats(s.latenciesMs);

@@ -76,18 +76,18 @@ RunRecord mismatchedRun(int settings)
     r.createdUtc = "2026-11-26T12:00:00Z";
     ModelRecord b, q;
     b.id = "net_a_fp32";
-    b.format = "fp32";
+    b.format = qs::QuantFormat::Fp32;
     q.id = "net_b_int8";
-    q.format = "qdq";
+    q.format = qs::QuantFormat::Qdq;
     b.network
         = NetworkSignature { { "input[1x3x224x224]" }, { "output[1x1000]" }, { "Conv 64x3x7x7", "Gemm 1000x512" }, {} };
     q.network = NetworkSignature { { "input[1x3x224x224]" }, { "output[1x1000]" },
         { "Conv 16x3x3x3", "Conv 8x16x1x1", "Gemm 1000x1280" }, {} };
     r.models = { b, q };
     r.config.threads = { 1 };
-    r.config.modes = { "optimized" };
+    r.config.modes = { qs::ExecutionMode::Optimized };
     r.config.runs = 10;
-    const auto scenario = [](const std::string& model, const std::string& mode, double base) {
+    const auto scenario = [](const std::string& model, qs::ExecutionMode mode, double base) {
         ScenarioRecord s;
         s.modelId = model;
         s.mode = mode;
@@ -96,11 +96,12 @@ RunRecord mismatchedRun(int settings)
         computeScenarioStatistics(s);
         return s;
     };
-    r.scenarios = { scenario(b.id, "optimized", 10), scenario(q.id, "optimized", 12) };
+    r.scenarios
+        = { scenario(b.id, qs::ExecutionMode::Optimized, 10), scenario(q.id, qs::ExecutionMode::Optimized, 12) };
     if (settings == 2) {
-        r.config.modes.push_back("as-written");
-        r.scenarios.push_back(scenario(b.id, "as-written", 30));
-        r.scenarios.push_back(scenario(q.id, "as-written", 15));
+        r.config.modes.push_back(qs::ExecutionMode::AsWritten);
+        r.scenarios.push_back(scenario(b.id, qs::ExecutionMode::AsWritten, 30));
+        r.scenarios.push_back(scenario(q.id, qs::ExecutionMode::AsWritten, 15));
     }
     return r;
 }

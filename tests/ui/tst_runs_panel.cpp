@@ -163,7 +163,7 @@ void TestRunsPanel::runDemoPairSavesRunFile()
         QCOMPARE(s.status, ScenarioStatus::Ok);
         QCOMPARE(s.latenciesMs.size(), size_t(5));
         QCOMPARE(s.threads, 1);
-        QCOMPARE(s.mode, std::string("optimized"));
+        QCOMPARE(s.mode, ExecutionMode::Optimized);
         QVERIFY(s.profile.has_value());
     }
     QCOMPARE(record->config.warmupRuns, int64_t(1));

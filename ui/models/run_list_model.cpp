@@ -83,7 +83,7 @@ QString RunListModel::describe(const RunEntry& entry)
     for (int32_t t : r.config.threads)
         threads << threadsText(t);
     QStringList modes;
-    for (const std::string& m : r.config.modes)
+    for (ExecutionMode m : r.config.modes)
         modes << modeText(m);
     const QDateTime created = QDateTime::fromString(toQString(r.createdUtc), Qt::ISODate);
     const QString when = created.isValid() ? created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))

@@ -389,7 +389,7 @@ void ComparePanel::updateComparison()
     if (a->threads != b->threads)
         caveats << tr("different thread settings");
     if (a->mode != b->mode)
-        caveats << tr("different modes (%1 vs %2)").arg(toQString(a->mode), toQString(b->mode));
+        caveats << tr("different modes (%1 vs %2)").arg(modeText(a->mode), modeText(b->mode));
     if (a->runtime != b->runtime)
         caveats << tr("different runtimes");
     if (a->status == ScenarioStatus::Partial || b->status == ScenarioStatus::Partial)

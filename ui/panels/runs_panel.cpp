@@ -426,23 +426,23 @@ bool RunsPanel::buildRequest(BenchmarkRequest& request, QString* error) const
     plan.threads = { m_threads->value() };
     switch (m_mode->currentIndex()) {
     case 1:
-        plan.modes = { "as-written" };
+        plan.modes = { ExecutionMode::AsWritten };
         break;
     case 2:
-        plan.modes = { "optimized", "as-written" };
+        plan.modes = { ExecutionMode::Optimized, ExecutionMode::AsWritten };
         break;
     default:
-        plan.modes = { "optimized" };
+        plan.modes = { ExecutionMode::Optimized };
     }
     switch (m_runtime->currentIndex()) {
     case 1:
-        plan.runtimes = { "onnxruntime" };
+        plan.runtimes = { Runtime::OnnxRuntime };
         break;
     case 2:
-        plan.runtimes = { "quantscope", "onnxruntime" };
+        plan.runtimes = { Runtime::Quantscope, Runtime::OnnxRuntime };
         break;
     default:
-        plan.runtimes = { "quantscope" };
+        plan.runtimes = { Runtime::Quantscope };
     }
     plan.config.warmupRuns = m_warmup->value();
     plan.config.runs = m_runCount->value();

@@ -2,6 +2,7 @@
 #include "summary_panel.h"
 
 #include "util/qt_convert.h"
+#include "util/quant_format_text.h"
 
 #include <QFileInfo>
 
@@ -12,11 +13,6 @@ namespace {
 QString esc(const std::string& s)
 {
     return toQString(s).toHtmlEscaped();
-}
-
-QString quantFormatText(const LoadedModel& lm)
-{
-    return toQString(quantFormatName(lm.analysis->format));
 }
 
 struct Facts
@@ -88,7 +84,8 @@ void SummaryPanel::setResult(const LoadResult& result)
         return QStringLiteral("<b>%1</b><br/><span class='dim'>%2</span>")
             .arg(QFileInfo(m.path).fileName().toHtmlEscaped(), QFileInfo(m.path).absolutePath().toHtmlEscaped());
     });
-    row(tr("Quantization"), [](const LoadedModel& m) { return QStringLiteral("<b>%1</b>").arg(quantFormatText(m)); });
+    row(tr("Quantization"),
+        [](const LoadedModel& m) { return QStringLiteral("<b>%1</b>").arg(quantFormatText(m.analysis->format)); });
     row(tr("Nodes"), [](const LoadedModel& m) {
         return tr("%1 (%2 quantization boundaries)").arg(m.model->graph().nodes().size()).arg(m.boundaryNodeCount());
     });

@@ -2,6 +2,7 @@
 #include "finding_text.h"
 
 #include "util/qt_convert.h"
+#include "util/quant_format_text.h"
 #include "util/scenario_groups.h"
 
 #include <quantscope/engine/verdict.h>
@@ -90,7 +91,27 @@ public:
     {
         const MessageValue* v = find(key);
         const auto* s = v ? std::get_if<std::string>(v) : nullptr;
-        return s ? modeText(*s) : QStringLiteral("?");
+        if (!s)
+            return QStringLiteral("?");
+        const std::optional<ExecutionMode> m = parseExecutionMode(*s);
+        return m ? modeText(*m) : toQString(*s);
+    }
+    /// Empty for the engine itself (labels leave it out), else the runtime in the UI language; a word this build
+    /// does not know as written.
+    QString otherRuntime(const char* key)
+    {
+        const QString word = text(key);
+        const std::optional<Runtime> r = parseRuntime(word.toStdString());
+        if (!r)
+            return word;
+        return *r == Runtime::Quantscope ? QString() : runtimeText(*r);
+    }
+    /// A model's quantization format in the UI language; a word this build does not know as written.
+    QString format(const char* key)
+    {
+        const QString word = text(key);
+        const std::optional<QuantFormat> f = parseQuantFormat(word.toStdString());
+        return f ? quantFormatText(*f) : word;
     }
     QString yesNo(const char* key)
     {
@@ -102,8 +123,8 @@ public:
     {
         QString label = text("model") + QStringLiteral(" \u00b7 ") + threads("threads") + QStringLiteral(" \u00b7 ")
             + mode("mode");
-        if (has("runtime") && text("runtime") != QLatin1String("quantscope"))
-            label += QStringLiteral(" \u00b7 ") + text("runtime");
+        if (const QString runtime = has("runtime") ? otherRuntime("runtime") : QString(); !runtime.isEmpty())
+            label += QStringLiteral(" \u00b7 ") + runtime;
         return label;
     }
     std::string variant()
@@ -360,8 +381,8 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
         QString where = fill(tr("%1: %2x (95% CI %3-%4) vs %5, %6, %7"),
             { v.text("candidate"), v.fixed("speedup", 2), v.fixed("low", 2), v.fixed("high", 2), v.text("baseline"),
                 v.threads("threads"), v.mode("mode") });
-        if (v.has("runtime") && v.text("runtime") != QLatin1String("quantscope"))
-            where += QStringLiteral(", ") + v.text("runtime");
+        if (const QString runtime = v.has("runtime") ? v.otherRuntime("runtime") : QString(); !runtime.isEmpty())
+            where += QStringLiteral(", ") + runtime;
         return result(v, measured ? fill(tr("measured speedup %1"), { where }) : where);
     };
     if (id == "different-networks") {
@@ -468,7 +489,7 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
     if (id == "qoperator-signed-activations" && kind == "signed-nodes")
         return result(v,
             fill(tr("%1: %2 integer convolution/matmul nodes take int8 activations (format %3)"),
-                { v.text("model"), v.count("nodes"), v.text("format") }));
+                { v.text("model"), v.count("nodes"), v.format("format") }));
     if (id == "op-count-growth") {
         if (kind == "node-counts")
             return result(v,
@@ -488,11 +509,11 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
     if (id == "saturation-risk") {
         if (kind == "no-vnni")
             return result(
-                v, fill(tr("%1 (%2): no VNNI/AMX on %3"), { v.text("model"), v.text("format"), v.text("cpu") }));
+                v, fill(tr("%1 (%2): no VNNI/AMX on %3"), { v.text("model"), v.format("format"), v.text("cpu") }));
         if (kind == "onednn-limited")
             return result(v,
                 fill(tr("%1 (%2): oneDNN limited to %3 on %4"),
-                    { v.text("model"), v.text("format"), v.text("isa"), v.text("cpu") }));
+                    { v.text("model"), v.format("format"), v.text("isa"), v.text("cpu") }));
         if (kind == "parity") {
             const QStringList values { v.text("reference"), v.text("output"), v.general("maxAbsError", 4),
                 v.general("meanAbsError", 4), v.fixed("cosine", 4) };
@@ -598,7 +619,7 @@ QString FindingText::verdict(const RunRecord& record)
     return verdict(verdictOf(record));
 }
 
-QString FindingText::verdict(const RunRecord& record, int32_t threads, const std::string& mode)
+QString FindingText::verdict(const RunRecord& record, int32_t threads, ExecutionMode mode)
 {
     return verdict(verdictOf(record, threads, mode));
 }
@@ -617,8 +638,8 @@ QString FindingText::verdict(const Verdict& verdict)
                   "measured.");
     QString where = fill(tr("%1 vs %2, median latency, %3, %4"),
         { v.text("candidate"), v.text("baseline"), v.threads("threads"), v.mode("mode") });
-    if (v.text("runtime") != QLatin1String("quantscope"))
-        where += fill(tr(", measured by %1"), { v.text("runtime") });
+    if (const QString runtime = v.otherRuntime("runtime"); !runtime.isEmpty())
+        where += fill(tr(", measured by %1"), { runtime });
     where += fill(tr(", 95% CI %1-%2x"), { v.fixed("low", 2), v.fixed("high", 2) });
     if (verdict.id == "equal")
         return fill(tr("INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2)."),

@@ -36,7 +36,7 @@ public:
     /// The verdict sentence (verdictOf in verdict.h), with the cause finding's title phrased like render() does.
     static QString verdict(const RunRecord& record);
     /// The verdict of one setting (threads · mode), as the Results tab's Setting selector shows it.
-    static QString verdict(const RunRecord& record, int32_t threads, const std::string& mode);
+    static QString verdict(const RunRecord& record, int32_t threads, ExecutionMode mode);
     static QString verdict(const Verdict& verdict);
 
     /// "critical", "warning", "info" in the UI language.

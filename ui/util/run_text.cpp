@@ -37,7 +37,7 @@ QString measuredHowHtml(const RunRecord& record)
     for (int32_t t : c.threads)
         threads << threadsText(t);
     QStringList modes;
-    for (const std::string& mode : c.modes)
+    for (ExecutionMode mode : c.modes)
         modes << modeText(mode);
     QStringList isa;
     if (m.architecture == "x86_64") {

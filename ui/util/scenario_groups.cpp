@@ -7,13 +7,26 @@
 
 namespace qs::ui {
 
-QString modeText(const std::string& mode)
+QString modeText(ExecutionMode mode)
 {
-    if (mode == "optimized")
+    switch (mode) {
+    case ExecutionMode::Optimized:
         return QCoreApplication::translate("qs::ui::ScenarioGroup", "optimized");
-    if (mode == "as-written")
+    case ExecutionMode::AsWritten:
         return QCoreApplication::translate("qs::ui::ScenarioGroup", "as-written");
-    return toQString(mode);
+    }
+    return toQString(executionModeName(mode));
+}
+
+QString runtimeText(Runtime runtime)
+{
+    switch (runtime) {
+    case Runtime::Quantscope:
+        return QCoreApplication::translate("qs::ui::ScenarioGroup", "quantscope");
+    case Runtime::OnnxRuntime:
+        return QCoreApplication::translate("qs::ui::ScenarioGroup", "onnxruntime");
+    }
+    return toQString(runtimeName(runtime));
 }
 
 QString threadsText(int32_t threads)
@@ -30,8 +43,8 @@ QString scenarioLabel(const ScenarioRecord& scenario)
 {
     const QString dot = QStringLiteral(" \u00b7 ");
     QString label = toQString(scenario.modelId) + dot + threadsText(scenario.threads) + dot + modeText(scenario.mode);
-    if (scenario.runtime != "quantscope")
-        label += dot + toQString(scenario.runtime);
+    if (scenario.runtime != Runtime::Quantscope)
+        label += dot + runtimeText(scenario.runtime);
     return label;
 }
 
@@ -48,8 +61,8 @@ std::vector<ScenarioGroup> scenarioGroups(const RunRecord& record)
             g.mode = s.mode;
             g.runtime = s.runtime;
             g.label = threadsText(s.threads) + QStringLiteral(" \u00b7 ") + modeText(s.mode);
-            if (s.runtime != "quantscope")
-                g.label += QStringLiteral(" \u00b7 ") + toQString(s.runtime);
+            if (s.runtime != Runtime::Quantscope)
+                g.label += QStringLiteral(" \u00b7 ") + runtimeText(s.runtime);
             groups.push_back(std::move(g));
             it = std::prev(groups.end());
         }

@@ -15,8 +15,8 @@ struct ScenarioGroup
 {
     QString label; ///< "1 thread · optimized"
     int32_t threads = 1;
-    std::string mode;
-    std::string runtime;
+    ExecutionMode mode = ExecutionMode::Optimized;
+    Runtime runtime = Runtime::Quantscope;
     std::vector<const ScenarioRecord*> scenarios; ///< pointers into the record the groups were made from
 };
 
@@ -26,8 +26,11 @@ std::vector<ScenarioGroup> scenarioGroups(const RunRecord& record);
 /// "1 thread", "4 threads", "all cores".
 QString threadsText(int32_t threads);
 
-/// "optimized", "as-written" in the UI language (English as the engine writes them); other modes as stored.
-QString modeText(const std::string& mode);
+/// "optimized", "as-written" in the UI language (English as the engine writes them).
+QString modeText(ExecutionMode mode);
+
+/// "quantscope", "onnxruntime" in the UI language (English as the engine writes them).
+QString runtimeText(Runtime runtime);
 
 /// "yolov5nu_fp32 · 1 thread · optimized": ScenarioRecord::label() with the thread wording in the UI language.
 QString scenarioLabel(const ScenarioRecord& scenario);

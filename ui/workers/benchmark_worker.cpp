@@ -98,12 +98,12 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
     // ONNX Runtime is looked up here, off the GUI thread (discovery starts node/python once each). When none is
     // found, its scenarios fail with the message that says how to get one; the engine's still run.
     std::optional<Result<RuntimeAdapterSpec>> ortAdapter;
-    if (std::find(plan.runtimes.begin(), plan.runtimes.end(), "onnxruntime") != plan.runtimes.end())
+    if (std::find(plan.runtimes.begin(), plan.runtimes.end(), Runtime::OnnxRuntime) != plan.runtimes.end())
         ortAdapter = findOrtAdapter();
     const auto factory = [&plan, &ortAdapter](const std::shared_ptr<const Model>& model,
                              const ScenarioSpec& spec) -> Result<std::unique_ptr<BenchmarkTarget>> {
         const auto shapes = inputShapesOf(*model, plan.inputShapes);
-        if (spec.runtime == "onnxruntime") {
+        if (spec.runtime == Runtime::OnnxRuntime) {
             if (!ortAdapter || !*ortAdapter)
                 return ortAdapter ? ortAdapter->status() : Status(StatusCode::NotFound, "no ONNX Runtime adapter");
             return createOrtTarget(model, spec, shapes, **ortAdapter);

@@ -22,23 +22,6 @@ bool isOnnxOrMicrosoft(const Node& node) noexcept
 
 } // namespace
 
-std::string_view quantFormatName(QuantFormat format) noexcept
-{
-    switch (format) {
-    case QuantFormat::Fp32:
-        return "fp32";
-    case QuantFormat::Dynamic:
-        return "dynamic";
-    case QuantFormat::Qdq:
-        return "qdq";
-    case QuantFormat::QOperator:
-        return "qoperator";
-    case QuantFormat::Mixed:
-        return "mixed";
-    }
-    return "fp32";
-}
-
 std::string_view nodeCategoryName(NodeCategory category) noexcept
 {
     switch (category) {

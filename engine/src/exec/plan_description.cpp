@@ -82,7 +82,7 @@ PlanDescription describePlan(const Session& session)
     const SessionPlan& plan = *session.m_plan;
     PlanDescription d;
     d.model = plan.model->displayName();
-    d.mode = std::string(executionModeName(plan.options.mode));
+    d.mode = plan.options.mode;
     d.threads = plan.options.threads;
     for (size_t i = 0; i < plan.steps.size(); ++i)
         d.steps.push_back(stepOf(plan, plan.steps[i], int32_t(i), false));
@@ -100,7 +100,7 @@ PlanDescription describePlan(const Session& session)
 std::string planText(const PlanDescription& plan)
 {
     std::string out = fmt::format("plan {} mode={} threads={} steps={} folded={} arena_bytes={}\n", plan.model,
-        plan.mode, plan.threads, plan.steps.size(), plan.foldedNodes.size(), plan.arenaBytes);
+        executionModeName(plan.mode), plan.threads, plan.steps.size(), plan.foldedNodes.size(), plan.arenaBytes);
     if (plan.afterRun)
         out += "kernels as they ran (re-read after the first run)\n";
     std::vector<std::string> reference;

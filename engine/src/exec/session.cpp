@@ -13,11 +13,6 @@
 
 namespace qs {
 
-std::string_view executionModeName(ExecutionMode mode) noexcept
-{
-    return mode == ExecutionMode::AsWritten ? "as-written" : "optimized";
-}
-
 std::vector<SupportedOp> supportedOps()
 {
     std::vector<SupportedOp> out;

@@ -112,8 +112,8 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
     bool cancelled = false;
     for (size_t mi = 0; mi < plan.models.size() && !cancelled; ++mi) {
         for (int32_t threads : plan.threads) {
-            for (const std::string& mode : plan.modes) {
-                for (const std::string& runtime : plan.runtimes) {
+            for (ExecutionMode mode : plan.modes) {
+                for (Runtime runtime : plan.runtimes) {
                     if (cancelled || control.cancelled()) {
                         cancelled = true;
                         break;

@@ -17,8 +17,8 @@ namespace {
 std::string speedupText(const ComparisonRecord& c)
 {
     return fmt::format("{}: {:.2f}x (95% CI {:.2f}-{:.2f}) vs {}, {}, {}{}", c.candidateModel, c.speedup.speedup,
-        c.speedup.low, c.speedup.high, c.baselineModel, threadsText(c.threads), c.mode,
-        c.runtime == "quantscope" ? std::string() : ", " + c.runtime);
+        c.speedup.low, c.speedup.high, c.baselineModel, threadsText(c.threads), executionModeName(c.mode),
+        c.runtime == Runtime::Quantscope ? std::string() : fmt::format(", {}", runtimeName(c.runtime)));
 }
 
 std::string pct(double share)
@@ -34,14 +34,15 @@ int64_t count(size_t n)
 // The values a front end needs to write a scenario's label ("yolov5nu_fp32 · 1 thread · optimized") itself.
 MessageArgs scenarioArgs(const ScenarioRecord& s)
 {
-    return { { "model", s.modelId }, { "threads", int64_t(s.threads) }, { "mode", s.mode }, { "runtime", s.runtime } };
+    return { { "model", s.modelId }, { "threads", int64_t(s.threads) },
+        { "mode", std::string(executionModeName(s.mode)) }, { "runtime", std::string(runtimeName(s.runtime)) } };
 }
 
 MessageArgs comparisonArgs(const ComparisonRecord& c)
 {
     return { { "candidate", c.candidateModel }, { "baseline", c.baselineModel }, { "speedup", c.speedup.speedup },
-        { "low", c.speedup.low }, { "high", c.speedup.high }, { "threads", int64_t(c.threads) }, { "mode", c.mode },
-        { "runtime", c.runtime } };
+        { "low", c.speedup.low }, { "high", c.speedup.high }, { "threads", int64_t(c.threads) },
+        { "mode", std::string(executionModeName(c.mode)) }, { "runtime", std::string(runtimeName(c.runtime)) } };
 }
 
 MessageArgs with(MessageArgs a, const MessageArgs& b)
@@ -84,7 +85,7 @@ const ComparisonRecord* comparisonFor(const RunRecord& r, const std::string& can
     for (const ComparisonRecord& c : r.comparisons) {
         if (c.candidateModel != candidate)
             continue;
-        if (!best || (c.threads == 1 && c.mode == "optimized"))
+        if (!best || (c.threads == 1 && c.mode == ExecutionMode::Optimized))
             best = &c;
     }
     return best;
@@ -251,7 +252,7 @@ private:
             // ONNX Runtime) they run as separate kernels, so the finding describes the execution that was measured.
             bool fused = false;
             if (c) {
-                fused = c->runtime == "quantscope" && c->mode == "optimized";
+                fused = c->runtime == Runtime::Quantscope && c->mode == ExecutionMode::Optimized;
             } else {
                 bool any = false;
                 fused = true;
@@ -259,7 +260,7 @@ private:
                     if (s.modelId != m.id || !s.hasSamples())
                         continue;
                     any = true;
-                    fused = fused && s.runtime == "quantscope" && s.mode == "optimized";
+                    fused = fused && s.runtime == Runtime::Quantscope && s.mode == ExecutionMode::Optimized;
                 }
                 fused = fused && any;
             }
@@ -385,7 +386,7 @@ private:
     {
         for (const ScenarioRecord& s : m_run.scenarios) {
             const ModelRecord* m = m_run.model(s.modelId);
-            if (m && m->isQuantized() && s.runtime == "quantscope" && s.hasSamples())
+            if (m && m->isQuantized() && s.runtime == Runtime::Quantscope && s.hasSamples())
                 return true;
         }
         return false;
@@ -419,15 +420,16 @@ private:
         if (!isX86(m_run.machine))
             return;
         for (const ModelRecord& m : m_run.models) {
-            if ((m.format != "qoperator" && m.format != "mixed") || m.signedActivationNodes == 0)
+            if ((m.format != QuantFormat::QOperator && m.format != QuantFormat::Mixed) || m.signedActivationNodes == 0)
                 continue;
             add("qoperator-signed-activations", FindingSeverity::Warning,
                 "the model is in QOperator format with signed int8 activations (S8S8), which x86-64 kernels handle "
                 "slowly",
                 { line("signed-nodes",
-                    { { "model", m.id }, { "nodes", m.signedActivationNodes }, { "format", m.format } },
+                    { { "model", m.id }, { "nodes", m.signedActivationNodes },
+                        { "format", std::string(quantFormatName(m.format)) } },
                     fmt::format("{}: {} integer convolution/matmul nodes take int8 activations (format {})", m.id,
-                        m.signedActivationNodes, m.format)) },
+                        m.signedActivationNodes, quantFormatName(m.format))) },
                 "x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs "
                 "extra conversions. ONNX Runtime's quantization guide advises U8S8 on x86-64 and avoiding S8S8 with "
                 "QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.",
@@ -481,10 +483,10 @@ private:
         const ComparisonRecord* c = comparisonFor(m_run, candidate);
         return c ? c->threads : -1;
     }
-    std::string primaryMode(const std::string& candidate) const
+    std::optional<ExecutionMode> primaryMode(const std::string& candidate) const
     {
         const ComparisonRecord* c = comparisonFor(m_run, candidate);
-        return c ? c->mode : std::string();
+        return c ? std::optional<ExecutionMode>(c->mode) : std::nullopt;
     }
 
     // Before any verdict: a quantized model whose FP32 partner is another network is not compared (or, when the
@@ -514,9 +516,9 @@ private:
     void unfusedBoundaries()
     {
         for (const ScenarioRecord& w : m_run.scenarios) {
-            if (w.mode != "as-written" || w.runtime != "quantscope" || !w.hasSamples())
+            if (w.mode != ExecutionMode::AsWritten || w.runtime != Runtime::Quantscope || !w.hasSamples())
                 continue;
-            const ScenarioRecord* o = m_run.scenario(w.modelId, w.threads, "optimized");
+            const ScenarioRecord* o = m_run.scenario(w.modelId, w.threads, ExecutionMode::Optimized);
             if (!o || !o->hasSamples() || o->stats.p50Ms <= 0)
                 continue;
             const double gap = w.stats.p50Ms / o->stats.p50Ms;
@@ -581,13 +583,16 @@ private:
             if (!m.isQuantized())
                 continue;
             std::vector<Line> ev { m_run.machine.int8PairsSaturate()
-                    ? line("no-vnni", { { "model", m.id }, { "format", m.format }, { "cpu", m_run.machine.cpuModel } },
-                        fmt::format("{} ({}): no VNNI/AMX on {}", m.id, m.format, m_run.machine.cpuModel))
-                    : line("onednn-limited",
-                        { { "model", m.id }, { "format", m.format }, { "isa", m_run.machine.onednnIsa },
+                    ? line("no-vnni",
+                        { { "model", m.id }, { "format", std::string(quantFormatName(m.format)) },
                             { "cpu", m_run.machine.cpuModel } },
-                        fmt::format("{} ({}): oneDNN limited to {} on {}", m.id, m.format, m_run.machine.onednnIsa,
-                            m_run.machine.cpuModel)) };
+                        fmt::format(
+                            "{} ({}): no VNNI/AMX on {}", m.id, quantFormatName(m.format), m_run.machine.cpuModel))
+                    : line("onednn-limited",
+                        { { "model", m.id }, { "format", std::string(quantFormatName(m.format)) },
+                            { "isa", m_run.machine.onednnIsa }, { "cpu", m_run.machine.cpuModel } },
+                        fmt::format("{} ({}): oneDNN limited to {} on {}", m.id, quantFormatName(m.format),
+                            m_run.machine.onednnIsa, m_run.machine.cpuModel)) };
             FindingSeverity sev = FindingSeverity::Info;
             for (const ParityRecord& p : m_run.parity) {
                 if (p.modelId != m.id)
@@ -672,12 +677,12 @@ private:
                 continue;
             add("inconclusive-speedup", FindingSeverity::Info,
                 fmt::format("{} and {} are indistinguishable with {} ({})", c.candidateModel, c.baselineModel,
-                    threadsText(c.threads), c.mode),
+                    threadsText(c.threads), executionModeName(c.mode)),
                 { speedupLine("speedup", c) },
                 "The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the "
                 "noise of this run. More runs or a quieter machine narrow it.",
                 { { "candidate", c.candidateModel }, { "baseline", c.baselineModel }, { "threads", int64_t(c.threads) },
-                    { "mode", c.mode } });
+                    { "mode", std::string(executionModeName(c.mode)) } });
         }
     }
 
@@ -744,16 +749,16 @@ private:
     void runtimeDifference()
     {
         for (const ComparisonRecord& o : m_run.comparisons) {
-            if (o.runtime != "onnxruntime")
+            if (o.runtime != Runtime::OnnxRuntime)
                 continue;
             for (const ComparisonRecord& q : m_run.comparisons) {
-                if (q.runtime != "quantscope" || q.baselineModel != o.baselineModel
+                if (q.runtime != Runtime::Quantscope || q.baselineModel != o.baselineModel
                     || q.candidateModel != o.candidateModel || q.threads != o.threads || q.mode != o.mode)
                     continue;
                 if (!(q.speedup.low > o.speedup.high || o.speedup.low > q.speedup.high))
                     continue;
-                const ScenarioRecord* os = m_run.scenario(o.candidateModel, o.threads, o.mode, "onnxruntime");
-                const ScenarioRecord* qs = m_run.scenario(q.candidateModel, q.threads, q.mode, "quantscope");
+                const ScenarioRecord* os = m_run.scenario(o.candidateModel, o.threads, o.mode, Runtime::OnnxRuntime);
+                const ScenarioRecord* qs = m_run.scenario(q.candidateModel, q.threads, q.mode, Runtime::Quantscope);
                 const std::string version
                     = os && os->runtimeInfo ? os->runtimeInfo->version : std::string("(imported)");
                 std::vector<Line> ev { speedupLine("onnxruntime-speedup", o, "ONNX Runtime: "),
@@ -772,7 +777,7 @@ private:
                 add("runtime-difference", FindingSeverity::Info,
                     fmt::format("{} is {:.2f}x against {} in ONNX Runtime {} but {:.2f}x in Quantscope ({}, {})",
                         q.candidateModel, o.speedup.speedup, q.baselineModel, version, q.speedup.speedup,
-                        threadsText(q.threads), q.mode),
+                        threadsText(q.threads), executionModeName(q.mode)),
                     std::move(ev),
                     "Both runtimes ran the same files on the same inputs with the same threads; the difference is "
                     "in how each executes them. The op types listed carry most of it. Fused quantization "
@@ -780,7 +785,8 @@ private:
                     "lists ONNX Runtime's settings.",
                     { { "candidate", q.candidateModel }, { "baseline", q.baselineModel },
                         { "onnxruntimeSpeedup", o.speedup.speedup }, { "quantscopeSpeedup", q.speedup.speedup },
-                        { "version", version }, { "threads", int64_t(q.threads) }, { "mode", q.mode } });
+                        { "version", version }, { "threads", int64_t(q.threads) },
+                        { "mode", std::string(executionModeName(q.mode)) } });
             }
         }
     }
@@ -812,13 +818,13 @@ const ComparisonRecord* primaryComparison(const RunRecord& record)
 {
     // The engine's own measurement first; an imported ONNX Runtime comparison speaks when it is the only one.
     for (const ComparisonRecord& c : record.comparisons)
-        if (c.threads == 1 && c.mode == "optimized" && c.runtime == "quantscope")
+        if (c.threads == 1 && c.mode == ExecutionMode::Optimized && c.runtime == Runtime::Quantscope)
             return &c;
     for (const ComparisonRecord& c : record.comparisons)
-        if (c.runtime == "quantscope")
+        if (c.runtime == Runtime::Quantscope)
             return &c;
     for (const ComparisonRecord& c : record.comparisons)
-        if (c.threads == 1 && c.mode == "optimized")
+        if (c.threads == 1 && c.mode == ExecutionMode::Optimized)
             return &c;
     return record.comparisons.empty() ? nullptr : &record.comparisons.front();
 }

@@ -85,8 +85,9 @@ std::string verdictSentence(const RunRecord& record)
     const ComparisonRecord* c = v.comparison;
     const SpeedupEstimate& s = c->speedup;
     const std::string where = fmt::format("{} vs {}, median latency, {}, {}{}, 95% CI {:.2f}-{:.2f}x",
-        c->candidateModel, c->baselineModel, threadsText(c->threads), c->mode,
-        c->runtime == "quantscope" ? std::string() : ", measured by " + c->runtime, s.low, s.high);
+        c->candidateModel, c->baselineModel, threadsText(c->threads), executionModeName(c->mode),
+        c->runtime == Runtime::Quantscope ? std::string() : fmt::format(", measured by {}", runtimeName(c->runtime)),
+        s.low, s.high);
     if (v.id == "equal")
         return fmt::format(
             "INT8 and FP32 are equally fast here within the noise (median speedup {}; {}).", factor(s.speedup), where);
@@ -113,8 +114,10 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
         for (const ComparisonRecord& c : r.comparisons)
             w(fmt::format("| {} | {} | {} | {} | {:.2f}x | {:.2f}-{:.2f}x | {:.2f} |\n", cell(c.candidateModel),
                 cell(c.baselineModel), threadsText(c.threads),
-                c.runtime == "quantscope" ? c.mode : c.mode + " · " + c.runtime, c.speedup.speedup, c.speedup.low,
-                c.speedup.high, c.sizeRatio));
+                c.runtime == Runtime::Quantscope
+                    ? std::string(executionModeName(c.mode))
+                    : fmt::format("{} · {}", executionModeName(c.mode), runtimeName(c.runtime)),
+                c.speedup.speedup, c.speedup.low, c.speedup.high, c.sizeRatio));
         w("\nSpeedup = median FP32 latency / median quantized latency (> 1: quantized is faster); interval: "
           "percentile bootstrap of the median ratio.\n\n");
     }
@@ -168,14 +171,14 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
 
     // Imported profiles carry no preparation or memory figures.
     const bool anyMeasured = std::any_of(r.scenarios.begin(), r.scenarios.end(), [](const ScenarioRecord& s) {
-        return (s.runtime == "quantscope" || s.runtimeInfo) && s.status != ScenarioStatus::Failed;
+        return (s.runtime == Runtime::Quantscope || s.runtimeInfo) && s.status != ScenarioStatus::Failed;
     });
     if (anyMeasured) {
         w("## Preparation and memory\n\n");
         w("| Scenario | Preparation ms | First run ms | Warm-up runs | Peak RSS MiB | Arena MiB |\n");
         w("|---|---:|---:|---:|---:|---:|\n");
         for (const ScenarioRecord& s : r.scenarios) {
-            if (s.status == ScenarioStatus::Failed || (s.runtime != "quantscope" && !s.runtimeInfo))
+            if (s.status == ScenarioStatus::Failed || (s.runtime != Runtime::Quantscope && !s.runtimeInfo))
                 continue;
             w(fmt::format("| {} | {} | {} | {} | {} | {} |\n", cell(s.label()), ms(s.prepareMs),
                 s.firstRunMs ? ms(*s.firstRunMs) : "-", s.warmupRuns, mib(s.peakRssBytes), mib(s.arenaBytes)));
@@ -187,7 +190,7 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
     w("| Model | Format | Nodes | File size MiB | SHA-256 | Path |\n");
     w("|---|---|---:|---:|---|---|\n");
     for (const ModelRecord& m : r.models)
-        w(fmt::format("| {} | {} | {} | {:.2f} | `{}` | {} |\n", cell(m.id), m.format, m.nodeCount,
+        w(fmt::format("| {} | {} | {} | {:.2f} | `{}` | {} |\n", cell(m.id), quantFormatName(m.format), m.nodeCount,
             double(m.fileSizeBytes) / (1024.0 * 1024.0), m.sha256.substr(0, 16), cell(m.path)));
     w("\n");
 
@@ -282,7 +285,8 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
         const int decimals = std::max(cmp.baselineTotalMs, cmp.candidateTotalMs) < 1.0 ? 3 : 2;
         const auto time = [decimals](double v) { return fmt::format("{:.{}f}", v, decimals); };
         w(fmt::format("### {} vs {}, {}, {}{}\n\n", cell(c.candidateModel), cell(c.baselineModel),
-            threadsText(c.threads), c.mode, c.runtime == "quantscope" ? std::string() : ", " + c.runtime));
+            threadsText(c.threads), executionModeName(c.mode),
+            c.runtime == Runtime::Quantscope ? std::string() : fmt::format(", {}", runtimeName(c.runtime))));
         w("| Op type | FP32 ms | Quantized ms | Difference ms | Quantized / FP32 |\n|---|---:|---:|---:|---:|\n");
         int shown = 0;
         for (const OpTypeTimeDelta& d : cmp.rows) {
@@ -338,10 +342,13 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
         threadList.push_back(threadsText(t));
     w(fmt::format("- Threads: {} (1 thread = controlled, all cores = practical)\n",
         threadList.empty() ? "-" : fmt::format("{}", fmt::join(threadList, ", "))));
-    w(fmt::format("- Modes: {}\n", c.modes.empty() ? "-" : fmt::format("{}", fmt::join(c.modes, ", "))));
+    std::vector<std::string_view> modeList;
+    for (ExecutionMode m : c.modes)
+        modeList.push_back(executionModeName(m));
+    w(fmt::format("- Modes: {}\n", modeList.empty() ? "-" : fmt::format("{}", fmt::join(modeList, ", "))));
     // Scenarios another runtime measured through an adapter carry runtimeInfo; those without it were imported.
     const bool anyImported = std::any_of(r.scenarios.begin(), r.scenarios.end(),
-        [](const ScenarioRecord& s) { return s.runtime != "quantscope" && !s.runtimeInfo; });
+        [](const ScenarioRecord& s) { return s.runtime != Runtime::Quantscope && !s.runtimeInfo; });
     std::set<std::string> runtimeLines;
     for (const ScenarioRecord& s : r.scenarios)
         if (s.runtimeInfo) {

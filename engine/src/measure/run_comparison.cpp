@@ -31,9 +31,9 @@ std::string_view scenarioVerdictName(ScenarioVerdict verdict) noexcept
 
 std::string ScenarioDelta::label() const
 {
-    std::string text = fmt::format("{} · {} · {}", modelId, threadsText(threads), mode);
-    if (runtime != "quantscope")
-        text += " · " + runtime;
+    std::string text = fmt::format("{} · {} · {}", modelId, threadsText(threads), executionModeName(mode));
+    if (runtime != Runtime::Quantscope)
+        text += fmt::format(" · {}", runtimeName(runtime));
     return text;
 }
 

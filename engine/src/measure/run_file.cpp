@@ -4,8 +4,10 @@
 #include <quantscope/engine/run_file.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -74,12 +76,12 @@ Json toJson(const ProfileReport& p)
 Json toJson(const ScenarioRecord& s)
 {
     Json j = {
-        { "modelId", s.modelId }, { "runtime", s.runtime }, { "threads", s.threads }, { "mode", s.mode },
-        { "status", std::string(scenarioStatusName(s.status)) }, { "error", s.error },
-        { "unsupportedOps", s.unsupportedOps }, { "prepareMs", s.prepareMs }, { "firstRunMs", optional(s.firstRunMs) },
-        { "warmupRuns", s.warmupRuns }, { "latenciesMs", s.latenciesMs }, { "partialReason", s.partialReason },
-        { "peakRssBytes", optional(s.peakRssBytes) }, { "arenaBytes", optional(s.arenaBytes) },
-        { "stats", toJson(s.stats) },
+        { "modelId", s.modelId }, { "runtime", std::string(runtimeName(s.runtime)) }, { "threads", s.threads },
+        { "mode", std::string(executionModeName(s.mode)) }, { "status", std::string(scenarioStatusName(s.status)) },
+        { "error", s.error }, { "unsupportedOps", s.unsupportedOps }, { "prepareMs", s.prepareMs },
+        { "firstRunMs", optional(s.firstRunMs) }, { "warmupRuns", s.warmupRuns }, { "latenciesMs", s.latenciesMs },
+        { "partialReason", s.partialReason }, { "peakRssBytes", optional(s.peakRssBytes) },
+        { "arenaBytes", optional(s.arenaBytes) }, { "stats", toJson(s.stats) },
         { "histogram",
             { { "binWidth", s.histogram.binWidth }, { "edges", s.histogram.edges }, { "counts", s.histogram.counts } } }
     };
@@ -94,6 +96,15 @@ Json toJson(const ScenarioRecord& s)
         j["runtimeInfo"] = nullptr;
     }
     return j;
+}
+
+// The file's words for a list of enum values.
+template <typename E> std::vector<std::string> names(const std::vector<E>& values, std::string_view (*name)(E) noexcept)
+{
+    std::vector<std::string> out;
+    for (E v : values)
+        out.emplace_back(name(v));
+    return out;
 }
 
 // ---- reading ----
@@ -138,6 +149,47 @@ const Json& array(const Json& obj, const char* key, const std::string& where)
     if (!v.is_array())
         throw FieldError { fmt::format("{}: field '{}' is not an array", where, key) };
     return v;
+}
+
+// A closed set of words in the file, an enum in memory: the enum's one parse/name pair, and its values for messages.
+template <typename E> struct WordSet
+{
+    std::optional<E> (*parse)(std::string_view) noexcept;
+    std::string_view (*name)(E) noexcept;
+    std::vector<E> values;
+};
+
+const WordSet<ExecutionMode> kModes { parseExecutionMode, executionModeName,
+    { ExecutionMode::AsWritten, ExecutionMode::Optimized } };
+const WordSet<Runtime> kRuntimes { parseRuntime, runtimeName, { Runtime::Quantscope, Runtime::OnnxRuntime } };
+const WordSet<QuantFormat> kFormats { parseQuantFormat, quantFormatName,
+    { QuantFormat::Fp32, QuantFormat::Dynamic, QuantFormat::Qdq, QuantFormat::QOperator, QuantFormat::Mixed } };
+
+// A word outside its set - a hand edit, a file from a build that knows more words - is refused naming the field and
+// the value, rather than reaching code that knows only these.
+template <typename E> E word(const std::string& text, const char* key, const std::string& where, const WordSet<E>& set)
+{
+    if (const std::optional<E> e = set.parse(text))
+        return *e;
+    std::vector<std::string_view> known;
+    for (E v : set.values)
+        known.push_back(set.name(v));
+    throw FieldError { fmt::format(
+        "{}: field '{}' has an unknown value '{}' (known: {})", where, key, text, fmt::join(known, ", ")) };
+}
+
+template <typename E> E getWord(const Json& obj, const char* key, const std::string& where, const WordSet<E>& set)
+{
+    return word(get<std::string>(obj, key, where), key, where, set);
+}
+
+template <typename E>
+std::vector<E> getWords(const Json& obj, const char* key, const std::string& where, const WordSet<E>& set)
+{
+    std::vector<E> out;
+    for (const std::string& text : get<std::vector<std::string>>(obj, key, where))
+        out.push_back(word(text, key, where, set));
+    return out;
 }
 
 SystemInfo systemFromJson(const Json& j)
@@ -223,9 +275,9 @@ ScenarioRecord scenarioFromJson(const Json& j, size_t index)
     const std::string w = fmt::format("scenarios[{}]", index);
     ScenarioRecord s;
     s.modelId = get<std::string>(j, "modelId", w);
-    s.runtime = get<std::string>(j, "runtime", w);
+    s.runtime = getWord(j, "runtime", w, kRuntimes);
     s.threads = get<int32_t>(j, "threads", w);
-    s.mode = get<std::string>(j, "mode", w);
+    s.mode = getWord(j, "mode", w, kModes);
     const auto status = get<std::string>(j, "status", w);
     const std::optional<ScenarioStatus> parsed = parseScenarioStatus(status);
     if (!parsed)
@@ -312,7 +364,7 @@ RunRecord recordFromJson(const Json& j)
         mr.path = get<std::string>(m, "path", mw);
         mr.sha256 = get<std::string>(m, "sha256", mw);
         mr.fileSizeBytes = get<int64_t>(m, "fileSizeBytes", mw);
-        mr.format = get<std::string>(m, "format", mw);
+        mr.format = getWord(m, "format", mw, kFormats);
         mr.nodeCount = get<int64_t>(m, "nodeCount", mw);
         mr.opCounts = get<std::map<std::string, int64_t>>(m, "opCounts", mw);
         mr.signedActivationNodes = get<int64_t>(m, "signedActivationNodes", mw);
@@ -334,10 +386,10 @@ RunRecord recordFromJson(const Json& j)
     r.config.runs = get<int64_t>(c, "runs", "config");
     r.config.seconds = get<double>(c, "seconds", "config");
     r.config.threads = get<std::vector<int32_t>>(c, "threads", "config");
-    r.config.modes = get<std::vector<std::string>>(c, "modes", "config");
+    r.config.modes = getWords(c, "modes", "config", kModes);
     r.config.inputShapes = get<std::vector<std::string>>(c, "inputShapes", "config");
     if (c.contains("runtimes")) // since format 1.2
-        r.config.runtimes = get<std::vector<std::string>>(c, "runtimes", "config");
+        r.config.runtimes = getWords(c, "runtimes", "config", kRuntimes);
     r.config.profile = get<bool>(c, "profile", "config");
     r.config.allowDifferentNetworks = getOptional<bool>(c, "allowDifferentNetworks", "config").value_or(false);
     i = 0;
@@ -354,8 +406,8 @@ RunRecord recordFromJson(const Json& j)
         cr.baselineModel = get<std::string>(cj, "baselineModel", cw);
         cr.candidateModel = get<std::string>(cj, "candidateModel", cw);
         cr.threads = get<int32_t>(cj, "threads", cw);
-        cr.mode = get<std::string>(cj, "mode", cw);
-        cr.runtime = get<std::string>(cj, "runtime", cw);
+        cr.mode = getWord(cj, "mode", cw, kModes);
+        cr.runtime = getWord(cj, "runtime", cw, kRuntimes);
         cr.speedup.speedup = get<double>(cj, "speedup", cw);
         cr.speedup.low = get<double>(cj, "low", cw);
         cr.speedup.high = get<double>(cj, "high", cw);
@@ -428,10 +480,11 @@ std::string runRecordToJson(const RunRecord& r)
         if (m.network)
             network = { { "inputs", m.network->inputs }, { "outputs", m.network->outputs },
                 { "layers", m.network->layers }, { "floatOps", m.network->floatOps } };
-        models.push_back({ { "id", m.id }, { "path", m.path }, { "sha256", m.sha256 },
-            { "fileSizeBytes", m.fileSizeBytes }, { "format", m.format }, { "nodeCount", m.nodeCount },
-            { "opCounts", m.opCounts }, { "signedActivationNodes", m.signedActivationNodes },
-            { "totalMacs", optional(m.totalMacs) }, { "network", network } });
+        models.push_back(
+            { { "id", m.id }, { "path", m.path }, { "sha256", m.sha256 }, { "fileSizeBytes", m.fileSizeBytes },
+                { "format", std::string(quantFormatName(m.format)) }, { "nodeCount", m.nodeCount },
+                { "opCounts", m.opCounts }, { "signedActivationNodes", m.signedActivationNodes },
+                { "totalMacs", optional(m.totalMacs) }, { "network", network } });
     }
     Json scenarios = Json::array();
     for (const ScenarioRecord& s : r.scenarios)
@@ -439,7 +492,8 @@ std::string runRecordToJson(const RunRecord& r)
     Json comparisons = Json::array();
     for (const ComparisonRecord& c : r.comparisons)
         comparisons.push_back({ { "baselineModel", c.baselineModel }, { "candidateModel", c.candidateModel },
-            { "threads", c.threads }, { "mode", c.mode }, { "runtime", c.runtime }, { "speedup", c.speedup.speedup },
+            { "threads", c.threads }, { "mode", std::string(executionModeName(c.mode)) },
+            { "runtime", std::string(runtimeName(c.runtime)) }, { "speedup", c.speedup.speedup },
             { "low", c.speedup.low }, { "high", c.speedup.high }, { "confidence", c.speedup.confidence },
             { "iterations", c.speedup.iterations }, { "seed", c.speedup.seed }, { "sizeRatio", c.sizeRatio } });
     Json parity = Json::array();
@@ -463,9 +517,9 @@ std::string runRecordToJson(const RunRecord& r)
         { "tool", r.tool }, { "partial", r.partial }, { "machine", toJson(r.machine) }, { "models", models },
         { "config",
             { { "warmupRuns", r.config.warmupRuns }, { "runs", r.config.runs }, { "seconds", r.config.seconds },
-                { "threads", r.config.threads }, { "modes", r.config.modes }, { "runtimes", r.config.runtimes },
-                { "inputShapes", r.config.inputShapes }, { "profile", r.config.profile },
-                { "allowDifferentNetworks", r.config.allowDifferentNetworks } } },
+                { "threads", r.config.threads }, { "modes", names(r.config.modes, executionModeName) },
+                { "runtimes", names(r.config.runtimes, runtimeName) }, { "inputShapes", r.config.inputShapes },
+                { "profile", r.config.profile }, { "allowDifferentNetworks", r.config.allowDifferentNetworks } } },
         { "scenarios", scenarios }, { "comparisons", comparisons }, { "parity", parity }, { "findings", findings } };
     return doc.dump(2) + "\n";
 }

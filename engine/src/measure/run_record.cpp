@@ -49,6 +49,19 @@ std::optional<ScenarioStatus> parseScenarioStatus(std::string_view name) noexcep
     return std::nullopt;
 }
 
+std::string_view runtimeName(Runtime runtime) noexcept
+{
+    return runtime == Runtime::OnnxRuntime ? "onnxruntime" : "quantscope";
+}
+
+std::optional<Runtime> parseRuntime(std::string_view name) noexcept
+{
+    for (Runtime r : { Runtime::Quantscope, Runtime::OnnxRuntime })
+        if (runtimeName(r) == name)
+            return r;
+    return std::nullopt;
+}
+
 std::string threadsText(int32_t threads)
 {
     return threads == 0 ? "all cores" : fmt::format("{} thread{}", threads, threads == 1 ? "" : "s");
@@ -56,9 +69,9 @@ std::string threadsText(int32_t threads)
 
 std::string ScenarioRecord::label() const
 {
-    std::string text = fmt::format("{} · {} · {}", modelId, threadsText(threads), mode);
-    if (runtime != "quantscope")
-        text += " · " + runtime;
+    std::string text = fmt::format("{} · {} · {}", modelId, threadsText(threads), executionModeName(mode));
+    if (runtime != Runtime::Quantscope)
+        text += fmt::format(" · {}", runtimeName(runtime));
     return text;
 }
 
@@ -71,7 +84,7 @@ const ModelRecord* RunRecord::model(const std::string& id) const
 }
 
 const ScenarioRecord* RunRecord::scenario(
-    const std::string& modelId, int32_t threads, const std::string& mode, const std::string& runtime) const
+    const std::string& modelId, int32_t threads, ExecutionMode mode, Runtime runtime) const
 {
     for (const ScenarioRecord& s : scenarios)
         if (s.modelId == modelId && s.threads == threads && s.mode == mode && s.runtime == runtime)
@@ -177,7 +190,7 @@ Result<ModelRecord> makeModelRecord(const Model& model)
         QS_ASSIGN_OR_RETURN(r.sha256, sha256File(p));
     }
     const ModelAnalysis a = analyzeModel(model);
-    r.format = std::string(quantFormatName(a.format));
+    r.format = a.format;
     r.nodeCount = a.nodeCount;
     r.opCounts = a.opCounts;
     r.totalMacs = a.totalMacs;

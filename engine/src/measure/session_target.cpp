@@ -50,7 +50,7 @@ public:
         // "auto" = every logical processor; the executor treats <= 0 as 1.
         options.threads
             = m_spec.threads > 0 ? m_spec.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-        options.mode = m_spec.mode == "as-written" ? ExecutionMode::AsWritten : ExecutionMode::Optimized;
+        options.mode = m_spec.mode;
         options.inputShapes = m_inputShapes;
         std::vector<UnsupportedNode> unsupported;
         auto session = Session::create(m_model, options, &unsupported);
@@ -180,8 +180,6 @@ Result<std::unique_ptr<BenchmarkTarget>> createSessionTarget(const std::shared_p
 {
     if (!model)
         return Status(StatusCode::InvalidArgument, "benchmark: no model");
-    if (spec.mode != "optimized" && spec.mode != "as-written")
-        return Status(StatusCode::InvalidArgument, fmt::format("benchmark: unknown mode '{}'", spec.mode));
     return std::unique_ptr<BenchmarkTarget>(std::make_unique<SessionTarget>(model, spec, inputShapes));
 }
 

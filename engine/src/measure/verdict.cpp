@@ -32,8 +32,9 @@ Verdict noComparison(const RunRecord& record, const std::function<bool(const Sce
         if (s.status != ScenarioStatus::Failed || !inSetting(s))
             continue;
         v.id = "run-failed";
-        v.args = { { "model", s.modelId }, { "threads", int64_t(s.threads) }, { "mode", s.mode },
-            { "runtime", s.runtime }, { "error", s.error } };
+        v.args = { { "model", s.modelId }, { "threads", int64_t(s.threads) },
+            { "mode", std::string(executionModeName(s.mode)) }, { "runtime", std::string(runtimeName(s.runtime)) },
+            { "error", s.error } };
         return v;
     }
     v.id = "no-comparison";
@@ -46,8 +47,8 @@ Verdict verdictFrom(const RunRecord& record, const ComparisonRecord* c)
     v.comparison = c;
     const SpeedupEstimate& s = c->speedup;
     v.args = { { "candidate", c->candidateModel }, { "baseline", c->baselineModel }, { "speedup", s.speedup },
-        { "low", s.low }, { "high", s.high }, { "threads", int64_t(c->threads) }, { "mode", c->mode },
-        { "runtime", c->runtime } };
+        { "low", s.low }, { "high", s.high }, { "threads", int64_t(c->threads) },
+        { "mode", std::string(executionModeName(c->mode)) }, { "runtime", std::string(runtimeName(c->runtime)) } };
     if (s.low <= 1.0 && s.high >= 1.0) {
         v.id = "equal";
         v.args["factor"] = s.speedup;
@@ -78,7 +79,7 @@ Verdict verdictOf(const RunRecord& record)
     return noComparison(record, [](const ScenarioRecord&) { return true; });
 }
 
-Verdict verdictOf(const RunRecord& record, int32_t threads, const std::string& mode, const std::string& runtime)
+Verdict verdictOf(const RunRecord& record, int32_t threads, ExecutionMode mode, Runtime runtime)
 {
     for (const ComparisonRecord& c : record.comparisons)
         if (c.threads == threads && c.mode == mode && c.runtime == runtime)

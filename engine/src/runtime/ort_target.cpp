@@ -156,9 +156,9 @@ std::optional<std::string> ortMissingKernelNode(std::string_view message)
     return fmt::format("'{}' ({})", m[2].str(), m[1].str());
 }
 
-std::string ortOptimizationLevel(const std::string& mode)
+std::string ortOptimizationLevel(ExecutionMode mode)
 {
-    return mode == "as-written" ? "disabled" : "all";
+    return mode == ExecutionMode::AsWritten ? "disabled" : "all";
 }
 
 Result<std::unique_ptr<BenchmarkTarget>> createOrtTarget(const std::shared_ptr<const Model>& model,
@@ -167,8 +167,6 @@ Result<std::unique_ptr<BenchmarkTarget>> createOrtTarget(const std::shared_ptr<c
 {
     if (!model || model->path.empty())
         return Status(StatusCode::InvalidArgument, "onnxruntime: the model must come from a file");
-    if (spec.mode != "optimized" && spec.mode != "as-written")
-        return Status(StatusCode::InvalidArgument, fmt::format("onnxruntime: unknown mode '{}'", spec.mode));
     return std::unique_ptr<BenchmarkTarget>(std::make_unique<OrtTarget>(model, spec, inputShapes, adapter));
 }
 

@@ -126,11 +126,6 @@ bool bitIdentical(const std::vector<HostTensor>& a, const std::vector<HostTensor
     return true;
 }
 
-const char* modeName(ExecutionMode mode)
-{
-    return mode == ExecutionMode::AsWritten ? "as-written" : "optimized";
-}
-
 struct RunCase
 {
     bool controlFlow; ///< controlFlowModel(), else the demo
@@ -182,7 +177,7 @@ TEST_P(RandomRunCancellation, StopsAtTheRandomPollAndTheSessionThenGivesTheSameO
         auto again = (*session)->run(inputs);
         ASSERT_TRUE(again) << again.status().toString();
         ASSERT_TRUE(bitIdentical(*again, *reference))
-            << "after a cancel at poll " << counter.cancelAt << " the " << modeName(GetParam().mode)
+            << "after a cancel at poll " << counter.cancelAt << " the " << executionModeName(GetParam().mode)
             << " session computes different outputs";
     }
 }
@@ -205,7 +200,7 @@ TEST_P(RandomBenchmarkCancellation, StopsAtTheRandomPollWithCancelledOrAPartialR
     ASSERT_TRUE(model);
     ScenarioSpec spec;
     spec.threads = 1;
-    spec.mode = modeName(GetParam());
+    spec.mode = GetParam();
     BenchmarkConfig config;
     config.warmupRuns = 2; // the first run and one more
     config.runs = 3;

@@ -60,7 +60,7 @@ TEST(PlanDescription, AsWrittenPlanRunsEveryNode)
 {
     const PlanDescription plan = planOf(convRelu(), ExecutionMode::AsWritten);
     ASSERT_EQ(plan.steps.size(), 2u);
-    EXPECT_EQ(plan.mode, "as-written");
+    EXPECT_EQ(plan.mode, qs::ExecutionMode::AsWritten);
     EXPECT_EQ(plan.steps[0].opType, "Conv");
     EXPECT_EQ(plan.steps[1].opType, "Relu");
     EXPECT_EQ(plan.steps[1].inputs[0].name, "c");

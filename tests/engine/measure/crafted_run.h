@@ -47,7 +47,7 @@ inline std::vector<double> craftedLatencies(double base, double step, int count,
 }
 
 inline ScenarioRecord craftedScenario(
-    const std::string& model, int threads, const std::string& mode, std::vector<double> latencies)
+    const std::string& model, int threads, ExecutionMode mode, std::vector<double> latencies)
 {
     ScenarioRecord s;
     s.modelId = model;
@@ -70,7 +70,7 @@ inline ModelRecord craftedFp32Model()
     m.path = "models/yolov5nu_fp32.onnx";
     m.sha256 = "a3f1c2d4e5b6a7980112233445566778899aabbccddeeff00112233445566778";
     m.fileSizeBytes = 10 * 1024 * 1024;
-    m.format = "fp32";
+    m.format = QuantFormat::Fp32;
     m.nodeCount = 262;
     m.opCounts = { { "Conv", 76 }, { "Sigmoid", 70 }, { "Mul", 70 }, { "Concat", 19 }, { "Add", 9 }, { "MaxPool", 3 },
         { "Resize", 2 }, { "Split", 9 }, { "Reshape", 4 } };
@@ -85,7 +85,7 @@ inline ModelRecord craftedDynamicInt8Model()
     m.path = "models/yolov5nu_int8_dynamic.onnx";
     m.sha256 = "0b1c2d3e4f5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
     m.fileSizeBytes = 3 * 1024 * 1024;
-    m.format = "dynamic";
+    m.format = QuantFormat::Dynamic;
     m.nodeCount = 703;
     m.opCounts
         = { { "DynamicQuantizeLinear", 63 }, { "ConvInteger", 76 }, { "Cast", 76 }, { "Mul", 222 }, { "Reshape", 80 },
@@ -145,12 +145,12 @@ inline RunRecord craftedParadoxRun()
     r.config.warmupRuns = 3;
     r.config.runs = 20;
     r.config.threads = { 1 };
-    r.config.modes = { "optimized" };
+    r.config.modes = { ExecutionMode::Optimized };
     r.config.inputShapes = { "images=1x3x640x640" };
     r.config.profile = true;
-    r.scenarios.push_back(craftedScenario("yolov5nu_fp32", 1, "optimized", craftedLatencies(125, 1, 20)));
+    r.scenarios.push_back(craftedScenario("yolov5nu_fp32", 1, ExecutionMode::Optimized, craftedLatencies(125, 1, 20)));
     r.scenarios.back().profile = craftedFp32Profile();
-    auto q = craftedScenario("yolov5nu_int8_dynamic", 1, "optimized", craftedLatencies(143, 1, 20));
+    auto q = craftedScenario("yolov5nu_int8_dynamic", 1, ExecutionMode::Optimized, craftedLatencies(143, 1, 20));
     q.profile = craftedInt8Profile();
     r.scenarios.push_back(q);
     r.comparisons = compareModels(r);

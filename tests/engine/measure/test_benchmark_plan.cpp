@@ -58,7 +58,7 @@ qs::BenchmarkPlan smallPlan()
     qs::BenchmarkPlan plan;
     plan.models = { fakeModel("net_a", "aaaa"), fakeModel("net_b", "bbbbbb") };
     plan.threads = { 1, 2 };
-    plan.modes = { "optimized", "as-written" };
+    plan.modes = { qs::ExecutionMode::Optimized, qs::ExecutionMode::AsWritten };
     plan.config.warmupRuns = 1;
     plan.config.runs = 3;
     return plan;
@@ -90,7 +90,7 @@ TEST(BenchmarkPlan, RunsTheCrossProductInOrder)
     }
     EXPECT_FALSE(r->partial);
     EXPECT_EQ(specs[3].threads, 2);
-    EXPECT_EQ(specs[3].mode, "as-written");
+    EXPECT_EQ(specs[3].mode, qs::ExecutionMode::AsWritten);
     EXPECT_EQ(r->config.threads, (std::vector<int32_t> { 1, 2 }));
     EXPECT_FALSE(r->machine.isa.empty());
 }
@@ -100,7 +100,7 @@ TEST(BenchmarkPlan, FailuresAreRecordedPerScenario)
     int runs = 0;
     auto factory = [&](const std::shared_ptr<const qs::Model>& m,
                        const qs::ScenarioSpec& spec) -> qs::Result<std::unique_ptr<qs::BenchmarkTarget>> {
-        if (spec.mode == "as-written")
+        if (spec.mode == qs::ExecutionMode::AsWritten)
             return qs::Status(qs::StatusCode::Unsupported, "as-written not available");
         const bool failPrepare = m->path.parent_path().filename() == "net_b";
         return std::unique_ptr<qs::BenchmarkTarget>(std::make_unique<CountingTarget>(&runs, failPrepare));

@@ -58,8 +58,8 @@ qs::RunRecord fp32Only()
     qs::RunRecord r;
     r.machine = qs::test::craftedMachine(false);
     r.models = { qs::test::craftedFp32Model() };
-    r.scenarios.push_back(
-        qs::test::craftedScenario("yolov5nu_fp32", 1, "optimized", qs::test::craftedLatencies(125, 1, 20)));
+    r.scenarios.push_back(qs::test::craftedScenario(
+        "yolov5nu_fp32", 1, qs::ExecutionMode::Optimized, qs::test::craftedLatencies(125, 1, 20)));
     return r;
 }
 
@@ -90,7 +90,7 @@ TEST(Diagnosis, DynamicQuantizationWordingFollowsTheMeasuredMode)
     };
     auto asWritten = qs::test::craftedParadoxRun();
     for (auto& s : asWritten.scenarios)
-        s.mode = "as-written";
+        s.mode = qs::ExecutionMode::AsWritten;
     asWritten.comparisons = qs::compareModels(asWritten);
     const std::string written = wording(asWritten);
     EXPECT_NE(written.find("rescales its output through separate Cast and Mul nodes"), std::string::npos) << written;
@@ -100,7 +100,7 @@ TEST(Diagnosis, DynamicQuantizationWordingFollowsTheMeasuredMode)
     // ONNX Runtime runs the chain as separate kernels whatever the mode label says.
     auto ort = qs::test::craftedParadoxRun();
     for (auto& s : ort.scenarios)
-        s.runtime = "onnxruntime";
+        s.runtime = qs::Runtime::OnnxRuntime;
     ort.comparisons = qs::compareModels(ort);
     EXPECT_NE(wording(ort).find("separate Cast and Mul nodes"), std::string::npos) << wording(ort);
 
@@ -212,7 +212,7 @@ TEST(Diagnosis, Int8DotProductUnusedWhenOnednnIsLimited)
 TEST(Diagnosis, QOperatorSignedActivations)
 {
     auto r = qs::test::craftedParadoxRun();
-    r.models[1].format = "qoperator";
+    r.models[1].format = qs::QuantFormat::QOperator;
     r.models[1].signedActivationNodes = 21;
     auto q = find(qs::diagnoseRun(r), "qoperator-signed-activations");
     ASSERT_TRUE(q);
@@ -239,32 +239,32 @@ TEST(Diagnosis, OpCountGrowth)
 TEST(Diagnosis, UnfusedBoundaries)
 {
     auto r = qs::test::craftedParadoxRun();
-    r.scenarios.push_back(
-        qs::test::craftedScenario("yolov5nu_int8_dynamic", 1, "as-written", qs::test::craftedLatencies(200, 1, 20)));
+    r.scenarios.push_back(qs::test::craftedScenario(
+        "yolov5nu_int8_dynamic", 1, qs::ExecutionMode::AsWritten, qs::test::craftedLatencies(200, 1, 20)));
     auto u = find(qs::diagnoseRun(r), "unfused-boundaries");
     ASSERT_TRUE(u);
     EXPECT_EQ(u->severity, FindingSeverity::Warning); // quantized model
     // medians 202 vs 145
     EXPECT_TRUE(evidenceContains(*u, "median 202.00 ms as written vs 145.00 ms optimized"));
-    r.scenarios.back()
-        = qs::test::craftedScenario("yolov5nu_int8_dynamic", 1, "as-written", qs::test::craftedLatencies(150, 1, 20));
+    r.scenarios.back() = qs::test::craftedScenario(
+        "yolov5nu_int8_dynamic", 1, qs::ExecutionMode::AsWritten, qs::test::craftedLatencies(150, 1, 20));
     EXPECT_FALSE(find(qs::diagnoseRun(r), "unfused-boundaries")); // 152/145 = 1.05 < 1.15
 }
 
 TEST(Diagnosis, ThreadSensitivity)
 {
     auto r = qs::test::craftedParadoxRun();
-    r.scenarios.push_back(
-        qs::test::craftedScenario("yolov5nu_fp32", 2, "optimized", qs::test::craftedLatencies(70, 1, 20)));
-    r.scenarios.push_back(
-        qs::test::craftedScenario("yolov5nu_int8_dynamic", 2, "optimized", qs::test::craftedLatencies(60, 1, 20)));
+    r.scenarios.push_back(qs::test::craftedScenario(
+        "yolov5nu_fp32", 2, qs::ExecutionMode::Optimized, qs::test::craftedLatencies(70, 1, 20)));
+    r.scenarios.push_back(qs::test::craftedScenario(
+        "yolov5nu_int8_dynamic", 2, qs::ExecutionMode::Optimized, qs::test::craftedLatencies(60, 1, 20)));
     r.comparisons = qs::compareModels(r);
     ASSERT_EQ(r.comparisons.size(), 2u);
     auto t = find(qs::diagnoseRun(r), "thread-sensitivity");
     ASSERT_TRUE(t);
     EXPECT_EQ(t->severity, FindingSeverity::Warning); // 0.87x at 1 thread, 1.17x at 2: crosses 1
-    r.scenarios[3]
-        = qs::test::craftedScenario("yolov5nu_int8_dynamic", 2, "optimized", qs::test::craftedLatencies(80, 1, 20));
+    r.scenarios[3] = qs::test::craftedScenario(
+        "yolov5nu_int8_dynamic", 2, qs::ExecutionMode::Optimized, qs::test::craftedLatencies(80, 1, 20));
     r.comparisons = qs::compareModels(r);
     EXPECT_FALSE(find(qs::diagnoseRun(r), "thread-sensitivity")); // 0.87 vs 0.88
 }
@@ -287,8 +287,8 @@ TEST(Diagnosis, SaturationRisk)
 TEST(Diagnosis, TinyModel)
 {
     auto r = fp32Only();
-    r.scenarios[0]
-        = qs::test::craftedScenario("yolov5nu_fp32", 1, "optimized", qs::test::craftedLatencies(0.3, 0.01, 20));
+    r.scenarios[0] = qs::test::craftedScenario(
+        "yolov5nu_fp32", 1, qs::ExecutionMode::Optimized, qs::test::craftedLatencies(0.3, 0.01, 20));
     auto t = find(qs::diagnoseRun(r), "tiny-model");
     ASSERT_TRUE(t);
     EXPECT_TRUE(evidenceContains(*t, "FP32 median 0.320 ms"));
@@ -316,8 +316,8 @@ TEST(Diagnosis, NoisyMeasurements)
 {
     auto r = fp32Only();
     // 10, 10, 10, 10, 20 repeated: mean 12, CV well above 10%
-    r.scenarios[0]
-        = qs::test::craftedScenario("yolov5nu_fp32", 1, "optimized", { 10, 10, 10, 10, 20, 10, 10, 10, 10, 20 });
+    r.scenarios[0] = qs::test::craftedScenario(
+        "yolov5nu_fp32", 1, qs::ExecutionMode::Optimized, { 10, 10, 10, 10, 20, 10, 10, 10, 10, 20 });
     auto n = find(qs::diagnoseRun(r), "noisy-measurements");
     ASSERT_TRUE(n);
     EXPECT_TRUE(evidenceContains(*n, "mean 12.00 ms, stddev 4.22 ms")); // sqrt(160/9)
@@ -327,8 +327,8 @@ TEST(Diagnosis, NoisyMeasurements)
 TEST(Diagnosis, InconclusiveSpeedupAndPartialRun)
 {
     auto r = qs::test::craftedParadoxRun();
-    r.scenarios[1]
-        = qs::test::craftedScenario("yolov5nu_int8_dynamic", 1, "optimized", qs::test::craftedLatencies(125, 1, 20));
+    r.scenarios[1] = qs::test::craftedScenario(
+        "yolov5nu_int8_dynamic", 1, qs::ExecutionMode::Optimized, qs::test::craftedLatencies(125, 1, 20));
     r.scenarios[1].status = qs::ScenarioStatus::Partial;
     r.scenarios[1].partialReason = "cancelled after 20 of 100 measured runs";
     r.comparisons = qs::compareModels(r);

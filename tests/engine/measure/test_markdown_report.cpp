@@ -47,11 +47,11 @@ TEST(MarkdownReport, FasterInt8Golden)
     auto r = qs::test::craftedParadoxRun();
     r.machine = qs::test::craftedMachine(true);
     r.models[1].id = "yolov5nu_int8_qdq";
-    r.models[1].format = "qdq";
+    r.models[1].format = qs::QuantFormat::Qdq;
     r.models[1].opCounts = { { "QuantizeLinear", 80 }, { "DequantizeLinear", 160 }, { "Conv", 76 } };
     r.models[1].nodeCount = 316;
-    r.scenarios[1]
-        = qs::test::craftedScenario("yolov5nu_int8_qdq", 1, "optimized", qs::test::craftedLatencies(65, 1, 20));
+    r.scenarios[1] = qs::test::craftedScenario(
+        "yolov5nu_int8_qdq", 1, qs::ExecutionMode::Optimized, qs::test::craftedLatencies(65, 1, 20));
     r.scenarios[1].status = qs::ScenarioStatus::Partial;
     r.scenarios[1].partialReason = "cancelled after 20 of 100 measured runs";
     r.partial = true;

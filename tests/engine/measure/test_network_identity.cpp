@@ -128,9 +128,10 @@ qs::RunRecord mismatchedRun()
         { "Conv 16x3x3x3", "Conv 16x1x3x3", "Conv 8x16x1x1", "Gemm 1000x1280" }, { { "Relu", 2 } } };
     r.models = { b, q };
     r.config.threads = { 1 };
-    r.config.modes = { "optimized" };
-    r.scenarios = { qs::test::craftedScenario(b.id, 1, "optimized", qs::test::craftedLatencies(10, 0.1, 20)),
-        qs::test::craftedScenario(q.id, 1, "optimized", qs::test::craftedLatencies(12, 0.1, 20)) };
+    r.config.modes = { qs::ExecutionMode::Optimized };
+    r.scenarios = { qs::test::craftedScenario(
+                        b.id, 1, qs::ExecutionMode::Optimized, qs::test::craftedLatencies(10, 0.1, 20)),
+        qs::test::craftedScenario(q.id, 1, qs::ExecutionMode::Optimized, qs::test::craftedLatencies(12, 0.1, 20)) };
     return r;
 }
 
@@ -209,16 +210,16 @@ TEST(Verdict, FollowsTheRequestedSetting)
     qs::RunRecord r = mismatchedRun();
     r.models[1].network = r.models[0].network;
     // 1 thread: INT8 slower; as-written: INT8 faster.
-    r.scenarios.push_back(
-        qs::test::craftedScenario(r.models[0].id, 1, "as-written", qs::test::craftedLatencies(30, 0.1, 20)));
-    r.scenarios.push_back(
-        qs::test::craftedScenario(r.models[1].id, 1, "as-written", qs::test::craftedLatencies(15, 0.1, 20)));
+    r.scenarios.push_back(qs::test::craftedScenario(
+        r.models[0].id, 1, qs::ExecutionMode::AsWritten, qs::test::craftedLatencies(30, 0.1, 20)));
+    r.scenarios.push_back(qs::test::craftedScenario(
+        r.models[1].id, 1, qs::ExecutionMode::AsWritten, qs::test::craftedLatencies(15, 0.1, 20)));
     r.comparisons = qs::compareModels(r);
     ASSERT_EQ(r.comparisons.size(), 2u);
-    EXPECT_EQ(qs::verdictOf(r, 1, "as-written").id, "faster");
-    EXPECT_EQ(qs::verdictOf(r, 1, "as-written").comparison->mode, "as-written");
-    EXPECT_NE(qs::verdictOf(r, 1, "optimized").id, "faster");
-    EXPECT_EQ(qs::verdictOf(r, 4, "optimized").id, "no-comparison");
+    EXPECT_EQ(qs::verdictOf(r, 1, qs::ExecutionMode::AsWritten).id, "faster");
+    EXPECT_EQ(qs::verdictOf(r, 1, qs::ExecutionMode::AsWritten).comparison->mode, qs::ExecutionMode::AsWritten);
+    EXPECT_NE(qs::verdictOf(r, 1, qs::ExecutionMode::Optimized).id, "faster");
+    EXPECT_EQ(qs::verdictOf(r, 4, qs::ExecutionMode::Optimized).id, "no-comparison");
 }
 
 } // namespace

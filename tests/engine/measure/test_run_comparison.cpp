@@ -19,9 +19,10 @@ RunRecord runWith(std::vector<ScenarioRecord> scenarios)
     return r;
 }
 
-ScenarioRecord scenario(std::vector<double> latencies, const std::string& runtime = "quantscope", int threads = 1)
+ScenarioRecord scenario(std::vector<double> latencies, qs::Runtime runtime = qs::Runtime::Quantscope, int threads = 1)
 {
-    ScenarioRecord s = test::craftedScenario("yolov5nu_fp32", threads, "optimized", std::move(latencies));
+    ScenarioRecord s
+        = test::craftedScenario("yolov5nu_fp32", threads, qs::ExecutionMode::Optimized, std::move(latencies));
     s.runtime = runtime;
     return s;
 }
@@ -82,17 +83,18 @@ TEST(RunComparison, ANoisySlowerMedianIsOnlyPossiblySlower)
 
 TEST(RunComparison, ScenariosMatchByRuntimeThreadsAndMode)
 {
-    const RunRecord base
-        = runWith({ scenario(std::vector<double>(10, 10.0)), scenario(std::vector<double>(10, 20.0), "onnxruntime"),
-            scenario(std::vector<double>(10, 5.0), "quantscope", 0) });
-    const RunRecord next = runWith({ scenario(std::vector<double>(10, 20.0), "onnxruntime"),
-        scenario(std::vector<double>(10, 10.0)), scenario(std::vector<double>(10, 30.0), "onnxruntime", 2) });
+    const RunRecord base = runWith(
+        { scenario(std::vector<double>(10, 10.0)), scenario(std::vector<double>(10, 20.0), qs::Runtime::OnnxRuntime),
+            scenario(std::vector<double>(10, 5.0), qs::Runtime::Quantscope, 0) });
+    const RunRecord next = runWith(
+        { scenario(std::vector<double>(10, 20.0), qs::Runtime::OnnxRuntime), scenario(std::vector<double>(10, 10.0)),
+            scenario(std::vector<double>(10, 30.0), qs::Runtime::OnnxRuntime, 2) });
     const RunComparison c = compareRuns(base, next);
     ASSERT_EQ(c.scenarios.size(), 4u);
     EXPECT_EQ(c.scenarios[0].verdict, ScenarioVerdict::Unchanged);
-    EXPECT_EQ(c.scenarios[0].runtime, "quantscope");
+    EXPECT_EQ(c.scenarios[0].runtime, qs::Runtime::Quantscope);
     EXPECT_EQ(c.scenarios[1].verdict, ScenarioVerdict::Unchanged);
-    EXPECT_EQ(c.scenarios[1].runtime, "onnxruntime");
+    EXPECT_EQ(c.scenarios[1].runtime, qs::Runtime::OnnxRuntime);
     EXPECT_EQ(c.scenarios[2].verdict, ScenarioVerdict::OnlyInBase);
     EXPECT_EQ(c.scenarios[3].verdict, ScenarioVerdict::OnlyInNew);
     EXPECT_EQ(c.scenarios[3].label(), "yolov5nu_fp32 · 2 threads · optimized · onnxruntime");

@@ -133,6 +133,56 @@ TEST(RunFile, ScenarioStatusWords)
     EXPECT_NE(r.status().message().find("unknown status 'done'"), std::string::npos) << r.status().message();
 }
 
+// Mode, runtime and model format are words of closed sets in the file (engine/RUN_FILE_FORMAT.md). A word this build
+// does not know is refused with the file, the field and the value named, wherever it stands: a scenario, a
+// comparison, the configuration's lists or a model.
+TEST(RunFile, RejectsUnknownModeRuntimeAndFormat)
+{
+    const std::string text = qs::runRecordToJson(qs::test::craftedParadoxRun());
+    struct Case
+    {
+        std::string known; ///< text in the crafted file, first occurrence replaced
+        std::string unknown;
+        std::string message; ///< expected in the error after "FILE: invalid run file: "
+    };
+    const std::vector<Case> cases {
+        { "\"mode\": \"optimized\"", "\"mode\": \"turbo\"", "scenarios[0]: field 'mode' has an unknown value 'turbo'" },
+        { "\"runtime\": \"quantscope\"", "\"runtime\": \"tvm\"",
+            "scenarios[0]: field 'runtime' has an unknown value 'tvm'" },
+        { "\"format\": \"fp32\"", "\"format\": \"int4\"", "models[0]: field 'format' has an unknown value 'int4'" },
+        { "\"modes\": [\n      \"optimized\"", "\"modes\": [\n      \"Optimized\"",
+            "config: field 'modes' has an unknown value 'Optimized'" },
+        { "\"runtimes\": [\n      \"quantscope\"", "\"runtimes\": [\n      \"\"",
+            "config: field 'runtimes' has an unknown value ''" },
+    };
+    for (const Case& c : cases) {
+        std::string changed = text;
+        const auto pos = changed.find(c.known);
+        ASSERT_NE(pos, std::string::npos) << c.known;
+        changed.replace(pos, c.known.size(), c.unknown);
+        const auto path = tempDir() / "unknown_word.json";
+        writeText(path, changed);
+        auto r = qs::readRunFile(path);
+        ASSERT_FALSE(r) << c.unknown;
+        EXPECT_EQ(r.status().code(), qs::StatusCode::InvalidArgument);
+        EXPECT_NE(r.status().message().find(path.string() + ": invalid run file: " + c.message), std::string::npos)
+            << r.status().message();
+    }
+    // A comparison's mode and runtime are checked the same way (the crafted run has one comparison).
+    std::string comparison = text;
+    const auto at = comparison.find("\"comparisons\"");
+    ASSERT_NE(at, std::string::npos);
+    const auto mode = comparison.find("\"mode\": \"optimized\"", at);
+    ASSERT_NE(mode, std::string::npos);
+    comparison.replace(mode, 19, "\"mode\": \"fast\"");
+    auto r = qs::runRecordFromJson(comparison, "c.json");
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.status().message().find("c.json: invalid run file: comparisons[0]: field 'mode' has an unknown value "
+                                        "'fast' (known: as-written, optimized)"),
+        std::string::npos)
+        << r.status().message();
+}
+
 TEST(RunFile, RejectsTruncatedFile)
 {
     const std::string full = qs::runRecordToJson(qs::test::craftedParadoxRun());

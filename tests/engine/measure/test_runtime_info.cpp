@@ -17,12 +17,13 @@ RunRecord runWithOrt(bool vnni)
     RunRecord r;
     r.machine = test::craftedMachine(vnni);
     r.models = { test::craftedFp32Model(), test::craftedDynamicInt8Model() };
-    r.config.runtimes = { "quantscope", "onnxruntime" };
+    r.config.runtimes = { qs::Runtime::Quantscope, qs::Runtime::OnnxRuntime };
     for (const char* model : { "yolov5nu_fp32", "yolov5nu_int8_dynamic" }) {
         for (const char* level : { "all", "disabled" }) {
-            ScenarioRecord s = test::craftedScenario(
-                model, 1, std::string(level) == "all" ? "optimized" : "as-written", test::craftedLatencies(50, 1, 20));
-            s.runtime = "onnxruntime";
+            ScenarioRecord s = test::craftedScenario(model, 1,
+                std::string(level) == "all" ? qs::ExecutionMode::Optimized : qs::ExecutionMode::AsWritten,
+                test::craftedLatencies(50, 1, 20));
+            s.runtime = qs::Runtime::OnnxRuntime;
             RuntimeInfo i;
             i.name = "onnxruntime";
             i.version = "1.30.0";
@@ -64,7 +65,7 @@ TEST(RuntimeInfo, OlderFilesHaveNoRuntimeInfoAndOneRuntime)
 {
     auto r = readRunFile(test::testDataDir() / "runs" / "crafted_pair.json");
     ASSERT_TRUE(r) << r.status().toString();
-    EXPECT_EQ(r->config.runtimes, (std::vector<std::string> { "quantscope" }));
+    EXPECT_EQ(r->config.runtimes, (std::vector<qs::Runtime> { qs::Runtime::Quantscope }));
     for (const ScenarioRecord& s : r->scenarios)
         EXPECT_FALSE(s.runtimeInfo);
 }
@@ -109,13 +110,15 @@ TEST(RuntimeInfo, ADifferenceBetweenRuntimesIsExplainedByOpType)
     RunRecord r = runWithOrt(true);
     for (const char* model : { "yolov5nu_fp32", "yolov5nu_int8_dynamic" }) {
         const bool int8 = std::string(model) == "yolov5nu_int8_dynamic";
-        ScenarioRecord s = test::craftedScenario(model, 1, "optimized", test::craftedLatencies(int8 ? 25 : 50, 1, 20));
+        ScenarioRecord s = test::craftedScenario(
+            model, 1, qs::ExecutionMode::Optimized, test::craftedLatencies(int8 ? 25 : 50, 1, 20));
         if (int8)
             s.profile = test::craftedInt8Profile(); // ConvInteger 80 ms per run
         r.scenarios.push_back(s);
     }
     for (ScenarioRecord& s : r.scenarios)
-        if (s.runtime == "onnxruntime" && s.modelId == "yolov5nu_int8_dynamic" && s.mode == "optimized") {
+        if (s.runtime == qs::Runtime::OnnxRuntime && s.modelId == "yolov5nu_int8_dynamic"
+            && s.mode == qs::ExecutionMode::Optimized) {
             s.latenciesMs = test::craftedLatencies(70, 1, 20);
             computeScenarioStatistics(s);
             ProfileReport p = test::craftedInt8Profile();

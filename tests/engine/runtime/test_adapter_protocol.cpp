@@ -187,8 +187,8 @@ TEST(OrtTarget, NamesTheNodeOrtHasNoKernelFor)
                                 "ConvInteger(10) node with name '/model.0/conv/Conv_quant'";
     EXPECT_EQ(ortMissingKernelNode(message), "'/model.0/conv/Conv_quant' (ConvInteger)");
     EXPECT_FALSE(ortMissingKernelNode("Load model failed: file not found"));
-    EXPECT_EQ(ortOptimizationLevel("as-written"), "disabled");
-    EXPECT_EQ(ortOptimizationLevel("optimized"), "all");
+    EXPECT_EQ(ortOptimizationLevel(qs::ExecutionMode::AsWritten), "disabled");
+    EXPECT_EQ(ortOptimizationLevel(qs::ExecutionMode::Optimized), "all");
 }
 
 TEST(AdapterStart, AMissingInterpreterIsAClearError)

@@ -200,13 +200,13 @@ TEST(OrtNode, ABenchmarkPlanMeasuresBothRuntimesIntoOneRecord)
         ASSERT_TRUE(m) << m.status().toString();
         plan.models.push_back(*m);
     }
-    plan.runtimes = { "quantscope", "onnxruntime" };
-    plan.modes = { "as-written" };
+    plan.runtimes = { qs::Runtime::Quantscope, qs::Runtime::OnnxRuntime };
+    plan.modes = { qs::ExecutionMode::AsWritten };
     plan.config.warmupRuns = 1;
     plan.config.runs = 3;
     plan.profile = true;
     auto factory = [&](const std::shared_ptr<const Model>& m, const ScenarioSpec& s) {
-        return s.runtime == "onnxruntime" ? createOrtTarget(m, s, {}, *spec) : createSessionTarget(m, s, {});
+        return s.runtime == qs::Runtime::OnnxRuntime ? createOrtTarget(m, s, {}, *spec) : createSessionTarget(m, s, {});
     };
     auto record = runBenchmarkPlan(plan, factory);
     ASSERT_TRUE(record) << record.status().toString();
@@ -217,7 +217,7 @@ TEST(OrtNode, ABenchmarkPlanMeasuresBothRuntimesIntoOneRecord)
         EXPECT_EQ(s.status, ScenarioStatus::Ok) << s.error;
         EXPECT_EQ(s.latenciesMs.size(), 3u);
         ASSERT_TRUE(s.profile);
-        if (s.runtime != "onnxruntime") {
+        if (s.runtime != qs::Runtime::OnnxRuntime) {
             EXPECT_FALSE(s.runtimeInfo);
             continue;
         }
@@ -235,7 +235,7 @@ TEST(OrtNode, ABenchmarkPlanMeasuresBothRuntimesIntoOneRecord)
     // One FP32/INT8 comparison per runtime.
     int comparisons = 0;
     for (const ComparisonRecord& c : record->comparisons)
-        comparisons += c.runtime == "onnxruntime" || c.runtime == "quantscope";
+        comparisons += c.runtime == qs::Runtime::OnnxRuntime || c.runtime == qs::Runtime::Quantscope;
     EXPECT_EQ(comparisons, 2);
 }
 

@@ -24,6 +24,8 @@ enum class QuantFormat
     Mixed, ///< more than one of the above
 };
 std::string_view quantFormatName(QuantFormat format) noexcept; ///< "fp32", "dynamic", "qdq", "qoperator", "mixed"
+/// The format a word names (the run file's, `inspect --json`'s, `quantize --format`'s); nullopt for any other word.
+std::optional<QuantFormat> parseQuantFormat(std::string_view name) noexcept;
 
 /// What a node is, for colouring and counting. Each quantization boundary kind is distinct.
 enum class NodeCategory

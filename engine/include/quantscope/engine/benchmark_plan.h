@@ -18,8 +18,8 @@ struct BenchmarkPlan
 {
     std::vector<std::shared_ptr<const Model>> models;
     std::vector<int32_t> threads { 1 }; ///< 0 = all cores
-    std::vector<std::string> modes { "optimized" }; ///< "optimized", "as-written"
-    std::vector<std::string> runtimes { "quantscope" }; ///< "quantscope", "onnxruntime": the factory builds each
+    std::vector<ExecutionMode> modes { ExecutionMode::Optimized };
+    std::vector<Runtime> runtimes { Runtime::Quantscope }; ///< the factory builds each
     BenchmarkConfig config;
     std::vector<std::string> inputShapes; ///< NAME=DIMS, recorded in the run's configuration
     bool profile = false;
@@ -35,9 +35,9 @@ struct BenchmarkPlan
 struct ScenarioSpec
 {
     int32_t threads = 1;
-    std::string mode = "optimized";
+    ExecutionMode mode = ExecutionMode::Optimized;
     bool profile = false;
-    std::string runtime = "quantscope";
+    Runtime runtime = Runtime::Quantscope;
 };
 
 /// Builds the target for one scenario (the Session adapter). A failure here is recorded as a failed scenario, not

@@ -18,7 +18,7 @@
 namespace qs {
 
 /// ONNX Runtime's graph optimization level for a Quantscope mode: "disabled" for as-written, "all" for optimized.
-std::string ortOptimizationLevel(const std::string& mode);
+std::string ortOptimizationLevel(ExecutionMode mode);
 
 /// The node ONNX Runtime's load error names as having no kernel ("Could not find an implementation for
 /// ConvInteger(10) node with name 'conv_0'"), as "'conv_0' (ConvInteger)"; ONNX Runtime stops at the first one.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <quantscope/engine/data_type.h>
+#include <quantscope/engine/execution_mode.h>
 
 #include <cstdint>
 #include <string>
@@ -40,7 +41,7 @@ struct PlanStep
 struct PlanDescription
 {
     std::string model; ///< display name
-    std::string mode; ///< "optimized", "as-written"
+    ExecutionMode mode = ExecutionMode::Optimized;
     int threads = 1;
     std::vector<PlanStep> steps;
     std::vector<std::string> foldedNodes; ///< folded into constants at preparation

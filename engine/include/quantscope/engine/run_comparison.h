@@ -34,7 +34,9 @@ std::string_view scenarioVerdictName(ScenarioVerdict verdict) noexcept; ///< "sl
 
 struct ScenarioDelta
 {
-    std::string modelId, runtime, mode;
+    std::string modelId;
+    Runtime runtime = Runtime::Quantscope;
+    ExecutionMode mode = ExecutionMode::Optimized;
     int32_t threads = 1;
     ScenarioVerdict verdict = ScenarioVerdict::Unchanged;
     std::optional<double> baseMedianMs, newMedianMs;

@@ -3,7 +3,9 @@
 // what the diagnosis reads and what the Markdown report prints.
 #pragma once
 
+#include <quantscope/engine/analysis.h>
 #include <quantscope/engine/benchmark.h>
+#include <quantscope/engine/execution_mode.h>
 #include <quantscope/engine/latency_stats.h>
 #include <quantscope/engine/profile_report.h>
 #include <quantscope/engine/status.h>
@@ -37,7 +39,7 @@ struct ModelRecord
     std::string path;
     std::string sha256; ///< of the .onnx file, lowercase hex
     int64_t fileSizeBytes = 0;
-    std::string format; ///< quantFormatName: "fp32", "dynamic", "qdq", "qoperator", "mixed"
+    QuantFormat format = QuantFormat::Fp32;
     int64_t nodeCount = 0;
     std::map<std::string, int64_t> opCounts; ///< qualified op type -> count
     /// Integer/QLinear compute nodes whose activation input is signed int8 (S8S8 on x64 is slow in ONNX Runtime).
@@ -45,7 +47,7 @@ struct ModelRecord
     std::optional<int64_t> totalMacs;
     std::optional<NetworkSignature> network; ///< since run file 1.2
 
-    bool isQuantized() const { return !format.empty() && format != "fp32"; }
+    bool isQuantized() const { return format != QuantFormat::Fp32; }
     int64_t opCount(const std::string& opType) const
     {
         auto it = opCounts.find(opType);
@@ -64,12 +66,23 @@ std::string_view scenarioStatusName(ScenarioStatus status) noexcept; ///< "ok", 
 /// The status a run file names; nullopt for any other word.
 std::optional<ScenarioStatus> parseScenarioStatus(std::string_view name) noexcept;
 
+/// Who measured a scenario: the engine, or ONNX Runtime through an adapter process (or an imported profile). The run
+/// file and the CLI (--runtime) spell it "quantscope" or "onnxruntime".
+enum class Runtime
+{
+    Quantscope,
+    OnnxRuntime
+};
+std::string_view runtimeName(Runtime runtime) noexcept; ///< "quantscope", "onnxruntime"
+/// The runtime a word names; nullopt for any other word.
+std::optional<Runtime> parseRuntime(std::string_view name) noexcept;
+
 struct ScenarioRecord
 {
     std::string modelId;
-    std::string runtime = "quantscope"; ///< "quantscope" or "onnxruntime" (measured through an adapter or imported)
+    Runtime runtime = Runtime::Quantscope;
     int32_t threads = 1; ///< intra-op threads; 0 = all cores ("auto")
-    std::string mode = "optimized"; ///< "optimized" or "as-written"
+    ExecutionMode mode = ExecutionMode::Optimized;
     ScenarioStatus status = ScenarioStatus::Ok;
     std::string error; ///< when failed: the engine's message
     std::vector<std::string> unsupportedOps; ///< when preparation failed for unsupported operators
@@ -97,8 +110,8 @@ struct ComparisonRecord
     std::string baselineModel;
     std::string candidateModel;
     int32_t threads = 1;
-    std::string mode = "optimized";
-    std::string runtime = "quantscope"; ///< both scenarios ran on this runtime
+    ExecutionMode mode = ExecutionMode::Optimized;
+    Runtime runtime = Runtime::Quantscope; ///< both scenarios ran on this runtime
     SpeedupEstimate speedup; ///< median(baseline) / median(candidate); > 1: the candidate is faster
     double sizeRatio = 0; ///< candidate file size / baseline file size
 };
@@ -165,8 +178,8 @@ struct RunConfig
     int64_t runs = 100;
     double seconds = 0;
     std::vector<int32_t> threads; ///< as requested; 0 = auto
-    std::vector<std::string> modes;
-    std::vector<std::string> runtimes { "quantscope" }; ///< "quantscope", "onnxruntime" (format 1.2)
+    std::vector<ExecutionMode> modes;
+    std::vector<Runtime> runtimes { Runtime::Quantscope }; ///< since format 1.2
     std::vector<std::string> inputShapes; ///< NAME=DIMS as given
     bool profile = false;
     /// The user asked to compare models that are not the same network (network_identity.h); since run file 1.2.
@@ -188,8 +201,8 @@ struct RunRecord
 
     const ModelRecord* model(const std::string& id) const;
     /// The quantscope scenario of a model with these threads and mode, if present.
-    const ScenarioRecord* scenario(const std::string& modelId, int32_t threads, const std::string& mode,
-        const std::string& runtime = "quantscope") const;
+    const ScenarioRecord* scenario(
+        const std::string& modelId, int32_t threads, ExecutionMode mode, Runtime runtime = Runtime::Quantscope) const;
 };
 
 /// Fills stats and histogram of a scenario from its latencies.

@@ -15,6 +15,7 @@
 // types) the engine cannot run, before anything runs; `unsupported` receives them as a list too.
 #pragma once
 
+#include <quantscope/engine/execution_mode.h>
 #include <quantscope/engine/graph.h>
 #include <quantscope/engine/host_tensor.h>
 #include <quantscope/engine/int8_kernel_options.h>
@@ -30,13 +31,6 @@
 #include <vector>
 
 namespace qs {
-
-enum class ExecutionMode
-{
-    AsWritten, ///< every authored node runs as one kernel, no graph rewrites: what a naive runtime does
-    Optimized, ///< constant folding, Conv+BatchNormalization folding, Conv+activation fusion, blocked layouts
-};
-std::string_view executionModeName(ExecutionMode mode) noexcept; ///< "as-written", "optimized"
 
 struct SessionOptions
 {

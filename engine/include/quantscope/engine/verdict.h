@@ -30,8 +30,7 @@ Verdict verdictOf(const RunRecord& record);
 
 /// The verdict for one setting (the comparison with these threads, mode and runtime), so a front end that shows one
 /// setting says what that setting measured; without a comparison there, why (failures of that setting first).
-Verdict verdictOf(
-    const RunRecord& record, int32_t threads, const std::string& mode, const std::string& runtime = "quantscope");
+Verdict verdictOf(const RunRecord& record, int32_t threads, ExecutionMode mode, Runtime runtime = Runtime::Quantscope);
 
 /// Whether a finding can explain a slowdown in the verdict (not noise, cancellation or unmeasured models).
 bool findingIsCause(const Finding& finding);
