@@ -183,7 +183,9 @@ public:
             }
             auto taps = resizeAxisTaps(params);
             if (!taps)
-                return err(node, StatusCode::Unsupported, taps.status().message());
+                return err(node,
+                    taps.status().code() == StatusCode::OutOfMemory ? StatusCode::OutOfMemory : StatusCode::Unsupported,
+                    taps.status().message());
             m_taps[a] = std::move(*taps);
             if (m_nearest && m_taps[a].anyOutside)
                 return err(node, StatusCode::Unsupported, "tf_crop_and_resize with nearest mode");
