@@ -95,7 +95,10 @@ Result<ResizeSpec> resizeSpec(const Node& node, std::span<const TensorDesc> in)
         }
         for (int64_t a : s.axes) {
             s.scales[size_t(a)] = scale;
-            s.outDims[size_t(a)] = int64_t(std::floor(scale * float(x[size_t(a)]) + 0.5f));
+            const float extent = std::floor(scale * float(x[size_t(a)]) + 0.5f);
+            if (!(extent < 9.0e18f)) // beyond int64: undefined to convert
+                return err(node, StatusCode::InvalidModel, fmt::format("sizes make axis {} too large", a));
+            s.outDims[size_t(a)] = int64_t(extent);
         }
         return s;
     }
@@ -109,7 +112,12 @@ Result<ResizeSpec> resizeSpec(const Node& node, std::span<const TensorDesc> in)
         if (!((*scales)[i] > 0.0f))
             return err(node, StatusCode::InvalidModel, fmt::format("scale {} is not positive", (*scales)[i]));
         s.scales[a] = (*scales)[i];
-        s.outDims[a] = static_cast<int64_t>(std::floor(float(x[a]) * s.scales[a]));
+        const float extent = std::floor(float(x[a]) * s.scales[a]);
+        // Converting a float beyond int64 is undefined (the executor fuzzer found a scale giving 1.7e26).
+        if (!(extent < 9.0e18f))
+            return err(node, StatusCode::InvalidModel,
+                fmt::format("scale {} makes axis {} ({}) too large", s.scales[a], a, x[a]));
+        s.outDims[a] = static_cast<int64_t>(extent);
     }
     return s;
 }
