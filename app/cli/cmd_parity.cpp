@@ -120,24 +120,26 @@ int run(std::span<char* const> args)
     if (files.size() != 2)
         return usage("expected REFERENCE.onnx CANDIDATE.onnx");
 
+    // Ctrl-C cancels from here on: loading, preparing and running the models.
+    SigintCancel sigint;
     LoadOptions lo;
     lo.inputShapes = options.inputShapes;
+    lo.isCancelled = [] { return SigintCancel::token().isCancelled(); };
     auto reference = loadModel(files[0], lo);
     if (!reference) {
         fmt::print(stderr, "{}\n", reference.status().message());
-        return 1;
+        return reference.status().isCancelled() ? 130 : 1;
     }
     auto candidate = loadModel(files[1], lo);
     if (!candidate) {
         fmt::print(stderr, "{}\n", candidate.status().message());
-        return 1;
+        return candidate.status().isCancelled() ? 130 : 1;
     }
     auto samples = loadSamples(**reference, inputs, options.inputShapes);
     if (!samples) {
         fmt::print(stderr, "{}\n", samples.status().message());
         return 1;
     }
-    SigintCancel sigint;
     options.cancel = &SigintCancel::token();
     StderrProgress progress("parity");
     if (!json)
@@ -145,7 +147,7 @@ int run(std::span<char* const> args)
     auto report = computeParity(*reference, *candidate, *samples, options);
     if (!report) {
         fmt::print(stderr, "{}\n", report.status().message());
-        return 1;
+        return report.status().isCancelled() ? 130 : 1;
     }
     fmt::print("{}", json ? parityReportJson(*report) : parityReportText(*report, showLayers));
     return report->pass ? 0 : 1;

@@ -145,12 +145,16 @@ int run(std::span<char* const> args)
         return 2;
     }
 
+    // Ctrl-C cancels from here on: loading, calibration, writing the model and checking it (exit 130).
+    SigintCancel sigint;
+    const auto interrupted = [] { return SigintCancel::token().isCancelled(); };
     LoadOptions lo;
     lo.inputShapes = o.inputShapes;
+    lo.isCancelled = interrupted;
     auto model = loadModel(files[0], lo);
     if (!model) {
         fmt::print(stderr, "{}\n", model.status().message());
-        return 1;
+        return model.status().isCancelled() ? 130 : 1;
     }
     std::vector<Sample> samples;
     if (o.format != QuantFormat::Dynamic) {
@@ -170,7 +174,6 @@ int run(std::span<char* const> args)
     QuantizeSummary summary;
     Result<std::shared_ptr<Model>> quantized = Status(StatusCode::Internal, "not run");
     {
-        SigintCancel sigint;
         StderrProgress progress("calibration");
         o.cancel = &SigintCancel::token();
         o.progress = &progress;
@@ -180,23 +183,25 @@ int run(std::span<char* const> args)
         fmt::print(stderr, "quantize: {}\n", quantized.status().message());
         return quantized.status().isCancelled() ? 130 : 1;
     }
-    if (Status st = saveModel(**quantized, files[1]); !st) {
+    if (Status st = saveModel(**quantized, files[1], interrupted); !st) {
         fmt::print(stderr, "quantize: {}\n", st.message());
-        return 1;
+        return st.isCancelled() ? 130 : 1;
     }
     // The written file, read back as any user's file would be, must load and prepare in the engine.
     auto written = loadModel(files[1], lo);
     if (!written) {
         fmt::print(stderr, "quantize: the written model does not load: {}\n", written.status().message());
-        return 1;
+        return written.status().isCancelled() ? 130 : 1;
     }
     SessionOptions so;
     so.inputShapes = o.inputShapes;
-    auto session = Session::create(*written, so);
+    RunControl rc;
+    rc.cancel = &SigintCancel::token();
+    auto session = Session::create(*written, so, rc);
     if (!session) {
         fmt::print(
             stderr, "quantize: the written model does not prepare in the engine: {}\n", session.status().message());
-        return 1;
+        return session.status().isCancelled() ? 130 : 1;
     }
     fmt::print("wrote {} ({})\n", files[1], (*written)->docString);
     for (const auto& [op, n] : summary.quantizedByOp)

@@ -3,8 +3,9 @@
 //   malformed/  the malformed-model corpus and its table of expected errors, expected.tsv:
 //               file <TAB> status code name <TAB> fragment [<TAB> fragment ...]
 //               (every message must also name the file; the tests add that check)
-//   valid/      tiny valid models covering loader features (subgraphs, Microsoft ops, typed fields, QDQ)
-// Both folders seed the loader fuzzer.
+//   valid/      tiny valid models covering loader features (subgraphs, Microsoft ops, typed fields, QDQ) and sizes
+//               known only at run time
+// Both folders seed the loader fuzzer; valid/ seeds the executor fuzzer too.
 //
 //   make_test_models DATADIR          (re)generate
 //   make_test_models --check DATADIR  exit 1 if the committed files differ from what this program writes
@@ -270,6 +271,49 @@ std::map<std::string, std::string> makeValidModels()
         }
         g.output("r", kFloat);
         out["if_subgraph.onnx"] = b.serialize();
+    }
+    // Sizes decided by input values at run time, for the executor fuzzer (fuzz_executor.cpp feeds 1, 2, 3, 1, ...
+    // to integer inputs): ConstantOfShape, Tile, Expand, Pad and NonZero. (Range is left out: the engine refuses a
+    // Range whose limit is not a constant.)
+    constexpr int32_t kInt64 = onnx::TensorProto_DataType_INT64;
+    {
+        ModelBuilder b(13);
+        auto& g = b.graph();
+        g.input("shape", kInt64, { 2 });
+        g.input("repeats", kInt64, { 2 });
+        g.input("pads", kInt64, { 4 });
+        g.input("x", kFloat, { 2, 3 });
+        g.floatInitializer("one", { 1 }, { 1.0f });
+        g.node("ConstantOfShape", { "shape" }, { "filled" }, "constant_of_shape");
+        g.node("Tile", { "x", "repeats" }, { "tiled" }, "tile");
+        g.node("Expand", { "one", "shape" }, { "expanded" }, "expand");
+        g.node("Pad", { "x", "pads" }, { "padded" }, "pad");
+        g.node("NonZero", { "padded" }, { "nonzero" }, "nonzero");
+        for (const char* o : { "filled", "tiled", "expanded", "padded" })
+            g.output(o, kFloat);
+        g.output("nonzero", kInt64);
+        out["run_time_sizes.onnx"] = b.serialize();
+    }
+    {
+        // A Loop whose trip count is an input, with a scan output (its length is the trip count).
+        ModelBuilder b(13);
+        auto& g = b.graph();
+        g.input("trips", kInt64, {});
+        g.input("x", kFloat, { 2 });
+        auto& loop = g.node("Loop", { "trips", "", "x" }, { "acc", "trace" }, "loop");
+        GraphBuilder body(setGraphAttr(loop, "body"), "body");
+        body.input("i", kInt64, {});
+        body.input("cond", onnx::TensorProto_DataType_BOOL, {});
+        body.input("acc_in", kFloat, { 2 });
+        body.node("Identity", { "cond" }, { "cond_out" }, "keep_going");
+        body.node("Add", { "acc_in", "x" }, { "acc_out" }, "accumulate");
+        body.node("Identity", { "acc_out" }, { "scan_out" }, "record");
+        body.output("cond_out", onnx::TensorProto_DataType_BOOL, {}, true);
+        body.output("acc_out", kFloat, { 2 }, true);
+        body.output("scan_out", kFloat, { 2 }, true);
+        g.output("acc", kFloat);
+        g.output("trace", kFloat);
+        out["loop_trip_count_input.onnx"] = b.serialize();
     }
     return out;
 }

@@ -27,7 +27,9 @@ Result<std::shared_ptr<const LoadedModel>> loadAndLayout(
 
     report(0, QT_TRANSLATE_NOOP("qs::ui::LoadWorker", "Reading and checking the model"));
     timer.start();
-    auto model = loadModel(path.toStdString());
+    LoadOptions loadOptions; // the loader polls the flag while reading and per initializer and node
+    loadOptions.isCancelled = cancelled;
+    auto model = loadModel(path.toStdString(), loadOptions);
     if (!model)
         return model.status();
     loaded->model = *model;

@@ -41,7 +41,8 @@ struct LoadResult
 using StageProgress = std::function<void(int, int, const QString&)>;
 
 /// Loads, analyses, classifies and lays out one model, synchronously (the worker calls this; so do tests).
-/// Fails with the engine's message; StatusCode::Cancelled when `cancel` was set between stages.
+/// Fails with the engine's message; StatusCode::Cancelled when `cancel` was set between stages or while the engine
+/// loaded the model (it polls the flag per initializer and node).
 Result<std::shared_ptr<const LoadedModel>> loadAndLayout(const QString& path, const LayoutOptions& options,
     const std::atomic<bool>* cancel = nullptr, const StageProgress& progress = {});
 

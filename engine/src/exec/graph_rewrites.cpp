@@ -9,7 +9,10 @@
 //   13 dynamic-residual-add      14 transpose-softmax
 // The matching helpers they share are in rewrite_context.h.
 #include "exec/rewrite_pass.h"
+#include "exec/run_guard.h"
 #include "exec/session_plan.h"
+
+#include <fmt/format.h>
 
 #include <array>
 #include <functional>
@@ -100,6 +103,8 @@ std::vector<const RewritePass*> rewritePasses()
 Status applyRewrites(SessionPlan& plan)
 {
     for (const RewritePass& pass : kPasses) {
+        if (runCancelled())
+            return Status(StatusCode::Cancelled, fmt::format("preparation cancelled before the {} pass", pass.name));
         const std::vector<StepShape> before = shapesOf(plan);
         QS_RETURN_IF_ERROR(pass.run(plan));
         const std::vector<StepShape> after = shapesOf(plan);

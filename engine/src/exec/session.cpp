@@ -49,6 +49,12 @@ Session::~Session() = default;
 Result<std::unique_ptr<Session>> Session::create(
     std::shared_ptr<const Model> model, const SessionOptions& options, std::vector<UnsupportedNode>* unsupported)
 {
+    return create(std::move(model), options, RunControl {}, unsupported);
+}
+
+Result<std::unique_ptr<Session>> Session::create(std::shared_ptr<const Model> model, const SessionOptions& options,
+    const RunControl& control, std::vector<UnsupportedNode>* unsupported)
+{
     if (!model)
         return Status(StatusCode::InvalidArgument, "Session::create: no model");
     if (options.threads < 1)
@@ -57,6 +63,8 @@ Result<std::unique_ptr<Session>> Session::create(
     setIntraOpThreads(options.threads);
     const std::string file = model->displayName();
     std::unique_ptr<SessionPlan> plan;
+    // The planner polls runCancelled() (run_guard.h), as subgraph plans and folded If/Scan bodies do.
+    const RunScope scope(control);
     // Folding runs kernels at preparation: what they allocate is bounded like at run time.
     Status st = catchAllocationFailure([&] {
         auto built = buildPlan(std::move(model), options, unsupported);

@@ -44,7 +44,7 @@ public:
         , m_inputShapes(std::move(inputShapes))
     { }
 
-    Status prepare(const BenchmarkControl&) override
+    Status prepare(const BenchmarkControl& control) override
     {
         SessionOptions options;
         // "auto" = every logical processor; the executor treats <= 0 as 1.
@@ -53,8 +53,12 @@ public:
         options.mode = m_spec.mode;
         options.inputShapes = m_inputShapes;
         std::vector<UnsupportedNode> unsupported;
-        auto session = Session::create(m_model, options, &unsupported);
+        RunControl rc; // the benchmark's cancel check reaches the preparation of a big model
+        rc.isCancelled = control.isCancelled;
+        auto session = Session::create(m_model, options, rc, &unsupported);
         if (!session) {
+            if (session.status().isCancelled())
+                return session.status();
             for (const UnsupportedNode& u : unsupported)
                 m_unsupported.push_back(u.description);
             return unsupported.empty() ? withGivenShapes(session.status()) : session.status();

@@ -13,6 +13,7 @@
 #include <onnx/defs/schema.h>
 #include <onnx/shape_inference/implementation.h>
 
+#include <algorithm>
 #include <fstream>
 #include <new>
 
@@ -26,6 +27,16 @@ bool isKnownDomain(const std::string& domain)
 {
     return domain.empty() || domain == "ai.onnx.ml" || domain == "com.microsoft" || domain == "com.microsoft.nchwc"
         || domain == "ai.onnx.training" || domain == "ai.onnx.preview.training";
+}
+
+bool cancelled(const LoadOptions& options)
+{
+    return options.isCancelled && options.isCancelled();
+}
+
+Status loadCancelled(const std::string& file, const char* where)
+{
+    return Status(StatusCode::Cancelled, fmt::format("{}: loading cancelled {}", file, where));
 }
 
 Status invalid(const std::string& file, const std::string& problem)
@@ -169,6 +180,8 @@ Result<std::shared_ptr<const Model>> loadParsed(
         model->metadataProps.emplace_back(kv.key(), kv.value());
     QS_RETURN_IF_ERROR(validateOpsets(proto, *model, file));
     QS_RETURN_IF_ERROR(bindInputShapes(proto, options, file));
+    if (cancelled(options))
+        return loadCancelled(file, "before shape inference");
     if (options.runShapeInference)
         runShapeInference(proto, *model);
 
@@ -177,6 +190,7 @@ Result<std::shared_ptr<const Model>> loadParsed(
     ctx.baseDir = baseDir;
     ctx.model = model.get();
     ctx.warnings = &model->warnings;
+    ctx.isCancelled = &options.isCancelled;
     QS_ASSIGN_OR_RETURN(auto unused, onnx_import::convertGraph(proto.graph(), ctx, {}, &model->mutableGraph()));
     (void)unused;
     model->externalDataBytes = ctx.externalBytes;
@@ -220,6 +234,8 @@ Result<std::shared_ptr<const Model>> loadModelFromBytes(
             return invalid(displayName, "the file is empty");
         if (bytes.size() > static_cast<size_t>(INT32_MAX))
             return invalid(displayName, "larger than 2 GiB, the protobuf limit; use external data");
+        if (cancelled(options))
+            return loadCancelled(displayName, "before parsing");
         onnx::ModelProto proto;
         if (!proto.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
             return invalid(displayName, "not a valid ONNX protobuf (truncated or not an ONNX file)");
@@ -250,8 +266,15 @@ Result<std::shared_ptr<const Model>> loadModel(const fs::path& path, const LoadO
         if (!in)
             return Status(StatusCode::IoError, fmt::format("{}: cannot open for reading", path.string()));
         bytes.assign(size, '\0');
-        if (size && !in.read(bytes.data(), static_cast<std::streamsize>(size)))
-            return Status(StatusCode::IoError, fmt::format("{}: reading failed", path.string()));
+        // In pieces, so that a cancel reaches a large file's read (from a slow disk or a network share).
+        constexpr size_t kPiece = size_t(16) << 20;
+        for (size_t at = 0; at < size; at += kPiece) {
+            if (cancelled(options))
+                return loadCancelled(file, "while reading the file");
+            const size_t n = std::min(kPiece, size_t(size) - at);
+            if (!in.read(bytes.data() + at, static_cast<std::streamsize>(n)))
+                return Status(StatusCode::IoError, fmt::format("{}: reading failed", path.string()));
+        }
     } else {
         // A pipe has no size to check first (`bench <(curl ...)`, a named pipe): read to its end, refusing it as soon
         // as it passes the limit. Opening and reading block until the writer delivers.
@@ -260,6 +283,8 @@ Result<std::shared_ptr<const Model>> loadModel(const fs::path& path, const LoadO
             return Status(StatusCode::IoError, fmt::format("{}: cannot open for reading", path.string()));
         char chunk[64 * 1024];
         while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+            if (cancelled(options))
+                return loadCancelled(file, "while reading the file");
             bytes.append(chunk, static_cast<size_t>(in.gcount()));
             if (static_cast<int64_t>(bytes.size()) > options.maxFileBytes)
                 return invalid(file, fmt::format("larger than the limit of {} bytes", options.maxFileBytes));

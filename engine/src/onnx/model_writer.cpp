@@ -44,7 +44,9 @@ void toProto(const TensorType& type, onnx::TypeProto& p)
     }
 }
 
-void toProto(const Graph& g, onnx::GraphProto& p);
+/// `isCancelled` (the main graph's, polled per initializer and node; subgraphs go with their node): false when it
+/// fired.
+bool toProto(const Graph& g, onnx::GraphProto& p, const std::function<bool()>& isCancelled = {});
 
 void toProto(const Attribute& a, onnx::AttributeProto& p)
 {
@@ -101,8 +103,9 @@ void toProto(const Attribute& a, onnx::AttributeProto& p)
     }
 }
 
-void toProto(const Graph& g, onnx::GraphProto& p)
+bool toProto(const Graph& g, onnx::GraphProto& p, const std::function<bool()>& isCancelled)
 {
+    const auto cancelled = [&isCancelled] { return isCancelled && isCancelled(); };
     p.set_name(g.name().empty() ? std::string("graph") : g.name());
     for (ValueId id : g.inputs()) {
         auto* vi = p.add_input();
@@ -110,9 +113,14 @@ void toProto(const Graph& g, onnx::GraphProto& p)
         toProto(g.value(id).type, *vi->mutable_type());
     }
     for (const Value& v : g.values())
-        if (v.isConstant())
+        if (v.isConstant()) {
+            if (cancelled())
+                return false;
             toProto(g.initializers().at(static_cast<size_t>(v.initializer)), v.name, *p.add_initializer());
+        }
     for (NodeId id : g.topologicalOrder()) {
+        if (cancelled())
+            return false;
         const Node& n = g.node(id);
         auto* np = p.add_node();
         np->set_name(n.name);
@@ -133,11 +141,12 @@ void toProto(const Graph& g, onnx::GraphProto& p)
         vi->set_name(g.value(id).name);
         toProto(g.value(id).type, *vi->mutable_type());
     }
+    return true;
 }
 
 } // namespace
 
-Result<std::string> serializeModel(const Model& model)
+Result<std::string> serializeModel(const Model& model, const std::function<bool()>& isCancelled)
 {
     onnx::ModelProto p;
     p.set_ir_version(model.irVersion > 0 ? model.irVersion : 8);
@@ -159,7 +168,8 @@ Result<std::string> serializeModel(const Model& model)
         e->set_key(k);
         e->set_value(v);
     }
-    toProto(model.graph(), *p.mutable_graph());
+    if (!toProto(model.graph(), *p.mutable_graph(), isCancelled) || (isCancelled && isCancelled()))
+        return Status(StatusCode::Cancelled, "writing the model cancelled");
     try {
         onnx::checker::check_model(p);
     } catch (const std::exception& e) {
@@ -171,9 +181,9 @@ Result<std::string> serializeModel(const Model& model)
     return bytes;
 }
 
-Status saveModel(const Model& model, const std::filesystem::path& path)
+Status saveModel(const Model& model, const std::filesystem::path& path, const std::function<bool()>& isCancelled)
 {
-    auto bytes = serializeModel(model);
+    auto bytes = serializeModel(model, isCancelled);
     if (!bytes)
         return Status(bytes.status().code(), fmt::format("{}: {}", path.string(), bytes.status().message()));
     // The same writer as run files and reports: a disk-full or size-limit failure leaves no temporary file behind and

@@ -54,6 +54,19 @@ template <typename T, int32_t kType> std::optional<std::vector<T>> constantData(
     const onnx::TensorProto* t = ctx.getInputData(input);
     if (!t || t->data_type() != kType)
         return std::nullopt;
+    // libonnx's ParseData trusts the dims: raw data shorter than they say was read past its end (the executor fuzzer
+    // found it in Pad's inference). A tensor whose data and dims disagree is not a known constant.
+    int64_t count = 1;
+    for (int64_t d : t->dims())
+        if (d < 0 || __builtin_mul_overflow(count, d, &count))
+            return std::nullopt;
+    const int64_t stored = t->has_raw_data()        ? int64_t(t->raw_data().size() / sizeof(T))
+        : kType == onnx::TensorProto_DataType_INT64 ? int64_t(t->int64_data_size())
+                                                    : int64_t(t->float_data_size());
+    if (t->has_raw_data() && t->raw_data().size() % sizeof(T) != 0)
+        return std::nullopt;
+    if (stored != count)
+        return std::nullopt;
     return onnx::ParseData<T>(t);
 }
 

@@ -22,6 +22,12 @@ Status invalid(const ConvertContext& ctx, const std::string& what, const std::st
     return Status(StatusCode::InvalidModel, fmt::format("{}: {}: {}", ctx.fileName, what, problem));
 }
 
+Status cancelledAt(const ConvertContext& ctx, const std::string& graphWhat, const char* stage)
+{
+    return Status(StatusCode::Cancelled,
+        fmt::format("{}: loading cancelled (converting the {} of the {})", ctx.fileName, stage, graphWhat));
+}
+
 Result<int64_t> checkedElementCount(const onnx::TensorProto& proto, const ConvertContext& ctx, const std::string& what)
 {
     int64_t n = 1;
@@ -394,6 +400,8 @@ Result<std::shared_ptr<Graph>> convertGraph(
     // Initializers first: graph inputs with the same name (IR < 4 style) are defaults, not real inputs.
     std::unordered_set<std::string> initializerNames;
     for (const auto& init : proto.initializer()) {
+        if (ctx.cancelled())
+            return cancelledAt(ctx, graphWhat, "initializers");
         const std::string what = fmt::format("initializer {}", quotedName(init.name()));
         if (init.name().empty())
             return invalid(ctx, graphWhat, "an initializer has no name");
@@ -442,6 +450,8 @@ Result<std::shared_ptr<Graph>> convertGraph(
 
     int index = 0;
     for (const auto& np : proto.node()) {
+        if (ctx.cancelled())
+            return cancelledAt(ctx, graphWhat, "nodes");
         Node node;
         node.opType = np.op_type();
         node.domain = np.domain() == "ai.onnx" ? std::string() : np.domain();

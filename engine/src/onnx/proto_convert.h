@@ -24,6 +24,9 @@ struct ConvertContext
     int64_t externalBytes = 0; ///< accumulated bytes read from external-data files
     const Model* model = nullptr; ///< for opset versions
     std::vector<std::string>* warnings = nullptr;
+    const std::function<bool()>* isCancelled = nullptr; ///< LoadOptions::isCancelled; polled per initializer and node
+
+    bool cancelled() const { return isCancelled && *isCancelled && (*isCancelled)(); }
 };
 
 /// Converts a TensorProto (any encoding, external data included). `what` names it in messages

@@ -53,7 +53,9 @@ Result<std::unique_ptr<Session>> prepare(
     so.mode = options.mode;
     so.inputShapes = options.inputShapes;
     std::vector<UnsupportedNode> unsupported;
-    auto session = Session::create(model, so, &unsupported);
+    RunControl rc;
+    rc.cancel = options.cancel;
+    auto session = Session::create(model, so, rc, &unsupported);
     if (!session)
         return Status(session.status().code(),
             fmt::format("{} model {}: {}", role, model->displayName(), session.status().message()));

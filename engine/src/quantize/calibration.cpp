@@ -146,7 +146,9 @@ Result<std::map<ValueId, TensorRange>> calibrate(const std::shared_ptr<const Mod
     so.mode = ExecutionMode::AsWritten;
     so.threads = options.threads;
     so.inputShapes = options.inputShapes;
-    auto session = Session::create(copy, so);
+    RunControl prepareControl;
+    prepareControl.cancel = options.cancel;
+    auto session = Session::create(copy, so, prepareControl);
     if (!session)
         return Status(session.status().code(),
             fmt::format("calibration of {}: {}", model->displayName(), session.status().message()));

@@ -111,6 +111,38 @@ TEST_P(ResourceBounds, OverflowingShapeIsRefusedNotWrapped)
     EXPECT_NE(out.status().message().find("overflows"), std::string::npos) << out.status().message();
 }
 
+// Found by the executor fuzzer: pads whose sum with the extent passes 2^63 overflowed (UB) in Pad's shape function.
+// Refused with the pads named, whether the pads are in the file (preparation) or data (the run).
+TEST_P(ResourceBounds, PadsOverflowingTheExtentAreRefusedNotWrapped)
+{
+    const int64_t huge = int64_t(7) << 60; // two of them pass 2^63
+    {
+        ModelBuilder b(13);
+        b.input("x", DataType::Float, { 2 });
+        b.constant("pads", int64s({ huge, huge }));
+        b.node("Pad", { "x", "pads" }, { "y" }, {}, "pad");
+        b.output("y");
+        auto session = Session::create(b.build(), options());
+        ASSERT_FALSE(session.isOk());
+        EXPECT_EQ(session.status().code(), StatusCode::InvalidModel) << session.status().toString();
+        EXPECT_NE(session.status().message().find("overflow the extent"), std::string::npos)
+            << session.status().message();
+    }
+    ModelBuilder b(13);
+    b.input("x", DataType::Float, { 2 });
+    b.input("pads", DataType::Int64, { 2 });
+    b.node("Pad", { "x", "pads" }, { "y" }, {}, "pad");
+    b.output("y");
+    auto session = Session::create(b.build(), options());
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    std::vector<HostTensor> in;
+    in.push_back(HostTensor(DataType::Float, { 2 }));
+    in.push_back(int64s({ huge, huge }));
+    auto out = (*session)->run(in);
+    ASSERT_FALSE(out.isOk());
+    EXPECT_NE(out.status().message().find("overflow the extent"), std::string::npos) << out.status().message();
+}
+
 TEST_P(ResourceBounds, ExpandTileAndRangeFromDataRespectAConfiguredLimit)
 {
     LimitGuard guard;

@@ -7,6 +7,7 @@
 #include <quantscope/engine/tensor.h>
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -22,6 +23,11 @@ struct LoadOptions
     bool runShapeInference = true;
     /// Upper bound on the .onnx file size accepted (protobuf's own hard limit is 2 GiB).
     int64_t maxFileBytes = int64_t(2) * 1024 * 1024 * 1024 - 1;
+    /// The caller's cancel check (the convention of RunControl::isCancelled: a CancelToken, a GUI flag or a signal
+    /// flag in a lambda). Polled per 16 MiB of the file read, between the stages, and per initializer and node while
+    /// converting to the IR; when it returns true the load returns StatusCode::Cancelled. Parsing the protobuf and
+    /// libonnx's checks and shape inference run to their end. Must be cheap and thread-safe.
+    std::function<bool()> isCancelled;
 };
 
 /// Loads, validates and (optionally) shape-infers a model. Never throws; every failure names the file and, where

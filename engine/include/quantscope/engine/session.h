@@ -95,6 +95,12 @@ public:
     /// given) receives every offending node.
     static Result<std::unique_ptr<Session>> create(std::shared_ptr<const Model> model, const SessionOptions& options,
         std::vector<UnsupportedNode>* unsupported = nullptr);
+    /// The same, cancellable: control's cancel token and callable are polled per node while shapes are propagated
+    /// and constants folded (and inside folded If/Scan bodies), per rewrite pass and per kernel prepared; when one
+    /// fires, create() returns StatusCode::Cancelled and frees everything it built. (A single kernel's preparation,
+    /// such as a oneDNN primitive's creation, runs to its end.) Its progress sink and observer are not used.
+    static Result<std::unique_ptr<Session>> create(std::shared_ptr<const Model> model, const SessionOptions& options,
+        const RunControl& control, std::vector<UnsupportedNode>* unsupported = nullptr);
 
     /// Inputs in inputs() order, with exactly the prepared types and shapes. Returns outputs in outputs() order.
     /// Never aborts on memory: a tensor beyond tensorByteLimit() (resource_limits.h), or one the system refuses,

@@ -87,7 +87,13 @@ Status inferPad(const Node& node, std::span<const TensorDesc> in, std::vector<Te
     out[0].type = in[0].type;
     out[0].dims = in[0].dims;
     for (int64_t i = 0; i < rank; ++i) {
-        const int64_t d = in[0].dims[size_t(i)] + pads[size_t(i)] + pads[size_t(i + rank)];
+        // Pads come from the file or from data: their sum may overflow 64 bits (the executor fuzzer found it).
+        int64_t d = 0;
+        if (__builtin_add_overflow(in[0].dims[size_t(i)], pads[size_t(i)], &d)
+            || __builtin_add_overflow(d, pads[size_t(i + rank)], &d))
+            return err(node, StatusCode::InvalidModel,
+                fmt::format(
+                    "pads {} and {} on axis {} overflow the extent", pads[size_t(i)], pads[size_t(i + rank)], i));
         if (d < 0)
             return err(node, StatusCode::InvalidModel,
                 fmt::format("pads make axis {} negative ({})", i, formatDims(in[0].dims)));

@@ -242,6 +242,9 @@ private:
 
 Status acceptReduce(const Node& node, std::span<const TensorDesc> in)
 {
+    // A node without inputs violates the schema but still loads (the loader then skips shape inference).
+    if (in.empty())
+        return Status(StatusCode::Unsupported, "input 0 is absent");
     const DataType t = in[0].type;
     if (t != DataType::Float && t != DataType::Double && t != DataType::Int64 && t != DataType::Int32)
         return Status(StatusCode::Unsupported, fmt::format("input 0 is {}", dataTypeName(t)));

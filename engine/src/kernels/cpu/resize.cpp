@@ -95,7 +95,10 @@ Result<ResizeSpec> resizeSpec(const Node& node, std::span<const TensorDesc> in)
         }
         for (int64_t a : s.axes) {
             s.scales[size_t(a)] = scale;
-            s.outDims[size_t(a)] = int64_t(std::floor(scale * float(x[size_t(a)]) + 0.5f));
+            const float extent = std::floor(scale * float(x[size_t(a)]) + 0.5f);
+            if (!(extent < 9.0e18f)) // beyond int64: undefined to convert
+                return err(node, StatusCode::InvalidModel, fmt::format("sizes make axis {} too large", a));
+            s.outDims[size_t(a)] = int64_t(extent);
         }
         return s;
     }
@@ -109,7 +112,12 @@ Result<ResizeSpec> resizeSpec(const Node& node, std::span<const TensorDesc> in)
         if (!((*scales)[i] > 0.0f))
             return err(node, StatusCode::InvalidModel, fmt::format("scale {} is not positive", (*scales)[i]));
         s.scales[a] = (*scales)[i];
-        s.outDims[a] = static_cast<int64_t>(std::floor(float(x[a]) * s.scales[a]));
+        const float extent = std::floor(float(x[a]) * s.scales[a]);
+        // Converting a float beyond int64 is undefined (the executor fuzzer found a scale giving 1.7e26).
+        if (!(extent < 9.0e18f))
+            return err(node, StatusCode::InvalidModel,
+                fmt::format("scale {} makes axis {} ({}) too large", s.scales[a], a, x[a]));
+        s.outDims[a] = static_cast<int64_t>(extent);
     }
     return s;
 }
@@ -176,6 +184,10 @@ public:
             const size_t a = size_t(s.axes[i]);
             params.inLen = m_in[a];
             params.outLen = m_out[a];
+            // Nothing to interpolate from (the executor fuzzer found the passes gathering from an empty input).
+            if (m_in[a] == 0 && m_out[a] > 0)
+                return err(node, StatusCode::InvalidModel,
+                    fmt::format("axis {} is empty and cannot be resized to {}", a, m_out[a]));
             params.scale = s.scales[a];
             if (!roi.empty()) {
                 params.roiStart = roi[i];
@@ -183,7 +195,9 @@ public:
             }
             auto taps = resizeAxisTaps(params);
             if (!taps)
-                return err(node, StatusCode::Unsupported, taps.status().message());
+                return err(node,
+                    taps.status().code() == StatusCode::OutOfMemory ? StatusCode::OutOfMemory : StatusCode::Unsupported,
+                    taps.status().message());
             m_taps[a] = std::move(*taps);
             if (m_nearest && m_taps[a].anyOutside)
                 return err(node, StatusCode::Unsupported, "tf_crop_and_resize with nearest mode");
@@ -216,6 +230,8 @@ public:
     {
         const auto* src = static_cast<const std::byte*>(args.inputs[0]);
         auto* y = static_cast<std::byte*>(args.outputs[0]);
+        if (shapeElementCount(m_out) == 0)
+            return Status::ok(); // an empty output: the passes' intermediate extents may not be (and have no scratch)
         if (m_passes.empty()) {
             std::memcpy(y, src, size_t(shapeElementCount(m_out)) * m_size);
             return Status::ok();

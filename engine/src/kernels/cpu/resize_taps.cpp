@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/cpu/resize_taps.h"
 
+#include <quantscope/engine/resource_limits.h>
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cmath>
 
 namespace qs::kernels {
@@ -126,6 +129,14 @@ Result<AxisTaps> resizeAxisTaps(const ResizeAxisParams& p)
     const float invScale = downscale >= 1.0f ? 1.0f / downscale : 1.0f;
     t.window = antialias ? int64_t(std::ceil(support)) * 2 + 1
                          : (p.mode == ResizeMode::Nearest ? 1 : (p.mode == ResizeMode::Linear ? 2 : 4));
+    // An output extent beyond the limit can hide behind a zero extent on another axis (the output then has no bytes),
+    // and an antialiased downscale widens the window: the taps are bounded like a tensor (the executor fuzzer found
+    // 2^58 of them).
+    int64_t taps = 0;
+    if (__builtin_mul_overflow(outLen, t.window, &taps))
+        taps = -1;
+    QS_RETURN_IF_ERROR(checkByteAllocation(taps < 0 || taps > (INT64_MAX >> 4) ? -1 : taps * 12,
+        fmt::format("the interpolation taps of an axis resized to {}", outLen)));
     t.index.assign(size_t(outLen * t.window), 0);
     t.weight.assign(size_t(outLen * t.window), 0.0f);
     t.outside.assign(size_t(outLen), 0);

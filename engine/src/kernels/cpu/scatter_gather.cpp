@@ -242,6 +242,8 @@ public:
     Status prepare(const KernelContext& ctx) override
     {
         QS_ASSIGN_OR_RETURN(m_reduction, reductionOf(ctx.node));
+        if (ctx.inputs.size() < 3 || !hasInput(ctx.inputs, 1) || !hasInput(ctx.inputs, 2))
+            return err(ctx.node, StatusCode::InvalidModel, "needs data, indices and updates");
         const auto& data = ctx.inputs[0].dims;
         m_idxDims = ctx.inputs[1].dims;
         if (m_idxDims.size() != data.size() || ctx.inputs[2].dims != m_idxDims)

@@ -237,6 +237,9 @@ Status inferDequantize(const Node& node, std::span<const TensorDesc> inputs, std
 
 Status acceptDequantize(const Node& node, std::span<const TensorDesc> inputs)
 {
+    // A node without inputs violates the schema but still loads (the loader then skips shape inference).
+    if (inputs.empty())
+        return Status(StatusCode::Unsupported, "input 0 is absent");
     if (!isQuantizedType(inputs[0].type) && inputs[0].type != DataType::Int32)
         return Status(StatusCode::Unsupported,
             fmt::format("input 0 is {} (only uint8, int8, uint16, int16, int32)", dataTypeName(inputs[0].type)));
@@ -382,7 +385,7 @@ Status inferConvInteger(const Node& node, std::span<const TensorDesc> inputs, st
 
 Status acceptInt8Operands(const Node& node, std::span<const TensorDesc> inputs)
 {
-    if (!isInt8Type(inputs[0].type) || !hasInput(inputs, 1) || !isInt8Type(inputs[1].type))
+    if (inputs.empty() || !isInt8Type(inputs[0].type) || !hasInput(inputs, 1) || !isInt8Type(inputs[1].type))
         return Status(StatusCode::Unsupported, "operands must be uint8 or int8");
     return Status::ok();
 }

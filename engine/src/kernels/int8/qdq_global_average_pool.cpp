@@ -88,7 +88,7 @@ private:
         const auto store = [&](int64_t i, int32_t sum) {
             const int32_t a = sum - qx.zeroPoint * int32_t(m_image);
             const float v = std::nearbyint(float(a) * scale);
-            const int32_t q = int32_t(std::clamp(v, -65536.0f, 65536.0f)) + qy.zeroPoint;
+            const int32_t q = qops::clampedRounded(v) + qy.zeroPoint;
             y[i] = T(std::clamp<int32_t>(q, std::numeric_limits<T>::min(), std::numeric_limits<T>::max()));
         };
         for (int64_t n = 0; n < m_batch; ++n) {

@@ -5,8 +5,9 @@
 
 // The pick is an ifunc resolver that the dynamic loader calls before any constructor runs. ThreadSanitizer
 // instruments that resolver too, and the instrumented resolver crashes (SIGSEGV at load) because TSan's runtime is
-// not started yet; TSan builds therefore compile the baseline version only.
-#if defined(__SANITIZE_THREAD__)
+// not started yet; TSan builds therefore compile the baseline version only. So does clang (the fuzz sub-build):
+// clang 14 refuses target_clones on function templates.
+#if defined(__SANITIZE_THREAD__) || defined(__clang__)
 #define QS_CLONES
 #else
 #define QS_CLONES __attribute__((target_clones("avx2", "default")))

@@ -25,6 +25,16 @@ inline const void* inputAt(const KernelArgs& args, size_t i)
     return i < args.inputs.size() ? args.inputs[i] : nullptr;
 }
 
+/// A rounded quotient as an int32 in [-65536, 65536] (wider than any 8- or 16-bit result, so the saturation after it
+/// still decides). NaN, from a zero, infinite or NaN scale in the file, becomes the lower bound as in the quantize
+/// kernels; converting NaN or an out-of-range float to an integer directly is undefined behaviour (the executor fuzzer
+/// found it in QLinearAveragePool).
+inline int32_t clampedRounded(float v)
+{
+    v = v > -65536.0f ? v : -65536.0f;
+    return int32_t(v < 65536.0f ? v : 65536.0f);
+}
+
 /// A zero point of type `type` (uint8/int8/int32) at element 0 of `data`; 0 when data is null.
 int32_t zeroPointValue(const void* data, DataType type);
 

@@ -67,7 +67,7 @@ void globalAverage(
             for (int64_t i = 0; i < image; ++i)
                 acc += px[i * pixelStride];
             const float v = std::nearbyint(float(acc) * scale);
-            y[n * channels + c] = saturate<T>(int32_t(std::clamp(v, -65536.0f, 65536.0f)) + qy.zeroPoint);
+            y[n * channels + c] = saturate<T>(clampedRounded(v) + qy.zeroPoint);
         }
 }
 
@@ -219,7 +219,7 @@ private:
         };
         auto finish = [&](float sum, int64_t count) -> T {
             const float q = std::nearbyint(sum / float(count) / yScale + zy);
-            return saturate<T>(int32_t(std::clamp(q, -65536.0f, 65536.0f)));
+            return saturate<T>(clampedRounded(q));
         };
         const int64_t outImage = m_outImage, inImage = m_inImage;
         // Every output sums its window in row-major order (as ORT's loops do); the loops below only interleave
