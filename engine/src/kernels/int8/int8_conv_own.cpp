@@ -45,7 +45,7 @@ private:
     dnnl::stream* m_stream = nullptr;
     std::function<bool(const uint8_t*, int32_t)> m_unsplitFits;
     std::unique_ptr<Avx2Int8Conv> m_kernel; ///< split weights (see avx2_int8_conv.h)
-    std::unique_ptr<Avx2Int8Conv> m_unsplit; ///< the original weights, as unsplitWeights for oneDNN
+    std::unique_ptr<Avx2Int8Conv> m_unsplit; ///< the original weights, as oneDNN's executor keeps them
     dnnl::memory m_srcNchw, m_interior; ///< NCHW single images are reordered straight into the kernel's padded buffer
     dnnl::reorder m_toInterior;
     bool m_unsplitRun = false;
@@ -78,7 +78,7 @@ OwnAvx2Executor::OwnAvx2Executor(const OwnAvx2Spec& spec)
 Status OwnAvx2Executor::start(const uint8_t* xu, int32_t zp)
 {
     try {
-        // As for oneDNN's unsplit weights (runPrimitive); the own kernel pads with the zero point itself.
+        // As for oneDNN's unsplit weights (int8_conv_onednn.cpp); the own kernel pads with the zero point itself.
         m_unsplitRun = m_unsplit && m_unsplitFits(xu, zp);
         Avx2Int8Conv& kernel = current(); // either has the same padded scratch and geometry
         // Three-channel images (yolov5nu's, resnet18's) by byte shuffles: the oneDNN reorder ran at ~3.5 GB/s.
@@ -108,12 +108,11 @@ void Int8Conv::Impl::prepareOwnKernel(const std::vector<int8_t>& unsplit)
 {
     const ConvShape& s = shape;
     const bool padding = s.padTop + s.padLeft + s.padBottom + s.padRight > 0;
-    const std::vector<int8_t> none;
     executor = makeOwnAvx2Executor({ .shape = s,
         .nchw = nchw(),
         .weights = s8.data(),
         .residual = &residual,
-        .unsplit = unsplitMaxSource >= 0 ? &unsplit : &none,
+        .unsplit = &unsplit,
         .maxQuadGroup = options.maxQuadGroup,
         .stream = &stream,
         .unsplitFits = [this, padding](const uint8_t* xu, int32_t zp) {
