@@ -92,7 +92,7 @@ void Int8Conv::Impl::makeExecutor(const Int8Weights& w)
 std::vector<int8_t> Int8Conv::Impl::splitWeights(const std::string& implementation)
 {
     // The weights as the kernel would get them without the pair split: exact for any source whose values keep every
-    // pair's int16 sum in range (see unsplitWeights). Only for a constant activation zero point (static QDQ layers,
+    // pair's int16 sum in range (int8_conv_unsplit.h). Only for a constant activation zero point (static QDQ layers,
     // whose calibrated scales leave headroom; a dynamic layer's source spans [0, 255] by construction), when the
     // residual would be nothing but the split (no clamped weight zero point outliers) and the zero point is not
     // folded into oneDNN's padded borders (whose accOffset is the split weights').

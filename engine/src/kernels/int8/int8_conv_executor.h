@@ -9,12 +9,12 @@
 
 #include "kernels/int8/conv_shape.h"
 #include "kernels/int8/int8_conv.h"
+#include "kernels/int8/int8_conv_unsplit.h"
 #include "kernels/int8/onednn_context.h"
 
 #include <quantscope/engine/status.h>
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,7 +44,7 @@ public:
     /// of each run (may throw dnnl::error).
     virtual size_t scratchBytes() const { return 0; }
     virtual void bindScratch(void* scratch) { (void)scratch; }
-    /// The last run used the unsplit weights (int8_conv_impl.h, unsplitWeights): the epilogue skips the residual.
+    /// The last run used the unsplit weights (int8_conv_unsplit.h): the epilogue skips the residual.
     virtual bool unsplitRun() const { return false; }
     /// The executor computes the sparse residual itself (the own kernel's extra quads): no epilogue correction.
     virtual bool absorbsResidual() const { return false; }
@@ -103,10 +103,9 @@ struct OwnAvx2Spec
     const int8_t* weights = nullptr; ///< s8 [OC, IC, KH, KW], pair-safe (split)
     const std::vector<ResidualWeight>* residual = nullptr; ///< the split's and the zero-point outliers' residual
     const std::vector<int8_t>* unsplit = nullptr; ///< the original s8 weights where allowed, or empty: none
+    UnsplitCheck unsplitCheck; ///< whether a run's source lets `unsplit` run exactly
     int maxQuadGroup = 4;
     dnnl::stream* stream = nullptr; ///< for the NCHW reorder into the kernel's buffer
-    /// Whether a run on this uint8 source with this zero point may use the unsplit weights.
-    std::function<bool(const uint8_t*, int32_t)> unsplitFits;
 };
 std::unique_ptr<Int8ConvExecutor> makeOwnAvx2Executor(const OwnAvx2Spec& spec);
 
@@ -120,12 +119,11 @@ struct OnednnSpec
     bool runTimeZeroPoint = false; ///< the primitive takes a run-time source zero point (from `sourceZeroPoint`)
     bool nchwOutput = false; ///< of the direct uint8 primitive's output
     const int8_t* weights = nullptr; ///< s8 [OC, IC/group, KH, KW], pair-safe for the primitive (split)
-    const std::vector<int8_t>* unsplit = nullptr; ///< the original s8 weights, or empty: none
+    const std::vector<int8_t>* unsplit = nullptr; ///< the original s8 weights where allowed, or empty: none
+    UnsplitCheck unsplitCheck; ///< whether a run's source lets `unsplit` run exactly
     dnnl::stream* stream = nullptr;
     const dnnl::memory* source = nullptr; ///< the NHWC source memory
     const dnnl::memory* sourceZeroPoint = nullptr;
-    /// Whether a run on this NHWC uint8 source (`size` bytes) may use the unsplit weights.
-    std::function<bool(const uint8_t*, size_t)> unsplitFits;
 };
 std::unique_ptr<Int8ConvExecutor> makeOnednnExecutor(const OnednnSpec& spec);
 

@@ -11,13 +11,14 @@
 //   int8_conv_weights.cpp   weight zero-point plan (clamped outliers, window-sum compensation), saturating-pair split
 //   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction
 //   int8_conv_direct.cpp    oneDNN writing the requantized uint8 output itself: when it may, and its primitive
-//   int8_conv_unsplit.cpp   whether a run's source lets the unsplit weights run exactly (AVX2: no pair saturates)
+//   int8_conv_unsplit.h     whether a run's source lets the unsplit weights run exactly (AVX2: no pair saturates)
 #pragma once
 
 #include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_conv_executor.h"
 #include "kernels/int8/int8_conv_plan.h"
+#include "kernels/int8/int8_conv_unsplit.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
 
@@ -110,25 +111,11 @@ struct Int8Conv::Impl
     // the own AVX2 kernel's (int8_conv_own.cpp) and the planar path's (int8_conv_planar.cpp).
     std::unique_ptr<Int8ConvExecutor> executor;
 
-    // ---- Unsplit weights of static layers (int8_conv_unsplit.cpp), held by oneDNN's or the own kernel's executor.
-    /// A u8 source whose values are all <= unsplitMaxSource keeps every pair sum of them inside int16
-    /// (2 * max|w| * max x <= 32767, for any two weights a kernel pairs), so they compute exactly and no residual is
-    /// needed; each run picks them when its source allows. None (-1) when there is no split, for a run-time activation
-    /// zero point, and when the residual also holds clamped weight zero point outliers.
+    // ---- Unsplit weights of static layers, held by oneDNN's or the own kernel's executor with the check whether a
+    // run's source lets them run exactly (int8_conv_unsplit.h). Each run picks them when its source allows.
+    /// UnsplitCheck::maxSource: -1 (none) when there is no split, for a run-time activation zero point, and when the
+    /// residual also holds clamped weight zero point outliers.
     int32_t unsplitMaxSource = -1;
-    bool sourceFits(const uint8_t* source, size_t size) const; ///< every byte <= unsplitMaxSource
-    /// A pair the split changed (oneDNN's pairs of input channels only): its even channel and the original weights'
-    /// magnitudes. Same signs (only those offend), so |w_e x_e + w_o x_o| <= even * max x_e + odd * max x_o.
-    struct UnsplitPair
-    {
-        int32_t channel;
-        int16_t even, odd;
-    };
-    std::vector<UnsplitPair> unsplitPairs;
-    void listUnsplitPairs(const std::vector<int8_t>& unsplit); ///< from `residual` (pairs of input channels)
-    std::vector<uint8_t> sourceMaxima;
-    /// sourceFits, or else every unsplitPairs entry within int16 for the NHWC source's per-channel maxima.
-    bool pairsFit(const uint8_t* source, size_t size);
     bool unsplitRun = false; ///< the last run used the unsplit weights: the epilogue skips the residual
 
     // ---- The direct requantizing path (int8_conv_direct.cpp): the executor writes uint8 itself (oneDNN, with the bias

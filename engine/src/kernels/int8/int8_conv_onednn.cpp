@@ -60,8 +60,9 @@ void Int8Conv::Impl::prepareOnednnKernel(const std::vector<int8_t>& unsplit)
     // oneDNN's direct kernels pair input channels 2p and 2p + 1 at one kernel position: the split pairs (one residual
     // weight each, on the even channel) with their original magnitudes, so that a run can check them against the
     // source's per-channel maxima.
+    UnsplitCheck check(unsplitMaxSource);
     if (unsplitMaxSource >= 0 && pairLayoutOf(convPd.impl_info_str()) == PairLayout::InputChannels)
-        listUnsplitPairs(unsplit);
+        check.listPairs(shape, residual, unsplit);
     executor = makeOnednnExecutor({ .shape = shape,
         .primitive = convPd,
         .padBegin = primitivePadding(true),
@@ -70,10 +71,10 @@ void Int8Conv::Impl::prepareOnednnKernel(const std::vector<int8_t>& unsplit)
         .nchwOutput = outNchw(),
         .weights = s8.data(),
         .unsplit = &unsplit,
+        .unsplitCheck = check,
         .stream = &stream,
         .source = &srcNhwc,
-        .sourceZeroPoint = &srcZeroPoint,
-        .unsplitFits = [this](const uint8_t* source, size_t size) { return pairsFit(source, size); } });
+        .sourceZeroPoint = &srcZeroPoint });
 }
 
 void Int8Conv::Impl::prepareSourceMemory()
@@ -107,7 +108,7 @@ OnednnExecutor::OnednnExecutor(const OnednnSpec& spec)
     , m_stream(spec.stream)
     , m_source(spec.source)
     , m_sourceZeroPointMemory(spec.sourceZeroPoint)
-    , m_unsplitFits(spec.unsplitFits)
+    , m_unsplitCheck(spec.unsplitCheck)
 {
     dnnl::engine& eng = onednnEngine();
     m_conv = dnnl::convolution_forward(m_primitive);
@@ -145,7 +146,8 @@ Status OnednnExecutor::start(const uint8_t*, int32_t)
         // source.
         const dnnl::memory& src = *m_source;
         m_unsplitRun = m_unsplitWeights
-            && m_unsplitFits(static_cast<const uint8_t*>(src.get_data_handle()), m_primitive.src_desc().get_size());
+            && m_unsplitCheck.fits(
+                static_cast<const uint8_t*>(src.get_data_handle()), m_primitive.src_desc().get_size());
         const dnnl::memory& w = m_unsplitRun ? m_unsplitWeights : m_weights;
         if (!m_sourceZeroPoint)
             m_conv.execute(*m_stream, { { DNNL_ARG_SRC, src }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, m_dst } });

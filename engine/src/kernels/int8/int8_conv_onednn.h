@@ -38,12 +38,11 @@ private:
     dnnl::stream* m_stream = nullptr;
     const dnnl::memory* m_source = nullptr;
     const dnnl::memory* m_sourceZeroPointMemory = nullptr;
-    std::function<bool(const uint8_t*, size_t)> m_unsplitFits;
     dnnl::convolution_forward m_conv;
     dnnl::memory m_weights;
-    /// The original weights of static layers (int8_conv_impl.h, unsplitMaxSource): each run picks them when its source
-    /// lets them compute exactly.
+    /// The original weights of static layers: each run picks them when its source lets them compute exactly.
     dnnl::memory m_unsplitWeights;
+    UnsplitCheck m_unsplitCheck;
     dnnl::memory m_dst; ///< the whole layer's int32 accumulators (scratch, bound per run)
     bool m_unsplitRun = false;
 
