@@ -4,7 +4,7 @@
 //   int8_conv_plan.cpp      which path computes the accumulators and why (int8_conv_plan.h)
 //   int8_conv_source.cpp    the source of a run: int8 shift, zero-point check, NCHW reorder, zero-point padded copy
 //   int8_conv_scratch.cpp   the per-run buffers in the caller's scratch: their layout, binding, what must be refilled
-//   int8_conv_onednn.cpp    the primitive descriptor and source memories, and the oneDNN path's executor
+//   int8_conv_onednn.cpp    the primitive descriptor and source memories, and the oneDNN path's executor (.h)
 //   int8_conv_executor.h    one path's computation of the accumulators behind one interface (oneDNN, own, planar)
 //   int8_conv_own.cpp       the own AVX2 kernel's path: its executor
 //   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels): its executor
