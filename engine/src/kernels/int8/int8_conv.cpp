@@ -55,34 +55,51 @@ Status Int8Conv::Impl::prepare(const Int8Weights& w)
 {
     QS_RETURN_IF_ERROR(checkWeights(w));
     planWeightZeroPoints(w);
-    if (plan.path == Int8ConvPath::Planar) {
-        preparePlanar(w);
-    } else {
-        try {
-            // The primitive first: its implementation decides which weight pairs the split must make safe.
-            createPrimitive();
-            prepareKernelWeights();
+    try {
+        makeExecutor(w);
+        if (convPd) // the planar path reads x itself
             prepareSourceMemory();
-        } catch (const dnnl::error& e) {
-            return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
-        }
+    } catch (const dnnl::error& e) {
+        return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
     }
     sizeScratch();
     return Status::ok();
 }
 
-void Int8Conv::Impl::prepareKernelWeights()
+void Int8Conv::Impl::makeExecutor(const Int8Weights& w)
+{
+    // The one place where the plan's path picks the executor; each path's preparation is in its file. The primitive
+    // descriptor comes first on oneDNN's and the own kernel's path: its implementation decides which weight pairs the
+    // split must make safe for oneDNN, and it describes the NHWC source either reads.
+    switch (plan.path) {
+    case Int8ConvPath::Planar:
+        preparePlanar(w);
+        return;
+    case Int8ConvPath::OwnAvx2:
+        createPrimitive();
+        prepareOwnKernel(splitWeights(Avx2Int8Conv::kImplementation));
+        break;
+    case Int8ConvPath::Onednn:
+        createPrimitive();
+        prepareOnednnKernel(splitWeights(convPd.impl_info_str()));
+        break;
+    }
+    s8 = {};
+    if (unsplitMaxSource >= 0) // either executor then holds the unsplit weights
+        report.unsplitMaxSource = unsplitMaxSource;
+}
+
+std::vector<int8_t> Int8Conv::Impl::splitWeights(const std::string& implementation)
 {
     // The weights as the kernel would get them without the pair split: exact for any source whose values keep every
-    // pair's int16 sum in range (see unsplitWeights). Only for a constant activation zero point (static QDQ layers,
+    // pair's int16 sum in range (int8_conv_unsplit.h). Only for a constant activation zero point (static QDQ layers,
     // whose calibrated scales leave headroom; a dynamic layer's source spans [0, 255] by construction), when the
     // residual would be nothing but the split (no clamped weight zero point outliers) and the zero point is not
     // folded into oneDNN's padded borders (whose accOffset is the split weights').
     std::vector<int8_t> unsplit;
     if (plan.zeroPoint != SourceZeroPoint::RunTime && residual.empty() && !plan.paddedSource && options.unsplitWeights)
         unsplit = s8;
-    const bool ownPath = plan.path == Int8ConvPath::OwnAvx2;
-    splitPairsFor(ownPath ? std::string(Avx2Int8Conv::kImplementation) : convPd.impl_info_str());
+    splitPairsFor(implementation);
     int32_t maxAbs = 0;
     for (int8_t v : unsplit)
         maxAbs = std::max(maxAbs, std::abs(int32_t(v)));
@@ -90,19 +107,15 @@ void Int8Conv::Impl::prepareKernelWeights()
     if (!correctedChannels.empty() && maxAbs > 0 && 32767 / (2 * maxAbs) < 255)
         unsplitMaxSource = 32767 / (2 * maxAbs);
     boundAccumulators();
-    if (ownPath)
-        prepareOwnKernel(unsplit);
-    else
-        reorderOnednnWeights(unsplit);
-    s8 = {};
-    if (unsplitMaxSource >= 0) // either path then holds the unsplit weights
-        report.unsplitMaxSource = unsplitMaxSource;
+    if (unsplitMaxSource < 0)
+        unsplit = {};
+    return unsplit;
 }
 
 void Int8Conv::Impl::sizeScratch()
 {
     const ConvShape& s = shape;
-    if (executor) {
+    if (executor->banded()) {
         bandRows = std::clamp<int64_t>(
             kBandBytes / int64_t(sizeof(int32_t) * s.outWidth() * s.outChannels), 1, s.outHeight());
         band.resize(size_t(bandRows * s.outWidth() * s.outChannels));
@@ -115,9 +128,7 @@ void Int8Conv::Impl::sizeScratch()
 Status Int8Conv::Impl::runKernel(const void* x, int32_t& xZeroPoint, const uint8_t*& xu)
 {
     QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu));
-    if (!executor)
-        return runPrimitive();
-    // The executor computes band by band in the epilogue.
+    // oneDNN's executor computes the whole layer here; the others band by band in the epilogue.
     QS_RETURN_IF_ERROR(executor->start(xu, xZeroPoint));
     unsplitRun = executor->unsplitRun();
     return Status::ok();
@@ -157,7 +168,7 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
         }
     };
     const int64_t bandSize = bandRows * ow * oc;
-    const bool banded = executor != nullptr;
+    const bool banded = executor->banded();
     if (banded && int64_t(band.size()) < threads * bandSize)
         band.resize(size_t(threads * bandSize));
     for (int64_t n = 0; n < s.batch; ++n) {
@@ -175,7 +186,7 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             nhwcImage = nhwc ? nhwc + n * s.inChannels * s.inHeight * s.inWidth : nullptr;
             copyImage = executor->beginImage(nhwcImage, zp);
         }
-        auto* acc = banded ? nullptr : static_cast<int32_t*>(dst.get_data_handle()) + n * oh * ow * oc;
+        int32_t* acc = banded ? nullptr : executor->accumulators(n);
         // Output rows [begin, end) of image n on one thread. The own kernel and the planar path fill a band of a few
         // output rows that stays in cache for the corrections and the store right after (no whole-layer int32
         // buffer written and read back); each thread has its own band.
@@ -265,10 +276,7 @@ bool Int8Conv::lastRunUnsplit() const noexcept
 }
 std::string Int8Conv::implementation() const
 {
-    if (m_impl->executor)
-        return m_impl->executor->implementation();
-    // "+u8" once runRequantized has let oneDNN write the uint8 output itself.
-    return std::string(m_impl->convPd.impl_info_str()) + (m_impl->direct.ok ? "+u8" : "");
+    return m_impl->executor->implementation();
 }
 
 Status Int8Conv::runInt32(const void* x, int32_t xZeroPoint, int32_t* y)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Int8Conv's direct requantizing path: oneDNN writes the uint8 output itself (bias and per-channel multipliers as its
-// bias and output scales) where that is provably the same arithmetic as the requantizing epilogue.
+// bias and output scales) where that is provably the same arithmetic as the requantizing epilogue. Impl decides when
+// (directEligible); oneDNN's executor (int8_conv_onednn.h) holds the primitive.
 #include "kernels/int8/int8_conv_impl.h"
+#include "kernels/int8/int8_conv_onednn.h"
 
 #include <fmt/format.h>
 
@@ -24,9 +26,8 @@ bool Int8Conv::Impl::directEligible(const Requantization& rq) const
     // before the rounding, which moves ties when it is odd: only zero point 0 qualifies). That equals the requantizing
     // epilogue exactly when float(acc) + float(bias) is exact: every |value| below 2^24. Relu (lo = 0 with zero point
     // 0) is the uint8 saturation itself. No epilogue correction may be pending (AVX2 residual, compensation).
-    if (plan.path != Int8ConvPath::Onednn || plan.oneDnnSourceZeroPoint() || !correctedChannels.empty()
-        || needsWindowSums || shape.group != 1 || rq.outType != DataType::UInt8 || rq.zeroPoint != 0
-        || !rq.offset.empty() || rq.lo != 0 || rq.hi != 255)
+    if (!executor->mayWriteRequantized() || !correctedChannels.empty() || needsWindowSums || shape.group != 1
+        || rq.outType != DataType::UInt8 || rq.zeroPoint != 0 || !rq.offset.empty() || rq.lo != 0 || rq.hi != 255)
         return false;
     int64_t maxBias = 0;
     for (size_t o = 0; o < size_t(shape.outChannels); ++o)
@@ -43,23 +44,34 @@ bool Int8Conv::Impl::prepareDirect(const Requantization& rq)
     std::vector<int32_t> bias = rq.bias.empty() ? std::vector<int32_t>(size_t(oc), 0) : rq.bias;
     for (size_t o = 0; o < accOffset.size(); ++o)
         bias[o] += accOffset[o]; // the padded source's compensation, exact in int32 (bounded above)
-    if (direct.tried && scales == direct.scales && bias == direct.bias)
-        return direct.ok;
-    direct.tried = true;
-    direct.ok = false;
-    direct.scales = scales;
-    direct.bias = bias;
+    return executor->prepareRequantized(scales, bias);
+}
+
+Status Int8Conv::Impl::runDirect(const void* x, int32_t xZeroPoint, void* y)
+{
+    const uint8_t* xu = nullptr;
+    QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu)); // the source memories of the oneDNN path
+    return executor->runRequantized(y);
+}
+
+bool OnednnExecutor::prepareRequantized(const std::vector<float>& scales, const std::vector<int32_t>& bias)
+{
+    if (m_direct.tried && scales == m_direct.scales && bias == m_direct.bias)
+        return m_direct.ok;
+    m_direct.tried = true;
+    m_direct.ok = false;
+    m_direct.scales = scales;
+    m_direct.bias = bias;
     try {
         dnnl::engine& eng = onednnEngine();
-        const ConvShape& s = shape;
+        const ConvShape& s = m_shape;
         const dnnl::memory::dims dstDims { s.batch, s.outChannels, s.outHeight(), s.outWidth() };
-        const dnnl::memory::desc dstMd(dstDims, dt::u8, outNchw() ? tag::nchw : tag::nhwc);
-        const dnnl::memory::desc biasMd({ oc }, dt::s32, tag::x);
-        const dnnl::memory::desc wAny(convPd.weights_desc().dims(), dt::s8, tag::any);
+        const dnnl::memory::desc dstMd(dstDims, dt::u8, m_nchwOutput ? tag::nchw : tag::nhwc);
+        const dnnl::memory::desc biasMd({ s.outChannels }, dt::s32, tag::x);
+        const dnnl::memory::desc wAny(m_primitive.weights_desc().dims(), dt::s8, tag::any);
         const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
-            dnnl::algorithm::convolution_direct, convPd.src_desc(), wAny, biasMd, dstMd,
-            { s.strideHeight, s.strideWidth }, { s.dilationHeight - 1, s.dilationWidth - 1 }, primitivePadding(true),
-            primitivePadding(false));
+            dnnl::algorithm::convolution_direct, m_primitive.src_desc(), wAny, biasMd, dstMd,
+            { s.strideHeight, s.strideWidth }, { s.dilationHeight - 1, s.dilationWidth - 1 }, m_padBegin, m_padEnd);
         dnnl::primitive_attr attr;
         attr.set_output_scales(scales.size() > 1 ? 1 << 1 : 0, scales);
         const dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
@@ -67,36 +79,34 @@ bool Int8Conv::Impl::prepareDirect(const Requantization& rq)
         // the epilogue for anything else.
         if (std::string(pd.impl_info_str()).find("brg") == std::string::npos)
             return false;
-        direct.conv = dnnl::convolution_forward(pd);
-        if (pd.weights_desc() == convPd.weights_desc()) {
-            direct.weights = weights;
+        m_direct.conv = dnnl::convolution_forward(pd);
+        if (pd.weights_desc() == m_primitive.weights_desc()) {
+            m_direct.weights = m_weights;
         } else {
-            direct.weights = dnnl::memory(pd.weights_desc(), eng);
-            dnnl::reorder(weights, direct.weights).execute(stream, weights, direct.weights);
+            m_direct.weights = dnnl::memory(pd.weights_desc(), eng);
+            dnnl::reorder(m_weights, m_direct.weights).execute(*m_stream, m_weights, m_direct.weights);
         }
-        direct.biasMem = dnnl::memory(biasMd, eng);
-        std::copy(bias.begin(), bias.end(), static_cast<int32_t*>(direct.biasMem.get_data_handle()));
-        direct.dst = dnnl::memory(pd.dst_desc(), eng, DNNL_MEMORY_NONE);
-        stream.wait();
-        direct.ok = true;
+        m_direct.biasMem = dnnl::memory(biasMd, eng);
+        std::copy(bias.begin(), bias.end(), static_cast<int32_t*>(m_direct.biasMem.get_data_handle()));
+        m_direct.dst = dnnl::memory(pd.dst_desc(), eng, DNNL_MEMORY_NONE);
+        m_stream->wait();
+        m_direct.ok = true;
     } catch (const dnnl::error&) {
-        direct.ok = false;
+        m_direct.ok = false;
     }
-    return direct.ok;
+    return m_direct.ok;
 }
 
-Status Int8Conv::Impl::runDirect(const void* x, int32_t xZeroPoint, void* y)
+Status OnednnExecutor::runRequantized(void* y)
 {
-    const uint8_t* xu = nullptr;
-    QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu)); // the source memories of the oneDNN path
     try {
-        direct.dst.set_data_handle(y);
-        direct.conv.execute(stream,
-            { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, direct.weights }, { DNNL_ARG_BIAS, direct.biasMem },
-                { DNNL_ARG_DST, direct.dst } });
-        stream.wait();
+        m_direct.dst.set_data_handle(y);
+        m_direct.conv.execute(*m_stream,
+            { { DNNL_ARG_SRC, *m_source }, { DNNL_ARG_WEIGHTS, m_direct.weights }, { DNNL_ARG_BIAS, m_direct.biasMem },
+                { DNNL_ARG_DST, m_direct.dst } });
+        m_stream->wait();
     } catch (const dnnl::error& e) {
-        return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
+        return onednnError(e, fmt::format("int8 convolution {}", m_shape.toString()));
     }
     return Status::ok();
 }

@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: MIT
 // How one of Int8Conv's paths (int8_conv_plan.h) computes a run's int32 accumulators, behind one interface: each
 // path's executor holds only its own state, and Int8Conv::Impl (int8_conv_impl.h) keeps what every path shares — the
-// weight zero-point and pair-split corrections, the source of a run, the epilogue that applies the corrections and
-// stores the output. The executor is chosen from the plan in one place (Int8Conv::Impl::prepare).
+// weight zero-point and pair-split corrections, the source of a run (with oneDNN's primitive descriptor, which
+// describes it), the epilogue that applies the corrections and stores the output. The executor is chosen from the
+// plan in one place (Int8Conv::Impl::makeExecutor). oneDNN's executor computes the whole layer in start(); the own
+// kernel's and the planar path's compute band by band inside the epilogue.
 #pragma once
 
 #include "kernels/int8/conv_shape.h"
 #include "kernels/int8/int8_conv.h"
+#include "kernels/int8/int8_conv_unsplit.h"
 #include "kernels/int8/onednn_context.h"
 
 #include <quantscope/engine/status.h>
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,9 +27,24 @@ public:
     virtual ~Int8ConvExecutor() = default;
     /// What Int8Conv::implementation() reports for this path.
     virtual std::string implementation() const = 0;
-    /// Readies a run on `xu` (uint8, the input layout, zero point `zp`).
+    /// Readies a run on `xu` (uint8, the input layout, zero point `zp`), after Impl has prepared its source; a
+    /// whole-layer executor (not banded()) computes its accumulators here.
     virtual Status start(const uint8_t* xu, int32_t zp) = 0;
-    /// The last run used the unsplit weights (int8_conv_impl.h, unsplitWeights): the epilogue skips the residual.
+    /// True: the epilogue asks for bands of output rows (beginImage, copyRows, computeBand). False: start() computes
+    /// the whole layer's accumulators into the scratch (accumulators()).
+    virtual bool banded() const { return true; }
+    /// Of a whole-layer executor after start(): image `n`'s NHWC int32 accumulators, which the epilogue finishes in
+    /// place.
+    virtual int32_t* accumulators(int64_t n) const
+    {
+        (void)n;
+        return nullptr;
+    }
+    /// The executor's share of the run's scratch (int8_conv_impl.h, ScratchLayout): bytes, and binding it at the start
+    /// of each run (may throw dnnl::error).
+    virtual size_t scratchBytes() const { return 0; }
+    virtual void bindScratch(void* scratch) { (void)scratch; }
+    /// The last run used the unsplit weights (int8_conv_unsplit.h): the epilogue skips the residual.
     virtual bool unsplitRun() const { return false; }
     /// The executor computes the sparse residual itself (the own kernel's extra quads): no epilogue correction.
     virtual bool absorbsResidual() const { return false; }
@@ -50,8 +67,31 @@ public:
     }
     /// Output pixels [begin, end) (flat over OH·OW) of `image` (the run's source, in the input layout) into `out` (NHWC
     /// int32, pixel `begin` first), for the epilogue's bands; several threads compute disjoint ranges of one image at
-    /// once.
-    virtual void computeBand(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const = 0;
+    /// once. Called on banded() executors only.
+    virtual void computeBand(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const
+    {
+        (void)image;
+        (void)zp;
+        (void)begin;
+        (void)end;
+        (void)out;
+    }
+    /// runRequantized without the epilogue: the executor writing the uint8 output itself (oneDNN's primitive with the
+    /// bias and the per-channel multipliers as its bias and output scales, int8_conv_direct.cpp). Whether this path
+    /// can at all (asked before Impl checks the requantization), then whether it can for these `scales` and `bias`
+    /// (the accumulator offset included), then the run on the source Impl has prepared.
+    virtual bool mayWriteRequantized() const { return false; }
+    virtual bool prepareRequantized(const std::vector<float>& scales, const std::vector<int32_t>& bias)
+    {
+        (void)scales;
+        (void)bias;
+        return false;
+    }
+    virtual Status runRequantized(void* y)
+    {
+        (void)y;
+        return Status(StatusCode::Internal, "this int8 convolution path does not write requantized output itself");
+    }
 };
 
 /// What the own AVX2 kernel's executor is made of (int8_conv_own.cpp); the pointers need to live only through
@@ -62,13 +102,30 @@ struct OwnAvx2Spec
     bool nchw = false; ///< of the input
     const int8_t* weights = nullptr; ///< s8 [OC, IC, KH, KW], pair-safe (split)
     const std::vector<ResidualWeight>* residual = nullptr; ///< the split's and the zero-point outliers' residual
-    const std::vector<int8_t>* unsplit = nullptr; ///< the original s8 weights, or empty: none
+    const std::vector<int8_t>* unsplit = nullptr; ///< the original s8 weights where allowed, or empty: none
+    UnsplitCheck unsplitCheck; ///< whether a run's source lets `unsplit` run exactly
     int maxQuadGroup = 4;
     dnnl::stream* stream = nullptr; ///< for the NCHW reorder into the kernel's buffer
-    /// Whether a run on this uint8 source with this zero point may use the unsplit weights.
-    std::function<bool(const uint8_t*, int32_t)> unsplitFits;
 };
 std::unique_ptr<Int8ConvExecutor> makeOwnAvx2Executor(const OwnAvx2Spec& spec);
+
+/// What oneDNN's executor is made of (int8_conv_onednn.cpp); the pointers need to live only through makeOnednnExecutor,
+/// except `stream`, `source` and `sourceZeroPoint` (Int8Conv::Impl's, bound per run by it).
+struct OnednnSpec
+{
+    ConvShape shape {};
+    dnnl::convolution_forward::primitive_desc primitive; ///< u8 NHWC source, s8 weights, s32 NHWC output
+    dnnl::memory::dims padBegin, padEnd; ///< the primitive's padding (none for a zero-point padded source)
+    bool runTimeZeroPoint = false; ///< the primitive takes a run-time source zero point (from `sourceZeroPoint`)
+    bool nchwOutput = false; ///< of the direct uint8 primitive's output
+    const int8_t* weights = nullptr; ///< s8 [OC, IC/group, KH, KW], pair-safe for the primitive (split)
+    const std::vector<int8_t>* unsplit = nullptr; ///< the original s8 weights where allowed, or empty: none
+    UnsplitCheck unsplitCheck; ///< whether a run's source lets `unsplit` run exactly
+    dnnl::stream* stream = nullptr;
+    const dnnl::memory* source = nullptr; ///< the NHWC source memory
+    const dnnl::memory* sourceZeroPoint = nullptr;
+};
+std::unique_ptr<Int8ConvExecutor> makeOnednnExecutor(const OnednnSpec& spec);
 
 /// The planar pointwise path (int8_conv_planar.cpp): (w - zp) packed in int16 pairs of input channels, exact by itself
 /// (no split, no residual, no window sums).

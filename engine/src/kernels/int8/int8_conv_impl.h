@@ -4,20 +4,21 @@
 //   int8_conv_plan.cpp      which path computes the accumulators and why (int8_conv_plan.h)
 //   int8_conv_source.cpp    the source of a run: int8 shift, zero-point check, NCHW reorder, zero-point padded copy
 //   int8_conv_scratch.cpp   the per-run buffers in the caller's scratch: their layout, binding, what must be refilled
-//   int8_conv_onednn.cpp    the oneDNN path: primitive, weights, source memories, run
-//   int8_conv_executor.h    one path's computation of the accumulators behind one interface (own AVX2, planar)
+//   int8_conv_onednn.cpp    the primitive descriptor and source memories, and the oneDNN path's executor (.h)
+//   int8_conv_executor.h    one path's computation of the accumulators behind one interface (oneDNN, own, planar)
 //   int8_conv_own.cpp       the own AVX2 kernel's path: its executor
 //   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels): its executor
 //   int8_conv_weights.cpp   weight zero-point plan (clamped outliers, window-sum compensation), saturating-pair split
 //   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction
-//   int8_conv_direct.cpp    oneDNN writing the requantized uint8 output itself
-//   int8_conv_unsplit.cpp   whether a run's source lets the unsplit weights run exactly (AVX2: no pair saturates)
+//   int8_conv_direct.cpp    oneDNN writing the requantized uint8 output itself: when it may, and its primitive
+//   int8_conv_unsplit.h     whether a run's source lets the unsplit weights run exactly (AVX2: no pair saturates)
 #pragma once
 
 #include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_conv_executor.h"
 #include "kernels/int8/int8_conv_plan.h"
+#include "kernels/int8/int8_conv_unsplit.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
 
@@ -96,57 +97,30 @@ struct Int8Conv::Impl
     std::vector<int32_t> accOffset; ///< per output channel, added to every accumulator (empty: none)
     SaturationReport report;
 
-    // ---- The source (int8_conv_source.cpp, int8_conv_onednn.cpp)
+    // ---- The source (int8_conv_source.cpp, int8_conv_onednn.cpp). oneDNN's primitive descriptor describes the NHWC
+    // source: made on the oneDNN path and the own kernel's (none on the planar path, which reads x).
     uint8_t* shifted = nullptr; ///< int8 sources shifted to uint8 (scratch)
     uint8_t* padded = nullptr; ///< plan.paddedSource: [N][IH + pads][IW + pads][C] (scratch, srcNhwc's data)
     dnnl::stream stream;
+    dnnl::convolution_forward::primitive_desc convPd;
     dnnl::reorder toNhwc;
     dnnl::memory srcNchw, srcNhwc, srcZeroPoint;
 
-    // ---- The oneDNN path (int8_conv_onednn.cpp)
-    dnnl::convolution_forward conv;
-    dnnl::convolution_forward::primitive_desc convPd;
-    dnnl::memory weights, dst;
-
-    // ---- The path's executor (int8_conv_executor.h): the own AVX2 kernel's (int8_conv_own.cpp) and the planar path's
-    // (int8_conv_planar.cpp), which compute band by band in the epilogue; null on the oneDNN path, whose state is still
-    // kept in this struct (int8_conv_onednn.cpp, int8_conv_direct.cpp).
+    // ---- The path's executor (int8_conv_executor.h), made in one place (makeExecutor): oneDNN's
+    // (int8_conv_onednn.cpp: the primitive, its weights, the whole layer's accumulators, the direct uint8 primitive),
+    // the own AVX2 kernel's (int8_conv_own.cpp) and the planar path's (int8_conv_planar.cpp).
     std::unique_ptr<Int8ConvExecutor> executor;
 
-    // ---- Unsplit weights of static layers (int8_conv_unsplit.cpp), for oneDNN (unsplitWeights) or the own kernel.
-    /// A u8 source whose values are all <= unsplitMaxSource keeps every pair sum of them inside int16
-    /// (2 * max|w| * max x <= 32767, for any two weights a kernel pairs), so they compute exactly and no residual is
-    /// needed; each run picks them when its source allows. Empty when there is no split, for a run-time activation
-    /// zero point, and when the residual also holds clamped weight zero point outliers.
-    dnnl::memory unsplitWeights;
+    // ---- Unsplit weights of static layers, held by oneDNN's or the own kernel's executor with the check whether a
+    // run's source lets them run exactly (int8_conv_unsplit.h). Each run picks them when its source allows.
+    /// UnsplitCheck::maxSource: -1 (none) when there is no split, for a run-time activation zero point, and when the
+    /// residual also holds clamped weight zero point outliers.
     int32_t unsplitMaxSource = -1;
-    bool sourceFits(const uint8_t* source, size_t size) const; ///< every byte <= unsplitMaxSource
-    /// A pair the split changed (oneDNN's pairs of input channels only): its even channel and the original weights'
-    /// magnitudes. Same signs (only those offend), so |w_e x_e + w_o x_o| <= even * max x_e + odd * max x_o.
-    struct UnsplitPair
-    {
-        int32_t channel;
-        int16_t even, odd;
-    };
-    std::vector<UnsplitPair> unsplitPairs;
-    void listUnsplitPairs(const std::vector<int8_t>& unsplit); ///< from `residual` (pairs of input channels)
-    std::vector<uint8_t> sourceMaxima;
-    /// sourceFits, or else every unsplitPairs entry within int16 for the NHWC source's per-channel maxima.
-    bool pairsFit(const uint8_t* source, size_t size);
     bool unsplitRun = false; ///< the last run used the unsplit weights: the epilogue skips the residual
 
-    // ---- The direct requantizing primitive (int8_conv_direct.cpp): oneDNN writes uint8 itself, with the bias and the
-    // per-channel multipliers as its bias and output scales, when that is provably the same arithmetic.
+    // ---- The direct requantizing path (int8_conv_direct.cpp): the executor writes uint8 itself (oneDNN, with the bias
+    // and the per-channel multipliers as its bias and output scales) when that is provably the same arithmetic.
     int64_t accBound = 0; ///< a bound of |acc| for x in [0, 255] (max over channels of 255 * sum of same-sign w')
-    struct Direct
-    {
-        bool tried = false;
-        bool ok = false;
-        std::vector<float> scales;
-        std::vector<int32_t> bias;
-        dnnl::convolution_forward conv;
-        dnnl::memory weights, biasMem, dst;
-    } direct;
     bool directEligible(const Requantization& rq) const;
     bool prepareDirect(const Requantization& rq);
     Status runDirect(const void* x, int32_t xZeroPoint, void* y);
@@ -171,19 +145,21 @@ struct Int8Conv::Impl
 
     // ---- The per-run buffers (int8_conv_scratch.cpp). Activation-sized data of one run lives in the scratch the
     // caller gives (Int8Conv::useScratch: the step's slice of the session's arena, shared with other steps between
-    // runs), not in buffers each layer would keep for the session's lifetime: the int32 accumulators of the oneDNN
-    // path, the NHWC or zero-point padded source copy, the shifted int8 source, the residual planes, the window sums.
-    // The per-thread bands and tiles above stay owned: a few KiB per thread, sized by the run's thread count.
+    // runs), not in buffers each layer would keep for the session's lifetime: the executor's (the oneDNN path's int32
+    // accumulators), the NHWC or zero-point padded source copy, the shifted int8 source, the residual planes, the
+    // window sums. The per-thread bands and tiles above stay owned: a few KiB per thread, sized by the run's thread
+    // count.
     struct ScratchLayout
     {
         static constexpr size_t kNone = ~size_t(0);
-        size_t shifted = kNone, source = kNone, dst = kNone, planes = kNone, channelSums = kNone, windowSums = kNone;
+        size_t shifted = kNone, source = kNone, executor = kNone, planes = kNone, channelSums = kNone,
+               windowSums = kNone;
         size_t bytes = 0; ///< the total, each part kTensorAlignment-aligned
     } scratchLayout;
     void* callerScratch = nullptr; ///< Int8Conv::useScratch; null: ownScratch (standalone use: tests, benches)
     std::unique_ptr<std::byte, void (*)(std::byte*) noexcept> ownScratch { nullptr, alignedFree };
     void layoutScratch();
-    Status bindScratch(); ///< points the buffers and oneDNN's memories into this run's scratch
+    Status bindScratch(); ///< points the buffers, oneDNN's memories and the executor's into this run's scratch
     void fillPaddedBorder(); ///< the zero point around the padded source's interior
     /// Zeros in every plane position a residual reads that buildResidualPlanes does not write.
     void clearPlaneMargins();
@@ -199,7 +175,10 @@ struct Int8Conv::Impl
     // int8_conv.cpp: preparation in phases, the run's kernel, the epilogue
     Status prepare(const Int8Weights& w);
     Status checkWeights(const Int8Weights& w) const;
-    void prepareKernelWeights(); ///< the split, the unsplit copy, the accumulator bounds, then the path's kernel
+    void makeExecutor(const Int8Weights& w); ///< the plan's path's executor, and what it changes in the corrections
+    /// The split for `implementation`'s pairs, the accumulator bounds; returns the unsplit weights where allowed
+    /// (unsplitMaxSource >= 0), else nothing.
+    std::vector<int8_t> splitWeights(const std::string& implementation);
     void sizeScratch();
     Status runKernel(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
     /// The threads the epilogue (and the own kernel's bands) of one image run on: the session's intra-op threads for
@@ -216,9 +195,8 @@ struct Int8Conv::Impl
     dnnl::memory::dims weightDims() const;
     dnnl::memory::dims primitivePadding(bool begin) const; ///< the primitive's padding at the start or the end
     void createPrimitive();
-    void reorderOnednnWeights(const std::vector<int8_t>& unsplit);
+    void prepareOnednnKernel(const std::vector<int8_t>& unsplit); ///< its executor
     void prepareSourceMemory();
-    Status runPrimitive();
     // int8_conv_own.cpp
     void prepareOwnKernel(const std::vector<int8_t>& unsplit); ///< its executor, then what it changes in the residual
     // int8_conv_weights.cpp

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Int8Conv's oneDNN path (int8_conv_plan.h: Int8ConvPath::Onednn): the u8·s8 → s32 primitive on NHWC, its weights
-// (split and, for static layers, unsplit), the source memories and the run. The primitive descriptor is created on
-// the own kernel's path too, where it describes the NHWC source the kernel reads.
+// Int8Conv's oneDNN path (int8_conv_plan.h: Int8ConvPath::Onednn): Impl's primitive descriptor and source memories
+// (the descriptor is created on the own kernel's path too, where it describes the NHWC source the kernel reads), and
+// the path's executor: the u8·s8 → s32 primitive on NHWC, its weights (split and, for static layers, unsplit) and the
+// run.
+#include "kernels/int8/int8_conv_onednn.h"
+
 #include "kernels/int8/int8_conv_impl.h"
 
 #include <fmt/format.h>
@@ -50,27 +53,28 @@ void Int8Conv::Impl::createPrimitive()
     if (plan.oneDnnSourceZeroPoint())
         attr.set_zero_points(DNNL_ARG_SRC, 0, { DNNL_RUNTIME_S32_VAL });
     convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
-    conv = dnnl::convolution_forward(convPd);
 }
 
-void Int8Conv::Impl::reorderOnednnWeights(const std::vector<int8_t>& unsplit)
+void Int8Conv::Impl::prepareOnednnKernel(const std::vector<int8_t>& unsplit)
 {
-    dnnl::engine& eng = onednnEngine();
-    const dnnl::memory::desc wPlain(weightDims(), dt::s8, shape.group > 1 ? tag::goihw : tag::oihw);
-    dnnl::memory plain(wPlain, eng, s8.data());
-    weights = dnnl::memory(convPd.weights_desc(), eng);
-    dnnl::reorder(plain, weights).execute(stream, plain, weights);
-    if (unsplitMaxSource >= 0) {
-        // oneDNN's direct kernels pair input channels 2p and 2p + 1 at one kernel position: the split pairs (one
-        // residual weight each, on the even channel) with their original magnitudes, so that a run can check them
-        // against the source's per-channel maxima.
-        if (pairLayoutOf(convPd.impl_info_str()) == PairLayout::InputChannels)
-            listUnsplitPairs(unsplit);
-        dnnl::memory unsplitPlain(wPlain, eng, const_cast<int8_t*>(unsplit.data()));
-        unsplitWeights = dnnl::memory(convPd.weights_desc(), eng);
-        dnnl::reorder(unsplitPlain, unsplitWeights).execute(stream, unsplitPlain, unsplitWeights);
-    }
-    stream.wait();
+    // oneDNN's direct kernels pair input channels 2p and 2p + 1 at one kernel position: the split pairs (one residual
+    // weight each, on the even channel) with their original magnitudes, so that a run can check them against the
+    // source's per-channel maxima.
+    UnsplitCheck check(unsplitMaxSource);
+    if (unsplitMaxSource >= 0 && pairLayoutOf(convPd.impl_info_str()) == PairLayout::InputChannels)
+        check.listPairs(shape, residual, unsplit);
+    executor = makeOnednnExecutor({ .shape = shape,
+        .primitive = convPd,
+        .padBegin = primitivePadding(true),
+        .padEnd = primitivePadding(false),
+        .runTimeZeroPoint = plan.oneDnnSourceZeroPoint(),
+        .nchwOutput = outNchw(),
+        .weights = s8.data(),
+        .unsplit = &unsplit,
+        .unsplitCheck = check,
+        .stream = &stream,
+        .source = &srcNhwc,
+        .sourceZeroPoint = &srcZeroPoint });
 }
 
 void Int8Conv::Impl::prepareSourceMemory()
@@ -82,7 +86,7 @@ void Int8Conv::Impl::prepareSourceMemory()
         // Its data (padded) is scratch, bound per run (bindScratch).
         srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE);
     } else if (nchw()) {
-        if (!executor || !executor->readsSource()) { // else the own kernel's executor reorders into its buffer
+        if (!executor->readsSource()) { // else the own kernel's executor reorders into its buffer
             srcNchw = dnnl::memory(dnnl::memory::desc(srcDims, dt::u8, tag::nchw), eng, DNNL_MEMORY_NONE);
             srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE); // scratch, bound per run
             toNhwc = dnnl::reorder(srcNchw, srcNhwc);
@@ -90,32 +94,77 @@ void Int8Conv::Impl::prepareSourceMemory()
     } else {
         srcNhwc = dnnl::memory(convPd.src_desc(), eng, DNNL_MEMORY_NONE);
     }
-    if (plan.path == Int8ConvPath::Onednn)
-        dst = dnnl::memory(convPd.dst_desc(), eng, DNNL_MEMORY_NONE); // scratch, bound per run
     srcZeroPoint = dnnl::memory(dnnl::memory::desc({ 1 }, dt::s32, tag::x), eng);
     stream.wait();
 }
 
-Status Int8Conv::Impl::runPrimitive()
+OnednnExecutor::OnednnExecutor(const OnednnSpec& spec)
+    : m_shape(spec.shape)
+    , m_primitive(spec.primitive)
+    , m_padBegin(spec.padBegin)
+    , m_padEnd(spec.padEnd)
+    , m_sourceZeroPoint(spec.runTimeZeroPoint)
+    , m_nchwOutput(spec.nchwOutput)
+    , m_stream(spec.stream)
+    , m_source(spec.source)
+    , m_sourceZeroPointMemory(spec.sourceZeroPoint)
+    , m_unsplitCheck(spec.unsplitCheck)
+{
+    dnnl::engine& eng = onednnEngine();
+    m_conv = dnnl::convolution_forward(m_primitive);
+    const dnnl::memory::dims dims = m_primitive.weights_desc().dims();
+    const dnnl::memory::desc wPlain(dims, dt::s8, m_shape.group > 1 ? tag::goihw : tag::oihw);
+    dnnl::memory plain(wPlain, eng, const_cast<int8_t*>(spec.weights));
+    m_weights = dnnl::memory(m_primitive.weights_desc(), eng);
+    dnnl::reorder(plain, m_weights).execute(*m_stream, plain, m_weights);
+    if (!spec.unsplit->empty()) {
+        dnnl::memory unsplitPlain(wPlain, eng, const_cast<int8_t*>(spec.unsplit->data()));
+        m_unsplitWeights = dnnl::memory(m_primitive.weights_desc(), eng);
+        dnnl::reorder(unsplitPlain, m_unsplitWeights).execute(*m_stream, unsplitPlain, m_unsplitWeights);
+    }
+    m_dst = dnnl::memory(m_primitive.dst_desc(), eng, DNNL_MEMORY_NONE); // scratch, bound per run
+    m_stream->wait();
+}
+
+std::string OnednnExecutor::implementation() const
+{
+    // "+u8" once runRequantized has let oneDNN write the uint8 output itself.
+    return std::string(m_primitive.impl_info_str()) + (m_direct.ok ? "+u8" : "");
+}
+
+int32_t* OnednnExecutor::accumulators(int64_t n) const
+{
+    return static_cast<int32_t*>(m_dst.get_data_handle())
+        + n * m_shape.outHeight() * m_shape.outWidth() * m_shape.outChannels;
+}
+
+Status OnednnExecutor::start(const uint8_t*, int32_t)
 {
     try {
         // Sources whose largest value cannot saturate any pair of the original weights (resnet18's activations
         // stay below 100 of 255) run them as they are, without the residual; checking costs one pass over the
         // source.
-        unsplitRun = unsplitWeights
-            && pairsFit(static_cast<const uint8_t*>(srcNhwc.get_data_handle()), convPd.src_desc().get_size());
-        const dnnl::memory& w = unsplitRun ? unsplitWeights : weights;
-        if (!plan.oneDnnSourceZeroPoint())
-            conv.execute(stream, { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, dst } });
+        const dnnl::memory& src = *m_source;
+        m_unsplitRun = m_unsplitWeights
+            && m_unsplitCheck.fits(
+                static_cast<const uint8_t*>(src.get_data_handle()), m_primitive.src_desc().get_size());
+        const dnnl::memory& w = m_unsplitRun ? m_unsplitWeights : m_weights;
+        if (!m_sourceZeroPoint)
+            m_conv.execute(*m_stream, { { DNNL_ARG_SRC, src }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, m_dst } });
         else
-            conv.execute(stream,
-                { { DNNL_ARG_SRC, srcNhwc }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, dst },
-                    { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, srcZeroPoint } });
-        stream.wait();
+            m_conv.execute(*m_stream,
+                { { DNNL_ARG_SRC, src }, { DNNL_ARG_WEIGHTS, w }, { DNNL_ARG_DST, m_dst },
+                    { DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC, *m_sourceZeroPointMemory } });
+        m_stream->wait();
     } catch (const dnnl::error& e) {
-        return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
+        return onednnError(e, fmt::format("int8 convolution {}", m_shape.toString()));
     }
     return Status::ok();
+}
+
+std::unique_ptr<Int8ConvExecutor> makeOnednnExecutor(const OnednnSpec& spec)
+{
+    return std::make_unique<OnednnExecutor>(spec);
 }
 
 } // namespace qs::kernels::int8

@@ -43,9 +43,9 @@ private:
 
     ConvShape m_shape;
     dnnl::stream* m_stream = nullptr;
-    std::function<bool(const uint8_t*, int32_t)> m_unsplitFits;
+    UnsplitCheck m_unsplitCheck;
     std::unique_ptr<Avx2Int8Conv> m_kernel; ///< split weights (see avx2_int8_conv.h)
-    std::unique_ptr<Avx2Int8Conv> m_unsplit; ///< the original weights, as unsplitWeights for oneDNN
+    std::unique_ptr<Avx2Int8Conv> m_unsplit; ///< the original weights, as oneDNN's executor keeps them
     dnnl::memory m_srcNchw, m_interior; ///< NCHW single images are reordered straight into the kernel's padded buffer
     dnnl::reorder m_toInterior;
     bool m_unsplitRun = false;
@@ -54,7 +54,7 @@ private:
 OwnAvx2Executor::OwnAvx2Executor(const OwnAvx2Spec& spec)
     : m_shape(spec.shape)
     , m_stream(spec.stream)
-    , m_unsplitFits(spec.unsplitFits)
+    , m_unsplitCheck(spec.unsplitCheck)
 {
     const ConvShape& s = m_shape;
     const Avx2Int8Conv::Tuning tuning { .maxQuadGroup = spec.maxQuadGroup };
@@ -78,8 +78,12 @@ OwnAvx2Executor::OwnAvx2Executor(const OwnAvx2Spec& spec)
 Status OwnAvx2Executor::start(const uint8_t* xu, int32_t zp)
 {
     try {
-        // As for oneDNN's unsplit weights (runPrimitive); the own kernel pads with the zero point itself.
-        m_unsplitRun = m_unsplit && m_unsplitFits(xu, zp);
+        // As for oneDNN's unsplit weights (int8_conv_onednn.cpp); the own kernel pads with the zero point itself, so
+        // that must fit too.
+        const ConvShape& s = m_shape;
+        const bool padding = s.padTop + s.padLeft + s.padBottom + s.padRight > 0;
+        m_unsplitRun = m_unsplit && (!padding || zp <= m_unsplitCheck.maxSource())
+            && m_unsplitCheck.fits(xu, size_t(s.inputCount()));
         Avx2Int8Conv& kernel = current(); // either has the same padded scratch and geometry
         // Three-channel images (yolov5nu's, resnet18's) by byte shuffles: the oneDNN reorder ran at ~3.5 GB/s.
         if (m_interior
@@ -107,22 +111,19 @@ std::unique_ptr<Int8ConvExecutor> makeOwnAvx2Executor(const OwnAvx2Spec& spec)
 void Int8Conv::Impl::prepareOwnKernel(const std::vector<int8_t>& unsplit)
 {
     const ConvShape& s = shape;
-    const bool padding = s.padTop + s.padLeft + s.padBottom + s.padRight > 0;
-    const std::vector<int8_t> none;
+    // The unsplit kernel's pairs are adjacent bytes of each kernel row's (kw, c) sequence: input channels 2p, 2p + 1 of
+    // an NHWC source when the kernel is one column wide.
+    UnsplitCheck check(unsplitMaxSource);
+    if (unsplitMaxSource >= 0 && s.kernelWidth == 1 && !nchw())
+        check.listPairs(s, residual, unsplit);
     executor = makeOwnAvx2Executor({ .shape = s,
         .nchw = nchw(),
         .weights = s8.data(),
         .residual = &residual,
-        .unsplit = unsplitMaxSource >= 0 ? &unsplit : &none,
+        .unsplit = &unsplit,
+        .unsplitCheck = check,
         .maxQuadGroup = options.maxQuadGroup,
-        .stream = &stream,
-        .unsplitFits = [this, padding](const uint8_t* xu, int32_t zp) {
-            return (!padding || zp <= unsplitMaxSource) && pairsFit(xu, size_t(shape.inputCount()));
-        } });
-    // The unsplit kernel's pairs are adjacent bytes of each kernel row's (kw, c) sequence: input channels 2p, 2p + 1 of
-    // an NHWC source when the kernel is one column wide.
-    if (unsplitMaxSource >= 0 && s.kernelWidth == 1 && !nchw())
-        listUnsplitPairs(unsplit);
+        .stream = &stream });
     if (executor->absorbsResidual()) {
         // The kernel computes the residual's quads with the exact int16 weights: no planes, no correction.
         residual.clear();

@@ -24,10 +24,10 @@ void Int8Conv::Impl::layoutScratch()
         part(l.shifted, size_t(s.inputCount()));
     // The oneDNN source when it is not x itself: the zero-point padded copy or the NHWC reorder of an NCHW x (the own
     // kernel's NCHW single images go straight into its padded buffer instead; the planar path reads x).
-    if (srcNhwc && (plan.paddedSource || (nchw() && !(executor && executor->readsSource()))))
+    if (srcNhwc && (plan.paddedSource || (nchw() && !executor->readsSource())))
         part(l.source, convPd.src_desc().get_size());
-    if (dst)
-        part(l.dst, convPd.dst_desc().get_size());
+    if (const size_t bytes = executor->scratchBytes())
+        part(l.executor, bytes); // the oneDNN path's int32 accumulators
     if (!planeChannels.empty())
         part(l.planes, size_t(int64_t(planeChannels.size()) * planeGeometry.planeSize()) * sizeof(int16_t));
     if (needsWindowSums) {
@@ -60,8 +60,8 @@ Status Int8Conv::Impl::bindScratch()
     try {
         if (l.source != ScratchLayout::kNone)
             srcNhwc.set_data_handle(at(l.source));
-        if (l.dst != ScratchLayout::kNone)
-            dst.set_data_handle(at(l.dst));
+        if (l.executor != ScratchLayout::kNone)
+            executor->bindScratch(at(l.executor));
     } catch (const dnnl::error& e) {
         return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
     }

@@ -68,7 +68,7 @@ Status Int8Conv::Impl::prepareSource(const void* x, int32_t& xZeroPoint, const u
             fmt::format("int8 convolution {}: created for a constant activation zero point, run with another one",
                 shape.toString()));
     try {
-        if (executor && executor->readsSource())
+        if (executor->readsSource())
             return Status::ok(); // the own kernel's NCHW single images go straight into its buffer; planar reads x
         *static_cast<int32_t*>(srcZeroPoint.get_data_handle()) = xZeroPoint;
         if (plan.paddedSource) {
