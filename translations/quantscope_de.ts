@@ -1305,37 +1305,37 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::HotspotPanel</name>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="30"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="31"/>
         <source>Slowest nodes</source>
         <translation>Langsamste Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="31"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="32"/>
         <source>Op types</source>
         <translation>Operatortypen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="32"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="33"/>
         <source>List single nodes or the time summed per op type</source>
         <translation>Einzelne Knoten oder die Zeit summiert pro Operatortyp auflisten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="34"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="35"/>
         <source>Filter by node name or op type</source>
         <translation>Nach Knotenname oder Operatortyp filtern</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="87"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="85"/>
         <source>No profile on the graph: measure the model shown with “%1” on, or select a profiled run of it.</source>
         <translation>Kein Profil auf dem Graphen: Messen Sie das gezeigte Modell mit „%1“ oder wählen Sie einen Lauf mit Profil davon.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/hotspot_panel.cpp" line="89"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="87"/>
         <source>Per-node profile</source>
         <translation>Profil pro Knoten</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/panels/hotspot_panel.cpp" line="92"/>
+        <location filename="../ui/panels/hotspot_panel.cpp" line="90"/>
         <source>%1 per run in %n kernel(s)</source>
         <translation>
             <numerusform>%1 pro Lauf in %n Kernel</numerusform>
@@ -1389,7 +1389,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     <message>
         <location filename="../ui/workers/load_worker.cpp" line="51"/>
         <location filename="../ui/workers/load_worker.cpp" line="57"/>
-        <location filename="../ui/workers/loaded_model.cpp" line="46"/>
+        <location filename="../ui/workers/loaded_model.cpp" line="48"/>
         <source>Laying out the graph</source>
         <translation>Graph wird angeordnet</translation>
     </message>
@@ -1399,12 +1399,12 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Modell wird gelesen und geprüft</translation>
     </message>
     <message>
-        <location filename="../ui/workers/loaded_model.cpp" line="38"/>
+        <location filename="../ui/workers/loaded_model.cpp" line="40"/>
         <source>Analysing quantization</source>
         <translation>Quantisierung wird analysiert</translation>
     </message>
     <message>
-        <location filename="../ui/workers/loaded_model.cpp" line="51"/>
+        <location filename="../ui/workers/loaded_model.cpp" line="53"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
@@ -1412,333 +1412,375 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="209"/>
+        <location filename="../ui/main_window.cpp" line="243"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="210"/>
+        <location filename="../ui/main_window.cpp" line="244"/>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="212"/>
+        <location filename="../ui/main_window.cpp" line="246"/>
         <source>Open an ONNX model</source>
         <translation>Ein ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="213"/>
+        <location filename="../ui/main_window.cpp" line="247"/>
         <source>Open &amp;Pair (FP32 + INT8)...</source>
         <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="215"/>
+        <location filename="../ui/main_window.cpp" line="249"/>
         <source>Open a float model and its quantized version side by side</source>
         <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="216"/>
+        <location filename="../ui/main_window.cpp" line="250"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="231"/>
+        <location filename="../ui/main_window.cpp" line="265"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="239"/>
+        <location filename="../ui/main_window.cpp" line="273"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="243"/>
+        <location filename="../ui/main_window.cpp" line="277"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="255"/>
+        <location filename="../ui/main_window.cpp" line="299"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="260"/>
+        <location filename="../ui/main_window.cpp" line="304"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="261"/>
+        <location filename="../ui/main_window.cpp" line="305"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="263"/>
+        <location filename="../ui/main_window.cpp" line="307"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="283"/>
+        <location filename="../ui/main_window.cpp" line="327"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="228"/>
+        <location filename="../ui/main_window.cpp" line="262"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="76"/>
+        <location filename="../ui/main_window.cpp" line="80"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="77"/>
+        <location filename="../ui/main_window.cpp" line="81"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="78"/>
+        <location filename="../ui/main_window.cpp" line="82"/>
         <source>The model&apos;s graph (Alt+G)</source>
         <translation>Der Graph des Modells (Alt+G)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="79"/>
+        <location filename="../ui/main_window.cpp" line="83"/>
         <source>Charts, statistics and findings of the selected run (Alt+E)</source>
         <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="88"/>
+        <location filename="../ui/main_window.cpp" line="92"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="89"/>
+        <location filename="../ui/main_window.cpp" line="93"/>
+        <location filename="../ui/main_window.cpp" line="340"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="108"/>
+        <location filename="../ui/main_window.cpp" line="110"/>
+        <location filename="../ui/main_window.cpp" line="296"/>
+        <source>Stop quantizing; nothing is written</source>
+        <translation>Quantisieren abbrechen; es wird nichts geschrieben</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="138"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="163"/>
+        <location filename="../ui/main_window.cpp" line="197"/>
         <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
         <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="180"/>
+        <location filename="../ui/main_window.cpp" line="214"/>
         <source>Model Summary</source>
         <translation>Modellübersicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="181"/>
+        <location filename="../ui/main_window.cpp" line="215"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="182"/>
+        <location filename="../ui/main_window.cpp" line="216"/>
         <source>Properties</source>
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="186"/>
+        <location filename="../ui/main_window.cpp" line="220"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="187"/>
+        <location filename="../ui/main_window.cpp" line="221"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="188"/>
+        <location filename="../ui/main_window.cpp" line="222"/>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="191"/>
+        <location filename="../ui/main_window.cpp" line="225"/>
         <source>Hotspots</source>
         <translation>Hotspots</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="199"/>
+        <location filename="../ui/main_window.cpp" line="233"/>
         <source>Targets</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="244"/>
+        <location filename="../ui/main_window.cpp" line="278"/>
         <source>Show Tar&amp;gets</source>
         <translation>Ziele &amp;anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="252"/>
+        <location filename="../ui/main_window.cpp" line="286"/>
         <source>Where the model runs, falls back to the CPU provider, or cannot load</source>
         <translation>Wo das Modell läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="265"/>
+        <location filename="../ui/main_window.cpp" line="289"/>
+        <source>&amp;Model</source>
+        <translation>M&amp;odell</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="291"/>
+        <source>&amp;Quantize...</source>
+        <translation>&amp;Quantisieren...</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="294"/>
+        <source>Write an INT8 version of the open FP32 model and open it beside the original</source>
+        <translation>Eine INT8-Fassung des geöffneten FP32-Modells schreiben und neben dem Original öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="295"/>
+        <source>&amp;Cancel Quantizing</source>
+        <translation>Quantisieren &amp;abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="309"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="284"/>
+        <location filename="../ui/main_window.cpp" line="328"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="285"/>
+        <location filename="../ui/main_window.cpp" line="329"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="295"/>
+        <location filename="../ui/main_window.cpp" line="343"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="302"/>
-        <location filename="../ui/main_window.cpp" line="309"/>
+        <location filename="../ui/main_window.cpp" line="350"/>
+        <location filename="../ui/main_window.cpp" line="357"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="308"/>
+        <location filename="../ui/main_window.cpp" line="356"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="317"/>
+        <location filename="../ui/main_window.cpp" line="365"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="328"/>
+        <location filename="../ui/main_window.cpp" line="376"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="332"/>
+        <location filename="../ui/main_window.cpp" line="380"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="345"/>
+        <location filename="../ui/main_window.cpp" line="393"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="345"/>
+        <location filename="../ui/main_window.cpp" line="393"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="347"/>
+        <location filename="../ui/main_window.cpp" line="395"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="347"/>
+        <location filename="../ui/main_window.cpp" line="395"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="352"/>
+        <location filename="../ui/main_window.cpp" line="400"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="354"/>
+        <location filename="../ui/main_window.cpp" line="402"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="376"/>
+        <location filename="../ui/main_window.cpp" line="424"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="376"/>
+        <location filename="../ui/main_window.cpp" line="424"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="388"/>
+        <location filename="../ui/main_window.cpp" line="446"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="437"/>
+        <location filename="../ui/main_window.cpp" line="497"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="441"/>
+        <location filename="../ui/main_window.cpp" line="501"/>
         <source>Could Not Open Model</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="442"/>
+        <location filename="../ui/main_window.cpp" line="502"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="472"/>
+        <location filename="../ui/main_window.cpp" line="532"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="474"/>
+        <location filename="../ui/main_window.cpp" line="534"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="484"/>
+        <location filename="../ui/main_window.cpp" line="544"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="499"/>
+        <location filename="../ui/main_window.cpp" line="559"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="502"/>
+        <location filename="../ui/main_window.cpp" line="562"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="502"/>
+        <location filename="../ui/main_window.cpp" line="562"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="577"/>
+        <location filename="../ui/main_window.cpp" line="646"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="586"/>
+        <location filename="../ui/main_window.cpp" line="655"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="591"/>
+        <location filename="../ui/main_window.cpp" line="668"/>
+        <source>Quantizing failed.</source>
+        <translation>Quantisieren fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="671"/>
+        <source>Could Not Quantize</source>
+        <translation>Quantisieren fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="672"/>
+        <source>Quantscope could not write the INT8 model.</source>
+        <translation>Quantscope konnte das INT8-Modell nicht schreiben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="680"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="592"/>
+        <location filename="../ui/main_window.cpp" line="681"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="275"/>
+        <location filename="../ui/main_window.cpp" line="319"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="276"/>
+        <location filename="../ui/main_window.cpp" line="320"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
@@ -2225,6 +2267,548 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
 </context>
 <context>
+    <name>qs::ui::QuantizeCoordinator</name>
+    <message>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="25"/>
+        <source>%1 %2/%3</source>
+        <translation>%1 %2/%3</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="36"/>
+        <source>Quantizing cancelled; nothing was written.</source>
+        <translation>Quantisieren abgebrochen; es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="72"/>
+        <source>A model is being quantized; wait for it or cancel it first.</source>
+        <translation>Es wird gerade ein Modell quantisiert; warten Sie darauf oder brechen Sie es zuerst ab.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="76"/>
+        <source>The FP32 model %1 of this run is not there any more.</source>
+        <translation>Das FP32-Modell %1 dieses Laufs ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="99"/>
+        <source>Quantizing %1...</source>
+        <translation>%1 wird quantisiert...</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="111"/>
+        <source>%1 Wrote %2.</source>
+        <translation>%1 %2 geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="114"/>
+        <source>Quantized</source>
+        <translation>Quantisiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="115"/>
+        <source>Wrote %1 (%2).</source>
+        <translation>%1 geschrieben (%2).</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="122"/>
+        <source>The details say which nodes and why.</source>
+        <translation>Die Details nennen die Knoten und den Grund.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::QuantizeDialog</name>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="94"/>
+        <source>Quantize %1</source>
+        <translation>%1 quantisieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="108"/>
+        <source>Writes an INT8 version of &lt;b&gt;%1&lt;/b&gt; in the node patterns of ONNX Runtime&apos;s quantizer and opens it beside the original.</source>
+        <translation>Schreibt eine INT8-Fassung von &lt;b&gt;%1&lt;/b&gt; in den Knotenmustern des Quantisierers von ONNX Runtime und öffnet sie neben dem Original.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="116"/>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="119"/>
+        <source>Static QDQ</source>
+        <translation>Statisch QDQ</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="121"/>
+        <source>QuantizeLinear/DequantizeLinear pairs around the quantized ops; ranges come from a calibration pass. Runtimes fuse each group into an integer kernel.</source>
+        <translation>QuantizeLinear/DequantizeLinear-Paare um die quantisierten Operatoren; die Wertebereiche stammen aus einem Kalibrierungsdurchlauf. Laufzeitumgebungen verschmelzen jede Gruppe zu einem Ganzzahl-Kernel.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="124"/>
+        <source>Static QOperator</source>
+        <translation>Statisch QOperator</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="126"/>
+        <source>QLinearConv/QLinearMatMul on the integer tensors, QuantizeLinear/DequantizeLinear only where float ops meet them; ranges come from a calibration pass.</source>
+        <translation>QLinearConv/QLinearMatMul auf den Ganzzahl-Tensoren, QuantizeLinear/DequantizeLinear nur dort, wo Float-Operatoren auf sie treffen; die Wertebereiche stammen aus einem Kalibrierungsdurchlauf.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="129"/>
+        <source>Dynamic</source>
+        <translation>Dynamisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="131"/>
+        <source>DynamicQuantizeLinear before ConvInteger/MatMulInteger: activation ranges are measured on every run, so no calibration data is needed. Meant for MatMul-heavy models.</source>
+        <translation>DynamicQuantizeLinear vor ConvInteger/MatMulInteger: die Wertebereiche der Aktivierungen werden bei jedem Lauf gemessen, daher sind keine Kalibrierungsdaten nötig. Gedacht für MatMul-lastige Modelle.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="134"/>
+        <source>How the INT8 model is written (quantscope-cli quantize --format)</source>
+        <translation>Wie das INT8-Modell geschrieben wird (quantscope-cli quantize --format)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="135"/>
+        <source>Per-channel weights</source>
+        <translation>Gewichte pro Kanal</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="137"/>
+        <source>One weight scale per output channel instead of one per tensor: more accurate, and needs symmetric weights</source>
+        <translation>Ein Gewichtsskalenfaktor pro Ausgabekanal statt einer pro Tensor: genauer, und verlangt symmetrische Gewichte</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="139"/>
+        <source>Reduce range (7-bit weights)</source>
+        <translation>Reduzierter Bereich (7-Bit-Gewichte)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="141"/>
+        <source>Weights in 7 bits, for CPUs without VNNI whose u8*s8 multiply-add sums pairs into saturating 16-bit integers</source>
+        <translation>Gewichte in 7 Bit, für CPUs ohne VNNI, deren u8*s8-Multiplizier-Addier-Befehl Paare in sättigende 16-Bit-Ganzzahlen summiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="144"/>
+        <source>Format:</source>
+        <translation>Format:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="149"/>
+        <source>Types</source>
+        <translation>Typen</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="154"/>
+        <source>The type of the quantized weights; x86-64 integer kernels multiply uint8 activations by int8 weights</source>
+        <translation>Der Typ der quantisierten Gewichte; x86-64-Ganzzahl-Kernels multiplizieren uint8-Aktivierungen mit int8-Gewichten</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="161"/>
+        <source>The type of the quantized activations; int8 needs a static format and int8 weights</source>
+        <translation>Der Typ der quantisierten Aktivierungen; int8 verlangt ein statisches Format und int8-Gewichte</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="164"/>
+        <source>By type (int8 symmetric, uint8 not)</source>
+        <translation>Nach Typ (int8 symmetrisch, uint8 nicht)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="165"/>
+        <source>Symmetric</source>
+        <translation>Symmetrisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="166"/>
+        <source>Asymmetric</source>
+        <translation>Asymmetrisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="167"/>
+        <source>Symmetric weights have zero point 0 (or 128 for uint8); asymmetric ones use the whole range from the smallest to the largest weight</source>
+        <translation>Symmetrische Gewichte haben den Nullpunkt 0 (bzw. 128 bei uint8); asymmetrische nutzen den ganzen Bereich vom kleinsten bis zum größten Gewicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="169"/>
+        <source>Symmetric activations</source>
+        <translation>Symmetrische Aktivierungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="172"/>
+        <source>Activation ranges centred on zero; only the static formats choose activation ranges in advance</source>
+        <translation>Wertebereiche der Aktivierungen um null zentriert; nur die statischen Formate legen sie im Voraus fest</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="174"/>
+        <source>Weights:</source>
+        <translation>Gewichte:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="175"/>
+        <source>Activations:</source>
+        <translation>Aktivierungen:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="176"/>
+        <source>Weight range:</source>
+        <translation>Gewichtsbereich:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="180"/>
+        <source>Calibration (static formats)</source>
+        <translation>Kalibrierung (statische Formate)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="184"/>
+        <source>Min/max</source>
+        <translation>Min/Max</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="185"/>
+        <source>Percentile</source>
+        <translation>Perzentil</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="186"/>
+        <source>Entropy (KL divergence)</source>
+        <translation>Entropie (KL-Divergenz)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="187"/>
+        <source>How each activation&apos;s range is chosen from the calibration runs: the observed range, a percentile of |x| (ignores rare outliers), or TensorRT&apos;s entropy threshold</source>
+        <translation>Wie der Wertebereich jeder Aktivierung aus den Kalibrierungsläufen gewählt wird: der beobachtete Bereich, ein Perzentil von |x| (ignoriert seltene Ausreißer) oder die Entropie-Schwelle von TensorRT</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="195"/>
+        <source>The share of |x| values the range keeps (percentile calibration)</source>
+        <translation>Der Anteil der |x|-Werte, den der Bereich behält (Perzentil-Kalibrierung)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="196"/>
+        <source>Random samples:</source>
+        <translation>Zufallsstichproben:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="198"/>
+        <source>Seeded uniform [0, 1) inputs: only right for models whose inputs have that distribution (images scaled to [0, 1])</source>
+        <translation>Gleichverteilte Eingaben in [0, 1) mit festem Startwert: nur richtig für Modelle, deren Eingaben so verteilt sind (auf [0, 1] skalierte Bilder)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="204"/>
+        <source>How many random inputs the calibration runs the model on</source>
+        <translation>Auf wie vielen Zufallseingaben die Kalibrierung das Modell ausführt</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="205"/>
+        <source>Folder:</source>
+        <translation>Ordner:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="207"/>
+        <source>Real inputs: test_data_set_*/input_K.pb folders, or a folder of .pb or .npy files (one sample per file)</source>
+        <translation>Echte Eingaben: Ordner test_data_set_*/input_K.pb oder ein Ordner mit .pb- oder .npy-Dateien (eine Stichprobe pro Datei)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="212"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="256"/>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="217"/>
+        <source>Threads for the calibration runs</source>
+        <translation>Threads für die Kalibrierungsläufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="219"/>
+        <source>Method:</source>
+        <translation>Methode:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="227"/>
+        <source>Threads:</source>
+        <translation>Threads:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="233"/>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="236"/>
+        <source>Conv, MatMul (QDQ also Gemm)</source>
+        <translation>Conv, MatMul (QDQ auch Gemm)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="237"/>
+        <source>The op types to quantize, separated by commas; empty: the format&apos;s default</source>
+        <translation>Die zu quantisierenden Operatortypen, durch Kommas getrennt; leer: die Vorgabe des Formats</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="240"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="241"/>
+        <source>Names of nodes to leave in float (sensitive layers), separated by commas</source>
+        <translation>Namen der Knoten, die in Float bleiben sollen (empfindliche Schichten), durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="244"/>
+        <source>NAME=1x3x224x224</source>
+        <translation>NAME=1x3x224x224</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="245"/>
+        <source>Binds free input dimensions for the calibration runs, separated by spaces</source>
+        <translation>Legt freie Eingabedimensionen für die Kalibrierungsläufe fest, durch Leerzeichen getrennt</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="247"/>
+        <source>Op types:</source>
+        <translation>Operatortypen:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="248"/>
+        <source>Leave in float:</source>
+        <translation>In Float lassen:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="249"/>
+        <source>Input shapes:</source>
+        <translation>Eingabeformen:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="254"/>
+        <source>Where the INT8 model is written; an existing file is replaced only after asking</source>
+        <translation>Wohin das INT8-Modell geschrieben wird; eine vorhandene Datei wird erst nach Rückfrage ersetzt</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="259"/>
+        <source>Write to:</source>
+        <translation>Schreiben nach:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="272"/>
+        <source>&amp;Quantize</source>
+        <translation>&amp;Quantisieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="273"/>
+        <source>Quantize on a background thread; the result opens as a pair beside the original</source>
+        <translation>In einem Hintergrund-Thread quantisieren; das Ergebnis öffnet sich als Paar neben dem Original</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="275"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="475"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="408"/>
+        <source>Will write: %1.</source>
+        <translation>Schreibt: %1.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="416"/>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="420"/>
+        <source>Choose the folder of calibration inputs, or use random samples.</source>
+        <translation>Wählen Sie den Ordner mit Kalibrierungseingaben, oder verwenden Sie Zufallsstichproben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="422"/>
+        <source>The calibration folder %1 does not exist.</source>
+        <translation>Der Kalibrierungsordner %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="427"/>
+        <source>Input shape &apos;%1&apos;: %2</source>
+        <translation>Eingabeform „%1“: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="429"/>
+        <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of this model.</source>
+        <translation>Eingabeform „%1“: „%2“ ist keine Eingabe dieses Modells.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="434"/>
+        <source>&apos;%1&apos; (leave in float) is not a node of this model.</source>
+        <translation>„%1“ (in Float lassen) ist kein Knoten dieses Modells.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="437"/>
+        <source>Choose where to write the INT8 model.</source>
+        <translation>Wählen Sie, wohin das INT8-Modell geschrieben wird.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="439"/>
+        <source>The INT8 model would replace the FP32 model it is made from; choose another file.</source>
+        <translation>Das INT8-Modell würde das FP32-Modell ersetzen, aus dem es entsteht; wählen Sie eine andere Datei.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="441"/>
+        <source>%1 is a folder; choose a file name.</source>
+        <translation>%1 ist ein Ordner; wählen Sie einen Dateinamen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="447"/>
+        <source>Calibration Data Folder</source>
+        <translation>Ordner mit Kalibrierungsdaten</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="457"/>
+        <source>Write the INT8 Model to</source>
+        <translation>INT8-Modell schreiben nach</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="457"/>
+        <source>ONNX models (*.onnx);;All files (*)</source>
+        <translation>ONNX-Modelle (*.onnx);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="471"/>
+        <source>Replace File?</source>
+        <translation>Datei ersetzen?</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="472"/>
+        <source>%1 exists. Replace it with the new INT8 model?</source>
+        <translation>%1 existiert. Durch das neue INT8-Modell ersetzen?</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="474"/>
+        <source>&amp;Replace</source>
+        <translation>&amp;Ersetzen</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::QuantizeText</name>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="20"/>
+        <source>No node was quantized</source>
+        <translation>Kein Knoten wurde quantisiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="20"/>
+        <source>Quantized %1</source>
+        <translation>Quantisiert: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="22"/>
+        <source>calibrated %1 tensors over %2 samples</source>
+        <translation>%1 Tensoren über %2 Stichproben kalibriert</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/util/quantize_text.cpp" line="26"/>
+        <source>%n node(s) left in float</source>
+        <translation>
+            <numerusform>%n Knoten in Float geblieben</numerusform>
+            <numerusform>%n Knoten in Float geblieben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="35"/>
+        <source>static QDQ</source>
+        <translation>statisch QDQ</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="38"/>
+        <source>static QOperator</source>
+        <translation>statisch QOperator</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="41"/>
+        <source>dynamic</source>
+        <translation>dynamisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="44"/>
+        <source>per channel</source>
+        <translation>pro Kanal</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="46"/>
+        <source>7-bit weights</source>
+        <translation>7-Bit-Gewichte</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="48"/>
+        <source>%1 weights</source>
+        <translation>%1-Gewichte</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="48"/>
+        <source>%1 activations</source>
+        <translation>%1-Aktivierungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="52"/>
+        <source>percentile %1 calibration</source>
+        <translation>Kalibrierung mit Perzentil %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="55"/>
+        <source>entropy calibration</source>
+        <translation>Entropie-Kalibrierung</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="58"/>
+        <source>min/max calibration</source>
+        <translation>Min/Max-Kalibrierung</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/quantize_text.cpp" line="107"/>
+        <source>Quantize as static QDQ, per channel...</source>
+        <translation>Statisch als QDQ quantisieren, pro Kanal...</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::QuantizeWorker</name>
+    <message>
+        <location filename="../ui/workers/quantize_worker.cpp" line="55"/>
+        <source>These quantization options are refused: %1</source>
+        <translation>Diese Quantisierungsoptionen werden abgelehnt: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/quantize_worker.cpp" line="60"/>
+        <source>Reading %1</source>
+        <translation>%1 wird gelesen</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/quantize_worker.cpp" line="71"/>
+        <source>Reading the calibration data</source>
+        <translation>Kalibrierungsdaten werden gelesen</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/quantize_worker.cpp" line="75"/>
+        <source>Calibration data &apos;%1&apos;: %2</source>
+        <translation>Kalibrierungsdaten „%1“: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/quantize_worker.cpp" line="81"/>
+        <source>Calibrating</source>
+        <translation>Kalibrierung</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/quantize_worker.cpp" line="95"/>
+        <source>Could not quantize %1: %2</source>
+        <translation>%1 konnte nicht quantisiert werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/quantize_worker.cpp" line="100"/>
+        <source>Writing %1</source>
+        <translation>%1 wird geschrieben</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/quantize_worker.cpp" line="102"/>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>qs::ui::ReportExporter</name>
     <message>
         <location filename="../ui/report/report_exporter.cpp" line="118"/>
@@ -2349,129 +2933,134 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ResultsPanel</name>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="68"/>
+        <location filename="../ui/panels/results_panel.cpp" line="71"/>
         <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="81"/>
+        <location filename="../ui/panels/results_panel.cpp" line="84"/>
         <source>Which setting (threads · mode) the charts show</source>
         <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="85"/>
+        <location filename="../ui/panels/results_panel.cpp" line="88"/>
         <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
         <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="89"/>
+        <location filename="../ui/panels/results_panel.cpp" line="92"/>
         <source>Setting:</source>
         <translation>Einstellung:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="129"/>
+        <location filename="../ui/panels/results_panel.cpp" line="139"/>
         <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="195"/>
+        <location filename="../ui/panels/results_panel.cpp" line="216"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="195"/>
+        <location filename="../ui/panels/results_panel.cpp" line="216"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="282"/>
-        <location filename="../ui/panels/results_panel.cpp" line="371"/>
+        <location filename="../ui/panels/results_panel.cpp" line="319"/>
+        <location filename="../ui/panels/results_panel.cpp" line="408"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="280"/>
+        <location filename="../ui/panels/results_panel.cpp" line="317"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="283"/>
+        <location filename="../ui/panels/results_panel.cpp" line="320"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="294"/>
-        <location filename="../ui/panels/results_panel.cpp" line="376"/>
+        <location filename="../ui/panels/results_panel.cpp" line="331"/>
+        <location filename="../ui/panels/results_panel.cpp" line="413"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="290"/>
+        <location filename="../ui/panels/results_panel.cpp" line="327"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="83"/>
+        <location filename="../ui/panels/results_panel.cpp" line="86"/>
         <source>Colour Graph by &amp;Time</source>
         <translation>Graph nach &amp;Zeit einfärben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="99"/>
+        <location filename="../ui/panels/results_panel.cpp" line="102"/>
         <source>Compare Anyway</source>
         <translation>Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="101"/>
+        <location filename="../ui/panels/results_panel.cpp" line="104"/>
         <source>Compare these two models although they are not the same network</source>
         <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="280"/>
+        <location filename="../ui/panels/results_panel.cpp" line="231"/>
+        <source>Quantize %1 as the findings advise, open the result beside it and measure both</source>
+        <translation>%1 quantisieren, wie die Befunde raten, das Ergebnis daneben öffnen und beide messen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="317"/>
         <source>the run failed: see the message above</source>
         <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="291"/>
+        <location filename="../ui/panels/results_panel.cpp" line="328"/>
         <source>no times: the run failed before it was profiled</source>
         <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="292"/>
+        <location filename="../ui/panels/results_panel.cpp" line="329"/>
         <source>no times: nothing of this setting was measured</source>
         <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="295"/>
-        <location filename="../ui/panels/results_panel.cpp" line="378"/>
+        <location filename="../ui/panels/results_panel.cpp" line="332"/>
+        <location filename="../ui/panels/results_panel.cpp" line="415"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="295"/>
-        <location filename="../ui/panels/results_panel.cpp" line="378"/>
+        <location filename="../ui/panels/results_panel.cpp" line="332"/>
+        <location filename="../ui/panels/results_panel.cpp" line="415"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="297"/>
-        <location filename="../ui/panels/results_panel.cpp" line="380"/>
-        <location filename="../ui/panels/results_panel.cpp" line="382"/>
+        <location filename="../ui/panels/results_panel.cpp" line="334"/>
+        <location filename="../ui/panels/results_panel.cpp" line="417"/>
+        <location filename="../ui/panels/results_panel.cpp" line="419"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="297"/>
-        <location filename="../ui/panels/results_panel.cpp" line="382"/>
+        <location filename="../ui/panels/results_panel.cpp" line="334"/>
+        <location filename="../ui/panels/results_panel.cpp" line="419"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="333"/>
+        <location filename="../ui/panels/results_panel.cpp" line="370"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="372"/>
+        <location filename="../ui/panels/results_panel.cpp" line="409"/>
         <source>Latency box plot</source>
         <translation>Latenz-Boxplot</translation>
     </message>
@@ -2535,88 +3124,88 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     <name>qs::ui::RunText</name>
     <message>
         <location filename="../ui/util/finding_text.cpp" line="118"/>
-        <location filename="../ui/util/run_text.cpp" line="16"/>
+        <location filename="../ui/util/run_text.cpp" line="17"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
         <location filename="../ui/util/finding_text.cpp" line="119"/>
-        <location filename="../ui/util/run_text.cpp" line="17"/>
+        <location filename="../ui/util/run_text.cpp" line="18"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="43"/>
+        <location filename="../ui/util/run_text.cpp" line="44"/>
         <source>AVX2 %1</source>
         <translation>AVX2 %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="44"/>
+        <location filename="../ui/util/run_text.cpp" line="45"/>
         <source>AVX-512 VNNI %1</source>
         <translation>AVX-512 VNNI %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="45"/>
+        <location filename="../ui/util/run_text.cpp" line="46"/>
         <source>AVX-VNNI %1</source>
         <translation>AVX-VNNI %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="46"/>
+        <location filename="../ui/util/run_text.cpp" line="47"/>
         <source>AMX-INT8 %1</source>
         <translation>AMX-INT8 %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="48"/>
+        <location filename="../ui/util/run_text.cpp" line="49"/>
         <source>NEON %1</source>
         <translation>NEON %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="49"/>
+        <location filename="../ui/util/run_text.cpp" line="50"/>
         <source>dotprod %1</source>
         <translation>dotprod %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="50"/>
+        <location filename="../ui/util/run_text.cpp" line="51"/>
         <source>i8mm %1</source>
         <translation>i8mm %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="53"/>
+        <location filename="../ui/util/run_text.cpp" line="54"/>
         <source>measured for %1 s per scenario</source>
         <translation>%1 s pro Szenario gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="54"/>
+        <location filename="../ui/util/run_text.cpp" line="55"/>
         <source>measured runs per scenario: %1</source>
         <translation>gemessene Läufe pro Szenario: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="55"/>
+        <location filename="../ui/util/run_text.cpp" line="56"/>
         <source>&lt;b&gt;How it was measured.&lt;/b&gt; %1 on &lt;b&gt;%2&lt;/b&gt; (%3 cores, %4 logical processors; %5; oneDNN %6 dispatching to %7), %8, %9.</source>
         <translation>&lt;b&gt;Wie gemessen wurde.&lt;/b&gt; %1 auf &lt;b&gt;%2&lt;/b&gt; (%3 Kerne, %4 logische Prozessoren; %5; oneDNN %6 verwendet %7), %8, %9.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="65"/>
+        <location filename="../ui/util/run_text.cpp" line="66"/>
         <source>Threads: %1; mode: %2; warm-up runs: %3 (the first run after preparation is timed separately); %4. Each latency is one whole inference timed with a steady clock on generated inputs (seeded uniform [0, 1)).</source>
         <translation>Threads: %1; Modus: %2; Aufwärmläufe: %3 (der erste Lauf nach der Vorbereitung wird getrennt gemessen); %4. Jede Latenz ist eine ganze Inferenz, gemessen mit einer monotonen Uhr auf erzeugten Eingaben (gleichverteilt in [0, 1), fester Startwert).</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="74"/>
+        <location filename="../ui/util/run_text.cpp" line="75"/>
         <source>Per-node profiling was on: its hooks run between kernels and add a little to each run&apos;s time.</source>
         <translation>Die Profilierung pro Knoten war eingeschaltet: ihre Hooks laufen zwischen den Kerneln und verlängern jeden Lauf ein wenig.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="81"/>
+        <location filename="../ui/util/run_text.cpp" line="82"/>
         <source>Input shapes: %1.</source>
         <translation>Eingabeformen: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="86"/>
+        <location filename="../ui/util/run_text.cpp" line="87"/>
         <source>The run was cancelled; the results are partial.</source>
         <translation>Der Lauf wurde abgebrochen; die Ergebnisse sind unvollständig.</translation>
     </message>
     <message>
-        <location filename="../ui/util/run_text.cpp" line="95"/>
+        <location filename="../ui/util/run_text.cpp" line="96"/>
         <source>No findings.</source>
         <translation>Keine Befunde.</translation>
     </message>
@@ -2639,367 +3228,371 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::RunsPanel</name>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="64"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="66"/>
         <source>Measure</source>
         <translation>Messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="71"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="73"/>
         <source>Measure the open model (the FP32 model of a pair)</source>
         <translation>Das geöffnete Modell messen (bei einem Paar das FP32-Modell)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="72"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
         <source>Measure the quantized model of the pair (open a pair with Ctrl+Shift+O)</source>
         <translation>Das quantisierte Modell des Paars messen (ein Paar öffnen Sie mit Strg+Umschalt+O)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
         <source>Optimized</source>
         <translation>Optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
         <source>As written</source>
         <translation>Wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="75"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="77"/>
         <source>Optimized: the engine&apos;s fused kernels. As written: one kernel per node of the file, the way a naive runtime executes it.</source>
         <translation>Optimiert: die fusionierten Kernel der Engine. Wie geschrieben: ein Kernel pro Knoten der Datei, so wie eine naive Laufzeitumgebung sie ausführt.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="85"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="87"/>
         <source>Intra-op threads for oneDNN and the engine&apos;s kernels. 1 is the controlled setting; “all cores” is the practical one.</source>
         <translation>Intra-Op-Threads für oneDNN und die Kernel der Engine. 1 ist die kontrollierte Einstellung, „alle Kerne“ die praktische.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="90"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="92"/>
         <source>Runs before measuring (caches, lazy initialisation); the first is timed separately</source>
         <translation>Läufe vor der Messung (Caches, verzögerte Initialisierung); der erste wird getrennt gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="93"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
         <source>Measured runs per model; the statistics and histograms are of these</source>
         <translation>Gemessene Läufe pro Modell; Statistik und Histogramme beziehen sich auf diese</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="94"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="96"/>
         <source>Per-node profile</source>
         <translation>Profil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="97"/>
         <source>Record time per node and per op type (for the op-type chart and the graph colouring); its hooks add a little time between kernels</source>
         <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="98"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="100"/>
         <source>e.g. images=1x3x640x640</source>
         <translation>z. B. images=1x3x640x640</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="99"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="101"/>
         <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
         <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="102"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
         <source>Warm-up:</source>
         <translation>Aufwärmen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="106"/>
         <source>Runs:</source>
         <translation>Läufe:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="107"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="109"/>
         <source>Models:</source>
         <translation>Modelle:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="109"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
         <source>Mode:</source>
         <translation>Modus:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="113"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="112"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="114"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="117"/>
         <source>&amp;Run Benchmark</source>
         <translation>Benchmark &amp;starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="118"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
         <source>Measure the chosen models on a background thread (Ctrl+R)</source>
         <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="122"/>
         <source>&amp;Cancel Benchmark</source>
         <translation>Benchmark &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="123"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="125"/>
         <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
         <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="125"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="127"/>
         <source>Open Run &amp;File...</source>
         <translation>Lauf&amp;datei öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="128"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="130"/>
         <source>Open a run file written by Quantscope or &apos;quantscope-cli bench --json&apos;</source>
         <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="131"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="133"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="135"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="137"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="160"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="174"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="164"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="178"/>
         <source>Runs measured here or opened from run files; select one to chart it</source>
         <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="170"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="184"/>
         <source>&amp;Remove from List</source>
         <translation>Aus der Liste &amp;entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="174"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="188"/>
         <source>Remove the selected run from this list (Del); its run file stays on disk</source>
         <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="177"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="191"/>
         <source>Compare &amp;Anyway</source>
         <translation>&amp;Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="179"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="193"/>
         <source>Compare the FP32 and INT8 models of the selected run although they are not the same network; the run file records that you asked</source>
         <translation>Die FP32- und INT8-Modelle des gewählten Laufs vergleichen, obwohl sie nicht dasselbe Netz sind; die Laufdatei hält fest, dass Sie es verlangt haben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="190"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="203"/>
+        <source>Folder:</source>
+        <translation>Ordner:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="210"/>
         <source>Open...</source>
         <translation>Öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="193"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="213"/>
         <source>Folder...</source>
         <translation>Ordner...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="194"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="214"/>
         <source>Choose the folder new runs are saved to and listed from</source>
         <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="229"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="250"/>
         <source>Failed: %1 of %2 scenarios failed%3.
 %4</source>
         <translation>Fehlgeschlagen: %1 von %2 Szenarien sind fehlgeschlagen%3.
 %4</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="232"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="253"/>
         <source> (kept in %1)</source>
         <translation> (gespeichert in %1)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="233"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="254"/>
         <source>%1 of %2 scenarios failed.</source>
         <translation>%1 von %2 Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="237"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="258"/>
         <source>Cancelled: the partial results are kept%1.</source>
         <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="238"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="259"/>
         <source> in %1</source>
         <translation>, gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="239"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="260"/>
         <source>Done%1.</source>
         <translation>Fertig%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="239"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="260"/>
         <source>: saved %1</source>
         <translation>: gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="242"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="571"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="263"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="593"/>
         <source>Could Not Save Run</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="242"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="263"/>
         <source>The run finished but could not be saved.</source>
         <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="247"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="268"/>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="571"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="593"/>
         <source>The comparison is shown but could not be saved.</source>
         <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="233"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="248"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="254"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="269"/>
         <source>Benchmark Failed</source>
         <translation>Benchmark fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="248"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="269"/>
         <source>The benchmark could not run.</source>
         <translation>Der Benchmark konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="252"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="273"/>
         <source>Cancelled before anything was measured.</source>
         <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="262"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="283"/>
         <source>Skipped %1 in the run folder: %2</source>
         <translation>%1 im Laufordner übersprungen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="291"/>
         <source>Could Not Open Run File</source>
         <translation>Laufdatei nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="291"/>
         <source>Quantscope could not read the run file %1.</source>
         <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="300"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="321"/>
         <source>(open a model)</source>
         <translation>(ein Modell öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="300"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="321"/>
         <source>(open a pair for FP32 vs INT8)</source>
         <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="306"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="327"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="306"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="327"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="402"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="423"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="433"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="454"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="441"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="462"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
         <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="479"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="500"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="487"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="508"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="516"/>
         <source>Folder: %1</source>
-        <translation>Ordner: %1</translation>
+        <translation type="vanished">Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="529"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="551"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="542"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="564"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="542"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="564"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
         <source>ONNX Runtime</source>
         <translation>ONNX Runtime</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="80"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="82"/>
         <source>Quantscope&apos;s engine, ONNX Runtime through its adapter process (see Settings → Runtimes), or both with the same inputs, threads and runs</source>
         <translation>Die Engine von Quantscope, ONNX Runtime über seinen Adapterprozess (siehe Einstellungen → Laufzeitumgebungen) oder beide mit denselben Eingaben, Threads und Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="110"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="112"/>
         <source>Runtime:</source>
         <translation>Laufzeitumgebung:</translation>
     </message>
@@ -3652,37 +4245,37 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::TargetsPanel</name>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="63"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="64"/>
         <source>Colour Graph by Verdict</source>
         <translation>Graph nach Urteil färben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="64"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="65"/>
         <source>Colour the graph&apos;s nodes by their verdict on the selected target</source>
         <translation>Die Knoten des Graphen nach ihrem Urteil zum gewählten Ziel färben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="76"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="77"/>
         <source>&amp;Problems only</source>
         <translation>Nur &amp;Probleme</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="78"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="79"/>
         <source>List only the nodes that do not simply run there: fallbacks, missing kernels, unknowns and run-time failures</source>
         <translation>Nur die Knoten auflisten, die dort nicht einfach laufen: ausweichende, fehlende Kernel, unbekannte und Laufzeitfehler</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="142"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="139"/>
         <source>Open a model to see where it runs, falls back to the CPU provider, or cannot load.</source>
         <translation>Öffnen Sie ein Modell, um zu sehen, wo es läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="145"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="142"/>
         <source>Classifying %1 against the deployment targets...</source>
         <translation>Prüfe %1 gegen die Zielplattformen ...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/panels/targets_panel.cpp" line="167"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="164"/>
         <source>%1: %2 nodes against %n target(s), %3 with problems. Tables from %4.</source>
         <translation>
             <numerusform>%1: %2 Knoten gegen %n Ziel, %3 mit Problemen. Tabellen aus %4.</numerusform>
@@ -3690,12 +4283,12 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="247"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="244"/>
         <source>Select a target to list its nodes.</source>
         <translation>Wählen Sie ein Ziel, um seine Knoten aufzulisten.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="250"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="247"/>
         <source>Nodes on %1: %2 of %3 listed</source>
         <translation>Knoten auf %1: %2 von %3 aufgelistet</translation>
     </message>
