@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Building Loop/Scan bodies and If branches by hand, for the executor's cancellation tests and the Loop/Scan kernel
-// tests (the ModelBuilder of kernel_test_util.h builds only main graphs).
+// tests (the IrModelBuilder of kernel_test_util.h builds only main graphs).
 #pragma once
 
 #include <quantscope/engine/attribute.h>

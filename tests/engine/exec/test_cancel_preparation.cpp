@@ -99,7 +99,7 @@ std::unique_ptr<Session> expectCreateCancelsEverywhere(
 
 TEST(PreparationCancel, ATokenFiredBeforehandStopsCreateAtOnce)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("x", DataType::Float, { 4 });
     b.node("Relu", { "x" }, { "y" });
     b.output("y");
@@ -141,7 +141,7 @@ TEST(PreparationCancel, GeneratedBigModelLoadAndCreateStopAtEveryStageAndSucceed
 {
     constexpr int kLayers = 600;
     constexpr int64_t kWidth = 8;
-    ModelBuilder b(17);
+    IrModelBuilder b(17);
     b.input("x", DataType::Float, { 1, kWidth });
     std::vector<float> scale(kLayers), shift(kLayers);
     std::string h = "x";

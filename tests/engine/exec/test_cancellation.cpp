@@ -82,7 +82,7 @@ std::shared_ptr<Graph> endlessBody(bool withScan)
 }
 
 /// The main graph's constants every endless model reads: M = 10^15 and one = 1.
-void endlessConstants(ModelBuilder& b)
+void endlessConstants(IrModelBuilder& b)
 {
     b.constant("M", HostTensor::fromVector(DataType::Int64, {}, std::vector<int64_t> { kEndless }));
     b.constant("one", HostTensor::fromVector(DataType::Float, { 1 }, std::vector<float> { 1 }));
@@ -91,7 +91,7 @@ void endlessConstants(ModelBuilder& b)
 /// Loop(M = 10^15 from the file, no condition) over endlessBody.
 std::shared_ptr<const Model> endlessLoop(bool withScan)
 {
-    ModelBuilder b(17);
+    IrModelBuilder b(17);
     endlessConstants(b);
     b.input("init", DataType::Float, { 1 });
     std::vector<std::string> outs { "final" };
@@ -210,7 +210,7 @@ Attribute elseIdentity(const std::string& state, const std::string& out)
 /// graph inputs: every input of the If or Scan is then constant at preparation.
 std::shared_ptr<const Model> nestedEndless(Nesting nesting, bool fromTheFile)
 {
-    ModelBuilder b(17);
+    IrModelBuilder b(17);
     endlessConstants(b);
     auto floats = [&](const std::string& name, std::vector<int64_t> dims) {
         if (fromTheFile)
@@ -358,7 +358,7 @@ TEST(ScanCancellation, AScanWithAnEmptyBodyPollsEveryPosition)
         body.input("x", DataType::Float, { 1 });
         body.output("s");
         body.output("x");
-        ModelBuilder b(17);
+        IrModelBuilder b(17);
         b.input("init", DataType::Float, { 1 });
         b.input("xs", DataType::Float, { kLength, 1 });
         b.node("Scan", { "init", "xs" }, { "final", "ys" },

@@ -91,7 +91,7 @@ std::shared_ptr<const Model> controlFlowModel()
     scanBody.node("Add", { "sum", "x" }, { "sum2" });
     scanBody.output("sum2");
 
-    ModelBuilder b(17);
+    IrModelBuilder b(17);
     b.constant("M", HostTensor::fromVector(DataType::Int64, {}, std::vector<int64_t> { 25 }));
     b.constant("W", randomTensor({ 8, 8 }, 19));
     b.input("x", DataType::Float, { 1, 8 });

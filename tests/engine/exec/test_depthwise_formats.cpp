@@ -27,7 +27,7 @@ struct DwModel
 DwModel pointwiseThenDepthwiseHardSwish()
 {
     DwModel r;
-    ModelBuilder mb;
+    IrModelBuilder mb;
     mb.input("x", DataType::Float, { 1, 24, 20, 20 });
     r.w1 = randomTensor({ 24, 24, 1, 1 }, 21);
     r.w2 = randomTensor({ 24, 1, 5, 5 }, 22);

@@ -22,7 +22,7 @@ struct Built
 Built convBnSiluConvRelu()
 {
     Built r;
-    ModelBuilder mb;
+    IrModelBuilder mb;
     mb.input("x", DataType::Float, { 1, 5, 9, 9 });
     r.w = randomTensor({ 13, 5, 3, 3 }, 11);
     r.b = randomTensor({ 13 }, 12);
@@ -142,7 +142,7 @@ auto runOn(Session& session, const HostTensor& x)
 void transposeSoftmaxCase(int64_t a, int64_t c, int64_t p)
 {
     SCOPED_TRACE(::testing::Message() << "A " << a << " C " << c << " P " << p);
-    ModelBuilder mb(13);
+    IrModelBuilder mb(13);
     mb.input("x", DataType::Float, { 1, a, c, p });
     mb.node("Transpose", { "x" }, { "t" }, { intsAttr("perm", { 0, 2, 1, 3 }) }, "dfl_transpose");
     mb.node("Softmax", { "t" }, { "y" }, { intAttr("axis", 1) }, "dfl_softmax");
@@ -181,7 +181,7 @@ TEST(Fusion, TransposeSoftmaxMatchesTheAsWrittenKernelsExactly)
 void transposeSoftmaxQuantizeCase(int64_t a, int64_t c, int64_t p)
 {
     SCOPED_TRACE(::testing::Message() << "A " << a << " C " << c << " P " << p);
-    ModelBuilder mb(13);
+    IrModelBuilder mb(13);
     mb.input("x", DataType::Float, { 1, a, c, p });
     mb.node("Transpose", { "x" }, { "t" }, { intsAttr("perm", { 0, 2, 1, 3 }) }, "dfl_transpose");
     mb.node("Softmax", { "t" }, { "s" }, { intAttr("axis", 1) }, "dfl_softmax");

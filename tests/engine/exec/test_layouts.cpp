@@ -80,7 +80,7 @@ TEST_P(NearestResize, MatchesTheOnnxPixelRule)
 {
     const ResizeCase rc = GetParam();
     constexpr int64_t kC = 16, kH = 4, kW = 5, kF = 3;
-    ModelBuilder mb(13);
+    IrModelBuilder mb(13);
     mb.input("x", DataType::Float, { 1, kC, kH, kW });
     const HostTensor b1 = randomTensor({ kC }, 1), b2 = randomTensor({ kC }, 2);
     mb.constant("w", identityWeights(kC));
@@ -138,7 +138,7 @@ INSTANTIATE_TEST_SUITE_P(Modes, NearestResize,
 void splitConcat(bool reshapeTail)
 {
     constexpr int64_t kC = 32, kHalf = 16, kHW = 9;
-    ModelBuilder mb(13);
+    IrModelBuilder mb(13);
     mb.input("x", DataType::Float, { 1, kC, 3, 3 });
     const HostTensor b1 = randomTensor({ kC }, 4), b2 = randomTensor({ kHalf }, 5), b3 = randomTensor({ kC }, 6);
     mb.constant("w", identityWeights(kC));
@@ -191,7 +191,7 @@ TEST(StorageRewrites, ConcatPartsInPlaceDespiteAReshapeView)
 {
     constexpr int64_t kC = 32, kHalf = 16, kHW = 9;
     auto build = [&](bool reshapeTail) {
-        ModelBuilder mb(13);
+        IrModelBuilder mb(13);
         mb.input("x", DataType::Float, { 1, kC, 3, 3 });
         mb.constant("w", identityWeights(kC));
         mb.constant("wh", identityWeights(kHalf));
@@ -221,7 +221,7 @@ TEST(StorageRewrites, SplitConcatBetweenConvolutionsBlocked)
 TEST(StorageRewrites, ResidualAccumulatesInPlace)
 {
     constexpr int64_t kC = 16, kHW = 16;
-    ModelBuilder mb(13);
+    IrModelBuilder mb(13);
     mb.input("x", DataType::Float, { 1, kC, 4, 4 });
     const HostTensor b1 = randomTensor({ kC }, 8), b2 = randomTensor({ kC }, 9), b3 = randomTensor({ kC }, 10);
     mb.constant("w", identityWeights(kC));
@@ -270,7 +270,7 @@ HostTensor scaledRandom(std::vector<int64_t> dims, uint32_t seed, float scale)
 TEST(StorageRewrites, DeepLayersChannelsLastMatchReference)
 {
     constexpr int64_t kIn = 128, kC = 256, kH = 7, kW = 7, kP = kH * kW;
-    ModelBuilder mb(13);
+    IrModelBuilder mb(13);
     mb.input("x", DataType::Float, { 1, kIn, kH, kW });
     const HostTensor wa = scaledRandom({ kC, kIn, 3, 3 }, 21, 1.0f / 34), ba = randomTensor({ kC }, 22);
     const HostTensor wb = scaledRandom({ kC, kC, 3, 3 }, 23, 1.0f / 48), bb = randomTensor({ kC }, 24);
@@ -368,7 +368,7 @@ TEST_P(BlockedMaxPool, MatchesHandComputedWindows)
 {
     const BlockedPoolCase pc = GetParam();
     constexpr int64_t kC = 24;
-    ModelBuilder mb(13);
+    IrModelBuilder mb(13);
     mb.input("x", DataType::Float, { 1, kC, pc.h, pc.w });
     const HostTensor b1 = randomTensor({ kC }, 31), b2 = randomTensor({ kC }, 32);
     mb.constant("w", identityWeights(kC));

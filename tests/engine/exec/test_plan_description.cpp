@@ -17,7 +17,7 @@ using namespace qs::test;
 /// x[1,8,6,6] -> Conv 3x3 (pads 1) -> Relu -> y: optimized mode fuses the Relu as a post-op.
 std::shared_ptr<const Model> convRelu()
 {
-    ModelBuilder mb;
+    IrModelBuilder mb;
     mb.input("x", DataType::Float, { 1, 8, 6, 6 });
     mb.constant("w", randomTensor({ 8, 8, 3, 3 }, 3));
     mb.node("Conv", { "x", "w" }, { "c" }, { intsAttr("pads", { 1, 1, 1, 1 }) }, "conv");

@@ -56,7 +56,7 @@ TEST(ResourceLimits, HostTensorBeyondTheLimitThrowsBadAllocNotAborts)
 
 TEST_P(ResourceBounds, ConstantOfShapeFromTheFileFailsPreparationNamingNodeAndSize)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     b.constant("shape", int64s({ 1000000, 1000000 }));
     b.node("ConstantOfShape", { "shape" }, { "y" }, {}, "huge_fill");
     b.output("y");
@@ -71,7 +71,7 @@ TEST_P(ResourceBounds, ConstantOfShapeFromTheFileFailsPreparationNamingNodeAndSi
 
 TEST_P(ResourceBounds, ConstantOfShapeFromRunTimeDataFailsTheRunNamingNodeAndSize)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("shape", DataType::Int64, { 2 });
     b.node("ConstantOfShape", { "shape" }, { "y" }, {}, "huge_fill");
     b.output("y");
@@ -96,7 +96,7 @@ TEST_P(ResourceBounds, ConstantOfShapeFromRunTimeDataFailsTheRunNamingNodeAndSiz
 
 TEST_P(ResourceBounds, OverflowingShapeIsRefusedNotWrapped)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("shape", DataType::Int64, { 3 });
     b.node("ConstantOfShape", { "shape" }, { "y" }, {}, "wrap");
     b.output("y");
@@ -117,7 +117,7 @@ TEST_P(ResourceBounds, PadsOverflowingTheExtentAreRefusedNotWrapped)
 {
     const int64_t huge = int64_t(7) << 60; // two of them pass 2^63
     {
-        ModelBuilder b(13);
+        IrModelBuilder b(13);
         b.input("x", DataType::Float, { 2 });
         b.constant("pads", int64s({ huge, huge }));
         b.node("Pad", { "x", "pads" }, { "y" }, {}, "pad");
@@ -128,7 +128,7 @@ TEST_P(ResourceBounds, PadsOverflowingTheExtentAreRefusedNotWrapped)
         EXPECT_NE(session.status().message().find("overflow the extent"), std::string::npos)
             << session.status().message();
     }
-    ModelBuilder b(13);
+    IrModelBuilder b(13);
     b.input("x", DataType::Float, { 2 });
     b.input("pads", DataType::Int64, { 2 });
     b.node("Pad", { "x", "pads" }, { "y" }, {}, "pad");
@@ -148,7 +148,7 @@ TEST_P(ResourceBounds, ExpandTileAndRangeFromDataRespectAConfiguredLimit)
     LimitGuard guard;
     setTensorByteLimit(int64_t(64) << 20); // 64 MiB
     {
-        ModelBuilder b;
+        IrModelBuilder b;
         b.input("x", DataType::Float, { 1 });
         b.input("shape", DataType::Int64, { 2 });
         b.node("Expand", { "x", "shape" }, { "y" }, {}, "big_expand");
@@ -165,7 +165,7 @@ TEST_P(ResourceBounds, ExpandTileAndRangeFromDataRespectAConfiguredLimit)
         EXPECT_NE(out.status().message().find("400.0 MB"), std::string::npos) << out.status().message();
     }
     {
-        ModelBuilder b;
+        IrModelBuilder b;
         b.input("x", DataType::Float, { 2, 2 });
         b.input("repeats", DataType::Int64, { 2 });
         b.node("Tile", { "x", "repeats" }, { "y" }, {}, "big_tile");
@@ -182,7 +182,7 @@ TEST_P(ResourceBounds, ExpandTileAndRangeFromDataRespectAConfiguredLimit)
     }
     {
         // Range runs only with constant bounds (its length is its data): the limit applies at preparation.
-        ModelBuilder b;
+        IrModelBuilder b;
         auto scalar = [](float v) { return HostTensor::fromVector(DataType::Float, {}, std::vector<float> { v }); };
         b.constant("start", scalar(0));
         b.constant("limit", scalar(1e9f));

@@ -44,7 +44,7 @@ class RunTimeShapes : public ::testing::TestWithParam<ExecutionMode>
 TEST_P(RunTimeShapes, NonZeroAndItsReadersTakeTheExtentsOfEachRun)
 {
     // x -> Relu -> r (static, also read by the tail); NonZero(r) -> Transpose -> idx; Relu stays a plain step.
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("x", DataType::Float, { 2, 3 });
     b.node("Relu", { "x" }, { "r" });
     b.node("NonZero", { "r" }, { "nz" });
@@ -79,7 +79,7 @@ TEST_P(RunTimeShapes, NonZeroAndItsReadersTakeTheExtentsOfEachRun)
 TEST_P(RunTimeShapes, CompressWithARunTimeConditionFeedsArithmeticWithStaticValues)
 {
     // c = Compress(x, cond, axis 0); y = c * w + Relu(x)[row 0]: the tail reads a constant and a static value.
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("x", DataType::Float, { 3, 2 });
     b.input("cond", DataType::Bool, { 3 });
     b.constant("w", floats({ 2 }, { 10, 100 }));
@@ -109,7 +109,7 @@ TEST_P(RunTimeShapes, CompressWithARunTimeConditionFeedsArithmeticWithStaticValu
 
 TEST_P(RunTimeShapes, UniqueOutputsAndInverseOnRunTimeData)
 {
-    ModelBuilder b(11);
+    IrModelBuilder b(11);
     b.input("x", DataType::Float, { 6 });
     b.node("Unique", { "x" }, { "y", "indices", "inverse", "counts" }, { intAttr("sorted", 0) });
     b.output("y");
@@ -130,7 +130,7 @@ TEST_P(RunTimeShapes, UniqueOutputsAndInverseOnRunTimeData)
 
 TEST_P(RunTimeShapes, ConstantInputsFoldWithTheirActualExtents)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("x", DataType::Float, { 2 });
     b.constant("k", floats({ 4 }, { 0, 7, 0, 9 }));
     b.node("NonZero", { "k" }, { "nz" });
@@ -154,7 +154,7 @@ TEST_P(RunTimeShapes, ReshapeToAShapeComputedAtRunTime)
 {
     // The target shape is data (a graph input not bound at preparation, plus one): before the run-time tail this
     // node was "data-dependent shape", unsupported.
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("x", DataType::Float, { 6 });
     b.input("s", DataType::Int64, { 2 });
     b.constant("one", HostTensor::fromVector(DataType::Int64, { 1 }, std::vector<int64_t> { 1 }));
@@ -179,7 +179,7 @@ TEST_P(RunTimeShapes, ReshapeToAShapeComputedAtRunTime)
 
 TEST_P(RunTimeShapes, NonMaxSuppressionOnRunTimeBoxes)
 {
-    ModelBuilder b(11);
+    IrModelBuilder b(11);
     b.input("boxes", DataType::Float, { 1, 3, 4 });
     b.input("scores", DataType::Float, { 1, 1, 3 });
     b.constant("max", HostTensor::fromVector(DataType::Int64, { 1 }, std::vector<int64_t> { 10 }));

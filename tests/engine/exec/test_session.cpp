@@ -12,7 +12,7 @@ using namespace qs::test;
 
 std::shared_ptr<const Model> reluChain(int count, int64_t elements)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("x", DataType::Float, { 1, elements });
     std::string prev = "x";
     for (int i = 0; i < count; ++i) {
@@ -61,7 +61,7 @@ TEST(Session, CancelIsCheckedBetweenStepsAndReturnsCancelled)
 
 TEST(Session, PreparationListsEveryUnsupportedNodeByName)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("x", DataType::Float, { 2, 3 });
     b.node("FancyOp", { "x" }, { "a" }, {}, "first_fancy");
     b.node("Relu", { "a" }, { "b" });
@@ -100,7 +100,7 @@ TEST(Session, ArenaReusesBuffersOfDeadValues)
 TEST(Session, ShapeSubgraphIsFoldedInOptimizedModeOnly)
 {
     // y = Reshape(x, Concat(Gather(Shape(x), 0), [-1])): the target shape [2, 12] is known at preparation.
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("x", DataType::Float, { 2, 3, 4 });
     b.constant("idx", HostTensor::fromVector(DataType::Int64, { 1 }, std::vector<int64_t> { 0 }));
     b.constant("minus1", HostTensor::fromVector(DataType::Int64, { 1 }, std::vector<int64_t> { -1 }));

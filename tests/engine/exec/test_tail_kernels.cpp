@@ -46,7 +46,7 @@ class TailKernels : public ::testing::TestWithParam<ExecutionMode>
 
 TEST_P(TailKernels, PadOpset2AttributeFormUsesPadsAndValue)
 {
-    ModelBuilder b(2);
+    IrModelBuilder b(2);
     b.input("x", DataType::Float, { 2, 2 });
     b.node("Pad", { "x" }, { "y" }, { intsAttr("pads", { 0, 1, 1, 0 }), floatAttr("value", 1.5f) });
     b.output("y");
@@ -58,7 +58,7 @@ TEST_P(TailKernels, PadOpset2AttributeFormUsesPadsAndValue)
 
 TEST_P(TailKernels, PadReflectMirrorsWithoutRepeatingTheEdge)
 {
-    ModelBuilder b(11);
+    IrModelBuilder b(11);
     b.input("x", DataType::Float, { 1, 3 });
     b.constant("pads", ints({ 0, 2, 0, 2 }));
     b.node("Pad", { "x", "pads" }, { "y" }, { stringAttr("mode", "reflect") });
@@ -70,7 +70,7 @@ TEST_P(TailKernels, PadReflectMirrorsWithoutRepeatingTheEdge)
 
 TEST_P(TailKernels, PadNegativeBeginCropsThenEdgeExtends)
 {
-    ModelBuilder b(13);
+    IrModelBuilder b(13);
     b.input("x", DataType::Float, { 4 });
     b.constant("pads", ints({ -1, 2 }));
     b.node("Pad", { "x", "pads" }, { "y" }, { stringAttr("mode", "edge") });
@@ -82,7 +82,7 @@ TEST_P(TailKernels, PadNegativeBeginCropsThenEdgeExtends)
 
 TEST_P(TailKernels, PadOpset18AxesInputPadsOnlyThoseAxes)
 {
-    ModelBuilder b(18);
+    IrModelBuilder b(18);
     b.input("x", DataType::Float, { 2, 3 });
     b.constant("pads", ints({ 1, 0 }));
     b.constant("value", floats({}, { 9 }));
@@ -98,7 +98,7 @@ TEST_P(TailKernels, PadOpset18AxesInputPadsOnlyThoseAxes)
 TEST_P(TailKernels, TopKTiesGoToTheLowerIndexForLargestAndSmallest)
 {
     for (int largest : { 1, 0 }) {
-        ModelBuilder b(11);
+        IrModelBuilder b(11);
         b.input("x", DataType::Float, { 5 });
         b.constant("k", ints({ 3 }));
         b.node("TopK", { "x", "k" }, { "v", "i" }, { intAttr("largest", largest) });
@@ -118,7 +118,7 @@ TEST_P(TailKernels, TopKTiesGoToTheLowerIndexForLargestAndSmallest)
 
 TEST_P(TailKernels, TopKAlongAnOuterAxis)
 {
-    ModelBuilder b(11);
+    IrModelBuilder b(11);
     b.input("x", DataType::Float, { 3, 2 });
     b.constant("k", ints({ 2 }));
     b.node("TopK", { "x", "k" }, { "v", "i" }, { intAttr("axis", 0) });
@@ -132,7 +132,7 @@ TEST_P(TailKernels, TopKAlongAnOuterAxis)
 
 TEST_P(TailKernels, TopKOpset1TakesKFromTheAttribute)
 {
-    ModelBuilder b(1);
+    IrModelBuilder b(1);
     b.input("x", DataType::Float, { 1, 3 });
     b.node("TopK", { "x" }, { "v", "i" }, { intAttr("k", 2) });
     b.output("v");
@@ -145,7 +145,7 @@ TEST_P(TailKernels, TopKOpset1TakesKFromTheAttribute)
 
 TEST_P(TailKernels, GatherElementsWithInt32AndNegativeIndices)
 {
-    ModelBuilder b(13);
+    IrModelBuilder b(13);
     b.input("x", DataType::Float, { 2, 2 });
     b.constant("idx", HostTensor::fromVector(DataType::Int32, { 2, 2 }, std::vector<int32_t> { 1, 0, -1, 1 }));
     b.node("GatherElements", { "x", "idx" }, { "y" }, { intAttr("axis", 1) });

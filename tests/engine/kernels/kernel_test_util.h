@@ -49,11 +49,12 @@ inline Attribute stringAttr(std::string name, std::string v)
     return a;
 }
 
-/// Builds a Model node by node. Values are named; "" as an input name means an omitted optional input.
-class ModelBuilder
+/// Builds the engine's in-memory Model node by node, without ONNX (onnx_builder.h's ModelBuilder writes ModelProtos).
+/// Values are named; "" as an input name means an omitted optional input.
+class IrModelBuilder
 {
 public:
-    explicit ModelBuilder(int64_t opset = 17)
+    explicit IrModelBuilder(int64_t opset = 17)
         : m_model(std::make_shared<Model>())
         , m_opset(opset)
     {

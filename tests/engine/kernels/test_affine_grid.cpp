@@ -16,7 +16,7 @@ HostTensor floats(std::vector<int64_t> dims, std::vector<float> v)
 
 std::vector<float> affineGrid(std::vector<float> theta, bool alignCorners)
 {
-    ModelBuilder b(20);
+    IrModelBuilder b(20);
     b.input("theta", DataType::Float, { 1, 2, 3 });
     b.constant("size", HostTensor::fromVector(DataType::Int64, { 4 }, std::vector<int64_t> { 1, 1, 2, 3 }));
     b.node("AffineGrid", { "theta", "size" }, { "grid" }, { intAttr("align_corners", alignCorners ? 1 : 0) });
@@ -48,7 +48,7 @@ TEST(AffineGrid, AlignedCornersAndATransform)
 
 TEST(AffineGrid, IdentityGridMakesGridSampleReproduceItsInput)
 {
-    ModelBuilder b(20);
+    IrModelBuilder b(20);
     b.input("x", DataType::Float, { 1, 2, 3, 4 });
     b.constant("theta", floats({ 1, 2, 3 }, { 1, 0, 0, 0, 1, 0 }));
     b.constant("size", HostTensor::fromVector(DataType::Int64, { 4 }, std::vector<int64_t> { 1, 2, 3, 4 }));

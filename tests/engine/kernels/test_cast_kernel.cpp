@@ -10,7 +10,7 @@ namespace {
 
 TEST(CastKernel, SameTypeIsACopy)
 {
-    ModelBuilder mb(13);
+    IrModelBuilder mb(13);
     mb.input("x", DataType::UInt8, { 1, 3, 7, 11 });
     mb.node("Cast", { "x" }, { "y" }, { intAttr("to", int64_t(DataType::UInt8)) });
     mb.output("y");
@@ -30,7 +30,7 @@ TEST(CastKernel, SameTypeIsACopy)
 
 TEST(CastKernel, Int32ToFloat)
 {
-    ModelBuilder mb(13);
+    IrModelBuilder mb(13);
     mb.input("x", DataType::Int32, { 37 });
     mb.node("Cast", { "x" }, { "y" }, { intAttr("to", int64_t(DataType::Float)) });
     mb.output("y");

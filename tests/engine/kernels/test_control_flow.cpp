@@ -45,7 +45,7 @@ HostTensor boolScalar(bool v)
 
 TEST(IfKernel, RunTimeConditionSelectsTheBranchReadingOuterValues)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("cond", DataType::Bool, {});
     b.input("x", DataType::Float, { 3 });
     b.node("If", { "cond" }, { "y" },
@@ -71,7 +71,7 @@ TEST(IfKernel, RunTimeConditionSelectsTheBranchReadingOuterValues)
 TEST(IfKernel, ConstantConditionPreparesOnlyTheChosenBranchAndFolds)
 {
     // The else branch uses an operator no kernel implements: with a constant true condition it is never prepared.
-    ModelBuilder b;
+    IrModelBuilder b;
     b.constant("cond", boolScalar(true));
     b.constant("x", HostTensor::fromVector<float>(DataType::Float, { 2 }, { 1.5f, -3 }));
     b.input("z", DataType::Float, { 2 });
@@ -95,7 +95,7 @@ TEST(IfKernel, ConstantConditionPreparesOnlyTheChosenBranchAndFolds)
 
 TEST(IfKernel, UnsupportedOperatorInARunTimeBranchIsReported)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("cond", DataType::Bool, {});
     b.input("x", DataType::Float, { 2 });
     b.node("If", { "cond" }, { "y" },

@@ -37,7 +37,7 @@ class ConvVsReference : public ::testing::TestWithParam<ConvCase>
 TEST_P(ConvVsReference, MatchesReference)
 {
     const ConvCase& p = GetParam();
-    ModelBuilder b;
+    IrModelBuilder b;
     const std::vector<int64_t> xDims { p.n, p.c, p.h, p.w };
     const std::vector<int64_t> wDims = p.transpose ? std::vector<int64_t> { p.c, p.m / p.group, p.k, p.k }
                                                    : std::vector<int64_t> { p.m, p.c / p.group, p.k, p.k };

@@ -25,7 +25,7 @@ void PrintTo(const EinsumCase& c, std::ostream* os)
 std::vector<HostTensor> runEinsum(
     const std::string& equation, std::vector<HostTensor> inputs, ExecutionMode mode = ExecutionMode::AsWritten)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     std::vector<std::string> names;
     for (size_t i = 0; i < inputs.size(); ++i) {
         names.push_back("x" + std::to_string(i));

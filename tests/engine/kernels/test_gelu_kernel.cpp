@@ -10,7 +10,7 @@ namespace {
 
 std::shared_ptr<const Model> geluModel(const char* approximate)
 {
-    ModelBuilder mb(20);
+    IrModelBuilder mb(20);
     mb.input("x", DataType::Float, { 9 });
     std::vector<Attribute> attrs;
     if (approximate)

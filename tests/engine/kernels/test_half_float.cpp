@@ -38,7 +38,7 @@ TEST(HalfFloat, FloatToBFloat16RoundsToNearestEven)
 
 TEST(HalfFloat, CastRoundTripThroughFloat16)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("x", DataType::Float, { 4 });
     b.node("Cast", { "x" }, { "h" }, { intAttr("to", int64_t(DataType::Float16)) });
     b.node("Cast", { "h" }, { "y" }, { intAttr("to", int64_t(DataType::Float)) });

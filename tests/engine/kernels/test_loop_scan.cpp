@@ -45,7 +45,7 @@ TEST_P(LoopScan, LoopWithRunTimeTripCountStacksScanOutputsAndReadsOuterValues)
     body.output("c2");
     body.output("acc2");
     body.output("sq");
-    ModelBuilder b(17);
+    IrModelBuilder b(17);
     b.input("M", DataType::Int64, {});
     b.input("init", DataType::Float, { 2 });
     b.input("x", DataType::Float, { 2 });
@@ -86,7 +86,7 @@ TEST_P(LoopScan, ScanAlongAxisOneInReverse)
     body.node("Identity", { "s2" }, { "y" });
     body.output("s2");
     body.output("y");
-    ModelBuilder b(17);
+    IrModelBuilder b(17);
     b.input("s0", DataType::Float, { 2 });
     b.input("x", DataType::Float, { 2, 3 });
     b.node("Scan", { "s0", "x" }, { "final", "ys" },

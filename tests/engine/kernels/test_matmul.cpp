@@ -12,7 +12,7 @@ using namespace qs::test;
 TEST(MatMulKernel, BatchedBroadcastMatchesReference)
 {
     // A [2, 3, 5, 7] x B [3, 7, 13] (constant, broadcast over the leading batch dim).
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("a", DataType::Float, { 2, 3, 5, 7 });
     HostTensor bw = randomTensor({ 3, 7, 13 }, 5);
     b.constant("b", bw);
@@ -34,7 +34,7 @@ TEST(MatMulKernel, BatchedBroadcastMatchesReference)
 
 TEST(MatMulKernel, VectorTimesMatrixDropsTheUnitDim)
 {
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("a", DataType::Float, { 7 });
     b.input("b", DataType::Float, { 7, 3 });
     b.node("MatMul", { "a", "b" }, { "y" });
@@ -55,7 +55,7 @@ TEST(MatMulKernel, VectorTimesMatrixDropsTheUnitDim)
 TEST(GemmKernel, TransposesAlphaBetaAndRowBiasMatchReference)
 {
     const int64_t m = 5, n = 11, k = 9;
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("a", DataType::Float, { k, m }); // transA
     HostTensor bw = randomTensor({ n, k }, 7); // transB
     HostTensor c = randomTensor({ m, 1 }, 8); // broadcast along N

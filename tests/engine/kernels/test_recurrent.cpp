@@ -21,7 +21,7 @@ TEST(RecurrentKernel, BidirectionalRnnByHand)
     // hidden 1, input 1, W = R = 1, Relu; batch 2 where the second sequence has length 1.
     // Batch 0, x = [1, 2]: forward h = relu(1) = 1, relu(2 + 1) = 3; reverse h = relu(2) = 2, relu(1 + 2) = 3.
     // Batch 1, x = [5, 7], length 1: forward 5; reverse starts at t = 0: 5; t = 1 stays 0 in Y.
-    ModelBuilder b;
+    IrModelBuilder b;
     b.input("x", DataType::Float, { 2, 2, 1 });
     b.constant("w", HostTensor::fromVector<float>(DataType::Float, { 2, 1, 1 }, { 1, 1 }));
     b.constant("r", HostTensor::fromVector<float>(DataType::Float, { 2, 1, 1 }, { 1, 1 }));
