@@ -132,6 +132,7 @@ void runShapeInference(onnx::ModelProto& proto, Model& model)
     // loads (conversion validates the structure), with the shapes its file declares.
     if (auto problem = onnx_import::findSchemaViolation(proto.graph(), model)) {
         model.shapeInference.message = *problem;
+        model.schemaViolation = *problem;
         model.warnings.push_back(
             fmt::format("{}: shape inference skipped: {}; shapes shown are those the file declares",
                 model.displayName(), *problem));

@@ -43,6 +43,10 @@ public:
     std::vector<OpsetImport> opsetImports;
     std::vector<std::pair<std::string, std::string>> metadataProps;
     ShapeInferenceReport shapeInference;
+    /// The first node that breaks its operator's ONNX schema (a required input missing, too many outputs, a zero
+    /// stride...), as "node 'n' (Op): problem". Such a model loads so that it can be inspected, but is never run: the
+    /// kernels, like libonnx's inference, trust the schema.
+    std::string schemaViolation;
     std::vector<std::string> warnings; ///< non-fatal problems worth showing
 
     const Graph& graph() const noexcept { return m_graph; }

@@ -219,9 +219,19 @@ Status inferQuantize(const Node& node, std::span<const TensorDesc> inputs, std::
     return Status::ok();
 }
 
+// The scale (input 1) is required by the schema; a node without it still loads (the loader skips shape inference for
+// schema violations), and the kernel reads it (found by fuzz_executor: a one-input DequantizeLinear).
+Status requireScale(std::span<const TensorDesc> inputs)
+{
+    if (!hasInput(inputs, 1))
+        return Status(StatusCode::Unsupported, "input 1 (the scale) is absent");
+    return Status::ok();
+}
+
 Status acceptQuantize(const Node& node, std::span<const TensorDesc> inputs)
 {
     QS_RETURN_IF_ERROR(acceptFloatInput0(node, inputs));
+    QS_RETURN_IF_ERROR(requireScale(inputs));
     if (hasInput(inputs, 2) && !isQuantizedType(inputs[2].type))
         return Status(StatusCode::Unsupported,
             fmt::format("zero point is {} (only uint8, int8, uint16, int16)", dataTypeName(inputs[2].type)));
@@ -240,6 +250,7 @@ Status acceptDequantize(const Node& node, std::span<const TensorDesc> inputs)
     // A node without inputs violates the schema but still loads (the loader then skips shape inference).
     if (inputs.empty())
         return Status(StatusCode::Unsupported, "input 0 is absent");
+    QS_RETURN_IF_ERROR(requireScale(inputs));
     if (!isQuantizedType(inputs[0].type) && inputs[0].type != DataType::Int32)
         return Status(StatusCode::Unsupported,
             fmt::format("input 0 is {} (only uint8, int8, uint16, int16, int32)", dataTypeName(inputs[0].type)));

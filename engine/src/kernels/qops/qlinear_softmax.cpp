@@ -88,7 +88,13 @@ public:
             buildExpTable(*static_cast<const float*>(args.inputs[kXScale]), m_reduce, m_signed, local);
             table = &local;
         }
-        const float yScale = std::floor(1.0f / *static_cast<const float*>(args.inputs[kYScale]));
+        const float yScaleValue = *static_cast<const float*>(args.inputs[kYScale]);
+        // A zero, negative or non-finite y_scale has no quantized result; converting its infinite quotients to int is
+        // undefined (found by fuzz_executor).
+        if (!(yScaleValue > 0) || !std::isfinite(1.0f / yScaleValue))
+            return Status(StatusCode::InvalidArgument,
+                fmt::format("y_scale is {}; it must be a positive number whose reciprocal is finite", yScaleValue));
+        const float yScale = std::floor(1.0f / yScaleValue);
         const int32_t yzp = zeroPointValue(inputAt(args, kYZeroPoint), m_yzpType);
         if (m_signed)
             compute<int8_t>(args, *table, yScale, yzp);
@@ -111,7 +117,8 @@ private:
                 return table[size_t(255 - xmax + v)];
         };
         auto quantize = [yScale, yzp](float t, float sum) -> T {
-            const int32_t q = int32_t(std::nearbyint((t * yScale) / sum)) + yzp;
+            // Non-negative; anything beyond 65536 saturates below as it would unclamped, without an int overflow.
+            const int32_t q = int32_t(std::min(std::nearbyint((t * yScale) / sum), 65536.0f)) + yzp;
             if constexpr (std::is_same_v<T, int8_t>)
                 return q > 255 ? int8_t(-1) : int8_t(q);
             else
