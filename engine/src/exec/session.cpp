@@ -62,7 +62,8 @@ Result<std::unique_ptr<Session>> Session::create(std::shared_ptr<const Model> mo
     // oneDNN may create primitives with the current thread count in mind; set it before preparing.
     setIntraOpThreads(options.threads);
     const std::string file = model->displayName();
-    // Found by fuzz_executor, one kernel at a time (a DequantizeLinear without its scale, a CumSum without its axis...).
+    // Found by fuzz_executor, one kernel at a time (a DequantizeLinear without its scale, a CumSum without its
+    // axis...).
     if (!model->schemaViolation.empty())
         return Status(StatusCode::InvalidModel,
             fmt::format("{}: {}; a model that breaks the ONNX schema can be inspected but not run", file,
