@@ -219,8 +219,8 @@ Status inferQuantize(const Node& node, std::span<const TensorDesc> inputs, std::
     return Status::ok();
 }
 
-// The scale (input 1) is required by the schema; a node without it still loads (the loader skips shape inference for
-// schema violations), and the kernel reads it (found by fuzz_executor: a one-input DequantizeLinear).
+// The scale (input 1) is required by the schema and the kernel reads it. Loaded models that lack it are refused by
+// Session::create (Model::schemaViolation); this guards models built in memory (the quantizer, tests).
 Status requireScale(std::span<const TensorDesc> inputs)
 {
     if (!hasInput(inputs, 1))
