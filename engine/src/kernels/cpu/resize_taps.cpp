@@ -127,6 +127,11 @@ Result<AxisTaps> resizeAxisTaps(const ResizeAxisParams& p)
     const float downscale = 1.0f / p.scale;
     const float support = (p.mode == ResizeMode::Linear ? 1.0f : 2.0f) * std::max(1.0f, downscale);
     const float invScale = downscale >= 1.0f ? 1.0f / downscale : 1.0f;
+    // A scale near zero stretches the antialias support beyond any tensor: refuse it before converting to int64 (the
+    // executor fuzzer found an infinite support).
+    if (antialias && !(support < 0x1p40f))
+        return Status(StatusCode::InvalidModel,
+            fmt::format("an antialiased scale of {} needs a window of {} input elements", p.scale, support));
     t.window = antialias ? int64_t(std::ceil(support)) * 2 + 1
                          : (p.mode == ResizeMode::Nearest ? 1 : (p.mode == ResizeMode::Linear ? 2 : 4));
     // An output extent beyond the limit can hide behind a zero extent on another axis (the output then has no bytes),
