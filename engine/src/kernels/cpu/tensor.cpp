@@ -109,8 +109,8 @@ Status inferReshape(const Node& node, std::span<const TensorDesc> in, std::vecto
             if (inferAt >= 0)
                 return err(node, StatusCode::InvalidModel, "more than one -1 in shape");
             inferAt = static_cast<int64_t>(i);
-        } else {
-            known *= dims[i];
+        } else if (dims[i] < -1 || __builtin_mul_overflow(known, dims[i], &known)) {
+            return err(node, StatusCode::InvalidModel, fmt::format("shape {} is not a valid size", formatDims(dims)));
         }
     }
     const int64_t total = in[0].elementCount();
