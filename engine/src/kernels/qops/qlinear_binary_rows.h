@@ -29,7 +29,8 @@ template <typename T> T saturateRound(float v)
     const float r = std::nearbyint(v);
     constexpr auto lo = float(std::numeric_limits<T>::min());
     constexpr auto hi = float(std::numeric_limits<T>::max());
-    return static_cast<T>(r < lo ? lo : (r > hi ? hi : r));
+    // NaN (a scale ratio that overflowed, times zero) goes to lo, as cvtps2dq's 0x80000000 does after packing.
+    return static_cast<T>(!(r >= lo) ? lo : (r > hi ? hi : r));
 }
 
 /// The AVX2 rows (qlinear_binary_rows_avx2.cpp).
