@@ -187,7 +187,8 @@ public:
     Status run(const KernelArgs& args) const override
     {
         const size_t elem = dataTypeSize(m_type);
-        std::memcpy(args.outputs[0], args.inputs[0], size_t(m_total) * elem);
+        if (m_total) // an empty tensor may have no storage at all
+            std::memcpy(args.outputs[0], args.inputs[0], size_t(m_total) * elem);
         Status st = Status::ok();
         auto body = [&](auto tag) {
             using T = decltype(tag);
@@ -249,6 +250,8 @@ public:
         if (m_idxDims.size() != data.size() || ctx.inputs[2].dims != m_idxDims)
             return err(
                 ctx.node, StatusCode::InvalidModel, "indices and updates must have the data's rank and one shape");
+        if (data.empty()) // normalizeAxis lets axis 0 name a scalar; the axis must name a real one here
+            return err(ctx.node, StatusCode::InvalidModel, "data must have rank 1 or more");
         QS_ASSIGN_OR_RETURN(m_axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 0), int64_t(data.size())));
         m_dataStrides = stridesOf(data);
         m_axisLen = data[size_t(m_axis)];
@@ -261,7 +264,8 @@ public:
     }
     Status run(const KernelArgs& args) const override
     {
-        std::memcpy(args.outputs[0], args.inputs[0], size_t(m_total) * dataTypeSize(m_type));
+        if (m_total) // an empty tensor may have no storage at all
+            std::memcpy(args.outputs[0], args.inputs[0], size_t(m_total) * dataTypeSize(m_type));
         Status st = Status::ok();
         dispatchNumericOrBool(m_type, [&](auto tag) {
             using T = decltype(tag);
