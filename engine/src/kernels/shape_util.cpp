@@ -52,7 +52,8 @@ Result<std::vector<int64_t>> broadcastInputs(const Node& node, std::span<const T
 Result<int64_t> normalizeAxis(const Node& node, int64_t axis, int64_t rank)
 {
     const int64_t a = axis < 0 ? axis + rank : axis;
-    if (a < 0 || a >= std::max<int64_t>(rank, 1))
+    // Strictly [0, rank): a scalar has no axis (callers that treat a scalar as rank 1 pass max(rank, 1) themselves).
+    if (a < 0 || a >= rank)
         return Status(StatusCode::InvalidModel,
             fmt::format("node {}: axis {} is out of range for rank {}", node.describe(), axis, rank));
     return a;
