@@ -105,6 +105,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_compareAnyway->hide();
     connect(m_compareAnyway, &QPushButton::clicked, this, &ResultsPanel::compareAnywayRequested);
     auto* verdictRow = new QHBoxLayout;
+    m_verdictRow = verdictRow;
     verdictRow->addWidget(m_verdict, 1);
     verdictRow->addWidget(m_compareAnyway, 0, Qt::AlignTop);
     // The first finding that advises quantizing again, as a button beside the verdict (the findings list its link).
@@ -257,8 +258,13 @@ void ResultsPanel::fitVerdict()
     const QRect text = m_verdict->fontMetrics().boundingRect(
         QRect(0, 0, std::max(60, m_verdict->width() - padding), 100000), Qt::TextWordWrap, m_verdict->text());
     const int height = text.height() + padding + 2;
-    if (height > 0 && height != m_verdict->maximumHeight())
+    if (height > 0 && height != m_verdict->maximumHeight()) {
         m_verdict->setFixedHeight(height);
+        // The row caches its minimum; when the page is hidden before the next layout pass (a new pair clears the
+        // results) nothing refreshes it, and the stale height of the label's narrow first layout (104 px instead of
+        // 42) raised the window's minimum beyond a 768 px screen.
+        m_verdictRow->invalidate();
+    }
 }
 
 // Beside each other when there is room (a 1920 px window), charts above the numbers when the central area is

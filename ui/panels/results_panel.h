@@ -12,6 +12,7 @@
 class QChart;
 class QChartView;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QSplitter;
@@ -81,6 +82,7 @@ private:
     QComboBox* m_groupChooser = nullptr;
     QPushButton* m_overlayButton = nullptr;
     QLabel* m_verdict = nullptr;
+    QHBoxLayout* m_verdictRow = nullptr;
     QPushButton* m_compareAnyway = nullptr;
     QPushButton* m_quantizeAdvice = nullptr;
     QSplitter* m_split = nullptr;
