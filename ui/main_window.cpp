@@ -348,6 +348,7 @@ void MainWindow::openFile(const QString& path)
 {
     m_pendingDescription = displayNameForPath(path);
     statusBar()->showMessage(tr("Opening %1...").arg(m_pendingDescription));
+    m_runAtOpen = m_results->run();
     m_loader->load(path, QString(), m_graph->layoutOptions());
 }
 
@@ -355,6 +356,7 @@ void MainWindow::openPair(const QString& floatPath, const QString& quantizedPath
 {
     m_pendingDescription = tr("%1 and %2").arg(displayNameForPath(floatPath), displayNameForPath(quantizedPath));
     statusBar()->showMessage(tr("Opening %1...").arg(m_pendingDescription));
+    m_runAtOpen = m_results->run();
     m_loader->load(floatPath, quantizedPath, m_graph->layoutOptions());
 }
 
@@ -486,6 +488,10 @@ void MainWindow::showRunOfOpenModels()
             return;
         }
     }
+    // A run opened while the models loaded (both named on the command line) was asked for with them: it stays. Which
+    // of the two finished first decided it before.
+    if (m_results->run() && m_results->run() != m_runAtOpen)
+        return;
     m_runs->clearSelection();
 }
 

@@ -17,6 +17,10 @@ class QProgressBar;
 class QTabWidget;
 class QToolButton;
 
+namespace qs {
+struct RunRecord;
+}
+
 namespace qs::ui {
 
 class ComparePanel;
@@ -105,6 +109,8 @@ private:
     bool m_measureWhenLoaded = false; ///< a finding's action: measure the pair once it is open
     LoadResult m_result;
     QString m_pendingDescription;
+    /// The run shown when the last load was asked for: a run opened since is not the previous pair's.
+    std::shared_ptr<const RunRecord> m_runAtOpen;
     GraphPanel* m_graph = nullptr;
     OperatorsPanel* m_operators = nullptr;
     PropertiesPanel* m_properties = nullptr;

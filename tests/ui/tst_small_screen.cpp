@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QDockWidget>
+#include <QLabel>
 #include <QSignalSpy>
 
 using namespace qs::ui;
@@ -48,6 +49,11 @@ void TestSmallScreen::minimumSizeFitsALaptopScreen()
               w.openPair(kFloat, kInt8);
               QVERIFY(loaded.wait(60000));
               QTRY_VERIFY_WITH_TIMEOUT(!selected.isEmpty(), 10000);
+              // The run named with the pair is shown whichever of the two finished loading first (the pair's load
+              // cleared a run read before it).
+              auto* verdict = w.findChild<QLabel*>(QStringLiteral("verdict"));
+              QVERIFY(verdict);
+              QTRY_VERIFY_WITH_TIMEOUT(verdict->isVisible(), 10000);
               // A run folder deep in a home folder, as users have them: its path has no space to wrap at.
               w.runsPanel()->setRunFolder(QDir::tempPath()
                   + QStringLiteral("/a-user-with-a-long-name/.local/share/Quantscope/Quantscope/runs/"
