@@ -7,10 +7,14 @@
 #include "screenshot_settings.h"
 #include "ui_test_main.h"
 
+#include <QChartView>
 #include <QDir>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
 
 using namespace qs::ui;
 
@@ -19,6 +23,7 @@ class TestSmallScreen : public QObject
     Q_OBJECT
 private slots:
     void minimumSizeFitsALaptopScreen();
+    void resultsTabGivesItsSpaceToTheCharts();
 };
 
 namespace {
@@ -80,6 +85,71 @@ void TestSmallScreen::minimumSizeFitsALaptopScreen()
                                   .arg(w.height());
               }
           });
+    QVERIFY(translated);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+// The Results tab at both sizes, in both languages, as a user sees it after opening a pair and its run file: the
+// verdict takes the height of its text (it had about 200 px of empty space around one line), the first row of charts
+// is in view whole (about 100 px of chart were visible at 1366x768), and the statistics headers keep both ends of a
+// long model id (they were cut at the start: "olov5nu_fp32_from_see").
+void TestSmallScreen::resultsTabGivesItsSpaceToTheCharts()
+{
+    QStringList problems;
+    const bool translated = qs::test::forEachScreenshotSetting(
+        QStringLiteral(QS_GERMAN_QM), [&](const char* lang, QSize size) {
+            MainWindow w;
+            w.resize(size);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+            w.openPair(kFloat, kInt8);
+            QVERIFY(loaded.wait(60000));
+            w.runsPanel()->openRunFiles(
+                { QString::fromStdString((qs::test::testDataDir() / "runs" / "crafted_pair.json").string()) });
+            auto* verdict = w.findChild<QLabel*>(QStringLiteral("verdict"));
+            QVERIFY(verdict);
+            QTRY_VERIFY_WITH_TIMEOUT(verdict->isVisible() && !verdict->text().isEmpty(), 10000);
+            QTest::qWait(200);
+            const QString where
+                = QStringLiteral("%1 %2x%3").arg(QLatin1String(lang)).arg(size.width()).arg(size.height());
+
+            // The verdict: its text's lines at its width, its 4 px padding, and no more than one line of slack.
+            const QFontMetrics fm = verdict->fontMetrics();
+            const int textHeight
+                = fm.boundingRect(QRect(0, 0, verdict->width() - 8, 100000), Qt::TextWordWrap, verdict->text())
+                      .height();
+            if (verdict->height() > textHeight + 8 + fm.lineSpacing())
+                problems << QStringLiteral("%1: the verdict is %2 px high for %3 px of text")
+                                .arg(where)
+                                .arg(verdict->height())
+                                .arg(textHeight);
+
+            // The first row of charts (one or two, by the width), whole: none cut by the scroll pane.
+            auto* first = w.findChild<QChartView*>(QStringLiteral("histogramChart"));
+            QVERIFY(first);
+            for (const char* name : { "histogramChart", "boxChart", "opTimeChart", "opCountChart" }) {
+                auto* chart = w.findChild<QChartView*>(QLatin1String(name));
+                QVERIFY(chart);
+                if (chart->y() != first->y())
+                    continue;
+                // The part of the chart inside the scroll pane's viewport (the charts' container's parent).
+                const QWidget* viewport = chart->parentWidget()->parentWidget();
+                const int shown
+                    = QRect(chart->mapTo(viewport, QPoint(0, 0)), chart->size()).intersected(viewport->rect()).height();
+                if (shown < chart->minimumHeight() || shown < chart->height())
+                    problems << QStringLiteral("%1: %2 shows %3 of its %4 px")
+                                    .arg(where, QLatin1String(name))
+                                    .arg(shown)
+                                    .arg(chart->height());
+            }
+
+            // A long model id in a statistics header keeps its start and its end.
+            auto* stats = w.findChild<QTableView*>(QStringLiteral("statsTable"));
+            QVERIFY(stats);
+            if (stats->horizontalHeader()->textElideMode() != Qt::ElideMiddle)
+                problems << QStringLiteral("%1: the statistics headers are not elided in the middle").arg(where);
+        });
     QVERIFY(translated);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }

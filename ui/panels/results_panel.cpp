@@ -35,6 +35,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <array>
+
 namespace qs::ui {
 
 namespace {
@@ -53,6 +55,9 @@ void replaceChart(QChartView* view, QChart* chart)
     view->setChart(chart);
     delete old;
 }
+
+// A chart's smallest readable height: one row of charts is this tall.
+constexpr int kChartHeight = 220;
 
 QChart* emptyChart(const QString& title, const QString& why)
 {
@@ -158,17 +163,11 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     // view. The charts scroll only when the window is smaller than two rows of readable charts; the user can move
     // both splitters.
     auto* content = new QWidget(page);
-    auto* grid = new QGridLayout(content);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_histogram, 0, 0);
-    grid->addWidget(m_box, 0, 1);
-    grid->addWidget(m_opTime, 1, 0);
-    grid->addWidget(m_opCount, 1, 1);
-    grid->addWidget(m_measured, 2, 0, 1, 2);
-    for (int r : { 0, 1 })
-        grid->setRowMinimumHeight(r, 220);
+    m_chartGrid = new QGridLayout(content);
+    m_chartGrid->setContentsMargins(0, 0, 0, 0);
+    placeCharts(2);
     for (QChartView* v : { m_histogram, m_box, m_opTime, m_opCount })
-        v->setMinimumSize(240, 220);
+        v->setMinimumSize(240, kChartHeight);
     auto* scroll = new QScrollArea(page);
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
@@ -182,7 +181,6 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     numbers->setStretchFactor(0, 1);
     numbers->setStretchFactor(1, 1);
     auto* split = new QSplitter(Qt::Horizontal, page);
-    m_split = split;
     split->setObjectName(QStringLiteral("resultsSplitter"));
     split->addWidget(scroll);
     split->addWidget(numbers);
@@ -267,14 +265,32 @@ void ResultsPanel::fitVerdict()
     }
 }
 
-// Beside each other when there is room (a 1920 px window), charts above the numbers when the central area is
-// narrow (1366 px with the side docks open): side by side there the charts were cut off.
+// The charts beside the numbers, in two columns when there is room (a 1920 px window) and in one when the central
+// area is narrow (1366 px with the side docks open). Two columns there were cut off, and the charts stacked above the
+// numbers kept 153 of a chart's 220 px in view: a 768 px screen has the height for one row, not for a row and a table.
 void ResultsPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    const Qt::Orientation wanted = width() < 1000 ? Qt::Vertical : Qt::Horizontal;
-    if (m_split && m_split->orientation() != wanted)
-        m_split->setOrientation(wanted);
+    placeCharts(width() < 1000 ? 1 : 2);
+}
+
+void ResultsPanel::placeCharts(int columns)
+{
+    if (columns == m_chartColumns && m_chartGrid->count() > 0)
+        return;
+    m_chartColumns = columns;
+    const std::array<QWidget*, 4> charts { m_histogram, m_box, m_opTime, m_opCount };
+    for (QWidget* w : charts)
+        m_chartGrid->removeWidget(w);
+    m_chartGrid->removeWidget(m_measured);
+    for (int r = 0; r < 4; ++r) // rows a previous placement used: none keeps a minimum height while empty
+        m_chartGrid->setRowMinimumHeight(r, 0);
+    for (size_t i = 0; i < charts.size(); ++i) {
+        const int row = int(i) / columns;
+        m_chartGrid->addWidget(charts[i], row, int(i) % columns);
+        m_chartGrid->setRowMinimumHeight(row, kChartHeight);
+    }
+    m_chartGrid->addWidget(m_measured, 4 / columns, 0, 1, columns);
 }
 
 bool ResultsPanel::eventFilter(QObject* watched, QEvent* event)

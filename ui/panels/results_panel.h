@@ -12,6 +12,7 @@
 class QChart;
 class QChartView;
 class QComboBox;
+class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QPushButton;
@@ -67,6 +68,7 @@ signals:
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void placeCharts(int columns);
 
 private:
     void fitVerdict();
@@ -85,7 +87,8 @@ private:
     QHBoxLayout* m_verdictRow = nullptr;
     QPushButton* m_compareAnyway = nullptr;
     QPushButton* m_quantizeAdvice = nullptr;
-    QSplitter* m_split = nullptr;
+    QGridLayout* m_chartGrid = nullptr;
+    int m_chartColumns = 2;
     QChartView* m_histogram = nullptr;
     QChartView* m_box = nullptr;
     QChartView* m_opTime = nullptr;
