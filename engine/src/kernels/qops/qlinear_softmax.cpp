@@ -118,7 +118,10 @@ private:
         };
         auto quantize = [yScale, yzp](float t, float sum) -> T {
             // Non-negative; anything beyond 65536 saturates below as it would unclamped, without an int overflow.
-            const int32_t q = int32_t(std::min(std::nearbyint((t * yScale) / sum), 65536.0f)) + yzp;
+            // NaN (0/0 or inf/inf from a scale that under- or overflowed the table) goes to the zero point rather
+            // than through an undefined conversion; ORT's conversion is undefined there.
+            const float r = std::nearbyint((t * yScale) / sum);
+            const int32_t q = (r >= 0.0f ? int32_t(std::min(r, 65536.0f)) : 0) + yzp;
             if constexpr (std::is_same_v<T, int8_t>)
                 return q > 255 ? int8_t(-1) : int8_t(q);
             else
