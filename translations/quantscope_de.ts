@@ -305,127 +305,72 @@
 <context>
     <name>qs::ui::CompareStatsModel</name>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="98"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="106"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="100"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="108"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="102"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="110"/>
         <source>B / A</source>
         <translation>B / A</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="109"/>
-        <source>Measured runs</source>
-        <translation>Gemessene Läufe</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="111"/>
-        <source>Median ms</source>
-        <translation>Median ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="113"/>
-        <source>P95 ms</source>
-        <translation>P95 ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="115"/>
-        <source>IQR ms</source>
-        <translation>IQR ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="117"/>
-        <source>Mean ms</source>
-        <translation>Mittelwert ms</translation>
-    </message>
-    <message>
         <location filename="../ui/models/compare_stats_model.cpp" line="119"/>
-        <source>CV</source>
-        <translation>VK</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="121"/>
-        <source>Min ms</source>
-        <translation>Min. ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="123"/>
-        <source>Max ms</source>
-        <translation>Max. ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="125"/>
-        <source>First run ms</source>
-        <translation>Erster Lauf ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="127"/>
-        <source>Preparation ms</source>
-        <translation>Vorbereitung ms</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="129"/>
-        <source>Peak RSS</source>
-        <translation>Spitzen-RSS</translation>
-    </message>
-    <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="136"/>
         <source>Timed inferences after warm-up; the statistics are of these</source>
         <translation>Gemessene Inferenzen nach dem Aufwärmen; die Statistik bezieht sich auf diese</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="138"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="121"/>
         <source>Middle latency: half the runs were faster. The speedup compares medians</source>
         <translation>Mittlere Latenz: die Hälfte der Läufe war schneller. Die Beschleunigung vergleicht Mediane</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="140"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="123"/>
         <source>95th percentile: 1 run in 20 was slower (tail latency)</source>
         <translation>95. Perzentil: 1 von 20 Läufen war langsamer (Tail-Latenz)</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="142"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="125"/>
         <source>Interquartile range P75 − P25: the spread of the middle half of the runs</source>
         <translation>Interquartilsabstand P75 − P25: die Streuung der mittleren Hälfte der Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="144"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="127"/>
         <source>Arithmetic mean latency; pulled up by slow outliers, unlike the median</source>
         <translation>Arithmetisches Mittel der Latenz; anders als der Median von langsamen Ausreißern nach oben gezogen</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="146"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="129"/>
         <source>Coefficient of variation = standard deviation / mean; above 10% the measurement is noisy</source>
         <translation>Variationskoeffizient = Standardabweichung / Mittelwert; über 10% ist die Messung verrauscht</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="148"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="131"/>
         <source>Fastest run</source>
         <translation>Schnellster Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="150"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="133"/>
         <source>Slowest run</source>
         <translation>Langsamster Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="152"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="135"/>
         <source>The first inference after preparation (cold caches, lazy initialisation), not part of the statistics</source>
         <translation>Die erste Inferenz nach der Vorbereitung (kalte Caches, verzögerte Initialisierung), nicht Teil der Statistik</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="155"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="138"/>
         <source>Loading the model into the engine and planning it (kernels, memory) before the first run</source>
         <translation>Laden des Modells in die Engine und seine Planung (Kernel, Speicher) vor dem ersten Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/models/compare_stats_model.cpp" line="157"/>
+        <location filename="../ui/models/compare_stats_model.cpp" line="140"/>
         <source>Peak resident memory of the process while this scenario ran</source>
         <translation>Höchster residenter Speicher des Prozesses während dieses Szenarios</translation>
     </message>
@@ -3701,87 +3646,100 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ScenarioStatsModel</name>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="33"/>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="40"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="34"/>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="41"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="35"/>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="42"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="167"/>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="174"/>
+        <source>Median (P50) ms</source>
+        <translation>Median (P50) ms</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::StatisticRows</name>
+    <message>
+        <location filename="../ui/models/statistic_rows.cpp" line="13"/>
         <source>Measured runs</source>
         <translation>Gemessene Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="169"/>
-        <source>Median (P50) ms</source>
-        <translation>Median (P50) ms</translation>
+        <location filename="../ui/models/statistic_rows.cpp" line="14"/>
+        <source>Median ms</source>
+        <translation>Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="171"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="15"/>
         <source>P95 ms</source>
         <translation>P95 ms</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="173"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="16"/>
         <source>IQR ms</source>
         <translation>IQR ms</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="175"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="17"/>
         <source>Mean ms</source>
         <translation>Mittelwert ms</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="177"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="18"/>
         <source>Std dev ms</source>
         <translation>Std.-Abw. ms</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="179"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="19"/>
         <source>CV</source>
         <translation>VK</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="181"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="20"/>
         <source>Min ms</source>
         <translation>Min. ms</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="183"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="21"/>
         <source>Max ms</source>
         <translation>Max. ms</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="185"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="22"/>
         <source>P99 ms</source>
         <translation>P99 ms</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="187"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="23"/>
         <source>FPS</source>
         <translation>FPS</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="189"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="24"/>
         <source>First run ms</source>
         <translation>Erster Lauf ms</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="191"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="25"/>
         <source>Preparation ms</source>
         <translation>Vorbereitung ms</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="193"/>
+        <location filename="../ui/models/statistic_rows.cpp" line="26"/>
+        <source>Peak RSS</source>
+        <translation>Spitzen-RSS</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/statistic_rows.cpp" line="27"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>

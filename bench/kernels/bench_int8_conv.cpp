@@ -13,13 +13,14 @@
 //   Int8ConvExactNhwc the same with NHWC activations in and out (no reorder, no transposition): what an executor
 //                     that keeps int8-side activations in NHWC pays
 //   Int8DynamicConv   DynamicQuantizeLinear of the float input + Int8ConvExact: what replaces FP32 Conv end to end
-//   Avx2Kernel/P/N    the engine's own AVX2 u8·s8→s32 kernel (avx2_int8_conv.h) alone, NHWC, P pixels × N·8 output
+//   Avx2Kernel/P/N    the engine's own AVX2 u8·s8→s32 kernel (int8_conv_own_kernel.h) alone, NHWC, P pixels × N·8
+//   output
 //                     channels of register blocking (padding copy included): compare with Int8Primitive
 // The resnet18 rows (synthetic weights in the pair-safe range) have only the two primitive rows and report CPU time
 // (the machine is shared); GMAC/s = GOP/s / 2. The int8 A/B switches (QS_INT8_OWN_AVX2=0|1, ...) are read from the
 // environment at registration (int8_kernel_options.h).
-#include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/int8_conv.h"
+#include "kernels/int8/int8_conv_own_kernel.h"
 #include "quant/quantize_linear.h"
 
 #include <quantscope/engine/model_loader.h>

@@ -7,7 +7,7 @@
 // (Avx2Int8Conv::create on the pair-split weights) reduces in int16 groups of 2 or 4 quads.
 //
 //   bench_int8_groups ../shared/models/yolov5nu_int8_dynamic_seed/model.onnx
-#include "kernels/int8/avx2_int8_conv.h"
+#include "kernels/int8/int8_conv_own_kernel.h"
 
 #include <quantscope/engine/model_loader.h>
 

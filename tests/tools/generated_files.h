@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <string>
 #include <utility>
@@ -53,6 +54,18 @@ inline std::filesystem::path generatorOutDir(int argc, char** argv, bool& check)
         return {};
     }
     return argv[argc - 1];
+}
+
+/// The main() of a generator whose output is one set of files: `TOOL [--check] OUTDIR`, then the files `make` gives
+/// for OUTDIR written or checked. Returns the exit code: 2 for a wrong call, 1 when a committed file differs.
+inline int runGenerator(
+    int argc, char** argv, const char* tool, const std::function<GeneratedFiles(const std::filesystem::path&)>& make)
+{
+    bool check = false;
+    const std::filesystem::path dir = generatorOutDir(argc, argv, check);
+    if (dir.empty())
+        return 2;
+    return writeOrCheckFiles(make(dir), check, tool) ? 1 : 0;
 }
 
 } // namespace qs::test

@@ -240,13 +240,10 @@ std::string makeDynamicInt8(const std::vector<ConvSpec>& convs, const std::map<s
 
 int main(int argc, char** argv)
 {
-    bool check = false;
-    const fs::path dir = qs::test::generatorOutDir(argc, argv, check);
-    if (dir.empty())
-        return 2;
-    const auto convs = network();
-    const auto weights = makeWeights(convs);
-    const qs::test::GeneratedFiles files { { dir / "demo_fp32.onnx", makeFp32(convs, weights) },
-        { dir / "demo_int8_dynamic.onnx", makeDynamicInt8(convs, weights) } };
-    return qs::test::writeOrCheckFiles(files, check, "make_demo_models") ? 1 : 0;
+    return qs::test::runGenerator(argc, argv, "make_demo_models", [](const fs::path& dir) {
+        const auto convs = network();
+        const auto weights = makeWeights(convs);
+        return qs::test::GeneratedFiles { { dir / "demo_fp32.onnx", makeFp32(convs, weights) },
+            { dir / "demo_int8_dynamic.onnx", makeDynamicInt8(convs, weights) } };
+    });
 }

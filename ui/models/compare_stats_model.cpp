@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "compare_stats_model.h"
 
+#include "statistic_rows.h"
 #include "util/qt_convert.h"
 #include "util/run_text.h"
 
 namespace qs::ui {
+
+namespace {
+/// What each row shows (CompareStatsModel::Row order).
+constexpr std::array<Statistic, CompareStatsModel::RowCount> kRowStatistic { Statistic::Runs, Statistic::Median,
+    Statistic::P95, Statistic::Iqr, Statistic::Mean, Statistic::Cv, Statistic::Min, Statistic::Max, Statistic::FirstRun,
+    Statistic::Prepare, Statistic::PeakRss };
+} // namespace
 
 void CompareStatsModel::setScenarios(const ScenarioRecord* a, const ScenarioRecord* b)
 {
@@ -103,33 +111,8 @@ QVariant CompareStatsModel::headerData(int section, Qt::Orientation orientation,
         }
         return {};
     }
-    if (role == Qt::DisplayRole) {
-        switch (section) {
-        case RunsRow:
-            return tr("Measured runs");
-        case MedianRow:
-            return tr("Median ms");
-        case P95Row:
-            return tr("P95 ms");
-        case IqrRow:
-            return tr("IQR ms");
-        case MeanRow:
-            return tr("Mean ms");
-        case CvRow:
-            return tr("CV");
-        case MinRow:
-            return tr("Min ms");
-        case MaxRow:
-            return tr("Max ms");
-        case FirstRunRow:
-            return tr("First run ms");
-        case PrepareRow:
-            return tr("Preparation ms");
-        case PeakRssRow:
-            return tr("Peak RSS");
-        }
-        return {};
-    }
+    if (role == Qt::DisplayRole)
+        return section >= 0 && section < RowCount ? statisticLabel(kRowStatistic[size_t(section)]) : QVariant();
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case RunsRow:

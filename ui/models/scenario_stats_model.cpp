@@ -2,16 +2,23 @@
 #include "scenario_stats_model.h"
 
 #include "charts/chart_common.h"
+#include "statistic_rows.h"
 #include "util/qt_convert.h"
 #include "util/run_text.h"
 #include "util/scenario_groups.h"
 
 #include <QBrush>
 
+#include <array>
+
 namespace qs::ui {
 
 namespace {
 const QString kNone = QStringLiteral("\u2013");
+/// What each row shows (ScenarioStatsModel::Row order).
+constexpr std::array<Statistic, ScenarioStatsModel::RowCount> kRowStatistic { Statistic::Runs, Statistic::Median,
+    Statistic::P95, Statistic::Iqr, Statistic::Mean, Statistic::Stddev, Statistic::Cv, Statistic::Min, Statistic::Max,
+    Statistic::P99, Statistic::Fps, Statistic::FirstRun, Statistic::Prepare, Statistic::Status };
 } // namespace
 
 void ScenarioStatsModel::setScenarios(const RunRecord& record, const std::vector<const ScenarioRecord*>& scenarios)
@@ -162,37 +169,10 @@ QVariant ScenarioStatsModel::headerData(int section, Qt::Orientation orientation
     }
     if (role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case RunsRow:
-        return tr("Measured runs");
-    case MedianRow:
+    // Beside its P95 and P99 rows this table names the median's percentile too.
+    if (section == MedianRow)
         return tr("Median (P50) ms");
-    case P95Row:
-        return tr("P95 ms");
-    case IqrRow:
-        return tr("IQR ms");
-    case MeanRow:
-        return tr("Mean ms");
-    case StddevRow:
-        return tr("Std dev ms");
-    case CvRow:
-        return tr("CV");
-    case MinRow:
-        return tr("Min ms");
-    case MaxRow:
-        return tr("Max ms");
-    case P99Row:
-        return tr("P99 ms");
-    case FpsRow:
-        return tr("FPS");
-    case FirstRunRow:
-        return tr("First run ms");
-    case PrepareRow:
-        return tr("Preparation ms");
-    case StatusRow:
-        return tr("Status");
-    }
-    return {};
+    return section >= 0 && section < RowCount ? statisticLabel(kRowStatistic[size_t(section)]) : QVariant();
 }
 
 } // namespace qs::ui

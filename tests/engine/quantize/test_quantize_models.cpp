@@ -127,6 +127,14 @@ protected:
         ASSERT_TRUE(loaded) << loaded.status().message();
         samples = std::move(*loaded);
     }
+    /// Quantizes the model with `o`, calibrated on the reference input, and reads the written file back as a user's
+    /// tool would (roundTrip); null, with the failure recorded, when either step fails.
+    std::shared_ptr<const Model> quantizeAndReload(const QuantizeOptions& o, QuantizeSummary* summary = nullptr)
+    {
+        auto q = quantizeModel(fp32, o, samples, summary);
+        EXPECT_TRUE(q) << q.status().message();
+        return q ? roundTrip(**q) : nullptr;
+    }
     const std::filesystem::path dir = test::sharedDir() / "models" / "resnet18_fp32";
     std::shared_ptr<const Model> fp32;
     std::vector<Sample> samples;
@@ -140,13 +148,11 @@ TEST_F(Resnet18, QdqPerChannelFollowsOrtPattern)
     CountingProgress progress;
     o.progress = &progress;
     QuantizeSummary summary;
-    auto q = quantizeModel(fp32, o, samples, &summary);
-    ASSERT_TRUE(q) << q.status().message();
+    auto m = quantizeAndReload(o, &summary);
+    ASSERT_TRUE(m);
     EXPECT_EQ(progress.last, 1); // one minmax pass over one sample
     EXPECT_EQ(summary.quantizedByOp["Conv"], 20); // weights behind PyTorch's Identity nodes included
     EXPECT_EQ(summary.quantizedByOp["Gemm"], 1);
-    auto m = roundTrip(**q);
-    ASSERT_TRUE(m);
     const Graph& g = m->graph();
     int convs = 0;
     for (const Node& n : g.nodes()) {
@@ -198,9 +204,7 @@ TEST_F(Resnet18, QOperatorFollowsOrtPattern)
     o.format = QuantFormat::QOperator;
     o.perChannel = true;
     QuantizeSummary summary;
-    auto q = quantizeModel(fp32, o, samples, &summary);
-    ASSERT_TRUE(q) << q.status().message();
-    auto m = roundTrip(**q);
+    auto m = quantizeAndReload(o, &summary);
     ASSERT_TRUE(m);
     const Graph& g = m->graph();
     EXPECT_EQ(count(g, "QLinearConv"), 20);
@@ -271,9 +275,7 @@ TEST_F(Resnet18, ReducedRangeWeightsUseSevenBits)
     o.format = QuantFormat::Qdq;
     o.perChannel = true;
     o.reduceRange = true;
-    auto q = quantizeModel(fp32, o, samples);
-    ASSERT_TRUE(q) << q.status().message();
-    auto m = roundTrip(**q);
+    auto m = quantizeAndReload(o);
     ASSERT_TRUE(m);
     const Graph& g = m->graph();
     int weights = 0;
@@ -311,12 +313,10 @@ TEST_F(Resnet18, OpTypesLimitWhatIsQuantized)
     o.format = QuantFormat::Qdq;
     o.opTypes = { "Gemm" };
     QuantizeSummary summary;
-    auto q = quantizeModel(fp32, o, samples, &summary);
-    ASSERT_TRUE(q) << q.status().message();
+    auto m = quantizeAndReload(o, &summary);
+    ASSERT_TRUE(m);
     EXPECT_EQ(summary.quantizedByOp.count("Conv"), 0u);
     EXPECT_EQ(summary.quantizedByOp["Gemm"], 1);
-    auto m = roundTrip(**q);
-    ASSERT_TRUE(m);
     const Graph& g = m->graph();
     int convs = 0;
     for (const Node& n : g.nodes()) {
@@ -345,9 +345,7 @@ TEST_F(Resnet18, Int8ActivationsAreSigned)
     o.format = QuantFormat::Qdq;
     o.perChannel = true;
     o.activationType = DataType::Int8;
-    auto q = quantizeModel(fp32, o, samples);
-    ASSERT_TRUE(q) << q.status().message();
-    auto m = roundTrip(**q);
+    auto m = quantizeAndReload(o);
     ASSERT_TRUE(m);
     const Graph& g = m->graph();
     int activations = 0;

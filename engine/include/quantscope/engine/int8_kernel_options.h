@@ -20,8 +20,8 @@ namespace qs {
 
 struct Int8KernelOptions
 {
-    /// Where the engine's own AVX2 convolution kernel (kernels/int8/avx2_int8_conv.h) replaces oneDNN. It can run only
-    /// where oneDNN's int8 ISA is AVX2 without VNNI, with one group and no dilation.
+    /// Where the engine's own AVX2 convolution kernel (kernels/int8/int8_conv_own_kernel.h) replaces oneDNN. It can run
+    /// only where oneDNN's int8 ISA is AVX2 without VNNI, with one group and no dilation.
     enum class OwnAvx2Conv
     {
         ByRule, ///< where it measured faster; the planar pointwise path for YOLO's DFL head too

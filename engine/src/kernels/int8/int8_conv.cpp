@@ -6,6 +6,7 @@
 
 #include "kernels/int8/float_epilogue.h"
 #include "kernels/int8/int8_conv_impl.h"
+#include "kernels/int8/int8_conv_planar_simd.h"
 #include "kernels/int8/int8_node_util.h"
 
 #include <fmt/format.h>
@@ -248,8 +249,8 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const Int8ConvSpec& spec, con
     impl->outLayout = spec.outputLayout;
     impl->options = spec.options;
     // The session sets its intra-op threads before preparing, so the epilogue's threads are known here.
-    impl->plan = planInt8Conv(spec,
-        { onednnInt8Isa().isa, __builtin_cpu_supports("avx2") != 0, omp_get_max_threads(), impl->epilogueThreads() });
+    impl->plan = planInt8Conv(
+        spec, { onednnInt8Isa().isa, planarSimd() != nullptr, omp_get_max_threads(), impl->epilogueThreads() });
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
     return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
 }

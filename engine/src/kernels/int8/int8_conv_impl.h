@@ -6,18 +6,20 @@
 //   int8_conv_scratch.cpp   the per-run buffers in the caller's scratch: their layout, binding, what must be refilled
 //   int8_conv_onednn.cpp    the primitive descriptor and source memories, and the oneDNN path's executor (.h)
 //   int8_conv_executor.h    one path's computation of the accumulators behind one interface (oneDNN, own, planar)
-//   int8_conv_own.cpp       the own AVX2 kernel's path: its executor
+//   int8_conv_own.cpp       the own AVX2 kernel's path: its executor (the kernel: int8_conv_own_kernel.h)
 //   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels): its executor
 //   int8_conv_weights.cpp   weight zero-point plan (clamped outliers, window-sum compensation), saturating-pair split
-//   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction
+//   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction (the loops per
+//                           ISA: int8_conv_residual_simd.h)
 //   int8_conv_direct.cpp    oneDNN writing the requantized uint8 output itself: when it may, and its primitive
 //   int8_conv_unsplit.h     whether a run's source lets the unsplit weights run exactly (AVX2: no pair saturates)
 #pragma once
 
-#include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_conv_executor.h"
+#include "kernels/int8/int8_conv_own_kernel.h"
 #include "kernels/int8/int8_conv_plan.h"
+#include "kernels/int8/int8_conv_residual_simd.h"
 #include "kernels/int8/int8_conv_unsplit.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
@@ -34,39 +36,6 @@
 // the engine is built for baseline x86-64, whose SSE2 has no 32-bit multiply, and these loops run over every output.
 
 namespace qs::kernels::int8 {
-
-constexpr int64_t kCorrectionTile = 16;
-
-/// Where the residual reads x - zp: per needed input channel a plane of `rows` input rows (those the output rows reach,
-/// padding included), each split into `strideW` sub-rows by input column modulo the stride and widened by zero
-/// margins, so that every residual weight reads kCorrectionTile contiguous values for any output tile with neither
-/// bounds checks nor masks (padding contributes x - zp = 0, as in ONNX).
-struct PlaneGeometry
-{
-    int64_t rows = 0;
-    int64_t rowMin = 0; ///< input row of plane row 0 (negative with top padding)
-    int64_t strideW = 1;
-    int64_t width = 0; ///< values per sub-row
-    int64_t columnMin = 0; ///< sub-row position of entry 0 (negative with left padding)
-    int64_t subRows() const noexcept { return rows * strideW; }
-    int64_t planeSize() const noexcept { return rows * strideW * width; }
-    /// Element index of input row ih, sub-row phase, position m (input column m * strideW + phase) of plane q.
-    int64_t index(int64_t q, int64_t ih, int64_t phase, int64_t m) const noexcept
-    {
-        return ((q * rows + ih - rowMin) * strideW + phase) * width + m - columnMin;
-    }
-};
-
-/// One residual weight of one corrected output channel: `value` times the plane values from `offset` + the output
-/// row's offset + the tile's first column (everything that does not depend on the output position is hoisted).
-struct Correction
-{
-    int64_t offset = 0;
-    int32_t value = 0;
-    /// int16 madd operand (int16 weights only): this weight in the low half, the channel's next one in the high half
-    /// (0 for its last odd one); set for every other weight of a channel, from its first.
-    int32_t pairValue = 0;
-};
 
 struct Int8Conv::Impl
 {
@@ -90,7 +59,7 @@ struct Int8Conv::Impl
     std::vector<int32_t> planeChannels; ///< absolute input channels the residual reads
     PlaneGeometry planeGeometry;
     int16_t* planes = nullptr; ///< x - zp of one image, see PlaneGeometry (scratch)
-    bool avx2 = __builtin_cpu_supports("avx2");
+    const detail::ResidualSimd* residualLoops = residualSimd(); ///< the AVX2 corrections where the CPU has AVX2
     bool int16Weights = true; ///< every residual weight fits int16 (always, for 8-bit weights): the madd forms apply
     std::vector<uint8_t> planeRowUsed; ///< per input row: read by some residual weight (strided 1x1 convs skip half)
     std::vector<uint8_t> planePhaseUsed; ///< per input column modulo the stride

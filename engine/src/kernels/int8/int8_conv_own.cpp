@@ -44,7 +44,7 @@ private:
     ConvShape m_shape;
     dnnl::stream* m_stream = nullptr;
     UnsplitCheck m_unsplitCheck;
-    std::unique_ptr<Avx2Int8Conv> m_kernel; ///< split weights (see avx2_int8_conv.h)
+    std::unique_ptr<Avx2Int8Conv> m_kernel; ///< split weights (see int8_conv_own_kernel.h)
     std::unique_ptr<Avx2Int8Conv> m_unsplit; ///< the original weights, as oneDNN's executor keeps them
     dnnl::memory m_srcNchw, m_interior; ///< NCHW single images are reordered straight into the kernel's padded buffer
     dnnl::reorder m_toInterior;

@@ -2,7 +2,7 @@
 // planInt8Conv (int8_conv_plan.h): the rule that picks each layer's kernel, with the measurements behind it.
 #include "kernels/int8/int8_conv_plan.h"
 
-#include "kernels/int8/avx2_int8_conv.h"
+#include "kernels/int8/int8_conv_own_kernel.h"
 
 namespace qs::kernels::int8 {
 
@@ -40,7 +40,7 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
     const OwnAvx2Conv own = spec.options.ownAvx2Conv;
     const bool runtimeZeroPoint = plan.zeroPoint == SourceZeroPoint::RunTime;
     // Not when the own kernel is forced (Everywhere: its tests) or oneDNN is (Never).
-    if (own == OwnAvx2Conv::ByRule && runtimeZeroPoint && machine.cpuAvx2 && planarShape(s, spec.inputLayout)) {
+    if (own == OwnAvx2Conv::ByRule && runtimeZeroPoint && machine.planarLoops && planarShape(s, spec.inputLayout)) {
         plan.path = Int8ConvPath::Planar;
         plan.reason = "a pointwise NCHW layer with fewer than 8 output channels and a run-time zero point";
         return plan;

@@ -49,7 +49,7 @@ struct Int8ConvPlan
 struct Int8ConvMachine
 {
     std::string_view onednnIsa; ///< onednnInt8Isa().isa: the own kernel only replaces oneDNN's "avx2"
-    bool cpuAvx2 = false; ///< the planar path's instructions
+    bool planarLoops = false; ///< the CPU runs the planar path's loops (planarSimd(), int8_conv_planar_simd.h)
     int maxThreads = 1; ///< the session's intra-op threads
     int epilogueThreads = 1; ///< those the epilogue of this layer would run on (Int8Conv::Impl::epilogueThreads)
 };

@@ -7,9 +7,10 @@
 // most 2 * 255 * 255 and nothing saturates — exact for any weights, with no split, no residual and no reorder.
 #include "kernels/int8/int8_conv_executor.h"
 #include "kernels/int8/int8_conv_impl.h"
+#include "kernels/int8/int8_conv_planar_simd.h"
+#include "kernels/simd_table.h"
 
 #include <algorithm>
-#include <immintrin.h>
 
 namespace qs::kernels::int8 {
 
@@ -34,50 +35,6 @@ void Int8Conv::Impl::preparePlanar(const Int8Weights& w)
 
 namespace {
 
-/// x[c][p] - zp for 16 pixels of channels 2q and 2q + 1, interleaved for vpmaddwd: pixels 0-3, 8-11 (lo) and 4-7,
-/// 12-15 (hi), as the unpack instructions work per 128-bit lane.
-__attribute__((target("avx2"))) inline void pairOperands(
-    const uint8_t* a, const uint8_t* b, __m256i zp, __m256i& lo, __m256i& hi)
-{
-    const __m256i x1 = _mm256_sub_epi16(_mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a))), zp);
-    const __m256i x2 = b
-        ? _mm256_sub_epi16(_mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(b))), zp)
-        : _mm256_setzero_si256();
-    lo = _mm256_unpacklo_epi16(x1, x2);
-    hi = _mm256_unpackhi_epi16(x1, x2);
-}
-
-template <int OC>
-__attribute__((target("avx2"))) void planarBlock16(
-    const uint8_t* image, int64_t plane, int64_t ic, const int32_t* pairs, int32_t zp, int64_t p, int32_t* out)
-{
-    const __m256i zpv = _mm256_set1_epi16(int16_t(zp));
-    __m256i lo[OC], hi[OC];
-    for (int o = 0; o < OC; ++o)
-        lo[o] = hi[o] = _mm256_setzero_si256();
-    const int64_t npairs = (ic + 1) / 2;
-    for (int64_t q = 0; q < npairs; ++q) {
-        __m256i a, b;
-        pairOperands(image + 2 * q * plane + p, 2 * q + 1 < ic ? image + (2 * q + 1) * plane + p : nullptr, zpv, a, b);
-        for (int o = 0; o < OC; ++o) {
-            const __m256i wv = _mm256_set1_epi32(pairs[o * npairs + q]);
-            lo[o] = _mm256_add_epi32(lo[o], _mm256_madd_epi16(a, wv));
-            hi[o] = _mm256_add_epi32(hi[o], _mm256_madd_epi16(b, wv));
-        }
-    }
-    for (int o = 0; o < OC; ++o) {
-        alignas(32) int32_t sums[16];
-        _mm256_store_si256(reinterpret_cast<__m256i*>(sums), _mm256_permute2x128_si256(lo[o], hi[o], 0x20));
-        _mm256_store_si256(reinterpret_cast<__m256i*>(sums + 8), _mm256_permute2x128_si256(lo[o], hi[o], 0x31));
-        for (int k = 0; k < 16; ++k)
-            out[k * OC + o] = sums[k];
-    }
-}
-
-using PlanarBlock = void (*)(const uint8_t*, int64_t, int64_t, const int32_t*, int32_t, int64_t, int32_t*);
-constexpr PlanarBlock kPlanarBlocks[] = { planarBlock16<1>, planarBlock16<2>, planarBlock16<3>, planarBlock16<4>,
-    planarBlock16<5>, planarBlock16<6>, planarBlock16<7> };
-
 class PlanarExecutor final : public Int8ConvExecutor
 {
 public:
@@ -89,6 +46,7 @@ public:
 
 private:
     ConvShape shape;
+    const detail::PlanarSimd* simd = planarSimd(); ///< the plan takes this path only where there is one
     std::vector<int32_t> planarPairs; ///< [oc][(ic + 1) / 2]: (w - zp) of channels 2q (low half) and 2q + 1 (high)
 };
 
@@ -113,13 +71,13 @@ PlanarExecutor::PlanarExecutor(const ConvShape& s, const Int8Weights& w)
 void PlanarExecutor::computeBand(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const
 {
     // The plan sends only layers of fewer than 8 output channels here (int8_conv_plan.cpp).
-    static_assert(sizeof(kPlanarBlocks) / sizeof(kPlanarBlocks[0]) == 7);
+    static_assert(std::tuple_size_v<decltype(detail::PlanarSimd::blocks16)> == 7);
     const ConvShape& s = shape;
     const int64_t oc = s.outChannels, ic = s.inChannels, plane = s.inHeight * s.inWidth, npairs = (ic + 1) / 2;
     int64_t p = begin;
     // Whole blocks of 16 pixels (the loads never pass the plane's end), then the tail one pixel at a time.
     for (; p + 16 <= end; p += 16)
-        kPlanarBlocks[oc - 1](image, plane, ic, planarPairs.data(), zp, p, out + (p - begin) * oc);
+        simd->blocks16[size_t(oc - 1)](image, plane, ic, planarPairs.data(), zp, p, out + (p - begin) * oc);
     for (; p < end; ++p)
         for (int64_t o = 0; o < oc; ++o) {
             int32_t sum = 0;
@@ -133,6 +91,11 @@ void PlanarExecutor::computeBand(const uint8_t* image, int32_t zp, int64_t begin
 }
 
 } // namespace
+
+const detail::PlanarSimd* planarSimd() noexcept
+{
+    return simdTable(quant::QuantIsa::Avx2, &detail::kPlanarAvx2, &detail::kPlanarAvx2);
+}
 
 std::unique_ptr<Int8ConvExecutor> makePlanarExecutor(const ConvShape& shape, const Int8Weights& weights)
 {

@@ -10,7 +10,8 @@
 // one flat loop per kernel row over quads of 4 consecutive bytes (KW·IC rounded up to 4; the bytes past the window
 // meet zero weights): no channel padding, and a 3-channel image conv wastes 3 of 24 bytes per row, not 7 of 28.
 // The microkernel holds P output pixels × N ymm of accumulators; per quad it broadcasts 4 bytes of each pixel and
-// does vpmaddubsw (u8·s8 pairs into saturating s16), vpmaddwd with ones (to s32), vpaddd.
+// does vpmaddubsw (u8·s8 pairs into saturating s16), vpmaddwd with ones (to s32), vpaddd. The microkernels are the
+// family's per-ISA part (int8_conv_own_simd.h, int8_conv_own_avx2.cpp); this class packs, plans and walks the pixels.
 //
 // Exactness: vpmaddubsw pairs bytes (4q, 4q+1) and (4q+2, 4q+3) of each kernel row's flattened (kw, c) sequence —
 // with an even channel count, input channels 2p and 2p+1 at one kernel position, as oneDNN's direct kernels.
@@ -20,6 +21,7 @@
 #pragma once
 
 #include "kernels/int8/conv_shape.h"
+#include "kernels/int8/int8_conv_own_simd.h"
 #include "kernels/int8/int8_saturation.h"
 
 #include <cstdint>
@@ -101,6 +103,7 @@ private:
     void setOffsets(int32_t zp);
 
     ConvShape m_shape;
+    const detail::OwnConvSimd* m_simd = nullptr; ///< the microkernels (create() is only called where supports())
     int m_pixelBlock = 6;
     int m_channelBlock = 2;
     int64_t m_steps = 0; ///< quads per kernel row: KW·IC rounded up to 4, divided by 4

@@ -1,206 +1,21 @@
 // SPDX-License-Identifier: MIT
-#include "kernels/int8/avx2_int8_conv.h"
+// The own int8 convolution kernel's plain part: weight packing, the quad schedule, the zero-point padded source and
+// the walk over output pixels; the microkernels it calls are per ISA (int8_conv_own_simd.h).
+#include "kernels/int8/int8_conv_own_kernel.h"
+
+#include "kernels/simd_table.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdlib>
 #include <cstring>
-#include <immintrin.h>
 #include <utility>
 
 namespace qs::kernels::int8 {
 
 namespace {
 
-constexpr int kMaxPixels = 8;
-constexpr int kMaxWidth = 3;
-
-/// The quads of one channel block in the order the microkernel reduces them: groups of 4, then of 2, then single
-/// quads (Avx2Int8Conv::create explains the grouping). `offsets` are byte offsets from a pixel's window origin.
-struct QuadSchedule
-{
-    const int32_t* offsets;
-    int64_t fours;
-    int64_t twos;
-    int64_t singles;
-    bool plain; ///< every quad singly in kernel order (plainKernel): no offsets, no phases
-    int64_t kernelRows;
-    int64_t rowStride;
-    int64_t steps;
-};
-
-/// Sum over the G quads at `off` of one pixel's u8 bytes times the block's N weight vectors, as G int16 pair sums
-/// added with wrapping vpaddw, then widened once. Exact when every int16 lane's true sum fits (the grouping
-/// guarantees it): wrapping addition is exact modulo 2^16.
-template <int P, int N, int G>
-__attribute__((target("avx2"), always_inline)) inline void groupStep(
-    const uint8_t* const* a, const int32_t* off, const __m256i* w, __m256i (&acc)[P][N])
-{
-    const __m256i ones = _mm256_set1_epi16(1);
-#pragma GCC unroll 8
-    for (int p = 0; p < P; ++p) {
-        // Weights as memory operands, reloaded per pixel, and one broadcast live at a time: otherwise the compiler
-        // keeps the G·N weight vectors or G broadcasts in registers and spills the accumulators instead.
-        const __m256i* wp = w;
-        asm("" : "+r"(wp));
-        __m256i t[N];
-#pragma GCC unroll 4
-        for (int g = 0; g < G; ++g) {
-            int32_t quad;
-            std::memcpy(&quad, a[p] + off[g], 4);
-            const __m256i b = _mm256_set1_epi32(quad);
-#pragma GCC unroll 3
-            for (int n = 0; n < N; ++n) {
-                const __m256i m = _mm256_maddubs_epi16(b, _mm256_load_si256(wp + g * N + n));
-                t[n] = g == 0 ? m : _mm256_add_epi16(t[n], m);
-            }
-        }
-#pragma GCC unroll 3
-        for (int n = 0; n < N; ++n)
-            acc[p][n] = _mm256_add_epi32(acc[p][n], _mm256_madd_epi16(t[n], ones));
-    }
-}
-
-/// Groups of G >= 2 quads for P pixels into P × N accumulators at `acc` (in memory between the phases). One loop per
-/// function and at most 3 pixels: the accumulators, one broadcast, the N int16 sums and a product then fit the 16 ymm
-/// registers (GCC 12 spilled the accumulators in every iteration otherwise). The weights are memory operands of
-/// vpmaddubsw, so splitting the pixels costs no extra loads.
-template <int P, int N, int G>
-__attribute__((target("avx2"), noinline)) void reduceGroups(
-    const uint8_t* const* a, const __m256i* w, const int32_t* off, int64_t groups, __m256i* accumulators)
-{
-    __m256i acc[P][N];
-    for (int p = 0; p < P; ++p)
-        for (int n = 0; n < N; ++n)
-            acc[p][n] = _mm256_load_si256(accumulators + p * N + n);
-    for (int64_t k = 0; k < groups; ++k, off += G, w += G * N)
-        groupStep<P, N, G>(a, off, w, acc);
-    for (int p = 0; p < P; ++p)
-        for (int n = 0; n < N; ++n)
-            _mm256_store_si256(accumulators + p * N + n, acc[p][n]);
-}
-
-/// Single quads, as the kernel did before the grouping: the N weight vectors of a quad in registers, reused by the P
-/// pixels.
-template <int P, int N>
-__attribute__((target("avx2"), noinline)) void reduceSingles(
-    const uint8_t* const* a, const __m256i* w, const int32_t* off, int64_t quads, __m256i* accumulators)
-{
-    __m256i acc[P][N];
-    for (int p = 0; p < P; ++p)
-        for (int n = 0; n < N; ++n)
-            acc[p][n] = _mm256_load_si256(accumulators + p * N + n);
-    const __m256i ones = _mm256_set1_epi16(1);
-    for (int64_t k = 0; k < quads; ++k) {
-        __m256i wv[N];
-        for (int n = 0; n < N; ++n)
-            wv[n] = _mm256_load_si256(w + n);
-        w += N;
-        const int64_t o = off[k];
-        for (int p = 0; p < P; ++p) {
-            int32_t quad;
-            std::memcpy(&quad, a[p] + o, 4);
-            const __m256i b = _mm256_set1_epi32(quad);
-            for (int n = 0; n < N; ++n)
-                acc[p][n] = _mm256_add_epi32(acc[p][n], _mm256_madd_epi16(_mm256_maddubs_epi16(b, wv[n]), ones));
-        }
-    }
-    for (int p = 0; p < P; ++p)
-        for (int n = 0; n < N; ++n)
-            _mm256_store_si256(accumulators + p * N + n, acc[p][n]);
-}
-
-template <int P, int N, int G, int First = 0>
-__attribute__((target("avx2"))) inline void reduceGroupsBy3(
-    const uint8_t* const* a, const __m256i* w, const int32_t* off, int64_t groups, __m256i* accumulators)
-{
-    constexpr int kCount = P - First < 3 ? P - First : 3;
-    reduceGroups<kCount, N, G>(a + First, w, off, groups, accumulators + First * N);
-    if constexpr (First + kCount < P)
-        reduceGroupsBy3<P, N, G, First + kCount>(a, w, off, groups, accumulators);
-}
-
-/// The kernel before the grouping, for blocks where few quads group (full-range weights, e.g. PyTorch's per-channel
-/// ones on resnet18): kernel rows × steps in order, the N weight vectors of a step in registers, one function.
-template <int P, int N>
-__attribute__((target("avx2"), noinline)) void plainKernel(const uint8_t* const* a, const __m256i* w,
-    int64_t kernelRows, int64_t rowStride, int64_t steps, const int32_t* offsets, int32_t* const* out)
-{
-    __m256i acc[P][N];
-    for (int p = 0; p < P; ++p)
-        for (int n = 0; n < N; ++n)
-            acc[p][n] = _mm256_setzero_si256();
-    const __m256i ones = _mm256_set1_epi16(1);
-    for (int64_t kh = 0; kh < kernelRows; ++kh) {
-        const uint8_t* row[P];
-        for (int p = 0; p < P; ++p)
-            row[p] = a[p] + kh * rowStride;
-        for (int64_t j = 0; j < steps; ++j) {
-            __m256i wv[N];
-            for (int n = 0; n < N; ++n)
-                wv[n] = _mm256_load_si256(w + n);
-            w += N;
-            for (int p = 0; p < P; ++p) {
-                int32_t quad;
-                std::memcpy(&quad, row[p] + 4 * j, 4);
-                const __m256i b = _mm256_set1_epi32(quad);
-                for (int n = 0; n < N; ++n)
-                    acc[p][n] = _mm256_add_epi32(acc[p][n], _mm256_madd_epi16(_mm256_maddubs_epi16(b, wv[n]), ones));
-            }
-        }
-    }
-    for (int n = 0; n < N; ++n) {
-        const __m256i off = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets + 8 * n));
-        for (int p = 0; p < P; ++p)
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[p] + 8 * n), _mm256_add_epi32(acc[p][n], off));
-    }
-}
-
-/// P pixels × N ymm (8 output channels each): Σ over the block's quads (QuadSchedule), then + offsets.
-/// `a[p]` points at pixel p's window origin in the padded input, `w` at the block's packed weights.
-template <int P, int N>
-__attribute__((target("avx2"))) void microKernel(
-    const uint8_t* const* a, const void* weights, const QuadSchedule& q, const int32_t* offsets, int32_t* const* out)
-{
-    const auto* w = static_cast<const __m256i*>(weights);
-    if (q.plain) {
-        plainKernel<P, N>(a, w, q.kernelRows, q.rowStride, q.steps, offsets, out);
-        return;
-    }
-    alignas(32) __m256i acc[P * N];
-    for (int i = 0; i < P * N; ++i)
-        acc[i] = _mm256_setzero_si256();
-    const int32_t* off = q.offsets;
-    if (q.fours > 0)
-        reduceGroupsBy3<P, N, 4>(a, w, off, q.fours, acc);
-    off += 4 * q.fours;
-    w += 4 * N * q.fours;
-    if (q.twos > 0)
-        reduceGroupsBy3<P, N, 2>(a, w, off, q.twos, acc);
-    off += 2 * q.twos;
-    w += 2 * N * q.twos;
-    if (q.singles > 0)
-        reduceSingles<P, N>(a, w, off, q.singles, acc);
-    for (int n = 0; n < N; ++n) {
-        const __m256i o = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets + 8 * n));
-        for (int p = 0; p < P; ++p)
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[p] + 8 * n), _mm256_add_epi32(acc[p * N + n], o));
-    }
-}
-
-using MicroKernel = void (*)(const uint8_t* const*, const void*, const QuadSchedule&, const int32_t*, int32_t* const*);
-
-template <int N, int... P> constexpr auto kernelRow(std::integer_sequence<int, P...>)
-{
-    return std::array<MicroKernel, sizeof...(P)> { &microKernel<P + 1, N>... };
-}
-
-/// kKernels[N - 1][P - 1]
-const std::array<std::array<MicroKernel, kMaxPixels>, kMaxWidth> kKernels {
-    kernelRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
-    kernelRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
-    kernelRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
-};
+constexpr int kMaxPixels = detail::kOwnConvMaxPixels;
+constexpr int kMaxWidth = detail::kOwnConvMaxWidth;
 
 /// Per quad of a channel block: for each channel and each int16 lane of vpmaddubsw (bytes 0-1 and 2-3 of the quad),
 /// the sums of its positive weights and of its negative weights' magnitudes.
@@ -253,9 +68,14 @@ std::vector<std::vector<int64_t>> groupQuads(const std::vector<LaneSums>& lanes,
 
 } // namespace
 
+const detail::OwnConvSimd* ownConvSimd() noexcept
+{
+    return simdTable(quant::QuantIsa::Avx2, &detail::kOwnConvAvx2, &detail::kOwnConvAvx2);
+}
+
 bool Avx2Int8Conv::supports(const ConvShape& s)
 {
-    return s.group == 1 && s.dilationHeight == 1 && s.dilationWidth == 1 && __builtin_cpu_supports("avx2");
+    return s.group == 1 && s.dilationHeight == 1 && s.dilationWidth == 1 && ownConvSimd();
 }
 
 std::vector<ResidualWeight> Avx2Int8Conv::splitPairs(const ConvShape& s, int8_t* weights, SaturationReport& report)
@@ -297,6 +117,7 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
 {
     std::unique_ptr<Avx2Int8Conv> c(new Avx2Int8Conv);
     c->m_shape = s;
+    c->m_simd = ownConvSimd();
     if (tuning.pixelBlock > 0)
         c->m_pixelBlock = std::min(tuning.pixelBlock, kMaxPixels);
     if (tuning.channelBlock > 0)
@@ -567,7 +388,7 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
         const bool partial = b.firstChannel + 8 * b.width > oc;
         const void* w = m_packed.data() + b.offset;
         const int32_t* offsets = m_offsets.data() + b.firstChannel;
-        const QuadSchedule schedule { m_quadOffsets.data() + b.quadOffset, b.fours, b.twos, b.singles, b.plain,
+        const detail::QuadSchedule schedule { m_quadOffsets.data() + b.quadOffset, b.fours, b.twos, b.singles, b.plain,
             s.kernelHeight, rowStride, m_steps };
         const uint8_t* a[kMaxPixels];
         int32_t* out[kMaxPixels];
@@ -586,7 +407,7 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
                     rowOrigin += rowStep;
                 }
             }
-            kKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, schedule, offsets, out);
+            m_simd->microKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, schedule, offsets, out);
             if (partial)
                 for (int p = 0; p < count; ++p)
                     std::memcpy(outImage + (pixel + p) * oc + b.firstChannel, tail + p * 8 * kMaxWidth,

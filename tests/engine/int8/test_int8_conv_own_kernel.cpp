@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The engine's own AVX2 u8·s8 convolution (kernels/int8/avx2_int8_conv.h) against the obvious-loop reference
+// The engine's own AVX2 u8·s8 convolution (kernels/int8/int8_conv_own_kernel.h) against the obvious-loop reference
 // ConvInteger: the kernel on the pair-split weights plus the split-off residual (as a dense weight tensor through the
 // reference) must equal the reference on the original weights, exactly, including activations at 255 with weights
 // at both ends of the s8 range (every same-sign pair would saturate vpmaddubsw's int16 without the split).
 // Int8Conv's own tests (test_int8_conv.cpp, avx2.* in ctest) cover the kernel wired in with zero points and epilogues.
-#include "kernels/int8/avx2_int8_conv.h"
 #include "kernels/int8/conv_integer_ref.h"
+#include "kernels/int8/int8_conv_own_kernel.h"
 #include "kernels/int8/interleave_planes.h"
 #include "square_conv.h"
 

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// The own int8 convolution kernel's microkernels (int8_conv_own_kernel.h) behind one table per ISA (kernels/README.md,
+// "per-ISA files behind one table per family"): int8_conv_own_avx2.cpp holds the AVX2 ones (vpmaddubsw, vpmaddwd),
+// the kernel object packs the weights, plans the quads and calls the table. Only plain types cross the table.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace qs::kernels::int8 {
+
+namespace detail {
+
+inline constexpr int kOwnConvMaxPixels = 8; ///< output pixels per microkernel call
+inline constexpr int kOwnConvMaxWidth = 3; ///< vectors of 8 output channels per block
+
+/// The quads of one channel block in the order the microkernel reduces them: groups of 4, then of 2, then single
+/// quads (Avx2Int8Conv::create explains the grouping). `offsets` are byte offsets from a pixel's window origin.
+struct QuadSchedule
+{
+    const int32_t* offsets;
+    int64_t fours;
+    int64_t twos;
+    int64_t singles;
+    bool plain; ///< every quad singly in kernel order (plainKernel): no offsets, no phases
+    int64_t kernelRows;
+    int64_t rowStride;
+    int64_t steps;
+};
+
+/// Computes P output pixels × N vectors of 8 channels: `a[p]` points at pixel p's window origin in the padded input,
+/// `weights` at the block's packed weights (32-byte aligned); out[p][c] = the window's sum + offsets[c].
+using OwnConvMicroKernel = void (*)(
+    const uint8_t* const* a, const void* weights, const QuadSchedule& q, const int32_t* offsets, int32_t* const* out);
+
+struct OwnConvSimd
+{
+    /// microKernels[N - 1][P - 1]
+    std::array<std::array<OwnConvMicroKernel, kOwnConvMaxPixels>, kOwnConvMaxWidth> microKernels;
+};
+extern const OwnConvSimd kOwnConvAvx2; ///< int8_conv_own_avx2.cpp
+
+} // namespace detail
+
+/// The own kernel's microkernels on this CPU: the AVX2 ones, or nullptr without AVX2. The CPU alone decides, not
+/// DNNL_MAX_CPU_ISA, as before the microkernels had a table: Int8Conv's plan already runs the own kernel only where
+/// oneDNN's (capped) int8 ISA is AVX2, or where its options force it (int8_conv_plan.cpp).
+const detail::OwnConvSimd* ownConvSimd() noexcept;
+
+} // namespace qs::kernels::int8
