@@ -2811,9 +2811,14 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportExporter</name>
     <message>
-        <location filename="../ui/report/report_exporter.cpp" line="118"/>
+        <location filename="../ui/report/report_exporter.cpp" line="124"/>
         <source>%1: the PDF could not be written</source>
         <translation>%1: das PDF konnte nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_exporter.cpp" line="146"/>
+        <source>Another report is still being written; cancel it or wait for it.</source>
+        <translation>Ein anderer Bericht wird noch geschrieben; brechen Sie ihn ab oder warten Sie, bis er fertig ist.</translation>
     </message>
 </context>
 <context>
@@ -2832,100 +2837,128 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportPanel</name>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="27"/>
+        <location filename="../ui/panels/report_panel.cpp" line="29"/>
         <source>Export Report as &amp;Markdown...</source>
         <translation>Bericht als &amp;Markdown exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="30"/>
+        <location filename="../ui/panels/report_panel.cpp" line="32"/>
         <source>Write the engine&apos;s Markdown report of the selected run (Ctrl+Shift+M)</source>
         <translation>Den Markdown-Bericht der Engine zum gewählten Lauf schreiben (Strg+Umschalt+M)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="32"/>
+        <location filename="../ui/panels/report_panel.cpp" line="34"/>
         <source>Export Report as &amp;PDF...</source>
         <translation>Bericht als &amp;PDF exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="35"/>
+        <location filename="../ui/panels/report_panel.cpp" line="37"/>
         <source>Write the report with its charts as a PDF (Ctrl+Shift+P)</source>
         <translation>Den Bericht mit seinen Diagrammen als PDF schreiben (Strg+Umschalt+P)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="38"/>
+        <location filename="../ui/panels/report_panel.cpp" line="40"/>
         <source>Copy Report as Mar&amp;kdown</source>
         <translation>Bericht als Markdown &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="41"/>
+        <location filename="../ui/panels/report_panel.cpp" line="43"/>
         <source>Put the Markdown report of the selected run on the clipboard (Ctrl+Shift+C)</source>
         <translation>Den Markdown-Bericht des gewählten Laufs in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="46"/>
+        <location filename="../ui/panels/report_panel.cpp" line="48"/>
         <source>Copied the report to the clipboard.</source>
         <translation>Bericht in die Zwischenablage kopiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="68"/>
+        <location filename="../ui/panels/report_panel.cpp" line="57"/>
+        <source>Cancel Export</source>
+        <translation>Export abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="61"/>
+        <source>Stop writing the report; the file already at that path stays as it was (Esc)</source>
+        <translation>Das Schreiben des Berichts beenden; die Datei, die schon unter diesem Pfad liegt, bleibt unverändert (Esc)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="64"/>
+        <source>Cancelling...</source>
+        <translation>Wird abgebrochen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="88"/>
         <source>The Markdown report exactly as &apos;quantscope-cli report&apos; writes it</source>
         <translation>Der Markdown-Bericht genau so, wie ihn „quantscope-cli report“ schreibt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="75"/>
-        <source>Exported %1.</source>
-        <translation>%1 exportiert.</translation>
+        <location filename="../ui/panels/report_panel.cpp" line="98"/>
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="76"/>
+        <location filename="../ui/panels/report_panel.cpp" line="103"/>
+        <source>Export cancelled; %1 was left as it was.</source>
+        <translation>Export abgebrochen; %1 bleibt unverändert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="105"/>
+        <source>Export failed; %1 was left as it was.</source>
+        <translation>Export fehlgeschlagen; %1 bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation type="vanished">%1 exportiert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="101"/>
         <source>Exported the report to %1.</source>
         <translation>Bericht nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="79"/>
         <source>Export failed.</source>
-        <translation>Export fehlgeschlagen.</translation>
+        <translation type="vanished">Export fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="80"/>
+        <location filename="../ui/panels/report_panel.cpp" line="106"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="80"/>
+        <location filename="../ui/panels/report_panel.cpp" line="106"/>
         <source>Could not write %1:
 %2</source>
         <translation>%1 konnte nicht geschrieben werden:
 %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="93"/>
+        <location filename="../ui/panels/report_panel.cpp" line="135"/>
         <source>&lt;p style=&apos;color:#868e96&apos;&gt;Select a run in the Runs panel to see its report.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#868e96&apos;&gt;Wählen Sie im Bereich „Läufe“ einen Lauf, um seinen Bericht zu sehen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="122"/>
+        <location filename="../ui/panels/report_panel.cpp" line="164"/>
         <source>Export Report as Markdown</source>
         <translation>Bericht als Markdown exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="122"/>
+        <location filename="../ui/panels/report_panel.cpp" line="164"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="125"/>
-        <location filename="../ui/panels/report_panel.cpp" line="137"/>
+        <location filename="../ui/panels/report_panel.cpp" line="167"/>
+        <location filename="../ui/panels/report_panel.cpp" line="180"/>
         <source>Writing %1...</source>
         <translation>%1 wird geschrieben...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="134"/>
+        <location filename="../ui/panels/report_panel.cpp" line="177"/>
         <source>Export Report as PDF</source>
         <translation>Bericht als PDF exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="134"/>
+        <location filename="../ui/panels/report_panel.cpp" line="177"/>
         <source>PDF documents (*.pdf)</source>
         <translation>PDF-Dokumente (*.pdf)</translation>
     </message>

@@ -7,10 +7,10 @@
 
 #include <quantscope/engine/run_file.h>
 
+#include <QBuffer>
 #include <QCoreApplication>
-#include <QFile>
-#include <QFutureWatcher>
 #include <QPdfWriter>
+#include <QPromise>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -70,7 +70,8 @@ QString ReportExporter::pdfMarkdown(const RunRecord& record, const ChartImages& 
     return md;
 }
 
-QString ReportExporter::writePdf(const RunRecord& record, const ChartImages& charts, const QString& path)
+ReportExporter::Outcome ReportExporter::writePdf(
+    const RunRecord& record, const ChartImages& charts, const QString& path, const PageCallback& onPage)
 {
     QTextDocument doc;
     QFont font(QStringLiteral("DejaVu Sans"));
@@ -100,10 +101,13 @@ QString ReportExporter::writePdf(const RunRecord& record, const ChartImages& cha
         }
     }
 
-    // Write to a temporary name first so a failed export never leaves half a PDF under the chosen name.
-    const QString tmp = path + QStringLiteral(".part");
+    // Painted into memory and written in one atomic step: a cancelled or failed export never touches the file at
+    // `path`, and no temporary file is left behind.
+    QBuffer pdf;
+    pdf.open(QIODevice::WriteOnly);
+    int pages = 0;
     {
-        QPdfWriter writer(tmp);
+        QPdfWriter writer(&pdf);
         writer.setPageSize(QPageSize(QPageSize::A4));
         // Landscape: the latency table has sixteen columns.
         writer.setPageOrientation(QPageLayout::Landscape);
@@ -111,48 +115,85 @@ QString ReportExporter::writePdf(const RunRecord& record, const ChartImages& cha
         writer.setResolution(300);
         writer.setTitle(QStringLiteral("Quantscope benchmark report"));
         writer.setCreator(QStringLiteral("Quantscope"));
-        printPaged(doc, writer);
+        pages = printPaged(doc, writer, onPage);
     }
-    QFile out(tmp);
-    if (!out.exists() || out.size() == 0)
-        return QCoreApplication::translate("qs::ui::ReportExporter", "%1: the PDF could not be written").arg(path);
-    QFile::remove(path);
-    if (!out.rename(path))
-        return QStringLiteral("%1: %2").arg(path, out.errorString());
+    if (pages < 0)
+        return { Outcome::Kind::Cancelled, {} };
+    if (pdf.data().isEmpty())
+        return { Outcome::Kind::Failed,
+            QCoreApplication::translate("qs::ui::ReportExporter", "%1: the PDF could not be written").arg(path) };
+    const Status st = writeFileAtomically(path.toStdString(), std::string_view(pdf.data().constData(), pdf.size()));
+    if (!st)
+        return { Outcome::Kind::Failed, toQString(st.toString()) };
     return {};
 }
 
-void ReportExporter::watch(const QString& path, const std::function<QString()>& job)
+ReportExporter::~ReportExporter()
 {
-    const quint64 generation = ++m_generation;
-    ++m_pending;
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, generation, path] {
+    // The job holds only copies; asked to stop, it ends on its own (the thread pool outlives this object).
+    cancel();
+}
+
+void ReportExporter::cancel()
+{
+    if (m_watcher)
+        m_watcher->future().cancel();
+}
+
+void ReportExporter::watch(const QString& path, const std::function<Outcome(QPromise<void>&)>& job)
+{
+    if (m_watcher) {
+        emit failed(path, tr("Another report is still being written; cancel it or wait for it."));
+        return;
+    }
+    m_watcher = new QFutureWatcher<void>(this);
+    QFutureWatcher<void>* watcher = m_watcher;
+    // Not the future's result: QFuture drops results reported after a cancel, and a job may write its file just
+    // before the cancel reaches it. Read after finished(), which the job's end happens before.
+    auto outcome = std::make_shared<Outcome>(Outcome { Outcome::Kind::Cancelled, {} });
+    connect(watcher, &QFutureWatcher<void>::progressValueChanged, this,
+        [this, watcher](int page) { emit progress(page, watcher->progressMaximum()); });
+    connect(watcher, &QFutureWatcher<void>::finished, this, [this, watcher, path, outcome] {
         watcher->deleteLater();
-        --m_pending;
-        if (generation != m_generation)
-            return;
-        const QString error = watcher->result();
-        if (error.isEmpty())
+        m_watcher = nullptr;
+        switch (outcome->kind) {
+        case Outcome::Kind::Written:
             emit finished(path);
-        else
-            emit failed(path, error);
+            break;
+        case Outcome::Kind::Cancelled:
+            emit cancelled(path);
+            break;
+        case Outcome::Kind::Failed:
+            emit failed(path, outcome->error);
+            break;
+        }
     });
-    watcher->setFuture(QtConcurrent::run(job));
+    // A job cancelled before it starts never runs, and the outcome stays "cancelled".
+    watcher->setFuture(QtConcurrent::run([job, outcome](QPromise<void>& promise) { *outcome = job(promise); }));
 }
 
 void ReportExporter::exportMarkdown(std::shared_ptr<const RunRecord> record, const QString& path)
 {
     // Phrased here, on the GUI thread, with the language the user sees.
-    watch(path, [text = ReportMarkdown::build(*record).toStdString(), path] {
+    watch(path, [text = ReportMarkdown::build(*record).toStdString(), path](QPromise<void>& promise) -> Outcome {
+        if (promise.isCanceled())
+            return { Outcome::Kind::Cancelled, {} };
         const Status st = writeFileAtomically(path.toStdString(), text);
-        return st ? QString() : toQString(st.toString());
+        return st ? Outcome {} : Outcome { Outcome::Kind::Failed, toQString(st.toString()) };
     });
 }
 
 void ReportExporter::exportPdf(std::shared_ptr<const RunRecord> record, const ChartImages& charts, const QString& path)
 {
-    watch(path, [record, charts, path] { return writePdf(*record, charts, path); });
+    watch(path, [record, charts, path](QPromise<void>& promise) {
+        return writePdf(*record, charts, path, [&promise](int page, int pages) {
+            if (pages > 0 && page == 0)
+                promise.setProgressRange(0, pages);
+            if (pages > 0)
+                promise.setProgressValue(page);
+            return !promise.isCanceled();
+        });
+    });
 }
 
 } // namespace qs::ui
