@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "report_panel.h"
 
+#include "report/pdf_report.h"
 #include "report/report_markdown.h"
 #include "util/qt_convert.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -70,6 +72,18 @@ ReportPanel::ReportPanel(std::function<ReportExporter::ChartImages()> charts, QW
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("exportProgress"));
     m_progress->setMaximumWidth(200);
+    m_pageSize = new QComboBox(this);
+    m_pageSize->setObjectName(QStringLiteral("pageSize"));
+    m_pageSize->addItem(tr("A4"), int(QPageSize::A4));
+    m_pageSize->addItem(tr("Letter"), int(QPageSize::Letter));
+    m_pageSize->setToolTip(tr("Paper size of the PDF report"));
+    {
+        const int remembered
+            = QSettings().value(QStringLiteral("report/pageSize"), int(PdfReport::defaultPageSize(QLocale()))).toInt();
+        m_pageSize->setCurrentIndex(std::max(0, m_pageSize->findData(remembered)));
+    }
+    connect(m_pageSize, &QComboBox::currentIndexChanged, this,
+        [this] { QSettings().setValue(QStringLiteral("report/pageSize"), m_pageSize->currentData().toInt()); });
     m_state = new QLabel(this);
     m_state->setObjectName(QStringLiteral("exportState"));
     m_state->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -78,6 +92,7 @@ ReportPanel::ReportPanel(std::function<ReportExporter::ChartImages()> charts, QW
     auto* row = new QHBoxLayout;
     row->addWidget(md);
     row->addWidget(pdf);
+    row->addWidget(m_pageSize);
     auto* copy = new QToolButton(this);
     copy->setDefaultAction(m_copyMd);
     copy->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -183,7 +198,8 @@ void ReportPanel::exportPdf(QString path)
     m_state->setText(tr("Writing %1...").arg(path));
     m_progress->setRange(0, 0); // busy until the pages are counted
     m_progress->setFormat(QString());
-    m_exporter->exportPdf(m_record, m_charts ? m_charts() : ReportExporter::ChartImages {}, path);
+    m_exporter->exportPdf(m_record, m_charts ? m_charts() : ReportExporter::ChartImages {}, path,
+        QPageSize(QPageSize::PageSizeId(m_pageSize->currentData().toInt())));
     updateExportState();
     // Started from the File menu with the Report dock closed: show where its progress and Cancel are.
     if (auto* dock = qobject_cast<QDockWidget*>(parentWidget())) {

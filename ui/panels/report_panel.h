@@ -9,6 +9,7 @@
 #include <functional>
 
 class QAction;
+class QComboBox;
 class QLabel;
 class QProgressBar;
 class QTextBrowser;
@@ -31,6 +32,8 @@ public:
     /// Stops a running export (Escape in the panel while one runs); enabled only then.
     QAction* cancelExportAction() const { return m_cancel; }
     ReportExporter* exporter() const { return m_exporter; }
+    /// The PDF's paper: A4 or Letter, remembered in QSettings ("report/pageSize"); the locale's by default.
+    QComboBox* pageSizeBox() const { return m_pageSize; }
     QString previewText() const;
 
 public slots:
@@ -56,6 +59,7 @@ private:
     QLabel* m_state = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
+    QComboBox* m_pageSize = nullptr;
     QAction* m_cancel = nullptr;
     QAction* m_exportMd = nullptr;
     QAction* m_exportPdf = nullptr;

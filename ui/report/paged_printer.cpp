@@ -21,10 +21,18 @@ namespace {
 /// (tables break between rows), else the next block's first lines.
 QRectF followingRect(QAbstractTextDocumentLayout* layout, const QTextBlock& next, qreal lineHeight)
 {
-    QRectF rect = layout->blockBoundingRect(next);
-    if (QTextTable* table = QTextCursor(next).currentTable())
-        rect = layout->frameBoundingRect(table);
-    rect.setHeight(std::min(rect.height(), 2.5 * lineHeight));
+    const auto start = [&](const QTextBlock& block) {
+        QRectF rect = layout->blockBoundingRect(block);
+        if (QTextTable* table = QTextCursor(block).currentTable())
+            rect = layout->frameBoundingRect(table);
+        rect.setHeight(std::min(rect.height(), 2.5 * lineHeight));
+        return rect;
+    };
+    QRectF rect = start(next);
+    // A sentence that introduces a table ("Source: ..."): the table's first rows stay with the heading too.
+    const QTextBlock after = next.next();
+    if (!QTextCursor(next).currentTable() && after.isValid() && QTextCursor(after).currentTable())
+        rect = rect.united(start(after));
     return rect;
 }
 

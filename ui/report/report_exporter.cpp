@@ -2,6 +2,7 @@
 #include "report_exporter.h"
 
 #include "report/paged_printer.h"
+#include "report/pdf_report.h"
 #include "report/report_markdown.h"
 #include "util/qt_convert.h"
 
@@ -11,95 +12,16 @@
 #include <QCoreApplication>
 #include <QPdfWriter>
 #include <QPromise>
-#include <QTextBlock>
-#include <QTextCursor>
 #include <QTextDocument>
-#include <QTextFrame>
-#include <QTextImageFormat>
-#include <QTextTable>
-#include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace qs::ui {
 
-namespace {
-QUrl chartUrl(int index)
-{
-    return QUrl(QStringLiteral("chart:%1").arg(index));
-}
-
-// Markdown tables come without borders or padding; numbers need both to be readable on paper.
-void styleTables(QTextFrame* frame)
-{
-    for (auto it = frame->begin(); !it.atEnd(); ++it) {
-        QTextFrame* child = it.currentFrame();
-        if (!child)
-            continue;
-        if (auto* table = qobject_cast<QTextTable*>(child)) {
-            QTextTableFormat f = table->format();
-            f.setBorder(0.5);
-            f.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
-            f.setBorderBrush(QColor(0xad, 0xb5, 0xbd));
-            f.setCellPadding(3);
-            f.setCellSpacing(0);
-            f.setBorderCollapse(true);
-            table->setFormat(f);
-        }
-        styleTables(child);
-    }
-}
-} // namespace
-
-QString ReportExporter::pdfMarkdown(const RunRecord& record, const ChartImages& charts)
-{
-    QString md = ReportMarkdown::build(record);
-    if (charts.isEmpty())
-        return md;
-    QString section = QStringLiteral("## Charts\n\n");
-    // Two charts per paragraph: side by side on the page.
-    for (int i = 0; i < charts.size(); ++i)
-        section += QStringLiteral("![%1](%2)%3")
-                       .arg(charts[i].first, chartUrl(i).toString(),
-                           i % 2 == 1 || i + 1 == charts.size() ? QStringLiteral("\n\n") : QStringLiteral(" "));
-    // After the verdict: the first second-level heading starts the details.
-    const qsizetype at = md.indexOf(QLatin1String("\n## "));
-    if (at < 0)
-        md += QLatin1Char('\n') + section;
-    else
-        md.insert(at + 1, section);
-    return md;
-}
-
-ReportExporter::Outcome ReportExporter::writePdf(
-    const RunRecord& record, const ChartImages& charts, const QString& path, const PageCallback& onPage)
+ReportExporter::Outcome ReportExporter::writePdf(const RunRecord& record, const ChartImages& charts,
+    const QString& path, const QPageSize& pageSize, const PageCallback& onPage)
 {
     QTextDocument doc;
-    QFont font(QStringLiteral("DejaVu Sans"));
-    font.setPointSizeF(8.5);
-    doc.setDefaultFont(font);
-    doc.setMarkdown(pdfMarkdown(record, charts));
-    // After setMarkdown, which clears the document's resources.
-    for (int i = 0; i < charts.size(); ++i)
-        doc.addResource(QTextDocument::ImageResource, chartUrl(i), charts[i].second);
-    styleTables(doc.rootFrame());
-    // Two charts side by side fill the text width; the images carry their own resolution.
-    QTextCursor cursor(&doc);
-    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
-        for (auto it = block.begin(); !it.atEnd(); ++it) {
-            const QTextFragment fragment = it.fragment();
-            if (!fragment.charFormat().isImageFormat())
-                continue;
-            QTextImageFormat image = fragment.charFormat().toImageFormat();
-            const QImage& src = charts.value(QUrl(image.name()).path().toInt()).second;
-            if (src.isNull())
-                continue;
-            image.setWidth(360);
-            image.setHeight(360.0 * src.height() / src.width());
-            cursor.setPosition(fragment.position());
-            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
-            cursor.setCharFormat(image);
-        }
-    }
+    PdfReport::build(doc, record, charts, pageSize);
 
     // Painted into memory and written in one atomic step: a cancelled or failed export never touches the file at
     // `path`, and no temporary file is left behind.
@@ -108,12 +30,12 @@ ReportExporter::Outcome ReportExporter::writePdf(
     int pages = 0;
     {
         QPdfWriter writer(&pdf);
-        writer.setPageSize(QPageSize(QPageSize::A4));
-        // Landscape: the latency table has sixteen columns.
-        writer.setPageOrientation(QPageLayout::Landscape);
-        writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
+        writer.setPageSize(pageSize);
+        writer.setPageOrientation(QPageLayout::Portrait);
+        // printPaged keeps 2 cm inside the page, which PdfReport sizes its tables and charts for.
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter);
         writer.setResolution(300);
-        writer.setTitle(QStringLiteral("Quantscope benchmark report"));
+        writer.setTitle(PdfReport::tr("Quantscope benchmark report"));
         writer.setCreator(QStringLiteral("Quantscope"));
         pages = printPaged(doc, writer, onPage);
     }
@@ -183,10 +105,11 @@ void ReportExporter::exportMarkdown(std::shared_ptr<const RunRecord> record, con
     });
 }
 
-void ReportExporter::exportPdf(std::shared_ptr<const RunRecord> record, const ChartImages& charts, const QString& path)
+void ReportExporter::exportPdf(
+    std::shared_ptr<const RunRecord> record, const ChartImages& charts, const QString& path, const QPageSize& pageSize)
 {
-    watch(path, [record, charts, path](QPromise<void>& promise) {
-        return writePdf(*record, charts, path, [&promise](int page, int pages) {
+    watch(path, [record, charts, path, pageSize](QPromise<void>& promise) {
+        return writePdf(*record, charts, path, pageSize, [&promise](int page, int pages) {
             if (pages > 0 && page == 0)
                 promise.setProgressRange(0, pages);
             if (pages > 0)

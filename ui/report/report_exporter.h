@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Writes a run's report as Markdown (ReportMarkdown: the engine's text, verdict and findings in the UI language) or as
-// PDF (that text plus the charts as images) on the thread pool, so the GUI never waits for it. The PDF reports its
-// progress page by page and can be cancelled between pages; either file is written atomically (the engine's
-// writeFileAtomically), so a cancelled or failed export leaves the file that was at the path as it was.
+// PDF (PdfReport: a summary page, the charts, the tables, in the UI language) on the thread pool, so the GUI never
+// waits for it. The PDF reports its progress page by page and can be cancelled between pages; either file is written
+// atomically (the engine's writeFileAtomically), so a cancelled or failed export leaves the file that was at the path
+// as it was.
 #pragma once
 
 #include "report/paged_printer.h"
@@ -13,6 +14,7 @@
 #include <QImage>
 #include <QList>
 #include <QObject>
+#include <QPageSize>
 #include <QPair>
 #include <QString>
 
@@ -43,19 +45,17 @@ public:
 
     /// Starts writing. One export at a time: while one runs (isBusy), a new one is refused with failed().
     void exportMarkdown(std::shared_ptr<const RunRecord> record, const QString& path);
-    /// `charts` are rendered on the GUI thread beforehand (ResultsPanel::chartImages).
-    void exportPdf(std::shared_ptr<const RunRecord> record, const ChartImages& charts, const QString& path);
+    /// `charts` (caption, image) are rendered on the GUI thread beforehand (ResultsPanel::chartImages).
+    void exportPdf(std::shared_ptr<const RunRecord> record, const ChartImages& charts, const QString& path,
+        const QPageSize& pageSize = QPageSize(QPageSize::A4));
     bool isBusy() const { return m_watcher != nullptr; }
     /// Stops the running export before its next page; it ends with cancelled(). Nothing is written.
     void cancel();
 
-    /// The Markdown the PDF is made from: ReportMarkdown's report with a "Charts" section after the verdict whose
-    /// images are `chart:N` resources. Exposed for tests.
-    static QString pdfMarkdown(const RunRecord& record, const ChartImages& charts);
     /// Synchronous PDF writing (the background job calls it; so can tests). Thread-safe: no widgets. The pages are
     /// painted into memory and the file is written only when all are done; `onPage` (see printPaged) may stop it.
-    static Outcome writePdf(
-        const RunRecord& record, const ChartImages& charts, const QString& path, const PageCallback& onPage = {});
+    static Outcome writePdf(const RunRecord& record, const ChartImages& charts, const QString& path,
+        const QPageSize& pageSize = QPageSize(QPageSize::A4), const PageCallback& onPage = {});
 
 signals:
     void finished(const QString& path);
