@@ -39,6 +39,7 @@ private slots:
 
 private:
     std::shared_ptr<const RunRecord> m_run;
+    ReportExporter::ChartImages m_charts; ///< of m_run, as the Results tab renders them for an export
 };
 
 void TestReportExport::initTestCase()
@@ -46,6 +47,9 @@ void TestReportExport::initTestCase()
     auto r = readRunFile(qs::test::testDataDir() / "runs" / "crafted_pair.json");
     QVERIFY(r);
     m_run = std::make_shared<const RunRecord>(std::move(*r));
+    ResultsPanel panel;
+    panel.setRun(m_run, {});
+    m_charts = panel.chartImages(QSize(560, 340));
 }
 
 void TestReportExport::markdownIsTheEnginesReport()
@@ -65,9 +69,7 @@ void TestReportExport::markdownIsTheEnginesReport()
 
 void TestReportExport::pdfHasTextAndCharts()
 {
-    ResultsPanel panel;
-    panel.setRun(m_run, {});
-    const auto charts = panel.chartImages(QSize(560, 340));
+    const auto& charts = m_charts;
     QCOMPARE(charts.size(), 4);
 
     QTemporaryDir dir;
@@ -135,9 +137,7 @@ QStringList filesIn(const QTemporaryDir& dir)
 // Stopped from the page callback after the first page: deterministic, whatever the machine's speed.
 void TestReportExport::cancelledPdfLeavesPreviousFile()
 {
-    ResultsPanel panel;
-    panel.setRun(m_run, {});
-    const auto charts = panel.chartImages(QSize(560, 340));
+    const auto& charts = m_charts;
     QTemporaryDir dir;
     const QString path = previousFile(dir, QStringLiteral("report.pdf"));
     QVERIFY(!path.isEmpty());
@@ -158,9 +158,7 @@ void TestReportExport::cancelledPdfLeavesPreviousFile()
 // is a single write that may end before the cancel reaches it: then it must say it wrote the file.)
 void TestReportExport::cancelledExportLeavesPreviousFile()
 {
-    ResultsPanel panel;
-    panel.setRun(m_run, {});
-    const auto charts = panel.chartImages(QSize(560, 340));
+    const auto& charts = m_charts;
     QTemporaryDir dir;
     for (const QString& name : { QStringLiteral("report.pdf"), QStringLiteral("report.md") }) {
         const QString path = previousFile(dir, name);
@@ -190,9 +188,7 @@ void TestReportExport::cancelledExportLeavesPreviousFile()
 
 void TestReportExport::completedExportReplacesFile()
 {
-    ResultsPanel panel;
-    panel.setRun(m_run, {});
-    const auto charts = panel.chartImages(QSize(560, 340));
+    const auto& charts = m_charts;
     QTemporaryDir dir;
     const QString path = previousFile(dir, QStringLiteral("report.pdf"));
     QVERIFY(!path.isEmpty());

@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 
 namespace qs::ui {
 
@@ -170,19 +169,7 @@ ReportTable opCounts(const RunRecord& r)
     for (const ModelRecord& m : r.models)
         t.header << toQString(m.id);
     t.numeric = numericAfter(1, int(t.header.size()));
-    std::set<std::string> ops;
-    for (const ModelRecord& m : r.models)
-        for (const auto& [op, n] : m.opCounts)
-            ops.insert(op);
-    std::vector<std::pair<int64_t, std::string>> order;
-    for (const std::string& op : ops) {
-        int64_t most = 0;
-        for (const ModelRecord& m : r.models)
-            most = std::max(most, m.opCount(op));
-        order.emplace_back(-most, op);
-    }
-    std::sort(order.begin(), order.end());
-    for (const auto& [negative, op] : order) {
+    for (const std::string& op : r.opTypesByCount()) {
         QStringList row { toQString(op) };
         for (const ModelRecord& m : r.models)
             row << QString::number(m.opCount(op));
