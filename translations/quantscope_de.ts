@@ -145,7 +145,7 @@
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/charts/chart_common.cpp" line="31"/>
+        <location filename="../ui/charts/chart_common.cpp" line="35"/>
         <source> (partial)</source>
         <translation> (unvollständig)</translation>
     </message>
@@ -1357,375 +1357,375 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="243"/>
+        <location filename="../ui/main_window.cpp" line="244"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="244"/>
+        <location filename="../ui/main_window.cpp" line="245"/>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="246"/>
+        <location filename="../ui/main_window.cpp" line="247"/>
         <source>Open an ONNX model</source>
         <translation>Ein ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="247"/>
+        <location filename="../ui/main_window.cpp" line="248"/>
         <source>Open &amp;Pair (FP32 + INT8)...</source>
         <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="249"/>
+        <location filename="../ui/main_window.cpp" line="250"/>
         <source>Open a float model and its quantized version side by side</source>
         <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="250"/>
+        <location filename="../ui/main_window.cpp" line="251"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="265"/>
+        <location filename="../ui/main_window.cpp" line="266"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="273"/>
+        <location filename="../ui/main_window.cpp" line="274"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="277"/>
+        <location filename="../ui/main_window.cpp" line="278"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="299"/>
+        <location filename="../ui/main_window.cpp" line="300"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="304"/>
+        <location filename="../ui/main_window.cpp" line="305"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="305"/>
+        <location filename="../ui/main_window.cpp" line="306"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
+        <location filename="../ui/main_window.cpp" line="308"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="327"/>
+        <location filename="../ui/main_window.cpp" line="328"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="262"/>
+        <location filename="../ui/main_window.cpp" line="263"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="80"/>
+        <location filename="../ui/main_window.cpp" line="81"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="81"/>
+        <location filename="../ui/main_window.cpp" line="82"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="82"/>
+        <location filename="../ui/main_window.cpp" line="83"/>
         <source>The model&apos;s graph (Alt+G)</source>
         <translation>Der Graph des Modells (Alt+G)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="83"/>
+        <location filename="../ui/main_window.cpp" line="84"/>
         <source>Charts, statistics and findings of the selected run (Alt+E)</source>
         <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="92"/>
+        <location filename="../ui/main_window.cpp" line="93"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="93"/>
-        <location filename="../ui/main_window.cpp" line="340"/>
+        <location filename="../ui/main_window.cpp" line="94"/>
+        <location filename="../ui/main_window.cpp" line="341"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="110"/>
-        <location filename="../ui/main_window.cpp" line="296"/>
+        <location filename="../ui/main_window.cpp" line="111"/>
+        <location filename="../ui/main_window.cpp" line="297"/>
         <source>Stop quantizing; nothing is written</source>
         <translation>Quantisieren abbrechen; es wird nichts geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="138"/>
+        <location filename="../ui/main_window.cpp" line="139"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="197"/>
+        <location filename="../ui/main_window.cpp" line="198"/>
         <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
         <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="214"/>
+        <location filename="../ui/main_window.cpp" line="215"/>
         <source>Model Summary</source>
         <translation>Modellübersicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="215"/>
+        <location filename="../ui/main_window.cpp" line="216"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="216"/>
+        <location filename="../ui/main_window.cpp" line="217"/>
         <source>Properties</source>
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="220"/>
+        <location filename="../ui/main_window.cpp" line="221"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="221"/>
+        <location filename="../ui/main_window.cpp" line="222"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="222"/>
+        <location filename="../ui/main_window.cpp" line="223"/>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="225"/>
+        <location filename="../ui/main_window.cpp" line="226"/>
         <source>Hotspots</source>
         <translation>Hotspots</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="233"/>
+        <location filename="../ui/main_window.cpp" line="234"/>
         <source>Targets</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="278"/>
+        <location filename="../ui/main_window.cpp" line="279"/>
         <source>Show Tar&amp;gets</source>
         <translation>Ziele &amp;anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="286"/>
+        <location filename="../ui/main_window.cpp" line="287"/>
         <source>Where the model runs, falls back to the CPU provider, or cannot load</source>
         <translation>Wo das Modell läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="289"/>
+        <location filename="../ui/main_window.cpp" line="290"/>
         <source>&amp;Model</source>
         <translation>M&amp;odell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="291"/>
+        <location filename="../ui/main_window.cpp" line="292"/>
         <source>&amp;Quantize...</source>
         <translation>&amp;Quantisieren...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="294"/>
+        <location filename="../ui/main_window.cpp" line="295"/>
         <source>Write an INT8 version of the open FP32 model and open it beside the original</source>
         <translation>Eine INT8-Fassung des geöffneten FP32-Modells schreiben und neben dem Original öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="295"/>
+        <location filename="../ui/main_window.cpp" line="296"/>
         <source>&amp;Cancel Quantizing</source>
         <translation>Quantisieren &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="309"/>
+        <location filename="../ui/main_window.cpp" line="310"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="328"/>
+        <location filename="../ui/main_window.cpp" line="329"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="329"/>
+        <location filename="../ui/main_window.cpp" line="330"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="343"/>
+        <location filename="../ui/main_window.cpp" line="344"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="350"/>
-        <location filename="../ui/main_window.cpp" line="357"/>
+        <location filename="../ui/main_window.cpp" line="351"/>
+        <location filename="../ui/main_window.cpp" line="358"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="356"/>
+        <location filename="../ui/main_window.cpp" line="357"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="365"/>
+        <location filename="../ui/main_window.cpp" line="366"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="376"/>
+        <location filename="../ui/main_window.cpp" line="377"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="380"/>
+        <location filename="../ui/main_window.cpp" line="381"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="393"/>
+        <location filename="../ui/main_window.cpp" line="394"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="393"/>
+        <location filename="../ui/main_window.cpp" line="394"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="395"/>
+        <location filename="../ui/main_window.cpp" line="396"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="395"/>
+        <location filename="../ui/main_window.cpp" line="396"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="400"/>
+        <location filename="../ui/main_window.cpp" line="401"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="402"/>
+        <location filename="../ui/main_window.cpp" line="403"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="424"/>
+        <location filename="../ui/main_window.cpp" line="425"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="424"/>
+        <location filename="../ui/main_window.cpp" line="425"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="446"/>
+        <location filename="../ui/main_window.cpp" line="447"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="497"/>
+        <location filename="../ui/main_window.cpp" line="498"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="501"/>
+        <location filename="../ui/main_window.cpp" line="502"/>
         <source>Could Not Open Model</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="502"/>
+        <location filename="../ui/main_window.cpp" line="503"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="532"/>
+        <location filename="../ui/main_window.cpp" line="533"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="534"/>
+        <location filename="../ui/main_window.cpp" line="535"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="544"/>
+        <location filename="../ui/main_window.cpp" line="545"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="559"/>
+        <location filename="../ui/main_window.cpp" line="560"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="562"/>
+        <location filename="../ui/main_window.cpp" line="563"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="562"/>
+        <location filename="../ui/main_window.cpp" line="563"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="646"/>
+        <location filename="../ui/main_window.cpp" line="647"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="655"/>
+        <location filename="../ui/main_window.cpp" line="656"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="668"/>
+        <location filename="../ui/main_window.cpp" line="669"/>
         <source>Quantizing failed.</source>
         <translation>Quantisieren fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="671"/>
+        <location filename="../ui/main_window.cpp" line="672"/>
         <source>Could Not Quantize</source>
         <translation>Quantisieren fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="672"/>
+        <location filename="../ui/main_window.cpp" line="673"/>
         <source>Quantscope could not write the INT8 model.</source>
         <translation>Quantscope konnte das INT8-Modell nicht schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="680"/>
+        <location filename="../ui/main_window.cpp" line="681"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="681"/>
+        <location filename="../ui/main_window.cpp" line="682"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="319"/>
+        <location filename="../ui/main_window.cpp" line="320"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="320"/>
+        <location filename="../ui/main_window.cpp" line="321"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
@@ -2017,6 +2017,65 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <location filename="../ui/panels/operators_panel.cpp" line="124"/>
         <source>Quantized</source>
         <translation>Quantisiert</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::PdfReport</name>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="148"/>
+        <location filename="../ui/report/report_exporter.cpp" line="38"/>
+        <source>Quantscope benchmark report</source>
+        <translation>Quantscope-Benchmarkbericht</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="149"/>
+        <source>Recorded %1 by %2</source>
+        <translation>Aufgezeichnet %1 von %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="153"/>
+        <source>This run was cancelled before it finished; partial scenarios are marked.</source>
+        <translation>Dieser Lauf wurde vor seinem Ende abgebrochen; unvollständige Szenarien sind markiert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="157"/>
+        <source>Machine and how it was measured</source>
+        <translation>Maschine und Messverfahren</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="163"/>
+        <source>Top findings</source>
+        <translation>Wichtigste Befunde</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="165"/>
+        <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
+        <translation>Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="178"/>
+        <source>(%1 more lines in the Findings section)</source>
+        <translation>(%1 weitere Zeilen im Abschnitt „Befunde“)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="184"/>
+        <source>%1 more findings, and the advice for each, in the Findings section.</source>
+        <translation>%1 weitere Befunde und zu jedem die Empfehlung im Abschnitt „Befunde“.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="192"/>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="210"/>
+        <source>Figure %1: %2</source>
+        <translation>Abbildung %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="271"/>
+        <source>Findings</source>
+        <translation>Befunde</translation>
     </message>
 </context>
 <context>
@@ -2756,9 +2815,14 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportExporter</name>
     <message>
-        <location filename="../ui/report/report_exporter.cpp" line="118"/>
+        <location filename="../ui/report/report_exporter.cpp" line="46"/>
         <source>%1: the PDF could not be written</source>
         <translation>%1: das PDF konnte nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_exporter.cpp" line="68"/>
+        <source>Another report is still being written; cancel it or wait for it.</source>
+        <translation>Ein anderer Bericht wird noch geschrieben; brechen Sie ihn ab oder warten Sie, bis er fertig ist.</translation>
     </message>
 </context>
 <context>
@@ -2777,102 +2841,624 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportPanel</name>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="27"/>
+        <location filename="../ui/panels/report_panel.cpp" line="31"/>
         <source>Export Report as &amp;Markdown...</source>
         <translation>Bericht als &amp;Markdown exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="30"/>
+        <location filename="../ui/panels/report_panel.cpp" line="34"/>
         <source>Write the engine&apos;s Markdown report of the selected run (Ctrl+Shift+M)</source>
         <translation>Den Markdown-Bericht der Engine zum gewählten Lauf schreiben (Strg+Umschalt+M)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="32"/>
+        <location filename="../ui/panels/report_panel.cpp" line="36"/>
         <source>Export Report as &amp;PDF...</source>
         <translation>Bericht als &amp;PDF exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="35"/>
+        <location filename="../ui/panels/report_panel.cpp" line="39"/>
         <source>Write the report with its charts as a PDF (Ctrl+Shift+P)</source>
         <translation>Den Bericht mit seinen Diagrammen als PDF schreiben (Strg+Umschalt+P)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="38"/>
+        <location filename="../ui/panels/report_panel.cpp" line="42"/>
         <source>Copy Report as Mar&amp;kdown</source>
         <translation>Bericht als Markdown &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="41"/>
+        <location filename="../ui/panels/report_panel.cpp" line="45"/>
         <source>Put the Markdown report of the selected run on the clipboard (Ctrl+Shift+C)</source>
         <translation>Den Markdown-Bericht des gewählten Laufs in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="46"/>
+        <location filename="../ui/panels/report_panel.cpp" line="50"/>
         <source>Copied the report to the clipboard.</source>
         <translation>Bericht in die Zwischenablage kopiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="68"/>
+        <location filename="../ui/panels/report_panel.cpp" line="59"/>
+        <source>Cancel Export</source>
+        <translation>Export abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="63"/>
+        <source>Stop writing the report; the file already at that path stays as it was (Esc)</source>
+        <translation>Das Schreiben des Berichts beenden; die Datei, die schon unter diesem Pfad liegt, bleibt unverändert (Esc)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="66"/>
+        <source>Cancelling...</source>
+        <translation>Wird abgebrochen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="77"/>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="78"/>
+        <source>Letter</source>
+        <translation>Letter</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="79"/>
+        <source>Paper size of the PDF report</source>
+        <translation>Papierformat des PDF-Berichts</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="105"/>
         <source>The Markdown report exactly as &apos;quantscope-cli report&apos; writes it</source>
         <translation>Der Markdown-Bericht genau so, wie ihn „quantscope-cli report“ schreibt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="75"/>
-        <source>Exported %1.</source>
-        <translation>%1 exportiert.</translation>
+        <location filename="../ui/panels/report_panel.cpp" line="115"/>
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="76"/>
+        <location filename="../ui/panels/report_panel.cpp" line="120"/>
+        <source>Export cancelled; %1 was left as it was.</source>
+        <translation>Export abgebrochen; %1 bleibt unverändert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="122"/>
+        <source>Export failed; %1 was left as it was.</source>
+        <translation>Export fehlgeschlagen; %1 bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation type="vanished">%1 exportiert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/report_panel.cpp" line="118"/>
         <source>Exported the report to %1.</source>
         <translation>Bericht nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="79"/>
         <source>Export failed.</source>
-        <translation>Export fehlgeschlagen.</translation>
+        <translation type="vanished">Export fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="80"/>
+        <location filename="../ui/panels/report_panel.cpp" line="123"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="80"/>
+        <location filename="../ui/panels/report_panel.cpp" line="123"/>
         <source>Could not write %1:
 %2</source>
         <translation>%1 konnte nicht geschrieben werden:
 %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="93"/>
+        <location filename="../ui/panels/report_panel.cpp" line="153"/>
         <source>&lt;p style=&apos;color:#868e96&apos;&gt;Select a run in the Runs panel to see its report.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#868e96&apos;&gt;Wählen Sie im Bereich „Läufe“ einen Lauf, um seinen Bericht zu sehen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="122"/>
+        <location filename="../ui/panels/report_panel.cpp" line="182"/>
         <source>Export Report as Markdown</source>
         <translation>Bericht als Markdown exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="122"/>
+        <location filename="../ui/panels/report_panel.cpp" line="182"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="125"/>
-        <location filename="../ui/panels/report_panel.cpp" line="137"/>
+        <location filename="../ui/panels/report_panel.cpp" line="185"/>
+        <location filename="../ui/panels/report_panel.cpp" line="198"/>
         <source>Writing %1...</source>
         <translation>%1 wird geschrieben...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="134"/>
+        <location filename="../ui/panels/report_panel.cpp" line="195"/>
         <source>Export Report as PDF</source>
         <translation>Bericht als PDF exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="134"/>
+        <location filename="../ui/panels/report_panel.cpp" line="195"/>
         <source>PDF documents (*.pdf)</source>
         <translation>PDF-Dokumente (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ReportTables</name>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="76"/>
+        <source>Latency (ms)</source>
+        <translation>Latenz (ms)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="77"/>
+        <location filename="../ui/report/report_tables.cpp" line="134"/>
+        <location filename="../ui/report/report_tables.cpp" line="304"/>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="77"/>
+        <location filename="../ui/report/report_tables.cpp" line="304"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="77"/>
+        <location filename="../ui/report/report_tables.cpp" line="304"/>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <source>Median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <source>Mean</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <source>Std</source>
+        <translation>Std.-Abw.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <source>CV</source>
+        <translation>VK</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <source>Min</source>
+        <translation>Min</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <source>P90</source>
+        <translation>P90</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <source>P95</source>
+        <translation>P95</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <source>P99</source>
+        <translation>P99</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="80"/>
+        <source>Max</source>
+        <translation>Max</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="80"/>
+        <source>IQR</source>
+        <translation>IQR</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="80"/>
+        <source>Outliers</source>
+        <translation>Ausreißer</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="80"/>
+        <source>FPS</source>
+        <translation>FPS</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="99"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="110"/>
+        <source>Parity</source>
+        <translation>Übereinstimmung</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="111"/>
+        <location filename="../ui/report/report_tables.cpp" line="153"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="111"/>
+        <source>Reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="111"/>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <source>SQNR</source>
+        <translation>SQNR</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <source>Max abs error</source>
+        <translation>Max. abs. Fehler</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="113"/>
+        <source>Mean abs error</source>
+        <translation>Mittl. abs. Fehler</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="113"/>
+        <source>RMSE</source>
+        <translation>RMSE</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="113"/>
+        <source>Top-1</source>
+        <translation>Top-1</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="114"/>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="119"/>
+        <source>%1 dB</source>
+        <translation>%1 dB</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="120"/>
+        <source>identical</source>
+        <translation>identisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="124"/>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="124"/>
+        <source>fail</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="125"/>
+        <source>Pass: SQNR of at least 20 dB and cosine similarity of at least 0.99 over the outputs of the same inputs.</source>
+        <translation>Bestanden: SQNR von mindestens 20 dB und Kosinus-Ähnlichkeit von mindestens 0,99 über die Ausgaben derselben Eingaben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="133"/>
+        <source>Preparation and memory</source>
+        <translation>Vorbereitung und Speicher</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="134"/>
+        <source>Preparation ms</source>
+        <translation>Vorbereitung ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="135"/>
+        <source>First run ms</source>
+        <translation>Erster Lauf ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="135"/>
+        <source>Warm-up runs</source>
+        <translation>Aufwärmläufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="135"/>
+        <source>Peak RSS MiB</source>
+        <translation>Spitzen-RSS MiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="136"/>
+        <source>Arena MiB</source>
+        <translation>Arena MiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="152"/>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="153"/>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="153"/>
+        <location filename="../ui/report/report_tables.cpp" line="217"/>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="154"/>
+        <source>File size MiB</source>
+        <translation>Dateigröße MiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="154"/>
+        <source>SHA-256 (start)</source>
+        <translation>SHA-256 (Anfang)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="154"/>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="167"/>
+        <source>Op counts</source>
+        <translation>Anzahl pro Operatortyp</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="169"/>
+        <location filename="../ui/report/report_tables.cpp" line="217"/>
+        <location filename="../ui/report/report_tables.cpp" line="224"/>
+        <location filename="../ui/report/report_tables.cpp" line="265"/>
+        <source>Op type</source>
+        <translation>Operatortyp</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="191"/>
+        <source>total</source>
+        <translation>gesamt</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="208"/>
+        <source>Time per op type</source>
+        <translation>Zeit pro Operatortyp</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="212"/>
+        <source>Source: %1, %2 profiled runs; %3 ms per run in kernels; quantization overhead %4 ms (%5).</source>
+        <translation>Quelle: %1, %2 profilierte Läufe; %3 ms pro Lauf in Kerneln; Quantisierungsaufwand %4 ms (%5).</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="218"/>
+        <location filename="../ui/report/report_tables.cpp" line="225"/>
+        <source>ms per run</source>
+        <translation>ms pro Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="218"/>
+        <location filename="../ui/report/report_tables.cpp" line="225"/>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="224"/>
+        <source>Slowest nodes</source>
+        <translation>Langsamste Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="231"/>
+        <source> (runtime-created)</source>
+        <translation> (von der Laufzeitumgebung erzeugt)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="233"/>
+        <source> (reference kernel: %1)</source>
+        <translation> (Referenz-Kernel: %1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="251"/>
+        <source>Time per op type, FP32 vs quantized</source>
+        <translation>Zeit pro Operatortyp, FP32 gegenüber quantisiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="252"/>
+        <source>Per run, from the per-node profiles. Quantized op types are compared with the float op they replace (ConvInteger and QLinearConv with Conv, MatMulInteger and QLinearMatMul with MatMul); a fused step counts for the authored node it is named after. Sorted by the absolute difference.</source>
+        <translation>Pro Lauf, aus den Profilen pro Knoten. Quantisierte Operatortypen werden mit dem Gleitkomma-Operator verglichen, den sie ersetzen (ConvInteger und QLinearConv mit Conv, MatMulInteger und QLinearMatMul mit MatMul); ein fusionierter Schritt zählt für den Knoten des Modells, nach dem er benannt ist. Nach dem Betrag des Unterschieds sortiert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="262"/>
+        <source>%1 vs %2, %3</source>
+        <translation>%1 gegen %2, %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="265"/>
+        <source>FP32 ms</source>
+        <translation>FP32 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="266"/>
+        <source>Quantized ms</source>
+        <translation>Quantisiert ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="266"/>
+        <source>Difference ms</source>
+        <translation>Unterschied ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="266"/>
+        <source>Quantized / FP32</source>
+        <translation>Quantisiert / FP32</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="275"/>
+        <source>all kernels</source>
+        <translation>alle Kernel</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="290"/>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="292"/>
+        <source>partial</source>
+        <translation>unvollständig</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="294"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="302"/>
+        <source>Key numbers</source>
+        <translation>Kennzahlen</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="304"/>
+        <source>Median ms</source>
+        <translation>Median ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="304"/>
+        <source>P95 ms</source>
+        <translation>P95 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <source>Quantized vs FP32</source>
+        <translation>Quantisiert gegen FP32</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <source>Setting</source>
+        <translation>Einstellung</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <source>FP32 median ms</source>
+        <translation>FP32-Median ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <source>Quantized median ms</source>
+        <translation>Quantisiert-Median ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="313"/>
+        <source>Speedup</source>
+        <translation>Beschleunigung</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="313"/>
+        <source>95% interval</source>
+        <translation>95-%-Intervall</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="313"/>
+        <source>Size ratio</source>
+        <translation>Größenverhältnis</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="322"/>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="324"/>
+        <source>Speedup = median FP32 latency / median quantized latency (above 1: the quantized model is faster); interval: percentile bootstrap of the median ratio.</source>
+        <translation>Beschleunigung = Median der FP32-Latenz / Median der quantisierten Latenz (über 1: das quantisierte Modell ist schneller); Intervall: Perzentil-Bootstrap des Medianverhältnisses.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="333"/>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="334"/>
+        <source>Item</source>
+        <translation>Merkmal</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="334"/>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="336"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="338"/>
+        <source>Cores</source>
+        <translation>Kerne</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="339"/>
+        <source>%1 physical, %2 logical, %3 package(s)</source>
+        <translation>%1 physisch, %2 logisch, %3 Prozessorgehäuse</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="342"/>
+        <source>%1 KiB x %2</source>
+        <translation>%1 KiB × %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="347"/>
+        <source>Instruction sets</source>
+        <translation>Befehlssätze</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="349"/>
+        <source>Not available</source>
+        <translation>Nicht verfügbar</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="350"/>
+        <source>Operating system</source>
+        <translation>Betriebssystem</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="351"/>
+        <source>Compiler</source>
+        <translation>Compiler</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="352"/>
+        <source>Quantscope</source>
+        <translation>Quantscope</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="353"/>
+        <source>%1 (git %2)</source>
+        <translation>%1 (git %2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="354"/>
+        <source>oneDNN</source>
+        <translation>oneDNN</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="355"/>
+        <source>%1, dispatching to %2</source>
+        <translation>%1, verwendet %2</translation>
     </message>
 </context>
 <context>
@@ -2914,7 +3500,6 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/panels/results_panel.cpp" line="319"/>
-        <location filename="../ui/panels/results_panel.cpp" line="408"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
@@ -2930,7 +3515,6 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/panels/results_panel.cpp" line="331"/>
-        <location filename="../ui/panels/results_panel.cpp" line="413"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
@@ -2976,26 +3560,25 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/panels/results_panel.cpp" line="332"/>
-        <location filename="../ui/panels/results_panel.cpp" line="415"/>
+        <location filename="../ui/panels/results_panel.cpp" line="420"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
         <location filename="../ui/panels/results_panel.cpp" line="332"/>
-        <location filename="../ui/panels/results_panel.cpp" line="415"/>
+        <location filename="../ui/panels/results_panel.cpp" line="420"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
         <location filename="../ui/panels/results_panel.cpp" line="334"/>
-        <location filename="../ui/panels/results_panel.cpp" line="417"/>
-        <location filename="../ui/panels/results_panel.cpp" line="419"/>
+        <location filename="../ui/panels/results_panel.cpp" line="424"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
         <location filename="../ui/panels/results_panel.cpp" line="334"/>
-        <location filename="../ui/panels/results_panel.cpp" line="419"/>
+        <location filename="../ui/panels/results_panel.cpp" line="424"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
@@ -3005,9 +3588,33 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="409"/>
+        <location filename="../ui/panels/results_panel.cpp" line="408"/>
+        <source>%1 (%2 runs)</source>
+        <translation>%1 (%2 Läufe)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="411"/>
+        <source>Latency distribution, %1: %2</source>
+        <translation>Latenzverteilung, %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="413"/>
+        <source>Latency box plot, %1: %2</source>
+        <translation>Latenz-Boxplot, %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="418"/>
+        <source>Kernel time per op type, %1, from the per-node profiles</source>
+        <translation>Kernel-Zeit pro Operatortyp, %1, aus den Profilen pro Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="422"/>
+        <source>Operators by type in each model (the same in every setting)</source>
+        <translation>Operatoren nach Typ in jedem Modell (in jeder Einstellung gleich)</translation>
+    </message>
+    <message>
         <source>Latency box plot</source>
-        <translation>Latenz-Boxplot</translation>
+        <translation type="vanished">Latenz-Boxplot</translation>
     </message>
     <message>
         <source>Colour &amp;Graph by Time</source>

@@ -16,6 +16,7 @@
 #include "panels/runs_panel.h"
 #include "panels/summary_panel.h"
 #include "panels/targets_panel.h"
+#include "report/pdf_report.h"
 #include "util/qt_convert.h"
 #include "util/scenario_groups.h"
 #include "workers/benchmark_controller.h"
@@ -216,7 +217,7 @@ void MainWindow::createDocks()
     dock(m_properties, tr("Properties"), "PropertiesDock", Qt::RightDockWidgetArea);
     m_runs = new RunsPanel(this);
     m_compare = new ComparePanel(m_runs->runList(), this);
-    m_report = new ReportPanel([this] { return m_results->chartImages(QSize(560, 340)); }, this);
+    m_report = new ReportPanel([this] { return m_results->chartImages(PdfReport::kChartSize); }, this);
     QDockWidget* runs = dock(m_runs, tr("Runs"), "RunsDock", Qt::BottomDockWidgetArea);
     QDockWidget* compare = dock(m_compare, tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
     QDockWidget* report = dock(m_report, tr("Report"), "ReportDock", Qt::BottomDockWidgetArea);

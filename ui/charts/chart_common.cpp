@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "chart_common.h"
 
+#include <QAbstractAxis>
 #include <QChart>
 #include <QCoreApplication>
+#include <QFontMetrics>
 #include <QGraphicsScene>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QPainter>
 
 #include <array>
@@ -65,6 +69,19 @@ QChart* makeStyledChart(const QString& title)
 QImage renderChartImage(QChart* chart, const QSize& size)
 {
     QGraphicsScene scene; // owns and deletes the chart
+    // On paper nothing can be hovered for the full text: model names under the plot are shown whole (the labels
+    // below take the room they need; labels at the side would be cut at the image's edge instead), and a legend below
+    // that would elide them lists its entries at the right.
+    for (QAbstractAxis* axis : chart->axes(Qt::Horizontal))
+        axis->setTruncateLabels(false);
+    if (chart->legend()->isVisible() && chart->legend()->alignment() == Qt::AlignBottom) {
+        const QFontMetrics metrics(chart->legend()->font());
+        int row = 0;
+        for (QLegendMarker* marker : chart->legend()->markers())
+            row += metrics.horizontalAdvance(marker->label()) + 3 * metrics.height();
+        if (row > size.width())
+            chart->legend()->setAlignment(Qt::AlignRight);
+    }
     scene.addItem(chart);
     chart->resize(size);
     scene.setSceneRect(QRectF(QPointF(0, 0), size));

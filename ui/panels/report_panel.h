@@ -9,8 +9,11 @@
 #include <functional>
 
 class QAction;
+class QComboBox;
 class QLabel;
+class QProgressBar;
 class QTextBrowser;
+class QToolButton;
 
 namespace qs::ui {
 
@@ -26,7 +29,11 @@ public:
     QAction* exportPdfAction() const { return m_exportPdf; }
     /// Puts the Markdown report on the clipboard (Ctrl+Shift+C), for pasting into an issue or a chat.
     QAction* copyMarkdownAction() const { return m_copyMd; }
+    /// Stops a running export (Escape in the panel while one runs); enabled only then.
+    QAction* cancelExportAction() const { return m_cancel; }
     ReportExporter* exporter() const { return m_exporter; }
+    /// The PDF's paper: A4 or Letter, remembered in QSettings ("report/pageSize"); the locale's by default.
+    QComboBox* pageSizeBox() const { return m_pageSize; }
     QString previewText() const;
 
 public slots:
@@ -39,6 +46,10 @@ signals:
 
 private:
     QString askPath(const QString& title, const QString& suffix, const QString& filter);
+    /// Shows the progress row and the Cancel button while an export runs, and enables the actions that fit.
+    void updateExportState();
+    /// The export has ended: `text` goes to the panel and the status bar.
+    void endExport(const QString& text);
 
     std::function<ReportExporter::ChartImages()> m_charts;
     std::shared_ptr<const RunRecord> m_record;
@@ -46,6 +57,10 @@ private:
     ReportExporter* m_exporter = nullptr;
     QTextBrowser* m_preview = nullptr;
     QLabel* m_state = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QToolButton* m_cancelButton = nullptr;
+    QComboBox* m_pageSize = nullptr;
+    QAction* m_cancel = nullptr;
     QAction* m_exportMd = nullptr;
     QAction* m_exportPdf = nullptr;
     QAction* m_copyMd = nullptr;

@@ -420,23 +420,28 @@ QList<QPair<QString, QImage>> ResultsPanel::chartImages(const QSize& size) const
     if (!m_record)
         return out;
     const auto groups = scenarioGroups(*m_record);
-    // Fresh charts (not the on-screen ones, which the view owns) so rendering never disturbs the panel.
+    // Fresh charts (not the on-screen ones, which the view owns) so rendering never disturbs the panel. Each caption
+    // names the setting and what was measured, so a chart read on paper on its own says what it shows.
     for (int g = 0; g < static_cast<int>(groups.size()); ++g) {
         const auto& scenarios = groups[g].scenarios;
         const auto series = chartScenarios(*m_record, scenarios);
-        const QString suffix = groups.size() > 1 ? QStringLiteral(" (%1)").arg(groups[g].label) : QString();
+        QStringList measured;
+        for (const ScenarioRecord* s : scenarios)
+            measured << tr("%1 (%2 runs)").arg(toQString(s->modelId)).arg(s->latenciesMs.size());
+        const QString setting = groups[g].label;
         if (!series.empty()) {
-            out.append(
-                { tr("Latency distribution") + suffix, renderChartImage(makeLatencyHistogramChart(series), size) });
-            out.append({ tr("Latency box plot") + suffix, renderChartImage(makeLatencyBoxChart(series), size) });
+            out.append({ tr("Latency distribution, %1: %2").arg(setting, measured.join(QStringLiteral(", "))),
+                renderChartImage(makeLatencyHistogramChart(series), size) });
+            out.append({ tr("Latency box plot, %1: %2").arg(setting, measured.join(QStringLiteral(", "))),
+                renderChartImage(makeLatencyBoxChart(series), size) });
         }
         const auto timeBars = opTimeBars(scenarios);
         if (!timeBars.empty())
-            out.append({ tr("Time per op type") + suffix,
+            out.append({ tr("Kernel time per op type, %1, from the per-node profiles").arg(setting),
                 renderChartImage(
                     makeBreakdownChart(tr("Time per op type (ms per run)"), tr("ms per run"), timeBars), size) });
         if (g == 0)
-            out.append({ tr("Operators by type"),
+            out.append({ tr("Operators by type in each model (the same in every setting)"),
                 renderChartImage(
                     makeBreakdownChart(tr("Operators by type"), tr("nodes"), opCountBars(*m_record, scenarios)),
                     size) });

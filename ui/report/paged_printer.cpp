@@ -21,14 +21,23 @@ namespace {
 /// (tables break between rows), else the next block's first lines.
 QRectF followingRect(QAbstractTextDocumentLayout* layout, const QTextBlock& next, qreal lineHeight)
 {
-    QRectF rect = layout->blockBoundingRect(next);
-    if (QTextTable* table = QTextCursor(next).currentTable())
-        rect = layout->frameBoundingRect(table);
-    rect.setHeight(std::min(rect.height(), 2.5 * lineHeight));
+    const auto start = [&](const QTextBlock& block) {
+        QRectF rect = layout->blockBoundingRect(block);
+        if (QTextTable* table = QTextCursor(block).currentTable())
+            rect = layout->frameBoundingRect(table);
+        rect.setHeight(std::min(rect.height(), 2.5 * lineHeight));
+        return rect;
+    };
+    QRectF rect = start(next);
+    // A sentence that introduces a table ("Source: ..."): the table's first rows stay with the heading too.
+    const QTextBlock after = next.next();
+    if (!QTextCursor(next).currentTable() && after.isValid() && QTextCursor(after).currentTable())
+        rect = rect.united(start(after));
     return rect;
 }
 
-void keepHeadingsWithNext(QTextDocument& doc, qreal pageHeight, qreal margin)
+/// False when `onPage` asked to stop (checked once per heading: each may relayout the rest of the document).
+bool keepHeadingsWithNext(QTextDocument& doc, qreal pageHeight, qreal margin, const PageCallback& onPage)
 {
     QAbstractTextDocumentLayout* layout = doc.documentLayout();
     const auto pageOf = [pageHeight](qreal y) { return int(std::floor(y / pageHeight)); };
@@ -36,6 +45,8 @@ void keepHeadingsWithNext(QTextDocument& doc, qreal pageHeight, qreal margin)
         const QTextBlockFormat format = block.blockFormat();
         if (format.headingLevel() <= 0 || format.pageBreakPolicy() != QTextFormat::PageBreak_Auto)
             continue;
+        if (onPage && !onPage(0, 0))
+            return false;
         const QTextBlock next = block.next();
         if (!next.isValid())
             break;
@@ -51,11 +62,12 @@ void keepHeadingsWithNext(QTextDocument& doc, qreal pageHeight, qreal margin)
         moved.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
         QTextCursor(block).setBlockFormat(moved);
     }
+    return true;
 }
 
 } // namespace
 
-int printPaged(QTextDocument& doc, QPagedPaintDevice& device)
+int printPaged(QTextDocument& doc, QPagedPaintDevice& device, const PageCallback& onPage)
 {
     // Laid out on the device, so that the positions asked above are the printed ones. Frame margins are given in
     // 1/96 inch, as print() gives them; the layout scales them to the device (a 300 dpi PDF: ×3.125).
@@ -68,7 +80,8 @@ int printPaged(QTextDocument& doc, QPagedPaintDevice& device)
     const qreal margin = kMarginInch * device.logicalDpiY(); // in device pixels
     const QSizeF page(device.width(), device.height());
     doc.setPageSize(page);
-    keepHeadingsWithNext(doc, page.height(), margin);
+    if (!keepHeadingsWithNext(doc, page.height(), margin, onPage))
+        return -1;
 
     QPainter painter(&device);
     // One complete layout with the breaks: the incremental relayouts after each break leave the layout's index of
@@ -77,6 +90,8 @@ int printPaged(QTextDocument& doc, QPagedPaintDevice& device)
     const int pages = doc.pageCount();
     const QFontMetricsF metrics(doc.defaultFont(), &device);
     for (int i = 0; i < pages; ++i) {
+        if (onPage && !onPage(i, pages))
+            return -1;
         if (i > 0)
             device.newPage();
         painter.save();
@@ -94,6 +109,8 @@ int printPaged(QTextDocument& doc, QPagedPaintDevice& device)
                              page.height() - margin + metrics.ascent() + 5 * device.logicalDpiY() / 72.0),
             number);
     }
+    if (onPage && !onPage(pages, pages))
+        return -1;
     return pages;
 }
 

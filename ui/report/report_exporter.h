@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: MIT
 // Writes a run's report as Markdown (ReportMarkdown: the engine's text, verdict and findings in the UI language) or as
-// PDF (that text plus the charts as images) on the thread pool, so the GUI never waits for it.
+// PDF (PdfReport: a summary page, the charts, the tables, in the UI language) on the thread pool, so the GUI never
+// waits for it. The PDF reports its progress page by page and can be cancelled between pages; either file is written
+// atomically (the engine's writeFileAtomically), so a cancelled or failed export leaves the file that was at the path
+// as it was.
 #pragma once
+
+#include "report/paged_printer.h"
 
 #include <quantscope/engine/run_record.h>
 
+#include <QFutureWatcher>
 #include <QImage>
 #include <QList>
 #include <QObject>
+#include <QPageSize>
 #include <QPair>
 #include <QString>
 
@@ -21,28 +28,46 @@ class ReportExporter : public QObject
 public:
     using ChartImages = QList<QPair<QString, QImage>>;
     using QObject::QObject;
+    ~ReportExporter() override;
 
-    /// Starts writing; a newer export makes the result of an older one stale (it is still written, not reported).
+    /// How a write ended: written, cancelled (nothing written), or failed with `error` (nothing written).
+    struct Outcome
+    {
+        enum class Kind
+        {
+            Written,
+            Cancelled,
+            Failed
+        };
+        Kind kind = Kind::Written;
+        QString error;
+    };
+
+    /// Starts writing. One export at a time: while one runs (isBusy), a new one is refused with failed().
     void exportMarkdown(std::shared_ptr<const RunRecord> record, const QString& path);
-    /// `charts` are rendered on the GUI thread beforehand (ResultsPanel::chartImages).
-    void exportPdf(std::shared_ptr<const RunRecord> record, const ChartImages& charts, const QString& path);
-    bool isBusy() const { return m_pending > 0; }
+    /// `charts` (caption, image) are rendered on the GUI thread beforehand (ResultsPanel::chartImages).
+    void exportPdf(std::shared_ptr<const RunRecord> record, const ChartImages& charts, const QString& path,
+        const QPageSize& pageSize = QPageSize(QPageSize::A4));
+    bool isBusy() const { return m_watcher != nullptr; }
+    /// Stops the running export before its next page; it ends with cancelled(). Nothing is written.
+    void cancel();
 
-    /// The Markdown the PDF is made from: ReportMarkdown's report with a "Charts" section after the verdict whose
-    /// images are `chart:N` resources. Exposed for tests.
-    static QString pdfMarkdown(const RunRecord& record, const ChartImages& charts);
-    /// Synchronous PDF writing (the background job calls it; so can tests). Thread-safe: no widgets.
-    static QString writePdf(const RunRecord& record, const ChartImages& charts, const QString& path);
+    /// Synchronous PDF writing (the background job calls it; so can tests). Thread-safe: no widgets. The pages are
+    /// painted into memory and the file is written only when all are done; `onPage` (see printPaged) may stop it.
+    static Outcome writePdf(const RunRecord& record, const ChartImages& charts, const QString& path,
+        const QPageSize& pageSize = QPageSize(QPageSize::A4), const PageCallback& onPage = {});
 
 signals:
     void finished(const QString& path);
     void failed(const QString& path, const QString& message);
+    void cancelled(const QString& path);
+    /// PDF pages painted so far of `pages` (0 of 0 while the pages are being laid out).
+    void progress(int page, int pages);
 
 private:
-    void watch(const QString& path, const std::function<QString()>& job);
+    void watch(const QString& path, const std::function<Outcome(QPromise<void>&)>& job);
 
-    quint64 m_generation = 0;
-    int m_pending = 0;
+    QFutureWatcher<void>* m_watcher = nullptr;
 };
 
 } // namespace qs::ui

@@ -194,11 +194,8 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
             double(m.fileSizeBytes) / (1024.0 * 1024.0), m.sha256.substr(0, 16), cell(m.path)));
     w("\n");
 
-    std::set<std::string> ops;
-    for (const ModelRecord& m : r.models)
-        for (const auto& [op, n] : m.opCounts)
-            ops.insert(op);
-    if (!ops.empty()) {
+    const std::vector<std::string> rows = r.opTypesByCount();
+    if (!rows.empty()) {
         w("### Op counts\n\n| Op type |");
         for (const ModelRecord& m : r.models)
             w(fmt::format(" {} |", cell(m.id)));
@@ -206,16 +203,8 @@ std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options
         for (size_t i = 0; i < r.models.size(); ++i)
             w("---:|");
         w("\n");
-        std::vector<std::pair<int64_t, std::string>> rows;
-        for (const std::string& op : ops) {
-            int64_t most = 0;
-            for (const ModelRecord& m : r.models)
-                most = std::max(most, m.opCount(op));
-            rows.emplace_back(-most, op);
-        }
-        std::sort(rows.begin(), rows.end());
         int shown = 0;
-        for (const auto& [neg, op] : rows) {
+        for (const std::string& op : rows) {
             if (shown++ >= options.maxOpCountRows) {
                 w(fmt::format("| ({} more op types) |", rows.size() - static_cast<size_t>(options.maxOpCountRows)));
                 for (size_t i = 0; i < r.models.size(); ++i)

@@ -10,6 +10,7 @@
 #include <array>
 #include <ctime>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <openssl/evp.h>
 
@@ -90,6 +91,22 @@ const ScenarioRecord* RunRecord::scenario(
         if (s.modelId == modelId && s.threads == threads && s.mode == mode && s.runtime == runtime)
             return &s;
     return nullptr;
+}
+
+std::vector<std::string> RunRecord::opTypesByCount() const
+{
+    std::map<std::string, int64_t> most;
+    for (const ModelRecord& m : models)
+        for (const auto& [op, n] : m.opCounts)
+            most[op] = std::max(most[op], n);
+    std::vector<std::pair<int64_t, std::string>> rows;
+    for (const auto& [op, n] : most)
+        rows.emplace_back(-n, op);
+    std::sort(rows.begin(), rows.end());
+    std::vector<std::string> out;
+    for (auto& [negative, op] : rows)
+        out.push_back(std::move(op));
+    return out;
 }
 
 void computeScenarioStatistics(ScenarioRecord& scenario)

@@ -203,6 +203,9 @@ struct RunRecord
     /// The quantscope scenario of a model with these threads and mode, if present.
     const ScenarioRecord* scenario(
         const std::string& modelId, int32_t threads, ExecutionMode mode, Runtime runtime = Runtime::Quantscope) const;
+    /// Every op type of the models, the one with the most nodes in any model first, ties by name: the order of the
+    /// reports' op-count tables.
+    std::vector<std::string> opTypesByCount() const;
 };
 
 /// Fills stats and histogram of a scenario from its latencies.
