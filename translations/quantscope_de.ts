@@ -177,127 +177,127 @@
         <translation>Welches Modell, welche Threads und welcher Modus dieses Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="67"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="69"/>
         <source>&amp;Swap A and B</source>
         <translation>A und B &amp;tauschen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="70"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="72"/>
         <source>Exchange baseline and candidate (Ctrl+Shift+X)</source>
         <translation>Basis und Kandidat vertauschen (Strg+Umschalt+X)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="95"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="98"/>
         <source>B / A below 1: B takes less time (or memory) than A</source>
         <translation>B / A unter 1: B braucht weniger Zeit (oder Speicher) als A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="134"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="137"/>
         <source>&amp;Copy as Text</source>
         <translation>Als Text &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="307"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="320"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt;: needs a per-node profile on both sides (tick “Per-node profile” in the Runs panel before measuring).</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt;: braucht auf beiden Seiten ein Profil pro Knoten (vor dem Messen „Profil pro Knoten“ im Bereich „Läufe“ ankreuzen).</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="313"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="326"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt; (ms per run, largest difference first): which op types make B slower or faster than A.</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="358"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="371"/>
         <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
         <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="359"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="372"/>
         <source>Pick two scenarios with measured runs.</source>
         <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="361"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="374"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="334"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="347"/>
         <source>B is faster</source>
         <translation>B ist schneller</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="335"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="348"/>
         <source>B is slower</source>
         <translation>B ist langsamer</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="336"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="349"/>
         <source>no clear difference: the interval includes 1</source>
         <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="337"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="350"/>
         <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
         <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="331"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="344"/>
         <source>No speedup: a median is not positive.</source>
         <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="126"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="129"/>
         <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less. Click a column header to sort by it.</source>
         <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger. Ein Klick auf einen Spaltenkopf sortiert danach.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="372"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="385"/>
         <source>Computing the bootstrap interval of the speedup...</source>
         <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="384"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="397"/>
         <source>different CPUs (%1 vs %2)</source>
         <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="387"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="400"/>
         <source>different Quantscope builds</source>
         <translation>verschiedene Quantscope-Builds</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="390"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="403"/>
         <source>different thread settings</source>
         <translation>verschiedene Thread-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="392"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="405"/>
         <source>different modes (%1 vs %2)</source>
         <translation>verschiedene Modi (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="394"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="407"/>
         <source>different runtimes</source>
         <translation>verschiedene Laufzeitumgebungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="396"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="409"/>
         <source>a side is partial (cancelled)</source>
         <translation>eine Seite ist unvollständig (abgebrochen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="398"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="411"/>
         <source>Not like for like: %1.</source>
         <translation>Nicht vergleichbar: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="406"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="419"/>
         <source>A: %1</source>
         <translation>A: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="407"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="420"/>
         <source>B: %1</source>
         <translation>B: %1</translation>
     </message>
@@ -1412,375 +1412,380 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="243"/>
+        <location filename="../ui/main_window.cpp" line="245"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="244"/>
+        <location filename="../ui/main_window.cpp" line="246"/>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="246"/>
+        <location filename="../ui/main_window.cpp" line="248"/>
         <source>Open an ONNX model</source>
         <translation>Ein ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="247"/>
+        <location filename="../ui/main_window.cpp" line="249"/>
         <source>Open &amp;Pair (FP32 + INT8)...</source>
         <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="249"/>
+        <location filename="../ui/main_window.cpp" line="251"/>
         <source>Open a float model and its quantized version side by side</source>
         <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="250"/>
+        <location filename="../ui/main_window.cpp" line="253"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="265"/>
+        <location filename="../ui/main_window.cpp" line="272"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="273"/>
+        <location filename="../ui/main_window.cpp" line="280"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="277"/>
+        <location filename="../ui/main_window.cpp" line="284"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="299"/>
+        <location filename="../ui/main_window.cpp" line="306"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="304"/>
+        <location filename="../ui/main_window.cpp" line="311"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="305"/>
+        <location filename="../ui/main_window.cpp" line="312"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
+        <location filename="../ui/main_window.cpp" line="314"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="327"/>
+        <location filename="../ui/main_window.cpp" line="334"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="262"/>
+        <location filename="../ui/main_window.cpp" line="269"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="80"/>
+        <location filename="../ui/main_window.cpp" line="81"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="81"/>
+        <location filename="../ui/main_window.cpp" line="82"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="82"/>
+        <location filename="../ui/main_window.cpp" line="83"/>
         <source>The model&apos;s graph (Alt+G)</source>
         <translation>Der Graph des Modells (Alt+G)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="83"/>
+        <location filename="../ui/main_window.cpp" line="84"/>
         <source>Charts, statistics and findings of the selected run (Alt+E)</source>
         <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="92"/>
+        <location filename="../ui/main_window.cpp" line="94"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="93"/>
-        <location filename="../ui/main_window.cpp" line="340"/>
+        <location filename="../ui/main_window.cpp" line="95"/>
+        <location filename="../ui/main_window.cpp" line="347"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="110"/>
-        <location filename="../ui/main_window.cpp" line="296"/>
+        <location filename="../ui/main_window.cpp" line="112"/>
+        <location filename="../ui/main_window.cpp" line="303"/>
         <source>Stop quantizing; nothing is written</source>
         <translation>Quantisieren abbrechen; es wird nichts geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="138"/>
+        <location filename="../ui/main_window.cpp" line="140"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="197"/>
+        <location filename="../ui/main_window.cpp" line="199"/>
         <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
         <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="214"/>
+        <location filename="../ui/main_window.cpp" line="216"/>
         <source>Model Summary</source>
         <translation>Modellübersicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="215"/>
+        <location filename="../ui/main_window.cpp" line="217"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="216"/>
+        <location filename="../ui/main_window.cpp" line="218"/>
         <source>Properties</source>
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="220"/>
+        <location filename="../ui/main_window.cpp" line="222"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="221"/>
+        <location filename="../ui/main_window.cpp" line="223"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="222"/>
+        <location filename="../ui/main_window.cpp" line="224"/>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="225"/>
+        <location filename="../ui/main_window.cpp" line="227"/>
         <source>Hotspots</source>
         <translation>Hotspots</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="233"/>
+        <location filename="../ui/main_window.cpp" line="235"/>
         <source>Targets</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="278"/>
+        <location filename="../ui/main_window.cpp" line="285"/>
         <source>Show Tar&amp;gets</source>
         <translation>Ziele &amp;anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="286"/>
+        <location filename="../ui/main_window.cpp" line="293"/>
         <source>Where the model runs, falls back to the CPU provider, or cannot load</source>
         <translation>Wo das Modell läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="289"/>
+        <location filename="../ui/main_window.cpp" line="296"/>
         <source>&amp;Model</source>
         <translation>M&amp;odell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="291"/>
+        <location filename="../ui/main_window.cpp" line="298"/>
         <source>&amp;Quantize...</source>
         <translation>&amp;Quantisieren...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="294"/>
+        <location filename="../ui/main_window.cpp" line="301"/>
         <source>Write an INT8 version of the open FP32 model and open it beside the original</source>
         <translation>Eine INT8-Fassung des geöffneten FP32-Modells schreiben und neben dem Original öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="295"/>
+        <location filename="../ui/main_window.cpp" line="302"/>
         <source>&amp;Cancel Quantizing</source>
         <translation>Quantisieren &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="309"/>
+        <location filename="../ui/main_window.cpp" line="316"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="328"/>
+        <location filename="../ui/main_window.cpp" line="335"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="329"/>
+        <location filename="../ui/main_window.cpp" line="336"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="343"/>
+        <location filename="../ui/main_window.cpp" line="350"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="350"/>
         <location filename="../ui/main_window.cpp" line="357"/>
+        <location filename="../ui/main_window.cpp" line="364"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="356"/>
+        <location filename="../ui/main_window.cpp" line="363"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="365"/>
+        <location filename="../ui/main_window.cpp" line="372"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="376"/>
+        <location filename="../ui/main_window.cpp" line="383"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="380"/>
+        <location filename="../ui/main_window.cpp" line="387"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="393"/>
+        <location filename="../ui/main_window.cpp" line="400"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="393"/>
+        <location filename="../ui/main_window.cpp" line="400"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="395"/>
+        <location filename="../ui/main_window.cpp" line="402"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="395"/>
+        <location filename="../ui/main_window.cpp" line="402"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="400"/>
+        <location filename="../ui/main_window.cpp" line="407"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="402"/>
+        <location filename="../ui/main_window.cpp" line="409"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="424"/>
+        <location filename="../ui/main_window.cpp" line="431"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="424"/>
+        <location filename="../ui/main_window.cpp" line="431"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="446"/>
+        <location filename="../ui/main_window.cpp" line="453"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="497"/>
+        <location filename="../ui/main_window.cpp" line="504"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="501"/>
+        <location filename="../ui/main_window.cpp" line="508"/>
         <source>Could Not Open Model</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="502"/>
+        <location filename="../ui/main_window.cpp" line="509"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="532"/>
+        <location filename="../ui/main_window.cpp" line="540"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="534"/>
+        <location filename="../ui/main_window.cpp" line="541"/>
+        <source>%1 (session)</source>
+        <translation>%1 (Sitzung)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="543"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="544"/>
+        <location filename="../ui/main_window.cpp" line="555"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="559"/>
+        <location filename="../ui/main_window.cpp" line="570"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="562"/>
+        <location filename="../ui/main_window.cpp" line="573"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="562"/>
+        <location filename="../ui/main_window.cpp" line="573"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="646"/>
+        <location filename="../ui/main_window.cpp" line="665"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="655"/>
+        <location filename="../ui/main_window.cpp" line="674"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="668"/>
+        <location filename="../ui/main_window.cpp" line="687"/>
         <source>Quantizing failed.</source>
         <translation>Quantisieren fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="671"/>
+        <location filename="../ui/main_window.cpp" line="690"/>
         <source>Could Not Quantize</source>
         <translation>Quantisieren fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="672"/>
+        <location filename="../ui/main_window.cpp" line="691"/>
         <source>Quantscope could not write the INT8 model.</source>
         <translation>Quantscope konnte das INT8-Modell nicht schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="680"/>
+        <location filename="../ui/main_window.cpp" line="699"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="681"/>
+        <location filename="../ui/main_window.cpp" line="700"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="319"/>
+        <location filename="../ui/main_window.cpp" line="326"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="320"/>
+        <location filename="../ui/main_window.cpp" line="327"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
@@ -3784,6 +3789,160 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <location filename="../ui/models/scenario_stats_model.cpp" line="193"/>
         <source>Status</source>
         <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::SessionController</name>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="70"/>
+        <source>Sa&amp;ve Session...</source>
+        <translation>Sitzung spei&amp;chern...</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="73"/>
+        <source>Save the open models, the runs and the Compare selection to reopen them later</source>
+        <translation>Die geöffneten Modelle, die Läufe und die Auswahl im Vergleich speichern, um sie später wieder zu öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="75"/>
+        <source>Open Sessio&amp;n...</source>
+        <translation>S&amp;itzung öffnen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="77"/>
+        <source>Reopen saved models, runs and Compare selection</source>
+        <translation>Gespeicherte Modelle, Läufe und Vergleichsauswahl wieder öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="99"/>
+        <source>The models could not be opened: %1</source>
+        <translation>Die Modelle konnten nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="105"/>
+        <source>Opening the models was cancelled.</source>
+        <translation>Das Öffnen der Modelle wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="194"/>
+        <source>Saved the session to %1. Runs that have no run file (%2) are not in it.</source>
+        <translation>Sitzung in %1 gespeichert. Läufe ohne Laufdatei (%2) sind nicht enthalten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="195"/>
+        <source>Saved the session to %1.</source>
+        <translation>Sitzung in %1 gespeichert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="203"/>
+        <source>Save Session</source>
+        <translation>Sitzung speichern</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="205"/>
+        <source>Quantscope sessions (*.qsession)</source>
+        <translation>Quantscope-Sitzungen (*.qsession)</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="213"/>
+        <source>Could Not Save Session</source>
+        <translation>Sitzung nicht gespeichert</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="214"/>
+        <source>Quantscope could not save the session; the previous file, if any, is unchanged.</source>
+        <translation>Quantscope konnte die Sitzung nicht speichern; eine vorhandene Datei ist unverändert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="222"/>
+        <location filename="../ui/session/session_controller.cpp" line="238"/>
+        <source>Open Session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="222"/>
+        <source>Quantscope sessions (*.qsession);;All files (*)</source>
+        <translation>Quantscope-Sitzungen (*.qsession);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="239"/>
+        <source>Open the session %1?</source>
+        <translation>Die Sitzung %1 öffnen?</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="240"/>
+        <source>The open models and the Compare selection are not saved in a session. Opening the session replaces them; runs stay in the Runs list.</source>
+        <translation>Die geöffneten Modelle und die Auswahl im Vergleich sind in keiner Sitzung gespeichert. Das Öffnen der Sitzung ersetzt sie; die Läufe bleiben in der Liste der Läufe.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="242"/>
+        <source>Save Session First...</source>
+        <translation>Erst Sitzung speichern...</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="243"/>
+        <source>Open Without Saving</source>
+        <translation>Ohne Speichern öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="268"/>
+        <source>Could Not Open Session</source>
+        <translation>Sitzung nicht geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="269"/>
+        <source>Quantscope could not open the session %1; nothing was changed.</source>
+        <translation>Quantscope konnte die Sitzung %1 nicht öffnen; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="281"/>
+        <source>Model not found: %1</source>
+        <translation>Modell nicht gefunden: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="290"/>
+        <source>Run file not found: %1</source>
+        <translation>Laufdatei nicht gefunden: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="305"/>
+        <source>Opening the session %1...</source>
+        <translation>Sitzung %1 wird geöffnet...</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="357"/>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="357"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="370"/>
+        <source>%1 no longer has the scenario chosen for Compare side %2 (%3).</source>
+        <translation>%1 enthält das für Vergleichsseite %2 gewählte Szenario nicht mehr (%3).</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="387"/>
+        <source>Opened the session %1.</source>
+        <translation>Sitzung %1 geöffnet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="389"/>
+        <source>Opened the session %1 in part.</source>
+        <translation>Sitzung %1 teilweise geöffnet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="390"/>
+        <source>Session Opened in Part</source>
+        <translation>Sitzung teilweise geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="391"/>
+        <source>Quantscope opened what it could of the session %1. Not found or not readable:</source>
+        <translation>Quantscope hat von der Sitzung %1 geöffnet, was möglich war. Nicht gefunden oder nicht lesbar:</translation>
     </message>
 </context>
 <context>
