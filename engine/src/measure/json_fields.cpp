@@ -2,6 +2,8 @@
 #include "json_fields.h"
 
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 namespace qs::json {
 
@@ -35,6 +37,16 @@ Result<Json> parseVersionedDocument(
         return fail(
             fmt::format("{} version {} is not supported: this Quantscope reads version {}.x", kind, version, major));
     return doc;
+}
+
+std::optional<std::string> readTextFile(const std::filesystem::path& path)
+{
+    std::ifstream f(path, std::ios::binary);
+    if (!f)
+        return std::nullopt;
+    std::ostringstream text;
+    text << f.rdbuf();
+    return text.str();
 }
 
 } // namespace qs::json

@@ -9,8 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <variant>
 
 namespace qs {
@@ -22,7 +20,12 @@ using json::field;
 using json::FieldError;
 using json::get;
 using json::getOptional;
+using json::getWord;
+using json::getWords;
 using json::Json;
+using json::kModes;
+using json::kRuntimes;
+using json::WordSet;
 
 template <typename T> Json optional(const std::optional<T>& v)
 {
@@ -114,46 +117,8 @@ template <typename E> std::vector<std::string> names(const std::vector<E>& value
 
 // ---- reading ----
 
-// A closed set of words in the file, an enum in memory: the enum's one parse/name pair, and its values for messages.
-template <typename E> struct WordSet
-{
-    std::optional<E> (*parse)(std::string_view) noexcept;
-    std::string_view (*name)(E) noexcept;
-    std::vector<E> values;
-};
-
-const WordSet<ExecutionMode> kModes { parseExecutionMode, executionModeName,
-    { ExecutionMode::AsWritten, ExecutionMode::Optimized } };
-const WordSet<Runtime> kRuntimes { parseRuntime, runtimeName, { Runtime::Quantscope, Runtime::OnnxRuntime } };
 const WordSet<QuantFormat> kFormats { parseQuantFormat, quantFormatName,
     { QuantFormat::Fp32, QuantFormat::Dynamic, QuantFormat::Qdq, QuantFormat::QOperator, QuantFormat::Mixed } };
-
-// A word outside its set - a hand edit, a file from a build that knows more words - is refused naming the field and
-// the value, rather than reaching code that knows only these.
-template <typename E> E word(const std::string& text, const char* key, const std::string& where, const WordSet<E>& set)
-{
-    if (const std::optional<E> e = set.parse(text))
-        return *e;
-    std::vector<std::string_view> known;
-    for (E v : set.values)
-        known.push_back(set.name(v));
-    throw FieldError { fmt::format(
-        "{}: field '{}' has an unknown value '{}' (known: {})", where, key, text, fmt::join(known, ", ")) };
-}
-
-template <typename E> E getWord(const Json& obj, const char* key, const std::string& where, const WordSet<E>& set)
-{
-    return word(get<std::string>(obj, key, where), key, where, set);
-}
-
-template <typename E>
-std::vector<E> getWords(const Json& obj, const char* key, const std::string& where, const WordSet<E>& set)
-{
-    std::vector<E> out;
-    for (const std::string& text : get<std::vector<std::string>>(obj, key, where))
-        out.push_back(word(text, key, where, set));
-    return out;
-}
 
 SystemInfo systemFromJson(const Json& j)
 {
@@ -515,12 +480,10 @@ Status writeRunFile(const std::filesystem::path& path, const RunRecord& record)
 
 Result<RunRecord> readRunFile(const std::filesystem::path& path)
 {
-    std::ifstream f(path, std::ios::binary);
-    if (!f)
+    const std::optional<std::string> text = json::readTextFile(path);
+    if (!text)
         return Status(StatusCode::IoError, fmt::format("{}: cannot open the run file", path.string()));
-    std::ostringstream text;
-    text << f.rdbuf();
-    return runRecordFromJson(text.str(), path.string());
+    return runRecordFromJson(*text, path.string());
 }
 
 } // namespace qs

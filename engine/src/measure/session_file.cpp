@@ -8,8 +8,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 namespace qs {
 
@@ -108,22 +106,12 @@ SessionCompareSide sideFromJson(const Json& j, const std::string& where, size_t 
         throw FieldError { fmt::format("{}: field 'scenario' is {}, not a scenario index", where, scenario) };
     side.scenario = static_cast<int>(scenario);
     side.modelId = get<std::string>(j, "modelId", where);
-    const auto runtime = get<std::string>(j, "runtime", where);
-    const auto parsedRuntime = parseRuntime(runtime);
-    if (!parsedRuntime)
-        throw FieldError { fmt::format(
-            "{}: field 'runtime' has an unknown value '{}' (known: quantscope, onnxruntime)", where, runtime) };
-    side.runtime = *parsedRuntime;
+    side.runtime = json::getWord(j, "runtime", where, json::kRuntimes);
     const auto threads = get<int64_t>(j, "threads", where);
     if (threads < 0 || threads > 65536)
         throw FieldError { fmt::format("{}: field 'threads' is {}, not a thread count", where, threads) };
     side.threads = static_cast<int>(threads);
-    const auto mode = get<std::string>(j, "mode", where);
-    const auto parsedMode = parseExecutionMode(mode);
-    if (!parsedMode)
-        throw FieldError { fmt::format(
-            "{}: field 'mode' has an unknown value '{}' (known: as-written, optimized)", where, mode) };
-    side.mode = *parsedMode;
+    side.mode = json::getWord(j, "mode", where, json::kModes);
     return side;
 }
 
@@ -209,12 +197,10 @@ Result<SavedSession> readSessionFile(const std::filesystem::path& path)
         return Status(StatusCode::InvalidArgument,
             fmt::format("{}: not a session file: {} bytes, a session file is at most {} bytes", path.string(), size,
                 kSessionFileMaxBytes));
-    std::ifstream f(path, std::ios::binary);
-    if (!f)
+    const std::optional<std::string> text = json::readTextFile(path);
+    if (!text)
         return Status(StatusCode::IoError, fmt::format("{}: cannot open the session file", path.string()));
-    std::ostringstream text;
-    text << f.rdbuf();
-    return sessionFromJson(text.str(), path.string());
+    return sessionFromJson(*text, path.string());
 }
 
 std::optional<std::filesystem::path> resolveSessionPath(
