@@ -37,6 +37,7 @@ private slots:
     void saveMenuAndShortcut();
     void restoresPairRunsAndCompareInAFreshWindow();
     void missingModelOpensTheRestAndSaysSo();
+    void unreadableRunFileIsListedWithTheRest();
     void unsavedWorkIsNotReplacedUnasked();
     void badSessionFileChangesNothing();
     void droppedSessionOpens();
@@ -231,6 +232,34 @@ void TestSessions::missingModelOpensTheRestAndSaysSo()
     QCOMPARE(box->icon(), QMessageBox::Warning);
     QVERIFY(box->informativeText().contains(p.int8()));
     QVERIFY(!w.errorDialog());
+}
+
+void TestSessions::unreadableRunFileIsListedWithTheRest()
+{
+    Project p;
+    QVERIFY(p.create());
+    const QString bad = p.root() + QStringLiteral("/other/bad_version.json");
+    QVERIFY(QFile::copy(dataFile("runs/bad_version.json"), bad));
+    SavedSession s;
+    s.runs = { { bad.toStdString(), {} }, { p.crafted().toStdString(), {} },
+        { QString(p.root() + QStringLiteral("/other/gone.json")).toStdString(), {} } };
+    s.compare[1] = SessionCompareSide { 1, 0, "crafted_fp32", Runtime::Quantscope, 1, ExecutionMode::Optimized };
+    QVERIFY(writeSessionFile(p.session().toStdString(), s).isOk());
+    useEmptyRunFolder(p.runs());
+    MainWindow w;
+    QStringList problems;
+    QVERIFY(restoreAndWait(w, p.session(), &problems));
+    // The run-file reader's own message for the bad file, the missing one by path; the good one is in the list.
+    QCOMPARE(problems.size(), 2);
+    QVERIFY2(problems.join(QLatin1Char('\n')).contains(QStringLiteral("bad_version.json: run file version")),
+        qPrintable(problems.join(QLatin1Char('\n'))));
+    QVERIFY(problems.join(QLatin1Char('\n')).contains(QStringLiteral("gone.json")));
+    QCOMPARE(w.runsPanel()->runList()->rowCount(), 1);
+    QCOMPARE(chosenRunPath(w, 1), canonical(p.crafted()));
+    QCOMPARE(w.comparePanel()->chosenScenario(1), 0);
+    // No run-file dialog of its own: the one message lists it all.
+    QVERIFY(!w.runsPanel()->errorDialog());
+    QVERIFY(w.sessions()->messageBox());
 }
 
 void TestSessions::unsavedWorkIsNotReplacedUnasked()
