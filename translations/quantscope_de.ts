@@ -4,62 +4,62 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="70"/>
+        <location filename="../app/gui/main.cpp" line="71"/>
         <source>Is INT8 faster than FP32 for this ONNX model here, and if not, why?</source>
         <translation>Ist INT8 für dieses ONNX-Modell hier schneller als FP32, und wenn nicht, warum?</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="74"/>
+        <location filename="../app/gui/main.cpp" line="75"/>
         <source>ONNX model to open; give two (FP32 and INT8) to open them as a pair.</source>
         <translation>Zu öffnendes ONNX-Modell; zwei Modelle (FP32 und INT8) werden als Paar geöffnet.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="78"/>
+        <location filename="../app/gui/main.cpp" line="79"/>
         <source>Save a screenshot of the window after loading, then quit.</source>
         <translation>Nach dem Laden ein Bildschirmfoto des Fensters speichern und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="81"/>
+        <location filename="../app/gui/main.cpp" line="82"/>
         <source>Find (and select) a node after loading.</source>
         <translation>Nach dem Laden einen Knoten suchen (und auswählen).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="83"/>
+        <location filename="../app/gui/main.cpp" line="84"/>
         <source>Bring a panel to the front (its object name, e.g. OperatorsDock).</source>
         <translation>Einen Bereich in den Vordergrund holen (sein Objektname, z. B. OperatorsDock).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="87"/>
+        <location filename="../app/gui/main.cpp" line="88"/>
         <source>Trigger actions by object name before loading (leftToRight, collapseQdq, boundariesOnly, tensorShapes), comma-separated.</source>
         <translation>Aktionen vor dem Laden über ihren Objektnamen auslösen (leftToRight, collapseQdq, boundariesOnly, tensorShapes), durch Kommas getrennt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="93"/>
+        <location filename="../app/gui/main.cpp" line="94"/>
         <source>Select the graph colouring by index (0 category, 1 MACs, 2 weight bytes).</source>
         <translation>Graphfärbung über ihren Index wählen (0 Knotenart, 1 MACs, 2 Gewichtsbytes).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="97"/>
+        <location filename="../app/gui/main.cpp" line="98"/>
         <source>Open a run file (repeatable).</source>
         <translation>Eine Laufdatei öffnen (wiederholbar).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="99"/>
+        <location filename="../app/gui/main.cpp" line="100"/>
         <source>Show a central tab by index (0 graph, 1 results).</source>
         <translation>Einen zentralen Reiter über seinen Index zeigen (0 Graph, 1 Ergebnisse).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="102"/>
+        <location filename="../app/gui/main.cpp" line="103"/>
         <source>Start a benchmark of the opened model(s) with the remembered settings.</source>
         <translation>Einen Benchmark der geöffneten Modelle mit den gespeicherten Einstellungen starten.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="105"/>
+        <location filename="../app/gui/main.cpp" line="106"/>
         <source>Milliseconds to wait before the screenshot.</source>
         <translation>Millisekunden bis zum Bildschirmfoto.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="108"/>
+        <location filename="../app/gui/main.cpp" line="109"/>
         <source>After a --bench run, colour the graph by the last scenario&apos;s profile.</source>
         <translation>Nach einem Lauf mit --bench den Graphen nach dem Profil des letzten Szenarios einfärben.</translation>
     </message>
@@ -177,127 +177,127 @@
         <translation>Welches Modell, welche Threads und welcher Modus dieses Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="67"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="69"/>
         <source>&amp;Swap A and B</source>
         <translation>A und B &amp;tauschen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="70"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="72"/>
         <source>Exchange baseline and candidate (Ctrl+Shift+X)</source>
         <translation>Basis und Kandidat vertauschen (Strg+Umschalt+X)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="95"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="98"/>
         <source>B / A below 1: B takes less time (or memory) than A</source>
         <translation>B / A unter 1: B braucht weniger Zeit (oder Speicher) als A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="134"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="137"/>
         <source>&amp;Copy as Text</source>
         <translation>Als Text &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="307"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="320"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt;: needs a per-node profile on both sides (tick “Per-node profile” in the Runs panel before measuring).</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt;: braucht auf beiden Seiten ein Profil pro Knoten (vor dem Messen „Profil pro Knoten“ im Bereich „Läufe“ ankreuzen).</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="313"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="326"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt; (ms per run, largest difference first): which op types make B slower or faster than A.</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="358"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="371"/>
         <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
         <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="359"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="372"/>
         <source>Pick two scenarios with measured runs.</source>
         <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="361"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="374"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="334"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="347"/>
         <source>B is faster</source>
         <translation>B ist schneller</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="335"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="348"/>
         <source>B is slower</source>
         <translation>B ist langsamer</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="336"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="349"/>
         <source>no clear difference: the interval includes 1</source>
         <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="337"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="350"/>
         <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
         <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="331"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="344"/>
         <source>No speedup: a median is not positive.</source>
         <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="126"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="129"/>
         <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less. Click a column header to sort by it.</source>
         <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger. Ein Klick auf einen Spaltenkopf sortiert danach.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="372"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="385"/>
         <source>Computing the bootstrap interval of the speedup...</source>
         <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="384"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="397"/>
         <source>different CPUs (%1 vs %2)</source>
         <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="387"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="400"/>
         <source>different Quantscope builds</source>
         <translation>verschiedene Quantscope-Builds</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="390"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="403"/>
         <source>different thread settings</source>
         <translation>verschiedene Thread-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="392"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="405"/>
         <source>different modes (%1 vs %2)</source>
         <translation>verschiedene Modi (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="394"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="407"/>
         <source>different runtimes</source>
         <translation>verschiedene Laufzeitumgebungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="396"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="409"/>
         <source>a side is partial (cancelled)</source>
         <translation>eine Seite ist unvollständig (abgebrochen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="398"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="411"/>
         <source>Not like for like: %1.</source>
         <translation>Nicht vergleichbar: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="406"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="419"/>
         <source>A: %1</source>
         <translation>A: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="407"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="420"/>
         <source>B: %1</source>
         <translation>B: %1</translation>
     </message>
@@ -1357,375 +1357,380 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="244"/>
+        <location filename="../ui/main_window.cpp" line="246"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="245"/>
+        <location filename="../ui/main_window.cpp" line="247"/>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="247"/>
+        <location filename="../ui/main_window.cpp" line="249"/>
         <source>Open an ONNX model</source>
         <translation>Ein ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="248"/>
+        <location filename="../ui/main_window.cpp" line="250"/>
         <source>Open &amp;Pair (FP32 + INT8)...</source>
         <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="250"/>
+        <location filename="../ui/main_window.cpp" line="252"/>
         <source>Open a float model and its quantized version side by side</source>
         <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="251"/>
+        <location filename="../ui/main_window.cpp" line="254"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="266"/>
+        <location filename="../ui/main_window.cpp" line="273"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="274"/>
+        <location filename="../ui/main_window.cpp" line="281"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="278"/>
+        <location filename="../ui/main_window.cpp" line="285"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="300"/>
+        <location filename="../ui/main_window.cpp" line="307"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="305"/>
+        <location filename="../ui/main_window.cpp" line="312"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="306"/>
+        <location filename="../ui/main_window.cpp" line="313"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="308"/>
+        <location filename="../ui/main_window.cpp" line="315"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="328"/>
+        <location filename="../ui/main_window.cpp" line="335"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="263"/>
+        <location filename="../ui/main_window.cpp" line="270"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="81"/>
+        <location filename="../ui/main_window.cpp" line="82"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="82"/>
+        <location filename="../ui/main_window.cpp" line="83"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="83"/>
+        <location filename="../ui/main_window.cpp" line="84"/>
         <source>The model&apos;s graph (Alt+G)</source>
         <translation>Der Graph des Modells (Alt+G)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="84"/>
+        <location filename="../ui/main_window.cpp" line="85"/>
         <source>Charts, statistics and findings of the selected run (Alt+E)</source>
         <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="93"/>
+        <location filename="../ui/main_window.cpp" line="95"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="94"/>
-        <location filename="../ui/main_window.cpp" line="341"/>
+        <location filename="../ui/main_window.cpp" line="96"/>
+        <location filename="../ui/main_window.cpp" line="348"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="111"/>
-        <location filename="../ui/main_window.cpp" line="297"/>
+        <location filename="../ui/main_window.cpp" line="113"/>
+        <location filename="../ui/main_window.cpp" line="304"/>
         <source>Stop quantizing; nothing is written</source>
         <translation>Quantisieren abbrechen; es wird nichts geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="139"/>
+        <location filename="../ui/main_window.cpp" line="141"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="198"/>
+        <location filename="../ui/main_window.cpp" line="200"/>
         <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
         <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="215"/>
+        <location filename="../ui/main_window.cpp" line="217"/>
         <source>Model Summary</source>
         <translation>Modellübersicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="216"/>
+        <location filename="../ui/main_window.cpp" line="218"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="217"/>
+        <location filename="../ui/main_window.cpp" line="219"/>
         <source>Properties</source>
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="221"/>
+        <location filename="../ui/main_window.cpp" line="223"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="222"/>
+        <location filename="../ui/main_window.cpp" line="224"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="223"/>
+        <location filename="../ui/main_window.cpp" line="225"/>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="226"/>
+        <location filename="../ui/main_window.cpp" line="228"/>
         <source>Hotspots</source>
         <translation>Hotspots</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="234"/>
+        <location filename="../ui/main_window.cpp" line="236"/>
         <source>Targets</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="279"/>
+        <location filename="../ui/main_window.cpp" line="286"/>
         <source>Show Tar&amp;gets</source>
         <translation>Ziele &amp;anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="287"/>
+        <location filename="../ui/main_window.cpp" line="294"/>
         <source>Where the model runs, falls back to the CPU provider, or cannot load</source>
         <translation>Wo das Modell läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="290"/>
+        <location filename="../ui/main_window.cpp" line="297"/>
         <source>&amp;Model</source>
         <translation>M&amp;odell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="292"/>
+        <location filename="../ui/main_window.cpp" line="299"/>
         <source>&amp;Quantize...</source>
         <translation>&amp;Quantisieren...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="295"/>
+        <location filename="../ui/main_window.cpp" line="302"/>
         <source>Write an INT8 version of the open FP32 model and open it beside the original</source>
         <translation>Eine INT8-Fassung des geöffneten FP32-Modells schreiben und neben dem Original öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="296"/>
+        <location filename="../ui/main_window.cpp" line="303"/>
         <source>&amp;Cancel Quantizing</source>
         <translation>Quantisieren &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="310"/>
+        <location filename="../ui/main_window.cpp" line="317"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="329"/>
+        <location filename="../ui/main_window.cpp" line="336"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="330"/>
+        <location filename="../ui/main_window.cpp" line="337"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="344"/>
+        <location filename="../ui/main_window.cpp" line="351"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="351"/>
         <location filename="../ui/main_window.cpp" line="358"/>
+        <location filename="../ui/main_window.cpp" line="366"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="357"/>
+        <location filename="../ui/main_window.cpp" line="365"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="366"/>
+        <location filename="../ui/main_window.cpp" line="375"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="377"/>
+        <location filename="../ui/main_window.cpp" line="386"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="381"/>
+        <location filename="../ui/main_window.cpp" line="390"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="394"/>
+        <location filename="../ui/main_window.cpp" line="403"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="394"/>
+        <location filename="../ui/main_window.cpp" line="403"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="396"/>
+        <location filename="../ui/main_window.cpp" line="405"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="396"/>
+        <location filename="../ui/main_window.cpp" line="405"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="401"/>
+        <location filename="../ui/main_window.cpp" line="410"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="403"/>
+        <location filename="../ui/main_window.cpp" line="412"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="425"/>
+        <location filename="../ui/main_window.cpp" line="434"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="425"/>
+        <location filename="../ui/main_window.cpp" line="434"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="447"/>
+        <location filename="../ui/main_window.cpp" line="456"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="498"/>
+        <location filename="../ui/main_window.cpp" line="511"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="502"/>
+        <location filename="../ui/main_window.cpp" line="515"/>
         <source>Could Not Open Model</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="503"/>
+        <location filename="../ui/main_window.cpp" line="516"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="533"/>
+        <location filename="../ui/main_window.cpp" line="547"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="535"/>
+        <location filename="../ui/main_window.cpp" line="548"/>
+        <source>%1 (session)</source>
+        <translation>%1 (Sitzung)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="550"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="545"/>
+        <location filename="../ui/main_window.cpp" line="562"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="560"/>
+        <location filename="../ui/main_window.cpp" line="577"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="563"/>
+        <location filename="../ui/main_window.cpp" line="580"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="563"/>
+        <location filename="../ui/main_window.cpp" line="580"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="647"/>
+        <location filename="../ui/main_window.cpp" line="672"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="656"/>
+        <location filename="../ui/main_window.cpp" line="681"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="669"/>
+        <location filename="../ui/main_window.cpp" line="694"/>
         <source>Quantizing failed.</source>
         <translation>Quantisieren fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="672"/>
+        <location filename="../ui/main_window.cpp" line="697"/>
         <source>Could Not Quantize</source>
         <translation>Quantisieren fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="673"/>
+        <location filename="../ui/main_window.cpp" line="698"/>
         <source>Quantscope could not write the INT8 model.</source>
         <translation>Quantscope konnte das INT8-Modell nicht schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="681"/>
+        <location filename="../ui/main_window.cpp" line="706"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="682"/>
+        <location filename="../ui/main_window.cpp" line="707"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="320"/>
+        <location filename="../ui/main_window.cpp" line="327"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="321"/>
+        <location filename="../ui/main_window.cpp" line="328"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
@@ -2985,478 +2990,478 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportTables</name>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="76"/>
+        <location filename="../ui/report/report_tables.cpp" line="75"/>
         <source>Latency (ms)</source>
         <translation>Latenz (ms)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="77"/>
-        <location filename="../ui/report/report_tables.cpp" line="134"/>
-        <location filename="../ui/report/report_tables.cpp" line="304"/>
+        <location filename="../ui/report/report_tables.cpp" line="76"/>
+        <location filename="../ui/report/report_tables.cpp" line="133"/>
+        <location filename="../ui/report/report_tables.cpp" line="291"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="77"/>
-        <location filename="../ui/report/report_tables.cpp" line="304"/>
+        <location filename="../ui/report/report_tables.cpp" line="76"/>
+        <location filename="../ui/report/report_tables.cpp" line="291"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="77"/>
-        <location filename="../ui/report/report_tables.cpp" line="304"/>
+        <location filename="../ui/report/report_tables.cpp" line="76"/>
+        <location filename="../ui/report/report_tables.cpp" line="291"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <location filename="../ui/report/report_tables.cpp" line="77"/>
         <source>Median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <location filename="../ui/report/report_tables.cpp" line="77"/>
         <source>Mean</source>
         <translation>Mittel</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <location filename="../ui/report/report_tables.cpp" line="77"/>
         <source>Std</source>
         <translation>Std.-Abw.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <location filename="../ui/report/report_tables.cpp" line="77"/>
         <source>CV</source>
         <translation>VK</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <location filename="../ui/report/report_tables.cpp" line="78"/>
         <source>Min</source>
         <translation>Min</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <location filename="../ui/report/report_tables.cpp" line="78"/>
         <source>P90</source>
         <translation>P90</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <location filename="../ui/report/report_tables.cpp" line="78"/>
         <source>P95</source>
         <translation>P95</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <location filename="../ui/report/report_tables.cpp" line="78"/>
         <source>P99</source>
         <translation>P99</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="80"/>
+        <location filename="../ui/report/report_tables.cpp" line="79"/>
         <source>Max</source>
         <translation>Max</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="80"/>
+        <location filename="../ui/report/report_tables.cpp" line="79"/>
         <source>IQR</source>
         <translation>IQR</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="80"/>
+        <location filename="../ui/report/report_tables.cpp" line="79"/>
         <source>Outliers</source>
         <translation>Ausreißer</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="80"/>
+        <location filename="../ui/report/report_tables.cpp" line="79"/>
         <source>FPS</source>
         <translation>FPS</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="99"/>
+        <location filename="../ui/report/report_tables.cpp" line="98"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="110"/>
+        <location filename="../ui/report/report_tables.cpp" line="109"/>
         <source>Parity</source>
         <translation>Übereinstimmung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="111"/>
-        <location filename="../ui/report/report_tables.cpp" line="153"/>
+        <location filename="../ui/report/report_tables.cpp" line="110"/>
+        <location filename="../ui/report/report_tables.cpp" line="152"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="111"/>
+        <location filename="../ui/report/report_tables.cpp" line="110"/>
         <source>Reference</source>
         <translation>Referenz</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="111"/>
+        <location filename="../ui/report/report_tables.cpp" line="110"/>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <location filename="../ui/report/report_tables.cpp" line="111"/>
         <source>SQNR</source>
         <translation>SQNR</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <location filename="../ui/report/report_tables.cpp" line="111"/>
         <source>Cosine</source>
         <translation>Kosinus</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <location filename="../ui/report/report_tables.cpp" line="111"/>
         <source>Max abs error</source>
         <translation>Max. abs. Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="113"/>
+        <location filename="../ui/report/report_tables.cpp" line="112"/>
         <source>Mean abs error</source>
         <translation>Mittl. abs. Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="113"/>
+        <location filename="../ui/report/report_tables.cpp" line="112"/>
         <source>RMSE</source>
         <translation>RMSE</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="113"/>
+        <location filename="../ui/report/report_tables.cpp" line="112"/>
         <source>Top-1</source>
         <translation>Top-1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="114"/>
+        <location filename="../ui/report/report_tables.cpp" line="113"/>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="119"/>
+        <location filename="../ui/report/report_tables.cpp" line="118"/>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="120"/>
+        <location filename="../ui/report/report_tables.cpp" line="119"/>
         <source>identical</source>
         <translation>identisch</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="124"/>
+        <location filename="../ui/report/report_tables.cpp" line="123"/>
         <source>pass</source>
         <translation>bestanden</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="124"/>
+        <location filename="../ui/report/report_tables.cpp" line="123"/>
         <source>fail</source>
         <translation>nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="125"/>
+        <location filename="../ui/report/report_tables.cpp" line="124"/>
         <source>Pass: SQNR of at least 20 dB and cosine similarity of at least 0.99 over the outputs of the same inputs.</source>
         <translation>Bestanden: SQNR von mindestens 20 dB und Kosinus-Ähnlichkeit von mindestens 0,99 über die Ausgaben derselben Eingaben.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="133"/>
+        <location filename="../ui/report/report_tables.cpp" line="132"/>
         <source>Preparation and memory</source>
         <translation>Vorbereitung und Speicher</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="134"/>
+        <location filename="../ui/report/report_tables.cpp" line="133"/>
         <source>Preparation ms</source>
         <translation>Vorbereitung ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="135"/>
+        <location filename="../ui/report/report_tables.cpp" line="134"/>
         <source>First run ms</source>
         <translation>Erster Lauf ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="135"/>
+        <location filename="../ui/report/report_tables.cpp" line="134"/>
         <source>Warm-up runs</source>
         <translation>Aufwärmläufe</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="135"/>
+        <location filename="../ui/report/report_tables.cpp" line="134"/>
         <source>Peak RSS MiB</source>
         <translation>Spitzen-RSS MiB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="136"/>
+        <location filename="../ui/report/report_tables.cpp" line="135"/>
         <source>Arena MiB</source>
         <translation>Arena MiB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="152"/>
+        <location filename="../ui/report/report_tables.cpp" line="151"/>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="153"/>
+        <location filename="../ui/report/report_tables.cpp" line="152"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="153"/>
-        <location filename="../ui/report/report_tables.cpp" line="217"/>
+        <location filename="../ui/report/report_tables.cpp" line="152"/>
+        <location filename="../ui/report/report_tables.cpp" line="204"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="154"/>
+        <location filename="../ui/report/report_tables.cpp" line="153"/>
         <source>File size MiB</source>
         <translation>Dateigröße MiB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="154"/>
+        <location filename="../ui/report/report_tables.cpp" line="153"/>
         <source>SHA-256 (start)</source>
         <translation>SHA-256 (Anfang)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="154"/>
+        <location filename="../ui/report/report_tables.cpp" line="153"/>
         <source>Path</source>
         <translation>Pfad</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="167"/>
+        <location filename="../ui/report/report_tables.cpp" line="166"/>
         <source>Op counts</source>
         <translation>Anzahl pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="169"/>
-        <location filename="../ui/report/report_tables.cpp" line="217"/>
-        <location filename="../ui/report/report_tables.cpp" line="224"/>
-        <location filename="../ui/report/report_tables.cpp" line="265"/>
+        <location filename="../ui/report/report_tables.cpp" line="168"/>
+        <location filename="../ui/report/report_tables.cpp" line="204"/>
+        <location filename="../ui/report/report_tables.cpp" line="211"/>
+        <location filename="../ui/report/report_tables.cpp" line="252"/>
         <source>Op type</source>
         <translation>Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="191"/>
+        <location filename="../ui/report/report_tables.cpp" line="178"/>
         <source>total</source>
         <translation>gesamt</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="208"/>
+        <location filename="../ui/report/report_tables.cpp" line="195"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="212"/>
+        <location filename="../ui/report/report_tables.cpp" line="199"/>
         <source>Source: %1, %2 profiled runs; %3 ms per run in kernels; quantization overhead %4 ms (%5).</source>
         <translation>Quelle: %1, %2 profilierte Läufe; %3 ms pro Lauf in Kerneln; Quantisierungsaufwand %4 ms (%5).</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="218"/>
-        <location filename="../ui/report/report_tables.cpp" line="225"/>
+        <location filename="../ui/report/report_tables.cpp" line="205"/>
+        <location filename="../ui/report/report_tables.cpp" line="212"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="218"/>
-        <location filename="../ui/report/report_tables.cpp" line="225"/>
+        <location filename="../ui/report/report_tables.cpp" line="205"/>
+        <location filename="../ui/report/report_tables.cpp" line="212"/>
         <source>Share</source>
         <translation>Anteil</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="224"/>
+        <location filename="../ui/report/report_tables.cpp" line="211"/>
         <source>Slowest nodes</source>
         <translation>Langsamste Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="231"/>
+        <location filename="../ui/report/report_tables.cpp" line="218"/>
         <source> (runtime-created)</source>
         <translation> (von der Laufzeitumgebung erzeugt)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="233"/>
+        <location filename="../ui/report/report_tables.cpp" line="220"/>
         <source> (reference kernel: %1)</source>
         <translation> (Referenz-Kernel: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="251"/>
+        <location filename="../ui/report/report_tables.cpp" line="238"/>
         <source>Time per op type, FP32 vs quantized</source>
         <translation>Zeit pro Operatortyp, FP32 gegenüber quantisiert</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="252"/>
+        <location filename="../ui/report/report_tables.cpp" line="239"/>
         <source>Per run, from the per-node profiles. Quantized op types are compared with the float op they replace (ConvInteger and QLinearConv with Conv, MatMulInteger and QLinearMatMul with MatMul); a fused step counts for the authored node it is named after. Sorted by the absolute difference.</source>
         <translation>Pro Lauf, aus den Profilen pro Knoten. Quantisierte Operatortypen werden mit dem Gleitkomma-Operator verglichen, den sie ersetzen (ConvInteger und QLinearConv mit Conv, MatMulInteger und QLinearMatMul mit MatMul); ein fusionierter Schritt zählt für den Knoten des Modells, nach dem er benannt ist. Nach dem Betrag des Unterschieds sortiert.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="262"/>
+        <location filename="../ui/report/report_tables.cpp" line="249"/>
         <source>%1 vs %2, %3</source>
         <translation>%1 gegen %2, %3</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="265"/>
+        <location filename="../ui/report/report_tables.cpp" line="252"/>
         <source>FP32 ms</source>
         <translation>FP32 ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="266"/>
+        <location filename="../ui/report/report_tables.cpp" line="253"/>
         <source>Quantized ms</source>
         <translation>Quantisiert ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="266"/>
+        <location filename="../ui/report/report_tables.cpp" line="253"/>
         <source>Difference ms</source>
         <translation>Unterschied ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="266"/>
+        <location filename="../ui/report/report_tables.cpp" line="253"/>
         <source>Quantized / FP32</source>
         <translation>Quantisiert / FP32</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="275"/>
+        <location filename="../ui/report/report_tables.cpp" line="262"/>
         <source>all kernels</source>
         <translation>alle Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="290"/>
+        <location filename="../ui/report/report_tables.cpp" line="277"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="292"/>
+        <location filename="../ui/report/report_tables.cpp" line="279"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="294"/>
+        <location filename="../ui/report/report_tables.cpp" line="281"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="302"/>
+        <location filename="../ui/report/report_tables.cpp" line="289"/>
         <source>Key numbers</source>
         <translation>Kennzahlen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="304"/>
+        <location filename="../ui/report/report_tables.cpp" line="291"/>
         <source>Median ms</source>
         <translation>Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="304"/>
+        <location filename="../ui/report/report_tables.cpp" line="291"/>
         <source>P95 ms</source>
         <translation>P95 ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <location filename="../ui/report/report_tables.cpp" line="299"/>
         <source>Quantized vs FP32</source>
         <translation>Quantisiert gegen FP32</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <location filename="../ui/report/report_tables.cpp" line="299"/>
         <source>Setting</source>
         <translation>Einstellung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <location filename="../ui/report/report_tables.cpp" line="299"/>
         <source>FP32 median ms</source>
         <translation>FP32-Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <location filename="../ui/report/report_tables.cpp" line="299"/>
         <source>Quantized median ms</source>
         <translation>Quantisiert-Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="313"/>
+        <location filename="../ui/report/report_tables.cpp" line="300"/>
         <source>Speedup</source>
         <translation>Beschleunigung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="313"/>
+        <location filename="../ui/report/report_tables.cpp" line="300"/>
         <source>95% interval</source>
         <translation>95-%-Intervall</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="313"/>
+        <location filename="../ui/report/report_tables.cpp" line="300"/>
         <source>Size ratio</source>
         <translation>Größenverhältnis</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="322"/>
+        <location filename="../ui/report/report_tables.cpp" line="309"/>
         <source>%1 to %2</source>
         <translation>%1 bis %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="324"/>
+        <location filename="../ui/report/report_tables.cpp" line="311"/>
         <source>Speedup = median FP32 latency / median quantized latency (above 1: the quantized model is faster); interval: percentile bootstrap of the median ratio.</source>
         <translation>Beschleunigung = Median der FP32-Latenz / Median der quantisierten Latenz (über 1: das quantisierte Modell ist schneller); Intervall: Perzentil-Bootstrap des Medianverhältnisses.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="333"/>
+        <location filename="../ui/report/report_tables.cpp" line="320"/>
         <source>Environment</source>
         <translation>Umgebung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="334"/>
+        <location filename="../ui/report/report_tables.cpp" line="321"/>
         <source>Item</source>
         <translation>Merkmal</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="334"/>
+        <location filename="../ui/report/report_tables.cpp" line="321"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="336"/>
+        <location filename="../ui/report/report_tables.cpp" line="323"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="338"/>
+        <location filename="../ui/report/report_tables.cpp" line="325"/>
         <source>Cores</source>
         <translation>Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="339"/>
+        <location filename="../ui/report/report_tables.cpp" line="326"/>
         <source>%1 physical, %2 logical, %3 package(s)</source>
         <translation>%1 physisch, %2 logisch, %3 Prozessorgehäuse</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="342"/>
+        <location filename="../ui/report/report_tables.cpp" line="329"/>
         <source>%1 KiB x %2</source>
         <translation>%1 KiB × %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="347"/>
+        <location filename="../ui/report/report_tables.cpp" line="334"/>
         <source>Instruction sets</source>
         <translation>Befehlssätze</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="349"/>
+        <location filename="../ui/report/report_tables.cpp" line="336"/>
         <source>Not available</source>
         <translation>Nicht verfügbar</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="350"/>
+        <location filename="../ui/report/report_tables.cpp" line="337"/>
         <source>Operating system</source>
         <translation>Betriebssystem</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="351"/>
+        <location filename="../ui/report/report_tables.cpp" line="338"/>
         <source>Compiler</source>
         <translation>Compiler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="352"/>
+        <location filename="../ui/report/report_tables.cpp" line="339"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="353"/>
+        <location filename="../ui/report/report_tables.cpp" line="340"/>
         <source>%1 (git %2)</source>
         <translation>%1 (git %2)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="354"/>
+        <location filename="../ui/report/report_tables.cpp" line="341"/>
         <source>oneDNN</source>
         <translation>oneDNN</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="355"/>
+        <location filename="../ui/report/report_tables.cpp" line="342"/>
         <source>%1, dispatching to %2</source>
         <translation>%1, verwendet %2</translation>
     </message>
@@ -3464,151 +3469,151 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ResultsPanel</name>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="71"/>
+        <location filename="../ui/panels/results_panel.cpp" line="76"/>
         <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="84"/>
+        <location filename="../ui/panels/results_panel.cpp" line="89"/>
         <source>Which setting (threads · mode) the charts show</source>
         <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="88"/>
+        <location filename="../ui/panels/results_panel.cpp" line="93"/>
         <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
         <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="92"/>
+        <location filename="../ui/panels/results_panel.cpp" line="97"/>
         <source>Setting:</source>
         <translation>Einstellung:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="139"/>
+        <location filename="../ui/panels/results_panel.cpp" line="145"/>
         <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="216"/>
+        <location filename="../ui/panels/results_panel.cpp" line="215"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="216"/>
+        <location filename="../ui/panels/results_panel.cpp" line="215"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="319"/>
+        <location filename="../ui/panels/results_panel.cpp" line="341"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="317"/>
+        <location filename="../ui/panels/results_panel.cpp" line="339"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="320"/>
+        <location filename="../ui/panels/results_panel.cpp" line="342"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="331"/>
+        <location filename="../ui/panels/results_panel.cpp" line="353"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="327"/>
+        <location filename="../ui/panels/results_panel.cpp" line="349"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="86"/>
+        <location filename="../ui/panels/results_panel.cpp" line="91"/>
         <source>Colour Graph by &amp;Time</source>
         <translation>Graph nach &amp;Zeit einfärben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="102"/>
+        <location filename="../ui/panels/results_panel.cpp" line="107"/>
         <source>Compare Anyway</source>
         <translation>Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="104"/>
+        <location filename="../ui/panels/results_panel.cpp" line="109"/>
         <source>Compare these two models although they are not the same network</source>
         <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="231"/>
+        <location filename="../ui/panels/results_panel.cpp" line="230"/>
         <source>Quantize %1 as the findings advise, open the result beside it and measure both</source>
         <translation>%1 quantisieren, wie die Befunde raten, das Ergebnis daneben öffnen und beide messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="317"/>
+        <location filename="../ui/panels/results_panel.cpp" line="339"/>
         <source>the run failed: see the message above</source>
         <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="328"/>
+        <location filename="../ui/panels/results_panel.cpp" line="350"/>
         <source>no times: the run failed before it was profiled</source>
         <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="329"/>
+        <location filename="../ui/panels/results_panel.cpp" line="351"/>
         <source>no times: nothing of this setting was measured</source>
         <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="332"/>
-        <location filename="../ui/panels/results_panel.cpp" line="420"/>
+        <location filename="../ui/panels/results_panel.cpp" line="354"/>
+        <location filename="../ui/panels/results_panel.cpp" line="442"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="332"/>
-        <location filename="../ui/panels/results_panel.cpp" line="420"/>
+        <location filename="../ui/panels/results_panel.cpp" line="354"/>
+        <location filename="../ui/panels/results_panel.cpp" line="442"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="334"/>
-        <location filename="../ui/panels/results_panel.cpp" line="424"/>
+        <location filename="../ui/panels/results_panel.cpp" line="356"/>
+        <location filename="../ui/panels/results_panel.cpp" line="446"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="334"/>
-        <location filename="../ui/panels/results_panel.cpp" line="424"/>
+        <location filename="../ui/panels/results_panel.cpp" line="356"/>
+        <location filename="../ui/panels/results_panel.cpp" line="446"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="370"/>
+        <location filename="../ui/panels/results_panel.cpp" line="392"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="408"/>
+        <location filename="../ui/panels/results_panel.cpp" line="430"/>
         <source>%1 (%2 runs)</source>
         <translation>%1 (%2 Läufe)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="411"/>
+        <location filename="../ui/panels/results_panel.cpp" line="433"/>
         <source>Latency distribution, %1: %2</source>
         <translation>Latenzverteilung, %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="413"/>
+        <location filename="../ui/panels/results_panel.cpp" line="435"/>
         <source>Latency box plot, %1: %2</source>
         <translation>Latenz-Boxplot, %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="418"/>
+        <location filename="../ui/panels/results_panel.cpp" line="440"/>
         <source>Kernel time per op type, %1, from the per-node profiles</source>
         <translation>Kernel-Zeit pro Operatortyp, %1, aus den Profilen pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="422"/>
+        <location filename="../ui/panels/results_panel.cpp" line="444"/>
         <source>Operators by type in each model (the same in every setting)</source>
         <translation>Operatoren nach Typ in jedem Modell (in jeder Einstellung gleich)</translation>
     </message>
@@ -4271,6 +4276,160 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <location filename="../ui/models/scenario_stats_model.cpp" line="174"/>
         <source>Median (P50) ms</source>
         <translation>Median (P50) ms</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::SessionController</name>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="70"/>
+        <source>Sa&amp;ve Session...</source>
+        <translation>Sitzung spei&amp;chern...</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="73"/>
+        <source>Save the open models, the runs and the Compare selection to reopen them later</source>
+        <translation>Die geöffneten Modelle, die Läufe und die Auswahl im Vergleich speichern, um sie später wieder zu öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="75"/>
+        <source>Open Sessio&amp;n...</source>
+        <translation>S&amp;itzung öffnen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="77"/>
+        <source>Reopen saved models, runs and Compare selection</source>
+        <translation>Gespeicherte Modelle, Läufe und Vergleichsauswahl wieder öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="99"/>
+        <source>The models could not be opened: %1</source>
+        <translation>Die Modelle konnten nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="105"/>
+        <source>Opening the models was cancelled.</source>
+        <translation>Das Öffnen der Modelle wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="194"/>
+        <source>Saved the session to %1. Runs that have no run file (%2) are not in it.</source>
+        <translation>Sitzung in %1 gespeichert. Läufe ohne Laufdatei (%2) sind nicht enthalten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="195"/>
+        <source>Saved the session to %1.</source>
+        <translation>Sitzung in %1 gespeichert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="203"/>
+        <source>Save Session</source>
+        <translation>Sitzung speichern</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="205"/>
+        <source>Quantscope sessions (*.qsession)</source>
+        <translation>Quantscope-Sitzungen (*.qsession)</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="213"/>
+        <source>Could Not Save Session</source>
+        <translation>Sitzung nicht gespeichert</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="214"/>
+        <source>Quantscope could not save the session; the previous file, if any, is unchanged.</source>
+        <translation>Quantscope konnte die Sitzung nicht speichern; eine vorhandene Datei ist unverändert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="222"/>
+        <location filename="../ui/session/session_controller.cpp" line="238"/>
+        <source>Open Session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="222"/>
+        <source>Quantscope sessions (*.qsession);;All files (*)</source>
+        <translation>Quantscope-Sitzungen (*.qsession);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="239"/>
+        <source>Open the session %1?</source>
+        <translation>Die Sitzung %1 öffnen?</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="240"/>
+        <source>The open models and the Compare selection are not saved in a session. Opening the session replaces them; runs stay in the Runs list.</source>
+        <translation>Die geöffneten Modelle und die Auswahl im Vergleich sind in keiner Sitzung gespeichert. Das Öffnen der Sitzung ersetzt sie; die Läufe bleiben in der Liste der Läufe.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="242"/>
+        <source>Save Session First...</source>
+        <translation>Erst Sitzung speichern...</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="243"/>
+        <source>Open Without Saving</source>
+        <translation>Ohne Speichern öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="268"/>
+        <source>Could Not Open Session</source>
+        <translation>Sitzung nicht geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="269"/>
+        <source>Quantscope could not open the session %1; nothing was changed.</source>
+        <translation>Quantscope konnte die Sitzung %1 nicht öffnen; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="281"/>
+        <source>Model not found: %1</source>
+        <translation>Modell nicht gefunden: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="290"/>
+        <source>Run file not found: %1</source>
+        <translation>Laufdatei nicht gefunden: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="305"/>
+        <source>Opening the session %1...</source>
+        <translation>Sitzung %1 wird geöffnet...</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="357"/>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="357"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="370"/>
+        <source>%1 no longer has the scenario chosen for Compare side %2 (%3).</source>
+        <translation>%1 enthält das für Vergleichsseite %2 gewählte Szenario nicht mehr (%3).</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="387"/>
+        <source>Opened the session %1.</source>
+        <translation>Sitzung %1 geöffnet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="389"/>
+        <source>Opened the session %1 in part.</source>
+        <translation>Sitzung %1 teilweise geöffnet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="390"/>
+        <source>Session Opened in Part</source>
+        <translation>Sitzung teilweise geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="391"/>
+        <source>Quantscope opened what it could of the session %1. Not found or not readable:</source>
+        <translation>Quantscope hat von der Sitzung %1 geöffnet, was möglich war. Nicht gefunden oder nicht lesbar:</translation>
     </message>
 </context>
 <context>

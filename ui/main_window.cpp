@@ -17,6 +17,7 @@
 #include "panels/summary_panel.h"
 #include "panels/targets_panel.h"
 #include "report/pdf_report.h"
+#include "session/session_controller.h"
 #include "util/qt_convert.h"
 #include "util/scenario_groups.h"
 #include "workers/benchmark_controller.h"
@@ -84,6 +85,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->setTabToolTip(1, tr("Charts, statistics and findings of the selected run (Alt+E)"));
     setCentralWidget(m_tabs);
     createDocks();
+    m_sessions = new SessionController(this);
     createActions();
 
     m_progress = new QProgressBar(this);
@@ -248,7 +250,12 @@ void MainWindow::createActions()
     QAction* pair = file->addAction(tr("Open &Pair (FP32 + INT8)..."), this, &MainWindow::openPairDialog);
     pair->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     pair->setStatusTip(tr("Open a float model and its quantized version side by side"));
+    file->addAction(m_sessions->openAction());
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(m_sessions->saveAction());
+    connect(m_sessions, &SessionController::fileUsed, this, &MainWindow::addRecentFile);
+    connect(m_sessions, &SessionController::statusMessage, this,
+        [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     file->addSeparator();
     file->addAction(m_graph->exportPngAction());
     file->addAction(m_graph->exportSvgAction());
@@ -535,13 +542,17 @@ void MainWindow::updateRecentMenu()
     const QStringList files = QSettings().value(settingsKey("recentFiles")).toStringList();
     for (const QString& f : files) {
         const QStringList pair = f.split(QLatin1Char('\n'));
+        const bool session = pair.size() == 1 && SessionController::isSessionFile(f);
         QAction* a = m_recentMenu->addAction(pair.size() == 2
                 ? tr("%1 + %2 (pair)").arg(displayNameForPath(pair[0]), displayNameForPath(pair[1]))
-                : displayNameForPath(f));
+                : session ? tr("%1 (session)").arg(QFileInfo(f).fileName())
+                          : displayNameForPath(f));
         a->setToolTip(pair.join(tr(" + ")));
         a->setStatusTip(a->toolTip());
         if (pair.size() == 2)
             connect(a, &QAction::triggered, this, [this, pair] { openPair(pair[0], pair[1]); });
+        else if (session)
+            connect(a, &QAction::triggered, m_sessions, [this, f] { m_sessions->open(f); });
         else
             connect(a, &QAction::triggered, this, [this, f] { openFile(f); });
     }
@@ -625,10 +636,18 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 void MainWindow::dropEvent(QDropEvent* event)
 {
     QStringList files, runFiles;
-    for (const QUrl& url : event->mimeData()->urls())
-        if (url.isLocalFile())
-            (url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? runFiles : files)
-                << url.toLocalFile();
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        // A session stands for the whole window: it is opened alone.
+        if (SessionController::isSessionFile(url.toLocalFile())) {
+            m_sessions->open(url.toLocalFile());
+            event->acceptProposedAction();
+            return;
+        }
+        (url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? runFiles : files)
+            << url.toLocalFile();
+    }
     m_runs->openRunFiles(runFiles);
     if (files.size() >= 2)
         openPair(files[0], files[1]); // the worker puts the float model first

@@ -33,6 +33,7 @@ class QuantizeCoordinator;
 class ReportPanel;
 class ResultsPanel;
 class RunsPanel;
+class SessionController;
 class SummaryPanel;
 class TargetsPanel;
 
@@ -63,6 +64,8 @@ public:
     QAction* quantizeAction() const { return m_quantizeAction; }
     /// The last error dialog (non-modal), for tests and for not stacking dialogs.
     QMessageBox* errorDialog() const { return m_errorBox; }
+    /// File > Save Session... and Open Session...
+    SessionController* sessions() const { return m_sessions; }
 
 public slots:
     void openFile(const QString& path);
@@ -103,6 +106,7 @@ private:
 
     LoadController* m_loader = nullptr;
     QuantizeCoordinator* m_quantizer = nullptr;
+    SessionController* m_sessions = nullptr;
     QAction* m_quantizeAction = nullptr;
     QAction* m_cancelQuantizeAction = nullptr;
     QString m_pendingQuantizeMessage; ///< what the quantizer did, shown once the pair it made is open

@@ -4,6 +4,7 @@
 #include "main_window.h"
 #include "panels/results_panel.h"
 #include "panels/runs_panel.h"
+#include "session/session_controller.h"
 
 #include <quantscope/engine/openmp_policy.h>
 #include <quantscope/engine/version.h>
@@ -72,7 +73,7 @@ int main(int argc, char** argv)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("model"),
         QApplication::translate("main", "ONNX model to open; give two (FP32 and INT8) to open them as a pair."),
-        QStringLiteral("[model [quantized-model]] [run-file.json...]"));
+        QStringLiteral("[model [quantized-model]] [run-file.json...] [session.qsession]"));
     // Hidden helpers for documentation screenshots and visual checks under Xvfb.
     QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QApplication::translate("main", "Save a screenshot of the window after loading, then quit."),
@@ -140,10 +141,10 @@ int main(int argc, char** argv)
     if (parser.isSet(overlay))
         if (auto* chooser = window.findChild<QComboBox*>(QStringLiteral("overlayChooser")))
             chooser->setCurrentIndex(parser.value(overlay).toInt());
-    // The desktop passes double-clicked models and run files alike as arguments (Exec=quantscope %F).
-    QStringList files, runFiles = parser.values(openRun);
+    // The desktop passes double-clicked models, run files and sessions alike as arguments (Exec=quantscope %F).
+    QStringList files, runFiles = parser.values(openRun), sessions;
     for (const QString& arg : parser.positionalArguments())
-        (isRunFilePath(arg) ? runFiles : files) << arg;
+        (qs::ui::SessionController::isSessionFile(arg) ? sessions : isRunFilePath(arg) ? runFiles : files) << arg;
     window.runsPanel()->openRunFiles(runFiles);
     if (parser.isSet(tab))
         window.centralTabs()->setCurrentIndex(parser.value(tab).toInt());
@@ -187,5 +188,7 @@ int main(int argc, char** argv)
         window.openPair(files[0], files[1]);
     else if (files.size() == 1)
         window.openFile(files[0]);
+    else if (!sessions.isEmpty()) // a session stands for the whole window, as when dropped
+        window.sessions()->open(sessions.first());
     return QApplication::exec();
 }

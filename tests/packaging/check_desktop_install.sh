@@ -3,7 +3,7 @@
 # The tree `cmake --install` wrote (STAGE, prefix layout) is a desktop application by freedesktop.org's rules:
 # the files are where desktops look, desktop-file-validate and appstreamcli accept the .desktop file and the
 # AppStream metainfo, shared-mime-info compiles the MIME types, and the desktop's default application for an ONNX
-# model and for a run file is Quantscope (xdg-mime, as a file manager's double click asks it).
+# model, a run file and a session file is Quantscope (xdg-mime, as a file manager's double click asks it).
 #
 #   check_desktop_install.sh STAGE APP_ID
 set -euo pipefail
@@ -37,13 +37,13 @@ trap 'rm -rf "$work"' EXIT
 cp -r "$share" "$work/share"
 out=$(XDG_DATA_DIRS="$work/share" update-mime-database "$work/share/mime" 2>&1) || fail "update-mime-database: $out"
 [ -z "$out" ] || fail "update-mime-database: $out"
-for t in application/x-onnx application/x-quantscope-run; do
+for t in application/x-onnx application/x-quantscope-run application/x-quantscope-session; do
   grep -qx "$t" "$work/share/mime/types" || fail "$t is not in the compiled MIME database"
 done
 grep -q '"quantscope-run"' "$work/share/mime/magic" || fail "the run file's magic is not in the compiled MIME database"
 echo "update-mime-database: ok"
 update-desktop-database "$work/share/applications"
-for t in application/x-onnx application/x-quantscope-run; do
+for t in application/x-onnx application/x-quantscope-run application/x-quantscope-session; do
   # No desktop session: xdg-mime's generic mode reads mimeinfo.cache, which update-desktop-database wrote.
   got=$(env -u XDG_CURRENT_DESKTOP -u DESKTOP_SESSION -u KDE_FULL_SESSION -u GNOME_DESKTOP_SESSION_ID \
     XDG_DATA_HOME="$work/home" XDG_CONFIG_HOME="$work/config" XDG_CONFIG_DIRS="$work/config" \

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The MIME types `cmake --install` registers (resources/linux/quantscope-mime.xml) recognise what Quantscope really
 // writes and reads, as Qt's MIME database (KDE's file managers) sees them: ONNX models by name, run files written by
-// the engine by their content, and the names the GUI gives its run files by name. XDG_DATA_DIRS points at the staged
-// install first (set by ctest).
+// the engine by their content, the names the GUI gives its run files by name, and session files by name. XDG_DATA_DIRS
+// points at the staged install first (set by ctest).
 #include "workers/benchmark_worker.h"
 
 #include <quantscope/engine/run_file.h>
 #include <quantscope/engine/run_record.h>
+#include <quantscope/engine/session_file.h>
 
 #include <QFileInfo>
 #include <QMimeDatabase>
@@ -51,6 +52,17 @@ private slots:
                      .mimeTypeForFile(dir.filePath(QStringLiteral("results.json")), QMimeDatabase::MatchExtension)
                      .name(),
             QStringLiteral("application/json"));
+    }
+
+    void sessionFilesByName()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("comparison.qsession"));
+        QVERIFY(qs::writeSessionFile(path.toStdString(), {}).isOk());
+        const QMimeType type = QMimeDatabase().mimeTypeForFile(path);
+        QCOMPARE(type.name(), QStringLiteral("application/x-quantscope-session"));
+        QCOMPARE(type.comment(), QStringLiteral("Quantscope session"));
+        QVERIFY(type.inherits(QStringLiteral("application/json")));
     }
 };
 

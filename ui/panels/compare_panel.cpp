@@ -61,6 +61,8 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
             updateComparison();
         });
         connect(m_scenario[i], &QComboBox::currentIndexChanged, this, &ComparePanel::updateComparison);
+        for (QComboBox* box : { m_run[i], m_scenario[i] })
+            connect(box, &QComboBox::activated, this, &ComparePanel::sidesChosenByUser);
     }
     pick->setColumnStretch(1, 2);
     pick->setColumnStretch(2, 1);
@@ -69,6 +71,7 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     m_swapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     m_swapAction->setToolTip(tr("Exchange baseline and candidate (Ctrl+Shift+X)"));
     connect(m_swapAction, &QAction::triggered, this, &ComparePanel::swapSides);
+    connect(m_swapAction, &QAction::triggered, this, &ComparePanel::sidesChosenByUser);
     auto* swap = new QToolButton(this);
     swap->setDefaultAction(m_swapAction);
     swap->setText(QStringLiteral("\u21c5"));
@@ -208,6 +211,16 @@ void ComparePanel::choose(int side, int runRow, int scenarioIndex)
     fillScenarios(side);
     m_scenario[side]->setCurrentIndex(scenarioIndex);
     updateComparison();
+}
+
+int ComparePanel::chosenRun(int side) const
+{
+    return m_run[side]->currentIndex();
+}
+
+int ComparePanel::chosenScenario(int side) const
+{
+    return m_scenario[side]->currentIndex();
 }
 
 void ComparePanel::fillScenarios(int side)

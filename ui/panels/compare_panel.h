@@ -29,6 +29,9 @@ public:
 
     /// Picks side 0 (A) or 1 (B): a row of the run list and a scenario index inside that run.
     void choose(int side, int runRow, int scenarioIndex);
+    /// The run-list row and the scenario index side 0 (A) or 1 (B) shows; -1 when none.
+    int chosenRun(int side) const;
+    int chosenScenario(int side) const;
     /// The statistics of both sides (CompareStatsModel's rows and columns).
     QTableView* table() const { return m_table; }
     const CompareStatsModel* statsModel() const { return m_statsModel; }
@@ -50,6 +53,10 @@ public:
     QString caveatText() const;
     /// True while the bootstrap interval is computed in the background.
     bool isComputing() const;
+
+signals:
+    /// The user picked a run or scenario, or swapped the sides (not the defaults chosen for new runs).
+    void sidesChosenByUser();
 
 private:
     void fillScenarios(int side);

@@ -613,6 +613,11 @@ void RunsPanel::selectRow(int row)
         emit runSelected(e->record, e->path);
 }
 
+int RunsPanel::selectedRow() const
+{
+    return m_list->currentIndex().row();
+}
+
 void RunsPanel::showError(const QString& title, const QString& text, const QString& details)
 {
     if (m_errorBox)

@@ -81,6 +81,8 @@ public slots:
     void openRunFileDialog();
     void chooseRunFolder();
     void selectRow(int row);
+    /// The row of the run shown (the Results tab's); -1 when none.
+    int selectedRow() const;
     /// Selects no run (the Results tab and the Report dock then show their empty state).
     void clearSelection();
 

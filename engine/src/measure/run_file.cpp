@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "json_fields.h"
 #include "run_file_checks.h"
 
 #include <quantscope/engine/run_file.h>
@@ -8,16 +9,23 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <variant>
 
 namespace qs {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using json::array;
+using json::field;
+using json::FieldError;
+using json::get;
+using json::getOptional;
+using json::getWord;
+using json::getWords;
+using json::Json;
+using json::kModes;
+using json::kRuntimes;
+using json::WordSet;
 
 template <typename T> Json optional(const std::optional<T>& v)
 {
@@ -109,88 +117,8 @@ template <typename E> std::vector<std::string> names(const std::vector<E>& value
 
 // ---- reading ----
 
-// Thrown only inside this file and caught in runRecordFromJson: keeps the many field reads short.
-struct FieldError
-{
-    std::string message;
-};
-
-const Json& field(const Json& obj, const char* key, const std::string& where)
-{
-    if (!obj.is_object())
-        throw FieldError { fmt::format("{} is not an object", where) };
-    auto it = obj.find(key);
-    if (it == obj.end())
-        throw FieldError { fmt::format("{}: missing field '{}'", where, key) };
-    return *it;
-}
-
-template <typename T> T get(const Json& obj, const char* key, const std::string& where)
-{
-    const Json& v = field(obj, key, where);
-    try {
-        return v.get<T>();
-    } catch (const nlohmann::json::exception&) {
-        throw FieldError { fmt::format("{}: field '{}' has the wrong type ({})", where, key, v.type_name()) };
-    }
-}
-
-template <typename T> std::optional<T> getOptional(const Json& obj, const char* key, const std::string& where)
-{
-    auto it = obj.find(key);
-    if (it == obj.end() || it->is_null())
-        return std::nullopt;
-    return get<T>(obj, key, where);
-}
-
-const Json& array(const Json& obj, const char* key, const std::string& where)
-{
-    const Json& v = field(obj, key, where);
-    if (!v.is_array())
-        throw FieldError { fmt::format("{}: field '{}' is not an array", where, key) };
-    return v;
-}
-
-// A closed set of words in the file, an enum in memory: the enum's one parse/name pair, and its values for messages.
-template <typename E> struct WordSet
-{
-    std::optional<E> (*parse)(std::string_view) noexcept;
-    std::string_view (*name)(E) noexcept;
-    std::vector<E> values;
-};
-
-const WordSet<ExecutionMode> kModes { parseExecutionMode, executionModeName,
-    { ExecutionMode::AsWritten, ExecutionMode::Optimized } };
-const WordSet<Runtime> kRuntimes { parseRuntime, runtimeName, { Runtime::Quantscope, Runtime::OnnxRuntime } };
 const WordSet<QuantFormat> kFormats { parseQuantFormat, quantFormatName,
     { QuantFormat::Fp32, QuantFormat::Dynamic, QuantFormat::Qdq, QuantFormat::QOperator, QuantFormat::Mixed } };
-
-// A word outside its set - a hand edit, a file from a build that knows more words - is refused naming the field and
-// the value, rather than reaching code that knows only these.
-template <typename E> E word(const std::string& text, const char* key, const std::string& where, const WordSet<E>& set)
-{
-    if (const std::optional<E> e = set.parse(text))
-        return *e;
-    std::vector<std::string_view> known;
-    for (E v : set.values)
-        known.push_back(set.name(v));
-    throw FieldError { fmt::format(
-        "{}: field '{}' has an unknown value '{}' (known: {})", where, key, text, fmt::join(known, ", ")) };
-}
-
-template <typename E> E getWord(const Json& obj, const char* key, const std::string& where, const WordSet<E>& set)
-{
-    return word(get<std::string>(obj, key, where), key, where, set);
-}
-
-template <typename E>
-std::vector<E> getWords(const Json& obj, const char* key, const std::string& where, const WordSet<E>& set)
-{
-    std::vector<E> out;
-    for (const std::string& text : get<std::vector<std::string>>(obj, key, where))
-        out.push_back(word(text, key, where, set));
-    return out;
-}
 
 SystemInfo systemFromJson(const Json& j)
 {
@@ -524,34 +452,15 @@ std::string runRecordToJson(const RunRecord& r)
     return doc.dump(2) + "\n";
 }
 
-Result<RunRecord> runRecordFromJson(std::string_view json, std::string_view displayName)
+Result<RunRecord> runRecordFromJson(std::string_view text, std::string_view displayName)
 {
     auto fail = [&](const std::string& what) {
         return Status(StatusCode::InvalidArgument, fmt::format("{}: {}", displayName, what));
     };
-    Json doc;
-    try {
-        doc = Json::parse(json);
-    } catch (const nlohmann::json::parse_error& e) {
-        const bool atEnd = e.byte >= json.size();
-        return fail(fmt::format("not a valid run file: {} JSON at byte {}{}", atEnd ? "truncated" : "malformed", e.byte,
-            atEnd ? " (the file ends early; was the write interrupted?)" : ""));
-    } catch (const nlohmann::json::exception& e) {
-        // Other parse-time refusals (e.g. out_of_range 406 for a number beyond a double, found by fuzz_run_file).
-        return fail(std::string("not a valid run file: ") + e.what());
-    }
-    if (!doc.is_object() || !doc.contains("schema") || doc["schema"] != kRunFileSchema)
-        return fail(fmt::format("not a Quantscope run file (no \"schema\": \"{}\")", kRunFileSchema));
-    if (!doc.contains("version") || !doc["version"].is_string())
-        return fail("run file without a \"version\" string");
-    const std::string version = doc["version"].get<std::string>();
-    int major = -1;
-    int minor = -1;
-    if (std::sscanf(version.c_str(), "%d.%d", &major, &minor) != 2 || major < 0 || minor < 0)
-        return fail(fmt::format("run file version '{}' is not MAJOR.MINOR", version));
-    if (major != kRunFileMajorVersion)
-        return fail(fmt::format(
-            "run file version {} is not supported: this Quantscope reads version {}.x", version, kRunFileMajorVersion));
+    auto parsed = json::parseVersionedDocument(text, displayName, "run file", kRunFileSchema, kRunFileMajorVersion);
+    if (!parsed)
+        return parsed.status();
+    const Json& doc = *parsed;
     try {
         RunRecord record = recordFromJson(doc);
         if (auto problem = findRunRecordInconsistency(record))
@@ -571,12 +480,10 @@ Status writeRunFile(const std::filesystem::path& path, const RunRecord& record)
 
 Result<RunRecord> readRunFile(const std::filesystem::path& path)
 {
-    std::ifstream f(path, std::ios::binary);
-    if (!f)
+    const std::optional<std::string> text = json::readTextFile(path);
+    if (!text)
         return Status(StatusCode::IoError, fmt::format("{}: cannot open the run file", path.string()));
-    std::ostringstream text;
-    text << f.rdbuf();
-    return runRecordFromJson(text.str(), path.string());
+    return runRecordFromJson(*text, path.string());
 }
 
 } // namespace qs
