@@ -518,308 +518,418 @@
         <translation>der Lauf wurde abgebrochen, daher stammen einige Zahlen aus weniger Läufen als geplant</translation>
     </message>
     <message>
+        <location filename="../ui/util/finding_text.cpp" line="254"/>
+        <source>%1 cannot load in %2, version %3: %4 node(s) have no kernel there (%5)</source>
+        <translation>%1 lässt sich in %2, Version %3, nicht laden: %4 Knoten haben dort keinen Kernel (%5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="257"/>
+        <source>%1 cannot be converted by %2, version %3: %4 node(s) are not supported (%5)</source>
+        <translation>%1 lässt sich mit %2, Version %3, nicht konvertieren: %4 Knoten werden nicht unterstützt (%5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="260"/>
+        <source>%1 cannot load on %2, version %3: %4 node(s) fall back to the CPU provider, which has no kernel for them either (%5)</source>
+        <translation>%1 lässt sich auf %2, Version %3, nicht laden: %4 Knoten fallen auf den CPU-Provider zurück, der für sie ebenfalls keinen Kernel hat (%5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="265"/>
+        <source>%1 loads on %2, version %3, but %4 node(s) break a restriction of the table and fail at run time (%5)</source>
+        <translation>%1 lädt auf %2, Version %3, aber %4 Knoten verletzen eine Einschränkung der Tabelle und scheitern zur Laufzeit (%5)</translation>
+    </message>
+    <message>
         <location filename="../ui/util/finding_text.cpp" line="270"/>
+        <source>on %2, version %3, %4 node(s) of %1 fall back to the CPU provider (%5)</source>
+        <translation>auf %2, Version %3, fallen %4 Knoten von %1 auf den CPU-Provider zurück (%5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="294"/>
         <source>The speedup and the findings compare two different networks, not FP32 with its quantization. Measure the FP32 model this INT8 model was made from for a verdict about quantization.</source>
         <translation>Beschleunigung und Befunde vergleichen zwei verschiedene Netze, nicht FP32 mit seiner Quantisierung. Messen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand, um ein Urteil über die Quantisierung zu erhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="274"/>
+        <location filename="../ui/util/finding_text.cpp" line="298"/>
         <source>Open the FP32 model this INT8 model was made from. To compare these two anyway, use Benchmark → Compare Anyway (quantscope-cli: --allow-different-networks).</source>
         <translation>Öffnen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand. Um diese beiden trotzdem zu vergleichen: Benchmark → Trotzdem vergleichen (quantscope-cli: --allow-different-networks).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="284"/>
+        <location filename="../ui/util/finding_text.cpp" line="308"/>
         <source>Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile (quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.</source>
         <translation>Diese Szenarien haben keine Zahlen. Messen Sie das Modell in ONNX Runtime und importieren Sie dessen Profil (quantscope-cli import-ort-profile) zum Vergleich, oder exportieren Sie das Modell ohne diese Operatoren neu.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="290"/>
+        <location filename="../ui/util/finding_text.cpp" line="314"/>
         <source>Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization with calibration data (quantize_static, QDQ format, per-channel weights), which runtimes fuse into integer convolutions.</source>
         <translation>Dynamische Quantisierung (quantize_dynamic von ONNX Runtime) berechnet die Skalen der Aktivierungen bei jedem Lauf und ist für MatMul-lastige Modelle gedacht (Transformer, RNNs). Für Faltungsnetze verwenden Sie statische Quantisierung mit Kalibrierdaten (quantize_static, QDQ-Format, Gewichte pro Kanal), die Laufzeitumgebungen zu Integer-Faltungen fusionieren.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="296"/>
+        <location filename="../ui/util/finding_text.cpp" line="320"/>
         <source>This time is pure overhead the FP32 model does not have. Fewer precision boundaries (quantize whole blocks, not single ops), fused Q/DQ (static QDQ models in a runtime that fuses them) or keeping sensitive layers in FP32 entirely reduce it.</source>
         <translation>Diese Zeit ist reiner Mehraufwand, den das FP32-Modell nicht hat. Weniger Präzisionsgrenzen (ganze Blöcke statt einzelner Ops quantisieren), fusionierte Q/DQ (statische QDQ-Modelle in einer Laufzeitumgebung, die sie fusioniert) oder empfindliche Schichten ganz in FP32 zu belassen, verringern ihn.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="302"/>
+        <location filename="../ui/util/finding_text.cpp" line="326"/>
         <source>Without VNNI, u8*s8 products take vpmaddubsw, vpmaddwd and vpaddd (three instructions where VNNI&apos;s vpdpbusd needs one). CPUs with AVX512-VNNI or AVX-VNNI (Intel since Cascade Lake / Alder Lake, AMD since Zen 4) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne VNNI brauchen u8*s8-Produkte vpmaddubsw, vpmaddwd und vpaddd (drei Befehle, wo VNNIs vpdpbusd einen braucht). CPUs mit AVX512-VNNI oder AVX-VNNI (Intel seit Cascade Lake / Alder Lake, AMD seit Zen 4) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="306"/>
+        <location filename="../ui/util/finding_text.cpp" line="330"/>
         <source>Without dotprod/i8mm, int8 products are widened before accumulation. Armv8.2+ cores with dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne dotprod/i8mm werden int8-Produkte vor dem Aufsummieren verbreitert. Armv8.2+-Kerne mit dotprod (und i8mm) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="311"/>
+        <location filename="../ui/util/finding_text.cpp" line="335"/>
         <source>oneDNN&apos;s ISA was limited (DNNL_MAX_CPU_ISA, or a oneDNN build older than the CPU). That is useful to emulate a CPU without VNNI; for this machine&apos;s own answer, unset the limit and measure again.</source>
         <translation>Die ISA von oneDNN war begrenzt (DNNL_MAX_CPU_ISA oder ein oneDNN-Build, der älter als die CPU ist). Das ist nützlich, um eine CPU ohne VNNI nachzubilden; für die Antwort dieser Maschine heben Sie die Begrenzung auf und messen erneut.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="314"/>
+        <location filename="../ui/util/finding_text.cpp" line="338"/>
         <source>x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs extra conversions. ONNX Runtime&apos;s quantization guide advises U8S8 on x86-64 and avoiding S8S8 with QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.</source>
         <translation>x86-64-Integer-Kernel multiplizieren vorzeichenlose mit vorzeichenbehafteten Bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 braucht zusätzliche Umwandlungen. Der Quantisierungsleitfaden von ONNX Runtime empfiehlt auf x86-64 U8S8 und rät von S8S8 mit QOperator ab; quantisieren Sie mit activation_type=QUInt8 neu oder verwenden Sie das QDQ-Format.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="318"/>
+        <location filename="../ui/util/finding_text.cpp" line="342"/>
         <source>Every extra node is a kernel launch and a pass over an activation in memory. Unless the runtime fuses the added quantization nodes into integer kernels, these passes can cost more than the int8 arithmetic saves.</source>
         <translation>Jeder zusätzliche Knoten ist ein Kernel-Aufruf und ein Durchlauf über eine Aktivierung im Speicher. Sofern die Laufzeitumgebung die hinzugefügten Quantisierungsknoten nicht in Integer-Kernel fusioniert, können diese Durchläufe mehr kosten, als die int8-Arithmetik spart.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="324"/>
+        <location filename="../ui/util/finding_text.cpp" line="348"/>
         <source>As written, every QuantizeLinear/DequantizeLinear runs as its own pass and the integer kernels are surrounded by conversions. A runtime that fuses Q/DQ pairs into integer operators gets the optimized number; one that does not gets the slower one. Check what the deployment runtime fuses.</source>
         <translation>Wie geschrieben läuft jedes QuantizeLinear/DequantizeLinear als eigener Durchlauf, und die Integer-Kernel sind von Umwandlungen umgeben. Eine Laufzeitumgebung, die Q/DQ-Paare zu Integer-Operatoren fusioniert, erreicht die optimierte Zahl; eine, die das nicht tut, die langsamere. Prüfen Sie, was die Laufzeitumgebung im Einsatz fusioniert.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="329"/>
+        <location filename="../ui/util/finding_text.cpp" line="353"/>
         <source>Operator fusion (Conv + activation, BatchNormalization folding, layout propagation) makes this difference; a runtime without it will see the as-written number.</source>
         <translation>Operatorfusion (Conv + Aktivierung, Einfalten von BatchNormalization, Layout-Weitergabe) macht diesen Unterschied; eine Laufzeitumgebung ohne sie sieht die Zahl wie geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="334"/>
+        <location filename="../ui/util/finding_text.cpp" line="358"/>
         <source>The controlled (1 thread) number measures kernel efficiency; the practical (all cores) number adds parallel scaling, where memory bandwidth and operators that do not parallelise (small quantize/dequantize passes) change the balance. Decide with the setting you deploy.</source>
         <translation>Die kontrollierte Zahl (1 Thread) misst die Effizienz der Kernel; bei der praktischen (alle Kerne) kommt die parallele Skalierung hinzu, bei der Speicherbandbreite und nicht parallelisierbare Operatoren (kleine Quantisierungs- und Dequantisierungsdurchläufe) das Verhältnis verschieben. Entscheiden Sie mit der Einstellung, die Sie einsetzen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="338"/>
+        <location filename="../ui/util/finding_text.cpp" line="362"/>
         <source>Without VNNI, vpmaddubsw adds two u8*s8 products into int16 with saturation (255*127*2 = 64770 &gt; 32767). oneDNN and ONNX Runtime recommend 7-bit weights on such CPUs (reduce_range=True in ONNX Runtime&apos;s quantizer); check accuracy against FP32 on real inputs.</source>
         <translation>Ohne VNNI addiert vpmaddubsw zwei u8*s8-Produkte mit Sättigung in int16 (255*127*2 = 64770 &gt; 32767). oneDNN und ONNX Runtime empfehlen auf solchen CPUs 7-Bit-Gewichte (reduce_range=True im Quantisierer von ONNX Runtime); prüfen Sie die Genauigkeit gegen FP32 mit echten Eingaben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="342"/>
+        <location filename="../ui/util/finding_text.cpp" line="366"/>
         <source>Input/output copies, kernel dispatch and the quantization of inputs and outputs cost the same whatever the arithmetic; with this little compute INT8 has little to win. Batch several inputs per run or keep FP32.</source>
         <translation>Kopien von Ein- und Ausgaben, Kernel-Aufrufe und die Quantisierung von Ein- und Ausgaben kosten gleich viel, wie viel auch gerechnet wird; bei so wenig Rechenarbeit hat INT8 wenig zu gewinnen. Verarbeiten Sie mehrere Eingaben pro Lauf oder bleiben Sie bei FP32.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="346"/>
+        <location filename="../ui/util/finding_text.cpp" line="370"/>
         <source>Close other programs, use the performance CPU governor, pin the process to cores (taskset), and run longer (--seconds) so the medians settle. Speedups within the noise should be reported as &apos;no difference&apos;.</source>
         <translation>Schließen Sie andere Programme, verwenden Sie den CPU-Governor „performance“, binden Sie den Prozess an Kerne (taskset) und messen Sie länger (--seconds), damit sich die Mediane stabilisieren. Beschleunigungen innerhalb des Rauschens sollten als „kein Unterschied“ berichtet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="350"/>
+        <location filename="../ui/util/finding_text.cpp" line="374"/>
         <source>The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the noise of this run. More runs or a quieter machine narrow it.</source>
         <translation>Das 95-%-Bootstrap-Intervall des Medianverhältnisses enthält 1: Der gemessene Unterschied liegt im Rauschen dieses Laufs. Mehr Läufe oder eine ruhigere Maschine machen es enger.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="353"/>
+        <location filename="../ui/util/finding_text.cpp" line="377"/>
         <source>Treat partial statistics with care, or run again to completion.</source>
         <translation>Behandeln Sie unvollständige Statistiken mit Vorsicht, oder wiederholen Sie den Lauf bis zum Ende.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="381"/>
+        <location filename="../ui/util/finding_text.cpp" line="384"/>
+        <source>&apos;quantscope-cli targets MODEL&apos; lists every node and why.</source>
+        <translation>„quantscope-cli targets MODELL“ listet jeden Knoten mit Begründung.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="386"/>
+        <source>A provider runs only the operators it supports; ONNX Runtime hands the rest to its CPU provider and copies tensors at every boundary between the two, so a few unsupported operator types can cost more than the provider gains. Use operators the target lists, or measure on the device with and without the provider.</source>
+        <translation>Ein Provider führt nur die Operatoren aus, die er unterstützt; den Rest gibt ONNX Runtime an seinen CPU-Provider und kopiert an jeder Grenze zwischen beiden Tensoren. Wenige nicht unterstützte Operatortypen können so mehr kosten, als der Provider gewinnt. Verwenden Sie Operatoren, die das Ziel auflistet, oder messen Sie auf dem Gerät mit und ohne den Provider.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="392"/>
+        <source>The parser stops at the first operator it does not support, so no engine is built from this file. Export the network with operators the parser lists.</source>
+        <translation>Der Parser bricht beim ersten Operator ab, den er nicht unterstützt, daher entsteht aus dieser Datei keine Engine. Exportieren Sie das Netz mit Operatoren, die der Parser auflistet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="396"/>
+        <source>The session is created, but running these nodes fails on the restriction the table states. Quantize so the nodes meet it (for ConvInteger: per-tensor zero points), or use another format.</source>
+        <translation>Die Sitzung wird erstellt, aber das Ausführen dieser Knoten scheitert an der Einschränkung, die die Tabelle nennt. Quantisieren Sie so, dass die Knoten sie erfüllen (bei ConvInteger: Nullpunkte pro Tensor), oder verwenden Sie ein anderes Format.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="400"/>
+        <source>Creating a session fails (&apos;Could not find an implementation for ...&apos;): the provider rejects these nodes, and ONNX Runtime&apos;s CPU provider, which runs what a provider rejects, has no kernel for them either. Quantize in a format both have kernels for, or deploy a build that includes them.</source>
+        <translation>Das Erstellen einer Sitzung scheitert („Could not find an implementation for ...“): Der Provider lehnt diese Knoten ab, und der CPU-Provider von ONNX Runtime, der ausführt, was ein Provider ablehnt, hat für sie ebenfalls keinen Kernel. Quantisieren Sie in einem Format, für das beide Kernel haben, oder liefern Sie einen Build aus, der sie enthält.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="406"/>
+        <source>Creating a session fails (&apos;Could not find an implementation for ...&apos;): this build has no kernel for these nodes. Quantize in a format the build has kernels for, or deploy a build that includes them (a full package, or a reduced build made for this model).</source>
+        <translation>Das Erstellen einer Sitzung scheitert („Could not find an implementation for ...“): Dieser Build hat für diese Knoten keinen Kernel. Quantisieren Sie in einem Format, für das der Build Kernel hat, oder liefern Sie einen Build aus, der sie enthält (ein vollständiges Paket oder einen für dieses Modell reduzierten Build).</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="435"/>
         <source>%1: %2x (95% CI %3-%4) vs %5, %6, %7</source>
         <translation>%1: %2x (95-%-KI %3–%4) gegen %5, %6, %7</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="386"/>
+        <location filename="../ui/util/finding_text.cpp" line="440"/>
         <source>measured speedup %1</source>
         <translation>gemessene Beschleunigung %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="391"/>
+        <location filename="../ui/util/finding_text.cpp" line="445"/>
         <source>inputs differ: %1 has %2, %3 has %4</source>
         <translation>Eingänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="395"/>
+        <location filename="../ui/util/finding_text.cpp" line="449"/>
         <source>outputs differ: %1 has %2, %3 has %4</source>
         <translation>Ausgänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="399"/>
+        <location filename="../ui/util/finding_text.cpp" line="453"/>
         <source>%1 has %2 %3 layers, %4 has %5</source>
         <translation>%1 hat %2 %3-Schichten, %4 hat %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="404"/>
+        <location filename="../ui/util/finding_text.cpp" line="458"/>
         <source>layer %1 is %2 in %3 but %4 in %5</source>
         <translation>Schicht %1 ist %2 in %3, aber %4 in %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="422"/>
+        <location filename="../ui/util/finding_text.cpp" line="476"/>
         <source>%1: %2 and %3 more</source>
         <translation>%1: %2 und %3 weitere</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="423"/>
-        <location filename="../ui/util/finding_text.cpp" line="544"/>
+        <location filename="../ui/util/finding_text.cpp" line="477"/>
+        <location filename="../ui/util/finding_text.cpp" line="598"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="428"/>
+        <location filename="../ui/util/finding_text.cpp" line="482"/>
         <source>%1: %2 DynamicQuantizeLinear, %3 ConvInteger, %4 Cast, %5 Mul nodes (%6 nodes in total)</source>
         <translation>%1: %2 DynamicQuantizeLinear-, %3 ConvInteger-, %4 Cast-, %5 Mul-Knoten (%6 Knoten insgesamt)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="433"/>
+        <location filename="../ui/util/finding_text.cpp" line="487"/>
         <source>%1: DynamicQuantizeLinear takes %2 ms of %3 ms per run (%4%)</source>
         <translation>%1: DynamicQuantizeLinear braucht %2 ms von %3 ms pro Lauf (%4 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="442"/>
+        <location filename="../ui/util/finding_text.cpp" line="496"/>
         <source>ConvInteger steps (with their fused Cast/Mul rescaling) take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Schritte (mit ihrer eingebundenen Cast/Mul-Reskalierung) brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="447"/>
+        <location filename="../ui/util/finding_text.cpp" line="501"/>
         <source>ConvInteger kernels take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Kernel brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="455"/>
+        <location filename="../ui/util/finding_text.cpp" line="509"/>
         <source>%1: quantize/dequantize/cast/requantize nodes take %2 ms of %3 ms per run (%4%, %5 profile)</source>
         <translation>%1: Quantisierungs-, Dequantisierungs-, Cast- und Requantisierungsknoten brauchen %2 ms von %3 ms pro Lauf (%4 %, Profil von %5)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="459"/>
+        <location filename="../ui/util/finding_text.cpp" line="513"/>
         <source>%1: %2 ms (%3%)</source>
         <translation>%1: %2 ms (%3 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="465"/>
+        <location filename="../ui/util/finding_text.cpp" line="519"/>
         <source>%1: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 %2, AVX-512 %3</source>
         <translation>%1: AVX512-VNNI nein, AVX-VNNI nein, AMX-INT8 nein; AVX2 %2, AVX-512 %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="468"/>
+        <location filename="../ui/util/finding_text.cpp" line="522"/>
         <source>%1: Arm dotprod no, i8mm no</source>
         <translation>%1: Arm dotprod nein, i8mm nein</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="470"/>
+        <location filename="../ui/util/finding_text.cpp" line="524"/>
         <source>oneDNN %1 dispatches to %2</source>
         <translation>oneDNN %1 verwendet %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="475"/>
+        <location filename="../ui/util/finding_text.cpp" line="529"/>
         <source>expected here for fused integer convolutions: about %1-%2x per layer (oneDNN u8*s8 vs FP32 convolutions measured on an AVX2 EPYC without VNNI), less for whole models</source>
         <translation>hier für fusionierte Integer-Faltungen zu erwarten: etwa %1–%2x pro Schicht (oneDNN u8*s8 gegenüber FP32-Faltungen, gemessen auf einem AVX2-EPYC ohne VNNI), weniger für ganze Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="483"/>
+        <location filename="../ui/util/finding_text.cpp" line="537"/>
         <source>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</source>
         <translation>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="486"/>
+        <location filename="../ui/util/finding_text.cpp" line="540"/>
         <source>oneDNN %1 effective ISA: %2</source>
         <translation>oneDNN %1, wirksame ISA: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="491"/>
+        <location filename="../ui/util/finding_text.cpp" line="545"/>
         <source>%1: %2 integer convolution/matmul nodes take int8 activations (format %3)</source>
         <translation>%1: %2 Integer-Faltungs- und MatMul-Knoten erhalten int8-Aktivierungen (Format %3)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="496"/>
+        <location filename="../ui/util/finding_text.cpp" line="550"/>
         <source>%1 nodes (%2) -&gt; %3 nodes (%4): %5x</source>
         <translation>%1 Knoten (%2) → %3 Knoten (%4): %5x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="500"/>
+        <location filename="../ui/util/finding_text.cpp" line="554"/>
         <source>added: %1</source>
         <translation>hinzugekommen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="505"/>
+        <location filename="../ui/util/finding_text.cpp" line="559"/>
         <source>%1, %2: median %3 ms as written vs %4 ms optimized</source>
         <translation>%1, %2: Median %3 ms wie geschrieben gegenüber %4 ms optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="512"/>
+        <location filename="../ui/util/finding_text.cpp" line="566"/>
         <source>%1 (%2): no VNNI/AMX on %3</source>
         <translation>%1 (%2): kein VNNI/AMX auf %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="515"/>
+        <location filename="../ui/util/finding_text.cpp" line="569"/>
         <source>%1 (%2): oneDNN limited to %3 on %4</source>
         <translation>%1 (%2): oneDNN auf %3 begrenzt, auf %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="521"/>
+        <location filename="../ui/util/finding_text.cpp" line="575"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4, cosine %5</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4, Kosinus %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="522"/>
+        <location filename="../ui/util/finding_text.cpp" line="576"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="528"/>
+        <location filename="../ui/util/finding_text.cpp" line="582"/>
         <source>%1: FP32 median %2 ms</source>
         <translation>%1: FP32-Median %2 ms</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="531"/>
+        <location filename="../ui/util/finding_text.cpp" line="585"/>
         <source>%1 million multiply-accumulates per inference</source>
         <translation>%1 Millionen Multiplikationen mit Akkumulation pro Inferenz</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="537"/>
+        <location filename="../ui/util/finding_text.cpp" line="591"/>
         <source>%1: CV %2% (mean %3 ms, stddev %4 ms, P99 %5 ms vs P50 %6 ms), %7 Tukey outliers in %8 runs</source>
         <translation>%1: VK %2 % (Mittelwert %3 ms, Std.-Abw. %4 ms, P99 %5 ms gegenüber P50 %6 ms), %7 Tukey-Ausreißer in %8 Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="544"/>
+        <location filename="../ui/util/finding_text.cpp" line="598"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="547"/>
+        <location filename="../ui/util/finding_text.cpp" line="601"/>
         <source>the run was stopped before every scenario ran</source>
         <translation>der Lauf wurde beendet, bevor jedes Szenario lief</translation>
     </message>
     <message>
+        <location filename="../ui/util/finding_text.cpp" line="608"/>
+        <source>table %1, version %2 (%3)</source>
+        <translation>Tabelle %1, Version %2 (%3)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="610"/>
+        <source>%1: %2 node(s) without a kernel, first %3</source>
+        <translation>%1: %2 Knoten ohne Kernel, zuerst %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="612"/>
+        <source>%1: %2 node(s) the parser does not support, first %3</source>
+        <translation>%1: %2 Knoten, die der Parser nicht unterstützt, zuerst %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="614"/>
+        <source>%1: %2 node(s) the CPU provider has no kernel for either, first %3</source>
+        <translation>%1: %2 Knoten, für die auch der CPU-Provider keinen Kernel hat, zuerst %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="616"/>
+        <source>%1: %2 node(s) fall back to the CPU provider, first %3</source>
+        <translation>%1: %2 Knoten fallen auf den CPU-Provider zurück, zuerst %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="618"/>
+        <source>%1: %2 node(s) fail at run time, first %3</source>
+        <translation>%1: %2 Knoten scheitern zur Laufzeit, zuerst %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="621"/>
+        <source>the fallbacks split the graph into %1 partitions (%2 on the provider, %3 on the CPU), with %4 copies between them</source>
+        <translation>die Rückfälle teilen den Graphen in %1 Partitionen (%2 auf dem Provider, %3 auf der CPU), mit %4 Kopien dazwischen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="627"/>
+        <source>%1, not counting %2 node(s) the table says nothing about</source>
+        <translation>%1, ohne %2 Knoten, zu denen die Tabelle nichts sagt</translation>
+    </message>
+    <message>
         <location filename="../ui/util/finding_text.cpp" line="631"/>
+        <source>also: %1</source>
+        <translation>außerdem: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="633"/>
+        <source>the table does not say for %1 more node(s)</source>
+        <translation>die Tabelle sagt nichts zu %1 weiteren Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="636"/>
+        <source>%1 (%2), the same network: %3 node(s) run there, %4 fall back to the CPU provider, %5 cannot load, %6 unknown</source>
+        <translation>%1 (%2), dasselbe Netz: %3 Knoten laufen dort, %4 fallen auf den CPU-Provider zurück, %5 lassen sich nicht laden, %6 unbekannt</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="723"/>
         <source>No INT8-vs-FP32 verdict: %1 and %2 are not the same network (see the findings; Benchmark → Compare Anyway compares them all the same).</source>
         <translation>Kein INT8-gegen-FP32-Urteil: %1 und %2 sind nicht dasselbe Netz (siehe die Befunde; Benchmark → Trotzdem vergleichen vergleicht sie dennoch).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="635"/>
+        <location filename="../ui/util/finding_text.cpp" line="727"/>
         <source>No INT8-vs-FP32 verdict: the run failed (%1): %2</source>
         <translation>Kein INT8-gegen-FP32-Urteil: der Lauf ist fehlgeschlagen (%1): %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="637"/>
+        <location filename="../ui/util/finding_text.cpp" line="729"/>
         <source>No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both measured.</source>
         <translation>Kein Urteil INT8 gegen FP32: Der Lauf braucht ein FP32- und ein quantisiertes Modell desselben Netzes, beide gemessen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="639"/>
+        <location filename="../ui/util/finding_text.cpp" line="731"/>
         <source>%1 vs %2, median latency, %3, %4</source>
         <translation>%1 gegen %2, Median der Latenz, %3, %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="642"/>
+        <location filename="../ui/util/finding_text.cpp" line="734"/>
         <source>, measured by %1</source>
         <translation>, gemessen von %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="643"/>
+        <location filename="../ui/util/finding_text.cpp" line="735"/>
         <source>, 95% CI %1-%2x</source>
         <translation>, 95-%-KI %1–%2x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="645"/>
+        <location filename="../ui/util/finding_text.cpp" line="737"/>
         <source>INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2).</source>
         <translation>INT8 und FP32 sind hier im Rahmen des Rauschens gleich schnell (Median der Beschleunigung %1x; %2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="648"/>
+        <location filename="../ui/util/finding_text.cpp" line="740"/>
         <source>INT8 is %1x faster here (%2).</source>
         <translation>INT8 ist hier %1x schneller (%2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="650"/>
+        <location filename="../ui/util/finding_text.cpp" line="742"/>
         <source>INT8 is %1x slower here (%2); no known cause matched, see the time per op type below.</source>
         <translation>INT8 ist hier %1x langsamer (%2); keine bekannte Ursache trifft zu, siehe die Zeit pro Operatortyp unten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="653"/>
+        <location filename="../ui/util/finding_text.cpp" line="745"/>
         <source>INT8 is %1x slower here, because %2 (%3).</source>
         <translation>INT8 ist hier %1x langsamer, denn %2 (%3).</translation>
     </message>
@@ -829,62 +939,62 @@
         <translation>%1 ist gegenüber %3 in ONNX Runtime %4 %2x, in Quantscope aber %5x (%6, %7)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="255"/>
+        <location filename="../ui/util/finding_text.cpp" line="279"/>
         <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU has INT8 dot-product instructions</source>
         <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; diese CPU hat INT8-Skalarprodukt-Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="257"/>
+        <location filename="../ui/util/finding_text.cpp" line="281"/>
         <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU lacks INT8 dot-product instructions</source>
         <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; dieser CPU fehlen INT8-Skalarprodukt-Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="355"/>
+        <location filename="../ui/util/finding_text.cpp" line="379"/>
         <source>Both runtimes ran the same files on the same inputs with the same threads; the difference is in how each executes them. The op types listed carry most of it. Fused quantization boundaries and integer dot-product kernels decide who wins; the onnxruntime-setup finding lists ONNX Runtime&apos;s settings.</source>
         <translation>Beide Laufzeitumgebungen führten dieselben Dateien mit denselben Eingaben und Threads aus; der Unterschied liegt darin, wie sie sie ausführen. Die aufgeführten Op-Typen machen den Großteil aus. Fusionierte Quantisierungsgrenzen und Integer-Skalarprodukt-Kernel entscheiden; der Befund onnxruntime-setup nennt die Einstellungen von ONNX Runtime.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="361"/>
+        <location filename="../ui/util/finding_text.cpp" line="415"/>
         <source>ONNX Runtime&apos;s CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops (DynamicQuantizeLinear, Cast, Mul) and graph optimizations &apos;disabled&apos; are the usual causes; deploy with ORT_ENABLE_ALL and the thread count you measured.</source>
         <translation>Der CPU-Provider von ONNX Runtime nutzt diese Befehle für ConvInteger, MatMulInteger und fusionierte QDQ-Faltungen. Ist INT8 dort trotzdem langsam, vergleichen Sie die Zeit je Op-Typ: nicht fusionierte Umwandlungs-Ops (DynamicQuantizeLinear, Cast, Mul) und Graph-Optimierungen „disabled“ sind die üblichen Ursachen; setzen Sie ORT_ENABLE_ALL und die gemessene Thread-Zahl ein.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="367"/>
+        <location filename="../ui/util/finding_text.cpp" line="421"/>
         <source>Without VNNI, AMX or dotprod, ONNX Runtime&apos;s INT8 kernels add u8*s8 products in pairs into 16-bit sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this one; deploy with ORT_ENABLE_ALL so QDQ groups are fused.</source>
         <translation>Ohne VNNI, AMX oder dotprod addieren die INT8-Kernel von ONNX Runtime u8*s8-Produkte paarweise zu 16-Bit-Summen und gewinnen gegenüber FP32-Code wenig. Messen Sie auf der Ziel-CPU oder bleiben Sie auf dieser bei FP32; setzen Sie ORT_ENABLE_ALL ein, damit QDQ-Gruppen fusioniert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="556"/>
+        <location filename="../ui/util/finding_text.cpp" line="648"/>
         <source>ONNX Runtime: %1</source>
         <translation>ONNX Runtime: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="556"/>
+        <location filename="../ui/util/finding_text.cpp" line="648"/>
         <source>Quantscope: %1</source>
         <translation>Quantscope: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="560"/>
+        <location filename="../ui/util/finding_text.cpp" line="652"/>
         <source>%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope</source>
         <translation>%1 in %2: %3 ms je Lauf in ONNX Runtime gegenüber %4 ms in Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="567"/>
+        <location filename="../ui/util/finding_text.cpp" line="659"/>
         <source>ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4</source>
         <translation>ONNX Runtime %1 (%2-Adapter, %3): Execution Provider in diesem Build: %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="571"/>
+        <location filename="../ui/util/finding_text.cpp" line="663"/>
         <source>%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5</source>
         <translation>%1: Graph-Optimierung %2, %3 Intra-Op- / %4 Inter-Op-Threads, Provider %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="576"/>
+        <location filename="../ui/util/finding_text.cpp" line="668"/>
         <source>CPU INT8 features: %1</source>
         <translation>INT8-Merkmale der CPU: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="577"/>
+        <location filename="../ui/util/finding_text.cpp" line="669"/>
         <source>CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)</source>
         <translation>INT8-Merkmale der CPU: %1 (kein VNNI, AMX oder dotprod: keine INT8-Skalarprodukt-Befehle)</translation>
     </message>
@@ -894,17 +1004,17 @@
         <translation>%1 führt %2 Knoten auf langsamen Referenz-Kerneln aus, %3 ms pro Lauf (%4% seiner Kernel-Zeit)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="279"/>
+        <location filename="../ui/util/finding_text.cpp" line="303"/>
         <source>These nodes ran a reference implementation (oneDNN&apos;s ref:..., or the engine&apos;s scalar loops), often 10-100x slower than a vectorised kernel: the measurement shows the fallback, not what the CPU can do. &apos;quantscope-cli plan MODEL --run&apos; shows each step&apos;s kernel, formats and fused post-ops; compare with the ISA capped (DNNL_MAX_CPU_ISA=AVX2) and report the model.</source>
         <translation>Diese Knoten liefen auf einer Referenzimplementierung (oneDNNs ref:... oder den skalaren Schleifen der Engine), oft 10- bis 100-mal langsamer als ein vektorisierter Kernel: Die Messung zeigt den Notbehelf, nicht was die CPU kann. &apos;quantscope-cli plan MODEL --run&apos; zeigt Kernel, Formate und fusionierte Post-Ops jedes Schritts; vergleichen Sie mit begrenzter ISA (DNNL_MAX_CPU_ISA=AVX2) und melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="412"/>
+        <location filename="../ui/util/finding_text.cpp" line="466"/>
         <source>%1: node &apos;%2&apos; (%3) ran %4: %5 ms per run (%6% of kernel time)</source>
         <translation>%1: Knoten &apos;%2&apos; (%3) lief auf %4: %5 ms pro Lauf (%6% der Kernel-Zeit)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="416"/>
+        <location filename="../ui/util/finding_text.cpp" line="470"/>
         <source>%1 more node(s): %2 ms per run</source>
         <translation>%1 weitere Knoten: %2 ms pro Lauf</translation>
     </message>
@@ -3210,17 +3320,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Keine Befunde.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="608"/>
+        <location filename="../ui/util/finding_text.cpp" line="700"/>
         <source>critical</source>
         <translation>kritisch</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="610"/>
+        <location filename="../ui/util/finding_text.cpp" line="702"/>
         <source>warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="614"/>
+        <location filename="../ui/util/finding_text.cpp" line="706"/>
         <source>info</source>
         <translation>Info</translation>
     </message>

@@ -37,21 +37,6 @@ int usageError(const std::string& message)
     return 2;
 }
 
-std::string_view kindName(TargetTableKind k)
-{
-    switch (k) {
-    case TargetTableKind::KernelTable:
-        return "kernel-table";
-    case TargetTableKind::ReducedBuildList:
-        return "reduced-build-list";
-    case TargetTableKind::EpSupportList:
-        return "ep-support-list";
-    case TargetTableKind::ParserSupportList:
-        break;
-    }
-    return "parser-support-list";
-}
-
 /// Op type -> node count for the nodes `pick` selects, in op-type order.
 template <typename Pick> std::map<std::string, int64_t> opCounts(const Graph& g, const TargetReport& r, Pick pick)
 {
@@ -160,7 +145,7 @@ nlohmann::json targetJson(const Graph& g, const TargetReport& r)
     nlohmann::json j;
     j["id"] = r.tableId;
     j["title"] = r.title;
-    j["kind"] = std::string(kindName(r.kind));
+    j["kind"] = std::string(targetTableKindName(r.kind));
     j["version"] = r.version;
     j["version_match"] = r.versionMatch;
     j["fallback_table"] = r.fallbackTableId.empty() ? nlohmann::json() : nlohmann::json(r.fallbackTableId);

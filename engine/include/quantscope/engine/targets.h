@@ -107,6 +107,8 @@ struct TargetTable
 Result<TargetTable> parseTargetTable(std::string_view jsonText, const std::filesystem::path& file);
 /// Every *.json in `dir`, sorted by id. One malformed file fails the whole load, naming it.
 Result<std::vector<TargetTable>> loadTargetTables(const std::filesystem::path& dir);
+/// The tables of findTargetTablesDirectory(); NotFound, saying how to point at them, when there is none.
+Result<std::vector<TargetTable>> loadInstalledTargetTables();
 /// $QS_TARGETS_DIR, else <exe dir>/../share/quantscope/targets, else the source tree's resources/targets (builds
 /// run in place). Empty when none exists.
 std::filesystem::path findTargetTablesDirectory();
@@ -182,6 +184,61 @@ struct TargetReport
     int64_t cpuNoKernelCount() const; ///< fallbacks the CPU provider has no kernel for
     int64_t runtimeFailureCount() const;
 };
+
+/// What goes wrong for a group of nodes on a target.
+enum class TargetProblemKind
+{
+    NoKernel, ///< no kernel in the target's own table (or unsupported by a standalone parser): cannot load
+    CpuNoKernel, ///< falls back to the CPU provider, which has no kernel either: cannot load
+    FallsBack, ///< runs on the CPU provider instead of the target's
+    FailsAtRunTime, ///< loads, but breaks a restriction the table states (fails at run time)
+};
+/// "no-kernel", "cpu-no-kernel", "falls-back", "fails-at-run-time"
+std::string_view targetProblemKindName(TargetProblemKind k) noexcept;
+std::optional<TargetProblemKind> parseTargetProblemKind(std::string_view name) noexcept;
+/// "kernel-table", "reduced-build-list", "ep-support-list", "parser-support-list" (the tables' `kind`)
+std::string_view targetTableKindName(TargetTableKind k) noexcept;
+std::optional<TargetTableKind> parseTargetTableKind(std::string_view name) noexcept;
+std::optional<TargetVerdict> parseTargetVerdict(std::string_view name) noexcept;
+
+/// The nodes of one operator type with one problem on a target.
+struct TargetOpProblem
+{
+    TargetProblemKind kind = TargetProblemKind::FallsBack;
+    std::string opType; ///< qualified ("ConvInteger", "com.microsoft.QGemm")
+    int64_t nodes = 0;
+    std::vector<std::string> examples; ///< names of the first nodes in topological order (at most maxExamples)
+    std::string reason; ///< what the table says about the first node
+};
+
+/// A target report reduced to what a run file keeps and the diagnosis reads: counts, partitions and, per problem and
+/// operator type, how many nodes and which ones first.
+struct TargetSummary
+{
+    std::string tableId;
+    std::string title;
+    TargetTableKind kind = TargetTableKind::KernelTable;
+    std::string version;
+    std::string versionMatch;
+    std::string fallbackTableId;
+    TargetVerdict verdict = TargetVerdict::Unknown;
+    std::optional<std::string> fileProblem;
+    int64_t nodes = 0;
+    int64_t runs = 0;
+    int64_t fallsBack = 0;
+    int64_t noKernel = 0;
+    int64_t unknown = 0;
+    int64_t cpuNoKernel = 0;
+    int64_t runtimeFailures = 0;
+    std::optional<PartitionSummary> partitions;
+    std::vector<TargetOpProblem> problems; ///< by kind (the enum's order), then most nodes first, then op type
+
+    /// Some node cannot load, falls back or fails at run time. A file-format problem alone (.onnx where a build
+    /// loads .ort) is not one: converting the file fixes it, the network is not at fault.
+    bool hasNodeProblems() const { return noKernel + cpuNoKernel + fallsBack + runtimeFailures > 0; }
+};
+
+TargetSummary summarizeTarget(const Graph& graph, const TargetReport& report, size_t maxExamples = 3);
 
 /// Classifies every main-graph node of `model` against `table`. `allTables` supplies the CPU kernel table an EP
 /// falls back to (the kernel table of the same runtime).
