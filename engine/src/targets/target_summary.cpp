@@ -77,7 +77,7 @@ TargetSummary summarizeTarget(const Graph& g, const TargetReport& r, size_t maxE
     s.fallbackTableId = r.fallbackTableId;
     s.verdict = r.verdict;
     s.fileProblem = r.fileProblem;
-    s.nodes = static_cast<int64_t>(r.nodes.size());
+    s.nodes = r.nodeCount();
     s.runs = r.count(NodeVerdict::Runs);
     s.fallsBack = r.count(NodeVerdict::FallsBack);
     s.noKernel = r.count(NodeVerdict::NoKernel);
@@ -97,9 +97,10 @@ TargetSummary summarizeTarget(const Graph& g, const TargetReport& r, size_t maxE
         if (p.examples.size() < maxExamples)
             p.examples.push_back(n.name);
     };
-    // r.nodes is in topological order, so the examples are the first nodes a reader meets in the graph.
-    for (const NodeTargetResult& n : r.nodes) {
-        const Node& node = g.node(n.node);
+    // Nodes come in topological order, a body's after its If/Loop/Scan node: the examples are the first ones a reader
+    // meets in the graph.
+    forEachNodeResult(g, r.nodes, [&](const Graph& graph, const NodeTargetResult& n) {
+        const Node& node = graph.node(n.node);
         if (n.verdict == NodeVerdict::NoKernel)
             note(TargetProblemKind::NoKernel, node, n.reason);
         if (n.verdict == NodeVerdict::FallsBack)
@@ -108,7 +109,7 @@ TargetSummary summarizeTarget(const Graph& g, const TargetReport& r, size_t maxE
             note(TargetProblemKind::CpuNoKernel, node, n.cpuReason);
         if (!n.runtimeFailures.empty())
             note(TargetProblemKind::FailsAtRunTime, node, n.runtimeFailures.front());
-    }
+    });
     for (auto& [key, p] : groups)
         s.problems.push_back(std::move(p));
     std::stable_sort(s.problems.begin(), s.problems.end(), [](const TargetOpProblem& a, const TargetOpProblem& b) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Deployment targets (issue 17 part 2): where will this file run, fall back to ONNX Runtime's CPU provider, or fail
 // to load? The support tables are data (resources/targets/*.json, schema in its README.md); this header loads them
-// and classifies every main-graph node of a Model against each one.
+// and classifies every node of a Model (If/Loop/Scan bodies included) against each one.
 //
 //   auto tables = qs::loadTargetTables(qs::findTargetTablesDirectory());
 //   for (const qs::TargetReport& r : qs::classifyModel(*model, *tables)) ...
@@ -122,6 +122,8 @@ enum class NodeVerdict
 };
 std::string_view nodeVerdictName(NodeVerdict v) noexcept; ///< "runs", "falls-back", "no-kernel", "unknown"
 
+struct BodyTargetResult;
+
 struct NodeTargetResult
 {
     NodeId node = kNoNode;
@@ -132,9 +134,29 @@ struct NodeTargetResult
     std::string cpuReason;
     std::vector<std::string> conditions; ///< constraints the table lists for the operator, not checked
     std::vector<std::string> runtimeFailures; ///< known restrictions the node breaks: fails at run time
-    bool subgraphsNotExamined = false; ///< If/Loop/Scan: only the outer node was classified
     bool becomesInitializer = false; ///< a Constant node ONNX Runtime turns into an initializer when it loads
+    /// If/Loop/Scan: its bodies in attribute order, every node classified against the same table (ONNX Runtime
+    /// creates the kernels of subgraphs when it loads the model, and partitions each body on its own).
+    std::vector<BodyTargetResult> bodies;
 };
+
+struct BodyTargetResult
+{
+    const Graph* graph = nullptr; ///< the body (owned by the model)
+    std::vector<NodeTargetResult> nodes; ///< the body's nodes in its topological order
+};
+
+/// Calls `visit(graph, node)` for every node result: a graph's nodes in order, each If/Loop/Scan node followed by the
+/// nodes of its bodies (depth first), with the graph that holds the node.
+template <typename Visit>
+void forEachNodeResult(const Graph& graph, const std::vector<NodeTargetResult>& nodes, Visit&& visit)
+{
+    for (const NodeTargetResult& n : nodes) {
+        visit(graph, n);
+        for (const BodyTargetResult& b : n.bodies)
+            forEachNodeResult(*b.graph, b.nodes, visit);
+    }
+}
 
 /// Placement of a node for partition counting.
 enum class Placement
@@ -177,12 +199,15 @@ struct TargetReport
     TargetVerdict verdict = TargetVerdict::Unknown;
     std::optional<std::string> fileProblem; ///< file-level reason it cannot load (".onnx: loads only .ort files")
     std::vector<std::string> fileNotes; ///< caveats (model opset outside the range the source states)
-    std::vector<NodeTargetResult> nodes; ///< main graph, topological order
-    std::optional<PartitionSummary> partitions; ///< EP tables only
+    std::vector<NodeTargetResult> nodes; ///< main graph, topological order (bodies under their node)
+    /// EP tables only: summed over the main graph and every body, each partitioned on its own.
+    std::optional<PartitionSummary> partitions;
 
+    /// The counts include the nodes of If/Loop/Scan bodies.
     int64_t count(NodeVerdict v) const;
     int64_t cpuNoKernelCount() const; ///< fallbacks the CPU provider has no kernel for
     int64_t runtimeFailureCount() const;
+    int64_t nodeCount() const; ///< main graph and bodies
 };
 
 /// What goes wrong for a group of nodes on a target.
@@ -223,7 +248,7 @@ struct TargetSummary
     std::string fallbackTableId;
     TargetVerdict verdict = TargetVerdict::Unknown;
     std::optional<std::string> fileProblem;
-    int64_t nodes = 0;
+    int64_t nodes = 0; ///< main graph and If/Loop/Scan bodies, as the counts below
     int64_t runs = 0;
     int64_t fallsBack = 0;
     int64_t noKernel = 0;
@@ -240,8 +265,8 @@ struct TargetSummary
 
 TargetSummary summarizeTarget(const Graph& graph, const TargetReport& report, size_t maxExamples = 3);
 
-/// Classifies every main-graph node of `model` against `table`. `allTables` supplies the CPU kernel table an EP
-/// falls back to (the kernel table of the same runtime).
+/// Classifies every node of `model` (main graph and If/Loop/Scan bodies) against `table`. `allTables` supplies the CPU
+/// kernel table an EP falls back to (the kernel table of the same runtime).
 TargetReport classifyModelForTarget(
     const Model& model, const TargetTable& table, const std::vector<TargetTable>& allTables);
 /// One report per table, in the order given.
