@@ -2,6 +2,7 @@
 // The Runs dock's runtime choice: with onnxruntime-node found (QS_ORT_NODE, set by ctest to the ort_node fixture's
 // cache), choosing ONNX Runtime puts that runtime and the adapter found into the benchmark request, and a run measures
 // the demo pair in ONNX Runtime through it; with no adapter anywhere the choice says "not found" and how to get one.
+#include "demo_pair.h"
 #include "panels/runs_panel.h"
 #include "ui_test_main.h"
 #include "workers/benchmark_controller.h"
@@ -43,12 +44,9 @@ QComboBox* runtimeCombo(RunsPanel& panel)
 
 void TestRunsRuntime::initTestCase()
 {
-    const QString dir = QStringLiteral(QS_DEMO_DIR);
-    auto fp = loadAndLayout(dir + QStringLiteral("/demo_fp32.onnx"), {});
-    auto q = loadAndLayout(dir + QStringLiteral("/demo_int8_dynamic.onnx"), {});
-    QVERIFY(fp && q);
-    m_pair.primary = *fp;
-    m_pair.secondary = *q;
+    const auto pair = test::loadDemoPair();
+    QVERIFY(pair);
+    m_pair = *pair;
 }
 
 void TestRunsRuntime::foundAdapterGoesIntoTheRequest()

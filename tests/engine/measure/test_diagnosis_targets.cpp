@@ -4,6 +4,7 @@
 // it for uint8), the 1.18 mobile package has no ConvInteger kernel, TensorRT's parser lists ConvInteger as N, and
 // ONNX Runtime's CPU ConvInteger takes only per-tensor zero points. A file-format problem alone is no finding.
 #include "dynamic_conv_integer_model.h"
+#include "shipped_target_tables.h"
 
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/model_loader.h>
@@ -24,12 +25,7 @@ namespace {
 
 const std::vector<TargetTable>& tables()
 {
-    static const std::vector<TargetTable> loaded = [] {
-        auto t = loadTargetTables(QS_TARGETS_TABLES_DIR);
-        EXPECT_TRUE(t.isOk()) << t.status().toString();
-        return t.isOk() ? *t : std::vector<TargetTable> {};
-    }();
-    return loaded;
+    return test::shippedTargetTables();
 }
 
 /// The dynamic ConvInteger model written to a file (a model record hashes its file), described with the tables.

@@ -4,6 +4,7 @@
 // and has no ConvInteger, TensorRT's parser says N), so a classifier that drifts from the data fails here.
 #include "dynamic_conv_integer_model.h"
 #include "onnx_builder.h"
+#include "shipped_target_tables.h"
 
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/op_schema_docs.h>
@@ -25,12 +26,7 @@ namespace {
 
 const std::vector<TargetTable>& tables()
 {
-    static const std::vector<TargetTable> loaded = [] {
-        auto t = loadTargetTables(QS_TARGETS_TABLES_DIR);
-        EXPECT_TRUE(t.isOk()) << t.status().toString();
-        return t.isOk() ? *t : std::vector<TargetTable> {};
-    }();
-    return loaded;
+    return test::shippedTargetTables();
 }
 
 const TargetTable& table(const std::string& id)
