@@ -82,6 +82,10 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_runtime = new QComboBox(form);
     m_runtime->setObjectName(QStringLiteral("runtimeCombo"));
     m_runtime->addItems({ tr("Quantscope"), tr("ONNX Runtime"), tr("Both") });
+    // The items are renamed once the adapters are detected ("Both (ONNX Runtime not found)"): the combo's minimum
+    // must not follow them, or the dock (and the window's minimum) would grow after the window was laid out.
+    m_runtime->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_runtime->setMinimumContentsLength(12);
     m_runtime->setToolTip(tr("Quantscope's engine, ONNX Runtime through its adapter process (see Settings \u2192 "
                              "Runtimes), or both with the same inputs, threads and runs"));
     m_threads = new QSpinBox(form);
