@@ -463,308 +463,418 @@
         <translation>der Lauf wurde abgebrochen, daher stammen einige Zahlen aus weniger Läufen als geplant</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="270"/>
+        <location filename="../ui/util/finding_text.cpp" line="255"/>
+        <source>%1 cannot load in %2, version %3: %4 node(s) have no kernel there (%5)</source>
+        <translation>%1 lässt sich in %2, Version %3, nicht laden: %4 Knoten haben dort keinen Kernel (%5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="258"/>
+        <source>%1 cannot be converted by %2, version %3: %4 node(s) are not supported (%5)</source>
+        <translation>%1 lässt sich mit %2, Version %3, nicht konvertieren: %4 Knoten werden nicht unterstützt (%5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="261"/>
+        <source>%1 cannot load on %2, version %3: %4 node(s) fall back to the CPU provider, which has no kernel for them either (%5)</source>
+        <translation>%1 lässt sich auf %2, Version %3, nicht laden: %4 Knoten fallen auf den CPU-Provider zurück, der für sie ebenfalls keinen Kernel hat (%5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="266"/>
+        <source>%1 loads on %2, version %3, but %4 node(s) break a restriction of the table and fail at run time (%5)</source>
+        <translation>%1 lädt auf %2, Version %3, aber %4 Knoten verletzen eine Einschränkung der Tabelle und scheitern zur Laufzeit (%5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="271"/>
+        <source>on %2, version %3, %4 node(s) of %1 fall back to the CPU provider (%5)</source>
+        <translation>auf %2, Version %3, fallen %4 Knoten von %1 auf den CPU-Provider zurück (%5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="295"/>
         <source>The speedup and the findings compare two different networks, not FP32 with its quantization. Measure the FP32 model this INT8 model was made from for a verdict about quantization.</source>
         <translation>Beschleunigung und Befunde vergleichen zwei verschiedene Netze, nicht FP32 mit seiner Quantisierung. Messen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand, um ein Urteil über die Quantisierung zu erhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="274"/>
+        <location filename="../ui/util/finding_text.cpp" line="299"/>
         <source>Open the FP32 model this INT8 model was made from. To compare these two anyway, use Benchmark → Compare Anyway (quantscope-cli: --allow-different-networks).</source>
         <translation>Öffnen Sie das FP32-Modell, aus dem dieses INT8-Modell entstand. Um diese beiden trotzdem zu vergleichen: Benchmark → Trotzdem vergleichen (quantscope-cli: --allow-different-networks).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="284"/>
+        <location filename="../ui/util/finding_text.cpp" line="309"/>
         <source>Those scenarios have no numbers. Time the model in ONNX Runtime and import its profile (quantscope-cli import-ort-profile) to compare, or re-export the model without these operators.</source>
         <translation>Diese Szenarien haben keine Zahlen. Messen Sie das Modell in ONNX Runtime und importieren Sie dessen Profil (quantscope-cli import-ort-profile) zum Vergleich, oder exportieren Sie das Modell ohne diese Operatoren neu.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="290"/>
+        <location filename="../ui/util/finding_text.cpp" line="315"/>
         <source>Dynamic quantization (ONNX Runtime quantize_dynamic) computes activation scales per run and is meant for MatMul-heavy models (transformers, RNNs). For convolutional networks use static quantization with calibration data (quantize_static, QDQ format, per-channel weights), which runtimes fuse into integer convolutions.</source>
         <translation>Dynamische Quantisierung (quantize_dynamic von ONNX Runtime) berechnet die Skalen der Aktivierungen bei jedem Lauf und ist für MatMul-lastige Modelle gedacht (Transformer, RNNs). Für Faltungsnetze verwenden Sie statische Quantisierung mit Kalibrierdaten (quantize_static, QDQ-Format, Gewichte pro Kanal), die Laufzeitumgebungen zu Integer-Faltungen fusionieren.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="296"/>
+        <location filename="../ui/util/finding_text.cpp" line="321"/>
         <source>This time is pure overhead the FP32 model does not have. Fewer precision boundaries (quantize whole blocks, not single ops), fused Q/DQ (static QDQ models in a runtime that fuses them) or keeping sensitive layers in FP32 entirely reduce it.</source>
         <translation>Diese Zeit ist reiner Mehraufwand, den das FP32-Modell nicht hat. Weniger Präzisionsgrenzen (ganze Blöcke statt einzelner Ops quantisieren), fusionierte Q/DQ (statische QDQ-Modelle in einer Laufzeitumgebung, die sie fusioniert) oder empfindliche Schichten ganz in FP32 zu belassen, verringern ihn.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="302"/>
+        <location filename="../ui/util/finding_text.cpp" line="327"/>
         <source>Without VNNI, u8*s8 products take vpmaddubsw, vpmaddwd and vpaddd (three instructions where VNNI&apos;s vpdpbusd needs one). CPUs with AVX512-VNNI or AVX-VNNI (Intel since Cascade Lake / Alder Lake, AMD since Zen 4) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne VNNI brauchen u8*s8-Produkte vpmaddubsw, vpmaddwd und vpaddd (drei Befehle, wo VNNIs vpdpbusd einen braucht). CPUs mit AVX512-VNNI oder AVX-VNNI (Intel seit Cascade Lake / Alder Lake, AMD seit Zen 4) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="306"/>
+        <location filename="../ui/util/finding_text.cpp" line="331"/>
         <source>Without dotprod/i8mm, int8 products are widened before accumulation. Armv8.2+ cores with dotprod (and i8mm) gain more; measure on the deployment CPU before deciding.</source>
         <translation>Ohne dotprod/i8mm werden int8-Produkte vor dem Aufsummieren verbreitert. Armv8.2+-Kerne mit dotprod (und i8mm) gewinnen mehr; messen Sie vor der Entscheidung auf der Ziel-CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="311"/>
+        <location filename="../ui/util/finding_text.cpp" line="336"/>
         <source>oneDNN&apos;s ISA was limited (DNNL_MAX_CPU_ISA, or a oneDNN build older than the CPU). That is useful to emulate a CPU without VNNI; for this machine&apos;s own answer, unset the limit and measure again.</source>
         <translation>Die ISA von oneDNN war begrenzt (DNNL_MAX_CPU_ISA oder ein oneDNN-Build, der älter als die CPU ist). Das ist nützlich, um eine CPU ohne VNNI nachzubilden; für die Antwort dieser Maschine heben Sie die Begrenzung auf und messen erneut.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="314"/>
+        <location filename="../ui/util/finding_text.cpp" line="339"/>
         <source>x86-64 integer kernels multiply unsigned by signed bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 needs extra conversions. ONNX Runtime&apos;s quantization guide advises U8S8 on x86-64 and avoiding S8S8 with QOperator; re-quantize with activation_type=QUInt8 or use the QDQ format.</source>
         <translation>x86-64-Integer-Kernel multiplizieren vorzeichenlose mit vorzeichenbehafteten Bytes (vpmaddubsw / VNNI vpdpbusd); S8S8 braucht zusätzliche Umwandlungen. Der Quantisierungsleitfaden von ONNX Runtime empfiehlt auf x86-64 U8S8 und rät von S8S8 mit QOperator ab; quantisieren Sie mit activation_type=QUInt8 neu oder verwenden Sie das QDQ-Format.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="318"/>
+        <location filename="../ui/util/finding_text.cpp" line="343"/>
         <source>Every extra node is a kernel launch and a pass over an activation in memory. Unless the runtime fuses the added quantization nodes into integer kernels, these passes can cost more than the int8 arithmetic saves.</source>
         <translation>Jeder zusätzliche Knoten ist ein Kernel-Aufruf und ein Durchlauf über eine Aktivierung im Speicher. Sofern die Laufzeitumgebung die hinzugefügten Quantisierungsknoten nicht in Integer-Kernel fusioniert, können diese Durchläufe mehr kosten, als die int8-Arithmetik spart.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="324"/>
+        <location filename="../ui/util/finding_text.cpp" line="349"/>
         <source>As written, every QuantizeLinear/DequantizeLinear runs as its own pass and the integer kernels are surrounded by conversions. A runtime that fuses Q/DQ pairs into integer operators gets the optimized number; one that does not gets the slower one. Check what the deployment runtime fuses.</source>
         <translation>Wie geschrieben läuft jedes QuantizeLinear/DequantizeLinear als eigener Durchlauf, und die Integer-Kernel sind von Umwandlungen umgeben. Eine Laufzeitumgebung, die Q/DQ-Paare zu Integer-Operatoren fusioniert, erreicht die optimierte Zahl; eine, die das nicht tut, die langsamere. Prüfen Sie, was die Laufzeitumgebung im Einsatz fusioniert.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="329"/>
+        <location filename="../ui/util/finding_text.cpp" line="354"/>
         <source>Operator fusion (Conv + activation, BatchNormalization folding, layout propagation) makes this difference; a runtime without it will see the as-written number.</source>
         <translation>Operatorfusion (Conv + Aktivierung, Einfalten von BatchNormalization, Layout-Weitergabe) macht diesen Unterschied; eine Laufzeitumgebung ohne sie sieht die Zahl wie geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="334"/>
+        <location filename="../ui/util/finding_text.cpp" line="359"/>
         <source>The controlled (1 thread) number measures kernel efficiency; the practical (all cores) number adds parallel scaling, where memory bandwidth and operators that do not parallelise (small quantize/dequantize passes) change the balance. Decide with the setting you deploy.</source>
         <translation>Die kontrollierte Zahl (1 Thread) misst die Effizienz der Kernel; bei der praktischen (alle Kerne) kommt die parallele Skalierung hinzu, bei der Speicherbandbreite und nicht parallelisierbare Operatoren (kleine Quantisierungs- und Dequantisierungsdurchläufe) das Verhältnis verschieben. Entscheiden Sie mit der Einstellung, die Sie einsetzen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="338"/>
+        <location filename="../ui/util/finding_text.cpp" line="363"/>
         <source>Without VNNI, vpmaddubsw adds two u8*s8 products into int16 with saturation (255*127*2 = 64770 &gt; 32767). oneDNN and ONNX Runtime recommend 7-bit weights on such CPUs (reduce_range=True in ONNX Runtime&apos;s quantizer); check accuracy against FP32 on real inputs.</source>
         <translation>Ohne VNNI addiert vpmaddubsw zwei u8*s8-Produkte mit Sättigung in int16 (255*127*2 = 64770 &gt; 32767). oneDNN und ONNX Runtime empfehlen auf solchen CPUs 7-Bit-Gewichte (reduce_range=True im Quantisierer von ONNX Runtime); prüfen Sie die Genauigkeit gegen FP32 mit echten Eingaben.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="342"/>
+        <location filename="../ui/util/finding_text.cpp" line="367"/>
         <source>Input/output copies, kernel dispatch and the quantization of inputs and outputs cost the same whatever the arithmetic; with this little compute INT8 has little to win. Batch several inputs per run or keep FP32.</source>
         <translation>Kopien von Ein- und Ausgaben, Kernel-Aufrufe und die Quantisierung von Ein- und Ausgaben kosten gleich viel, wie viel auch gerechnet wird; bei so wenig Rechenarbeit hat INT8 wenig zu gewinnen. Verarbeiten Sie mehrere Eingaben pro Lauf oder bleiben Sie bei FP32.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="346"/>
+        <location filename="../ui/util/finding_text.cpp" line="371"/>
         <source>Close other programs, use the performance CPU governor, pin the process to cores (taskset), and run longer (--seconds) so the medians settle. Speedups within the noise should be reported as &apos;no difference&apos;.</source>
         <translation>Schließen Sie andere Programme, verwenden Sie den CPU-Governor „performance“, binden Sie den Prozess an Kerne (taskset) und messen Sie länger (--seconds), damit sich die Mediane stabilisieren. Beschleunigungen innerhalb des Rauschens sollten als „kein Unterschied“ berichtet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="350"/>
+        <location filename="../ui/util/finding_text.cpp" line="375"/>
         <source>The 95% bootstrap interval of the median ratio contains 1: the measured difference is within the noise of this run. More runs or a quieter machine narrow it.</source>
         <translation>Das 95-%-Bootstrap-Intervall des Medianverhältnisses enthält 1: Der gemessene Unterschied liegt im Rauschen dieses Laufs. Mehr Läufe oder eine ruhigere Maschine machen es enger.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="353"/>
+        <location filename="../ui/util/finding_text.cpp" line="378"/>
         <source>Treat partial statistics with care, or run again to completion.</source>
         <translation>Behandeln Sie unvollständige Statistiken mit Vorsicht, oder wiederholen Sie den Lauf bis zum Ende.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="381"/>
+        <location filename="../ui/util/finding_text.cpp" line="385"/>
+        <source>&apos;quantscope-cli targets MODEL&apos; lists every node and why.</source>
+        <translation>„quantscope-cli targets MODELL“ listet jeden Knoten mit Begründung.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="387"/>
+        <source>A provider runs only the operators it supports; ONNX Runtime hands the rest to its CPU provider and copies tensors at every boundary between the two, so a few unsupported operator types can cost more than the provider gains. Use operators the target lists, or measure on the device with and without the provider.</source>
+        <translation>Ein Provider führt nur die Operatoren aus, die er unterstützt; den Rest gibt ONNX Runtime an seinen CPU-Provider und kopiert an jeder Grenze zwischen beiden Tensoren. Wenige nicht unterstützte Operatortypen können so mehr kosten, als der Provider gewinnt. Verwenden Sie Operatoren, die das Ziel auflistet, oder messen Sie auf dem Gerät mit und ohne den Provider.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="393"/>
+        <source>The parser stops at the first operator it does not support, so no engine is built from this file. Export the network with operators the parser lists.</source>
+        <translation>Der Parser bricht beim ersten Operator ab, den er nicht unterstützt, daher entsteht aus dieser Datei keine Engine. Exportieren Sie das Netz mit Operatoren, die der Parser auflistet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="397"/>
+        <source>The session is created, but running these nodes fails on the restriction the table states. Quantize so the nodes meet it (for ConvInteger: per-tensor zero points), or use another format.</source>
+        <translation>Die Sitzung wird erstellt, aber das Ausführen dieser Knoten scheitert an der Einschränkung, die die Tabelle nennt. Quantisieren Sie so, dass die Knoten sie erfüllen (bei ConvInteger: Nullpunkte pro Tensor), oder verwenden Sie ein anderes Format.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="401"/>
+        <source>Creating a session fails (&apos;Could not find an implementation for ...&apos;): the provider rejects these nodes, and ONNX Runtime&apos;s CPU provider, which runs what a provider rejects, has no kernel for them either. Quantize in a format both have kernels for, or deploy a build that includes them.</source>
+        <translation>Das Erstellen einer Sitzung scheitert („Could not find an implementation for ...“): Der Provider lehnt diese Knoten ab, und der CPU-Provider von ONNX Runtime, der ausführt, was ein Provider ablehnt, hat für sie ebenfalls keinen Kernel. Quantisieren Sie in einem Format, für das beide Kernel haben, oder liefern Sie einen Build aus, der sie enthält.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="407"/>
+        <source>Creating a session fails (&apos;Could not find an implementation for ...&apos;): this build has no kernel for these nodes. Quantize in a format the build has kernels for, or deploy a build that includes them (a full package, or a reduced build made for this model).</source>
+        <translation>Das Erstellen einer Sitzung scheitert („Could not find an implementation for ...“): Dieser Build hat für diese Knoten keinen Kernel. Quantisieren Sie in einem Format, für das der Build Kernel hat, oder liefern Sie einen Build aus, der sie enthält (ein vollständiges Paket oder einen für dieses Modell reduzierten Build).</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="436"/>
         <source>%1: %2x (95% CI %3-%4) vs %5, %6, %7</source>
         <translation>%1: %2x (95-%-KI %3–%4) gegen %5, %6, %7</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="386"/>
+        <location filename="../ui/util/finding_text.cpp" line="441"/>
         <source>measured speedup %1</source>
         <translation>gemessene Beschleunigung %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="391"/>
+        <location filename="../ui/util/finding_text.cpp" line="446"/>
         <source>inputs differ: %1 has %2, %3 has %4</source>
         <translation>Eingänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="395"/>
+        <location filename="../ui/util/finding_text.cpp" line="450"/>
         <source>outputs differ: %1 has %2, %3 has %4</source>
         <translation>Ausgänge unterscheiden sich: %1 hat %2, %3 hat %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="399"/>
+        <location filename="../ui/util/finding_text.cpp" line="454"/>
         <source>%1 has %2 %3 layers, %4 has %5</source>
         <translation>%1 hat %2 %3-Schichten, %4 hat %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="404"/>
+        <location filename="../ui/util/finding_text.cpp" line="459"/>
         <source>layer %1 is %2 in %3 but %4 in %5</source>
         <translation>Schicht %1 ist %2 in %3, aber %4 in %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="422"/>
+        <location filename="../ui/util/finding_text.cpp" line="477"/>
         <source>%1: %2 and %3 more</source>
         <translation>%1: %2 und %3 weitere</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="423"/>
-        <location filename="../ui/util/finding_text.cpp" line="544"/>
+        <location filename="../ui/util/finding_text.cpp" line="478"/>
+        <location filename="../ui/util/finding_text.cpp" line="599"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="428"/>
+        <location filename="../ui/util/finding_text.cpp" line="483"/>
         <source>%1: %2 DynamicQuantizeLinear, %3 ConvInteger, %4 Cast, %5 Mul nodes (%6 nodes in total)</source>
         <translation>%1: %2 DynamicQuantizeLinear-, %3 ConvInteger-, %4 Cast-, %5 Mul-Knoten (%6 Knoten insgesamt)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="433"/>
+        <location filename="../ui/util/finding_text.cpp" line="488"/>
         <source>%1: DynamicQuantizeLinear takes %2 ms of %3 ms per run (%4%)</source>
         <translation>%1: DynamicQuantizeLinear braucht %2 ms von %3 ms pro Lauf (%4 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="442"/>
+        <location filename="../ui/util/finding_text.cpp" line="497"/>
         <source>ConvInteger steps (with their fused Cast/Mul rescaling) take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Schritte (mit ihrer eingebundenen Cast/Mul-Reskalierung) brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="447"/>
+        <location filename="../ui/util/finding_text.cpp" line="502"/>
         <source>ConvInteger kernels take %1 ms per run vs %2 ms for the FP32 model&apos;s Conv kernels (%3x)</source>
         <translation>ConvInteger-Kernel brauchen %1 ms pro Lauf gegenüber %2 ms für die Conv-Kernel des FP32-Modells (%3x)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="455"/>
+        <location filename="../ui/util/finding_text.cpp" line="510"/>
         <source>%1: quantize/dequantize/cast/requantize nodes take %2 ms of %3 ms per run (%4%, %5 profile)</source>
         <translation>%1: Quantisierungs-, Dequantisierungs-, Cast- und Requantisierungsknoten brauchen %2 ms von %3 ms pro Lauf (%4 %, Profil von %5)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="459"/>
+        <location filename="../ui/util/finding_text.cpp" line="514"/>
         <source>%1: %2 ms (%3%)</source>
         <translation>%1: %2 ms (%3 %)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="465"/>
+        <location filename="../ui/util/finding_text.cpp" line="520"/>
         <source>%1: AVX512-VNNI no, AVX-VNNI no, AMX-INT8 no; AVX2 %2, AVX-512 %3</source>
         <translation>%1: AVX512-VNNI nein, AVX-VNNI nein, AMX-INT8 nein; AVX2 %2, AVX-512 %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="468"/>
+        <location filename="../ui/util/finding_text.cpp" line="523"/>
         <source>%1: Arm dotprod no, i8mm no</source>
         <translation>%1: Arm dotprod nein, i8mm nein</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="470"/>
+        <location filename="../ui/util/finding_text.cpp" line="525"/>
         <source>oneDNN %1 dispatches to %2</source>
         <translation>oneDNN %1 verwendet %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="475"/>
+        <location filename="../ui/util/finding_text.cpp" line="530"/>
         <source>expected here for fused integer convolutions: about %1-%2x per layer (oneDNN u8*s8 vs FP32 convolutions measured on an AVX2 EPYC without VNNI), less for whole models</source>
         <translation>hier für fusionierte Integer-Faltungen zu erwarten: etwa %1–%2x pro Schicht (oneDNN u8*s8 gegenüber FP32-Faltungen, gemessen auf einem AVX2-EPYC ohne VNNI), weniger für ganze Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="483"/>
+        <location filename="../ui/util/finding_text.cpp" line="538"/>
         <source>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</source>
         <translation>%1: AVX512-VNNI %2, AVX-VNNI %3, AMX-INT8 %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="486"/>
+        <location filename="../ui/util/finding_text.cpp" line="541"/>
         <source>oneDNN %1 effective ISA: %2</source>
         <translation>oneDNN %1, wirksame ISA: %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="491"/>
+        <location filename="../ui/util/finding_text.cpp" line="546"/>
         <source>%1: %2 integer convolution/matmul nodes take int8 activations (format %3)</source>
         <translation>%1: %2 Integer-Faltungs- und MatMul-Knoten erhalten int8-Aktivierungen (Format %3)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="496"/>
+        <location filename="../ui/util/finding_text.cpp" line="551"/>
         <source>%1 nodes (%2) -&gt; %3 nodes (%4): %5x</source>
         <translation>%1 Knoten (%2) → %3 Knoten (%4): %5x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="500"/>
+        <location filename="../ui/util/finding_text.cpp" line="555"/>
         <source>added: %1</source>
         <translation>hinzugekommen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="505"/>
+        <location filename="../ui/util/finding_text.cpp" line="560"/>
         <source>%1, %2: median %3 ms as written vs %4 ms optimized</source>
         <translation>%1, %2: Median %3 ms wie geschrieben gegenüber %4 ms optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="512"/>
+        <location filename="../ui/util/finding_text.cpp" line="567"/>
         <source>%1 (%2): no VNNI/AMX on %3</source>
         <translation>%1 (%2): kein VNNI/AMX auf %3</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="515"/>
+        <location filename="../ui/util/finding_text.cpp" line="570"/>
         <source>%1 (%2): oneDNN limited to %3 on %4</source>
         <translation>%1 (%2): oneDNN auf %3 begrenzt, auf %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="521"/>
+        <location filename="../ui/util/finding_text.cpp" line="576"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4, cosine %5</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4, Kosinus %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="522"/>
+        <location filename="../ui/util/finding_text.cpp" line="577"/>
         <source>parity vs %1 (%2): max |error| %3, mean |error| %4</source>
         <translation>Übereinstimmung mit %1 (%2): max. |Fehler| %3, mittlerer |Fehler| %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="528"/>
+        <location filename="../ui/util/finding_text.cpp" line="583"/>
         <source>%1: FP32 median %2 ms</source>
         <translation>%1: FP32-Median %2 ms</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="531"/>
+        <location filename="../ui/util/finding_text.cpp" line="586"/>
         <source>%1 million multiply-accumulates per inference</source>
         <translation>%1 Millionen Multiplikationen mit Akkumulation pro Inferenz</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="537"/>
+        <location filename="../ui/util/finding_text.cpp" line="592"/>
         <source>%1: CV %2% (mean %3 ms, stddev %4 ms, P99 %5 ms vs P50 %6 ms), %7 Tukey outliers in %8 runs</source>
         <translation>%1: VK %2 % (Mittelwert %3 ms, Std.-Abw. %4 ms, P99 %5 ms gegenüber P50 %6 ms), %7 Tukey-Ausreißer in %8 Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="544"/>
+        <location filename="../ui/util/finding_text.cpp" line="599"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="547"/>
+        <location filename="../ui/util/finding_text.cpp" line="602"/>
         <source>the run was stopped before every scenario ran</source>
         <translation>der Lauf wurde beendet, bevor jedes Szenario lief</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="631"/>
+        <location filename="../ui/util/finding_text.cpp" line="610"/>
+        <source>table %1, version %2 (%3)</source>
+        <translation>Tabelle %1, Version %2 (%3)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="612"/>
+        <source>%1: %2 node(s) without a kernel, first %3</source>
+        <translation>%1: %2 Knoten ohne Kernel, zuerst %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="614"/>
+        <source>%1: %2 node(s) the parser does not support, first %3</source>
+        <translation>%1: %2 Knoten, die der Parser nicht unterstützt, zuerst %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="616"/>
+        <source>%1: %2 node(s) the CPU provider has no kernel for either, first %3</source>
+        <translation>%1: %2 Knoten, für die auch der CPU-Provider keinen Kernel hat, zuerst %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="618"/>
+        <source>%1: %2 node(s) fall back to the CPU provider, first %3</source>
+        <translation>%1: %2 Knoten fallen auf den CPU-Provider zurück, zuerst %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="620"/>
+        <source>%1: %2 node(s) fail at run time, first %3</source>
+        <translation>%1: %2 Knoten scheitern zur Laufzeit, zuerst %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="623"/>
+        <source>the fallbacks split the graph into %1 partitions (%2 on the provider, %3 on the CPU), with %4 copies between them</source>
+        <translation>die Rückfälle teilen den Graphen in %1 Partitionen (%2 auf dem Provider, %3 auf der CPU), mit %4 Kopien dazwischen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="629"/>
+        <source>%1, not counting %2 node(s) the table says nothing about</source>
+        <translation>%1, ohne %2 Knoten, zu denen die Tabelle nichts sagt</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="633"/>
+        <source>also: %1</source>
+        <translation>außerdem: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="635"/>
+        <source>the table does not say for %1 more node(s)</source>
+        <translation>die Tabelle sagt nichts zu %1 weiteren Knoten</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="638"/>
+        <source>%1 (%2), the same network: %3 node(s) run there, %4 fall back to the CPU provider, %5 cannot load, %6 unknown</source>
+        <translation>%1 (%2), dasselbe Netz: %3 Knoten laufen dort, %4 fallen auf den CPU-Provider zurück, %5 lassen sich nicht laden, %6 unbekannt</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="725"/>
         <source>No INT8-vs-FP32 verdict: %1 and %2 are not the same network (see the findings; Benchmark → Compare Anyway compares them all the same).</source>
         <translation>Kein INT8-gegen-FP32-Urteil: %1 und %2 sind nicht dasselbe Netz (siehe die Befunde; Benchmark → Trotzdem vergleichen vergleicht sie dennoch).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="635"/>
+        <location filename="../ui/util/finding_text.cpp" line="729"/>
         <source>No INT8-vs-FP32 verdict: the run failed (%1): %2</source>
         <translation>Kein INT8-gegen-FP32-Urteil: der Lauf ist fehlgeschlagen (%1): %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="637"/>
+        <location filename="../ui/util/finding_text.cpp" line="731"/>
         <source>No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both measured.</source>
         <translation>Kein Urteil INT8 gegen FP32: Der Lauf braucht ein FP32- und ein quantisiertes Modell desselben Netzes, beide gemessen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="639"/>
+        <location filename="../ui/util/finding_text.cpp" line="733"/>
         <source>%1 vs %2, median latency, %3, %4</source>
         <translation>%1 gegen %2, Median der Latenz, %3, %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="642"/>
+        <location filename="../ui/util/finding_text.cpp" line="736"/>
         <source>, measured by %1</source>
         <translation>, gemessen von %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="643"/>
+        <location filename="../ui/util/finding_text.cpp" line="737"/>
         <source>, 95% CI %1-%2x</source>
         <translation>, 95-%-KI %1–%2x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="645"/>
+        <location filename="../ui/util/finding_text.cpp" line="739"/>
         <source>INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2).</source>
         <translation>INT8 und FP32 sind hier im Rahmen des Rauschens gleich schnell (Median der Beschleunigung %1x; %2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="648"/>
+        <location filename="../ui/util/finding_text.cpp" line="742"/>
         <source>INT8 is %1x faster here (%2).</source>
         <translation>INT8 ist hier %1x schneller (%2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="650"/>
+        <location filename="../ui/util/finding_text.cpp" line="744"/>
         <source>INT8 is %1x slower here (%2); no known cause matched, see the time per op type below.</source>
         <translation>INT8 ist hier %1x langsamer (%2); keine bekannte Ursache trifft zu, siehe die Zeit pro Operatortyp unten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="653"/>
+        <location filename="../ui/util/finding_text.cpp" line="747"/>
         <source>INT8 is %1x slower here, because %2 (%3).</source>
         <translation>INT8 ist hier %1x langsamer, denn %2 (%3).</translation>
     </message>
@@ -774,62 +884,62 @@
         <translation>%1 ist gegenüber %3 in ONNX Runtime %4 %2x, in Quantscope aber %5x (%6, %7)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="255"/>
+        <location filename="../ui/util/finding_text.cpp" line="280"/>
         <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU has INT8 dot-product instructions</source>
         <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; diese CPU hat INT8-Skalarprodukt-Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="257"/>
+        <location filename="../ui/util/finding_text.cpp" line="282"/>
         <source>ONNX Runtime %1 ran with graph optimizations %2 on its CPU provider; this CPU lacks INT8 dot-product instructions</source>
         <translation>ONNX Runtime %1 lief mit Graph-Optimierungen %2 auf seinem CPU-Provider; dieser CPU fehlen INT8-Skalarprodukt-Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="355"/>
+        <location filename="../ui/util/finding_text.cpp" line="380"/>
         <source>Both runtimes ran the same files on the same inputs with the same threads; the difference is in how each executes them. The op types listed carry most of it. Fused quantization boundaries and integer dot-product kernels decide who wins; the onnxruntime-setup finding lists ONNX Runtime&apos;s settings.</source>
         <translation>Beide Laufzeitumgebungen führten dieselben Dateien mit denselben Eingaben und Threads aus; der Unterschied liegt darin, wie sie sie ausführen. Die aufgeführten Op-Typen machen den Großteil aus. Fusionierte Quantisierungsgrenzen und Integer-Skalarprodukt-Kernel entscheiden; der Befund onnxruntime-setup nennt die Einstellungen von ONNX Runtime.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="361"/>
+        <location filename="../ui/util/finding_text.cpp" line="416"/>
         <source>ONNX Runtime&apos;s CPU provider uses these instructions for ConvInteger, MatMulInteger and fused QDQ convolutions. If INT8 is still slow there, compare the time per op type: unfused conversion ops (DynamicQuantizeLinear, Cast, Mul) and graph optimizations &apos;disabled&apos; are the usual causes; deploy with ORT_ENABLE_ALL and the thread count you measured.</source>
         <translation>Der CPU-Provider von ONNX Runtime nutzt diese Befehle für ConvInteger, MatMulInteger und fusionierte QDQ-Faltungen. Ist INT8 dort trotzdem langsam, vergleichen Sie die Zeit je Op-Typ: nicht fusionierte Umwandlungs-Ops (DynamicQuantizeLinear, Cast, Mul) und Graph-Optimierungen „disabled“ sind die üblichen Ursachen; setzen Sie ORT_ENABLE_ALL und die gemessene Thread-Zahl ein.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="367"/>
+        <location filename="../ui/util/finding_text.cpp" line="422"/>
         <source>Without VNNI, AMX or dotprod, ONNX Runtime&apos;s INT8 kernels add u8*s8 products in pairs into 16-bit sums and gain little over FP32 code. Measure on the deployment CPU, or keep FP32 on this one; deploy with ORT_ENABLE_ALL so QDQ groups are fused.</source>
         <translation>Ohne VNNI, AMX oder dotprod addieren die INT8-Kernel von ONNX Runtime u8*s8-Produkte paarweise zu 16-Bit-Summen und gewinnen gegenüber FP32-Code wenig. Messen Sie auf der Ziel-CPU oder bleiben Sie auf dieser bei FP32; setzen Sie ORT_ENABLE_ALL ein, damit QDQ-Gruppen fusioniert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="556"/>
+        <location filename="../ui/util/finding_text.cpp" line="650"/>
         <source>ONNX Runtime: %1</source>
         <translation>ONNX Runtime: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="556"/>
+        <location filename="../ui/util/finding_text.cpp" line="650"/>
         <source>Quantscope: %1</source>
         <translation>Quantscope: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="560"/>
+        <location filename="../ui/util/finding_text.cpp" line="654"/>
         <source>%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope</source>
         <translation>%1 in %2: %3 ms je Lauf in ONNX Runtime gegenüber %4 ms in Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="567"/>
+        <location filename="../ui/util/finding_text.cpp" line="661"/>
         <source>ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4</source>
         <translation>ONNX Runtime %1 (%2-Adapter, %3): Execution Provider in diesem Build: %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="571"/>
+        <location filename="../ui/util/finding_text.cpp" line="665"/>
         <source>%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5</source>
         <translation>%1: Graph-Optimierung %2, %3 Intra-Op- / %4 Inter-Op-Threads, Provider %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="576"/>
+        <location filename="../ui/util/finding_text.cpp" line="670"/>
         <source>CPU INT8 features: %1</source>
         <translation>INT8-Merkmale der CPU: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="577"/>
+        <location filename="../ui/util/finding_text.cpp" line="671"/>
         <source>CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)</source>
         <translation>INT8-Merkmale der CPU: %1 (kein VNNI, AMX oder dotprod: keine INT8-Skalarprodukt-Befehle)</translation>
     </message>
@@ -839,17 +949,17 @@
         <translation>%1 führt %2 Knoten auf langsamen Referenz-Kerneln aus, %3 ms pro Lauf (%4% seiner Kernel-Zeit)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="279"/>
+        <location filename="../ui/util/finding_text.cpp" line="304"/>
         <source>These nodes ran a reference implementation (oneDNN&apos;s ref:..., or the engine&apos;s scalar loops), often 10-100x slower than a vectorised kernel: the measurement shows the fallback, not what the CPU can do. &apos;quantscope-cli plan MODEL --run&apos; shows each step&apos;s kernel, formats and fused post-ops; compare with the ISA capped (DNNL_MAX_CPU_ISA=AVX2) and report the model.</source>
         <translation>Diese Knoten liefen auf einer Referenzimplementierung (oneDNNs ref:... oder den skalaren Schleifen der Engine), oft 10- bis 100-mal langsamer als ein vektorisierter Kernel: Die Messung zeigt den Notbehelf, nicht was die CPU kann. &apos;quantscope-cli plan MODEL --run&apos; zeigt Kernel, Formate und fusionierte Post-Ops jedes Schritts; vergleichen Sie mit begrenzter ISA (DNNL_MAX_CPU_ISA=AVX2) und melden Sie das Modell.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="412"/>
+        <location filename="../ui/util/finding_text.cpp" line="467"/>
         <source>%1: node &apos;%2&apos; (%3) ran %4: %5 ms per run (%6% of kernel time)</source>
         <translation>%1: Knoten &apos;%2&apos; (%3) lief auf %4: %5 ms pro Lauf (%6% der Kernel-Zeit)</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="416"/>
+        <location filename="../ui/util/finding_text.cpp" line="471"/>
         <source>%1 more node(s): %2 ms per run</source>
         <translation>%1 weitere Knoten: %2 ms pro Lauf</translation>
     </message>
@@ -3767,17 +3877,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Keine Befunde.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="608"/>
+        <location filename="../ui/util/finding_text.cpp" line="702"/>
         <source>critical</source>
         <translation>kritisch</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="610"/>
+        <location filename="../ui/util/finding_text.cpp" line="704"/>
         <source>warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="614"/>
+        <location filename="../ui/util/finding_text.cpp" line="708"/>
         <source>info</source>
         <translation>Info</translation>
     </message>
@@ -3785,332 +3895,355 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::RunsPanel</name>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="66"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="69"/>
         <source>Measure</source>
         <translation>Messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="73"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
         <source>Measure the open model (the FP32 model of a pair)</source>
         <translation>Das geöffnete Modell messen (bei einem Paar das FP32-Modell)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="74"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="77"/>
         <source>Measure the quantized model of the pair (open a pair with Ctrl+Shift+O)</source>
         <translation>Das quantisierte Modell des Paars messen (ein Paar öffnen Sie mit Strg+Umschalt+O)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
         <source>Optimized</source>
         <translation>Optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
         <source>As written</source>
         <translation>Wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="505"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="77"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="80"/>
         <source>Optimized: the engine&apos;s fused kernels. As written: one kernel per node of the file, the way a naive runtime executes it.</source>
         <translation>Optimiert: die fusionierten Kernel der Engine. Wie geschrieben: ein Kernel pro Knoten der Datei, so wie eine naive Laufzeitumgebung sie ausführt.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="89"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="87"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="90"/>
         <source>Intra-op threads for oneDNN and the engine&apos;s kernels. 1 is the controlled setting; “all cores” is the practical one.</source>
         <translation>Intra-Op-Threads für oneDNN und die Kernel der Engine. 1 ist die kontrollierte Einstellung, „alle Kerne“ die praktische.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="92"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
         <source>Runs before measuring (caches, lazy initialisation); the first is timed separately</source>
         <translation>Läufe vor der Messung (Caches, verzögerte Initialisierung); der erste wird getrennt gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="98"/>
         <source>Measured runs per model; the statistics and histograms are of these</source>
         <translation>Gemessene Läufe pro Modell; Statistik und Histogramme beziehen sich auf diese</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="96"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="99"/>
         <source>Per-node profile</source>
         <translation>Profil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="97"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="100"/>
         <source>Record time per node and per op type (for the op-type chart and the graph colouring); its hooks add a little time between kernels</source>
         <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="100"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="103"/>
         <source>e.g. images=1x3x640x640</source>
         <translation>z. B. images=1x3x640x640</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="101"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
         <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
         <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="107"/>
         <source>Warm-up:</source>
         <translation>Aufwärmen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="106"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="109"/>
         <source>Runs:</source>
         <translation>Läufe:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="109"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="112"/>
         <source>Models:</source>
         <translation>Modelle:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="114"/>
         <source>Mode:</source>
         <translation>Modus:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="113"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="116"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="114"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="117"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="117"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
         <source>&amp;Run Benchmark</source>
         <translation>Benchmark &amp;starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="123"/>
         <source>Measure the chosen models on a background thread (Ctrl+R)</source>
         <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="122"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="125"/>
         <source>&amp;Cancel Benchmark</source>
         <translation>Benchmark &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="125"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="128"/>
         <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
         <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="127"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="130"/>
         <source>Open Run &amp;File...</source>
         <translation>Lauf&amp;datei öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="130"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="133"/>
         <source>Open a run file written by Quantscope or &apos;quantscope-cli bench --json&apos;</source>
         <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="133"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="136"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="137"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="140"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="174"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="177"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="178"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="181"/>
         <source>Runs measured here or opened from run files; select one to chart it</source>
         <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="184"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="187"/>
         <source>&amp;Remove from List</source>
         <translation>Aus der Liste &amp;entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="188"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="191"/>
         <source>Remove the selected run from this list (Del); its run file stays on disk</source>
         <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="191"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="194"/>
         <source>Compare &amp;Anyway</source>
         <translation>&amp;Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="193"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="196"/>
         <source>Compare the FP32 and INT8 models of the selected run although they are not the same network; the run file records that you asked</source>
         <translation>Die FP32- und INT8-Modelle des gewählten Laufs vergleichen, obwohl sie nicht dasselbe Netz sind; die Laufdatei hält fest, dass Sie es verlangt haben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="203"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="206"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="210"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="213"/>
         <source>Open...</source>
         <translation>Öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="213"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="216"/>
         <source>Folder...</source>
         <translation>Ordner...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="214"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="217"/>
         <source>Choose the folder new runs are saved to and listed from</source>
         <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="250"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="253"/>
         <source>Failed: %1 of %2 scenarios failed%3.
 %4</source>
         <translation>Fehlgeschlagen: %1 von %2 Szenarien sind fehlgeschlagen%3.
 %4</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="253"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="256"/>
         <source> (kept in %1)</source>
         <translation> (gespeichert in %1)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="254"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="257"/>
         <source>%1 of %2 scenarios failed.</source>
         <translation>%1 von %2 Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="258"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="261"/>
         <source>Cancelled: the partial results are kept%1.</source>
         <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="259"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="262"/>
         <source> in %1</source>
         <translation>, gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="260"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="263"/>
         <source>Done%1.</source>
         <translation>Fertig%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="260"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="263"/>
         <source>: saved %1</source>
         <translation>: gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="263"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="593"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="266"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="643"/>
         <source>Could Not Save Run</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="263"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="266"/>
         <source>The run finished but could not be saved.</source>
         <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="268"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="271"/>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="593"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="506"/>
+        <source>ONNX Runtime through its %1 adapter: %2</source>
+        <translation>ONNX Runtime über seinen %1-Adapter: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="511"/>
+        <source>ONNX Runtime (not found)</source>
+        <translation>ONNX Runtime (nicht gefunden)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="512"/>
+        <source>Both (ONNX Runtime not found)</source>
+        <translation>Beide (ONNX Runtime nicht gefunden)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="513"/>
+        <source>No ONNX Runtime adapter was found, so its scenarios would fail (Settings → Runtimes). How to get one:
+%1</source>
+        <translation>Es wurde kein ONNX-Runtime-Adapter gefunden, seine Szenarien würden daher scheitern (Einstellungen → Laufzeitumgebungen). So bekommen Sie einen:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="643"/>
         <source>The comparison is shown but could not be saved.</source>
         <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="254"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="269"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="257"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="272"/>
         <source>Benchmark Failed</source>
         <translation>Benchmark fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="269"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="272"/>
         <source>The benchmark could not run.</source>
         <translation>Der Benchmark konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="273"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="276"/>
         <source>Cancelled before anything was measured.</source>
         <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="283"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="286"/>
         <source>Skipped %1 in the run folder: %2</source>
         <translation>%1 im Laufordner übersprungen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="291"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
         <source>Could Not Open Run File</source>
         <translation>Laufdatei nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="291"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
         <source>Quantscope could not read the run file %1.</source>
         <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="321"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="324"/>
         <source>(open a model)</source>
         <translation>(ein Modell öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="321"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="324"/>
         <source>(open a pair for FP32 vs INT8)</source>
         <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="327"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="330"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="327"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="330"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="423"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="426"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="454"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="460"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="462"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="468"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
         <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="500"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="550"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="508"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="558"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
@@ -4119,37 +4252,38 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="551"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="601"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="564"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="614"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="564"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="614"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="504"/>
         <source>ONNX Runtime</source>
         <translation>ONNX Runtime</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="82"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="85"/>
         <source>Quantscope&apos;s engine, ONNX Runtime through its adapter process (see Settings → Runtimes), or both with the same inputs, threads and runs</source>
         <translation>Die Engine von Quantscope, ONNX Runtime über seinen Adapterprozess (siehe Einstellungen → Laufzeitumgebungen) oder beide mit denselben Eingaben, Threads und Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="112"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
         <source>Runtime:</source>
         <translation>Laufzeitumgebung:</translation>
     </message>
@@ -4800,77 +4934,80 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::TargetNodeModel</name>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="53"/>
         <source>its subgraphs were not examined</source>
-        <translation>seine Teilgraphen wurden nicht untersucht</translation>
+        <translation type="vanished">seine Teilgraphen wurden nicht untersucht</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="60"/>
+        <location filename="../ui/models/target_node_model.cpp" line="75"/>
         <source>no CPU kernel table loaded</source>
         <translation>keine CPU-Kerneltabelle geladen</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="61"/>
+        <location filename="../ui/models/target_node_model.cpp" line="76"/>
         <source>no kernel: cannot load</source>
         <translation>kein Kernel: kann nicht laden</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="99"/>
+        <location filename="../ui/models/target_node_model.cpp" line="114"/>
         <source>Conditions (not checked): %1</source>
         <translation>Bedingungen (nicht geprüft): %1</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="101"/>
         <source>Its subgraphs were not examined.</source>
-        <translation>Seine Teilgraphen wurden nicht untersucht.</translation>
+        <translation type="vanished">Seine Teilgraphen wurden nicht untersucht.</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="115"/>
+        <location filename="../ui/models/target_node_model.cpp" line="50"/>
+        <source>its subgraphs hold %1 node(s), counted in the totals; %2 of them do not run there</source>
+        <translation>seine Untergraphen enthalten %1 Knoten, in den Summen mitgezählt; %2 davon laufen dort nicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="130"/>
         <source>For a node that falls back: whether ONNX Runtime&apos;s CPU provider has a kernel for it</source>
         <translation>Für einen ausweichenden Knoten: ob der CPU-Provider von ONNX Runtime einen Kernel dafür hat</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="117"/>
+        <location filename="../ui/models/target_node_model.cpp" line="132"/>
         <source>Restrictions the table lists for the operator; not checked against the node</source>
         <translation>Einschränkungen, die die Tabelle für den Operator nennt; nicht am Knoten geprüft</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="119"/>
+        <location filename="../ui/models/target_node_model.cpp" line="134"/>
         <source>Known restrictions the node breaks: the model loads but fails when this node runs</source>
         <translation>Bekannte Einschränkungen, die der Knoten verletzt: Das Modell lädt, scheitert aber, wenn dieser Knoten läuft</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="127"/>
+        <location filename="../ui/models/target_node_model.cpp" line="142"/>
         <source>Node</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="129"/>
+        <location filename="../ui/models/target_node_model.cpp" line="144"/>
         <source>Op type</source>
         <translation>Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="131"/>
+        <location filename="../ui/models/target_node_model.cpp" line="146"/>
         <source>Verdict</source>
         <translation>Urteil</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="133"/>
+        <location filename="../ui/models/target_node_model.cpp" line="148"/>
         <source>Reason</source>
         <translation>Grund</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="135"/>
+        <location filename="../ui/models/target_node_model.cpp" line="150"/>
         <source>CPU provider</source>
         <translation>CPU-Provider</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="137"/>
+        <location filename="../ui/models/target_node_model.cpp" line="152"/>
         <source>Conditions</source>
         <translation>Bedingungen</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="139"/>
+        <location filename="../ui/models/target_node_model.cpp" line="154"/>
         <source>Run-time failures</source>
         <translation>Laufzeitfehler</translation>
     </message>

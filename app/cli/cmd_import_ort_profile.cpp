@@ -7,6 +7,7 @@
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/ort_profile.h>
 #include <quantscope/engine/run_file.h>
+#include <quantscope/engine/targets.h>
 #include <quantscope/engine/version.h>
 
 #include <fmt/format.h>
@@ -118,6 +119,11 @@ int runImportOrtProfile(std::span<char* const> args)
     record.config.threads = { static_cast<int32_t>(threads) };
     record.config.modes = { ExecutionMode::Optimized };
     record.config.profile = true;
+    auto targetTables = loadInstalledTargetTables();
+    if (!targetTables) {
+        fmt::print(stderr, "quantscope-cli import-ort-profile: {}\n", targetTables.status().toString());
+        return 1;
+    }
     for (const Input& in : inputs) {
         auto model = loadModel(in.model);
         if (!model) {
@@ -131,7 +137,7 @@ int runImportOrtProfile(std::span<char* const> args)
             fmt::print(stderr, "quantscope-cli import-ort-profile: {}\n", profile.status().toString());
             return 1;
         }
-        auto modelRecord = makeModelRecord(**model);
+        auto modelRecord = makeModelRecord(**model, &*targetTables);
         if (!modelRecord) {
             fmt::print(stderr, "quantscope-cli import-ort-profile: {}\n", modelRecord.status().toString());
             return 1;

@@ -21,7 +21,7 @@ namespace qs::cli {
 
 namespace {
 
-constexpr const char* kSchema = "quantscope.targets/1";
+constexpr const char* kSchema = "quantscope.targets/2";
 
 struct TargetsArgs
 {
@@ -37,28 +37,14 @@ int usageError(const std::string& message)
     return 2;
 }
 
-std::string_view kindName(TargetTableKind k)
-{
-    switch (k) {
-    case TargetTableKind::KernelTable:
-        return "kernel-table";
-    case TargetTableKind::ReducedBuildList:
-        return "reduced-build-list";
-    case TargetTableKind::EpSupportList:
-        return "ep-support-list";
-    case TargetTableKind::ParserSupportList:
-        break;
-    }
-    return "parser-support-list";
-}
-
 /// Op type -> node count for the nodes `pick` selects, in op-type order.
 template <typename Pick> std::map<std::string, int64_t> opCounts(const Graph& g, const TargetReport& r, Pick pick)
 {
     std::map<std::string, int64_t> counts;
-    for (const NodeTargetResult& n : r.nodes)
+    forEachNodeResult(g, r.nodes, [&](const Graph& graph, const NodeTargetResult& n) {
         if (pick(n))
-            ++counts[g.node(n.node).qualifiedOpType()];
+            ++counts[graph.node(n.node).qualifiedOpType()];
+    });
     return counts;
 }
 
@@ -78,12 +64,13 @@ std::string plural(int64_t n, std::string_view one, std::string_view many)
 /// One line per op type among the nodes `pick` selects: its first node and why, so the text names which nodes.
 template <typename Pick, typename Why> void printExamples(const Graph& g, const TargetReport& r, Pick pick, Why why)
 {
-    std::map<std::string, const NodeTargetResult*> first;
-    for (const NodeTargetResult& n : r.nodes)
+    std::map<std::string, std::pair<const Graph*, const NodeTargetResult*>> first;
+    forEachNodeResult(g, r.nodes, [&](const Graph& graph, const NodeTargetResult& n) {
         if (pick(n))
-            first.try_emplace(g.node(n.node).qualifiedOpType(), &n);
-    for (const auto& [op, n] : first)
-        fmt::print("      {}: {}\n", g.node(n->node).describe(), why(*n));
+            first.try_emplace(graph.node(n.node).qualifiedOpType(), &graph, &n);
+    });
+    for (const auto& [op, at] : first)
+        fmt::print("      {}: {}\n", at.first->node(at.second->node).describe(), why(*at.second));
 }
 
 void printTarget(const Graph& g, const TargetReport& r)
@@ -148,8 +135,16 @@ nlohmann::json nodeJson(const Graph& g, const NodeTargetResult& n)
     const Node& node = g.node(n.node);
     nlohmann::json j { { "name", node.name }, { "op", node.qualifiedOpType() },
         { "verdict", std::string(nodeVerdictName(n.verdict)) }, { "reason", n.reason }, { "conditions", n.conditions },
-        { "runtime_failures", n.runtimeFailures }, { "subgraphs_not_examined", n.subgraphsNotExamined } };
+        { "runtime_failures", n.runtimeFailures } };
     j["becomes_initializer"] = n.becomesInitializer;
+    nlohmann::json bodies = nlohmann::json::array();
+    for (const BodyTargetResult& b : n.bodies) {
+        nlohmann::json body = nlohmann::json::array();
+        for (const NodeTargetResult& inner : b.nodes)
+            body.push_back(nodeJson(*b.graph, inner));
+        bodies.push_back(body);
+    }
+    j["bodies"] = bodies;
     j["cpu_verdict"] = n.cpuVerdict ? nlohmann::json(std::string(nodeVerdictName(*n.cpuVerdict))) : nlohmann::json();
     j["cpu_reason"] = n.cpuVerdict ? nlohmann::json(n.cpuReason) : nlohmann::json();
     return j;
@@ -160,7 +155,7 @@ nlohmann::json targetJson(const Graph& g, const TargetReport& r)
     nlohmann::json j;
     j["id"] = r.tableId;
     j["title"] = r.title;
-    j["kind"] = std::string(kindName(r.kind));
+    j["kind"] = std::string(targetTableKindName(r.kind));
     j["version"] = r.version;
     j["version_match"] = r.versionMatch;
     j["fallback_table"] = r.fallbackTableId.empty() ? nlohmann::json() : nlohmann::json(r.fallbackTableId);
@@ -177,8 +172,9 @@ nlohmann::json targetJson(const Graph& g, const TargetReport& r)
     else
         j["partitions"] = nullptr;
     std::map<std::string, std::map<std::string, int64_t>> ops;
-    for (const NodeTargetResult& n : r.nodes)
-        ++ops[g.node(n.node).qualifiedOpType()][std::string(nodeVerdictName(n.verdict))];
+    forEachNodeResult(g, r.nodes, [&](const Graph& graph, const NodeTargetResult& n) {
+        ++ops[graph.node(n.node).qualifiedOpType()][std::string(nodeVerdictName(n.verdict))];
+    });
     j["op_types"] = ops;
     nlohmann::json nodes = nlohmann::json::array();
     for (const NodeTargetResult& n : r.nodes)
@@ -262,13 +258,16 @@ int runTargets(std::span<char* const> args)
         j["file"] = model.path.string();
         j["tables_dir"] = dir.string();
         j["nodes"] = model.graph().nodes().size();
+        j["body_nodes"] = model.graph().totalNodeCount() - model.graph().nodes().size();
         nlohmann::json targets = nlohmann::json::array();
         for (const TargetReport& r : reports)
             targets.push_back(targetJson(model.graph(), r));
         j["targets"] = targets;
         fmt::print("{}\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     } else {
-        fmt::print("{}: {} nodes; tables from {}\n\n", model.displayName(), model.graph().nodes().size(), dir.string());
+        const size_t bodyNodes = model.graph().totalNodeCount() - model.graph().nodes().size();
+        fmt::print("{}: {} nodes{}; tables from {}\n\n", model.displayName(), model.graph().nodes().size(),
+            bodyNodes ? fmt::format(" and {} in If/Loop/Scan bodies", bodyNodes) : std::string(), dir.string());
         for (const TargetReport& r : reports) {
             printTarget(model.graph(), r);
             fmt::print("\n");
@@ -286,11 +285,12 @@ void printTargetsHelp()
         "Usage: quantscope-cli targets MODEL [--json] [--tables DIR] [--target ID]...\n\n"
         "For each deployment target (ONNX Runtime's CPU provider, its mobile reduced build, the CoreML, NNAPI,\n"
         "XNNPACK and QNN providers, TensorRT's ONNX parser, OpenVINO's ONNX frontend), classifies every node of\n"
-        "the main graph: it runs there, falls back to ONNX Runtime's CPU provider (counted in partitions and the\n"
+        "the model, If/Loop/Scan bodies included: it runs there, falls back to ONNX Runtime's CPU provider (counted in "
+        "partitions and the\n"
         "copies between them), has no kernel (the model fails to load, or the conversion fails), or is unknown\n"
         "(the source does not say). Facts come from versioned tables read from each project's operator lists.\n\n"
         "Options:\n"
-        "  --json        one JSON object on stdout (schema: TARGETS_JSON.md, \"quantscope.targets/1\")\n"
+        "  --json        one JSON object on stdout (schema: TARGETS_JSON.md, \"quantscope.targets/2\")\n"
         "  --tables DIR  the support tables; default: $QS_TARGETS_DIR, else <exe>/../share/quantscope/targets,\n"
         "                else the source tree's resources/targets\n"
         "  --target ID   only this table (repeatable), e.g. onnxruntime-coreml-mlprogram\n\n"

@@ -46,7 +46,7 @@ TEST(CliTargets, JsonOnADynamicConvIntegerModel)
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_TRUE(run.err.empty()) << run.err;
     const json doc = json::parse(run.out);
-    EXPECT_EQ(doc["schema"], "quantscope.targets/1");
+    EXPECT_EQ(doc["schema"], "quantscope.targets/2");
     EXPECT_EQ(doc["nodes"], 2);
     EXPECT_EQ(doc["targets"].size(), 9u);
 

@@ -126,6 +126,48 @@ std::vector<RunRecord> craftedRuns()
         test::craftedScenario("yolov5nu_fp32", 1, qs::ExecutionMode::Optimized, test::craftedLatencies(0.4, 0.05, 20)));
     runs.push_back(tiny);
 
+    // Deployment targets, one summary per variant of the finding (hand-made: the wording is under test here).
+    RunRecord targets = paradox;
+    const auto summary = [](std::string table, TargetTableKind kind, std::vector<TargetOpProblem> problems) {
+        TargetSummary t;
+        t.tableId = table;
+        t.title = "Target " + table;
+        t.kind = kind;
+        t.version = "1.30";
+        t.versionMatch = "approximate";
+        t.nodes = 20;
+        for (const TargetOpProblem& p : problems) {
+            int64_t& n = p.kind == TargetProblemKind::NoKernel ? t.noKernel
+                : p.kind == TargetProblemKind::CpuNoKernel     ? t.cpuNoKernel
+                : p.kind == TargetProblemKind::FallsBack       ? t.fallsBack
+                                                               : t.runtimeFailures;
+            n += p.nodes;
+        }
+        t.runs = t.nodes - t.noKernel - t.fallsBack;
+        t.problems = std::move(problems);
+        return t;
+    };
+    const TargetOpProblem convFallsBack { TargetProblemKind::FallsBack, "ConvInteger", 4, { "c1", "c2", "c3" }, "" };
+    TargetSummary ep = summary("ep", TargetTableKind::EpSupportList, { convFallsBack });
+    ep.partitions = PartitionSummary { 5, 3, 2, 4, true };
+    TargetSummary epUnknown = summary("ep-unknown", TargetTableKind::EpSupportList,
+        { { TargetProblemKind::CpuNoKernel, "ConvInteger", 4, { "c1", "c2", "c3" }, "" }, convFallsBack });
+    epUnknown.partitions = PartitionSummary { 3, 2, 1, 2, false };
+    epUnknown.unknown = 2;
+    TargetSummary reduced = summary("reduced", TargetTableKind::ReducedBuildList,
+        { { TargetProblemKind::NoKernel, "ConvInteger", 1, { "c1" }, "" } });
+    reduced.fileProblem = "this target loads only .ort files";
+    TargetSummary parser = summary("parser", TargetTableKind::ParserSupportList,
+        { { TargetProblemKind::NoKernel, "DynamicQuantizeLinear", 2, { "q1", "q2" }, "" } });
+    TargetSummary kernels = summary("kernels", TargetTableKind::KernelTable,
+        { { TargetProblemKind::FailsAtRunTime, "ConvInteger", 1, { "c1" }, "" } });
+    targets.models[1].targets = std::vector<TargetSummary> { ep, epUnknown, reduced, parser, kernels };
+    targets.models[0].targets = std::vector<TargetSummary> { summary("ep", TargetTableKind::EpSupportList, {}) };
+    // The same network, so each finding also says how the FP32 file fares on the target.
+    targets.models[0].network = targets.models[1].network
+        = NetworkSignature { { "images[1x3x640x640]" }, { "output0[1x84x8400]" }, { "Conv 16x3x3x3" }, {} };
+    runs.push_back(targets);
+
     for (RunRecord& r : runs)
         r.findings = diagnoseRun(r);
     return runs;

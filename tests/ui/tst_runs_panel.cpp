@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Runs panel and its benchmark thread: real runs of the demo pair saved as run files, Cancel keeping partial
 // results, stale jobs dropped, and bad run files reported by name without a crash.
+#include "demo_pair.h"
 #include "models/run_list_model.h"
 #include "panels/runs_panel.h"
 #include "ui_test_main.h"
@@ -60,12 +61,9 @@ FailedOpen openAndFail(RunsPanel& panel, const QString& path)
 
 void TestRunsPanel::initTestCase()
 {
-    const QString dir = QStringLiteral(QS_DEMO_DIR);
-    auto fp = loadAndLayout(dir + QStringLiteral("/demo_fp32.onnx"), {});
-    auto q = loadAndLayout(dir + QStringLiteral("/demo_int8_dynamic.onnx"), {});
-    QVERIFY(fp && q);
-    m_pair.primary = *fp;
-    m_pair.secondary = *q;
+    const auto pair = test::loadDemoPair();
+    QVERIFY(pair);
+    m_pair = *pair;
 }
 
 void TestRunsPanel::badVersionNamesFileAndProblem()

@@ -5,6 +5,7 @@
 #include "util/target_text.h"
 
 #include <QColor>
+#include <QLocale>
 
 namespace qs::ui {
 
@@ -36,6 +37,20 @@ int TargetNodeModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString TargetNodeModel::bodiesText(const NodeTargetResult& n) const
+{
+    qlonglong nodes = 0;
+    qlonglong notRunning = 0;
+    for (const BodyTargetResult& b : n.bodies)
+        forEachNodeResult(*b.graph, b.nodes, [&](const Graph&, const NodeTargetResult& x) {
+            ++nodes;
+            if (TargetText::verdictCategory(x) != VerdictCategory::Runs)
+                ++notRunning;
+        });
+    return tr("its subgraphs hold %1 node(s), counted in the totals; %2 of them do not run there")
+        .arg(QLocale().toString(nodes), QLocale().toString(notRunning));
+}
+
 QString TargetNodeModel::text(const NodeTargetResult& n, int column) const
 {
     const bool parser = m_report->kind == TargetTableKind::ParserSupportList;
@@ -49,8 +64,8 @@ QString TargetNodeModel::text(const NodeTargetResult& n, int column) const
         return TargetText::nodeVerdictText(n.verdict, parser);
     case ReasonColumn: {
         QString reason = toQString(n.reason);
-        if (n.subgraphsNotExamined)
-            reason += (reason.isEmpty() ? QString() : QStringLiteral("; ")) + tr("its subgraphs were not examined");
+        if (!n.bodies.empty())
+            reason += (reason.isEmpty() ? QString() : QStringLiteral("; ")) + bodiesText(n);
         return reason;
     }
     case CpuColumn:
@@ -97,8 +112,8 @@ QVariant TargetNodeModel::data(const QModelIndex& index, int role) const
             + TargetText::nodeVerdictNote(n, parser);
         if (!n.conditions.empty())
             tip += QLatin1Char('\n') + tr("Conditions (not checked): %1").arg(joined(n.conditions));
-        if (n.subgraphsNotExamined)
-            tip += QLatin1Char('\n') + tr("Its subgraphs were not examined.");
+        if (!n.bodies.empty())
+            tip += QLatin1Char('\n') + bodiesText(n);
         return tip;
     }
     }

@@ -49,6 +49,8 @@ public:
 
 private:
     QString text(const NodeTargetResult& n, int column) const;
+    /// If/Loop/Scan: how many nodes its bodies hold (classified too, not listed as rows) and how many do not run.
+    QString bodiesText(const NodeTargetResult& n) const;
 
     std::shared_ptr<const TargetReport> m_report;
     std::shared_ptr<const Model> m_model;

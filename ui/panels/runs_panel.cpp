@@ -20,6 +20,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -32,10 +33,12 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QThread>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -79,6 +82,10 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_runtime = new QComboBox(form);
     m_runtime->setObjectName(QStringLiteral("runtimeCombo"));
     m_runtime->addItems({ tr("Quantscope"), tr("ONNX Runtime"), tr("Both") });
+    // The items are renamed once the adapters are detected ("Both (ONNX Runtime not found)"): the combo's minimum
+    // must not follow them, or the dock (and the window's minimum) would grow after the window was laid out.
+    m_runtime->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_runtime->setMinimumContentsLength(12);
     m_runtime->setToolTip(tr("Quantscope's engine, ONNX Runtime through its adapter process (see Settings \u2192 "
                              "Runtimes), or both with the same inputs, threads and runs"));
     m_threads = new QSpinBox(form);
@@ -444,6 +451,9 @@ bool RunsPanel::buildRequest(BenchmarkRequest& request, QString* error) const
     default:
         plan.runtimes = { Runtime::Quantscope };
     }
+    request.ortAdapter.reset();
+    if (plan.runtimes.back() == Runtime::OnnxRuntime)
+        request.ortAdapter = m_ortAdapter;
     plan.config.warmupRuns = m_warmup->value();
     plan.config.runs = m_runCount->value();
     plan.profile = m_profile->isChecked();
@@ -467,6 +477,50 @@ bool RunsPanel::buildRequest(BenchmarkRequest& request, QString* error) const
     }
     request.outputFolder = m_folder;
     return true;
+}
+
+void RunsPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (!m_detectionStarted)
+        detectRuntimes();
+}
+
+void RunsPanel::detectRuntimes()
+{
+    m_detectionStarted = true;
+    auto* watcher = new QFutureWatcher<std::vector<DiscoveredRuntime>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        applyRuntimeDetection(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([] { return discoverRuntimeAdapters(); }));
+}
+
+void RunsPanel::applyRuntimeDetection(const std::vector<DiscoveredRuntime>& found)
+{
+    // Node first, as findOrtAdapter prefers it: the verified adapter.
+    const auto chosen
+        = std::find_if(found.begin(), found.end(), [](const DiscoveredRuntime& r) { return r.available; });
+    QString tip;
+    if (chosen != found.end()) {
+        m_ortAdapter = chosen->spec;
+        m_runtime->setItemText(1, tr("ONNX Runtime"));
+        m_runtime->setItemText(2, tr("Both"));
+        tip = tr("ONNX Runtime through its %1 adapter: %2")
+                  .arg(toQString(chosen->adapter),
+                      toQString(chosen->detail.empty() ? chosen->location : chosen->detail));
+    } else {
+        m_ortAdapter.reset();
+        m_runtime->setItemText(1, tr("ONNX Runtime (not found)"));
+        m_runtime->setItemText(2, tr("Both (ONNX Runtime not found)"));
+        tip = tr("No ONNX Runtime adapter was found, so its scenarios would fail (Settings \u2192 Runtimes). How to "
+                 "get one:\n%1")
+                  .arg(toQString(ortInstallHint()));
+    }
+    m_runtime->setItemData(1, tip, Qt::ToolTipRole);
+    m_runtime->setItemData(2, tip, Qt::ToolTipRole);
+    emit runtimesDetected();
 }
 
 void RunsPanel::startRun()

@@ -7,11 +7,14 @@
 #include "workers/loaded_model.h"
 
 #include <quantscope/engine/run_record.h>
+#include <quantscope/engine/runtime_discovery.h>
 
 #include <QPointer>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 class QAction;
 class QCheckBox;
@@ -73,6 +76,13 @@ public:
     void setSettings(int threads, int warmup, int runs, int modeIndex, bool profile);
     void setModelChecked(int index, bool checked);
 
+    /// Looks for the ONNX Runtime adapters off the GUI thread (the first time the panel is shown, or when called):
+    /// the runtime choice then says whether one was found, and a request that uses ONNX Runtime carries the adapter
+    /// found. Emits runtimesDetected when done.
+    void detectRuntimes();
+    /// The adapter a run with ONNX Runtime gets; nullopt before detection ends or when none was found.
+    const std::optional<RuntimeAdapterSpec>& ortAdapter() const { return m_ortAdapter; }
+
 public slots:
     void startRun();
     void cancelRun();
@@ -93,10 +103,12 @@ signals:
     void runOpened(const QString& path);
     void runFileFailed(const QString& path, const QString& message);
     void statusMessage(const QString& text);
+    void runtimesDetected();
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void setBusy(bool busy);
@@ -104,6 +116,7 @@ private:
     void writeSettings() const;
     void updateRunEnabled();
     void askInputShapes(const std::shared_ptr<const LoadedModel>& model);
+    void applyRuntimeDetection(const std::vector<DiscoveredRuntime>& found);
 
     LoadResult m_models;
     BenchmarkController* m_controller = nullptr;
@@ -114,6 +127,8 @@ private:
     QCheckBox* m_modelBoxes[2] = { nullptr, nullptr };
     QComboBox* m_mode = nullptr;
     QComboBox* m_runtime = nullptr;
+    std::optional<RuntimeAdapterSpec> m_ortAdapter; ///< the adapter a run with ONNX Runtime gets, once detected
+    bool m_detectionStarted = false;
     QSpinBox* m_threads = nullptr;
     QSpinBox* m_warmup = nullptr;
     QSpinBox* m_runCount = nullptr;

@@ -164,7 +164,7 @@ void TargetsPanel::showResults(std::shared_ptr<const TargetResults> results)
     m_status->setText(tr("%1: %2 nodes against %n target(s), %3 with problems. Tables from %4.", "",
         static_cast<int>(results->reports.size()))
                           .arg(displayNameForPath(m_model->path))
-                          .arg(m_model->model->graph().nodes().size())
+                          .arg(m_model->model->graph().totalNodeCount()) // as the counts: bodies included
                           .arg(problems)
                           .arg(results->tablesDirectory));
     if (!selectTarget(m_selectedId) && m_targetProxy->rowCount() > 0)

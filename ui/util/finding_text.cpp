@@ -246,6 +246,31 @@ std::optional<QString> FindingText::title(std::string_view id, const MessageArgs
             fill(tr("%1 is %2x against %3 in ONNX Runtime %4 but %5x in Quantscope (%6, %7)"),
                 { v.text("candidate"), v.fixed("onnxruntimeSpeedup", 2), v.text("baseline"), v.text("version"),
                     v.fixed("quantscopeSpeedup", 2), v.threads("threads"), v.text("mode") }));
+    if (id == "deployment-target") {
+        const std::string variant = v.variant();
+        const QStringList values { v.text("model"), v.text("target"), v.text("version"), v.count("nodes"),
+            v.text("ops") };
+        if (variant == "cannot-load")
+            return result(
+                v, fill(tr("%1 cannot load in %2, version %3: %4 node(s) have no kernel there (%5)"), values));
+        if (variant == "conversion-fails")
+            return result(
+                v, fill(tr("%1 cannot be converted by %2, version %3: %4 node(s) are not supported (%5)"), values));
+        if (variant == "cpu-no-kernel")
+            return result(v,
+                fill(tr("%1 cannot load on %2, version %3: %4 node(s) fall back to the CPU provider, which has no "
+                        "kernel for them either (%5)"),
+                    values));
+        if (variant == "fails-at-run-time")
+            return result(v,
+                fill(tr("%1 loads on %2, version %3, but %4 node(s) break a restriction of the table and fail at run "
+                        "time (%5)"),
+                    values));
+        if (variant == "falls-back")
+            return result(
+                v, fill(tr("on %2, version %3, %4 node(s) of %1 fall back to the CPU provider (%5)"), values));
+        return std::nullopt;
+    }
     if (id == "onnxruntime-setup") {
         const std::string variant = v.variant();
         if (variant != "dot-product" && variant != "no-dot-product")
@@ -355,6 +380,36 @@ std::optional<QString> FindingText::advice(std::string_view id, const MessageArg
         return tr("Both runtimes ran the same files on the same inputs with the same threads; the difference is in how "
                   "each executes them. The op types listed carry most of it. Fused quantization boundaries and integer "
                   "dot-product kernels decide who wins; the onnxruntime-setup finding lists ONNX Runtime's settings.");
+    if (id == "deployment-target") {
+        const std::string variant = v.variant();
+        const QString details = tr("'quantscope-cli targets MODEL' lists every node and why.");
+        if (variant == "falls-back")
+            return tr("A provider runs only the operators it supports; ONNX Runtime hands the rest to its CPU provider "
+                      "and copies tensors at every boundary between the two, so a few unsupported operator types can "
+                      "cost more than the provider gains. Use operators the target lists, or measure on the device "
+                      "with and without the provider.")
+                + QLatin1Char(' ') + details;
+        if (variant == "conversion-fails")
+            return tr("The parser stops at the first operator it does not support, so no engine is built from this "
+                      "file. Export the network with operators the parser lists.")
+                + QLatin1Char(' ') + details;
+        if (variant == "fails-at-run-time")
+            return tr("The session is created, but running these nodes fails on the restriction the table states. "
+                      "Quantize so the nodes meet it (for ConvInteger: per-tensor zero points), or use another format.")
+                + QLatin1Char(' ') + details;
+        if (variant == "cpu-no-kernel")
+            return tr("Creating a session fails ('Could not find an implementation for ...'): the provider rejects "
+                      "these nodes, and ONNX Runtime's CPU provider, which runs what a provider rejects, has no kernel "
+                      "for them either. Quantize in a format both have kernels for, or deploy a build that includes "
+                      "them.")
+                + QLatin1Char(' ') + details;
+        if (variant == "cannot-load")
+            return tr("Creating a session fails ('Could not find an implementation for ...'): this build has no kernel "
+                      "for these nodes. Quantize in a format the build has kernels for, or deploy a build that "
+                      "includes them (a full package, or a reduced build made for this model).")
+                + QLatin1Char(' ') + details;
+        return std::nullopt;
+    }
     if (id == "onnxruntime-setup") {
         const std::string variant = v.variant();
         if (variant == "dot-product")
@@ -545,6 +600,45 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
         }
         if (kind == "stopped-early")
             return tr("the run was stopped before every scenario ran");
+        return std::nullopt;
+    }
+    if (id == "deployment-target") {
+        // Read only by the per-operator lines: another line lacks these values, and reading them marks it unusable.
+        const auto op = [&] { return QStringList { v.text("op"), v.count("nodes"), v.text("examples") }; };
+        if (kind == "table")
+            return result(v,
+                fill(tr("table %1, version %2 (%3)"), { v.text("table"), v.text("version"), v.text("versionMatch") }));
+        if (kind == "no-kernel")
+            return result(v, fill(tr("%1: %2 node(s) without a kernel, first %3"), op()));
+        if (kind == "unsupported")
+            return result(v, fill(tr("%1: %2 node(s) the parser does not support, first %3"), op()));
+        if (kind == "cpu-no-kernel")
+            return result(v, fill(tr("%1: %2 node(s) the CPU provider has no kernel for either, first %3"), op()));
+        if (kind == "falls-back")
+            return result(v, fill(tr("%1: %2 node(s) fall back to the CPU provider, first %3"), op()));
+        if (kind == "fails-at-run-time")
+            return result(v, fill(tr("%1: %2 node(s) fail at run time, first %3"), op()));
+        if (kind == "partitions" || kind == "partitions-approximate") {
+            const QString split
+                = fill(tr("the fallbacks split the graph into %1 partitions (%2 on the provider, %3 on the CPU), with "
+                          "%4 copies between them"),
+                    { v.count("partitions"), v.count("provider"), v.count("cpu"), v.count("copies") });
+            if (kind == "partitions")
+                return result(v, split);
+            return result(
+                v, fill(tr("%1, not counting %2 node(s) the table says nothing about"), { split, v.count("unknown") }));
+        }
+        // The table's own sentence about the file (".ort files only"), kept as the engine wrote it.
+        if (kind == "file-format")
+            return result(v, fill(tr("also: %1"), { v.text("problem") }));
+        if (kind == "unknown")
+            return result(v, fill(tr("the table does not say for %1 more node(s)"), { v.count("nodes") }));
+        if (kind == "same-network")
+            return result(v,
+                fill(tr("%1 (%2), the same network: %3 node(s) run there, %4 fall back to the CPU provider, %5 cannot "
+                        "load, %6 unknown"),
+                    { v.text("model"), v.text("format"), v.count("runs"), v.count("fallsBack"), v.count("cannotLoad"),
+                        v.count("unknown") }));
         return std::nullopt;
     }
     if (id == "runtime-difference") {

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <quantscope/engine/benchmark_plan.h>
+#include <quantscope/engine/runtime_adapter.h>
 
 #include <QString>
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,8 +19,10 @@ struct BenchmarkRequest
 {
     /// The engine's plan as the worker runs it: the FP32 model first when both are given (the engine pairs them by
     /// format, not by order); plan.inputShapes holds the NAME=DIMS specs (inputShapesOf gives each model its own).
-    /// ONNX Runtime scenarios find their runtime in the worker (discovery starts processes).
     BenchmarkPlan plan;
+    /// The ONNX Runtime adapter the Runs panel found, for ONNX Runtime scenarios; when absent the worker looks for
+    /// one itself (discovery starts processes, so never on the GUI thread).
+    std::optional<RuntimeAdapterSpec> ortAdapter;
     QString outputFolder; ///< where the run file is written; created when missing
 };
 

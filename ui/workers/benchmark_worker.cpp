@@ -99,7 +99,7 @@ void BenchmarkWorker::run(quint64 jobId, const BenchmarkRequest& request, const 
     // found, its scenarios fail with the message that says how to get one; the engine's still run.
     std::optional<Result<RuntimeAdapterSpec>> ortAdapter;
     if (std::find(plan.runtimes.begin(), plan.runtimes.end(), Runtime::OnnxRuntime) != plan.runtimes.end())
-        ortAdapter = findOrtAdapter();
+        ortAdapter = request.ortAdapter ? Result<RuntimeAdapterSpec>(*request.ortAdapter) : findOrtAdapter();
     const auto factory = [&plan, &ortAdapter](const std::shared_ptr<const Model>& model,
                              const ScenarioSpec& spec) -> Result<std::unique_ptr<BenchmarkTarget>> {
         const auto shapes = inputShapesOf(*model, plan.inputShapes);

@@ -90,9 +90,11 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
     record.config.profile = plan.profile;
     record.config.allowDifferentNetworks = plan.allowDifferentNetworks;
 
+    // Where each file would run, fall back or fail to load: the diagnosis says so per target (issue 17).
+    QS_ASSIGN_OR_RETURN(const std::vector<TargetTable> targetTables, loadInstalledTargetTables());
     std::set<std::string> ids;
     for (const auto& model : plan.models) {
-        QS_ASSIGN_OR_RETURN(ModelRecord m, makeModelRecord(*model));
+        QS_ASSIGN_OR_RETURN(ModelRecord m, makeModelRecord(*model, &targetTables));
         if (m.id.empty())
             m.id = "model";
         // Two files with the same stem ("model.onnx" in folders of the same name) still need distinct ids.

@@ -106,6 +106,25 @@ Json toJson(const ScenarioRecord& s)
     return j;
 }
 
+Json toJson(const TargetSummary& t)
+{
+    Json problems = Json::array();
+    for (const TargetOpProblem& p : t.problems)
+        problems.push_back({ { "problem", std::string(targetProblemKindName(p.kind)) }, { "opType", p.opType },
+            { "nodes", p.nodes }, { "examples", p.examples }, { "reason", p.reason } });
+    Json partitions = nullptr;
+    if (t.partitions)
+        partitions = { { "total", t.partitions->partitions }, { "provider", t.partitions->providerPartitions },
+            { "cpu", t.partitions->cpuPartitions }, { "crossings", t.partitions->crossings },
+            { "exact", t.partitions->exact } };
+    return { { "table", t.tableId }, { "title", t.title }, { "kind", std::string(targetTableKindName(t.kind)) },
+        { "version", t.version }, { "versionMatch", t.versionMatch }, { "fallbackTable", t.fallbackTableId },
+        { "verdict", std::string(targetVerdictName(t.verdict)) }, { "fileProblem", optional(t.fileProblem) },
+        { "nodes", t.nodes }, { "runs", t.runs }, { "fallsBack", t.fallsBack }, { "noKernel", t.noKernel },
+        { "unknown", t.unknown }, { "cpuNoKernel", t.cpuNoKernel }, { "runtimeFailures", t.runtimeFailures },
+        { "partitions", partitions }, { "problems", problems } };
+}
+
 // The file's words for a list of enum values.
 template <typename E> std::vector<std::string> names(const std::vector<E>& values, std::string_view (*name)(E) noexcept)
 {
@@ -119,6 +138,14 @@ template <typename E> std::vector<std::string> names(const std::vector<E>& value
 
 const WordSet<QuantFormat> kFormats { parseQuantFormat, quantFormatName,
     { QuantFormat::Fp32, QuantFormat::Dynamic, QuantFormat::Qdq, QuantFormat::QOperator, QuantFormat::Mixed } };
+const WordSet<TargetTableKind> kTableKinds { parseTargetTableKind, targetTableKindName,
+    { TargetTableKind::KernelTable, TargetTableKind::ReducedBuildList, TargetTableKind::EpSupportList,
+        TargetTableKind::ParserSupportList } };
+const WordSet<TargetVerdict> kTargetVerdicts { parseTargetVerdict, targetVerdictName,
+    { TargetVerdict::Runs, TargetVerdict::FallsBack, TargetVerdict::CannotLoad, TargetVerdict::Unknown } };
+const WordSet<TargetProblemKind> kProblemKinds { parseTargetProblemKind, targetProblemKindName,
+    { TargetProblemKind::NoKernel, TargetProblemKind::CpuNoKernel, TargetProblemKind::FallsBack,
+        TargetProblemKind::FailsAtRunTime } };
 
 SystemInfo systemFromJson(const Json& j)
 {
@@ -196,6 +223,39 @@ ProfileReport profileFromJson(const Json& j, const std::string& w)
             get<double>(t, "meanMs", tw), get<double>(t, "share", tw) });
     }
     return p;
+}
+
+TargetSummary targetFromJson(const Json& j, const std::string& w)
+{
+    TargetSummary t;
+    t.tableId = get<std::string>(j, "table", w);
+    t.title = get<std::string>(j, "title", w);
+    t.kind = getWord(j, "kind", w, kTableKinds);
+    t.version = get<std::string>(j, "version", w);
+    t.versionMatch = get<std::string>(j, "versionMatch", w);
+    t.fallbackTableId = get<std::string>(j, "fallbackTable", w);
+    t.verdict = getWord(j, "verdict", w, kTargetVerdicts);
+    t.fileProblem = getOptional<std::string>(j, "fileProblem", w);
+    t.nodes = get<int64_t>(j, "nodes", w);
+    t.runs = get<int64_t>(j, "runs", w);
+    t.fallsBack = get<int64_t>(j, "fallsBack", w);
+    t.noKernel = get<int64_t>(j, "noKernel", w);
+    t.unknown = get<int64_t>(j, "unknown", w);
+    t.cpuNoKernel = get<int64_t>(j, "cpuNoKernel", w);
+    t.runtimeFailures = get<int64_t>(j, "runtimeFailures", w);
+    if (auto it = j.find("partitions"); it != j.end() && !it->is_null()) {
+        const std::string pw = w + ".partitions";
+        t.partitions = PartitionSummary { get<int64_t>(*it, "total", pw), get<int64_t>(*it, "provider", pw),
+            get<int64_t>(*it, "cpu", pw), get<int64_t>(*it, "crossings", pw), get<bool>(*it, "exact", pw) };
+    }
+    size_t i = 0;
+    for (const Json& p : array(j, "problems", w)) {
+        const std::string pw = fmt::format("{}.problems[{}]", w, i++);
+        t.problems.push_back(
+            { getWord(p, "problem", pw, kProblemKinds), get<std::string>(p, "opType", pw), get<int64_t>(p, "nodes", pw),
+                get<std::vector<std::string>>(p, "examples", pw), get<std::string>(p, "reason", pw) });
+    }
+    return t;
 }
 
 ScenarioRecord scenarioFromJson(const Json& j, size_t index)
@@ -307,6 +367,15 @@ RunRecord recordFromJson(const Json& j)
             sig.floatOps = get<std::map<std::string, int64_t>>(*it, "floatOps", nw);
             mr.network = std::move(sig);
         }
+        // Since format 1.3; older files say nothing about deployment targets.
+        if (auto it = m.find("targets"); it != m.end() && !it->is_null()) {
+            if (!it->is_array())
+                throw FieldError { fmt::format("{}: field 'targets' is not an array", mw) };
+            mr.targets.emplace();
+            size_t k = 0;
+            for (const Json& t : *it)
+                mr.targets->push_back(targetFromJson(t, fmt::format("{}.targets[{}]", mw, k++)));
+        }
         r.models.push_back(std::move(mr));
     }
     const Json& c = field(j, "config", w);
@@ -408,11 +477,17 @@ std::string runRecordToJson(const RunRecord& r)
         if (m.network)
             network = { { "inputs", m.network->inputs }, { "outputs", m.network->outputs },
                 { "layers", m.network->layers }, { "floatOps", m.network->floatOps } };
+        Json targets = nullptr;
+        if (m.targets) {
+            targets = Json::array();
+            for (const TargetSummary& t : *m.targets)
+                targets.push_back(toJson(t));
+        }
         models.push_back(
             { { "id", m.id }, { "path", m.path }, { "sha256", m.sha256 }, { "fileSizeBytes", m.fileSizeBytes },
                 { "format", std::string(quantFormatName(m.format)) }, { "nodeCount", m.nodeCount },
                 { "opCounts", m.opCounts }, { "signedActivationNodes", m.signedActivationNodes },
-                { "totalMacs", optional(m.totalMacs) }, { "network", network } });
+                { "totalMacs", optional(m.totalMacs) }, { "network", network }, { "targets", targets } });
     }
     Json scenarios = Json::array();
     for (const ScenarioRecord& s : r.scenarios)

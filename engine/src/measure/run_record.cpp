@@ -194,7 +194,7 @@ std::string utcNowIso8601()
     return buf;
 }
 
-Result<ModelRecord> makeModelRecord(const Model& model)
+Result<ModelRecord> makeModelRecord(const Model& model, const std::vector<TargetTable>* targetTables)
 {
     ModelRecord r;
     const std::filesystem::path p = model.path;
@@ -224,6 +224,11 @@ Result<ModelRecord> makeModelRecord(const Model& model)
             continue;
         if (g.value(n.inputs[0]).type.elementType == DataType::Int8)
             ++r.signedActivationNodes;
+    }
+    if (targetTables) {
+        r.targets.emplace();
+        for (const TargetReport& t : classifyModel(model, *targetTables))
+            r.targets->push_back(summarizeTarget(g, t));
     }
     return r;
 }

@@ -10,7 +10,10 @@ namespace qs {
 bool findingIsCause(const Finding& f)
 {
     return f.severity != FindingSeverity::Info && f.id != "noisy-measurements" && f.id != "partial-run"
-        && f.id != "unsupported-operators" && f.id != "different-networks";
+        && f.id != "unsupported-operators"
+        && f.id != "different-networks"
+        // Where a file would load or fall back says nothing about the speed measured here.
+        && f.id != "deployment-target";
 }
 
 namespace {

@@ -63,13 +63,24 @@ void addRestrictions(const Graph& g, const Node& n, const TargetOperator* entry,
     out.conditions = std::move(c.unchecked);
 }
 
+template <typename Pick> int64_t countIn(const std::vector<NodeTargetResult>& nodes, Pick pick)
+{
+    int64_t n = 0;
+    for (const NodeTargetResult& x : nodes) {
+        n += pick(x) ? 1 : 0;
+        for (const BodyTargetResult& b : x.bodies)
+            n += countIn(b.nodes, pick);
+    }
+    return n;
+}
+
 TargetVerdict overall(const TargetReport& r)
 {
     if (r.fileProblem || r.count(NodeVerdict::NoKernel) > 0 || r.cpuNoKernelCount() > 0)
         return TargetVerdict::CannotLoad;
-    const bool cpuUnknown = std::any_of(r.nodes.begin(), r.nodes.end(), [](const NodeTargetResult& n) {
+    const bool cpuUnknown = countIn(r.nodes, [](const NodeTargetResult& n) {
         return n.verdict == NodeVerdict::FallsBack && n.cpuVerdict == NodeVerdict::Unknown;
-    });
+    }) > 0;
     if (r.count(NodeVerdict::Unknown) > 0 || cpuUnknown)
         return TargetVerdict::Unknown;
     return r.count(NodeVerdict::FallsBack) > 0 ? TargetVerdict::FallsBack : TargetVerdict::Runs;
@@ -109,19 +120,22 @@ std::string_view targetVerdictName(TargetVerdict v) noexcept
 
 int64_t TargetReport::count(NodeVerdict v) const
 {
-    return std::count_if(nodes.begin(), nodes.end(), [v](const NodeTargetResult& n) { return n.verdict == v; });
+    return countIn(nodes, [v](const NodeTargetResult& n) { return n.verdict == v; });
 }
 
 int64_t TargetReport::cpuNoKernelCount() const
 {
-    return std::count_if(
-        nodes.begin(), nodes.end(), [](const NodeTargetResult& n) { return n.cpuVerdict == NodeVerdict::NoKernel; });
+    return countIn(nodes, [](const NodeTargetResult& n) { return n.cpuVerdict == NodeVerdict::NoKernel; });
 }
 
 int64_t TargetReport::runtimeFailureCount() const
 {
-    return std::count_if(
-        nodes.begin(), nodes.end(), [](const NodeTargetResult& n) { return !n.runtimeFailures.empty(); });
+    return countIn(nodes, [](const NodeTargetResult& n) { return !n.runtimeFailures.empty(); });
+}
+
+int64_t TargetReport::nodeCount() const
+{
+    return countIn(nodes, [](const NodeTargetResult&) { return true; });
 }
 
 PartitionSummary countPartitions(const Graph& g, const std::vector<Placement>& placement)
@@ -159,34 +173,50 @@ PartitionSummary countPartitions(const Graph& g, const std::vector<Placement>& p
     return s;
 }
 
-TargetReport classifyModelForTarget(const Model& model, const TargetTable& t, const std::vector<TargetTable>& all)
+namespace {
+
+struct GraphClassifier
 {
-    TargetReport r;
-    r.tableId = t.id;
-    r.title = t.title;
-    r.kind = t.kind;
-    r.version = t.version;
-    r.versionMatch = t.versionMatch;
-    fileChecks(model, t, r);
-    const bool ep = t.kind == TargetTableKind::EpSupportList;
-    const TargetTable* cpu = ep ? cpuTableFor(t, all) : nullptr;
-    if (cpu)
-        r.fallbackTableId = cpu->id;
-    const Graph& g = model.graph();
-    std::vector<Placement> placement(g.nodes().size(), Placement::Unassigned);
-    for (NodeId id : g.topologicalOrder()) {
+    const TargetTable& t;
+    const TargetTable* cpu; ///< the CPU kernel table an EP falls back to
+    bool ep;
+    PartitionSummary partitions;
+
+    /// Every node of `g` in topological order, the bodies of If/Loop/Scan nodes recursively; an EP's partitions of
+    /// each graph add up, as ONNX Runtime partitions every body on its own.
+    std::vector<NodeTargetResult> classify(const Graph& g)
+    {
+        std::vector<NodeTargetResult> results;
+        std::vector<Placement> placement(g.nodes().size(), Placement::Unassigned);
+        for (NodeId id : g.topologicalOrder()) {
+            NodeTargetResult out = classifyNode(g, id, placement[size_t(id)]);
+            for (const Graph* body : g.subgraphs(id))
+                out.bodies.push_back({ body, classify(*body) });
+            results.push_back(std::move(out));
+        }
+        if (ep) {
+            const PartitionSummary p = countPartitions(g, placement);
+            partitions.partitions += p.partitions;
+            partitions.providerPartitions += p.providerPartitions;
+            partitions.cpuPartitions += p.cpuPartitions;
+            partitions.crossings += p.crossings;
+            partitions.exact = partitions.exact && p.exact;
+        }
+        return results;
+    }
+
+    NodeTargetResult classifyNode(const Graph& g, NodeId id, Placement& placement) const
+    {
         const Node& n = g.node(id);
         NodeTargetResult out;
         out.node = id;
-        out.subgraphsNotExamined = !g.subgraphs(id).empty();
         if (foldedByOnnxRuntime(t, n)) {
             out.verdict = NodeVerdict::Runs;
             out.reason
                 = "ONNX Runtime turns Constant nodes into initializers when it loads the graph: no kernel needed";
             out.becomesInitializer = true;
-            placement[size_t(id)] = Placement::Initializer;
-            r.nodes.push_back(std::move(out));
-            continue;
+            placement = Placement::Initializer;
+            return out;
         }
         const targets::TableVerdict v = targets::judgeNode(g, n, t);
         out.verdict = v.verdict;
@@ -202,15 +232,33 @@ TargetReport classifyModelForTarget(const Model& model, const TargetTable& t, co
                 out.cpuVerdict = NodeVerdict::Unknown;
                 out.cpuReason = "no CPU kernel table is loaded";
             }
-            placement[size_t(id)] = Placement::Cpu;
+            placement = Placement::Cpu;
         } else if (v.verdict == NodeVerdict::Runs) {
             addRestrictions(g, n, v.entry, out);
-            placement[size_t(id)] = Placement::Provider;
+            placement = Placement::Provider;
         }
-        r.nodes.push_back(std::move(out));
+        return out;
     }
+};
+
+} // namespace
+
+TargetReport classifyModelForTarget(const Model& model, const TargetTable& t, const std::vector<TargetTable>& all)
+{
+    TargetReport r;
+    r.tableId = t.id;
+    r.title = t.title;
+    r.kind = t.kind;
+    r.version = t.version;
+    r.versionMatch = t.versionMatch;
+    fileChecks(model, t, r);
+    const bool ep = t.kind == TargetTableKind::EpSupportList;
+    GraphClassifier classifier { t, ep ? cpuTableFor(t, all) : nullptr, ep, {} };
+    if (classifier.cpu)
+        r.fallbackTableId = classifier.cpu->id;
+    r.nodes = classifier.classify(model.graph());
     if (ep)
-        r.partitions = countPartitions(g, placement);
+        r.partitions = classifier.partitions;
     r.verdict = overall(r);
     return r;
 }

@@ -290,4 +290,14 @@ fs::path findTargetTablesDirectory()
     return {};
 }
 
+Result<std::vector<TargetTable>> loadInstalledTargetTables()
+{
+    const fs::path dir = findTargetTablesDirectory();
+    if (dir.empty())
+        return Status(StatusCode::NotFound,
+            "no deployment-target tables found: set QS_TARGETS_DIR to a folder of resources/targets/*.json (installed "
+            "in share/quantscope/targets)");
+    return loadTargetTables(dir);
+}
+
 } // namespace qs

@@ -4,6 +4,7 @@
 // and has no ConvInteger, TensorRT's parser says N), so a classifier that drifts from the data fails here.
 #include "dynamic_conv_integer_model.h"
 #include "onnx_builder.h"
+#include "shipped_target_tables.h"
 
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/op_schema_docs.h>
@@ -14,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <shared_data.h>
 #include <unistd.h>
 
@@ -24,12 +26,7 @@ namespace {
 
 const std::vector<TargetTable>& tables()
 {
-    static const std::vector<TargetTable> loaded = [] {
-        auto t = loadTargetTables(QS_TARGETS_TABLES_DIR);
-        EXPECT_TRUE(t.isOk()) << t.status().toString();
-        return t.isOk() ? *t : std::vector<TargetTable> {};
-    }();
-    return loaded;
+    return test::shippedTargetTables();
 }
 
 const TargetTable& table(const std::string& id)
@@ -308,4 +305,174 @@ TEST(Targets, CpuTableTypeParametersNameSchemaParametersOrArguments)
         }
     }
     EXPECT_EQ(strays, std::vector<std::string> {}) << fmt::format("{}", fmt::join(strays, "\n"));
+}
+
+namespace {
+
+/// cond (bool) -> If: the then-branch computes ConvInteger on its own uint8 initializers, the else-branch passes an
+/// int32 initializer through Identity. Both bodies are self-contained, so every body value has a known type.
+std::shared_ptr<const Model> ifWithConvIntegerBranchModel()
+{
+    test::ModelBuilder b(13);
+    auto& g = b.graph();
+    g.input("cond", onnx::TensorProto_DataType_BOOL, {});
+    g.output("y", onnx::TensorProto_DataType_INT32, { 1, 1, 2, 2 });
+    auto& node = g.node("If", { "cond" }, { "y" }, "if");
+    test::GraphBuilder thenBranch(test::setGraphAttr(node, "then_branch"), "then");
+    thenBranch.rawInitializer("a", onnx::TensorProto_DataType_UINT8, { 1, 1, 3, 3 }, std::vector<uint8_t>(9, 3));
+    thenBranch.rawInitializer("w", onnx::TensorProto_DataType_UINT8, { 1, 1, 2, 2 }, std::vector<uint8_t>(4, 2));
+    thenBranch.node("ConvInteger", { "a", "w" }, { "t" }, "branch_conv");
+    thenBranch.output("t", onnx::TensorProto_DataType_INT32, { 1, 1, 2, 2 }, true);
+    test::GraphBuilder elseBranch(test::setGraphAttr(node, "else_branch"), "else");
+    elseBranch.rawInitializer("z", onnx::TensorProto_DataType_INT32, { 1, 1, 2, 2 }, std::vector<int32_t>(4, 0));
+    elseBranch.node("Identity", { "z" }, { "e" }, "branch_identity");
+    elseBranch.output("e", onnx::TensorProto_DataType_INT32, { 1, 1, 2, 2 }, true);
+    return load(b);
+}
+
+/// The result of the body node named `name` anywhere in the report, or nullptr.
+const NodeTargetResult* bodyNode(const Model& m, const TargetReport& r, const std::string& name)
+{
+    const NodeTargetResult* found = nullptr;
+    forEachNodeResult(m.graph(), r.nodes, [&](const Graph& g, const NodeTargetResult& n) {
+        if (&g != &m.graph() && g.node(n.node).name == name)
+            found = &n;
+    });
+    return found;
+}
+
+} // namespace
+
+TEST(TargetsSubgraphs, ABranchConvIntegerHasNoKernelInTheMobilePackageAndFallsBackOnCoreMl)
+{
+    const auto model = ifWithConvIntegerBranchModel();
+    ASSERT_TRUE(model);
+    ASSERT_EQ(model->graph().nodes().size(), 1u);
+
+    // The 1.18 package's list has no ConvInteger (unlisted_op: no-kernel): the branch alone keeps the file out.
+    const TargetReport mobile = classifyModelForTarget(*model, table("onnxruntime-mobile-1.18"), tables());
+    const NodeTargetResult* conv = bodyNode(*model, mobile, "branch_conv");
+    ASSERT_TRUE(conv);
+    EXPECT_EQ(conv->verdict, NodeVerdict::NoKernel) << conv->reason;
+    EXPECT_EQ(mobile.count(NodeVerdict::NoKernel), 1);
+    EXPECT_EQ(mobile.nodeCount(), 3);
+    ASSERT_EQ(mobile.nodes.size(), 1u);
+    ASSERT_EQ(mobile.nodes[0].bodies.size(), 2u); // then, else in attribute order
+    EXPECT_EQ(mobile.nodes[0].bodies[0].graph->name(), "then");
+
+    // Neither CoreML list has If, ConvInteger or Identity (unlisted: falls back); the CPU table has all three,
+    // ConvInteger for uint8 x uint8 -> int32 and Identity-13 for int32. Each graph is partitioned on its own: three CPU
+    // runs.
+    const TargetReport coreml = classifyModelForTarget(*model, table("onnxruntime-coreml-mlprogram"), tables());
+    EXPECT_EQ(coreml.count(NodeVerdict::FallsBack), 3);
+    EXPECT_EQ(coreml.cpuNoKernelCount(), 0);
+    conv = bodyNode(*model, coreml, "branch_conv");
+    ASSERT_TRUE(conv);
+    EXPECT_EQ(conv->cpuVerdict, NodeVerdict::Runs) << conv->cpuReason;
+    ASSERT_TRUE(coreml.partitions);
+    EXPECT_EQ(coreml.partitions->cpuPartitions, 3);
+    EXPECT_EQ(coreml.partitions->providerPartitions, 0);
+    EXPECT_EQ(coreml.verdict, TargetVerdict::FallsBack);
+
+    // TensorRT's parser marks ConvInteger N: the conversion fails on a node no main-graph walk would see.
+    const TargetReport trt = classifyModelForTarget(*model, table("tensorrt-onnx-parser"), tables());
+    conv = bodyNode(*model, trt, "branch_conv");
+    ASSERT_TRUE(conv);
+    EXPECT_EQ(conv->verdict, NodeVerdict::NoKernel);
+    EXPECT_EQ(trt.verdict, TargetVerdict::CannotLoad);
+
+    // The summary a run file keeps names the body node.
+    const TargetSummary s = summarizeTarget(model->graph(), mobile);
+    EXPECT_EQ(s.noKernel, 1);
+    ASSERT_FALSE(s.problems.empty());
+    EXPECT_EQ(s.problems[0].examples, std::vector<std::string> { "branch_conv" });
+}
+
+namespace {
+
+std::shared_ptr<const Model> conformanceModel(const char* name)
+{
+    auto m = loadModel((test::sharedDir() / "onnx-node-tests" / "node" / name / "model.onnx").string());
+    EXPECT_TRUE(m.isOk()) << m.status().toString();
+    return m.isOk() ? *m : nullptr;
+}
+
+/// Op type -> verdict of every node inside the bodies (not the main graph's).
+std::multimap<std::string, NodeVerdict> bodyVerdicts(const Model& m, const TargetReport& r)
+{
+    std::multimap<std::string, NodeVerdict> out;
+    forEachNodeResult(m.graph(), r.nodes, [&](const Graph& g, const NodeTargetResult& n) {
+        if (&g != &m.graph())
+            out.emplace(g.node(n.node).opType, n.verdict);
+    });
+    return out;
+}
+
+} // namespace
+
+// ONNX's conformance models: test_scan9_sum's body is Add(sum_in, next) -> Identity; test_loop11's body holds
+// Identity, two Constants, Add, two Unsqueeze, Slice, Add, Identity; test_if's branches one Constant each.
+TEST(TargetsSubgraphs, ScanBodyOnCoreMlAddStaysIdentityFallsBackEachGraphPartitionedOnItsOwn)
+{
+    QS_REQUIRE_SHARED(test::sharedDir() / "onnx-node-tests" / "node" / "test_scan9_sum" / "model.onnx");
+    const auto model = conformanceModel("test_scan9_sum");
+    ASSERT_TRUE(model);
+    // The ML Program list has Add, not Identity or Scan (unlisted: falls back to the CPU provider).
+    const TargetReport coreml = classifyModelForTarget(*model, table("onnxruntime-coreml-mlprogram"), tables());
+    EXPECT_EQ(coreml.nodeCount(), 3);
+    const auto body = bodyVerdicts(*model, coreml);
+    ASSERT_EQ(body.size(), 2u);
+    EXPECT_EQ(body.find("Add")->second, NodeVerdict::Runs);
+    EXPECT_EQ(body.find("Identity")->second, NodeVerdict::FallsBack);
+    // Main graph: Scan alone on the CPU (1 partition). Body: Add on the provider, Identity on the CPU, the sum
+    // crossing once between them.
+    ASSERT_TRUE(coreml.partitions);
+    EXPECT_EQ(coreml.partitions->partitions, 3);
+    EXPECT_EQ(coreml.partitions->providerPartitions, 1);
+    EXPECT_EQ(coreml.partitions->cpuPartitions, 2);
+    EXPECT_EQ(coreml.partitions->crossings, 1);
+    // The CPU table has Scan-9, Add and Identity for float.
+    const TargetReport cpu = classifyModelForTarget(*model, table("onnxruntime-cpu"), tables());
+    EXPECT_EQ(cpu.count(NodeVerdict::Runs), 3);
+    EXPECT_EQ(cpu.verdict, TargetVerdict::Runs);
+}
+
+TEST(TargetsSubgraphs, LoopBodyNodesAreEachClassifiedAgainstTheCpuTable)
+{
+    QS_REQUIRE_SHARED(test::sharedDir() / "onnx-node-tests" / "node" / "test_loop11" / "model.onnx");
+    const auto model = conformanceModel("test_loop11");
+    ASSERT_TRUE(model);
+    const TargetReport cpu = classifyModelForTarget(*model, table("onnxruntime-cpu"), tables());
+    ASSERT_EQ(cpu.nodes.size(), 1u);
+    ASSERT_EQ(cpu.nodes[0].bodies.size(), 1u);
+    EXPECT_EQ(cpu.nodes[0].bodies[0].nodes.size(), 9u);
+    EXPECT_EQ(cpu.nodeCount(), 10);
+    // Every body node has a CPU kernel row for its version and types (the int64 Add, Unsqueeze and Slice included);
+    // the two Constants become initializers.
+    EXPECT_EQ(cpu.count(NodeVerdict::Runs), 10);
+    const auto body = bodyVerdicts(*model, cpu);
+    EXPECT_EQ(body.count("Unsqueeze"), 2u);
+    EXPECT_EQ(body.count("Slice"), 1u);
+}
+
+TEST(TargetsSubgraphs, IfBranchesConstantsAreJudgedByTheParserAndFoldedByOnnxRuntime)
+{
+    QS_REQUIRE_SHARED(test::sharedDir() / "onnx-node-tests" / "node" / "test_if" / "model.onnx");
+    const auto model = conformanceModel("test_if");
+    ASSERT_TRUE(model);
+    const TargetReport cpu = classifyModelForTarget(*model, table("onnxruntime-cpu"), tables());
+    ASSERT_EQ(cpu.nodes.size(), 1u);
+    ASSERT_EQ(cpu.nodes[0].bodies.size(), 2u); // then_branch, else_branch
+    for (const BodyTargetResult& b : cpu.nodes[0].bodies) {
+        ASSERT_EQ(b.nodes.size(), 1u);
+        EXPECT_TRUE(b.nodes[0].becomesInitializer);
+    }
+    // TensorRT's parser lists Constant (float among its types): there the branch constants are ordinary nodes.
+    const TargetReport trt = classifyModelForTarget(*model, table("tensorrt-onnx-parser"), tables());
+    const auto body = bodyVerdicts(*model, trt);
+    EXPECT_EQ(body.count("Constant"), 2u);
+    for (const auto& [op, verdict] : body)
+        EXPECT_EQ(verdict, NodeVerdict::Runs) << op;
+    forEachNodeResult(
+        model->graph(), trt.nodes, [](const Graph&, const NodeTargetResult& n) { EXPECT_FALSE(n.becomesInitializer); });
 }

@@ -31,7 +31,7 @@ struct DiagnosisThresholds
 /// dynamic-quantized-convolutions, quantization-overhead, no-int8-dot-product, int8-dot-product-unused,
 /// qoperator-signed-activations,
 /// op-count-growth, unfused-boundaries, thread-sensitivity, saturation-risk, tiny-model, noisy-measurements,
-/// inconclusive-speedup, partial-run.
+/// inconclusive-speedup, onnxruntime-setup, runtime-difference, deployment-target, partial-run.
 std::vector<Finding> diagnoseRun(const RunRecord& record, const DiagnosisThresholds& thresholds = {});
 
 /// What one rule can emit in structured form: its id, the values its "variant" argument takes (alternative wordings

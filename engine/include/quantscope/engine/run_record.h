@@ -10,6 +10,7 @@
 #include <quantscope/engine/profile_report.h>
 #include <quantscope/engine/status.h>
 #include <quantscope/engine/system_info.h>
+#include <quantscope/engine/targets.h>
 
 #include <cstdint>
 #include <filesystem>
@@ -46,6 +47,9 @@ struct ModelRecord
     int64_t signedActivationNodes = 0; ///< integer conv/matmul nodes (u8·s8 kernels) reading int8 activations
     std::optional<int64_t> totalMacs;
     std::optional<NetworkSignature> network; ///< since run file 1.2
+    /// Where the file runs, falls back or cannot load, per deployment-target table (since run file 1.3); nullopt when
+    /// not examined (older files, records made without tables).
+    std::optional<std::vector<TargetSummary>> targets;
 
     bool isQuantized() const { return format != QuantFormat::Fp32; }
     int64_t opCount(const std::string& opType) const
@@ -218,8 +222,9 @@ void computeScenarioStatistics(ScenarioRecord& scenario);
 std::vector<ComparisonRecord> compareModels(const RunRecord& record);
 
 /// Describes a loaded model: id (file stem, or the parent folder's name for "model.onnx"), path, SHA-256 of the file,
-/// analysis (format, op counts, MACs). Fails when the file cannot be read for hashing.
-Result<ModelRecord> makeModelRecord(const Model& model);
+/// analysis (format, op counts, MACs) and, given `targetTables`, a summary per deployment target. Fails when the file
+/// cannot be read for hashing.
+Result<ModelRecord> makeModelRecord(const Model& model, const std::vector<TargetTable>* targetTables = nullptr);
 
 /// SHA-256 of a file as lowercase hex.
 Result<std::string> sha256File(const std::filesystem::path& path);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Deployment targets (issue 17 part 2): where will this file run, fall back to ONNX Runtime's CPU provider, or fail
 // to load? The support tables are data (resources/targets/*.json, schema in its README.md); this header loads them
-// and classifies every main-graph node of a Model against each one.
+// and classifies every node of a Model (If/Loop/Scan bodies included) against each one.
 //
 //   auto tables = qs::loadTargetTables(qs::findTargetTablesDirectory());
 //   for (const qs::TargetReport& r : qs::classifyModel(*model, *tables)) ...
@@ -107,6 +107,8 @@ struct TargetTable
 Result<TargetTable> parseTargetTable(std::string_view jsonText, const std::filesystem::path& file);
 /// Every *.json in `dir`, sorted by id. One malformed file fails the whole load, naming it.
 Result<std::vector<TargetTable>> loadTargetTables(const std::filesystem::path& dir);
+/// The tables of findTargetTablesDirectory(); NotFound, saying how to point at them, when there is none.
+Result<std::vector<TargetTable>> loadInstalledTargetTables();
 /// $QS_TARGETS_DIR, else <exe dir>/../share/quantscope/targets, else the source tree's resources/targets (builds
 /// run in place). Empty when none exists.
 std::filesystem::path findTargetTablesDirectory();
@@ -120,6 +122,8 @@ enum class NodeVerdict
 };
 std::string_view nodeVerdictName(NodeVerdict v) noexcept; ///< "runs", "falls-back", "no-kernel", "unknown"
 
+struct BodyTargetResult;
+
 struct NodeTargetResult
 {
     NodeId node = kNoNode;
@@ -130,9 +134,29 @@ struct NodeTargetResult
     std::string cpuReason;
     std::vector<std::string> conditions; ///< constraints the table lists for the operator, not checked
     std::vector<std::string> runtimeFailures; ///< known restrictions the node breaks: fails at run time
-    bool subgraphsNotExamined = false; ///< If/Loop/Scan: only the outer node was classified
     bool becomesInitializer = false; ///< a Constant node ONNX Runtime turns into an initializer when it loads
+    /// If/Loop/Scan: its bodies in attribute order, every node classified against the same table (ONNX Runtime
+    /// creates the kernels of subgraphs when it loads the model, and partitions each body on its own).
+    std::vector<BodyTargetResult> bodies;
 };
+
+struct BodyTargetResult
+{
+    const Graph* graph = nullptr; ///< the body (owned by the model)
+    std::vector<NodeTargetResult> nodes; ///< the body's nodes in its topological order
+};
+
+/// Calls `visit(graph, node)` for every node result: a graph's nodes in order, each If/Loop/Scan node followed by the
+/// nodes of its bodies (depth first), with the graph that holds the node.
+template <typename Visit>
+void forEachNodeResult(const Graph& graph, const std::vector<NodeTargetResult>& nodes, Visit&& visit)
+{
+    for (const NodeTargetResult& n : nodes) {
+        visit(graph, n);
+        for (const BodyTargetResult& b : n.bodies)
+            forEachNodeResult(*b.graph, b.nodes, visit);
+    }
+}
 
 /// Placement of a node for partition counting.
 enum class Placement
@@ -175,16 +199,74 @@ struct TargetReport
     TargetVerdict verdict = TargetVerdict::Unknown;
     std::optional<std::string> fileProblem; ///< file-level reason it cannot load (".onnx: loads only .ort files")
     std::vector<std::string> fileNotes; ///< caveats (model opset outside the range the source states)
-    std::vector<NodeTargetResult> nodes; ///< main graph, topological order
-    std::optional<PartitionSummary> partitions; ///< EP tables only
+    std::vector<NodeTargetResult> nodes; ///< main graph, topological order (bodies under their node)
+    /// EP tables only: summed over the main graph and every body, each partitioned on its own.
+    std::optional<PartitionSummary> partitions;
 
+    /// The counts include the nodes of If/Loop/Scan bodies.
     int64_t count(NodeVerdict v) const;
     int64_t cpuNoKernelCount() const; ///< fallbacks the CPU provider has no kernel for
     int64_t runtimeFailureCount() const;
+    int64_t nodeCount() const; ///< main graph and bodies
 };
 
-/// Classifies every main-graph node of `model` against `table`. `allTables` supplies the CPU kernel table an EP
-/// falls back to (the kernel table of the same runtime).
+/// What goes wrong for a group of nodes on a target.
+enum class TargetProblemKind
+{
+    NoKernel, ///< no kernel in the target's own table (or unsupported by a standalone parser): cannot load
+    CpuNoKernel, ///< falls back to the CPU provider, which has no kernel either: cannot load
+    FallsBack, ///< runs on the CPU provider instead of the target's
+    FailsAtRunTime, ///< loads, but breaks a restriction the table states (fails at run time)
+};
+/// "no-kernel", "cpu-no-kernel", "falls-back", "fails-at-run-time"
+std::string_view targetProblemKindName(TargetProblemKind k) noexcept;
+std::optional<TargetProblemKind> parseTargetProblemKind(std::string_view name) noexcept;
+/// "kernel-table", "reduced-build-list", "ep-support-list", "parser-support-list" (the tables' `kind`)
+std::string_view targetTableKindName(TargetTableKind k) noexcept;
+std::optional<TargetTableKind> parseTargetTableKind(std::string_view name) noexcept;
+std::optional<TargetVerdict> parseTargetVerdict(std::string_view name) noexcept;
+
+/// The nodes of one operator type with one problem on a target.
+struct TargetOpProblem
+{
+    TargetProblemKind kind = TargetProblemKind::FallsBack;
+    std::string opType; ///< qualified ("ConvInteger", "com.microsoft.QGemm")
+    int64_t nodes = 0;
+    std::vector<std::string> examples; ///< names of the first nodes in topological order (at most maxExamples)
+    std::string reason; ///< what the table says about the first node
+};
+
+/// A target report reduced to what a run file keeps and the diagnosis reads: counts, partitions and, per problem and
+/// operator type, how many nodes and which ones first.
+struct TargetSummary
+{
+    std::string tableId;
+    std::string title;
+    TargetTableKind kind = TargetTableKind::KernelTable;
+    std::string version;
+    std::string versionMatch;
+    std::string fallbackTableId;
+    TargetVerdict verdict = TargetVerdict::Unknown;
+    std::optional<std::string> fileProblem;
+    int64_t nodes = 0; ///< main graph and If/Loop/Scan bodies, as the counts below
+    int64_t runs = 0;
+    int64_t fallsBack = 0;
+    int64_t noKernel = 0;
+    int64_t unknown = 0;
+    int64_t cpuNoKernel = 0;
+    int64_t runtimeFailures = 0;
+    std::optional<PartitionSummary> partitions;
+    std::vector<TargetOpProblem> problems; ///< by kind (the enum's order), then most nodes first, then op type
+
+    /// Some node cannot load, falls back or fails at run time. A file-format problem alone (.onnx where a build
+    /// loads .ort) is not one: converting the file fixes it, the network is not at fault.
+    bool hasNodeProblems() const { return noKernel + cpuNoKernel + fallsBack + runtimeFailures > 0; }
+};
+
+TargetSummary summarizeTarget(const Graph& graph, const TargetReport& report, size_t maxExamples = 3);
+
+/// Classifies every node of `model` (main graph and If/Loop/Scan bodies) against `table`. `allTables` supplies the CPU
+/// kernel table an EP falls back to (the kernel table of the same runtime).
 TargetReport classifyModelForTarget(
     const Model& model, const TargetTable& table, const std::vector<TargetTable>& allTables);
 /// One report per table, in the order given.
