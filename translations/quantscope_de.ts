@@ -2029,16 +2029,19 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     <message>
         <location filename="../ui/report/pdf_report.cpp" line="148"/>
         <location filename="../ui/report/report_exporter.cpp" line="38"/>
+        <location filename="../ui/report/report_markdown.cpp" line="130"/>
         <source>Quantscope benchmark report</source>
         <translation>Quantscope-Benchmarkbericht</translation>
     </message>
     <message>
         <location filename="../ui/report/pdf_report.cpp" line="149"/>
+        <location filename="../ui/report/report_markdown.cpp" line="141"/>
         <source>Recorded %1 by %2</source>
         <translation>Aufgezeichnet %1 von %2</translation>
     </message>
     <message>
         <location filename="../ui/report/pdf_report.cpp" line="153"/>
+        <location filename="../ui/report/report_markdown.cpp" line="134"/>
         <source>This run was cancelled before it finished; partial scenarios are marked.</source>
         <translation>Dieser Lauf wurde vor seinem Ende abgebrochen; unvollständige Szenarien sind markiert.</translation>
     </message>
@@ -2833,31 +2836,16 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportMarkdown</name>
     <message>
-        <location filename="../ui/report/report_markdown.cpp" line="42"/>
-        <location filename="../ui/report/report_markdown.cpp" line="61"/>
+        <location filename="../ui/report/report_markdown.cpp" line="43"/>
+        <location filename="../ui/report/report_markdown.cpp" line="62"/>
         <source>Findings</source>
         <translation>Befunde</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_markdown.cpp" line="44"/>
-        <location filename="../ui/report/report_markdown.cpp" line="63"/>
+        <location filename="../ui/report/report_markdown.cpp" line="45"/>
+        <location filename="../ui/report/report_markdown.cpp" line="64"/>
         <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
         <translation>Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
-    </message>
-    <message>
-        <location filename="../ui/report/report_markdown.cpp" line="128"/>
-        <source>Quantscope benchmark report</source>
-        <translation>Quantscope-Benchmarkbericht</translation>
-    </message>
-    <message>
-        <location filename="../ui/report/report_markdown.cpp" line="132"/>
-        <source>This run was cancelled before it finished; partial scenarios are marked.</source>
-        <translation>Dieser Lauf wurde vor seinem Ende abgebrochen; unvollständige Szenarien sind markiert.</translation>
-    </message>
-    <message>
-        <location filename="../ui/report/report_markdown.cpp" line="139"/>
-        <source>Recorded %1 by %2</source>
-        <translation>Aufgezeichnet %1 von %2</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report_markdown.h"
 
+#include "pdf_report.h"
 #include "report_tables.h"
 #include "util/finding_text.h"
 #include "util/qt_convert.h"
@@ -125,18 +126,20 @@ QString ReportMarkdown::table(const ReportTable& t)
 
 QString ReportMarkdown::translated(const RunRecord& record)
 {
-    QString out = QStringLiteral("# %1\n\n").arg(tr("Quantscope benchmark report"));
+    // The PDF's words for what both say.
+    QString out = QStringLiteral("# %1\n\n").arg(PdfReport::tr("Quantscope benchmark report"));
     out += QStringLiteral("**%1**\n\n").arg(FindingText::verdict(record));
     if (record.partial)
         out += QStringLiteral("> %1\n\n")
-                   .arg(tr("This run was cancelled before it finished; partial scenarios are marked."));
+                   .arg(PdfReport::tr("This run was cancelled before it finished; partial scenarios are marked."));
     out += table(ReportTables::keyNumbers(record));
     for (const ReportTable& t : ReportTables::details(record))
         out += table(t);
     out += findings(record);
     out += table(ReportTables::environment(record));
     out += plainText(measuredHowHtml(record)) + QStringLiteral("\n\n");
-    out += tr("Recorded %1 by %2").arg(toQString(record.createdUtc), toQString(record.tool)) + QLatin1Char('\n');
+    out += PdfReport::tr("Recorded %1 by %2").arg(toQString(record.createdUtc), toQString(record.tool))
+        + QLatin1Char('\n');
     return out;
 }
 
