@@ -2,6 +2,7 @@
 // The Markdown report in the UI language (issue 16 item 15): in German no English heading or column header is left
 // next to the German verdict and every number has a decimal comma; in English the GUI's report is the engine's (the
 // CLI's) byte for byte.
+#include "german_catalogue.h"
 #include "report/report_markdown.h"
 #include "ui_test_main.h"
 #include "util/qt_convert.h"
@@ -65,25 +66,20 @@ private slots:
 
 private:
     bool loadGerman();
-    QTranslator m_translator;
-    bool m_installed = false;
+    test::GermanCatalogue m_german;
 };
 
 void TestReportLanguage::cleanup()
 {
-    if (m_installed)
-        QCoreApplication::removeTranslator(&m_translator);
-    m_installed = false;
+    m_german.remove();
     QLocale::setDefault(QLocale::c());
 }
 
 bool TestReportLanguage::loadGerman()
 {
-    if (!m_translator.load(QStringLiteral(QS_GERMAN_QM)))
-        return false;
-    m_installed = QCoreApplication::installTranslator(&m_translator);
+    const bool installed = m_german.install();
     QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
-    return m_installed;
+    return installed;
 }
 
 void TestReportLanguage::englishIsTheEnginesReport()
