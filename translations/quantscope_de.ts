@@ -2139,16 +2139,19 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     <message>
         <location filename="../ui/report/pdf_report.cpp" line="148"/>
         <location filename="../ui/report/report_exporter.cpp" line="38"/>
+        <location filename="../ui/report/report_markdown.cpp" line="130"/>
         <source>Quantscope benchmark report</source>
         <translation>Quantscope-Benchmarkbericht</translation>
     </message>
     <message>
         <location filename="../ui/report/pdf_report.cpp" line="149"/>
+        <location filename="../ui/report/report_markdown.cpp" line="141"/>
         <source>Recorded %1 by %2</source>
         <translation>Aufgezeichnet %1 von %2</translation>
     </message>
     <message>
         <location filename="../ui/report/pdf_report.cpp" line="153"/>
+        <location filename="../ui/report/report_markdown.cpp" line="134"/>
         <source>This run was cancelled before it finished; partial scenarios are marked.</source>
         <translation>Dieser Lauf wurde vor seinem Ende abgebrochen; unvollständige Szenarien sind markiert.</translation>
     </message>
@@ -2943,12 +2946,14 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportMarkdown</name>
     <message>
-        <location filename="../ui/report/report_markdown.cpp" line="16"/>
+        <location filename="../ui/report/report_markdown.cpp" line="43"/>
+        <location filename="../ui/report/report_markdown.cpp" line="62"/>
         <source>Findings</source>
         <translation>Befunde</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_markdown.cpp" line="17"/>
+        <location filename="../ui/report/report_markdown.cpp" line="45"/>
+        <location filename="../ui/report/report_markdown.cpp" line="64"/>
         <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
         <translation>Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
     </message>
@@ -3106,20 +3111,20 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/report/report_tables.cpp" line="76"/>
-        <location filename="../ui/report/report_tables.cpp" line="133"/>
-        <location filename="../ui/report/report_tables.cpp" line="291"/>
+        <location filename="../ui/report/report_tables.cpp" line="134"/>
+        <location filename="../ui/report/report_tables.cpp" line="292"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
         <location filename="../ui/report/report_tables.cpp" line="76"/>
-        <location filename="../ui/report/report_tables.cpp" line="291"/>
+        <location filename="../ui/report/report_tables.cpp" line="292"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
         <location filename="../ui/report/report_tables.cpp" line="76"/>
-        <location filename="../ui/report/report_tables.cpp" line="291"/>
+        <location filename="../ui/report/report_tables.cpp" line="292"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
@@ -3189,389 +3194,389 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="109"/>
+        <location filename="../ui/report/report_tables.cpp" line="110"/>
         <source>Parity</source>
         <translation>Übereinstimmung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="110"/>
-        <location filename="../ui/report/report_tables.cpp" line="152"/>
+        <location filename="../ui/report/report_tables.cpp" line="111"/>
+        <location filename="../ui/report/report_tables.cpp" line="153"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="110"/>
+        <location filename="../ui/report/report_tables.cpp" line="111"/>
         <source>Reference</source>
         <translation>Referenz</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="110"/>
+        <location filename="../ui/report/report_tables.cpp" line="111"/>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="111"/>
+        <location filename="../ui/report/report_tables.cpp" line="112"/>
         <source>SQNR</source>
         <translation>SQNR</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="111"/>
+        <location filename="../ui/report/report_tables.cpp" line="112"/>
         <source>Cosine</source>
         <translation>Kosinus</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="111"/>
+        <location filename="../ui/report/report_tables.cpp" line="112"/>
         <source>Max abs error</source>
         <translation>Max. abs. Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <location filename="../ui/report/report_tables.cpp" line="113"/>
         <source>Mean abs error</source>
         <translation>Mittl. abs. Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <location filename="../ui/report/report_tables.cpp" line="113"/>
         <source>RMSE</source>
         <translation>RMSE</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <location filename="../ui/report/report_tables.cpp" line="113"/>
         <source>Top-1</source>
         <translation>Top-1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="113"/>
+        <location filename="../ui/report/report_tables.cpp" line="114"/>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="118"/>
+        <location filename="../ui/report/report_tables.cpp" line="119"/>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="119"/>
+        <location filename="../ui/report/report_tables.cpp" line="120"/>
         <source>identical</source>
         <translation>identisch</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="123"/>
+        <location filename="../ui/report/report_tables.cpp" line="124"/>
         <source>pass</source>
         <translation>bestanden</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="123"/>
+        <location filename="../ui/report/report_tables.cpp" line="124"/>
         <source>fail</source>
         <translation>nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="124"/>
+        <location filename="../ui/report/report_tables.cpp" line="125"/>
         <source>Pass: SQNR of at least 20 dB and cosine similarity of at least 0.99 over the outputs of the same inputs.</source>
         <translation>Bestanden: SQNR von mindestens 20 dB und Kosinus-Ähnlichkeit von mindestens 0,99 über die Ausgaben derselben Eingaben.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="132"/>
+        <location filename="../ui/report/report_tables.cpp" line="133"/>
         <source>Preparation and memory</source>
         <translation>Vorbereitung und Speicher</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="133"/>
+        <location filename="../ui/report/report_tables.cpp" line="134"/>
         <source>Preparation ms</source>
         <translation>Vorbereitung ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="134"/>
+        <location filename="../ui/report/report_tables.cpp" line="135"/>
         <source>First run ms</source>
         <translation>Erster Lauf ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="134"/>
+        <location filename="../ui/report/report_tables.cpp" line="135"/>
         <source>Warm-up runs</source>
         <translation>Aufwärmläufe</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="134"/>
+        <location filename="../ui/report/report_tables.cpp" line="135"/>
         <source>Peak RSS MiB</source>
         <translation>Spitzen-RSS MiB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="135"/>
+        <location filename="../ui/report/report_tables.cpp" line="136"/>
         <source>Arena MiB</source>
         <translation>Arena MiB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="151"/>
+        <location filename="../ui/report/report_tables.cpp" line="152"/>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="152"/>
+        <location filename="../ui/report/report_tables.cpp" line="153"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="152"/>
-        <location filename="../ui/report/report_tables.cpp" line="204"/>
+        <location filename="../ui/report/report_tables.cpp" line="153"/>
+        <location filename="../ui/report/report_tables.cpp" line="205"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="153"/>
+        <location filename="../ui/report/report_tables.cpp" line="154"/>
         <source>File size MiB</source>
         <translation>Dateigröße MiB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="153"/>
+        <location filename="../ui/report/report_tables.cpp" line="154"/>
         <source>SHA-256 (start)</source>
         <translation>SHA-256 (Anfang)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="153"/>
+        <location filename="../ui/report/report_tables.cpp" line="154"/>
         <source>Path</source>
         <translation>Pfad</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="166"/>
+        <location filename="../ui/report/report_tables.cpp" line="167"/>
         <source>Op counts</source>
         <translation>Anzahl pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="168"/>
-        <location filename="../ui/report/report_tables.cpp" line="204"/>
-        <location filename="../ui/report/report_tables.cpp" line="211"/>
-        <location filename="../ui/report/report_tables.cpp" line="252"/>
+        <location filename="../ui/report/report_tables.cpp" line="169"/>
+        <location filename="../ui/report/report_tables.cpp" line="205"/>
+        <location filename="../ui/report/report_tables.cpp" line="212"/>
+        <location filename="../ui/report/report_tables.cpp" line="253"/>
         <source>Op type</source>
         <translation>Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="178"/>
+        <location filename="../ui/report/report_tables.cpp" line="179"/>
         <source>total</source>
         <translation>gesamt</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="195"/>
+        <location filename="../ui/report/report_tables.cpp" line="196"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="199"/>
+        <location filename="../ui/report/report_tables.cpp" line="200"/>
         <source>Source: %1, %2 profiled runs; %3 ms per run in kernels; quantization overhead %4 ms (%5).</source>
         <translation>Quelle: %1, %2 profilierte Läufe; %3 ms pro Lauf in Kerneln; Quantisierungsaufwand %4 ms (%5).</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="205"/>
-        <location filename="../ui/report/report_tables.cpp" line="212"/>
+        <location filename="../ui/report/report_tables.cpp" line="206"/>
+        <location filename="../ui/report/report_tables.cpp" line="213"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="205"/>
-        <location filename="../ui/report/report_tables.cpp" line="212"/>
+        <location filename="../ui/report/report_tables.cpp" line="206"/>
+        <location filename="../ui/report/report_tables.cpp" line="213"/>
         <source>Share</source>
         <translation>Anteil</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="211"/>
+        <location filename="../ui/report/report_tables.cpp" line="212"/>
         <source>Slowest nodes</source>
         <translation>Langsamste Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="218"/>
+        <location filename="../ui/report/report_tables.cpp" line="219"/>
         <source> (runtime-created)</source>
         <translation> (von der Laufzeitumgebung erzeugt)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="220"/>
+        <location filename="../ui/report/report_tables.cpp" line="221"/>
         <source> (reference kernel: %1)</source>
         <translation> (Referenz-Kernel: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="238"/>
+        <location filename="../ui/report/report_tables.cpp" line="239"/>
         <source>Time per op type, FP32 vs quantized</source>
         <translation>Zeit pro Operatortyp, FP32 gegenüber quantisiert</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="239"/>
+        <location filename="../ui/report/report_tables.cpp" line="240"/>
         <source>Per run, from the per-node profiles. Quantized op types are compared with the float op they replace (ConvInteger and QLinearConv with Conv, MatMulInteger and QLinearMatMul with MatMul); a fused step counts for the authored node it is named after. Sorted by the absolute difference.</source>
         <translation>Pro Lauf, aus den Profilen pro Knoten. Quantisierte Operatortypen werden mit dem Gleitkomma-Operator verglichen, den sie ersetzen (ConvInteger und QLinearConv mit Conv, MatMulInteger und QLinearMatMul mit MatMul); ein fusionierter Schritt zählt für den Knoten des Modells, nach dem er benannt ist. Nach dem Betrag des Unterschieds sortiert.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="249"/>
+        <location filename="../ui/report/report_tables.cpp" line="250"/>
         <source>%1 vs %2, %3</source>
         <translation>%1 gegen %2, %3</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="252"/>
+        <location filename="../ui/report/report_tables.cpp" line="253"/>
         <source>FP32 ms</source>
         <translation>FP32 ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="253"/>
+        <location filename="../ui/report/report_tables.cpp" line="254"/>
         <source>Quantized ms</source>
         <translation>Quantisiert ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="253"/>
+        <location filename="../ui/report/report_tables.cpp" line="254"/>
         <source>Difference ms</source>
         <translation>Unterschied ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="253"/>
+        <location filename="../ui/report/report_tables.cpp" line="254"/>
         <source>Quantized / FP32</source>
         <translation>Quantisiert / FP32</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="262"/>
+        <location filename="../ui/report/report_tables.cpp" line="263"/>
         <source>all kernels</source>
         <translation>alle Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="277"/>
+        <location filename="../ui/report/report_tables.cpp" line="278"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="279"/>
+        <location filename="../ui/report/report_tables.cpp" line="280"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="281"/>
+        <location filename="../ui/report/report_tables.cpp" line="282"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="289"/>
+        <location filename="../ui/report/report_tables.cpp" line="290"/>
         <source>Key numbers</source>
         <translation>Kennzahlen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="291"/>
+        <location filename="../ui/report/report_tables.cpp" line="292"/>
         <source>Median ms</source>
         <translation>Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="291"/>
+        <location filename="../ui/report/report_tables.cpp" line="292"/>
         <source>P95 ms</source>
         <translation>P95 ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="299"/>
+        <location filename="../ui/report/report_tables.cpp" line="300"/>
         <source>Quantized vs FP32</source>
         <translation>Quantisiert gegen FP32</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="299"/>
+        <location filename="../ui/report/report_tables.cpp" line="300"/>
         <source>Setting</source>
         <translation>Einstellung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="299"/>
+        <location filename="../ui/report/report_tables.cpp" line="300"/>
         <source>FP32 median ms</source>
         <translation>FP32-Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="299"/>
+        <location filename="../ui/report/report_tables.cpp" line="300"/>
         <source>Quantized median ms</source>
         <translation>Quantisiert-Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="300"/>
+        <location filename="../ui/report/report_tables.cpp" line="301"/>
         <source>Speedup</source>
         <translation>Beschleunigung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="300"/>
+        <location filename="../ui/report/report_tables.cpp" line="301"/>
         <source>95% interval</source>
         <translation>95-%-Intervall</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="300"/>
+        <location filename="../ui/report/report_tables.cpp" line="301"/>
         <source>Size ratio</source>
         <translation>Größenverhältnis</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="309"/>
+        <location filename="../ui/report/report_tables.cpp" line="310"/>
         <source>%1 to %2</source>
         <translation>%1 bis %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="311"/>
+        <location filename="../ui/report/report_tables.cpp" line="312"/>
         <source>Speedup = median FP32 latency / median quantized latency (above 1: the quantized model is faster); interval: percentile bootstrap of the median ratio.</source>
         <translation>Beschleunigung = Median der FP32-Latenz / Median der quantisierten Latenz (über 1: das quantisierte Modell ist schneller); Intervall: Perzentil-Bootstrap des Medianverhältnisses.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="320"/>
+        <location filename="../ui/report/report_tables.cpp" line="321"/>
         <source>Environment</source>
         <translation>Umgebung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="321"/>
+        <location filename="../ui/report/report_tables.cpp" line="322"/>
         <source>Item</source>
         <translation>Merkmal</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="321"/>
+        <location filename="../ui/report/report_tables.cpp" line="322"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="323"/>
+        <location filename="../ui/report/report_tables.cpp" line="324"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="325"/>
+        <location filename="../ui/report/report_tables.cpp" line="326"/>
         <source>Cores</source>
         <translation>Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="326"/>
+        <location filename="../ui/report/report_tables.cpp" line="327"/>
         <source>%1 physical, %2 logical, %3 package(s)</source>
         <translation>%1 physisch, %2 logisch, %3 Prozessorgehäuse</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="329"/>
+        <location filename="../ui/report/report_tables.cpp" line="330"/>
         <source>%1 KiB x %2</source>
         <translation>%1 KiB × %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="334"/>
+        <location filename="../ui/report/report_tables.cpp" line="335"/>
         <source>Instruction sets</source>
         <translation>Befehlssätze</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="336"/>
+        <location filename="../ui/report/report_tables.cpp" line="337"/>
         <source>Not available</source>
         <translation>Nicht verfügbar</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="337"/>
+        <location filename="../ui/report/report_tables.cpp" line="338"/>
         <source>Operating system</source>
         <translation>Betriebssystem</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="338"/>
+        <location filename="../ui/report/report_tables.cpp" line="339"/>
         <source>Compiler</source>
         <translation>Compiler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="339"/>
+        <location filename="../ui/report/report_tables.cpp" line="340"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="340"/>
+        <location filename="../ui/report/report_tables.cpp" line="341"/>
         <source>%1 (git %2)</source>
         <translation>%1 (git %2)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="341"/>
+        <location filename="../ui/report/report_tables.cpp" line="342"/>
         <source>oneDNN</source>
         <translation>oneDNN</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="342"/>
+        <location filename="../ui/report/report_tables.cpp" line="343"/>
         <source>%1, dispatching to %2</source>
         <translation>%1, verwendet %2</translation>
     </message>
@@ -4392,22 +4397,22 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ScenarioStatsModel</name>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="40"/>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="41"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="41"/>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="42"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="42"/>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="43"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../ui/models/scenario_stats_model.cpp" line="174"/>
+        <location filename="../ui/models/scenario_stats_model.cpp" line="175"/>
         <source>Median (P50) ms</source>
         <translation>Median (P50) ms</translation>
     </message>

@@ -3,6 +3,7 @@
 // a phrasing (and a German one), the English phrasing reproduces the engine's own text word for word, old run files
 // keep their English text, and the German text of a hand-built finding has the German words and numbers.
 #include "../engine/measure/crafted_run.h"
+#include "german_catalogue.h"
 #include "panels/results_panel.h"
 #include "pdf_text.h"
 #include "report/report_exporter.h"
@@ -192,8 +193,7 @@ private slots:
 
 private:
     bool loadGerman();
-    QTranslator m_translator;
-    bool m_installed = false;
+    test::GermanCatalogue m_german;
 };
 
 void TestFindingText::init()
@@ -204,18 +204,13 @@ void TestFindingText::init()
 
 void TestFindingText::cleanup()
 {
-    if (m_installed)
-        QCoreApplication::removeTranslator(&m_translator);
-    m_installed = false;
+    m_german.remove();
     QLocale::setDefault(QLocale::c());
 }
 
 bool TestFindingText::loadGerman()
 {
-    if (!m_translator.load(QStringLiteral(QS_GERMAN_QM)))
-        return false;
-    m_installed = QCoreApplication::installTranslator(&m_translator);
-    return m_installed;
+    return m_german.install();
 }
 
 void TestFindingText::everyRuleTheEngineCanEmitHasAPhrasing()

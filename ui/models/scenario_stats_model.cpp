@@ -2,6 +2,7 @@
 #include "scenario_stats_model.h"
 
 #include "charts/chart_common.h"
+#include "report/report_tables.h"
 #include "statistic_rows.h"
 #include "util/qt_convert.h"
 #include "util/run_text.h"
@@ -127,7 +128,7 @@ QVariant ScenarioStatsModel::raw(const Column& c, int row) const
     case PrepareRow:
         return c.prepareMs;
     case StatusRow:
-        return toQString(scenarioStatusName(c.status));
+        return ReportTables::statusText(c.status);
     }
     return {};
 }

@@ -100,6 +100,7 @@ ReportTable latency(const RunRecord& r)
         }
     }
     t.note = notes.join(QLatin1Char('\n'));
+    t.noteIsList = true;
     return t;
 }
 
@@ -192,7 +193,7 @@ void profiles(const RunRecord& r, QList<ReportTable>& out)
         const ProfileReport& p = *s.profile;
         ReportTable types;
         if (first)
-            out << ReportTable { ReportTables::tr("Time per op type"), 2, {}, {}, {}, {}, 0, {} };
+            out << ReportTable { ReportTables::tr("Time per op type"), 2, {}, {}, {}, {}, 0, {}, false };
         first = false;
         types.heading = scenarioLabel(s);
         types.level = 3;
@@ -240,7 +241,7 @@ void opTypeDeltas(const RunRecord& r, QList<ReportTable>& out)
                                  "op they replace (ConvInteger and QLinearConv with Conv, MatMulInteger and "
                                  "QLinearMatMul with MatMul); a fused step counts for the authored node it is named "
                                  "after. Sorted by the absolute difference."),
-                {}, {}, {}, 0, {} };
+                {}, {}, {}, 0, {}, false };
         first = false;
         const OpTypeTimeComparison cmp = compareOpTypeTimes(*base->profile, *cand->profile);
         // Sub-millisecond models would show rows of 0.00: one more decimal for them.

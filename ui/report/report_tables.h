@@ -22,6 +22,7 @@ struct ReportTable
     QList<bool> numeric; ///< by column: right-aligned
     int boldLastRows = 0; ///< totals
     QString note; ///< a sentence after the table
+    bool noteIsList = false; ///< each line of the note is an item of its own (scenarios that did not finish)
 };
 
 class ReportTables

@@ -245,7 +245,7 @@ std::optional<QString> FindingText::title(std::string_view id, const MessageArgs
         return result(v,
             fill(tr("%1 is %2x against %3 in ONNX Runtime %4 but %5x in Quantscope (%6, %7)"),
                 { v.text("candidate"), v.fixed("onnxruntimeSpeedup", 2), v.text("baseline"), v.text("version"),
-                    v.fixed("quantscopeSpeedup", 2), v.threads("threads"), v.text("mode") }));
+                    v.fixed("quantscopeSpeedup", 2), v.threads("threads"), v.mode("mode") }));
     if (id == "deployment-target") {
         const std::string variant = v.variant();
         const QStringList values { v.text("model"), v.text("target"), v.text("version"), v.count("nodes"),

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+// The Markdown report in the UI language (issue 16 item 15): in German no English heading or column header is left
+// next to the German verdict and every number has a decimal comma; in English the GUI's report is the engine's (the
+// CLI's) byte for byte.
+#include "german_catalogue.h"
+#include "report/report_markdown.h"
+#include "ui_test_main.h"
+#include "util/qt_convert.h"
+
+#include <quantscope/engine/diagnosis.h>
+#include <quantscope/engine/markdown_report.h>
+#include <quantscope/engine/run_file.h>
+
+#include <QFile>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTranslator>
+
+using namespace qs;
+using namespace qs::ui;
+
+namespace {
+
+// The crafted pair (tests/data/runs/README.md) with its findings from today's rules, as the GUI shows a loaded run.
+RunRecord craftedPair()
+{
+    auto r = readRunFile(test::testDataDir() / "runs" / "crafted_pair.json");
+    if (!r)
+        return {};
+    r->findings = diagnoseRun(*r);
+    return *r;
+}
+
+struct Outline
+{
+    QSet<QString> headings; ///< text after the #s
+    QSet<QString> headers; ///< every column header cell
+};
+
+// A Markdown table's header is the row right above its |---| rule.
+Outline outline(const QString& markdown)
+{
+    Outline o;
+    const QStringList lines = markdown.split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i) {
+        if (lines[i].startsWith(QLatin1Char('#')))
+            o.headings << lines[i].section(QLatin1Char(' '), 1);
+        if (i > 0 && lines[i].startsWith(QStringLiteral("|---")))
+            for (const QString& cell : lines[i - 1].split(QLatin1Char('|'), Qt::SkipEmptyParts))
+                o.headers << cell.trimmed();
+    }
+    return o;
+}
+
+} // namespace
+
+class TestReportLanguage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void cleanup();
+    void englishIsTheEnginesReport();
+    void germanHasNoEnglishHeadingAndDecimalCommas();
+    void germanSaysFailedInGerman();
+
+private:
+    bool loadGerman();
+    test::GermanCatalogue m_german;
+};
+
+void TestReportLanguage::cleanup()
+{
+    m_german.remove();
+    QLocale::setDefault(QLocale::c());
+}
+
+bool TestReportLanguage::loadGerman()
+{
+    const bool installed = m_german.install();
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    return installed;
+}
+
+void TestReportLanguage::englishIsTheEnginesReport()
+{
+    const RunRecord r = craftedPair();
+    QVERIFY(!r.scenarios.empty());
+    for (const QLocale& locale : { QLocale::c(), QLocale(QLocale::English, QLocale::UnitedStates),
+             QLocale(QLocale::English, QLocale::UnitedKingdom) }) {
+        QLocale::setDefault(locale);
+        QVERIFY(ReportMarkdown::usesEngineReport());
+        QCOMPARE(ReportMarkdown::build(r), toQString(buildMarkdownReport(r)));
+    }
+}
+
+void TestReportLanguage::germanHasNoEnglishHeadingAndDecimalCommas()
+{
+    const RunRecord r = craftedPair();
+    QVERIFY(!r.scenarios.empty());
+    const Outline english = outline(toQString(buildMarkdownReport(r)));
+    QVERIFY(english.headings.size() >= 8 && english.headers.size() >= 20); // the check has something to check
+    QVERIFY(loadGerman());
+    QVERIFY(!ReportMarkdown::usesEngineReport());
+    const QString md = ReportMarkdown::build(r);
+    const Outline german = outline(md);
+    if (const QByteArray keep = qgetenv("QS_UI_SCREENSHOT_DIR"); !keep.isEmpty()) {
+        QFile out(QString::fromLocal8Bit(keep) + QStringLiteral("/bericht_de.md"));
+        QVERIFY(out.open(QIODevice::WriteOnly) && out.write(md.toUtf8()) > 0);
+    }
+
+    // Hand-checked German words, one per section and one per kind of table.
+    for (const char* heading : { "Quantscope-Benchmarkbericht", "Kennzahlen", "Latenz (ms)", "Modelle", "Befunde",
+             "Umgebung", "Zeit pro Operatortyp" })
+        QVERIFY2(german.headings.contains(QString::fromUtf8(heading)), heading);
+    for (const char* header : { "Szenario", "Läufe", "Mittel", "Beschleunigung", "Größenverhältnis", "Anteil" })
+        QVERIFY2(german.headers.contains(QString::fromUtf8(header)), header);
+
+    for (const QString& heading : english.headings)
+        QVERIFY2(!german.headings.contains(heading), qPrintable(heading));
+    // Names and abbreviations read the same in both languages.
+    QSet<QString> same { QStringLiteral("CV"), QStringLiteral("Min"), QStringLiteral("Max"), QStringLiteral("P90"),
+        QStringLiteral("P95"), QStringLiteral("P99"), QStringLiteral("IQR"), QStringLiteral("FPS"),
+        QStringLiteral("Status"), QStringLiteral("Median"), QStringLiteral("Format"), QStringLiteral("FP32 ms"),
+        QStringLiteral("Arena MiB") };
+    for (const ModelRecord& m : r.models)
+        same << toQString(m.id);
+    for (const QString& header : english.headers)
+        QVERIFY2(same.contains(header) || !german.headers.contains(header), qPrintable(header));
+    for (const char* english : { "1 thread", "optimized", "Findings", "Speedup" })
+        QVERIFY2(!md.contains(QLatin1String(english)), english);
+
+    // Every number in a table cell or in the verdict with a decimal comma: none with a point.
+    const QRegularExpression pointCell(QStringLiteral("\\| \\**[+-]?\\d+\\.\\d+(x|%| dB)?\\** \\|"));
+    QVERIFY2(!pointCell.match(md).hasMatch(), qPrintable(pointCell.match(md).captured()));
+    QVERIFY(md.contains(QRegularExpression(QStringLiteral("\\| \\d+,\\d\\d \\|")))); // milliseconds
+    QVERIFY(md.contains(QRegularExpression(QStringLiteral("\\| \\d+,\\d\\dx \\|")))); // speedup
+    const QString verdict = md.section(QStringLiteral("**"), 1, 1);
+    QVERIFY2(verdict.contains(QStringLiteral("INT8 ist hier")), qPrintable(verdict));
+    QVERIFY2(!verdict.contains(QRegularExpression(QStringLiteral("\\d\\.\\d"))), qPrintable(verdict));
+}
+
+void TestReportLanguage::germanSaysFailedInGerman()
+{
+    RunRecord r = craftedPair();
+    QVERIFY(r.scenarios.size() == 2);
+    r.scenarios[1].status = ScenarioStatus::Failed;
+    r.scenarios[1].error = "out of memory";
+    r.scenarios[1].latenciesMs.clear();
+    r.scenarios[1].stats = {};
+    r.scenarios[1].profile.reset();
+    QVERIFY(loadGerman());
+    const QString md = ReportMarkdown::build(r);
+    QVERIFY2(md.contains(QStringLiteral("| fehlgeschlagen |")), qPrintable(md));
+    QVERIFY2(
+        md.contains(QStringLiteral("- crafted_int8 \u00b7 1 Thread \u00b7 optimiert: out of memory")), qPrintable(md));
+    QVERIFY(!md.contains(QStringLiteral("failed")));
+}
+
+QS_UI_TEST_MAIN(TestReportLanguage)
+#include "tst_report_language.moc"
