@@ -32,6 +32,7 @@ private slots:
     void resizeShowsTheFirstViewAgainUntilTheUserMoves();
     void resizeKeepsTheFitAfterFit();
     void overviewCoversNoNode();
+    void leftToRightStartsAtTheInput();
     void screenshots();
 
 private:
@@ -69,13 +70,18 @@ std::vector<const NodeItem*> visibleNodes(const GraphView& view, const GraphScen
     return out;
 }
 
-// The first input terminal's top edge in viewport pixels.
-qreal inputTop(const GraphView& view, const GraphScene& scene)
+// The first input terminal in viewport pixels.
+QRect inputRect(const GraphView& view, const GraphScene& scene)
 {
     for (QGraphicsItem* item : scene.items(Qt::AscendingOrder))
         if (auto* t = dynamic_cast<TerminalItem*>(item); t && t->isInput())
-            return view.mapFromScene(t->sceneBoundingRect().topLeft()).y();
-    return -1e9;
+            return view.mapFromScene(t->sceneBoundingRect()).boundingRect();
+    return {};
+}
+
+qreal inputTop(const GraphView& view, const GraphScene& scene)
+{
+    return inputRect(view, scene).top();
 }
 } // namespace
 
@@ -224,6 +230,31 @@ void TestGraphNavigation::overviewCoversNoNode()
     QTest::qWait(50);
     QVERIFY(!overview->isVisible());
     QVERIFY(view.viewport()->width() > width);
+}
+
+// Toggling left to right before moving the view shows the new layout's first view (the old centre was blank in it),
+// with the overview as a strip below the viewport.
+void TestGraphNavigation::leftToRightStartsAtTheInput()
+{
+    MainWindow w;
+    QVERIFY(openAt(w, largeModel(), kLaptopClient));
+    GraphPanel& panel = *w.graphPanel();
+    const GraphView& view = *panel.view();
+    QAction* toggle = panel.findChild<QAction*>(QStringLiteral("leftToRight"));
+    QVERIFY(toggle);
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    toggle->setChecked(true);
+    QVERIFY(loaded.wait(60000));
+    QTest::qWait(100);
+    QCOMPARE(panel.scene()->model()->layout.options.direction, LayoutDirection::LeftToRight);
+    const QRect input = inputRect(view, *panel.scene());
+    QVERIFY2(view.viewport()->rect().contains(input) && input.left() < 80,
+        qPrintable(QStringLiteral("input at %1,%2").arg(input.left()).arg(input.top())));
+    QVERIFY(visibleNodes(view, *panel.scene()).size() >= 3);
+    auto* overview = view.findChild<MinimapView*>();
+    QVERIFY(overview && overview->isVisible());
+    QVERIFY(overview->y() > view.viewport()->geometry().bottom());
+    QVERIFY(!overview->geometry().intersects(view.viewport()->geometry()));
 }
 
 // The first view at both sizes in English and German, for a person to look at.

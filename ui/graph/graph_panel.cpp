@@ -299,15 +299,18 @@ void GraphPanel::showModel(int index, bool keepView)
     if (keepView && selected != kNoNode && m_scene->nodeItem(selected)) {
         m_scene->selectNode(selected);
         m_view->centerOnItem(m_scene->nodeItem(selected));
-    } else if (keepView) {
+    } else if (keepView && !m_view->followsResize()) {
         m_view->centerOn(center);
     } else {
+        // Also after a relayout the user has not moved the view since its first view: the old centre may be blank
+        // in the new layout (left to right), the new first view is not.
         if (model) {
             const QRectF start
                 = model->layout.terminals.empty() ? m_scene->sceneRect() : model->layout.terminals.front().rect;
             m_view->showFirstView(start, model->layout.options.direction == LayoutDirection::LeftToRight);
         }
-        emit nodeSelected(model, kNoNode);
+        if (!keepView)
+            emit nodeSelected(model, kNoNode);
     }
     if (!keepView && !m_findEdit->text().isEmpty() && m_findBar->isVisible())
         find(m_findEdit->text());
