@@ -55,10 +55,8 @@ void GraphView::applyFirstView()
 {
     if (!scene())
         return;
+    fit();
     m_applying = true;
-    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
-    if (zoom() > 1.0) // a small graph is not blown up beyond 100 %
-        setTransform(QTransform());
     if (zoom() < NodeItem::readableZoom(logicalDpiY())) {
         // Fitted whole, the op types would be under 8 px: start at the graph's start instead, readable.
         const qreal z = readableZoom();
@@ -124,10 +122,10 @@ void GraphView::fit()
         return;
     m_applying = true;
     fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
-    m_applying = false;
-    // A tall graph fitted whole is unreadable; fitting never zooms in beyond 100 %.
+    // A small graph is not blown up: fitting never zooms in beyond 100 %.
     if (zoom() > 1.0)
         setTransform(QTransform());
+    m_applying = false;
     emit zoomChanged(zoom());
 }
 
