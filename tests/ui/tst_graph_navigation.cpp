@@ -176,8 +176,13 @@ void TestGraphNavigation::resizeShowsTheFirstViewAgainUntilTheUserMoves()
     QVERIFY(view.followsResize());
     QWheelEvent wheel(QPointF(100, 100), view.viewport()->mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, 120),
         Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    const QPointF underCursor = view.mapToScene(QPoint(100, 100));
     QCoreApplication::sendEvent(view.viewport(), &wheel);
     QVERIFY(view.zoom() > zoom);
+    // It zooms about the cursor: the scene point under it stays there.
+    const QPoint after = view.mapFromScene(underCursor);
+    QVERIFY2((after - QPoint(100, 100)).manhattanLength() <= 2,
+        qPrintable(QStringLiteral("the point under the cursor moved to %1,%2").arg(after.x()).arg(after.y())));
     QVERIFY(!view.followsResize());
 }
 
