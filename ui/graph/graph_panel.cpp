@@ -177,8 +177,10 @@ void GraphPanel::createActions()
     connect(m_edgeLabels, &QAction::toggled, this, [this] { emit layoutOptionsChanged(layoutOptions()); });
     connect(m_boundariesOnly, &QAction::toggled, m_scene, &GraphScene::setBoundariesOnly);
     connect(m_edgeLabels, &QAction::toggled, m_scene, &GraphScene::setEdgeLabelsVisible);
-    connect(m_minimapAction, &QAction::toggled, this,
-        [this](bool on) { m_minimap->setVisible(on && m_scene->model() != nullptr); });
+    connect(m_minimapAction, &QAction::toggled, this, [this](bool on) {
+        positionMinimap();
+        m_minimap->setVisible(on && m_scene->model() != nullptr);
+    });
 
     m_overlayChooser = new QComboBox(this);
     m_overlayChooser->addItem(tr("Node category"), OverlayNone);
@@ -297,23 +299,18 @@ void GraphPanel::showModel(int index, bool keepView)
     if (keepView && selected != kNoNode && m_scene->nodeItem(selected)) {
         m_scene->selectNode(selected);
         m_view->centerOnItem(m_scene->nodeItem(selected));
-    } else if (keepView) {
+    } else if (keepView && !m_view->followsResize()) {
         m_view->centerOn(center);
     } else {
-        m_view->fitToWindow();
-        // A large graph fitted whole is unreadable: start at its first input instead, at a readable zoom.
-        if (m_view->zoom() < 0.35 && model) {
-            m_view->setTransform(QTransform::fromScale(0.8, 0.8));
-            QRectF start
+        // Also after a relayout the user has not moved the view since its first view: the old centre may be blank
+        // in the new layout (left to right), the new first view is not.
+        if (model) {
+            const QRectF start
                 = model->layout.terminals.empty() ? m_scene->sceneRect() : model->layout.terminals.front().rect;
-            const QSizeF visible = QSizeF(m_view->viewport()->size()) / 0.8;
-            const bool lr = model->layout.options.direction == LayoutDirection::LeftToRight;
-            const QPointF c = lr ? QPointF(start.left() + visible.width() / 2 - 40, start.center().y())
-                                 : QPointF(start.center().x(), start.top() + visible.height() / 2 - 40);
-            m_view->centerOn(c);
-            emit m_view->zoomChanged(m_view->zoom());
+            m_view->showFirstView(start, model->layout.options.direction == LayoutDirection::LeftToRight);
         }
-        emit nodeSelected(model, kNoNode);
+        if (!keepView)
+            emit nodeSelected(model, kNoNode);
     }
     if (!keepView && !m_findEdit->text().isEmpty() && m_findBar->isVisible())
         find(m_findEdit->text());
@@ -515,14 +512,31 @@ bool GraphPanel::exportImage(const QString& path, QString* error)
 
 void GraphPanel::positionMinimap()
 {
-    const QRect r = m_view->viewport()->geometry();
-    int h = qBound(120, r.height() / 3, 260);
+    // The overview sits in a margin the view reserves beside its viewport, so it never covers a node: a column at
+    // the right for a tall graph, a strip at the bottom for a wide one, whichever costs the graph less room.
+    if (!m_minimapAction->isChecked() || !m_scene->model()) {
+        m_view->setOverviewMargins({});
+        return;
+    }
+    constexpr int kGap = 6;
     const QRectF sr = m_scene->sceneRect();
     const double aspect = sr.height() > 0 ? sr.width() / sr.height() : 1.0;
-    int w = qBound(70, static_cast<int>(h * aspect), 220);
-    if (w == 220)
-        h = qBound(60, static_cast<int>(w / aspect), h);
-    m_minimap->setGeometry(r.right() - w - 10, r.bottom() - h - 10, w, h);
+    const QMargins margins = m_view->overviewMargins();
+    // The viewport's size without the margin: the margin must not depend on itself.
+    const QSize area = m_view->viewport()->size().grownBy(margins);
+    if (aspect < 1.0) {
+        const int h = area.height() - 2 * kGap;
+        const int w = qBound(40, static_cast<int>(h * aspect), std::max(40, area.width() / 6));
+        m_view->setOverviewMargins(QMargins(0, 0, w + 2 * kGap, 0));
+        const QRect r = m_view->viewport()->geometry();
+        m_minimap->setGeometry(r.right() + 1 + kGap, r.top() + kGap, w, h);
+    } else {
+        const int w = area.width() - 2 * kGap;
+        const int h = qBound(40, static_cast<int>(w / aspect), std::max(40, area.height() / 5));
+        m_view->setOverviewMargins(QMargins(0, 0, 0, h + 2 * kGap));
+        const QRect r = m_view->viewport()->geometry();
+        m_minimap->setGeometry(r.left() + kGap, r.bottom() + 1 + kGap, w, h);
+    }
 }
 
 bool GraphPanel::eventFilter(QObject* watched, QEvent* event)

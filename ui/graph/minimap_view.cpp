@@ -44,7 +44,7 @@ void MinimapView::drawForeground(QPainter* painter, const QRectF&)
 void MinimapView::moveMainViewTo(const QPoint& pos)
 {
     if (m_main)
-        m_main->centerOn(mapToScene(pos));
+        m_main->centerOnByUser(mapToScene(pos));
 }
 
 void MinimapView::mousePressEvent(QMouseEvent* event)

@@ -18,7 +18,40 @@ namespace {
 constexpr qreal kFlatBoxBelow = 0.16;
 constexpr qreal kFullDrawingFrom = 0.6;
 constexpr qreal kZoomedOutTextPixels = 9.0;
+constexpr qreal kOpTypePoints = 9.0; ///< the full drawing's op type
+constexpr qreal kReadablePixels = 8.0;
+
+QFont opTypeFont(const QFont& base)
+{
+    QFont f = base;
+    f.setBold(true);
+    return f;
+}
 } // namespace
+
+qreal NodeItem::readableZoom(qreal dpi)
+{
+    return std::max(kFullDrawingFrom, kReadablePixels / (kOpTypePoints * dpi / 72.0));
+}
+
+qreal NodeItem::zoomedOutOpTypeSize(const QFont& font, qreal lod) const
+{
+    QFont f = opTypeFont(font);
+    f.setPixelSize(100); // measured at a size where rounding does not matter, then scaled
+    const qreal wanted = kZoomedOutTextPixels / lod;
+    const qreal fitWidth
+        = 100 * (m_rect.width() - 12) / std::max<qreal>(1, QFontMetricsF(f).horizontalAdvance(m_opType));
+    return std::max<qreal>(1, qRound(std::min({ wanted, fitWidth, m_rect.height() - 6 })));
+}
+
+qreal NodeItem::opTypeScreenPixels(const QFont& font, qreal lod, qreal dpi) const
+{
+    if (lod < kFlatBoxBelow)
+        return 0;
+    if (lod < kFullDrawingFrom)
+        return zoomedOutOpTypeSize(font, lod) * lod;
+    return kOpTypePoints * dpi / 72.0 * lod;
+}
 
 NodeItem::NodeItem(
     const Node& node, NodeId id, NodeCategory category, const QRectF& rect, int absorbedQdq, int absorbedConstants)
@@ -123,23 +156,16 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     const bool darkFill = qGray(fill.rgb()) < 128;
     if (lod < kFullDrawingFrom) {
         // Zoomed out: the op type alone, in a font that stays about 8 px on screen, shrunk only to fit the box.
-        QFont f = painter->font();
-        f.setBold(true);
-        f.setPixelSize(100); // measured at a size where rounding does not matter, then scaled
-        const qreal wanted = kZoomedOutTextPixels / lod;
-        const qreal fitWidth
-            = 100 * (m_rect.width() - 12) / std::max<qreal>(1, QFontMetricsF(f).horizontalAdvance(m_opType));
-        const qreal size = std::min({ wanted, fitWidth, m_rect.height() - 6 });
-        f.setPixelSize(std::max(1, qRound(size)));
+        QFont f = opTypeFont(painter->font());
+        f.setPixelSize(qRound(zoomedOutOpTypeSize(painter->font(), lod)));
         painter->setFont(f);
         painter->setPen(darkFill ? QColor(Qt::white) : QColor(0x21, 0x25, 0x29));
         painter->drawText(m_rect.adjusted(8, 0, -3, 0), Qt::AlignCenter, m_opType);
         return;
     }
 
-    QFont bold = painter->font();
-    bold.setPointSizeF(9.0);
-    bold.setBold(true);
+    QFont bold = opTypeFont(painter->font());
+    bold.setPointSizeF(kOpTypePoints);
     painter->setFont(bold);
     painter->setPen(darkFill ? QColor(Qt::white) : QColor(0x21, 0x25, 0x29));
     const QRectF text = m_rect.adjusted(9, 3, -5, -3);

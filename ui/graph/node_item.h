@@ -6,6 +6,7 @@
 
 #include <quantscope/engine/graph.h>
 
+#include <QFont>
 #include <QGraphicsItem>
 
 #include <optional>
@@ -41,8 +42,15 @@ public:
     void setTimeText(const QString& text);
     /// Lines a categorical overlay adds under the tooltip's name (a verdict and its reason); empty removes them.
     void setOverlayNote(const QString& text);
+    /// The height in screen pixels of the op type as painted at `lod` with `font` on a device of `dpi` dots per
+    /// inch (0 where only a flat box is drawn).
+    qreal opTypeScreenPixels(const QFont& font, qreal lod, qreal dpi) const;
+    /// The smallest zoom at which every node's op type is painted at 8 px or more on a screen of `dpi`.
+    static qreal readableZoom(qreal dpi);
 
 private:
+    /// Pixel size in scene units of the op type drawn alone (zoomed out): about 9 px on screen where the box allows.
+    qreal zoomedOutOpTypeSize(const QFont& font, qreal lod) const;
     void updateToolTip();
 
     NodeId m_id;
