@@ -1146,107 +1146,107 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Formen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="184"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="186"/>
         <source>Node category</source>
         <translation>Knotenart</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="185"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="187"/>
         <source>MACs per node</source>
         <translation>MACs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="186"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="188"/>
         <source>Weight bytes per node</source>
         <translation>Gewichtsbytes pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="188"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="190"/>
         <source>Colour nodes by a per-node metric (run profiles and parity reports add more)</source>
         <translation>Knoten nach einer Metrik pro Knoten färben (Laufprofile und Paritätsberichte fügen weitere hinzu)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="191"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
         <source>&amp;Find...</source>
         <translation>&amp;Suchen...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="191"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
         <source>Find a node by name, op type or tensor name</source>
         <translation>Einen Knoten über Name, Operatortyp oder Tensorname suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="197"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="199"/>
         <source>Find &amp;Next</source>
         <translation>&amp;Weitersuchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="197"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="199"/>
         <source>Next match</source>
         <translation>Nächster Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="198"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="200"/>
         <source>Find Pre&amp;vious</source>
         <translation>&amp;Rückwärts suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="198"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="200"/>
         <source>Previous match</source>
         <translation>Vorheriger Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="202"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="204"/>
         <source>Export Graph as &amp;PNG...</source>
         <translation>Graph als P&amp;NG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="203"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="205"/>
         <source>Save the whole graph as a PNG image</source>
         <translation>Den ganzen Graphen als PNG-Bild speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="204"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="206"/>
         <source>Export Graph as &amp;SVG...</source>
         <translation>Graph als &amp;SVG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="205"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="207"/>
         <source>Save the whole graph as a scalable SVG drawing</source>
         <translation>Den ganzen Graphen als skalierbare SVG-Zeichnung speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="241"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="243"/>
         <source>FP32 · %1</source>
         <translation>FP32 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="244"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="246"/>
         <source>INT8 · %1</source>
         <translation>INT8 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="378"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="375"/>
         <source>Verdict on target</source>
         <translation>Urteil zum Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="380"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="377"/>
         <source>Colour nodes by where they run on %1 (chosen in the Targets view)</source>
         <translation>Knoten danach färben, wo sie auf %1 laufen (gewählt in der Ansicht Ziele)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="401"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="398"/>
         <source>Time per node</source>
         <translation>Zeit pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="402"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="399"/>
         <source>Share of time per node</source>
         <translation>Zeitanteil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="449"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="446"/>
         <source>The analysis reports no per-node MACs for this model yet.</source>
         <translation>Die Analyse liefert für dieses Modell noch keine MACs pro Knoten.</translation>
     </message>
@@ -1259,12 +1259,12 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">logarithmische Skala</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="500"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="497"/>
         <source>No match</source>
         <translation>Kein Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="503"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="500"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
@@ -1873,7 +1873,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::NodeItem</name>
     <message numerus="yes">
-        <location filename="../ui/graph/node_item.cpp" line="43"/>
+        <location filename="../ui/graph/node_item.cpp" line="76"/>
         <source>%n Q/DQ node(s) collapsed into this one</source>
         <translation>
             <numerusform>%n Q/DQ-Knoten in diesen zusammengefaltet</numerusform>
@@ -1881,7 +1881,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/node_item.cpp" line="47"/>
+        <location filename="../ui/graph/node_item.cpp" line="80"/>
         <source>%n constant input(s) folded into this node (see Properties)</source>
         <translation>
             <numerusform>%n konstante Eingabe in diesen Knoten eingefaltet (siehe Eigenschaften)</numerusform>
@@ -3927,7 +3927,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="79"/>
         <location filename="../ui/panels/runs_panel.cpp" line="84"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="505"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="509"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
@@ -3937,318 +3937,318 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Optimiert: die fusionierten Kernel der Engine. Wie geschrieben: ein Kernel pro Knoten der Datei, so wie eine naive Laufzeitumgebung sie ausführt.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="89"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="93"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="90"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="94"/>
         <source>Intra-op threads for oneDNN and the engine&apos;s kernels. 1 is the controlled setting; “all cores” is the practical one.</source>
         <translation>Intra-Op-Threads für oneDNN und die Kernel der Engine. 1 ist die kontrollierte Einstellung, „alle Kerne“ die praktische.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="99"/>
         <source>Runs before measuring (caches, lazy initialisation); the first is timed separately</source>
         <translation>Läufe vor der Messung (Caches, verzögerte Initialisierung); der erste wird getrennt gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="98"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="102"/>
         <source>Measured runs per model; the statistics and histograms are of these</source>
         <translation>Gemessene Läufe pro Modell; Statistik und Histogramme beziehen sich auf diese</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="99"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="103"/>
         <source>Per-node profile</source>
         <translation>Profil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="100"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
         <source>Record time per node and per op type (for the op-type chart and the graph colouring); its hooks add a little time between kernels</source>
         <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="103"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="107"/>
         <source>e.g. images=1x3x640x640</source>
         <translation>z. B. images=1x3x640x640</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="108"/>
         <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
         <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="107"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
         <source>Warm-up:</source>
         <translation>Aufwärmen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="109"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="113"/>
         <source>Runs:</source>
         <translation>Läufe:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="112"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="116"/>
         <source>Models:</source>
         <translation>Modelle:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="114"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="118"/>
         <source>Mode:</source>
         <translation>Modus:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="116"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="117"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="121"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="124"/>
         <source>&amp;Run Benchmark</source>
         <translation>Benchmark &amp;starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="123"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="127"/>
         <source>Measure the chosen models on a background thread (Ctrl+R)</source>
         <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="125"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="129"/>
         <source>&amp;Cancel Benchmark</source>
         <translation>Benchmark &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="128"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="132"/>
         <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
         <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="130"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="134"/>
         <source>Open Run &amp;File...</source>
         <translation>Lauf&amp;datei öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="133"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="137"/>
         <source>Open a run file written by Quantscope or &apos;quantscope-cli bench --json&apos;</source>
         <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="136"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="140"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="140"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="144"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="177"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="181"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="181"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="185"/>
         <source>Runs measured here or opened from run files; select one to chart it</source>
         <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="187"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="191"/>
         <source>&amp;Remove from List</source>
         <translation>Aus der Liste &amp;entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="191"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="195"/>
         <source>Remove the selected run from this list (Del); its run file stays on disk</source>
         <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="194"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="198"/>
         <source>Compare &amp;Anyway</source>
         <translation>&amp;Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="196"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="200"/>
         <source>Compare the FP32 and INT8 models of the selected run although they are not the same network; the run file records that you asked</source>
         <translation>Die FP32- und INT8-Modelle des gewählten Laufs vergleichen, obwohl sie nicht dasselbe Netz sind; die Laufdatei hält fest, dass Sie es verlangt haben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="206"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="210"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="213"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="217"/>
         <source>Open...</source>
         <translation>Öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="216"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="220"/>
         <source>Folder...</source>
         <translation>Ordner...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="217"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="221"/>
         <source>Choose the folder new runs are saved to and listed from</source>
         <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="253"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="257"/>
         <source>Failed: %1 of %2 scenarios failed%3.
 %4</source>
         <translation>Fehlgeschlagen: %1 von %2 Szenarien sind fehlgeschlagen%3.
 %4</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="256"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="260"/>
         <source> (kept in %1)</source>
         <translation> (gespeichert in %1)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="257"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="261"/>
         <source>%1 of %2 scenarios failed.</source>
         <translation>%1 von %2 Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="261"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="265"/>
         <source>Cancelled: the partial results are kept%1.</source>
         <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="262"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="266"/>
         <source> in %1</source>
         <translation>, gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="263"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="267"/>
         <source>Done%1.</source>
         <translation>Fertig%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="263"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="267"/>
         <source>: saved %1</source>
         <translation>: gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="266"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="643"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="647"/>
         <source>Could Not Save Run</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="266"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
         <source>The run finished but could not be saved.</source>
         <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="271"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="275"/>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="506"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="510"/>
         <source>ONNX Runtime through its %1 adapter: %2</source>
         <translation>ONNX Runtime über seinen %1-Adapter: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="511"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="515"/>
         <source>ONNX Runtime (not found)</source>
         <translation>ONNX Runtime (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="512"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="516"/>
         <source>Both (ONNX Runtime not found)</source>
         <translation>Beide (ONNX Runtime nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="513"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="517"/>
         <source>No ONNX Runtime adapter was found, so its scenarios would fail (Settings → Runtimes). How to get one:
 %1</source>
         <translation>Es wurde kein ONNX-Runtime-Adapter gefunden, seine Szenarien würden daher scheitern (Einstellungen → Laufzeitumgebungen). So bekommen Sie einen:
 %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="643"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="647"/>
         <source>The comparison is shown but could not be saved.</source>
         <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="257"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="272"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="261"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="276"/>
         <source>Benchmark Failed</source>
         <translation>Benchmark fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="272"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="276"/>
         <source>The benchmark could not run.</source>
         <translation>Der Benchmark konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="276"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="280"/>
         <source>Cancelled before anything was measured.</source>
         <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="286"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="290"/>
         <source>Skipped %1 in the run folder: %2</source>
         <translation>%1 im Laufordner übersprungen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="298"/>
         <source>Could Not Open Run File</source>
         <translation>Laufdatei nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="298"/>
         <source>Quantscope could not read the run file %1.</source>
         <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="324"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="328"/>
         <source>(open a model)</source>
         <translation>(ein Modell öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="324"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="328"/>
         <source>(open a pair for FP32 vs INT8)</source>
         <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="330"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="334"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="330"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="334"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="426"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="430"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="460"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="464"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="468"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="472"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
         <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="550"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="554"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="558"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="562"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
@@ -4257,17 +4257,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="601"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="605"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="614"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="618"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="614"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="618"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
@@ -4278,17 +4278,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="84"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="504"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="508"/>
         <source>ONNX Runtime</source>
         <translation>ONNX Runtime</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="85"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="89"/>
         <source>Quantscope&apos;s engine, ONNX Runtime through its adapter process (see Settings → Runtimes), or both with the same inputs, threads and runs</source>
         <translation>Die Engine von Quantscope, ONNX Runtime über seinen Adapterprozess (siehe Einstellungen → Laufzeitumgebungen) oder beide mit denselben Eingaben, Threads und Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="119"/>
         <source>Runtime:</source>
         <translation>Laufzeitumgebung:</translation>
     </message>
