@@ -378,3 +378,22 @@ TEST(LoaderGraph, ConvInputAndWeightRanksThatDisagreeSkipShapeInference)
 }
 
 } // namespace
+
+// A Shape node fed by a custom op (no schema in libonnx, so its output has no inferred type): libonnx's Shape data
+// propagation dereferenced the missing type and crashed the process (found by fuzz_loader). The model loads, shape
+// inference runs without data propagation, and Shape's own inference still types its output: int64 of rank 1.
+TEST(LoaderGraph, ShapeOfACustomOpsOutputDoesNotCrashInference)
+{
+    ModelBuilder b(21);
+    b.opset("com.example", 1);
+    b.graph().input("x", kFloat, { 2, 3 });
+    b.graph().node("Foo", { "x" }, { "t" }, "foo").set_domain("com.example");
+    b.graph().node("Shape", { "t" }, { "s" }, "shape_of");
+    b.graph().output("s", onnx::TensorProto_DataType_INT64);
+    auto r = loadBuilt(b);
+    ASSERT_TRUE(r.isOk()) << r.status().toString();
+    EXPECT_TRUE((*r)->shapeInference.ran);
+    const qs::TensorType& s = (*r)->graph().value(*(*r)->graph().findValue("s")).type;
+    EXPECT_EQ(s.dims.size(), 1u) << s.toString();
+    EXPECT_EQ(s.toString().rfind("int64[", 0), 0u) << s.toString();
+}
