@@ -15,9 +15,7 @@
 
 #include <algorithm>
 #include <fstream>
-#include <map>
 #include <new>
-#include <set>
 
 namespace qs {
 namespace fs = std::filesystem;
@@ -128,42 +126,6 @@ Status bindInputShapes(onnx::ModelProto& proto, const LoadOptions& options, cons
     return Status::ok();
 }
 
-// libonnx's Shape data propagation reads its input's type without checking that it has one, and crashes (a null
-// dereference) when it does not: a graph input declared without a type, or a value downstream of a node libonnx has no
-// schema for (a custom-domain op), can reach a Shape node untyped. Found by fuzz_loader; a file with a custom op before
-// a Shape node hits it. True when some Shape node of the main graph may see such a value: inference then runs without
-// data propagation (it only folds Shape chains into Reshape targets).
-bool shapeMaySeeUntypedInput(const onnx::ModelProto& proto)
-{
-    std::map<std::string, int> opsets;
-    for (const auto& imp : proto.opset_import())
-        opsets[imp.domain() == "ai.onnx" ? std::string() : imp.domain()] = int(imp.version());
-    const onnx::GraphProto& g = proto.graph();
-    std::set<std::string> untyped;
-    std::set<std::string> initializers;
-    for (const auto& init : g.initializer())
-        initializers.insert(init.name());
-    for (const auto& in : g.input())
-        if (!in.has_type() && !initializers.count(in.name()))
-            untyped.insert(in.name());
-    bool shapeSeesUntyped = false;
-    for (const auto& node : g.node()) {
-        const std::string domain = node.domain() == "ai.onnx" ? std::string() : node.domain();
-        const auto opset = opsets.find(domain);
-        const bool schema = opset != opsets.end()
-            && onnx::OpSchemaRegistry::Schema(node.op_type(), opset->second, node.domain()) != nullptr;
-        bool inputUntyped = false;
-        for (const auto& in : node.input())
-            inputUntyped = inputUntyped || untyped.count(in) != 0;
-        if (node.op_type() == "Shape" && domain.empty() && inputUntyped)
-            shapeSeesUntyped = true;
-        if (!schema || inputUntyped) // conservatively: inference may leave every output untyped
-            for (const auto& out : node.output())
-                untyped.insert(out);
-    }
-    return shapeSeesUntyped;
-}
-
 void runShapeInference(onnx::ModelProto& proto, Model& model)
 {
     // libonnx's inference functions trust the schema; a node that violates it would crash them. Such a model still
@@ -180,7 +142,7 @@ void runShapeInference(onnx::ModelProto& proto, Model& model)
     try {
         // error_mode 0: a node that cannot be inferred leaves its outputs unknown instead of aborting everything;
         // data propagation folds Shape→Gather→Concat chains so Reshape targets become known.
-        onnx::ShapeInferenceOptions options(false, 0, !shapeMaySeeUntypedInput(proto));
+        onnx::ShapeInferenceOptions options(false, 0, !onnx_import::shapeMaySeeUntypedValue(proto.graph(), model));
         const onnx_import::KernelShapeHints hints(*proto.mutable_graph());
         onnx::shape_inference::InferShapes(proto, onnx::OpSchemaRegistry::Instance(), options);
         model.shapeInference.succeeded = true;

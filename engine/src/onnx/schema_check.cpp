@@ -240,4 +240,29 @@ void KernelShapeHints::addTo(onnx::GraphProto& graph, int depth)
     }
 }
 
+bool shapeMaySeeUntypedValue(const onnx::GraphProto& graph, const Model& model)
+{
+    std::unordered_set<std::string> initializers;
+    for (const auto& init : graph.initializer())
+        initializers.insert(init.name());
+    std::unordered_set<std::string> untyped;
+    for (const auto& in : graph.input())
+        if (!in.has_type() && !initializers.count(in.name()))
+            untyped.insert(in.name());
+    for (const auto& node : graph.node()) {
+        const std::string domain = node.domain() == "ai.onnx" ? std::string() : node.domain();
+        bool inputUntyped = false;
+        for (const auto& in : node.input())
+            inputUntyped = inputUntyped || untyped.count(in) != 0;
+        if (inputUntyped && domain.empty() && node.op_type() == "Shape")
+            return true;
+        const int64_t version = std::clamp<int64_t>(model.opsetVersion(domain), 0, INT_MAX);
+        // Conservatively: without a schema, or with an untyped input, inference may leave every output untyped.
+        if (inputUntyped || !onnx::OpSchemaRegistry::Schema(node.op_type(), static_cast<int>(version), domain))
+            for (const auto& out : node.output())
+                untyped.insert(out);
+    }
+    return false;
+}
+
 } // namespace qs::onnx_import

@@ -18,6 +18,13 @@ namespace qs::onnx_import {
 /// Nodes of domains without libonnx schemas are not checked.
 std::optional<std::string> findSchemaViolation(const onnx::GraphProto& graph, const Model& model);
 
+/// libonnx's Shape data propagation reads its input's type without checking that it has one, and crashes (a null
+/// dereference) when it has none: a graph input declared without a type, or a value downstream of a node libonnx has
+/// no schema for (a custom-domain op), reaches Shape untyped (found by fuzz_loader). True when a Shape node of the main
+/// graph may see such a value; inference then runs without data propagation, which only folds Shape chains into
+/// Reshape targets. (The same pattern inside an If branch does not crash: bodies are not propagated.)
+bool shapeMaySeeUntypedValue(const onnx::GraphProto& graph, const Model& model);
+
 /// libonnx 1.12 derives a convolution's kernel_shape from W's dims when the attribute is absent and then indexes
 /// per-axis vectors sized by X's rank: a W/X rank mismatch reads out of bounds (fuzzer-found SEGV). Giving such nodes
 /// an explicit kernel_shape (W's spatial dims, traced to a constant) makes libonnx check the sizes and report an
