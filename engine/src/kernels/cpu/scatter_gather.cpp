@@ -250,8 +250,6 @@ public:
         if (m_idxDims.size() != data.size() || ctx.inputs[2].dims != m_idxDims)
             return err(
                 ctx.node, StatusCode::InvalidModel, "indices and updates must have the data's rank and one shape");
-        if (data.empty()) // normalizeAxis lets axis 0 name a scalar; the axis must name a real one here
-            return err(ctx.node, StatusCode::InvalidModel, "data must have rank 1 or more");
         QS_ASSIGN_OR_RETURN(m_axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", 0), int64_t(data.size())));
         m_dataStrides = stridesOf(data);
         m_axisLen = data[size_t(m_axis)];

@@ -22,8 +22,6 @@ Result<std::optional<int64_t>> uniqueAxis(const Node& node, int64_t rank)
     const Attribute* a = node.attribute("axis");
     if (!a)
         return std::optional<int64_t> {};
-    if (rank == 0) // normalizeAxis lets axis 0 name a scalar; Unique's axis must name a real one
-        return Status(StatusCode::InvalidModel, fmt::format("node {}: axis given for a scalar input", node.describe()));
     QS_ASSIGN_OR_RETURN(const int64_t axis, normalizeAxis(node, a->i, rank));
     return std::optional<int64_t> { axis };
 }
