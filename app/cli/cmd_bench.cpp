@@ -347,7 +347,7 @@ int runBench(std::span<char* const> args)
     observer.onScenarioStart
         = [&](size_t i, size_t n, const ScenarioRecord& s) { progress.scenarioStart(i, n, s.label()); };
     observer.onScenarioDone = [&](size_t, size_t, const ScenarioRecord& s) { progress.scenarioDone(s); };
-    observer.onParityProblem = [](const std::string& m) { fmt::print(stderr, "quantscope-cli bench: {}\n", m); };
+    observer.onWarning = [](const std::string& m) { fmt::print(stderr, "quantscope-cli bench: {}\n", m); };
     plan.parityInputShapes = loadOptions.inputShapes;
     const auto shapes = loadOptions.inputShapes;
     auto factory = [&](const std::shared_ptr<const Model>& model, const ScenarioSpec& spec) {

@@ -34,8 +34,8 @@ void addParity(const BenchmarkPlan& plan, RunRecord& record, const PlanObserver&
             continue;
         auto samples = loadSamples(*ref, plan.parityInputs, plan.parityInputShapes);
         if (!samples) {
-            if (observer.onParityProblem)
-                observer.onParityProblem(
+            if (observer.onWarning)
+                observer.onWarning(
                     fmt::format("parity {} vs {}: {}", c.candidateModel, c.baselineModel, samples.status().message()));
             continue;
         }
@@ -44,8 +44,8 @@ void addParity(const BenchmarkPlan& plan, RunRecord& record, const PlanObserver&
         options.inputShapes = plan.parityInputShapes;
         auto report = computeParity(ref, cand, *samples, options);
         if (!report) {
-            if (observer.onParityProblem)
-                observer.onParityProblem(
+            if (observer.onWarning)
+                observer.onWarning(
                     fmt::format("parity {} vs {}: {}", c.candidateModel, c.baselineModel, report.status().message()));
             continue;
         }

@@ -50,8 +50,9 @@ struct PlanObserver
 {
     std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioStart;
     std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioDone;
-    /// A pair whose parity could not be computed (plan.parity): the reason, naming both models.
-    std::function<void(const std::string& message)> onParityProblem;
+    /// Something the run could not add, with the reason; the run goes on. Today: a pair whose parity could not be
+    /// computed (plan.parity), naming both models.
+    std::function<void(const std::string& message)> onWarning;
 };
 
 /// Runs every scenario in order (model-major, then threads, then modes, then runtimes: the runtimes of one setting
