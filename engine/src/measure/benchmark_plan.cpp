@@ -90,11 +90,15 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
     record.config.profile = plan.profile;
     record.config.allowDifferentNetworks = plan.allowDifferentNetworks;
 
-    // Where each file would run, fall back or fail to load: the diagnosis says so per target (issue 17).
-    QS_ASSIGN_OR_RETURN(const std::vector<TargetTable> targetTables, loadInstalledTargetTables());
+    // Where each file would run, fall back or fail to load: the diagnosis says so per target (issue 17). The tables
+    // are data beside the program; a relocated binary or a damaged table loses that finding, not the measurement.
+    auto targetTables = loadInstalledTargetTables();
+    if (!targetTables && observer.onWarning)
+        observer.onWarning(
+            fmt::format("{}; the run file gets no deployment-target summaries", targetTables.status().message()));
     std::set<std::string> ids;
     for (const auto& model : plan.models) {
-        QS_ASSIGN_OR_RETURN(ModelRecord m, makeModelRecord(*model, &targetTables));
+        QS_ASSIGN_OR_RETURN(ModelRecord m, makeModelRecord(*model, targetTables ? &*targetTables : nullptr));
         if (m.id.empty())
             m.id = "model";
         // Two files with the same stem ("model.onnx" in folders of the same name) still need distinct ids.

@@ -95,6 +95,31 @@ TEST(BenchmarkPlan, RunsTheCrossProductInOrder)
     EXPECT_FALSE(r->machine.isa.empty());
 }
 
+TEST(BenchmarkPlan, MissingTargetTablesWarnAndTheRunGoesOn)
+{
+    // A binary moved away from its data (or a damaged table) used to fail the whole benchmark.
+    const auto empty = std::filesystem::temp_directory_path() / ("qs_plan_no_tables_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(empty);
+    ::setenv("QS_TARGETS_DIR", empty.c_str(), 1);
+    int runs = 0;
+    auto factory = [&](const std::shared_ptr<const qs::Model>&,
+                       const qs::ScenarioSpec&) -> qs::Result<std::unique_ptr<qs::BenchmarkTarget>> {
+        return std::unique_ptr<qs::BenchmarkTarget>(std::make_unique<CountingTarget>(&runs, false));
+    };
+    std::vector<std::string> warnings;
+    qs::PlanObserver observer;
+    observer.onWarning = [&](const std::string& m) { warnings.push_back(m); };
+    auto r = qs::runBenchmarkPlan(smallPlan(), factory, {}, observer);
+    ::unsetenv("QS_TARGETS_DIR");
+    ASSERT_TRUE(r) << r.status().toString();
+    EXPECT_EQ(r->scenarios.size(), 8u);
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find(empty.string()), std::string::npos) << warnings[0];
+    EXPECT_NE(warnings[0].find("no deployment-target summaries"), std::string::npos) << warnings[0];
+    for (const auto& m : r->models)
+        EXPECT_FALSE(m.targets.has_value());
+}
+
 TEST(BenchmarkPlan, FailuresAreRecordedPerScenario)
 {
     int runs = 0;

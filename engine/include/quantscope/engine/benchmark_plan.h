@@ -50,8 +50,8 @@ struct PlanObserver
 {
     std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioStart;
     std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioDone;
-    /// Something the run could not add, with the reason; the run goes on. Today: a pair whose parity could not be
-    /// computed (plan.parity), naming both models.
+    /// Something the run could not add, with the reason; the run goes on. A pair whose parity could not be computed
+    /// (plan.parity), naming both models; deployment-target tables that cannot be found or read.
     std::function<void(const std::string& message)> onWarning;
 };
 
@@ -59,7 +59,8 @@ struct PlanObserver
 /// run back to back, so a comparison between them sees the same machine state). Cancellation keeps what was measured:
 /// the interrupted scenario is "partial", later ones are not run, and the record is marked partial. A target failure
 /// (preparation or a run) makes that scenario "failed" with the message and continues with the next one.
-/// Fails only when a model cannot be described (its file cannot be hashed) or the plan is empty.
+/// Fails only when a model cannot be described (its file cannot be hashed) or the plan is empty; missing or unreadable
+/// deployment-target tables are a warning (observer.onWarning) and the models get no target summaries.
 Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTargetFactory& factory,
     const BenchmarkControl& control = {}, const PlanObserver& observer = {});
 
