@@ -85,13 +85,14 @@ TEST(Int8KernelOptions, Int8ConvRefusesAQuadGroupItCannotForm)
     EXPECT_EQ(conv.status().code(), StatusCode::InvalidArgument);
 }
 
-// Each choice the options make is the reference's exact sum; where oneDNN runs AVX2 without VNNI (the avx2. runs),
-// ByRule takes the own kernel for this NCHW 3x3 layer, Never keeps oneDNN, and a pointwise NCHW layer with one output
-// channel runs the planar path only by rule.
+// Each choice the options make is the reference's exact sum; where oneDNN runs without VNNI (the avx2. and avx512core.
+// runs), ByRule takes the own kernel for this NCHW 3x3 layer, Never keeps oneDNN, and a pointwise NCHW layer with one
+// output channel runs the planar path only by rule.
 TEST(Int8KernelOptions, OwnKernelChoiceFollowsTheOptions)
 {
     using Own = Int8KernelOptions::OwnAvx2Conv;
-    const bool avx2 = onednnInt8Isa().isa == "avx2";
+    // AVX-512 without VNNI (the avx512core. runs) takes the own kernel for an NCHW spatial layer by rule too.
+    const bool avx2 = onednnInt8Isa().isa == "avx2" || onednnInt8Isa().isa == "avx512_core";
     std::mt19937 rng(41);
     std::uniform_int_distribution<int> byte(0, 255);
     for (const ConvShape& s :

@@ -72,13 +72,26 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
     };
     if (own == OwnAvx2Conv::Never)
         return onednn("Int8KernelOptions: oneDNN everywhere");
-    if (machine.onednnIsa != "avx2")
-        return onednn("oneDNN's int8 ISA is not AVX2 without VNNI");
+    // AVX-512 without VNNI multiplies in saturating int16 pairs as AVX2 does, with twice the lanes. There oneDNN's
+    // 16-lane kernels stay ahead on wide layers (yolov5nu's dynamic layers, resnet18's 3x3 layers), but the own kernel
+    // won two kinds (bench/archive/2026-11-29-int8-avx512-no-vnni.md, CPU time per run, interleaved): the image
+    // convolution reading NCHW, and static in-place pointwise layers, the bulk of MobileNet-style inverted residuals
+    // with 8-160 channels (mnasnet0_5 QDQ 4.6 -> 3.8 ms, MobileNetV3 QDQ 10.9 -> 7.2 ms; yolov5nu and resnet18 equal).
+    const bool avx512WithoutVnni = machine.onednnIsa == "avx512_core";
+    if (machine.onednnIsa != "avx2" && !avx512WithoutVnni)
+        return onednn("oneDNN's int8 ISA has VNNI, or is not x86");
     if (!Avx2Int8Conv::supports(s))
         return onednn("grouped or dilated: the own kernel cannot run it");
     if (own == OwnAvx2Conv::Everywhere)
         plan.reason = "Int8KernelOptions: the own AVX2 kernel wherever it can run";
-    else if (spatial && (nchw || s.inChannels < 8 || plan.paddedSource))
+    else if (avx512WithoutVnni) {
+        if (spatial && nchw)
+            plan.reason = "AVX-512 without VNNI: a spatial kernel reading NCHW";
+        else if (pointwiseInPlace && !runtimeZeroPoint && s.outChannels >= 8 && bandsParallel)
+            plan.reason = "AVX-512 without VNNI: a static in-place pointwise layer";
+        else
+            return onednn("AVX-512 without VNNI: oneDNN's wider kernels measured as fast or faster on this layer");
+    } else if (spatial && (nchw || s.inChannels < 8 || plan.paddedSource))
         plan.reason = "a spatial kernel reading NCHW, few input channels or a zero-point padded source";
     else if ((runtimeZeroPoint || pointwiseInPlace) && s.outChannels >= 8 && bandsParallel)
         plan.reason = "a run-time zero point or an in-place pointwise layer: accumulators band by band in cache";

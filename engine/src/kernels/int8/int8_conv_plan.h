@@ -48,7 +48,7 @@ struct Int8ConvPlan
 /// What the choice reads of the machine, asked by the caller.
 struct Int8ConvMachine
 {
-    std::string_view onednnIsa; ///< onednnInt8Isa().isa: the own kernel only replaces oneDNN's "avx2"
+    std::string_view onednnIsa; ///< onednnInt8Isa().isa: the own kernel replaces only "avx2" and "avx512_core"
     bool planarLoops = false; ///< the CPU runs the planar path's loops (planarSimd(), int8_conv_planar_simd.h)
     int maxThreads = 1; ///< the session's intra-op threads
     int epilogueThreads = 1; ///< those the epilogue of this layer would run on (Int8Conv::Impl::epilogueThreads)
