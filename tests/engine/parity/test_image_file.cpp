@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: MIT
+// decodeImageFile against pixels set by hand: the tests write their own PNG and JPEG files with libpng and
+// libjpeg (the machines have no image data), decode them, and compare exactly (PNG, lossless) or within a tolerance
+// (JPEG, lossy).
+#include <quantscope/engine/image_file.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <jpeglib.h>
+#include <png.h>
+#include <string>
+#include <vector>
+
+using namespace qs;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratchDir()
+{
+    fs::path dir = fs::temp_directory_path() / ("qs_image_file_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    return dir;
+}
+
+struct PngSpec
+{
+    int width = 0;
+    int height = 0;
+    int colorType = PNG_COLOR_TYPE_RGB;
+    int bitDepth = 8;
+    std::vector<std::vector<unsigned char>> rows; ///< packed as the file stores them (big-endian 16-bit)
+    std::vector<png_color> palette;
+    std::vector<unsigned char> paletteAlpha; ///< tRNS for palette images
+    bool interlaced = false;
+};
+
+// The writer uses libpng's default error handling (abort): a test input that libpng cannot write is a test bug.
+void writePng(const fs::path& path, const PngSpec& spec)
+{
+    FILE* f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+    png_infop info = png_create_info_struct(png);
+    png_init_io(png, f);
+    png_set_IHDR(png, info, spec.width, spec.height, spec.bitDepth, spec.colorType,
+        spec.interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+        PNG_FILTER_TYPE_DEFAULT);
+    if (!spec.palette.empty())
+        png_set_PLTE(png, info, spec.palette.data(), static_cast<int>(spec.palette.size()));
+    if (!spec.paletteAlpha.empty())
+        png_set_tRNS(png, info, spec.paletteAlpha.data(), static_cast<int>(spec.paletteAlpha.size()), nullptr);
+    png_write_info(png, info);
+    std::vector<png_bytep> rows;
+    for (const auto& r : spec.rows)
+        rows.push_back(const_cast<png_bytep>(r.data()));
+    png_write_image(png, rows.data());
+    png_write_end(png, nullptr);
+    png_destroy_write_struct(&png, &info);
+    std::fclose(f);
+}
+
+// Baseline JPEG at quality 100 without chroma subsampling, so uniform 8x8 blocks decode within a few levels.
+void writeJpeg(const fs::path& path, int width, int height, int components, const std::vector<unsigned char>& pixels)
+{
+    FILE* f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    jpeg_compress_struct cinfo {};
+    jpeg_error_mgr err {};
+    cinfo.err = jpeg_std_error(&err);
+    jpeg_create_compress(&cinfo);
+    jpeg_stdio_dest(&cinfo, f);
+    cinfo.image_width = width;
+    cinfo.image_height = height;
+    cinfo.input_components = components;
+    cinfo.in_color_space = components == 3 ? JCS_RGB : JCS_GRAYSCALE;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, 100, TRUE);
+    for (int c = 0; c < cinfo.num_components; ++c)
+        cinfo.comp_info[c].h_samp_factor = cinfo.comp_info[c].v_samp_factor = 1;
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = const_cast<JSAMPROW>(pixels.data() + cinfo.next_scanline * width * components);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    std::fclose(f);
+}
+
+std::string readBytes(const fs::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
+}
+
+void writeBytes(const fs::path& p, const std::string& bytes)
+{
+    std::ofstream(p, std::ios::binary) << bytes;
+}
+
+void expectPixel(const RgbImage& image, int64_t y, int64_t x, int r, int g, int b, int tolerance = 0)
+{
+    const uint8_t* p = image.at(y, x);
+    EXPECT_NEAR(p[0], r, tolerance) << "red at row " << y << ", column " << x;
+    EXPECT_NEAR(p[1], g, tolerance) << "green at row " << y << ", column " << x;
+    EXPECT_NEAR(p[2], b, tolerance) << "blue at row " << y << ", column " << x;
+}
+
+class ImageFile : public ::testing::Test
+{
+protected:
+    void TearDown() override { fs::remove_all(dir); }
+    fs::path dir = scratchDir();
+};
+
+} // namespace
+
+TEST_F(ImageFile, Png8BitRgbIsExact)
+{
+    PngSpec spec { 3, 2, PNG_COLOR_TYPE_RGB, 8, {} };
+    spec.rows = { { 255, 0, 0, 0, 255, 0, 0, 0, 255 }, { 1, 2, 3, 128, 129, 130, 254, 253, 252 } };
+    writePng(dir / "rgb.png", spec);
+    auto image = decodeImageFile(dir / "rgb.png");
+    ASSERT_TRUE(image.isOk()) << image.status().message();
+    EXPECT_EQ(image->width, 3);
+    EXPECT_EQ(image->height, 2);
+    const std::vector<uint8_t> expected = { 255, 0, 0, 0, 255, 0, 0, 0, 255, 1, 2, 3, 128, 129, 130, 254, 253, 252 };
+    EXPECT_EQ(image->pixels, expected);
+}
+
+TEST_F(ImageFile, PngInterlacedIsReadWhole)
+{
+    // Adam7 spreads an 8x8 image over seven passes; the decoder must assemble all of them.
+    PngSpec spec { 8, 8, PNG_COLOR_TYPE_RGB, 8, {} };
+    for (int y = 0; y < 8; ++y) {
+        spec.rows.emplace_back();
+        for (int x = 0; x < 8; ++x)
+            spec.rows.back().insert(spec.rows.back().end(),
+                { static_cast<unsigned char>(y * 8 + x), static_cast<unsigned char>(x),
+                    static_cast<unsigned char>(y) });
+    }
+    spec.interlaced = true;
+    writePng(dir / "adam7.png", spec);
+    auto image = decodeImageFile(dir / "adam7.png");
+    ASSERT_TRUE(image.isOk()) << image.status().message();
+    for (int y = 0; y < 8; ++y)
+        for (int x = 0; x < 8; ++x)
+            expectPixel(*image, y, x, y * 8 + x, x, y);
+}
+
+TEST_F(ImageFile, PngGrayIsReplicatedAndLowDepthsExpanded)
+{
+    PngSpec gray8 { 2, 1, PNG_COLOR_TYPE_GRAY, 8, { { 7, 200 } } };
+    writePng(dir / "gray8.png", gray8);
+    auto a = decodeImageFile(dir / "gray8.png");
+    ASSERT_TRUE(a.isOk()) << a.status().message();
+    expectPixel(*a, 0, 0, 7, 7, 7);
+    expectPixel(*a, 0, 1, 200, 200, 200);
+
+    // 4-bit gray, two pixels a byte, high nibble first: 0x5 and 0xF scale to 0x55 = 85 and 0xFF = 255 (bit
+    // replication, which is v·255/15 exactly).
+    PngSpec gray4 { 2, 1, PNG_COLOR_TYPE_GRAY, 4, { { 0x5F } } };
+    writePng(dir / "gray4.png", gray4);
+    auto b = decodeImageFile(dir / "gray4.png");
+    ASSERT_TRUE(b.isOk()) << b.status().message();
+    expectPixel(*b, 0, 0, 85, 85, 85);
+    expectPixel(*b, 0, 1, 255, 255, 255);
+
+    // Gray + alpha: the alpha is dropped, the gray kept as stored.
+    PngSpec grayAlpha { 1, 1, PNG_COLOR_TYPE_GRAY_ALPHA, 8, { { 90, 10 } } };
+    writePng(dir / "ga.png", grayAlpha);
+    auto c = decodeImageFile(dir / "ga.png");
+    ASSERT_TRUE(c.isOk()) << c.status().message();
+    expectPixel(*c, 0, 0, 90, 90, 90);
+}
+
+TEST_F(ImageFile, PngAlphaIsDropped)
+{
+    PngSpec spec { 2, 1, PNG_COLOR_TYPE_RGBA, 8, { { 10, 20, 30, 0, 40, 50, 60, 255 } } };
+    writePng(dir / "rgba.png", spec);
+    auto image = decodeImageFile(dir / "rgba.png");
+    ASSERT_TRUE(image.isOk()) << image.status().message();
+    expectPixel(*image, 0, 0, 10, 20, 30);
+    expectPixel(*image, 0, 1, 40, 50, 60);
+}
+
+TEST_F(ImageFile, Png16BitIsScaledWithRounding)
+{
+    // Big-endian samples. 65535 -> 255; 257·k -> k exactly; 511 -> 511·255/65535 = 1.988 -> 2 (taking the high byte
+    // would give 1); 32767 -> 127.498 -> 127; 32768 -> 127.502 -> 128.
+    PngSpec spec { 2, 1, PNG_COLOR_TYPE_RGB, 16, {} };
+    spec.rows = { { 0xFF, 0xFF, 0x50, 0x50, 0x01, 0xFF, 0x7F, 0xFF, 0x80, 0x00, 0x00, 0x00 } };
+    writePng(dir / "rgb16.png", spec);
+    auto image = decodeImageFile(dir / "rgb16.png");
+    ASSERT_TRUE(image.isOk()) << image.status().message();
+    expectPixel(*image, 0, 0, 255, 0x50, 2);
+    expectPixel(*image, 0, 1, 127, 128, 0);
+
+    PngSpec gray16 { 1, 1, PNG_COLOR_TYPE_GRAY, 16, { { 0x01, 0xFF } } };
+    writePng(dir / "gray16.png", gray16);
+    auto g = decodeImageFile(dir / "gray16.png");
+    ASSERT_TRUE(g.isOk()) << g.status().message();
+    expectPixel(*g, 0, 0, 2, 2, 2);
+}
+
+TEST_F(ImageFile, PngPaletteIsExpanded)
+{
+    // 2-bit indices 2, 0, 1, 2 in one byte (first pixel in the high bits); index 1 is transparent in tRNS: still
+    // its colour.
+    PngSpec spec { 4, 1, PNG_COLOR_TYPE_PALETTE, 2, { { 0b10000110 } } };
+    spec.palette = { { 11, 22, 33 }, { 44, 55, 66 }, { 250, 128, 3 } };
+    spec.paletteAlpha = { 255, 0 };
+    writePng(dir / "palette.png", spec);
+    auto image = decodeImageFile(dir / "palette.png");
+    ASSERT_TRUE(image.isOk()) << image.status().message();
+    ASSERT_EQ(image->width, 4);
+    expectPixel(*image, 0, 0, 250, 128, 3);
+    expectPixel(*image, 0, 1, 11, 22, 33);
+    expectPixel(*image, 0, 2, 44, 55, 66);
+    expectPixel(*image, 0, 3, 250, 128, 3);
+}
+
+TEST_F(ImageFile, JpegRgbWithinTolerance)
+{
+    // 16x16, four uniform 8x8 quadrants (each one DCT block): quality 100 4:4:4 keeps them within 2 levels.
+    const int quad[4][3] = { { 255, 0, 0 }, { 0, 200, 0 }, { 20, 40, 240 }, { 128, 128, 128 } };
+    std::vector<unsigned char> pixels;
+    for (int y = 0; y < 16; ++y)
+        for (int x = 0; x < 16; ++x)
+            for (int c = 0; c < 3; ++c)
+                pixels.push_back(static_cast<unsigned char>(quad[(y / 8) * 2 + x / 8][c]));
+    writeJpeg(dir / "quads.jpg", 16, 16, 3, pixels);
+    auto image = decodeImageFile(dir / "quads.jpg");
+    ASSERT_TRUE(image.isOk()) << image.status().message();
+    ASSERT_EQ(image->width, 16);
+    ASSERT_EQ(image->height, 16);
+    for (int y = 0; y < 16; ++y)
+        for (int x = 0; x < 16; ++x) {
+            const int* q = quad[(y / 8) * 2 + x / 8];
+            expectPixel(*image, y, x, q[0], q[1], q[2], 2);
+        }
+}
+
+TEST_F(ImageFile, JpegGrayIsReplicated)
+{
+    std::vector<unsigned char> pixels(8 * 8, 77);
+    writeJpeg(dir / "gray.jpeg", 8, 8, 1, pixels);
+    auto image = decodeImageFile(dir / "gray.jpeg");
+    ASSERT_TRUE(image.isOk()) << image.status().message();
+    expectPixel(*image, 3, 5, 77, 77, 77, 1);
+}
+
+TEST_F(ImageFile, TruncatedAndCorruptFilesAreNamedErrors)
+{
+    PngSpec spec { 16, 16, PNG_COLOR_TYPE_RGB, 8, {} };
+    for (int y = 0; y < 16; ++y) {
+        spec.rows.emplace_back();
+        for (int x = 0; x < 48; ++x)
+            spec.rows.back().push_back(static_cast<unsigned char>((x * 37 + y * 11) & 0xFF));
+    }
+    writePng(dir / "whole.png", spec);
+    const std::string png = readBytes(dir / "whole.png");
+    std::vector<unsigned char> jpegPixels(32 * 32 * 3);
+    for (size_t i = 0; i < jpegPixels.size(); ++i)
+        jpegPixels[i] = static_cast<unsigned char>((i * 7) & 0xFF);
+    writeJpeg(dir / "whole.jpg", 32, 32, 3, jpegPixels);
+    const std::string jpeg = readBytes(dir / "whole.jpg");
+
+    std::string flipped = png;
+    flipped[png.size() / 2] ^= 0x5A; // inside IDAT: its CRC no longer matches
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        { "cut.png", png.substr(0, png.size() / 2) },
+        { "no_iend.png", png.substr(0, png.size() - 12) },
+        { "flipped.png", flipped },
+        { "header_only.png", png.substr(0, 8) },
+        { "cut.jpg", jpeg.substr(0, jpeg.size() / 2) },
+        { "header_only.jpg", jpeg.substr(0, 3) },
+        { "text.png", "not an image at all" },
+        { "empty.jpg", "" },
+    };
+    for (const auto& [name, bytes] : bad) {
+        writeBytes(dir / name, bytes);
+        auto image = decodeImageFile(dir / name);
+        ASSERT_FALSE(image.isOk()) << name << " decoded";
+        EXPECT_EQ(image.status().code(), StatusCode::InvalidArgument) << name;
+        EXPECT_NE(image.status().message().find((dir / name).string()), std::string::npos)
+            << name << ": " << image.status().message();
+    }
+    auto missing = decodeImageFile(dir / "absent.png");
+    EXPECT_EQ(missing.status().code(), StatusCode::NotFound);
+}
+
+TEST(ImageFileName, RecognizesPngAndJpegExtensions)
+{
+    EXPECT_TRUE(isImageFileName("a/b.png"));
+    EXPECT_TRUE(isImageFileName("B.JPG"));
+    EXPECT_TRUE(isImageFileName("c.Jpeg"));
+    EXPECT_FALSE(isImageFileName("d.pb"));
+    EXPECT_FALSE(isImageFileName("png"));
+}
