@@ -52,8 +52,9 @@ nlohmann::json toJson(const PlanDescription& plan)
         for (const PlanTensor& t : s.outputs)
             outs.push_back(tensorJson(t));
         steps.push_back({ { "index", s.index }, { "op_type", s.opType }, { "nodes", s.nodes },
-            { "implementation", s.implementation }, { "reference_kernel", s.referenceKernel }, { "inputs", ins },
-            { "outputs", outs }, { "run_time_tail", s.runTimeTail }, { "passes", s.passes } });
+            { "implementation", s.implementation }, { "reference_kernel", s.referenceKernel },
+            { "activation_reorders", s.activationReorders }, { "inputs", ins }, { "outputs", outs },
+            { "run_time_tail", s.runTimeTail }, { "passes", s.passes } });
     }
     j["steps"] = steps;
     return j;
@@ -143,7 +144,9 @@ void printPlanHelp()
         "tensor a step reads or writes. In optimized mode it lists the rewrite passes that fired (engine/src/exec/\n"
         "passes/ states each one's pattern and preconditions) and, per step, those that changed it. The text\n"
         "contains no addresses or timings, so two plans can be diffed. Steps on a reference kernel (oneDNN's\n"
-        "ref:..., the engine's scalar fallbacks) are marked [REFERENCE KERNEL] and listed at the top.\n\n"
+        "ref:..., the engine's scalar fallbacks) are marked [REFERENCE KERNEL] and listed at the top. A step that\n"
+        "copies an activation into another layout per run (a source reordered for oneDNN's primitive, an NCHW\n"
+        "source copied to NHWC) says how many times ('reorders: N per run'); the total is at the top.\n\n"
         "  --mode M            optimized (default) or as-written\n"
         "  --threads N         intra-op threads the session is prepared for; default 1\n"
         "  --input-shape S     bind a graph input's shape, e.g. images=1x3x640x640 (repeatable)\n"

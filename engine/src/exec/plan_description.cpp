@@ -53,6 +53,7 @@ PlanStep stepOf(const SessionPlan& plan, const Step& step, int32_t index, bool t
         s.nodes.push_back(plan.graph().node(n).describe());
     s.implementation = step.implementation;
     s.referenceKernel = isReferenceImplementation(step.implementation);
+    s.activationReorders = step.activationReorders;
     for (int32_t vid : step.inputs)
         if (vid >= 0)
             s.inputs.push_back(tensorOf(plan, vid));
@@ -109,6 +110,13 @@ std::string planText(const PlanDescription& plan)
             reference.push_back(fmt::format("#{} {}", s.index, s.nodes.empty() ? s.opType : s.nodes.front()));
     if (!reference.empty())
         out += fmt::format("reference kernels: {} step(s): {}\n", reference.size(), fmt::join(reference, ", "));
+    int32_t reorders = 0, reorderSteps = 0;
+    for (const PlanStep& s : plan.steps) {
+        reorders += s.activationReorders;
+        reorderSteps += s.activationReorders > 0;
+    }
+    if (reorders > 0)
+        out += fmt::format("activation reorders: {} per run in {} step(s)\n", reorders, reorderSteps);
     if (!plan.passesFired.empty()) {
         std::vector<std::string> fired;
         for (const PlanDescription::FiredPass& p : plan.passesFired)
@@ -118,6 +126,8 @@ std::string planText(const PlanDescription& plan)
     for (const PlanStep& s : plan.steps) {
         out += fmt::format("\n#{} {}{}\n", s.index, s.opType, s.runTimeTail ? " [run-time tail]" : "");
         out += fmt::format("  kernel: {}{}\n", s.implementation, s.referenceKernel ? "  [REFERENCE KERNEL]" : "");
+        if (s.activationReorders > 0)
+            out += fmt::format("  reorders: {} per run\n", s.activationReorders);
         out += fmt::format("  nodes: {}\n", fmt::join(s.nodes, ", "));
         if (!s.passes.empty())
             out += fmt::format("  passes: {}\n", fmt::join(s.passes, ", "));

@@ -432,6 +432,7 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
         step.implementation = step.kernel->implementation();
         if (step.channelsPaired)
             step.implementation += " paired";
+        step.activationReorders = step.kernel->activationReorders();
     }
     if (!bad.empty()) {
         std::string msg = unsupportedMessage(*model, bad);
@@ -494,7 +495,8 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
     plan->stepInfos.resize(plan->steps.size() + plan->tailSteps.size());
     for (size_t i = 0; i < plan->stepInfos.size(); ++i) {
         const Step& step = i < plan->steps.size() ? plan->steps[i] : plan->tailSteps[i - plan->steps.size()];
-        plan->stepInfos[i] = StepInfo { int32_t(i), step.anchor, step.nodes, step.opType, step.implementation };
+        plan->stepInfos[i] = StepInfo { int32_t(i), step.anchor, step.nodes, step.opType, step.implementation,
+            step.activationReorders };
     }
     return plan;
 }

@@ -25,10 +25,13 @@ std::vector<SupportedOp> supportedOps()
 namespace {
 
 /// Some kernels create their oneDNN primitive (or pick their path) only at the first run: the plan then records the
-/// implementation that actually ran, so that a reference kernel chosen late is not hidden.
+/// implementation that actually ran (and its activation reorders), so that a reference kernel chosen late is not
+/// hidden.
 void refreshImplementation(SessionPlan& plan, size_t i)
 {
     Step& step = plan.steps[i];
+    step.activationReorders = step.kernel->activationReorders();
+    plan.stepInfos[i].activationReorders = step.activationReorders;
     std::string impl = step.kernel->implementation();
     if (step.channelsPaired)
         impl += " paired";

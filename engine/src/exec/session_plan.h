@@ -55,6 +55,7 @@ struct Step
     const kernels::KernelSpec* spec = nullptr;
     std::unique_ptr<kernels::Kernel> kernel;
     std::string implementation;
+    int32_t activationReorders = 0; ///< Kernel::activationReorders(), re-read after the first run as implementation is
     int64_t scratchOffset = -1;
     size_t scratchBytes = 0;
     bool removed = false; ///< absorbed into another step by a rewrite

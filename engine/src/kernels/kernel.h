@@ -108,6 +108,10 @@ public:
     virtual size_t scratchBytes() const { return 0; }
     /// Shown by the profiler: "cpu", "onednn:jit:avx2", ...
     virtual std::string implementation() const { return "cpu"; }
+    /// Passes per run that copy an activation into another layout before or after the computation (a source reordered
+    /// for oneDNN's primitive, its destination reordered back, an NCHW source copied to NHWC): the layout churn a plan
+    /// should avoid, counted in the profile. A layout change fused into a kernel's own loads or stores is not one.
+    virtual int32_t activationReorders() const { return 0; }
     /// Optimized mode's memory planner, after prepare(): write output 0 (NCHW, batch 1) with `stride` elements
     /// between the starts of consecutive channels instead of H * W, each channel's H * W values still contiguous (its
     /// channels are rows of a larger tensor, e.g. a concatenation along the flattened pixels). False when the kernel

@@ -32,10 +32,11 @@ void ProfileCollector::endNode(NodeId id) noexcept
     m_current = kNoNode;
 }
 
-void ProfileCollector::setImplementation(NodeId id, std::string_view implementation)
+void ProfileCollector::setImplementation(NodeId id, std::string_view implementation, int32_t activationReorders)
 {
     if (id < 0 || static_cast<size_t>(id) >= m_slots.size())
         return;
+    m_slots[static_cast<size_t>(id)].activationReorders = activationReorders;
     std::string& impl = m_slots[static_cast<size_t>(id)].implementation;
     if (impl != implementation)
         impl.assign(implementation);
@@ -67,6 +68,7 @@ ProfileReport ProfileCollector::report(const Model& model) const
         n.totalMs = m_slots[i].totalMs;
         n.implementation = m_slots[i].implementation;
         n.referenceKernel = isReferenceImplementation(n.implementation);
+        n.activationReorders = m_slots[i].activationReorders;
         r.nodes.push_back(std::move(n));
     }
     finalizeProfile(r, &model);

@@ -51,8 +51,10 @@ void finalizeProfile(ProfileReport& report, const Model* model)
     report.totalMs = 0;
     report.quantOverheadMs = 0;
     report.unmatchedNodes = 0;
+    report.activationReordersPerRun = 0;
     for (NodeProfile& n : report.nodes) {
         n.meanMs = n.totalMs / runs;
+        report.activationReordersPerRun += double(n.activationReorders) * double(n.calls) / runs;
         report.totalMs += n.meanMs;
         n.quantizationOverhead = isQuantizationOverheadOp(n.opType);
         if (model && n.nodeIndex >= 0 && static_cast<size_t>(n.nodeIndex) < model->graph().nodes().size())

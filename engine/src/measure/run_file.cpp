@@ -72,13 +72,14 @@ Json toJson(const ProfileReport& p)
         nodes.push_back({ { "nodeName", n.nodeName }, { "opType", n.opType }, { "nodeIndex", n.nodeIndex },
             { "calls", n.calls }, { "totalMs", n.totalMs }, { "meanMs", n.meanMs }, { "share", n.share },
             { "quantizationOverhead", n.quantizationOverhead }, { "implementation", n.implementation },
-            { "referenceKernel", n.referenceKernel } });
+            { "referenceKernel", n.referenceKernel }, { "activationReorders", n.activationReorders } });
     Json types = Json::array();
     for (const OpTypeProfile& t : p.opTypes)
         types.push_back({ { "opType", t.opType }, { "nodes", t.nodes }, { "meanMs", t.meanMs }, { "share", t.share } });
     return { { "source", p.source }, { "runs", p.runs }, { "totalMs", p.totalMs },
         { "quantOverheadMs", p.quantOverheadMs }, { "quantOverheadShare", p.quantOverheadShare },
-        { "unmatchedNodes", p.unmatchedNodes }, { "nodes", nodes }, { "opTypes", types } };
+        { "unmatchedNodes", p.unmatchedNodes }, { "activationReordersPerRun", p.activationReordersPerRun },
+        { "nodes", nodes }, { "opTypes", types } };
 }
 
 Json toJson(const ScenarioRecord& s)
@@ -201,6 +202,8 @@ ProfileReport profileFromJson(const Json& j, const std::string& w)
     p.quantOverheadMs = get<double>(j, "quantOverheadMs", w);
     p.quantOverheadShare = get<double>(j, "quantOverheadShare", w);
     p.unmatchedNodes = get<int64_t>(j, "unmatchedNodes", w);
+    // Since 1.4; absent (0) in older files and imported profiles.
+    p.activationReordersPerRun = getOptional<double>(j, "activationReordersPerRun", w).value_or(0.0);
     for (const Json& n : array(j, "nodes", w)) {
         NodeProfile np;
         const std::string nw = w + ".nodes";
@@ -215,6 +218,7 @@ ProfileReport profileFromJson(const Json& j, const std::string& w)
         // Since 1.2; absent in older files and imported profiles.
         np.implementation = getOptional<std::string>(n, "implementation", nw).value_or(std::string());
         np.referenceKernel = isReferenceImplementation(np.implementation);
+        np.activationReorders = getOptional<int32_t>(n, "activationReorders", nw).value_or(0);
         p.nodes.push_back(std::move(np));
     }
     for (const Json& t : array(j, "opTypes", w)) {

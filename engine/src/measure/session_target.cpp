@@ -27,7 +27,7 @@ public:
     void stepFinished(const StepInfo& step) override
     {
         m_collector.endNode(step.anchor);
-        m_collector.setImplementation(step.anchor, step.implementation);
+        m_collector.setImplementation(step.anchor, step.implementation, step.activationReorders);
     }
 
 private:

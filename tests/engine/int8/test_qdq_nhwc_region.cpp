@@ -104,6 +104,15 @@ TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
         nhwcSteps += s.implementation.find("nhwc") != std::string_view::npos;
     // conv1 (nchw>nhwc), the MaxPool, conv2 and the GlobalAveragePool name their NHWC side.
     EXPECT_EQ(nhwcSteps, 4);
+    // One activation reorder per run in the whole region: conv1 copies the NCHW input into NHWC; conv2, the pool and
+    // the add read NHWC in place, and the pooled mean leaves the region through its loads, not a copy.
+    int32_t reorders = 0;
+    for (const StepInfo& s : (*session)->steps()) {
+        reorders += s.activationReorders;
+        if (s.implementation.find("nchw>nhwc") != std::string_view::npos)
+            EXPECT_EQ(s.activationReorders, 1) << s.implementation;
+    }
+    EXPECT_EQ(reorders, 1);
     std::vector<HostTensor> in;
     in.push_back(HostTensor::fromVector(DataType::UInt8, { 1, kC, kH, kW }, x));
     auto result = (*session)->run(in);

@@ -58,6 +58,30 @@ TEST(ProfileCollector, MeansSharesAndOverhead)
     EXPECT_EQ(r.unmatchedNodes, 0);
 }
 
+TEST(ProfileCollector, CountsActivationReordersPerRun)
+{
+    // The conv's step reorders its source and destination (2 per call) and runs twice per run; the quantize copies its
+    // NCHW source once per call, once per run. Over 3 runs: (2 * 6 + 1 * 3) / 3 = 5 per run.
+    const qs::Model m = threeNodeModel();
+    qs::ProfileCollector c(m.graph().nodes().size());
+    for (int run = 0; run < 3; ++run) {
+        c.beginRun();
+        c.addSample(0, 1.0);
+        c.setImplementation(0, "cpu", 1);
+        for (int call = 0; call < 2; ++call) {
+            c.addSample(2, 1.0);
+            c.setImplementation(2, "onednn:jit:avx2", 2);
+        }
+        c.endRun();
+    }
+    const qs::ProfileReport r = c.report(m);
+    EXPECT_DOUBLE_EQ(r.activationReordersPerRun, 5.0);
+    ASSERT_EQ(r.nodes.size(), 2u);
+    EXPECT_EQ(r.nodes[0].nodeName, "conv");
+    EXPECT_EQ(r.nodes[0].activationReorders, 2);
+    EXPECT_EQ(r.nodes[1].activationReorders, 1);
+}
+
 TEST(ProfileCollector, TimesNodesAndResets)
 {
     const qs::Model m = threeNodeModel();

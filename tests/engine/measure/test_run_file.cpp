@@ -50,6 +50,8 @@ TEST(RunFile, RoundTripKeepsEveryField)
     r.scenarios[1].arenaBytes.reset();
     r.scenarios[1].profile->nodes[0].implementation = "onednn:ref:any";
     r.scenarios[1].profile->nodes[0].referenceKernel = true;
+    r.scenarios[1].profile->nodes[0].activationReorders = 2;
+    r.scenarios[1].profile->activationReordersPerRun = 2.5;
     r.partial = true;
     r.findings = qs::diagnoseRun(r);
     ASSERT_FALSE(r.findings.empty());
@@ -63,6 +65,8 @@ TEST(RunFile, RoundTripKeepsEveryField)
     EXPECT_EQ(back->scenarios[1].profile->nodes.size(), 4u);
     EXPECT_EQ(back->scenarios[1].profile->nodes[0].implementation, "onednn:ref:any"); // format 1.2
     EXPECT_TRUE(back->scenarios[1].profile->nodes[0].referenceKernel);
+    EXPECT_EQ(back->scenarios[1].profile->nodes[0].activationReorders, 2); // format 1.4
+    EXPECT_DOUBLE_EQ(back->scenarios[1].profile->activationReordersPerRun, 2.5);
     EXPECT_FALSE(back->scenarios[1].arenaBytes.has_value());
     EXPECT_EQ(back->findings.front().id, r.findings.front().id);
     EXPECT_EQ(back->machine.isa, r.machine.isa);

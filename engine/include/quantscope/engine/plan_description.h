@@ -32,6 +32,7 @@ struct PlanStep
     std::vector<std::string> nodes; ///< authored nodes covered, anchor first: "'conv_3' (Conv)"
     std::string implementation; ///< own kernel name or "onednn:<impl_info_str()>"
     bool referenceKernel = false; ///< isReferenceImplementation(implementation): a slow reference/scalar path
+    int32_t activationReorders = 0; ///< passes per run copying an activation into another layout (Kernel's doc)
     std::vector<PlanTensor> inputs; ///< slots the step reads (omitted optional inputs left out)
     std::vector<PlanTensor> outputs;
     bool runTimeTail = false; ///< prepared at run time (reads a value whose extents only the run knows)

@@ -30,8 +30,9 @@ public:
     /// Times one kernel with a steady clock. A fused kernel is reported under its first authored node.
     void beginNode(NodeId id) noexcept;
     void endNode(NodeId id) noexcept;
-    /// The implementation the node's step ran (after the run: some primitives are created at the first one).
-    void setImplementation(NodeId id, std::string_view implementation);
+    /// The implementation the node's step ran (after the run: some primitives are created at the first one) and the
+    /// activation reorders it makes per call (StepInfo::activationReorders).
+    void setImplementation(NodeId id, std::string_view implementation, int32_t activationReorders = 0);
     /// Adds a measured duration directly (tests, or executors that time kernels themselves).
     void addSample(NodeId id, double ms) noexcept;
 
@@ -46,6 +47,7 @@ private:
         double totalMs = 0;
         int64_t calls = 0;
         std::string implementation;
+        int32_t activationReorders = 0;
     };
     std::vector<Slot> m_slots;
     int64_t m_runs = 0;

@@ -28,6 +28,9 @@ struct NodeProfile
     /// "cpu:avx512"); empty in imported profiles and older run files.
     std::string implementation;
     bool referenceKernel = false; ///< isReferenceImplementation(implementation)
+    /// The engine's profiles: passes per call of the node's step that copy an activation into another layout (a
+    /// source reordered for oneDNN, an NCHW source copied to NHWC); 0 in imported profiles and older run files.
+    int32_t activationReorders = 0;
 };
 
 struct OpTypeProfile
@@ -48,6 +51,8 @@ struct ProfileReport
     double quantOverheadMs = 0; ///< per run
     double quantOverheadShare = 0; ///< 0..1 of totalMs
     int64_t unmatchedNodes = 0; ///< nodes with nodeIndex -1 (fused or renamed by the runtime)
+    /// Activation reorders per run: sum over nodes of activationReorders * calls / runs (the engine's profiles only).
+    double activationReordersPerRun = 0;
     /// Whole-run durations of the counted runs when the source records them (ONNX Runtime's model_run events);
     /// not stored in run files, where the scenario's latenciesMs hold them.
     std::vector<double> runLatenciesMs;

@@ -49,6 +49,9 @@ struct StepInfo
     std::span<const NodeId> nodes; ///< all authored nodes covered, anchor first
     std::string_view opType; ///< "Conv" or, for fused steps, "Conv+Sigmoid+Mul"
     std::string_view implementation; ///< "onednn:jit:avx2", "onednn:gemm:jit", "cpu", ...
+    /// Passes per call that copy an activation into another layout (a source reordered for oneDNN, an NCHW source
+    /// copied to NHWC...): the layout churn the profile counts.
+    int32_t activationReorders = 0;
 };
 
 /// Per-step hooks for the profiler. Called on the running thread, synchronously, around each step's kernel; the time

@@ -271,6 +271,10 @@ std::string_view Int8Conv::pathReason() const noexcept
 {
     return m_impl->plan.reason;
 }
+int32_t Int8Conv::sourceReorders() const noexcept
+{
+    return m_impl->layout == ActivationLayout::Nchw && m_impl->plan.path != Int8ConvPath::Planar ? 1 : 0;
+}
 bool Int8Conv::lastRunUnsplit() const noexcept
 {
     return m_impl->unsplitRun;

@@ -118,6 +118,9 @@ public:
     std::string implementation() const;
     /// Why that path was chosen (one line; see kernels/int8/README.md, "When each path runs").
     std::string_view pathReason() const noexcept;
+    /// 1 when a run copies an NCHW source into NHWC first (every path but planar, which reads NCHW planes), else 0;
+    /// an NCHW output is transposed in the epilogue's stores, not by a pass of its own (Kernel::activationReorders).
+    int32_t sourceReorders() const noexcept;
     /// runFloat only, NCHW output of batch 1: channel o starts at y + o * stride (stride >= H * W) instead of
     /// y + o * H * W. False (and unchanged) otherwise.
     bool setFloatOutputChannelStride(int64_t stride);

@@ -370,6 +370,7 @@ public:
     {
         return m_conv ? "onednn:" + m_conv->implementation() : std::string("onednn");
     }
+    int32_t activationReorders() const override { return m_conv ? m_conv->sourceReorders() : 0; }
 
 private:
     ConvShape m_shape;
@@ -485,6 +486,7 @@ public:
     size_t scratchBytes() const override { return m_conv ? m_conv->scratchBytes() : 0; }
 
     std::string implementation() const override { return "onednn:" + m_conv->implementation() + " " + m_layouts; }
+    int32_t activationReorders() const override { return m_conv ? m_conv->sourceReorders() : 0; }
 
     bool setOutputChannelStride(int64_t stride) override
     {

@@ -250,6 +250,7 @@ public:
         });
     }
 
+    int32_t activationReorders() const override { return m_conv ? m_conv->sourceReorders() : 0; }
     std::string implementation() const override
     {
         if (!m_conv)

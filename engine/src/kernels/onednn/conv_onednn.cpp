@@ -227,6 +227,10 @@ public:
 
     size_t scratchBytes() const override { return m_srcBytes + m_dstBytes + m_scratchpadBytes; }
     std::string implementation() const override { return m_impl; }
+    int32_t activationReorders() const override
+    {
+        return int32_t(m_srcReorder) + int32_t(m_dstReorder) + int32_t(bool(m_sumToPrim));
+    }
 
     Status run(const KernelArgs& args) const override
     {

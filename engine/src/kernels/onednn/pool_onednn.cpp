@@ -142,6 +142,7 @@ public:
         return bytes;
     }
     std::string implementation() const override { return m_impl; }
+    int32_t activationReorders() const override { return m_blocked ? 2 : 0; }
 
     Status run(const KernelArgs& args) const override
     {
