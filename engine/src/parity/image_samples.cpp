@@ -46,6 +46,28 @@ std::string scaledX(double scale)
     return fmt::format("x*{}", scale);
 }
 
+// "x/255", "(x/255 - mean) / std, mean 0.485,0.456,0.406, std 0.229,0.224,0.225", "x (0-255, rounded)" for uint8.
+std::string imageNormalizationText(const ImageInputPlan& plan)
+{
+    std::string formula;
+    if (plan.type == DataType::UInt8)
+        formula = "x (0-255, rounded)";
+    else {
+        const bool noMean = allEqual(plan.mean, 0.0);
+        const bool noStd = allEqual(plan.std, 1.0);
+        const std::string x = scaledX(plan.scale);
+        if (noMean && noStd)
+            formula = x;
+        else if (noStd)
+            formula = fmt::format("{} - mean, mean {}", x, joinValues(plan.mean));
+        else if (noMean)
+            formula = fmt::format("{} / std, std {}", x, joinValues(plan.std));
+        else
+            formula = fmt::format("({} - mean) / std, mean {}, std {}", x, joinValues(plan.mean), joinValues(plan.std));
+    }
+    return formula;
+}
+
 } // namespace
 
 std::optional<ImageResize> parseImageResize(std::string_view word)
@@ -219,25 +241,9 @@ Result<ImageInputPlan> planImageInput(
 
 std::string describeImagePlan(const ImageInputPlan& plan)
 {
-    std::string formula;
-    if (plan.type == DataType::UInt8)
-        formula = "x (0-255, rounded)";
-    else {
-        const bool noMean = allEqual(plan.mean, 0.0);
-        const bool noStd = allEqual(plan.std, 1.0);
-        const std::string x = scaledX(plan.scale);
-        if (noMean && noStd)
-            formula = x;
-        else if (noStd)
-            formula = fmt::format("{} - mean, mean {}", x, joinValues(plan.mean));
-        else if (noMean)
-            formula = fmt::format("{} / std, std {}", x, joinValues(plan.std));
-        else
-            formula = fmt::format("({} - mean) / std, mean {}, std {}", x, joinValues(plan.mean), joinValues(plan.std));
-    }
     return fmt::format("resized to {}x{} (bilinear {}), {}, {} {}[{}] = {}", plan.width, plan.height,
         imageResizeName(plan.resize), imageChannelsName(plan.channels), imageLayoutName(plan.layout),
-        dataTypeName(plan.type), formatDims(plan.dims), formula);
+        dataTypeName(plan.type), formatDims(plan.dims), imageNormalizationText(plan));
 }
 
 HostTensor preprocessImage(const RgbImage& image, const ImageInputPlan& plan)
