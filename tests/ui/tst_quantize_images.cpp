@@ -4,6 +4,7 @@
 // resources/demo/README.md), refuses what the engine cannot settle with the reason, remembers the choices, and the
 // worker calibrates on the images. The images are written here with QImage: the machines have no image data.
 #include "dialogs/quantize_dialog.h"
+#include "quantize_test_helpers.h"
 #include "ui_test_main.h"
 #include "workers/quantize_worker.h"
 
@@ -23,23 +24,7 @@
 
 using namespace qs;
 using namespace qs::ui;
-
-namespace {
-
-const QString kDemoFp32 = QStringLiteral(QS_DEMO_DIR "/demo_fp32.onnx");
-
-std::shared_ptr<const Model> loadDemo()
-{
-    auto m = loadModel(kDemoFp32.toStdString());
-    return m ? *m : nullptr;
-}
-
-void select(QComboBox* box, int data)
-{
-    box->setCurrentIndex(box->findData(data));
-}
-
-} // namespace
+using namespace qs::test;
 
 class TestQuantizeImages : public QObject
 {

@@ -50,6 +50,12 @@ class ImageFile : public ::testing::Test
 {
 protected:
     void TearDown() override { fs::remove_all(dir); }
+    // Writes `spec` to dir/name with libpng and reads it back with the decoder under test.
+    Result<RgbImage> roundTrip(const std::string& name, const PngSpec& spec)
+    {
+        writePng(dir / name, spec);
+        return decodeImageFile(dir / name);
+    }
     fs::path dir = scratchDir();
 };
 
@@ -59,8 +65,7 @@ TEST_F(ImageFile, Png8BitRgbIsExact)
 {
     PngSpec spec { 3, 2, PNG_COLOR_TYPE_RGB, 8, {} };
     spec.rows = { { 255, 0, 0, 0, 255, 0, 0, 0, 255 }, { 1, 2, 3, 128, 129, 130, 254, 253, 252 } };
-    writePng(dir / "rgb.png", spec);
-    auto image = decodeImageFile(dir / "rgb.png");
+    auto image = roundTrip("rgb.png", spec);
     ASSERT_TRUE(image.isOk()) << image.status().message();
     EXPECT_EQ(image->width, 3);
     EXPECT_EQ(image->height, 2);
@@ -80,8 +85,7 @@ TEST_F(ImageFile, PngInterlacedIsReadWhole)
                     static_cast<unsigned char>(y) });
     }
     spec.interlaced = true;
-    writePng(dir / "adam7.png", spec);
-    auto image = decodeImageFile(dir / "adam7.png");
+    auto image = roundTrip("adam7.png", spec);
     ASSERT_TRUE(image.isOk()) << image.status().message();
     for (int y = 0; y < 8; ++y)
         for (int x = 0; x < 8; ++x)
@@ -91,8 +95,7 @@ TEST_F(ImageFile, PngInterlacedIsReadWhole)
 TEST_F(ImageFile, PngGrayIsReplicatedAndLowDepthsExpanded)
 {
     PngSpec gray8 { 2, 1, PNG_COLOR_TYPE_GRAY, 8, { { 7, 200 } } };
-    writePng(dir / "gray8.png", gray8);
-    auto a = decodeImageFile(dir / "gray8.png");
+    auto a = roundTrip("gray8.png", gray8);
     ASSERT_TRUE(a.isOk()) << a.status().message();
     expectPixel(*a, 0, 0, 7, 7, 7);
     expectPixel(*a, 0, 1, 200, 200, 200);
@@ -100,16 +103,14 @@ TEST_F(ImageFile, PngGrayIsReplicatedAndLowDepthsExpanded)
     // 4-bit gray, two pixels a byte, high nibble first: 0x5 and 0xF scale to 0x55 = 85 and 0xFF = 255 (bit
     // replication, which is v·255/15 exactly).
     PngSpec gray4 { 2, 1, PNG_COLOR_TYPE_GRAY, 4, { { 0x5F } } };
-    writePng(dir / "gray4.png", gray4);
-    auto b = decodeImageFile(dir / "gray4.png");
+    auto b = roundTrip("gray4.png", gray4);
     ASSERT_TRUE(b.isOk()) << b.status().message();
     expectPixel(*b, 0, 0, 85, 85, 85);
     expectPixel(*b, 0, 1, 255, 255, 255);
 
     // Gray + alpha: the alpha is dropped, the gray kept as stored.
     PngSpec grayAlpha { 1, 1, PNG_COLOR_TYPE_GRAY_ALPHA, 8, { { 90, 10 } } };
-    writePng(dir / "ga.png", grayAlpha);
-    auto c = decodeImageFile(dir / "ga.png");
+    auto c = roundTrip("ga.png", grayAlpha);
     ASSERT_TRUE(c.isOk()) << c.status().message();
     expectPixel(*c, 0, 0, 90, 90, 90);
 }
@@ -117,8 +118,7 @@ TEST_F(ImageFile, PngGrayIsReplicatedAndLowDepthsExpanded)
 TEST_F(ImageFile, PngAlphaIsDropped)
 {
     PngSpec spec { 2, 1, PNG_COLOR_TYPE_RGBA, 8, { { 10, 20, 30, 0, 40, 50, 60, 255 } } };
-    writePng(dir / "rgba.png", spec);
-    auto image = decodeImageFile(dir / "rgba.png");
+    auto image = roundTrip("rgba.png", spec);
     ASSERT_TRUE(image.isOk()) << image.status().message();
     expectPixel(*image, 0, 0, 10, 20, 30);
     expectPixel(*image, 0, 1, 40, 50, 60);
@@ -130,15 +130,13 @@ TEST_F(ImageFile, Png16BitIsScaledWithRounding)
     // would give 1); 32767 -> 127.498 -> 127; 32768 -> 127.502 -> 128.
     PngSpec spec { 2, 1, PNG_COLOR_TYPE_RGB, 16, {} };
     spec.rows = { { 0xFF, 0xFF, 0x50, 0x50, 0x01, 0xFF, 0x7F, 0xFF, 0x80, 0x00, 0x00, 0x00 } };
-    writePng(dir / "rgb16.png", spec);
-    auto image = decodeImageFile(dir / "rgb16.png");
+    auto image = roundTrip("rgb16.png", spec);
     ASSERT_TRUE(image.isOk()) << image.status().message();
     expectPixel(*image, 0, 0, 255, 0x50, 2);
     expectPixel(*image, 0, 1, 127, 128, 0);
 
     PngSpec gray16 { 1, 1, PNG_COLOR_TYPE_GRAY, 16, { { 0x01, 0xFF } } };
-    writePng(dir / "gray16.png", gray16);
-    auto g = decodeImageFile(dir / "gray16.png");
+    auto g = roundTrip("gray16.png", gray16);
     ASSERT_TRUE(g.isOk()) << g.status().message();
     expectPixel(*g, 0, 0, 2, 2, 2);
 }
@@ -150,8 +148,7 @@ TEST_F(ImageFile, PngPaletteIsExpanded)
     PngSpec spec { 4, 1, PNG_COLOR_TYPE_PALETTE, 2, { { 0b10000110 } } };
     spec.palette = { { 11, 22, 33 }, { 44, 55, 66 }, { 250, 128, 3 } };
     spec.paletteAlpha = { 255, 0 };
-    writePng(dir / "palette.png", spec);
-    auto image = decodeImageFile(dir / "palette.png");
+    auto image = roundTrip("palette.png", spec);
     ASSERT_TRUE(image.isOk()) << image.status().message();
     ASSERT_EQ(image->width, 4);
     expectPixel(*image, 0, 0, 250, 128, 3);
