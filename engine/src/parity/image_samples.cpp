@@ -283,7 +283,8 @@ Result<std::vector<fs::path>> listImageFiles(const fs::path& dir)
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(dir, ec)) {
         const fs::path& p = e.path();
-        if (e.is_directory(ec)) {
+        std::error_code entryError; // an entry that cannot be read is not a folder; the listing goes on
+        if (e.is_directory(entryError)) {
             if (p.filename().string().rfind("test_data_set_", 0) == 0)
                 others.push_back(p);
         } else if (isImageFileName(p))

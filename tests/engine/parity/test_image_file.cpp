@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -225,6 +226,49 @@ TEST_F(ImageFile, TruncatedAndCorruptFilesAreNamedErrors)
     }
     auto missing = decodeImageFile(dir / "absent.png");
     EXPECT_EQ(missing.status().code(), StatusCode::NotFound);
+}
+
+TEST_F(ImageFile, SeededCorruptionsGiveAnImageOrAnErrorNeverACrash)
+{
+    // 300 seeded mutations of a valid PNG and JPEG (bytes flipped, cut at a random length, or both); libpng and
+    // libjpeg must hand every failure back through the error paths, and a decoded image must have its full size.
+    PngSpec spec { 12, 9, PNG_COLOR_TYPE_RGB, 8, {} };
+    for (int y = 0; y < 9; ++y) {
+        spec.rows.emplace_back();
+        for (int x = 0; x < 36; ++x)
+            spec.rows.back().push_back(static_cast<unsigned char>((x * 29 + y * 13) & 0xFF));
+    }
+    writePng(dir / "seed.png", spec);
+    std::vector<unsigned char> pixels(24 * 16 * 3);
+    for (size_t i = 0; i < pixels.size(); ++i)
+        pixels[i] = static_cast<unsigned char>((i * 11) & 0xFF);
+    writeJpeg(dir / "seed.jpg", 24, 16, 3, pixels);
+    std::mt19937 rng(15);
+    int decoded = 0;
+    int refused = 0;
+    for (const char* name : { "seed.png", "seed.jpg" }) {
+        const std::string original = readBytes(dir / name);
+        for (int round = 0; round < 150; ++round) {
+            std::string bytes = original;
+            const int flips = static_cast<int>(rng() % 4);
+            for (int f = 0; f < flips; ++f)
+                bytes[rng() % bytes.size()] ^= static_cast<char>(1 + rng() % 255);
+            if (rng() % 2)
+                bytes.resize(rng() % bytes.size());
+            const fs::path mutated = dir / (std::string("mutated_") + name);
+            writeBytes(mutated, bytes);
+            auto image = decodeImageFile(mutated);
+            if (image.isOk()) {
+                ++decoded;
+                EXPECT_EQ(image->pixels.size(), static_cast<size_t>(image->width * image->height * 3));
+            } else {
+                ++refused;
+                EXPECT_NE(image.status().message().find(mutated.string()), std::string::npos);
+            }
+        }
+    }
+    EXPECT_EQ(decoded + refused, 300);
+    EXPECT_GT(refused, 100); // most mutations break a CRC, a marker or the length
 }
 
 TEST(ImageFileName, RecognizesPngAndJpegExtensions)

@@ -136,6 +136,13 @@ TEST_F(QuantizeImages, WhiteAndBlackFoldersGiveTheHandComputedScales)
     EXPECT_EQ(white.inputZeroPoint, 0);
     EXPECT_NEAR(white.output, 0.15f / 255, 1e-9);
     EXPECT_EQ(white.outputZeroPoint, 255);
+    // parity --inputs reads the same folder the same way, one sample per image, and says so.
+    const CliRun parity = runCli(fmt::format("parity {} {} --inputs {} --no-layers", (dir / "conv.onnx").string(),
+        (dir / "q_white.onnx").string(), (dir / "white").string()));
+    EXPECT_NE(
+        parity.out.find("inputs: 2 images from " + (dir / "white").string() + ", resized to 4x4"), std::string::npos)
+        << parity.out;
+    EXPECT_NE(parity.out.find("(2 samples)"), std::string::npos) << parity.out;
 
     // Black: x = 0, a range of [0, 0] -> scale 1, zero point 0; y = 0.1 -> [0, 0.1] -> 0.1/255, zero point 0.
     const Scales black = quantize(folder("black", 0, 0, 0), "");
