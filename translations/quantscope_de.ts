@@ -1399,6 +1399,185 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
 </context>
 <context>
+    <name>qs::ui::ImagePreprocessBox</name>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="89"/>
+        <source>Image preprocessing</source>
+        <translation>Bildvorverarbeitung</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="92"/>
+        <source>How each image of the calibration folder becomes an input tensor: resized, scaled, normalized and laid out as the model was trained. Unset fields follow the model&apos;s input shape.</source>
+        <translation>Wie jedes Bild des Kalibrierungsordners zum Eingabetensor wird: skaliert, mit einem Faktor multipliziert, normalisiert und angeordnet, wie das Modell trainiert wurde. Nicht gesetzte Felder folgen der Eingabeform des Modells.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="94"/>
+        <source>model&apos;s</source>
+        <translation>vom Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="104"/>
+        <source>Width the images are resized to; &quot;model&apos;s&quot;: the input&apos;s width</source>
+        <translation>Breite, auf die die Bilder skaliert werden; „vom Modell“: die Breite der Eingabe</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="105"/>
+        <source>Height the images are resized to; &quot;model&apos;s&quot;: the input&apos;s height</source>
+        <translation>Höhe, auf die die Bilder skaliert werden; „vom Modell“: die Höhe der Eingabe</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="108"/>
+        <source>Stretch</source>
+        <translation>Strecken</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="109"/>
+        <source>Centre crop</source>
+        <translation>Mitte ausschneiden</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="110"/>
+        <source>Stretch: the whole image to the size, its aspect ratio may change. Centre crop: scaled with its aspect ratio until it covers the size, the centre kept. Both bilinear, averaging every pixel when shrinking.</source>
+        <translation>Strecken: das ganze Bild auf die Größe, sein Seitenverhältnis kann sich ändern. Mitte ausschneiden: mit seinem Seitenverhältnis skaliert, bis es die Größe abdeckt, die Mitte bleibt. Beide bilinear; beim Verkleinern wird über jedes Pixel gemittelt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="115"/>
+        <source>Multiplies the 0-255 pixel values: 1/255 gives values in [0, 1], 1 keeps 0-255</source>
+        <translation>Multipliziert die Pixelwerte 0–255: 1/255 ergibt Werte in [0, 1], 1 behält 0–255</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="119"/>
+        <source>Subtracted after scaling: one value, or one per channel separated by commas (decimal point, e.g. 0.485, 0.456, 0.406)</source>
+        <translation>Wird nach der Multiplikation abgezogen: ein Wert oder einer pro Kanal, durch Kommas getrennt (mit Dezimalpunkt, z. B. 0.485, 0.456, 0.406)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="124"/>
+        <source>Then divided by: one value, or one per channel separated by commas (decimal point, e.g. 0.229, 0.224, 0.225)</source>
+        <translation>Danach wird dadurch geteilt: ein Wert oder einer pro Kanal, durch Kommas getrennt (mit Dezimalpunkt, z. B. 0.229, 0.224, 0.225)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="126"/>
+        <source>ImageNet</source>
+        <translation>ImageNet</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="128"/>
+        <source>Fills in the mean and std of torchvision&apos;s ImageNet models (RGB, scale 1/255)</source>
+        <translation>Trägt Mittelwert und Standardabweichung der ImageNet-Modelle von torchvision ein (RGB, Faktor 1/255)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="136"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="143"/>
+        <source>From the model</source>
+        <translation>Vom Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="139"/>
+        <source>Channels first (NCHW, PyTorch) or last (NHWC, TensorFlow); from the model: where its input has 1 or 3 channels</source>
+        <translation>Kanäle zuerst (NCHW, PyTorch) oder zuletzt (NHWC, TensorFlow); vom Modell: wo seine Eingabe 1 oder 3 Kanäle hat</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="146"/>
+        <source>Gray</source>
+        <translation>Grau</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="147"/>
+        <source>Channel order: RGB, BGR (models trained with OpenCV) or gray (0.299 R + 0.587 G + 0.114 B); from the model: RGB for 3 channels, gray for 1</source>
+        <translation>Kanalreihenfolge: RGB, BGR (mit OpenCV trainierte Modelle) oder Grau (0,299 R + 0,587 G + 0,114 B); vom Modell: RGB bei 3 Kanälen, Grau bei 1</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="159"/>
+        <source>Size:</source>
+        <translation>Größe:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="161"/>
+        <source>Resize:</source>
+        <translation>Skalierung:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="163"/>
+        <source>Scale:</source>
+        <translation>Faktor:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="165"/>
+        <source>Layout:</source>
+        <translation>Anordnung:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="167"/>
+        <source>Mean:</source>
+        <translation>Mittelwert:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="169"/>
+        <source>Channels:</source>
+        <translation>Kanäle:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="171"/>
+        <source>Std:</source>
+        <translation>Std.-Abw.:</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="194"/>
+        <source>Give both the width and the height of the images, or neither.</source>
+        <translation>Geben Sie Breite und Höhe der Bilder an, oder keines von beiden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="203"/>
+        <source>The image scale &apos;%1&apos; is not a positive number or 1/N.</source>
+        <translation>Der Bildfaktor „%1“ ist keine positive Zahl und nicht 1/N.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="208"/>
+        <source>The image mean &apos;%1&apos; is not a list of numbers.</source>
+        <translation>Der Bild-Mittelwert „%1“ ist keine Liste von Zahlen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="211"/>
+        <source>The image std &apos;%1&apos; is not a list of numbers.</source>
+        <translation>Die Bild-Standardabweichung „%1“ ist keine Liste von Zahlen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="238"/>
+        <source>1 image</source>
+        <translation>1 Bild</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="238"/>
+        <source>%1 images</source>
+        <translation>%1 Bilder</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="243"/>
+        <source>gray</source>
+        <translation>Grau</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="245"/>
+        <source>%1, resized to %2×%3 (%4), %5, %6 %7[%8] = %9</source>
+        <translation>%1, skaliert auf %2×%3 (%4), %5, %6 %7[%8] = %9</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="249"/>
+        <source>centre crop</source>
+        <translation>Mitte ausgeschnitten</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="249"/>
+        <source>stretch</source>
+        <translation>gestreckt</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="255"/>
+        <source>The images cannot feed this model: %1</source>
+        <translation>Die Bilder passen nicht als Eingabe dieses Modells: %1</translation>
+    </message>
+</context>
+<context>
     <name>qs::ui::InputShapeDialog</name>
     <message>
         <location filename="../ui/panels/input_shape_dialog.cpp" line="54"/>
@@ -2439,369 +2618,378 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::QuantizeDialog</name>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="94"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="95"/>
         <source>Quantize %1</source>
         <translation>%1 quantisieren</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="108"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="109"/>
         <source>Writes an INT8 version of &lt;b&gt;%1&lt;/b&gt; in the node patterns of ONNX Runtime&apos;s quantizer and opens it beside the original.</source>
         <translation>Schreibt eine INT8-Fassung von &lt;b&gt;%1&lt;/b&gt; in den Knotenmustern des Quantisierers von ONNX Runtime und öffnet sie neben dem Original.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="116"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="117"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="119"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="120"/>
         <source>Static QDQ</source>
         <translation>Statisch QDQ</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="121"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="122"/>
         <source>QuantizeLinear/DequantizeLinear pairs around the quantized ops; ranges come from a calibration pass. Runtimes fuse each group into an integer kernel.</source>
         <translation>QuantizeLinear/DequantizeLinear-Paare um die quantisierten Operatoren; die Wertebereiche stammen aus einem Kalibrierungsdurchlauf. Laufzeitumgebungen verschmelzen jede Gruppe zu einem Ganzzahl-Kernel.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="124"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="125"/>
         <source>Static QOperator</source>
         <translation>Statisch QOperator</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="126"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="127"/>
         <source>QLinearConv/QLinearMatMul on the integer tensors, QuantizeLinear/DequantizeLinear only where float ops meet them; ranges come from a calibration pass.</source>
         <translation>QLinearConv/QLinearMatMul auf den Ganzzahl-Tensoren, QuantizeLinear/DequantizeLinear nur dort, wo Float-Operatoren auf sie treffen; die Wertebereiche stammen aus einem Kalibrierungsdurchlauf.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="129"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="130"/>
         <source>Dynamic</source>
         <translation>Dynamisch</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="131"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="132"/>
         <source>DynamicQuantizeLinear before ConvInteger/MatMulInteger: activation ranges are measured on every run, so no calibration data is needed. Meant for MatMul-heavy models.</source>
         <translation>DynamicQuantizeLinear vor ConvInteger/MatMulInteger: die Wertebereiche der Aktivierungen werden bei jedem Lauf gemessen, daher sind keine Kalibrierungsdaten nötig. Gedacht für MatMul-lastige Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="134"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="135"/>
         <source>How the INT8 model is written (quantscope-cli quantize --format)</source>
         <translation>Wie das INT8-Modell geschrieben wird (quantscope-cli quantize --format)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="135"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="136"/>
         <source>Per-channel weights</source>
         <translation>Gewichte pro Kanal</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="137"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="138"/>
         <source>One weight scale per output channel instead of one per tensor: more accurate, and needs symmetric weights</source>
         <translation>Ein Gewichtsskalenfaktor pro Ausgabekanal statt einer pro Tensor: genauer, und verlangt symmetrische Gewichte</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="139"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="140"/>
         <source>Reduce range (7-bit weights)</source>
         <translation>Reduzierter Bereich (7-Bit-Gewichte)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="141"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="142"/>
         <source>Weights in 7 bits, for CPUs without VNNI whose u8*s8 multiply-add sums pairs into saturating 16-bit integers</source>
         <translation>Gewichte in 7 Bit, für CPUs ohne VNNI, deren u8*s8-Multiplizier-Addier-Befehl Paare in sättigende 16-Bit-Ganzzahlen summiert</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="144"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="145"/>
         <source>Format:</source>
         <translation>Format:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="149"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="150"/>
         <source>Types</source>
         <translation>Typen</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="154"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="155"/>
         <source>The type of the quantized weights; x86-64 integer kernels multiply uint8 activations by int8 weights</source>
         <translation>Der Typ der quantisierten Gewichte; x86-64-Ganzzahl-Kernels multiplizieren uint8-Aktivierungen mit int8-Gewichten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="161"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="162"/>
         <source>The type of the quantized activations; int8 needs a static format and int8 weights</source>
         <translation>Der Typ der quantisierten Aktivierungen; int8 verlangt ein statisches Format und int8-Gewichte</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="164"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="165"/>
         <source>By type (int8 symmetric, uint8 not)</source>
         <translation>Nach Typ (int8 symmetrisch, uint8 nicht)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="165"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="166"/>
         <source>Symmetric</source>
         <translation>Symmetrisch</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="166"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="167"/>
         <source>Asymmetric</source>
         <translation>Asymmetrisch</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="167"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="168"/>
         <source>Symmetric weights have zero point 0 (or 128 for uint8); asymmetric ones use the whole range from the smallest to the largest weight</source>
         <translation>Symmetrische Gewichte haben den Nullpunkt 0 (bzw. 128 bei uint8); asymmetrische nutzen den ganzen Bereich vom kleinsten bis zum größten Gewicht</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="169"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="170"/>
         <source>Symmetric activations</source>
         <translation>Symmetrische Aktivierungen</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="172"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="173"/>
         <source>Activation ranges centred on zero; only the static formats choose activation ranges in advance</source>
         <translation>Wertebereiche der Aktivierungen um null zentriert; nur die statischen Formate legen sie im Voraus fest</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="174"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="175"/>
         <source>Weights:</source>
         <translation>Gewichte:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="175"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="176"/>
         <source>Activations:</source>
         <translation>Aktivierungen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="176"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="177"/>
         <source>Weight range:</source>
         <translation>Gewichtsbereich:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="180"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="181"/>
         <source>Calibration (static formats)</source>
         <translation>Kalibrierung (statische Formate)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="184"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="185"/>
         <source>Min/max</source>
         <translation>Min/Max</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="185"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="186"/>
         <source>Percentile</source>
         <translation>Perzentil</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="186"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="187"/>
         <source>Entropy (KL divergence)</source>
         <translation>Entropie (KL-Divergenz)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="187"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="188"/>
         <source>How each activation&apos;s range is chosen from the calibration runs: the observed range, a percentile of |x| (ignores rare outliers), or TensorRT&apos;s entropy threshold</source>
         <translation>Wie der Wertebereich jeder Aktivierung aus den Kalibrierungsläufen gewählt wird: der beobachtete Bereich, ein Perzentil von |x| (ignoriert seltene Ausreißer) oder die Entropie-Schwelle von TensorRT</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="195"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="196"/>
         <source>The share of |x| values the range keeps (percentile calibration)</source>
         <translation>Der Anteil der |x|-Werte, den der Bereich behält (Perzentil-Kalibrierung)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="196"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="197"/>
         <source>Random samples:</source>
         <translation>Zufallsstichproben:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="198"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="199"/>
         <source>Seeded uniform [0, 1) inputs: only right for models whose inputs have that distribution (images scaled to [0, 1])</source>
         <translation>Gleichverteilte Eingaben in [0, 1) mit festem Startwert: nur richtig für Modelle, deren Eingaben so verteilt sind (auf [0, 1] skalierte Bilder)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="204"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="205"/>
         <source>How many random inputs the calibration runs the model on</source>
         <translation>Auf wie vielen Zufallseingaben die Kalibrierung das Modell ausführt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="205"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="206"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="207"/>
-        <source>Real inputs: test_data_set_*/input_K.pb folders, or a folder of .pb or .npy files (one sample per file)</source>
-        <translation>Echte Eingaben: Ordner test_data_set_*/input_K.pb oder ein Ordner mit .pb- oder .npy-Dateien (eine Stichprobe pro Datei)</translation>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="208"/>
+        <source>Real inputs: test_data_set_*/input_K.pb folders, a folder of .pb or .npy files, or a folder of PNG/JPEG images (one sample per file)</source>
+        <translation>Echte Eingaben: Ordner test_data_set_*/input_K.pb, ein Ordner mit .pb- oder .npy-Dateien oder ein Ordner mit PNG/JPEG-Bildern (eine Stichprobe pro Datei)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="212"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="256"/>
+        <source>Real inputs: test_data_set_*/input_K.pb folders, or a folder of .pb or .npy files (one sample per file)</source>
+        <translation type="vanished">Echte Eingaben: Ordner test_data_set_*/input_K.pb oder ein Ordner mit .pb- oder .npy-Dateien (eine Stichprobe pro Datei)</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="213"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="257"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="217"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="218"/>
         <source>Threads for the calibration runs</source>
         <translation>Threads für die Kalibrierungsläufe</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="219"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="220"/>
         <source>Method:</source>
         <translation>Methode:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="227"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="228"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="233"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="234"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="236"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="237"/>
         <source>Conv, MatMul (QDQ also Gemm)</source>
         <translation>Conv, MatMul (QDQ auch Gemm)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="237"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="238"/>
         <source>The op types to quantize, separated by commas; empty: the format&apos;s default</source>
         <translation>Die zu quantisierenden Operatortypen, durch Kommas getrennt; leer: die Vorgabe des Formats</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="240"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="241"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="241"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="242"/>
         <source>Names of nodes to leave in float (sensitive layers), separated by commas</source>
         <translation>Namen der Knoten, die in Float bleiben sollen (empfindliche Schichten), durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="244"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="245"/>
         <source>NAME=1x3x224x224</source>
         <translation>NAME=1x3x224x224</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="245"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="246"/>
         <source>Binds free input dimensions for the calibration runs, separated by spaces</source>
         <translation>Legt freie Eingabedimensionen für die Kalibrierungsläufe fest, durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="247"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="248"/>
         <source>Op types:</source>
         <translation>Operatortypen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="248"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="249"/>
         <source>Leave in float:</source>
         <translation>In Float lassen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="249"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="250"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="254"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="255"/>
         <source>Where the INT8 model is written; an existing file is replaced only after asking</source>
         <translation>Wohin das INT8-Modell geschrieben wird; eine vorhandene Datei wird erst nach Rückfrage ersetzt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="259"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="260"/>
         <source>Write to:</source>
         <translation>Schreiben nach:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="272"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="273"/>
         <source>&amp;Quantize</source>
         <translation>&amp;Quantisieren</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="273"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="274"/>
         <source>Quantize on a background thread; the result opens as a pair beside the original</source>
         <translation>In einem Hintergrund-Thread quantisieren; das Ergebnis öffnet sich als Paar neben dem Original</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="275"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="475"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="276"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="513"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="408"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="438"/>
         <source>Will write: %1.</source>
         <translation>Schreibt: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="416"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="446"/>
         <source>Refused: %1</source>
         <translation>Abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="420"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="450"/>
         <source>Choose the folder of calibration inputs, or use random samples.</source>
         <translation>Wählen Sie den Ordner mit Kalibrierungseingaben, oder verwenden Sie Zufallsstichproben.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="422"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="452"/>
         <source>The calibration folder %1 does not exist.</source>
         <translation>Der Kalibrierungsordner %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="427"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="455"/>
+        <source>The calibration folder cannot be used: %1</source>
+        <translation>Der Kalibrierungsordner ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="465"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="429"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="467"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of this model.</source>
         <translation>Eingabeform „%1“: „%2“ ist keine Eingabe dieses Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="434"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="472"/>
         <source>&apos;%1&apos; (leave in float) is not a node of this model.</source>
         <translation>„%1“ (in Float lassen) ist kein Knoten dieses Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="437"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="475"/>
         <source>Choose where to write the INT8 model.</source>
         <translation>Wählen Sie, wohin das INT8-Modell geschrieben wird.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="439"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="477"/>
         <source>The INT8 model would replace the FP32 model it is made from; choose another file.</source>
         <translation>Das INT8-Modell würde das FP32-Modell ersetzen, aus dem es entsteht; wählen Sie eine andere Datei.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="441"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="479"/>
         <source>%1 is a folder; choose a file name.</source>
         <translation>%1 ist ein Ordner; wählen Sie einen Dateinamen.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="447"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="485"/>
         <source>Calibration Data Folder</source>
         <translation>Ordner mit Kalibrierungsdaten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="457"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="495"/>
         <source>Write the INT8 Model to</source>
         <translation>INT8-Modell schreiben nach</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="457"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="495"/>
         <source>ONNX models (*.onnx);;All files (*)</source>
         <translation>ONNX-Modelle (*.onnx);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="471"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="509"/>
         <source>Replace File?</source>
         <translation>Datei ersetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="472"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="510"/>
         <source>%1 exists. Replace it with the new INT8 model?</source>
         <translation>%1 existiert. Durch das neue INT8-Modell ersetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="474"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="512"/>
         <source>&amp;Replace</source>
         <translation>&amp;Ersetzen</translation>
     </message>
@@ -2910,22 +3098,22 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Kalibrierungsdaten „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="81"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="82"/>
         <source>Calibrating</source>
         <translation>Kalibrierung</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="95"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="96"/>
         <source>Could not quantize %1: %2</source>
         <translation>%1 konnte nicht quantisiert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="100"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="101"/>
         <source>Writing %1</source>
         <translation>%1 wird geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="102"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="103"/>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>

@@ -3,6 +3,7 @@
 // tensors stray from its float original on the same inputs, judged by SQNR and cosine (and absolute tolerances).
 #include "cancel_progress.h"
 #include "command.h"
+#include "image_options.h"
 
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/parity.h>
@@ -27,8 +28,8 @@ void printHelp()
         "An output passes when SQNR >= 20 dB (error power <= 1 % of the signal's) and cosine >= 0.99; both are\n"
         "independent of the output's scale. --abs-tol / --mean-tol add the write-ups' absolute rules.\n\n"
         "Options:\n"
-        "  --inputs DIR|random[:N]   a folder of test_data_set_*/input_K.pb, or of .pb/.npy files (one sample each),\n"
-        "                            or N seeded uniform [0, 1) samples (default random:1)\n"
+        "  --inputs DIR|random[:N]   a folder of test_data_set_*/input_K.pb, of .pb/.npy files or of PNG/JPEG\n"
+        "                            images (one sample each), or N seeded uniform [0, 1) samples (default random:1)\n"
         "  --input-shape NAME=DIMS   binds a free input dimension (repeatable)\n"
         "  --abs-tol X               also fail when max |difference| > X (e.g. 0.04)\n"
         "  --mean-tol X              also fail when mean |difference| > X (e.g. 0.01)\n"
@@ -39,7 +40,9 @@ void printHelp()
         "  --mode as-written|optimized  (default as-written: the arithmetic the file specifies)\n"
         "  --threads N               (default 1)\n"
         "  --json                    print the report as JSON\n\n"
-        "Exit code: 0 all outputs pass, 1 a failure or an error, 2 usage.\n");
+        "{}\n"
+        "Exit code: 0 all outputs pass, 1 a failure or an error, 2 usage.\n",
+        kImageOptionsHelp);
 }
 
 bool parseDouble(std::string_view s, double& out)
@@ -53,6 +56,7 @@ int run(std::span<char* const> args)
     std::vector<std::string> files;
     std::string inputs = "random:1";
     ParityOptions options;
+    ImagePreprocess image;
     bool json = false;
     size_t showLayers = 15;
     auto usage = [](const std::string& msg) {
@@ -66,7 +70,10 @@ int run(std::span<char* const> args)
             const char* v = value();
             return v && parseDouble(v, out);
         };
-        if (a == "--inputs") {
+        if (auto imageOption = parseImageOption(args, i, image)) {
+            if (!imageOption->isOk())
+                return usage(imageOption->message());
+        } else if (a == "--inputs") {
             const char* v = value();
             if (!v)
                 return usage("--inputs takes a folder or random[:N]");
@@ -135,11 +142,15 @@ int run(std::span<char* const> args)
         fmt::print(stderr, "{}\n", candidate.status().message());
         return candidate.status().isCancelled() ? 130 : 1;
     }
-    auto samples = loadSamples(**reference, inputs, options.inputShapes);
+    std::string described;
+    auto samples = loadSamples(**reference, inputs, options.inputShapes, image, &described);
     if (!samples) {
         fmt::print(stderr, "{}\n", samples.status().message());
         return 1;
     }
+    // On stderr: --json keeps stdout for the report alone.
+    fmt::print(stderr, "inputs: {}\n", described);
+    bindFreeInputShapes(**reference, *samples, options.inputShapes);
     options.cancel = &SigintCancel::token();
     StderrProgress progress("parity");
     if (!json)

@@ -3,6 +3,7 @@
 // checks it with libonnx's checker and loads and prepares it in the engine before reporting success.
 #include "cancel_progress.h"
 #include "command.h"
+#include "image_options.h"
 
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/model_writer.h>
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cstdio>
 #include <sstream>
 
 namespace qs::cli {
@@ -34,13 +36,16 @@ void printHelp()
         "  --activation-type uint8|int8  (default uint8; int8 for the static formats)\n"
         "  --symmetric-weights / --asymmetric-weights / --symmetric-activations\n"
         "  --calibration minmax|percentile[:P]|entropy   (static; default minmax, P 99.999)\n"
-        "  --calibration-data DIR|random[:N]  test_data_set_*/ folders or .pb/.npy files (default random:8)\n"
+        "  --calibration-data DIR|random[:N]  test_data_set_*/ folders, .pb/.npy files or PNG/JPEG images\n"
+        "                              (default random:8)\n"
         "  --op-types Conv,MatMul,...  op types to quantize (default Conv,MatMul; qdq also Gemm)\n"
         "  --exclude-nodes A,B         node names to leave in float\n"
         "  --input-shape NAME=DIMS     binds a free input dimension (repeatable)\n"
         "  --threads N                 threads for calibration (default 1)\n\n"
+        "{}\n"
         "Combinations ONNX Runtime cannot run or that make no sense are refused with the reason.\n"
-        "Check the result with: quantscope-cli parity IN.onnx OUT.onnx\n");
+        "Check the result with: quantscope-cli parity IN.onnx OUT.onnx\n",
+        kImageOptionsHelp);
 }
 
 std::vector<std::string> splitList(std::string_view s)
@@ -61,6 +66,7 @@ int run(std::span<char* const> args)
     bool formatGiven = false;
     bool calibrationGiven = false;
     std::string calibrationData;
+    ImagePreprocess image;
     auto usage = [](const std::string& msg) {
         fmt::print(stderr, "quantize: {}\n", msg);
         return 2;
@@ -68,7 +74,10 @@ int run(std::span<char* const> args)
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string_view a = args[i];
         auto value = [&]() -> std::string_view { return i + 1 < args.size() ? args[++i] : std::string_view(); };
-        if (a == "--format") {
+        if (auto imageOption = parseImageOption(args, i, image)) {
+            if (!imageOption->isOk())
+                return usage(imageOption->message());
+        } else if (a == "--format") {
             const auto v = value();
             formatGiven = true;
             // The analysis' words; fp32 and mixed describe a model but are no quantization to ask for.
@@ -137,9 +146,10 @@ int run(std::span<char* const> args)
         return usage("expected IN.onnx OUT.onnx");
     if (!formatGiven)
         return usage("--format dynamic|qdq|qoperator is required");
-    if (o.format == QuantFormat::Dynamic && (calibrationGiven || !calibrationData.empty()))
-        return usage("dynamic quantization has no calibration (ranges are measured at run time); --calibration and "
-                     "--calibration-data apply to qdq and qoperator");
+    if (o.format == QuantFormat::Dynamic
+        && (calibrationGiven || !calibrationData.empty() || image != ImagePreprocess {}))
+        return usage("dynamic quantization has no calibration (ranges are measured at run time); --calibration, "
+                     "--calibration-data and the --image-* options apply to qdq and qoperator");
     if (Status st = validateQuantizeOptions(o); !st) {
         fmt::print(stderr, "quantize: {}\n", st.message());
         return 2;
@@ -164,12 +174,16 @@ int run(std::span<char* const> args)
                 "quantize: no --calibration-data; calibrating on 8 seeded uniform [0, 1) samples, which only suits "
                 "inputs of that distribution\n");
         }
-        auto loaded = loadSamples(**model, calibrationData, o.inputShapes);
+        std::string described;
+        auto loaded = loadSamples(**model, calibrationData, o.inputShapes, image, &described);
         if (!loaded) {
             fmt::print(stderr, "{}\n", loaded.status().message());
             return 1;
         }
         samples = std::move(*loaded);
+        fmt::print("calibrating on {}\n", described);
+        std::fflush(stdout); // before the progress on stderr
+        bindFreeInputShapes(**model, samples, o.inputShapes);
     }
     QuantizeSummary summary;
     Result<std::shared_ptr<Model>> quantized = Status(StatusCode::Internal, "not run");

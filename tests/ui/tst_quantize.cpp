@@ -10,6 +10,7 @@
 #include "main_window.h"
 #include "panels/results_panel.h"
 #include "panels/runs_panel.h"
+#include "quantize_test_helpers.h"
 #include "ui_test_main.h"
 #include "util/qt_convert.h"
 #include "util/quantize_text.h"
@@ -36,16 +37,9 @@
 
 using namespace qs;
 using namespace qs::ui;
+using namespace qs::test;
 
 namespace {
-
-const QString kDemoFp32 = QStringLiteral(QS_DEMO_DIR "/demo_fp32.onnx");
-
-std::shared_ptr<const Model> loadDemo()
-{
-    auto m = loadModel(kDemoFp32.toStdString());
-    return m ? *m : nullptr;
-}
 
 QByteArray readAll(const QString& path)
 {
@@ -91,11 +85,6 @@ void answerNextQuestion(QObject* context, QMessageBox::ButtonRole role, QString*
         }
     });
     poll->start();
-}
-
-void select(QComboBox* box, int data)
-{
-    box->setCurrentIndex(box->findData(data));
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "quantize_dialog.h"
 
+#include "image_preprocess_box.h"
 #include "panels/input_shape_dialog.h"
 #include "panels/runs_panel.h"
 #include "util/qt_convert.h"
@@ -204,8 +205,8 @@ void QuantizeDialog::buildForm()
     m_samples->setToolTip(tr("How many random inputs the calibration runs the model on"));
     m_useFolder = new QRadioButton(tr("Folder:"), calibrationBox);
     m_useFolder->setObjectName(QStringLiteral("useFolder"));
-    m_useFolder->setToolTip(tr("Real inputs: test_data_set_*/input_K.pb folders, or a folder of .pb or .npy files "
-                               "(one sample per file)"));
+    m_useFolder->setToolTip(tr("Real inputs: test_data_set_*/input_K.pb folders, a folder of .pb or .npy files, or "
+                               "a folder of PNG/JPEG images (one sample per file)"));
     m_folder = new QLineEdit(calibrationBox);
     m_folder->setObjectName(QStringLiteral("folder"));
     m_folder->setToolTip(m_useFolder->toolTip());
@@ -276,11 +277,16 @@ void QuantizeDialog::buildForm()
     connect(buttons, &QDialogButtonBox::accepted, this, &QuantizeDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
+    m_images = new ImagePreprocessBox(this);
+    m_images->setVisible(false);
+    connect(m_images, &ImagePreprocessBox::changed, this, &QuantizeDialog::updateState);
+
     auto* columns = new QGridLayout;
     columns->addWidget(formatBox, 0, 0);
     columns->addWidget(typesBox, 1, 0);
     columns->addWidget(calibrationBox, 0, 1);
     columns->addWidget(scopeBox, 1, 1);
+    columns->addWidget(m_images, 2, 0, 1, 2);
     columns->setColumnStretch(0, 2);
     columns->setColumnStretch(1, 3);
     auto* layout = new QVBoxLayout(this);
@@ -365,6 +371,23 @@ void QuantizeDialog::setRandomSamples(int count)
     m_useRandom->setChecked(true);
 }
 
+ImagePreprocess QuantizeDialog::imagePreprocess() const
+{
+    auto images = calibrationImages();
+    if (!images || images->empty())
+        return {};
+    return m_images->preprocess().value_or(ImagePreprocess {});
+}
+
+Result<std::vector<std::filesystem::path>> QuantizeDialog::calibrationImages() const
+{
+    const QString folder = m_folder->text().trimmed();
+    if (QuantFormat(m_format->currentData().toInt()) == QuantFormat::Dynamic || !m_useFolder->isChecked()
+        || folder.isEmpty() || !QFileInfo(folder).isDir())
+        return std::vector<std::filesystem::path> {};
+    return listImageFiles(std::filesystem::path(folder.toStdString()));
+}
+
 QString QuantizeDialog::outputPath() const
 {
     return m_output->text().trimmed();
@@ -383,6 +406,7 @@ QuantizeRequest QuantizeDialog::request() const
     r.model = m_model;
     r.options = options();
     r.calibrationData = calibrationData();
+    r.image = imagePreprocess();
     r.outputPath = QFileInfo(outputPath()).absoluteFilePath();
     return r;
 }
@@ -397,6 +421,12 @@ void QuantizeDialog::updateState()
     m_samples->setEnabled(m_useRandom->isChecked());
     m_folder->setEnabled(m_useFolder->isChecked());
     m_browseFolder->setEnabled(m_useFolder->isChecked());
+    const auto images = calibrationImages();
+    const bool showImages = images && !images->empty();
+    if (showImages == m_images->isHidden()) {
+        m_images->setVisible(showImages);
+        adjustSize(); // grow to hold the group, shrink back without it
+    }
     if (!m_outputEdited) {
         const QSignalBlocker block(m_output);
         m_output->setText(QDir::toNativeSeparators(QuantizeText::defaultOutputPath(m_modelPath, o)));
@@ -420,6 +450,14 @@ QString QuantizeDialog::checkForm() const
             return tr("Choose the folder of calibration inputs, or use random samples.");
         if (!QFileInfo(folder).isDir())
             return tr("The calibration folder %1 does not exist.").arg(folder);
+        const auto images = calibrationImages();
+        if (!images)
+            return tr("The calibration folder cannot be used: %1").arg(toQString(images.status().message()));
+        if (!images->empty()) {
+            const QString why = m_images->updatePlan(m_model.get(), int(images->size()), o.inputShapes);
+            if (!why.isEmpty())
+                return why;
+        }
     }
     for (const QString& spec : m_inputShapes->text().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
         auto parsed = parseInputShapeSpec(spec.toStdString());
@@ -514,6 +552,7 @@ void QuantizeDialog::readSettings()
     m_folder->setText(s.value(key("calibrationFolder")).toString());
     if (s.value(key("useFolder"), false).toBool())
         m_useFolder->setChecked(true);
+    m_images->readSettings(s);
 }
 
 void QuantizeDialog::writeSettings() const
@@ -538,6 +577,7 @@ void QuantizeDialog::writeSettings() const
     s.setValue(key("randomSamples"), m_samples->value());
     s.setValue(key("calibrationFolder"), m_folder->text().trimmed());
     s.setValue(key("useFolder"), m_useFolder->isChecked());
+    m_images->writeSettings(s);
 }
 
 } // namespace qs::ui

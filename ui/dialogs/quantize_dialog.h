@@ -9,7 +9,9 @@
 
 #include <QDialog>
 
+#include <filesystem>
 #include <memory>
+#include <vector>
 
 class QButtonGroup;
 class QCheckBox;
@@ -23,6 +25,8 @@ class QSpinBox;
 class QWidget;
 
 namespace qs::ui {
+
+class ImagePreprocessBox;
 
 class QuantizeDialog : public QDialog
 {
@@ -39,6 +43,8 @@ public:
     void setOptions(const QuantizeOptions& options);
     /// "random:N" or the folder.
     QString calibrationData() const;
+    /// How the calibration folder's images become inputs; the default when the folder holds no images.
+    ImagePreprocess imagePreprocess() const;
     void setCalibrationFolder(const QString& folder);
     void setRandomSamples(int count);
     QString outputPath() const;
@@ -63,6 +69,9 @@ private:
     void writeSettings() const;
     void browseFolder();
     void browseOutput();
+    /// The image files of the chosen calibration folder (static formats, folder chosen and present), or the reason
+    /// the folder cannot be used (it mixes images and tensor files).
+    Result<std::vector<std::filesystem::path>> calibrationImages() const;
 
     QString m_modelPath;
     std::shared_ptr<const Model> m_model;
@@ -85,6 +94,7 @@ private:
     QSpinBox* m_samples = nullptr;
     QLineEdit* m_folder = nullptr;
     QPushButton* m_browseFolder = nullptr;
+    ImagePreprocessBox* m_images = nullptr; ///< shown when the folder holds images
     QSpinBox* m_threads = nullptr;
     QLineEdit* m_opTypes = nullptr;
     QLineEdit* m_excludeNodes = nullptr;

@@ -69,11 +69,12 @@ void QuantizeWorker::run(quint64 jobId, const QuantizeRequest& request, const st
     std::vector<Sample> samples;
     if (options.format != QuantFormat::Dynamic) {
         emit progressChanged(jobId, 0, 0, tr("Reading the calibration data"));
-        auto loaded = loadSamples(*model, request.calibrationData.toStdString(), options.inputShapes);
+        auto loaded = loadSamples(*model, request.calibrationData.toStdString(), options.inputShapes, request.image);
         if (!loaded)
             return emit failed(jobId,
                 tr("Calibration data '%1': %2").arg(request.calibrationData, toQString(loaded.status().message())));
         samples = std::move(*loaded);
+        bindFreeInputShapes(*model, samples, options.inputShapes); // an image folder gives free dims a size
     }
     if (cancel->isCancelled())
         return emit cancelled(jobId);

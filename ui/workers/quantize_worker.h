@@ -23,6 +23,7 @@ struct QuantizeRequest
     std::shared_ptr<const Model> model;
     QuantizeOptions options; ///< cancel and progress are the worker's own; whatever is set here is replaced
     QString calibrationData; ///< "random:N" or a folder (loadSamples' spec); ignored for dynamic quantization
+    ImagePreprocess image; ///< how a folder of images becomes inputs (the default for any other data)
     QString outputPath;
 };
 

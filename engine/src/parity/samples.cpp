@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Input samples for parity and calibration: seeded random, ONNX test-data folders, or folders of .pb/.npy files.
+// Input samples for parity and calibration: seeded random, ONNX test-data folders, folders of .pb/.npy files, or
+// folders of PNG/JPEG images with a stated preprocessing.
+#include <quantscope/engine/image_samples.h>
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/parity.h>
 
@@ -103,16 +105,72 @@ Result<Sample> loadDataSet(const fs::path& dir, const std::vector<InputSpec>& sp
     return sample;
 }
 
+// One sample an image; every unreadable image is named (the first ten), not only the first.
+Result<std::vector<Sample>> loadImages(const Model& model, const fs::path& dir, const std::vector<fs::path>& files,
+    const ImagePreprocess& preprocess, const std::map<std::string, std::vector<int64_t>>& inputShapes,
+    std::string* description)
+{
+    auto plan = planImageInput(model, preprocess, inputShapes);
+    if (!plan)
+        return plan.status();
+    std::vector<Sample> samples;
+    std::vector<std::string> unreadable;
+    for (const fs::path& f : files) {
+        auto image = decodeImageFile(f);
+        if (!image) {
+            unreadable.push_back(image.status().message());
+            continue;
+        }
+        Sample s;
+        s.push_back(preprocessImage(*image, *plan));
+        samples.push_back(std::move(s));
+    }
+    if (!unreadable.empty()) {
+        std::string list;
+        for (size_t i = 0; i < unreadable.size() && i < 10; ++i)
+            list += "\n  " + unreadable[i];
+        if (unreadable.size() > 10)
+            list += fmt::format("\n  ... and {} more", unreadable.size() - 10);
+        return Status(StatusCode::InvalidArgument,
+            fmt::format("{}: {} of {} images are unreadable (remove or replace them):{}", dir.string(),
+                unreadable.size(), files.size(), list));
+    }
+    if (description)
+        *description = fmt::format("{} image{} from {}, {}", samples.size(), samples.size() == 1 ? "" : "s",
+            dir.string(), describeImagePlan(*plan));
+    return samples;
+}
+
 } // namespace
 
-Result<std::vector<Sample>> loadSamples(
-    const Model& model, const std::string& spec, const std::map<std::string, std::vector<int64_t>>& inputShapes)
+Result<std::vector<Sample>> loadSamples(const Model& model, const std::string& spec,
+    const std::map<std::string, std::vector<int64_t>>& inputShapes, const ImagePreprocess& image,
+    std::string* description)
 {
+    const fs::path dir(spec);
+    std::error_code ec;
+    const bool isRandom = spec == "random" || spec.rfind("random:", 0) == 0;
+    if (!isRandom && fs::is_directory(dir, ec)) {
+        auto images = listImageFiles(dir);
+        if (!images)
+            return images.status();
+        if (!images->empty())
+            return loadImages(model, dir, *images, image, inputShapes, description);
+    }
+    if (!(image == ImagePreprocess {}))
+        return Status(StatusCode::InvalidArgument,
+            fmt::format("'{}': the image preprocessing options apply to a folder of PNG or JPEG images", spec));
+
     auto specs = inputSpecs(model, inputShapes);
     if (!specs)
         return specs.status();
     std::vector<Sample> samples;
-    if (spec == "random" || spec.rfind("random:", 0) == 0) {
+    auto described = [&](std::vector<Sample> loaded, const std::string& what) -> Result<std::vector<Sample>> {
+        if (description)
+            *description = what;
+        return loaded;
+    };
+    if (isRandom) {
         int64_t n = 1;
         if (spec.size() > 7) {
             const std::string_view digits = std::string_view(spec).substr(7);
@@ -135,11 +193,9 @@ Result<std::vector<Sample>> loadSamples(
             }
             samples.push_back(std::move(sample));
         }
-        return samples;
+        return described(std::move(samples), fmt::format("{} seeded uniform [0, 1) sample{}", n, n == 1 ? "" : "s"));
     }
 
-    const fs::path dir(spec);
-    std::error_code ec;
     if (!fs::is_directory(dir, ec))
         return Status(StatusCode::NotFound, fmt::format("{}: not a folder (expected a folder or random[:N])", spec));
     const auto entries = sortedEntries(dir);
@@ -150,14 +206,16 @@ Result<std::vector<Sample>> loadSamples(
                 return s.status();
             samples.push_back(std::move(*s));
         }
-    if (!samples.empty())
-        return samples;
+    if (!samples.empty()) {
+        const size_t n = samples.size();
+        return described(std::move(samples), fmt::format("{} test data set{} from {}", n, n == 1 ? "" : "s", spec));
+    }
     if (fs::exists(dir / "input_0.pb")) {
         auto s = loadDataSet(dir, *specs);
         if (!s)
             return s.status();
         samples.push_back(std::move(*s));
-        return samples;
+        return described(std::move(samples), fmt::format("the test data set in {}", spec));
     }
     std::vector<fs::path> files;
     for (const fs::path& e : entries)
@@ -165,7 +223,7 @@ Result<std::vector<Sample>> loadSamples(
             files.push_back(e);
     if (files.empty())
         return Status(StatusCode::NotFound,
-            fmt::format("{}: no test_data_set_*/, input_0.pb, .pb or .npy files in this folder", spec));
+            fmt::format("{}: no test_data_set_*/, input_0.pb, .pb, .npy, .png or .jpg files in this folder", spec));
     if (specs->size() != 1)
         return Status(StatusCode::InvalidArgument,
             fmt::format("{}: a folder of single tensors feeds a model with one input; {} has {} (use "
@@ -182,7 +240,21 @@ Result<std::vector<Sample>> loadSamples(
         s.push_back(std::move(*fitted));
         samples.push_back(std::move(s));
     }
-    return samples;
+    const size_t n = samples.size();
+    return described(std::move(samples), fmt::format("{} tensor file{} from {}", n, n == 1 ? "" : "s", spec));
+}
+
+void bindFreeInputShapes(
+    const Model& model, std::span<const Sample> samples, std::map<std::string, std::vector<int64_t>>& inputShapes)
+{
+    if (samples.empty())
+        return;
+    const Graph& g = model.graph();
+    for (size_t k = 0; k < g.inputs().size() && k < samples.front().size(); ++k) {
+        const Value& v = g.value(g.inputs()[k]);
+        if (!v.type.isFullyKnown() && !inputShapes.count(v.name))
+            inputShapes[v.name] = samples.front()[k].dims();
+    }
 }
 
 Result<HostTensor> loadNpyFile(const fs::path& path)

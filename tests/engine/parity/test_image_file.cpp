@@ -2,20 +2,21 @@
 // decodeImageFile against pixels set by hand: the tests write their own PNG and JPEG files with libpng and
 // libjpeg (the machines have no image data), decode them, and compare exactly (PNG, lossless) or within a tolerance
 // (JPEG, lossy).
+#include "image_writers.h"
+
 #include <quantscope/engine/image_file.h>
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <jpeglib.h>
-#include <png.h>
+#include <random>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 using namespace qs;
+using namespace qs::test;
 namespace fs = std::filesystem;
 
 namespace {
@@ -25,71 +26,6 @@ fs::path scratchDir()
     fs::path dir = fs::temp_directory_path() / ("qs_image_file_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     return dir;
-}
-
-struct PngSpec
-{
-    int width = 0;
-    int height = 0;
-    int colorType = PNG_COLOR_TYPE_RGB;
-    int bitDepth = 8;
-    std::vector<std::vector<unsigned char>> rows; ///< packed as the file stores them (big-endian 16-bit)
-    std::vector<png_color> palette;
-    std::vector<unsigned char> paletteAlpha; ///< tRNS for palette images
-    bool interlaced = false;
-};
-
-// The writer uses libpng's default error handling (abort): a test input that libpng cannot write is a test bug.
-void writePng(const fs::path& path, const PngSpec& spec)
-{
-    FILE* f = std::fopen(path.c_str(), "wb");
-    ASSERT_NE(f, nullptr);
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
-    png_infop info = png_create_info_struct(png);
-    png_init_io(png, f);
-    png_set_IHDR(png, info, spec.width, spec.height, spec.bitDepth, spec.colorType,
-        spec.interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-        PNG_FILTER_TYPE_DEFAULT);
-    if (!spec.palette.empty())
-        png_set_PLTE(png, info, spec.palette.data(), static_cast<int>(spec.palette.size()));
-    if (!spec.paletteAlpha.empty())
-        png_set_tRNS(png, info, spec.paletteAlpha.data(), static_cast<int>(spec.paletteAlpha.size()), nullptr);
-    png_write_info(png, info);
-    std::vector<png_bytep> rows;
-    for (const auto& r : spec.rows)
-        rows.push_back(const_cast<png_bytep>(r.data()));
-    png_write_image(png, rows.data());
-    png_write_end(png, nullptr);
-    png_destroy_write_struct(&png, &info);
-    std::fclose(f);
-}
-
-// Baseline JPEG at quality 100 without chroma subsampling, so uniform 8x8 blocks decode within a few levels.
-void writeJpeg(const fs::path& path, int width, int height, int components, const std::vector<unsigned char>& pixels)
-{
-    FILE* f = std::fopen(path.c_str(), "wb");
-    ASSERT_NE(f, nullptr);
-    jpeg_compress_struct cinfo {};
-    jpeg_error_mgr err {};
-    cinfo.err = jpeg_std_error(&err);
-    jpeg_create_compress(&cinfo);
-    jpeg_stdio_dest(&cinfo, f);
-    cinfo.image_width = width;
-    cinfo.image_height = height;
-    cinfo.input_components = components;
-    cinfo.in_color_space = components == 3 ? JCS_RGB : JCS_GRAYSCALE;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, 100, TRUE);
-    for (int c = 0; c < cinfo.num_components; ++c)
-        cinfo.comp_info[c].h_samp_factor = cinfo.comp_info[c].v_samp_factor = 1;
-    jpeg_start_compress(&cinfo, TRUE);
-    while (cinfo.next_scanline < cinfo.image_height) {
-        JSAMPROW row = const_cast<JSAMPROW>(pixels.data() + cinfo.next_scanline * width * components);
-        jpeg_write_scanlines(&cinfo, &row, 1);
-    }
-    jpeg_finish_compress(&cinfo);
-    jpeg_destroy_compress(&cinfo);
-    std::fclose(f);
 }
 
 std::string readBytes(const fs::path& p)
@@ -115,6 +51,12 @@ class ImageFile : public ::testing::Test
 {
 protected:
     void TearDown() override { fs::remove_all(dir); }
+    // Writes `spec` to dir/name with libpng and reads it back with the decoder under test.
+    Result<RgbImage> roundTrip(const std::string& name, const PngSpec& spec)
+    {
+        writePng(dir / name, spec);
+        return decodeImageFile(dir / name);
+    }
     fs::path dir = scratchDir();
 };
 
@@ -124,8 +66,7 @@ TEST_F(ImageFile, Png8BitRgbIsExact)
 {
     PngSpec spec { 3, 2, PNG_COLOR_TYPE_RGB, 8, {} };
     spec.rows = { { 255, 0, 0, 0, 255, 0, 0, 0, 255 }, { 1, 2, 3, 128, 129, 130, 254, 253, 252 } };
-    writePng(dir / "rgb.png", spec);
-    auto image = decodeImageFile(dir / "rgb.png");
+    auto image = roundTrip("rgb.png", spec);
     ASSERT_TRUE(image.isOk()) << image.status().message();
     EXPECT_EQ(image->width, 3);
     EXPECT_EQ(image->height, 2);
@@ -145,8 +86,7 @@ TEST_F(ImageFile, PngInterlacedIsReadWhole)
                     static_cast<unsigned char>(y) });
     }
     spec.interlaced = true;
-    writePng(dir / "adam7.png", spec);
-    auto image = decodeImageFile(dir / "adam7.png");
+    auto image = roundTrip("adam7.png", spec);
     ASSERT_TRUE(image.isOk()) << image.status().message();
     for (int y = 0; y < 8; ++y)
         for (int x = 0; x < 8; ++x)
@@ -156,8 +96,7 @@ TEST_F(ImageFile, PngInterlacedIsReadWhole)
 TEST_F(ImageFile, PngGrayIsReplicatedAndLowDepthsExpanded)
 {
     PngSpec gray8 { 2, 1, PNG_COLOR_TYPE_GRAY, 8, { { 7, 200 } } };
-    writePng(dir / "gray8.png", gray8);
-    auto a = decodeImageFile(dir / "gray8.png");
+    auto a = roundTrip("gray8.png", gray8);
     ASSERT_TRUE(a.isOk()) << a.status().message();
     expectPixel(*a, 0, 0, 7, 7, 7);
     expectPixel(*a, 0, 1, 200, 200, 200);
@@ -165,16 +104,14 @@ TEST_F(ImageFile, PngGrayIsReplicatedAndLowDepthsExpanded)
     // 4-bit gray, two pixels a byte, high nibble first: 0x5 and 0xF scale to 0x55 = 85 and 0xFF = 255 (bit
     // replication, which is v·255/15 exactly).
     PngSpec gray4 { 2, 1, PNG_COLOR_TYPE_GRAY, 4, { { 0x5F } } };
-    writePng(dir / "gray4.png", gray4);
-    auto b = decodeImageFile(dir / "gray4.png");
+    auto b = roundTrip("gray4.png", gray4);
     ASSERT_TRUE(b.isOk()) << b.status().message();
     expectPixel(*b, 0, 0, 85, 85, 85);
     expectPixel(*b, 0, 1, 255, 255, 255);
 
     // Gray + alpha: the alpha is dropped, the gray kept as stored.
     PngSpec grayAlpha { 1, 1, PNG_COLOR_TYPE_GRAY_ALPHA, 8, { { 90, 10 } } };
-    writePng(dir / "ga.png", grayAlpha);
-    auto c = decodeImageFile(dir / "ga.png");
+    auto c = roundTrip("ga.png", grayAlpha);
     ASSERT_TRUE(c.isOk()) << c.status().message();
     expectPixel(*c, 0, 0, 90, 90, 90);
 }
@@ -182,8 +119,7 @@ TEST_F(ImageFile, PngGrayIsReplicatedAndLowDepthsExpanded)
 TEST_F(ImageFile, PngAlphaIsDropped)
 {
     PngSpec spec { 2, 1, PNG_COLOR_TYPE_RGBA, 8, { { 10, 20, 30, 0, 40, 50, 60, 255 } } };
-    writePng(dir / "rgba.png", spec);
-    auto image = decodeImageFile(dir / "rgba.png");
+    auto image = roundTrip("rgba.png", spec);
     ASSERT_TRUE(image.isOk()) << image.status().message();
     expectPixel(*image, 0, 0, 10, 20, 30);
     expectPixel(*image, 0, 1, 40, 50, 60);
@@ -195,15 +131,13 @@ TEST_F(ImageFile, Png16BitIsScaledWithRounding)
     // would give 1); 32767 -> 127.498 -> 127; 32768 -> 127.502 -> 128.
     PngSpec spec { 2, 1, PNG_COLOR_TYPE_RGB, 16, {} };
     spec.rows = { { 0xFF, 0xFF, 0x50, 0x50, 0x01, 0xFF, 0x7F, 0xFF, 0x80, 0x00, 0x00, 0x00 } };
-    writePng(dir / "rgb16.png", spec);
-    auto image = decodeImageFile(dir / "rgb16.png");
+    auto image = roundTrip("rgb16.png", spec);
     ASSERT_TRUE(image.isOk()) << image.status().message();
     expectPixel(*image, 0, 0, 255, 0x50, 2);
     expectPixel(*image, 0, 1, 127, 128, 0);
 
     PngSpec gray16 { 1, 1, PNG_COLOR_TYPE_GRAY, 16, { { 0x01, 0xFF } } };
-    writePng(dir / "gray16.png", gray16);
-    auto g = decodeImageFile(dir / "gray16.png");
+    auto g = roundTrip("gray16.png", gray16);
     ASSERT_TRUE(g.isOk()) << g.status().message();
     expectPixel(*g, 0, 0, 2, 2, 2);
 }
@@ -215,8 +149,7 @@ TEST_F(ImageFile, PngPaletteIsExpanded)
     PngSpec spec { 4, 1, PNG_COLOR_TYPE_PALETTE, 2, { { 0b10000110 } } };
     spec.palette = { { 11, 22, 33 }, { 44, 55, 66 }, { 250, 128, 3 } };
     spec.paletteAlpha = { 255, 0 };
-    writePng(dir / "palette.png", spec);
-    auto image = decodeImageFile(dir / "palette.png");
+    auto image = roundTrip("palette.png", spec);
     ASSERT_TRUE(image.isOk()) << image.status().message();
     ASSERT_EQ(image->width, 4);
     expectPixel(*image, 0, 0, 250, 128, 3);
@@ -293,6 +226,49 @@ TEST_F(ImageFile, TruncatedAndCorruptFilesAreNamedErrors)
     }
     auto missing = decodeImageFile(dir / "absent.png");
     EXPECT_EQ(missing.status().code(), StatusCode::NotFound);
+}
+
+TEST_F(ImageFile, SeededCorruptionsGiveAnImageOrAnErrorNeverACrash)
+{
+    // 300 seeded mutations of a valid PNG and JPEG (bytes flipped, cut at a random length, or both); libpng and
+    // libjpeg must hand every failure back through the error paths, and a decoded image must have its full size.
+    PngSpec spec { 12, 9, PNG_COLOR_TYPE_RGB, 8, {} };
+    for (int y = 0; y < 9; ++y) {
+        spec.rows.emplace_back();
+        for (int x = 0; x < 36; ++x)
+            spec.rows.back().push_back(static_cast<unsigned char>((x * 29 + y * 13) & 0xFF));
+    }
+    writePng(dir / "seed.png", spec);
+    std::vector<unsigned char> pixels(24 * 16 * 3);
+    for (size_t i = 0; i < pixels.size(); ++i)
+        pixels[i] = static_cast<unsigned char>((i * 11) & 0xFF);
+    writeJpeg(dir / "seed.jpg", 24, 16, 3, pixels);
+    std::mt19937 rng(15);
+    int decoded = 0;
+    int refused = 0;
+    for (const char* name : { "seed.png", "seed.jpg" }) {
+        const std::string original = readBytes(dir / name);
+        for (int round = 0; round < 150; ++round) {
+            std::string bytes = original;
+            const int flips = static_cast<int>(rng() % 4);
+            for (int f = 0; f < flips; ++f)
+                bytes[rng() % bytes.size()] ^= static_cast<char>(1 + rng() % 255);
+            if (rng() % 2)
+                bytes.resize(rng() % bytes.size());
+            const fs::path mutated = dir / (std::string("mutated_") + name);
+            writeBytes(mutated, bytes);
+            auto image = decodeImageFile(mutated);
+            if (image.isOk()) {
+                ++decoded;
+                EXPECT_EQ(image->pixels.size(), static_cast<size_t>(image->width * image->height * 3));
+            } else {
+                ++refused;
+                EXPECT_NE(image.status().message().find(mutated.string()), std::string::npos);
+            }
+        }
+    }
+    EXPECT_EQ(decoded + refused, 300);
+    EXPECT_GT(refused, 100); // most mutations break a CRC, a marker or the length
 }
 
 TEST(ImageFileName, RecognizesPngAndJpegExtensions)

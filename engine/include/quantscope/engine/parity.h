@@ -9,6 +9,7 @@
 #pragma once
 
 #include <quantscope/engine/host_tensor.h>
+#include <quantscope/engine/image_samples.h>
 #include <quantscope/engine/model.h>
 #include <quantscope/engine/run_control.h>
 #include <quantscope/engine/session.h>
@@ -159,9 +160,20 @@ Result<ParityReport> computeParity(const std::shared_ptr<const Model>& reference
 ///  - a folder with test_data_set_*/input_K.pb: one sample per data set;
 ///  - a folder with input_K.pb: one sample;
 ///  - a folder of .pb (onnx.TensorProto) or .npy files (float32/uint8/int8/int64, C order): one sample per file, in
-///    name order, for a single-input model; a missing leading batch dimension of 1 is added.
-Result<std::vector<Sample>> loadSamples(
-    const Model& model, const std::string& spec, const std::map<std::string, std::vector<int64_t>>& inputShapes = {});
+///    name order, for a single-input model; a missing leading batch dimension of 1 is added;
+///  - a folder of PNG/JPEG images: one sample per image, in name order, for a single-input model, made as `image`
+///    and the input's shape say (planImageInput); every unreadable image is named. A folder mixing images with tensor
+///    files is refused, and so are image options for anything but an image folder.
+/// `description`, when given, receives what was loaded: "16 images from DIR, resized to 224x224 (bilinear stretch),
+/// RGB, NCHW float[1x3x224x224] = x/255", "8 seeded uniform [0, 1) samples", "3 tensor files from DIR", ...
+Result<std::vector<Sample>> loadSamples(const Model& model, const std::string& spec,
+    const std::map<std::string, std::vector<int64_t>>& inputShapes = {}, const ImagePreprocess& image = {},
+    std::string* description = nullptr);
+
+/// Binds each input of `model` whose declared shape has free dimensions, and that `inputShapes` does not bind yet, to
+/// the dims of the first sample (Session::create needs concrete shapes; an image folder gives them).
+void bindFreeInputShapes(
+    const Model& model, std::span<const Sample> samples, std::map<std::string, std::vector<int64_t>>& inputShapes);
 
 /// Reads a NumPy .npy file (format 1.0/2.0, little-endian, C order; f4, f8 (converted to float), u1, i1, i4, i8).
 Result<HostTensor> loadNpyFile(const std::filesystem::path& path);
