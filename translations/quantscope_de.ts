@@ -814,67 +814,72 @@
         <translation>%1, ohne %2 Knoten, zu denen die Tabelle nichts sagt</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="633"/>
+        <location filename="../ui/util/finding_text.cpp" line="634"/>
         <source>also: %1</source>
         <translation>außerdem: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="635"/>
+        <location filename="../ui/util/finding_text.cpp" line="636"/>
+        <source>also: this target loads only %1 files: a %2 file cannot load at all (it must be converted first)</source>
+        <translation>außerdem: dieses Ziel lädt nur %1-Dateien: eine %2-Datei lässt sich dort gar nicht laden (sie muss zuerst umgewandelt werden)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="641"/>
         <source>the table does not say for %1 more node(s)</source>
         <translation>die Tabelle sagt nichts zu %1 weiteren Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="638"/>
+        <location filename="../ui/util/finding_text.cpp" line="644"/>
         <source>%1 (%2), the same network: %3 node(s) run there, %4 fall back to the CPU provider, %5 cannot load, %6 unknown</source>
         <translation>%1 (%2), dasselbe Netz: %3 Knoten laufen dort, %4 fallen auf den CPU-Provider zurück, %5 lassen sich nicht laden, %6 unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="725"/>
+        <location filename="../ui/util/finding_text.cpp" line="731"/>
         <source>No INT8-vs-FP32 verdict: %1 and %2 are not the same network (see the findings; Benchmark → Compare Anyway compares them all the same).</source>
         <translation>Kein INT8-gegen-FP32-Urteil: %1 und %2 sind nicht dasselbe Netz (siehe die Befunde; Benchmark → Trotzdem vergleichen vergleicht sie dennoch).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="729"/>
+        <location filename="../ui/util/finding_text.cpp" line="735"/>
         <source>No INT8-vs-FP32 verdict: the run failed (%1): %2</source>
         <translation>Kein INT8-gegen-FP32-Urteil: der Lauf ist fehlgeschlagen (%1): %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="731"/>
+        <location filename="../ui/util/finding_text.cpp" line="737"/>
         <source>No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both measured.</source>
         <translation>Kein Urteil INT8 gegen FP32: Der Lauf braucht ein FP32- und ein quantisiertes Modell desselben Netzes, beide gemessen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="733"/>
+        <location filename="../ui/util/finding_text.cpp" line="739"/>
         <source>%1 vs %2, median latency, %3, %4</source>
         <translation>%1 gegen %2, Median der Latenz, %3, %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="736"/>
+        <location filename="../ui/util/finding_text.cpp" line="742"/>
         <source>, measured by %1</source>
         <translation>, gemessen von %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="737"/>
+        <location filename="../ui/util/finding_text.cpp" line="743"/>
         <source>, 95% CI %1-%2x</source>
         <translation>, 95-%-KI %1–%2x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="739"/>
+        <location filename="../ui/util/finding_text.cpp" line="745"/>
         <source>INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2).</source>
         <translation>INT8 und FP32 sind hier im Rahmen des Rauschens gleich schnell (Median der Beschleunigung %1x; %2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="742"/>
+        <location filename="../ui/util/finding_text.cpp" line="748"/>
         <source>INT8 is %1x faster here (%2).</source>
         <translation>INT8 ist hier %1x schneller (%2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="744"/>
+        <location filename="../ui/util/finding_text.cpp" line="750"/>
         <source>INT8 is %1x slower here (%2); no known cause matched, see the time per op type below.</source>
         <translation>INT8 ist hier %1x langsamer (%2); keine bekannte Ursache trifft zu, siehe die Zeit pro Operatortyp unten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="747"/>
+        <location filename="../ui/util/finding_text.cpp" line="753"/>
         <source>INT8 is %1x slower here, because %2 (%3).</source>
         <translation>INT8 ist hier %1x langsamer, denn %2 (%3).</translation>
     </message>
@@ -909,37 +914,37 @@
         <translation>Ohne VNNI, AMX oder dotprod addieren die INT8-Kernel von ONNX Runtime u8*s8-Produkte paarweise zu 16-Bit-Summen und gewinnen gegenüber FP32-Code wenig. Messen Sie auf der Ziel-CPU oder bleiben Sie auf dieser bei FP32; setzen Sie ORT_ENABLE_ALL ein, damit QDQ-Gruppen fusioniert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="650"/>
+        <location filename="../ui/util/finding_text.cpp" line="656"/>
         <source>ONNX Runtime: %1</source>
         <translation>ONNX Runtime: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="650"/>
+        <location filename="../ui/util/finding_text.cpp" line="656"/>
         <source>Quantscope: %1</source>
         <translation>Quantscope: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="654"/>
+        <location filename="../ui/util/finding_text.cpp" line="660"/>
         <source>%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope</source>
         <translation>%1 in %2: %3 ms je Lauf in ONNX Runtime gegenüber %4 ms in Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="661"/>
+        <location filename="../ui/util/finding_text.cpp" line="667"/>
         <source>ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4</source>
         <translation>ONNX Runtime %1 (%2-Adapter, %3): Execution Provider in diesem Build: %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="665"/>
+        <location filename="../ui/util/finding_text.cpp" line="671"/>
         <source>%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5</source>
         <translation>%1: Graph-Optimierung %2, %3 Intra-Op- / %4 Inter-Op-Threads, Provider %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="670"/>
+        <location filename="../ui/util/finding_text.cpp" line="676"/>
         <source>CPU INT8 features: %1</source>
         <translation>INT8-Merkmale der CPU: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="671"/>
+        <location filename="../ui/util/finding_text.cpp" line="677"/>
         <source>CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)</source>
         <translation>INT8-Merkmale der CPU: %1 (kein VNNI, AMX oder dotprod: keine INT8-Skalarprodukt-Befehle)</translation>
     </message>
@@ -3882,17 +3887,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Keine Befunde.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="702"/>
+        <location filename="../ui/util/finding_text.cpp" line="708"/>
         <source>critical</source>
         <translation>kritisch</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="704"/>
+        <location filename="../ui/util/finding_text.cpp" line="710"/>
         <source>warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="708"/>
+        <location filename="../ui/util/finding_text.cpp" line="714"/>
         <source>info</source>
         <translation>Info</translation>
     </message>
@@ -4800,7 +4805,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/models/target_list_model.cpp" line="86"/>
-        <location filename="../ui/models/target_list_model.cpp" line="163"/>
+        <location filename="../ui/models/target_list_model.cpp" line="171"/>
         <source>approximate</source>
         <translation>ungefähr</translation>
     </message>
@@ -4813,22 +4818,27 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="128"/>
+        <location filename="../ui/models/target_list_model.cpp" line="131"/>
+        <source>Cannot load: this target loads only %1 files: a %2 file cannot load at all (it must be converted first)</source>
+        <translation>Kann nicht laden: dieses Ziel lädt nur %1-Dateien: eine %2-Datei lässt sich dort gar nicht laden (sie muss zuerst umgewandelt werden)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="136"/>
         <source>Cannot load: %1</source>
         <translation>Kann nicht laden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="132"/>
+        <location filename="../ui/models/target_list_model.cpp" line="140"/>
         <source>%1 partitions (%2 on the provider, %3 on the CPU) with %4 copies between them%5</source>
         <translation>%1 Partitionen (%2 auf dem Provider, %3 auf der CPU) mit %4 Kopien dazwischen%5</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="137"/>
+        <location filename="../ui/models/target_list_model.cpp" line="145"/>
         <source>, not counting unknown nodes</source>
         <translation>, ohne unbekannte Knoten</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/target_list_model.cpp" line="139"/>
+        <location filename="../ui/models/target_list_model.cpp" line="147"/>
         <source>%n node(s) fall back to the CPU provider, which has no kernel for them: the model cannot load</source>
         <translation>
             <numerusform>%n Knoten weicht auf den CPU-Provider aus, der keinen Kernel dafür hat: Das Modell kann nicht laden</numerusform>
@@ -4836,102 +4846,102 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="142"/>
+        <location filename="../ui/models/target_list_model.cpp" line="150"/>
         <source>Source: %1, revision %2</source>
         <translation>Quelle: %1, Revision %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="144"/>
+        <location filename="../ui/models/target_list_model.cpp" line="152"/>
         <source>Table version %1 (%2), file %3</source>
         <translation>Tabellenversion %1 (%2), Datei %3</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="162"/>
+        <location filename="../ui/models/target_list_model.cpp" line="170"/>
         <source>The version the table stands for; “%1”: read from a nearby revision</source>
         <translation>Die Version, für die die Tabelle steht; „%1“: aus einer nahen Revision gelesen</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="165"/>
+        <location filename="../ui/models/target_list_model.cpp" line="173"/>
         <source>Nodes the target runs</source>
         <translation>Knoten, die das Ziel ausführt</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="167"/>
+        <location filename="../ui/models/target_list_model.cpp" line="175"/>
         <source>Nodes the execution provider does not take: ONNX Runtime&apos;s CPU provider runs them</source>
         <translation>Knoten, die der Execution Provider nicht übernimmt: Der CPU-Provider von ONNX Runtime führt sie aus</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="169"/>
+        <location filename="../ui/models/target_list_model.cpp" line="177"/>
         <source>Fallbacks the CPU provider has no kernel for either: the model cannot load</source>
         <translation>Ausweichende Knoten, für die auch der CPU-Provider keinen Kernel hat: Das Modell kann nicht laden</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="171"/>
+        <location filename="../ui/models/target_list_model.cpp" line="179"/>
         <source>Nodes without a kernel (or unsupported by a converter): the model cannot load or convert</source>
         <translation>Knoten ohne Kernel (oder von einem Konverter nicht unterstützt): Das Modell kann nicht laden oder nicht konvertiert werden</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="173"/>
+        <location filename="../ui/models/target_list_model.cpp" line="181"/>
         <source>Nodes the source does not state anything about</source>
         <translation>Knoten, zu denen die Quelle nichts aussagt</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="175"/>
+        <location filename="../ui/models/target_list_model.cpp" line="183"/>
         <source>Runs of nodes on one side (provider or CPU) in topological order</source>
         <translation>Folgen von Knoten auf einer Seite (Provider oder CPU) in topologischer Reihenfolge</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="177"/>
+        <location filename="../ui/models/target_list_model.cpp" line="185"/>
         <source>Tensors produced on one side and consumed on the other: each needs a copy</source>
         <translation>Tensoren, die auf einer Seite erzeugt und auf der anderen verbraucht werden: Jeder braucht eine Kopie</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="185"/>
+        <location filename="../ui/models/target_list_model.cpp" line="193"/>
         <source>Target</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="187"/>
+        <location filename="../ui/models/target_list_model.cpp" line="195"/>
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="189"/>
+        <location filename="../ui/models/target_list_model.cpp" line="197"/>
         <source>Verdict</source>
         <translation>Urteil</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="191"/>
+        <location filename="../ui/models/target_list_model.cpp" line="199"/>
         <source>Runs</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="193"/>
+        <location filename="../ui/models/target_list_model.cpp" line="201"/>
         <source>Falls back</source>
         <translation>Weicht aus</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="195"/>
+        <location filename="../ui/models/target_list_model.cpp" line="203"/>
         <source>No CPU kernel</source>
         <translation>Kein CPU-Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="197"/>
+        <location filename="../ui/models/target_list_model.cpp" line="205"/>
         <source>No kernel</source>
         <translation>Kein Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="199"/>
+        <location filename="../ui/models/target_list_model.cpp" line="207"/>
         <source>Unknown</source>
         <translation>Unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="201"/>
+        <location filename="../ui/models/target_list_model.cpp" line="209"/>
         <source>Partitions</source>
         <translation>Partitionen</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="203"/>
+        <location filename="../ui/models/target_list_model.cpp" line="211"/>
         <source>Copies</source>
         <translation>Kopien</translation>
     </message>
@@ -4943,17 +4953,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">seine Teilgraphen wurden nicht untersucht</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="75"/>
+        <location filename="../ui/models/target_node_model.cpp" line="110"/>
         <source>no CPU kernel table loaded</source>
         <translation>keine CPU-Kerneltabelle geladen</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="76"/>
+        <location filename="../ui/models/target_node_model.cpp" line="111"/>
         <source>no kernel: cannot load</source>
         <translation>kein Kernel: kann nicht laden</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="114"/>
+        <location filename="../ui/models/target_node_model.cpp" line="155"/>
         <source>Conditions (not checked): %1</source>
         <translation>Bedingungen (nicht geprüft): %1</translation>
     </message>
@@ -4962,57 +4972,66 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Seine Teilgraphen wurden nicht untersucht.</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="50"/>
         <source>its subgraphs hold %1 node(s), counted in the totals; %2 of them do not run there</source>
-        <translation>seine Untergraphen enthalten %1 Knoten, in den Summen mitgezählt; %2 davon laufen dort nicht</translation>
+        <translation type="vanished">seine Untergraphen enthalten %1 Knoten, in den Summen mitgezählt; %2 davon laufen dort nicht</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="130"/>
+        <location filename="../ui/models/target_node_model.cpp" line="62"/>
+        <source>&apos;%1&apos; is in the body %2: the graph does not draw bodies, so it selects the %3 node &apos;%4&apos; instead</source>
+        <translation>„%1“ liegt im Untergraphen %2: der Graph zeichnet keine Untergraphen, daher wählt er stattdessen den %3-Knoten „%4“</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="81"/>
+        <source>its subgraphs hold %1 node(s), listed below it; %2 of them do not run there</source>
+        <translation>seine Untergraphen enthalten %1 Knoten, darunter aufgeführt; %2 davon laufen dort nicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="171"/>
         <source>For a node that falls back: whether ONNX Runtime&apos;s CPU provider has a kernel for it</source>
         <translation>Für einen ausweichenden Knoten: ob der CPU-Provider von ONNX Runtime einen Kernel dafür hat</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="132"/>
+        <location filename="../ui/models/target_node_model.cpp" line="173"/>
         <source>Restrictions the table lists for the operator; not checked against the node</source>
         <translation>Einschränkungen, die die Tabelle für den Operator nennt; nicht am Knoten geprüft</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="134"/>
+        <location filename="../ui/models/target_node_model.cpp" line="175"/>
         <source>Known restrictions the node breaks: the model loads but fails when this node runs</source>
         <translation>Bekannte Einschränkungen, die der Knoten verletzt: Das Modell lädt, scheitert aber, wenn dieser Knoten läuft</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="142"/>
+        <location filename="../ui/models/target_node_model.cpp" line="183"/>
         <source>Node</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="144"/>
+        <location filename="../ui/models/target_node_model.cpp" line="185"/>
         <source>Op type</source>
         <translation>Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="146"/>
+        <location filename="../ui/models/target_node_model.cpp" line="187"/>
         <source>Verdict</source>
         <translation>Urteil</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="148"/>
+        <location filename="../ui/models/target_node_model.cpp" line="189"/>
         <source>Reason</source>
         <translation>Grund</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="150"/>
+        <location filename="../ui/models/target_node_model.cpp" line="191"/>
         <source>CPU provider</source>
         <translation>CPU-Provider</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="152"/>
+        <location filename="../ui/models/target_node_model.cpp" line="193"/>
         <source>Conditions</source>
         <translation>Bedingungen</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="154"/>
+        <location filename="../ui/models/target_node_model.cpp" line="195"/>
         <source>Run-time failures</source>
         <translation>Laufzeitfehler</translation>
     </message>
@@ -5131,17 +5150,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Nur die Knoten auflisten, die dort nicht einfach laufen: ausweichende, fehlende Kernel, unbekannte und Laufzeitfehler</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="139"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="142"/>
         <source>Open a model to see where it runs, falls back to the CPU provider, or cannot load.</source>
         <translation>Öffnen Sie ein Modell, um zu sehen, wo es läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="142"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="145"/>
         <source>Classifying %1 against the deployment targets...</source>
         <translation>Prüfe %1 gegen die Zielplattformen ...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/panels/targets_panel.cpp" line="164"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="167"/>
         <source>%1: %2 nodes against %n target(s), %3 with problems. Tables from %4.</source>
         <translation>
             <numerusform>%1: %2 Knoten gegen %n Ziel, %3 mit Problemen. Tabellen aus %4.</numerusform>
@@ -5149,12 +5168,12 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="244"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="247"/>
         <source>Select a target to list its nodes.</source>
         <translation>Wählen Sie ein Ziel, um seine Knoten aufzulisten.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="247"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="250"/>
         <source>Nodes on %1: %2 of %3 listed</source>
         <translation>Knoten auf %1: %2 von %3 aufgelistet</translation>
     </message>
