@@ -126,6 +126,30 @@ bool waitForTargets(MainWindow& w)
         60000);
 }
 
+/// A window at the small screen's size showing `path` with its targets listed.
+bool showInWindow(MainWindow& w, const QString& path)
+{
+    w.resize(1366, 768);
+    w.show();
+    return QTest::qWaitForWindowExposed(&w) && openAndWait(w, path) && waitForTargets(w);
+}
+
+/// Clicks the Targets view's node row `index` with the Results tab up and the graph scrolled away: the graph must
+/// come up with `expected` selected and centred. Check QTest::currentTestFailed() after it.
+void clickNodeRowAndExpectCentred(MainWindow& w, const QModelIndex& index, NodeId expected)
+{
+    w.centralTabs()->setCurrentWidget(w.resultsPanel());
+    GraphView* view = w.graphPanel()->view();
+    view->centerOn(-5000, -5000);
+    QTableView* table = w.targetsPanel()->nodeTable();
+    table->scrollTo(index);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
+    QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.graphPanel()));
+    QCOMPARE(w.graphPanel()->scene()->selectedNode(), expected);
+    const QPointF centre = view->mapToScene(view->viewport()->rect().center());
+    QVERIFY(w.graphPanel()->scene()->nodeItem(expected)->sceneBoundingRect().adjusted(-2, -2, 2, 2).contains(centre));
+}
+
 QString cell(const QAbstractItemModel& m, int row, int column)
 {
     return m.index(row, column).data().toString();
@@ -371,11 +395,7 @@ void TestTargetsView::overlayColoursTheChain()
 void TestTargetsView::demoModelInTheWindow()
 {
     MainWindow w;
-    w.resize(1366, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(openAndWait(w, kDemo));
-    QVERIFY(waitForTargets(w));
+    QVERIFY(showInWindow(w, kDemo));
     TargetsPanel* panel = w.targetsPanel();
     auto* dock = w.findChild<QDockWidget*>(QStringLiteral("TargetsDock"));
     QVERIFY(dock);
@@ -405,20 +425,14 @@ void TestTargetsView::demoModelInTheWindow()
     QCOMPARE(cell(list, mobile, TargetListModel::NoKernelColumn), QStringLiteral("7"));
 
     // A click on a node row, with the Results tab up and the view elsewhere, brings the graph to that node.
-    w.centralTabs()->setCurrentWidget(w.resultsPanel());
-    GraphView* view = w.graphPanel()->view();
-    view->centerOn(-5000, -5000);
     QTableView* table = panel->nodeTable();
     dock->raise();
     QTest::qWait(50);
     const QModelIndex second = panel->nodeProxy()->index(1, TargetNodeModel::NodeColumn);
     const auto id = static_cast<NodeId>(second.data(TargetNodeModel::NodeIdRole).toLongLong());
-    table->scrollTo(second);
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(second).center());
-    QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.graphPanel()));
-    QCOMPARE(w.graphPanel()->scene()->selectedNode(), id);
-    const QPointF centre = view->mapToScene(view->viewport()->rect().center());
-    QVERIFY(w.graphPanel()->scene()->nodeItem(id)->sceneBoundingRect().adjusted(-2, -2, 2, 2).contains(centre));
+    clickNodeRowAndExpectCentred(w, second, id);
+    if (QTest::currentTestFailed())
+        return;
     // Keyboard: the next row follows.
     QTest::keyClick(table, Qt::Key_Down);
     QCOMPARE(w.graphPanel()->scene()->selectedNode(),
@@ -440,11 +454,7 @@ void TestTargetsView::demoModelInTheWindow()
 void TestTargetsView::bodyNodesAreRowsUnderTheirNode()
 {
     MainWindow w;
-    w.resize(1366, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(openAndWait(w, m_if));
-    QVERIFY(waitForTargets(w));
+    QVERIFY(showInWindow(w, m_if));
     TargetsPanel* panel = w.targetsPanel();
     QAbstractItemModelTester tester(panel->nodeProxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     w.findChild<QAction*>(QStringLiteral("showTargets"))->trigger();
@@ -483,18 +493,12 @@ void TestTargetsView::bodyNodesAreRowsUnderTheirNode()
     QVERIFY2(listed.indexOf(QStringLiteral("\u21b3 branch_conv")) == listed.indexOf(QStringLiteral("if")) + 1,
         qPrintable(listed.join(QLatin1Char(','))));
 
-    // A click on the branch row: the graph selects and centres the If, and the line above the table says why.
-    w.centralTabs()->setCurrentWidget(w.resultsPanel());
-    GraphView* view = w.graphPanel()->view();
-    view->centerOn(-5000, -5000);
+    // A click on the branch row: the graph selects and centres the If, and the status bar says why.
     QTableView* table = panel->nodeTable();
     const QModelIndex branch = nodes.index(listed.indexOf(QStringLiteral("\u21b3 branch_conv")), 0);
-    table->scrollTo(branch);
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(branch).center());
-    QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.graphPanel()));
-    QCOMPARE(w.graphPanel()->scene()->selectedNode(), ifId);
-    const QPointF centre = view->mapToScene(view->viewport()->rect().center());
-    QVERIFY(w.graphPanel()->scene()->nodeItem(ifId)->sceneBoundingRect().adjusted(-2, -2, 2, 2).contains(centre));
+    clickNodeRowAndExpectCentred(w, branch, ifId);
+    if (QTest::currentTestFailed())
+        return;
     QCOMPARE(w.statusBar()->currentMessage(),
         QStringLiteral("'branch_conv' is in the body if \u203a then: the graph does not draw bodies, so it selects the "
                        "If node 'if' instead"));
