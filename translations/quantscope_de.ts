@@ -814,67 +814,72 @@
         <translation>%1, ohne %2 Knoten, zu denen die Tabelle nichts sagt</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="633"/>
+        <location filename="../ui/util/finding_text.cpp" line="634"/>
         <source>also: %1</source>
         <translation>außerdem: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="635"/>
+        <location filename="../ui/util/finding_text.cpp" line="636"/>
+        <source>also: this target loads only %1 files: a %2 file cannot load at all (it must be converted first)</source>
+        <translation>außerdem: dieses Ziel lädt nur %1-Dateien: eine %2-Datei lässt sich dort gar nicht laden (sie muss zuerst umgewandelt werden)</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/finding_text.cpp" line="641"/>
         <source>the table does not say for %1 more node(s)</source>
         <translation>die Tabelle sagt nichts zu %1 weiteren Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="638"/>
+        <location filename="../ui/util/finding_text.cpp" line="644"/>
         <source>%1 (%2), the same network: %3 node(s) run there, %4 fall back to the CPU provider, %5 cannot load, %6 unknown</source>
         <translation>%1 (%2), dasselbe Netz: %3 Knoten laufen dort, %4 fallen auf den CPU-Provider zurück, %5 lassen sich nicht laden, %6 unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="725"/>
+        <location filename="../ui/util/finding_text.cpp" line="731"/>
         <source>No INT8-vs-FP32 verdict: %1 and %2 are not the same network (see the findings; Benchmark → Compare Anyway compares them all the same).</source>
         <translation>Kein INT8-gegen-FP32-Urteil: %1 und %2 sind nicht dasselbe Netz (siehe die Befunde; Benchmark → Trotzdem vergleichen vergleicht sie dennoch).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="729"/>
+        <location filename="../ui/util/finding_text.cpp" line="735"/>
         <source>No INT8-vs-FP32 verdict: the run failed (%1): %2</source>
         <translation>Kein INT8-gegen-FP32-Urteil: der Lauf ist fehlgeschlagen (%1): %2</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="731"/>
+        <location filename="../ui/util/finding_text.cpp" line="737"/>
         <source>No INT8-vs-FP32 verdict: the run needs an FP32 and a quantized model of the same network, both measured.</source>
         <translation>Kein Urteil INT8 gegen FP32: Der Lauf braucht ein FP32- und ein quantisiertes Modell desselben Netzes, beide gemessen.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="733"/>
+        <location filename="../ui/util/finding_text.cpp" line="739"/>
         <source>%1 vs %2, median latency, %3, %4</source>
         <translation>%1 gegen %2, Median der Latenz, %3, %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="736"/>
+        <location filename="../ui/util/finding_text.cpp" line="742"/>
         <source>, measured by %1</source>
         <translation>, gemessen von %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="737"/>
+        <location filename="../ui/util/finding_text.cpp" line="743"/>
         <source>, 95% CI %1-%2x</source>
         <translation>, 95-%-KI %1–%2x</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="739"/>
+        <location filename="../ui/util/finding_text.cpp" line="745"/>
         <source>INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2).</source>
         <translation>INT8 und FP32 sind hier im Rahmen des Rauschens gleich schnell (Median der Beschleunigung %1x; %2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="742"/>
+        <location filename="../ui/util/finding_text.cpp" line="748"/>
         <source>INT8 is %1x faster here (%2).</source>
         <translation>INT8 ist hier %1x schneller (%2).</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="744"/>
+        <location filename="../ui/util/finding_text.cpp" line="750"/>
         <source>INT8 is %1x slower here (%2); no known cause matched, see the time per op type below.</source>
         <translation>INT8 ist hier %1x langsamer (%2); keine bekannte Ursache trifft zu, siehe die Zeit pro Operatortyp unten.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="747"/>
+        <location filename="../ui/util/finding_text.cpp" line="753"/>
         <source>INT8 is %1x slower here, because %2 (%3).</source>
         <translation>INT8 ist hier %1x langsamer, denn %2 (%3).</translation>
     </message>
@@ -909,37 +914,37 @@
         <translation>Ohne VNNI, AMX oder dotprod addieren die INT8-Kernel von ONNX Runtime u8*s8-Produkte paarweise zu 16-Bit-Summen und gewinnen gegenüber FP32-Code wenig. Messen Sie auf der Ziel-CPU oder bleiben Sie auf dieser bei FP32; setzen Sie ORT_ENABLE_ALL ein, damit QDQ-Gruppen fusioniert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="650"/>
+        <location filename="../ui/util/finding_text.cpp" line="656"/>
         <source>ONNX Runtime: %1</source>
         <translation>ONNX Runtime: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="650"/>
+        <location filename="../ui/util/finding_text.cpp" line="656"/>
         <source>Quantscope: %1</source>
         <translation>Quantscope: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="654"/>
+        <location filename="../ui/util/finding_text.cpp" line="660"/>
         <source>%1 in %2: %3 ms per run in ONNX Runtime vs %4 ms in Quantscope</source>
         <translation>%1 in %2: %3 ms je Lauf in ONNX Runtime gegenüber %4 ms in Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="661"/>
+        <location filename="../ui/util/finding_text.cpp" line="667"/>
         <source>ONNX Runtime %1 (%2 adapter, %3): execution providers in this build: %4</source>
         <translation>ONNX Runtime %1 (%2-Adapter, %3): Execution Provider in diesem Build: %4</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="665"/>
+        <location filename="../ui/util/finding_text.cpp" line="671"/>
         <source>%1: graph optimization %2, %3 intra-op / %4 inter-op threads, provider %5</source>
         <translation>%1: Graph-Optimierung %2, %3 Intra-Op- / %4 Inter-Op-Threads, Provider %5</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="670"/>
+        <location filename="../ui/util/finding_text.cpp" line="676"/>
         <source>CPU INT8 features: %1</source>
         <translation>INT8-Merkmale der CPU: %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="671"/>
+        <location filename="../ui/util/finding_text.cpp" line="677"/>
         <source>CPU INT8 features: %1 (no VNNI, AMX or dotprod: no INT8 dot-product instructions)</source>
         <translation>INT8-Merkmale der CPU: %1 (kein VNNI, AMX oder dotprod: keine INT8-Skalarprodukt-Befehle)</translation>
     </message>
@@ -1646,77 +1651,77 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="246"/>
+        <location filename="../ui/main_window.cpp" line="248"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="247"/>
+        <location filename="../ui/main_window.cpp" line="249"/>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="249"/>
+        <location filename="../ui/main_window.cpp" line="251"/>
         <source>Open an ONNX model</source>
         <translation>Ein ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="250"/>
+        <location filename="../ui/main_window.cpp" line="252"/>
         <source>Open &amp;Pair (FP32 + INT8)...</source>
         <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="252"/>
+        <location filename="../ui/main_window.cpp" line="254"/>
         <source>Open a float model and its quantized version side by side</source>
         <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="254"/>
+        <location filename="../ui/main_window.cpp" line="256"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="273"/>
+        <location filename="../ui/main_window.cpp" line="275"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="281"/>
+        <location filename="../ui/main_window.cpp" line="283"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="285"/>
+        <location filename="../ui/main_window.cpp" line="287"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
+        <location filename="../ui/main_window.cpp" line="309"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="312"/>
+        <location filename="../ui/main_window.cpp" line="314"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="313"/>
+        <location filename="../ui/main_window.cpp" line="315"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="315"/>
+        <location filename="../ui/main_window.cpp" line="317"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="335"/>
+        <location filename="../ui/main_window.cpp" line="337"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="270"/>
+        <location filename="../ui/main_window.cpp" line="272"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -1747,13 +1752,13 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/main_window.cpp" line="96"/>
-        <location filename="../ui/main_window.cpp" line="348"/>
+        <location filename="../ui/main_window.cpp" line="350"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
     <message>
         <location filename="../ui/main_window.cpp" line="113"/>
-        <location filename="../ui/main_window.cpp" line="304"/>
+        <location filename="../ui/main_window.cpp" line="306"/>
         <source>Stop quantizing; nothing is written</source>
         <translation>Quantisieren abbrechen; es wird nichts geschrieben</translation>
     </message>
@@ -1763,263 +1768,263 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="200"/>
+        <location filename="../ui/main_window.cpp" line="202"/>
         <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
         <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="217"/>
+        <location filename="../ui/main_window.cpp" line="219"/>
         <source>Model Summary</source>
         <translation>Modellübersicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="218"/>
+        <location filename="../ui/main_window.cpp" line="220"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="219"/>
+        <location filename="../ui/main_window.cpp" line="221"/>
         <source>Properties</source>
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="223"/>
+        <location filename="../ui/main_window.cpp" line="225"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="224"/>
+        <location filename="../ui/main_window.cpp" line="226"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="225"/>
+        <location filename="../ui/main_window.cpp" line="227"/>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="228"/>
+        <location filename="../ui/main_window.cpp" line="230"/>
         <source>Hotspots</source>
         <translation>Hotspots</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="236"/>
+        <location filename="../ui/main_window.cpp" line="238"/>
         <source>Targets</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="286"/>
+        <location filename="../ui/main_window.cpp" line="288"/>
         <source>Show Tar&amp;gets</source>
         <translation>Ziele &amp;anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="294"/>
+        <location filename="../ui/main_window.cpp" line="296"/>
         <source>Where the model runs, falls back to the CPU provider, or cannot load</source>
         <translation>Wo das Modell läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="297"/>
+        <location filename="../ui/main_window.cpp" line="299"/>
         <source>&amp;Model</source>
         <translation>M&amp;odell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="299"/>
+        <location filename="../ui/main_window.cpp" line="301"/>
         <source>&amp;Quantize...</source>
         <translation>&amp;Quantisieren...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="302"/>
+        <location filename="../ui/main_window.cpp" line="304"/>
         <source>Write an INT8 version of the open FP32 model and open it beside the original</source>
         <translation>Eine INT8-Fassung des geöffneten FP32-Modells schreiben und neben dem Original öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="303"/>
+        <location filename="../ui/main_window.cpp" line="305"/>
         <source>&amp;Cancel Quantizing</source>
         <translation>Quantisieren &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="317"/>
+        <location filename="../ui/main_window.cpp" line="319"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="336"/>
+        <location filename="../ui/main_window.cpp" line="338"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="337"/>
+        <location filename="../ui/main_window.cpp" line="339"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="351"/>
+        <location filename="../ui/main_window.cpp" line="353"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="358"/>
-        <location filename="../ui/main_window.cpp" line="366"/>
+        <location filename="../ui/main_window.cpp" line="360"/>
+        <location filename="../ui/main_window.cpp" line="368"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="365"/>
+        <location filename="../ui/main_window.cpp" line="367"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="375"/>
+        <location filename="../ui/main_window.cpp" line="377"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="386"/>
+        <location filename="../ui/main_window.cpp" line="388"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="390"/>
+        <location filename="../ui/main_window.cpp" line="392"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="403"/>
+        <location filename="../ui/main_window.cpp" line="405"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="403"/>
+        <location filename="../ui/main_window.cpp" line="405"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="405"/>
+        <location filename="../ui/main_window.cpp" line="407"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="405"/>
+        <location filename="../ui/main_window.cpp" line="407"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="410"/>
+        <location filename="../ui/main_window.cpp" line="412"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="412"/>
+        <location filename="../ui/main_window.cpp" line="414"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="434"/>
+        <location filename="../ui/main_window.cpp" line="436"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="434"/>
+        <location filename="../ui/main_window.cpp" line="436"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="456"/>
+        <location filename="../ui/main_window.cpp" line="458"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="511"/>
+        <location filename="../ui/main_window.cpp" line="513"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="515"/>
+        <location filename="../ui/main_window.cpp" line="517"/>
         <source>Could Not Open Model</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="516"/>
+        <location filename="../ui/main_window.cpp" line="518"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="547"/>
+        <location filename="../ui/main_window.cpp" line="549"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="548"/>
+        <location filename="../ui/main_window.cpp" line="550"/>
         <source>%1 (session)</source>
         <translation>%1 (Sitzung)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="550"/>
+        <location filename="../ui/main_window.cpp" line="552"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="562"/>
+        <location filename="../ui/main_window.cpp" line="564"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="577"/>
+        <location filename="../ui/main_window.cpp" line="579"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="580"/>
+        <location filename="../ui/main_window.cpp" line="582"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="580"/>
+        <location filename="../ui/main_window.cpp" line="582"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="672"/>
+        <location filename="../ui/main_window.cpp" line="674"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="681"/>
+        <location filename="../ui/main_window.cpp" line="683"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="694"/>
+        <location filename="../ui/main_window.cpp" line="696"/>
         <source>Quantizing failed.</source>
         <translation>Quantisieren fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="697"/>
+        <location filename="../ui/main_window.cpp" line="699"/>
         <source>Could Not Quantize</source>
         <translation>Quantisieren fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="698"/>
+        <location filename="../ui/main_window.cpp" line="700"/>
         <source>Quantscope could not write the INT8 model.</source>
         <translation>Quantscope konnte das INT8-Modell nicht schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="706"/>
+        <location filename="../ui/main_window.cpp" line="708"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="707"/>
+        <location filename="../ui/main_window.cpp" line="709"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="327"/>
+        <location filename="../ui/main_window.cpp" line="329"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="328"/>
+        <location filename="../ui/main_window.cpp" line="330"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
@@ -4070,17 +4075,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Keine Befunde.</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="702"/>
+        <location filename="../ui/util/finding_text.cpp" line="708"/>
         <source>critical</source>
         <translation>kritisch</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="704"/>
+        <location filename="../ui/util/finding_text.cpp" line="710"/>
         <source>warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../ui/util/finding_text.cpp" line="708"/>
+        <location filename="../ui/util/finding_text.cpp" line="714"/>
         <source>info</source>
         <translation>Info</translation>
     </message>
@@ -4988,7 +4993,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/models/target_list_model.cpp" line="86"/>
-        <location filename="../ui/models/target_list_model.cpp" line="163"/>
+        <location filename="../ui/models/target_list_model.cpp" line="171"/>
         <source>approximate</source>
         <translation>ungefähr</translation>
     </message>
@@ -5001,22 +5006,27 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="128"/>
+        <location filename="../ui/models/target_list_model.cpp" line="131"/>
+        <source>Cannot load: this target loads only %1 files: a %2 file cannot load at all (it must be converted first)</source>
+        <translation>Kann nicht laden: dieses Ziel lädt nur %1-Dateien: eine %2-Datei lässt sich dort gar nicht laden (sie muss zuerst umgewandelt werden)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_list_model.cpp" line="136"/>
         <source>Cannot load: %1</source>
         <translation>Kann nicht laden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="132"/>
+        <location filename="../ui/models/target_list_model.cpp" line="140"/>
         <source>%1 partitions (%2 on the provider, %3 on the CPU) with %4 copies between them%5</source>
         <translation>%1 Partitionen (%2 auf dem Provider, %3 auf der CPU) mit %4 Kopien dazwischen%5</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="137"/>
+        <location filename="../ui/models/target_list_model.cpp" line="145"/>
         <source>, not counting unknown nodes</source>
         <translation>, ohne unbekannte Knoten</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/target_list_model.cpp" line="139"/>
+        <location filename="../ui/models/target_list_model.cpp" line="147"/>
         <source>%n node(s) fall back to the CPU provider, which has no kernel for them: the model cannot load</source>
         <translation>
             <numerusform>%n Knoten weicht auf den CPU-Provider aus, der keinen Kernel dafür hat: Das Modell kann nicht laden</numerusform>
@@ -5024,102 +5034,102 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="142"/>
+        <location filename="../ui/models/target_list_model.cpp" line="150"/>
         <source>Source: %1, revision %2</source>
         <translation>Quelle: %1, Revision %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="144"/>
+        <location filename="../ui/models/target_list_model.cpp" line="152"/>
         <source>Table version %1 (%2), file %3</source>
         <translation>Tabellenversion %1 (%2), Datei %3</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="162"/>
+        <location filename="../ui/models/target_list_model.cpp" line="170"/>
         <source>The version the table stands for; “%1”: read from a nearby revision</source>
         <translation>Die Version, für die die Tabelle steht; „%1“: aus einer nahen Revision gelesen</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="165"/>
+        <location filename="../ui/models/target_list_model.cpp" line="173"/>
         <source>Nodes the target runs</source>
         <translation>Knoten, die das Ziel ausführt</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="167"/>
+        <location filename="../ui/models/target_list_model.cpp" line="175"/>
         <source>Nodes the execution provider does not take: ONNX Runtime&apos;s CPU provider runs them</source>
         <translation>Knoten, die der Execution Provider nicht übernimmt: Der CPU-Provider von ONNX Runtime führt sie aus</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="169"/>
+        <location filename="../ui/models/target_list_model.cpp" line="177"/>
         <source>Fallbacks the CPU provider has no kernel for either: the model cannot load</source>
         <translation>Ausweichende Knoten, für die auch der CPU-Provider keinen Kernel hat: Das Modell kann nicht laden</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="171"/>
+        <location filename="../ui/models/target_list_model.cpp" line="179"/>
         <source>Nodes without a kernel (or unsupported by a converter): the model cannot load or convert</source>
         <translation>Knoten ohne Kernel (oder von einem Konverter nicht unterstützt): Das Modell kann nicht laden oder nicht konvertiert werden</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="173"/>
+        <location filename="../ui/models/target_list_model.cpp" line="181"/>
         <source>Nodes the source does not state anything about</source>
         <translation>Knoten, zu denen die Quelle nichts aussagt</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="175"/>
+        <location filename="../ui/models/target_list_model.cpp" line="183"/>
         <source>Runs of nodes on one side (provider or CPU) in topological order</source>
         <translation>Folgen von Knoten auf einer Seite (Provider oder CPU) in topologischer Reihenfolge</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="177"/>
+        <location filename="../ui/models/target_list_model.cpp" line="185"/>
         <source>Tensors produced on one side and consumed on the other: each needs a copy</source>
         <translation>Tensoren, die auf einer Seite erzeugt und auf der anderen verbraucht werden: Jeder braucht eine Kopie</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="185"/>
+        <location filename="../ui/models/target_list_model.cpp" line="193"/>
         <source>Target</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="187"/>
+        <location filename="../ui/models/target_list_model.cpp" line="195"/>
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="189"/>
+        <location filename="../ui/models/target_list_model.cpp" line="197"/>
         <source>Verdict</source>
         <translation>Urteil</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="191"/>
+        <location filename="../ui/models/target_list_model.cpp" line="199"/>
         <source>Runs</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="193"/>
+        <location filename="../ui/models/target_list_model.cpp" line="201"/>
         <source>Falls back</source>
         <translation>Weicht aus</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="195"/>
+        <location filename="../ui/models/target_list_model.cpp" line="203"/>
         <source>No CPU kernel</source>
         <translation>Kein CPU-Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="197"/>
+        <location filename="../ui/models/target_list_model.cpp" line="205"/>
         <source>No kernel</source>
         <translation>Kein Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="199"/>
+        <location filename="../ui/models/target_list_model.cpp" line="207"/>
         <source>Unknown</source>
         <translation>Unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="201"/>
+        <location filename="../ui/models/target_list_model.cpp" line="209"/>
         <source>Partitions</source>
         <translation>Partitionen</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_list_model.cpp" line="203"/>
+        <location filename="../ui/models/target_list_model.cpp" line="211"/>
         <source>Copies</source>
         <translation>Kopien</translation>
     </message>
@@ -5131,17 +5141,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">seine Teilgraphen wurden nicht untersucht</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="75"/>
+        <location filename="../ui/models/target_node_model.cpp" line="110"/>
         <source>no CPU kernel table loaded</source>
         <translation>keine CPU-Kerneltabelle geladen</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="76"/>
+        <location filename="../ui/models/target_node_model.cpp" line="111"/>
         <source>no kernel: cannot load</source>
         <translation>kein Kernel: kann nicht laden</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="114"/>
+        <location filename="../ui/models/target_node_model.cpp" line="155"/>
         <source>Conditions (not checked): %1</source>
         <translation>Bedingungen (nicht geprüft): %1</translation>
     </message>
@@ -5150,57 +5160,66 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Seine Teilgraphen wurden nicht untersucht.</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="50"/>
         <source>its subgraphs hold %1 node(s), counted in the totals; %2 of them do not run there</source>
-        <translation>seine Untergraphen enthalten %1 Knoten, in den Summen mitgezählt; %2 davon laufen dort nicht</translation>
+        <translation type="vanished">seine Untergraphen enthalten %1 Knoten, in den Summen mitgezählt; %2 davon laufen dort nicht</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="130"/>
+        <location filename="../ui/models/target_node_model.cpp" line="62"/>
+        <source>&apos;%1&apos; is in the body %2: the graph does not draw bodies, so it selects the %3 node &apos;%4&apos; instead</source>
+        <translation>„%1“ liegt im Untergraphen %2: der Graph zeichnet keine Untergraphen, daher wählt er stattdessen den %3-Knoten „%4“</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="81"/>
+        <source>its subgraphs hold %1 node(s), listed below it; %2 of them do not run there</source>
+        <translation>seine Untergraphen enthalten %1 Knoten, darunter aufgeführt; %2 davon laufen dort nicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/target_node_model.cpp" line="171"/>
         <source>For a node that falls back: whether ONNX Runtime&apos;s CPU provider has a kernel for it</source>
         <translation>Für einen ausweichenden Knoten: ob der CPU-Provider von ONNX Runtime einen Kernel dafür hat</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="132"/>
+        <location filename="../ui/models/target_node_model.cpp" line="173"/>
         <source>Restrictions the table lists for the operator; not checked against the node</source>
         <translation>Einschränkungen, die die Tabelle für den Operator nennt; nicht am Knoten geprüft</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="134"/>
+        <location filename="../ui/models/target_node_model.cpp" line="175"/>
         <source>Known restrictions the node breaks: the model loads but fails when this node runs</source>
         <translation>Bekannte Einschränkungen, die der Knoten verletzt: Das Modell lädt, scheitert aber, wenn dieser Knoten läuft</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="142"/>
+        <location filename="../ui/models/target_node_model.cpp" line="183"/>
         <source>Node</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="144"/>
+        <location filename="../ui/models/target_node_model.cpp" line="185"/>
         <source>Op type</source>
         <translation>Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="146"/>
+        <location filename="../ui/models/target_node_model.cpp" line="187"/>
         <source>Verdict</source>
         <translation>Urteil</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="148"/>
+        <location filename="../ui/models/target_node_model.cpp" line="189"/>
         <source>Reason</source>
         <translation>Grund</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="150"/>
+        <location filename="../ui/models/target_node_model.cpp" line="191"/>
         <source>CPU provider</source>
         <translation>CPU-Provider</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="152"/>
+        <location filename="../ui/models/target_node_model.cpp" line="193"/>
         <source>Conditions</source>
         <translation>Bedingungen</translation>
     </message>
     <message>
-        <location filename="../ui/models/target_node_model.cpp" line="154"/>
+        <location filename="../ui/models/target_node_model.cpp" line="195"/>
         <source>Run-time failures</source>
         <translation>Laufzeitfehler</translation>
     </message>
@@ -5319,17 +5338,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Nur die Knoten auflisten, die dort nicht einfach laufen: ausweichende, fehlende Kernel, unbekannte und Laufzeitfehler</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="139"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="145"/>
         <source>Open a model to see where it runs, falls back to the CPU provider, or cannot load.</source>
         <translation>Öffnen Sie ein Modell, um zu sehen, wo es läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="142"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="148"/>
         <source>Classifying %1 against the deployment targets...</source>
         <translation>Prüfe %1 gegen die Zielplattformen ...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/panels/targets_panel.cpp" line="164"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="170"/>
         <source>%1: %2 nodes against %n target(s), %3 with problems. Tables from %4.</source>
         <translation>
             <numerusform>%1: %2 Knoten gegen %n Ziel, %3 mit Problemen. Tabellen aus %4.</numerusform>
@@ -5337,12 +5356,12 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="244"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="250"/>
         <source>Select a target to list its nodes.</source>
         <translation>Wählen Sie ein Ziel, um seine Knoten aufzulisten.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/targets_panel.cpp" line="247"/>
+        <location filename="../ui/panels/targets_panel.cpp" line="253"/>
         <source>Nodes on %1: %2 of %3 listed</source>
         <translation>Knoten auf %1: %2 von %3 aufgelistet</translation>
     </message>

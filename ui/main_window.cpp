@@ -193,6 +193,8 @@ MainWindow::MainWindow(QWidget* parent)
         m_tabs->setCurrentWidget(m_graph);
         m_graph->showNode(id);
     });
+    connect(m_targets, &TargetsPanel::bodyNodeShown, this,
+        [this](const QString& note) { statusBar()->showMessage(note, 10000); });
 
     m_defaultState = saveState();
     readSettings();

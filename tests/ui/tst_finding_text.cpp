@@ -17,6 +17,7 @@
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/markdown_report.h>
 #include <quantscope/engine/run_file.h>
+#include <quantscope/engine/targets.h>
 
 #include <QFile>
 #include <QLocale>
@@ -24,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QTranslator>
 
+#include <algorithm>
 #include <set>
 
 using namespace qs;
@@ -157,7 +159,8 @@ std::vector<RunRecord> craftedRuns()
     epUnknown.unknown = 2;
     TargetSummary reduced = summary("reduced", TargetTableKind::ReducedBuildList,
         { { TargetProblemKind::NoKernel, "ConvInteger", 1, { "c1" }, "" } });
-    reduced.fileProblem = "this target loads only .ort files";
+    reduced.fileFormat = FileFormatProblem { ".onnx", { ".ort" } };
+    reduced.fileProblem = fileFormatProblemText(*reduced.fileFormat);
     TargetSummary parser = summary("parser", TargetTableKind::ParserSupportList,
         { { TargetProblemKind::NoKernel, "DynamicQuantizeLinear", 2, { "q1", "q2" }, "" } });
     TargetSummary kernels = summary("kernels", TargetTableKind::KernelTable,
@@ -187,6 +190,7 @@ private slots:
     void englishPhrasingReproducesTheEngineText();
     void oldRunFileKeepsItsEnglishText();
     void germanFindingAndVerdictFromValues();
+    void germanFileFormatLineOfADeploymentTarget();
     void germanReportUsesTheSameText();
     void germanPdfHasTheGermanVerdict();
     void scenarioLabelsFollowTheUiLanguage();
@@ -338,6 +342,42 @@ void TestFindingText::germanFindingAndVerdictFromValues()
     QVERIFY2(verdict.startsWith(QStringLiteral("INT8 ist hier 2,0x langsamer, denn 31,3 %")), qPrintable(verdict));
     QVERIFY2(
         verdict.contains(QStringLiteral("0,45")) && verdict.contains(QStringLiteral("1 Thread")), qPrintable(verdict));
+}
+
+void TestFindingText::germanFileFormatLineOfADeploymentTarget()
+{
+    // The mobile package's table: an .onnx file must be converted to .ort first. The diagnosis of a run with that
+    // summary, read back from its run file as the GUI gets it.
+    RunRecord run = craftedRuns().back();
+    auto back = runRecordFromJson(runRecordToJson(run), "targets.json");
+    QVERIFY(back);
+    const auto reduced = std::find_if(back->findings.begin(), back->findings.end(), [](const Finding& f) {
+        return f.id == "deployment-target" && f.title.find("Target reduced") != std::string::npos;
+    });
+    QVERIFY(reduced != back->findings.end());
+    const auto line = std::find_if(reduced->evidenceLines.begin(), reduced->evidenceLines.end(),
+        [](const EvidenceLine& l) { return l.kind == "file-format"; });
+    QVERIFY(line != reduced->evidenceLines.end());
+    const int at = int(line - reduced->evidenceLines.begin());
+    QCOMPARE(QString::fromStdString(reduced->evidence.at(size_t(at))),
+        QStringLiteral("also: this target loads only .ort files: a .onnx file cannot load at all (it must be converted "
+                       "first)"));
+
+    QVERIFY(loadGerman());
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    const FindingText::Rendered text = FindingText::render(*reduced);
+    QCOMPARE(text.translatedEvidence, int(reduced->evidence.size()));
+    QCOMPARE(text.evidence.at(at),
+        QStringLiteral("außerdem: dieses Ziel lädt nur .ort-Dateien: eine .onnx-Datei lässt sich dort gar nicht laden "
+                       "(sie muss zuerst umgewandelt werden)"));
+
+    // A run file written before the format was stored as values has only the English sentence: shown as written.
+    Finding old = *reduced;
+    old.evidenceLines.at(size_t(at)).args.erase("format");
+    old.evidenceLines.at(size_t(at)).args.erase("accepted");
+    QCOMPARE(FindingText::render(old).evidence.at(at),
+        QStringLiteral("außerdem: this target loads only .ort files: a .onnx file cannot load at all (it must be "
+                       "converted first)"));
 }
 
 void TestFindingText::germanReportUsesTheSameText()

@@ -31,6 +31,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -71,6 +72,32 @@ void buildChain(const QString& path)
     b.save(path.toStdString());
 }
 
+// relu (Relu on x) beside an If on cond whose then-branch computes ConvInteger on its own uint8 initializers and
+// whose else-branch passes an int32 initializer through Identity (the model of tests/engine/targets' If case). The
+// 1.18 mobile package has no ConvInteger: the branch alone keeps the file out.
+void buildIfWithConvIntegerBranch(const QString& path)
+{
+    using namespace qs::test;
+    ModelBuilder b(13);
+    auto& g = b.graph();
+    g.input("cond", onnx::TensorProto_DataType_BOOL, {});
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { 4 });
+    g.output("r", onnx::TensorProto_DataType_FLOAT, { 4 });
+    g.output("y", onnx::TensorProto_DataType_INT32, { 1, 1, 2, 2 });
+    g.node("Relu", { "x" }, { "r" }, "relu");
+    auto& node = g.node("If", { "cond" }, { "y" }, "if");
+    GraphBuilder thenBranch(setGraphAttr(node, "then_branch"), "then");
+    thenBranch.rawInitializer("a", onnx::TensorProto_DataType_UINT8, { 1, 1, 3, 3 }, std::vector<uint8_t>(9, 3));
+    thenBranch.rawInitializer("w", onnx::TensorProto_DataType_UINT8, { 1, 1, 2, 2 }, std::vector<uint8_t>(4, 2));
+    thenBranch.node("ConvInteger", { "a", "w" }, { "t" }, "branch_conv");
+    thenBranch.output("t", onnx::TensorProto_DataType_INT32, { 1, 1, 2, 2 }, true);
+    GraphBuilder elseBranch(setGraphAttr(node, "else_branch"), "else");
+    elseBranch.rawInitializer("z", onnx::TensorProto_DataType_INT32, { 1, 1, 2, 2 }, std::vector<int32_t>(4, 0));
+    elseBranch.node("Identity", { "z" }, { "e" }, "branch_identity");
+    elseBranch.output("e", onnx::TensorProto_DataType_INT32, { 1, 1, 2, 2 }, true);
+    b.save(path.toStdString());
+}
+
 NodeId nodeNamed(const Model& m, const std::string& name)
 {
     const Graph& g = m.graph();
@@ -99,6 +126,30 @@ bool waitForTargets(MainWindow& w)
         60000);
 }
 
+/// A window at the small screen's size showing `path` with its targets listed.
+bool showInWindow(MainWindow& w, const QString& path)
+{
+    w.resize(1366, 768);
+    w.show();
+    return QTest::qWaitForWindowExposed(&w) && openAndWait(w, path) && waitForTargets(w);
+}
+
+/// Clicks the Targets view's node row `index` with the Results tab up and the graph scrolled away: the graph must
+/// come up with `expected` selected and centred. Check QTest::currentTestFailed() after it.
+void clickNodeRowAndExpectCentred(MainWindow& w, const QModelIndex& index, NodeId expected)
+{
+    w.centralTabs()->setCurrentWidget(w.resultsPanel());
+    GraphView* view = w.graphPanel()->view();
+    view->centerOn(-5000, -5000);
+    QTableView* table = w.targetsPanel()->nodeTable();
+    table->scrollTo(index);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
+    QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.graphPanel()));
+    QCOMPARE(w.graphPanel()->scene()->selectedNode(), expected);
+    const QPointF centre = view->mapToScene(view->viewport()->rect().center());
+    QVERIFY(w.graphPanel()->scene()->nodeItem(expected)->sceneBoundingRect().adjusted(-2, -2, 2, 2).contains(centre));
+}
+
 QString cell(const QAbstractItemModel& m, int row, int column)
 {
     return m.index(row, column).data().toString();
@@ -115,12 +166,14 @@ private slots:
     void listAndNodeModelsOnTheChain();
     void overlayColoursTheChain();
     void demoModelInTheWindow();
+    void bodyNodesAreRowsUnderTheirNode();
     void dockStateIsRemembered();
     void screenshots();
 
 private:
     QTemporaryDir m_dir;
     QString m_chain;
+    QString m_if;
 };
 
 void TestTargetsView::initTestCase()
@@ -128,6 +181,8 @@ void TestTargetsView::initTestCase()
     QVERIFY(m_dir.isValid());
     m_chain = m_dir.filePath(QStringLiteral("chain.onnx"));
     buildChain(m_chain);
+    m_if = m_dir.filePath(QStringLiteral("if_branch.onnx"));
+    buildIfWithConvIntegerBranch(m_if);
 }
 
 // Two requests in a row: only the second model's result arrives, whichever finishes first.
@@ -340,11 +395,7 @@ void TestTargetsView::overlayColoursTheChain()
 void TestTargetsView::demoModelInTheWindow()
 {
     MainWindow w;
-    w.resize(1366, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(openAndWait(w, kDemo));
-    QVERIFY(waitForTargets(w));
+    QVERIFY(showInWindow(w, kDemo));
     TargetsPanel* panel = w.targetsPanel();
     auto* dock = w.findChild<QDockWidget*>(QStringLiteral("TargetsDock"));
     QVERIFY(dock);
@@ -374,20 +425,14 @@ void TestTargetsView::demoModelInTheWindow()
     QCOMPARE(cell(list, mobile, TargetListModel::NoKernelColumn), QStringLiteral("7"));
 
     // A click on a node row, with the Results tab up and the view elsewhere, brings the graph to that node.
-    w.centralTabs()->setCurrentWidget(w.resultsPanel());
-    GraphView* view = w.graphPanel()->view();
-    view->centerOn(-5000, -5000);
     QTableView* table = panel->nodeTable();
     dock->raise();
     QTest::qWait(50);
     const QModelIndex second = panel->nodeProxy()->index(1, TargetNodeModel::NodeColumn);
     const auto id = static_cast<NodeId>(second.data(TargetNodeModel::NodeIdRole).toLongLong());
-    table->scrollTo(second);
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(second).center());
-    QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.graphPanel()));
-    QCOMPARE(w.graphPanel()->scene()->selectedNode(), id);
-    const QPointF centre = view->mapToScene(view->viewport()->rect().center());
-    QVERIFY(w.graphPanel()->scene()->nodeItem(id)->sceneBoundingRect().adjusted(-2, -2, 2, 2).contains(centre));
+    clickNodeRowAndExpectCentred(w, second, id);
+    if (QTest::currentTestFailed())
+        return;
     // Keyboard: the next row follows.
     QTest::keyClick(table, Qt::Key_Down);
     QCOMPARE(w.graphPanel()->scene()->selectedNode(),
@@ -401,6 +446,73 @@ void TestTargetsView::demoModelInTheWindow()
         TargetText::verdictCategoryColor(VerdictCategory::FallsBack));
     // The window still fits a 1366 px screen with the dock up.
     QVERIFY2(w.width() <= 1366, qPrintable(QString::number(w.width())));
+}
+
+// The nodes of an If's branches are rows right under it, with the same columns; "problems only" keeps the branch
+// node without a kernel and its If; a branch row selects and centres the If in the graph, which draws no bodies,
+// and the status bar says so.
+void TestTargetsView::bodyNodesAreRowsUnderTheirNode()
+{
+    MainWindow w;
+    QVERIFY(showInWindow(w, m_if));
+    TargetsPanel* panel = w.targetsPanel();
+    QAbstractItemModelTester tester(panel->nodeProxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    w.findChild<QAction*>(QStringLiteral("showTargets"))->trigger();
+    QVERIFY(panel->selectTarget(kMobile));
+    const QAbstractItemModel& nodes = *panel->nodeProxy();
+    // Two main-graph nodes and two branch nodes, the branches' right after the If (then before else).
+    QCOMPARE(nodes.rowCount(), 4);
+    int ifRow = -1;
+    for (int r = 0; r < nodes.rowCount(); ++r)
+        if (cell(nodes, r, TargetNodeModel::NodeColumn) == QStringLiteral("if"))
+            ifRow = r;
+    QVERIFY(ifRow >= 0 && ifRow + 2 < nodes.rowCount());
+    const int conv = ifRow + 1;
+    QCOMPARE(cell(nodes, conv, TargetNodeModel::NodeColumn), QStringLiteral("\u21b3 branch_conv"));
+    QCOMPARE(cell(nodes, conv, TargetNodeModel::OpTypeColumn), QStringLiteral("ConvInteger"));
+    QCOMPARE(cell(nodes, conv, TargetNodeModel::VerdictColumn), QStringLiteral("no kernel"));
+    QCOMPARE(nodes.index(conv, 0).data(TargetNodeModel::BodyPathRole).toString(), QStringLiteral("if \u203a then"));
+    QCOMPARE(cell(nodes, ifRow + 2, TargetNodeModel::NodeColumn), QStringLiteral("\u21b3 branch_identity"));
+    QCOMPARE(cell(nodes, ifRow + 2, TargetNodeModel::OpTypeColumn), QStringLiteral("Identity"));
+    QCOMPARE(
+        nodes.index(ifRow + 2, 0).data(TargetNodeModel::BodyPathRole).toString(), QStringLiteral("if \u203a else"));
+    QVERIFY(nodes.index(ifRow, 0).data(TargetNodeModel::BodyPathRole).toString().isEmpty());
+    const Model& model = *w.graphPanel()->scene()->model()->model;
+    const NodeId ifId = nodeNamed(model, "if");
+    QVERIFY(ifId != kNoNode);
+    for (int r : { ifRow, conv, ifRow + 2 })
+        QCOMPARE(static_cast<NodeId>(nodes.index(r, 0).data(TargetNodeModel::NodeIdRole).toLongLong()), ifId);
+
+    // Problems only: the branch ConvInteger stays, under its If.
+    panel->problemsOnlyBox()->setChecked(true);
+    QStringList listed;
+    for (int r = 0; r < nodes.rowCount(); ++r)
+        listed << cell(nodes, r, TargetNodeModel::NodeColumn);
+    QVERIFY2(listed.contains(QStringLiteral("if")) && listed.contains(QStringLiteral("\u21b3 branch_conv")),
+        qPrintable(listed.join(QLatin1Char(','))));
+    QVERIFY2(listed.indexOf(QStringLiteral("\u21b3 branch_conv")) == listed.indexOf(QStringLiteral("if")) + 1,
+        qPrintable(listed.join(QLatin1Char(','))));
+
+    // A click on the branch row: the graph selects and centres the If, and the status bar says why.
+    QTableView* table = panel->nodeTable();
+    const QModelIndex branch = nodes.index(listed.indexOf(QStringLiteral("\u21b3 branch_conv")), 0);
+    clickNodeRowAndExpectCentred(w, branch, ifId);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(w.statusBar()->currentMessage(),
+        QStringLiteral("'branch_conv' is in the body if \u203a then: the graph does not draw bodies, so it selects the "
+                       "If node 'if' instead"));
+    QVERIFY(table->model()
+                ->index(branch.row(), 0)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("does not draw bodies")));
+    // A main-graph row says nothing of bodies.
+    QSignalSpy notes(panel, &TargetsPanel::bodyNodeShown);
+    const QModelIndex ifIndex = nodes.index(listed.indexOf(QStringLiteral("if")), 0);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(ifIndex).center());
+    QCOMPARE(w.graphPanel()->scene()->selectedNode(), ifId);
+    QCOMPARE(notes.count(), 0);
 }
 
 // The Targets dock is saved with the window's state like the other docks: closed, it stays closed next time.
@@ -442,7 +554,7 @@ void TestTargetsView::screenshots()
     const QString yolo = qs::test::sharedModelPath("yolov5nu_int8_dynamic_seed");
     const bool translated
         = qs::test::forEachScreenshotSetting(QStringLiteral(QS_GERMAN_QM), [&](const char* lang, QSize size) {
-              for (const QString& path : { kDemo, yolo }) {
+              for (const QString& path : { kDemo, yolo, m_if }) {
                   if (path.isEmpty())
                       continue;
                   MainWindow w;
@@ -452,17 +564,23 @@ void TestTargetsView::screenshots()
                   QVERIFY(openAndWait(w, path));
                   QVERIFY(waitForTargets(w));
                   w.findChild<QAction*>(QStringLiteral("showTargets"))->trigger();
-                  QVERIFY(w.targetsPanel()->selectTarget(kCoreMl));
+                  // The If model: its branch ConvInteger has no kernel in the mobile package.
+                  QVERIFY(w.targetsPanel()->selectTarget(path == m_if ? kMobile : kCoreMl));
                   w.targetsPanel()->problemsOnlyBox()->setChecked(true);
                   QTest::mouseClick(w.targetsPanel()->colourButton(), Qt::LeftButton);
                   const QModelIndex first = w.targetsPanel()->nodeProxy()->index(0, 0);
                   w.graphPanel()->showNode(static_cast<NodeId>(first.data(TargetNodeModel::NodeIdRole).toLongLong()));
+                  // The If model: its branch node's row is current, with the note above the table.
+                  if (path == m_if)
+                      w.targetsPanel()->nodeTable()->setCurrentIndex(w.targetsPanel()->nodeProxy()->index(1, 0));
                   QTest::qWait(300);
-                  const QString name
-                      = QStringLiteral("targets_%1_%2_%3x%4.png")
-                            .arg(path == kDemo ? QStringLiteral("demo") : QStringLiteral("yolo"), QLatin1String(lang))
-                            .arg(size.width())
-                            .arg(size.height());
+                  const QString name = QStringLiteral("targets_%1_%2_%3x%4.png")
+                                           .arg(path == kDemo     ? QStringLiteral("demo")
+                                                   : path == yolo ? QStringLiteral("yolo")
+                                                                  : QStringLiteral("if"),
+                                               QLatin1String(lang))
+                                           .arg(size.width())
+                                           .arg(size.height());
                   QVERIFY(w.grab().save(QDir(dir).filePath(name)));
               }
           });

@@ -124,7 +124,15 @@ QString TargetListModel::toolTip(const TargetReport& r) const
 {
     QStringList lines;
     lines << QStringLiteral("<b>%1</b>").arg(toQString(r.title).toHtmlEscaped());
-    if (r.fileProblem)
+    if (r.fileFormat) {
+        QStringList accepted;
+        for (const std::string& f : r.fileFormat->accepted)
+            accepted << toQString(f);
+        lines << tr("Cannot load: this target loads only %1 files: a %2 file cannot load at all (it must be converted "
+                    "first)")
+                     .arg(accepted.join(QStringLiteral(", ")).toHtmlEscaped(),
+                         toQString(r.fileFormat->format).toHtmlEscaped());
+    } else if (r.fileProblem)
         lines << tr("Cannot load: %1").arg(toQString(*r.fileProblem).toHtmlEscaped());
     for (const std::string& note : r.fileNotes)
         lines << toQString(note).toHtmlEscaped();

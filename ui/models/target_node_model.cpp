@@ -7,6 +7,8 @@
 #include <QColor>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace qs::ui {
 
 namespace {
@@ -24,12 +26,41 @@ void TargetNodeModel::setReport(std::shared_ptr<const TargetReport> report, std:
     beginResetModel();
     m_report = report && model ? std::move(report) : nullptr;
     m_model = m_report ? std::move(model) : nullptr;
+    m_rows.clear();
+    if (m_report)
+        addRows(m_model->graph(), m_report->nodes, kNoNode, 0, {});
     endResetModel();
+}
+
+void TargetNodeModel::addRows(
+    const Graph& graph, const std::vector<NodeTargetResult>& nodes, NodeId shown, int depth, const QString& path)
+{
+    for (const NodeTargetResult& n : nodes) {
+        const size_t at = m_rows.size();
+        m_rows.push_back({ &n, &graph, depth == 0 ? n.node : shown, depth, path, false });
+        const QString name = toQString(graph.node(n.node).name);
+        for (const BodyTargetResult& b : n.bodies)
+            addRows(*b.graph, b.nodes, m_rows[at].shown, depth + 1,
+                (path.isEmpty() ? QString() : path + QStringLiteral(" \u203a ")) + name + QStringLiteral(" \u203a ")
+                    + toQString(b.graph->name()));
+        m_rows[at].bodyProblem = std::any_of(m_rows.begin() + static_cast<std::ptrdiff_t>(at) + 1, m_rows.end(),
+            [](const Row& r) { return TargetText::verdictCategory(*r.result) != VerdictCategory::Runs; });
+    }
 }
 
 int TargetNodeModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() || !m_report ? 0 : static_cast<int>(m_report->nodes.size());
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+QString TargetNodeModel::bodyNote(int row) const
+{
+    if (row < 0 || row >= rowCount() || m_rows[size_t(row)].depth == 0)
+        return {};
+    const Row& r = m_rows[size_t(row)];
+    const Node& holder = m_model->graph().node(r.shown);
+    return tr("'%1' is in the body %2: the graph does not draw bodies, so it selects the %3 node '%4' instead")
+        .arg(toQString(r.graph->node(r.result->node).name), r.path, toQString(holder.opType), toQString(holder.name));
 }
 
 int TargetNodeModel::columnCount(const QModelIndex& parent) const
@@ -47,16 +78,20 @@ QString TargetNodeModel::bodiesText(const NodeTargetResult& n) const
             if (TargetText::verdictCategory(x) != VerdictCategory::Runs)
                 ++notRunning;
         });
-    return tr("its subgraphs hold %1 node(s), counted in the totals; %2 of them do not run there")
+    return tr("its subgraphs hold %1 node(s), listed below it; %2 of them do not run there")
         .arg(QLocale().toString(nodes), QLocale().toString(notRunning));
 }
 
-QString TargetNodeModel::text(const NodeTargetResult& n, int column) const
+QString TargetNodeModel::text(const Row& r, int column) const
 {
+    const NodeTargetResult& n = *r.result;
     const bool parser = m_report->kind == TargetTableKind::ParserSupportList;
-    const Node& node = m_model->graph().node(n.node);
+    const Node& node = r.graph->node(n.node);
     switch (column) {
     case NodeColumn:
+        // Body nodes indented under their If/Loop/Scan node, one step per nesting level.
+        if (r.depth > 0)
+            return QString(2 * (r.depth - 1), QLatin1Char(' ')) + QStringLiteral("\u21b3 ") + toQString(node.name);
         return toQString(node.name);
     case OpTypeColumn:
         return toQString(node.qualifiedOpType());
@@ -87,20 +122,23 @@ QVariant TargetNodeModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const NodeTargetResult& n = m_report->nodes[static_cast<size_t>(index.row())];
+    const Row& r = m_rows[static_cast<size_t>(index.row())];
+    const NodeTargetResult& n = *r.result;
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
-        return text(n, column);
+        return text(r, column);
     case SortRole:
         // Verdicts sort by how bad they are for loading, not alphabetically in the UI language.
         if (column == VerdictColumn)
             return static_cast<int>(TargetText::verdictCategory(n));
-        return text(n, column);
+        return text(r, column);
     case NodeIdRole:
-        return static_cast<qlonglong>(n.node);
+        return static_cast<qlonglong>(r.shown);
     case ProblemRole:
-        return TargetText::verdictCategory(n) == VerdictCategory::Runs ? 0 : 1;
+        return r.bodyProblem || TargetText::verdictCategory(n) != VerdictCategory::Runs ? 1 : 0;
+    case BodyPathRole:
+        return r.path;
     case Qt::DecorationRole:
         if (column == VerdictColumn)
             return TargetText::verdictCategoryColor(TargetText::verdictCategory(n));
@@ -108,8 +146,11 @@ QVariant TargetNodeModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole: {
         // The columns are narrow in the dock: every cell's tooltip tells the whole story of the node.
         const bool parser = m_report->kind == TargetTableKind::ParserSupportList;
-        QString tip = QStringLiteral("%1 (%2)\n").arg(text(n, NodeColumn), text(n, OpTypeColumn))
-            + TargetText::nodeVerdictNote(n, parser);
+        const QString name = toQString(r.graph->node(n.node).name);
+        QString tip
+            = QStringLiteral("%1 (%2)\n").arg(name, text(r, OpTypeColumn)) + TargetText::nodeVerdictNote(n, parser);
+        if (r.depth > 0)
+            tip += QLatin1Char('\n') + bodyNote(index.row());
         if (!n.conditions.empty())
             tip += QLatin1Char('\n') + tr("Conditions (not checked): %1").arg(joined(n.conditions));
         if (!n.bodies.empty())

@@ -118,7 +118,13 @@ TargetsPanel::TargetsPanel(QWidget* parent)
         m_nodeProxy->setFilterFixedString(on ? QStringLiteral("1") : QString());
         updateNodeSummary();
     });
-    followNodeRows(m_nodeTable, TargetNodeModel::NodeIdRole, [this](NodeId id) { emit nodeRequested(id); });
+    followNodeRows(m_nodeTable, TargetNodeModel::NodeIdRole, [this](NodeId id) {
+        emit nodeRequested(id);
+        // A body node's row selects its If/Loop/Scan node in the graph: say so (the row is current by now).
+        const QModelIndex current = m_nodeProxy->mapToSource(m_nodeTable->currentIndex());
+        if (const QString note = m_nodes->bodyNote(current.isValid() ? current.row() : -1); !note.isEmpty())
+            emit bodyNodeShown(note);
+    });
     setModel(nullptr);
 }
 

@@ -56,6 +56,9 @@ signals:
         std::shared_ptr<const qs::TargetReport> report, std::shared_ptr<const qs::Model> model, const QString& title);
     /// The user picked a node row.
     void nodeRequested(qs::NodeId id);
+    /// After nodeRequested for a body node's row: that the graph shows its If/Loop/Scan node instead (TargetNodeModel::
+    /// bodyNote), for the status bar.
+    void bodyNodeShown(const QString& note);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;

@@ -628,9 +628,15 @@ std::optional<QString> FindingText::evidence(std::string_view id, const Evidence
             return result(
                 v, fill(tr("%1, not counting %2 node(s) the table says nothing about"), { split, v.count("unknown") }));
         }
-        // The table's own sentence about the file (".ort files only"), kept as the engine wrote it.
-        if (kind == "file-format")
-            return result(v, fill(tr("also: %1"), { v.text("problem") }));
+        if (kind == "file-format") {
+            // Run files written before the format was stored as values have only the engine's English sentence.
+            if (!probe && (!v.has("format") || !v.has("accepted")))
+                return result(v, fill(tr("also: %1"), { v.text("problem") }));
+            return result(v,
+                fill(tr("also: this target loads only %1 files: a %2 file cannot load at all (it must be converted "
+                        "first)"),
+                    { v.text("accepted"), v.text("format") }));
+        }
         if (kind == "unknown")
             return result(v, fill(tr("the table does not say for %1 more node(s)"), { v.count("nodes") }));
         if (kind == "same-network")

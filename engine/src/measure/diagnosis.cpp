@@ -891,8 +891,16 @@ private:
                     : line("partitions-approximate", a,
                         fmt::format("{}, not counting {} node(s) the table says nothing about", text, t.unknown)));
         }
-        if (t.fileProblem)
-            ev.push_back(line("file-format", { { "problem", *t.fileProblem } }, "also: " + *t.fileProblem));
+        if (t.fileProblem) {
+            // The format and the accepted ones as values let the GUI translate the sentence (absent before they
+            // were stored: then it shows the engine's English problem).
+            MessageArgs a { { "problem", *t.fileProblem } };
+            if (t.fileFormat) {
+                a["format"] = t.fileFormat->format;
+                a["accepted"] = fmt::format("{}", fmt::join(t.fileFormat->accepted, ", "));
+            }
+            ev.push_back(line("file-format", std::move(a), "also: " + *t.fileProblem));
+        }
         if (t.unknown > 0)
             ev.push_back(line("unknown", { { "nodes", t.unknown } },
                 fmt::format("the table does not say for {} more node(s)", t.unknown)));

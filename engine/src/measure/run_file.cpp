@@ -118,12 +118,15 @@ Json toJson(const TargetSummary& t)
         partitions = { { "total", t.partitions->partitions }, { "provider", t.partitions->providerPartitions },
             { "cpu", t.partitions->cpuPartitions }, { "crossings", t.partitions->crossings },
             { "exact", t.partitions->exact } };
+    Json fileFormat = nullptr;
+    if (t.fileFormat)
+        fileFormat = { { "format", t.fileFormat->format }, { "accepted", t.fileFormat->accepted } };
     return { { "table", t.tableId }, { "title", t.title }, { "kind", std::string(targetTableKindName(t.kind)) },
         { "version", t.version }, { "versionMatch", t.versionMatch }, { "fallbackTable", t.fallbackTableId },
         { "verdict", std::string(targetVerdictName(t.verdict)) }, { "fileProblem", optional(t.fileProblem) },
-        { "nodes", t.nodes }, { "runs", t.runs }, { "fallsBack", t.fallsBack }, { "noKernel", t.noKernel },
-        { "unknown", t.unknown }, { "cpuNoKernel", t.cpuNoKernel }, { "runtimeFailures", t.runtimeFailures },
-        { "partitions", partitions }, { "problems", problems } };
+        { "fileFormat", fileFormat }, { "nodes", t.nodes }, { "runs", t.runs }, { "fallsBack", t.fallsBack },
+        { "noKernel", t.noKernel }, { "unknown", t.unknown }, { "cpuNoKernel", t.cpuNoKernel },
+        { "runtimeFailures", t.runtimeFailures }, { "partitions", partitions }, { "problems", problems } };
 }
 
 // The file's words for a list of enum values.
@@ -240,6 +243,11 @@ TargetSummary targetFromJson(const Json& j, const std::string& w)
     t.fallbackTableId = get<std::string>(j, "fallbackTable", w);
     t.verdict = getWord(j, "verdict", w, kTargetVerdicts);
     t.fileProblem = getOptional<std::string>(j, "fileProblem", w);
+    if (auto it = j.find("fileFormat"); it != j.end() && !it->is_null()) {
+        const std::string fw = w + ".fileFormat";
+        t.fileFormat = FileFormatProblem { get<std::string>(*it, "format", fw),
+            get<std::vector<std::string>>(*it, "accepted", fw) };
+    }
     t.nodes = get<int64_t>(j, "nodes", w);
     t.runs = get<int64_t>(j, "runs", w);
     t.fallsBack = get<int64_t>(j, "fallsBack", w);

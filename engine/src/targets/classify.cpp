@@ -33,10 +33,10 @@ void fileChecks(const Model& model, const TargetTable& t, TargetReport& r)
 {
     if (!t.modelFormats.empty()) {
         const std::string ext = fileExtension(model);
-        if (std::find(t.modelFormats.begin(), t.modelFormats.end(), ext) == t.modelFormats.end())
-            r.fileProblem = fmt::format("this target loads only {} files: a {} file cannot load at all (it must be "
-                                        "converted first)",
-                fmt::join(t.modelFormats, ", "), ext);
+        if (std::find(t.modelFormats.begin(), t.modelFormats.end(), ext) == t.modelFormats.end()) {
+            r.fileFormat = FileFormatProblem { ext, t.modelFormats };
+            r.fileProblem = fileFormatProblemText(*r.fileFormat);
+        }
     }
     if (t.modelOpsetRange) {
         const int64_t opset = model.opsetVersion("");
@@ -101,6 +101,12 @@ std::string_view nodeVerdictName(NodeVerdict v) noexcept
         break;
     }
     return "unknown";
+}
+
+std::string fileFormatProblemText(const FileFormatProblem& p)
+{
+    return fmt::format("this target loads only {} files: a {} file cannot load at all (it must be converted first)",
+        fmt::join(p.accepted, ", "), p.format);
 }
 
 std::string_view targetVerdictName(TargetVerdict v) noexcept

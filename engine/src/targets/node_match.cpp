@@ -161,6 +161,12 @@ bool listed(const std::vector<std::string>& names, DataType dt)
     return std::find(names.begin(), names.end(), dataTypeName(dt)) != names.end();
 }
 
+bool listedAsOptional(const std::vector<std::string>& names, DataType dt)
+{
+    const std::string optional = fmt::format("optional(tensor({}))", dataTypeName(dt));
+    return std::find(names.begin(), names.end(), optional) != names.end();
+}
+
 void checkValues(TypeCheck& c, const Graph& g, const std::vector<ValueId>& ids, const std::vector<std::string>& names,
     const std::string& what)
 {
@@ -170,6 +176,12 @@ void checkValues(TypeCheck& c, const Graph& g, const std::vector<ValueId>& ids, 
         const Value& v = g.value(id);
         if (v.type.elementType == DataType::Undefined)
             note(c, Match::Unknown, fmt::format("element type of '{}' is not known", v.name));
+        else if (!listed(names, v.type.elementType) && listedAsOptional(names, v.type.elementType))
+            // The loader reads optional(tensor(T)) as T and keeps no marker, so which of the two it is is not known.
+            note(c, Match::Unknown,
+                fmt::format("'{}' is {} or optional(tensor({})) (the loader does not keep which), {} lists only the "
+                            "optional one",
+                    v.name, dataTypeName(v.type.elementType), dataTypeName(v.type.elementType), what));
         else if (!listed(names, v.type.elementType))
             note(c, Match::No,
                 fmt::format(

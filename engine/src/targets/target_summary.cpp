@@ -77,6 +77,7 @@ TargetSummary summarizeTarget(const Graph& g, const TargetReport& r, size_t maxE
     s.fallbackTableId = r.fallbackTableId;
     s.verdict = r.verdict;
     s.fileProblem = r.fileProblem;
+    s.fileFormat = r.fileFormat;
     s.nodes = r.nodeCount();
     s.runs = r.count(NodeVerdict::Runs);
     s.fallsBack = r.count(NodeVerdict::FallsBack);

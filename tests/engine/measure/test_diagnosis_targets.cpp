@@ -113,8 +113,12 @@ TEST(DiagnosisTargets, MobilePackageCannotLoadForWantOfAConvIntegerKernel)
     EXPECT_EQ(std::get<std::string>(f->args.at("ops")), "1 ConvInteger");
     ASSERT_TRUE(lineOf(*f, "no-kernel"));
     EXPECT_EQ(std::get<std::string>(lineOf(*f, "no-kernel")->args.at("examples")), "'conv'");
-    // The package loads only .ort files: said as well, but converting the file would not bring the kernel.
-    ASSERT_TRUE(lineOf(*f, "file-format"));
+    // The package loads only .ort files: said as well, but converting the file would not bring the kernel. The
+    // formats come as values too, for a reader that says the sentence in its own language.
+    const auto* format = lineOf(*f, "file-format");
+    ASSERT_TRUE(format);
+    EXPECT_EQ(std::get<std::string>(format->args.at("format")), ".onnx");
+    EXPECT_EQ(std::get<std::string>(format->args.at("accepted")), ".ort");
 
     const Finding* trt = targetFinding(findings, "dyn", "tensorrt-onnx-parser");
     ASSERT_TRUE(trt);
@@ -157,6 +161,9 @@ TEST(DiagnosisTargets, SurvivesTheRunFileAndOlderFilesHaveNoTargets)
     EXPECT_EQ(mobile.noKernel, 1);
     ASSERT_EQ(mobile.problems.size(), 1u);
     EXPECT_EQ(mobile.problems[0].examples, std::vector<std::string> { "conv" });
+    ASSERT_TRUE(mobile.fileFormat);
+    EXPECT_EQ(*mobile.fileFormat, (FileFormatProblem { ".onnx", { ".ort" } }));
+    EXPECT_EQ(mobile.fileProblem, fileFormatProblemText(*mobile.fileFormat));
 
     // A 1.2 file: no "targets" key. It reads, and says nothing about targets.
     std::string json = runRecordToJson(r);

@@ -179,6 +179,16 @@ struct PartitionSummary
 /// Walks `graph` in topological order; `placement` is indexed by NodeId.
 PartitionSummary countPartitions(const Graph& graph, const std::vector<Placement>& placement);
 
+/// A target that loads only other file formats (the mobile package loads only ".ort"), and the file's own format.
+struct FileFormatProblem
+{
+    std::string format; ///< the file's extension, ".onnx"
+    std::vector<std::string> accepted; ///< what the target loads, {".ort"}
+    bool operator==(const FileFormatProblem&) const = default;
+};
+/// "this target loads only .ort files: a .onnx file cannot load at all (it must be converted first)"
+std::string fileFormatProblemText(const FileFormatProblem& p);
+
 enum class TargetVerdict
 {
     Runs, ///< loads, and every node runs on the target
@@ -198,6 +208,7 @@ struct TargetReport
     std::string fallbackTableId; ///< the CPU kernel table consulted for fallbacks; empty when none was loaded
     TargetVerdict verdict = TargetVerdict::Unknown;
     std::optional<std::string> fileProblem; ///< file-level reason it cannot load (".onnx: loads only .ort files")
+    std::optional<FileFormatProblem> fileFormat; ///< the same as values when the format is the reason (translations)
     std::vector<std::string> fileNotes; ///< caveats (model opset outside the range the source states)
     std::vector<NodeTargetResult> nodes; ///< main graph, topological order (bodies under their node)
     /// EP tables only: summed over the main graph and every body, each partitioned on its own.
@@ -248,6 +259,7 @@ struct TargetSummary
     std::string fallbackTableId;
     TargetVerdict verdict = TargetVerdict::Unknown;
     std::optional<std::string> fileProblem;
+    std::optional<FileFormatProblem> fileFormat; ///< fileProblem's values when the format is the reason
     int64_t nodes = 0; ///< main graph and If/Loop/Scan bodies, as the counts below
     int64_t runs = 0;
     int64_t fallsBack = 0;
