@@ -177,127 +177,127 @@
         <translation>Welches Modell, welche Threads und welcher Modus dieses Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="69"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="72"/>
         <source>&amp;Swap A and B</source>
         <translation>A und B &amp;tauschen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="72"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="75"/>
         <source>Exchange baseline and candidate (Ctrl+Shift+X)</source>
         <translation>Basis und Kandidat vertauschen (Strg+Umschalt+X)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="98"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="100"/>
         <source>B / A below 1: B takes less time (or memory) than A</source>
         <translation>B / A unter 1: B braucht weniger Zeit (oder Speicher) als A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="137"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="140"/>
         <source>&amp;Copy as Text</source>
         <translation>Als Text &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="320"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="323"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt;: needs a per-node profile on both sides (tick “Per-node profile” in the Runs panel before measuring).</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt;: braucht auf beiden Seiten ein Profil pro Knoten (vor dem Messen „Profil pro Knoten“ im Bereich „Läufe“ ankreuzen).</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="326"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="329"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt; (ms per run, largest difference first): which op types make B slower or faster than A.</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="371"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="374"/>
         <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
         <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="372"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="375"/>
         <source>Pick two scenarios with measured runs.</source>
         <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="374"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="377"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="347"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="350"/>
         <source>B is faster</source>
         <translation>B ist schneller</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="348"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="351"/>
         <source>B is slower</source>
         <translation>B ist langsamer</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="349"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="352"/>
         <source>no clear difference: the interval includes 1</source>
         <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="350"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="353"/>
         <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
         <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="344"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="347"/>
         <source>No speedup: a median is not positive.</source>
         <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="129"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="132"/>
         <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less. Click a column header to sort by it.</source>
         <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger. Ein Klick auf einen Spaltenkopf sortiert danach.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="385"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="388"/>
         <source>Computing the bootstrap interval of the speedup...</source>
         <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="397"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="400"/>
         <source>different CPUs (%1 vs %2)</source>
         <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="400"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="403"/>
         <source>different Quantscope builds</source>
         <translation>verschiedene Quantscope-Builds</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="403"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="406"/>
         <source>different thread settings</source>
         <translation>verschiedene Thread-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="405"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="408"/>
         <source>different modes (%1 vs %2)</source>
         <translation>verschiedene Modi (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="407"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="410"/>
         <source>different runtimes</source>
         <translation>verschiedene Laufzeitumgebungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="409"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="412"/>
         <source>a side is partial (cancelled)</source>
         <translation>eine Seite ist unvollständig (abgebrochen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="411"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="414"/>
         <source>Not like for like: %1.</source>
         <translation>Nicht vergleichbar: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="419"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="422"/>
         <source>A: %1</source>
         <translation>A: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="420"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="423"/>
         <source>B: %1</source>
         <translation>B: %1</translation>
     </message>
@@ -1161,92 +1161,92 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Gewichtsbytes pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="190"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
         <source>Colour nodes by a per-node metric (run profiles and parity reports add more)</source>
         <translation>Knoten nach einer Metrik pro Knoten färben (Laufprofile und Paritätsberichte fügen weitere hinzu)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="196"/>
         <source>&amp;Find...</source>
         <translation>&amp;Suchen...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="196"/>
         <source>Find a node by name, op type or tensor name</source>
         <translation>Einen Knoten über Name, Operatortyp oder Tensorname suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="199"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="202"/>
         <source>Find &amp;Next</source>
         <translation>&amp;Weitersuchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="199"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="202"/>
         <source>Next match</source>
         <translation>Nächster Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="200"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="203"/>
         <source>Find Pre&amp;vious</source>
         <translation>&amp;Rückwärts suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="200"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="203"/>
         <source>Previous match</source>
         <translation>Vorheriger Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="204"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="207"/>
         <source>Export Graph as &amp;PNG...</source>
         <translation>Graph als P&amp;NG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="205"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="208"/>
         <source>Save the whole graph as a PNG image</source>
         <translation>Den ganzen Graphen als PNG-Bild speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="206"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="209"/>
         <source>Export Graph as &amp;SVG...</source>
         <translation>Graph als &amp;SVG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="207"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="210"/>
         <source>Save the whole graph as a scalable SVG drawing</source>
         <translation>Den ganzen Graphen als skalierbare SVG-Zeichnung speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="243"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="246"/>
         <source>FP32 · %1</source>
         <translation>FP32 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="246"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="249"/>
         <source>INT8 · %1</source>
         <translation>INT8 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="375"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="378"/>
         <source>Verdict on target</source>
         <translation>Urteil zum Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="377"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="380"/>
         <source>Colour nodes by where they run on %1 (chosen in the Targets view)</source>
         <translation>Knoten danach färben, wo sie auf %1 laufen (gewählt in der Ansicht Ziele)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="398"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="401"/>
         <source>Time per node</source>
         <translation>Zeit pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="399"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="402"/>
         <source>Share of time per node</source>
         <translation>Zeitanteil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="446"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="449"/>
         <source>The analysis reports no per-node MACs for this model yet.</source>
         <translation>Die Analyse liefert für dieses Modell noch keine MACs pro Knoten.</translation>
     </message>
@@ -1259,12 +1259,12 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">logarithmische Skala</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="497"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="500"/>
         <source>No match</source>
         <translation>Kein Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="500"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="503"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
@@ -1424,19 +1424,19 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::LegendWidget</name>
     <message>
-        <location filename="../ui/graph/legend_widget.cpp" line="69"/>
+        <location filename="../ui/graph/legend_widget.cpp" line="81"/>
         <source>log scale</source>
         <translation>logarithmische Skala</translation>
     </message>
     <message>
-        <location filename="../ui/graph/legend_widget.cpp" line="73"/>
+        <location filename="../ui/graph/legend_widget.cpp" line="85"/>
         <source>no data</source>
         <translation>keine Daten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/legend_widget.cpp" line="88"/>
+        <location filename="../ui/graph/legend_widget.cpp" line="104"/>
         <source>float&amp;nbsp;&amp;#8596;&amp;nbsp;integer&amp;nbsp;edge</source>
-        <translation>Gleitkomma&amp;nbsp;&amp;#8596;&amp;nbsp;Ganzzahl-Kante</translation>
+        <translation>Float&amp;#8596;Integer-Kante</translation>
     </message>
 </context>
 <context>
@@ -1467,386 +1467,401 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="246"/>
+        <location filename="../ui/main_window.cpp" line="272"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="247"/>
+        <location filename="../ui/main_window.cpp" line="273"/>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="249"/>
+        <location filename="../ui/main_window.cpp" line="275"/>
         <source>Open an ONNX model</source>
         <translation>Ein ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="250"/>
+        <location filename="../ui/main_window.cpp" line="276"/>
         <source>Open &amp;Pair (FP32 + INT8)...</source>
         <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="252"/>
+        <location filename="../ui/main_window.cpp" line="278"/>
         <source>Open a float model and its quantized version side by side</source>
         <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="254"/>
+        <location filename="../ui/main_window.cpp" line="280"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="273"/>
+        <location filename="../ui/main_window.cpp" line="300"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="281"/>
+        <location filename="../ui/main_window.cpp" line="308"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="285"/>
+        <location filename="../ui/main_window.cpp" line="312"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
+        <location filename="../ui/main_window.cpp" line="337"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="312"/>
+        <location filename="../ui/main_window.cpp" line="342"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="313"/>
+        <location filename="../ui/main_window.cpp" line="343"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="315"/>
+        <location filename="../ui/main_window.cpp" line="345"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="335"/>
+        <location filename="../ui/main_window.cpp" line="365"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="270"/>
+        <location filename="../ui/main_window.cpp" line="297"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="82"/>
+        <location filename="../ui/main_window.cpp" line="87"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="83"/>
+        <location filename="../ui/main_window.cpp" line="88"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="84"/>
+        <location filename="../ui/main_window.cpp" line="89"/>
         <source>The model&apos;s graph (Alt+G)</source>
         <translation>Der Graph des Modells (Alt+G)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="85"/>
+        <location filename="../ui/main_window.cpp" line="90"/>
         <source>Charts, statistics and findings of the selected run (Alt+E)</source>
         <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="95"/>
+        <location filename="../ui/main_window.cpp" line="100"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="96"/>
-        <location filename="../ui/main_window.cpp" line="348"/>
+        <location filename="../ui/main_window.cpp" line="101"/>
+        <location filename="../ui/main_window.cpp" line="378"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="113"/>
-        <location filename="../ui/main_window.cpp" line="304"/>
+        <location filename="../ui/main_window.cpp" line="118"/>
+        <location filename="../ui/main_window.cpp" line="334"/>
         <source>Stop quantizing; nothing is written</source>
         <translation>Quantisieren abbrechen; es wird nichts geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="141"/>
+        <location filename="../ui/main_window.cpp" line="146"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="200"/>
+        <location filename="../ui/main_window.cpp" line="205"/>
         <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
         <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="217"/>
+        <location filename="../ui/main_window.cpp" line="225"/>
         <source>Model Summary</source>
         <translation>Modellübersicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="218"/>
+        <location filename="../ui/main_window.cpp" line="226"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="219"/>
+        <location filename="../ui/main_window.cpp" line="227"/>
         <source>Properties</source>
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="223"/>
+        <location filename="../ui/main_window.cpp" line="231"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="224"/>
+        <location filename="../ui/main_window.cpp" line="232"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="225"/>
+        <location filename="../ui/main_window.cpp" line="233"/>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="228"/>
+        <location filename="../ui/main_window.cpp" line="236"/>
         <source>Hotspots</source>
         <translation>Hotspots</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="236"/>
+        <location filename="../ui/main_window.cpp" line="244"/>
         <source>Targets</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="286"/>
+        <location filename="../ui/main_window.cpp" line="316"/>
         <source>Show Tar&amp;gets</source>
         <translation>Ziele &amp;anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="294"/>
+        <location filename="../ui/main_window.cpp" line="324"/>
         <source>Where the model runs, falls back to the CPU provider, or cannot load</source>
         <translation>Wo das Modell läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="297"/>
+        <location filename="../ui/main_window.cpp" line="327"/>
         <source>&amp;Model</source>
         <translation>M&amp;odell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="299"/>
+        <location filename="../ui/main_window.cpp" line="329"/>
         <source>&amp;Quantize...</source>
         <translation>&amp;Quantisieren...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="302"/>
+        <location filename="../ui/main_window.cpp" line="332"/>
         <source>Write an INT8 version of the open FP32 model and open it beside the original</source>
         <translation>Eine INT8-Fassung des geöffneten FP32-Modells schreiben und neben dem Original öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="303"/>
+        <location filename="../ui/main_window.cpp" line="333"/>
         <source>&amp;Cancel Quantizing</source>
         <translation>Quantisieren &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="317"/>
+        <location filename="../ui/main_window.cpp" line="347"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="336"/>
+        <location filename="../ui/main_window.cpp" line="366"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="337"/>
+        <location filename="../ui/main_window.cpp" line="367"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="351"/>
+        <location filename="../ui/main_window.cpp" line="381"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="358"/>
-        <location filename="../ui/main_window.cpp" line="366"/>
+        <location filename="../ui/main_window.cpp" line="388"/>
+        <location filename="../ui/main_window.cpp" line="396"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="365"/>
+        <location filename="../ui/main_window.cpp" line="395"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="375"/>
+        <location filename="../ui/main_window.cpp" line="405"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="386"/>
+        <location filename="../ui/main_window.cpp" line="416"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="390"/>
+        <location filename="../ui/main_window.cpp" line="420"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="403"/>
+        <location filename="../ui/main_window.cpp" line="433"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="403"/>
+        <location filename="../ui/main_window.cpp" line="433"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="405"/>
+        <location filename="../ui/main_window.cpp" line="435"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="405"/>
+        <location filename="../ui/main_window.cpp" line="435"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="410"/>
-        <source>Export Failed</source>
-        <translation>Export fehlgeschlagen</translation>
+        <location filename="../ui/main_window.cpp" line="440"/>
+        <source>Quantscope could not export the graph to %1.</source>
+        <translation>Quantscope konnte den Graphen nicht nach %1 exportieren.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="412"/>
+        <source>Export Failed</source>
+        <translation type="vanished">Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="442"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="434"/>
+        <location filename="../ui/main_window.cpp" line="464"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="434"/>
+        <location filename="../ui/main_window.cpp" line="464"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="456"/>
+        <location filename="../ui/main_window.cpp" line="486"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="511"/>
+        <location filename="../ui/main_window.cpp" line="541"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="515"/>
         <source>Could Not Open Model</source>
-        <translation>Öffnen fehlgeschlagen</translation>
+        <translation type="vanished">Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="516"/>
+        <location filename="../ui/main_window.cpp" line="546"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="547"/>
+        <location filename="../ui/main_window.cpp" line="574"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="548"/>
+        <location filename="../ui/main_window.cpp" line="575"/>
         <source>%1 (session)</source>
         <translation>%1 (Sitzung)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="550"/>
+        <location filename="../ui/main_window.cpp" line="577"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="562"/>
+        <location filename="../ui/main_window.cpp" line="589"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="577"/>
+        <location filename="../ui/main_window.cpp" line="604"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="580"/>
+        <location filename="../ui/main_window.cpp" line="611"/>
+        <source>%1[*] · %2</source>
+        <translation>%1[*] · %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="612"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="580"/>
+        <location filename="../ui/main_window.cpp" line="612"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="672"/>
+        <location filename="../ui/main_window.cpp" line="713"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="681"/>
+        <location filename="../ui/main_window.cpp" line="722"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="694"/>
+        <location filename="../ui/main_window.cpp" line="735"/>
         <source>Quantizing failed.</source>
         <translation>Quantisieren fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="697"/>
         <source>Could Not Quantize</source>
-        <translation>Quantisieren fehlgeschlagen</translation>
+        <translation type="vanished">Quantisieren fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="698"/>
+        <location filename="../ui/main_window.cpp" line="738"/>
         <source>Quantscope could not write the INT8 model.</source>
         <translation>Quantscope konnte das INT8-Modell nicht schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="706"/>
+        <location filename="../ui/main_window.cpp" line="743"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="707"/>
+        <location filename="../ui/main_window.cpp" line="744"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="327"/>
+        <location filename="../ui/main_window.cpp" line="357"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="328"/>
+        <location filename="../ui/main_window.cpp" line="358"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
     <message>
         <source>%1 nodes · %2 boundaries · layout %3 ms</source>
         <translation type="vanished">%1 Knoten · %2 Grenzen · Layout %3 ms</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::MessageBox</name>
+    <message>
+        <location filename="../ui/dialogs/message_box.cpp" line="10"/>
+        <source>Quantscope</source>
+        <translation>Quantscope</translation>
     </message>
 </context>
 <context>
@@ -1873,7 +1888,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::NodeItem</name>
     <message numerus="yes">
-        <location filename="../ui/graph/node_item.cpp" line="76"/>
+        <location filename="../ui/graph/node_item.cpp" line="157"/>
         <source>%n Q/DQ node(s) collapsed into this one</source>
         <translation>
             <numerusform>%n Q/DQ-Knoten in diesen zusammengefaltet</numerusform>
@@ -1881,7 +1896,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/node_item.cpp" line="80"/>
+        <location filename="../ui/graph/node_item.cpp" line="161"/>
         <source>%n constant input(s) folded into this node (see Properties)</source>
         <translation>
             <numerusform>%n konstante Eingabe in diesen Knoten eingefaltet (siehe Eigenschaften)</numerusform>
@@ -1894,7 +1909,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     <message>
         <location filename="../ui/graph/node_style.cpp" line="37"/>
         <source>Float compute</source>
-        <translation>Gleitkomma-Rechnung</translation>
+        <translation>Float-Rechnung</translation>
     </message>
     <message>
         <location filename="../ui/graph/node_style.cpp" line="40"/>
@@ -2391,47 +2406,46 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::QuantizeCoordinator</name>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="25"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="26"/>
         <source>%1 %2/%3</source>
         <translation>%1 %2/%3</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="36"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="37"/>
         <source>Quantizing cancelled; nothing was written.</source>
         <translation>Quantisieren abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="72"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="73"/>
         <source>A model is being quantized; wait for it or cancel it first.</source>
         <translation>Es wird gerade ein Modell quantisiert; warten Sie darauf oder brechen Sie es zuerst ab.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="76"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="77"/>
         <source>The FP32 model %1 of this run is not there any more.</source>
         <translation>Das FP32-Modell %1 dieses Laufs ist nicht mehr vorhanden.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="99"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="100"/>
         <source>Quantizing %1...</source>
         <translation>%1 wird quantisiert...</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="111"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="112"/>
         <source>%1 Wrote %2.</source>
         <translation>%1 %2 geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="114"/>
         <source>Quantized</source>
-        <translation>Quantisiert</translation>
+        <translation type="vanished">Quantisiert</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="115"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="116"/>
         <source>Wrote %1 (%2).</source>
         <translation>%1 geschrieben (%2).</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="122"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="123"/>
         <source>The details say which nodes and why.</source>
         <translation>Die Details nennen die Knoten und den Grund.</translation>
     </message>
@@ -2439,369 +2453,368 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::QuantizeDialog</name>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="94"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="95"/>
         <source>Quantize %1</source>
         <translation>%1 quantisieren</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="108"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="109"/>
         <source>Writes an INT8 version of &lt;b&gt;%1&lt;/b&gt; in the node patterns of ONNX Runtime&apos;s quantizer and opens it beside the original.</source>
         <translation>Schreibt eine INT8-Fassung von &lt;b&gt;%1&lt;/b&gt; in den Knotenmustern des Quantisierers von ONNX Runtime und öffnet sie neben dem Original.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="116"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="117"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="119"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="120"/>
         <source>Static QDQ</source>
         <translation>Statisch QDQ</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="121"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="122"/>
         <source>QuantizeLinear/DequantizeLinear pairs around the quantized ops; ranges come from a calibration pass. Runtimes fuse each group into an integer kernel.</source>
         <translation>QuantizeLinear/DequantizeLinear-Paare um die quantisierten Operatoren; die Wertebereiche stammen aus einem Kalibrierungsdurchlauf. Laufzeitumgebungen verschmelzen jede Gruppe zu einem Ganzzahl-Kernel.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="124"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="125"/>
         <source>Static QOperator</source>
         <translation>Statisch QOperator</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="126"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="127"/>
         <source>QLinearConv/QLinearMatMul on the integer tensors, QuantizeLinear/DequantizeLinear only where float ops meet them; ranges come from a calibration pass.</source>
         <translation>QLinearConv/QLinearMatMul auf den Ganzzahl-Tensoren, QuantizeLinear/DequantizeLinear nur dort, wo Float-Operatoren auf sie treffen; die Wertebereiche stammen aus einem Kalibrierungsdurchlauf.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="129"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="130"/>
         <source>Dynamic</source>
         <translation>Dynamisch</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="131"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="132"/>
         <source>DynamicQuantizeLinear before ConvInteger/MatMulInteger: activation ranges are measured on every run, so no calibration data is needed. Meant for MatMul-heavy models.</source>
         <translation>DynamicQuantizeLinear vor ConvInteger/MatMulInteger: die Wertebereiche der Aktivierungen werden bei jedem Lauf gemessen, daher sind keine Kalibrierungsdaten nötig. Gedacht für MatMul-lastige Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="134"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="135"/>
         <source>How the INT8 model is written (quantscope-cli quantize --format)</source>
         <translation>Wie das INT8-Modell geschrieben wird (quantscope-cli quantize --format)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="135"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="136"/>
         <source>Per-channel weights</source>
         <translation>Gewichte pro Kanal</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="137"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="138"/>
         <source>One weight scale per output channel instead of one per tensor: more accurate, and needs symmetric weights</source>
         <translation>Ein Gewichtsskalenfaktor pro Ausgabekanal statt einer pro Tensor: genauer, und verlangt symmetrische Gewichte</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="139"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="140"/>
         <source>Reduce range (7-bit weights)</source>
         <translation>Reduzierter Bereich (7-Bit-Gewichte)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="141"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="142"/>
         <source>Weights in 7 bits, for CPUs without VNNI whose u8*s8 multiply-add sums pairs into saturating 16-bit integers</source>
         <translation>Gewichte in 7 Bit, für CPUs ohne VNNI, deren u8*s8-Multiplizier-Addier-Befehl Paare in sättigende 16-Bit-Ganzzahlen summiert</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="144"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="145"/>
         <source>Format:</source>
         <translation>Format:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="149"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="150"/>
         <source>Types</source>
         <translation>Typen</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="154"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="155"/>
         <source>The type of the quantized weights; x86-64 integer kernels multiply uint8 activations by int8 weights</source>
         <translation>Der Typ der quantisierten Gewichte; x86-64-Ganzzahl-Kernels multiplizieren uint8-Aktivierungen mit int8-Gewichten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="161"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="162"/>
         <source>The type of the quantized activations; int8 needs a static format and int8 weights</source>
         <translation>Der Typ der quantisierten Aktivierungen; int8 verlangt ein statisches Format und int8-Gewichte</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="164"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="165"/>
         <source>By type (int8 symmetric, uint8 not)</source>
         <translation>Nach Typ (int8 symmetrisch, uint8 nicht)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="165"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="166"/>
         <source>Symmetric</source>
         <translation>Symmetrisch</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="166"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="167"/>
         <source>Asymmetric</source>
         <translation>Asymmetrisch</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="167"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="168"/>
         <source>Symmetric weights have zero point 0 (or 128 for uint8); asymmetric ones use the whole range from the smallest to the largest weight</source>
         <translation>Symmetrische Gewichte haben den Nullpunkt 0 (bzw. 128 bei uint8); asymmetrische nutzen den ganzen Bereich vom kleinsten bis zum größten Gewicht</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="169"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="170"/>
         <source>Symmetric activations</source>
         <translation>Symmetrische Aktivierungen</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="172"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="173"/>
         <source>Activation ranges centred on zero; only the static formats choose activation ranges in advance</source>
         <translation>Wertebereiche der Aktivierungen um null zentriert; nur die statischen Formate legen sie im Voraus fest</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="174"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="175"/>
         <source>Weights:</source>
         <translation>Gewichte:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="175"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="176"/>
         <source>Activations:</source>
         <translation>Aktivierungen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="176"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="177"/>
         <source>Weight range:</source>
         <translation>Gewichtsbereich:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="180"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="181"/>
         <source>Calibration (static formats)</source>
         <translation>Kalibrierung (statische Formate)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="184"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="185"/>
         <source>Min/max</source>
         <translation>Min/Max</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="185"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="186"/>
         <source>Percentile</source>
         <translation>Perzentil</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="186"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="187"/>
         <source>Entropy (KL divergence)</source>
         <translation>Entropie (KL-Divergenz)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="187"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="188"/>
         <source>How each activation&apos;s range is chosen from the calibration runs: the observed range, a percentile of |x| (ignores rare outliers), or TensorRT&apos;s entropy threshold</source>
         <translation>Wie der Wertebereich jeder Aktivierung aus den Kalibrierungsläufen gewählt wird: der beobachtete Bereich, ein Perzentil von |x| (ignoriert seltene Ausreißer) oder die Entropie-Schwelle von TensorRT</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="195"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="196"/>
         <source>The share of |x| values the range keeps (percentile calibration)</source>
         <translation>Der Anteil der |x|-Werte, den der Bereich behält (Perzentil-Kalibrierung)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="196"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="197"/>
         <source>Random samples:</source>
         <translation>Zufallsstichproben:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="198"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="199"/>
         <source>Seeded uniform [0, 1) inputs: only right for models whose inputs have that distribution (images scaled to [0, 1])</source>
         <translation>Gleichverteilte Eingaben in [0, 1) mit festem Startwert: nur richtig für Modelle, deren Eingaben so verteilt sind (auf [0, 1] skalierte Bilder)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="204"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="205"/>
         <source>How many random inputs the calibration runs the model on</source>
         <translation>Auf wie vielen Zufallseingaben die Kalibrierung das Modell ausführt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="205"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="206"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="207"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="208"/>
         <source>Real inputs: test_data_set_*/input_K.pb folders, or a folder of .pb or .npy files (one sample per file)</source>
         <translation>Echte Eingaben: Ordner test_data_set_*/input_K.pb oder ein Ordner mit .pb- oder .npy-Dateien (eine Stichprobe pro Datei)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="212"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="256"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="213"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="257"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="217"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="218"/>
         <source>Threads for the calibration runs</source>
         <translation>Threads für die Kalibrierungsläufe</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="219"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="220"/>
         <source>Method:</source>
         <translation>Methode:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="227"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="228"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="233"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="234"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="236"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="237"/>
         <source>Conv, MatMul (QDQ also Gemm)</source>
         <translation>Conv, MatMul (QDQ auch Gemm)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="237"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="238"/>
         <source>The op types to quantize, separated by commas; empty: the format&apos;s default</source>
         <translation>Die zu quantisierenden Operatortypen, durch Kommas getrennt; leer: die Vorgabe des Formats</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="240"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="241"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="241"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="242"/>
         <source>Names of nodes to leave in float (sensitive layers), separated by commas</source>
         <translation>Namen der Knoten, die in Float bleiben sollen (empfindliche Schichten), durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="244"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="245"/>
         <source>NAME=1x3x224x224</source>
         <translation>NAME=1x3x224x224</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="245"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="246"/>
         <source>Binds free input dimensions for the calibration runs, separated by spaces</source>
         <translation>Legt freie Eingabedimensionen für die Kalibrierungsläufe fest, durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="247"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="248"/>
         <source>Op types:</source>
         <translation>Operatortypen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="248"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="249"/>
         <source>Leave in float:</source>
         <translation>In Float lassen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="249"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="250"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="254"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="255"/>
         <source>Where the INT8 model is written; an existing file is replaced only after asking</source>
         <translation>Wohin das INT8-Modell geschrieben wird; eine vorhandene Datei wird erst nach Rückfrage ersetzt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="259"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="260"/>
         <source>Write to:</source>
         <translation>Schreiben nach:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="272"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="273"/>
         <source>&amp;Quantize</source>
         <translation>&amp;Quantisieren</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="273"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="274"/>
         <source>Quantize on a background thread; the result opens as a pair beside the original</source>
         <translation>In einem Hintergrund-Thread quantisieren; das Ergebnis öffnet sich als Paar neben dem Original</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="275"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="475"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="276"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="476"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="408"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="409"/>
         <source>Will write: %1.</source>
         <translation>Schreibt: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="416"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="417"/>
         <source>Refused: %1</source>
         <translation>Abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="420"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="421"/>
         <source>Choose the folder of calibration inputs, or use random samples.</source>
         <translation>Wählen Sie den Ordner mit Kalibrierungseingaben, oder verwenden Sie Zufallsstichproben.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="422"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="423"/>
         <source>The calibration folder %1 does not exist.</source>
         <translation>Der Kalibrierungsordner %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="427"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="428"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="429"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="430"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of this model.</source>
         <translation>Eingabeform „%1“: „%2“ ist keine Eingabe dieses Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="434"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="435"/>
         <source>&apos;%1&apos; (leave in float) is not a node of this model.</source>
         <translation>„%1“ (in Float lassen) ist kein Knoten dieses Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="437"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="438"/>
         <source>Choose where to write the INT8 model.</source>
         <translation>Wählen Sie, wohin das INT8-Modell geschrieben wird.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="439"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="440"/>
         <source>The INT8 model would replace the FP32 model it is made from; choose another file.</source>
         <translation>Das INT8-Modell würde das FP32-Modell ersetzen, aus dem es entsteht; wählen Sie eine andere Datei.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="441"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="442"/>
         <source>%1 is a folder; choose a file name.</source>
         <translation>%1 ist ein Ordner; wählen Sie einen Dateinamen.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="447"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="448"/>
         <source>Calibration Data Folder</source>
         <translation>Ordner mit Kalibrierungsdaten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="457"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="458"/>
         <source>Write the INT8 Model to</source>
         <translation>INT8-Modell schreiben nach</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="457"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="458"/>
         <source>ONNX models (*.onnx);;All files (*)</source>
         <translation>ONNX-Modelle (*.onnx);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="471"/>
         <source>Replace File?</source>
-        <translation>Datei ersetzen?</translation>
+        <translation type="vanished">Datei ersetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="472"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="473"/>
         <source>%1 exists. Replace it with the new INT8 model?</source>
         <translation>%1 existiert. Durch das neue INT8-Modell ersetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="474"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="475"/>
         <source>&amp;Replace</source>
         <translation>&amp;Ersetzen</translation>
     </message>
@@ -2961,87 +2974,87 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportPanel</name>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="31"/>
+        <location filename="../ui/panels/report_panel.cpp" line="32"/>
         <source>Export Report as &amp;Markdown...</source>
         <translation>Bericht als &amp;Markdown exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="34"/>
+        <location filename="../ui/panels/report_panel.cpp" line="35"/>
         <source>Write the engine&apos;s Markdown report of the selected run (Ctrl+Shift+M)</source>
         <translation>Den Markdown-Bericht der Engine zum gewählten Lauf schreiben (Strg+Umschalt+M)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="36"/>
+        <location filename="../ui/panels/report_panel.cpp" line="37"/>
         <source>Export Report as &amp;PDF...</source>
         <translation>Bericht als &amp;PDF exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="39"/>
+        <location filename="../ui/panels/report_panel.cpp" line="40"/>
         <source>Write the report with its charts as a PDF (Ctrl+Shift+P)</source>
         <translation>Den Bericht mit seinen Diagrammen als PDF schreiben (Strg+Umschalt+P)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="42"/>
+        <location filename="../ui/panels/report_panel.cpp" line="43"/>
         <source>Copy Report as Mar&amp;kdown</source>
         <translation>Bericht als Markdown &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="45"/>
+        <location filename="../ui/panels/report_panel.cpp" line="46"/>
         <source>Put the Markdown report of the selected run on the clipboard (Ctrl+Shift+C)</source>
         <translation>Den Markdown-Bericht des gewählten Laufs in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="50"/>
+        <location filename="../ui/panels/report_panel.cpp" line="51"/>
         <source>Copied the report to the clipboard.</source>
         <translation>Bericht in die Zwischenablage kopiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="59"/>
+        <location filename="../ui/panels/report_panel.cpp" line="60"/>
         <source>Cancel Export</source>
         <translation>Export abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="63"/>
+        <location filename="../ui/panels/report_panel.cpp" line="64"/>
         <source>Stop writing the report; the file already at that path stays as it was (Esc)</source>
         <translation>Das Schreiben des Berichts beenden; die Datei, die schon unter diesem Pfad liegt, bleibt unverändert (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="66"/>
+        <location filename="../ui/panels/report_panel.cpp" line="67"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="77"/>
+        <location filename="../ui/panels/report_panel.cpp" line="78"/>
         <source>A4</source>
         <translation>A4</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="78"/>
+        <location filename="../ui/panels/report_panel.cpp" line="79"/>
         <source>Letter</source>
         <translation>Letter</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="79"/>
+        <location filename="../ui/panels/report_panel.cpp" line="80"/>
         <source>Paper size of the PDF report</source>
         <translation>Papierformat des PDF-Berichts</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="105"/>
+        <location filename="../ui/panels/report_panel.cpp" line="106"/>
         <source>The Markdown report exactly as &apos;quantscope-cli report&apos; writes it</source>
         <translation>Der Markdown-Bericht genau so, wie ihn „quantscope-cli report“ schreibt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="115"/>
+        <location filename="../ui/panels/report_panel.cpp" line="116"/>
         <source>Page %1 of %2</source>
         <translation>Seite %1 von %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="120"/>
+        <location filename="../ui/panels/report_panel.cpp" line="121"/>
         <source>Export cancelled; %1 was left as it was.</source>
         <translation>Export abgebrochen; %1 bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="122"/>
+        <location filename="../ui/panels/report_panel.cpp" line="123"/>
         <source>Export failed; %1 was left as it was.</source>
         <translation>Export fehlgeschlagen; %1 bleibt unverändert.</translation>
     </message>
@@ -3050,7 +3063,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">%1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="118"/>
+        <location filename="../ui/panels/report_panel.cpp" line="119"/>
         <source>Exported the report to %1.</source>
         <translation>Bericht nach %1 exportiert.</translation>
     </message>
@@ -3059,45 +3072,44 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Export fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="123"/>
         <source>Export Failed</source>
-        <translation>Export fehlgeschlagen</translation>
+        <translation type="vanished">Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="123"/>
+        <location filename="../ui/panels/report_panel.cpp" line="124"/>
         <source>Could not write %1:
 %2</source>
         <translation>%1 konnte nicht geschrieben werden:
 %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="153"/>
+        <location filename="../ui/panels/report_panel.cpp" line="154"/>
         <source>&lt;p style=&apos;color:#868e96&apos;&gt;Select a run in the Runs panel to see its report.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#868e96&apos;&gt;Wählen Sie im Bereich „Läufe“ einen Lauf, um seinen Bericht zu sehen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="182"/>
+        <location filename="../ui/panels/report_panel.cpp" line="183"/>
         <source>Export Report as Markdown</source>
         <translation>Bericht als Markdown exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="182"/>
+        <location filename="../ui/panels/report_panel.cpp" line="183"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="185"/>
-        <location filename="../ui/panels/report_panel.cpp" line="198"/>
+        <location filename="../ui/panels/report_panel.cpp" line="186"/>
+        <location filename="../ui/panels/report_panel.cpp" line="199"/>
         <source>Writing %1...</source>
         <translation>%1 wird geschrieben...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="195"/>
+        <location filename="../ui/panels/report_panel.cpp" line="196"/>
         <source>Export Report as PDF</source>
         <translation>Bericht als PDF exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="195"/>
+        <location filename="../ui/panels/report_panel.cpp" line="196"/>
         <source>PDF documents (*.pdf)</source>
         <translation>PDF-Dokumente (*.pdf)</translation>
     </message>
@@ -3900,355 +3912,352 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::RunsPanel</name>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="69"/>
         <source>Measure</source>
-        <translation>Messen</translation>
+        <translation type="vanished">Messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="78"/>
         <source>Measure the open model (the FP32 model of a pair)</source>
         <translation>Das geöffnete Modell messen (bei einem Paar das FP32-Modell)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="77"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
         <source>Measure the quantized model of the pair (open a pair with Ctrl+Shift+O)</source>
         <translation>Das quantisierte Modell des Paars messen (ein Paar öffnen Sie mit Strg+Umschalt+O)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
         <source>Optimized</source>
         <translation>Optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
         <source>As written</source>
         <translation>Wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="509"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="529"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="80"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="82"/>
         <source>Optimized: the engine&apos;s fused kernels. As written: one kernel per node of the file, the way a naive runtime executes it.</source>
         <translation>Optimiert: die fusionierten Kernel der Engine. Wie geschrieben: ein Kernel pro Knoten der Datei, so wie eine naive Laufzeitumgebung sie ausführt.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="93"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="94"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="96"/>
         <source>Intra-op threads for oneDNN and the engine&apos;s kernels. 1 is the controlled setting; “all cores” is the practical one.</source>
         <translation>Intra-Op-Threads für oneDNN und die Kernel der Engine. 1 ist die kontrollierte Einstellung, „alle Kerne“ die praktische.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="99"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="101"/>
         <source>Runs before measuring (caches, lazy initialisation); the first is timed separately</source>
         <translation>Läufe vor der Messung (Caches, verzögerte Initialisierung); der erste wird getrennt gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="102"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
         <source>Measured runs per model; the statistics and histograms are of these</source>
         <translation>Gemessene Läufe pro Modell; Statistik und Histogramme beziehen sich auf diese</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="103"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="105"/>
         <source>Per-node profile</source>
         <translation>Profil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="106"/>
         <source>Record time per node and per op type (for the op-type chart and the graph colouring); its hooks add a little time between kernels</source>
         <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="107"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="109"/>
         <source>e.g. images=1x3x640x640</source>
         <translation>z. B. images=1x3x640x640</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="108"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="110"/>
         <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
         <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="113"/>
         <source>Warm-up:</source>
         <translation>Aufwärmen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="113"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
         <source>Runs:</source>
         <translation>Läufe:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="116"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="126"/>
         <source>Models:</source>
         <translation>Modelle:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="118"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="129"/>
         <source>Mode:</source>
         <translation>Modus:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="133"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="121"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="136"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="124"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="140"/>
         <source>&amp;Run Benchmark</source>
         <translation>Benchmark &amp;starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="127"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="143"/>
         <source>Measure the chosen models on a background thread (Ctrl+R)</source>
         <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="129"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="145"/>
         <source>&amp;Cancel Benchmark</source>
         <translation>Benchmark &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="132"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="148"/>
         <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
         <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="134"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="150"/>
         <source>Open Run &amp;File...</source>
         <translation>Lauf&amp;datei öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="137"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="153"/>
         <source>Open a run file written by Quantscope or &apos;quantscope-cli bench --json&apos;</source>
         <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="140"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="156"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="144"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="160"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="181"/>
-        <source>Runs</source>
-        <translation>Läufe</translation>
+        <location filename="../ui/panels/runs_panel.cpp" line="279"/>
+        <source>%1 of %2 benchmark scenarios failed.</source>
+        <translation>%1 von %2 Benchmark-Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="185"/>
+        <source>Runs</source>
+        <translation type="vanished">Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="203"/>
         <source>Runs measured here or opened from run files; select one to chart it</source>
         <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="191"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="209"/>
         <source>&amp;Remove from List</source>
         <translation>Aus der Liste &amp;entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="195"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="213"/>
         <source>Remove the selected run from this list (Del); its run file stays on disk</source>
         <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="198"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="216"/>
         <source>Compare &amp;Anyway</source>
         <translation>&amp;Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="200"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="218"/>
         <source>Compare the FP32 and INT8 models of the selected run although they are not the same network; the run file records that you asked</source>
         <translation>Die FP32- und INT8-Modelle des gewählten Laufs vergleichen, obwohl sie nicht dasselbe Netz sind; die Laufdatei hält fest, dass Sie es verlangt haben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="210"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="228"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="217"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="235"/>
         <source>Open...</source>
         <translation>Öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="220"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="238"/>
         <source>Folder...</source>
         <translation>Ordner...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="221"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="239"/>
         <source>Choose the folder new runs are saved to and listed from</source>
         <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="257"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="275"/>
         <source>Failed: %1 of %2 scenarios failed%3.
 %4</source>
         <translation>Fehlgeschlagen: %1 von %2 Szenarien sind fehlgeschlagen%3.
 %4</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="260"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="278"/>
         <source> (kept in %1)</source>
         <translation> (gespeichert in %1)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="261"/>
         <source>%1 of %2 scenarios failed.</source>
-        <translation>%1 von %2 Szenarien sind fehlgeschlagen.</translation>
+        <translation type="vanished">%1 von %2 Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="265"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="283"/>
         <source>Cancelled: the partial results are kept%1.</source>
         <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="266"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="284"/>
         <source> in %1</source>
         <translation>, gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="267"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="285"/>
         <source>Done%1.</source>
         <translation>Fertig%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="267"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="285"/>
         <source>: saved %1</source>
         <translation>: gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="647"/>
         <source>Could Not Save Run</source>
-        <translation>Speichern fehlgeschlagen</translation>
+        <translation type="vanished">Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="288"/>
         <source>The run finished but could not be saved.</source>
         <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="275"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="293"/>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="510"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="530"/>
         <source>ONNX Runtime through its %1 adapter: %2</source>
         <translation>ONNX Runtime über seinen %1-Adapter: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="515"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="535"/>
         <source>ONNX Runtime (not found)</source>
         <translation>ONNX Runtime (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="516"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="536"/>
         <source>Both (ONNX Runtime not found)</source>
         <translation>Beide (ONNX Runtime nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="517"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="537"/>
         <source>No ONNX Runtime adapter was found, so its scenarios would fail (Settings → Runtimes). How to get one:
 %1</source>
         <translation>Es wurde kein ONNX-Runtime-Adapter gefunden, seine Szenarien würden daher scheitern (Einstellungen → Laufzeitumgebungen). So bekommen Sie einen:
 %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="647"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="667"/>
         <source>The comparison is shown but could not be saved.</source>
         <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="261"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="276"/>
         <source>Benchmark Failed</source>
-        <translation>Benchmark fehlgeschlagen</translation>
+        <translation type="vanished">Benchmark fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="276"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
         <source>The benchmark could not run.</source>
         <translation>Der Benchmark konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="280"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="298"/>
         <source>Cancelled before anything was measured.</source>
         <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="290"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="308"/>
         <source>Skipped %1 in the run folder: %2</source>
         <translation>%1 im Laufordner übersprungen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="298"/>
         <source>Could Not Open Run File</source>
-        <translation>Laufdatei nicht lesbar</translation>
+        <translation type="vanished">Laufdatei nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="298"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="316"/>
         <source>Quantscope could not read the run file %1.</source>
         <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="328"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="346"/>
         <source>(open a model)</source>
         <translation>(ein Modell öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="328"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="346"/>
         <source>(open a pair for FP32 vs INT8)</source>
         <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="334"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="353"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="334"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="353"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="430"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="450"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="464"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="484"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="472"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="492"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
         <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="554"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="574"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="562"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="582"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
@@ -4257,38 +4266,38 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="605"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="625"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="618"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="638"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="618"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="638"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="508"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="528"/>
         <source>ONNX Runtime</source>
         <translation>ONNX Runtime</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="89"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="91"/>
         <source>Quantscope&apos;s engine, ONNX Runtime through its adapter process (see Settings → Runtimes), or both with the same inputs, threads and runs</source>
         <translation>Die Engine von Quantscope, ONNX Runtime über seinen Adapterprozess (siehe Einstellungen → Laufzeitumgebungen) oder beide mit denselben Eingaben, Threads und Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="119"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="131"/>
         <source>Runtime:</source>
         <translation>Laufzeitumgebung:</translation>
     </message>
@@ -4420,153 +4429,164 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::SessionController</name>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="70"/>
+        <location filename="../ui/session/session_controller.cpp" line="72"/>
         <source>Sa&amp;ve Session...</source>
         <translation>Sitzung spei&amp;chern...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="73"/>
+        <location filename="../ui/session/session_controller.cpp" line="75"/>
         <source>Save the open models, the runs and the Compare selection to reopen them later</source>
         <translation>Die geöffneten Modelle, die Läufe und die Auswahl im Vergleich speichern, um sie später wieder zu öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="75"/>
+        <location filename="../ui/session/session_controller.cpp" line="77"/>
         <source>Open Sessio&amp;n...</source>
         <translation>S&amp;itzung öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="77"/>
+        <location filename="../ui/session/session_controller.cpp" line="79"/>
         <source>Reopen saved models, runs and Compare selection</source>
         <translation>Gespeicherte Modelle, Läufe und Vergleichsauswahl wieder öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="99"/>
+        <location filename="../ui/session/session_controller.cpp" line="101"/>
         <source>The models could not be opened: %1</source>
         <translation>Die Modelle konnten nicht geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="105"/>
+        <location filename="../ui/session/session_controller.cpp" line="107"/>
         <source>Opening the models was cancelled.</source>
         <translation>Das Öffnen der Modelle wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="194"/>
+        <location filename="../ui/session/session_controller.cpp" line="215"/>
         <source>Saved the session to %1. Runs that have no run file (%2) are not in it.</source>
         <translation>Sitzung in %1 gespeichert. Läufe ohne Laufdatei (%2) sind nicht enthalten.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="195"/>
+        <location filename="../ui/session/session_controller.cpp" line="216"/>
         <source>Saved the session to %1.</source>
         <translation>Sitzung in %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="203"/>
+        <location filename="../ui/session/session_controller.cpp" line="224"/>
         <source>Save Session</source>
         <translation>Sitzung speichern</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="205"/>
+        <location filename="../ui/session/session_controller.cpp" line="226"/>
         <source>Quantscope sessions (*.qsession)</source>
         <translation>Quantscope-Sitzungen (*.qsession)</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="213"/>
-        <source>Could Not Save Session</source>
-        <translation>Sitzung nicht gespeichert</translation>
+        <location filename="../ui/session/session_controller.cpp" line="301"/>
+        <source>Save the changes to the session %1?</source>
+        <translation>Änderungen an der Sitzung %1 speichern?</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="214"/>
+        <location filename="../ui/session/session_controller.cpp" line="302"/>
+        <source>The runs, the run shown or the Compare selection changed since the session was saved or opened. Closing without saving loses these changes; run files stay on disk.</source>
+        <translation>Die Läufe, der angezeigte Lauf oder die Auswahl unter „Vergleich“ haben sich geändert, seit die Sitzung gespeichert oder geöffnet wurde. Schließen ohne Speichern verwirft diese Änderungen; Laufdateien bleiben erhalten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="312"/>
+        <source>Quantscope could not save the session; the window stays open and the previous file, if any, is unchanged.</source>
+        <translation>Quantscope konnte die Sitzung nicht speichern; das Fenster bleibt offen und eine vorhandene Datei unverändert.</translation>
+    </message>
+    <message>
+        <source>Could Not Save Session</source>
+        <translation type="vanished">Sitzung nicht gespeichert</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="235"/>
         <source>Quantscope could not save the session; the previous file, if any, is unchanged.</source>
         <translation>Quantscope konnte die Sitzung nicht speichern; eine vorhandene Datei ist unverändert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="222"/>
-        <location filename="../ui/session/session_controller.cpp" line="238"/>
+        <location filename="../ui/session/session_controller.cpp" line="243"/>
         <source>Open Session</source>
         <translation>Sitzung öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="222"/>
+        <location filename="../ui/session/session_controller.cpp" line="243"/>
         <source>Quantscope sessions (*.qsession);;All files (*)</source>
         <translation>Quantscope-Sitzungen (*.qsession);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="239"/>
+        <location filename="../ui/session/session_controller.cpp" line="256"/>
         <source>Open the session %1?</source>
         <translation>Die Sitzung %1 öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="240"/>
+        <location filename="../ui/session/session_controller.cpp" line="257"/>
         <source>The open models and the Compare selection are not saved in a session. Opening the session replaces them; runs stay in the Runs list.</source>
         <translation>Die geöffneten Modelle und die Auswahl im Vergleich sind in keiner Sitzung gespeichert. Das Öffnen der Sitzung ersetzt sie; die Läufe bleiben in der Liste der Läufe.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="242"/>
+        <location filename="../ui/session/session_controller.cpp" line="259"/>
         <source>Save Session First...</source>
         <translation>Erst Sitzung speichern...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="243"/>
+        <location filename="../ui/session/session_controller.cpp" line="260"/>
         <source>Open Without Saving</source>
         <translation>Ohne Speichern öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="268"/>
         <source>Could Not Open Session</source>
-        <translation>Sitzung nicht geöffnet</translation>
+        <translation type="vanished">Sitzung nicht geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="269"/>
+        <location filename="../ui/session/session_controller.cpp" line="337"/>
         <source>Quantscope could not open the session %1; nothing was changed.</source>
         <translation>Quantscope konnte die Sitzung %1 nicht öffnen; nichts wurde geändert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="281"/>
+        <location filename="../ui/session/session_controller.cpp" line="349"/>
         <source>Model not found: %1</source>
         <translation>Modell nicht gefunden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="290"/>
+        <location filename="../ui/session/session_controller.cpp" line="358"/>
         <source>Run file not found: %1</source>
         <translation>Laufdatei nicht gefunden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="305"/>
+        <location filename="../ui/session/session_controller.cpp" line="373"/>
         <source>Opening the session %1...</source>
         <translation>Sitzung %1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="357"/>
+        <location filename="../ui/session/session_controller.cpp" line="425"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="357"/>
+        <location filename="../ui/session/session_controller.cpp" line="425"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="370"/>
+        <location filename="../ui/session/session_controller.cpp" line="438"/>
         <source>%1 no longer has the scenario chosen for Compare side %2 (%3).</source>
         <translation>%1 enthält das für Vergleichsseite %2 gewählte Szenario nicht mehr (%3).</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="387"/>
+        <location filename="../ui/session/session_controller.cpp" line="458"/>
         <source>Opened the session %1.</source>
         <translation>Sitzung %1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="389"/>
+        <location filename="../ui/session/session_controller.cpp" line="460"/>
         <source>Opened the session %1 in part.</source>
         <translation>Sitzung %1 teilweise geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="390"/>
         <source>Session Opened in Part</source>
-        <translation>Sitzung teilweise geöffnet</translation>
+        <translation type="vanished">Sitzung teilweise geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="391"/>
+        <location filename="../ui/session/session_controller.cpp" line="462"/>
         <source>Quantscope opened what it could of the session %1. Not found or not readable:</source>
         <translation>Quantscope hat von der Sitzung %1 geöffnet, was möglich war. Nicht gefunden oder nicht lesbar:</translation>
     </message>
