@@ -424,9 +424,14 @@ void TestSessions::sessionNamesTheWindowAndAsksBeforeClosingUnsaved()
     QTest::qWait(50);
     QVERIFY(w.windowTitle().startsWith(QStringLiteral("work.qsession[*]")));
     QVERIFY(!w.isWindowModified());
-    // Switching the tab is a view, not work: still unmodified.
+    // Switching the tab is a view, not work: still unmodified. Input shapes are work, and marked at once.
     w.centralTabs()->setCurrentIndex(1);
     QVERIFY(!w.sessions()->isModified());
+    const QString shapes = w.runsPanel()->inputShapesText();
+    w.runsPanel()->setInputShapesText(QStringLiteral("images=1x3x64x64"));
+    QTRY_VERIFY(w.isWindowModified());
+    w.runsPanel()->setInputShapesText(shapes);
+    QTRY_VERIFY(!w.isWindowModified());
     w.runsPanel()->selectRow(0);
     w.runsPanel()->removeSelectedRun();
     QTRY_VERIFY(w.isWindowModified());

@@ -46,6 +46,18 @@ const QString kInt8 = QStringLiteral(QS_DEMO_DIR "/demo_int8_dynamic.onnx");
 
 // 1366x768 less a window frame and title bar (about 8 and 32 px on common desktops) and a 32 px panel.
 constexpr QSize kLaptopClient(1366 - 16, 768 - 32 - 32);
+
+// Shows the window at `size` and opens the demo pair in it; false when it did not load.
+bool showWithDemoPair(MainWindow& w, QSize size)
+{
+    w.resize(size);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w))
+        return false;
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    w.openPair(kFloat, kInt8);
+    return loaded.wait(60000);
+}
 } // namespace
 
 void TestSmallScreen::minimumSizeFitsALaptopScreen()
@@ -113,12 +125,7 @@ void TestSmallScreen::resultsTabGivesItsSpaceToTheCharts()
     const bool translated = qs::test::forEachScreenshotSetting(
         QStringLiteral(QS_GERMAN_QM), [&](const char* lang, QSize size) {
             MainWindow w;
-            w.resize(size);
-            w.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&w));
-            QSignalSpy loaded(&w, &MainWindow::modelLoaded);
-            w.openPair(kFloat, kInt8);
-            QVERIFY(loaded.wait(60000));
+            QVERIFY(showWithDemoPair(w, size));
             w.runsPanel()->openRunFiles(
                 { QString::fromStdString((qs::test::testDataDir() / "runs" / "crafted_pair.json").string()) });
             auto* verdict = w.findChild<QLabel*>(QStringLiteral("verdict"));
@@ -185,12 +192,7 @@ void TestSmallScreen::graphKeepsItsHeightBesideTheRunsDock()
               int runsDockHeight = 0;
               {
                   MainWindow w;
-                  w.resize(client);
-                  w.show();
-                  QVERIFY(QTest::qWaitForWindowExposed(&w));
-                  QSignalSpy loaded(&w, &MainWindow::modelLoaded);
-                  w.openPair(kFloat, kInt8);
-                  QVERIFY(loaded.wait(60000));
+                  QVERIFY(showWithDemoPair(w, client));
                   w.centralTabs()->setCurrentWidget(w.graphPanel());
                   QTest::qWait(100);
                   const int graph = w.graphPanel()->view()->height();
@@ -250,12 +252,7 @@ void TestSmallScreen::legendWrapsOnlyBetweenWholeEntries()
     const bool translated
         = qs::test::forEachScreenshotSetting(QStringLiteral(QS_GERMAN_QM), [&](const char* lang, QSize screen) {
               MainWindow w;
-              w.resize(screen.width(), screen.height() - 18);
-              w.show();
-              QVERIFY(QTest::qWaitForWindowExposed(&w));
-              QSignalSpy loaded(&w, &MainWindow::modelLoaded);
-              w.openPair(kFloat, kInt8);
-              QVERIFY(loaded.wait(60000));
+              QVERIFY(showWithDemoPair(w, QSize(screen.width(), screen.height() - 18)));
               w.centralTabs()->setCurrentWidget(w.graphPanel());
               auto* legend = w.graphPanel()->findChild<LegendWidget*>();
               QVERIFY(legend);

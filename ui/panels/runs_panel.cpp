@@ -106,6 +106,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_profile->setToolTip(tr("Record time per node and per op type (for the op-type chart and the graph colouring); "
                              "its hooks add a little time between kernels"));
     m_inputShapes = new QLineEdit(form);
+    m_inputShapes->setObjectName(QStringLiteral("inputShapes"));
     m_inputShapes->setPlaceholderText(tr("e.g. images=1x3x640x640"));
     m_inputShapes->setToolTip(tr("Bind free input dimensions: NAME=DIMS, several separated by spaces"));
     auto* numbers = new QHBoxLayout;

@@ -18,6 +18,7 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -127,6 +128,8 @@ SessionController::SessionController(MainWindow* window)
     connect(window->runsPanel(), &RunsPanel::runSelected, this, check);
     connect(window->comparePanel(), &ComparePanel::sidesChosenByUser, this, check);
     connect(window, &MainWindow::modelLoaded, this, check);
+    if (auto* shapes = window->runsPanel()->findChild<QLineEdit*>(QStringLiteral("inputShapes")))
+        connect(shapes, &QLineEdit::textChanged, this, check);
 }
 
 bool SessionController::isSessionFile(const QString& path)
