@@ -3938,7 +3938,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="81"/>
         <location filename="../ui/panels/runs_panel.cpp" line="86"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="529"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="530"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
@@ -3978,87 +3978,87 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="109"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="110"/>
         <source>e.g. images=1x3x640x640</source>
         <translation>z. B. images=1x3x640x640</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="110"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
         <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
         <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="113"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="114"/>
         <source>Warm-up:</source>
         <translation>Aufwärmen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="116"/>
         <source>Runs:</source>
         <translation>Läufe:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="126"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="127"/>
         <source>Models:</source>
         <translation>Modelle:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="129"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="130"/>
         <source>Mode:</source>
         <translation>Modus:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="133"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="134"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="136"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="137"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="140"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="141"/>
         <source>&amp;Run Benchmark</source>
         <translation>Benchmark &amp;starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="143"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="144"/>
         <source>Measure the chosen models on a background thread (Ctrl+R)</source>
         <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="145"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="146"/>
         <source>&amp;Cancel Benchmark</source>
         <translation>Benchmark &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="148"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="149"/>
         <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
         <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="150"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="151"/>
         <source>Open Run &amp;File...</source>
         <translation>Lauf&amp;datei öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="153"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="154"/>
         <source>Open a run file written by Quantscope or &apos;quantscope-cli bench --json&apos;</source>
         <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="156"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="157"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="160"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="161"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="279"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="280"/>
         <source>%1 of %2 benchmark scenarios failed.</source>
         <translation>%1 von %2 Benchmark-Szenarien sind fehlgeschlagen.</translation>
     </message>
@@ -4067,59 +4067,59 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="203"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="204"/>
         <source>Runs measured here or opened from run files; select one to chart it</source>
         <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="209"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="210"/>
         <source>&amp;Remove from List</source>
         <translation>Aus der Liste &amp;entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="213"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="214"/>
         <source>Remove the selected run from this list (Del); its run file stays on disk</source>
         <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="216"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="217"/>
         <source>Compare &amp;Anyway</source>
         <translation>&amp;Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="218"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="219"/>
         <source>Compare the FP32 and INT8 models of the selected run although they are not the same network; the run file records that you asked</source>
         <translation>Die FP32- und INT8-Modelle des gewählten Laufs vergleichen, obwohl sie nicht dasselbe Netz sind; die Laufdatei hält fest, dass Sie es verlangt haben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="228"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="229"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="235"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="236"/>
         <source>Open...</source>
         <translation>Öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="238"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="239"/>
         <source>Folder...</source>
         <translation>Ordner...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="239"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="240"/>
         <source>Choose the folder new runs are saved to and listed from</source>
         <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="275"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="276"/>
         <source>Failed: %1 of %2 scenarios failed%3.
 %4</source>
         <translation>Fehlgeschlagen: %1 von %2 Szenarien sind fehlgeschlagen%3.
 %4</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="278"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="279"/>
         <source> (kept in %1)</source>
         <translation> (gespeichert in %1)</translation>
     </message>
@@ -4128,22 +4128,22 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">%1 von %2 Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="283"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="284"/>
         <source>Cancelled: the partial results are kept%1.</source>
         <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="284"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="285"/>
         <source> in %1</source>
         <translation>, gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="285"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="286"/>
         <source>Done%1.</source>
         <translation>Fertig%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="285"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="286"/>
         <source>: saved %1</source>
         <translation>: gespeichert in %1</translation>
     </message>
@@ -4152,39 +4152,39 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="288"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="289"/>
         <source>The run finished but could not be saved.</source>
         <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="293"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="530"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="531"/>
         <source>ONNX Runtime through its %1 adapter: %2</source>
         <translation>ONNX Runtime über seinen %1-Adapter: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="535"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="536"/>
         <source>ONNX Runtime (not found)</source>
         <translation>ONNX Runtime (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="536"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="537"/>
         <source>Both (ONNX Runtime not found)</source>
         <translation>Beide (ONNX Runtime nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="537"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="538"/>
         <source>No ONNX Runtime adapter was found, so its scenarios would fail (Settings → Runtimes). How to get one:
 %1</source>
         <translation>Es wurde kein ONNX-Runtime-Adapter gefunden, seine Szenarien würden daher scheitern (Einstellungen → Laufzeitumgebungen). So bekommen Sie einen:
 %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="667"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="668"/>
         <source>The comparison is shown but could not be saved.</source>
         <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
     </message>
@@ -4193,17 +4193,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Benchmark fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="295"/>
         <source>The benchmark could not run.</source>
         <translation>Der Benchmark konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="298"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="299"/>
         <source>Cancelled before anything was measured.</source>
         <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="308"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="309"/>
         <source>Skipped %1 in the run folder: %2</source>
         <translation>%1 im Laufordner übersprungen: %2</translation>
     </message>
@@ -4212,52 +4212,52 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Laufdatei nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="316"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="317"/>
         <source>Quantscope could not read the run file %1.</source>
         <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="346"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="347"/>
         <source>(open a model)</source>
         <translation>(ein Modell öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="346"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="347"/>
         <source>(open a pair for FP32 vs INT8)</source>
         <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="353"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="354"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="353"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="354"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="450"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="451"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="484"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="485"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="492"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="493"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
         <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="574"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="575"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="582"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="583"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
@@ -4266,17 +4266,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="625"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="626"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="638"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="639"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="638"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="639"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
@@ -4287,7 +4287,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="86"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="528"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="529"/>
         <source>ONNX Runtime</source>
         <translation>ONNX Runtime</translation>
     </message>
@@ -4297,7 +4297,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Die Engine von Quantscope, ONNX Runtime über seinen Adapterprozess (siehe Einstellungen → Laufzeitumgebungen) oder beide mit denselben Eingaben, Threads und Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="131"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="132"/>
         <source>Runtime:</source>
         <translation>Laufzeitumgebung:</translation>
     </message>
@@ -4429,67 +4429,83 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::SessionController</name>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="72"/>
+        <location filename="../ui/session/session_controller.cpp" line="73"/>
         <source>Sa&amp;ve Session...</source>
         <translation>Sitzung spei&amp;chern...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="75"/>
+        <location filename="../ui/session/session_controller.cpp" line="76"/>
         <source>Save the open models, the runs and the Compare selection to reopen them later</source>
         <translation>Die geöffneten Modelle, die Läufe und die Auswahl im Vergleich speichern, um sie später wieder zu öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="77"/>
+        <location filename="../ui/session/session_controller.cpp" line="78"/>
         <source>Open Sessio&amp;n...</source>
         <translation>S&amp;itzung öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="79"/>
+        <location filename="../ui/session/session_controller.cpp" line="80"/>
         <source>Reopen saved models, runs and Compare selection</source>
         <translation>Gespeicherte Modelle, Läufe und Vergleichsauswahl wieder öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="101"/>
+        <location filename="../ui/session/session_controller.cpp" line="102"/>
         <source>The models could not be opened: %1</source>
         <translation>Die Modelle konnten nicht geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="107"/>
+        <location filename="../ui/session/session_controller.cpp" line="108"/>
         <source>Opening the models was cancelled.</source>
         <translation>Das Öffnen der Modelle wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="215"/>
+        <location filename="../ui/session/session_controller.cpp" line="218"/>
         <source>Saved the session to %1. Runs that have no run file (%2) are not in it.</source>
         <translation>Sitzung in %1 gespeichert. Läufe ohne Laufdatei (%2) sind nicht enthalten.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="216"/>
+        <location filename="../ui/session/session_controller.cpp" line="219"/>
         <source>Saved the session to %1.</source>
         <translation>Sitzung in %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="224"/>
+        <location filename="../ui/session/session_controller.cpp" line="227"/>
         <source>Save Session</source>
         <translation>Sitzung speichern</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="226"/>
+        <location filename="../ui/session/session_controller.cpp" line="229"/>
         <source>Quantscope sessions (*.qsession)</source>
         <translation>Quantscope-Sitzungen (*.qsession)</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="301"/>
+        <location filename="../ui/session/session_controller.cpp" line="265"/>
+        <location filename="../ui/session/session_controller.cpp" line="312"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="304"/>
         <source>Save the changes to the session %1?</source>
         <translation>Änderungen an der Sitzung %1 speichern?</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="302"/>
+        <location filename="../ui/session/session_controller.cpp" line="305"/>
         <source>The runs, the run shown or the Compare selection changed since the session was saved or opened. Closing without saving loses these changes; run files stay on disk.</source>
         <translation>Die Läufe, der angezeigte Lauf oder die Auswahl unter „Vergleich“ haben sich geändert, seit die Sitzung gespeichert oder geöffnet wurde. Schließen ohne Speichern verwirft diese Änderungen; Laufdateien bleiben erhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="312"/>
+        <location filename="../ui/session/session_controller.cpp" line="310"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="311"/>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="319"/>
         <source>Quantscope could not save the session; the window stays open and the previous file, if any, is unchanged.</source>
         <translation>Quantscope konnte die Sitzung nicht speichern; das Fenster bleibt offen und eine vorhandene Datei unverändert.</translation>
     </message>
@@ -4498,37 +4514,37 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Sitzung nicht gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="235"/>
+        <location filename="../ui/session/session_controller.cpp" line="238"/>
         <source>Quantscope could not save the session; the previous file, if any, is unchanged.</source>
         <translation>Quantscope konnte die Sitzung nicht speichern; eine vorhandene Datei ist unverändert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="243"/>
+        <location filename="../ui/session/session_controller.cpp" line="246"/>
         <source>Open Session</source>
         <translation>Sitzung öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="243"/>
+        <location filename="../ui/session/session_controller.cpp" line="246"/>
         <source>Quantscope sessions (*.qsession);;All files (*)</source>
         <translation>Quantscope-Sitzungen (*.qsession);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="256"/>
+        <location filename="../ui/session/session_controller.cpp" line="259"/>
         <source>Open the session %1?</source>
         <translation>Die Sitzung %1 öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="257"/>
+        <location filename="../ui/session/session_controller.cpp" line="260"/>
         <source>The open models and the Compare selection are not saved in a session. Opening the session replaces them; runs stay in the Runs list.</source>
         <translation>Die geöffneten Modelle und die Auswahl im Vergleich sind in keiner Sitzung gespeichert. Das Öffnen der Sitzung ersetzt sie; die Läufe bleiben in der Liste der Läufe.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="259"/>
+        <location filename="../ui/session/session_controller.cpp" line="262"/>
         <source>Save Session First...</source>
         <translation>Erst Sitzung speichern...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="260"/>
+        <location filename="../ui/session/session_controller.cpp" line="263"/>
         <source>Open Without Saving</source>
         <translation>Ohne Speichern öffnen</translation>
     </message>
@@ -4537,47 +4553,47 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Sitzung nicht geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="337"/>
+        <location filename="../ui/session/session_controller.cpp" line="344"/>
         <source>Quantscope could not open the session %1; nothing was changed.</source>
         <translation>Quantscope konnte die Sitzung %1 nicht öffnen; nichts wurde geändert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="349"/>
+        <location filename="../ui/session/session_controller.cpp" line="356"/>
         <source>Model not found: %1</source>
         <translation>Modell nicht gefunden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="358"/>
+        <location filename="../ui/session/session_controller.cpp" line="365"/>
         <source>Run file not found: %1</source>
         <translation>Laufdatei nicht gefunden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="373"/>
+        <location filename="../ui/session/session_controller.cpp" line="380"/>
         <source>Opening the session %1...</source>
         <translation>Sitzung %1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="425"/>
+        <location filename="../ui/session/session_controller.cpp" line="432"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="425"/>
+        <location filename="../ui/session/session_controller.cpp" line="432"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="438"/>
+        <location filename="../ui/session/session_controller.cpp" line="445"/>
         <source>%1 no longer has the scenario chosen for Compare side %2 (%3).</source>
         <translation>%1 enthält das für Vergleichsseite %2 gewählte Szenario nicht mehr (%3).</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="458"/>
+        <location filename="../ui/session/session_controller.cpp" line="465"/>
         <source>Opened the session %1.</source>
         <translation>Sitzung %1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="460"/>
+        <location filename="../ui/session/session_controller.cpp" line="467"/>
         <source>Opened the session %1 in part.</source>
         <translation>Sitzung %1 teilweise geöffnet.</translation>
     </message>
@@ -4586,7 +4602,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Sitzung teilweise geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="462"/>
+        <location filename="../ui/session/session_controller.cpp" line="469"/>
         <source>Quantscope opened what it could of the session %1. Not found or not readable:</source>
         <translation>Quantscope hat von der Sitzung %1 geöffnet, was möglich war. Nicht gefunden oder nicht lesbar:</translation>
     </message>

@@ -262,7 +262,7 @@ void SessionController::open(const QString& path)
     ask->addButton(tr("Save Session First..."), QMessageBox::AcceptRole)->setObjectName(QStringLiteral("saveFirst"));
     ask->addButton(tr("Open Without Saving"), QMessageBox::DestructiveRole)
         ->setObjectName(QStringLiteral("openWithoutSaving"));
-    ask->addButton(QMessageBox::Cancel);
+    ask->addButton(QMessageBox::Cancel)->setText(tr("Cancel"));
     connect(ask, &QMessageBox::buttonClicked, this, [this, path](QAbstractButton* button) {
         const QString choice = button->objectName();
         if (choice == QLatin1String("openWithoutSaving")) {
@@ -306,6 +306,10 @@ bool SessionController::confirmClose()
            "Closing without saving loses these changes; run files stay on disk."));
     ask->setStandardButtons(QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     ask->setDefaultButton(QMessageBox::Save);
+    // Named here: Qt's own translations (qtbase_de) are not installed everywhere.
+    ask->button(QMessageBox::Save)->setText(tr("&Save"));
+    ask->button(QMessageBox::Discard)->setText(tr("&Discard"));
+    ask->button(QMessageBox::Cancel)->setText(tr("Cancel"));
     connect(ask, &QMessageBox::buttonClicked, this, [this, ask](QAbstractButton* button) {
         const QMessageBox::StandardButton choice = ask->standardButton(button);
         if (choice == QMessageBox::Save) {
