@@ -626,8 +626,10 @@ void MainWindow::readSettings()
         resize(size);
         // A window the default size does not fit (a laptop) starts maximized: the window manager then fits its frame,
         // title bar and panels, which the screen's available size does not all subtract.
-        if (const QScreen* screen = QGuiApplication::primaryScreen())
-            m_startMaximized = screen->availableGeometry().height() < 940 + 60;
+        if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+            const QSize free = screen->availableGeometry().size();
+            m_startMaximized = free.width() < 1500 + 20 || free.height() < 940 + 60; // with room for a frame
+        }
     }
     m_dockHeightPending = !restoreState(s.value(settingsKey("mainWindow/state")).toByteArray());
     LayoutOptions o;
