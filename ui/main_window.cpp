@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "main_window.h"
 
+#include "dialogs/message_box.h"
 #include "dialogs/quantize_coordinator.h"
 #include "dialogs/runtimes_dialog.h"
 #include "graph/graph_panel.h"
@@ -43,7 +44,10 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
+
+#include <algorithm>
 
 // The .qrc is compiled into the static qs_ui library; its initializer must be referenced to be linked in.
 static void initQuantscopeResources()
@@ -55,6 +59,7 @@ namespace qs::ui {
 
 namespace {
 constexpr int kMaxRecentFiles = 10;
+constexpr int kBottomDockPercent = 22;
 const QString kOnnxFilter = QStringLiteral("ONNX models (*.onnx);;All files (*)");
 
 QString settingsKey(const char* key)
@@ -210,6 +215,9 @@ void MainWindow::createDocks()
         auto* d = new QDockWidget(title, this);
         d->setObjectName(QString::fromLatin1(name));
         d->setWidget(w);
+        // Below the graph the title runs down the dock's left side: its height is the graph's at 1366x768.
+        if (area == Qt::BottomDockWidgetArea)
+            d->setFeatures(d->features() | QDockWidget::DockWidgetVerticalTitleBar);
         addDockWidget(area, d);
         return d;
     };
@@ -238,9 +246,27 @@ void MainWindow::createDocks()
     QDockWidget* targets = dock(m_targets, tr("Targets"), "TargetsDock", Qt::BottomDockWidgetArea);
     tabifyDockWidget(report, targets);
     runs->raise();
-    // Narrow enough that a 1366 px window keeps about 700 px for the graph and the Results tab.
+    // Narrow enough that a 1366 px window keeps about 700 px for the graph and the Results tab. The bottom docks'
+    // height follows the window's once it is shown (applyDefaultDockHeight).
     resizeDocks({ summary, findChild<QDockWidget*>(QStringLiteral("PropertiesDock")) }, { 340, 300 }, Qt::Horizontal);
-    resizeDocks({ runs }, { 260 }, Qt::Vertical);
+}
+
+// A share of the window's height, not a fixed size: 260 px left the graph about 220 px at 1366x768. The size asked
+// for includes the docks' tab bar; at 180 the whole Runs form (four rows) is in view.
+void MainWindow::applyDefaultDockHeight()
+{
+    if (auto* runs = findChild<QDockWidget*>(QStringLiteral("RunsDock")))
+        resizeDocks({ runs }, { std::clamp(height() * kBottomDockPercent / 100, 180, 320) }, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_dockHeightPending) {
+        m_dockHeightPending = false;
+        // Once the window has its shown size (a maximized window gets it after the first layout).
+        QTimer::singleShot(0, this, &MainWindow::applyDefaultDockHeight);
+    }
 }
 
 void MainWindow::createActions()
@@ -256,6 +282,7 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(m_sessions->saveAction());
     connect(m_sessions, &SessionController::fileUsed, this, &MainWindow::addRecentFile);
+    connect(m_sessions, &SessionController::fileChanged, this, &MainWindow::updateTitle);
     connect(m_sessions, &SessionController::statusMessage, this,
         [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     file->addSeparator();
@@ -284,7 +311,10 @@ void MainWindow::createActions()
     for (QDockWidget* d : findChildren<QDockWidget*>())
         panels->addAction(d->toggleViewAction());
     panels->addSeparator();
-    panels->addAction(tr("&Reset Layout"), this, [this] { restoreState(m_defaultState); });
+    panels->addAction(tr("&Reset Layout"), this, [this] {
+        restoreState(m_defaultState);
+        applyDefaultDockHeight();
+    });
     QAction* showTargets = m_viewMenu->addAction(tr("Show Tar&gets"), this, [this] {
         if (auto* d = findChild<QDockWidget*>(QStringLiteral("TargetsDock"))) {
             d->show();
@@ -409,7 +439,7 @@ void MainWindow::exportGraphDialog(bool svg)
         return;
     QString error;
     if (!m_graph->exportImage(path, &error))
-        QMessageBox::warning(this, tr("Export Failed"), error);
+        openMessage(this, QMessageBox::Warning, tr("Quantscope could not export the graph to %1.").arg(path), error);
     else
         statusBar()->showMessage(tr("Exported the graph to %1.").arg(path), 5000);
 }
@@ -514,11 +544,8 @@ void MainWindow::showError(const QString& message)
     if (m_errorBox)
         m_errorBox->close();
     // Non-modal so the window (and a test) keeps running; the previous model is untouched.
-    m_errorBox = new QMessageBox(QMessageBox::Critical, tr("Could Not Open Model"),
-        tr("Quantscope could not open %1.").arg(m_pendingDescription), QMessageBox::Ok, this);
-    m_errorBox->setInformativeText(message);
-    m_errorBox->setAttribute(Qt::WA_DeleteOnClose);
-    m_errorBox->open();
+    m_errorBox = openMessage(
+        this, QMessageBox::Critical, tr("Quantscope could not open %1.").arg(m_pendingDescription), message);
     emit loadFailed(message);
 }
 
@@ -579,6 +606,11 @@ void MainWindow::updateTitle()
         title = m_result.isPair() ? tr("%1 vs %2").arg(name(*m_result.primary), name(*m_result.secondary))
                                   : name(*m_result.primary);
     }
+    // A session names the window (with Qt's [*], shown while it has unsaved changes), the open models follow it.
+    const QString session = m_sessions->currentFile();
+    if (!session.isEmpty())
+        title = title.isEmpty() ? QStringLiteral("%1[*]").arg(QFileInfo(session).fileName())
+                                : tr("%1[*] \u00b7 %2").arg(QFileInfo(session).fileName(), title);
     setWindowTitle(title.isEmpty() ? tr("Quantscope") : tr("%1 \u2014 Quantscope").arg(title));
 }
 
@@ -594,8 +626,14 @@ void MainWindow::readSettings()
         // 1,450 px wide): recompute it first.
         layout()->activate();
         resize(size);
+        // A window the default size does not fit (a laptop) starts maximized: the window manager then fits its frame,
+        // title bar and panels, which the screen's available size does not all subtract.
+        if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+            const QSize free = screen->availableGeometry().size();
+            m_startMaximized = free.width() < 1500 + 20 || free.height() < 940 + 60; // with room for a frame
+        }
     }
-    restoreState(s.value(settingsKey("mainWindow/state")).toByteArray());
+    m_dockHeightPending = !restoreState(s.value(settingsKey("mainWindow/state")).toByteArray());
     LayoutOptions o;
     o.direction = s.value(settingsKey("graph/leftToRight"), false).toBool() ? LayoutDirection::LeftToRight
                                                                             : LayoutDirection::TopToBottom;
@@ -619,6 +657,11 @@ void MainWindow::writeSettings() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // Unsaved changes to a session the user saved or opened: asked about first (the window closes itself after).
+    if (!m_sessions->confirmClose()) {
+        event->ignore();
+        return;
+    }
     m_loader->cancel();
     m_quantizer->cancel();
     m_runs->controller()->cancel();
@@ -696,11 +739,7 @@ void MainWindow::showQuantizeError(const QString& message)
     statusBar()->showMessage(tr("Quantizing failed."), 8000);
     if (m_errorBox)
         m_errorBox->close();
-    m_errorBox = new QMessageBox(QMessageBox::Critical, tr("Could Not Quantize"),
-        tr("Quantscope could not write the INT8 model."), QMessageBox::Ok, this);
-    m_errorBox->setInformativeText(message);
-    m_errorBox->setAttribute(Qt::WA_DeleteOnClose);
-    m_errorBox->open();
+    m_errorBox = openMessage(this, QMessageBox::Critical, tr("Quantscope could not write the INT8 model."), message);
 }
 
 void MainWindow::showAbout()

@@ -66,6 +66,8 @@ public:
     QMessageBox* errorDialog() const { return m_errorBox; }
     /// File > Save Session... and Open Session...
     SessionController* sessions() const { return m_sessions; }
+    /// A first start on a screen smaller than the default window: show it maximized.
+    bool startMaximized() const { return m_startMaximized; }
 
 public slots:
     void openFile(const QString& path);
@@ -83,12 +85,14 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
     void createActions();
     void createDocks();
+    void applyDefaultDockHeight();
     void setBusy(bool busy);
     void showResult(const LoadResult& result, bool isRelayout);
     void showError(const QString& message);
@@ -133,6 +137,8 @@ private:
     QLabel* m_modelLabel = nullptr;
     QPointer<QMessageBox> m_errorBox;
     QByteArray m_defaultState;
+    bool m_dockHeightPending = false; ///< no remembered layout: the bottom docks are sized when first shown
+    bool m_startMaximized = false;
 };
 
 } // namespace qs::ui

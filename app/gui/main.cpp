@@ -130,7 +130,10 @@ int main(int argc, char** argv)
     QGuiApplication::setDesktopFileName(QStringLiteral(QS_APP_ID));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/quantscope.svg")));
     qs::ui::MainWindow window;
-    window.show();
+    if (window.startMaximized())
+        window.showMaximized();
+    else
+        window.show();
 
     if (parser.isSet(panel))
         if (auto* dock = window.findChild<QDockWidget*>(parser.value(panel)))

@@ -41,6 +41,8 @@ private slots:
     void unsavedWorkIsNotReplacedUnasked();
     void badSessionFileChangesNothing();
     void droppedSessionOpens();
+    void freshWindowClosesWithoutAsking();
+    void sessionNamesTheWindowAndAsksBeforeClosingUnsaved();
 };
 
 namespace {
@@ -348,6 +350,97 @@ void TestSessions::droppedSessionOpens()
     // Remembered in Open Recent as a session.
     const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
     QVERIFY(recent.contains(QFileInfo(p.session()).absoluteFilePath()));
+}
+
+// A fresh start with a model and no session: nothing to save, so closing does not ask, and the title has no [*].
+void TestSessions::freshWindowClosesWithoutAsking()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openPairAndWait(w, demo("demo_fp32.onnx"), demo("demo_int8_dynamic.onnx")));
+    QVERIFY(openRunAndWait(w, dataFile("runs/crafted_pair.json")));
+    QTest::qWait(50);
+    QVERIFY(!w.windowTitle().contains(QStringLiteral("[*]")));
+    QVERIFY(!w.isWindowModified());
+    QVERIFY(w.close());
+    QVERIFY(!w.sessions()->messageBox());
+}
+
+// Saved, the session names the window; a run added since marks it modified ([*]) and closing asks Save, Discard or
+// Cancel: Cancel keeps the window, Save writes the run into the session file and closes. A session opened in a new
+// window is not modified; Discard closes it and leaves the file as it was.
+void TestSessions::sessionNamesTheWindowAndAsksBeforeClosingUnsaved()
+{
+    Project p;
+    QVERIFY(p.create());
+    const QString second = p.root() + QStringLiteral("/other/second_run.json");
+    QVERIFY(QFile::copy(p.crafted(), second));
+    useEmptyRunFolder(p.runs());
+    const auto runsInFile = [&p] {
+        auto read = readSessionFile(p.session().toStdString());
+        return read ? static_cast<int>(read->runs.size()) : -1;
+    };
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(openPairAndWait(w, p.fp32(), p.int8()));
+        QVERIFY(openRunAndWait(w, p.crafted()));
+        QString error;
+        QVERIFY2(w.sessions()->save(p.session(), &error), qPrintable(error));
+        QCOMPARE(w.sessions()->currentFile(), QFileInfo(p.session()).absoluteFilePath());
+        QVERIFY2(w.windowTitle().startsWith(QStringLiteral("work.qsession[*] \u00b7 ")), qPrintable(w.windowTitle()));
+        QVERIFY(w.windowTitle().contains(QStringLiteral("demo_fp32.onnx")));
+        QVERIFY(!w.isWindowModified());
+        QCOMPARE(runsInFile(), 1);
+
+        QVERIFY(openRunAndWait(w, second));
+        QTRY_VERIFY(w.isWindowModified());
+        QVERIFY(!w.close());
+        QMessageBox* ask = w.sessions()->messageBox();
+        QVERIFY(ask);
+        QCOMPARE(ask->icon(), QMessageBox::Question);
+        QVERIFY2(ask->text().contains(QStringLiteral("work.qsession")), qPrintable(ask->text()));
+        QCOMPARE(ask->standardButtons(), QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+        ask->button(QMessageBox::Cancel)->click();
+        QTest::qWait(100);
+        QVERIFY(w.isVisible());
+        QCOMPARE(runsInFile(), 1);
+
+        QVERIFY(!w.close());
+        ask = w.sessions()->messageBox();
+        QVERIFY(ask);
+        ask->button(QMessageBox::Save)->click();
+        QTRY_VERIFY(!w.isVisible());
+        QCOMPARE(runsInFile(), 2);
+    }
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QStringList problems;
+    QVERIFY(restoreAndWait(w, p.session(), &problems));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    QTest::qWait(50);
+    QVERIFY(w.windowTitle().startsWith(QStringLiteral("work.qsession[*]")));
+    QVERIFY(!w.isWindowModified());
+    // Switching the tab is a view, not work: still unmodified. Input shapes are work, and marked at once.
+    w.centralTabs()->setCurrentIndex(1);
+    QVERIFY(!w.sessions()->isModified());
+    const QString shapes = w.runsPanel()->inputShapesText();
+    w.runsPanel()->setInputShapesText(QStringLiteral("images=1x3x64x64"));
+    QTRY_VERIFY(w.isWindowModified());
+    w.runsPanel()->setInputShapesText(shapes);
+    QTRY_VERIFY(!w.isWindowModified());
+    w.runsPanel()->selectRow(0);
+    w.runsPanel()->removeSelectedRun();
+    QTRY_VERIFY(w.isWindowModified());
+    QVERIFY(!w.close());
+    QMessageBox* ask = w.sessions()->messageBox();
+    QVERIFY(ask);
+    ask->button(QMessageBox::Discard)->click();
+    QTRY_VERIFY(!w.isVisible());
+    QCOMPARE(runsInFile(), 2);
 }
 
 QS_UI_TEST_MAIN(TestSessions)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "quantize_coordinator.h"
 
+#include "dialogs/message_box.h"
 #include "dialogs/quantize_dialog.h"
 #include "util/qt_convert.h"
 #include "util/quantize_text.h"
@@ -111,7 +112,7 @@ void QuantizeCoordinator::finished(const QuantizeResult& result)
         = tr("%1 Wrote %2.").arg(QuantizeText::summary(result.summary), QFileInfo(result.outputPath).fileName());
     if (!result.summary.skipped.empty()) {
         // The nodes left in float and why: too long for the status bar, and what a user checks first.
-        auto* box = new QMessageBox(QMessageBox::Information, tr("Quantized"),
+        auto* box = new QMessageBox(QMessageBox::Information, messageTitle(),
             tr("Wrote %1 (%2).")
                 .arg(QDir::toNativeSeparators(result.outputPath), QuantizeText::optionsText(result.options)),
             QMessageBox::Ok, m_window);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "quantize_dialog.h"
 
+#include "dialogs/message_box.h"
 #include "image_preprocess_box.h"
 #include "panels/input_shape_dialog.h"
 #include "panels/runs_panel.h"
@@ -506,7 +507,7 @@ void QuantizeDialog::accept()
         return;
     const QString out = QFileInfo(outputPath()).absoluteFilePath();
     if (QFileInfo::exists(out) && out != m_confirmedOverwrite) {
-        QMessageBox ask(QMessageBox::Question, tr("Replace File?"),
+        QMessageBox ask(QMessageBox::Question, messageTitle(),
             tr("%1 exists. Replace it with the new INT8 model?").arg(QDir::toNativeSeparators(out)),
             QMessageBox::NoButton, this);
         QPushButton* replace = ask.addButton(tr("&Replace"), QMessageBox::AcceptRole);

@@ -187,6 +187,9 @@ void GraphPanel::createActions()
     m_overlayChooser->addItem(tr("MACs per node"), OverlayMacs);
     m_overlayChooser->addItem(tr("Weight bytes per node"), OverlayWeights);
     m_overlayChooser->setObjectName(QStringLiteral("overlayChooser"));
+    // Not as wide as its longest item (a run's profile, a target): the legend beside it needs the width.
+    m_overlayChooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_overlayChooser->setMinimumContentsLength(16);
     m_overlayChooser->setToolTip(tr("Colour nodes by a per-node metric (run profiles and parity reports add more)"));
     connect(m_overlayChooser, &QComboBox::currentIndexChanged, this, &GraphPanel::applyBuiltInOverlay);
 

@@ -11,13 +11,20 @@ namespace qs::ui {
 namespace {
 QString swatch(const QColor& fill, const QColor& border)
 {
-    return QStringLiteral("<span style='background-color:%1; color:%2; border:1px solid %2'>&nbsp;&#9608;&nbsp;</span>")
+    return QStringLiteral("<span style='background-color:%1; color:%2; border:1px solid %2'>&#9608;</span>")
         .arg(fill.name(), border.name());
 }
 
 QString nbsp(QString s)
 {
     return s.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+}
+
+// A label that wraps only as a whole: no break at its spaces or its hyphens ("*Integer-Rechnung" broke after the
+// hyphen in German).
+QString keepTogether(const QString& label)
+{
+    return nbsp(label.toHtmlEscaped()).replace(QLatin1Char('-'), QChar(0x2011));
 }
 } // namespace
 
@@ -26,7 +33,11 @@ LegendWidget::LegendWidget(QWidget* parent)
 {
     setTextFormat(Qt::RichText);
     setWordWrap(true);
-    setContentsMargins(8, 4, 8, 4);
+    setContentsMargins(8, 2, 8, 2);
+    // A key, not text to read: a size smaller, so that it takes one line more rarely than two.
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.9);
+    setFont(f);
     setAutoFillBackground(true);
     rebuild();
 }
@@ -47,12 +58,13 @@ void LegendWidget::setOverlay(const MetricOverlay& overlay)
 void LegendWidget::rebuild()
 {
     QStringList parts;
+    setToolTip(QString());
     if (m_overlay.isCategorical()) {
         parts << QStringLiteral("<b>%1</b>").arg(m_overlay.name().toHtmlEscaped());
         // Only the categories present: the legend has one line to spare under the graph.
         for (const MetricOverlay::Category& c : m_overlay.categories())
             if (c.count > 0)
-                parts << swatch(c.color, c.color.darker(150)) + QStringLiteral("&nbsp;") + nbsp(c.label.toHtmlEscaped())
+                parts << swatch(c.color, c.color.darker(150)) + QStringLiteral("&nbsp;") + keepTogether(c.label)
                         + QStringLiteral(" <b>%1</b>").arg(c.count);
     } else if (!m_overlay.isEmpty()) {
         QString ramp;
@@ -72,26 +84,31 @@ void LegendWidget::rebuild()
               << swatch(MetricOverlay::noDataColor(), QColor(0xad, 0xb5, 0xbd)) + QStringLiteral("&nbsp;")
                 + nbsp(tr("no data"));
     } else {
+        // The categories in the graph; the whole key is in the tooltip. Listing the absent ones greyed out made the
+        // legend three or four lines high at 1366x768 (in German), taken from the graph.
+        QStringList key;
         for (NodeCategory c : allCategories()) {
             const auto it = m_counts.find(c);
             const int n = it == m_counts.end() ? 0 : it->second;
-            if (n == 0 && (c == NodeCategory::ControlFlow))
-                continue;
             const CategoryStyle s = categoryStyle(c);
-            QString entry = swatch(s.fill, s.accent) + QStringLiteral("&nbsp;")
-                + categoryDisplayName(c).toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
-            entry += n > 0 ? QStringLiteral(" <b>%1</b>").arg(n) : QString();
-            parts << (n > 0 ? entry : QStringLiteral("<span style='color:#adb5bd'>%1</span>").arg(entry));
+            const QString entry
+                = swatch(s.fill, s.accent) + QStringLiteral("&nbsp;") + keepTogether(categoryDisplayName(c));
+            key << entry;
+            if (n > 0)
+                parts << entry + QStringLiteral(" <b>%1</b>").arg(n);
         }
+        setToolTip(QStringLiteral("<p style='white-space:pre'>%1</p>").arg(key.join(QStringLiteral("<br/>"))));
     }
     parts << QStringLiteral("<span style='color:%1'><b>&#9548;&#9548;&#9654;</b></span> %2%3")
-                 .arg(crossingEdgeColor().name(), tr("float&nbsp;&#8596;&nbsp;integer&nbsp;edge"),
+                 .arg(crossingEdgeColor().name(),
+                     tr("float&nbsp;&#8596;&nbsp;integer&nbsp;edge").replace(QLatin1Char('-'), QChar(0x2011)),
                      m_crossing > 0 ? QStringLiteral(" <b>%1</b>").arg(m_crossing) : QString());
     // Entries wrap as wholes: spaces inside an entry must not break the line.
     for (QString& part : parts)
         part.replace(QStringLiteral("> "), QStringLiteral(">&nbsp;"))
             .replace(QStringLiteral(" <"), QStringLiteral("&nbsp;<"));
-    setText(parts.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
+    // Two no-break spaces and a space between entries: the one place a line may break.
+    setText(parts.join(QStringLiteral("&nbsp;&nbsp; ")));
 }
 
 } // namespace qs::ui

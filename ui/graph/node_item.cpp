@@ -5,7 +5,9 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QGuiApplication>
 #include <QPainter>
+#include <QScreen>
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
@@ -20,6 +22,32 @@ constexpr qreal kFullDrawingFrom = 0.6;
 constexpr qreal kZoomedOutTextPixels = 9.0;
 constexpr qreal kOpTypePoints = 9.0; ///< the full drawing's op type
 constexpr qreal kReadablePixels = 8.0;
+// The name: 6.8 pt at 100 % (9 px at 96 dpi); zoomed in further it stays about 10 px on screen, so the box that grows
+// on screen holds more of it instead of larger letters, on up to kMaxNameLines lines.
+constexpr qreal kNamePoints = 6.8;
+constexpr qreal kNameScreenPixels = 10.0;
+constexpr int kMaxNameLines = 3;
+
+// Where a long ONNX name may break: after a path separator or a word joint ("/model.22/cv3.0/conv/Conv").
+bool isBreakAfter(QChar c)
+{
+    return c == QLatin1Char('/') || c == QLatin1Char('.') || c == QLatin1Char('_') || c == QLatin1Char('-')
+        || c == QLatin1Char(':') || c == QLatin1Char(' ');
+}
+
+// The longest start of `text` that fits `width`, ending after a break character where one is in the second half.
+int fittingPrefix(const QString& text, const QFontMetricsF& fm, qreal width)
+{
+    int fit = 0;
+    while (fit < text.size() && fm.horizontalAdvance(text.left(fit + 1)) <= width)
+        ++fit;
+    if (fit == text.size() || fit == 0)
+        return std::max(fit, 1);
+    for (int i = fit; i > fit / 2; --i)
+        if (isBreakAfter(text[i - 1]))
+            return i;
+    return fit;
+}
 
 QFont opTypeFont(const QFont& base)
 {
@@ -32,6 +60,59 @@ QFont opTypeFont(const QFont& base)
 qreal NodeItem::readableZoom(qreal dpi)
 {
     return std::max(kFullDrawingFrom, kReadablePixels / (kOpTypePoints * dpi / 72.0));
+}
+
+QFont NodeItem::nameFont(const QFont& base, qreal lod, qreal dpi)
+{
+    QFont f = base;
+    f.setBold(false);
+    f.setPointSizeF(std::min(kNamePoints, kNameScreenPixels * 72.0 / dpi / std::max<qreal>(lod, 0.01)));
+    // Scaled up by the view: hinting for the tiny scene size would misplace the letters on screen.
+    f.setHintingPreference(QFont::PreferNoHinting);
+    return f;
+}
+
+QRectF NodeItem::nameRect() const
+{
+    const QRectF text = m_rect.adjusted(9, 3, -5, -3);
+    return QRectF(text.left(), text.top() + text.height() * 0.52, text.width(), text.height() * 0.48);
+}
+
+QString NodeItem::nameText() const
+{
+    QString name = m_name;
+    if (m_absorbed > 0)
+        name = QStringLiteral("+%1 Q/DQ  ").arg(m_absorbed) + name;
+    if (m_absorbedConstants > 0)
+        name = QStringLiteral("+%1 \u25c6  ").arg(m_absorbedConstants) + name; // a diamond per folded constant
+    return name;
+}
+
+QStringList NodeItem::nameLines(const QFont& font, qreal lod, qreal dpi) const
+{
+    if (lod < kFullDrawingFrom)
+        return {};
+    // Font metrics are in pixels of the application's default dpi; the device paints its points at `dpi`.
+    const QFont f = nameFont(font, lod, dpi);
+    const QFontMetricsF fm(f);
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    const qreal scale = dpi / (screen ? screen->logicalDotsPerInchY() : 96.0);
+    const QRectF area = nameRect();
+    const qreal lineHeight = fm.lineSpacing() * scale;
+    const int maxLines = std::clamp(static_cast<int>(area.height() / lineHeight), 1, kMaxNameLines);
+    const qreal width = area.width() / scale;
+    QString rest = nameText();
+    QStringList lines;
+    while (!rest.isEmpty() && lines.size() < maxLines - 1) {
+        if (fm.horizontalAdvance(rest) <= width)
+            break;
+        const int n = fittingPrefix(rest, fm, width);
+        lines << rest.left(n);
+        rest = rest.mid(n);
+    }
+    if (!rest.isEmpty())
+        lines << fm.elidedText(rest, lines.isEmpty() ? Qt::ElideMiddle : Qt::ElideLeft, width);
+    return lines;
 }
 
 qreal NodeItem::zoomedOutOpTypeSize(const QFont& font, qreal lod) const
@@ -171,19 +252,11 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     const QRectF text = m_rect.adjusted(9, 3, -5, -3);
     painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() * 0.56),
         Qt::AlignHCenter | Qt::AlignVCenter, m_opType);
-    QFont small = bold;
-    small.setBold(false);
-    small.setPointSizeF(6.8);
-    painter->setFont(small);
+    const qreal dpi = painter->device() ? painter->device()->logicalDpiY() : 96.0;
+    const QStringList lines = nameLines(painter->font(), lod, dpi);
+    painter->setFont(nameFont(painter->font(), lod, dpi));
     painter->setPen(darkFill ? QColor(0xf1, 0xf3, 0xf5) : QColor(0x5c, 0x63, 0x6a));
-    const QRectF nameRect(text.left(), text.top() + text.height() * 0.52, text.width(), text.height() * 0.48);
-    QString name = m_name;
-    if (m_absorbed > 0)
-        name = QStringLiteral("+%1 Q/DQ  ").arg(m_absorbed) + name;
-    if (m_absorbedConstants > 0)
-        name = QStringLiteral("+%1 \u25c6  ").arg(m_absorbedConstants) + name; // a diamond per folded constant
-    painter->drawText(nameRect, Qt::AlignHCenter | Qt::AlignVCenter,
-        QFontMetricsF(small).elidedText(name, Qt::ElideMiddle, nameRect.width()));
+    painter->drawText(nameRect(), Qt::AlignHCenter | Qt::AlignVCenter, lines.join(QLatin1Char('\n')));
 }
 
 } // namespace qs::ui

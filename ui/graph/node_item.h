@@ -47,10 +47,18 @@ public:
     qreal opTypeScreenPixels(const QFont& font, qreal lod, qreal dpi) const;
     /// The smallest zoom at which every node's op type is painted at 8 px or more on a screen of `dpi`.
     static qreal readableZoom(qreal dpi);
+    /// The name (with its "+2 Q/DQ" prefix) as painted at `lod` on a device of `dpi`: wrapped after '/', '.', '_'
+    /// or '-' onto as many lines as the box holds at a legible size, elided in the middle of the last line only
+    /// where they cannot hold it all; empty where only the op type is drawn. The tooltip always has the full name.
+    QStringList nameLines(const QFont& font, qreal lod, qreal dpi) const;
+    /// The font the name lines are measured and painted in at `lod`.
+    static QFont nameFont(const QFont& base, qreal lod, qreal dpi);
 
 private:
     /// Pixel size in scene units of the op type drawn alone (zoomed out): about 9 px on screen where the box allows.
     qreal zoomedOutOpTypeSize(const QFont& font, qreal lod) const;
+    QRectF nameRect() const;
+    QString nameText() const;
     void updateToolTip();
 
     NodeId m_id;

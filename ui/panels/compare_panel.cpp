@@ -53,9 +53,10 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
         m_scenario[i] = new QComboBox(this);
         m_scenario[i]->setObjectName(i == 0 ? QStringLiteral("scenarioA") : QStringLiteral("scenarioB"));
         m_scenario[i]->setToolTip(tr("Which model, threads and mode of that run"));
-        pick->addWidget(new QLabel(sides[i], this), i, 0);
-        pick->addWidget(m_run[i], i, 1);
-        pick->addWidget(m_scenario[i], i, 2);
+        // A and B side by side on one row: the bottom docks share a 1366x768 window's height with the graph.
+        pick->addWidget(new QLabel(sides[i], this), 0, 3 * i);
+        pick->addWidget(m_run[i], 0, 3 * i + 1);
+        pick->addWidget(m_scenario[i], 0, 3 * i + 2);
         connect(m_run[i], &QComboBox::currentIndexChanged, this, [this, i] {
             fillScenarios(i);
             updateComparison();
@@ -64,8 +65,10 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
         for (QComboBox* box : { m_run[i], m_scenario[i] })
             connect(box, &QComboBox::activated, this, &ComparePanel::sidesChosenByUser);
     }
-    pick->setColumnStretch(1, 2);
-    pick->setColumnStretch(2, 1);
+    for (int i = 0; i < 2; ++i) {
+        pick->setColumnStretch(3 * i + 1, 2);
+        pick->setColumnStretch(3 * i + 2, 1);
+    }
     m_swapAction = new QAction(tr("&Swap A and B"), this);
     m_swapAction->setObjectName(QStringLiteral("swapSides"));
     m_swapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
@@ -75,8 +78,7 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     auto* swap = new QToolButton(this);
     swap->setDefaultAction(m_swapAction);
     swap->setText(QStringLiteral("\u21c5"));
-    swap->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
-    pick->addWidget(swap, 0, 3, 2, 1);
+    pick->addWidget(swap, 0, 6);
 
     m_speedup = new QLabel(this);
     m_speedup->setObjectName(QStringLiteral("speedup"));
@@ -98,7 +100,8 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     m_table->setToolTip(tr("B / A below 1: B takes less time (or memory) than A"));
     m_chart = new QChartView(this);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumSize(300, 200);
+    // Small enough that the bottom docks can leave a 1366x768 window's graph 400 px; the dock is made taller by hand.
+    m_chart->setMinimumSize(300, 100);
 
     m_opTypeNote = new QLabel(this);
     m_opTypeNote->setObjectName(QStringLiteral("opTypeNote"));

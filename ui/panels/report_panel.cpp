@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report_panel.h"
 
+#include "dialogs/message_box.h"
 #include "report/pdf_report.h"
 #include "report/report_markdown.h"
 #include "util/qt_convert.h"
@@ -120,7 +121,7 @@ ReportPanel::ReportPanel(std::function<ReportExporter::ChartImages()> charts, QW
         [this](const QString& path) { endExport(tr("Export cancelled; %1 was left as it was.").arg(path)); });
     connect(m_exporter, &ReportExporter::failed, this, [this](const QString& path, const QString& message) {
         endExport(tr("Export failed; %1 was left as it was.").arg(path));
-        QMessageBox::warning(this, tr("Export Failed"), tr("Could not write %1:\n%2").arg(path, message));
+        QMessageBox::warning(this, messageTitle(), tr("Could not write %1:\n%2").arg(path, message));
     });
     setRun(nullptr, {});
 }

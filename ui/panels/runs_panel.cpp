@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "runs_panel.h"
 
+#include "dialogs/message_box.h"
 #include "models/run_list_model.h"
 #include "panels/input_shape_dialog.h"
 #include "util/qt_convert.h"
@@ -19,8 +20,8 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QFutureWatcher>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -66,7 +67,8 @@ RunsPanel::RunsPanel(QWidget* parent)
     setAcceptDrops(true);
 
     // --- what to measure
-    auto* form = new QGroupBox(tr("Measure"), this);
+    // Untitled: the dock is titled, and a title row would take the height the graph needs at 1366x768.
+    auto* form = new QGroupBox(this);
     for (int i = 0; i < 2; ++i) {
         m_modelBoxes[i] = new QCheckBox(form);
         m_modelBoxes[i]->setObjectName(i == 0 ? QStringLiteral("modelBox0") : QStringLiteral("modelBox1"));
@@ -104,6 +106,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_profile->setToolTip(tr("Record time per node and per op type (for the op-type chart and the graph colouring); "
                              "its hooks add a little time between kernels"));
     m_inputShapes = new QLineEdit(form);
+    m_inputShapes->setObjectName(QStringLiteral("inputShapes"));
     m_inputShapes->setPlaceholderText(tr("e.g. images=1x3x640x640"));
     m_inputShapes->setToolTip(tr("Bind free input dimensions: NAME=DIMS, several separated by spaces"));
     auto* numbers = new QHBoxLayout;
@@ -112,14 +115,28 @@ RunsPanel::RunsPanel(QWidget* parent)
     numbers->addWidget(m_warmup);
     numbers->addWidget(new QLabel(tr("Runs:"), form));
     numbers->addWidget(m_runCount);
-    auto* formLayout = new QFormLayout(form);
-    formLayout->addRow(tr("Models:"), m_modelBoxes[0]);
-    formLayout->addRow(QString(), m_modelBoxes[1]);
-    formLayout->addRow(tr("Mode:"), m_mode);
-    formLayout->addRow(tr("Runtime:"), m_runtime);
-    formLayout->addRow(tr("Threads:"), numbers);
-    formLayout->addRow(tr("Input shapes:"), m_inputShapes);
-    formLayout->addRow(QString(), m_profile);
+    numbers->addStretch(1);
+    // Two columns, four rows: on a 1366x768 screen the dock shares the height with the graph, which needs ~400 px.
+    auto* grid = new QGridLayout(form);
+    grid->setVerticalSpacing(4);
+    const auto label = [form](const QString& text, QWidget* buddy) {
+        auto* l = new QLabel(text, form);
+        l->setBuddy(buddy);
+        return l;
+    };
+    grid->addWidget(label(tr("Models:"), m_modelBoxes[0]), 0, 0);
+    grid->addWidget(m_modelBoxes[0], 0, 1);
+    grid->addWidget(m_modelBoxes[1], 1, 1);
+    grid->addWidget(label(tr("Mode:"), m_mode), 0, 2);
+    grid->addWidget(m_mode, 0, 3);
+    grid->addWidget(label(tr("Runtime:"), m_runtime), 1, 2);
+    grid->addWidget(m_runtime, 1, 3);
+    grid->addWidget(label(tr("Threads:"), m_threads), 2, 0);
+    grid->addLayout(numbers, 2, 1);
+    grid->addWidget(m_profile, 2, 2, 1, 2);
+    grid->addWidget(label(tr("Input shapes:"), m_inputShapes), 3, 0);
+    grid->addWidget(m_inputShapes, 3, 1);
+    grid->setColumnStretch(1, 1);
 
     m_runAction = new QAction(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("&Run Benchmark"), this);
     m_runAction->setObjectName(QStringLiteral("runBenchmark"));
@@ -154,18 +171,20 @@ RunsPanel::RunsPanel(QWidget* parent)
     // Long run-file paths wrap instead of widening the form.
     m_progressText->setWordWrap(true);
     m_progressText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto* runRow = new QHBoxLayout;
-    runRow->addWidget(m_runButton);
-    runRow->addWidget(m_cancelButton);
-    runRow->addWidget(m_progress, 1);
+    // Run and Cancel beside the input shapes, the progress under the form while a run goes.
+    auto* runButtons = new QHBoxLayout;
+    runButtons->addWidget(m_runButton);
+    runButtons->addWidget(m_cancelButton);
+    grid->addLayout(runButtons, 3, 2, 1, 2);
 
     // The form scrolls rather than setting the dock's minimum height: on a 1366x768 screen the dock shares the
     // height with the graph, and the German labels make every row taller.
     auto* settings = new QWidget;
     auto* left = new QVBoxLayout(settings);
     left->setContentsMargins(0, 0, 0, 0);
+    left->setSpacing(2);
     left->addWidget(form);
-    left->addLayout(runRow);
+    left->addWidget(m_progress);
     left->addWidget(m_progressText);
     left->addStretch(1);
     auto* settingsScroll = new QScrollArea(this);
@@ -178,7 +197,7 @@ RunsPanel::RunsPanel(QWidget* parent)
         settings->minimumSizeHint().width() + settingsScroll->verticalScrollBar()->sizeHint().width());
 
     // --- the runs
-    auto* listBox = new QGroupBox(tr("Runs"), this);
+    auto* listBox = new QGroupBox(this);
     m_list = new QListView(listBox);
     m_list->setObjectName(QStringLiteral("runList"));
     m_list->setModel(m_runs);
@@ -258,7 +277,7 @@ RunsPanel::RunsPanel(QWidget* parent)
                                             .arg(failed)
                                             .arg(total)
                                             .arg(path.isEmpty() ? QString() : tr(" (kept in %1)").arg(path), errors));
-                showError(tr("Benchmark Failed"), tr("%1 of %2 scenarios failed.").arg(failed).arg(total), errors);
+                showError(tr("%1 of %2 benchmark scenarios failed.").arg(failed).arg(total), errors);
             } else {
                 m_progressText->setStyleSheet(QString());
                 m_progressText->setText(partial
@@ -267,13 +286,13 @@ RunsPanel::RunsPanel(QWidget* parent)
                         : tr("Done%1.").arg(path.isEmpty() ? QString() : tr(": saved %1").arg(path)));
             }
             if (!saveError.isEmpty())
-                showError(tr("Could Not Save Run"), tr("The run finished but could not be saved."), saveError);
+                showError(tr("The run finished but could not be saved."), saveError);
             emit runFinished(path);
         });
     connect(m_controller, &BenchmarkController::failed, this, [this](const QString& message) {
         setBusy(false);
         m_progressText->setText(tr("Failed."));
-        showError(tr("Benchmark Failed"), tr("The benchmark could not run."), message);
+        showError(tr("The benchmark could not run."), message);
     });
     connect(m_controller, &BenchmarkController::cancelled, this, [this] {
         setBusy(false);
@@ -295,7 +314,7 @@ RunsPanel::RunsPanel(QWidget* parent)
             emit runOpened(path);
         });
     connect(m_openLoader, &RunFileLoader::failed, this, [this](const QString& path, const QString& message) {
-        showError(tr("Could Not Open Run File"), tr("Quantscope could not read the run file %1.").arg(path), message);
+        showError(tr("Quantscope could not read the run file %1.").arg(path), message);
         emit runFileFailed(path, message);
     });
 
@@ -330,8 +349,10 @@ void RunsPanel::setModels(const LoadResult& result)
             continue;
         }
         const bool quantized = models[i]->analysis && models[i]->analysis->format != QuantFormat::Fp32;
-        box->setText(
-            QStringLiteral("%1: %2").arg(quantized ? tr("INT8") : tr("FP32"), displayNameForPath(models[i]->path)));
+        // Elided so that a long file name does not widen the form past the dock (the tooltip has the path).
+        box->setText(box->fontMetrics().elidedText(
+            QStringLiteral("%1: %2").arg(quantized ? tr("INT8") : tr("FP32"), displayNameForPath(models[i]->path)),
+            Qt::ElideMiddle, box->fontMetrics().averageCharWidth() * 30));
         box->setToolTip(models[i]->path);
         box->setEnabled(true);
         box->setChecked(true);
@@ -644,8 +665,7 @@ void RunsPanel::compareAnyway()
     record->findings = diagnoseRun(*record);
     if (!e->path.isEmpty())
         if (Status st = writeRunFile(e->path.toStdString(), *record); !st)
-            showError(tr("Could Not Save Run"), tr("The comparison is shown but could not be saved."),
-                toQString(st.toString()));
+            showError(tr("The comparison is shown but could not be saved."), toQString(st.toString()));
     m_runs->replaceRun(row, std::move(record));
     selectRow(row);
 }
@@ -672,15 +692,12 @@ int RunsPanel::selectedRow() const
     return m_list->currentIndex().row();
 }
 
-void RunsPanel::showError(const QString& title, const QString& text, const QString& details)
+void RunsPanel::showError(const QString& text, const QString& details)
 {
     if (m_errorBox)
         m_errorBox->close();
     // Non-modal so the window (and a test) keeps running.
-    m_errorBox = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, this);
-    m_errorBox->setInformativeText(details);
-    m_errorBox->setAttribute(Qt::WA_DeleteOnClose);
-    m_errorBox->open();
+    m_errorBox = openMessage(this, QMessageBox::Critical, text, details);
 }
 
 void RunsPanel::writeSettings() const

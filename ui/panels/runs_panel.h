@@ -112,7 +112,7 @@ protected:
 
 private:
     void setBusy(bool busy);
-    void showError(const QString& title, const QString& text, const QString& details);
+    void showError(const QString& text, const QString& details);
     void writeSettings() const;
     void updateRunEnabled();
     void askInputShapes(const std::shared_ptr<const LoadedModel>& model);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "session_controller.h"
 
+#include "dialogs/message_box.h"
 #include "graph/graph_panel.h"
 #include "main_window.h"
 #include "models/run_list_model.h"
@@ -17,10 +18,12 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QTabWidget>
+#include <QTimer>
 
 namespace qs::ui {
 
@@ -113,6 +116,20 @@ SessionController::SessionController(MainWindow* window)
             m_restore->problems << message;
     });
     connect(m_runLoader, &RunFileLoader::finished, this, &SessionController::runsDone);
+
+    // What a session holds changed: the title's [*] follows, once per event loop turn however many signals came.
+    m_modifiedCheck.setSingleShot(true);
+    connect(&m_modifiedCheck, &QTimer::timeout, this, &SessionController::updateModified);
+    const auto check = [this] { m_modifiedCheck.start(0); };
+    RunListModel* runs = window->runsPanel()->runList();
+    connect(runs, &QAbstractItemModel::rowsInserted, this, check);
+    connect(runs, &QAbstractItemModel::rowsRemoved, this, check);
+    connect(runs, &QAbstractItemModel::modelReset, this, check);
+    connect(window->runsPanel(), &RunsPanel::runSelected, this, check);
+    connect(window->comparePanel(), &ComparePanel::sidesChosenByUser, this, check);
+    connect(window, &MainWindow::modelLoaded, this, check);
+    if (auto* shapes = window->runsPanel()->findChild<QLineEdit*>(QStringLiteral("inputShapes")))
+        connect(shapes, &QLineEdit::textChanged, this, check);
 }
 
 bool SessionController::isSessionFile(const QString& path)
@@ -169,8 +186,12 @@ SavedSession SessionController::capture(int* runsWithoutFile) const
 
 QString SessionController::currentText() const
 {
-    // A fixed place: only what the session names matters here, not where it would be saved.
-    return toQString(sessionToJson(capture(), "/session.qsession"));
+    // A fixed place: only what the session names matters here, not where it would be saved. The tab and the side of
+    // the pair shown are saved but are views, not work: switching them does not make the session unsaved.
+    SavedSession s = capture();
+    s.tab = SessionTab::Graph;
+    s.graphSide = 0;
+    return toQString(sessionToJson(s, "/session.qsession"));
 }
 
 bool SessionController::hasUnsavedState() const
@@ -189,7 +210,10 @@ bool SessionController::save(const QString& path, QString* error)
     }
     m_savedText = currentText();
     m_userChoseSides = false;
-    emit fileUsed(QFileInfo(path).absoluteFilePath());
+    m_file = QFileInfo(path).absoluteFilePath();
+    emit fileChanged(m_file);
+    updateModified();
+    emit fileUsed(m_file);
     emit statusMessage(withoutFile > 0
             ? tr("Saved the session to %1. Runs that have no run file (%2) are not in it.").arg(path).arg(withoutFile)
             : tr("Saved the session to %1.").arg(path));
@@ -210,7 +234,7 @@ void SessionController::saveDialog()
     settings.setValue(kLastFolderKey, QFileInfo(path).absolutePath());
     QString error;
     if (!save(path, &error))
-        showMessage(QMessageBox::Critical, tr("Could Not Save Session"),
+        showMessage(QMessageBox::Critical,
             tr("Quantscope could not save the session; the previous file, if any, is unchanged."), error);
 }
 
@@ -232,19 +256,14 @@ void SessionController::open(const QString& path)
         restore(path);
         return;
     }
-    if (m_box)
-        m_box->close();
-    // Non-modal, like the window's other messages, so loading and a test keep running.
-    m_box = new QMessageBox(QMessageBox::Question, tr("Open Session"),
-        tr("Open the session %1?").arg(displayNameForPath(path)), QMessageBox::NoButton, m_window);
-    m_box->setInformativeText(tr("The open models and the Compare selection are not saved in a session. Opening "
-                                 "the session replaces them; runs stay in the Runs list."));
-    m_box->addButton(tr("Save Session First..."), QMessageBox::AcceptRole)->setObjectName(QStringLiteral("saveFirst"));
-    m_box->addButton(tr("Open Without Saving"), QMessageBox::DestructiveRole)
+    QMessageBox* ask = askUnsaved(tr("Open the session %1?").arg(displayNameForPath(path)),
+        tr("The open models and the Compare selection are not saved in a session. Opening the session replaces "
+           "them; runs stay in the Runs list."));
+    ask->addButton(tr("Save Session First..."), QMessageBox::AcceptRole)->setObjectName(QStringLiteral("saveFirst"));
+    ask->addButton(tr("Open Without Saving"), QMessageBox::DestructiveRole)
         ->setObjectName(QStringLiteral("openWithoutSaving"));
-    m_box->addButton(QMessageBox::Cancel);
-    m_box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(m_box, &QMessageBox::buttonClicked, this, [this, path](QAbstractButton* button) {
+    ask->addButton(QMessageBox::Cancel)->setText(tr("Cancel"));
+    connect(ask, &QMessageBox::buttonClicked, this, [this, path](QAbstractButton* button) {
         const QString choice = button->objectName();
         if (choice == QLatin1String("openWithoutSaving")) {
             restore(path);
@@ -254,7 +273,63 @@ void SessionController::open(const QString& path)
                 restore(path);
         }
     });
-    m_box->open();
+    ask->open();
+}
+
+QMessageBox* SessionController::askUnsaved(const QString& text, const QString& detail)
+{
+    if (m_box)
+        m_box->close();
+    // Non-modal, like the window's other messages, so loading and a test keep running.
+    m_box = new QMessageBox(QMessageBox::Question, messageTitle(), text, QMessageBox::NoButton, m_window);
+    m_box->setInformativeText(detail);
+    m_box->setAttribute(Qt::WA_DeleteOnClose);
+    return m_box;
+}
+
+bool SessionController::isModified() const
+{
+    return !m_file.isEmpty() && !m_restore && currentText() != m_savedText;
+}
+
+void SessionController::updateModified()
+{
+    m_window->setWindowModified(isModified());
+}
+
+bool SessionController::confirmClose()
+{
+    if (m_closeConfirmed || !isModified())
+        return true;
+    QMessageBox* ask = askUnsaved(tr("Save the changes to the session %1?").arg(displayNameForPath(m_file)),
+        tr("The runs, the run shown or the Compare selection changed since the session was saved or opened. "
+           "Closing without saving loses these changes; run files stay on disk."));
+    ask->setStandardButtons(QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    ask->setDefaultButton(QMessageBox::Save);
+    // Named here: Qt's own translations (qtbase_de) are not installed everywhere.
+    ask->button(QMessageBox::Save)->setText(tr("&Save"));
+    ask->button(QMessageBox::Discard)->setText(tr("&Discard"));
+    ask->button(QMessageBox::Cancel)->setText(tr("Cancel"));
+    connect(ask, &QMessageBox::buttonClicked, this, [this, ask](QAbstractButton* button) {
+        const QMessageBox::StandardButton choice = ask->standardButton(button);
+        if (choice == QMessageBox::Save) {
+            QString error;
+            if (!save(m_file, &error)) {
+                showMessage(QMessageBox::Critical,
+                    tr("Quantscope could not save the session; the window stays open and the previous file, if "
+                       "any, is unchanged."),
+                    error);
+                return;
+            }
+        } else if (choice != QMessageBox::Discard) {
+            return;
+        }
+        m_closeConfirmed = true;
+        // After this click's handling: closing deletes the box this lambda belongs to.
+        QMetaObject::invokeMethod(m_window, &QWidget::close, Qt::QueuedConnection);
+    });
+    ask->open();
+    return false;
 }
 
 void SessionController::restore(const QString& path)
@@ -265,7 +340,7 @@ void SessionController::restore(const QString& path)
     m_restore.reset();
     auto read = readSessionFile(toPath(path));
     if (!read) {
-        showMessage(QMessageBox::Critical, tr("Could Not Open Session"),
+        showMessage(QMessageBox::Critical,
             tr("Quantscope could not open the session %1; nothing was changed.").arg(displayNameForPath(path)),
             toQString(read.status().message()));
         return;
@@ -382,26 +457,26 @@ void SessionController::apply()
 
     m_savedText = currentText();
     m_userChoseSides = false;
+    m_file = r.path;
+    emit fileChanged(m_file);
+    updateModified();
     const QString name = displayNameForPath(r.path);
     if (r.problems.isEmpty()) {
         emit statusMessage(tr("Opened the session %1.").arg(name));
     } else {
         emit statusMessage(tr("Opened the session %1 in part.").arg(name));
-        showMessage(QMessageBox::Warning, tr("Session Opened in Part"),
+        showMessage(QMessageBox::Warning,
             tr("Quantscope opened what it could of the session %1. Not found or not readable:").arg(name),
             r.problems.join(QLatin1Char('\n')));
     }
     emit restored(r.path, r.problems);
 }
 
-void SessionController::showMessage(int icon, const QString& title, const QString& text, const QString& details)
+void SessionController::showMessage(int icon, const QString& text, const QString& details)
 {
     if (m_box)
         m_box->close();
-    m_box = new QMessageBox(static_cast<QMessageBox::Icon>(icon), title, text, QMessageBox::Ok, m_window);
-    m_box->setInformativeText(details);
-    m_box->setAttribute(Qt::WA_DeleteOnClose);
-    m_box->open();
+    m_box = openMessage(m_window, static_cast<QMessageBox::Icon>(icon), text, details);
 }
 
 } // namespace qs::ui

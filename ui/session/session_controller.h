@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
+#include <QTimer>
 
 #include <array>
 #include <optional>
@@ -42,6 +43,13 @@ public:
     /// Opens without asking (after the user chose, or from a test).
     void restore(const QString& path);
     bool isRestoring() const { return m_restore.has_value(); }
+    /// The session file last saved or opened; empty when there is none.
+    QString currentFile() const { return m_file; }
+    /// The state on screen differs from the current session file's (the window title shows [*]).
+    bool isModified() const;
+    /// Called when the window is closed: true to close now; else it asks Save, Discard or Cancel about the changes to
+    /// the current session and closes the window itself when the user saves or discards them.
+    bool confirmClose();
     /// The last message: the question before replacing, a refusal, or the list of what could not be opened.
     QMessageBox* messageBox() const { return m_box; }
 
@@ -50,6 +58,8 @@ public slots:
     void openDialog();
 
 signals:
+    /// The current session file changed (saved under another name, or another session opened).
+    void fileChanged(const QString& path);
     /// A session was saved to or opened from `path` (for Open Recent).
     void fileUsed(const QString& path);
     /// Everything a session named that could be opened is shown; `problems` lists the rest (empty when none).
@@ -68,12 +78,15 @@ private:
         int runsPending = 0;
     };
     bool hasUnsavedState() const;
+    /// The question before unsaved state is replaced or lost; the caller adds the buttons and opens it.
+    QMessageBox* askUnsaved(const QString& text, const QString& detail);
+    void updateModified();
     QString currentText() const;
     void modelsDone();
     void runsDone();
     void finishIfDone();
     void apply();
-    void showMessage(int icon, const QString& title, const QString& text, const QString& details);
+    void showMessage(int icon, const QString& text, const QString& details);
 
     MainWindow* m_window;
     RunFileLoader* m_runLoader;
@@ -82,6 +95,9 @@ private:
     std::optional<Restore> m_restore;
     QString m_savedText; ///< the session as last saved or opened, to tell whether the state on screen is saved
     bool m_userChoseSides = false; ///< the Compare sides were picked by hand since the last save or open
+    QString m_file; ///< the session file last saved or opened
+    bool m_closeConfirmed = false; ///< the user chose to save or discard: the next close goes through
+    QTimer m_modifiedCheck;
     QPointer<QMessageBox> m_box;
 };
 
