@@ -967,52 +967,52 @@
 <context>
     <name>qs::ui::GraphPanel</name>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="49"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="50"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="60"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="61"/>
         <source>Find node name, op type or tensor name</source>
         <translation>Knotenname, Operatortyp oder Tensorname suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="64"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="65"/>
         <source>Previous</source>
         <translation>Zurück</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="65"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="66"/>
         <source>Previous match (Shift+F3)</source>
         <translation>Vorheriger Treffer (Umschalt+F3)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="67"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="68"/>
         <source>Next</source>
         <translation>Weiter</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="68"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="69"/>
         <source>Next match (F3, Enter)</source>
         <translation>Nächster Treffer (F3, Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="71"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="72"/>
         <source>Close the find bar (Esc)</source>
         <translation>Suchleiste schließen (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="72"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="73"/>
         <source>Find:</source>
         <translation>Suchen:</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="95"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="96"/>
         <source>Colour by:</source>
         <translation>Färben nach:</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="102"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="103"/>
         <source>Open an ONNX model (Ctrl+O) or drop one here.
 
 Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+O).</source>
@@ -1021,232 +1021,242 @@ Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+
 Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffnen (Strg+Umschalt+O).</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="111"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="112"/>
         <source>Which model of the pair the graph shows</source>
         <translation>Welches Modell des Paars der Graph zeigt</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="128"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
         <source>&amp;Fit</source>
         <translation>&amp;Einpassen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="128"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
         <source>Fit the whole graph in the window</source>
         <translation>Den ganzen Graphen ins Fenster einpassen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
         <source>Zoom &amp;In</source>
         <translation>Ver&amp;größern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="131"/>
         <source>Zoom &amp;Out</source>
         <translation>Ver&amp;kleinern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="131"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="133"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="134"/>
         <source>&amp;Actual Size</source>
         <translation>&amp;Originalgröße</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="133"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="134"/>
         <source>Zoom to 100 %</source>
         <translation>Auf 100 % zoomen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="147"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="148"/>
         <source>&amp;Left to Right</source>
         <translation>Von &amp;links nach rechts</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="148"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="149"/>
         <source>Lay the graph out left to right instead of top to bottom</source>
         <translation>Den Graphen von links nach rechts statt von oben nach unten anordnen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="149"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="150"/>
         <source>Left→Right</source>
         <translation>Links→Rechts</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="150"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="151"/>
         <source>&amp;Collapse Q/DQ</source>
         <translation>Q/DQ &amp;zusammenfalten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="151"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
         <source>Fold QuantizeLinear/DequantizeLinear nodes into the node they feed</source>
         <translation>QuantizeLinear/DequantizeLinear-Knoten in den Knoten falten, den sie speisen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="153"/>
         <source>&amp;Fold Constants</source>
         <translation>&amp;Konstanten einfalten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="153"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="154"/>
         <source>Draw Constant nodes and constant-only subgraphs as inputs of the node they feed</source>
         <translation>Constant-Knoten und rein konstante Teilgraphen als Eingaben des Knotens zeichnen, den sie speisen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="156"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="157"/>
         <source>Constants</source>
         <translation>Konstanten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="157"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="158"/>
         <source>&amp;Boundaries Only</source>
         <translation>&amp;Nur Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="158"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="159"/>
         <source>Show only quantization boundaries; dim everything else</source>
         <translation>Nur Quantisierungsgrenzen zeigen; alles andere abblenden</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="161"/>
         <source>&amp;Tensor Shapes</source>
         <translation>&amp;Tensorformen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="161"/>
         <source>Show element types and shapes on edges</source>
         <translation>Elementtypen und Formen an den Kanten zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="161"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="162"/>
         <source>O&amp;verview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="161"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="162"/>
         <source>Show the overview map</source>
         <translation>Die Übersichtskarte zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="166"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="167"/>
         <source>Boundaries</source>
         <translation>Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="168"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="169"/>
         <source>Shapes</source>
         <translation>Formen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="186"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="187"/>
         <source>Node category</source>
         <translation>Knotenart</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="187"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="188"/>
         <source>MACs per node</source>
         <translation>MACs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="188"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="189"/>
         <source>Weight bytes per node</source>
         <translation>Gewichtsbytes pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="190"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="191"/>
         <source>Colour nodes by a per-node metric (run profiles and parity reports add more)</source>
         <translation>Knoten nach einer Metrik pro Knoten färben (Laufprofile und Paritätsberichte fügen weitere hinzu)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="194"/>
         <source>&amp;Find...</source>
         <translation>&amp;Suchen...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="194"/>
         <source>Find a node by name, op type or tensor name</source>
         <translation>Einen Knoten über Name, Operatortyp oder Tensorname suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="199"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="200"/>
         <source>Find &amp;Next</source>
         <translation>&amp;Weitersuchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="199"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="200"/>
         <source>Next match</source>
         <translation>Nächster Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="200"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="201"/>
         <source>Find Pre&amp;vious</source>
         <translation>&amp;Rückwärts suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="200"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="201"/>
         <source>Previous match</source>
         <translation>Vorheriger Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="204"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="205"/>
         <source>Export Graph as &amp;PNG...</source>
         <translation>Graph als P&amp;NG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="205"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="206"/>
         <source>Save the whole graph as a PNG image</source>
         <translation>Den ganzen Graphen als PNG-Bild speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="206"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="207"/>
         <source>Export Graph as &amp;SVG...</source>
         <translation>Graph als &amp;SVG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="207"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="208"/>
         <source>Save the whole graph as a scalable SVG drawing</source>
         <translation>Den ganzen Graphen als skalierbare SVG-Zeichnung speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="243"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="244"/>
         <source>FP32 · %1</source>
         <translation>FP32 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="246"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="247"/>
         <source>INT8 · %1</source>
         <translation>INT8 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="375"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="376"/>
         <source>Verdict on target</source>
         <translation>Urteil zum Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="377"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="378"/>
         <source>Colour nodes by where they run on %1 (chosen in the Targets view)</source>
         <translation>Knoten danach färben, wo sie auf %1 laufen (gewählt in der Ansicht Ziele)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="398"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="408"/>
+        <source>SQNR per layer</source>
+        <translation>SQNR pro Schicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="410"/>
+        <source>Colour nodes by the SQNR of the tensor each computes, quantized against FP32 (the Parity panel&apos;s check); low is hot</source>
+        <translation>Knoten nach dem SQNR des Tensors färben, den sie berechnen, quantisiert gegen FP32 (die Prüfung im Bereich Übereinstimmung); niedrig ist heiß</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="431"/>
         <source>Time per node</source>
         <translation>Zeit pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="399"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="432"/>
         <source>Share of time per node</source>
         <translation>Zeitanteil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="446"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="489"/>
         <source>The analysis reports no per-node MACs for this model yet.</source>
         <translation>Die Analyse liefert für dieses Modell noch keine MACs pro Knoten.</translation>
     </message>
@@ -1259,12 +1269,12 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">logarithmische Skala</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="497"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="540"/>
         <source>No match</source>
         <translation>Kein Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="500"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="543"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
@@ -1467,380 +1477,385 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="246"/>
+        <location filename="../ui/main_window.cpp" line="271"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="247"/>
+        <location filename="../ui/main_window.cpp" line="272"/>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="249"/>
+        <location filename="../ui/main_window.cpp" line="274"/>
         <source>Open an ONNX model</source>
         <translation>Ein ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="250"/>
+        <location filename="../ui/main_window.cpp" line="275"/>
         <source>Open &amp;Pair (FP32 + INT8)...</source>
         <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="252"/>
+        <location filename="../ui/main_window.cpp" line="277"/>
         <source>Open a float model and its quantized version side by side</source>
         <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="254"/>
+        <location filename="../ui/main_window.cpp" line="279"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="273"/>
+        <location filename="../ui/main_window.cpp" line="298"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="281"/>
+        <location filename="../ui/main_window.cpp" line="306"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="285"/>
+        <location filename="../ui/main_window.cpp" line="310"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="307"/>
+        <location filename="../ui/main_window.cpp" line="345"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="312"/>
+        <location filename="../ui/main_window.cpp" line="350"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="313"/>
+        <location filename="../ui/main_window.cpp" line="351"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="315"/>
+        <location filename="../ui/main_window.cpp" line="353"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="335"/>
+        <location filename="../ui/main_window.cpp" line="373"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="270"/>
+        <location filename="../ui/main_window.cpp" line="295"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="82"/>
+        <location filename="../ui/main_window.cpp" line="83"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="83"/>
+        <location filename="../ui/main_window.cpp" line="84"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="84"/>
+        <location filename="../ui/main_window.cpp" line="85"/>
         <source>The model&apos;s graph (Alt+G)</source>
         <translation>Der Graph des Modells (Alt+G)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="85"/>
+        <location filename="../ui/main_window.cpp" line="86"/>
         <source>Charts, statistics and findings of the selected run (Alt+E)</source>
         <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="95"/>
+        <location filename="../ui/main_window.cpp" line="96"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="96"/>
-        <location filename="../ui/main_window.cpp" line="348"/>
+        <location filename="../ui/main_window.cpp" line="97"/>
+        <location filename="../ui/main_window.cpp" line="386"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="113"/>
-        <location filename="../ui/main_window.cpp" line="304"/>
+        <location filename="../ui/main_window.cpp" line="114"/>
+        <location filename="../ui/main_window.cpp" line="329"/>
         <source>Stop quantizing; nothing is written</source>
         <translation>Quantisieren abbrechen; es wird nichts geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="141"/>
+        <location filename="../ui/main_window.cpp" line="142"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="200"/>
+        <location filename="../ui/main_window.cpp" line="222"/>
         <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
         <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="217"/>
+        <location filename="../ui/main_window.cpp" line="239"/>
         <source>Model Summary</source>
         <translation>Modellübersicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="218"/>
+        <location filename="../ui/main_window.cpp" line="240"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="219"/>
+        <location filename="../ui/main_window.cpp" line="241"/>
         <source>Properties</source>
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="223"/>
+        <location filename="../ui/main_window.cpp" line="245"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="224"/>
+        <location filename="../ui/main_window.cpp" line="246"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="225"/>
+        <location filename="../ui/main_window.cpp" line="247"/>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="228"/>
+        <location filename="../ui/main_window.cpp" line="250"/>
         <source>Hotspots</source>
         <translation>Hotspots</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="236"/>
+        <location filename="../ui/main_window.cpp" line="258"/>
         <source>Targets</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="286"/>
+        <location filename="../ui/main_window.cpp" line="261"/>
+        <source>Parity</source>
+        <translation>Übereinstimmung</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="311"/>
         <source>Show Tar&amp;gets</source>
         <translation>Ziele &amp;anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="294"/>
+        <location filename="../ui/main_window.cpp" line="319"/>
         <source>Where the model runs, falls back to the CPU provider, or cannot load</source>
         <translation>Wo das Modell läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="297"/>
+        <location filename="../ui/main_window.cpp" line="322"/>
         <source>&amp;Model</source>
         <translation>M&amp;odell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="299"/>
+        <location filename="../ui/main_window.cpp" line="324"/>
         <source>&amp;Quantize...</source>
         <translation>&amp;Quantisieren...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="302"/>
+        <location filename="../ui/main_window.cpp" line="327"/>
         <source>Write an INT8 version of the open FP32 model and open it beside the original</source>
         <translation>Eine INT8-Fassung des geöffneten FP32-Modells schreiben und neben dem Original öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="303"/>
+        <location filename="../ui/main_window.cpp" line="328"/>
         <source>&amp;Cancel Quantizing</source>
         <translation>Quantisieren &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="317"/>
+        <location filename="../ui/main_window.cpp" line="355"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="336"/>
+        <location filename="../ui/main_window.cpp" line="374"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="337"/>
+        <location filename="../ui/main_window.cpp" line="375"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="351"/>
+        <location filename="../ui/main_window.cpp" line="389"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="358"/>
-        <location filename="../ui/main_window.cpp" line="366"/>
+        <location filename="../ui/main_window.cpp" line="396"/>
+        <location filename="../ui/main_window.cpp" line="404"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="365"/>
+        <location filename="../ui/main_window.cpp" line="403"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="375"/>
+        <location filename="../ui/main_window.cpp" line="413"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="386"/>
+        <location filename="../ui/main_window.cpp" line="424"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="390"/>
+        <location filename="../ui/main_window.cpp" line="428"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="403"/>
+        <location filename="../ui/main_window.cpp" line="441"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="403"/>
+        <location filename="../ui/main_window.cpp" line="441"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="405"/>
+        <location filename="../ui/main_window.cpp" line="443"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="405"/>
+        <location filename="../ui/main_window.cpp" line="443"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="410"/>
+        <location filename="../ui/main_window.cpp" line="448"/>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="412"/>
+        <location filename="../ui/main_window.cpp" line="450"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="434"/>
+        <location filename="../ui/main_window.cpp" line="473"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="434"/>
+        <location filename="../ui/main_window.cpp" line="473"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="456"/>
+        <location filename="../ui/main_window.cpp" line="495"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="511"/>
+        <location filename="../ui/main_window.cpp" line="550"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="515"/>
+        <location filename="../ui/main_window.cpp" line="554"/>
         <source>Could Not Open Model</source>
         <translation>Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="516"/>
+        <location filename="../ui/main_window.cpp" line="555"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="547"/>
+        <location filename="../ui/main_window.cpp" line="586"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="548"/>
+        <location filename="../ui/main_window.cpp" line="587"/>
         <source>%1 (session)</source>
         <translation>%1 (Sitzung)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="550"/>
+        <location filename="../ui/main_window.cpp" line="589"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="562"/>
+        <location filename="../ui/main_window.cpp" line="601"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="577"/>
+        <location filename="../ui/main_window.cpp" line="616"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="580"/>
+        <location filename="../ui/main_window.cpp" line="619"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="580"/>
+        <location filename="../ui/main_window.cpp" line="619"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="672"/>
+        <location filename="../ui/main_window.cpp" line="711"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="681"/>
+        <location filename="../ui/main_window.cpp" line="720"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="694"/>
+        <location filename="../ui/main_window.cpp" line="733"/>
         <source>Quantizing failed.</source>
         <translation>Quantisieren fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="697"/>
+        <location filename="../ui/main_window.cpp" line="736"/>
         <source>Could Not Quantize</source>
         <translation>Quantisieren fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="698"/>
+        <location filename="../ui/main_window.cpp" line="737"/>
         <source>Quantscope could not write the INT8 model.</source>
         <translation>Quantscope konnte das INT8-Modell nicht schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="706"/>
+        <location filename="../ui/main_window.cpp" line="745"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="707"/>
+        <location filename="../ui/main_window.cpp" line="746"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="327"/>
+        <location filename="../ui/main_window.cpp" line="365"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="328"/>
+        <location filename="../ui/main_window.cpp" line="366"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
@@ -1860,6 +1875,11 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <location filename="../ui/graph/metric_overlay.cpp" line="41"/>
         <source>Share of the total time</source>
         <translation>Anteil an der Gesamtzeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/metric_overlay.cpp" line="75"/>
+        <source>SQNR of the quantized model</source>
+        <translation>SQNR des quantisierten Modells</translation>
     </message>
 </context>
 <context>
@@ -2132,6 +2152,418 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <location filename="../ui/panels/operators_panel.cpp" line="124"/>
         <source>Quantized</source>
         <translation>Quantisiert</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ParityPanel</name>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="56"/>
+        <source>Check &amp;Parity</source>
+        <translation>&amp;Übereinstimmung prüfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="57"/>
+        <source>Run the FP32 and the quantized model of the open pair on the same inputs and compare their outputs and every tensor they share</source>
+        <translation>Das FP32- und das quantisierte Modell des geöffneten Paars mit denselben Eingaben ausführen und ihre Ausgaben und alle gemeinsamen Tensoren vergleichen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="63"/>
+        <source>Random inputs</source>
+        <translation>Zufallseingaben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="64"/>
+        <location filename="../ui/panels/parity_panel.cpp" line="73"/>
+        <source>Folder of samples</source>
+        <translation>Ordner mit Stichproben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="65"/>
+        <source>Seeded uniform [0, 1) inputs, or a folder with test_data_set_*/input_0.pb, .pb or .npy files (one sample each)</source>
+        <translation>Gleichverteilte Eingaben in [0, 1) mit festem Startwert, oder ein Ordner mit test_data_set_*/input_0.pb, .pb- oder .npy-Dateien (je eine Stichprobe)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="70"/>
+        <source> samples</source>
+        <translation> Stichproben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="71"/>
+        <source>How many random samples both models run (two model runs each)</source>
+        <translation>Wie viele Zufallsstichproben beide Modelle ausführen (je zwei Modellläufe)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="77"/>
+        <source>Choose the folder of samples</source>
+        <translation>Ordner mit Stichproben wählen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="79"/>
+        <source>Folder of Samples</source>
+        <translation>Ordner mit Stichproben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="91"/>
+        <source>Check Parity</source>
+        <translation>Übereinstimmung prüfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="95"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="96"/>
+        <source>Stop the check; the previous result stays</source>
+        <translation>Prüfung abbrechen; das vorige Ergebnis bleibt</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>Op</source>
+        <translation>Op</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>SQNR</source>
+        <translation>SQNR</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>Max |Δ|</source>
+        <translation>Max. |Δ|</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>Matched by</source>
+        <translation>Zugeordnet über</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="122"/>
+        <source>An intermediate tensor both models compute, worst SQNR first: where the error enters</source>
+        <translation>Ein Zwischentensor, den beide Modelle berechnen, schlechtester SQNR zuerst: wo der Fehler entsteht</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="124"/>
+        <source>By name (ONNX Runtime&apos;s quantizer keeps the float names) or by structure (same op type and shape in graph order, for files that rename everything)</source>
+        <translation>Über den Namen (der Quantisierer von ONNX Runtime behält die Float-Namen) oder über die Struktur (gleicher Op-Typ und gleiche Form in Graphreihenfolge, für Dateien, die alles umbenennen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="134"/>
+        <source>Select a row to show the node that computes the tensor in the graph</source>
+        <translation>Eine Zeile wählen, um den Knoten, der den Tensor berechnet, im Graphen zu zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="137"/>
+        <source>Colour Graph by SQNR</source>
+        <translation>Graph nach SQNR färben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="139"/>
+        <source>Colour the graph&apos;s nodes by the SQNR of the tensor each computes (low is hot)</source>
+        <translation>Die Knoten des Graphen nach dem SQNR des Tensors färben, den sie berechnen (niedrig ist heiß)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="141"/>
+        <source>Save JSON…</source>
+        <translation>JSON speichern…</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="142"/>
+        <source>Write the whole report, every layer included, as quantscope-cli parity --json does</source>
+        <translation>Den ganzen Bericht mit allen Schichten schreiben, wie quantscope-cli parity --json</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="146"/>
+        <source>Inputs:</source>
+        <translation>Eingaben:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="178"/>
+        <source>%1: %2 of %3 runs</source>
+        <translation>%1: %2 von %3 Läufen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="196"/>
+        <source>Parity check cancelled.</source>
+        <translation>Übereinstimmungsprüfung abgebrochen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="244"/>
+        <source>Open an FP32 and a quantized model as a pair (File → Open Pair) to check parity.</source>
+        <translation>Öffnen Sie ein FP32- und ein quantisiertes Modell als Paar (Datei → Paar öffnen), um die Übereinstimmung zu prüfen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="248"/>
+        <source>Choose a folder of samples, or use random inputs.</source>
+        <translation>Wählen Sie einen Ordner mit Stichproben, oder verwenden Sie Zufallseingaben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="257"/>
+        <source>Starting</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="291"/>
+        <source>Check how far the quantized model&apos;s outputs stray from the FP32 model&apos;s.</source>
+        <translation>Prüfen, wie weit die Ausgaben des quantisierten Modells von denen des FP32-Modells abweichen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="292"/>
+        <source>Open an FP32 and a quantized model as a pair to check parity.</source>
+        <translation>Öffnen Sie ein FP32- und ein quantisiertes Modell als Paar, um die Übereinstimmung zu prüfen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="302"/>
+        <source>1 sample</source>
+        <translation>1 Stichprobe</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="302"/>
+        <source>%1 samples</source>
+        <translation>%1 Stichproben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="304"/>
+        <source>&lt;b style=&apos;color:#2b8a3e&apos;&gt;Pass&lt;/b&gt;: every output of %1 is within the thresholds against %2 (%3, %4).</source>
+        <translation>&lt;b style=&apos;color:#2b8a3e&apos;&gt;Bestanden&lt;/b&gt;: jede Ausgabe von %1 liegt gegenüber %2 innerhalb der Schwellen (%3, %4).</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="307"/>
+        <source>&lt;b style=&apos;color:#c92a2a&apos;&gt;Fail&lt;/b&gt;: %1 of %2 outputs of %3 are below the thresholds against %4 (%5, %6).</source>
+        <translation>&lt;b style=&apos;color:#c92a2a&apos;&gt;Nicht bestanden&lt;/b&gt;: %1 von %2 Ausgaben von %3 liegen gegenüber %4 unter den Schwellen (%5, %6).</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="329"/>
+        <source>%1 dB</source>
+        <translation>%1 dB</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="329"/>
+        <source>identical</source>
+        <translation>identisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="332"/>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="332"/>
+        <source>structure</source>
+        <translation>Struktur</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="343"/>
+        <source>FP32: %1
+Quantized: %2</source>
+        <translation>FP32: %1
+Quantisiert: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="376"/>
+        <source>Save Parity Report</source>
+        <translation>Übereinstimmungsbericht speichern</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="376"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="383"/>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="386"/>
+        <source>Parity report written to %1.</source>
+        <translation>Übereinstimmungsbericht nach %1 geschrieben.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ParityTable</name>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="71"/>
+        <source>SQNR %1 dB &lt; %2 dB</source>
+        <translation>SQNR %1 dB &lt; %2 dB</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="73"/>
+        <source>cosine %1 &lt; %2</source>
+        <translation>Kosinus %1 &lt; %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="75"/>
+        <source>max |Δ| %1 &gt; %2</source>
+        <translation>max. |Δ| %1 &gt; %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="77"/>
+        <source>mean |Δ| %1 &gt; %2</source>
+        <translation>mittleres |Δ| %1 &gt; %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="87"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="87"/>
+        <source>Reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="87"/>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="87"/>
+        <source>SQNR</source>
+        <translation>SQNR</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="87"/>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="88"/>
+        <source>Max |Δ|</source>
+        <translation>Max. |Δ|</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="88"/>
+        <source>Mean |Δ|</source>
+        <translation>Mittl. |Δ|</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="88"/>
+        <source>Top-1</source>
+        <translation>Top-1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="88"/>
+        <source>Top-5</source>
+        <translation>Top-5</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="88"/>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="91"/>
+        <source>Signal-to-quantization-noise ratio: 10·log10(Σ reference² / Σ (reference − model)²); higher is better, scale-free</source>
+        <translation>Signal-Quantisierungsrausch-Verhältnis: 10·log10(Σ Referenz² / Σ (Referenz − Modell)²); höher ist besser, skalenunabhängig</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="94"/>
+        <source>Cosine similarity of the two outputs; 1 is identical</source>
+        <translation>Kosinus-Ähnlichkeit der beiden Ausgaben; 1 ist identisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="95"/>
+        <source>Largest absolute difference of one element</source>
+        <translation>Größte absolute Abweichung eines Elements</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="96"/>
+        <source>Mean absolute difference over all elements</source>
+        <translation>Mittlere absolute Abweichung über alle Elemente</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="98"/>
+        <source>Classifier outputs: share of samples whose top class is the FP32 model&apos;s</source>
+        <translation>Klassifikator-Ausgaben: Anteil der Stichproben, deren wahrscheinlichste Klasse die des FP32-Modells ist</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="101"/>
+        <source>Classifier outputs: share of samples where the FP32 model&apos;s top class is among the five largest</source>
+        <translation>Klassifikator-Ausgaben: Anteil der Stichproben, bei denen die wahrscheinlichste Klasse des FP32-Modells unter den fünf größten ist</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="104"/>
+        <source>Pass or fail against the thresholds stated below</source>
+        <translation>Bestanden oder nicht bestanden nach den unten genannten Schwellen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="123"/>
+        <source>%1 dB</source>
+        <translation>%1 dB</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="123"/>
+        <source>identical</source>
+        <translation>identisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="125"/>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="125"/>
+        <source>fail</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="138"/>
+        <source>Below the thresholds</source>
+        <translation>Unter den Schwellen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="147"/>
+        <source>Pass: SQNR ≥ %1 dB and cosine ≥ %2 for every output over the same inputs</source>
+        <translation>Bestanden: SQNR ≥ %1 dB und Kosinus ≥ %2 für jede Ausgabe über dieselben Eingaben</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="150"/>
+        <source>, max |Δ| ≤ %1</source>
+        <translation>, max. |Δ| ≤ %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="152"/>
+        <source>, mean |Δ| ≤ %1</source>
+        <translation>, mittleres |Δ| ≤ %1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ParityWorker</name>
+    <message>
+        <location filename="../ui/workers/parity_worker.cpp" line="17"/>
+        <source>Parity needs an FP32 and a quantized model open as a pair.</source>
+        <translation>Die Übereinstimmungsprüfung braucht ein FP32- und ein quantisiertes Modell, als Paar geöffnet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/parity_worker.cpp" line="18"/>
+        <source>Reading the inputs</source>
+        <translation>Eingaben werden gelesen</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/parity_worker.cpp" line="21"/>
+        <source>Inputs &apos;%1&apos;: %2</source>
+        <translation>Eingaben &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/parity_worker.cpp" line="25"/>
+        <source>Comparing</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/parity_worker.cpp" line="39"/>
+        <source>Could not check parity: %1</source>
+        <translation>Übereinstimmung konnte nicht geprüft werden: %1</translation>
     </message>
 </context>
 <context>
@@ -2890,42 +3322,42 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::QuantizeWorker</name>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="55"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="24"/>
         <source>These quantization options are refused: %1</source>
         <translation>Diese Quantisierungsoptionen werden abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="60"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="29"/>
         <source>Reading %1</source>
         <translation>%1 wird gelesen</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="71"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="40"/>
         <source>Reading the calibration data</source>
         <translation>Kalibrierungsdaten werden gelesen</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="75"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="44"/>
         <source>Calibration data &apos;%1&apos;: %2</source>
         <translation>Kalibrierungsdaten „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="81"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="50"/>
         <source>Calibrating</source>
         <translation>Kalibrierung</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="95"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="64"/>
         <source>Could not quantize %1: %2</source>
         <translation>%1 konnte nicht quantisiert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="100"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="69"/>
         <source>Writing %1</source>
         <translation>%1 wird geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="102"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="71"/>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
@@ -3584,151 +4016,166 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ResultsPanel</name>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="76"/>
+        <location filename="../ui/panels/results_panel.cpp" line="101"/>
         <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="89"/>
+        <location filename="../ui/panels/results_panel.cpp" line="119"/>
         <source>Which setting (threads · mode) the charts show</source>
         <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="93"/>
+        <location filename="../ui/panels/results_panel.cpp" line="123"/>
         <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
         <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="97"/>
+        <location filename="../ui/panels/results_panel.cpp" line="127"/>
         <source>Setting:</source>
         <translation>Einstellung:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="145"/>
+        <location filename="../ui/panels/results_panel.cpp" line="175"/>
         <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="215"/>
+        <location filename="../ui/panels/results_panel.cpp" line="249"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="215"/>
+        <location filename="../ui/panels/results_panel.cpp" line="249"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="341"/>
+        <location filename="../ui/panels/results_panel.cpp" line="406"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="339"/>
+        <location filename="../ui/panels/results_panel.cpp" line="404"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="342"/>
+        <location filename="../ui/panels/results_panel.cpp" line="407"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="353"/>
+        <location filename="../ui/panels/results_panel.cpp" line="418"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="349"/>
+        <location filename="../ui/panels/results_panel.cpp" line="414"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="91"/>
+        <location filename="../ui/panels/results_panel.cpp" line="65"/>
+        <source>&lt;b&gt;Parity&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Übereinstimmung&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="66"/>
+        <source>How far the quantized model&apos;s outputs stray from the FP32 model&apos;s on the same inputs (bench --parity, or Check Parity in the Parity panel)</source>
+        <translation>Wie weit die Ausgaben des quantisierten Modells bei denselben Eingaben von denen des FP32-Modells abweichen (bench --parity, oder „Übereinstimmung prüfen“ im Bereich Übereinstimmung)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="121"/>
         <source>Colour Graph by &amp;Time</source>
         <translation>Graph nach &amp;Zeit einfärben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="107"/>
+        <location filename="../ui/panels/results_panel.cpp" line="137"/>
         <source>Compare Anyway</source>
         <translation>Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="109"/>
+        <location filename="../ui/panels/results_panel.cpp" line="139"/>
         <source>Compare these two models although they are not the same network</source>
         <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="230"/>
+        <location filename="../ui/panels/results_panel.cpp" line="264"/>
         <source>Quantize %1 as the findings advise, open the result beside it and measure both</source>
         <translation>%1 quantisieren, wie die Befunde raten, das Ergebnis daneben öffnen und beide messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="339"/>
+        <location filename="../ui/panels/results_panel.cpp" line="359"/>
+        <source>The last rows are the check of the open pair made here, not the run file&apos;s.</source>
+        <translation>Die letzten Zeilen sind die hier gemachte Prüfung des geöffneten Paars, nicht die der Laufdatei.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="404"/>
         <source>the run failed: see the message above</source>
         <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="350"/>
+        <location filename="../ui/panels/results_panel.cpp" line="415"/>
         <source>no times: the run failed before it was profiled</source>
         <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="351"/>
+        <location filename="../ui/panels/results_panel.cpp" line="416"/>
         <source>no times: nothing of this setting was measured</source>
         <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="354"/>
-        <location filename="../ui/panels/results_panel.cpp" line="442"/>
+        <location filename="../ui/panels/results_panel.cpp" line="419"/>
+        <location filename="../ui/panels/results_panel.cpp" line="507"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="354"/>
-        <location filename="../ui/panels/results_panel.cpp" line="442"/>
+        <location filename="../ui/panels/results_panel.cpp" line="419"/>
+        <location filename="../ui/panels/results_panel.cpp" line="507"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="356"/>
-        <location filename="../ui/panels/results_panel.cpp" line="446"/>
+        <location filename="../ui/panels/results_panel.cpp" line="421"/>
+        <location filename="../ui/panels/results_panel.cpp" line="511"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="356"/>
-        <location filename="../ui/panels/results_panel.cpp" line="446"/>
+        <location filename="../ui/panels/results_panel.cpp" line="421"/>
+        <location filename="../ui/panels/results_panel.cpp" line="511"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="392"/>
+        <location filename="../ui/panels/results_panel.cpp" line="457"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="430"/>
+        <location filename="../ui/panels/results_panel.cpp" line="495"/>
         <source>%1 (%2 runs)</source>
         <translation>%1 (%2 Läufe)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="433"/>
+        <location filename="../ui/panels/results_panel.cpp" line="498"/>
         <source>Latency distribution, %1: %2</source>
         <translation>Latenzverteilung, %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="435"/>
+        <location filename="../ui/panels/results_panel.cpp" line="500"/>
         <source>Latency box plot, %1: %2</source>
         <translation>Latenz-Boxplot, %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="440"/>
+        <location filename="../ui/panels/results_panel.cpp" line="505"/>
         <source>Kernel time per op type, %1, from the per-node profiles</source>
         <translation>Kernel-Zeit pro Operatortyp, %1, aus den Profilen pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="444"/>
+        <location filename="../ui/panels/results_panel.cpp" line="509"/>
         <source>Operators by type in each model (the same in every setting)</source>
         <translation>Operatoren nach Typ in jedem Modell (in jeder Einstellung gleich)</translation>
     </message>
@@ -3927,7 +4374,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="79"/>
         <location filename="../ui/panels/runs_panel.cpp" line="84"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="509"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="523"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
@@ -3967,288 +4414,298 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="107"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="106"/>
+        <source>Check parity</source>
+        <translation>Übereinstimmung prüfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="108"/>
+        <source>Also compare the outputs of each FP32/INT8 pair on four random inputs (SQNR, cosine, max and mean |difference|, top-1): the Results and the report show the verdict</source>
+        <translation>Auch die Ausgaben jedes FP32/INT8-Paars auf vier Zufallseingaben vergleichen (SQNR, Kosinus, max. und mittlere |Abweichung|, Top-1): Ergebnisse und Bericht zeigen das Urteil</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
         <source>e.g. images=1x3x640x640</source>
         <translation>z. B. images=1x3x640x640</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="108"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="112"/>
         <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
         <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
         <source>Warm-up:</source>
         <translation>Aufwärmen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="113"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="117"/>
         <source>Runs:</source>
         <translation>Läufe:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="116"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
         <source>Models:</source>
         <translation>Modelle:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="118"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="122"/>
         <source>Mode:</source>
         <translation>Modus:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="124"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="121"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="125"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="124"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="132"/>
         <source>&amp;Run Benchmark</source>
         <translation>Benchmark &amp;starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="127"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="135"/>
         <source>Measure the chosen models on a background thread (Ctrl+R)</source>
         <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="129"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="137"/>
         <source>&amp;Cancel Benchmark</source>
         <translation>Benchmark &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="132"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="140"/>
         <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
         <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="134"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="142"/>
         <source>Open Run &amp;File...</source>
         <translation>Lauf&amp;datei öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="137"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="145"/>
         <source>Open a run file written by Quantscope or &apos;quantscope-cli bench --json&apos;</source>
         <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="140"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="148"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="144"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="152"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="181"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="189"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="185"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="193"/>
         <source>Runs measured here or opened from run files; select one to chart it</source>
         <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="191"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="199"/>
         <source>&amp;Remove from List</source>
         <translation>Aus der Liste &amp;entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="195"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="203"/>
         <source>Remove the selected run from this list (Del); its run file stays on disk</source>
         <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="198"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="206"/>
         <source>Compare &amp;Anyway</source>
         <translation>&amp;Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="200"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="208"/>
         <source>Compare the FP32 and INT8 models of the selected run although they are not the same network; the run file records that you asked</source>
         <translation>Die FP32- und INT8-Modelle des gewählten Laufs vergleichen, obwohl sie nicht dasselbe Netz sind; die Laufdatei hält fest, dass Sie es verlangt haben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="210"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="218"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="217"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="225"/>
         <source>Open...</source>
         <translation>Öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="220"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="228"/>
         <source>Folder...</source>
         <translation>Ordner...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="221"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="229"/>
         <source>Choose the folder new runs are saved to and listed from</source>
         <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="257"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="265"/>
         <source>Failed: %1 of %2 scenarios failed%3.
 %4</source>
         <translation>Fehlgeschlagen: %1 von %2 Szenarien sind fehlgeschlagen%3.
 %4</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="260"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="268"/>
         <source> (kept in %1)</source>
         <translation> (gespeichert in %1)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="261"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="269"/>
         <source>%1 of %2 scenarios failed.</source>
         <translation>%1 von %2 Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="265"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="273"/>
         <source>Cancelled: the partial results are kept%1.</source>
         <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="266"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="274"/>
         <source> in %1</source>
         <translation>, gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="267"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="275"/>
         <source>Done%1.</source>
         <translation>Fertig%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="267"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="275"/>
         <source>: saved %1</source>
         <translation>: gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="647"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="278"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="661"/>
         <source>Could Not Save Run</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="278"/>
         <source>The run finished but could not be saved.</source>
         <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="275"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="283"/>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="510"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="524"/>
         <source>ONNX Runtime through its %1 adapter: %2</source>
         <translation>ONNX Runtime über seinen %1-Adapter: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="515"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="529"/>
         <source>ONNX Runtime (not found)</source>
         <translation>ONNX Runtime (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="516"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="530"/>
         <source>Both (ONNX Runtime not found)</source>
         <translation>Beide (ONNX Runtime nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="517"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="531"/>
         <source>No ONNX Runtime adapter was found, so its scenarios would fail (Settings → Runtimes). How to get one:
 %1</source>
         <translation>Es wurde kein ONNX-Runtime-Adapter gefunden, seine Szenarien würden daher scheitern (Einstellungen → Laufzeitumgebungen). So bekommen Sie einen:
 %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="647"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="661"/>
         <source>The comparison is shown but could not be saved.</source>
         <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="261"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="276"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="269"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="284"/>
         <source>Benchmark Failed</source>
         <translation>Benchmark fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="276"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="284"/>
         <source>The benchmark could not run.</source>
         <translation>Der Benchmark konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="280"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="288"/>
         <source>Cancelled before anything was measured.</source>
         <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="290"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="298"/>
         <source>Skipped %1 in the run folder: %2</source>
         <translation>%1 im Laufordner übersprungen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="298"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="306"/>
         <source>Could Not Open Run File</source>
         <translation>Laufdatei nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="298"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="306"/>
         <source>Quantscope could not read the run file %1.</source>
         <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="328"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="337"/>
         <source>(open a model)</source>
         <translation>(ein Modell öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="328"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="337"/>
         <source>(open a pair for FP32 vs INT8)</source>
         <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="334"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="343"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="334"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="343"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="430"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="439"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="464"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="475"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="472"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="483"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
         <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="554"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="568"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="562"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="576"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
@@ -4257,17 +4714,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="605"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="619"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="618"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="632"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="618"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="632"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
@@ -4278,7 +4735,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="84"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="508"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="522"/>
         <source>ONNX Runtime</source>
         <translation>ONNX Runtime</translation>
     </message>
@@ -4288,7 +4745,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Die Engine von Quantscope, ONNX Runtime über seinen Adapterprozess (siehe Einstellungen → Laufzeitumgebungen) oder beide mit denselben Eingaben, Threads und Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="119"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="123"/>
         <source>Runtime:</source>
         <translation>Laufzeitumgebung:</translation>
     </message>

@@ -26,6 +26,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTextDocumentFragment>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -183,7 +184,7 @@ ParityPanel::ParityPanel(QWidget* parent)
             return;
         show(r);
         emit parityChanged(m_result);
-        emit statusMessage(m_verdict->text());
+        emit statusMessage(QTextDocumentFragment::fromHtml(m_verdict->text()).toPlainText());
     });
     connect(m_controller, &ParityController::failed, this, [this](const QString& message) {
         setBusy(false);
@@ -297,7 +298,8 @@ void ParityPanel::show(const ParityResult& result)
     int failed = 0;
     for (const OutputParity& o : r->outputs)
         failed += o.pass ? 0 : 1;
-    const QString samples = tr("%n sample(s)", nullptr, int(r->samples));
+    // Two strings, not %n: the catalogue is German only, and English would read "sample(s)".
+    const QString samples = r->samples == 1 ? tr("1 sample") : tr("%1 samples").arg(r->samples);
     m_verdict->setText(failed == 0
             ? tr("<b style='color:#2b8a3e'>Pass</b>: every output of %1 is within the thresholds against %2 (%3, %4).")
                   .arg(toQString(r->candidateName).toHtmlEscaped(), toQString(r->referenceName).toHtmlEscaped(),
