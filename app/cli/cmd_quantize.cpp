@@ -38,7 +38,7 @@ void printHelp()
         "  --calibration minmax|percentile[:P]|entropy   (static; default minmax, P 99.999)\n"
         "  --calibration-data DIR|random[:N]  test_data_set_*/ folders or .pb/.npy files (default random:8)\n"
         "  --op-types Conv,MatMul,...  op types to quantize (default Conv,MatMul; qdq also Gemm; qoperator also the\n"
-        "                              ops above and MaxPool, Reshape, Transpose, Squeeze, Unsqueeze, Relu)\n"
+        "                              ops above and MaxPool, Reshape, Transpose, Squeeze, Unsqueeze, Relu, Clip)\n"
         "  --exclude-nodes A,B         node names to leave in float\n"
         "  --input-shape NAME=DIMS     binds a free input dimension (repeatable)\n"
         "  --threads N                 threads for calibration (default 1)\n\n"

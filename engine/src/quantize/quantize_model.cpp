@@ -201,8 +201,8 @@ private:
 
 // ONNX Runtime's QOperator registry (onnxruntime/python/tools/quantization/registry.py): ops it rewrites to a
 // com.microsoft QLinear* op (operands and output requantized), and ops it runs on the 8-bit tensor itself with the
-// input's scale and zero point (Direct8BitOp, QMaxPool). Relu follows a quantized op by vanishing: that op's output
-// takes the Relu output's range, and saturating at the zero point is the Relu (QLinearActivation).
+// input's scale and zero point (Direct8BitOp, QMaxPool). Relu and Clip follow a quantized op by vanishing: that op's
+// output takes their output's range, and saturating at the ends of that range is the activation (QLinearActivation).
 bool isContribQLinearOp(const std::string& op)
 {
     static const std::set<std::string> ops { "Add", "Mul", "Sigmoid", "LeakyRelu", "GlobalAveragePool", "AveragePool",
@@ -217,9 +217,26 @@ bool isPassThroughOp(const std::string& op)
 const std::vector<std::string>& qoperatorDefaultOps()
 {
     static const std::vector<std::string> ops { "Conv", "MatMul", "Add", "Mul", "Sigmoid", "LeakyRelu",
-        "GlobalAveragePool", "AveragePool", "Concat", "MaxPool", "Reshape", "Transpose", "Squeeze", "Unsqueeze",
-        "Relu" };
+        "GlobalAveragePool", "AveragePool", "Concat", "MaxPool", "Reshape", "Transpose", "Squeeze", "Unsqueeze", "Relu",
+        "Clip" };
     return ops;
+}
+
+// Whether saturating to the calibrated range of `n`'s output is exactly `n`: Relu, and Clip whose lower bound is at
+// most 0 (the range is widened to include 0, so a positive lower bound would let (0, min) through unclipped). Its
+// upper bound needs nothing: the range's top lies at or below it.
+bool vanishesIntoRange(const Builder& b, const Node& n)
+{
+    if (!n.domain.empty() || (n.opType != "Relu" && n.opType != "Clip"))
+        return false;
+    if (n.opType == "Relu")
+        return true;
+    if (n.opsetVersion < 11)
+        return n.attrFloat("min", -1.0f) <= 0.0f;
+    if (n.inputs.size() < 2 || n.input(1) == kNoValue)
+        return true;
+    const Tensor* lo = b.constant(n.input(1));
+    return lo && lo->dataType() == DataType::Float && lo->elementCount() == 1 && lo->data<float>()[0] <= 0.0f;
 }
 
 bool weightsSymmetric(const QuantizeOptions& o)
@@ -380,7 +397,7 @@ struct StaticPlan
     std::vector<bool> quantize; ///< per source node
     std::map<ValueId, TensorRange> ranges;
     std::set<std::string> opTypes; ///< what may be quantized, pass-through ops and Relu included
-    std::set<ValueId> fusedRelu; ///< outputs of quantized ops whose only consumer, a Relu, vanishes
+    std::set<ValueId> fusedRelu; ///< outputs of quantized ops whose only consumer, a Relu or Clip, vanishes
 };
 
 Status buildStatic(Builder& b, const StaticPlan& plan, const QuantizeOptions& o)
@@ -457,7 +474,8 @@ Status buildStatic(Builder& b, const StaticPlan& plan, const QuantizeOptions& o)
         const Node& n = g.node(id);
         if (qop && n.domain.empty() && plan.opTypes.count(n.opType) && n.input(0) != kNoValue) {
             const ValueId in = n.input(0);
-            if (n.opType == "Relu" && plan.fusedRelu.count(in) && qt.count(in) && producedByQuantizedOp(in)) {
+            if ((n.opType == "Relu" || n.opType == "Clip") && plan.fusedRelu.count(in) && qt.count(in)
+                && producedByQuantizedOp(in)) {
                 integerOutput(n.output(0), qt.at(in));
                 continue;
             }
@@ -642,7 +660,8 @@ Result<std::shared_ptr<Model>> quantizeModel(const std::shared_ptr<const Model>&
     for (NodeId id : g.topologicalOrder()) {
         const Node& n = g.node(id);
         // Pass-through ops and Relu follow what is quantized around them (buildStatic), nothing to decide here.
-        if (!opTypes.count(n.opType) || !n.domain.empty() || (qop && (isPassThroughOp(n.opType) || n.opType == "Relu")))
+        if (!opTypes.count(n.opType) || !n.domain.empty()
+            || (qop && (isPassThroughOp(n.opType) || n.opType == "Relu" || n.opType == "Clip")))
             continue;
         if (excluded.count(n.name)) {
             s.skipped.push_back(fmt::format("{}: excluded", n.describe()));
@@ -671,17 +690,17 @@ Result<std::shared_ptr<Model>> quantizeModel(const std::shared_ptr<const Model>&
         StaticPlan plan;
         plan.quantize = quantize;
         plan.opTypes = opTypes;
-        // A Relu that is the only reader of a quantized op's output vanishes in qoperator (not with symmetric
-        // activations, whose zero point is not the bottom of the range): that output is calibrated at the Relu's.
+        // A Relu or Clip that is the only reader of a quantized op's output vanishes in qoperator (not with symmetric
+        // activations, whose zero point is not the bottom of the range): that output is calibrated at its output.
         std::map<ValueId, ValueId> rangeOf;
-        if (qop && !o.symmetricActivations && opTypes.count("Relu"))
+        if (qop && !o.symmetricActivations)
             for (NodeId id : g.topologicalOrder()) {
                 const ValueId out = g.node(id).output(0);
                 if (!quantize[static_cast<size_t>(id)] || g.value(out).isGraphOutput || g.consumers(out).size() != 1)
                     continue;
-                const Node& relu = g.node(g.consumers(out)[0]);
-                if (relu.opType == "Relu" && relu.domain.empty()) {
-                    rangeOf[out] = relu.output(0);
+                const Node& act = g.node(g.consumers(out)[0]);
+                if (opTypes.count(act.opType) && act.input(0) == out && vanishesIntoRange(b, act)) {
+                    rangeOf[out] = act.output(0);
                     plan.fusedRelu.insert(out);
                 }
             }

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The QOperator writer's com.microsoft ops on a small network that has each of them: the structure ONNX Runtime's
 // quantizer gives it (QLinearAdd/Mul/Sigmoid/LeakyRelu/GlobalAveragePool/AveragePool/Concat, MaxPool and Reshape on
-// the 8-bit tensors, Relu gone), libonnx's checker (serializeModel), and ONNX Runtime 1.30 itself (onnxruntime-node,
-// installed by the ort_node_setup test) loading and running the written file: the engine's output must match ONNX
-// Runtime's on the same file within one quantization step of the output (both dequantize the same uint8 tensor, so
-// any difference is whole steps; the integer kernels follow ONNX Runtime's arithmetic, a rounding tie decided the
-// other way would cost one step, and anything beyond that would be a different computation).
+// the 8-bit tensors, Relu and Clip gone), libonnx's checker (serializeModel), and ONNX Runtime 1.30 itself
+// (onnxruntime-node, installed by the ort_node_setup test) loading and running the written file: the engine's output
+// must match ONNX Runtime's on the same file within one quantization step of the output (both dequantize the same uint8
+// tensor, so any difference is whole steps; the integer kernels follow ONNX Runtime's arithmetic, a rounding tie
+// decided the other way would cost one step, and anything beyond that would be a different computation).
 #include "../runtime/adapter_test_env.h"
 #include "onnx_builder.h"
 
@@ -39,7 +39,7 @@ std::vector<float> randomValues(size_t n, float scale, unsigned seed)
 }
 
 /// x [1,3,8,8] -> Conv -> Relu -> {Conv -> Sigmoid, Mul(relu, sigmoid)} -> Add -> LeakyRelu -> MaxPool ->
-/// {AveragePool -> GlobalAveragePool, GlobalAveragePool -> Add(constant)} -> Concat -> Reshape [1,16].
+/// {AveragePool -> GlobalAveragePool, GlobalAveragePool -> Add(constant) -> Clip(0, 6)} -> Concat -> Reshape [1,16].
 void buildNetwork(test::ModelBuilder& b)
 {
     auto& g = b.graph();
@@ -66,7 +66,10 @@ void buildNetwork(test::ModelBuilder& b)
     g.node("GlobalAveragePool", { "ap" }, { "g1" }, "gap1");
     g.node("GlobalAveragePool", { "p" }, { "g2" }, "gap2");
     g.node("Add", { "g2", "bias" }, { "g3" }, "add_bias");
-    test::setAttr(g.node("Concat", { "g1", "g3" }, { "cat" }, "concat"), "axis", int64_t { 1 });
+    g.floatInitializer("lo", {}, { 0.0f });
+    g.floatInitializer("hi", {}, { 6.0f });
+    g.node("Clip", { "g3", "lo", "hi" }, { "g4" }, "relu6");
+    test::setAttr(g.node("Concat", { "g1", "g4" }, { "cat" }, "concat"), "axis", int64_t { 1 });
     g.node("Reshape", { "cat", "shape" }, { "y" }, "reshape");
 }
 
@@ -116,7 +119,8 @@ TEST(QOperatorContribOps, FollowOrtPatternAndMatchOnnxRuntime)
     EXPECT_EQ(count(g, "QLinearConcat"), 1);
     EXPECT_EQ(count(g, "MaxPool"), 1);
     EXPECT_EQ(count(g, "Reshape"), 1);
-    EXPECT_EQ(count(g, "Relu"), 0);
+    EXPECT_EQ(count(g, "Relu"), 0); // both vanish into the range of the op before them
+    EXPECT_EQ(count(g, "Clip"), 0);
     EXPECT_EQ(count(g, "QuantizeLinear"), 1); // the input
     EXPECT_EQ(count(g, "DequantizeLinear"), 1); // the output
     for (const Node& n : g.nodes()) {

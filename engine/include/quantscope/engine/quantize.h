@@ -50,7 +50,7 @@ struct QuantizeOptions
     double percentile = 99.999;
     /// Empty: Conv, MatMul (dynamic); Conv, MatMul, Gemm (qdq); qoperator: Conv, MatMul, the com.microsoft QLinear*
     /// ops (Add, Mul, Sigmoid, LeakyRelu, GlobalAveragePool, AveragePool, Concat), the ops that run on 8-bit tensors
-    /// as they are (MaxPool, Reshape, Transpose, Squeeze, Unsqueeze) and Relu (vanishes after a quantized op).
+    /// as they are (MaxPool, Reshape, Transpose, Squeeze, Unsqueeze), Relu and Clip (vanish after a quantized op).
     std::vector<std::string> opTypes;
     std::vector<std::string> excludeNodes;
     std::map<std::string, std::vector<int64_t>> inputShapes;
