@@ -96,6 +96,14 @@ public:
     void dequantizeOnRead(ValueId srcId, std::array<ValueId, 3> quantized) { m_dequantizeOnRead[srcId] = quantized; }
 
     ValueId fresh(const std::string& base) { return m_dst.getOrAddValue(unique(base)); }
+    /// Declares `dstId` as `type` with the shape of source value `srcId` (written as value_info: readers cannot infer
+    /// it past the com.microsoft ops).
+    void typeLike(ValueId dstId, ValueId srcId, DataType type)
+    {
+        TensorType t = m_src.value(srcId).type;
+        t.elementType = type;
+        m_dst.mutableValue(dstId).type = std::move(t);
+    }
     ValueId constant(const std::string& base, Tensor t)
     {
         const ValueId id = fresh(base);
@@ -459,6 +467,7 @@ Status buildStatic(Builder& b, const StaticPlan& plan, const QuantizeOptions& o)
     };
     // QOperator: the output exists as integers; its float form is written only when something reads it.
     auto integerOutput = [&](ValueId out, Quantized y) {
+        b.typeLike(y.q, out, y.p.type);
         qt[out] = y;
         b.dequantizeOnRead(out, { y.q, y.scale, y.zeroPoint });
     };
