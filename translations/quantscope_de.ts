@@ -2498,42 +2498,42 @@ Quantisiert: %2</translation>
         <translation>Bestanden oder nicht bestanden nach den unten genannten Schwellen</translation>
     </message>
     <message>
-        <location filename="../ui/util/parity_table.cpp" line="123"/>
+        <location filename="../ui/util/parity_table.cpp" line="125"/>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
     </message>
     <message>
-        <location filename="../ui/util/parity_table.cpp" line="123"/>
+        <location filename="../ui/util/parity_table.cpp" line="125"/>
         <source>identical</source>
         <translation>identisch</translation>
     </message>
     <message>
-        <location filename="../ui/util/parity_table.cpp" line="125"/>
+        <location filename="../ui/util/parity_table.cpp" line="127"/>
         <source>pass</source>
         <translation>bestanden</translation>
     </message>
     <message>
-        <location filename="../ui/util/parity_table.cpp" line="125"/>
+        <location filename="../ui/util/parity_table.cpp" line="127"/>
         <source>fail</source>
         <translation>nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../ui/util/parity_table.cpp" line="138"/>
+        <location filename="../ui/util/parity_table.cpp" line="140"/>
         <source>Below the thresholds</source>
         <translation>Unter den Schwellen</translation>
     </message>
     <message>
-        <location filename="../ui/util/parity_table.cpp" line="147"/>
+        <location filename="../ui/util/parity_table.cpp" line="149"/>
         <source>Pass: SQNR ≥ %1 dB and cosine ≥ %2 for every output over the same inputs</source>
         <translation>Bestanden: SQNR ≥ %1 dB und Kosinus ≥ %2 für jede Ausgabe über dieselben Eingaben</translation>
     </message>
     <message>
-        <location filename="../ui/util/parity_table.cpp" line="150"/>
+        <location filename="../ui/util/parity_table.cpp" line="152"/>
         <source>, max |Δ| ≤ %1</source>
         <translation>, max. |Δ| ≤ %1</translation>
     </message>
     <message>
-        <location filename="../ui/util/parity_table.cpp" line="152"/>
+        <location filename="../ui/util/parity_table.cpp" line="154"/>
         <source>, mean |Δ| ≤ %1</source>
         <translation>, mittleres |Δ| ≤ %1</translation>
     </message>
@@ -4016,166 +4016,166 @@ Quantisiert: %2</translation>
 <context>
     <name>qs::ui::ResultsPanel</name>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="101"/>
+        <location filename="../ui/panels/results_panel.cpp" line="109"/>
         <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="119"/>
+        <location filename="../ui/panels/results_panel.cpp" line="127"/>
         <source>Which setting (threads · mode) the charts show</source>
         <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="123"/>
+        <location filename="../ui/panels/results_panel.cpp" line="131"/>
         <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
         <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="127"/>
+        <location filename="../ui/panels/results_panel.cpp" line="135"/>
         <source>Setting:</source>
         <translation>Einstellung:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="175"/>
+        <location filename="../ui/panels/results_panel.cpp" line="183"/>
         <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="249"/>
+        <location filename="../ui/panels/results_panel.cpp" line="257"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="249"/>
+        <location filename="../ui/panels/results_panel.cpp" line="257"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="406"/>
+        <location filename="../ui/panels/results_panel.cpp" line="417"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="404"/>
+        <location filename="../ui/panels/results_panel.cpp" line="415"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="407"/>
+        <location filename="../ui/panels/results_panel.cpp" line="418"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="418"/>
+        <location filename="../ui/panels/results_panel.cpp" line="429"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="414"/>
+        <location filename="../ui/panels/results_panel.cpp" line="425"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="65"/>
+        <location filename="../ui/panels/results_panel.cpp" line="67"/>
         <source>&lt;b&gt;Parity&lt;/b&gt;</source>
         <translation>&lt;b&gt;Übereinstimmung&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="66"/>
+        <location filename="../ui/panels/results_panel.cpp" line="69"/>
         <source>How far the quantized model&apos;s outputs stray from the FP32 model&apos;s on the same inputs (bench --parity, or Check Parity in the Parity panel)</source>
         <translation>Wie weit die Ausgaben des quantisierten Modells bei denselben Eingaben von denen des FP32-Modells abweichen (bench --parity, oder „Übereinstimmung prüfen“ im Bereich Übereinstimmung)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="121"/>
+        <location filename="../ui/panels/results_panel.cpp" line="129"/>
         <source>Colour Graph by &amp;Time</source>
         <translation>Graph nach &amp;Zeit einfärben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="137"/>
+        <location filename="../ui/panels/results_panel.cpp" line="145"/>
         <source>Compare Anyway</source>
         <translation>Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="139"/>
+        <location filename="../ui/panels/results_panel.cpp" line="147"/>
         <source>Compare these two models although they are not the same network</source>
         <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="264"/>
+        <location filename="../ui/panels/results_panel.cpp" line="272"/>
         <source>Quantize %1 as the findings advise, open the result beside it and measure both</source>
         <translation>%1 quantisieren, wie die Befunde raten, das Ergebnis daneben öffnen und beide messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="359"/>
+        <location filename="../ui/panels/results_panel.cpp" line="367"/>
         <source>The last rows are the check of the open pair made here, not the run file&apos;s.</source>
         <translation>Die letzten Zeilen sind die hier gemachte Prüfung des geöffneten Paars, nicht die der Laufdatei.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="404"/>
+        <location filename="../ui/panels/results_panel.cpp" line="415"/>
         <source>the run failed: see the message above</source>
         <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="415"/>
+        <location filename="../ui/panels/results_panel.cpp" line="426"/>
         <source>no times: the run failed before it was profiled</source>
         <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="416"/>
+        <location filename="../ui/panels/results_panel.cpp" line="427"/>
         <source>no times: nothing of this setting was measured</source>
         <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="419"/>
-        <location filename="../ui/panels/results_panel.cpp" line="507"/>
+        <location filename="../ui/panels/results_panel.cpp" line="430"/>
+        <location filename="../ui/panels/results_panel.cpp" line="518"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="419"/>
-        <location filename="../ui/panels/results_panel.cpp" line="507"/>
+        <location filename="../ui/panels/results_panel.cpp" line="430"/>
+        <location filename="../ui/panels/results_panel.cpp" line="518"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="421"/>
-        <location filename="../ui/panels/results_panel.cpp" line="511"/>
+        <location filename="../ui/panels/results_panel.cpp" line="432"/>
+        <location filename="../ui/panels/results_panel.cpp" line="522"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="421"/>
-        <location filename="../ui/panels/results_panel.cpp" line="511"/>
+        <location filename="../ui/panels/results_panel.cpp" line="432"/>
+        <location filename="../ui/panels/results_panel.cpp" line="522"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="457"/>
+        <location filename="../ui/panels/results_panel.cpp" line="468"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="495"/>
+        <location filename="../ui/panels/results_panel.cpp" line="506"/>
         <source>%1 (%2 runs)</source>
         <translation>%1 (%2 Läufe)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="498"/>
+        <location filename="../ui/panels/results_panel.cpp" line="509"/>
         <source>Latency distribution, %1: %2</source>
         <translation>Latenzverteilung, %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="500"/>
+        <location filename="../ui/panels/results_panel.cpp" line="511"/>
         <source>Latency box plot, %1: %2</source>
         <translation>Latenz-Boxplot, %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="505"/>
+        <location filename="../ui/panels/results_panel.cpp" line="516"/>
         <source>Kernel time per op type, %1, from the per-node profiles</source>
         <translation>Kernel-Zeit pro Operatortyp, %1, aus den Profilen pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="509"/>
+        <location filename="../ui/panels/results_panel.cpp" line="520"/>
         <source>Operators by type in each model (the same in every setting)</source>
         <translation>Operatoren nach Typ in jedem Modell (in jeder Einstellung gleich)</translation>
     </message>

@@ -6,8 +6,10 @@
 #include "demo_pair.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
+#include "main_window.h"
 #include "panels/parity_panel.h"
 #include "panels/results_panel.h"
+#include "panels/runs_panel.h"
 #include "ui_test_main.h"
 #include "util/parity_table.h"
 
@@ -15,9 +17,12 @@
 #include <quantscope/engine/run_file.h>
 
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 
 #include <cmath>
 #include <map>
@@ -73,6 +78,7 @@ private slots:
     void cancelStopsTheCheck();
     void graphColoursBySqnrOnBothModels();
     void resultsShowPassAndFail();
+    void runWithParityFitsALaptopScreen();
 };
 
 void TestParity::panelChecksOnItsWorkerAndListsWorstLayers()
@@ -213,6 +219,43 @@ void TestParity::resultsShowPassAndFail()
     QCOMPARE(alone->rowCount(), 1);
     QCOMPARE(resultCell(alone, 0), expected);
     QCOMPARE(alone->item(0, ParityTable::Model)->text(), QString::fromStdString(report->candidateName));
+}
+
+// A run file with parity entries (bench --parity) shown beside a pair: the Results' parity table must not raise the
+// window's minimum height beyond a 1366x768 screen (less frame, title bar and panel, as tst_small_screen allows).
+void TestParity::runWithParityFitsALaptopScreen()
+{
+    auto read = readRunFile(qs::test::testDataDir() / "runs" / "crafted_pair.json");
+    QVERIFY(read);
+    ParityRecord p;
+    p.modelId = read->models.back().id;
+    p.reference = read->models.front().id;
+    p.output = "output";
+    p.sqnrDb = 37.6;
+    p.cosineSimilarity = 0.99992;
+    p.rmse = 0.005;
+    p.pass = true;
+    read->parity = { p, p };
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("with_parity.json"));
+    QVERIFY(writeRunFile(path.toStdString(), *read));
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy loaded(&w, &MainWindow::modelLoaded);
+    w.openPair(QStringLiteral(QS_DEMO_DIR "/demo_fp32.onnx"), QStringLiteral(QS_DEMO_DIR "/demo_int8_dynamic.onnx"));
+    QVERIFY(loaded.wait(60000));
+    QSignalSpy selected(w.runsPanel(), &RunsPanel::runSelected);
+    w.runsPanel()->openRunFiles({ path });
+    QTRY_VERIFY_WITH_TIMEOUT(!selected.isEmpty(), 10000);
+    qobject_cast<QTabWidget*>(w.centralWidget())->setCurrentWidget(w.resultsPanel());
+    QTest::qWait(200);
+    QTRY_COMPARE(w.resultsPanel()->parityTable()->rowCount(), 2);
+    QVERIFY(w.resultsPanel()->parityTable()->isVisible());
+    const QSize need = w.minimumSizeHint().expandedTo(w.minimumSize());
+    QVERIFY2(need.height() <= 768 - 64 && need.width() <= 1366 - 16,
+        qPrintable(QStringLiteral("minimum %1x%2").arg(need.width()).arg(need.height())));
 }
 
 QS_UI_TEST_MAIN(TestParity)

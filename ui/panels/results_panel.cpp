@@ -58,25 +58,33 @@ void replaceChart(QChartView* view, QChart* chart)
     delete old;
 }
 
-// "Parity" over its table of per-output verdicts and the rule they were judged by.
-QWidget* makeParityBox(QWidget* parent, QTableWidget*& table, QLabel*& rule)
+// "Parity" over its table of per-output verdicts and the rule they were judged by. Beside the charts (`compact`) the
+// rule is the heading's tooltip: its wrapped lines under the table raised the window's minimum height beyond a 768 px
+// screen.
+QWidget* makeParityBox(QWidget* parent, QTableWidget*& table, QLabel*& rule, bool compact)
 {
     auto* box = new QWidget(parent);
     auto* heading = new QLabel(ResultsPanel::tr("<b>Parity</b>"), box);
-    heading->setToolTip(ResultsPanel::tr("How far the quantized model's outputs stray from the FP32 model's on the "
-                                         "same inputs (bench --parity, or Check Parity in the Parity panel)"));
+    heading->setProperty("about",
+        ResultsPanel::tr("How far the quantized model's outputs stray from the FP32 model's on the "
+                         "same inputs (bench --parity, or Check Parity in the Parity panel)"));
+    heading->setToolTip(heading->property("about").toString());
     table = new QTableWidget(box);
     table->setObjectName(QStringLiteral("parityTable"));
     ParityTable::setup(table);
-    rule = new QLabel(box);
-    rule->setWordWrap(true);
-    rule->setStyleSheet(QStringLiteral("QLabel { color: #495057; }"));
+    // A header and two rows: what the splitter may shrink it to.
+    table->setMinimumHeight(table->horizontalHeader()->sizeHint().height() + 2 * 20 + 4);
+    rule = compact ? heading : new QLabel(box);
     auto* layout = new QVBoxLayout(box);
     layout->setContentsMargins(0, 2, 0, 0);
     layout->setSpacing(2);
     layout->addWidget(heading);
     layout->addWidget(table, 1);
-    layout->addWidget(rule);
+    if (!compact) {
+        rule->setWordWrap(true);
+        rule->setStyleSheet(QStringLiteral("QLabel { color: #495057; }"));
+        layout->addWidget(rule);
+    }
     box->hide();
     return box;
 }
@@ -107,7 +115,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     auto* emptyPage = new QWidget(this);
     auto* emptyLayout = new QVBoxLayout(emptyPage);
     emptyLayout->addWidget(empty, 1);
-    m_emptyParityBox = makeParityBox(emptyPage, m_emptyParity, m_emptyParityRule);
+    m_emptyParityBox = makeParityBox(emptyPage, m_emptyParity, m_emptyParityRule, false);
     emptyLayout->addWidget(m_emptyParityBox, 1);
     m_stack->addWidget(emptyPage);
 
@@ -208,7 +216,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     numbers->setObjectName(QStringLiteral("numbersSplitter"));
     numbers->addWidget(m_stats);
     numbers->addWidget(m_findings);
-    m_parityBox = makeParityBox(numbers, m_parity, m_parityRule);
+    m_parityBox = makeParityBox(numbers, m_parity, m_parityRule, true);
     numbers->addWidget(m_parityBox);
     numbers->setStretchFactor(0, 1);
     numbers->setStretchFactor(1, 1);
@@ -360,7 +368,10 @@ void ResultsPanel::fillParity()
     for (auto [box, table, label] : { std::tuple { m_parityBox, m_parity, m_parityRule },
              std::tuple { m_emptyParityBox, m_emptyParity, m_emptyParityRule } }) {
         ParityTable::fill(table, rows);
-        label->setText(rule);
+        if (label == m_parityRule) // the heading: the rule goes into its tooltip
+            label->setToolTip(label->property("about").toString() + QStringLiteral("\n\n") + rule);
+        else
+            label->setText(rule);
         box->setVisible(!rows.empty());
     }
 }

@@ -110,6 +110,8 @@ void ParityTable::setup(QTableWidget* table)
     table->verticalHeader()->hide();
     table->verticalHeader()->setDefaultSectionSize(20);
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The verdict beside the output's name, the numbers after it: in a narrow table it stays in view.
+    table->horizontalHeader()->moveSection(Result, Output + 1);
     table->horizontalHeader()->setStretchLastSection(true);
 }
 
