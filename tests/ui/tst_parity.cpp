@@ -87,9 +87,11 @@ void TestParity::panelChecksOnItsWorkerAndListsWorstLayers()
     QVERIFY(pair);
     ParityPanel panel;
     QVERIFY(!panel.checkAction()->isEnabled()); // no pair yet
+    const QString noPair = panel.verdictLabel()->text();
     panel.setModels(*pair);
     panel.setShownModel(pair->secondary);
     QVERIFY(panel.checkAction()->isEnabled());
+    QVERIFY(panel.verdictLabel()->text() != noPair); // no longer asks for a pair
     panel.setInputs(QStringLiteral("random:2"));
     QSignalSpy changed(&panel, &ParityPanel::parityChanged);
     panel.check();

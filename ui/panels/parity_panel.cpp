@@ -206,11 +206,13 @@ void ParityPanel::setModels(const LoadResult& result)
     m_models = result;
     const bool same = result.isPair() && m_result.report && m_result.reference == result.primary->model
         && m_result.candidate == result.secondary->model;
-    if (!same && m_result.report) {
+    if (!same) {
         if (isBusy())
             cancel();
-        show({});
-        emit parityChanged(m_result);
+        const bool dropped = m_result.report != nullptr;
+        show({}); // also the prompt, which says whether a pair is open
+        if (dropped)
+            emit parityChanged(m_result);
     }
     setBusy(isBusy());
 }
