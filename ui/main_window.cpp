@@ -11,6 +11,7 @@
 #include "panels/compare_panel.h"
 #include "panels/hotspot_panel.h"
 #include "panels/operators_panel.h"
+#include "panels/parity_panel.h"
 #include "panels/properties_panel.h"
 #include "panels/report_panel.h"
 #include "panels/results_panel.h"
@@ -164,8 +165,10 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(
         m_runs, &RunsPanel::runSelected, this, [this](std::shared_ptr<const RunRecord> record, const QString& path) {
+            m_selectedRun = record;
+            m_selectedRunPath = path;
             m_results->setRun(record, path);
-            m_report->setRun(record, path);
+            m_report->setRun(m_parity->withCheck(record), path);
         });
     connect(m_runs, &RunsPanel::runFinished, this, [this] { m_tabs->setCurrentWidget(m_results); });
     connect(m_runs, &RunsPanel::runOpened, this, [this] { m_tabs->setCurrentWidget(m_results); });
@@ -200,6 +203,25 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_targets, &TargetsPanel::bodyNodeShown, this,
         [this](const QString& note) { statusBar()->showMessage(note, 10000); });
+
+    // Parity of the open pair: the graph's "Colour by", the Results' verdict table and the report follow the check.
+    connect(m_graph, &GraphPanel::modelShown, m_parity, &ParityPanel::setShownModel);
+    connect(m_parity, &ParityPanel::parityChanged, this, [this](const ParityResult& r) {
+        m_graph->setParity(r.report, r.reference, r.candidate);
+        m_results->setComputedParity(r.report);
+        m_report->setRun(m_parity->withCheck(m_selectedRun), m_selectedRunPath);
+    });
+    connect(m_parity, &ParityPanel::colourRequested, this, [this] {
+        const ParityResult& r = m_parity->result();
+        m_graph->setParity(r.report, r.reference, r.candidate, true);
+        m_tabs->setCurrentWidget(m_graph);
+    });
+    connect(m_parity, &ParityPanel::nodeRequested, this, [this](NodeId id) {
+        m_tabs->setCurrentWidget(m_graph);
+        m_graph->showNode(id);
+    });
+    connect(
+        m_parity, &ParityPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
 
     m_defaultState = saveState();
     readSettings();
@@ -245,6 +267,9 @@ void MainWindow::createDocks()
     m_targets = new TargetsPanel(this);
     QDockWidget* targets = dock(m_targets, tr("Targets"), "TargetsDock", Qt::BottomDockWidgetArea);
     tabifyDockWidget(report, targets);
+    m_parity = new ParityPanel(this);
+    QDockWidget* parity = dock(m_parity, tr("Parity"), "ParityDock", Qt::BottomDockWidgetArea);
+    tabifyDockWidget(targets, parity);
     runs->raise();
     // Narrow enough that a 1366 px window keeps about 700 px for the graph and the Results tab. The bottom docks'
     // height follows the window's once it is shown (applyDefaultDockHeight).
@@ -334,6 +359,19 @@ void MainWindow::createActions()
     m_quantizeAction->setStatusTip(tr("Write an INT8 version of the open FP32 model and open it beside the original"));
     m_cancelQuantizeAction = modelMenu->addAction(tr("&Cancel Quantizing"), m_quantizer, &QuantizeCoordinator::cancel);
     m_cancelQuantizeAction->setStatusTip(tr("Stop quantizing; nothing is written"));
+    modelMenu->addSeparator();
+    QAction* checkParity = modelMenu->addAction(m_parity->checkAction()->text(), this, [this] {
+        if (auto* d = findChild<QDockWidget*>(QStringLiteral("ParityDock"))) {
+            d->show();
+            d->raise();
+        }
+        m_parity->check();
+    });
+    checkParity->setObjectName(QStringLiteral("checkParity"));
+    checkParity->setStatusTip(m_parity->checkAction()->statusTip());
+    connect(m_parity->checkAction(), &QAction::changed, checkParity,
+        [checkParity, this] { checkParity->setEnabled(m_parity->checkAction()->isEnabled()); });
+    checkParity->setEnabled(m_parity->checkAction()->isEnabled());
     updateQuantizeEnabled();
 
     QMenu* run = menuBar()->addMenu(tr("&Benchmark"));
@@ -453,6 +491,7 @@ void MainWindow::showResult(const LoadResult& result, bool isRelayout)
         m_summary->setResult(result);
         m_operators->setResult(result);
         m_runs->setModels(result);
+        m_parity->setModels(result);
         m_properties->showNode(nullptr, kNoNode);
         // A pair is remembered as a pair (the two paths joined by a newline, which no file name holds).
         addRecentFile(result.secondary ? result.primary->path + QLatin1Char('\n') + result.secondary->path

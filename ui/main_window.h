@@ -28,6 +28,7 @@ class GraphPanel;
 class HotspotPanel;
 class LoadController;
 class OperatorsPanel;
+class ParityPanel;
 class PropertiesPanel;
 class QuantizeCoordinator;
 class ReportPanel;
@@ -55,6 +56,7 @@ public:
     ReportPanel* reportPanel() const { return m_report; }
     HotspotPanel* hotspotPanel() const { return m_hotspots; }
     TargetsPanel* targetsPanel() const { return m_targets; }
+    ParityPanel* parityPanel() const { return m_parity; }
     /// The central tabs: the graph (0) and the selected run's results (1).
     QTabWidget* centralTabs() const { return m_tabs; }
     LoadController* loadController() const { return m_loader; }
@@ -129,6 +131,10 @@ private:
     ReportPanel* m_report = nullptr;
     HotspotPanel* m_hotspots = nullptr;
     TargetsPanel* m_targets = nullptr;
+    ParityPanel* m_parity = nullptr;
+    /// The run the Runs panel selected, as read: the report shows it with the Parity panel's check added.
+    std::shared_ptr<const RunRecord> m_selectedRun;
+    QString m_selectedRunPath;
     QTabWidget* m_tabs = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

@@ -32,7 +32,8 @@ enum OverlayChoice
     OverlayWeights,
     OverlayTime, ///< listed while a profile is attached
     OverlayShare,
-    OverlayTarget ///< listed while a target report is attached
+    OverlayTarget, ///< listed while a target report is attached
+    OverlayParity ///< listed while a parity check of the pair is attached
 };
 }
 
@@ -386,6 +387,38 @@ void GraphPanel::updateTargetChoice()
     applyBuiltInOverlay(m_overlayChooser->currentIndex());
 }
 
+void GraphPanel::setParity(std::shared_ptr<const ParityReport> report, std::shared_ptr<const Model> reference,
+    std::shared_ptr<const Model> candidate, bool colour)
+{
+    m_parity = std::move(report);
+    m_parityReference = std::move(reference);
+    m_parityCandidate = std::move(candidate);
+    updateParityChoice();
+    if (colour && m_parity)
+        m_overlayChooser->setCurrentIndex(m_overlayChooser->findData(OverlayParity));
+}
+
+void GraphPanel::updateParityChoice()
+{
+    const QSignalBlocker blocker(m_overlayChooser);
+    const int current = m_overlayChooser->currentData().toInt();
+    if (const int index = m_overlayChooser->findData(OverlayParity); index >= 0)
+        m_overlayChooser->removeItem(index);
+    if (m_parity) {
+        // Before the verdict entry, which stays last.
+        const int target = m_overlayChooser->findData(OverlayTarget);
+        const int at = target >= 0 ? target : m_overlayChooser->count();
+        m_overlayChooser->insertItem(at, tr("SQNR per layer"), OverlayParity);
+        m_overlayChooser->setItemData(at,
+            tr("Colour nodes by the SQNR of the tensor each computes, quantized against FP32 (the Parity panel's "
+               "check); low is hot"),
+            Qt::ToolTipRole);
+    }
+    const int now = m_overlayChooser->findData(current);
+    m_overlayChooser->setCurrentIndex(now >= 0 ? now : m_overlayChooser->findData(OverlayNone));
+    applyBuiltInOverlay(m_overlayChooser->currentIndex());
+}
+
 void GraphPanel::updateTimeChoices()
 {
     const QSignalBlocker blocker(m_overlayChooser);
@@ -427,6 +460,16 @@ void GraphPanel::applyBuiltInOverlay(int index)
     }
     if (choice == OverlayTarget && m_target) {
         const MetricOverlay overlay = targetVerdictOverlay(*m_target, m_targetTitle);
+        m_scene->setOverlay(overlay);
+        m_legend->setOverlay(overlay);
+        return;
+    }
+    if (choice == OverlayParity && m_parity) {
+        // Both models of the pair compute the compared tensors: the overlay follows the side shown.
+        const bool candidate = model->model == m_parityCandidate;
+        const MetricOverlay overlay = candidate || model->model == m_parityReference
+            ? MetricOverlay::fromParity(*m_parity, model->model->graph(), candidate)
+            : MetricOverlay();
         m_scene->setOverlay(overlay);
         m_legend->setOverlay(overlay);
         return;

@@ -51,6 +51,10 @@ public:
     void setTargetReport(std::shared_ptr<const TargetReport> report, std::shared_ptr<const Model> model,
         const QString& title, bool colour = false);
     const std::shared_ptr<const TargetReport>& targetReport() const { return m_target; }
+    /// Attaches a parity check of the pair (null: drops it): "Colour by" then lists the SQNR per layer, on whichever
+    /// of `reference` and `candidate` is shown. `colour` also selects it.
+    void setParity(std::shared_ptr<const ParityReport> report, std::shared_ptr<const Model> reference,
+        std::shared_ptr<const Model> candidate, bool colour = false);
     /// Selects a node and centres the view on it.
     void showNode(NodeId id);
 
@@ -85,6 +89,7 @@ private:
     void applyBuiltInOverlay(int index);
     void updateTimeChoices();
     void updateTargetChoice();
+    void updateParityChoice();
     void positionMinimap();
     bool eventFilter(QObject* watched, QEvent* event) override;
 
@@ -117,6 +122,9 @@ private:
     NodeTimes m_times;
     std::shared_ptr<const TargetReport> m_target;
     QString m_targetTitle;
+    std::shared_ptr<const ParityReport> m_parity;
+    std::shared_ptr<const Model> m_parityReference;
+    std::shared_ptr<const Model> m_parityCandidate;
     /// The verdict colouring was chosen when its report was dropped with the model: choose it again when the report
     /// of the next model arrives, so switching the side of a pair keeps the colouring.
     bool m_targetWanted = false;

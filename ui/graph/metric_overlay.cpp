@@ -43,6 +43,39 @@ MetricOverlay MetricOverlay::fromProfile(const ProfileReport& report, ProfileMet
         time ? QStringLiteral("ms") : QStringLiteral("%"), std::move(values));
 }
 
+NodeId MetricOverlay::parityNode(const Graph& graph, const std::string& tensor)
+{
+    const auto value = graph.findValue(tensor);
+    if (!value)
+        return kNoNode;
+    NodeId node = graph.producer(*value);
+    if (node != kNoNode && graph.node(node).opType == "DequantizeLinear" && graph.node(node).input(0) != kNoValue) {
+        const NodeId quantized = graph.producer(graph.node(node).input(0));
+        if (quantized != kNoNode && graph.node(quantized).opType != "QuantizeLinear")
+            node = quantized;
+    }
+    return node;
+}
+
+MetricOverlay MetricOverlay::fromParity(const ParityReport& report, const Graph& graph, bool candidate)
+{
+    std::unordered_map<NodeId, double> values;
+    const auto add = [&](const std::string& tensor, double sqnr) {
+        const NodeId node = parityNode(graph, tensor);
+        if (node == kNoNode || !std::isfinite(sqnr))
+            return;
+        const auto [it, inserted] = values.emplace(node, sqnr);
+        if (!inserted)
+            it->second = std::min(it->second, sqnr);
+    };
+    for (const LayerParity& l : report.layers)
+        add(candidate ? l.candidateTensor : l.referenceTensor, l.diff.sqnrDb);
+    for (const OutputParity& o : report.outputs)
+        add(candidate ? o.candidateName : o.name, o.diff.sqnrDb);
+    return MetricOverlay(QCoreApplication::translate("qs::ui::MetricOverlay", "SQNR of the quantized model"),
+        QStringLiteral("dB"), std::move(values), false);
+}
+
 MetricOverlay MetricOverlay::categorical(QString name, std::vector<Category> categories,
     std::unordered_map<NodeId, int> nodeCategory, std::unordered_map<NodeId, QString> notes)
 {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <quantscope/engine/graph.h>
+#include <quantscope/engine/parity.h>
 #include <quantscope/engine/profile_report.h>
 
 #include <QColor>
@@ -35,6 +36,15 @@ public:
     /// Per-node overlay from a profile (the engine's profiler or an imported ONNX Runtime profile). Nodes the
     /// runtime fused away or renamed (nodeIndex -1) have no authored node to colour and are left out.
     static MetricOverlay fromProfile(const ProfileReport& report, ProfileMetric metric);
+
+    /// Per-node SQNR (dB) of a parity report on one of its two graphs (`candidate`: the quantized one): each node
+    /// that computes a compared tensor (an intermediate layer or an output) gets that tensor's SQNR, the lowest when
+    /// it computes several. Identical tensors (infinite SQNR) have no colour; low SQNR is the hot end.
+    static MetricOverlay fromParity(const ParityReport& report, const Graph& graph, bool candidate);
+    /// The node of `graph` that computes `tensor` for the parity overlay: its producer, or, when that is a
+    /// DequantizeLinear (a QOperator file writes the float name there), the quantized op whose output it
+    /// dequantizes. kNoNode when the graph has no such tensor.
+    static NodeId parityNode(const Graph& graph, const std::string& tensor);
 
     /// A category of a categorical overlay (a verdict, say), with the number of nodes in it for the legend.
     struct Category

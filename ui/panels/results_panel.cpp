@@ -7,6 +7,7 @@
 #include "charts/latency_histogram_chart.h"
 #include "models/scenario_stats_model.h"
 #include "util/finding_text.h"
+#include "util/parity_table.h"
 #include "util/qt_convert.h"
 #include "util/quantize_text.h"
 #include "util/run_text.h"
@@ -31,6 +32,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -56,6 +58,37 @@ void replaceChart(QChartView* view, QChart* chart)
     delete old;
 }
 
+// "Parity" over its table of per-output verdicts and the rule they were judged by. Beside the charts (`compact`) the
+// rule is the heading's tooltip: its wrapped lines under the table raised the window's minimum height beyond a 768 px
+// screen.
+QWidget* makeParityBox(QWidget* parent, QTableWidget*& table, QLabel*& rule, bool compact)
+{
+    auto* box = new QWidget(parent);
+    auto* heading = new QLabel(ResultsPanel::tr("<b>Parity</b>"), box);
+    heading->setProperty("about",
+        ResultsPanel::tr("How far the quantized model's outputs stray from the FP32 model's on the "
+                         "same inputs (bench --parity, or Check Parity in the Parity panel)"));
+    heading->setToolTip(heading->property("about").toString());
+    table = new QTableWidget(box);
+    table->setObjectName(QStringLiteral("parityTable"));
+    ParityTable::setup(table);
+    // A header and two rows: what the splitter may shrink it to.
+    table->setMinimumHeight(table->horizontalHeader()->sizeHint().height() + 2 * 20 + 4);
+    rule = compact ? heading : new QLabel(box);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 2, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(heading);
+    layout->addWidget(table, 1);
+    if (!compact) {
+        rule->setWordWrap(true);
+        rule->setStyleSheet(QStringLiteral("QLabel { color: #495057; }"));
+        layout->addWidget(rule);
+    }
+    box->hide();
+    return box;
+}
+
 // A chart's smallest readable height: one row of charts is this tall.
 constexpr int kChartHeight = 220;
 
@@ -79,7 +112,12 @@ ResultsPanel::ResultsPanel(QWidget* parent)
         this);
     empty->setAlignment(Qt::AlignCenter);
     empty->setWordWrap(true);
-    m_stack->addWidget(empty);
+    auto* emptyPage = new QWidget(this);
+    auto* emptyLayout = new QVBoxLayout(emptyPage);
+    emptyLayout->addWidget(empty, 1);
+    m_emptyParityBox = makeParityBox(emptyPage, m_emptyParity, m_emptyParityRule, false);
+    emptyLayout->addWidget(m_emptyParityBox, 1);
+    m_stack->addWidget(emptyPage);
 
     auto* page = new QWidget(this);
     m_title = new QLabel(page);
@@ -178,8 +216,11 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     numbers->setObjectName(QStringLiteral("numbersSplitter"));
     numbers->addWidget(m_stats);
     numbers->addWidget(m_findings);
+    m_parityBox = makeParityBox(numbers, m_parity, m_parityRule, true);
+    numbers->addWidget(m_parityBox);
     numbers->setStretchFactor(0, 1);
     numbers->setStretchFactor(1, 1);
+    numbers->setStretchFactor(2, 1);
     auto* split = new QSplitter(Qt::Horizontal, page);
     split->setObjectName(QStringLiteral("resultsSplitter"));
     split->addWidget(scroll);
@@ -207,6 +248,7 @@ void ResultsPanel::setRun(std::shared_ptr<const RunRecord> record, const QString
     m_record = std::move(record);
     m_path = path;
     m_stack->setCurrentIndex(m_record ? 1 : 0);
+    fillParity();
     if (!m_record) {
         emit profilesChanged();
         return;
@@ -298,6 +340,40 @@ bool ResultsPanel::eventFilter(QObject* watched, QEvent* event)
     if (watched == m_verdict && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         fitVerdict();
     return QWidget::eventFilter(watched, event);
+}
+
+void ResultsPanel::setComputedParity(std::shared_ptr<const ParityReport> report)
+{
+    m_computedParity = std::move(report);
+    fillParity();
+}
+
+QTableWidget* ResultsPanel::parityTable() const
+{
+    return m_record ? m_parity : m_emptyParity;
+}
+
+void ResultsPanel::fillParity()
+{
+    std::vector<ParityRow> rows;
+    if (m_record)
+        rows = ParityTable::rows(*m_record);
+    const size_t fromRun = rows.size();
+    if (m_computedParity)
+        for (ParityRow& r : ParityTable::rows(*m_computedParity))
+            rows.push_back(std::move(r));
+    QString rule = ParityTable::ruleText(m_computedParity ? m_computedParity->thresholds : ParityThresholds {});
+    if (fromRun > 0 && rows.size() > fromRun)
+        rule += QLatin1Char(' ') + tr("The last rows are the check of the open pair made here, not the run file's.");
+    for (auto [box, table, label] : { std::tuple { m_parityBox, m_parity, m_parityRule },
+             std::tuple { m_emptyParityBox, m_emptyParity, m_emptyParityRule } }) {
+        ParityTable::fill(table, rows);
+        if (label == m_parityRule) // the heading: the rule goes into its tooltip
+            label->setToolTip(label->property("about").toString() + QStringLiteral("\n\n") + rule);
+        else
+            label->setText(rule);
+        box->setVisible(!rows.empty());
+    }
 }
 
 int ResultsPanel::groupCount() const

@@ -3,6 +3,7 @@
 // scenarios of one setting, the statistics table, the verdict and findings, and how it was measured.
 #pragma once
 
+#include <quantscope/engine/parity.h>
 #include <quantscope/engine/run_record.h>
 
 #include <QWidget>
@@ -19,6 +20,7 @@ class QPushButton;
 class QSplitter;
 class QStackedWidget;
 class QTableView;
+class QTableWidget;
 class QTextBrowser;
 
 namespace qs::ui {
@@ -34,6 +36,11 @@ public:
     /// Shows a run (null: the empty state). `path` names it in the title.
     void setRun(std::shared_ptr<const RunRecord> record, const QString& path);
     const std::shared_ptr<const RunRecord>& run() const { return m_record; }
+    /// A parity check of the open pair made in the GUI (null: none): its per-output verdict is listed after the run
+    /// file's own parity entries, and alone when no run is shown.
+    void setComputedParity(std::shared_ptr<const ParityReport> report);
+    /// The per-output parity verdicts shown: the run's page, or the empty page when no run is shown.
+    QTableWidget* parityTable() const;
     /// Picks the scenario group (threads · mode) the charts show.
     void setGroup(int index);
     int groupCount() const;
@@ -75,6 +82,7 @@ private:
     void rebuild();
     void fillStats();
     void requestOverlay();
+    void fillParity();
 
     std::shared_ptr<const RunRecord> m_record;
     QString m_path;
@@ -97,6 +105,13 @@ private:
     ScenarioStatsModel* m_statsModel = nullptr;
     QTableView* m_stats = nullptr;
     QTextBrowser* m_findings = nullptr;
+    std::shared_ptr<const ParityReport> m_computedParity;
+    QWidget* m_parityBox = nullptr; ///< on the run's page
+    QTableWidget* m_parity = nullptr;
+    QLabel* m_parityRule = nullptr;
+    QWidget* m_emptyParityBox = nullptr; ///< on the empty page
+    QTableWidget* m_emptyParity = nullptr;
+    QLabel* m_emptyParityRule = nullptr;
 };
 
 } // namespace qs::ui

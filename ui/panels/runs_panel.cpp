@@ -105,6 +105,10 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_profile = new QCheckBox(tr("Per-node profile"), form);
     m_profile->setToolTip(tr("Record time per node and per op type (for the op-type chart and the graph colouring); "
                              "its hooks add a little time between kernels"));
+    m_parity = new QCheckBox(tr("Check parity"), form);
+    m_parity->setObjectName(QStringLiteral("parityCheck"));
+    m_parity->setToolTip(tr("Also compare the outputs of each FP32/INT8 pair on four random inputs (SQNR, cosine, "
+                            "max and mean |difference|, top-1): the Results and the report show the verdict"));
     m_inputShapes = new QLineEdit(form);
     m_inputShapes->setObjectName(QStringLiteral("inputShapes"));
     m_inputShapes->setPlaceholderText(tr("e.g. images=1x3x640x640"));
@@ -133,7 +137,11 @@ RunsPanel::RunsPanel(QWidget* parent)
     grid->addWidget(m_runtime, 1, 3);
     grid->addWidget(label(tr("Threads:"), m_threads), 2, 0);
     grid->addLayout(numbers, 2, 1);
-    grid->addWidget(m_profile, 2, 2, 1, 2);
+    auto* checks = new QHBoxLayout;
+    checks->addWidget(m_profile);
+    checks->addWidget(m_parity);
+    checks->addStretch();
+    grid->addLayout(checks, 2, 2, 1, 2);
     grid->addWidget(label(tr("Input shapes:"), m_inputShapes), 3, 0);
     grid->addWidget(m_inputShapes, 3, 1);
     grid->setColumnStretch(1, 1);
@@ -325,6 +333,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_mode->setCurrentIndex(s.value(key("mode"), 0).toInt());
     m_runtime->setCurrentIndex(s.value(key("runtime"), 0).toInt());
     m_profile->setChecked(s.value(key("profile"), true).toBool());
+    m_parity->setChecked(s.value(key("parity"), false).toBool());
     const QString defaultFolder
         = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/runs");
     setRunFolder(s.value(key("folder"), defaultFolder).toString());
@@ -478,6 +487,8 @@ bool RunsPanel::buildRequest(BenchmarkRequest& request, QString* error) const
     plan.config.warmupRuns = m_warmup->value();
     plan.config.runs = m_runCount->value();
     plan.profile = m_profile->isChecked();
+    plan.parity = m_parity->isChecked();
+    plan.parityInputs = "random:4";
     plan.inputShapes.clear();
     for (const QString& spec : m_inputShapes->text().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
         auto parsed = parseInputShapeSpec(spec.toStdString());
@@ -496,6 +507,9 @@ bool RunsPanel::buildRequest(BenchmarkRequest& request, QString* error) const
         }
         plan.inputShapes.push_back(spec.toStdString());
     }
+    // The parity samples are made for the FP32 model's inputs (the engine pairs the models by format).
+    if (!plan.models.empty())
+        plan.parityInputShapes = inputShapesOf(*plan.models.front(), plan.inputShapes);
     request.outputFolder = m_folder;
     return true;
 }
@@ -590,7 +604,7 @@ void RunsPanel::setBusy(bool busy)
     m_cancelAction->setEnabled(busy);
     m_progress->setVisible(busy);
     for (QWidget* w :
-        std::initializer_list<QWidget*> { m_mode, m_threads, m_warmup, m_runCount, m_profile, m_inputShapes })
+        std::initializer_list<QWidget*> { m_mode, m_threads, m_warmup, m_runCount, m_profile, m_parity, m_inputShapes })
         w->setEnabled(!busy);
     updateRunEnabled();
 }
@@ -709,6 +723,7 @@ void RunsPanel::writeSettings() const
     s.setValue(key("mode"), m_mode->currentIndex());
     s.setValue(key("runtime"), m_runtime->currentIndex());
     s.setValue(key("profile"), m_profile->isChecked());
+    s.setValue(key("parity"), m_parity->isChecked());
 }
 
 void RunsPanel::dragEnterEvent(QDragEnterEvent* event)

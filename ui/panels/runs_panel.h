@@ -133,6 +133,7 @@ private:
     QSpinBox* m_warmup = nullptr;
     QSpinBox* m_runCount = nullptr;
     QCheckBox* m_profile = nullptr;
+    QCheckBox* m_parity = nullptr;
     QLineEdit* m_inputShapes = nullptr;
     QLineEdit* m_folderLabel = nullptr;
     QPushButton* m_runButton = nullptr;

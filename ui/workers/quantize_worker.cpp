@@ -1,49 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "quantize_worker.h"
 
+#include "throttled_progress.h"
 #include "util/qt_convert.h"
 
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/model_writer.h>
 #include <quantscope/engine/parity.h>
 
-#include <QElapsedTimer>
 #include <QThread>
 
 #include <new>
 
 namespace qs::ui {
-
-namespace {
-
-/// The engine reports every calibration run; the GUI needs a few updates per second, not one per run of a tiny model.
-class ThrottledProgress final : public ProgressSink
-{
-public:
-    ThrottledProgress(QuantizeWorker* worker, quint64 jobId, QString stage)
-        : m_worker(worker)
-        , m_job(jobId)
-        , m_stage(std::move(stage))
-    {
-        m_sinceEmit.start();
-    }
-
-    void progress(int64_t done, int64_t total) override
-    {
-        if (done != total && done != 0 && m_sinceEmit.elapsed() < 50)
-            return;
-        m_sinceEmit.restart();
-        emit m_worker->progressChanged(m_job, int(done), int(total), m_stage);
-    }
-
-private:
-    QuantizeWorker* m_worker;
-    quint64 m_job;
-    QString m_stage;
-    QElapsedTimer m_sinceEmit;
-};
-
-} // namespace
 
 void QuantizeWorker::run(quint64 jobId, const QuantizeRequest& request, const std::shared_ptr<CancelToken>& cancel)
 {
@@ -79,7 +48,7 @@ void QuantizeWorker::run(quint64 jobId, const QuantizeRequest& request, const st
     if (cancel->isCancelled())
         return emit cancelled(jobId);
 
-    ThrottledProgress progress(this, jobId, tr("Calibrating"));
+    ThrottledProgress<QuantizeWorker> progress(this, jobId, tr("Calibrating"));
     options.cancel = cancel.get();
     options.progress = &progress;
     QuantizeSummary summary;

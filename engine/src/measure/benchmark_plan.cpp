@@ -49,27 +49,36 @@ void addParity(const BenchmarkPlan& plan, RunRecord& record, const PlanObserver&
                     fmt::format("parity {} vs {}: {}", c.candidateModel, c.baselineModel, report.status().message()));
             continue;
         }
-        for (const OutputParity& o : report->outputs) {
-            ParityRecord p;
-            p.modelId = c.candidateModel;
-            p.reference = c.baselineModel;
-            p.output = o.name;
-            p.maxAbsError = o.diff.maxAbs;
-            p.meanAbsError = o.diff.meanAbs;
-            p.cosineSimilarity = o.diff.cosine;
-            p.rmse = o.diff.rmse;
-            if (std::isfinite(o.diff.sqnrDb))
-                p.sqnrDb = o.diff.sqnrDb;
-            if (o.classes)
-                p.top1Agreement = static_cast<double>(o.classes->top1) / static_cast<double>(o.classes->rows);
-            p.pass = o.pass;
-            p.samples = report->samples;
+        for (ParityRecord& p : parityRecords(*report, c.candidateModel, c.baselineModel))
             record.parity.push_back(std::move(p));
-        }
     }
 }
 
 } // namespace
+
+std::vector<ParityRecord> parityRecords(
+    const ParityReport& report, const std::string& candidateId, const std::string& referenceId)
+{
+    std::vector<ParityRecord> out;
+    for (const OutputParity& o : report.outputs) {
+        ParityRecord p;
+        p.modelId = candidateId;
+        p.reference = referenceId;
+        p.output = o.name;
+        p.maxAbsError = o.diff.maxAbs;
+        p.meanAbsError = o.diff.meanAbs;
+        p.cosineSimilarity = o.diff.cosine;
+        p.rmse = o.diff.rmse;
+        if (std::isfinite(o.diff.sqnrDb))
+            p.sqnrDb = o.diff.sqnrDb;
+        if (o.classes)
+            p.top1Agreement = static_cast<double>(o.classes->top1) / static_cast<double>(o.classes->rows);
+        p.pass = o.pass;
+        p.samples = report.samples;
+        out.push_back(std::move(p));
+    }
+    return out;
+}
 
 Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTargetFactory& factory,
     const BenchmarkControl& control, const PlanObserver& observer)

@@ -141,6 +141,15 @@ bool toProto(const Graph& g, onnx::GraphProto& p, const std::function<bool()>& i
         vi->set_name(g.value(id).name);
         toProto(g.value(id).type, *vi->mutable_type());
     }
+    // Types of computed tensors where known: a reader's shape inference stops at ops it has no schema for (libonnx
+    // and the com.microsoft QLinear* ops the quantizer writes), and the tensors after them would lose their shapes.
+    for (const Value& v : g.values())
+        if (!v.isConstant() && !v.isGraphInput && !v.isGraphOutput && !v.isOuterScope && v.producer != kNoNode
+            && v.type.elementType != DataType::Undefined) {
+            auto* vi = p.add_value_info();
+            vi->set_name(v.name);
+            toProto(v.type, *vi->mutable_type());
+        }
     return true;
 }
 

@@ -33,6 +33,34 @@ ActivationParams activationParams(TensorRange range, DataType type, bool symmetr
     return p;
 }
 
+QuantizedConstant quantizeConstantActivation(const Tensor& value, DataType type, bool symmetric)
+{
+    const auto v = value.data<float>();
+    TensorRange range;
+    for (float x : v) {
+        range.min = std::min(range.min, x);
+        range.max = std::max(range.max, x);
+    }
+    QuantizedConstant out;
+    out.params = activationParams(range, type, symmetric);
+    const bool isU8 = type == DataType::UInt8;
+    auto quantized = [&](float x) {
+        // Round half to even, like numpy's rint in ONNX Runtime's quantize_data.
+        return std::clamp(static_cast<int32_t>(std::nearbyint(x / out.params.scale)) + out.params.zeroPoint,
+            isU8 ? 0 : -128, isU8 ? 255 : 127);
+    };
+    if (isU8) {
+        std::vector<uint8_t> q(v.size());
+        std::transform(v.begin(), v.end(), q.begin(), [&](float x) { return static_cast<uint8_t>(quantized(x)); });
+        out.data = Tensor::fromVector(DataType::UInt8, value.dims(), q);
+    } else {
+        std::vector<int8_t> q(v.size());
+        std::transform(v.begin(), v.end(), q.begin(), [&](float x) { return static_cast<int8_t>(quantized(x)); });
+        out.data = Tensor::fromVector(DataType::Int8, value.dims(), q);
+    }
+    return out;
+}
+
 QuantizedWeight quantizeWeight(const Tensor& weight, int axis, DataType type, bool symmetric, bool reduceRange)
 {
     const auto& dims = weight.dims();

@@ -20,6 +20,15 @@ struct ActivationParams
 /// The range is widened to include 0 (zero must be exact); symmetric: [-a, a] with zero point 128 (uint8) or 0.
 ActivationParams activationParams(TensorRange range, DataType type, bool symmetric);
 
+/// A constant float tensor quantized with activation parameters (a constant operand of QLinearAdd/Mul/Concat, as
+/// ONNX Runtime's quantizer quantizes initializer inputs of those ops): its own range, widened to include 0.
+struct QuantizedConstant
+{
+    ActivationParams params;
+    Tensor data; ///< the activation type, the constant's shape
+};
+QuantizedConstant quantizeConstantActivation(const Tensor& value, DataType type, bool symmetric);
+
 struct QuantizedWeight
 {
     Tensor data; ///< int8/uint8, the weight's shape

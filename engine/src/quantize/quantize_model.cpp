@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// quantizeModel: a new graph in ONNX Runtime's dynamic or QDQ pattern, built node by node from the float one. Float
-// tensor names are kept (the quantized group's final output has the float op's output name), so parity can match
-// layers by name.
+// quantizeModel: a new graph in ONNX Runtime's dynamic, QDQ or QOperator pattern, built node by node from the float
+// one. Float tensor names are kept (the quantized group's final output has the float op's output name), so parity
+// can match layers by name; in QOperator a float tensor exists only where a float consumer or the graph reads it.
 #include "quantize/quant_params.h"
 
 #include <quantscope/engine/quantize.h>
@@ -83,11 +83,27 @@ public:
     {
         if (auto it = m_readAs.find(id); it != m_readAs.end())
             return it->second;
+        if (auto it = m_dequantizeOnRead.find(id); it != m_dequantizeOnRead.end()) {
+            // QOperator: the float tensor, under its own name, only once something reads float.
+            const std::array<ValueId, 3> q = it->second;
+            m_dequantizeOnRead.erase(it);
+            node("DequantizeLinear", m_src.value(id).name + "_DequantizeLinear", { q[0], q[1], q[2] }, { raw(id) });
+        }
         return raw(id);
     }
     void readThrough(ValueId srcId, ValueId dstId) { m_readAs[srcId] = dstId; }
+    /// The source value exists only as (quantized, scale, zero point) in the destination; read() dequantizes it.
+    void dequantizeOnRead(ValueId srcId, std::array<ValueId, 3> quantized) { m_dequantizeOnRead[srcId] = quantized; }
 
     ValueId fresh(const std::string& base) { return m_dst.getOrAddValue(unique(base)); }
+    /// Declares `dstId` as `type` with the shape of source value `srcId` (written as value_info: readers cannot infer
+    /// it past the com.microsoft ops).
+    void typeLike(ValueId dstId, ValueId srcId, DataType type)
+    {
+        TensorType t = m_src.value(srcId).type;
+        t.elementType = type;
+        m_dst.mutableValue(dstId).type = std::move(t);
+    }
     ValueId constant(const std::string& base, Tensor t)
     {
         const ValueId id = fresh(base);
@@ -106,6 +122,21 @@ public:
         n.outputs = std::move(out);
         n.attributes = std::move(attrs);
         m_dst.addNode(std::move(n));
+    }
+    /// A com.microsoft contrib op (opset 1, the version ONNX Runtime's quantizer imports).
+    void contribNode(const std::string& op, const std::string& name, std::vector<ValueId> in, std::vector<ValueId> out,
+        std::vector<Attribute> attrs = {})
+    {
+        Node n;
+        n.name = uniqueNode(name);
+        n.opType = op;
+        n.domain = std::string(kMicrosoftDomain);
+        n.opsetVersion = 1;
+        n.inputs = std::move(in);
+        n.outputs = std::move(out);
+        n.attributes = std::move(attrs);
+        m_dst.addNode(std::move(n));
+        m_usesContrib = true;
     }
     void copy(const Node& n)
     {
@@ -127,6 +158,9 @@ public:
         // Inputs must be listed first in the destination for the loader's order: rebuild the lists.
         for (ValueId id : m_src.inputs())
             m_dst.addInput(raw(id));
+        for (ValueId id : m_src.outputs())
+            if (m_dequantizeOnRead.count(id))
+                read(id); // QOperator: the graph's outputs are float
         for (ValueId id : m_src.outputs()) {
             const ValueId d = raw(id);
             m_dst.mutableValue(d).type = m_src.value(id).type;
@@ -143,6 +177,10 @@ public:
         out->modelVersion = m_model.modelVersion;
         out->docString = doc;
         out->opsetImports = m_model.opsetImports;
+        if (m_usesContrib && std::none_of(out->opsetImports.begin(), out->opsetImports.end(), [](const OpsetImport& i) {
+                return i.domain == kMicrosoftDomain;
+            }))
+            out->opsetImports.push_back({ std::string(kMicrosoftDomain), 1 });
         out->metadataProps = m_model.metadataProps;
         out->mutableGraph() = std::move(m_dst);
         return out;
@@ -165,16 +203,90 @@ private:
     std::set<std::string> m_names;
     std::set<std::string> m_nodeNames;
     std::map<ValueId, ValueId> m_readAs;
+    std::map<ValueId, std::array<ValueId, 3>> m_dequantizeOnRead;
+    bool m_usesContrib = false;
 };
+
+// ONNX Runtime's QOperator registry (onnxruntime/python/tools/quantization/registry.py): ops it rewrites to a
+// com.microsoft QLinear* op (operands and output requantized), and ops it runs on the 8-bit tensor itself with the
+// input's scale and zero point (Direct8BitOp, QMaxPool). Relu and Clip follow a quantized op by vanishing: that op's
+// output takes their output's range, and saturating at the ends of that range is the activation (QLinearActivation).
+bool isContribQLinearOp(const std::string& op)
+{
+    static const std::set<std::string> ops { "Add", "Mul", "Sigmoid", "LeakyRelu", "GlobalAveragePool", "AveragePool",
+        "Concat" };
+    return ops.count(op) > 0;
+}
+bool isPassThroughOp(const std::string& op)
+{
+    static const std::set<std::string> ops { "MaxPool", "Reshape", "Transpose", "Squeeze", "Unsqueeze" };
+    return ops.count(op) > 0;
+}
+const std::vector<std::string>& qoperatorDefaultOps()
+{
+    static const std::vector<std::string> ops { "Conv", "MatMul", "Add", "Mul", "Sigmoid", "LeakyRelu",
+        "GlobalAveragePool", "AveragePool", "Concat", "MaxPool", "Reshape", "Transpose", "Squeeze", "Unsqueeze", "Relu",
+        "Clip" };
+    return ops;
+}
+
+// Whether saturating to the calibrated range of `n`'s output is exactly `n`: Relu, and Clip whose lower bound is at
+// most 0 (the range is widened to include 0, so a positive lower bound would let (0, min) through unclipped). Its
+// upper bound needs nothing: the range's top lies at or below it.
+bool vanishesIntoRange(const Builder& b, const Node& n)
+{
+    if (!n.domain.empty() || (n.opType != "Relu" && n.opType != "Clip"))
+        return false;
+    if (n.opType == "Relu")
+        return true;
+    if (n.opsetVersion < 11)
+        return n.attrFloat("min", -1.0f) <= 0.0f;
+    if (n.inputs.size() < 2 || n.input(1) == kNoValue)
+        return true;
+    const Tensor* lo = b.constant(n.input(1));
+    return lo && lo->dataType() == DataType::Float && lo->elementCount() == 1 && lo->data<float>()[0] <= 0.0f;
+}
 
 bool weightsSymmetric(const QuantizeOptions& o)
 {
     return o.symmetricWeights.value_or(o.weightType == DataType::Int8);
 }
 
+// Why a com.microsoft QLinear* candidate cannot be quantized (empty: it can). Constant operands are quantized with
+// their own range, as ONNX Runtime's quantize_inputs does for initializers.
+std::string whyNotContrib(const Builder& b, const Node& n, const QuantizeOptions& o)
+{
+    const Graph& g = b.src();
+    if (o.format != QuantFormat::QOperator)
+        return fmt::format(
+            "{} is quantized by the qoperator format only (com.microsoft QLinear{})", n.opType, n.opType);
+    if ((n.opType == "Add" || n.opType == "Mul") && n.inputs.size() != 2)
+        return "it does not have two inputs";
+    int computed = 0;
+    for (ValueId in : n.inputs) {
+        if (in == kNoValue)
+            return "an input is missing";
+        if (const Tensor* c = b.constant(in)) {
+            if (c->dataType() != DataType::Float)
+                return "a constant input is not float";
+            continue;
+        }
+        if (g.value(in).type.elementType != DataType::Float)
+            return "an input is not float";
+        ++computed;
+    }
+    if (computed == 0)
+        return "all its inputs are constants";
+    if (n.outputs.size() != 1 || n.output(0) == kNoValue)
+        return "it has more than one output";
+    return {};
+}
+
 // Why a node cannot be quantized (empty: it can).
 std::string whyNot(const Builder& b, const Node& n, const QuantizeOptions& o)
 {
+    if (isContribQLinearOp(n.opType))
+        return whyNotContrib(b, n, o);
     const Graph& g = b.src();
     if (n.inputs.empty() || n.input(0) == kNoValue || g.value(n.input(0)).type.elementType != DataType::Float)
         return "its input is not float";
@@ -204,7 +316,9 @@ std::string whyNot(const Builder& b, const Node& n, const QuantizeOptions& o)
                 return "its C is not a constant 1-D bias";
         }
     } else
-        return fmt::format("{} is not a quantizable op type (Conv, MatMul, Gemm)", n.opType);
+        return fmt::format("{} is not a quantizable op type (Conv, MatMul, Gemm; in qoperator also Add, Mul, Sigmoid, "
+                           "LeakyRelu, GlobalAveragePool, AveragePool, Concat)",
+            n.opType);
     return {};
 }
 
@@ -282,12 +396,22 @@ void buildDynamic(Builder& b, const std::vector<bool>& quantize, const QuantizeO
 
 // Static formats. qdq: Q -> DQ after each tensor a quantized op reads or writes, every consumer reading the DQ's
 // output; the float op itself stays, between DQs of its inputs, weights and bias and the Q of its output.
-// qoperator: the op becomes QLinearConv/QLinearMatMul on the integer tensors; a Q only where a float tensor enters a
-// quantized op, a DQ (writing the float tensor's name) only where a quantized op's output is read as float.
-Status buildStatic(Builder& b, const std::vector<bool>& quantize, const std::map<ValueId, TensorRange>& ranges,
-    const QuantizeOptions& o)
+// qoperator: the op becomes QLinearConv/QLinearMatMul or a com.microsoft QLinear* op on the integer tensors, the
+// pass-through ops run on them as they are, a Relu after a quantized op vanishes (`fusedRelu`: its input's range is
+// the Relu output's); a Q only where a float tensor enters a quantized op, a DQ (writing the float tensor's name)
+// only where a float consumer or the graph's output reads a quantized one.
+struct StaticPlan
+{
+    std::vector<bool> quantize; ///< per source node
+    std::map<ValueId, TensorRange> ranges;
+    std::set<std::string> opTypes; ///< what may be quantized, pass-through ops and Relu included
+    std::set<ValueId> fusedRelu; ///< outputs of quantized ops whose only consumer, a Relu or Clip, vanishes
+};
+
+Status buildStatic(Builder& b, const StaticPlan& plan, const QuantizeOptions& o)
 {
     const Graph& g = b.src();
+    const auto& ranges = plan.ranges;
     const bool qop = o.format == QuantFormat::QOperator;
     struct Quantized
     {
@@ -297,16 +421,18 @@ Status buildStatic(Builder& b, const std::vector<bool>& quantize, const std::map
         ValueId zeroPoint = kNoValue;
     };
     std::map<ValueId, Quantized> qt;
-    auto paramsOf = [&](ValueId t) {
-        Quantized r;
-        r.p = activationParams(ranges.at(t), o.activationType, o.symmetricActivations);
-        const std::string& tn = g.value(t).name;
+    auto constants = [&](Quantized& r, const std::string& tn) {
         r.scale = b.constant(tn + "_scale", Tensor::fromVector(DataType::Float, {}, std::vector<float> { r.p.scale }));
         r.zeroPoint = r.p.type == DataType::UInt8
             ? b.constant(tn + "_zero_point",
                 Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { static_cast<uint8_t>(r.p.zeroPoint) }))
             : b.constant(tn + "_zero_point",
                 Tensor::fromVector(DataType::Int8, {}, std::vector<int8_t> { static_cast<int8_t>(r.p.zeroPoint) }));
+    };
+    auto paramsOf = [&](ValueId t) {
+        Quantized r;
+        r.p = activationParams(ranges.at(t), o.activationType, o.symmetricActivations);
+        constants(r, g.value(t).name);
         return r;
     };
     // After a float producer (or for a graph input): Q, and in qdq also the DQ every consumer then reads.
@@ -324,17 +450,97 @@ Status buildStatic(Builder& b, const std::vector<bool>& quantize, const std::map
         }
         qt[t] = r;
     };
+    // The integer form of an operand: quantized already, or a constant quantized here with its own range.
+    auto operand = [&](ValueId t) -> const Quantized* {
+        if (auto it = qt.find(t); it != qt.end())
+            return &it->second;
+        const Tensor* c = b.constant(t);
+        if (!c)
+            return nullptr;
+        QuantizedConstant qc = quantizeConstantActivation(*c, o.activationType, o.symmetricActivations);
+        Quantized r;
+        r.p = qc.params;
+        const std::string& tn = g.value(t).name;
+        r.q = b.constant(tn + "_quantized", std::move(qc.data));
+        constants(r, tn);
+        return &(qt[t] = r);
+    };
+    // QOperator: the output exists as integers; its float form is written only when something reads it.
+    auto integerOutput = [&](ValueId out, Quantized y) {
+        b.typeLike(y.q, out, y.p.type);
+        qt[out] = y;
+        b.dequantizeOnRead(out, { y.q, y.scale, y.zeroPoint });
+    };
+    auto producedByQuantizedOp = [&](ValueId v) {
+        const NodeId p = g.producer(v);
+        return p != kNoNode && plan.quantize[static_cast<size_t>(p)];
+    };
+
     for (ValueId in : g.inputs())
         quantizeFloat(in);
     const bool sym = weightsSymmetric(o);
     for (NodeId id : g.topologicalOrder()) {
         const Node& n = g.node(id);
+        if (qop && n.domain.empty() && plan.opTypes.count(n.opType) && n.input(0) != kNoValue) {
+            const ValueId in = n.input(0);
+            if ((n.opType == "Relu" || n.opType == "Clip") && plan.fusedRelu.count(in) && qt.count(in)
+                && producedByQuantizedOp(in)) {
+                integerOutput(n.output(0), qt.at(in));
+                continue;
+            }
+            // MaxPool on 8-bit tensors needs opset 12; its Indices output has no integer meaning here.
+            const bool passes = isPassThroughOp(n.opType)
+                && (n.opType != "MaxPool" || (n.opsetVersion >= 12 && n.outputs.size() == 1));
+            if (passes && qt.count(in)) {
+                Quantized y = qt.at(in);
+                y.q = b.fresh(g.value(n.output(0)).name + "_quantized");
+                std::vector<ValueId> inputs { qt.at(in).q };
+                for (size_t i = 1; i < n.inputs.size(); ++i)
+                    inputs.push_back(b.read(n.input(i)));
+                b.node(n.opType, n.name, inputs, { y.q }, n.attributes);
+                integerOutput(n.output(0), y);
+                continue;
+            }
+        }
         const bool outputRange = n.output(0) != kNoValue && ranges.count(n.output(0));
-        if (!quantize[static_cast<size_t>(id)] || !qt.count(n.input(0)) || (qop && !outputRange)) {
+        const bool contrib = isContribQLinearOp(n.opType);
+        bool ready = plan.quantize[static_cast<size_t>(id)] && qt.count(n.input(0)) && (!qop || outputRange);
+        std::vector<const Quantized*> operands;
+        if (contrib && plan.quantize[static_cast<size_t>(id)] && outputRange) {
+            ready = true;
+            for (ValueId in : n.inputs) {
+                operands.push_back(operand(in));
+                ready = ready && operands.back();
+            }
+        }
+        if (!ready) {
             b.copy(n);
             for (ValueId out : n.outputs)
-                if (out != kNoValue)
+                if (out != kNoValue && !plan.fusedRelu.count(out))
                     quantizeFloat(out);
+            continue;
+        }
+        if (contrib) {
+            Quantized y = paramsOf(n.output(0));
+            y.q = b.fresh(g.value(n.output(0)).name + "_quantized");
+            std::vector<ValueId> inputs;
+            std::vector<Attribute> attrs = n.attributes;
+            if (n.opType == "Concat") {
+                // QLinearConcat: Y_scale, Y_zero_point, then (X, X_scale, X_zero_point) per input.
+                inputs = { y.scale, y.zeroPoint };
+                for (const Quantized* x : operands)
+                    inputs.insert(inputs.end(), { x->q, x->scale, x->zeroPoint });
+            } else {
+                // QLinearAdd/Mul: A, A_scale, A_zp, B, B_scale, B_zp, C_scale, C_zp; the unary ones and the pools:
+                // X, X_scale, X_zp, Y_scale, Y_zp.
+                for (const Quantized* x : operands)
+                    inputs.insert(inputs.end(), { x->q, x->scale, x->zeroPoint });
+                inputs.insert(inputs.end(), { y.scale, y.zeroPoint });
+            }
+            if (n.opType == "GlobalAveragePool")
+                attrs.push_back(intAttr("channels_last", 0));
+            b.contribNode("QLinear" + n.opType, n.name + "_quant", inputs, { y.q }, attrs);
+            integerOutput(n.output(0), y);
             continue;
         }
         const Quantized& x = qt.at(n.input(0));
@@ -371,9 +577,7 @@ Status buildStatic(Builder& b, const std::vector<bool>& quantize, const std::map
                 b.node("QLinearMatMul", n.name + "_quant",
                     { x.q, x.scale, x.zeroPoint, wq, ws, wz, y.scale, y.zeroPoint }, { y.q });
             }
-            // The float tensor, under its own name, for the consumers that read float.
-            b.node("DequantizeLinear", yn + "_DequantizeLinear", { y.q, y.scale, y.zeroPoint }, { b.raw(n.output(0)) });
-            qt[n.output(0)] = y;
+            integerOutput(n.output(0), y);
             continue;
         }
         const ValueId wdq = b.fresh(wn + "_DequantizeLinear_Output");
@@ -442,9 +646,15 @@ Result<std::shared_ptr<Model>> quantizeModel(const std::shared_ptr<const Model>&
             fmt::format("{}: per-channel QDQ needs DequantizeLinear's axis (opset 13); the model imports opset {}",
                 model->displayName(), opset));
     std::set<std::string> opTypes(o.opTypes.begin(), o.opTypes.end());
-    if (opTypes.empty())
-        opTypes = o.format != QuantFormat::Qdq ? std::set<std::string> { "Conv", "MatMul" }
-                                               : std::set<std::string> { "Conv", "MatMul", "Gemm" };
+    if (opTypes.empty()) {
+        if (o.format == QuantFormat::QOperator)
+            opTypes.insert(qoperatorDefaultOps().begin(), qoperatorDefaultOps().end());
+        else if (o.format == QuantFormat::Qdq)
+            opTypes = { "Conv", "MatMul", "Gemm" };
+        else
+            opTypes = { "Conv", "MatMul" };
+    }
+    const bool qop = o.format == QuantFormat::QOperator;
     const std::set<std::string> excluded(o.excludeNodes.begin(), o.excludeNodes.end());
     const Graph& g = model->graph();
     for (const std::string& name : excluded)
@@ -458,7 +668,9 @@ Result<std::shared_ptr<Model>> quantizeModel(const std::shared_ptr<const Model>&
     std::vector<bool> quantize(g.nodes().size(), false);
     for (NodeId id : g.topologicalOrder()) {
         const Node& n = g.node(id);
-        if (!opTypes.count(n.opType) || !n.domain.empty())
+        // Pass-through ops and Relu follow what is quantized around them (buildStatic), nothing to decide here.
+        if (!opTypes.count(n.opType) || !n.domain.empty()
+            || (qop && (isPassThroughOp(n.opType) || n.opType == "Relu" || n.opType == "Clip")))
             continue;
         if (excluded.count(n.name)) {
             s.skipped.push_back(fmt::format("{}: excluded", n.describe()));
@@ -484,24 +696,57 @@ Result<std::shared_ptr<Model>> quantizeModel(const std::shared_ptr<const Model>&
     } else {
         if (calibration.empty())
             return Status(StatusCode::InvalidArgument, "static quantization needs calibration data");
+        StaticPlan plan;
+        plan.quantize = quantize;
+        plan.opTypes = opTypes;
+        // A Relu or Clip that is the only reader of a quantized op's output vanishes in qoperator (not with symmetric
+        // activations, whose zero point is not the bottom of the range): that output is calibrated at its output.
+        std::map<ValueId, ValueId> rangeOf;
+        if (qop && !o.symmetricActivations)
+            for (NodeId id : g.topologicalOrder()) {
+                const ValueId out = g.node(id).output(0);
+                if (!quantize[static_cast<size_t>(id)] || g.value(out).isGraphOutput || g.consumers(out).size() != 1)
+                    continue;
+                const Node& act = g.node(g.consumers(out)[0]);
+                if (opTypes.count(act.opType) && act.input(0) == out && vanishesIntoRange(b, act)) {
+                    rangeOf[out] = act.output(0);
+                    plan.fusedRelu.insert(out);
+                }
+            }
         std::vector<ValueId> tensors;
         std::set<ValueId> seen;
-        for (NodeId id : g.topologicalOrder())
-            if (quantize[static_cast<size_t>(id)])
-                for (ValueId v : { g.node(id).input(0), g.node(id).output(0) })
-                    if (seen.insert(v).second)
-                        tensors.push_back(v);
+        for (NodeId id : g.topologicalOrder()) {
+            if (!quantize[static_cast<size_t>(id)])
+                continue;
+            const Node& n = g.node(id);
+            // Conv/MatMul: the activation (input 0); the QLinear* ops: every computed operand.
+            std::vector<ValueId> wanted;
+            if (isContribQLinearOp(n.opType)) {
+                for (ValueId in : n.inputs)
+                    if (in != kNoValue && !b.constant(in))
+                        wanted.push_back(in);
+            } else {
+                wanted.push_back(n.input(0));
+            }
+            wanted.push_back(rangeOf.count(n.output(0)) ? rangeOf.at(n.output(0)) : n.output(0));
+            for (ValueId v : wanted)
+                if (seen.insert(v).second)
+                    tensors.push_back(v);
+        }
         auto ranges = calibrate(model, tensors, calibration, o);
         if (!ranges)
             return ranges.status();
         s.calibrationSamples = static_cast<int64_t>(calibration.size());
         s.calibratedTensors = static_cast<int64_t>(ranges->size());
+        for (const auto& [out, relu] : rangeOf)
+            (*ranges)[out] = ranges->at(relu);
+        plan.ranges = std::move(*ranges);
         const char* method = o.calibration == CalibrationMethod::MinMax ? "minmax"
             : o.calibration == CalibrationMethod::Percentile            ? "percentile"
                                                                         : "entropy";
         doc += fmt::format(", {} activations, {} calibration over {} samples", dataTypeName(o.activationType), method,
             calibration.size());
-        if (Status st = buildStatic(b, quantize, *ranges, o); !st)
+        if (Status st = buildStatic(b, plan, o); !st)
             return st;
     }
     return b.finish(doc);

@@ -210,9 +210,19 @@ TEST_F(Resnet18, QOperatorFollowsOrtPattern)
     EXPECT_EQ(count(g, "QLinearConv"), 20);
     EXPECT_EQ(count(g, "Conv"), 0);
     EXPECT_EQ(count(g, "Gemm"), 1); // no QLinearGemm in ONNX: stays float, and the summary says so
-    // A QuantizeLinear only where a float tensor enters the quantized ops (the graph input, the float Relu, Add and
-    // MaxPool between them), never right after a DequantizeLinear (no pointless round trip).
-    EXPECT_GE(count(g, "QuantizeLinear"), 1);
+    // ONNX Runtime's QOperator pattern for the rest: the residual Adds and the pooling head as com.microsoft ops,
+    // MaxPool on the 8-bit tensor, every Relu gone (each follows a quantized op, whose output range is the Relu's).
+    EXPECT_EQ(count(g, "QLinearAdd"), 8);
+    EXPECT_EQ(count(g, "QLinearGlobalAveragePool"), 1);
+    EXPECT_EQ(count(g, "MaxPool"), 1);
+    EXPECT_EQ(count(g, "Relu"), 0);
+    for (const Node& n : g.nodes())
+        if (n.opType.starts_with("QLinear") && n.opType != "QLinearConv")
+            EXPECT_EQ(n.domain, "com.microsoft") << n.describe();
+    // Float only at the ends: one QuantizeLinear (the image), one DequantizeLinear (the pooled features the float
+    // Flatten -> Gemm read). No float tensor in between is written, so no pointless round trip.
+    EXPECT_EQ(count(g, "QuantizeLinear"), 1);
+    EXPECT_EQ(count(g, "DequantizeLinear"), 1);
     for (const Node& n : g.nodes())
         if (n.opType == "QuantizeLinear") {
             const Node* p = producerOf(g, n.input(0));
@@ -227,7 +237,9 @@ TEST_F(Resnet18, QOperatorFollowsOrtPattern)
         ASSERT_TRUE(w && w->dataType() == DataType::Int8);
         EXPECT_EQ(g.constantData(n.input(4))->elementCount(), w->dims()[0]);
         EXPECT_EQ(g.constantData(n.input(8))->dataType(), DataType::Int32);
-        EXPECT_EQ(g.value(n.output(0)).type.elementType, DataType::UInt8);
+        // The output's type is y_zero_point's (libonnx infers no types past the com.microsoft ops, which it has no
+        // schema for, so the value itself may be untyped in the file).
+        EXPECT_EQ(g.constantData(n.input(7))->dataType(), DataType::UInt8);
     }
     SessionOptions so;
     auto session = Session::create(m, so);
@@ -235,7 +247,8 @@ TEST_F(Resnet18, QOperatorFollowsOrtPattern)
     const ParityReport r = parityOf(fp32, m, dir);
     ASSERT_EQ(r.outputs.size(), 1u);
     EXPECT_TRUE(r.outputs[0].pass) << r.outputs[0].diff.sqnrDb;
-    EXPECT_GE(r.layers.size(), 60u); // the DequantizeLinear outputs keep the float names
+    // Layers compare by name only where a float tensor exists: the image, the pooled features and what follows.
+    EXPECT_GE(r.layers.size(), 1u);
 }
 
 TEST_F(Resnet18, CalibrationIsCancellable)

@@ -5,6 +5,7 @@
 
 #include <quantscope/engine/benchmark.h>
 #include <quantscope/engine/model.h>
+#include <quantscope/engine/parity.h>
 #include <quantscope/engine/run_record.h>
 
 #include <functional>
@@ -63,5 +64,10 @@ struct PlanObserver
 /// deployment-target tables are a warning (observer.onWarning) and the models get no target summaries.
 Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTargetFactory& factory,
     const BenchmarkControl& control = {}, const PlanObserver& observer = {});
+
+/// A parity report's outputs as the run file's parity entries (`--parity`, or a check made in the GUI for a run):
+/// `candidateId` compared with `referenceId`, the run's model ids.
+std::vector<ParityRecord> parityRecords(
+    const ParityReport& report, const std::string& candidateId, const std::string& referenceId);
 
 } // namespace qs

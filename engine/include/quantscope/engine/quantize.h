@@ -48,7 +48,10 @@ struct QuantizeOptions
     bool symmetricActivations = false;
     CalibrationMethod calibration = CalibrationMethod::MinMax;
     double percentile = 99.999;
-    std::vector<std::string> opTypes; ///< empty: Conv, MatMul (dynamic, qoperator); Conv, MatMul, Gemm (qdq)
+    /// Empty: Conv, MatMul (dynamic); Conv, MatMul, Gemm (qdq); qoperator: Conv, MatMul, the com.microsoft QLinear*
+    /// ops (Add, Mul, Sigmoid, LeakyRelu, GlobalAveragePool, AveragePool, Concat), the ops that run on 8-bit tensors
+    /// as they are (MaxPool, Reshape, Transpose, Squeeze, Unsqueeze), Relu and Clip (vanish after a quantized op).
+    std::vector<std::string> opTypes;
     std::vector<std::string> excludeNodes;
     std::map<std::string, std::vector<int64_t>> inputShapes;
     int threads = 1;
