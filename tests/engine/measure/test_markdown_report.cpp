@@ -6,6 +6,7 @@
 
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/markdown_report.h>
+#include <quantscope/engine/run_file.h>
 
 #include <gtest/gtest.h>
 
@@ -58,6 +59,19 @@ TEST(MarkdownReport, FasterInt8Golden)
     r.comparisons = qs::compareModels(r);
     r.findings = qs::diagnoseRun(r);
     expectGolden("report_crafted_faster.md", qs::buildMarkdownReport(r));
+}
+
+// What `quantscope-cli report RUN.json` prints for the run files in tests/data/runs: a format 1.0 file with English
+// findings only (crafted_pair.json) and one a bench run wrote (demo_bench.json, format 1.3, two modes, profiled,
+// with parity). The goldens were written by the report code before it was split into a model and a renderer.
+TEST(MarkdownReport, RunFileGoldens)
+{
+    for (const char* name : { "crafted_pair", "demo_bench" }) {
+        SCOPED_TRACE(name);
+        auto r = qs::readRunFile(qs::test::testDataDir() / "runs" / (std::string(name) + ".json"));
+        ASSERT_TRUE(r) << r.status().toString();
+        expectGolden(std::string("report_run_") + name + ".md", qs::buildMarkdownReport(*r));
+    }
 }
 
 TEST(MarkdownReport, OpTypeComparisonOfSubMillisecondProfiles)
