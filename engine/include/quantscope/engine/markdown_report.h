@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The Markdown report of a run: verdict first, then statistics, op counts, op-type time, findings, environment and
-// how it was measured. Pure text (golden-tested); the GUI adds charts to the same text.
+// The Markdown report of a run in English: verdict first, then statistics, op counts, op-type time, findings,
+// environment and how it was measured. Pure text (golden-tested), rendered from the report model (report_model.h),
+// which the GUI renders in the user's language.
 #pragma once
 
+#include <quantscope/engine/report_model.h>
 #include <quantscope/engine/run_record.h>
 
 #include <array>
@@ -12,7 +14,7 @@ namespace qs {
 
 struct ReportOptions
 {
-    int maxOpTypeRows = 15; ///< per profiled scenario
+    int maxOpTypeRows = 15; ///< per profiled scenario; 0: every row (ReportLimits)
     int maxOpCountRows = 40;
     int maxNodeRows = 10; ///< slowest nodes per profiled scenario
 
@@ -29,5 +31,8 @@ std::string verdictSentence(const RunRecord& record);
 
 /// The whole report. Uses record.findings as they are (run diagnoseRun first to fill them).
 std::string buildMarkdownReport(const RunRecord& record, const ReportOptions& options = {});
+
+/// The report model as Markdown: every section but KeyNumbers, which the INT8-vs-FP32 table repeats.
+std::string renderMarkdownReport(const ReportDocument& report, const ReportOptions& options = {});
 
 } // namespace qs
