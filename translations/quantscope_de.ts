@@ -2188,7 +2188,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Abbildung %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="280"/>
+        <location filename="../ui/report/pdf_report.cpp" line="281"/>
         <source>Findings</source>
         <translation>Befunde</translation>
     </message>
@@ -2950,6 +2950,11 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
         <translation type="vanished">Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
     </message>
+    <message>
+        <location filename="../ui/report/report_markdown.cpp" line="66"/>
+        <source> (stored English text)</source>
+        <translation> (gespeicherter englischer Text)</translation>
+    </message>
 </context>
 <context>
     <name>qs::ui::ReportPanel</name>
@@ -3218,16 +3223,21 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/report/report_tables.cpp" line="120"/>
+        <source>The run file stored its findings as English text only (format 1.0): they were derived again from its measurements by this version&apos;s rules.</source>
+        <translation>Die Lauf-Datei enthielt ihre Befunde nur als englischen Text (Format 1.0): Sie wurden mit den Regeln dieser Version aus ihren Messwerten neu abgeleitet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="123"/>
         <source>Statistics: percentiles by linear interpolation (numpy&apos;s default); sample standard deviation; CV = std / mean; Tukey outliers beyond 1.5 IQR; FPS = 1000 / mean ms; histogram bins by Freedman-Diaconis.</source>
         <translation>Statistik: Perzentile durch lineare Interpolation (Standard von numpy); Stichproben-Standardabweichung; VK = Std.-Abw. / Mittel; Ausreißer nach Tukey jenseits von 1,5 IQR; FPS = 1000 / Mittel in ms; Histogrammklassen nach Freedman-Diaconis.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="259"/>
+        <location filename="../ui/report/report_tables.cpp" line="262"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="261"/>
+        <location filename="../ui/report/report_tables.cpp" line="264"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -3434,7 +3444,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="279"/>
+        <location filename="../ui/report/report_tables.cpp" line="282"/>
         <source>Source: %1, %2 profiled runs; %3 ms per run in kernels; quantization overhead %4 ms (%5).</source>
         <translation>Quelle: %1, %2 profilierte Läufe; %3 ms pro Lauf in Kerneln; Quantisierungsaufwand %4 ms (%5).</translation>
     </message>
@@ -3454,22 +3464,22 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Langsamste Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="263"/>
+        <location filename="../ui/report/report_tables.cpp" line="266"/>
         <source>(%1 more op types)</source>
         <translation>(%1 weitere Operatortypen)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="265"/>
+        <location filename="../ui/report/report_tables.cpp" line="268"/>
         <source>(%1 more)</source>
         <translation>(%1 weitere)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="269"/>
+        <location filename="../ui/report/report_tables.cpp" line="272"/>
         <source> (runtime-created)</source>
         <translation> (von der Laufzeitumgebung erzeugt)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="271"/>
+        <location filename="../ui/report/report_tables.cpp" line="274"/>
         <source> (reference kernel: %1)</source>
         <translation> (Referenz-Kernel: %1)</translation>
     </message>
@@ -3513,17 +3523,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>alle Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="228"/>
+        <location filename="../ui/report/report_tables.cpp" line="231"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="230"/>
+        <location filename="../ui/report/report_tables.cpp" line="233"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="232"/>
+        <location filename="../ui/report/report_tables.cpp" line="235"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
@@ -3592,88 +3602,88 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Umgebung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="302"/>
+        <location filename="../ui/report/report_tables.cpp" line="305"/>
         <source>Threads: %1 (1 thread = controlled, all cores = practical)</source>
         <translation>Threads: %1 (1 Thread = kontrolliert, alle Kerne = praxisnah)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="305"/>
+        <location filename="../ui/report/report_tables.cpp" line="308"/>
         <source>Modes: %1</source>
         <translation>Modi: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="309"/>
+        <location filename="../ui/report/report_tables.cpp" line="312"/>
         <source>%1 %2 through the %3 adapter (%4): providers in this build %5; session providers %6; graph optimization `%7`; %8 intra-op / %9 inter-op threads; CPU INT8 features: %10</source>
         <translation>%1 %2 über den %3-Adapter (%4): Provider dieses Builds %5; Provider der Sitzung %6; Graphoptimierung `%7`; %8 Intra-Op- / %9 Inter-Op-Threads; INT8-Funktionen der CPU: %10</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="313"/>
+        <location filename="../ui/report/report_tables.cpp" line="316"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="315"/>
+        <location filename="../ui/report/report_tables.cpp" line="318"/>
         <source>Imported ONNX Runtime profiles: latencies are its `model_run` events, kernel times its `*_kernel_time` events; the first %1 run(s) of each profile were skipped</source>
         <translation>Importierte ONNX-Runtime-Profile: Latenzen sind ihre `model_run`-Ereignisse, Kernelzeiten ihre `*_kernel_time`-Ereignisse; die ersten %1 Läufe jedes Profils wurden übersprungen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="319"/>
+        <location filename="../ui/report/report_tables.cpp" line="322"/>
         <source>Warm-up: %1 runs (the first run after preparation is reported separately)</source>
         <translation>Aufwärmen: %1 Läufe (der erste Lauf nach der Vorbereitung wird getrennt angegeben)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="321"/>
+        <location filename="../ui/report/report_tables.cpp" line="324"/>
         <source>Profiled runs counted: up to %1 per model</source>
         <translation>Gezählte profilierte Läufe: bis zu %1 pro Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="323"/>
+        <location filename="../ui/report/report_tables.cpp" line="326"/>
         <source>Measured: as many runs as fit in %1 s per scenario</source>
         <translation>Gemessen: so viele Läufe, wie in %1 s pro Szenario passen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="325"/>
+        <location filename="../ui/report/report_tables.cpp" line="328"/>
         <source>Measured: %1 runs per scenario</source>
         <translation>Gemessen: %1 Läufe pro Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="327"/>
+        <location filename="../ui/report/report_tables.cpp" line="330"/>
         <source>Input shapes: %1</source>
         <translation>Eingabeformen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="329"/>
+        <location filename="../ui/report/report_tables.cpp" line="332"/>
         <source>Per-node profile: %1</source>
         <translation>Profil pro Knoten: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="329"/>
+        <location filename="../ui/report/report_tables.cpp" line="332"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="329"/>
+        <location filename="../ui/report/report_tables.cpp" line="332"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="331"/>
+        <location filename="../ui/report/report_tables.cpp" line="334"/>
         <source>Recorded %1 by %2</source>
         <translation>Aufgezeichnet %1 von %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="351"/>
+        <location filename="../ui/report/report_tables.cpp" line="357"/>
         <source>%1-%2x</source>
         <comment>an interval of speedups, 1.60-2.40x</comment>
         <translation>%1–%2x</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="401"/>
+        <location filename="../ui/report/report_tables.cpp" line="407"/>
         <source>Item</source>
         <translation>Merkmal</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="401"/>
+        <location filename="../ui/report/report_tables.cpp" line="407"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
@@ -3688,22 +3698,22 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="277"/>
+        <location filename="../ui/report/report_tables.cpp" line="280"/>
         <source>Source: %1, %2 profiled run; %3 ms per run in kernels; quantization overhead %4 ms (%5).</source>
         <translation>Quelle: %1, %2 profilierter Lauf; %3 ms pro Lauf in Kerneln; Quantisierungsaufwand %4 ms (%5).</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="285"/>
+        <location filename="../ui/report/report_tables.cpp" line="288"/>
         <source>%1 vs %2, %3, %4</source>
         <translation>%1 gegenüber %2, %3, %4</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="291"/>
+        <location filename="../ui/report/report_tables.cpp" line="294"/>
         <source>%1 physical, %2 logical, %3 package(s)</source>
         <translation>%1 physisch, %2 logisch, %3 Prozessorgehäuse</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="294"/>
+        <location filename="../ui/report/report_tables.cpp" line="297"/>
         <source>%1 KiB x %2</source>
         <translation>%1 KiB × %2</translation>
     </message>
@@ -3731,7 +3741,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="298"/>
+        <location filename="../ui/report/report_tables.cpp" line="301"/>
         <source>%1 (git %2)</source>
         <translation>%1 (git %2)</translation>
     </message>
@@ -3741,7 +3751,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>oneDNN</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="300"/>
+        <location filename="../ui/report/report_tables.cpp" line="303"/>
         <source>%1, dispatching to %2</source>
         <translation>%1, verwendet %2</translation>
     </message>

@@ -6,7 +6,9 @@
 #include "report/report_markdown.h"
 #include "report/report_tables.h"
 #include "ui_test_main.h"
+#include "util/finding_text.h"
 #include "util/qt_convert.h"
+#include "workers/run_file_loader.h"
 
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/markdown_report.h>
@@ -17,6 +19,7 @@
 #include <QLocale>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTranslator>
 
 using namespace qs;
@@ -66,6 +69,7 @@ private slots:
     void germanHasNoEnglishHeadingAndDecimalCommas();
     void germanSaysFailedInGerman();
     void everyWordOfTheModelIsTranslated();
+    void oldRunFileFindingsInGerman();
 
 private:
     bool loadGerman();
@@ -185,6 +189,39 @@ void TestReportLanguage::everyWordOfTheModelIsTranslated()
     }
     for (const ReportPhraseKind& k : reportPhraseKinds())
         QVERIFY2(ReportTables::knowsKind(k.kind), k.kind.data());
+}
+
+// crafted_pair.json is a format 1.0 file: its one finding is English text without values. Opened as the GUI opens
+// run files (RunFileLoader), its findings are derived again from its measurements, so the German report phrases them
+// in German and says where they came from; read as stored, the English finding is marked as such.
+void TestReportLanguage::oldRunFileFindingsInGerman()
+{
+    QVERIFY(loadGerman());
+    RunFileLoader loader;
+    QSignalSpy loaded(&loader, &RunFileLoader::loaded);
+    loader.load({ QString::fromStdString((test::testDataDir() / "runs" / "crafted_pair.json").string()) });
+    QVERIFY(loaded.wait(30000));
+    const auto record = loaded.at(0).at(1).value<std::shared_ptr<const RunRecord>>();
+    QVERIFY(record && record->findingsRederived && !record->findings.empty());
+    const QString md = ReportMarkdown::build(*record);
+    QVERIFY2(md.contains(QStringLiteral("## Befunde\n\nDie Lauf-Datei enthielt ihre Befunde nur als englischen Text")),
+        qPrintable(md));
+    for (const Finding& f : record->findings) {
+        const FindingText::Rendered text = FindingText::render(f);
+        QVERIFY2(text.translatedTitle && md.contains(text.title), f.id.c_str());
+        QVERIFY(!md.contains(toQString(f.title)));
+    }
+    QVERIFY(!md.contains(QStringLiteral("Crafted finding for the UI tests."))); // the file's own advice
+    // Hand-checked German of the op-count growth the file's numbers give (21 -> 62 nodes).
+    QVERIFY2(
+        md.contains(QStringLiteral("die Quantisierung hat die Knotenzahl um den Faktor 3,0 erhöht")), qPrintable(md));
+
+    auto stored = readRunFile(test::testDataDir() / "runs" / "crafted_pair.json");
+    QVERIFY(stored && stored->findingsAsText);
+    const QString asStored = ReportMarkdown::build(*stored);
+    QVERIFY2(asStored.contains(QStringLiteral(
+                 "### [WARNUNG] quantization multiplied the node count by 3.0 (gespeicherter englischer Text)")),
+        qPrintable(asStored));
 }
 
 QS_UI_TEST_MAIN(TestReportLanguage)

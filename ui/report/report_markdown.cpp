@@ -6,6 +6,8 @@
 
 #include <quantscope/engine/report_model.h>
 
+#include <QLocale>
+
 namespace qs::ui {
 
 namespace {
@@ -57,8 +59,12 @@ void findings(QString& out, const ReportBlock& b)
         out += ReportTables::phrase(b.phrase) + QStringLiteral("\n\n");
     for (const ReportFinding& rf : b.findings) {
         const FindingText::Rendered text = FindingText::render(rf.finding);
-        out += QStringLiteral("### [%1] %2\n\n")
-                   .arg(FindingText::severityName(rf.finding.severity).toUpper(), text.title);
+        QString title = text.title;
+        // The English text of an old run file that was not derived again: say so beside a translated report.
+        const QLocale::Language language = QLocale().language();
+        if (rf.storedText && !text.translatedTitle && language != QLocale::English && language != QLocale::C)
+            title += ReportMarkdown::tr(" (stored English text)");
+        out += QStringLiteral("### [%1] %2\n\n").arg(FindingText::severityName(rf.finding.severity).toUpper(), title);
         for (const QString& e : text.evidence)
             out += QStringLiteral("- %1\n").arg(e);
         out += QStringLiteral("\n%1\n\n").arg(text.advice);

@@ -118,6 +118,9 @@ namespace {
         "for the authored node it is named after. Sorted by the absolute difference."),
     QT_TRANSLATE_NOOP("qs::ui::ReportTables", "No finding: nothing in this run matched a known cause of slow INT8."),
     QT_TRANSLATE_NOOP("qs::ui::ReportTables",
+        "The run file stored its findings as English text only (format 1.0): they were derived again from its "
+        "measurements by this version's rules."),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables",
         "Statistics: percentiles by linear interpolation (numpy's default); sample standard deviation; CV = std / "
         "mean; Tukey outliers beyond 1.5 IQR; FPS = 1000 / mean ms; histogram bins by Freedman-Diaconis."),
 };

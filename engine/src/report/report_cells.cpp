@@ -108,6 +108,8 @@ const std::vector<std::string_view>& reportTerms()
         "(ConvInteger and QLinearConv with Conv, MatMulInteger and QLinearMatMul with MatMul); a fused step counts "
         "for the authored node it is named after. Sorted by the absolute difference.",
         "No finding: nothing in this run matched a known cause of slow INT8.",
+        "The run file stored its findings as English text only (format 1.0): they were derived again from its "
+        "measurements by this version's rules.",
         "Statistics: percentiles by linear interpolation (numpy's default); sample standard deviation; CV = std / "
         "mean; Tukey outliers beyond 1.5 IQR; FPS = 1000 / mean ms; histogram bins by Freedman-Diaconis.",
     };

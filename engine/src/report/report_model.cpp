@@ -430,10 +430,13 @@ ReportSection findings(const RunRecord& r)
     ReportSection s { ReportSectionId::Findings, { heading(term("Findings")) } };
     ReportBlock b;
     b.kind = ReportBlock::Kind::Findings;
+    if (r.findingsRederived)
+        s.blocks.push_back(paragraph(term("The run file stored its findings as English text only (format 1.0): they "
+                                          "were derived again from its measurements by this version's rules.")));
     if (r.findings.empty())
         b.phrase = term("No finding: nothing in this run matched a known cause of slow INT8.");
     for (const Finding& f : r.findings)
-        b.findings.push_back({ f, f.args.empty() && f.evidenceLines.empty() });
+        b.findings.push_back({ f, r.findingsAsText });
     s.blocks.push_back(std::move(b));
     return s;
 }

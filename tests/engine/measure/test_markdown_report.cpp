@@ -76,6 +76,19 @@ TEST(MarkdownReport, RunFileGoldens)
     }
 }
 
+// Findings derived again from a format 1.0 file say so under the Findings heading; read as stored, they do not.
+TEST(MarkdownReport, SaysWhenFindingsWereDerivedAgain)
+{
+    auto r = qs::readRunFile(qs::test::testDataDir() / "runs" / "crafted_pair.json");
+    ASSERT_TRUE(r) << r.status().toString();
+    const std::string note = "The run file stored its findings as English text only (format 1.0)";
+    EXPECT_EQ(qs::buildMarkdownReport(*r).find(note), std::string::npos);
+    ASSERT_TRUE(qs::rederiveFindingsStoredAsText(*r));
+    const std::string md = qs::buildMarkdownReport(*r);
+    EXPECT_NE(md.find("## Findings\n\n" + note), std::string::npos) << md;
+    EXPECT_EQ(md.find("Crafted finding for the UI tests."), std::string::npos); // the file's own advice
+}
+
 // A front end translates the model's fixed words by reportTerms() and its sentences by reportPhraseKinds(): every
 // term and kind a report uses must be listed there, or a translation could not know it exists.
 TEST(ReportModel, UsesOnlyListedTermsAndKinds)

@@ -82,7 +82,8 @@ struct ReportTable
     std::vector<std::vector<ReportCell>> rows;
 };
 
-/// A finding as the run holds it; `storedText` when it has only the English text of an older run file (no values).
+/// A finding as the run holds it; `storedText` when it has only the English text of a run file older than format 1.1
+/// (no values to phrase it from).
 struct ReportFinding
 {
     Finding finding;
