@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <variant>
 
@@ -124,27 +125,30 @@ void table(std::string& out, const ReportTable& t)
     out += "\n";
 }
 
-void findings(std::string& out, const ReportBlock& b, const ReportOptions& options)
+void findings(std::string& out, const ReportBlock& b)
 {
     if (b.findings.empty())
-        out += options.noFindings + "\n\n";
+        out += b.phrase.english + "\n\n";
     for (const ReportFinding& rf : b.findings) {
         const Finding& f = rf.finding;
-        out += fmt::format("### [{}] {}\n\n", options.severityLabels[static_cast<size_t>(f.severity)], f.title);
+        std::string severity(findingSeverityName(f.severity));
+        std::transform(
+            severity.begin(), severity.end(), severity.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+        out += fmt::format("### [{}] {}\n\n", severity, f.title);
         for (const std::string& e : f.evidence)
             out += fmt::format("- {}\n", e);
         out += fmt::format("\n{}\n\n", f.advice);
     }
 }
 
-void block(std::string& out, const ReportBlock& b, const ReportOptions& options)
+void block(std::string& out, const ReportBlock& b)
 {
     switch (b.kind) {
     case ReportBlock::Kind::Heading:
         out += std::string(size_t(b.level), '#') + " " + b.phrase.english + "\n\n";
         break;
     case ReportBlock::Kind::Paragraph: {
-        std::string text = b.phrase.kind == "verdict" && !options.verdict.empty() ? options.verdict : b.phrase.english;
+        std::string text = b.phrase.english;
         if (b.strong)
             text = "**" + text + "**";
         out += (b.quote ? "> " : "") + text + "\n\n";
@@ -164,7 +168,7 @@ void block(std::string& out, const ReportBlock& b, const ReportOptions& options)
         table(out, b.table);
         break;
     case ReportBlock::Kind::Findings:
-        findings(out, b, options);
+        findings(out, b);
         break;
     }
 }
@@ -208,18 +212,14 @@ std::string verdictSentence(const RunRecord& record)
     return fmt::format("INT8 is {} slower here, because {} ({}).", factor(1.0 / s.speedup), v.cause->title, where);
 }
 
-std::string renderMarkdownReport(const ReportDocument& doc, const ReportOptions& options)
+std::string renderMarkdownReport(const ReportDocument& doc)
 {
     std::string out;
     for (const ReportSection& section : doc.sections) {
         if (section.id == ReportSectionId::KeyNumbers) // the INT8-vs-FP32 table says the same
             continue;
         for (const ReportBlock& b : section.blocks) {
-            if (section.id == ReportSectionId::Findings && b.kind == ReportBlock::Kind::Heading) {
-                out += fmt::format("## {}\n\n", options.findingsHeading);
-                continue;
-            }
-            block(out, b, options);
+            block(out, b);
         }
     }
     // Every block ends in a blank line but the last.
@@ -228,10 +228,9 @@ std::string renderMarkdownReport(const ReportDocument& doc, const ReportOptions&
     return out;
 }
 
-std::string buildMarkdownReport(const RunRecord& r, const ReportOptions& options)
+std::string buildMarkdownReport(const RunRecord& r, const ReportLimits& limits)
 {
-    return renderMarkdownReport(
-        buildReportModel(r, { options.maxOpTypeRows, options.maxOpCountRows, options.maxNodeRows }), options);
+    return renderMarkdownReport(buildReportModel(r, limits));
 }
 
 } // namespace qs

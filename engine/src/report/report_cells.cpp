@@ -216,14 +216,20 @@ ReportCell factor(double value)
     return number(value, 2, ReportUnit::Factor);
 }
 
-ReportCell scenarioCell(const ScenarioRecord& s)
+ReportCell settingCell(std::optional<int32_t> threads, std::optional<ExecutionMode> mode, Runtime runtime)
 {
     ReportCell c;
     c.kind = ReportCell::Kind::Setting;
+    c.threads = threads;
+    c.mode = mode;
+    c.runtime = runtime;
+    return c;
+}
+
+ReportCell scenarioCell(const ScenarioRecord& s)
+{
+    ReportCell c = settingCell(s.threads, s.mode, s.runtime);
     c.model = s.modelId;
-    c.threads = s.threads;
-    c.mode = s.mode;
-    c.runtime = s.runtime;
     return c;
 }
 

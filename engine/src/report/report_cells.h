@@ -18,6 +18,8 @@ ReportCell count(int64_t n);
 ReportCell number(double value, int precision, ReportUnit unit = ReportUnit::None);
 /// "2.00x": a speedup or a ratio of times, two decimals.
 ReportCell factor(double value);
+/// Those of threads and mode given, and a runtime other than the engine ("1 thread · optimized").
+ReportCell settingCell(std::optional<int32_t> threads, std::optional<ExecutionMode> mode, Runtime runtime);
 /// The scenario's model, threads, mode and runtime ("yolov5nu_fp32 · 1 thread · optimized").
 ReportCell scenarioCell(const ScenarioRecord& scenario);
 

@@ -23,6 +23,7 @@ using report::number;
 using report::paragraph;
 using report::phraseCell;
 using report::scenarioCell;
+using report::settingCell;
 using report::term;
 
 ReportBlock table(std::vector<ReportPhrase> header, std::vector<bool> numeric)
@@ -55,16 +56,6 @@ ReportPhrase statusPhrase(ScenarioStatus status)
 {
     return { "status", { { "status", std::string(scenarioStatusName(status)) } },
         std::string(scenarioStatusName(status)) };
-}
-
-ReportCell settingCell(std::optional<int32_t> threads, std::optional<ExecutionMode> mode, Runtime runtime)
-{
-    ReportCell c;
-    c.kind = ReportCell::Kind::Setting;
-    c.threads = threads;
-    c.mode = mode;
-    c.runtime = runtime;
-    return c;
 }
 
 ReportCell rangeCell(double low, double high)
