@@ -2951,7 +2951,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_markdown.cpp" line="66"/>
+        <location filename="../ui/report/report_markdown.cpp" line="37"/>
         <source> (stored English text)</source>
         <translation> (gespeicherter englischer Text)</translation>
     </message>

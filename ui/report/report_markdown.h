@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The report as Markdown for the report panel, the clipboard and the Markdown export: the engine's report model
-// (report_model.h) rendered as the engine's Markdown renderer does, with its words, sentences and numbers in the UI
-// language and locale (ReportTables) and the verdict and findings phrased by FindingText. In English it is the
+// (report_model.h) in the engine's Markdown layout (renderMarkdownReport), with its words, sentences and numbers in
+// the UI language and locale (ReportTables) and the verdict and findings phrased by FindingText. In English it is the
 // engine's report (the CLI's) byte for byte.
 #pragma once
 

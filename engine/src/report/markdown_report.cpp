@@ -67,34 +67,16 @@ std::string settingText(const ReportCell& c)
     return fmt::format("{}", fmt::join(parts, " · "));
 }
 
-std::string cellText(const ReportCell& c)
+// The Markdown around a cell's words: escaped where they are text, code in backticks, bold when strong.
+std::string cellMarkdown(const ReportCell& c, const ReportWords& words)
 {
-    std::string text;
-    switch (c.kind) {
-    case ReportCell::Kind::Empty:
+    if (c.kind == ReportCell::Kind::Empty)
         return {};
-    case ReportCell::Kind::Missing:
-        text = "-";
-        break;
-    case ReportCell::Kind::Phrase:
-        text = report::escapeCell(c.phrase.english);
-        break;
-    case ReportCell::Kind::Code:
-        text = "`" + c.phrase.english + "`";
-        break;
-    case ReportCell::Kind::Number:
-        text = numberText(c);
-        break;
-    case ReportCell::Kind::Count:
-        text = fmt::format("{}", c.count);
-        break;
-    case ReportCell::Kind::Range:
-        text = fmt::format("{:.{}f}-{:.{}f}{}", c.number, c.precision, c.high, c.precision, unitSuffix(c.unit));
-        break;
-    case ReportCell::Kind::Setting:
-        text = report::escapeCell(settingText(c));
-        break;
-    }
+    std::string text = words.cell(c);
+    if (c.kind == ReportCell::Kind::Code)
+        text = "`" + text + "`";
+    else if (c.kind == ReportCell::Kind::Phrase || c.kind == ReportCell::Kind::Setting)
+        text = report::escapeCell(text);
     return c.strong ? "**" + text + "**" : text;
 }
 
@@ -106,11 +88,11 @@ void row(std::string& out, const std::vector<std::string>& cells)
     out += "\n";
 }
 
-void table(std::string& out, const ReportTable& t)
+void table(std::string& out, const ReportTable& t, const ReportWords& words)
 {
     std::vector<std::string> header;
     for (const ReportPhrase& h : t.header)
-        header.push_back(report::escapeCell(h.english));
+        header.push_back(report::escapeCell(words.phrase(h)));
     row(out, header);
     out += "|";
     for (size_t i = 0; i < t.header.size(); ++i)
@@ -119,36 +101,33 @@ void table(std::string& out, const ReportTable& t)
     for (const std::vector<ReportCell>& cells : t.rows) {
         std::vector<std::string> text;
         for (const ReportCell& c : cells)
-            text.push_back(cellText(c));
+            text.push_back(cellMarkdown(c, words));
         row(out, text);
     }
     out += "\n";
 }
 
-void findings(std::string& out, const ReportBlock& b)
+void findings(std::string& out, const ReportBlock& b, const ReportWords& words)
 {
     if (b.findings.empty())
-        out += b.phrase.english + "\n\n";
-    for (const ReportFinding& rf : b.findings) {
-        const Finding& f = rf.finding;
-        std::string severity(findingSeverityName(f.severity));
-        std::transform(
-            severity.begin(), severity.end(), severity.begin(), [](unsigned char c) { return char(std::toupper(c)); });
-        out += fmt::format("### [{}] {}\n\n", severity, f.title);
-        for (const std::string& e : f.evidence)
+        out += words.phrase(b.phrase) + "\n\n";
+    for (const ReportFinding& f : b.findings) {
+        const ReportWords::FindingWords text = words.finding(f);
+        out += fmt::format("### [{}] {}\n\n", text.severity, text.title);
+        for (const std::string& e : text.evidence)
             out += fmt::format("- {}\n", e);
-        out += fmt::format("\n{}\n\n", f.advice);
+        out += fmt::format("\n{}\n\n", text.advice);
     }
 }
 
-void block(std::string& out, const ReportBlock& b)
+void block(std::string& out, const ReportBlock& b, const ReportWords& words)
 {
     switch (b.kind) {
     case ReportBlock::Kind::Heading:
-        out += std::string(size_t(b.level), '#') + " " + b.phrase.english + "\n\n";
+        out += std::string(size_t(b.level), '#') + " " + words.phrase(b.phrase) + "\n\n";
         break;
     case ReportBlock::Kind::Paragraph: {
-        std::string text = b.phrase.english;
+        std::string text = b.phrase.kind == "verdict" ? words.verdict(b.phrase) : words.phrase(b.phrase);
         if (b.strong)
             text = "**" + text + "**";
         out += (b.quote ? "> " : "") + text + "\n\n";
@@ -156,19 +135,19 @@ void block(std::string& out, const ReportBlock& b)
     }
     case ReportBlock::Kind::List:
         for (const ReportPhrase& item : b.items)
-            out += "- " + item.english + "\n";
+            out += "- " + words.phrase(item) + "\n";
         out += "\n";
         break;
     case ReportBlock::Kind::KeyValues:
         for (size_t i = 0; i < b.items.size(); ++i)
-            out += "- " + b.keys[i].english + ": " + b.items[i].english + "\n";
+            out += "- " + words.phrase(b.keys[i]) + ": " + words.phrase(b.items[i]) + "\n";
         out += "\n";
         break;
     case ReportBlock::Kind::Table:
-        table(out, b.table);
+        table(out, b.table, words);
         break;
     case ReportBlock::Kind::Findings:
-        findings(out, b);
+        findings(out, b, words);
         break;
     }
 }
@@ -212,15 +191,54 @@ std::string verdictSentence(const RunRecord& record)
     return fmt::format("INT8 is {} slower here, because {} ({}).", factor(1.0 / s.speedup), v.cause->title, where);
 }
 
-std::string renderMarkdownReport(const ReportDocument& doc)
+std::string ReportWords::phrase(const ReportPhrase& phrase) const
+{
+    return phrase.english;
+}
+
+std::string ReportWords::verdict(const ReportPhrase& phrase) const
+{
+    return phrase.english;
+}
+
+std::string ReportWords::cell(const ReportCell& c) const
+{
+    switch (c.kind) {
+    case ReportCell::Kind::Empty:
+        return {};
+    case ReportCell::Kind::Missing:
+        return "-";
+    case ReportCell::Kind::Phrase:
+    case ReportCell::Kind::Code:
+        return phrase(c.phrase);
+    case ReportCell::Kind::Number:
+        return numberText(c);
+    case ReportCell::Kind::Count:
+        return fmt::format("{}", c.count);
+    case ReportCell::Kind::Range:
+        return fmt::format("{:.{}f}-{:.{}f}{}", c.number, c.precision, c.high, c.precision, unitSuffix(c.unit));
+    case ReportCell::Kind::Setting:
+        break;
+    }
+    return settingText(c);
+}
+
+ReportWords::FindingWords ReportWords::finding(const ReportFinding& f) const
+{
+    std::string severity(findingSeverityName(f.finding.severity));
+    std::transform(
+        severity.begin(), severity.end(), severity.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    return { severity, f.finding.title, f.finding.evidence, f.finding.advice };
+}
+
+std::string renderMarkdownReport(const ReportDocument& doc, const ReportWords& words)
 {
     std::string out;
     for (const ReportSection& section : doc.sections) {
         if (section.id == ReportSectionId::KeyNumbers) // the INT8-vs-FP32 table says the same
             continue;
-        for (const ReportBlock& b : section.blocks) {
-            block(out, b);
-        }
+        for (const ReportBlock& b : section.blocks)
+            block(out, b, words);
     }
     // Every block ends in a blank line but the last.
     if (out.size() >= 2 && out.ends_with("\n\n"))
@@ -230,7 +248,7 @@ std::string renderMarkdownReport(const ReportDocument& doc)
 
 std::string buildMarkdownReport(const RunRecord& r, const ReportLimits& limits)
 {
-    return renderMarkdownReport(buildReportModel(r, limits));
+    return renderMarkdownReport(buildReportModel(r, limits), ReportWords());
 }
 
 } // namespace qs

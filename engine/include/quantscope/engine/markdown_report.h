@@ -8,6 +8,7 @@
 #include <quantscope/engine/run_record.h>
 
 #include <string>
+#include <vector>
 
 namespace qs {
 
@@ -18,7 +19,29 @@ std::string verdictSentence(const RunRecord& record);
 /// diagnoseRun first to fill them).
 std::string buildMarkdownReport(const RunRecord& record, const ReportLimits& limits = {});
 
+/// The words a Markdown rendering puts into its layout (UTF-8): the engine's English here; a front end overrides them
+/// to render the same layout in the user's language and locale.
+class ReportWords
+{
+public:
+    virtual ~ReportWords() = default;
+    /// A heading, sentence, list item, key or value.
+    virtual std::string phrase(const ReportPhrase& phrase) const;
+    /// The verdict paragraph.
+    virtual std::string verdict(const ReportPhrase& phrase) const;
+    /// A table cell's text, before Markdown escaping and emphasis.
+    virtual std::string cell(const ReportCell& cell) const;
+    struct FindingWords
+    {
+        std::string severity; ///< "WARNING"
+        std::string title;
+        std::vector<std::string> evidence;
+        std::string advice;
+    };
+    virtual FindingWords finding(const ReportFinding& finding) const;
+};
+
 /// The report model as Markdown: every section but KeyNumbers, which the INT8-vs-FP32 table repeats.
-std::string renderMarkdownReport(const ReportDocument& report);
+std::string renderMarkdownReport(const ReportDocument& report, const ReportWords& words = ReportWords());
 
 } // namespace qs
