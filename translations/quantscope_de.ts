@@ -2321,61 +2321,58 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::PdfReport</name>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="148"/>
+        <location filename="../ui/report/pdf_report.cpp" line="150"/>
         <location filename="../ui/report/report_exporter.cpp" line="38"/>
-        <location filename="../ui/report/report_markdown.cpp" line="130"/>
         <source>Quantscope benchmark report</source>
         <translation>Quantscope-Benchmarkbericht</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="149"/>
-        <location filename="../ui/report/report_markdown.cpp" line="141"/>
+        <location filename="../ui/report/pdf_report.cpp" line="151"/>
         <source>Recorded %1 by %2</source>
         <translation>Aufgezeichnet %1 von %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="153"/>
-        <location filename="../ui/report/report_markdown.cpp" line="134"/>
+        <location filename="../ui/report/pdf_report.cpp" line="155"/>
         <source>This run was cancelled before it finished; partial scenarios are marked.</source>
         <translation>Dieser Lauf wurde vor seinem Ende abgebrochen; unvollständige Szenarien sind markiert.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="157"/>
+        <location filename="../ui/report/pdf_report.cpp" line="159"/>
         <source>Machine and how it was measured</source>
         <translation>Maschine und Messverfahren</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="163"/>
+        <location filename="../ui/report/pdf_report.cpp" line="165"/>
         <source>Top findings</source>
         <translation>Wichtigste Befunde</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="165"/>
+        <location filename="../ui/report/pdf_report.cpp" line="167"/>
         <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
         <translation>Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="178"/>
+        <location filename="../ui/report/pdf_report.cpp" line="180"/>
         <source>(%1 more lines in the Findings section)</source>
         <translation>(%1 weitere Zeilen im Abschnitt „Befunde“)</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="184"/>
+        <location filename="../ui/report/pdf_report.cpp" line="186"/>
         <source>%1 more findings, and the advice for each, in the Findings section.</source>
         <translation>%1 weitere Befunde und zu jedem die Empfehlung im Abschnitt „Befunde“.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="192"/>
+        <location filename="../ui/report/pdf_report.cpp" line="194"/>
         <source>Charts</source>
         <translation>Diagramme</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="210"/>
+        <location filename="../ui/report/pdf_report.cpp" line="212"/>
         <source>Figure %1: %2</source>
         <translation>Abbildung %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="271"/>
+        <location filename="../ui/report/pdf_report.cpp" line="281"/>
         <source>Findings</source>
         <translation>Befunde</translation>
     </message>
@@ -3139,16 +3136,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportMarkdown</name>
     <message>
-        <location filename="../ui/report/report_markdown.cpp" line="43"/>
-        <location filename="../ui/report/report_markdown.cpp" line="62"/>
         <source>Findings</source>
-        <translation>Befunde</translation>
+        <translation type="vanished">Befunde</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_markdown.cpp" line="45"/>
-        <location filename="../ui/report/report_markdown.cpp" line="64"/>
         <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
-        <translation>Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
+        <translation type="vanished">Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_markdown.cpp" line="37"/>
+        <source> (stored English text)</source>
+        <translation> (gespeicherter englischer Text)</translation>
     </message>
 </context>
 <context>
@@ -3298,478 +3296,655 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportTables</name>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="75"/>
+        <location filename="../ui/report/report_tables.cpp" line="25"/>
         <source>Latency (ms)</source>
         <translation>Latenz (ms)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="76"/>
-        <location filename="../ui/report/report_tables.cpp" line="134"/>
-        <location filename="../ui/report/report_tables.cpp" line="292"/>
+        <location filename="../ui/report/report_tables.cpp" line="34"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="76"/>
-        <location filename="../ui/report/report_tables.cpp" line="292"/>
+        <location filename="../ui/report/report_tables.cpp" line="35"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="76"/>
-        <location filename="../ui/report/report_tables.cpp" line="292"/>
+        <location filename="../ui/report/report_tables.cpp" line="38"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="77"/>
         <source>Median</source>
-        <translation>Median</translation>
+        <translation type="vanished">Median</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="77"/>
+        <location filename="../ui/report/report_tables.cpp" line="61"/>
         <source>Mean</source>
         <translation>Mittel</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="77"/>
+        <location filename="../ui/report/report_tables.cpp" line="62"/>
         <source>Std</source>
         <translation>Std.-Abw.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="77"/>
+        <location filename="../ui/report/report_tables.cpp" line="63"/>
         <source>CV</source>
         <translation>VK</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <location filename="../ui/report/report_tables.cpp" line="64"/>
         <source>Min</source>
         <translation>Min</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <location filename="../ui/report/report_tables.cpp" line="65"/>
+        <source>P50</source>
+        <translation>P50</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="66"/>
         <source>P90</source>
         <translation>P90</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <location filename="../ui/report/report_tables.cpp" line="67"/>
         <source>P95</source>
         <translation>P95</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <location filename="../ui/report/report_tables.cpp" line="68"/>
         <source>P99</source>
         <translation>P99</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <location filename="../ui/report/report_tables.cpp" line="69"/>
         <source>Max</source>
         <translation>Max</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <location filename="../ui/report/report_tables.cpp" line="70"/>
         <source>IQR</source>
         <translation>IQR</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <location filename="../ui/report/report_tables.cpp" line="71"/>
         <source>Outliers</source>
         <translation>Ausreißer</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <location filename="../ui/report/report_tables.cpp" line="72"/>
         <source>FPS</source>
         <translation>FPS</translation>
     </message>
     <message>
+        <location filename="../ui/report/report_tables.cpp" line="81"/>
+        <source>SHA-256</source>
+        <translation>SHA-256</translation>
+    </message>
+    <message>
         <location filename="../ui/report/report_tables.cpp" line="98"/>
+        <source>ISA</source>
+        <translation>Befehlssätze</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="100"/>
+        <source>OS</source>
+        <translation>Betriebssystem</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="104"/>
+        <source>This run was cancelled before it finished; partial scenarios are marked.</source>
+        <translation>Dieser Lauf wurde vor seinem Ende abgebrochen; unvollständige Szenarien sind markiert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="109"/>
+        <source>Speedup = median FP32 latency / median quantized latency (&gt; 1: quantized is faster); interval: percentile bootstrap of the median ratio.</source>
+        <translation>Beschleunigung = Median der FP32-Latenz / Median der quantisierten Latenz (über 1: quantisiert ist schneller); Intervall: Perzentil-Bootstrap des Medianverhältnisses.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <source>SQNR = 10·log10(Σ reference² / Σ (reference − model)²) over the outputs of the same inputs; pass: SQNR &gt;= 20 dB and cosine &gt;= 0.99 (scale-free, so pixel boxes and tiny logits are judged alike).</source>
+        <translation>SQNR = 10·log10(Σ Referenz² / Σ (Referenz − Modell)²) über die Ausgaben derselben Eingaben; bestanden: SQNR ≥ 20 dB und Kosinus ≥ 0,99 (skalenfrei, sodass Pixelboxen und winzige Logits gleich beurteilt werden).</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="119"/>
+        <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
+        <translation>Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="120"/>
+        <source>The run file stored its findings as English text only (format 1.0): they were derived again from its measurements by this version&apos;s rules.</source>
+        <translation>Die Lauf-Datei enthielt ihre Befunde nur als englischen Text (Format 1.0): Sie wurden mit den Regeln dieser Version aus ihren Messwerten neu abgeleitet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="123"/>
+        <source>Statistics: percentiles by linear interpolation (numpy&apos;s default); sample standard deviation; CV = std / mean; Tukey outliers beyond 1.5 IQR; FPS = 1000 / mean ms; histogram bins by Freedman-Diaconis.</source>
+        <translation>Statistik: Perzentile durch lineare Interpolation (Standard von numpy); Stichproben-Standardabweichung; VK = Std.-Abw. / Mittel; Ausreißer nach Tukey jenseits von 1,5 IQR; FPS = 1000 / Mittel in ms; Histogrammklassen nach Freedman-Diaconis.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="262"/>
+        <source>%1 vs %2</source>
+        <translation>%1 gegenüber %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="264"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="110"/>
+        <location filename="../ui/report/report_tables.cpp" line="24"/>
         <source>Parity</source>
         <translation>Übereinstimmung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="111"/>
-        <location filename="../ui/report/report_tables.cpp" line="153"/>
+        <location filename="../ui/report/report_tables.cpp" line="21"/>
+        <source>Quantscope benchmark report</source>
+        <translation>Quantscope-Benchmarkbericht</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="23"/>
+        <source>INT8 vs FP32</source>
+        <translation>INT8 gegenüber FP32</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="31"/>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="33"/>
+        <source>How it was measured</source>
+        <translation>So wurde gemessen</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="46"/>
+        <source>Quantized model</source>
+        <translation>Quantisiertes Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="47"/>
+        <source>FP32 model</source>
+        <translation>FP32-Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="48"/>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="49"/>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="50"/>
+        <source>95% CI</source>
+        <translation>95-%-KI</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="51"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="111"/>
+        <location filename="../ui/report/report_tables.cpp" line="52"/>
         <source>Reference</source>
         <translation>Referenz</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="111"/>
+        <location filename="../ui/report/report_tables.cpp" line="53"/>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <location filename="../ui/report/report_tables.cpp" line="54"/>
         <source>SQNR</source>
         <translation>SQNR</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <location filename="../ui/report/report_tables.cpp" line="55"/>
         <source>Cosine</source>
         <translation>Kosinus</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <location filename="../ui/report/report_tables.cpp" line="56"/>
         <source>Max abs error</source>
         <translation>Max. abs. Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="113"/>
+        <location filename="../ui/report/report_tables.cpp" line="57"/>
         <source>Mean abs error</source>
         <translation>Mittl. abs. Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="113"/>
+        <location filename="../ui/report/report_tables.cpp" line="58"/>
         <source>RMSE</source>
         <translation>RMSE</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="113"/>
+        <location filename="../ui/report/report_tables.cpp" line="59"/>
         <source>Top-1</source>
         <translation>Top-1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="114"/>
+        <location filename="../ui/report/report_tables.cpp" line="60"/>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="119"/>
         <source>%1 dB</source>
-        <translation>%1 dB</translation>
+        <translation type="vanished">%1 dB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="120"/>
+        <location filename="../ui/report/report_tables.cpp" line="93"/>
         <source>identical</source>
         <translation>identisch</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="124"/>
+        <location filename="../ui/report/report_tables.cpp" line="91"/>
         <source>pass</source>
         <translation>bestanden</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="124"/>
+        <location filename="../ui/report/report_tables.cpp" line="92"/>
         <source>fail</source>
         <translation>nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="125"/>
         <source>Pass: SQNR of at least 20 dB and cosine similarity of at least 0.99 over the outputs of the same inputs.</source>
-        <translation>Bestanden: SQNR von mindestens 20 dB und Kosinus-Ähnlichkeit von mindestens 0,99 über die Ausgaben derselben Eingaben.</translation>
+        <translation type="vanished">Bestanden: SQNR von mindestens 20 dB und Kosinus-Ähnlichkeit von mindestens 0,99 über die Ausgaben derselben Eingaben.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="133"/>
+        <location filename="../ui/report/report_tables.cpp" line="26"/>
         <source>Preparation and memory</source>
         <translation>Vorbereitung und Speicher</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="134"/>
+        <location filename="../ui/report/report_tables.cpp" line="73"/>
         <source>Preparation ms</source>
         <translation>Vorbereitung ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="135"/>
+        <location filename="../ui/report/report_tables.cpp" line="74"/>
         <source>First run ms</source>
         <translation>Erster Lauf ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="135"/>
+        <location filename="../ui/report/report_tables.cpp" line="75"/>
         <source>Warm-up runs</source>
         <translation>Aufwärmläufe</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="135"/>
+        <location filename="../ui/report/report_tables.cpp" line="76"/>
         <source>Peak RSS MiB</source>
         <translation>Spitzen-RSS MiB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="136"/>
+        <location filename="../ui/report/report_tables.cpp" line="77"/>
         <source>Arena MiB</source>
         <translation>Arena MiB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="152"/>
+        <location filename="../ui/report/report_tables.cpp" line="27"/>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="153"/>
+        <location filename="../ui/report/report_tables.cpp" line="78"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="153"/>
-        <location filename="../ui/report/report_tables.cpp" line="205"/>
+        <location filename="../ui/report/report_tables.cpp" line="79"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="154"/>
+        <location filename="../ui/report/report_tables.cpp" line="80"/>
         <source>File size MiB</source>
         <translation>Dateigröße MiB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="154"/>
         <source>SHA-256 (start)</source>
-        <translation>SHA-256 (Anfang)</translation>
+        <translation type="vanished">SHA-256 (Anfang)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="154"/>
+        <location filename="../ui/report/report_tables.cpp" line="82"/>
         <source>Path</source>
         <translation>Pfad</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="167"/>
+        <location filename="../ui/report/report_tables.cpp" line="28"/>
         <source>Op counts</source>
         <translation>Anzahl pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="169"/>
-        <location filename="../ui/report/report_tables.cpp" line="205"/>
-        <location filename="../ui/report/report_tables.cpp" line="212"/>
-        <location filename="../ui/report/report_tables.cpp" line="253"/>
+        <location filename="../ui/report/report_tables.cpp" line="83"/>
         <source>Op type</source>
         <translation>Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="179"/>
+        <location filename="../ui/report/report_tables.cpp" line="94"/>
         <source>total</source>
         <translation>gesamt</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="196"/>
+        <location filename="../ui/report/report_tables.cpp" line="29"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="200"/>
+        <location filename="../ui/report/report_tables.cpp" line="282"/>
         <source>Source: %1, %2 profiled runs; %3 ms per run in kernels; quantization overhead %4 ms (%5).</source>
         <translation>Quelle: %1, %2 profilierte Läufe; %3 ms pro Lauf in Kerneln; Quantisierungsaufwand %4 ms (%5).</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="206"/>
-        <location filename="../ui/report/report_tables.cpp" line="213"/>
+        <location filename="../ui/report/report_tables.cpp" line="84"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="206"/>
-        <location filename="../ui/report/report_tables.cpp" line="213"/>
+        <location filename="../ui/report/report_tables.cpp" line="85"/>
         <source>Share</source>
         <translation>Anteil</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="212"/>
+        <location filename="../ui/report/report_tables.cpp" line="86"/>
         <source>Slowest nodes</source>
         <translation>Langsamste Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="219"/>
+        <location filename="../ui/report/report_tables.cpp" line="266"/>
+        <source>(%1 more op types)</source>
+        <translation>(%1 weitere Operatortypen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="268"/>
+        <source>(%1 more)</source>
+        <translation>(%1 weitere)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="272"/>
         <source> (runtime-created)</source>
         <translation> (von der Laufzeitumgebung erzeugt)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="221"/>
+        <location filename="../ui/report/report_tables.cpp" line="274"/>
         <source> (reference kernel: %1)</source>
         <translation> (Referenz-Kernel: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="239"/>
+        <location filename="../ui/report/report_tables.cpp" line="30"/>
         <source>Time per op type, FP32 vs quantized</source>
         <translation>Zeit pro Operatortyp, FP32 gegenüber quantisiert</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="240"/>
+        <location filename="../ui/report/report_tables.cpp" line="115"/>
         <source>Per run, from the per-node profiles. Quantized op types are compared with the float op they replace (ConvInteger and QLinearConv with Conv, MatMulInteger and QLinearMatMul with MatMul); a fused step counts for the authored node it is named after. Sorted by the absolute difference.</source>
         <translation>Pro Lauf, aus den Profilen pro Knoten. Quantisierte Operatortypen werden mit dem Gleitkomma-Operator verglichen, den sie ersetzen (ConvInteger und QLinearConv mit Conv, MatMulInteger und QLinearMatMul mit MatMul); ein fusionierter Schritt zählt für den Knoten des Modells, nach dem er benannt ist. Nach dem Betrag des Unterschieds sortiert.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="250"/>
         <source>%1 vs %2, %3</source>
-        <translation>%1 gegen %2, %3</translation>
+        <translation type="vanished">%1 gegen %2, %3</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="253"/>
+        <location filename="../ui/report/report_tables.cpp" line="87"/>
         <source>FP32 ms</source>
         <translation>FP32 ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="254"/>
+        <location filename="../ui/report/report_tables.cpp" line="88"/>
         <source>Quantized ms</source>
         <translation>Quantisiert ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="254"/>
+        <location filename="../ui/report/report_tables.cpp" line="89"/>
         <source>Difference ms</source>
         <translation>Unterschied ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="254"/>
+        <location filename="../ui/report/report_tables.cpp" line="90"/>
         <source>Quantized / FP32</source>
         <translation>Quantisiert / FP32</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="263"/>
+        <location filename="../ui/report/report_tables.cpp" line="95"/>
         <source>all kernels</source>
         <translation>alle Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="278"/>
+        <location filename="../ui/report/report_tables.cpp" line="231"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="280"/>
+        <location filename="../ui/report/report_tables.cpp" line="233"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="282"/>
+        <location filename="../ui/report/report_tables.cpp" line="235"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="290"/>
+        <location filename="../ui/report/report_tables.cpp" line="22"/>
         <source>Key numbers</source>
         <translation>Kennzahlen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="292"/>
+        <location filename="../ui/report/report_tables.cpp" line="36"/>
         <source>Median ms</source>
         <translation>Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="292"/>
+        <location filename="../ui/report/report_tables.cpp" line="37"/>
         <source>P95 ms</source>
         <translation>P95 ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="300"/>
+        <location filename="../ui/report/report_tables.cpp" line="39"/>
         <source>Quantized vs FP32</source>
         <translation>Quantisiert gegen FP32</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="300"/>
+        <location filename="../ui/report/report_tables.cpp" line="40"/>
         <source>Setting</source>
         <translation>Einstellung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="300"/>
+        <location filename="../ui/report/report_tables.cpp" line="41"/>
         <source>FP32 median ms</source>
         <translation>FP32-Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="300"/>
+        <location filename="../ui/report/report_tables.cpp" line="42"/>
         <source>Quantized median ms</source>
         <translation>Quantisiert-Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="301"/>
+        <location filename="../ui/report/report_tables.cpp" line="43"/>
         <source>Speedup</source>
         <translation>Beschleunigung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="301"/>
+        <location filename="../ui/report/report_tables.cpp" line="44"/>
         <source>95% interval</source>
         <translation>95-%-Intervall</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="301"/>
+        <location filename="../ui/report/report_tables.cpp" line="45"/>
         <source>Size ratio</source>
         <translation>Größenverhältnis</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="310"/>
         <source>%1 to %2</source>
-        <translation>%1 bis %2</translation>
+        <translation type="vanished">%1 bis %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <location filename="../ui/report/report_tables.cpp" line="106"/>
         <source>Speedup = median FP32 latency / median quantized latency (above 1: the quantized model is faster); interval: percentile bootstrap of the median ratio.</source>
         <translation>Beschleunigung = Median der FP32-Latenz / Median der quantisierten Latenz (über 1: das quantisierte Modell ist schneller); Intervall: Perzentil-Bootstrap des Medianverhältnisses.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="321"/>
+        <location filename="../ui/report/report_tables.cpp" line="32"/>
         <source>Environment</source>
         <translation>Umgebung</translation>
     </message>
     <message>
+        <location filename="../ui/report/report_tables.cpp" line="305"/>
+        <source>Threads: %1 (1 thread = controlled, all cores = practical)</source>
+        <translation>Threads: %1 (1 Thread = kontrolliert, alle Kerne = praxisnah)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="308"/>
+        <source>Modes: %1</source>
+        <translation>Modi: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <source>%1 %2 through the %3 adapter (%4): providers in this build %5; session providers %6; graph optimization `%7`; %8 intra-op / %9 inter-op threads; CPU INT8 features: %10</source>
+        <translation>%1 %2 über den %3-Adapter (%4): Provider dieses Builds %5; Provider der Sitzung %6; Graphoptimierung `%7`; %8 Intra-Op- / %9 Inter-Op-Threads; INT8-Funktionen der CPU: %10</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="316"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="318"/>
+        <source>Imported ONNX Runtime profiles: latencies are its `model_run` events, kernel times its `*_kernel_time` events; the first %1 run(s) of each profile were skipped</source>
+        <translation>Importierte ONNX-Runtime-Profile: Latenzen sind ihre `model_run`-Ereignisse, Kernelzeiten ihre `*_kernel_time`-Ereignisse; die ersten %1 Läufe jedes Profils wurden übersprungen</translation>
+    </message>
+    <message>
         <location filename="../ui/report/report_tables.cpp" line="322"/>
+        <source>Warm-up: %1 runs (the first run after preparation is reported separately)</source>
+        <translation>Aufwärmen: %1 Läufe (der erste Lauf nach der Vorbereitung wird getrennt angegeben)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="324"/>
+        <source>Profiled runs counted: up to %1 per model</source>
+        <translation>Gezählte profilierte Läufe: bis zu %1 pro Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="326"/>
+        <source>Measured: as many runs as fit in %1 s per scenario</source>
+        <translation>Gemessen: so viele Läufe, wie in %1 s pro Szenario passen</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="328"/>
+        <source>Measured: %1 runs per scenario</source>
+        <translation>Gemessen: %1 Läufe pro Szenario</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="330"/>
+        <source>Input shapes: %1</source>
+        <translation>Eingabeformen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="332"/>
+        <source>Per-node profile: %1</source>
+        <translation>Profil pro Knoten: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="332"/>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="332"/>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="334"/>
+        <source>Recorded %1 by %2</source>
+        <translation>Aufgezeichnet %1 von %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="357"/>
+        <source>%1-%2x</source>
+        <comment>an interval of speedups, 1.60-2.40x</comment>
+        <translation>%1–%2x</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="407"/>
         <source>Item</source>
         <translation>Merkmal</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="322"/>
+        <location filename="../ui/report/report_tables.cpp" line="407"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="324"/>
+        <location filename="../ui/report/report_tables.cpp" line="96"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="326"/>
+        <location filename="../ui/report/report_tables.cpp" line="97"/>
         <source>Cores</source>
         <translation>Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="327"/>
+        <location filename="../ui/report/report_tables.cpp" line="280"/>
+        <source>Source: %1, %2 profiled run; %3 ms per run in kernels; quantization overhead %4 ms (%5).</source>
+        <translation>Quelle: %1, %2 profilierter Lauf; %3 ms pro Lauf in Kerneln; Quantisierungsaufwand %4 ms (%5).</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="288"/>
+        <source>%1 vs %2, %3, %4</source>
+        <translation>%1 gegenüber %2, %3, %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="294"/>
         <source>%1 physical, %2 logical, %3 package(s)</source>
         <translation>%1 physisch, %2 logisch, %3 Prozessorgehäuse</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="330"/>
+        <location filename="../ui/report/report_tables.cpp" line="297"/>
         <source>%1 KiB x %2</source>
         <translation>%1 KiB × %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="335"/>
         <source>Instruction sets</source>
-        <translation>Befehlssätze</translation>
+        <translation type="vanished">Befehlssätze</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="337"/>
+        <location filename="../ui/report/report_tables.cpp" line="99"/>
         <source>Not available</source>
         <translation>Nicht verfügbar</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="338"/>
         <source>Operating system</source>
-        <translation>Betriebssystem</translation>
+        <translation type="vanished">Betriebssystem</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="339"/>
+        <location filename="../ui/report/report_tables.cpp" line="101"/>
         <source>Compiler</source>
         <translation>Compiler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="340"/>
+        <location filename="../ui/report/report_tables.cpp" line="102"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="341"/>
+        <location filename="../ui/report/report_tables.cpp" line="301"/>
         <source>%1 (git %2)</source>
         <translation>%1 (git %2)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="342"/>
+        <location filename="../ui/report/report_tables.cpp" line="103"/>
         <source>oneDNN</source>
         <translation>oneDNN</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="343"/>
+        <location filename="../ui/report/report_tables.cpp" line="303"/>
         <source>%1, dispatching to %2</source>
         <translation>%1, verwendet %2</translation>
     </message>

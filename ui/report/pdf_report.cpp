@@ -4,6 +4,8 @@
 #include "util/qt_convert.h"
 #include "util/run_text.h"
 
+#include <quantscope/engine/report_model.h>
+
 #include <QLocale>
 #include <QTextBlock>
 #include <QTextCursor>
@@ -217,7 +219,9 @@ PdfReport::Summary PdfReport::summarize(const RunRecord& record)
 {
     Summary s;
     s.verdict = FindingText::verdict(record);
-    s.keyNumbers = ReportTables::keyNumbers(record);
+    const ReportDocument model = buildReportModel(record);
+    if (const ReportSection* key = model.section(ReportSectionId::KeyNumbers))
+        s.keyNumbers = ReportTables::tables(*key).value(0);
     s.measuredHtml = measuredHowHtml(record);
     std::vector<const Finding*> order;
     for (const Finding& f : record.findings)
@@ -256,7 +260,13 @@ void PdfReport::build(QTextDocument& doc, const RunRecord& record, const ChartIm
     summaryPage(c, record, summarize(record));
     if (!charts.isEmpty())
         chartPages(c, doc, charts, textWidth);
-    const QList<ReportTable> tables = ReportTables::details(record);
+    // The model's sections in its order, every row of them: the summary page holds the key numbers (which the
+    // INT8-vs-FP32 table repeats), the findings follow as rich text.
+    const ReportDocument model = buildReportModel(record, ReportLimits { 0, 0, 10 });
+    QList<ReportTable> tables;
+    for (const ReportSection& section : model.sections)
+        if (section.id >= ReportSectionId::Parity && section.id <= ReportSectionId::OpTypeDeltas)
+            tables << ReportTables::tables(section);
     for (int i = 0; i < tables.size(); ++i) {
         if (i == 0) {
             heading(c, tables[i].heading, tables[i].level, true);
@@ -273,7 +283,9 @@ void PdfReport::build(QTextDocument& doc, const RunRecord& record, const ChartIm
     block(c, f, charFormat(kBodyPt));
     c.insertHtml(QStringLiteral("<div style='font-size:%1pt'>%2</div>").arg(kBodyPt).arg(findingsHtml(record)));
     c.movePosition(QTextCursor::End);
-    insertTable(c, ReportTables::environment(record));
+    if (const ReportSection* environment = model.section(ReportSectionId::Environment))
+        for (const ReportTable& t : ReportTables::tables(*environment))
+            insertTable(c, t);
 }
 
 } // namespace qs::ui

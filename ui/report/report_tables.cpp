@@ -5,268 +5,221 @@
 #include "util/quant_format_text.h"
 #include "util/scenario_groups.h"
 
-#include <quantscope/engine/op_type_comparison.h>
-#include <quantscope/engine/system_info.h>
-
 #include <QLocale>
 
 #include <algorithm>
 #include <cmath>
+#include <variant>
 
 namespace qs::ui {
 
 namespace {
 
-// The same decimals as the engine's Markdown report, with the UI locale's separator.
-QString ms(double v)
+// Every fixed word of the engine's report model (qs::reportTerms(), tested to be the same list), for lupdate; they
+// are looked up by their English text.
+[[maybe_unused]] const char* const kTerms[] = {
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Quantscope benchmark report"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Key numbers"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "INT8 vs FP32"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Parity"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Latency (ms)"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Preparation and memory"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Models"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Op counts"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Time per op type"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Time per op type, FP32 vs quantized"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Findings"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Environment"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "How it was measured"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Scenario"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Status"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Median ms"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "P95 ms"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Runs"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Quantized vs FP32"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Setting"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "FP32 median ms"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Quantized median ms"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Speedup"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "95% interval"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Size ratio"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Quantized model"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "FP32 model"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Threads"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Mode"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "95% CI"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Model"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Reference"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Output"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "SQNR"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Cosine"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Max abs error"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Mean abs error"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "RMSE"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Top-1"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Result"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Mean"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Std"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "CV"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Min"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "P50"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "P90"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "P95"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "P99"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Max"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "IQR"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Outliers"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "FPS"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Preparation ms"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "First run ms"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Warm-up runs"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Peak RSS MiB"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Arena MiB"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Format"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Nodes"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "File size MiB"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "SHA-256"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Path"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Op type"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "ms per run"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Share"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Slowest nodes"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "FP32 ms"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Quantized ms"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Difference ms"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Quantized / FP32"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "pass"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "fail"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "identical"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "total"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "all kernels"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "CPU"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Cores"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "ISA"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Not available"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "OS"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Compiler"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Quantscope"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "oneDNN"),
+    QT_TRANSLATE_NOOP(
+        "qs::ui::ReportTables", "This run was cancelled before it finished; partial scenarios are marked."),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables",
+        "Speedup = median FP32 latency / median quantized latency (above 1: the quantized model is faster); "
+        "interval: percentile bootstrap of the median ratio."),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables",
+        "Speedup = median FP32 latency / median quantized latency (> 1: quantized is faster); interval: percentile "
+        "bootstrap of the median ratio."),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables",
+        "SQNR = 10·log10(Σ reference² / Σ (reference − model)²) over the outputs of the same inputs; pass: SQNR >= 20 "
+        "dB and cosine >= 0.99 (scale-free, so pixel boxes and tiny logits are judged alike)."),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables",
+        "Per run, from the per-node profiles. Quantized op types are compared with the float op they replace "
+        "(ConvInteger and QLinearConv with Conv, MatMulInteger and QLinearMatMul with MatMul); a fused step counts "
+        "for the authored node it is named after. Sorted by the absolute difference."),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "No finding: nothing in this run matched a known cause of slow INT8."),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables",
+        "The run file stored its findings as English text only (format 1.0): they were derived again from its "
+        "measurements by this version's rules."),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables",
+        "Statistics: percentiles by linear interpolation (numpy's default); sample standard deviation; CV = std / "
+        "mean; Tukey outliers beyond 1.5 IQR; FPS = 1000 / mean ms; histogram bins by Freedman-Diaconis."),
+};
+
+QString suffix(ReportUnit unit)
 {
-    return formatDecimal(v, 2);
+    switch (unit) {
+    case ReportUnit::Percent:
+        return QStringLiteral("%");
+    case ReportUnit::Factor:
+        return QStringLiteral("x");
+    case ReportUnit::Decibel:
+        return QStringLiteral(" dB");
+    default:
+        return {};
+    }
 }
 
-QString factor(double x)
+QString numberText(const ReportCell& c)
 {
-    return formatDecimal(x, 2) + QLatin1Char('x');
+    const double v = c.unit == ReportUnit::Percent ? c.number * 100.0 : c.number;
+    switch (c.style) {
+    case ReportNumberStyle::Significant: {
+        QLocale locale;
+        locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
+        return locale.toString(v, 'g', c.precision) + suffix(c.unit);
+    }
+    case ReportNumberStyle::Signed:
+        // A difference: plain zero when it rounds to nothing.
+        if (std::abs(v) < 0.5 * std::pow(10.0, -c.precision))
+            return formatDecimal(0.0, c.precision) + suffix(c.unit);
+        return (v > 0 ? QStringLiteral("+") : QString()) + formatDecimal(v, c.precision) + suffix(c.unit);
+    case ReportNumberStyle::Fixed:
+        break;
+    }
+    return formatDecimal(v, c.precision) + suffix(c.unit);
 }
 
-QString percent(double share)
+// Typed access to a phrase's values; a missing one reads as "?" (a model newer than this build).
+QString text(const MessageArgs& args, const char* key)
 {
-    return formatDecimal(share * 100.0, 1) + QLatin1Char('%');
+    const auto it = args.find(key);
+    if (it == args.end())
+        return QStringLiteral("?");
+    if (const auto* s = std::get_if<std::string>(&it->second))
+        return toQString(*s);
+    if (const auto* i = std::get_if<int64_t>(&it->second))
+        return QString::number(*i);
+    return QString::number(std::get<double>(it->second));
 }
 
-QString mib(const std::optional<int64_t>& bytes)
+double value(const MessageArgs& args, const char* key)
 {
-    return bytes ? formatDecimal(double(*bytes) / (1024.0 * 1024.0), 1) : QStringLiteral("-");
+    const auto it = args.find(key);
+    if (it == args.end())
+        return 0;
+    if (const auto* d = std::get_if<double>(&it->second))
+        return *d;
+    if (const auto* i = std::get_if<int64_t>(&it->second))
+        return double(*i);
+    return 0;
 }
 
-// A difference with its sign, and plain zero when it rounds to nothing.
-QString signedMs(double v, int decimals)
+QString threadsOf(const MessageArgs& args, const char* key = "threads")
 {
-    if (std::abs(v) < 0.5 * std::pow(10.0, -decimals))
-        return formatDecimal(0.0, decimals);
-    return (v > 0 ? QStringLiteral("+") : QString()) + formatDecimal(v, decimals);
+    return threadsText(static_cast<int32_t>(value(args, key)));
 }
 
-QString setting(int32_t threads, ExecutionMode mode, Runtime runtime)
+QString modeOf(const MessageArgs& args, const char* key = "mode")
+{
+    const auto mode = parseExecutionMode(text(args, key).toStdString());
+    return mode ? modeText(*mode) : text(args, key);
+}
+
+// " · onnxruntime" for another runtime, nothing for the engine itself.
+QString runtimeSuffix(const MessageArgs& args, const QString& separator)
+{
+    const auto runtime = parseRuntime(text(args, "runtime").toStdString());
+    return runtime && *runtime != Runtime::Quantscope ? separator + runtimeText(*runtime) : QString();
+}
+
+QString scenarioOf(const MessageArgs& args)
 {
     const QString dot = QStringLiteral(" \u00b7 ");
-    QString text = threadsText(threads) + dot + modeText(mode);
-    if (runtime != Runtime::Quantscope)
-        text += dot + runtimeText(runtime);
-    return text;
+    return text(args, "model") + dot + threadsOf(args) + dot + modeOf(args) + runtimeSuffix(args, dot);
 }
 
-// Model on the first line, setting on the second: the name column stays as narrow as the longest name.
-QString scenarioCell(const ScenarioRecord& s)
+QString listOf(const MessageArgs& args, char prefix, QString (*item)(const MessageArgs&, const char*))
 {
-    return toQString(s.modelId) + QChar::LineSeparator + setting(s.threads, s.mode, s.runtime);
+    QStringList items;
+    for (int i = 0; i < int(value(args, "count")); ++i)
+        items << item(args, QStringLiteral("%1%2").arg(QLatin1Char(prefix)).arg(i).toLatin1().constData());
+    return items.isEmpty() ? QStringLiteral("-") : items.join(QStringLiteral(", "));
 }
 
-QList<bool> numericAfter(int textColumns, int columns)
+QString statusOf(const MessageArgs& args)
 {
-    QList<bool> numeric;
-    for (int i = 0; i < columns; ++i)
-        numeric << (i >= textColumns);
-    return numeric;
-}
-
-ReportTable latency(const RunRecord& r)
-{
-    ReportTable t;
-    t.heading = ReportTables::tr("Latency (ms)");
-    t.header = QStringList { ReportTables::tr("Scenario"), ReportTables::tr("Status"), ReportTables::tr("Runs"),
-        ReportTables::tr("Median"), ReportTables::tr("Mean"), ReportTables::tr("Std"), ReportTables::tr("CV"),
-        ReportTables::tr("Min"), ReportTables::tr("P90"), ReportTables::tr("P95"), ReportTables::tr("P99"),
-        ReportTables::tr("Max"), ReportTables::tr("IQR"), ReportTables::tr("Outliers"), ReportTables::tr("FPS") };
-    t.numeric = numericAfter(2, int(t.header.size()));
-    QStringList notes;
-    for (const ScenarioRecord& s : r.scenarios) {
-        QStringList row { scenarioCell(s), ReportTables::statusText(s.status) };
-        if (!s.hasSamples()) {
-            row << QStringLiteral("0");
-            while (row.size() < t.header.size())
-                row << QString();
-        } else {
-            const LatencyStats& st = s.stats;
-            row << QString::number(st.count) << ms(st.p50Ms) << ms(st.meanMs) << ms(st.stddevMs) << percent(st.cv)
-                << ms(st.minMs) << ms(st.p90Ms) << ms(st.p95Ms) << ms(st.p99Ms) << ms(st.maxMs) << ms(st.iqrMs)
-                << QString::number(st.outliersLow + st.outliersHigh) << formatDecimal(st.fps, 1);
-        }
-        t.rows << row;
-        if (s.status != ScenarioStatus::Ok) {
-            QString why = toQString(s.status == ScenarioStatus::Partial ? s.partialReason : s.error);
-            why = why.section(QLatin1Char('\n'), 0, 0); // node lists: see the findings
-            notes << ReportTables::tr("%1: %2").arg(
-                scenarioLabel(s), why.isEmpty() ? ReportTables::statusText(s.status) : why);
-        }
-    }
-    t.note = notes.join(QLatin1Char('\n'));
-    t.noteIsList = true;
-    return t;
-}
-
-ReportTable parity(const RunRecord& r)
-{
-    ReportTable t;
-    t.heading = ReportTables::tr("Parity");
-    t.header = QStringList { ReportTables::tr("Model"), ReportTables::tr("Reference"), ReportTables::tr("Output"),
-        ReportTables::tr("SQNR"), ReportTables::tr("Cosine"), ReportTables::tr("Max abs error"),
-        ReportTables::tr("Mean abs error"), ReportTables::tr("RMSE"), ReportTables::tr("Top-1"),
-        ReportTables::tr("Result") };
-    t.numeric = numericAfter(3, 9) << false;
-    const auto general = [](double v) { return QLocale().toString(v, 'g', 4); };
-    for (const ParityRecord& p : r.parity)
-        t.rows << QStringList { toQString(p.modelId), toQString(p.reference), toQString(p.output),
-            p.sqnrDb ? ReportTables::tr("%1 dB").arg(formatDecimal(*p.sqnrDb, 1))
-                     : (p.rmse ? ReportTables::tr("identical") : QStringLiteral("-")),
-            p.cosineSimilarity ? formatDecimal(*p.cosineSimilarity, 5) : QStringLiteral("-"), general(p.maxAbsError),
-            general(p.meanAbsError), p.rmse ? general(*p.rmse) : QStringLiteral("-"),
-            p.top1Agreement ? formatDecimal(100 * *p.top1Agreement, 0) + QLatin1Char('%') : QStringLiteral("-"),
-            p.pass ? (*p.pass ? ReportTables::tr("pass") : ReportTables::tr("fail")) : QStringLiteral("-") };
-    t.note = ReportTables::tr("Pass: SQNR of at least 20 dB and cosine similarity of at least 0.99 over the outputs "
-                              "of the same inputs.");
-    return t;
-}
-
-ReportTable preparation(const RunRecord& r)
-{
-    ReportTable t;
-    t.heading = ReportTables::tr("Preparation and memory");
-    t.header = QStringList { ReportTables::tr("Scenario"), ReportTables::tr("Preparation ms"),
-        ReportTables::tr("First run ms"), ReportTables::tr("Warm-up runs"), ReportTables::tr("Peak RSS MiB"),
-        ReportTables::tr("Arena MiB") };
-    t.numeric = numericAfter(1, int(t.header.size()));
-    // Imported profiles carry no preparation or memory figures.
-    for (const ScenarioRecord& s : r.scenarios) {
-        if (s.status == ScenarioStatus::Failed || (s.runtime != Runtime::Quantscope && !s.runtimeInfo))
-            continue;
-        t.rows << QStringList { scenarioCell(s), ms(s.prepareMs),
-            s.firstRunMs ? ms(*s.firstRunMs) : QStringLiteral("-"), QString::number(s.warmupRuns), mib(s.peakRssBytes),
-            mib(s.arenaBytes) };
-    }
-    return t;
-}
-
-ReportTable models(const RunRecord& r)
-{
-    ReportTable t;
-    t.heading = ReportTables::tr("Models");
-    t.header = QStringList { ReportTables::tr("Model"), ReportTables::tr("Format"), ReportTables::tr("Nodes"),
-        ReportTables::tr("File size MiB"), ReportTables::tr("SHA-256 (start)"), ReportTables::tr("Path") };
-    t.numeric = QList<bool> { false, false, true, true, false, false };
-    for (const ModelRecord& m : r.models)
-        t.rows << QStringList { toQString(m.id), quantFormatText(m.format), QString::number(m.nodeCount),
-            formatDecimal(double(m.fileSizeBytes) / (1024.0 * 1024.0), 2), toQString(m.sha256.substr(0, 16)),
-            toQString(m.path) };
-    return t;
-}
-
-// Every op type: the PDF has the room the Markdown report saves.
-ReportTable opCounts(const RunRecord& r)
-{
-    ReportTable t;
-    t.heading = ReportTables::tr("Op counts");
-    t.level = 3;
-    t.header << ReportTables::tr("Op type");
-    for (const ModelRecord& m : r.models)
-        t.header << toQString(m.id);
-    t.numeric = numericAfter(1, int(t.header.size()));
-    for (const std::string& op : r.opTypesByCount()) {
-        QStringList row { toQString(op) };
-        for (const ModelRecord& m : r.models)
-            row << QString::number(m.opCount(op));
-        t.rows << row;
-    }
-    QStringList total { ReportTables::tr("total") };
-    for (const ModelRecord& m : r.models)
-        total << QString::number(m.nodeCount);
-    t.rows << total;
-    t.boldLastRows = 1;
-    return t;
-}
-
-void profiles(const RunRecord& r, QList<ReportTable>& out)
-{
-    bool first = true;
-    for (const ScenarioRecord& s : r.scenarios) {
-        if (!s.profile)
-            continue;
-        const ProfileReport& p = *s.profile;
-        ReportTable types;
-        if (first)
-            out << ReportTable { ReportTables::tr("Time per op type"), 2, {}, {}, {}, {}, 0, {}, false };
-        first = false;
-        types.heading = scenarioLabel(s);
-        types.level = 3;
-        types.intro = ReportTables::tr("Source: %1, %2 profiled runs; %3 ms per run in kernels; quantization overhead "
-                                       "%4 ms (%5).")
-                          .arg(toQString(p.source))
-                          .arg(p.runs)
-                          .arg(ms(p.totalMs), ms(p.quantOverheadMs), percent(p.quantOverheadShare));
-        types.header = QStringList { ReportTables::tr("Op type"), ReportTables::tr("Nodes"),
-            ReportTables::tr("ms per run"), ReportTables::tr("Share") };
-        types.numeric = numericAfter(1, 4);
-        for (const OpTypeProfile& o : p.opTypes)
-            types.rows << QStringList { toQString(o.opType), QString::number(o.nodes), ms(o.meanMs), percent(o.share) };
-        out << types;
-        ReportTable nodes;
-        nodes.header = QStringList { ReportTables::tr("Slowest nodes"), ReportTables::tr("Op type"),
-            ReportTables::tr("ms per run"), ReportTables::tr("Share") };
-        nodes.numeric = numericAfter(2, 4);
-        for (size_t i = 0; i < p.nodes.size() && i < 10; ++i) {
-            const NodeProfile& n = p.nodes[i];
-            QString name = toQString(n.nodeName);
-            if (n.nodeIndex < 0)
-                name += ReportTables::tr(" (runtime-created)");
-            if (n.referenceKernel)
-                name += ReportTables::tr(" (reference kernel: %1)").arg(toQString(n.implementation));
-            nodes.rows << QStringList { name, toQString(n.opType), ms(n.meanMs), percent(n.share) };
-        }
-        out << nodes;
-    }
-}
-
-// Which op types the speedup (or slowdown) comes from, for every comparison whose two sides were profiled.
-void opTypeDeltas(const RunRecord& r, QList<ReportTable>& out)
-{
-    bool first = true;
-    for (const ComparisonRecord& c : r.comparisons) {
-        const ScenarioRecord* base = r.scenario(c.baselineModel, c.threads, c.mode, c.runtime);
-        const ScenarioRecord* cand = r.scenario(c.candidateModel, c.threads, c.mode, c.runtime);
-        if (!base || !cand || !base->profile || !cand->profile)
-            continue;
-        ReportTable t;
-        if (first)
-            out << ReportTable { ReportTables::tr("Time per op type, FP32 vs quantized"), 2,
-                ReportTables::tr("Per run, from the per-node profiles. Quantized op types are compared with the float "
-                                 "op they replace (ConvInteger and QLinearConv with Conv, MatMulInteger and "
-                                 "QLinearMatMul with MatMul); a fused step counts for the authored node it is named "
-                                 "after. Sorted by the absolute difference."),
-                {}, {}, {}, 0, {}, false };
-        first = false;
-        const OpTypeTimeComparison cmp = compareOpTypeTimes(*base->profile, *cand->profile);
-        // Sub-millisecond models would show rows of 0.00: one more decimal for them.
-        const int decimals = std::max(cmp.baselineTotalMs, cmp.candidateTotalMs) < 1.0 ? 3 : 2;
-        t.heading
-            = ReportTables::tr("%1 vs %2, %3")
-                  .arg(toQString(c.candidateModel), toQString(c.baselineModel), setting(c.threads, c.mode, c.runtime));
-        t.level = 3;
-        t.header = QStringList { ReportTables::tr("Op type"), ReportTables::tr("FP32 ms"),
-            ReportTables::tr("Quantized ms"), ReportTables::tr("Difference ms"), ReportTables::tr("Quantized / FP32") };
-        t.numeric = numericAfter(1, 5);
-        for (const OpTypeTimeDelta& d : cmp.rows) {
-            const auto ratio = d.ratio();
-            t.rows << QStringList { toQString(d.displayName()),
-                d.baselineOps.empty() ? QStringLiteral("-") : formatDecimal(d.baselineMs, decimals),
-                d.candidateOps.empty() ? QStringLiteral("-") : formatDecimal(d.candidateMs, decimals),
-                signedMs(d.deltaMs(), decimals), ratio ? factor(*ratio) : QStringLiteral("-") };
-        }
-        t.rows << QStringList { ReportTables::tr("all kernels"), formatDecimal(cmp.baselineTotalMs, decimals),
-            formatDecimal(cmp.candidateTotalMs, decimals),
-            signedMs(cmp.candidateTotalMs - cmp.baselineTotalMs, decimals),
-            cmp.baselineTotalMs > 0 ? factor(cmp.candidateTotalMs / cmp.baselineTotalMs) : QStringLiteral("-") };
-        t.boldLastRows = 1;
-        out << t;
-    }
+    const auto status = parseScenarioStatus(text(args, "status").toStdString());
+    return status ? ReportTables::statusText(*status) : text(args, "status");
 }
 
 } // namespace
@@ -284,78 +237,202 @@ QString ReportTables::statusText(ScenarioStatus status)
     return {};
 }
 
-ReportTable ReportTables::keyNumbers(const RunRecord& r)
+bool ReportTables::knowsKind(std::string_view kind)
 {
-    ReportTable t;
-    t.heading = tr("Key numbers");
-    if (r.comparisons.empty()) {
-        t.header = QStringList { tr("Scenario"), tr("Status"), tr("Median ms"), tr("P95 ms"), tr("Runs") };
-        t.numeric = numericAfter(2, 5);
-        for (const ScenarioRecord& s : r.scenarios)
-            t.rows << QStringList { scenarioCell(s), statusText(s.status),
-                s.hasSamples() ? ms(s.stats.p50Ms) : QStringLiteral("-"),
-                s.hasSamples() ? ms(s.stats.p95Ms) : QStringLiteral("-"), QString::number(s.latenciesMs.size()) };
-        return t;
-    }
-    t.header = QStringList { tr("Quantized vs FP32"), tr("Setting"), tr("FP32 median ms"), tr("Quantized median ms"),
-        tr("Speedup"), tr("95% interval"), tr("Size ratio") };
-    t.numeric = numericAfter(2, int(t.header.size()));
-    for (const ComparisonRecord& c : r.comparisons) {
-        const ScenarioRecord* base = r.scenario(c.baselineModel, c.threads, c.mode, c.runtime);
-        const ScenarioRecord* cand = r.scenario(c.candidateModel, c.threads, c.mode, c.runtime);
-        const auto median
-            = [](const ScenarioRecord* s) { return s && s->hasSamples() ? ms(s->stats.p50Ms) : QStringLiteral("-"); };
-        t.rows << QStringList { toQString(c.candidateModel) + QChar::LineSeparator + toQString(c.baselineModel),
-            setting(c.threads, c.mode, c.runtime), median(base), median(cand), factor(c.speedup.speedup),
-            tr("%1 to %2").arg(factor(c.speedup.low), factor(c.speedup.high)), formatDecimal(c.sizeRatio, 2) };
-    }
-    t.note = tr("Speedup = median FP32 latency / median quantized latency (above 1: the quantized model is faster); "
-                "interval: percentile bootstrap of the median ratio.");
-    return t;
+    static const std::string_view kKnown[] = { "verdict", "status", "format", "pair", "scenario-note", "more-op-types",
+        "more", "node", "scenario", "profile-source", "comparison", "cpu", "cores", "cache", "features", "version",
+        "onednn", "threads", "modes", "runtime", "imported", "warmup", "profiled-runs", "measured-seconds",
+        "measured-runs", "input-shapes", "per-node-profile", "recorded" };
+    return std::find(std::begin(kKnown), std::end(kKnown), kind) != std::end(kKnown);
 }
 
-ReportTable ReportTables::environment(const RunRecord& r)
+QString ReportTables::phrase(const ReportPhrase& p)
 {
-    const SystemInfo& m = r.machine;
-    ReportTable t;
-    t.heading = tr("Environment");
-    t.header = QStringList { tr("Item"), tr("Value") };
-    t.numeric = QList<bool> { false, false };
-    t.rows << QStringList { tr("CPU"),
-        QStringLiteral("%1 (%2, %3)").arg(toQString(m.cpuModel), toQString(m.cpuVendor), toQString(m.architecture)) };
-    t.rows << QStringList { tr("Cores"),
-        tr("%1 physical, %2 logical, %3 package(s)").arg(m.cores).arg(m.logicalProcessors).arg(m.packages) };
-    for (const CacheInfo& cache : m.caches)
-        t.rows << QStringList { toQString(cache.level),
-            tr("%1 KiB x %2").arg(cache.sizeBytes / 1024).arg(cache.instances) };
-    QStringList yes, no;
-    for (const auto& name : isaFeatureNames())
-        if (auto it = m.isa.find(name); it != m.isa.end())
-            (it->second ? yes : no) << toQString(name);
-    t.rows << QStringList { tr("Instruction sets"),
-        yes.isEmpty() ? QStringLiteral("-") : yes.join(QStringLiteral(", ")) };
-    t.rows << QStringList { tr("Not available"), no.isEmpty() ? QStringLiteral("-") : no.join(QStringLiteral(", ")) };
-    t.rows << QStringList { tr("Operating system"), toQString(m.os) };
-    t.rows << QStringList { tr("Compiler"), toQString(m.compiler) };
-    t.rows << QStringList { tr("Quantscope"),
-        tr("%1 (git %2)").arg(toQString(m.quantscopeVersion), toQString(m.gitRevision)) };
-    t.rows << QStringList { tr("oneDNN"),
-        tr("%1, dispatching to %2").arg(toQString(m.onednnVersion), toQString(m.onednnIsa)) };
-    return t;
+    const MessageArgs& a = p.args;
+    const std::string& k = p.kind;
+    if (k.empty())
+        return QCoreApplication::translate("qs::ui::ReportTables", p.english.c_str());
+    if (k == "status")
+        return statusOf(a);
+    if (k == "format") {
+        const auto format = parseQuantFormat(text(a, "format").toStdString());
+        return format ? quantFormatText(*format) : text(a, "format");
+    }
+    if (k == "pair")
+        return tr("%1 vs %2").arg(text(a, "candidate"), text(a, "baseline"));
+    if (k == "scenario-note")
+        return tr("%1: %2").arg(scenarioOf(a), a.count("why") ? text(a, "why") : statusOf(a));
+    if (k == "more-op-types")
+        return tr("(%1 more op types)").arg(text(a, "count"));
+    if (k == "more")
+        return tr("(%1 more)").arg(text(a, "count"));
+    if (k == "node") {
+        QString name = text(a, "node");
+        if (value(a, "runtimeCreated") != 0)
+            name += tr(" (runtime-created)");
+        if (a.count("implementation"))
+            name += tr(" (reference kernel: %1)").arg(text(a, "implementation"));
+        return name;
+    }
+    if (k == "scenario")
+        return scenarioOf(a);
+    if (k == "profile-source")
+        return (value(a, "runs") == 1 ? tr("Source: %1, %2 profiled run; %3 ms per run in kernels; quantization "
+                                           "overhead %4 ms (%5).")
+                                      : tr("Source: %1, %2 profiled runs; %3 ms per run in kernels; quantization "
+                                           "overhead %4 ms (%5)."))
+            .arg(text(a, "source"), text(a, "runs"), formatDecimal(value(a, "totalMs"), 2),
+                formatDecimal(value(a, "overheadMs"), 2),
+                formatDecimal(value(a, "overheadShare") * 100.0, 1) + QLatin1Char('%'));
+    if (k == "comparison")
+        return tr("%1 vs %2, %3, %4")
+            .arg(text(a, "candidate"), text(a, "baseline"), threadsOf(a),
+                modeOf(a) + runtimeSuffix(a, QStringLiteral(", ")));
+    if (k == "cpu")
+        return QStringLiteral("%1 (%2, %3)").arg(text(a, "model"), text(a, "vendor"), text(a, "architecture"));
+    if (k == "cores")
+        return tr("%1 physical, %2 logical, %3 package(s)")
+            .arg(text(a, "cores"), text(a, "logical"), text(a, "packages"));
+    if (k == "cache")
+        return tr("%1 KiB x %2").arg(text(a, "kib"), text(a, "instances"));
+    if (k == "features")
+        return text(a, "features").isEmpty() ? QStringLiteral("-") : text(a, "features");
+    if (k == "version")
+        return tr("%1 (git %2)").arg(text(a, "version"), text(a, "git"));
+    if (k == "onednn")
+        return tr("%1, dispatching to %2").arg(text(a, "version"), text(a, "isa"));
+    if (k == "threads")
+        return tr("Threads: %1 (1 thread = controlled, all cores = practical)")
+            .arg(listOf(a, 't', [](const MessageArgs& args, const char* key) { return threadsOf(args, key); }));
+    if (k == "modes")
+        return tr("Modes: %1").arg(listOf(a, 'm', [](const MessageArgs& args, const char* key) {
+            return modeOf(args, key);
+        }));
+    if (k == "runtime")
+        return tr("%1 %2 through the %3 adapter (%4): providers in this build %5; session providers %6; graph "
+                  "optimization `%7`; %8 intra-op / %9 inter-op threads; CPU INT8 features: %10")
+            .arg(text(a, "name"), text(a, "version"), text(a, "adapter"), text(a, "host"), text(a, "available"),
+                text(a, "session"), text(a, "optimization"), text(a, "intraOp"), text(a, "interOp"))
+            .arg(text(a, "int8Features").isEmpty() ? tr("none") : text(a, "int8Features"));
+    if (k == "imported")
+        return tr("Imported ONNX Runtime profiles: latencies are its `model_run` events, kernel times its "
+                  "`*_kernel_time` events; the first %1 run(s) of each profile were skipped")
+            .arg(text(a, "warmup"));
+    if (k == "warmup")
+        return tr("Warm-up: %1 runs (the first run after preparation is reported separately)").arg(text(a, "warmup"));
+    if (k == "profiled-runs")
+        return tr("Profiled runs counted: up to %1 per model").arg(text(a, "runs"));
+    if (k == "measured-seconds")
+        return tr("Measured: as many runs as fit in %1 s per scenario").arg(formatDecimal(value(a, "seconds"), 1));
+    if (k == "measured-runs")
+        return tr("Measured: %1 runs per scenario").arg(text(a, "runs"));
+    if (k == "input-shapes")
+        return tr("Input shapes: %1").arg(text(a, "shapes"));
+    if (k == "per-node-profile")
+        return tr("Per-node profile: %1").arg(value(a, "profile") != 0 ? tr("yes") : tr("no"));
+    if (k == "recorded")
+        return tr("Recorded %1 by %2").arg(text(a, "created"), text(a, "tool"));
+    return toQString(p.english); // a name, or a kind newer than this build
 }
 
-QList<ReportTable> ReportTables::details(const RunRecord& r)
+QString ReportTables::cell(const ReportCell& c, Layout layout)
 {
-    QList<ReportTable> out { latency(r) };
-    if (!r.parity.empty())
-        out << parity(r);
-    if (ReportTable t = preparation(r); !t.rows.isEmpty())
-        out << t;
-    out << models(r);
-    if (std::any_of(r.models.begin(), r.models.end(), [](const ModelRecord& m) { return !m.opCounts.empty(); }))
-        out << opCounts(r);
-    profiles(r, out);
-    opTypeDeltas(r, out);
+    switch (c.kind) {
+    case ReportCell::Kind::Empty:
+        return {};
+    case ReportCell::Kind::Missing:
+        return QStringLiteral("-");
+    case ReportCell::Kind::Phrase:
+        // Two names, one per line on paper: the column stays as narrow as the longer one.
+        if (layout == Layout::Page && c.phrase.kind == "pair")
+            return text(c.phrase.args, "candidate") + QChar::LineSeparator + text(c.phrase.args, "baseline");
+        return phrase(c.phrase);
+    case ReportCell::Kind::Code:
+        return toQString(c.phrase.english);
+    case ReportCell::Kind::Number:
+        return numberText(c);
+    case ReportCell::Kind::Count:
+        return QString::number(c.count);
+    case ReportCell::Kind::Range:
+        return tr("%1-%2x", "an interval of speedups, 1.60-2.40x")
+            .arg(formatDecimal(c.number, c.precision), formatDecimal(c.high, c.precision));
+    case ReportCell::Kind::Setting:
+        break;
+    }
+    QStringList setting;
+    if (c.threads)
+        setting << threadsText(*c.threads);
+    if (c.mode)
+        setting << modeText(*c.mode);
+    if (c.runtime != Runtime::Quantscope)
+        setting << runtimeText(c.runtime);
+    const QString dot = QStringLiteral(" \u00b7 ");
+    if (!c.model)
+        return setting.join(dot);
+    // The model on the first line, the setting on the second: the name column stays as narrow as the longest name.
+    if (layout == Layout::Page && !setting.isEmpty())
+        return toQString(*c.model) + QChar::LineSeparator + setting.join(dot);
+    setting.prepend(toQString(*c.model));
+    return setting.join(dot);
+}
+
+QList<ReportTable> ReportTables::tables(const ReportSection& section)
+{
+    QList<ReportTable> out;
+    ReportTable current;
+    const auto flush = [&] {
+        if (!current.heading.isEmpty() || !current.intro.isEmpty() || !current.header.isEmpty())
+            out << current;
+        current = ReportTable {};
+    };
+    for (const ReportBlock& b : section.blocks) {
+        switch (b.kind) {
+        case ReportBlock::Kind::Heading:
+            flush();
+            current.heading = phrase(b.phrase);
+            current.level = b.level;
+            break;
+        case ReportBlock::Kind::Paragraph:
+            (current.header.isEmpty() ? current.intro : current.note) = phrase(b.phrase);
+            break;
+        case ReportBlock::Kind::List: {
+            QStringList items;
+            for (const ReportPhrase& item : b.items)
+                items << phrase(item);
+            current.note = items.join(QLatin1Char('\n'));
+            current.noteIsList = true;
+            break;
+        }
+        case ReportBlock::Kind::KeyValues:
+            current.header = QStringList { tr("Item"), tr("Value") };
+            current.numeric = QList<bool> { false, false };
+            for (size_t i = 0; i < b.items.size(); ++i)
+                current.rows << QStringList { phrase(b.keys[i]), phrase(b.items[i]) };
+            break;
+        case ReportBlock::Kind::Table: {
+            if (!current.header.isEmpty())
+                flush(); // a second table under the same heading
+            for (const ReportPhrase& h : b.table.header)
+                current.header << phrase(h);
+            for (bool n : b.table.numeric)
+                current.numeric << n;
+            for (const std::vector<ReportCell>& row : b.table.rows) {
+                QStringList cells;
+                for (const ReportCell& c : row)
+                    cells << cell(c, Layout::Page);
+                current.rows << cells;
+            }
+            // Totals are the strong rows at the end.
+            for (auto row = b.table.rows.rbegin(); row != b.table.rows.rend() && !row->empty() && row->front().strong;
+                 ++row)
+                ++current.boldLastRows;
+            break;
+        }
+        case ReportBlock::Kind::Findings:
+            break; // the PDF phrases findings itself (findingsHtml)
+        }
+    }
+    flush();
     return out;
 }
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The tables of the PDF report as data, in the UI language and locale: built from a run record before anything is
-// laid out, so tests can ask what the report holds and the PDF builder only has to draw them.
+// The engine's report model (report_model.h) in the UI language and locale: its words through tr(), its sentences
+// phrased from their values, its numbers with the locale's decimal separator. ReportMarkdown renders the whole model
+// with these; the PDF draws its tables as ReportTable, the same rows laid out for the page.
 #pragma once
 
+#include <quantscope/engine/report_model.h>
 #include <quantscope/engine/run_record.h>
 
 #include <QCoreApplication>
@@ -10,8 +12,11 @@
 #include <QString>
 #include <QStringList>
 
+#include <string_view>
+
 namespace qs::ui {
 
+/// A table of the report as the PDF draws it: heading, intro, header, rows and note as text in the UI language.
 struct ReportTable
 {
     QString heading; ///< empty: the table continues the section above
@@ -30,14 +35,25 @@ class ReportTables
     Q_DECLARE_TR_FUNCTIONS(qs::ui::ReportTables)
 
 public:
-    /// The summary page's key numbers: one row per INT8-vs-FP32 comparison (setting, both medians, speedup, interval,
-    /// size ratio), or one per scenario when the run compares nothing.
-    static ReportTable keyNumbers(const RunRecord& record);
-    /// Everything after the charts, in order: latency, parity, preparation and memory, models, op counts, time per op
-    /// type, FP32 vs quantized op-type time.
-    static QList<ReportTable> details(const RunRecord& record);
-    /// The machine in detail: CPU, cores, caches, instruction sets, OS, compiler, Quantscope and oneDNN builds.
-    static ReportTable environment(const RunRecord& record);
+    /// How a scenario's setting reads in a cell: on one line ("model · 1 thread · optimized"), or with the model on
+    /// a line of its own so a PDF column stays as narrow as the longest name.
+    enum class Layout
+    {
+        Line,
+        Page
+    };
+
+    /// A word or sentence of the model in the UI language (a name as it is; a sentence of unknown kind in the
+    /// engine's English).
+    static QString phrase(const ReportPhrase& phrase);
+    static QString cell(const ReportCell& cell, Layout layout = Layout::Line);
+    /// Whether phrase() phrases sentences of this kind itself (tests hold this against reportPhraseKinds()).
+    static bool knowsKind(std::string_view kind);
+
+    /// The sections' tables as the PDF draws them: a heading is the next table's, a sentence before a table its
+    /// intro, after it its note; key/value lines become a two-column table.
+    static QList<ReportTable> tables(const ReportSection& section);
+
     /// The scenario's status in the UI language.
     static QString statusText(ScenarioStatus status);
 };

@@ -3,6 +3,7 @@
 
 #include "util/qt_convert.h"
 
+#include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/run_file.h>
 
 #include <QFutureWatcher>
@@ -45,6 +46,10 @@ void RunFileLoader::load(const QStringList& paths)
         QList<Loaded> out;
         for (const QString& path : paths) {
             auto record = readRunFile(path.toStdString());
+            // Findings of files older than format 1.1 are English text only: derived again from the file's
+            // measurements, they can be shown in the UI language (the report says so).
+            if (record)
+                rederiveFindingsStoredAsText(*record);
             if (record)
                 out.append({ path, std::make_shared<const RunRecord>(std::move(*record)), {} });
             else

@@ -1033,4 +1033,16 @@ std::vector<Finding> diagnoseRun(const RunRecord& record, const DiagnosisThresho
     return Diagnoser(record, thresholds).run();
 }
 
+bool rederiveFindingsStoredAsText(RunRecord& record, const DiagnosisThresholds& thresholds)
+{
+    if (!record.findingsAsText)
+        return false;
+    // Every rule reads only what the run file stores (measurements, profiles, comparisons, models); rules newer than
+    // the file find their inputs absent and stay silent.
+    record.findings = diagnoseRun(record, thresholds);
+    record.findingsAsText = false;
+    record.findingsRederived = true;
+    return true;
+}
+
 } // namespace qs

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <variant>
 
 namespace qs {
@@ -550,6 +551,10 @@ Result<RunRecord> runRecordFromJson(std::string_view text, std::string_view disp
     const Json& doc = *parsed;
     try {
         RunRecord record = recordFromJson(doc);
+        // parseVersionedDocument checked "MAJOR.MINOR"; 1.0 findings hold English text only.
+        int minor = 0;
+        const std::string version = doc["version"].get<std::string>();
+        record.findingsAsText = std::sscanf(version.c_str(), "%*d.%d", &minor) == 1 && minor < 1;
         if (auto problem = findRunRecordInconsistency(record))
             return fail("invalid run file: " + *problem);
         return record;

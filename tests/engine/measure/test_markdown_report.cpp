@@ -6,11 +6,14 @@
 
 #include <quantscope/engine/diagnosis.h>
 #include <quantscope/engine/markdown_report.h>
+#include <quantscope/engine/run_file.h>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace {
@@ -58,6 +61,80 @@ TEST(MarkdownReport, FasterInt8Golden)
     r.comparisons = qs::compareModels(r);
     r.findings = qs::diagnoseRun(r);
     expectGolden("report_crafted_faster.md", qs::buildMarkdownReport(r));
+}
+
+// What `quantscope-cli report RUN.json` prints for the run files in tests/data/runs: a format 1.0 file with English
+// findings only (crafted_pair.json) and one a bench run wrote (demo_bench.json, format 1.3, two modes, profiled,
+// with parity). The goldens were written by the report code before it was split into a model and a renderer.
+TEST(MarkdownReport, RunFileGoldens)
+{
+    for (const char* name : { "crafted_pair", "demo_bench" }) {
+        SCOPED_TRACE(name);
+        auto r = qs::readRunFile(qs::test::testDataDir() / "runs" / (std::string(name) + ".json"));
+        ASSERT_TRUE(r) << r.status().toString();
+        expectGolden(std::string("report_run_") + name + ".md", qs::buildMarkdownReport(*r));
+    }
+}
+
+// Findings derived again from a format 1.0 file say so under the Findings heading; read as stored, they do not.
+TEST(MarkdownReport, SaysWhenFindingsWereDerivedAgain)
+{
+    auto r = qs::readRunFile(qs::test::testDataDir() / "runs" / "crafted_pair.json");
+    ASSERT_TRUE(r) << r.status().toString();
+    const std::string note = "The run file stored its findings as English text only (format 1.0)";
+    EXPECT_EQ(qs::buildMarkdownReport(*r).find(note), std::string::npos);
+    ASSERT_TRUE(qs::rederiveFindingsStoredAsText(*r));
+    const std::string md = qs::buildMarkdownReport(*r);
+    EXPECT_NE(md.find("## Findings\n\n" + note), std::string::npos) << md;
+    EXPECT_EQ(md.find("Crafted finding for the UI tests."), std::string::npos); // the file's own advice
+}
+
+// A front end translates the model's fixed words by reportTerms() and its sentences by reportPhraseKinds(): every
+// term and kind a report uses must be listed there, or a translation could not know it exists.
+TEST(ReportModel, UsesOnlyListedTermsAndKinds)
+{
+    std::vector<qs::RunRecord> runs;
+    for (const char* name : { "crafted_pair", "demo_bench" })
+        if (auto r = qs::readRunFile(qs::test::testDataDir() / "runs" / (std::string(name) + ".json")))
+            runs.push_back(*r);
+    auto paradox = qs::test::craftedParadoxRun();
+    paradox.findings = qs::diagnoseRun(paradox);
+    paradox.partial = true;
+    runs.push_back(paradox);
+    ASSERT_EQ(runs.size(), 3u);
+    std::set<std::string> kinds;
+    for (const qs::ReportPhraseKind& k : qs::reportPhraseKinds())
+        kinds.insert(std::string(k.kind));
+    std::set<std::string> seen;
+    const auto check = [&](const qs::ReportPhrase& p) {
+        if (p.kind.empty() && p.english.empty())
+            return; // a block without a phrase
+        if (p.kind.empty()) {
+            EXPECT_TRUE(
+                std::find(qs::reportTerms().begin(), qs::reportTerms().end(), p.english) != qs::reportTerms().end())
+                << p.english;
+            seen.insert(p.english);
+        } else if (p.kind != "name") {
+            EXPECT_TRUE(kinds.count(p.kind)) << p.kind;
+            seen.insert(p.kind);
+        }
+    };
+    for (const qs::RunRecord& r : runs)
+        for (const qs::ReportSection& s : qs::buildReportModel(r).sections)
+            for (const qs::ReportBlock& b : s.blocks) {
+                check(b.phrase);
+                for (const auto& p : b.keys)
+                    check(p);
+                for (const auto& p : b.items)
+                    check(p);
+                for (const auto& p : b.table.header)
+                    check(p);
+                for (const auto& row : b.table.rows)
+                    for (const qs::ReportCell& c : row)
+                        if (c.kind == qs::ReportCell::Kind::Phrase)
+                            check(c.phrase);
+            }
+    EXPECT_GT(seen.size(), 100u); // the runs reach most of the report
 }
 
 TEST(MarkdownReport, OpTypeComparisonOfSubMillisecondProfiles)

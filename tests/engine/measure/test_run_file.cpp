@@ -108,6 +108,42 @@ TEST(RunFile, ReadsFormat10WithoutFindingArguments)
     EXPECT_EQ(r->findings[0].title, "quantization multiplied the node count by 3.0");
     EXPECT_TRUE(r->findings[0].args.empty());
     EXPECT_FALSE(r->findings[0].hasStructuredEvidence());
+    EXPECT_TRUE(r->findingsAsText);
+    EXPECT_FALSE(r->findingsRederived);
+}
+
+// Its findings can be derived again from what the file stores, with the values a front end phrases them from; the
+// crafted pair (tests/data/runs/README.md: 21 and 62 nodes, the INT8 side dynamically quantized, 2.0x faster) gives
+// the op-count growth as a value (62 / 21 = 2.95) and the dynamic quantization of its convolutions. A file of format
+// 1.1 or later keeps its findings.
+TEST(RunFile, FindingsOfFormat10AreDerivedAgain)
+{
+    auto r = qs::readRunFile(qs::test::testDataDir() / "runs" / "crafted_pair.json");
+    ASSERT_TRUE(r) << r.status().toString();
+    const auto comparisons = r->comparisons.size();
+    ASSERT_TRUE(qs::rederiveFindingsStoredAsText(*r));
+    EXPECT_FALSE(r->findingsAsText);
+    EXPECT_TRUE(r->findingsRederived);
+    EXPECT_EQ(r->comparisons.size(), comparisons);
+    const auto find = [&](const std::string& id) {
+        return std::find_if(r->findings.begin(), r->findings.end(), [&](const qs::Finding& f) { return f.id == id; });
+    };
+    ASSERT_NE(find("op-count-growth"), r->findings.end());
+    EXPECT_TRUE(find("op-count-growth")->hasStructuredEvidence());
+    const auto growth = find("op-count-growth")->args.at("growth");
+    ASSERT_TRUE(std::holds_alternative<double>(growth));
+    EXPECT_NEAR(std::get<double>(growth), 62.0 / 21.0, 1e-9);
+    EXPECT_NE(find("dynamic-quantized-convolutions"), r->findings.end());
+    for (const qs::Finding& f : r->findings)
+        EXPECT_FALSE(f.args.empty()) << f.id;
+    EXPECT_FALSE(qs::rederiveFindingsStoredAsText(*r)); // once
+
+    auto bench = qs::readRunFile(qs::test::testDataDir() / "runs" / "demo_bench.json");
+    ASSERT_TRUE(bench) << bench.status().toString();
+    EXPECT_FALSE(bench->findingsAsText);
+    const auto stored = bench->findings.size();
+    EXPECT_FALSE(qs::rederiveFindingsStoredAsText(*bench));
+    EXPECT_EQ(bench->findings.size(), stored);
 }
 
 // The status is a word in the file (engine/RUN_FILE_FORMAT.md) and an enum in memory: each of the three words reads

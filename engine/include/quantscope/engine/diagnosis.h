@@ -45,6 +45,11 @@ struct DiagnosisRule
 };
 const std::vector<DiagnosisRule>& diagnosisRules();
 
+/// For a record read from a run file older than format 1.1 (findingsAsText): replaces its English-only findings by
+/// this version's diagnosis of its measurements, so a front end can phrase them in the user's language, and marks the
+/// record (findingsRederived). Comparisons stay as stored. Returns whether it did.
+bool rederiveFindingsStoredAsText(RunRecord& record, const DiagnosisThresholds& thresholds = {});
+
 /// The comparison the verdict speaks about: 1 thread + optimized when present, else the first one; nullptr if none.
 const ComparisonRecord* primaryComparison(const RunRecord& record);
 

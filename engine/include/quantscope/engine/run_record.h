@@ -202,6 +202,12 @@ struct RunRecord
     std::vector<ParityRecord> parity;
     std::vector<Finding> findings;
     bool partial = false; ///< some scenario was cancelled or not run
+    /// Read from a run file older than format 1.1: its findings are the engine's English text only, without the
+    /// values a front end phrases them from. Not written (a record written again stores its findings' values).
+    bool findingsAsText = false;
+    /// The findings were derived again from the record's measurements when it was read
+    /// (rederiveFindingsStoredAsText in diagnosis.h), in place of the file's English-only ones.
+    bool findingsRederived = false;
 
     const ModelRecord* model(const std::string& id) const;
     /// The quantscope scenario of a model with these threads and mode, if present.
