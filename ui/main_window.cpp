@@ -91,6 +91,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->setTabToolTip(1, tr("Charts, statistics and findings of the selected run (Alt+E)"));
     setCentralWidget(m_tabs);
     createDocks();
+    // A tab of the central area, not a bottom dock: its chart and table need the height the graph gets (at 1366x768
+    // a bottom dock keeps 180 px, which left the chart 30-50 px of plot).
+    m_tabs->addTab(m_compare, tr("Compare"));
+    m_tabs->setTabToolTip(2, tr("Two runs or scenarios side by side, with the bootstrap interval (Alt+C)"));
     m_sessions = new SessionController(this);
     createActions();
 
@@ -253,7 +257,6 @@ void MainWindow::createDocks()
     m_compare = new ComparePanel(m_runs->runList(), this);
     m_report = new ReportPanel([this] { return m_results->chartImages(PdfReport::kChartSize); }, this);
     QDockWidget* runs = dock(m_runs, tr("Runs"), "RunsDock", Qt::BottomDockWidgetArea);
-    QDockWidget* compare = dock(m_compare, tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
     QDockWidget* report = dock(m_report, tr("Report"), "ReportDock", Qt::BottomDockWidgetArea);
     m_hotspots = new HotspotPanel(this);
     // Beside Operators (counts per op type), where a table of nodes and op types is expected.
@@ -261,8 +264,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(summary, ops);
     tabifyDockWidget(ops, hotspots);
     summary->raise();
-    tabifyDockWidget(runs, compare);
-    tabifyDockWidget(compare, report);
+    tabifyDockWidget(runs, report);
     // At the bottom, where the width holds a table of targets beside the table of the selected target's nodes.
     m_targets = new TargetsPanel(this);
     QDockWidget* targets = dock(m_targets, tr("Targets"), "TargetsDock", Qt::BottomDockWidgetArea);
@@ -384,12 +386,8 @@ void MainWindow::createActions()
     showGraph->setShortcut(QKeySequence(Qt::ALT | Qt::Key_G));
     QAction* showResults = run->addAction(tr("Show R&esults"), this, [this] { m_tabs->setCurrentWidget(m_results); });
     showResults->setShortcut(QKeySequence(Qt::ALT | Qt::Key_E));
-    QAction* showCompare = run->addAction(tr("Show &Compare"), this, [this] {
-        if (auto* d = findChild<QDockWidget*>(QStringLiteral("CompareDock"))) {
-            d->show();
-            d->raise();
-        }
-    });
+    QAction* showCompare
+        = run->addAction(tr("Show &Compare"), this, [this] { m_tabs->setCurrentWidget(m_compare); });
     showCompare->setShortcut(QKeySequence(Qt::ALT | Qt::Key_C));
     showCompare->setObjectName(QStringLiteral("showCompare"));
     run->addAction(m_compare->swapAction());
