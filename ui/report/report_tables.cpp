@@ -276,14 +276,23 @@ QString ReportTables::phrase(const ReportPhrase& p)
     }
     if (k == "scenario")
         return scenarioOf(a);
-    if (k == "profile-source")
-        return (value(a, "runs") == 1 ? tr("Source: %1, %2 profiled run; %3 ms per run in kernels; quantization "
-                                           "overhead %4 ms (%5).")
-                                      : tr("Source: %1, %2 profiled runs; %3 ms per run in kernels; quantization "
-                                           "overhead %4 ms (%5)."))
-            .arg(text(a, "source"), text(a, "runs"), formatDecimal(value(a, "totalMs"), 2),
-                formatDecimal(value(a, "overheadMs"), 2),
-                formatDecimal(value(a, "overheadShare") * 100.0, 1) + QLatin1Char('%'));
+    if (k == "profile-source") {
+        QString source = (value(a, "runs") == 1 ? tr("Source: %1, %2 profiled run; %3 ms per run in kernels; "
+                                                     "quantization overhead %4 ms (%5).")
+                                                : tr("Source: %1, %2 profiled runs; %3 ms per run in kernels; "
+                                                     "quantization overhead %4 ms (%5)."))
+                             .arg(text(a, "source"), text(a, "runs"), formatDecimal(value(a, "totalMs"), 2),
+                                 formatDecimal(value(a, "overheadMs"), 2),
+                                 formatDecimal(value(a, "overheadShare") * 100.0, 1) + QLatin1Char('%'));
+        if (a.count("reorders")) {
+            source.chop(1); // the sentence goes on
+            const auto reorders = int64_t(value(a, "reorders"));
+            // Spelled out rather than %n: the English text ships without a plural translation file.
+            source += (reorders == 1 ? tr("; %1 activation reorder per run.") : tr("; %1 activation reorders per run."))
+                          .arg(reorders);
+        }
+        return source;
+    }
     if (k == "comparison")
         return tr("%1 vs %2, %3, %4")
             .arg(text(a, "candidate"), text(a, "baseline"), threadsOf(a),

@@ -128,7 +128,7 @@ const std::vector<ReportPhraseKind>& reportPhraseKinds()
         { "more", { "count" } },
         { "node", { "node", "runtimeCreated", "implementation" } },
         { "scenario", { "model", "threads", "mode", "runtime" } },
-        { "profile-source", { "source", "runs", "totalMs", "overheadMs", "overheadShare" } },
+        { "profile-source", { "source", "runs", "totalMs", "overheadMs", "overheadShare", "reorders" } },
         { "comparison", { "candidate", "baseline", "threads", "mode", "runtime" } },
         { "cpu", { "model", "vendor", "architecture" } },
         { "cores", { "cores", "logical", "packages" } },

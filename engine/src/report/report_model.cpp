@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace qs {
@@ -323,13 +324,17 @@ ReportSection profiles(const RunRecord& r, const ReportLimits& limits)
         MessageArgs where = settingArgs(sc.threads, sc.mode, sc.runtime);
         where["model"] = sc.modelId;
         s.blocks.push_back(heading({ "scenario", where, sc.label() }, 3));
-        s.blocks.push_back(paragraph({ "profile-source",
-            { { "source", p.source }, { "runs", p.runs }, { "totalMs", p.totalMs }, { "overheadMs", p.quantOverheadMs },
-                { "overheadShare", p.quantOverheadShare } },
-            fmt::format("Source: {}, {} profiled run{}; {:.2f} ms per run in kernels; quantization overhead {:.2f} ms "
-                        "({:.1f}%).",
-                p.source, p.runs, p.runs == 1 ? "" : "s", p.totalMs, p.quantOverheadMs,
-                p.quantOverheadShare * 100.0) }));
+        MessageArgs sourceArgs { { "source", p.source }, { "runs", p.runs }, { "totalMs", p.totalMs },
+            { "overheadMs", p.quantOverheadMs }, { "overheadShare", p.quantOverheadShare } };
+        std::string sourceText = fmt::format(
+            "Source: {}, {} profiled run{}; {:.2f} ms per run in kernels; quantization overhead {:.2f} ms ({:.1f}%)",
+            p.source, p.runs, p.runs == 1 ? "" : "s", p.totalMs, p.quantOverheadMs, p.quantOverheadShare * 100.0);
+        // Layout churn (issue 14): said only when there is some, so reports of older files read as before.
+        if (const int64_t reorders = std::llround(p.activationReordersPerRun); reorders > 0) {
+            sourceArgs["reorders"] = reorders;
+            sourceText += fmt::format("; {} activation reorder{} per run", reorders, reorders == 1 ? "" : "s");
+        }
+        s.blocks.push_back(paragraph({ "profile-source", std::move(sourceArgs), sourceText + "." }));
         ReportBlock types = table(terms({ "Op type", "Nodes", "ms per run", "Share" }), numericAfter(1, 4));
         const size_t limit = limits.maxOpTypeRows > 0 ? size_t(limits.maxOpTypeRows) : p.opTypes.size();
         for (size_t i = 0; i < p.opTypes.size() && i < limit; ++i) {

@@ -162,6 +162,23 @@ TEST(MarkdownReport, OpTypeComparisonOfSubMillisecondProfiles)
     EXPECT_NE(md.find("| **all kernels** | **0.142** | **0.145** | **+0.003** | **1.02x** |"), std::string::npos) << md;
 }
 
+TEST(MarkdownReport, SaysTheActivationReordersOfAProfile)
+{
+    // The INT8 side's conv reorders its source and destination (2 per call), its 10 calls over 10 runs: 2 per run,
+    // said after the quantization overhead; the FP32 side has none and reads as before.
+    auto r = qs::test::craftedParadoxRun();
+    for (auto& s : r.scenarios)
+        if (s.modelId != "yolov5nu_fp32") {
+            s.profile->nodes.front().activationReorders = 2;
+            s.profile->nodes.front().calls = s.profile->runs;
+            qs::finalizeProfile(*s.profile);
+            EXPECT_DOUBLE_EQ(s.profile->activationReordersPerRun, 2.0);
+        }
+    const std::string md = qs::buildMarkdownReport(r);
+    EXPECT_NE(md.find("; 2 activation reorders per run."), std::string::npos) << md;
+    EXPECT_EQ(md.find("activation reorder"), md.rfind("activation reorder")) << md; // once: the INT8 profile only
+}
+
 TEST(MarkdownReport, VerdictSentences)
 {
     auto r = qs::test::craftedParadoxRun();
