@@ -8,6 +8,7 @@
 
 #include <csignal>
 #include <string>
+#include <unistd.h>
 
 namespace qs::cli {
 
@@ -30,22 +31,28 @@ private:
     void (*m_previous)(int) = SIG_DFL;
 };
 
-/// "\r<label>: run 3/8" on stderr, a newline at the end.
+/// "\r<label>: run 3/8" on a terminal, a newline at the end. Into a file or a pipe (a CI log) only the last line, so
+/// the log does not hold one line of carriage returns per run.
 class StderrProgress final : public ProgressSink
 {
 public:
     explicit StderrProgress(std::string label)
         : m_label(std::move(label))
+        , m_terminal(::isatty(STDERR_FILENO) == 1)
     { }
     void progress(int64_t done, int64_t total) override
     {
-        fmt::print(stderr, "\r{}: run {}/{}", m_label, done, total);
+        if (m_terminal)
+            fmt::print(stderr, "\r{}: run {}/{}", m_label, done, total);
+        else if (done == total)
+            fmt::print(stderr, "{}: run {}/{}", m_label, done, total);
         if (done == total)
             fmt::print(stderr, "\n");
     }
 
 private:
     std::string m_label;
+    bool m_terminal = false;
 };
 
 } // namespace qs::cli
