@@ -177,127 +177,127 @@
         <translation>Welches Modell, welche Threads und welcher Modus dieses Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="69"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="72"/>
         <source>&amp;Swap A and B</source>
         <translation>A und B &amp;tauschen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="72"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="75"/>
         <source>Exchange baseline and candidate (Ctrl+Shift+X)</source>
         <translation>Basis und Kandidat vertauschen (Strg+Umschalt+X)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="98"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="100"/>
         <source>B / A below 1: B takes less time (or memory) than A</source>
         <translation>B / A unter 1: B braucht weniger Zeit (oder Speicher) als A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="137"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="140"/>
         <source>&amp;Copy as Text</source>
         <translation>Als Text &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="320"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="323"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt;: needs a per-node profile on both sides (tick “Per-node profile” in the Runs panel before measuring).</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt;: braucht auf beiden Seiten ein Profil pro Knoten (vor dem Messen „Profil pro Knoten“ im Bereich „Läufe“ ankreuzen).</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="326"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="329"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt; (ms per run, largest difference first): which op types make B slower or faster than A.</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="371"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="374"/>
         <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
         <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="372"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="375"/>
         <source>Pick two scenarios with measured runs.</source>
         <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="374"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="377"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="347"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="350"/>
         <source>B is faster</source>
         <translation>B ist schneller</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="348"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="351"/>
         <source>B is slower</source>
         <translation>B ist langsamer</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="349"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="352"/>
         <source>no clear difference: the interval includes 1</source>
         <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="350"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="353"/>
         <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
         <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="344"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="347"/>
         <source>No speedup: a median is not positive.</source>
         <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="129"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="132"/>
         <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less. Click a column header to sort by it.</source>
         <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger. Ein Klick auf einen Spaltenkopf sortiert danach.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="385"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="388"/>
         <source>Computing the bootstrap interval of the speedup...</source>
         <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="397"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="400"/>
         <source>different CPUs (%1 vs %2)</source>
         <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="400"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="403"/>
         <source>different Quantscope builds</source>
         <translation>verschiedene Quantscope-Builds</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="403"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="406"/>
         <source>different thread settings</source>
         <translation>verschiedene Thread-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="405"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="408"/>
         <source>different modes (%1 vs %2)</source>
         <translation>verschiedene Modi (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="407"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="410"/>
         <source>different runtimes</source>
         <translation>verschiedene Laufzeitumgebungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="409"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="412"/>
         <source>a side is partial (cancelled)</source>
         <translation>eine Seite ist unvollständig (abgebrochen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="411"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="414"/>
         <source>Not like for like: %1.</source>
         <translation>Nicht vergleichbar: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="419"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="422"/>
         <source>A: %1</source>
         <translation>A: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="420"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="423"/>
         <source>B: %1</source>
         <translation>B: %1</translation>
     </message>
@@ -972,52 +972,52 @@
 <context>
     <name>qs::ui::GraphPanel</name>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="49"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="50"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="60"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="61"/>
         <source>Find node name, op type or tensor name</source>
         <translation>Knotenname, Operatortyp oder Tensorname suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="64"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="65"/>
         <source>Previous</source>
         <translation>Zurück</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="65"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="66"/>
         <source>Previous match (Shift+F3)</source>
         <translation>Vorheriger Treffer (Umschalt+F3)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="67"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="68"/>
         <source>Next</source>
         <translation>Weiter</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="68"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="69"/>
         <source>Next match (F3, Enter)</source>
         <translation>Nächster Treffer (F3, Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="71"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="72"/>
         <source>Close the find bar (Esc)</source>
         <translation>Suchleiste schließen (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="72"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="73"/>
         <source>Find:</source>
         <translation>Suchen:</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="95"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="96"/>
         <source>Colour by:</source>
         <translation>Färben nach:</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="102"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="103"/>
         <source>Open an ONNX model (Ctrl+O) or drop one here.
 
 Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+O).</source>
@@ -1026,232 +1026,242 @@ Open an FP32 and an INT8 model side by side with File → Open Pair (Ctrl+Shift+
 Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffnen (Strg+Umschalt+O).</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="111"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="112"/>
         <source>Which model of the pair the graph shows</source>
         <translation>Welches Modell des Paars der Graph zeigt</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="128"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
         <source>&amp;Fit</source>
         <translation>&amp;Einpassen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="128"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
         <source>Fit the whole graph in the window</source>
         <translation>Den ganzen Graphen ins Fenster einpassen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
         <source>Zoom &amp;In</source>
         <translation>Ver&amp;größern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="129"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="131"/>
         <source>Zoom &amp;Out</source>
         <translation>Ver&amp;kleinern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="130"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="131"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="133"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="134"/>
         <source>&amp;Actual Size</source>
         <translation>&amp;Originalgröße</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="133"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="134"/>
         <source>Zoom to 100 %</source>
         <translation>Auf 100 % zoomen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="147"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="148"/>
         <source>&amp;Left to Right</source>
         <translation>Von &amp;links nach rechts</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="148"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="149"/>
         <source>Lay the graph out left to right instead of top to bottom</source>
         <translation>Den Graphen von links nach rechts statt von oben nach unten anordnen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="149"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="150"/>
         <source>Left→Right</source>
         <translation>Links→Rechts</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="150"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="151"/>
         <source>&amp;Collapse Q/DQ</source>
         <translation>Q/DQ &amp;zusammenfalten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="151"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
         <source>Fold QuantizeLinear/DequantizeLinear nodes into the node they feed</source>
         <translation>QuantizeLinear/DequantizeLinear-Knoten in den Knoten falten, den sie speisen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="152"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="153"/>
         <source>&amp;Fold Constants</source>
         <translation>&amp;Konstanten einfalten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="153"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="154"/>
         <source>Draw Constant nodes and constant-only subgraphs as inputs of the node they feed</source>
         <translation>Constant-Knoten und rein konstante Teilgraphen als Eingaben des Knotens zeichnen, den sie speisen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="156"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="157"/>
         <source>Constants</source>
         <translation>Konstanten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="157"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="158"/>
         <source>&amp;Boundaries Only</source>
         <translation>&amp;Nur Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="158"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="159"/>
         <source>Show only quantization boundaries; dim everything else</source>
         <translation>Nur Quantisierungsgrenzen zeigen; alles andere abblenden</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="161"/>
         <source>&amp;Tensor Shapes</source>
         <translation>&amp;Tensorformen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="160"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="161"/>
         <source>Show element types and shapes on edges</source>
         <translation>Elementtypen und Formen an den Kanten zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="161"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="162"/>
         <source>O&amp;verview</source>
         <translation>&amp;Übersicht</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="161"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="162"/>
         <source>Show the overview map</source>
         <translation>Die Übersichtskarte zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="166"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="167"/>
         <source>Boundaries</source>
         <translation>Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="168"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="169"/>
         <source>Shapes</source>
         <translation>Formen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="186"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="187"/>
         <source>Node category</source>
         <translation>Knotenart</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="187"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="188"/>
         <source>MACs per node</source>
         <translation>MACs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="188"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="189"/>
         <source>Weight bytes per node</source>
         <translation>Gewichtsbytes pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="190"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="194"/>
         <source>Colour nodes by a per-node metric (run profiles and parity reports add more)</source>
         <translation>Knoten nach einer Metrik pro Knoten färben (Laufprofile und Paritätsberichte fügen weitere hinzu)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="197"/>
         <source>&amp;Find...</source>
         <translation>&amp;Suchen...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="193"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="197"/>
         <source>Find a node by name, op type or tensor name</source>
         <translation>Einen Knoten über Name, Operatortyp oder Tensorname suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="199"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="203"/>
         <source>Find &amp;Next</source>
         <translation>&amp;Weitersuchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="199"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="203"/>
         <source>Next match</source>
         <translation>Nächster Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="200"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="204"/>
         <source>Find Pre&amp;vious</source>
         <translation>&amp;Rückwärts suchen</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="200"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="204"/>
         <source>Previous match</source>
         <translation>Vorheriger Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="204"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="208"/>
         <source>Export Graph as &amp;PNG...</source>
         <translation>Graph als P&amp;NG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="205"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="209"/>
         <source>Save the whole graph as a PNG image</source>
         <translation>Den ganzen Graphen als PNG-Bild speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="206"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="210"/>
         <source>Export Graph as &amp;SVG...</source>
         <translation>Graph als &amp;SVG exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="207"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="211"/>
         <source>Save the whole graph as a scalable SVG drawing</source>
         <translation>Den ganzen Graphen als skalierbare SVG-Zeichnung speichern</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="243"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="247"/>
         <source>FP32 · %1</source>
         <translation>FP32 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="246"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="250"/>
         <source>INT8 · %1</source>
         <translation>INT8 · %1</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="375"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="379"/>
         <source>Verdict on target</source>
         <translation>Urteil zum Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="377"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="381"/>
         <source>Colour nodes by where they run on %1 (chosen in the Targets view)</source>
         <translation>Knoten danach färben, wo sie auf %1 laufen (gewählt in der Ansicht Ziele)</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="398"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="411"/>
+        <source>SQNR per layer</source>
+        <translation>SQNR pro Schicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="413"/>
+        <source>Colour nodes by the SQNR of the tensor each computes, quantized against FP32 (the Parity panel&apos;s check); low is hot</source>
+        <translation>Knoten nach dem SQNR des Tensors färben, den sie berechnen, quantisiert gegen FP32 (die Prüfung im Bereich Übereinstimmung); niedrig ist heiß</translation>
+    </message>
+    <message>
+        <location filename="../ui/graph/graph_panel.cpp" line="434"/>
         <source>Time per node</source>
         <translation>Zeit pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="399"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="435"/>
         <source>Share of time per node</source>
         <translation>Zeitanteil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="446"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="492"/>
         <source>The analysis reports no per-node MACs for this model yet.</source>
         <translation>Die Analyse liefert für dieses Modell noch keine MACs pro Knoten.</translation>
     </message>
@@ -1264,12 +1274,12 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">logarithmische Skala</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="497"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="543"/>
         <source>No match</source>
         <translation>Kein Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/graph/graph_panel.cpp" line="500"/>
+        <location filename="../ui/graph/graph_panel.cpp" line="546"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
@@ -1492,92 +1502,92 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Kanalreihenfolge: RGB, BGR (mit OpenCV trainierte Modelle) oder Grau (0,299 R + 0,587 G + 0,114 B); vom Modell: RGB bei 3 Kanälen, Grau bei 1</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="159"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="163"/>
         <source>Size:</source>
         <translation>Größe:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="161"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="165"/>
         <source>Resize:</source>
         <translation>Skalierung:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="163"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="167"/>
         <source>Scale:</source>
         <translation>Faktor:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="165"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="169"/>
         <source>Layout:</source>
         <translation>Anordnung:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="167"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="171"/>
         <source>Mean:</source>
         <translation>Mittelwert:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="169"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="173"/>
         <source>Channels:</source>
         <translation>Kanäle:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="171"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="175"/>
         <source>Std:</source>
         <translation>Std.-Abw.:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="194"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="198"/>
         <source>Give both the width and the height of the images, or neither.</source>
         <translation>Geben Sie Breite und Höhe der Bilder an, oder keines von beiden.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="203"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="207"/>
         <source>The image scale &apos;%1&apos; is not a positive number or 1/N.</source>
         <translation>Der Bildfaktor „%1“ ist keine positive Zahl und nicht 1/N.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="208"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="212"/>
         <source>The image mean &apos;%1&apos; is not a list of numbers.</source>
         <translation>Der Bild-Mittelwert „%1“ ist keine Liste von Zahlen.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="211"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="215"/>
         <source>The image std &apos;%1&apos; is not a list of numbers.</source>
         <translation>Die Bild-Standardabweichung „%1“ ist keine Liste von Zahlen.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="238"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="242"/>
         <source>1 image</source>
         <translation>1 Bild</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="238"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="242"/>
         <source>%1 images</source>
         <translation>%1 Bilder</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="243"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="247"/>
         <source>gray</source>
         <translation>Grau</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="245"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="249"/>
         <source>%1, resized to %2×%3 (%4), %5, %6 %7[%8] = %9</source>
         <translation>%1, skaliert auf %2×%3 (%4), %5, %6 %7[%8] = %9</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="249"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="253"/>
         <source>centre crop</source>
         <translation>Mitte ausgeschnitten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="249"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="253"/>
         <source>stretch</source>
         <translation>gestreckt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="255"/>
+        <location filename="../ui/dialogs/image_preprocess_box.cpp" line="259"/>
         <source>The images cannot feed this model: %1</source>
         <translation>Die Bilder passen nicht als Eingabe dieses Modells: %1</translation>
     </message>
@@ -1608,17 +1618,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::LegendWidget</name>
     <message>
-        <location filename="../ui/graph/legend_widget.cpp" line="69"/>
+        <location filename="../ui/graph/legend_widget.cpp" line="81"/>
         <source>log scale</source>
         <translation>logarithmische Skala</translation>
     </message>
     <message>
-        <location filename="../ui/graph/legend_widget.cpp" line="73"/>
+        <location filename="../ui/graph/legend_widget.cpp" line="85"/>
         <source>no data</source>
         <translation>keine Daten</translation>
     </message>
     <message>
-        <location filename="../ui/graph/legend_widget.cpp" line="88"/>
+        <location filename="../ui/graph/legend_widget.cpp" line="104"/>
         <source>float&amp;nbsp;&amp;#8596;&amp;nbsp;integer&amp;nbsp;edge</source>
         <translation>Gleitkomma&amp;nbsp;&amp;#8596;&amp;nbsp;Ganzzahl-Kante</translation>
     </message>
@@ -1651,386 +1661,411 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="248"/>
+        <location filename="../ui/main_window.cpp" line="301"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="249"/>
+        <location filename="../ui/main_window.cpp" line="302"/>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="251"/>
+        <location filename="../ui/main_window.cpp" line="304"/>
         <source>Open an ONNX model</source>
         <translation>Ein ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="252"/>
+        <location filename="../ui/main_window.cpp" line="305"/>
         <source>Open &amp;Pair (FP32 + INT8)...</source>
         <translation>&amp;Paar öffnen (FP32 + INT8)...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="254"/>
+        <location filename="../ui/main_window.cpp" line="307"/>
         <source>Open a float model and its quantized version side by side</source>
         <translation>Ein Gleitkomma-Modell und seine quantisierte Fassung nebeneinander öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="256"/>
+        <location filename="../ui/main_window.cpp" line="309"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="275"/>
+        <location filename="../ui/main_window.cpp" line="329"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="283"/>
+        <location filename="../ui/main_window.cpp" line="337"/>
         <source>&amp;Panels</source>
         <translation>&amp;Bereiche</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="287"/>
+        <location filename="../ui/main_window.cpp" line="341"/>
         <source>&amp;Reset Layout</source>
         <translation>Anordnung &amp;zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="309"/>
+        <location filename="../ui/main_window.cpp" line="379"/>
         <source>&amp;Benchmark</source>
         <translation>Bench&amp;mark</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="314"/>
+        <location filename="../ui/main_window.cpp" line="384"/>
         <source>Choose Run &amp;Folder...</source>
         <translation>Lauf&amp;ordner wählen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="315"/>
+        <location filename="../ui/main_window.cpp" line="385"/>
         <source>Show &amp;Graph</source>
         <translation>&amp;Graph zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="317"/>
+        <location filename="../ui/main_window.cpp" line="387"/>
         <source>Show R&amp;esults</source>
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="337"/>
+        <location filename="../ui/main_window.cpp" line="403"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="272"/>
+        <location filename="../ui/main_window.cpp" line="326"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="82"/>
+        <location filename="../ui/main_window.cpp" line="88"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="83"/>
+        <location filename="../ui/main_window.cpp" line="89"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="84"/>
+        <location filename="../ui/main_window.cpp" line="90"/>
         <source>The model&apos;s graph (Alt+G)</source>
         <translation>Der Graph des Modells (Alt+G)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="85"/>
+        <location filename="../ui/main_window.cpp" line="91"/>
         <source>Charts, statistics and findings of the selected run (Alt+E)</source>
         <translation>Diagramme, Statistiken und Befunde des gewählten Laufs (Alt+E)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="95"/>
+        <location filename="../ui/main_window.cpp" line="105"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="96"/>
-        <location filename="../ui/main_window.cpp" line="350"/>
+        <location filename="../ui/main_window.cpp" line="106"/>
+        <location filename="../ui/main_window.cpp" line="416"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="113"/>
-        <location filename="../ui/main_window.cpp" line="306"/>
+        <location filename="../ui/main_window.cpp" line="123"/>
+        <location filename="../ui/main_window.cpp" line="363"/>
         <source>Stop quantizing; nothing is written</source>
         <translation>Quantisieren abbrechen; es wird nichts geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="141"/>
+        <location filename="../ui/main_window.cpp" line="151"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="202"/>
+        <location filename="../ui/main_window.cpp" line="233"/>
         <source>Open an ONNX model with Ctrl+O or drop one on the window.</source>
         <translation>Öffnen Sie ein ONNX-Modell mit Strg+O oder legen Sie eines im Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="219"/>
+        <location filename="../ui/main_window.cpp" line="253"/>
         <source>Model Summary</source>
         <translation>Modellübersicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="220"/>
+        <location filename="../ui/main_window.cpp" line="254"/>
         <source>Operators</source>
         <translation>Operatoren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="221"/>
+        <location filename="../ui/main_window.cpp" line="255"/>
         <source>Properties</source>
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="225"/>
+        <location filename="../ui/main_window.cpp" line="259"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="226"/>
+        <location filename="../ui/main_window.cpp" line="96"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="227"/>
+        <location filename="../ui/main_window.cpp" line="97"/>
+        <source>Two runs or scenarios side by side, with the bootstrap interval (Alt+C)</source>
+        <translation>Zwei Läufe oder Szenarien nebeneinander, mit dem Bootstrap-Intervall (Alt+C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="260"/>
         <source>Report</source>
         <translation>Bericht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="230"/>
+        <location filename="../ui/main_window.cpp" line="263"/>
         <source>Hotspots</source>
         <translation>Hotspots</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="238"/>
+        <location filename="../ui/main_window.cpp" line="270"/>
         <source>Targets</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="288"/>
+        <location filename="../ui/main_window.cpp" line="273"/>
+        <source>Parity</source>
+        <translation>Übereinstimmung</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="345"/>
         <source>Show Tar&amp;gets</source>
         <translation>Ziele &amp;anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="296"/>
+        <location filename="../ui/main_window.cpp" line="353"/>
         <source>Where the model runs, falls back to the CPU provider, or cannot load</source>
         <translation>Wo das Modell läuft, auf den CPU-Provider ausweicht oder nicht geladen werden kann</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="299"/>
+        <location filename="../ui/main_window.cpp" line="356"/>
         <source>&amp;Model</source>
         <translation>M&amp;odell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="301"/>
+        <location filename="../ui/main_window.cpp" line="358"/>
         <source>&amp;Quantize...</source>
         <translation>&amp;Quantisieren...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="304"/>
+        <location filename="../ui/main_window.cpp" line="361"/>
         <source>Write an INT8 version of the open FP32 model and open it beside the original</source>
         <translation>Eine INT8-Fassung des geöffneten FP32-Modells schreiben und neben dem Original öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="305"/>
+        <location filename="../ui/main_window.cpp" line="362"/>
         <source>&amp;Cancel Quantizing</source>
         <translation>Quantisieren &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="319"/>
+        <location filename="../ui/main_window.cpp" line="390"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="338"/>
+        <location filename="../ui/main_window.cpp" line="404"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="339"/>
+        <location filename="../ui/main_window.cpp" line="405"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="353"/>
+        <location filename="../ui/main_window.cpp" line="419"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="360"/>
-        <location filename="../ui/main_window.cpp" line="368"/>
+        <location filename="../ui/main_window.cpp" line="426"/>
+        <location filename="../ui/main_window.cpp" line="434"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="367"/>
+        <location filename="../ui/main_window.cpp" line="433"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="377"/>
+        <location filename="../ui/main_window.cpp" line="443"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="388"/>
+        <location filename="../ui/main_window.cpp" line="454"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="392"/>
+        <location filename="../ui/main_window.cpp" line="458"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="405"/>
+        <location filename="../ui/main_window.cpp" line="471"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="405"/>
+        <location filename="../ui/main_window.cpp" line="471"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="407"/>
+        <location filename="../ui/main_window.cpp" line="473"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="407"/>
+        <location filename="../ui/main_window.cpp" line="473"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="412"/>
-        <source>Export Failed</source>
-        <translation>Export fehlgeschlagen</translation>
+        <location filename="../ui/main_window.cpp" line="478"/>
+        <source>Quantscope could not export the graph to %1.</source>
+        <translation>Quantscope konnte den Graphen nicht nach %1 exportieren.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="414"/>
+        <source>Export Failed</source>
+        <translation type="vanished">Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="480"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="436"/>
+        <location filename="../ui/main_window.cpp" line="503"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="436"/>
+        <location filename="../ui/main_window.cpp" line="503"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="458"/>
+        <location filename="../ui/main_window.cpp" line="525"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="513"/>
+        <location filename="../ui/main_window.cpp" line="580"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="517"/>
         <source>Could Not Open Model</source>
-        <translation>Öffnen fehlgeschlagen</translation>
+        <translation type="vanished">Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="518"/>
+        <location filename="../ui/main_window.cpp" line="585"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="549"/>
+        <location filename="../ui/main_window.cpp" line="613"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="550"/>
+        <location filename="../ui/main_window.cpp" line="614"/>
         <source>%1 (session)</source>
         <translation>%1 (Sitzung)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="552"/>
+        <location filename="../ui/main_window.cpp" line="616"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="564"/>
+        <location filename="../ui/main_window.cpp" line="628"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="579"/>
+        <location filename="../ui/main_window.cpp" line="643"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="582"/>
+        <location filename="../ui/main_window.cpp" line="650"/>
+        <source>%1[*] · %2</source>
+        <translation>%1[*] · %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="651"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="582"/>
+        <location filename="../ui/main_window.cpp" line="651"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="674"/>
+        <location filename="../ui/main_window.cpp" line="754"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="683"/>
+        <location filename="../ui/main_window.cpp" line="763"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="696"/>
+        <location filename="../ui/main_window.cpp" line="776"/>
         <source>Quantizing failed.</source>
         <translation>Quantisieren fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="699"/>
         <source>Could Not Quantize</source>
-        <translation>Quantisieren fehlgeschlagen</translation>
+        <translation type="vanished">Quantisieren fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="700"/>
+        <location filename="../ui/main_window.cpp" line="779"/>
         <source>Quantscope could not write the INT8 model.</source>
         <translation>Quantscope konnte das INT8-Modell nicht schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="708"/>
+        <location filename="../ui/main_window.cpp" line="784"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="709"/>
+        <location filename="../ui/main_window.cpp" line="785"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="329"/>
+        <location filename="../ui/main_window.cpp" line="395"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="330"/>
+        <location filename="../ui/main_window.cpp" line="396"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
     <message>
         <source>%1 nodes · %2 boundaries · layout %3 ms</source>
         <translation type="vanished">%1 Knoten · %2 Grenzen · Layout %3 ms</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::MessageBox</name>
+    <message>
+        <location filename="../ui/dialogs/message_box.cpp" line="10"/>
+        <source>Quantscope</source>
+        <translation>Quantscope</translation>
     </message>
 </context>
 <context>
@@ -2045,6 +2080,11 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <source>Share of the total time</source>
         <translation>Anteil an der Gesamtzeit</translation>
     </message>
+    <message>
+        <location filename="../ui/graph/metric_overlay.cpp" line="75"/>
+        <source>SQNR of the quantized model</source>
+        <translation>SQNR des quantisierten Modells</translation>
+    </message>
 </context>
 <context>
     <name>qs::ui::MinimapView</name>
@@ -2057,7 +2097,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::NodeItem</name>
     <message numerus="yes">
-        <location filename="../ui/graph/node_item.cpp" line="76"/>
+        <location filename="../ui/graph/node_item.cpp" line="157"/>
         <source>%n Q/DQ node(s) collapsed into this one</source>
         <translation>
             <numerusform>%n Q/DQ-Knoten in diesen zusammengefaltet</numerusform>
@@ -2065,7 +2105,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/graph/node_item.cpp" line="80"/>
+        <location filename="../ui/graph/node_item.cpp" line="161"/>
         <source>%n constant input(s) folded into this node (see Properties)</source>
         <translation>
             <numerusform>%n konstante Eingabe in diesen Knoten eingefaltet (siehe Eigenschaften)</numerusform>
@@ -2316,6 +2356,418 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <location filename="../ui/panels/operators_panel.cpp" line="124"/>
         <source>Quantized</source>
         <translation>Quantisiert</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ParityPanel</name>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="56"/>
+        <source>Check &amp;Parity</source>
+        <translation>&amp;Übereinstimmung prüfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="57"/>
+        <source>Run the FP32 and the quantized model of the open pair on the same inputs and compare their outputs and every tensor they share</source>
+        <translation>Das FP32- und das quantisierte Modell des geöffneten Paars mit denselben Eingaben ausführen und ihre Ausgaben und alle gemeinsamen Tensoren vergleichen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="63"/>
+        <source>Random inputs</source>
+        <translation>Zufallseingaben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="64"/>
+        <location filename="../ui/panels/parity_panel.cpp" line="73"/>
+        <source>Folder of samples</source>
+        <translation>Ordner mit Stichproben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="65"/>
+        <source>Seeded uniform [0, 1) inputs, or a folder with test_data_set_*/input_0.pb, .pb or .npy files (one sample each)</source>
+        <translation>Gleichverteilte Eingaben in [0, 1) mit festem Startwert, oder ein Ordner mit test_data_set_*/input_0.pb, .pb- oder .npy-Dateien (je eine Stichprobe)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="70"/>
+        <source> samples</source>
+        <translation> Stichproben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="71"/>
+        <source>How many random samples both models run (two model runs each)</source>
+        <translation>Wie viele Zufallsstichproben beide Modelle ausführen (je zwei Modellläufe)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="77"/>
+        <source>Choose the folder of samples</source>
+        <translation>Ordner mit Stichproben wählen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="79"/>
+        <source>Folder of Samples</source>
+        <translation>Ordner mit Stichproben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="91"/>
+        <source>Check Parity</source>
+        <translation>Übereinstimmung prüfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="95"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="96"/>
+        <source>Stop the check; the previous result stays</source>
+        <translation>Prüfung abbrechen; das vorige Ergebnis bleibt</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>Op</source>
+        <translation>Op</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>SQNR</source>
+        <translation>SQNR</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>Max |Δ|</source>
+        <translation>Max. |Δ|</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="120"/>
+        <source>Matched by</source>
+        <translation>Zugeordnet über</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="122"/>
+        <source>An intermediate tensor both models compute, worst SQNR first: where the error enters</source>
+        <translation>Ein Zwischentensor, den beide Modelle berechnen, schlechtester SQNR zuerst: wo der Fehler entsteht</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="124"/>
+        <source>By name (ONNX Runtime&apos;s quantizer keeps the float names) or by structure (same op type and shape in graph order, for files that rename everything)</source>
+        <translation>Über den Namen (der Quantisierer von ONNX Runtime behält die Float-Namen) oder über die Struktur (gleicher Op-Typ und gleiche Form in Graphreihenfolge, für Dateien, die alles umbenennen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="134"/>
+        <source>Select a row to show the node that computes the tensor in the graph</source>
+        <translation>Eine Zeile wählen, um den Knoten, der den Tensor berechnet, im Graphen zu zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="137"/>
+        <source>Colour Graph by SQNR</source>
+        <translation>Graph nach SQNR färben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="139"/>
+        <source>Colour the graph&apos;s nodes by the SQNR of the tensor each computes (low is hot)</source>
+        <translation>Die Knoten des Graphen nach dem SQNR des Tensors färben, den sie berechnen (niedrig ist heiß)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="141"/>
+        <source>Save JSON…</source>
+        <translation>JSON speichern…</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="142"/>
+        <source>Write the whole report, every layer included, as quantscope-cli parity --json does</source>
+        <translation>Den ganzen Bericht mit allen Schichten schreiben, wie quantscope-cli parity --json</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="146"/>
+        <source>Inputs:</source>
+        <translation>Eingaben:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="178"/>
+        <source>%1: %2 of %3 runs</source>
+        <translation>%1: %2 von %3 Läufen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="196"/>
+        <source>Parity check cancelled.</source>
+        <translation>Übereinstimmungsprüfung abgebrochen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="246"/>
+        <source>Open an FP32 and a quantized model as a pair (File → Open Pair) to check parity.</source>
+        <translation>Öffnen Sie ein FP32- und ein quantisiertes Modell als Paar (Datei → Paar öffnen), um die Übereinstimmung zu prüfen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="250"/>
+        <source>Choose a folder of samples, or use random inputs.</source>
+        <translation>Wählen Sie einen Ordner mit Stichproben, oder verwenden Sie Zufallseingaben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="259"/>
+        <source>Starting</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="293"/>
+        <source>Check how far the quantized model&apos;s outputs stray from the FP32 model&apos;s.</source>
+        <translation>Prüfen, wie weit die Ausgaben des quantisierten Modells von denen des FP32-Modells abweichen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="294"/>
+        <source>Open an FP32 and a quantized model as a pair to check parity.</source>
+        <translation>Öffnen Sie ein FP32- und ein quantisiertes Modell als Paar, um die Übereinstimmung zu prüfen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="304"/>
+        <source>1 sample</source>
+        <translation>1 Stichprobe</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="304"/>
+        <source>%1 samples</source>
+        <translation>%1 Stichproben</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="306"/>
+        <source>&lt;b style=&apos;color:#2b8a3e&apos;&gt;Pass&lt;/b&gt;: every output of %1 is within the thresholds against %2 (%3, %4).</source>
+        <translation>&lt;b style=&apos;color:#2b8a3e&apos;&gt;Bestanden&lt;/b&gt;: jede Ausgabe von %1 liegt gegenüber %2 innerhalb der Schwellen (%3, %4).</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="309"/>
+        <source>&lt;b style=&apos;color:#c92a2a&apos;&gt;Fail&lt;/b&gt;: %1 of %2 outputs of %3 are below the thresholds against %4 (%5, %6).</source>
+        <translation>&lt;b style=&apos;color:#c92a2a&apos;&gt;Nicht bestanden&lt;/b&gt;: %1 von %2 Ausgaben von %3 liegen gegenüber %4 unter den Schwellen (%5, %6).</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="331"/>
+        <source>%1 dB</source>
+        <translation>%1 dB</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="331"/>
+        <source>identical</source>
+        <translation>identisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="334"/>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="334"/>
+        <source>structure</source>
+        <translation>Struktur</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="345"/>
+        <source>FP32: %1
+Quantized: %2</source>
+        <translation>FP32: %1
+Quantisiert: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="378"/>
+        <source>Save Parity Report</source>
+        <translation>Übereinstimmungsbericht speichern</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="378"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="385"/>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/parity_panel.cpp" line="388"/>
+        <source>Parity report written to %1.</source>
+        <translation>Übereinstimmungsbericht nach %1 geschrieben.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ParityTable</name>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="71"/>
+        <source>SQNR %1 dB &lt; %2 dB</source>
+        <translation>SQNR %1 dB &lt; %2 dB</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="73"/>
+        <source>cosine %1 &lt; %2</source>
+        <translation>Kosinus %1 &lt; %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="75"/>
+        <source>max |Δ| %1 &gt; %2</source>
+        <translation>max. |Δ| %1 &gt; %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="77"/>
+        <source>mean |Δ| %1 &gt; %2</source>
+        <translation>mittleres |Δ| %1 &gt; %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="87"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="87"/>
+        <source>Reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="87"/>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="87"/>
+        <source>SQNR</source>
+        <translation>SQNR</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="87"/>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="88"/>
+        <source>Max |Δ|</source>
+        <translation>Max. |Δ|</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="88"/>
+        <source>Mean |Δ|</source>
+        <translation>Mittl. |Δ|</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="88"/>
+        <source>Top-1</source>
+        <translation>Top-1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="88"/>
+        <source>Top-5</source>
+        <translation>Top-5</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="88"/>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="91"/>
+        <source>Signal-to-quantization-noise ratio: 10·log10(Σ reference² / Σ (reference − model)²); higher is better, scale-free</source>
+        <translation>Signal-Quantisierungsrausch-Verhältnis: 10·log10(Σ Referenz² / Σ (Referenz − Modell)²); höher ist besser, skalenunabhängig</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="94"/>
+        <source>Cosine similarity of the two outputs; 1 is identical</source>
+        <translation>Kosinus-Ähnlichkeit der beiden Ausgaben; 1 ist identisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="95"/>
+        <source>Largest absolute difference of one element</source>
+        <translation>Größte absolute Abweichung eines Elements</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="96"/>
+        <source>Mean absolute difference over all elements</source>
+        <translation>Mittlere absolute Abweichung über alle Elemente</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="98"/>
+        <source>Classifier outputs: share of samples whose top class is the FP32 model&apos;s</source>
+        <translation>Klassifikator-Ausgaben: Anteil der Stichproben, deren wahrscheinlichste Klasse die des FP32-Modells ist</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="101"/>
+        <source>Classifier outputs: share of samples where the FP32 model&apos;s top class is among the five largest</source>
+        <translation>Klassifikator-Ausgaben: Anteil der Stichproben, bei denen die wahrscheinlichste Klasse des FP32-Modells unter den fünf größten ist</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="104"/>
+        <source>Pass or fail against the thresholds stated below</source>
+        <translation>Bestanden oder nicht bestanden nach den unten genannten Schwellen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="125"/>
+        <source>%1 dB</source>
+        <translation>%1 dB</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="125"/>
+        <source>identical</source>
+        <translation>identisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="127"/>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="127"/>
+        <source>fail</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="140"/>
+        <source>Below the thresholds</source>
+        <translation>Unter den Schwellen</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="149"/>
+        <source>Pass: SQNR ≥ %1 dB and cosine ≥ %2 for every output over the same inputs</source>
+        <translation>Bestanden: SQNR ≥ %1 dB und Kosinus ≥ %2 für jede Ausgabe über dieselben Eingaben</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="152"/>
+        <source>, max |Δ| ≤ %1</source>
+        <translation>, max. |Δ| ≤ %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/parity_table.cpp" line="154"/>
+        <source>, mean |Δ| ≤ %1</source>
+        <translation>, mittleres |Δ| ≤ %1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ui::ParityWorker</name>
+    <message>
+        <location filename="../ui/workers/parity_worker.cpp" line="17"/>
+        <source>Parity needs an FP32 and a quantized model open as a pair.</source>
+        <translation>Die Übereinstimmungsprüfung braucht ein FP32- und ein quantisiertes Modell, als Paar geöffnet.</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/parity_worker.cpp" line="18"/>
+        <source>Reading the inputs</source>
+        <translation>Eingaben werden gelesen</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/parity_worker.cpp" line="21"/>
+        <source>Inputs &apos;%1&apos;: %2</source>
+        <translation>Eingaben &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/parity_worker.cpp" line="25"/>
+        <source>Comparing</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers/parity_worker.cpp" line="39"/>
+        <source>Could not check parity: %1</source>
+        <translation>Übereinstimmung konnte nicht geprüft werden: %1</translation>
     </message>
 </context>
 <context>
@@ -2572,47 +3024,46 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::QuantizeCoordinator</name>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="25"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="26"/>
         <source>%1 %2/%3</source>
         <translation>%1 %2/%3</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="36"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="37"/>
         <source>Quantizing cancelled; nothing was written.</source>
         <translation>Quantisieren abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="72"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="73"/>
         <source>A model is being quantized; wait for it or cancel it first.</source>
         <translation>Es wird gerade ein Modell quantisiert; warten Sie darauf oder brechen Sie es zuerst ab.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="76"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="77"/>
         <source>The FP32 model %1 of this run is not there any more.</source>
         <translation>Das FP32-Modell %1 dieses Laufs ist nicht mehr vorhanden.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="99"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="100"/>
         <source>Quantizing %1...</source>
         <translation>%1 wird quantisiert...</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="111"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="112"/>
         <source>%1 Wrote %2.</source>
         <translation>%1 %2 geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="114"/>
         <source>Quantized</source>
-        <translation>Quantisiert</translation>
+        <translation type="vanished">Quantisiert</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="115"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="116"/>
         <source>Wrote %1 (%2).</source>
         <translation>%1 geschrieben (%2).</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="122"/>
+        <location filename="../ui/dialogs/quantize_coordinator.cpp" line="123"/>
         <source>The details say which nodes and why.</source>
         <translation>Die Details nennen die Knoten und den Grund.</translation>
     </message>
@@ -2620,192 +3071,192 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::QuantizeDialog</name>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="95"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="96"/>
         <source>Quantize %1</source>
         <translation>%1 quantisieren</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="109"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="110"/>
         <source>Writes an INT8 version of &lt;b&gt;%1&lt;/b&gt; in the node patterns of ONNX Runtime&apos;s quantizer and opens it beside the original.</source>
         <translation>Schreibt eine INT8-Fassung von &lt;b&gt;%1&lt;/b&gt; in den Knotenmustern des Quantisierers von ONNX Runtime und öffnet sie neben dem Original.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="117"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="118"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="120"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="121"/>
         <source>Static QDQ</source>
         <translation>Statisch QDQ</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="122"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="123"/>
         <source>QuantizeLinear/DequantizeLinear pairs around the quantized ops; ranges come from a calibration pass. Runtimes fuse each group into an integer kernel.</source>
         <translation>QuantizeLinear/DequantizeLinear-Paare um die quantisierten Operatoren; die Wertebereiche stammen aus einem Kalibrierungsdurchlauf. Laufzeitumgebungen verschmelzen jede Gruppe zu einem Ganzzahl-Kernel.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="125"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="126"/>
         <source>Static QOperator</source>
         <translation>Statisch QOperator</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="127"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="128"/>
         <source>QLinearConv/QLinearMatMul on the integer tensors, QuantizeLinear/DequantizeLinear only where float ops meet them; ranges come from a calibration pass.</source>
         <translation>QLinearConv/QLinearMatMul auf den Ganzzahl-Tensoren, QuantizeLinear/DequantizeLinear nur dort, wo Float-Operatoren auf sie treffen; die Wertebereiche stammen aus einem Kalibrierungsdurchlauf.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="130"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="131"/>
         <source>Dynamic</source>
         <translation>Dynamisch</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="132"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="133"/>
         <source>DynamicQuantizeLinear before ConvInteger/MatMulInteger: activation ranges are measured on every run, so no calibration data is needed. Meant for MatMul-heavy models.</source>
         <translation>DynamicQuantizeLinear vor ConvInteger/MatMulInteger: die Wertebereiche der Aktivierungen werden bei jedem Lauf gemessen, daher sind keine Kalibrierungsdaten nötig. Gedacht für MatMul-lastige Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="135"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="136"/>
         <source>How the INT8 model is written (quantscope-cli quantize --format)</source>
         <translation>Wie das INT8-Modell geschrieben wird (quantscope-cli quantize --format)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="136"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="137"/>
         <source>Per-channel weights</source>
         <translation>Gewichte pro Kanal</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="138"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="139"/>
         <source>One weight scale per output channel instead of one per tensor: more accurate, and needs symmetric weights</source>
         <translation>Ein Gewichtsskalenfaktor pro Ausgabekanal statt einer pro Tensor: genauer, und verlangt symmetrische Gewichte</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="140"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="141"/>
         <source>Reduce range (7-bit weights)</source>
         <translation>Reduzierter Bereich (7-Bit-Gewichte)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="142"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="143"/>
         <source>Weights in 7 bits, for CPUs without VNNI whose u8*s8 multiply-add sums pairs into saturating 16-bit integers</source>
         <translation>Gewichte in 7 Bit, für CPUs ohne VNNI, deren u8*s8-Multiplizier-Addier-Befehl Paare in sättigende 16-Bit-Ganzzahlen summiert</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="145"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="146"/>
         <source>Format:</source>
         <translation>Format:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="150"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="151"/>
         <source>Types</source>
         <translation>Typen</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="155"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="156"/>
         <source>The type of the quantized weights; x86-64 integer kernels multiply uint8 activations by int8 weights</source>
         <translation>Der Typ der quantisierten Gewichte; x86-64-Ganzzahl-Kernels multiplizieren uint8-Aktivierungen mit int8-Gewichten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="162"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="163"/>
         <source>The type of the quantized activations; int8 needs a static format and int8 weights</source>
         <translation>Der Typ der quantisierten Aktivierungen; int8 verlangt ein statisches Format und int8-Gewichte</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="165"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="166"/>
         <source>By type (int8 symmetric, uint8 not)</source>
         <translation>Nach Typ (int8 symmetrisch, uint8 nicht)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="166"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="167"/>
         <source>Symmetric</source>
         <translation>Symmetrisch</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="167"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="168"/>
         <source>Asymmetric</source>
         <translation>Asymmetrisch</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="168"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="169"/>
         <source>Symmetric weights have zero point 0 (or 128 for uint8); asymmetric ones use the whole range from the smallest to the largest weight</source>
         <translation>Symmetrische Gewichte haben den Nullpunkt 0 (bzw. 128 bei uint8); asymmetrische nutzen den ganzen Bereich vom kleinsten bis zum größten Gewicht</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="170"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="171"/>
         <source>Symmetric activations</source>
         <translation>Symmetrische Aktivierungen</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="173"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="174"/>
         <source>Activation ranges centred on zero; only the static formats choose activation ranges in advance</source>
         <translation>Wertebereiche der Aktivierungen um null zentriert; nur die statischen Formate legen sie im Voraus fest</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="175"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="176"/>
         <source>Weights:</source>
         <translation>Gewichte:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="176"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="177"/>
         <source>Activations:</source>
         <translation>Aktivierungen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="177"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="178"/>
         <source>Weight range:</source>
         <translation>Gewichtsbereich:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="181"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="182"/>
         <source>Calibration (static formats)</source>
         <translation>Kalibrierung (statische Formate)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="185"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="186"/>
         <source>Min/max</source>
         <translation>Min/Max</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="186"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="187"/>
         <source>Percentile</source>
         <translation>Perzentil</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="187"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="188"/>
         <source>Entropy (KL divergence)</source>
         <translation>Entropie (KL-Divergenz)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="188"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="189"/>
         <source>How each activation&apos;s range is chosen from the calibration runs: the observed range, a percentile of |x| (ignores rare outliers), or TensorRT&apos;s entropy threshold</source>
         <translation>Wie der Wertebereich jeder Aktivierung aus den Kalibrierungsläufen gewählt wird: der beobachtete Bereich, ein Perzentil von |x| (ignoriert seltene Ausreißer) oder die Entropie-Schwelle von TensorRT</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="196"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="197"/>
         <source>The share of |x| values the range keeps (percentile calibration)</source>
         <translation>Der Anteil der |x|-Werte, den der Bereich behält (Perzentil-Kalibrierung)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="197"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="198"/>
         <source>Random samples:</source>
         <translation>Zufallsstichproben:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="199"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="200"/>
         <source>Seeded uniform [0, 1) inputs: only right for models whose inputs have that distribution (images scaled to [0, 1])</source>
         <translation>Gleichverteilte Eingaben in [0, 1) mit festem Startwert: nur richtig für Modelle, deren Eingaben so verteilt sind (auf [0, 1] skalierte Bilder)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="205"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="206"/>
         <source>How many random inputs the calibration runs the model on</source>
         <translation>Auf wie vielen Zufallseingaben die Kalibrierung das Modell ausführt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="206"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="207"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="208"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="209"/>
         <source>Real inputs: test_data_set_*/input_K.pb folders, a folder of .pb or .npy files, or a folder of PNG/JPEG images (one sample per file)</source>
         <translation>Echte Eingaben: Ordner test_data_set_*/input_K.pb, ein Ordner mit .pb- oder .npy-Dateien oder ein Ordner mit PNG/JPEG-Bildern (eine Stichprobe pro Datei)</translation>
     </message>
@@ -2814,184 +3265,183 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Echte Eingaben: Ordner test_data_set_*/input_K.pb oder ein Ordner mit .pb- oder .npy-Dateien (eine Stichprobe pro Datei)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="213"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="257"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="214"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="258"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="218"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="219"/>
         <source>Threads for the calibration runs</source>
         <translation>Threads für die Kalibrierungsläufe</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="220"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="221"/>
         <source>Method:</source>
         <translation>Methode:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="228"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="229"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="234"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="235"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="237"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="238"/>
         <source>Conv, MatMul (QDQ also Gemm)</source>
         <translation>Conv, MatMul (QDQ auch Gemm)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="238"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="239"/>
         <source>The op types to quantize, separated by commas; empty: the format&apos;s default</source>
         <translation>Die zu quantisierenden Operatortypen, durch Kommas getrennt; leer: die Vorgabe des Formats</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="241"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="242"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="242"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="243"/>
         <source>Names of nodes to leave in float (sensitive layers), separated by commas</source>
         <translation>Namen der Knoten, die in Float bleiben sollen (empfindliche Schichten), durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="245"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="246"/>
         <source>NAME=1x3x224x224</source>
         <translation>NAME=1x3x224x224</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="246"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="247"/>
         <source>Binds free input dimensions for the calibration runs, separated by spaces</source>
         <translation>Legt freie Eingabedimensionen für die Kalibrierungsläufe fest, durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="248"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="249"/>
         <source>Op types:</source>
         <translation>Operatortypen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="249"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="250"/>
         <source>Leave in float:</source>
         <translation>In Float lassen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="250"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="251"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="255"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="256"/>
         <source>Where the INT8 model is written; an existing file is replaced only after asking</source>
         <translation>Wohin das INT8-Modell geschrieben wird; eine vorhandene Datei wird erst nach Rückfrage ersetzt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="260"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="261"/>
         <source>Write to:</source>
         <translation>Schreiben nach:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="273"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="274"/>
         <source>&amp;Quantize</source>
         <translation>&amp;Quantisieren</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="274"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="275"/>
         <source>Quantize on a background thread; the result opens as a pair beside the original</source>
         <translation>In einem Hintergrund-Thread quantisieren; das Ergebnis öffnet sich als Paar neben dem Original</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="276"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="513"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="277"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="514"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="438"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="439"/>
         <source>Will write: %1.</source>
         <translation>Schreibt: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="446"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="447"/>
         <source>Refused: %1</source>
         <translation>Abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="450"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="451"/>
         <source>Choose the folder of calibration inputs, or use random samples.</source>
         <translation>Wählen Sie den Ordner mit Kalibrierungseingaben, oder verwenden Sie Zufallsstichproben.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="452"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="453"/>
         <source>The calibration folder %1 does not exist.</source>
         <translation>Der Kalibrierungsordner %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="455"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="456"/>
         <source>The calibration folder cannot be used: %1</source>
         <translation>Der Kalibrierungsordner ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="465"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="466"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="467"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="468"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of this model.</source>
         <translation>Eingabeform „%1“: „%2“ ist keine Eingabe dieses Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="472"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="473"/>
         <source>&apos;%1&apos; (leave in float) is not a node of this model.</source>
         <translation>„%1“ (in Float lassen) ist kein Knoten dieses Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="475"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="476"/>
         <source>Choose where to write the INT8 model.</source>
         <translation>Wählen Sie, wohin das INT8-Modell geschrieben wird.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="477"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="478"/>
         <source>The INT8 model would replace the FP32 model it is made from; choose another file.</source>
         <translation>Das INT8-Modell würde das FP32-Modell ersetzen, aus dem es entsteht; wählen Sie eine andere Datei.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="479"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="480"/>
         <source>%1 is a folder; choose a file name.</source>
         <translation>%1 ist ein Ordner; wählen Sie einen Dateinamen.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="485"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="486"/>
         <source>Calibration Data Folder</source>
         <translation>Ordner mit Kalibrierungsdaten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="495"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="496"/>
         <source>Write the INT8 Model to</source>
         <translation>INT8-Modell schreiben nach</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="495"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="496"/>
         <source>ONNX models (*.onnx);;All files (*)</source>
         <translation>ONNX-Modelle (*.onnx);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="509"/>
         <source>Replace File?</source>
-        <translation>Datei ersetzen?</translation>
+        <translation type="vanished">Datei ersetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="510"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="511"/>
         <source>%1 exists. Replace it with the new INT8 model?</source>
         <translation>%1 existiert. Durch das neue INT8-Modell ersetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="512"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="513"/>
         <source>&amp;Replace</source>
         <translation>&amp;Ersetzen</translation>
     </message>
@@ -3080,42 +3530,42 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::QuantizeWorker</name>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="55"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="24"/>
         <source>These quantization options are refused: %1</source>
         <translation>Diese Quantisierungsoptionen werden abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="60"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="29"/>
         <source>Reading %1</source>
         <translation>%1 wird gelesen</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="71"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="40"/>
         <source>Reading the calibration data</source>
         <translation>Kalibrierungsdaten werden gelesen</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="75"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="44"/>
         <source>Calibration data &apos;%1&apos;: %2</source>
         <translation>Kalibrierungsdaten „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="82"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="51"/>
         <source>Calibrating</source>
         <translation>Kalibrierung</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="96"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="65"/>
         <source>Could not quantize %1: %2</source>
         <translation>%1 konnte nicht quantisiert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="101"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="70"/>
         <source>Writing %1</source>
         <translation>%1 wird geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/workers/quantize_worker.cpp" line="103"/>
+        <location filename="../ui/workers/quantize_worker.cpp" line="72"/>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
@@ -3152,87 +3602,87 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ReportPanel</name>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="31"/>
+        <location filename="../ui/panels/report_panel.cpp" line="32"/>
         <source>Export Report as &amp;Markdown...</source>
         <translation>Bericht als &amp;Markdown exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="34"/>
+        <location filename="../ui/panels/report_panel.cpp" line="35"/>
         <source>Write the engine&apos;s Markdown report of the selected run (Ctrl+Shift+M)</source>
         <translation>Den Markdown-Bericht der Engine zum gewählten Lauf schreiben (Strg+Umschalt+M)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="36"/>
+        <location filename="../ui/panels/report_panel.cpp" line="37"/>
         <source>Export Report as &amp;PDF...</source>
         <translation>Bericht als &amp;PDF exportieren...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="39"/>
+        <location filename="../ui/panels/report_panel.cpp" line="40"/>
         <source>Write the report with its charts as a PDF (Ctrl+Shift+P)</source>
         <translation>Den Bericht mit seinen Diagrammen als PDF schreiben (Strg+Umschalt+P)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="42"/>
+        <location filename="../ui/panels/report_panel.cpp" line="43"/>
         <source>Copy Report as Mar&amp;kdown</source>
         <translation>Bericht als Markdown &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="45"/>
+        <location filename="../ui/panels/report_panel.cpp" line="46"/>
         <source>Put the Markdown report of the selected run on the clipboard (Ctrl+Shift+C)</source>
         <translation>Den Markdown-Bericht des gewählten Laufs in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="50"/>
+        <location filename="../ui/panels/report_panel.cpp" line="51"/>
         <source>Copied the report to the clipboard.</source>
         <translation>Bericht in die Zwischenablage kopiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="59"/>
+        <location filename="../ui/panels/report_panel.cpp" line="60"/>
         <source>Cancel Export</source>
         <translation>Export abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="63"/>
+        <location filename="../ui/panels/report_panel.cpp" line="64"/>
         <source>Stop writing the report; the file already at that path stays as it was (Esc)</source>
         <translation>Das Schreiben des Berichts beenden; die Datei, die schon unter diesem Pfad liegt, bleibt unverändert (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="66"/>
+        <location filename="../ui/panels/report_panel.cpp" line="67"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="77"/>
+        <location filename="../ui/panels/report_panel.cpp" line="78"/>
         <source>A4</source>
         <translation>A4</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="78"/>
+        <location filename="../ui/panels/report_panel.cpp" line="79"/>
         <source>Letter</source>
         <translation>Letter</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="79"/>
+        <location filename="../ui/panels/report_panel.cpp" line="80"/>
         <source>Paper size of the PDF report</source>
         <translation>Papierformat des PDF-Berichts</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="105"/>
+        <location filename="../ui/panels/report_panel.cpp" line="106"/>
         <source>The Markdown report exactly as &apos;quantscope-cli report&apos; writes it</source>
         <translation>Der Markdown-Bericht genau so, wie ihn „quantscope-cli report“ schreibt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="115"/>
+        <location filename="../ui/panels/report_panel.cpp" line="116"/>
         <source>Page %1 of %2</source>
         <translation>Seite %1 von %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="120"/>
+        <location filename="../ui/panels/report_panel.cpp" line="121"/>
         <source>Export cancelled; %1 was left as it was.</source>
         <translation>Export abgebrochen; %1 bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="122"/>
+        <location filename="../ui/panels/report_panel.cpp" line="123"/>
         <source>Export failed; %1 was left as it was.</source>
         <translation>Export fehlgeschlagen; %1 bleibt unverändert.</translation>
     </message>
@@ -3241,7 +3691,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">%1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="118"/>
+        <location filename="../ui/panels/report_panel.cpp" line="119"/>
         <source>Exported the report to %1.</source>
         <translation>Bericht nach %1 exportiert.</translation>
     </message>
@@ -3250,45 +3700,44 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Export fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="123"/>
         <source>Export Failed</source>
-        <translation>Export fehlgeschlagen</translation>
+        <translation type="vanished">Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="123"/>
+        <location filename="../ui/panels/report_panel.cpp" line="124"/>
         <source>Could not write %1:
 %2</source>
         <translation>%1 konnte nicht geschrieben werden:
 %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="153"/>
+        <location filename="../ui/panels/report_panel.cpp" line="154"/>
         <source>&lt;p style=&apos;color:#868e96&apos;&gt;Select a run in the Runs panel to see its report.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:#868e96&apos;&gt;Wählen Sie im Bereich „Läufe“ einen Lauf, um seinen Bericht zu sehen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="182"/>
+        <location filename="../ui/panels/report_panel.cpp" line="183"/>
         <source>Export Report as Markdown</source>
         <translation>Bericht als Markdown exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="182"/>
+        <location filename="../ui/panels/report_panel.cpp" line="183"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="185"/>
-        <location filename="../ui/panels/report_panel.cpp" line="198"/>
+        <location filename="../ui/panels/report_panel.cpp" line="186"/>
+        <location filename="../ui/panels/report_panel.cpp" line="199"/>
         <source>Writing %1...</source>
         <translation>%1 wird geschrieben...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="195"/>
+        <location filename="../ui/panels/report_panel.cpp" line="196"/>
         <source>Export Report as PDF</source>
         <translation>Bericht als PDF exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/report_panel.cpp" line="195"/>
+        <location filename="../ui/panels/report_panel.cpp" line="196"/>
         <source>PDF documents (*.pdf)</source>
         <translation>PDF-Dokumente (*.pdf)</translation>
     </message>
@@ -3795,88 +4244,98 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Umgebung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="305"/>
+        <location filename="../ui/report/report_tables.cpp" line="291"/>
+        <source>; %1 activation reorder per run.</source>
+        <translation>; %1 Umordnung von Aktivierungen pro Lauf.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="291"/>
+        <source>; %1 activation reorders per run.</source>
+        <translation>; %1 Umordnungen von Aktivierungen pro Lauf.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="314"/>
         <source>Threads: %1 (1 thread = controlled, all cores = practical)</source>
         <translation>Threads: %1 (1 Thread = kontrolliert, alle Kerne = praxisnah)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="308"/>
+        <location filename="../ui/report/report_tables.cpp" line="317"/>
         <source>Modes: %1</source>
         <translation>Modi: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <location filename="../ui/report/report_tables.cpp" line="321"/>
         <source>%1 %2 through the %3 adapter (%4): providers in this build %5; session providers %6; graph optimization `%7`; %8 intra-op / %9 inter-op threads; CPU INT8 features: %10</source>
         <translation>%1 %2 über den %3-Adapter (%4): Provider dieses Builds %5; Provider der Sitzung %6; Graphoptimierung `%7`; %8 Intra-Op- / %9 Inter-Op-Threads; INT8-Funktionen der CPU: %10</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="316"/>
+        <location filename="../ui/report/report_tables.cpp" line="325"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="318"/>
+        <location filename="../ui/report/report_tables.cpp" line="327"/>
         <source>Imported ONNX Runtime profiles: latencies are its `model_run` events, kernel times its `*_kernel_time` events; the first %1 run(s) of each profile were skipped</source>
         <translation>Importierte ONNX-Runtime-Profile: Latenzen sind ihre `model_run`-Ereignisse, Kernelzeiten ihre `*_kernel_time`-Ereignisse; die ersten %1 Läufe jedes Profils wurden übersprungen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="322"/>
+        <location filename="../ui/report/report_tables.cpp" line="331"/>
         <source>Warm-up: %1 runs (the first run after preparation is reported separately)</source>
         <translation>Aufwärmen: %1 Läufe (der erste Lauf nach der Vorbereitung wird getrennt angegeben)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="324"/>
+        <location filename="../ui/report/report_tables.cpp" line="333"/>
         <source>Profiled runs counted: up to %1 per model</source>
         <translation>Gezählte profilierte Läufe: bis zu %1 pro Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="326"/>
+        <location filename="../ui/report/report_tables.cpp" line="335"/>
         <source>Measured: as many runs as fit in %1 s per scenario</source>
         <translation>Gemessen: so viele Läufe, wie in %1 s pro Szenario passen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="328"/>
+        <location filename="../ui/report/report_tables.cpp" line="337"/>
         <source>Measured: %1 runs per scenario</source>
         <translation>Gemessen: %1 Läufe pro Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="330"/>
+        <location filename="../ui/report/report_tables.cpp" line="339"/>
         <source>Input shapes: %1</source>
         <translation>Eingabeformen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="332"/>
+        <location filename="../ui/report/report_tables.cpp" line="341"/>
         <source>Per-node profile: %1</source>
         <translation>Profil pro Knoten: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="332"/>
+        <location filename="../ui/report/report_tables.cpp" line="341"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="332"/>
+        <location filename="../ui/report/report_tables.cpp" line="341"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="334"/>
+        <location filename="../ui/report/report_tables.cpp" line="343"/>
         <source>Recorded %1 by %2</source>
         <translation>Aufgezeichnet %1 von %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="357"/>
+        <location filename="../ui/report/report_tables.cpp" line="366"/>
         <source>%1-%2x</source>
         <comment>an interval of speedups, 1.60-2.40x</comment>
         <translation>%1–%2x</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="407"/>
+        <location filename="../ui/report/report_tables.cpp" line="416"/>
         <source>Item</source>
         <translation>Merkmal</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="407"/>
+        <location filename="../ui/report/report_tables.cpp" line="416"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
@@ -3896,17 +4355,17 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Quelle: %1, %2 profilierter Lauf; %3 ms pro Lauf in Kerneln; Quantisierungsaufwand %4 ms (%5).</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="288"/>
+        <location filename="../ui/report/report_tables.cpp" line="297"/>
         <source>%1 vs %2, %3, %4</source>
         <translation>%1 gegenüber %2, %3, %4</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="294"/>
+        <location filename="../ui/report/report_tables.cpp" line="303"/>
         <source>%1 physical, %2 logical, %3 package(s)</source>
         <translation>%1 physisch, %2 logisch, %3 Prozessorgehäuse</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="297"/>
+        <location filename="../ui/report/report_tables.cpp" line="306"/>
         <source>%1 KiB x %2</source>
         <translation>%1 KiB × %2</translation>
     </message>
@@ -3934,7 +4393,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="301"/>
+        <location filename="../ui/report/report_tables.cpp" line="310"/>
         <source>%1 (git %2)</source>
         <translation>%1 (git %2)</translation>
     </message>
@@ -3944,7 +4403,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>oneDNN</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="303"/>
+        <location filename="../ui/report/report_tables.cpp" line="312"/>
         <source>%1, dispatching to %2</source>
         <translation>%1, verwendet %2</translation>
     </message>
@@ -3952,151 +4411,166 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::ResultsPanel</name>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="76"/>
+        <location filename="../ui/panels/results_panel.cpp" line="109"/>
         <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="89"/>
+        <location filename="../ui/panels/results_panel.cpp" line="127"/>
         <source>Which setting (threads · mode) the charts show</source>
         <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="93"/>
+        <location filename="../ui/panels/results_panel.cpp" line="131"/>
         <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
         <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="97"/>
+        <location filename="../ui/panels/results_panel.cpp" line="135"/>
         <source>Setting:</source>
         <translation>Einstellung:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="145"/>
+        <location filename="../ui/panels/results_panel.cpp" line="183"/>
         <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="215"/>
+        <location filename="../ui/panels/results_panel.cpp" line="257"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="215"/>
+        <location filename="../ui/panels/results_panel.cpp" line="257"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="341"/>
+        <location filename="../ui/panels/results_panel.cpp" line="417"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="339"/>
+        <location filename="../ui/panels/results_panel.cpp" line="415"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="342"/>
+        <location filename="../ui/panels/results_panel.cpp" line="418"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="353"/>
+        <location filename="../ui/panels/results_panel.cpp" line="429"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="349"/>
+        <location filename="../ui/panels/results_panel.cpp" line="425"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="91"/>
+        <location filename="../ui/panels/results_panel.cpp" line="67"/>
+        <source>&lt;b&gt;Parity&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Übereinstimmung&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="69"/>
+        <source>How far the quantized model&apos;s outputs stray from the FP32 model&apos;s on the same inputs (bench --parity, or Check Parity in the Parity panel)</source>
+        <translation>Wie weit die Ausgaben des quantisierten Modells bei denselben Eingaben von denen des FP32-Modells abweichen (bench --parity, oder „Übereinstimmung prüfen“ im Bereich Übereinstimmung)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="129"/>
         <source>Colour Graph by &amp;Time</source>
         <translation>Graph nach &amp;Zeit einfärben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="107"/>
+        <location filename="../ui/panels/results_panel.cpp" line="145"/>
         <source>Compare Anyway</source>
         <translation>Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="109"/>
+        <location filename="../ui/panels/results_panel.cpp" line="147"/>
         <source>Compare these two models although they are not the same network</source>
         <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="230"/>
+        <location filename="../ui/panels/results_panel.cpp" line="272"/>
         <source>Quantize %1 as the findings advise, open the result beside it and measure both</source>
         <translation>%1 quantisieren, wie die Befunde raten, das Ergebnis daneben öffnen und beide messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="339"/>
+        <location filename="../ui/panels/results_panel.cpp" line="367"/>
+        <source>The last rows are the check of the open pair made here, not the run file&apos;s.</source>
+        <translation>Die letzten Zeilen sind die hier gemachte Prüfung des geöffneten Paars, nicht die der Laufdatei.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="415"/>
         <source>the run failed: see the message above</source>
         <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="350"/>
+        <location filename="../ui/panels/results_panel.cpp" line="426"/>
         <source>no times: the run failed before it was profiled</source>
         <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="351"/>
+        <location filename="../ui/panels/results_panel.cpp" line="427"/>
         <source>no times: nothing of this setting was measured</source>
         <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="354"/>
-        <location filename="../ui/panels/results_panel.cpp" line="442"/>
+        <location filename="../ui/panels/results_panel.cpp" line="430"/>
+        <location filename="../ui/panels/results_panel.cpp" line="518"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="354"/>
-        <location filename="../ui/panels/results_panel.cpp" line="442"/>
+        <location filename="../ui/panels/results_panel.cpp" line="430"/>
+        <location filename="../ui/panels/results_panel.cpp" line="518"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="356"/>
-        <location filename="../ui/panels/results_panel.cpp" line="446"/>
+        <location filename="../ui/panels/results_panel.cpp" line="432"/>
+        <location filename="../ui/panels/results_panel.cpp" line="522"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="356"/>
-        <location filename="../ui/panels/results_panel.cpp" line="446"/>
+        <location filename="../ui/panels/results_panel.cpp" line="432"/>
+        <location filename="../ui/panels/results_panel.cpp" line="522"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="392"/>
+        <location filename="../ui/panels/results_panel.cpp" line="468"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="430"/>
+        <location filename="../ui/panels/results_panel.cpp" line="506"/>
         <source>%1 (%2 runs)</source>
         <translation>%1 (%2 Läufe)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="433"/>
+        <location filename="../ui/panels/results_panel.cpp" line="509"/>
         <source>Latency distribution, %1: %2</source>
         <translation>Latenzverteilung, %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="435"/>
+        <location filename="../ui/panels/results_panel.cpp" line="511"/>
         <source>Latency box plot, %1: %2</source>
         <translation>Latenz-Boxplot, %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="440"/>
+        <location filename="../ui/panels/results_panel.cpp" line="516"/>
         <source>Kernel time per op type, %1, from the per-node profiles</source>
         <translation>Kernel-Zeit pro Operatortyp, %1, aus den Profilen pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="444"/>
+        <location filename="../ui/panels/results_panel.cpp" line="520"/>
         <source>Operators by type in each model (the same in every setting)</source>
         <translation>Operatoren nach Typ in jedem Modell (in jeder Einstellung gleich)</translation>
     </message>
@@ -4268,355 +4742,362 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::RunsPanel</name>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="69"/>
         <source>Measure</source>
-        <translation>Messen</translation>
+        <translation type="vanished">Messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="76"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="78"/>
         <source>Measure the open model (the FP32 model of a pair)</source>
         <translation>Das geöffnete Modell messen (bei einem Paar das FP32-Modell)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="77"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
         <source>Measure the quantized model of the pair (open a pair with Ctrl+Shift+O)</source>
         <translation>Das quantisierte Modell des Paars messen (ein Paar öffnen Sie mit Strg+Umschalt+O)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
         <source>Optimized</source>
         <translation>Optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
         <source>As written</source>
         <translation>Wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="509"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="544"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="80"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="82"/>
         <source>Optimized: the engine&apos;s fused kernels. As written: one kernel per node of the file, the way a naive runtime executes it.</source>
         <translation>Optimiert: die fusionierten Kernel der Engine. Wie geschrieben: ein Kernel pro Knoten der Datei, so wie eine naive Laufzeitumgebung sie ausführt.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="93"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="94"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="96"/>
         <source>Intra-op threads for oneDNN and the engine&apos;s kernels. 1 is the controlled setting; “all cores” is the practical one.</source>
         <translation>Intra-Op-Threads für oneDNN und die Kernel der Engine. 1 ist die kontrollierte Einstellung, „alle Kerne“ die praktische.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="99"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="101"/>
         <source>Runs before measuring (caches, lazy initialisation); the first is timed separately</source>
         <translation>Läufe vor der Messung (Caches, verzögerte Initialisierung); der erste wird getrennt gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="102"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
         <source>Measured runs per model; the statistics and histograms are of these</source>
         <translation>Gemessene Läufe pro Modell; Statistik und Histogramme beziehen sich auf diese</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="103"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="105"/>
         <source>Per-node profile</source>
         <translation>Profil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="106"/>
         <source>Record time per node and per op type (for the op-type chart and the graph colouring); its hooks add a little time between kernels</source>
         <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="107"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="108"/>
+        <source>Check parity</source>
+        <translation>Übereinstimmung prüfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="110"/>
+        <source>Also compare the outputs of each FP32/INT8 pair on four random inputs (SQNR, cosine, max and mean |difference|, top-1): the Results and the report show the verdict</source>
+        <translation>Auch die Ausgaben jedes FP32/INT8-Paars auf vier Zufallseingaben vergleichen (SQNR, Kosinus, max. und mittlere |Abweichung|, Top-1): Ergebnisse und Bericht zeigen das Urteil</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="114"/>
         <source>e.g. images=1x3x640x640</source>
         <translation>z. B. images=1x3x640x640</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="108"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
         <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
         <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="118"/>
         <source>Warm-up:</source>
         <translation>Aufwärmen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="113"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
         <source>Runs:</source>
         <translation>Läufe:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="116"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="131"/>
         <source>Models:</source>
         <translation>Modelle:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="118"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="134"/>
         <source>Mode:</source>
         <translation>Modus:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="138"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="121"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="145"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="124"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="149"/>
         <source>&amp;Run Benchmark</source>
         <translation>Benchmark &amp;starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="127"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="152"/>
         <source>Measure the chosen models on a background thread (Ctrl+R)</source>
         <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="129"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="154"/>
         <source>&amp;Cancel Benchmark</source>
         <translation>Benchmark &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="132"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="157"/>
         <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
         <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="134"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="159"/>
         <source>Open Run &amp;File...</source>
         <translation>Lauf&amp;datei öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="137"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="162"/>
         <source>Open a run file written by Quantscope or &apos;quantscope-cli bench --json&apos;</source>
         <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="140"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="165"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="144"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="169"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="181"/>
-        <source>Runs</source>
-        <translation>Läufe</translation>
+        <location filename="../ui/panels/runs_panel.cpp" line="288"/>
+        <source>%1 of %2 benchmark scenarios failed.</source>
+        <translation>%1 von %2 Benchmark-Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="185"/>
+        <source>Runs</source>
+        <translation type="vanished">Läufe</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="212"/>
         <source>Runs measured here or opened from run files; select one to chart it</source>
         <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="191"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="218"/>
         <source>&amp;Remove from List</source>
         <translation>Aus der Liste &amp;entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="195"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="222"/>
         <source>Remove the selected run from this list (Del); its run file stays on disk</source>
         <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="198"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="225"/>
         <source>Compare &amp;Anyway</source>
         <translation>&amp;Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="200"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="227"/>
         <source>Compare the FP32 and INT8 models of the selected run although they are not the same network; the run file records that you asked</source>
         <translation>Die FP32- und INT8-Modelle des gewählten Laufs vergleichen, obwohl sie nicht dasselbe Netz sind; die Laufdatei hält fest, dass Sie es verlangt haben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="210"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="237"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="217"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="244"/>
         <source>Open...</source>
         <translation>Öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="220"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="247"/>
         <source>Folder...</source>
         <translation>Ordner...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="221"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="248"/>
         <source>Choose the folder new runs are saved to and listed from</source>
         <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="257"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="284"/>
         <source>Failed: %1 of %2 scenarios failed%3.
 %4</source>
         <translation>Fehlgeschlagen: %1 von %2 Szenarien sind fehlgeschlagen%3.
 %4</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="260"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="287"/>
         <source> (kept in %1)</source>
         <translation> (gespeichert in %1)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="261"/>
         <source>%1 of %2 scenarios failed.</source>
-        <translation>%1 von %2 Szenarien sind fehlgeschlagen.</translation>
+        <translation type="vanished">%1 von %2 Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="265"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="292"/>
         <source>Cancelled: the partial results are kept%1.</source>
         <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="266"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="293"/>
         <source> in %1</source>
         <translation>, gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="267"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
         <source>Done%1.</source>
         <translation>Fertig%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="267"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
         <source>: saved %1</source>
         <translation>: gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="647"/>
         <source>Could Not Save Run</source>
-        <translation>Speichern fehlgeschlagen</translation>
+        <translation type="vanished">Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="270"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="297"/>
         <source>The run finished but could not be saved.</source>
         <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="275"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="302"/>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="510"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="545"/>
         <source>ONNX Runtime through its %1 adapter: %2</source>
         <translation>ONNX Runtime über seinen %1-Adapter: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="515"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="550"/>
         <source>ONNX Runtime (not found)</source>
         <translation>ONNX Runtime (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="516"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="551"/>
         <source>Both (ONNX Runtime not found)</source>
         <translation>Beide (ONNX Runtime nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="517"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="552"/>
         <source>No ONNX Runtime adapter was found, so its scenarios would fail (Settings → Runtimes). How to get one:
 %1</source>
         <translation>Es wurde kein ONNX-Runtime-Adapter gefunden, seine Szenarien würden daher scheitern (Einstellungen → Laufzeitumgebungen). So bekommen Sie einen:
 %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="647"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="682"/>
         <source>The comparison is shown but could not be saved.</source>
         <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="261"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="276"/>
         <source>Benchmark Failed</source>
-        <translation>Benchmark fehlgeschlagen</translation>
+        <translation type="vanished">Benchmark fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="276"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="303"/>
         <source>The benchmark could not run.</source>
         <translation>Der Benchmark konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="280"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="307"/>
         <source>Cancelled before anything was measured.</source>
         <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="290"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="317"/>
         <source>Skipped %1 in the run folder: %2</source>
         <translation>%1 im Laufordner übersprungen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="298"/>
         <source>Could Not Open Run File</source>
-        <translation>Laufdatei nicht lesbar</translation>
+        <translation type="vanished">Laufdatei nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="298"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="325"/>
         <source>Quantscope could not read the run file %1.</source>
         <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="328"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="356"/>
         <source>(open a model)</source>
         <translation>(ein Modell öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="328"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="356"/>
         <source>(open a pair for FP32 vs INT8)</source>
         <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="334"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="363"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="334"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="363"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="430"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="460"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="464"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="496"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="472"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="504"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
         <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="554"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="589"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="562"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="597"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
@@ -4625,38 +5106,38 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="605"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="640"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="618"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="653"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="618"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="653"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="84"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="508"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="543"/>
         <source>ONNX Runtime</source>
         <translation>ONNX Runtime</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="89"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="91"/>
         <source>Quantscope&apos;s engine, ONNX Runtime through its adapter process (see Settings → Runtimes), or both with the same inputs, threads and runs</source>
         <translation>Die Engine von Quantscope, ONNX Runtime über seinen Adapterprozess (siehe Einstellungen → Laufzeitumgebungen) oder beide mit denselben Eingaben, Threads und Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="119"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="136"/>
         <source>Runtime:</source>
         <translation>Laufzeitumgebung:</translation>
     </message>
@@ -4788,153 +5269,180 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
 <context>
     <name>qs::ui::SessionController</name>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="70"/>
+        <location filename="../ui/session/session_controller.cpp" line="73"/>
         <source>Sa&amp;ve Session...</source>
         <translation>Sitzung spei&amp;chern...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="73"/>
+        <location filename="../ui/session/session_controller.cpp" line="76"/>
         <source>Save the open models, the runs and the Compare selection to reopen them later</source>
         <translation>Die geöffneten Modelle, die Läufe und die Auswahl im Vergleich speichern, um sie später wieder zu öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="75"/>
+        <location filename="../ui/session/session_controller.cpp" line="78"/>
         <source>Open Sessio&amp;n...</source>
         <translation>S&amp;itzung öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="77"/>
+        <location filename="../ui/session/session_controller.cpp" line="80"/>
         <source>Reopen saved models, runs and Compare selection</source>
         <translation>Gespeicherte Modelle, Läufe und Vergleichsauswahl wieder öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="99"/>
+        <location filename="../ui/session/session_controller.cpp" line="102"/>
         <source>The models could not be opened: %1</source>
         <translation>Die Modelle konnten nicht geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="105"/>
+        <location filename="../ui/session/session_controller.cpp" line="108"/>
         <source>Opening the models was cancelled.</source>
         <translation>Das Öffnen der Modelle wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="194"/>
+        <location filename="../ui/session/session_controller.cpp" line="218"/>
         <source>Saved the session to %1. Runs that have no run file (%2) are not in it.</source>
         <translation>Sitzung in %1 gespeichert. Läufe ohne Laufdatei (%2) sind nicht enthalten.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="195"/>
+        <location filename="../ui/session/session_controller.cpp" line="219"/>
         <source>Saved the session to %1.</source>
         <translation>Sitzung in %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="203"/>
+        <location filename="../ui/session/session_controller.cpp" line="227"/>
         <source>Save Session</source>
         <translation>Sitzung speichern</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="205"/>
+        <location filename="../ui/session/session_controller.cpp" line="229"/>
         <source>Quantscope sessions (*.qsession)</source>
         <translation>Quantscope-Sitzungen (*.qsession)</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="213"/>
-        <source>Could Not Save Session</source>
-        <translation>Sitzung nicht gespeichert</translation>
+        <location filename="../ui/session/session_controller.cpp" line="265"/>
+        <location filename="../ui/session/session_controller.cpp" line="312"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="214"/>
+        <location filename="../ui/session/session_controller.cpp" line="304"/>
+        <source>Save the changes to the session %1?</source>
+        <translation>Änderungen an der Sitzung %1 speichern?</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="305"/>
+        <source>The runs, the run shown or the Compare selection changed since the session was saved or opened. Closing without saving loses these changes; run files stay on disk.</source>
+        <translation>Die Läufe, der angezeigte Lauf oder die Auswahl unter „Vergleich“ haben sich geändert, seit die Sitzung gespeichert oder geöffnet wurde. Schließen ohne Speichern verwirft diese Änderungen; Laufdateien bleiben erhalten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="310"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="311"/>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="319"/>
+        <source>Quantscope could not save the session; the window stays open and the previous file, if any, is unchanged.</source>
+        <translation>Quantscope konnte die Sitzung nicht speichern; das Fenster bleibt offen und eine vorhandene Datei unverändert.</translation>
+    </message>
+    <message>
+        <source>Could Not Save Session</source>
+        <translation type="vanished">Sitzung nicht gespeichert</translation>
+    </message>
+    <message>
+        <location filename="../ui/session/session_controller.cpp" line="238"/>
         <source>Quantscope could not save the session; the previous file, if any, is unchanged.</source>
         <translation>Quantscope konnte die Sitzung nicht speichern; eine vorhandene Datei ist unverändert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="222"/>
-        <location filename="../ui/session/session_controller.cpp" line="238"/>
+        <location filename="../ui/session/session_controller.cpp" line="246"/>
         <source>Open Session</source>
         <translation>Sitzung öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="222"/>
+        <location filename="../ui/session/session_controller.cpp" line="246"/>
         <source>Quantscope sessions (*.qsession);;All files (*)</source>
         <translation>Quantscope-Sitzungen (*.qsession);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="239"/>
+        <location filename="../ui/session/session_controller.cpp" line="259"/>
         <source>Open the session %1?</source>
         <translation>Die Sitzung %1 öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="240"/>
+        <location filename="../ui/session/session_controller.cpp" line="260"/>
         <source>The open models and the Compare selection are not saved in a session. Opening the session replaces them; runs stay in the Runs list.</source>
         <translation>Die geöffneten Modelle und die Auswahl im Vergleich sind in keiner Sitzung gespeichert. Das Öffnen der Sitzung ersetzt sie; die Läufe bleiben in der Liste der Läufe.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="242"/>
+        <location filename="../ui/session/session_controller.cpp" line="262"/>
         <source>Save Session First...</source>
         <translation>Erst Sitzung speichern...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="243"/>
+        <location filename="../ui/session/session_controller.cpp" line="263"/>
         <source>Open Without Saving</source>
         <translation>Ohne Speichern öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="268"/>
         <source>Could Not Open Session</source>
-        <translation>Sitzung nicht geöffnet</translation>
+        <translation type="vanished">Sitzung nicht geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="269"/>
+        <location filename="../ui/session/session_controller.cpp" line="344"/>
         <source>Quantscope could not open the session %1; nothing was changed.</source>
         <translation>Quantscope konnte die Sitzung %1 nicht öffnen; nichts wurde geändert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="281"/>
+        <location filename="../ui/session/session_controller.cpp" line="356"/>
         <source>Model not found: %1</source>
         <translation>Modell nicht gefunden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="290"/>
+        <location filename="../ui/session/session_controller.cpp" line="365"/>
         <source>Run file not found: %1</source>
         <translation>Laufdatei nicht gefunden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="305"/>
+        <location filename="../ui/session/session_controller.cpp" line="380"/>
         <source>Opening the session %1...</source>
         <translation>Sitzung %1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="357"/>
+        <location filename="../ui/session/session_controller.cpp" line="432"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="357"/>
+        <location filename="../ui/session/session_controller.cpp" line="432"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="370"/>
+        <location filename="../ui/session/session_controller.cpp" line="445"/>
         <source>%1 no longer has the scenario chosen for Compare side %2 (%3).</source>
         <translation>%1 enthält das für Vergleichsseite %2 gewählte Szenario nicht mehr (%3).</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="387"/>
+        <location filename="../ui/session/session_controller.cpp" line="465"/>
         <source>Opened the session %1.</source>
         <translation>Sitzung %1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="389"/>
+        <location filename="../ui/session/session_controller.cpp" line="467"/>
         <source>Opened the session %1 in part.</source>
         <translation>Sitzung %1 teilweise geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="390"/>
         <source>Session Opened in Part</source>
-        <translation>Sitzung teilweise geöffnet</translation>
+        <translation type="vanished">Sitzung teilweise geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="391"/>
+        <location filename="../ui/session/session_controller.cpp" line="469"/>
         <source>Quantscope opened what it could of the session %1. Not found or not readable:</source>
         <translation>Quantscope hat von der Sitzung %1 geöffnet, was möglich war. Nicht gefunden oder nicht lesbar:</translation>
     </message>
