@@ -386,8 +386,7 @@ void MainWindow::createActions()
     showGraph->setShortcut(QKeySequence(Qt::ALT | Qt::Key_G));
     QAction* showResults = run->addAction(tr("Show R&esults"), this, [this] { m_tabs->setCurrentWidget(m_results); });
     showResults->setShortcut(QKeySequence(Qt::ALT | Qt::Key_E));
-    QAction* showCompare
-        = run->addAction(tr("Show &Compare"), this, [this] { m_tabs->setCurrentWidget(m_compare); });
+    QAction* showCompare = run->addAction(tr("Show &Compare"), this, [this] { m_tabs->setCurrentWidget(m_compare); });
     showCompare->setShortcut(QKeySequence(Qt::ALT | Qt::Key_C));
     showCompare->setObjectName(QStringLiteral("showCompare"));
     run->addAction(m_compare->swapAction());
