@@ -260,7 +260,7 @@ void TestComparePanel::copiesTablesAsTabSeparatedText()
 
 void TestComparePanel::remembersTheColumnSplit()
 {
-    QSettings().remove(QStringLiteral("ComparePanel/splitter"));
+    QSettings().remove(QStringLiteral("ComparePanel/columns"));
     RunListModel runs;
     QList<int> moved;
     {
@@ -270,7 +270,7 @@ void TestComparePanel::remembersTheColumnSplit()
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         auto* split = panel.findChild<QSplitter*>(QStringLiteral("compareSplitter"));
         QVERIFY(split);
-        split->setSizes({ 300, 600, 300 });
+        split->setSizes({ 400, 800 });
         moved = split->sizes();
         emit split->splitterMoved(300, 1); // what a drag of the handle emits
     }
@@ -279,7 +279,7 @@ void TestComparePanel::remembersTheColumnSplit()
     again.show();
     QVERIFY(QTest::qWaitForWindowExposed(&again));
     QCOMPARE(again.findChild<QSplitter*>(QStringLiteral("compareSplitter"))->sizes(), moved);
-    QSettings().remove(QStringLiteral("ComparePanel/splitter"));
+    QSettings().remove(QStringLiteral("ComparePanel/columns"));
 }
 
 // Opening a damaged run file while a comparison is shown: the error names the file and the problem, and neither the

@@ -100,8 +100,9 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     m_table->setToolTip(tr("B / A below 1: B takes less time (or memory) than A"));
     m_chart = new QChartView(this);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    // Small enough that the bottom docks can leave a 1366x768 window's graph 400 px; the dock is made taller by hand.
-    m_chart->setMinimumSize(300, 100);
+    // A tab of the central area: at 1366x768 about 480 px of height hold the tables (about 250 px) and a chart whose
+    // axes and labels stay readable (below about 200 px they were cut to "...").
+    m_chart->setMinimumSize(300, 200);
 
     m_opTypeNote = new QLabel(this);
     m_opTypeNote->setObjectName(QStringLiteral("opTypeNote"));
@@ -160,20 +161,30 @@ ComparePanel::ComparePanel(RunListModel* runs, QWidget* parent)
     opsLayout->addWidget(m_opTypes, 1);
     split->addWidget(stats);
     split->addWidget(ops);
-    split->addWidget(m_chart);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
-    split->setStretchFactor(2, 1);
-    // Remembered like the docks: where the user put the column boundaries.
+    // The tables side by side above the chart: as a tab of the central area the panel has height to spare, and each
+    // table then gets half the width instead of a third (its ratio columns were cut at 1366x768).
+    auto* rows = new QSplitter(Qt::Vertical, this);
+    rows->setChildrenCollapsible(false);
+    rows->addWidget(split);
+    rows->addWidget(m_chart);
+    rows->setStretchFactor(0, 1);
+    rows->setStretchFactor(1, 1);
+    // Remembered like the docks: where the user put the boundaries.
     split->setObjectName(QStringLiteral("compareSplitter"));
-    split->restoreState(QSettings().value(QStringLiteral("ComparePanel/splitter")).toByteArray());
+    rows->setObjectName(QStringLiteral("compareRows"));
+    split->restoreState(QSettings().value(QStringLiteral("ComparePanel/columns")).toByteArray());
+    rows->restoreState(QSettings().value(QStringLiteral("ComparePanel/rows")).toByteArray());
     connect(split, &QSplitter::splitterMoved, this,
-        [split] { QSettings().setValue(QStringLiteral("ComparePanel/splitter"), split->saveState()); });
+        [split] { QSettings().setValue(QStringLiteral("ComparePanel/columns"), split->saveState()); });
+    connect(rows, &QSplitter::splitterMoved, this,
+        [rows] { QSettings().setValue(QStringLiteral("ComparePanel/rows"), rows->saveState()); });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(pick);
-    layout->addWidget(split, 1);
+    layout->addWidget(rows, 1);
 
     // A new run (or the first ones) gets sensible sides: FP32 vs INT8 of the newest run.
     connect(m_runs, &QAbstractItemModel::rowsInserted, this, &ComparePanel::chooseDefaults);
