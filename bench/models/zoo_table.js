@@ -3,11 +3,15 @@
 // oneDNN ISA cap this CPU can be lowered to, beside ONNX Runtime (native: it cannot be capped) in the same run.
 //
 //   NODE_PATH=<dir with onnxruntime-node> node bench/models/zoo_table.js [--cli build/bin/quantscope-cli]
-//       [--models ../shared/models] [--threads 1,2] [--runs 20] [--warmup 5] [--rounds 1] [--isas AVX512_CORE,AVX2]
+//       [--models ../shared/models] [--threads 1,2] [--runs 20] [--warmup 5] [--rounds 1] [--min-ms 0]
+//       [--isas AVX512_CORE,AVX2]
 //
 // Per model, thread count and ISA it runs `quantscope-cli bench --mode optimized` (one process per ISA, since the
 // cap is read once per process) and then ONNX Runtime (bench/ort/time_model.js) back to back, so both see the same
-// machine state; with --rounds N each cell is the lowest of N medians. A cap at or above the CPU's own ISA is
+// machine state. With --rounds N each cell is the lowest of N medians, and the rounds are the outer loop: on a shared
+// VM a noisy minute then lands on different cells in different rounds instead of on every round of one cell. With
+// --min-ms M a cell whose first-round median times --runs is below M ms gets more runs from the second round on, so
+// a 2 ms model is not judged on a 40 ms window. A cap at or above the CPU's own ISA is
 // skipped (oneDNN would run natively and the row would repeat). Then, for each INT8 file with an FP32 counterpart
 // (<net>_int8_* beside <net>_fp32*), the ratios issue 14 sets targets for: INT8 / the engine's own FP32 (at most 0.6x
 // with VNNI, 0.75x without) and INT8 / ONNX Runtime on the same file (at most 1.0x).
@@ -20,7 +24,7 @@ const { engineMedian, ortMedian } = require('./compare_ort.js');
 
 function parseArgs(argv) {
   const a = { cli: 'build/bin/quantscope-cli', models: path.join('..', 'shared', 'models'), threads: ['1', '2'],
-    runs: 20, warmup: 5, rounds: 1, isas: ['AVX512_CORE', 'AVX2'], mode: 'optimized' };
+    runs: 20, warmup: 5, rounds: 1, minMs: 0, isas: ['AVX512_CORE', 'AVX2'], mode: 'optimized' };
   for (let i = 0; i < argv.length; ++i) {
     const k = argv[i];
     const v = () => { if (i + 1 >= argv.length) throw new Error(`${k} needs a value`); return argv[++i]; };
@@ -30,6 +34,7 @@ function parseArgs(argv) {
     else if (k === '--runs') a.runs = parseInt(v(), 10);
     else if (k === '--warmup') a.warmup = parseInt(v(), 10);
     else if (k === '--rounds') a.rounds = parseInt(v(), 10);
+    else if (k === '--min-ms') a.minMs = parseFloat(v());
     else if (k === '--isas') a.isas = v().split(',').filter((s) => s.length > 0);
     else throw new Error(`unknown argument ${k}`);
   }
@@ -45,13 +50,10 @@ function sysinfo(cli, env = {}) {
   return JSON.parse(json);
 }
 
-function bestOf(rounds, fn) {
-  let best = null;
-  for (let r = 0; r < rounds; ++r) {
-    const x = fn();
-    if (best === null || x.median < best.median) best = x;
-  }
-  return best;
+// Runs for a cell after its first round: enough for --min-ms of measured time, at most 50x --runs.
+function runsFor(a, firstMedian) {
+  if (!(a.minMs > 0) || !(firstMedian > 0)) return a.runs;
+  return Math.min(a.runs * 50, Math.max(a.runs, Math.ceil(a.minMs / firstMedian)));
 }
 
 function main() {
@@ -71,20 +73,27 @@ function main() {
     }
   }
 
-  const cell = {}; // cell[case][threads][column name] = median ms; 'ort' for ONNX Runtime
+  const cell = {}; // cell[case][threads][column name] = lowest median ms; 'ort' for ONNX Runtime
+  const runs = {}; // runs[case][threads][column name] = runs per measurement from the second round on
   let ortVersion = '?';
-  for (const c of cases) {
-    const model = path.join(a.models, c, 'model.onnx');
-    cell[c] = {};
-    for (const t of a.threads) {
-      cell[c][t] = {};
-      for (const col of columns) {
-        cell[c][t][col.name] = bestOf(a.rounds, () => engineMedian(a, model, t, col.env)).median;
+  const keep = (round, c, t, key, median) => {
+    if (round === 0) runs[c][t][key] = runsFor(a, median);
+    const old = cell[c][t][key];
+    if (old === undefined || median < old) cell[c][t][key] = median;
+  };
+  for (let round = 0; round < a.rounds; ++round) {
+    for (const c of cases) {
+      const model = path.join(a.models, c, 'model.onnx');
+      if (round === 0) { cell[c] = {}; runs[c] = {}; }
+      for (const t of a.threads) {
+        if (round === 0) { cell[c][t] = {}; runs[c][t] = {}; }
+        const runArgs = (key) => (round === 0 ? a : { ...a, runs: runs[c][t][key] });
+        for (const col of columns) keep(round, c, t, col.name, engineMedian(runArgs(col.name), model, t, col.env).median);
+        const o = ortMedian(runArgs('ort'), model, t);
+        ortVersion = o.version;
+        keep(round, c, t, 'ort', o.median);
+        console.error(`round ${round + 1}/${a.rounds} ${c} threads ${t}: ${JSON.stringify(cell[c][t])}`);
       }
-      const o = bestOf(a.rounds, () => ortMedian(a, model, t));
-      ortVersion = o.version;
-      cell[c][t].ort = o.median;
-      console.error(`${c} threads ${t}: ${JSON.stringify(cell[c][t])}`);
     }
   }
 
@@ -92,7 +101,9 @@ function main() {
   const cpu = os.cpus()[0].model;
   console.log(`Machine: ${cpu}, ${os.cpus().length} logical CPUs, oneDNN ${nativeIsa} natively; ` +
     `${new Date().toISOString()}; engine optimized mode vs ONNX Runtime ${ortVersion} (graph optimizations all), ` +
-    `warm-up ${a.warmup}, ${a.runs} runs, median ms${a.rounds > 1 ? `, lowest of ${a.rounds} rounds` : ''}.\n`);
+    `warm-up ${a.warmup}, ${a.runs} runs${a.minMs > 0 && a.rounds > 1 ? ` (from round 2 on at least ${a.minMs} ms ` +
+      'of runs per cell)' : ''}, median ms${a.rounds > 1 ? `, lowest of ${a.rounds} rounds, rounds interleaved over ` +
+      'all cells' : ''}.\n`);
   console.log(`| model | threads | ${columns.map((c) => `engine ${c.name}`).join(' | ')} | ORT native | ` +
     'engine / ORT (native) |');
   console.log(`|---|---:|${columns.map(() => '---:').join('|')}|---:|---:|`);
