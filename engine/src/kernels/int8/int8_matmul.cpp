@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/int8_matmul.h"
 
+#include "kernels/int8/int8_gemm_s16.h"
 #include "kernels/int8/int8_gemv.h"
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
+#include "kernels/int8/thread_blocks.h"
 #include "kernels/kernel.h"
 #include "quant/quant_isa.h"
 
@@ -17,6 +19,13 @@ namespace qs::kernels::int8 {
 
 namespace {
 using dt = dnnl::memory::data_type;
+
+/// Without VNNI, a matmul whose offending weight pairs exceed 1 / kDenseResidual of its weights runs the int16 loops
+/// (int8_gemm_s16.h) rather than oneDNN plus the sparse residual. Measured at DNNL_MAX_CPU_ISA=AVX512_CORE on the
+/// transformer encoder (bench/archive/2026-11-29-int8-matmul-no-vnni.md): oneDNN's u8·s8 gemm ran ~1.4x the int16
+/// loops' products per second, and the residual costs ~3 cycles per residual weight and activation row, so the
+/// int16 loops win from about one offending pair in 300 weights (PyTorch's uniform initial weights: one in 8).
+constexpr int64_t kDenseResidual = 256;
 using tag = dnnl::memory::format_tag;
 
 /// sums[r] = sum of row r of a [rows, k] u8 matrix, minus k * za.
@@ -75,6 +84,11 @@ struct Int8MatMul::Impl
     /// M = 1 on AVX2 (int8_gemv.h): b - c before the split, packed, and its column sums; empty when not used.
     std::vector<int8_t> gemvWeights;
     std::vector<int32_t> gemvColSums;
+    /// M > 1 where oneDNN's pairs saturate (int8_gemm_s16.h): b - zb packed as int16 per batch entry, and the rows of
+    /// a - za widened into `widened` (scratch) per run; no oneDNN primitive, split or residual. Null otherwise.
+    const Int8GemmS16Simd* gemmS16 = nullptr;
+    std::vector<int16_t> gemmS16Weights;
+    int16_t* widened = nullptr;
 
     dnnl::stream stream;
     int64_t preparedM = -1;
@@ -92,6 +106,13 @@ struct Int8MatMul::Impl
     std::vector<int32_t> noCompensation; ///< zeros: runFloat's terms after the gemv path
 
     Status prepareFor(int64_t m);
+    int64_t widenedRow() const { return (k + 1) / 2 * 2; }
+    size_t widenedBytes(int64_t m) const
+    {
+        return gemmS16 ? scratchPart(size_t(batch * m * widenedRow()) * sizeof(int16_t)) : 0;
+    }
+    /// acc = (a - za)(b - zb) on the int16 loops, panels of tiles over the intra-op threads.
+    void computeS16(const void* a, int64_t m, int32_t za);
     /// Points acc, rowSums and shifted (int8 A) into the scratch for M rows: acc [batch][M][N], rowSums [batch][M],
     /// shifted [batch][M][K].
     void bindScratch(int64_t m);
@@ -146,7 +167,8 @@ void Int8MatMul::Impl::bindScratch(int64_t m)
     const size_t sumBytes = scratchPart(size_t(batch * m) * sizeof(int32_t));
     auto* base = static_cast<uint8_t*>(callerScratch);
     if (!base) {
-        const size_t bytes = accBytes + sumBytes + (aType == DataType::Int8 ? size_t(batch * m * k) : 0);
+        const size_t bytes = accBytes + sumBytes + (aType == DataType::Int8 ? scratchPart(size_t(batch * m * k)) : 0)
+            + widenedBytes(m);
         if (ownScratch.size() * sizeof(int32_t) < bytes)
             ownScratch.resize((bytes + sizeof(int32_t) - 1) / sizeof(int32_t));
         base = reinterpret_cast<uint8_t*>(ownScratch.data());
@@ -154,6 +176,30 @@ void Int8MatMul::Impl::bindScratch(int64_t m)
     acc = reinterpret_cast<int32_t*>(base);
     rowSums = reinterpret_cast<int32_t*>(base + accBytes);
     shifted = aType == DataType::Int8 ? base + accBytes + sumBytes : nullptr;
+    const size_t shiftedBytes = aType == DataType::Int8 ? scratchPart(size_t(batch * m * k)) : 0;
+    widened = gemmS16 ? reinterpret_cast<int16_t*>(base + accBytes + sumBytes + shiftedBytes) : nullptr;
+}
+
+void Int8MatMul::Impl::computeS16(const void* a, int64_t m, int32_t za)
+{
+    const int64_t lda = widenedRow(), pairs = lda / 2, rows = batch * m;
+    const bool signedA = aType == DataType::Int8;
+    const auto* bytes = static_cast<const uint8_t*>(a);
+    const int threads = passThreads(rows * n * k, int64_t(1) << 20);
+    forEachThreadBlock(rows, threads, 1, [&](int64_t begin, int64_t end) {
+        widenActivations(bytes + begin * k, signedA, za, end - begin, k, widened + begin * lda, lda);
+    });
+    // One contiguous block of tiles per thread, panel-major, so that a thread keeps to its panels of B; every output
+    // is the same exact sum whichever thread computes it.
+    const int64_t tiles = gemmS16Tiles(*gemmS16, m, n);
+    const size_t perBatch = gemmS16Weights.size() / size_t(batch);
+    forEachThreadBlock(batch * tiles, threads, 1, [&](int64_t begin, int64_t end) {
+        for (int64_t b = begin / tiles; b * tiles < end; ++b) {
+            const int64_t t0 = std::max(begin - b * tiles, int64_t(0)), t1 = std::min(end - b * tiles, tiles);
+            gemmS16->gemm(widened + b * m * lda, lda, gemmS16Weights.data() + size_t(b) * perBatch, pairs, m, n,
+                acc + b * m * n, n, t0, t1);
+        }
+    });
 }
 
 Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints)
@@ -162,6 +208,11 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
     if (m < 1)
         return Status(StatusCode::InvalidArgument, fmt::format("{}: M={} must be positive", describe(), m));
     const bool gemv = m == 1 && !gemvWeights.empty();
+    if (!gemv && gemmS16) {
+        bindScratch(m);
+        computeS16(a, m, za);
+        return false;
+    }
     if (!gemv)
         QS_RETURN_IF_ERROR(prepareFor(m));
     bindScratch(m);
@@ -269,15 +320,32 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
             for (int64_t j = 0; j < n; ++j)
                 impl->gemvColSums[size_t(j)] += impl->plainWeights[size_t(p * n + j)];
     }
-    impl->residual = splitSaturatingPairs(impl->plainWeights.data(), batch, k, n, isa.pairsSaturate, impl->report);
-    impl->report.remedy = !isa.pairsSaturate ? SaturationRemedy::NotNeeded
-        : impl->residual.empty()             ? SaturationRemedy::NoOffendingPairs
-                                             : SaturationRemedy::SparseResidual;
+    // Where pairs saturate and many weight pairs would need the residual, M > 1 runs the exact int16 loops instead of
+    // oneDNN: nothing to split.
+    if (isa.pairsSaturate) {
+        SaturationReport probe;
+        splitSaturatingPairs(impl->plainWeights.data(), batch, k, n, false, probe);
+        if (probe.offendingPairs * kDenseResidual > batch * k * n)
+            impl->gemmS16 = int8GemmS16Simd(quant::bestQuantIsa());
+    }
+    if (impl->gemmS16)
+        for (int64_t bi = 0; bi < batch; ++bi) {
+            const std::vector<int16_t> packed = packGemmS16Weights(
+                *impl->gemmS16, impl->plainWeights.data() + bi * k * n, impl->compensation.data(), k, n);
+            impl->gemmS16Weights.insert(impl->gemmS16Weights.end(), packed.begin(), packed.end());
+        }
+    impl->residual = splitSaturatingPairs(
+        impl->plainWeights.data(), batch, k, n, isa.pairsSaturate && !impl->gemmS16, impl->report);
+    impl->report.remedy = !isa.pairsSaturate || impl->gemmS16 ? SaturationRemedy::NotNeeded
+        : impl->residual.empty()                              ? SaturationRemedy::NoOffendingPairs
+                                                              : SaturationRemedy::SparseResidual;
     impl->colSums.assign(size_t(batch * n), 0);
     for (int64_t bi = 0; bi < batch; ++bi)
         for (int64_t p = 0; p < k; ++p)
             for (int64_t j = 0; j < n; ++j)
                 impl->colSums[size_t(bi * n + j)] += impl->plainWeights[size_t((bi * k + p) * n + j)];
+    if (impl->gemmS16) // every run takes the gemv or the int16 loops, never oneDNN's primitive
+        std::vector<int8_t>().swap(impl->plainWeights);
     try {
         impl->stream = dnnl::stream(onednnEngine());
     } catch (const dnnl::error& e) {
@@ -304,6 +372,8 @@ const SaturationReport& Int8MatMul::saturation() const noexcept
 }
 std::string Int8MatMul::implementation() const
 {
+    if (m_impl->gemmS16)
+        return m_impl->gemmS16->name + std::string(m_impl->gemvWeights.empty() ? "" : " (M = 1: qs:avx2_int8_gemv)");
     if (m_impl->preparedM >= 0)
         return m_impl->pd.impl_info_str()
             + std::string(m_impl->gemvWeights.empty() ? "" : " (M = 1: qs:avx2_int8_gemv)");
@@ -314,7 +384,7 @@ size_t Int8MatMul::scratchBytes(int64_t m) const noexcept
 {
     const Impl& d = *m_impl;
     return scratchPart(size_t(d.batch * m * d.n) * sizeof(int32_t)) + scratchPart(size_t(d.batch * m) * sizeof(int32_t))
-        + (d.aType == DataType::Int8 ? scratchPart(size_t(d.batch * m * d.k)) : 0);
+        + (d.aType == DataType::Int8 ? scratchPart(size_t(d.batch * m * d.k)) : 0) + d.widenedBytes(m);
 }
 
 void Int8MatMul::useScratch(void* scratch) noexcept
@@ -339,8 +409,8 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
     d.scale.resize(size_t(n));
     for (int64_t j = 0; j < n; ++j)
         d.scale[size_t(j)] = aScale * bScales[perColumnScales ? j : 0];
-    if (!deferred) { // the gemv path (batch 1, M = 1): acc is final, no terms to add
-        std::fill(d.rowSums, d.rowSums + m, 0);
+    if (!deferred) { // the gemv and int16 paths: acc is final, no terms to add
+        std::fill(d.rowSums, d.rowSums + d.batch * m, 0);
         d.colTerm.assign(size_t(n), 0);
         d.noCompensation.assign(size_t(n), 0);
     }
