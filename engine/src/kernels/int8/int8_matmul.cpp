@@ -51,22 +51,40 @@ QS_CLONES void addZeroPointTerms(
     }
 }
 
+template <bool Comp, bool Col, bool Bias>
+__attribute__((always_inline)) inline void rescaleRow(const int32_t* ar, int64_t n, int32_t rs, const int32_t* comp,
+    const int32_t* colTerm, const float* scale, const float* bias, float* yr)
+{
+    for (int64_t j = 0; j < n; ++j) {
+        const int32_t v = ar[j] + (Comp ? comp[j] * rs : 0) + (Col ? colTerm[j] : 0);
+        yr[j] = float(v) * scale[j] + (Bias ? bias[j] : 0.0f);
+    }
+}
+
 /// y = float(acc + comp[j] * rowSums[i] + colTerm[j]) * scale[j] + bias[j]: the zero-point terms and the rescale in
-/// one pass (bias may be null: + 0.0f, as the scalar form always added). No FMA in either clone, so each element
-/// rounds the product before the add.
+/// one pass. comp null: no row-sum term (every k[n] zero: int8 weights with zero point 0, or uint8 with 128), and
+/// rowSums unread; colTerm null: no column term; bias null: + 0.0f, as the scalar form always added. Each variant
+/// is the same int32 sum and float operations. No FMA in either clone, so each element rounds the product before
+/// the add.
 QS_CLONES void rescaleRows(const int32_t* acc, int64_t rows, int64_t n, const int32_t* rowSums, const int32_t* comp,
     const int32_t* colTerm, const float* scale, const float* bias, float* y)
 {
     for (int64_t r = 0; r < rows; ++r) {
         const int32_t* ar = acc + r * n;
-        const int32_t rs = rowSums[r];
+        const int32_t rs = comp ? rowSums[r] : 0;
         float* yr = y + r * n;
-        if (bias)
-            for (int64_t j = 0; j < n; ++j)
-                yr[j] = float(ar[j] + comp[j] * rs + colTerm[j]) * scale[j] + bias[j];
+        if (comp && bias)
+            rescaleRow<true, true, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (comp)
+            rescaleRow<true, true, false>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (colTerm && bias)
+            rescaleRow<false, true, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (colTerm)
+            rescaleRow<false, true, false>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (bias)
+            rescaleRow<false, false, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
         else
-            for (int64_t j = 0; j < n; ++j)
-                yr[j] = float(ar[j] + comp[j] * rs + colTerm[j]) * scale[j] + 0.0f;
+            rescaleRow<false, false, false>(ar, n, rs, comp, colTerm, scale, bias, yr);
     }
 }
 
@@ -103,7 +121,7 @@ struct Int8MatMul::Impl
     std::vector<int32_t> ownScratch; ///< int32 elements keep its parts aligned to 4 bytes, all the parts need
     std::vector<int32_t> colTerm; ///< -za * colSums of one batch entry, per run
     std::vector<float> scale; ///< aScale * bScale[n], per run (runFloat)
-    std::vector<int32_t> noCompensation; ///< zeros: runFloat's terms after the gemv path
+    bool compensationZero = false; ///< every k[n] is 0: no row-sum term, no row sums
 
     Status prepareFor(int64_t m);
     int64_t widenedRow() const { return (k + 1) / 2 * 2; }
@@ -244,7 +262,10 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
     }
     if (!residual.empty())
         addResidual(au, m, za);
-    rowSumsOf(au, batch * m, k, za, rowSums);
+    if (compensationZero) // the terms below add comp[j] * rowSums[i] = 0
+        std::fill(rowSums, rowSums + batch * m, 0);
+    else
+        rowSumsOf(au, batch * m, k, za, rowSums);
     colTerm.resize(size_t(batch * n));
     for (size_t j = 0; j < colTerm.size(); ++j)
         colTerm[j] = -za * colSums[j];
@@ -308,6 +329,8 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
     impl->compensation.resize(size_t(n));
     for (int64_t j = 0; j < n; ++j)
         impl->compensation[size_t(j)] = c - b.zeroPoints[b.zeroPoints.size() == 1 ? 0 : size_t(j)];
+    impl->compensationZero
+        = std::all_of(impl->compensation.begin(), impl->compensation.end(), [](int32_t v) { return v == 0; });
 
     const Int8IsaInfo isa = onednnInt8Isa();
     impl->report.isa = isa.isa;
@@ -409,12 +432,8 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
     d.scale.resize(size_t(n));
     for (int64_t j = 0; j < n; ++j)
         d.scale[size_t(j)] = aScale * bScales[perColumnScales ? j : 0];
-    if (!deferred) { // the gemv and int16 paths: acc is final, no terms to add
-        std::fill(d.rowSums, d.rowSums + d.batch * m, 0);
-        d.colTerm.assign(size_t(n), 0);
-        d.noCompensation.assign(size_t(n), 0);
-    }
-    const int32_t* comp = deferred ? d.compensation.data() : d.noCompensation.data();
+    // The gemv and int16 paths (not deferred) leave acc final: no terms to add.
+    const int32_t* comp = deferred && !d.compensationZero ? d.compensation.data() : nullptr;
     // Bands of rows over the intra-op threads (the AVX2 clone runs inside each; a parallel region inside a
     // target_clones function would be outlined for the baseline target).
     constexpr int64_t kBandRows = 16;
@@ -424,8 +443,8 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
         for (int64_t band = 0; band < bands; ++band) {
             const int64_t r0 = band * kBandRows, rows = std::min(kBandRows, m - r0);
             const int64_t at = (b * m + r0) * n;
-            rescaleRows(d.acc + at, rows, n, d.rowSums + b * m + r0, comp, d.colTerm.data() + (deferred ? b * n : 0),
-                d.scale.data(), bias, y + at);
+            rescaleRows(d.acc + at, rows, n, d.rowSums + b * m + r0, comp,
+                deferred ? d.colTerm.data() + b * n : nullptr, d.scale.data(), bias, y + at);
         }
     return Status::ok();
 }
