@@ -102,8 +102,10 @@ struct Int8MatMul::Impl
     /// M = 1 on AVX2 (int8_gemv.h): b - c before the split, packed, and its column sums; empty when not used.
     std::vector<int8_t> gemvWeights;
     std::vector<int32_t> gemvColSums;
-    /// M > 1 where oneDNN's pairs saturate (int8_gemm_s16.h): b - zb packed as int16 per batch entry, and the rows of
-    /// a - za widened into `widened` (scratch) per run; no oneDNN primitive, split or residual. Null otherwise.
+    /// M > 1 where oneDNN's pairs saturate (int8_gemm_s16.h): b - zb packed as int16 per batch entry (at the first
+    /// such run, from plainWeights, which stay unsplit: a classifier that only ever runs M = 1 keeps no int16 copy),
+    /// and the rows of a - za widened into `widened` (scratch) per run; no oneDNN primitive, split or residual. Null
+    /// otherwise.
     const Int8GemmS16Simd* gemmS16 = nullptr;
     std::vector<int16_t> gemmS16Weights;
     int16_t* widened = nullptr;
@@ -203,6 +205,12 @@ void Int8MatMul::Impl::computeS16(const void* a, int64_t m, int32_t za)
     const int64_t lda = widenedRow(), pairs = lda / 2, rows = batch * m;
     const bool signedA = aType == DataType::Int8;
     const auto* bytes = static_cast<const uint8_t*>(a);
+    if (gemmS16Weights.empty())
+        for (int64_t bi = 0; bi < batch; ++bi) {
+            const std::vector<int16_t> packed
+                = packGemmS16Weights(*gemmS16, plainWeights.data() + bi * k * n, compensation.data(), k, n);
+            gemmS16Weights.insert(gemmS16Weights.end(), packed.begin(), packed.end());
+        }
     const int threads = passThreads(rows * n * k, int64_t(1) << 20);
     forEachThreadBlock(rows, threads, 1, [&](int64_t begin, int64_t end) {
         widenActivations(bytes + begin * k, signedA, za, end - begin, k, widened + begin * lda, lda);
@@ -351,12 +359,6 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
         if (probe.offendingPairs * kDenseResidual > batch * k * n)
             impl->gemmS16 = int8GemmS16Simd(quant::bestQuantIsa());
     }
-    if (impl->gemmS16)
-        for (int64_t bi = 0; bi < batch; ++bi) {
-            const std::vector<int16_t> packed = packGemmS16Weights(
-                *impl->gemmS16, impl->plainWeights.data() + bi * k * n, impl->compensation.data(), k, n);
-            impl->gemmS16Weights.insert(impl->gemmS16Weights.end(), packed.begin(), packed.end());
-        }
     impl->residual = splitSaturatingPairs(
         impl->plainWeights.data(), batch, k, n, isa.pairsSaturate && !impl->gemmS16, impl->report);
     impl->report.remedy = !isa.pairsSaturate || impl->gemmS16 ? SaturationRemedy::NotNeeded
@@ -367,8 +369,6 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
         for (int64_t p = 0; p < k; ++p)
             for (int64_t j = 0; j < n; ++j)
                 impl->colSums[size_t(bi * n + j)] += impl->plainWeights[size_t((bi * k + p) * n + j)];
-    if (impl->gemmS16) // every run takes the gemv or the int16 loops, never oneDNN's primitive
-        std::vector<int8_t>().swap(impl->plainWeights);
     try {
         impl->stream = dnnl::stream(onednnEngine());
     } catch (const dnnl::error& e) {
@@ -395,7 +395,8 @@ const SaturationReport& Int8MatMul::saturation() const noexcept
 }
 std::string Int8MatMul::implementation() const
 {
-    if (m_impl->gemmS16)
+    // As for oneDNN's primitive below: the int16 loops are named once an M > 1 has run (or when no gemv could).
+    if (m_impl->gemmS16 && (!m_impl->gemmS16Weights.empty() || m_impl->gemvWeights.empty()))
         return m_impl->gemmS16->name + std::string(m_impl->gemvWeights.empty() ? "" : " (M = 1: qs:avx2_int8_gemv)");
     if (m_impl->preparedM >= 0)
         return m_impl->pd.impl_info_str()
