@@ -82,7 +82,8 @@ void int16Loops(benchmark::State& state, int64_t k, int64_t n)
     std::vector<int32_t> y(size_t(kRows * n));
     for (auto _ : state) {
         widenActivations(a.data(), false, 3, kRows, k, a16.data(), lda);
-        simd->gemm(a16.data(), lda, packed.data(), lda / 2, kRows, n, y.data(), n, 0, gemmS16Tiles(*simd, kRows, n));
+        gemmS16(
+            *simd, a16.data(), lda, packed.data(), lda / 2, kRows, n, y.data(), n, 0, gemmS16Tiles(*simd, kRows, n));
         benchmark::DoNotOptimize(y.data());
     }
     state.SetLabel(simd->name);

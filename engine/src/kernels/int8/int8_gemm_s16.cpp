@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/int8_gemm_s16.h"
 
+#include "kernels/int8/pair_panels.h"
 #include "kernels/int8/target_clones.h"
 #include "kernels/simd_table.h"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace qs::kernels::int8 {
@@ -21,18 +23,19 @@ int64_t gemmS16Tiles(const Int8GemmS16Simd& simd, int64_t m, int64_t n) noexcept
 std::vector<int16_t> packGemmS16Weights(
     const Int8GemmS16Simd& simd, const int8_t* w, const int32_t* offset, int64_t k, int64_t n)
 {
-    const int64_t width = simd.panelColumns, pairs = (k + 1) / 2, panels = (n + width - 1) / width;
-    std::vector<int16_t> packed(size_t(panels * pairs * width * 2), 0);
-    for (int64_t b = 0; b < panels; ++b)
-        for (int64_t p = 0; p < pairs; ++p)
-            for (int64_t c = 0; c < width; ++c)
-                for (int64_t e = 0; e < 2; ++e) {
-                    const int64_t row = 2 * p + e, col = b * width + c;
-                    if (row < k && col < n)
-                        packed[size_t(((b * pairs + p) * width + c) * 2 + e)]
-                            = int16_t(int32_t(w[row * n + col]) + offset[col]);
-                }
-    return packed;
+    return packPairPanels<int16_t>(w, offset, k, n, simd.panelColumns);
+}
+
+void gemmS16(const Int8GemmS16Simd& simd, const int16_t* a, int64_t lda, const int16_t* packed, int64_t pairs,
+    int64_t m, int64_t n, int32_t* y, int64_t ldy, int64_t tileBegin, int64_t tileEnd)
+{
+    const int64_t rowBlocks = (m + simd.tileRows - 1) / simd.tileRows, width = simd.panelColumns;
+    for (int64_t t = tileBegin; t < tileEnd; ++t) {
+        const int64_t panel = t / rowBlocks, r0 = (t % rowBlocks) * simd.tileRows, c0 = panel * width;
+        const int64_t rows = std::min(simd.tileRows, m - r0);
+        simd.tiles[rows - 1](a + r0 * lda, lda, packed + panel * pairs * width * 2, pairs, y + r0 * ldy + c0, ldy,
+            std::min(width, n - c0));
+    }
 }
 
 QS_CLONES void widenActivations(

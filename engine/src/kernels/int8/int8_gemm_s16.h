@@ -14,16 +14,17 @@
 
 namespace qs::kernels::int8 {
 
+/// One tile's loop: `rows` (its table index + 1) rows of a times one panel of B into rows x cols of y (cols up to the
+/// panel's width).
+using GemmS16Tile = void (*)(
+    const int16_t* a, int64_t lda, const int16_t* panel, int64_t pairs, int32_t* y, int64_t ldy, int64_t cols);
+
 struct Int8GemmS16Simd
 {
     const char* name; ///< the implementation name in plans, e.g. "qs:avx512_int8_gemm_s16"
     int64_t panelColumns; ///< columns per packed panel of B
-    /// y[i][j] = sum over p < 2 * pairs of a[i][p] * b[p][j] (int32, exact) for rows i < m and columns j < n, `a` of
-    /// m rows of 2 * pairs int16 each (lda apart, padding zero), `packed` from packGemmS16Weights with this
-    /// panelColumns; y rows ldy apart. Only the tiles [tileBegin, tileEnd) of gemmS16Tiles(m, n) are computed.
-    void (*gemm)(const int16_t* a, int64_t lda, const int16_t* packed, int64_t pairs, int64_t m, int64_t n, int32_t* y,
-        int64_t ldy, int64_t tileBegin, int64_t tileEnd);
     int64_t tileRows; ///< rows per tile
+    const GemmS16Tile* tiles; ///< tiles[r - 1] computes r rows, r <= tileRows
 };
 
 /// The loops for `isa` (AVX2 or AVX-512 F+BW); nullptr for Scalar or a CPU without them.
@@ -32,11 +33,16 @@ const Int8GemmS16Simd* int8GemmS16Simd(quant::QuantIsa isa) noexcept;
 /// Tiles of an m x n product for `simd`: row blocks of tileRows by panels of panelColumns, panel-major.
 int64_t gemmS16Tiles(const Int8GemmS16Simd& simd, int64_t m, int64_t n) noexcept;
 
-/// Packs a row-major K x N matrix w[p][j] + offset[j] (each within ±255) for `simd`: panels of panelColumns
-/// columns, per panel K/2 (rounded up) pairs of rows, each panelColumns columns x (row 2p, row 2p+1) as int16;
-/// missing rows and columns are 0.
+/// Packs a row-major K x N matrix w[p][j] + offset[j] (each within ±255) for `simd`: pair_panels.h's layout in panels
+/// of panelColumns columns, as int16.
 std::vector<int16_t> packGemmS16Weights(
     const Int8GemmS16Simd& simd, const int8_t* w, const int32_t* offset, int64_t k, int64_t n);
+
+/// y[i][j] = sum over p < 2 * pairs of a[i][p] * b[p][j] (int32, exact) for rows i < m and columns j < n, `a` of
+/// m rows of 2 * pairs int16 each (lda apart, padding zero), `packed` from packGemmS16Weights for `simd`; y rows ldy
+/// apart. Only the tiles [tileBegin, tileEnd) of gemmS16Tiles(m, n) are computed.
+void gemmS16(const Int8GemmS16Simd& simd, const int16_t* a, int64_t lda, const int16_t* packed, int64_t pairs,
+    int64_t m, int64_t n, int32_t* y, int64_t ldy, int64_t tileBegin, int64_t tileEnd);
 
 /// a16 = a - za widened to int16, m rows of k values (uint8 or int8 per `signedA`) into rows of lda >= k rounded up
 /// to even, the padding zero.

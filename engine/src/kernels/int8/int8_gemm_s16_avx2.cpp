@@ -64,43 +64,12 @@ QS_AVX2 inline void tile(
         }
 }
 
-QS_AVX2 void gemmAvx2(const int16_t* a, int64_t lda, const int16_t* packed, int64_t pairs, int64_t m, int64_t n,
-    int32_t* y, int64_t ldy, int64_t tileBegin, int64_t tileEnd)
-{
-    const int64_t rowBlocks = (m + kRows - 1) / kRows;
-    for (int64_t t = tileBegin; t < tileEnd; ++t) {
-        const int64_t panel = t / rowBlocks, r0 = (t % rowBlocks) * kRows, c0 = panel * kColumns;
-        const int64_t rows = std::min(kRows, m - r0), cols = std::min(kColumns, n - c0);
-        const int16_t* ar = a + r0 * lda;
-        const int16_t* w = packed + panel * pairs * kColumns * 2;
-        int32_t* yt = y + r0 * ldy + c0;
-        switch (rows) {
-        case 6:
-            tile<6>(ar, lda, w, pairs, yt, ldy, cols);
-            break;
-        case 5:
-            tile<5>(ar, lda, w, pairs, yt, ldy, cols);
-            break;
-        case 4:
-            tile<4>(ar, lda, w, pairs, yt, ldy, cols);
-            break;
-        case 3:
-            tile<3>(ar, lda, w, pairs, yt, ldy, cols);
-            break;
-        case 2:
-            tile<2>(ar, lda, w, pairs, yt, ldy, cols);
-            break;
-        default:
-            tile<1>(ar, lda, w, pairs, yt, ldy, cols);
-            break;
-        }
-    }
-}
+constexpr GemmS16Tile kTiles[] = { tile<1>, tile<2>, tile<3>, tile<4>, tile<5>, tile<6> };
 
 } // namespace
 
 namespace detail {
-const Int8GemmS16Simd kInt8GemmS16Avx2 { "qs:avx2_int8_gemm_s16", kColumns, gemmAvx2, kRows };
+const Int8GemmS16Simd kInt8GemmS16Avx2 { "qs:avx2_int8_gemm_s16", kColumns, kRows, kTiles };
 } // namespace detail
 
 } // namespace qs::kernels::int8

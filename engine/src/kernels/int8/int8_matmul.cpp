@@ -222,8 +222,8 @@ void Int8MatMul::Impl::computeS16(const void* a, int64_t m, int32_t za)
     forEachThreadBlock(batch * tiles, threads, 1, [&](int64_t begin, int64_t end) {
         for (int64_t b = begin / tiles; b * tiles < end; ++b) {
             const int64_t t0 = std::max(begin - b * tiles, int64_t(0)), t1 = std::min(end - b * tiles, tiles);
-            gemmS16->gemm(widened + b * m * lda, lda, gemmS16Weights.data() + size_t(b) * perBatch, pairs, m, n,
-                acc + b * m * n, n, t0, t1);
+            int8::gemmS16(*gemmS16, widened + b * m * lda, lda, gemmS16Weights.data() + size_t(b) * perBatch, pairs, m,
+                n, acc + b * m * n, n, t0, t1);
         }
     });
 }
