@@ -555,6 +555,11 @@ const MatMulCase kMatMulCases[] = {
     { "Batched3", 3, 5, 20, 11, U8, U8, 100, { 171 } },
     { "SignedA", 1, 6, 19, 8, S8, U8, -7, { 128 } },
     { "SignedB", 2, 4, 24, 9, U8, S8, 0, {} },
+    // Without VNNI, M > 1 runs the int16 loops (int8_gemm_s16.h): every tile height 1..6 (M = 37 = 6·6 + 1), panels
+    // of 64 (AVX-512) and 16 (AVX2) columns with a partial last one, odd K; enough work for two threads.
+    { "TallOddPanels", 1, 37, 255, 133, U8, S8, 200, {} },
+    { "TallBatchedSignedA", 2, 11, 64, 70, S8, U8, -100, {} },
+    { "TransformerFfn", 1, 128, 1024, 256, U8, S8, 117, { 0 } },
 };
 
 class Int8MatMulTest : public testing::TestWithParam<MatMulCase>
@@ -633,6 +638,37 @@ TEST_P(Int8MatMulTest, MatchesReferenceOnSaturatingData)
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, Int8MatMulTest, testing::ValuesIn(kMatMulCases), matMulName);
+
+// Where oneDNN's pairs saturate (AVX2, AVX512_CORE), a few offending weight pairs (16 of 8192) keep oneDNN and the
+// sparse residual; many take the int16 loops. Both exact against the reference, with activations at 255 (the largest
+// pair sums). Natively (VNNI) both run oneDNN and nothing is split.
+TEST(Int8MatMulPaths, SparseAndDenseOffendingPairs)
+{
+    const int64_t m = 13, k = 256, n = 64;
+    std::mt19937 rng(5);
+    const std::vector<uint8_t> a(size_t(m * k), 255);
+    for (const bool dense : { false, true }) {
+        std::vector<int8_t> b = randomValues<int8_t>(rng, size_t(k * n), -40, 40); // pair-safe
+        for (int64_t p = 0; p < k; p += dense ? 2 : 64)
+            for (int64_t j = 0; j < n; j += dense ? 1 : 16) {
+                b[size_t(p * n + j)] = 127;
+                b[size_t((p + 1) * n + j)] = 100;
+            }
+        auto mm = Int8MatMul::create(k, n, 1, U8, { S8, b.data(), { 3 } });
+        ASSERT_TRUE(mm.isOk()) << mm.status().toString();
+        std::vector<int32_t> expected(size_t(m * n)), actual(expected.size(), -1);
+        matMulIntegerRef(m, k, n, a.data(), 7, b.data(), std::vector<int32_t> { 3 }.data(), false, expected.data());
+        ASSERT_TRUE((*mm)->runInt32(a.data(), m, 7, actual.data()).isOk());
+        EXPECT_EQ(expected, actual) << (*mm)->implementation();
+        const SaturationReport& report = (*mm)->saturation();
+        if (!report.isaPairsSaturate)
+            continue;
+        EXPECT_GT(report.offendingPairs, 0);
+        EXPECT_EQ(report.remedy, dense ? SaturationRemedy::NotNeeded : SaturationRemedy::SparseResidual)
+            << report.describe();
+        EXPECT_EQ((*mm)->implementation().find("int8_gemm_s16") != std::string::npos, dense) << (*mm)->implementation();
+    }
+}
 
 // ---- The shared INT8 model's own weights ----
 

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/int8_matmul.h"
 
+#include "kernels/int8/int8_gemm_s16.h"
 #include "kernels/int8/int8_gemv.h"
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
+#include "kernels/int8/thread_blocks.h"
 #include "kernels/kernel.h"
 #include "quant/quant_isa.h"
 
@@ -17,6 +19,13 @@ namespace qs::kernels::int8 {
 
 namespace {
 using dt = dnnl::memory::data_type;
+
+/// Without VNNI, a matmul whose offending weight pairs exceed 1 / kDenseResidual of its weights runs the int16 loops
+/// (int8_gemm_s16.h) rather than oneDNN plus the sparse residual. Measured at DNNL_MAX_CPU_ISA=AVX512_CORE on the
+/// transformer encoder (bench/archive/2026-11-29-int8-matmul-no-vnni.md): oneDNN's u8·s8 gemm ran ~1.4x the int16
+/// loops' products per second, and the residual costs ~3 cycles per residual weight and activation row, so the
+/// int16 loops win from about one offending pair in 300 weights (PyTorch's uniform initial weights: one in 8).
+constexpr int64_t kDenseResidual = 256;
 using tag = dnnl::memory::format_tag;
 
 /// sums[r] = sum of row r of a [rows, k] u8 matrix, minus k * za.
@@ -42,22 +51,40 @@ QS_CLONES void addZeroPointTerms(
     }
 }
 
+template <bool Comp, bool Col, bool Bias>
+__attribute__((always_inline)) inline void rescaleRow(const int32_t* ar, int64_t n, int32_t rs, const int32_t* comp,
+    const int32_t* colTerm, const float* scale, const float* bias, float* yr)
+{
+    for (int64_t j = 0; j < n; ++j) {
+        const int32_t v = ar[j] + (Comp ? comp[j] * rs : 0) + (Col ? colTerm[j] : 0);
+        yr[j] = float(v) * scale[j] + (Bias ? bias[j] : 0.0f);
+    }
+}
+
 /// y = float(acc + comp[j] * rowSums[i] + colTerm[j]) * scale[j] + bias[j]: the zero-point terms and the rescale in
-/// one pass (bias may be null: + 0.0f, as the scalar form always added). No FMA in either clone, so each element
-/// rounds the product before the add.
+/// one pass. comp null: no row-sum term (every k[n] zero: int8 weights with zero point 0, or uint8 with 128), and
+/// rowSums unread; colTerm null: no column term; bias null: + 0.0f, as the scalar form always added. Each variant
+/// is the same int32 sum and float operations. No FMA in either clone, so each element rounds the product before
+/// the add.
 QS_CLONES void rescaleRows(const int32_t* acc, int64_t rows, int64_t n, const int32_t* rowSums, const int32_t* comp,
     const int32_t* colTerm, const float* scale, const float* bias, float* y)
 {
     for (int64_t r = 0; r < rows; ++r) {
         const int32_t* ar = acc + r * n;
-        const int32_t rs = rowSums[r];
+        const int32_t rs = comp ? rowSums[r] : 0;
         float* yr = y + r * n;
-        if (bias)
-            for (int64_t j = 0; j < n; ++j)
-                yr[j] = float(ar[j] + comp[j] * rs + colTerm[j]) * scale[j] + bias[j];
+        if (comp && bias)
+            rescaleRow<true, true, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (comp)
+            rescaleRow<true, true, false>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (colTerm && bias)
+            rescaleRow<false, true, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (colTerm)
+            rescaleRow<false, true, false>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (bias)
+            rescaleRow<false, false, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
         else
-            for (int64_t j = 0; j < n; ++j)
-                yr[j] = float(ar[j] + comp[j] * rs + colTerm[j]) * scale[j] + 0.0f;
+            rescaleRow<false, false, false>(ar, n, rs, comp, colTerm, scale, bias, yr);
     }
 }
 
@@ -75,6 +102,13 @@ struct Int8MatMul::Impl
     /// M = 1 on AVX2 (int8_gemv.h): b - c before the split, packed, and its column sums; empty when not used.
     std::vector<int8_t> gemvWeights;
     std::vector<int32_t> gemvColSums;
+    /// M > 1 where oneDNN's pairs saturate (int8_gemm_s16.h): b - zb packed as int16 per batch entry (at the first
+    /// such run, from plainWeights, which stay unsplit: a classifier that only ever runs M = 1 keeps no int16 copy),
+    /// and the rows of a - za widened into `widened` (scratch) per run; no oneDNN primitive, split or residual. Null
+    /// otherwise.
+    const Int8GemmS16Simd* gemmS16 = nullptr;
+    std::vector<int16_t> gemmS16Weights;
+    int16_t* widened = nullptr;
 
     dnnl::stream stream;
     int64_t preparedM = -1;
@@ -89,9 +123,16 @@ struct Int8MatMul::Impl
     std::vector<int32_t> ownScratch; ///< int32 elements keep its parts aligned to 4 bytes, all the parts need
     std::vector<int32_t> colTerm; ///< -za * colSums of one batch entry, per run
     std::vector<float> scale; ///< aScale * bScale[n], per run (runFloat)
-    std::vector<int32_t> noCompensation; ///< zeros: runFloat's terms after the gemv path
+    bool compensationZero = false; ///< every k[n] is 0: no row-sum term, no row sums
 
     Status prepareFor(int64_t m);
+    int64_t widenedRow() const { return (k + 1) / 2 * 2; }
+    size_t widenedBytes(int64_t m) const
+    {
+        return gemmS16 ? scratchPart(size_t(batch * m * widenedRow()) * sizeof(int16_t)) : 0;
+    }
+    /// acc = (a - za)(b - zb) on the int16 loops, panels of tiles over the intra-op threads.
+    void computeS16(const void* a, int64_t m, int32_t za);
     /// Points acc, rowSums and shifted (int8 A) into the scratch for M rows: acc [batch][M][N], rowSums [batch][M],
     /// shifted [batch][M][K].
     void bindScratch(int64_t m);
@@ -146,7 +187,8 @@ void Int8MatMul::Impl::bindScratch(int64_t m)
     const size_t sumBytes = scratchPart(size_t(batch * m) * sizeof(int32_t));
     auto* base = static_cast<uint8_t*>(callerScratch);
     if (!base) {
-        const size_t bytes = accBytes + sumBytes + (aType == DataType::Int8 ? size_t(batch * m * k) : 0);
+        const size_t bytes = accBytes + sumBytes + (aType == DataType::Int8 ? scratchPart(size_t(batch * m * k)) : 0)
+            + widenedBytes(m);
         if (ownScratch.size() * sizeof(int32_t) < bytes)
             ownScratch.resize((bytes + sizeof(int32_t) - 1) / sizeof(int32_t));
         base = reinterpret_cast<uint8_t*>(ownScratch.data());
@@ -154,6 +196,36 @@ void Int8MatMul::Impl::bindScratch(int64_t m)
     acc = reinterpret_cast<int32_t*>(base);
     rowSums = reinterpret_cast<int32_t*>(base + accBytes);
     shifted = aType == DataType::Int8 ? base + accBytes + sumBytes : nullptr;
+    const size_t shiftedBytes = aType == DataType::Int8 ? scratchPart(size_t(batch * m * k)) : 0;
+    widened = gemmS16 ? reinterpret_cast<int16_t*>(base + accBytes + sumBytes + shiftedBytes) : nullptr;
+}
+
+void Int8MatMul::Impl::computeS16(const void* a, int64_t m, int32_t za)
+{
+    const int64_t lda = widenedRow(), pairs = lda / 2, rows = batch * m;
+    const bool signedA = aType == DataType::Int8;
+    const auto* bytes = static_cast<const uint8_t*>(a);
+    if (gemmS16Weights.empty())
+        for (int64_t bi = 0; bi < batch; ++bi) {
+            const std::vector<int16_t> packed
+                = packGemmS16Weights(*gemmS16, plainWeights.data() + bi * k * n, compensation.data(), k, n);
+            gemmS16Weights.insert(gemmS16Weights.end(), packed.begin(), packed.end());
+        }
+    const int threads = passThreads(rows * n * k, int64_t(1) << 20);
+    forEachThreadBlock(rows, threads, 1, [&](int64_t begin, int64_t end) {
+        widenActivations(bytes + begin * k, signedA, za, end - begin, k, widened + begin * lda, lda);
+    });
+    // One contiguous block of tiles per thread, panel-major, so that a thread keeps to its panels of B; every output
+    // is the same exact sum whichever thread computes it.
+    const int64_t tiles = gemmS16Tiles(*gemmS16, m, n);
+    const size_t perBatch = gemmS16Weights.size() / size_t(batch);
+    forEachThreadBlock(batch * tiles, threads, 1, [&](int64_t begin, int64_t end) {
+        for (int64_t b = begin / tiles; b * tiles < end; ++b) {
+            const int64_t t0 = std::max(begin - b * tiles, int64_t(0)), t1 = std::min(end - b * tiles, tiles);
+            int8::gemmS16(*gemmS16, widened + b * m * lda, lda, gemmS16Weights.data() + size_t(b) * perBatch, pairs, m,
+                n, acc + b * m * n, n, t0, t1);
+        }
+    });
 }
 
 Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints)
@@ -162,6 +234,11 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
     if (m < 1)
         return Status(StatusCode::InvalidArgument, fmt::format("{}: M={} must be positive", describe(), m));
     const bool gemv = m == 1 && !gemvWeights.empty();
+    if (!gemv && gemmS16) {
+        bindScratch(m);
+        computeS16(a, m, za);
+        return false;
+    }
     if (!gemv)
         QS_RETURN_IF_ERROR(prepareFor(m));
     bindScratch(m);
@@ -193,7 +270,10 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
     }
     if (!residual.empty())
         addResidual(au, m, za);
-    rowSumsOf(au, batch * m, k, za, rowSums);
+    if (compensationZero) // the terms below add comp[j] * rowSums[i] = 0
+        std::fill(rowSums, rowSums + batch * m, 0);
+    else
+        rowSumsOf(au, batch * m, k, za, rowSums);
     colTerm.resize(size_t(batch * n));
     for (size_t j = 0; j < colTerm.size(); ++j)
         colTerm[j] = -za * colSums[j];
@@ -257,6 +337,8 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
     impl->compensation.resize(size_t(n));
     for (int64_t j = 0; j < n; ++j)
         impl->compensation[size_t(j)] = c - b.zeroPoints[b.zeroPoints.size() == 1 ? 0 : size_t(j)];
+    impl->compensationZero
+        = std::all_of(impl->compensation.begin(), impl->compensation.end(), [](int32_t v) { return v == 0; });
 
     const Int8IsaInfo isa = onednnInt8Isa();
     impl->report.isa = isa.isa;
@@ -269,10 +351,19 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
             for (int64_t j = 0; j < n; ++j)
                 impl->gemvColSums[size_t(j)] += impl->plainWeights[size_t(p * n + j)];
     }
-    impl->residual = splitSaturatingPairs(impl->plainWeights.data(), batch, k, n, isa.pairsSaturate, impl->report);
-    impl->report.remedy = !isa.pairsSaturate ? SaturationRemedy::NotNeeded
-        : impl->residual.empty()             ? SaturationRemedy::NoOffendingPairs
-                                             : SaturationRemedy::SparseResidual;
+    // Where pairs saturate and many weight pairs would need the residual, M > 1 runs the exact int16 loops instead of
+    // oneDNN: nothing to split.
+    if (isa.pairsSaturate) {
+        SaturationReport probe;
+        splitSaturatingPairs(impl->plainWeights.data(), batch, k, n, false, probe);
+        if (probe.offendingPairs * kDenseResidual > batch * k * n)
+            impl->gemmS16 = int8GemmS16Simd(quant::bestQuantIsa());
+    }
+    impl->residual = splitSaturatingPairs(
+        impl->plainWeights.data(), batch, k, n, isa.pairsSaturate && !impl->gemmS16, impl->report);
+    impl->report.remedy = !isa.pairsSaturate || impl->gemmS16 ? SaturationRemedy::NotNeeded
+        : impl->residual.empty()                              ? SaturationRemedy::NoOffendingPairs
+                                                              : SaturationRemedy::SparseResidual;
     impl->colSums.assign(size_t(batch * n), 0);
     for (int64_t bi = 0; bi < batch; ++bi)
         for (int64_t p = 0; p < k; ++p)
@@ -304,6 +395,9 @@ const SaturationReport& Int8MatMul::saturation() const noexcept
 }
 std::string Int8MatMul::implementation() const
 {
+    // As for oneDNN's primitive below: the int16 loops are named once an M > 1 has run (or when no gemv could).
+    if (m_impl->gemmS16 && (!m_impl->gemmS16Weights.empty() || m_impl->gemvWeights.empty()))
+        return m_impl->gemmS16->name + std::string(m_impl->gemvWeights.empty() ? "" : " (M = 1: qs:avx2_int8_gemv)");
     if (m_impl->preparedM >= 0)
         return m_impl->pd.impl_info_str()
             + std::string(m_impl->gemvWeights.empty() ? "" : " (M = 1: qs:avx2_int8_gemv)");
@@ -314,7 +408,7 @@ size_t Int8MatMul::scratchBytes(int64_t m) const noexcept
 {
     const Impl& d = *m_impl;
     return scratchPart(size_t(d.batch * m * d.n) * sizeof(int32_t)) + scratchPart(size_t(d.batch * m) * sizeof(int32_t))
-        + (d.aType == DataType::Int8 ? scratchPart(size_t(d.batch * m * d.k)) : 0);
+        + (d.aType == DataType::Int8 ? scratchPart(size_t(d.batch * m * d.k)) : 0) + d.widenedBytes(m);
 }
 
 void Int8MatMul::useScratch(void* scratch) noexcept
@@ -339,12 +433,8 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
     d.scale.resize(size_t(n));
     for (int64_t j = 0; j < n; ++j)
         d.scale[size_t(j)] = aScale * bScales[perColumnScales ? j : 0];
-    if (!deferred) { // the gemv path (batch 1, M = 1): acc is final, no terms to add
-        std::fill(d.rowSums, d.rowSums + m, 0);
-        d.colTerm.assign(size_t(n), 0);
-        d.noCompensation.assign(size_t(n), 0);
-    }
-    const int32_t* comp = deferred ? d.compensation.data() : d.noCompensation.data();
+    // The gemv and int16 paths (not deferred) leave acc final: no terms to add.
+    const int32_t* comp = deferred && !d.compensationZero ? d.compensation.data() : nullptr;
     // Bands of rows over the intra-op threads (the AVX2 clone runs inside each; a parallel region inside a
     // target_clones function would be outlined for the baseline target).
     constexpr int64_t kBandRows = 16;
@@ -354,8 +444,8 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
         for (int64_t band = 0; band < bands; ++band) {
             const int64_t r0 = band * kBandRows, rows = std::min(kBandRows, m - r0);
             const int64_t at = (b * m + r0) * n;
-            rescaleRows(d.acc + at, rows, n, d.rowSums + b * m + r0, comp, d.colTerm.data() + (deferred ? b * n : 0),
-                d.scale.data(), bias, y + at);
+            rescaleRows(d.acc + at, rows, n, d.rowSums + b * m + r0, comp,
+                deferred ? d.colTerm.data() + b * n : nullptr, d.scale.data(), bias, y + at);
         }
     return Status::ok();
 }
