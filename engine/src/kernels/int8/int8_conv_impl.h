@@ -8,6 +8,7 @@
 //   int8_conv_executor.h    one path's computation of the accumulators behind one interface (oneDNN, own, planar)
 //   int8_conv_own.cpp       the own AVX2 kernel's path: its executor (the kernel: int8_conv_own_kernel.h)
 //   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels): its executor
+//   int8_conv_depthwise.cpp the depthwise path (one channel per group, NHWC, without VNNI): its executor
 //   int8_conv_weights.cpp   weight zero-point plan (clamped outliers, window-sum compensation), saturating-pair split
 //   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction (the loops per
 //                           ISA: int8_conv_residual_simd.h)
@@ -176,6 +177,8 @@ struct Int8Conv::Impl
     void compensateRow(int32_t* accRow, int64_t outputRow); ///< adds k[oc] * window sum to one NHWC output row
     // int8_conv_planar.cpp
     void preparePlanar(const Int8Weights& w); ///< its executor, and the corrections it does not need dropped
+    // int8_conv_depthwise.cpp
+    void prepareDepthwise(const Int8Weights& w); ///< the same for the depthwise path
     // int8_conv_residual.cpp
     void planCorrections();
     void buildResidualPlanes(const uint8_t* image, int32_t zp); ///< x - zp of one image into `planes`
