@@ -19,8 +19,10 @@ constexpr float kRoundMagic = 12582912.0f;
 
 // Multiply and add stay separate instructions (no FMA): the scalar loop rounds after each.
 QS_AVX512 void requantizeAvx512(
-    const int32_t* tile, int64_t count, int64_t channels, const RequantizeArgs& a, uint8_t* out)
+    const int32_t* tile, int64_t count, int64_t channels, const RequantizeArgs& args, uint8_t* out)
 {
+    // A copy: the byte stores may alias anything, so fields read through the reference would be reloaded after each.
+    const RequantizeArgs a = args;
     const __m512 lo = _mm512_set1_ps(a.lo), hi = _mm512_set1_ps(a.hi), magic = _mm512_set1_ps(kRoundMagic);
     const __m512i zp = _mm512_set1_epi32(a.zeroPoint);
     const __m512 mult0 = _mm512_set1_ps(a.mult[0]);
