@@ -42,7 +42,10 @@ class DepthwiseExecutor final : public Int8ConvExecutor
 {
 public:
     DepthwiseExecutor(const ConvShape& shape, const Int8Weights& w);
-    std::string implementation() const override { return "qs:avx2_int8_depthwise"; }
+    std::string implementation() const override
+    {
+        return simd->widest == 32 ? "qs:avx512_int8_depthwise" : "qs:avx2_int8_depthwise";
+    }
     Status start(const uint8_t* xu, int32_t zp) override;
     bool readsSource() const override { return true; }
     void computeBand(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const override;
@@ -77,16 +80,17 @@ DepthwiseExecutor::DepthwiseExecutor(const ConvShape& s, const Int8Weights& w)
         return v - w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(c)];
     };
     packed.assign(size_t(blockChannels * pairs), 0);
-    for (int64_t c0 = 0; c0 < blockChannels;) {
-        const int64_t width = c0 + 16 <= blockChannels ? 16 : 8;
+    // Blocks of the loops' widest width, then halving ones, as the loops take them (int8_conv_depthwise_simd.h).
+    for (int64_t c0 = 0, width = simd->widest; c0 < blockChannels; c0 += width) {
+        while (c0 + width > blockChannels)
+            width /= 2;
         for (int64_t p = 0; p < pairs; ++p)
             for (int64_t k = 0; k < width; ++k) {
-                const int64_t c = c0 + (width == 16 ? detail::kDepthwiseLane16[k] : k);
+                const int64_t c = c0 + detail::depthwiseLaneChannel(width, k);
                 // Low half: position 2p, high half: position 2p + 1 (vpmaddwd's pair order).
                 packed[size_t(c0 * pairs + p * width + k)] = int32_t(uint32_t(uint16_t(int16_t(weight(c, 2 * p))))
                     | (uint32_t(uint16_t(int16_t(weight(c, 2 * p + 1)))) << 16));
             }
-        c0 += width;
     }
     for (int64_t c = blockChannels; c < ch; ++c)
         for (int64_t t = 0; t < taps; ++t)
@@ -155,7 +159,7 @@ void DepthwiseExecutor::computeBand(const uint8_t* image, int32_t, int64_t begin
             if (j >= jLo && j < jHi) {
                 const int64_t count = std::min(j1, jHi) - j;
                 pointAt(j, false);
-                simd->pixels(taps, step, count, pairs, blockChannels, packed.data(), zpSums.data(), o, ch);
+                simd->pixels(taps, step, count, pairs, 0, blockChannels, packed.data(), zpSums.data(), o, ch);
                 for (int64_t n = 0; n < count && blockChannels < ch; ++n)
                     tail(n, o + n * ch);
                 j += count;
@@ -163,7 +167,7 @@ void DepthwiseExecutor::computeBand(const uint8_t* image, int32_t, int64_t begin
                 continue;
             }
             pointAt(j, true);
-            simd->pixels(taps, step, 1, pairs, blockChannels, packed.data(), zpSums.data(), o, ch);
+            simd->pixels(taps, step, 1, pairs, 0, blockChannels, packed.data(), zpSums.data(), o, ch);
             tail(0, o);
             ++j;
             o += ch;
@@ -176,7 +180,7 @@ void DepthwiseExecutor::computeBand(const uint8_t* image, int32_t, int64_t begin
 
 const detail::DepthwiseSimd* depthwiseSimd() noexcept
 {
-    return simdTable(quant::QuantIsa::Avx2, &detail::kDepthwiseAvx2, &detail::kDepthwiseAvx2);
+    return simdTable(quant::bestQuantIsa(), &detail::kDepthwiseAvx2, &detail::kDepthwiseAvx512);
 }
 
 std::unique_ptr<Int8ConvExecutor> makeDepthwiseExecutor(const ConvShape& shape, const Int8Weights& weights)

@@ -9,14 +9,14 @@ namespace qs::kernels::int8 {
 
 namespace {
 
-/// One pixel: channels [0, blockChannels) from the positions at taps[t] + offset. PAIRS > 0: that many pairs, known
+/// One pixel: channels [first, blockChannels) from the positions at taps[t] + offset. PAIRS > 0: that many pairs, known
 /// when compiling (3x3 and 5x5 kernels, unrolled); 0: `pairs`.
 template <int PAIRS>
 __attribute__((target("avx2"))) inline void pixel(const uint8_t* const* taps, int64_t offset, int64_t pairs,
-    int64_t blockChannels, const int32_t* packed, const int32_t* zpSums, int32_t* out)
+    int64_t first, int64_t blockChannels, const int32_t* packed, const int32_t* zpSums, int32_t* out)
 {
     const int64_t np = PAIRS > 0 ? PAIRS : pairs;
-    int64_t c = 0;
+    int64_t c = first;
     for (; c + 16 <= blockChannels; c += 16) {
         const int32_t* w = packed + c * np;
         __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
@@ -35,12 +35,12 @@ __attribute__((target("avx2"))) inline void pixel(const uint8_t* const* taps, in
                 _mm256_madd_epi16(
                     _mm256_unpackhi_epi16(x1, x2), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 8))));
         }
-        const __m256i first = _mm256_permute2x128_si256(lo, hi, 0x20); // channels 0-7
-        const __m256i second = _mm256_permute2x128_si256(lo, hi, 0x31); // channels 8-15
+        const __m256i low8 = _mm256_permute2x128_si256(lo, hi, 0x20); // channels 0-7
+        const __m256i high8 = _mm256_permute2x128_si256(lo, hi, 0x31); // channels 8-15
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + c),
-            _mm256_sub_epi32(first, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(zpSums + c))));
+            _mm256_sub_epi32(low8, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(zpSums + c))));
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + c + 8),
-            _mm256_sub_epi32(second, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(zpSums + c + 8))));
+            _mm256_sub_epi32(high8, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(zpSums + c + 8))));
     }
     for (; c + 8 <= blockChannels; c += 8) {
         const int32_t* w = packed + c * np;
@@ -64,31 +64,32 @@ __attribute__((target("avx2"))) inline void pixel(const uint8_t* const* taps, in
 
 template <int PAIRS>
 __attribute__((target("avx2"))) void pixelsFixed(const uint8_t* const* taps, int64_t step, int64_t count, int64_t pairs,
-    int64_t blockChannels, const int32_t* packed, const int32_t* zpSums, int32_t* out, int64_t outStride)
+    int64_t first, int64_t blockChannels, const int32_t* packed, const int32_t* zpSums, int32_t* out, int64_t outStride)
 {
     for (int64_t n = 0; n < count; ++n)
-        pixel<PAIRS>(taps, n * step, pairs, blockChannels, packed, zpSums, out + n * outStride);
+        pixel<PAIRS>(taps, n * step, pairs, first, blockChannels, packed, zpSums, out + n * outStride);
 }
 
 __attribute__((target("avx2"))) void depthwisePixels(const uint8_t* const* taps, int64_t step, int64_t count,
-    int64_t pairs, int64_t blockChannels, const int32_t* packed, const int32_t* zpSums, int32_t* out, int64_t outStride)
+    int64_t pairs, int64_t first, int64_t blockChannels, const int32_t* packed, const int32_t* zpSums, int32_t* out,
+    int64_t outStride)
 {
     switch (pairs) {
     case 5: // 3x3
-        pixelsFixed<5>(taps, step, count, pairs, blockChannels, packed, zpSums, out, outStride);
+        pixelsFixed<5>(taps, step, count, pairs, first, blockChannels, packed, zpSums, out, outStride);
         return;
     case 13: // 5x5
-        pixelsFixed<13>(taps, step, count, pairs, blockChannels, packed, zpSums, out, outStride);
+        pixelsFixed<13>(taps, step, count, pairs, first, blockChannels, packed, zpSums, out, outStride);
         return;
     default:
-        pixelsFixed<0>(taps, step, count, pairs, blockChannels, packed, zpSums, out, outStride);
+        pixelsFixed<0>(taps, step, count, pairs, first, blockChannels, packed, zpSums, out, outStride);
     }
 }
 
 } // namespace
 
 namespace detail {
-const DepthwiseSimd kDepthwiseAvx2 { depthwisePixels };
+const DepthwiseSimd kDepthwiseAvx2 { depthwisePixels, 16 };
 } // namespace detail
 
 } // namespace qs::kernels::int8
