@@ -75,10 +75,12 @@ void Int8Conv::Impl::makeExecutor(const Int8Weights& w)
     // split must make safe for oneDNN, and it describes the NHWC source either reads.
     switch (plan.path) {
     case Int8ConvPath::Planar:
-        preparePlanar(w);
+        executor = makePlanarExecutor(shape, w);
+        dropS8Corrections(shape.inChannels, 1);
         return;
-    case Int8ConvPath::Depthwise:
-        prepareDepthwise(w);
+    case Int8ConvPath::Depthwise: // one input channel per group: no pairs across channels
+        executor = makeDepthwiseExecutor(shape, w);
+        dropS8Corrections(1, shape.kernelHeight * shape.kernelWidth);
         return;
     case Int8ConvPath::OwnAvx2:
         createPrimitive();

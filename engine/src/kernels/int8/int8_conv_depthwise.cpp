@@ -10,31 +10,11 @@
 // executor computes band by band inside the epilogue, so the accumulators are finished while they are in cache.
 #include "kernels/int8/int8_conv_depthwise_simd.h"
 #include "kernels/int8/int8_conv_executor.h"
-#include "kernels/int8/int8_conv_impl.h"
 #include "kernels/simd_table.h"
 
 #include <algorithm>
 
 namespace qs::kernels::int8 {
-
-void Int8Conv::Impl::prepareDepthwise(const Int8Weights& w)
-{
-    const ConvShape& s = shape;
-    const int64_t oc = s.outChannels, khw = s.kernelHeight * s.kernelWidth;
-    executor = makeDepthwiseExecutor(s, w);
-    // The diagnosis counts the pairs an int16-pairing kernel would face (none: one input channel per group); this one
-    // multiplies int16 operands into int32, so nothing can saturate whatever the weights.
-    splitSaturatingPairs(s8.data(), oc, 1, khw, false, report);
-    s8 = {};
-    // Exact without corrections: drop what planWeightZeroPoints set up for the s8 kernels.
-    residual.clear();
-    needsWindowSums = false;
-    compensation.assign(size_t(oc), 0);
-    zeroPointPlan = {};
-    report.isaPairsSaturate = false;
-    report.remedy = SaturationRemedy::NotNeeded;
-    report.residualEntries = 0;
-}
 
 namespace {
 
@@ -53,6 +33,7 @@ public:
 private:
     ConvShape shape;
     const detail::DepthwiseSimd* simd = depthwiseSimd(); ///< the plan takes this path only where there is one
+    detail::DepthwisePixels pixels = nullptr; ///< simd's loop for this kernel size
     int64_t taps = 0; ///< KH·KW
     int64_t pairs = 0; ///< (taps + 1) / 2
     int64_t blockChannels = 0; ///< channels the vector loop computes: a multiple of 8
@@ -70,6 +51,7 @@ DepthwiseExecutor::DepthwiseExecutor(const ConvShape& s, const Int8Weights& w)
     const int64_t ch = s.outChannels;
     taps = s.kernelHeight * s.kernelWidth;
     pairs = (taps + 1) / 2;
+    pixels = detail::depthwisePixelsFor(*simd, pairs);
     blockChannels = ch / 8 * 8;
     const auto weight = [&](int64_t c, int64_t t) -> int32_t {
         if (t >= taps)
@@ -159,7 +141,7 @@ void DepthwiseExecutor::computeBand(const uint8_t* image, int32_t, int64_t begin
             if (j >= jLo && j < jHi) {
                 const int64_t count = std::min(j1, jHi) - j;
                 pointAt(j, false);
-                simd->pixels(taps, step, count, pairs, 0, blockChannels, packed.data(), zpSums.data(), o, ch);
+                pixels(taps, step, count, pairs, 0, blockChannels, packed.data(), zpSums.data(), o, ch);
                 for (int64_t n = 0; n < count && blockChannels < ch; ++n)
                     tail(n, o + n * ch);
                 j += count;
@@ -167,7 +149,7 @@ void DepthwiseExecutor::computeBand(const uint8_t* image, int32_t, int64_t begin
                 continue;
             }
             pointAt(j, true);
-            simd->pixels(taps, step, 1, pairs, 0, blockChannels, packed.data(), zpSums.data(), o, ch);
+            pixels(taps, step, 1, pairs, 0, blockChannels, packed.data(), zpSums.data(), o, ch);
             tail(0, o);
             ++j;
             o += ch;

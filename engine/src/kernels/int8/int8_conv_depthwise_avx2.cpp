@@ -70,26 +70,10 @@ __attribute__((target("avx2"))) void pixelsFixed(const uint8_t* const* taps, int
         pixel<PAIRS>(taps, n * step, pairs, first, blockChannels, packed, zpSums, out + n * outStride);
 }
 
-__attribute__((target("avx2"))) void depthwisePixels(const uint8_t* const* taps, int64_t step, int64_t count,
-    int64_t pairs, int64_t first, int64_t blockChannels, const int32_t* packed, const int32_t* zpSums, int32_t* out,
-    int64_t outStride)
-{
-    switch (pairs) {
-    case 5: // 3x3
-        pixelsFixed<5>(taps, step, count, pairs, first, blockChannels, packed, zpSums, out, outStride);
-        return;
-    case 13: // 5x5
-        pixelsFixed<13>(taps, step, count, pairs, first, blockChannels, packed, zpSums, out, outStride);
-        return;
-    default:
-        pixelsFixed<0>(taps, step, count, pairs, first, blockChannels, packed, zpSums, out, outStride);
-    }
-}
-
 } // namespace
 
 namespace detail {
-const DepthwiseSimd kDepthwiseAvx2 { depthwisePixels, 16 };
+const DepthwiseSimd kDepthwiseAvx2 { { pixelsFixed<5>, pixelsFixed<13>, pixelsFixed<0> }, 16 };
 } // namespace detail
 
 } // namespace qs::kernels::int8

@@ -53,28 +53,14 @@ QS_AVX512 void pixelsFixed(const uint8_t* const* taps, int64_t step, int64_t cou
     for (int64_t n = 0; n < count; ++n)
         rest = pixel32<PAIRS>(taps, n * step, pairs, first, blockChannels, packed, zpSums, out + n * outStride);
     if (rest < blockChannels) // fewer than 32 channels left: the AVX2 loops' blocks of 16 and 8
-        detail::kDepthwiseAvx2.pixels(taps, step, count, pairs, rest, blockChannels, packed, zpSums, out, outStride);
-}
-
-QS_AVX512 void depthwisePixels(const uint8_t* const* taps, int64_t step, int64_t count, int64_t pairs, int64_t first,
-    int64_t blockChannels, const int32_t* packed, const int32_t* zpSums, int32_t* out, int64_t outStride)
-{
-    switch (pairs) {
-    case 5: // 3x3
-        pixelsFixed<5>(taps, step, count, pairs, first, blockChannels, packed, zpSums, out, outStride);
-        return;
-    case 13: // 5x5
-        pixelsFixed<13>(taps, step, count, pairs, first, blockChannels, packed, zpSums, out, outStride);
-        return;
-    default:
-        pixelsFixed<0>(taps, step, count, pairs, first, blockChannels, packed, zpSums, out, outStride);
-    }
+        detail::depthwisePixelsFor(detail::kDepthwiseAvx2, pairs)(
+            taps, step, count, pairs, rest, blockChannels, packed, zpSums, out, outStride);
 }
 
 } // namespace
 
 namespace detail {
-const DepthwiseSimd kDepthwiseAvx512 { depthwisePixels, 32 };
+const DepthwiseSimd kDepthwiseAvx512 { { pixelsFixed<5>, pixelsFixed<13>, pixelsFixed<0> }, 32 };
 } // namespace detail
 
 } // namespace qs::kernels::int8

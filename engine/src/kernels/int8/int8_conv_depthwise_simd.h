@@ -4,6 +4,7 @@
 // portable form.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 namespace qs::kernels::int8 {
@@ -27,7 +28,8 @@ using DepthwisePixels = void (*)(const uint8_t* const* taps, int64_t step, int64
 
 struct DepthwiseSimd
 {
-    DepthwisePixels pixels;
+    /// [0]: 5 pairs (3x3 kernels), [1]: 13 pairs (5x5), both unrolled; [2]: any count (depthwisePixelsFor picks).
+    std::array<DepthwisePixels, 3> pixels;
     int64_t widest; ///< channels of its widest block: 16 (AVX2), 32 (AVX-512)
 };
 extern const DepthwiseSimd kDepthwiseAvx2; ///< int8_conv_depthwise_avx2.cpp
@@ -40,6 +42,12 @@ constexpr int64_t depthwiseLaneChannel(int64_t width, int64_t k)
 {
     const int64_t half = width / 2, kk = k % half;
     return (kk / 4) * 8 + (k < half ? 0 : 4) + kk % 4;
+}
+
+/// The table's loop for kernels of `pairs` pairs of positions.
+inline DepthwisePixels depthwisePixelsFor(const DepthwiseSimd& simd, int64_t pairs)
+{
+    return simd.pixels[pairs == 5 ? 0 : pairs == 13 ? 1 : 2];
 }
 
 } // namespace detail

@@ -175,10 +175,10 @@ struct Int8Conv::Impl
     void boundAccumulators(); ///< accBound, and accOffset for a padded source
     void computeWindowSums(const uint8_t* image, int32_t zp);
     void compensateRow(int32_t* accRow, int64_t outputRow); ///< adds k[oc] * window sum to one NHWC output row
-    // int8_conv_planar.cpp
-    void preparePlanar(const Int8Weights& w); ///< its executor, and the corrections it does not need dropped
-    // int8_conv_depthwise.cpp
-    void prepareDepthwise(const Int8Weights& w); ///< the same for the depthwise path
+    /// The planar and depthwise paths multiply int16 operands into int32, exact without the s8 kernels' corrections:
+    /// counts the pairs an int16-pairing kernel would face with the s8 weights (`reduction` x `inner` per output
+    /// channel) for the diagnosis, then drops what planWeightZeroPoints set up.
+    void dropS8Corrections(int64_t reduction, int64_t inner);
     // int8_conv_residual.cpp
     void planCorrections();
     void buildResidualPlanes(const uint8_t* image, int32_t zp); ///< x - zp of one image into `planes`
