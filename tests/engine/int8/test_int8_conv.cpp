@@ -71,6 +71,15 @@ const ConvCase kCases[] = {
     { "Depthwise24", squareConv(1, 24, 13, 13, 24, 24, 3, 1, 1), U8, U8, 171, { 171 } },
     { "Depthwise13Stride2", squareConv(1, 13, 14, 13, 13, 13, 3, 2, 1), U8, U8, 128, {} },
     { "DepthwiseMultiplier2", squareConv(1, 5, 8, 8, 10, 5, 3, 1, 1), U8, U8, 3, { 0 } },
+    // Depthwise layers on NHWC take the engine's own int16 loops without VNNI (int8_conv_depthwise.cpp): blocks of 32
+    // (AVX-512), 16 and 8 channels and the scalar tail, 3x3 and 5x5 (unrolled), even and large kernels (generic),
+    // images narrower than the kernel (every column at a border), dilation, batch, int8 on both sides.
+    { "Depthwise40Kernel5Stride2Batch2Signed", squareConv(2, 40, 15, 17, 40, 40, 5, 2, 2), S8, S8, -3, {} },
+    { "Depthwise32Dilated2", squareConv(1, 32, 10, 11, 32, 32, 3, 1, 2, 2), U8, S8, 250, {} },
+    { "Depthwise19Kernel7", squareConv(1, 19, 9, 12, 19, 19, 7, 1, 3), U8, U8, 64, { 200 } },
+    { "Depthwise16Kernel2", squareConv(1, 16, 6, 7, 16, 16, 2, 1, 0), U8, S8, 0, { -128 } },
+    { "Depthwise59Stride2", squareConv(1, 59, 9, 9, 59, 59, 3, 2, 1), U8, U8, 77, {} },
+    { "Depthwise24NarrowerThanKernel", squareConv(1, 24, 3, 2, 24, 24, 5, 1, 2), U8, U8, 255, { 0 } },
     { "GroupedDilatedAsymmetricPads", asymmetric(), U8, U8, 171, { 128 } },
     { "Kernel5Batch2Stride2", squareConv(2, 7, 12, 13, 9, 1, 5, 2, 2), U8, U8, 128, { 171 } },
     { "PadWiderThanHalfKernel", squareConv(1, 2, 4, 4, 3, 1, 3, 1, 2), U8, U8, 200, { 55 } },

@@ -130,4 +130,53 @@ TEST(Int8KernelOptions, OwnKernelChoiceFollowsTheOptions)
         }
 }
 
+// Depthwise layers on NHWC take the engine's own int16 loops wherever pairs saturate (AVX2 and AVX-512 without VNNI)
+// unless the options say oneDNN everywhere; with VNNI they stay on oneDNN. Either way the sums are the reference's.
+TEST(Int8KernelOptions, DepthwiseChoiceFollowsTheIsaAndOptions)
+{
+    using Own = Int8KernelOptions::OwnAvx2Conv;
+    const bool withoutVnni = onednnInt8Isa().isa == "avx2" || onednnInt8Isa().isa == "avx512_core";
+    const ConvShape s = test::squareConv(1, 24, 9, 10, 24, 24, 3, 1, 1);
+    std::mt19937 rng(43);
+    std::uniform_int_distribution<int> byte(0, 255);
+    std::vector<uint8_t> x(size_t(s.inputCount())), w(size_t(s.weightCount()));
+    for (uint8_t& v : x)
+        v = uint8_t(byte(rng));
+    for (uint8_t& v : w)
+        v = uint8_t(byte(rng));
+    const std::vector<int32_t> wzp { 3 };
+    std::vector<int32_t> want(size_t(s.outputCount()));
+    convIntegerRef(s, x.data(), 250, w.data(), wzp.data(), false, want.data());
+    // The reference is NCHW; the layer reads and writes NHWC.
+    const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth(), c = s.inChannels;
+    std::vector<uint8_t> xNhwc(x.size());
+    for (int64_t ch = 0; ch < c; ++ch)
+        for (int64_t p = 0; p < hw; ++p)
+            xNhwc[size_t(p * c + ch)] = x[size_t(ch * hw + p)];
+    for (const Own own : { Own::ByRule, Own::Never, Own::Everywhere }) {
+        Int8KernelOptions options;
+        options.ownAvx2Conv = own;
+        auto conv = Int8Conv::create({ .shape = s,
+                                         .inputLayout = ActivationLayout::Nhwc,
+                                         .outputLayout = ActivationLayout::Nhwc,
+                                         .options = options },
+            { DataType::UInt8, w.data(), wzp });
+        ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+        std::vector<int32_t> got(want.size(), -1);
+        ASSERT_TRUE((*conv)->runInt32(xNhwc.data(), 250, got.data()).isOk());
+        const std::string impl = (*conv)->implementation();
+        for (int64_t ch = 0; ch < c; ++ch)
+            for (int64_t p = 0; p < ohw; ++p)
+                ASSERT_EQ(got[size_t(p * c + ch)], want[size_t(ch * ohw + p)])
+                    << impl << " channel " << ch << " pixel " << p;
+        const bool own16 = withoutVnni && own != Own::Never;
+        // The AVX-512 loops where quant::bestQuantIsa() has them (AVX512_CORE), else the AVX2 ones.
+        EXPECT_EQ(impl == "qs:avx2_int8_depthwise" || impl == "qs:avx512_int8_depthwise", own16) << impl;
+        if (own16) {
+            EXPECT_EQ((*conv)->saturation().remedy, SaturationRemedy::NotNeeded);
+            EXPECT_EQ((*conv)->saturation().residualEntries, 0);
+        }
+    }
+}
+
 } // namespace

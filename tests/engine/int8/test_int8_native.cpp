@@ -127,7 +127,10 @@ INSTANTIATE_TEST_SUITE_P(Cases, RequantizeSimdTest,
         RqCase { 512, DataType::UInt8, true, true, false, false },
         // Whole 32-channel blocks of the AVX2 path with an 8-channel rest, both output types.
         RqCase { 40, DataType::Int8, false, true, true, false },
-        RqCase { 96, DataType::UInt8, false, false, true, false }));
+        RqCase { 96, DataType::UInt8, false, false, true, false },
+        // MobileNet widths below 32: whole 8-channel blocks only (the AVX2 8-channel loop), with and without a rest.
+        RqCase { 16, DataType::UInt8, true, true, false, true }, RqCase { 24, DataType::Int8, true, true, true, false },
+        RqCase { 29, DataType::UInt8, true, false, false, false }));
 
 struct ZeroZpCase
 {

@@ -5,6 +5,7 @@
 #include "kernels/int8/int8_conv.h"
 
 #include "kernels/int8/float_epilogue.h"
+#include "kernels/int8/int8_conv_depthwise_simd.h"
 #include "kernels/int8/int8_conv_impl.h"
 #include "kernels/int8/int8_conv_planar_simd.h"
 #include "kernels/int8/int8_node_util.h"
@@ -74,7 +75,12 @@ void Int8Conv::Impl::makeExecutor(const Int8Weights& w)
     // split must make safe for oneDNN, and it describes the NHWC source either reads.
     switch (plan.path) {
     case Int8ConvPath::Planar:
-        preparePlanar(w);
+        executor = makePlanarExecutor(shape, w);
+        dropS8Corrections(shape.inChannels, 1);
+        return;
+    case Int8ConvPath::Depthwise: // one input channel per group: no pairs across channels
+        executor = makeDepthwiseExecutor(shape, w);
+        dropS8Corrections(1, shape.kernelHeight * shape.kernelWidth);
         return;
     case Int8ConvPath::OwnAvx2:
         createPrimitive();
@@ -249,8 +255,9 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const Int8ConvSpec& spec, con
     impl->outLayout = spec.outputLayout;
     impl->options = spec.options;
     // The session sets its intra-op threads before preparing, so the epilogue's threads are known here.
-    impl->plan = planInt8Conv(
-        spec, { onednnInt8Isa().isa, planarSimd() != nullptr, omp_get_max_threads(), impl->epilogueThreads() });
+    impl->plan = planInt8Conv(spec,
+        { onednnInt8Isa().isa, planarSimd() != nullptr, omp_get_max_threads(), impl->epilogueThreads(),
+            depthwiseSimd() != nullptr });
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
     return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
 }

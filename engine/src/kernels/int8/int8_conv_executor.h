@@ -131,4 +131,8 @@ std::unique_ptr<Int8ConvExecutor> makeOnednnExecutor(const OnednnSpec& spec);
 /// (no split, no residual, no window sums).
 std::unique_ptr<Int8ConvExecutor> makePlanarExecutor(const ConvShape& shape, const Int8Weights& weights);
 
+/// The depthwise path (int8_conv_depthwise.cpp): (w - zp) packed in int16 pairs of kernel positions, exact by itself
+/// (no split, no residual, no window sums); reads the NHWC source in place.
+std::unique_ptr<Int8ConvExecutor> makeDepthwiseExecutor(const ConvShape& shape, const Int8Weights& weights);
+
 } // namespace qs::kernels::int8

@@ -8,6 +8,7 @@
 //   int8_conv_executor.h    one path's computation of the accumulators behind one interface (oneDNN, own, planar)
 //   int8_conv_own.cpp       the own AVX2 kernel's path: its executor (the kernel: int8_conv_own_kernel.h)
 //   int8_conv_planar.cpp    the planar pointwise path (1x1 on NCHW with fewer than 8 output channels): its executor
+//   int8_conv_depthwise.cpp the depthwise path (one channel per group, NHWC, without VNNI): its executor
 //   int8_conv_weights.cpp   weight zero-point plan (clamped outliers, window-sum compensation), saturating-pair split
 //   int8_conv_residual.cpp  the sparse residual: int16 planes of x - zp and its per-tile correction (the loops per
 //                           ISA: int8_conv_residual_simd.h)
@@ -174,8 +175,10 @@ struct Int8Conv::Impl
     void boundAccumulators(); ///< accBound, and accOffset for a padded source
     void computeWindowSums(const uint8_t* image, int32_t zp);
     void compensateRow(int32_t* accRow, int64_t outputRow); ///< adds k[oc] * window sum to one NHWC output row
-    // int8_conv_planar.cpp
-    void preparePlanar(const Int8Weights& w); ///< its executor, and the corrections it does not need dropped
+    /// The planar and depthwise paths multiply int16 operands into int32, exact without the s8 kernels' corrections:
+    /// counts the pairs an int16-pairing kernel would face with the s8 weights (`reduction` x `inner` per output
+    /// channel) for the diagnosis, then drops what planWeightZeroPoints set up.
+    void dropS8Corrections(int64_t reduction, int64_t inner);
     // int8_conv_residual.cpp
     void planCorrections();
     void buildResidualPlanes(const uint8_t* image, int32_t zp); ///< x - zp of one image into `planes`

@@ -2,6 +2,7 @@
 // planInt8Conv (int8_conv_plan.h): the rule that picks each layer's kernel, with the measurements behind it.
 #include "kernels/int8/int8_conv_plan.h"
 
+#include "kernels/int8/int8_conv_depthwise_simd.h"
 #include "kernels/int8/int8_conv_own_kernel.h"
 
 namespace qs::kernels::int8 {
@@ -21,6 +22,13 @@ bool planarShape(const ConvShape& s, ActivationLayout inputLayout)
     return inputLayout == ActivationLayout::Nchw && s.group == 1 && s.kernelHeight == 1 && s.kernelWidth == 1
         && s.strideHeight == 1 && s.strideWidth == 1 && s.dilationHeight == 1 && s.dilationWidth == 1 && unpadded(s)
         && s.outChannels < kPlanarMaxChannels;
+}
+
+/// One input and one output channel per group, on NHWC (the int8 regions' layout): MobileNet-style depthwise layers.
+bool depthwiseShape(const ConvShape& s, ActivationLayout inputLayout)
+{
+    return inputLayout == ActivationLayout::Nhwc && s.group > 1 && s.inChannels == s.group && s.outChannels == s.group
+        && s.kernelHeight * s.kernelWidth <= kDepthwiseMaxTaps;
 }
 
 } // namespace
@@ -80,6 +88,16 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
     const bool avx512WithoutVnni = machine.onednnIsa == "avx512_core";
     if (machine.onednnIsa != "avx2" && !avx512WithoutVnni)
         return onednn("oneDNN's int8 ISA has VNNI, or is not x86");
+    // Depthwise layers without VNNI: oneDNN's jit_int8 depthwise kernel took 2-3x its FP32 jit_dw kernel's time on
+    // MobileNet-style layers, and its whole-layer int32 output goes through the epilogue afterwards; the engine's int16
+    // pairs of kernel positions (vpmaddwd, exact for any weights) compute band by band inside the epilogue instead
+    // (bench/archive/2026-11-29-int8-depthwise.md).
+    if (own != OwnAvx2Conv::Never && machine.depthwiseLoops && depthwiseShape(s, spec.inputLayout)) {
+        plan.path = Int8ConvPath::Depthwise;
+        plan.reason = "without VNNI: a depthwise layer on NHWC, int16 pairs of kernel positions";
+        plan.paddedSource = false; // positions outside the image read the zero point in the executor
+        return plan;
+    }
     if (!Avx2Int8Conv::supports(s))
         return onednn("grouped or dilated: the own kernel cannot run it");
     if (own == OwnAvx2Conv::Everywhere)

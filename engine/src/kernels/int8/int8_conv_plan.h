@@ -16,6 +16,8 @@ enum class Int8ConvPath
     Onednn, ///< oneDNN's u8·s8 convolution, then the epilogue over its int32 output (int8_conv_onednn.cpp)
     OwnAvx2, ///< the engine's own AVX2 kernel, band by band inside the epilogue (int8_conv_own.cpp)
     Planar, ///< weighted sums of whole NCHW planes for narrow pointwise layers (int8_conv_planar.cpp)
+    Depthwise, ///< one channel per group on NHWC in int16 pairs of kernel positions, without VNNI
+               ///< (int8_conv_depthwise.cpp)
 };
 
 /// How the activation zero point reaches the kernel.
@@ -52,6 +54,8 @@ struct Int8ConvMachine
     bool planarLoops = false; ///< the CPU runs the planar path's loops (planarSimd(), int8_conv_planar_simd.h)
     int maxThreads = 1; ///< the session's intra-op threads
     int epilogueThreads = 1; ///< those the epilogue of this layer would run on (Int8Conv::Impl::epilogueThreads)
+    bool depthwiseLoops
+        = false; ///< the CPU runs the depthwise path's loops (depthwiseSimd(), int8_conv_depthwise_simd.h)
 };
 
 Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machine);

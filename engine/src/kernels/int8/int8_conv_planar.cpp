@@ -14,25 +14,6 @@
 
 namespace qs::kernels::int8 {
 
-void Int8Conv::Impl::preparePlanar(const Int8Weights& w)
-{
-    const ConvShape& s = shape;
-    const int64_t oc = s.outChannels, ic = s.inChannels;
-    executor = makePlanarExecutor(s, w);
-    // The diagnosis still counts the pairs an int16-pairing kernel would face with the s8 weights (as on every ISA);
-    // this one multiplies int16 operands into int32, so nothing can saturate whatever the weights.
-    splitSaturatingPairs(s8.data(), oc, ic, 1, false, report);
-    s8 = {};
-    // Exact without corrections: drop what planWeightZeroPoints set up for the s8 kernels.
-    residual.clear();
-    needsWindowSums = false;
-    compensation.assign(size_t(oc), 0);
-    zeroPointPlan = {};
-    report.isaPairsSaturate = false;
-    report.remedy = SaturationRemedy::NotNeeded;
-    report.residualEntries = 0;
-}
-
 namespace {
 
 class PlanarExecutor final : public Int8ConvExecutor

@@ -124,6 +124,21 @@ void Int8Conv::Impl::planWeightZeroPoints(const Int8Weights& w)
     zeroPointPlan.outlierResiduals = int64_t(residual.size());
 }
 
+void Int8Conv::Impl::dropS8Corrections(int64_t reduction, int64_t inner)
+{
+    const int64_t oc = shape.outChannels;
+    // The diagnosis still counts the pairs (as on every ISA); nothing can saturate whatever the weights.
+    splitSaturatingPairs(s8.data(), oc, reduction, inner, false, report);
+    s8 = {};
+    residual.clear();
+    needsWindowSums = false;
+    compensation.assign(size_t(oc), 0);
+    zeroPointPlan = {};
+    report.isaPairsSaturate = false;
+    report.remedy = SaturationRemedy::NotNeeded;
+    report.residualEntries = 0;
+}
+
 void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
 {
     const ConvShape& s = shape;

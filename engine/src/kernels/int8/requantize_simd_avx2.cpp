@@ -45,8 +45,21 @@ QS_AVX2 inline __m256i requantize8(
     return _mm256_add_epi32(_mm256_cvtps_epi32(v), zp);
 }
 
-QS_AVX2 void requantizeAvx2(const int32_t* tile, int64_t count, int64_t channels, const RequantizeArgs& a, uint8_t* out)
+/// Eight whole channels from `c` as bytes in the low half: every value is inside [-128, 255], so packing with signed
+/// 16-bit saturation loses nothing, and the low byte of each 16-bit lane is the uint8 or int8 bit pattern.
+QS_AVX2 inline __m128i bytes8(__m256i q)
 {
+    const __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
+    return _mm_shuffle_epi8(w, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, -1, -1, -1, -1, -1, -1, -1, -1));
+}
+
+QS_AVX2 void requantizeAvx2(
+    const int32_t* tile, int64_t count, int64_t channels, const RequantizeArgs& args, uint8_t* out)
+{
+    // A copy: the byte stores below may alias anything, so fields read through the reference would be reloaded after
+    // each store (the 8-channel loop of layers with fewer than 32 channels measured 22 % of mnasnet0_5 QDQ's time
+    // under AVX2, bench/archive/2026-11-29-int8-depthwise.md).
+    const RequantizeArgs a = args;
     const __m256 lo = _mm256_set1_ps(a.lo), hi = _mm256_set1_ps(a.hi), magic = _mm256_set1_ps(kRoundMagic);
     const __m256i zp = _mm256_set1_epi32(a.zeroPoint);
     const __m256 mult0 = _mm256_set1_ps(a.mult[0]);
@@ -55,6 +68,7 @@ QS_AVX2 void requantizeAvx2(const int32_t* tile, int64_t count, int64_t channels
     // pack, an extract and a shuffle per 8 (the requantizing store of resnet18's static layers on AVX2).
     const bool unsignedOut = a.lo + float(a.zeroPoint) >= 0.0f;
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const int64_t whole = channels / 8 * 8;
     for (int64_t j = 0; j < count; ++j) {
         const int32_t* t = tile + j * channels;
         uint8_t* o = out + j * channels;
@@ -70,35 +84,24 @@ QS_AVX2 void requantizeAvx2(const int32_t* tile, int64_t count, int64_t channels
             const __m256i b = unsignedOut ? _mm256_packus_epi16(w01, w23) : _mm256_packs_epi16(w01, w23);
             _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + c0), _mm256_permutevar8x32_epi32(b, order));
         }
-        for (int64_t c = c0; c < channels; c += 8) {
-            const int64_t n = channels - c;
-            const bool full = n >= 8;
-            __m256i acc = full ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t + c)) : loadTail(t + c, n, 8);
+        for (; c0 < whole; c0 += 8)
+            _mm_storel_epi64(
+                reinterpret_cast<__m128i*>(o + c0), bytes8(requantize8(t, c0, a, lo, hi, magic, zp, mult0)));
+        if (const int64_t n = channels - c0; n > 0) {
+            const int64_t c = c0;
+            __m256i acc = loadTail(t + c, n, 8);
             if (a.bias)
-                acc = _mm256_add_epi32(acc,
-                    full ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.bias + c))
-                         : loadTail(a.bias + c, n, 8));
+                acc = _mm256_add_epi32(acc, loadTail(a.bias + c, n, 8));
             __m256 v = _mm256_cvtepi32_ps(acc);
-            v = _mm256_mul_ps(
-                v, a.perChannel ? (full ? _mm256_loadu_ps(a.mult + c) : loadTailPs(a.mult + c, n)) : mult0);
+            v = _mm256_mul_ps(v, a.perChannel ? loadTailPs(a.mult + c, n) : mult0);
             if (a.offset)
-                v = _mm256_add_ps(v, full ? _mm256_loadu_ps(a.offset + c) : loadTailPs(a.offset + c, n));
+                v = _mm256_add_ps(v, loadTailPs(a.offset + c, n));
             v = _mm256_min_ps(_mm256_max_ps(v, lo), hi);
             v = _mm256_sub_ps(_mm256_add_ps(v, magic), magic);
-            const __m256i q = _mm256_add_epi32(_mm256_cvtps_epi32(v), zp);
-            // Every value is inside [-128, 255]: packing with signed 16-bit saturation loses nothing, and taking the
-            // low byte of each 16-bit lane gives the uint8 or int8 bit pattern.
-            const __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
-            const __m128i b
-                = _mm_shuffle_epi8(w, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, -1, -1, -1, -1, -1, -1, -1, -1));
-            if (full) {
-                _mm_storel_epi64(reinterpret_cast<__m128i*>(o + c), b);
-            } else {
-                alignas(16) uint8_t buf[16];
-                _mm_store_si128(reinterpret_cast<__m128i*>(buf), b);
-                for (int64_t i = 0; i < n; ++i)
-                    o[c + i] = buf[i];
-            }
+            alignas(16) uint8_t buf[16];
+            _mm_store_si128(reinterpret_cast<__m128i*>(buf), bytes8(_mm256_add_epi32(_mm256_cvtps_epi32(v), zp)));
+            for (int64_t i = 0; i < n; ++i)
+                o[c + i] = buf[i];
         }
     }
 }
