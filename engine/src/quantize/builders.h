@@ -28,7 +28,13 @@ struct StaticPlan
     std::map<ValueId, TensorRange> ranges;
     std::set<std::string> opTypes; ///< what may be quantized, pass-through ops and Relu included
     std::set<ValueId> fusedRelu; ///< outputs of quantized ops whose only consumer, a Relu or Clip, vanishes
+    std::set<NodeId> sharedScale; ///< qdq: nodes whose outputs take input 0's scale and zero point
 };
+
+/// qdq: the ops that follow a quantized input 0 (ONNX Runtime's QDQDirect8BitOp family: `sharedScale`, counted in
+/// `summary`) and the Relu/Clip that read a quantized tensor without vanishing (quantized around: `quantize`).
+void planQdqFollowers(const Builder& b, const std::set<std::string>& opTypes, const std::set<std::string>& excluded,
+    const std::map<ValueId, ValueId>& rangeOf, StaticPlan& plan, QuantizeSummary& summary);
 
 Status buildStatic(Builder& b, const StaticPlan& plan, const QuantizeOptions& o);
 

@@ -74,6 +74,8 @@ public:
     {
         if (id == kNoValue)
             return kNoValue;
+        if (auto it = m_writeAs.find(id); it != m_writeAs.end())
+            id = it->second;
         const Value& v = m_src.value(id);
         const ValueId d = m_dst.getOrAddValue(v.name);
         if (v.isConstant() && !m_dst.value(d).isConstant())
@@ -94,6 +96,9 @@ public:
         return raw(id);
     }
     void readThrough(ValueId srcId, ValueId dstId) { m_readAs[srcId] = dstId; }
+    /// Source value `srcId` is written under the name of source value `asSrcId` (its producer takes over the output
+    /// of a node that vanishes).
+    void writeAs(ValueId srcId, ValueId asSrcId) { m_writeAs[srcId] = asSrcId; }
     /// The source value exists only as (quantized, scale, zero point) in the destination; read() dequantizes it.
     void dequantizeOnRead(ValueId srcId, std::array<ValueId, 3> quantized) { m_dequantizeOnRead[srcId] = quantized; }
 
@@ -205,6 +210,7 @@ private:
     std::set<std::string> m_names;
     std::set<std::string> m_nodeNames;
     std::map<ValueId, ValueId> m_readAs;
+    std::map<ValueId, ValueId> m_writeAs;
     std::map<ValueId, std::array<ValueId, 3>> m_dequantizeOnRead;
     bool m_usesContrib = false;
 };

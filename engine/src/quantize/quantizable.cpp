@@ -31,6 +31,38 @@ const std::vector<std::string>& qoperatorDefaultOps()
     return ops;
 }
 
+// ONNX Runtime's quantize_static with quant_format=QDQ quantizes the union of its QLinearOpsRegistry and QDQRegistry.
+// QDQOperatorBase (Add, Mul, Concat, Sigmoid, LeakyRelu, GlobalAveragePool): a Q -> DQ pair on every input and the
+// output, each with its own calibrated range (Concat included: ONNX Runtime's QLinearConcat takes one scale per
+// input). QDQDirect8BitOp, QDQMaxPool (opset >= 12), QDQResize (opset >= 11), QDQSplit, QDQGather: only when input 0
+// is quantized already, the outputs get Q -> DQ with input 0's scale and zero point (quantize_output_same_as_input).
+// QDQRemovableActivation (Relu, Clip): see vanishesIntoRange. Not written here: ConvTranspose, Pad, Softmax, Where,
+// ArgMax, TopK, CumSum, GatherElements and the normalizations (no QDQ pattern the engine fuses; they stay float).
+bool isQdqQuantizedAroundOp(const std::string& op)
+{
+    static const std::set<std::string> ops { "Add", "Mul", "Concat", "Sigmoid", "LeakyRelu", "GlobalAveragePool" };
+    return ops.count(op) > 0;
+}
+bool isQdqSharedScaleOp(const Node& n)
+{
+    static const std::set<std::string> ops { "Reshape", "Transpose", "Squeeze", "Unsqueeze", "Slice", "Split", "Gather",
+        "AveragePool" };
+    if (!n.domain.empty())
+        return false;
+    if (n.opType == "MaxPool")
+        return n.opsetVersion >= 12; // 8-bit MaxPool needs opset 12
+    if (n.opType == "Resize")
+        return n.opsetVersion >= 11;
+    return ops.count(n.opType) > 0;
+}
+const std::vector<std::string>& qdqDefaultOps()
+{
+    static const std::vector<std::string> ops { "Conv", "MatMul", "Gemm", "Add", "Mul", "Concat", "Sigmoid",
+        "LeakyRelu", "GlobalAveragePool", "AveragePool", "MaxPool", "Resize", "Reshape", "Transpose", "Squeeze",
+        "Unsqueeze", "Slice", "Split", "Gather", "Relu", "Clip" };
+    return ops;
+}
+
 // Whether saturating to the calibrated range of `n`'s output is exactly `n`: Relu, and Clip whose lower bound is at
 // most 0 (the range is widened to include 0, so a positive lower bound would let (0, min) through unclipped). Its
 // upper bound needs nothing: the range's top lies at or below it.
@@ -60,9 +92,8 @@ namespace {
 std::string whyNotContrib(const Builder& b, const Node& n, const QuantizeOptions& o)
 {
     const Graph& g = b.src();
-    if (o.format != QuantFormat::QOperator)
-        return fmt::format(
-            "{} is quantized by the qoperator format only (com.microsoft QLinear{})", n.opType, n.opType);
+    if (o.format == QuantFormat::Dynamic)
+        return fmt::format("{} is quantized by the static formats only", n.opType);
     if ((n.opType == "Add" || n.opType == "Mul") && n.inputs.size() != 2)
         return "it does not have two inputs";
     int computed = 0;
@@ -90,7 +121,7 @@ std::string whyNotContrib(const Builder& b, const Node& n, const QuantizeOptions
 // Why a node cannot be quantized (empty: it can).
 std::string whyNot(const Builder& b, const Node& n, const QuantizeOptions& o)
 {
-    if (isContribQLinearOp(n.opType))
+    if (o.format == QuantFormat::Qdq ? isQdqQuantizedAroundOp(n.opType) : isContribQLinearOp(n.opType))
         return whyNotContrib(b, n, o);
     const Graph& g = b.src();
     if (n.inputs.empty() || n.input(0) == kNoValue || g.value(n.input(0)).type.elementType != DataType::Float)
@@ -121,10 +152,15 @@ std::string whyNot(const Builder& b, const Node& n, const QuantizeOptions& o)
                 return "its C is not a constant 1-D bias";
         }
     } else
-        return fmt::format("{} is not a quantizable op type (Conv, MatMul, Gemm; in qoperator also Add, Mul, Sigmoid, "
-                           "LeakyRelu, GlobalAveragePool, AveragePool, Concat)",
+        return fmt::format("{} is not a quantizable op type (Conv, MatMul, Gemm; in the static formats also Add, Mul, "
+                           "Sigmoid, LeakyRelu, GlobalAveragePool, Concat; in qoperator AveragePool)",
             n.opType);
     return {};
+}
+
+bool isWeightedOp(const std::string& op)
+{
+    return op == "Conv" || op == "MatMul" || op == "Gemm";
 }
 
 // Per-channel axis of a weight: Conv's output channel (0); MatMul's column (1); Gemm's N (0 with transB, else 1).

@@ -64,11 +64,12 @@ Result<std::shared_ptr<Model>> quantizeModel(const std::shared_ptr<const Model>&
         if (o.format == QuantFormat::QOperator)
             opTypes.insert(qoperatorDefaultOps().begin(), qoperatorDefaultOps().end());
         else if (o.format == QuantFormat::Qdq)
-            opTypes = { "Conv", "MatMul", "Gemm" };
+            opTypes.insert(qdqDefaultOps().begin(), qdqDefaultOps().end());
         else
             opTypes = { "Conv", "MatMul" };
     }
     const bool qop = o.format == QuantFormat::QOperator;
+    const bool qdq = o.format == QuantFormat::Qdq;
     const std::set<std::string> excluded(o.excludeNodes.begin(), o.excludeNodes.end());
     const Graph& g = model->graph();
     for (const std::string& name : excluded)
@@ -82,10 +83,17 @@ Result<std::shared_ptr<Model>> quantizeModel(const std::shared_ptr<const Model>&
     std::vector<bool> quantize(g.nodes().size(), false);
     for (NodeId id : g.topologicalOrder()) {
         const Node& n = g.node(id);
-        // Pass-through ops and Relu follow what is quantized around them (buildStatic), nothing to decide here.
-        if (!opTypes.count(n.opType) || !n.domain.empty()
-            || (qop && (isPassThroughOp(n.opType) || n.opType == "Relu" || n.opType == "Clip")))
+        // Pass-through ops and Relu follow what is quantized around them (buildStatic, planQdqFollowers), nothing to
+        // decide here.
+        const bool activation = n.opType == "Relu" || n.opType == "Clip";
+        if (!opTypes.count(n.opType) || !n.domain.empty() || (qop && (isPassThroughOp(n.opType) || activation))
+            || (qdq && (isQdqSharedScaleOp(n) || activation)))
             continue;
+        if (qdq && (n.opType == "MaxPool" || n.opType == "Resize")) {
+            s.skipped.push_back(
+                fmt::format("{}: an 8-bit {} needs opset {}", n.describe(), n.opType, n.opType == "MaxPool" ? 12 : 11));
+            continue;
+        }
         if (excluded.count(n.name)) {
             s.skipped.push_back(fmt::format("{}: excluded", n.describe()));
             continue;
@@ -113,29 +121,35 @@ Result<std::shared_ptr<Model>> quantizeModel(const std::shared_ptr<const Model>&
         StaticPlan plan;
         plan.quantize = quantize;
         plan.opTypes = opTypes;
-        // A Relu or Clip that is the only reader of a quantized op's output vanishes in qoperator (not with symmetric
-        // activations, whose zero point is not the bottom of the range): that output is calibrated at its output.
+        // A Relu or Clip that is the only reader of a quantized op's output vanishes (not with symmetric activations,
+        // whose zero point is not the bottom of the range): that output is calibrated at its output. In qdq the op
+        // writes the activation's output name (ONNX Runtime's try_replacing_upstream_output).
         std::map<ValueId, ValueId> rangeOf;
-        if (qop && !o.symmetricActivations)
+        if (!o.symmetricActivations)
             for (NodeId id : g.topologicalOrder()) {
                 const ValueId out = g.node(id).output(0);
                 if (!quantize[static_cast<size_t>(id)] || g.value(out).isGraphOutput || g.consumers(out).size() != 1)
                     continue;
                 const Node& act = g.node(g.consumers(out)[0]);
-                if (opTypes.count(act.opType) && act.input(0) == out && vanishesIntoRange(b, act)) {
+                // qdq: a graph output keeps its float value (the pair after `out` would not saturate it).
+                if (opTypes.count(act.opType) && act.input(0) == out && !excluded.count(act.name)
+                    && (qop || !g.value(act.output(0)).isGraphOutput) && vanishesIntoRange(b, act)) {
                     rangeOf[out] = act.output(0);
                     plan.fusedRelu.insert(out);
                 }
             }
+        if (qdq)
+            planQdqFollowers(b, opTypes, excluded, rangeOf, plan, s);
         std::vector<ValueId> tensors;
         std::set<ValueId> seen;
         for (NodeId id : g.topologicalOrder()) {
-            if (!quantize[static_cast<size_t>(id)])
+            if (!plan.quantize[static_cast<size_t>(id)])
                 continue;
             const Node& n = g.node(id);
-            // Conv/MatMul: the activation (input 0); the QLinear* ops: every computed operand.
+            // Conv/MatMul: the activation (input 0); the QLinear* ops and what qdq quantizes around: every computed
+            // operand.
             std::vector<ValueId> wanted;
-            if (isContribQLinearOp(n.opType)) {
+            if (qdq ? !isWeightedOp(n.opType) : isContribQLinearOp(n.opType)) {
                 for (ValueId in : n.inputs)
                     if (in != kNoValue && !b.constant(in))
                         wanted.push_back(in);

@@ -33,20 +33,42 @@ Status buildStatic(Builder& b, const StaticPlan& plan, const QuantizeOptions& o)
         constants(r, g.value(t).name);
         return r;
     };
+    // qdq: Q -> DQ after `t` with parameters `r`, every consumer reading the DQ. A graph output keeps its float value
+    // under its name (ONNX Runtime would make the DQ's output the graph output).
+    auto qdqPair = [&](ValueId t, Quantized r) {
+        const std::string& tn = g.value(t).name;
+        r.q = b.fresh(tn + "_QuantizeLinear_Output");
+        b.node("QuantizeLinear", tn + "_QuantizeLinear", { b.raw(t), r.scale, r.zeroPoint }, { r.q });
+        const ValueId dq = b.fresh(tn + "_DequantizeLinear_Output");
+        b.node("DequantizeLinear", tn + "_DequantizeLinear", { r.q, r.scale, r.zeroPoint }, { dq });
+        b.readThrough(t, dq);
+        qt[t] = r;
+    };
     // After a float producer (or for a graph input): Q, and in qdq also the DQ every consumer then reads.
     auto quantizeFloat = [&](ValueId t) {
         if (!ranges.count(t) || qt.count(t))
             return;
         Quantized r = paramsOf(t);
+        if (!qop)
+            return qdqPair(t, r);
         const std::string& tn = g.value(t).name;
         r.q = b.fresh(tn + "_QuantizeLinear_Output");
         b.node("QuantizeLinear", tn + "_QuantizeLinear", { b.raw(t), r.scale, r.zeroPoint }, { r.q });
-        if (!qop) {
-            const ValueId dq = b.fresh(tn + "_DequantizeLinear_Output");
-            b.node("DequantizeLinear", tn + "_DequantizeLinear", { r.q, r.scale, r.zeroPoint }, { dq });
-            b.readThrough(t, dq);
-        }
         qt[t] = r;
+    };
+    // A quantized op's output. qdq: when a Relu/Clip reading it vanishes, it is written under that activation's output
+    // name (writeAs below) and its Q -> DQ, with the activation output's range, stands for both.
+    auto produced = [&](ValueId out) {
+        if (!plan.fusedRelu.count(out))
+            return quantizeFloat(out);
+        if (qop)
+            return;
+        quantizeFloat(out);
+        const ValueId act = g.node(g.consumers(out)[0]).output(0);
+        if (qt.count(out)) {
+            qt[act] = qt.at(out);
+            b.readThrough(act, b.read(out));
+        }
     };
     // The integer form of an operand: quantized already, or a constant quantized here with its own range.
     auto operand = [&](ValueId t) -> const Quantized* {
@@ -74,6 +96,9 @@ Status buildStatic(Builder& b, const StaticPlan& plan, const QuantizeOptions& o)
         return p != kNoNode && plan.quantize[static_cast<size_t>(p)];
     };
 
+    if (!qop)
+        for (ValueId out : plan.fusedRelu)
+            b.writeAs(out, g.node(g.consumers(out)[0]).output(0));
     for (ValueId in : g.inputs())
         quantizeFloat(in);
     const bool sym = weightsSymmetric(o);
@@ -100,8 +125,41 @@ Status buildStatic(Builder& b, const StaticPlan& plan, const QuantizeOptions& o)
                 continue;
             }
         }
+        if (!qop) {
+            const bool activation = n.opType == "Relu" || n.opType == "Clip";
+            if (activation && n.domain.empty() && plan.fusedRelu.count(n.input(0)))
+                continue; // vanished: its producer wrote its output
+            if (plan.sharedScale.count(id) && qt.count(n.input(0))) {
+                // ONNX Runtime's quantize_output_same_as_input: the outputs' Q -> DQ use input 0's scale and zero
+                // point (the same initializers), so the op runs on the 8-bit values unchanged.
+                const Quantized x = qt.at(n.input(0));
+                b.copy(n);
+                const size_t outputs = n.opType == "MaxPool" ? 1 : n.outputs.size();
+                for (size_t i = 0; i < outputs; ++i)
+                    if (n.output(i) != kNoValue)
+                        qdqPair(n.output(i), x);
+                continue;
+            }
+            if (plan.quantize[static_cast<size_t>(id)] && !isWeightedOp(n.opType)) {
+                // Quantized around: a constant operand is stored quantized with its own range and dequantized.
+                for (ValueId in : n.inputs) {
+                    if (in == kNoValue || qt.count(in) || !b.constant(in))
+                        continue;
+                    const Quantized* c = operand(in);
+                    const std::string& cn = g.value(in).name;
+                    const ValueId dq = b.fresh(cn + "_DequantizeLinear_Output");
+                    b.node("DequantizeLinear", cn + "_DequantizeLinear", { c->q, c->scale, c->zeroPoint }, { dq });
+                    b.readThrough(in, dq);
+                }
+                b.copy(n);
+                for (ValueId out : n.outputs)
+                    if (out != kNoValue)
+                        produced(out);
+                continue;
+            }
+        }
         const bool outputRange = n.output(0) != kNoValue && ranges.count(n.output(0));
-        const bool contrib = isContribQLinearOp(n.opType);
+        const bool contrib = qop && isContribQLinearOp(n.opType);
         bool ready = plan.quantize[static_cast<size_t>(id)] && qt.count(n.input(0)) && (!qop || outputRange);
         std::vector<const Quantized*> operands;
         if (contrib && plan.quantize[static_cast<size_t>(id)] && outputRange) {
@@ -114,8 +172,8 @@ Status buildStatic(Builder& b, const StaticPlan& plan, const QuantizeOptions& o)
         if (!ready) {
             b.copy(n);
             for (ValueId out : n.outputs)
-                if (out != kNoValue && !plan.fusedRelu.count(out))
-                    quantizeFloat(out);
+                if (out != kNoValue)
+                    produced(out);
             continue;
         }
         if (contrib) {
@@ -194,7 +252,7 @@ Status buildStatic(Builder& b, const StaticPlan& plan, const QuantizeOptions& o)
             inputs.push_back(bdq);
         }
         b.node(n.opType, n.name, inputs, { b.raw(n.output(0)) }, n.attributes);
-        quantizeFloat(n.output(0));
+        produced(n.output(0));
     }
     return Status::ok();
 }
