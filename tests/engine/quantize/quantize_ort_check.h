@@ -6,13 +6,17 @@
 #include "../runtime/adapter_test_env.h"
 
 #include <quantscope/engine/model.h>
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/model_writer.h>
 #include <quantscope/engine/parity.h>
 #include <quantscope/engine/runtime_adapter.h>
+#include <quantscope/engine/session.h>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <random>
 #include <string_view>
@@ -36,6 +40,34 @@ inline int count(const Graph& g, std::string_view op)
     for (const Node& node : g.nodes())
         n += node.opType == op;
     return n;
+}
+
+/// Writes `model` to `path` through libonnx's checker (serializeModel) and reads the file back into `out`.
+inline void writeCheckedAndReload(
+    const Model& model, const std::filesystem::path& path, std::shared_ptr<const Model>& out)
+{
+    auto bytes = serializeModel(model);
+    ASSERT_TRUE(bytes) << bytes.status().toString();
+    std::ofstream(path, std::ios::binary).write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
+    auto m = loadModel(path);
+    ASSERT_TRUE(m) << m.status().toString();
+    out = *m;
+}
+
+/// The engine's first output on `sample`, as written and optimized (in that order), into `out`.
+inline void runBothModes(
+    const std::shared_ptr<const Model>& model, const Sample& sample, std::vector<std::vector<float>>& out)
+{
+    for (const ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
+        SessionOptions so;
+        so.mode = mode;
+        auto session = Session::create(model, so);
+        ASSERT_TRUE(session) << session.status().toString();
+        auto run = (*session)->run(sample);
+        ASSERT_TRUE(run) << run.status().toString();
+        const auto d = run->at(0).data<float>();
+        out.emplace_back(d.begin(), d.end());
+    }
 }
 
 /// Runs `path` in ONNX Runtime with graph optimizations disabled and all on `sample` and expects its first output

@@ -11,14 +11,11 @@
 #include "quantize_ort_check.h"
 
 #include <quantscope/engine/model_loader.h>
-#include <quantscope/engine/model_writer.h>
 #include <quantscope/engine/parity.h>
 #include <quantscope/engine/quantize.h>
-#include <quantscope/engine/session.h>
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <unistd.h>
 
 using namespace qs;
@@ -122,13 +119,7 @@ void quantizeNetwork(const QuantizeOptions& o, const std::string& tag, Written& 
     w.samples = std::move(*samples);
     auto q = quantizeModel(w.fp32, o, w.samples, &w.summary);
     ASSERT_TRUE(q) << q.status().toString();
-    auto bytes = serializeModel(**q); // libonnx's checker
-    ASSERT_TRUE(bytes) << bytes.status().toString();
-    std::ofstream(w.dir / "qdq.onnx", std::ios::binary)
-        .write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
-    auto m = loadModel(w.dir / "qdq.onnx");
-    ASSERT_TRUE(m) << m.status().toString();
-    w.model = *m;
+    ASSERT_NO_FATAL_FAILURE(test::writeCheckedAndReload(**q, w.dir / "qdq.onnx", w.model)); // libonnx's checker
 }
 
 } // namespace
@@ -207,16 +198,7 @@ TEST(QdqOrtOpSet, FollowsOrtPatternAndMatchesOnnxRuntime)
 
     // The engine, in both modes: within one output step of each other, and of ONNX Runtime.
     std::vector<std::vector<float>> engine;
-    for (const ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
-        SessionOptions so;
-        so.mode = mode;
-        auto session = Session::create(w.model, so);
-        ASSERT_TRUE(session) << session.status().toString();
-        auto out = (*session)->run(w.samples.at(0));
-        ASSERT_TRUE(out) << out.status().toString();
-        const auto d = out->at(0).data<float>();
-        engine.emplace_back(d.begin(), d.end());
-    }
+    ASSERT_NO_FATAL_FAILURE(test::runBothModes(w.model, w.samples.at(0), engine));
     for (size_t i = 0; i < engine[0].size(); ++i)
         EXPECT_LE(std::abs(engine[0][i] - engine[1][i]), step * 1.0001f) << "as written and optimized, element " << i;
     const auto report = computeParity(w.fp32, w.model, w.samples, {});

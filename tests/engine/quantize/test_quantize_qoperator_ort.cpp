@@ -10,17 +10,12 @@
 #include "quantize_ort_check.h"
 
 #include <quantscope/engine/model_loader.h>
-#include <quantscope/engine/model_writer.h>
 #include <quantscope/engine/parity.h>
 #include <quantscope/engine/quantize.h>
-#include <quantscope/engine/runtime_adapter.h>
-#include <quantscope/engine/session.h>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
-#include <random>
 #include <unistd.h>
 
 using namespace qs;
@@ -85,13 +80,10 @@ TEST(QOperatorContribOps, FollowOrtPatternAndMatchOnnxRuntime)
     QuantizeSummary summary;
     auto q = quantizeModel(*fp32, o, *samples, &summary);
     ASSERT_TRUE(q) << q.status().toString();
-    auto bytes = serializeModel(**q); // libonnx's checker
-    ASSERT_TRUE(bytes) << bytes.status().toString();
     const fs::path path = dir / "qoperator.onnx";
-    std::ofstream(path, std::ios::binary).write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
-    auto m = loadModel(path);
-    ASSERT_TRUE(m) << m.status().toString();
-    const Graph& g = (*m)->graph();
+    std::shared_ptr<const Model> m;
+    ASSERT_NO_FATAL_FAILURE(test::writeCheckedAndReload(**q, path, m)); // libonnx's checker
+    const Graph& g = m->graph();
 
     EXPECT_EQ(count(g, "QLinearConv"), 2);
     EXPECT_EQ(count(g, "QLinearSigmoid"), 1);
@@ -130,18 +122,9 @@ TEST(QOperatorContribOps, FollowOrtPatternAndMatchOnnxRuntime)
 
     // The engine, in both modes.
     std::vector<std::vector<float>> engine;
-    for (const ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
-        SessionOptions so;
-        so.mode = mode;
-        auto session = Session::create(*m, so);
-        ASSERT_TRUE(session) << session.status().toString();
-        auto out = (*session)->run(samples->at(0));
-        ASSERT_TRUE(out) << out.status().toString();
-        const auto d = out->at(0).data<float>();
-        engine.emplace_back(d.begin(), d.end());
-    }
+    ASSERT_NO_FATAL_FAILURE(test::runBothModes(m, samples->at(0), engine));
     EXPECT_EQ(engine[0], engine[1]) << "as written and optimized differ";
-    const auto report = computeParity(*fp32, *m, *samples, {});
+    const auto report = computeParity(*fp32, m, *samples, {});
     ASSERT_TRUE(report) << report.status().toString();
     EXPECT_TRUE(report->pass) << "SQNR " << report->outputs.at(0).diff.sqnrDb << " dB";
 
