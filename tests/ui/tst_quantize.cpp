@@ -235,7 +235,9 @@ void TestQuantize::quantizesDemoToQdqPerChannelAndOpensThePair()
     QVERIFY(w.currentResult().isPair());
     QCOMPARE(QFileInfo(w.currentResult().primary->path).canonicalFilePath(), QFileInfo(fp32).canonicalFilePath());
     QCOMPARE(QFileInfo(w.currentResult().secondary->path).canonicalFilePath(), QFileInfo(out).canonicalFilePath());
-    QVERIFY2(w.quantizer()->lastMessage().contains(QStringLiteral("Quantized 7 Conv")),
+    // ONNX Runtime's QDQ op set: besides the convolutions, the SiLUs' Sigmoid and Mul, the Concat and the MaxPool.
+    QVERIFY2(w.quantizer()->lastMessage().contains(
+                 QStringLiteral("Quantized 1 Concat, 7 Conv, 1 MaxPool, 6 Mul, 6 Sigmoid")),
         qPrintable(w.quantizer()->lastMessage()));
 
     // The structure, read back with the engine's loader.
@@ -273,10 +275,11 @@ void TestQuantize::quantizesDemoToQdqPerChannelAndOpensThePair()
     // The Conv inputs quantized: images, both SiLUs before the branches, the branch SiLU, the MaxPool and the SiLU
     // after it (the shared branch input once): 6 activations; each has one QuantizeLinear.
     QCOMPARE(int(quantizedActivations.size()), 6);
-    // Every activation a Conv reads (those 6) or writes (its 7 outputs) is quantized once: 13 QuantizeLinear; each
-    // has its DequantizeLinear, and the 7 weights and 7 int32 biases have theirs.
-    QCOMPARE(quantizes, 13);
-    QCOMPARE(dequantizes, 13 + 7 + 7);
+    // Every tensor a quantized op reads or writes is quantized once: the image, the 7 Conv outputs, the 6 Sigmoid and
+    // 6 Mul outputs, the Concat's and the MaxPool's (on the Concat's scale): 22 QuantizeLinear; each has its
+    // DequantizeLinear, and the 7 weights and 7 int32 biases have theirs.
+    QCOMPARE(quantizes, 22);
+    QCOMPARE(dequantizes, 22 + 7 + 7);
 }
 
 void TestQuantize::cancelDuringCalibrationWritesNothing()

@@ -42,6 +42,9 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "DequantizeLinear"))
                 fuseChainFrom(i);
+        for (size_t i = 0; i < m_plan.steps.size(); ++i)
+            if (!m_plan.steps[i].removed && m_plan.steps[i].spec == &kernels::qdqLookupSpec())
+                composeReader(i);
     }
 
 private:
@@ -99,6 +102,50 @@ private:
             return false;
         vals.insert_or_assign(s.outputs[0], std::move(result));
         return true;
+    }
+
+    /// A table's output t = table[x] read only by an 8-bit step computing elementwise on x and t (and scalar
+    /// constants): that step's output is a function of x's byte too, one table. ONNX Runtime's quantizer writes SiLU
+    /// with Q -> DQ on the Sigmoid's output, so qdq-int8 has made the Mul an int8 multiply of x and the Sigmoid's
+    /// bytes; the table is that step's own kernel run on the 256 (x, table[x]) pairs, so nothing changes but the work.
+    void composeReader(size_t li)
+    {
+        Step& lut = m_plan.steps[li];
+        const int32_t x = lut.inputs[0];
+        const int32_t t = lut.outputs[0];
+        const auto r = soleReader(t);
+        if (!r || !isIntermediate(t))
+            return;
+        const Step& s = m_plan.steps[*r];
+        if (s.removed || !s.spec || s.outputs.size() != 1 || s.outputs[0] < 0)
+            return;
+        const auto& xd = m_plan.values[size_t(x)].desc;
+        const auto& out = m_plan.values[size_t(s.outputs[0])].desc;
+        if ((out.type != DataType::UInt8 && out.type != DataType::Int8) || out.layout != Layout::Plain
+            || out.dims != xd.dims || m_plan.values[size_t(t)].desc.dims != xd.dims)
+            return;
+        bool readsTable = false;
+        for (int32_t v : s.inputs) {
+            readsTable = readsTable || v == t;
+            if (v >= 0 && v != t && v != x && !scalarConstant(v))
+                return;
+        }
+        const HostTensor* table = constantOf(lut.inputs[1]);
+        if (!readsTable || !table)
+            return;
+        std::map<int32_t, HostTensor> vals;
+        HostTensor bytes(xd.type, { 256 });
+        for (int i = 0; i < 256; ++i)
+            static_cast<uint8_t*>(bytes.rawData())[i] = uint8_t(i);
+        vals.insert_or_assign(x, std::move(bytes));
+        HostTensor first(table->dataType(), { 256 });
+        std::copy_n(static_cast<const std::byte*>(table->rawData()), 256, static_cast<std::byte*>(first.rawData()));
+        vals.insert_or_assign(t, std::move(first));
+        if (!evaluate(s, vals))
+            return;
+        const int32_t sOut = s.outputs[0];
+        lut.inputs = { x, m_plan.addConstant(m_plan.values[size_t(sOut)].name + ":table", std::move(vals.at(sOut))) };
+        absorb(lut, m_plan.steps[*r], sOut);
     }
 
     void fuseChainFrom(size_t di)

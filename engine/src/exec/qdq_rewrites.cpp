@@ -40,6 +40,9 @@ public:
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && m_plan.steps[i].spec == &kernels::qdqAddSpec())
                 fuseQdqConvAdd(i);
+        // After the convolutions (they stop reading the parts' DequantizeLinear), before MaxPool (its input's
+        // DequantizeLinear may be a part too): qdq_concat_rewrites.cpp.
+        fuseQdqConcats(m_plan);
         for (size_t i = 0; i < m_plan.steps.size(); ++i)
             if (!m_plan.steps[i].removed && isOp(m_plan.steps[i], "MaxPool"))
                 fuseQdqMaxPool(i);

@@ -6,37 +6,24 @@
 // must match ONNX Runtime's on the same file within one quantization step of the output (both dequantize the same uint8
 // tensor, so any difference is whole steps; the integer kernels follow ONNX Runtime's arithmetic, a rounding tie
 // decided the other way would cost one step, and anything beyond that would be a different computation).
-#include "../runtime/adapter_test_env.h"
 #include "onnx_builder.h"
+#include "quantize_ort_check.h"
 
 #include <quantscope/engine/model_loader.h>
-#include <quantscope/engine/model_writer.h>
 #include <quantscope/engine/parity.h>
 #include <quantscope/engine/quantize.h>
-#include <quantscope/engine/runtime_adapter.h>
-#include <quantscope/engine/session.h>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
-#include <random>
 #include <unistd.h>
 
 using namespace qs;
+using test::count;
+using test::randomValues;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::vector<float> randomValues(size_t n, float scale, unsigned seed)
-{
-    std::mt19937 gen(seed);
-    std::uniform_real_distribution<float> d(-scale, scale);
-    std::vector<float> v(n);
-    for (float& x : v)
-        x = d(gen);
-    return v;
-}
 
 /// x [1,3,8,8] -> Conv -> Relu -> {Conv -> Sigmoid, Mul(relu, sigmoid)} -> Add -> LeakyRelu -> MaxPool ->
 /// {AveragePool -> GlobalAveragePool, GlobalAveragePool -> Add(constant) -> Clip(0, 6)} -> Concat -> Reshape [1,16].
@@ -73,14 +60,6 @@ void buildNetwork(test::ModelBuilder& b)
     g.node("Reshape", { "cat", "shape" }, { "y" }, "reshape");
 }
 
-int count(const Graph& g, std::string_view op)
-{
-    int n = 0;
-    for (const Node& node : g.nodes())
-        n += node.opType == op;
-    return n;
-}
-
 } // namespace
 
 TEST(QOperatorContribOps, FollowOrtPatternAndMatchOnnxRuntime)
@@ -101,13 +80,10 @@ TEST(QOperatorContribOps, FollowOrtPatternAndMatchOnnxRuntime)
     QuantizeSummary summary;
     auto q = quantizeModel(*fp32, o, *samples, &summary);
     ASSERT_TRUE(q) << q.status().toString();
-    auto bytes = serializeModel(**q); // libonnx's checker
-    ASSERT_TRUE(bytes) << bytes.status().toString();
     const fs::path path = dir / "qoperator.onnx";
-    std::ofstream(path, std::ios::binary).write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
-    auto m = loadModel(path);
-    ASSERT_TRUE(m) << m.status().toString();
-    const Graph& g = (*m)->graph();
+    std::shared_ptr<const Model> m;
+    ASSERT_NO_FATAL_FAILURE(test::writeCheckedAndReload(**q, path, m)); // libonnx's checker
+    const Graph& g = m->graph();
 
     EXPECT_EQ(count(g, "QLinearConv"), 2);
     EXPECT_EQ(count(g, "QLinearSigmoid"), 1);
@@ -146,46 +122,14 @@ TEST(QOperatorContribOps, FollowOrtPatternAndMatchOnnxRuntime)
 
     // The engine, in both modes.
     std::vector<std::vector<float>> engine;
-    for (const ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
-        SessionOptions so;
-        so.mode = mode;
-        auto session = Session::create(*m, so);
-        ASSERT_TRUE(session) << session.status().toString();
-        auto out = (*session)->run(samples->at(0));
-        ASSERT_TRUE(out) << out.status().toString();
-        const auto d = out->at(0).data<float>();
-        engine.emplace_back(d.begin(), d.end());
-    }
+    ASSERT_NO_FATAL_FAILURE(test::runBothModes(m, samples->at(0), engine));
     EXPECT_EQ(engine[0], engine[1]) << "as written and optimized differ";
-    const auto report = computeParity(*fp32, *m, *samples, {});
+    const auto report = computeParity(*fp32, m, *samples, {});
     ASSERT_TRUE(report) << report.status().toString();
     EXPECT_TRUE(report->pass) << "SQNR " << report->outputs.at(0).diff.sqnrDb << " dB";
 
     std::string why;
-    const auto spec = test::nodeAdapter(&why);
-    if (!spec)
+    if (!test::expectOrtMatches(path, samples->at(0), engine[0], step, &why))
         GTEST_SKIP() << "onnxruntime-node not available: " << why << " (structure and engine checked)";
-    for (const char* level : { "disabled", "all" }) {
-        SCOPED_TRACE(std::string("graphOptimizationLevel ") + level);
-        auto adapter = RuntimeAdapter::start(*spec);
-        ASSERT_TRUE(adapter) << adapter.status().toString();
-        AdapterLoadOptions lo;
-        lo.model = path.string();
-        lo.graphOptimizationLevel = level;
-        auto info = (*adapter)->load(lo);
-        ASSERT_TRUE(info) << info.status().toString();
-        const std::vector<std::string> names { info->inputs.at(0).name };
-        ASSERT_TRUE((*adapter)->setInputs(names, samples->at(0)));
-        auto run = (*adapter)->run(true);
-        ASSERT_TRUE(run) << run.status().toString();
-        const auto ort = run->outputs.at(0).data<float>();
-        ASSERT_EQ(ort.size(), engine[0].size());
-        double worst = 0;
-        for (size_t i = 0; i < ort.size(); ++i)
-            worst = std::max(worst, std::abs(static_cast<double>(ort[i]) - engine[0][i]));
-        EXPECT_LE(worst, step * 1.0001) << "one output step is " << step;
-        std::cout << "ONNX Runtime (" << level << ") vs engine: max |d| " << worst << " (" << worst / step
-                  << " output steps)\n";
-    }
     fs::remove_all(dir);
 }

@@ -8,7 +8,8 @@
 //
 // dynamic:  DynamicQuantizeLinear(x) -> ConvInteger / MatMulInteger -> Cast -> Mul(x_scale * w_scale) [-> Add(bias)]
 // qdq:      QuantizeLinear -> DequantizeLinear on every activation a quantized op reads or writes, DequantizeLinear on
-//           int8 weights (per channel: axis = output channel) and int32 biases (scale x_scale * w_scale)
+//           int8 weights (per channel: axis = output channel) and int32 biases (scale x_scale * w_scale); the
+//           pass-through ops' outputs with their input's scale and zero point; a Relu/Clip after a quantized op gone
 // qoperator: QLinearConv / QLinearMatMul on the integer tensors, QuantizeLinear where a float tensor enters them and
 //           DequantizeLinear (writing the float name) where their output is read as float
 #pragma once
@@ -48,9 +49,12 @@ struct QuantizeOptions
     bool symmetricActivations = false;
     CalibrationMethod calibration = CalibrationMethod::MinMax;
     double percentile = 99.999;
-    /// Empty: Conv, MatMul (dynamic); Conv, MatMul, Gemm (qdq); qoperator: Conv, MatMul, the com.microsoft QLinear*
-    /// ops (Add, Mul, Sigmoid, LeakyRelu, GlobalAveragePool, AveragePool, Concat), the ops that run on 8-bit tensors
-    /// as they are (MaxPool, Reshape, Transpose, Squeeze, Unsqueeze), Relu and Clip (vanish after a quantized op).
+    /// Empty: Conv, MatMul (dynamic); qdq: ONNX Runtime's QDQ op set (Conv, MatMul, Gemm; Add, Mul, Concat, Sigmoid,
+    /// LeakyRelu, GlobalAveragePool quantized around; MaxPool, AveragePool, Resize, Reshape, Transpose, Squeeze,
+    /// Unsqueeze, Slice, Split, Gather on their input's scale; Relu, Clip); qoperator: Conv, MatMul, the com.microsoft
+    /// QLinear* ops (Add, Mul, Sigmoid, LeakyRelu, GlobalAveragePool, AveragePool, Concat), the ops that run on 8-bit
+    /// tensors as they are (MaxPool, Reshape, Transpose, Squeeze, Unsqueeze), Relu and Clip (vanish after a quantized
+    /// op).
     std::vector<std::string> opTypes;
     std::vector<std::string> excludeNodes;
     std::map<std::string, std::vector<int64_t>> inputShapes;

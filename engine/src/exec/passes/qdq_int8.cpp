@@ -9,7 +9,9 @@ namespace qs {
 extern const RewritePass kQdqInt8Pass { "qdq-int8",
     "DequantizeLinear(x), DequantizeLinear(w) [, DequantizeLinear(bias)] -> Conv [-> Relu/Clip] -> QuantizeLinear "
     "becomes one requantizing int8 convolution; DequantizeLinear(a), DequantizeLinear(b) -> Add [-> Relu] -> "
-    "QuantizeLinear one int8 add (then folded into the convolution producing one operand); DequantizeLinear -> MaxPool "
+    "QuantizeLinear one int8 add (then folded into the convolution producing one operand); DequantizeLinear of each "
+    "part -> Concat -> QuantizeLinear a concatenation of the 8-bit parts (a part with other parameters requantized by "
+    "a byte table made from its DequantizeLinear); DequantizeLinear -> MaxPool "
     "-> QuantizeLinear (same parameters) an integer MaxPool; DequantizeLinear -> Gemm -> QuantizeLinear one QGemm; "
     "DequantizeLinear -> GlobalAveragePool (or ReduceMean over the spatial axes, or a whole-input "
     "AveragePool) -> QuantizeLinear an int32 sum per channel with one requantization (ONNX Runtime's "
