@@ -4,8 +4,9 @@
 //   4. Values flowing between convolutions and pooling, directly or through elementwise ops and channel
 //      Concat/Split, stay in oneDNN's blocked layout (nChw16c with AVX-512, nChw8c with AVX2), or channels-last
 //      (NHWC) where the convolutions around them run faster so (ResNet's deep layers: kernels::prefersChannelsLast).
-//   6. Activations between fused dynamic convolutions, through DynamicQuantizeLinear, same-shape Add, channel Concat,
-//      MaxPool and nearest Resize, stay NHWC (float and uint8 alike) when nothing else reads them.
+//   6. Activations between fused int8 convolutions, through DynamicQuantizeLinear, per-tensor QuantizeLinear and
+//      DequantizeLinear, same-shape Add, channel Concat (also fused with its parts' QDQ), MaxPool and nearest Resize,
+//      stay NHWC (float and uint8 alike) when nothing else reads them.
 #include "exec/layout_rewrites.h"
 
 #include "exec/rewrite_context.h"
@@ -103,7 +104,7 @@ public:
             if (followers[i].empty() || s.outputs.empty() || s.outputs[0] < 0
                 || m_plan.values[size_t(s.outputs[0])].desc.layout != Layout::Nhwc)
                 continue;
-            if (isOp(s, "Concat"))
+            if (isOp(s, "Concat") || isQdqConcat(s))
                 s.spec = &kernels::nhwcConcatSpec();
             else if (isOp(s, "Resize"))
                 s.spec = &kernels::nhwcResizeSpec();
@@ -220,6 +221,32 @@ public:
     }
 
 private:
+    /// A Concat the qdq-int8 rewrite fused with its parts' DequantizeLinear and its QuantizeLinear: it reads and
+    /// writes 8-bit values of one type.
+    bool isQdqConcat(const Step& s) const
+    {
+        const Node& n = anchorNode(s);
+        if (s.nodes.size() < 2 || !n.domain.empty() || n.opType != "Concat" || s.outputs.size() != 1
+            || s.outputs[0] < 0)
+            return false;
+        const DataType t = m_plan.values[size_t(s.outputs[0])].desc.type;
+        if (t != DataType::UInt8 && t != DataType::Int8)
+            return false;
+        return std::all_of(s.inputs.begin(), s.inputs.end(),
+            [&](int32_t v) { return v >= 0 && m_plan.values[size_t(v)].desc.type == t; });
+    }
+
+    /// Every input and the output of a channel Concat (axis 1), or nothing for another axis.
+    std::vector<int32_t> channelConcatFollowers(const Step& s) const
+    {
+        const int64_t axis = anchorNode(s).attrInt("axis", 0);
+        if (axis != 1 && axis != -3)
+            return {};
+        std::vector<int32_t> v(s.inputs.begin(), s.inputs.end());
+        v.push_back(s.outputs[0]);
+        return v;
+    }
+
     /// The rank-4 values whose layout step `s` passes through unchanged (all share one layout), or empty when `s` is
     /// not such a step: DynamicQuantizeLinear (elementwise with a global range), same-shape Add (flat elementwise),
     /// Concat along the channels (nhwc_concat.h) and oneDNN MaxPool (nhwc natively).
@@ -250,6 +277,10 @@ private:
         // The byte lookup (qdq-lookup-table) is elementwise.
         if (s.spec == &kernels::qdqLookupSpec() && s.inputs[0] >= 0)
             return { s.inputs[0], s.outputs[0] };
+        // A QDQ Concat (qdq-int8: the parts' bytes concatenated, a part with other parameters through its table step)
+        // joins 8-bit values along the channels like the unfused one.
+        if (isQdqConcat(s) && out.rank() == 4)
+            return channelConcatFollowers(s);
         if (s.nodes.size() != 1)
             return {};
         // PyTorch's same-type Cast and a per-tensor DequantizeLinear are elementwise (the tail of a static INT8
@@ -263,18 +294,18 @@ private:
             return { s.inputs[0], s.outputs[0] };
         if (isOp(s, "DynamicQuantizeLinear"))
             return { s.inputs[0], s.outputs[0] };
+        // A per-tensor QuantizeLinear is elementwise too: the DequantizeLinear -> float op -> QuantizeLinear groups
+        // the QDQ rewrites leave (YOLO's nearest Resize between two quantized tensors) then stay inside the region.
+        if (isOp(s, "QuantizeLinear") && s.inputs.size() >= 2 && s.inputs[0] >= 0 && sameDims(s.inputs[0])
+            && s.inputs[1] >= 0 && m_plan.values[size_t(s.inputs[1])].desc.elementCount() == 1
+            && (s.inputs.size() < 3 || s.inputs[2] < 0 || m_plan.values[size_t(s.inputs[2])].desc.elementCount() == 1))
+            return { s.inputs[0], s.outputs[0] };
         if (isOp(s, "Add") && s.inputs.size() == 2 && s.inputs[0] >= 0 && s.inputs[1] >= 0 && out.rank() == 4
             && m_plan.values[size_t(s.inputs[0])].desc.dims == out.dims
             && m_plan.values[size_t(s.inputs[1])].desc.dims == out.dims)
             return { s.inputs[0], s.inputs[1], s.outputs[0] };
-        if (isOp(s, "Concat") && out.rank() == 4) {
-            const int64_t axis = anchorNode(s).attrInt("axis", 0);
-            if (axis != 1 && axis != -3)
-                return {};
-            std::vector<int32_t> v(s.inputs.begin(), s.inputs.end());
-            v.push_back(s.outputs[0]);
-            return v;
-        }
+        if (isOp(s, "Concat") && out.rank() == 4)
+            return channelConcatFollowers(s);
         if (isOp(s, "Resize") && s.inputs[0] >= 0) {
             std::vector<kernels::TensorDesc> ins;
             for (int32_t v : s.inputs)

@@ -31,6 +31,8 @@ public:
         return Status::ok();
     }
 
+    std::string implementation() const override { return "cpu nhwc"; }
+
     Status run(const KernelArgs& args) const override
     {
         auto* y = static_cast<std::byte*>(args.outputs[0]);

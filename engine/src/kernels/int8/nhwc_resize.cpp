@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/int8/nhwc_resize.h"
 
+#include "kernels/cpu/resize_taps.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 namespace qs::kernels {
 
@@ -30,13 +32,25 @@ std::optional<std::pair<float, float>> spatialScales(std::span<const TensorDesc>
     return std::pair { (*scales)[2], (*scales)[3] };
 }
 
-/// ONNX's asymmetric transformation with floor rounding: i = floor(o / scale), clamped to the input.
-std::vector<int64_t> sourceIndices(int64_t outLen, int64_t inLen, float scale)
+/// The source row (or column) of every output row (or column): the float Resize kernel's own nearest taps
+/// (resize_taps.h), so every coordinate transformation and nearest rounding picks the same pixel as there. Nothing for
+/// a form this copy cannot do (tf_crop_and_resize extrapolates; half_pixel_symmetric needs opset 19).
+std::optional<std::vector<int64_t>> sourceIndices(const Node& node, int64_t inLen, int64_t outLen, float scale)
 {
-    std::vector<int64_t> idx(static_cast<size_t>(outLen));
-    for (int64_t o = 0; o < outLen; ++o)
-        idx[size_t(o)] = std::clamp<int64_t>(int64_t(std::floor(float(o) / scale)), 0, inLen - 1);
-    return idx;
+    ResizeAxisParams p;
+    p.mode = ResizeMode::Nearest;
+    p.coordinateMode = node.attrString("coordinate_transformation_mode", "half_pixel");
+    p.nearestMode = node.attrString("nearest_mode", "round_prefer_floor");
+    if (p.coordinateMode == "tf_crop_and_resize"
+        || (p.coordinateMode == "half_pixel_symmetric" && node.opsetVersion < 19))
+        return std::nullopt;
+    p.inLen = inLen;
+    p.outLen = outLen;
+    p.scale = scale;
+    auto taps = resizeAxisTaps(p);
+    if (!taps || taps->window != 1 || taps->anyOutside)
+        return std::nullopt;
+    return std::move(taps->index);
 }
 
 class NhwcResizeKernel final : public Kernel
@@ -47,16 +61,18 @@ public:
         const TensorDesc& x = ctx.inputs[0];
         const TensorDesc& y = ctx.outputs[0];
         if (!nhwcResizeSupported(ctx.node, ctx.inputs, y) || x.layout != Layout::Nhwc || y.layout != Layout::Nhwc)
-            return Status(StatusCode::Internal,
-                fmt::format("node {}: not an NHWC nearest/asymmetric/floor resize", ctx.node.describe()));
+            return Status(
+                StatusCode::Internal, fmt::format("node {}: not an NHWC nearest resize", ctx.node.describe()));
         const auto scales = spatialScales(ctx.inputs, y);
         m_in = x.dims;
         m_out = y.dims;
-        m_rows = sourceIndices(y.dims[2], x.dims[2], scales->first);
-        m_cols = sourceIndices(y.dims[3], x.dims[3], scales->second);
+        m_rows = *sourceIndices(ctx.node, x.dims[2], y.dims[2], scales->first);
+        m_cols = *sourceIndices(ctx.node, x.dims[3], y.dims[3], scales->second);
         m_pixelBytes = size_t(x.dims[1]) * dataTypeSize(x.type);
         return Status::ok();
     }
+
+    std::string implementation() const override { return "cpu nhwc"; }
 
     Status run(const KernelArgs& args) const override
     {
@@ -94,23 +110,26 @@ Status inferNhwcResize(const Node& node, std::span<const TensorDesc> in, std::ve
 
 bool nhwcResizeSupported(const Node& node, std::span<const TensorDesc> inputs, const TensorDesc& output)
 {
+    // keep_aspect_ratio_policy (opset 18) changes the scales sizes imply; axes would name other dimensions.
     if (node.opType != "Resize" || node.opsetVersion < 11 || node.hasAttribute("axes")
-        || node.attrString("mode", "nearest") != "nearest"
-        || node.attrString("coordinate_transformation_mode", "half_pixel") != "asymmetric"
-        || node.attrString("nearest_mode", "round_prefer_floor") != "floor" || node.attrInt("antialias", 0) != 0)
+        || node.attrString("mode", "nearest") != "nearest" || node.attrInt("antialias", 0) != 0
+        || node.attrString("keep_aspect_ratio_policy", "stretch") != "stretch")
         return false;
     const TensorDesc& x = inputs[0];
     if (x.rank() != 4 || output.rank() != 4 || x.dims[0] != output.dims[0] || x.dims[1] != output.dims[1])
         return false;
     const auto scales = spatialScales(inputs, output);
-    return scales && scales->first > 0.0f && scales->second > 0.0f;
+    return scales && scales->first > 0.0f && scales->second > 0.0f
+        && sourceIndices(node, x.dims[2], output.dims[2], scales->first)
+        && sourceIndices(node, x.dims[3], output.dims[3], scales->second);
 }
 
 const KernelSpec& nhwcResizeSpec()
 {
     static const KernelSpec spec { "", "Resize", 11, 0, inferNhwcResize,
         []() -> std::unique_ptr<Kernel> { return std::make_unique<NhwcResizeKernel>(); }, nullptr, kNoCaps, "cpu",
-        "nearest (asymmetric, floor) resize of NHWC tensors (Optimized, dynamic int8 path)" };
+        "nearest resize of NHWC tensors, every coordinate transformation but tf_crop_and_resize (Optimized, int8 NHWC "
+        "regions)" };
     return spec;
 }
 
