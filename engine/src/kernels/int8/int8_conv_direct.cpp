@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 
 namespace qs::kernels::int8 {
 
@@ -18,6 +19,12 @@ namespace {
 using dt = dnnl::memory::data_type;
 using tag = dnnl::memory::format_tag;
 
+bool directStoreKnown(std::string_view implementation)
+{
+    return implementation.starts_with("brgconv") || implementation.starts_with("brdgmm_dw")
+        || implementation.starts_with("jit_int8:");
+}
+
 } // namespace
 
 bool Int8Conv::Impl::directEligible(const Requantization& rq) const
@@ -25,8 +32,9 @@ bool Int8Conv::Impl::directEligible(const Requantization& rq) const
     // oneDNN computes round_half_even(saturate((float(acc) + float(bias)) * scale)) (its dst zero point would be added
     // before the rounding, which moves ties when it is odd: only zero point 0 qualifies). That equals the requantizing
     // epilogue exactly when float(acc) + float(bias) is exact: every |value| below 2^24. Relu (lo = 0 with zero point
-    // 0) is the uint8 saturation itself. No epilogue correction may be pending (AVX2 residual, compensation).
-    if (!executor->mayWriteRequantized() || !correctedChannels.empty() || needsWindowSums || shape.group != 1
+    // 0) is the uint8 saturation itself. No epilogue correction may be pending (AVX2 residual, compensation). Grouped
+    // layers (depthwise) qualify too: the kernels admitted below store every channel the same way.
+    if (!executor->mayWriteRequantized() || !correctedChannels.empty() || needsWindowSums
         || rq.outType != DataType::UInt8 || rq.zeroPoint != 0 || !rq.offset.empty() || rq.lo != 0 || rq.hi != 255)
         return false;
     int64_t maxBias = 0;
@@ -74,10 +82,14 @@ bool OnednnExecutor::prepareRequantized(const std::vector<float>& scales, const 
             { s.strideHeight, s.strideWidth }, { s.dilationHeight - 1, s.dilationWidth - 1 }, m_padBegin, m_padEnd);
         dnnl::primitive_attr attr;
         attr.set_output_scales(scales.size() > 1 ? 1 << 1 : 0, scales);
-        const dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
-        // Only the brgemm kernels are known to add the bias before scaling in float (checked by the tests); keep
-        // the epilogue for anything else.
-        if (std::string(pd.impl_info_str()).find("brg") == std::string::npos)
+        const dnnl::convolution_forward::primitive_desc pd = int8ConvPrimitive(desc, attr, s);
+        // Only kernels whose store is known to compute saturate((float(acc) + float(bias)) * scale), rounded by
+        // vcvtps2dq (ties to even), keep the epilogue for anything else: the brgemm convolutions (brgconv,
+        // brgconv_1x1), the brgemm depthwise kernel (brdgmm_dw: jit_brdgmm_kernel_base_t::
+        // store_accumulators_apply_post_ops in oneDNN 2.6) and the AVX-512 direct kernel on a uint8 source
+        // (jit_int8: _jit_avx512_core_x8s8s32x_fwd_kernel::store_output, whose compensation terms are absent without
+        // a source zero point or int8 source). The tests compare their bytes with the epilogue's, ties included.
+        if (!directStoreKnown(pd.impl_info_str()))
             return false;
         m_direct.conv = dnnl::convolution_forward(pd);
         if (pd.weights_desc() == m_primitive.weights_desc()) {

@@ -12,6 +12,12 @@
 
 namespace qs::kernels::int8 {
 
+/// oneDNN's primitive descriptor for an int8 convolution: its first implementation, except an AMX one where the
+/// layer would leave AMX's tiles mostly empty (few output pixels or a shallow reduction); then the next
+/// implementation that is neither AMX nor a reference kernel, if any.
+dnnl::convolution_forward::primitive_desc int8ConvPrimitive(
+    const dnnl::convolution_forward::desc& desc, const dnnl::primitive_attr& attr, const ConvShape& shape);
+
 class OnednnExecutor final : public Int8ConvExecutor
 {
 public:
