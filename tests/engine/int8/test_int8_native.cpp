@@ -224,6 +224,31 @@ TEST_P(ConstantZeroPointConvTest, MatchesReferenceInBothLayouts)
                         << c.name << (nhwc ? " nhwc" : " nchw") << " requantized (zero point 0), channel " << o
                         << " pixel " << p;
                 }
+            // Ties with an odd output zero point, a narrower clamp (a Relu's lo = zero point, a Clip's hi) and int8
+            // output: where oneDNN writes the output itself its post-ops must round before adding the zero point.
+            for (const DataType outType : { DataType::UInt8, DataType::Int8 }) {
+                const bool u8 = outType == DataType::UInt8;
+                Requantization tied = Requantization::make(
+                    outType, 1.0f, wScales.data(), int64_t(wScales.size()), s.outChannels, 1.0f, u8 ? 37 : -3);
+                tied.bias = rq.bias;
+                tied.multipliers = rq.multipliers;
+                if (u8) {
+                    tied.lo = 37;
+                    tied.hi = 250;
+                }
+                std::vector<uint8_t> t(want.size(), uint8_t(0xEE));
+                ASSERT_TRUE((*conv)->runRequantized(xin.data(), xzp, tied, t.data()).isOk());
+                for (int64_t o = 0; o < s.outChannels; ++o)
+                    for (int64_t p = 0; p < ohw; ++p) {
+                        const int32_t w8 = requantizeOne(want[size_t(o * ohw + p)], tied.bias[size_t(o)],
+                            tied.multipliers[size_t(o)], nullptr, tied.zeroPoint, tied.lo, tied.hi);
+                        const uint8_t byte = t[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)];
+                        ASSERT_EQ(u8 ? int32_t(byte) : int32_t(int8_t(byte)), w8)
+                            << c.name << (nhwc ? " nhwc" : " nchw") << (u8 ? " uint8" : " int8")
+                            << " requantized (odd zero point, ties), channel " << o << " pixel " << p << " ("
+                            << (*conv)->implementation() << ")";
+                    }
+            }
             // Natively (brgemm kernels, the brgemm depthwise kernel, the AVX-512 direct kernel; NHWC output, no
             // weight zero point correction) that run went through oneDNN's uint8 output.
             const std::string impl = (*conv)->implementation();

@@ -32,7 +32,7 @@ public:
     void bindScratch(void* scratch) override { m_dst.set_data_handle(scratch); }
     // int8_conv_direct.cpp
     bool mayWriteRequantized() const override { return !m_sourceZeroPoint; }
-    bool prepareRequantized(const std::vector<float>& scales, const std::vector<int32_t>& bias) override;
+    bool prepareRequantized(const DirectRequantization& rq) override;
     Status runRequantized(void* y) override;
 
 private:
@@ -58,8 +58,7 @@ private:
     {
         bool tried = false;
         bool ok = false;
-        std::vector<float> scales;
-        std::vector<int32_t> bias;
+        DirectRequantization rq;
         dnnl::convolution_forward conv;
         dnnl::memory weights, biasMem, dst;
     } m_direct;
