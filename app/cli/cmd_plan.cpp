@@ -53,8 +53,8 @@ nlohmann::json toJson(const PlanDescription& plan)
             outs.push_back(tensorJson(t));
         steps.push_back({ { "index", s.index }, { "op_type", s.opType }, { "nodes", s.nodes },
             { "implementation", s.implementation }, { "reference_kernel", s.referenceKernel },
-            { "activation_reorders", s.activationReorders }, { "inputs", ins }, { "outputs", outs },
-            { "run_time_tail", s.runTimeTail }, { "passes", s.passes } });
+            { "activation_reorders", s.activationReorders }, { "threads", s.threads }, { "inputs", ins },
+            { "outputs", outs }, { "run_time_tail", s.runTimeTail }, { "passes", s.passes } });
     }
     j["steps"] = steps;
     return j;

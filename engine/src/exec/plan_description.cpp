@@ -54,6 +54,7 @@ PlanStep stepOf(const SessionPlan& plan, const Step& step, int32_t index, bool t
     s.implementation = step.implementation;
     s.referenceKernel = isReferenceImplementation(step.implementation);
     s.activationReorders = step.activationReorders;
+    s.threads = tail ? plan.options.threads : step.threads;
     for (int32_t vid : step.inputs)
         if (vid >= 0)
             s.inputs.push_back(tensorOf(plan, vid));
@@ -128,6 +129,8 @@ std::string planText(const PlanDescription& plan)
         out += fmt::format("  kernel: {}{}\n", s.implementation, s.referenceKernel ? "  [REFERENCE KERNEL]" : "");
         if (s.activationReorders > 0)
             out += fmt::format("  reorders: {} per run\n", s.activationReorders);
+        if (s.threads != plan.threads)
+            out += fmt::format("  threads: {} (a small step)\n", s.threads);
         out += fmt::format("  nodes: {}\n", fmt::join(s.nodes, ", "));
         if (!s.passes.empty())
             out += fmt::format("  passes: {}\n", fmt::join(s.passes, ", "));

@@ -419,9 +419,15 @@ Result<std::unique_ptr<SessionPlan>> buildPlan(
                 outs[s].constant = nullptr;
             }
         step.kernel = step.spec->create();
-        kernels::KernelContext ctx { node, ins, outs, step.postOps, options.threads,
+        // The step's own thread count while it is prepared: oneDNN fixes a primitive's threads at creation, and the
+        // int8 convolutions plan their epilogue's threads then.
+        step.threads = stepThreads(*plan, step, options.threads);
+        setIntraOpThreads(step.threads);
+        kernels::KernelContext ctx { node, ins, outs, step.postOps, step.threads,
             options.mode == ExecutionMode::Optimized, options.int8 };
-        if (Status st = step.kernel->prepare(ctx); !st) {
+        Status st = step.kernel->prepare(ctx);
+        setIntraOpThreads(options.threads);
+        if (!st) {
             // A kernel may find only now that it cannot handle an attribute combination: still report every such
             // node together.
             if (st.code() != StatusCode::Unsupported)

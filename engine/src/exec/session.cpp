@@ -131,10 +131,16 @@ Result<std::vector<HostTensor>> Session::runGuarded(std::span<const HostTensor> 
         if (control.observer)
             control.observer->stepStarted(plan.stepInfos[i]);
         void* scratch = step.scratchOffset >= 0 ? plan.arena.get() + step.scratchOffset : nullptr;
-        if (Status st = catchAllocationFailure([&] {
-                return step.kernel->run({ step.inputPtrs, step.outputPtrs, scratch });
-            });
-            !st)
+        // A small step runs on one thread (stepThreads); the ICV is per calling thread, so only this run sees it.
+        const bool ownThreads = step.threads != plan.options.threads;
+        if (ownThreads)
+            setIntraOpThreads(step.threads);
+        Status st = catchAllocationFailure([&] {
+            return step.kernel->run({ step.inputPtrs, step.outputPtrs, scratch });
+        });
+        if (ownThreads)
+            setIntraOpThreads(plan.options.threads);
+        if (!st)
             return st.withContext(fmt::format("{}: node {}", file, plan.graph().node(step.anchor).describe()));
         if (!plan.implementationsAfterRun)
             refreshImplementation(plan, i);

@@ -59,6 +59,9 @@ struct Step
     int64_t scratchOffset = -1;
     size_t scratchBytes = 0;
     bool removed = false; ///< absorbed into another step by a rewrite
+    /// Intra-op threads of this step: the session's, or 1 for a small step (stepThreads(), threads.cpp). Set while
+    /// the kernel is prepared (oneDNN fixes a primitive's thread count then) and while it runs.
+    int threads = 1;
     /// Rewrite 11 reordered the channels this step reads or writes (its weights); the implementation says " paired".
     bool channelsPaired = false;
     /// Optimized mode: the rewrite passes that changed this step (or removed it into another), in the order they ran.
@@ -154,5 +157,9 @@ const void* valueData(const SessionPlan& plan, int32_t vid, std::span<const void
 
 /// Sets the OpenMP thread count for the calling thread's subsequent parallel regions (and oneDNN's). threads.cpp.
 void setIntraOpThreads(int threads);
+
+/// The intra-op threads a step gets in a session of `sessionThreads`: 1 for a step too small to gain from a second
+/// thread (threads.cpp says which and why), else the session's.
+int stepThreads(const SessionPlan& plan, const Step& step, int sessionThreads);
 
 } // namespace qs

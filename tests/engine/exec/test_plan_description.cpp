@@ -7,6 +7,7 @@
 
 #include <quantscope/engine/plan_description.h>
 
+#include <algorithm>
 #include <map>
 
 namespace {
@@ -115,6 +116,48 @@ TEST(PlanDescription, TextIsTheSameForTwoPreparations)
 {
     const auto model = convRelu();
     EXPECT_EQ(planText(planOf(model, ExecutionMode::Optimized)), planText(planOf(model, ExecutionMode::Optimized)));
+}
+
+/// Two threads: a step on a feature map of at most 14 x 14 positions runs on one thread unless it computes at least
+/// 2^25 multiply-accumulates (exec/threads.cpp, stepThreads); the plan says so per step.
+TEST(PlanDescription, SmallStepsRunOnOneThread)
+{
+    IrModelBuilder mb;
+    mb.input("x", DataType::Float, { 1, 8, 28, 28 });
+    mb.constant("w1", randomTensor({ 8, 8, 3, 3 }, 3));
+    mb.constant("w2", randomTensor({ 8, 8, 3, 3 }, 4));
+    mb.constant("w3", randomTensor({ 512, 8, 3, 3 }, 5));
+    mb.constant("w4", randomTensor({ 512, 512, 3, 3 }, 6));
+    // 28 x 28: two threads whatever its size.
+    mb.node("Conv", { "x", "w1" }, { "a" }, { intsAttr("pads", { 1, 1, 1, 1 }) }, "conv28");
+    // 14 x 14, 8 x 8 x 9 x 196 multiply-accumulates: one thread.
+    mb.node(
+        "Conv", { "a", "w2" }, { "b" }, { intsAttr("pads", { 1, 1, 1, 1 }), intsAttr("strides", { 2, 2 }) }, "conv14");
+    // 7 x 7, 512 x 8 x 9 x 49 (1.8 M): one thread; then 512 x 512 x 9 x 49 (115.6 M > 2^25): two.
+    mb.node("Conv", { "b", "w3" }, { "c" }, { intsAttr("pads", { 1, 1, 1, 1 }), intsAttr("strides", { 2, 2 }) },
+        "conv7small");
+    mb.node("Conv", { "c", "w4" }, { "y" }, { intsAttr("pads", { 1, 1, 1, 1 }) }, "conv7large");
+    mb.output("y");
+    const auto model = mb.build();
+    for (const int threads : { 1, 2 }) {
+        SessionOptions options;
+        options.mode = ExecutionMode::AsWritten;
+        options.threads = threads;
+        auto session = Session::create(model, options);
+        ASSERT_TRUE(session.isOk()) << session.status().toString();
+        const PlanDescription plan = describePlan(**session);
+        ASSERT_EQ(plan.steps.size(), 4u);
+        const std::vector<int> want = threads == 1 ? std::vector<int> { 1, 1, 1, 1 } : std::vector<int> { 2, 1, 1, 2 };
+        for (size_t i = 0; i < want.size(); ++i)
+            EXPECT_EQ(plan.steps[i].threads, want[i]) << threads << " threads, step " << i;
+        const std::string text = planText(plan);
+        const size_t marks = size_t(std::count(want.begin(), want.end(), 1)) * (threads > 1);
+        size_t found = 0;
+        for (size_t at = text.find("threads: 1 (a small step)"); at != std::string::npos;
+             at = text.find("threads: 1 (a small step)", at + 1))
+            ++found;
+        EXPECT_EQ(found, marks) << text;
+    }
 }
 
 } // namespace

@@ -227,10 +227,37 @@ TEST_P(ConstantZeroPointConvTest, MatchesReferenceInBothLayouts)
                         << c.name << (nhwc ? " nhwc" : " nchw") << " requantized (zero point 0), channel " << o
                         << " pixel " << p;
                 }
-            // Natively (brgemm kernels, NHWC output, no weight zero point correction) that run went through oneDNN's
-            // uint8 output.
+            // Ties with an odd output zero point, a narrower clamp (a Relu's lo = zero point, a Clip's hi) and int8
+            // output: where oneDNN writes the output itself its post-ops must round before adding the zero point.
+            for (const DataType outType : { DataType::UInt8, DataType::Int8 }) {
+                const bool u8 = outType == DataType::UInt8;
+                Requantization tied = Requantization::make(
+                    outType, 1.0f, wScales.data(), int64_t(wScales.size()), s.outChannels, 1.0f, u8 ? 37 : -3);
+                tied.bias = rq.bias;
+                tied.multipliers = rq.multipliers;
+                if (u8) {
+                    tied.lo = 37;
+                    tied.hi = 250;
+                }
+                std::vector<uint8_t> t(want.size(), uint8_t(0xEE));
+                ASSERT_TRUE((*conv)->runRequantized(xin.data(), xzp, tied, t.data()).isOk());
+                for (int64_t o = 0; o < s.outChannels; ++o)
+                    for (int64_t p = 0; p < ohw; ++p) {
+                        const int32_t w8 = requantizeOne(want[size_t(o * ohw + p)], tied.bias[size_t(o)],
+                            tied.multipliers[size_t(o)], nullptr, tied.zeroPoint, tied.lo, tied.hi);
+                        const uint8_t byte = t[size_t(nhwc ? p * s.outChannels + o : o * ohw + p)];
+                        ASSERT_EQ(u8 ? int32_t(byte) : int32_t(int8_t(byte)), w8)
+                            << c.name << (nhwc ? " nhwc" : " nchw") << (u8 ? " uint8" : " int8")
+                            << " requantized (odd zero point, ties), channel " << o << " pixel " << p << " ("
+                            << (*conv)->implementation() << ")";
+                    }
+            }
+            // Natively (brgemm kernels, the brgemm depthwise kernel, the AVX-512 direct kernel; NHWC output, no
+            // weight zero point correction) that run went through oneDNN's uint8 output.
             const std::string impl = (*conv)->implementation();
-            if (mode != 1 && nhwc && !c.perChannel && impl.rfind("brgconv", 0) == 0)
+            const bool directKernel = impl.rfind("brgconv", 0) == 0 || impl.rfind("brdgmm_dw", 0) == 0
+                || (impl.rfind("jit_int8:", 0) == 0 && !kernels::int8::onednnInt8Isa().pairsSaturate);
+            if (mode != 1 && nhwc && !c.perChannel && directKernel)
                 EXPECT_NE(impl.find("+u8"), std::string::npos) << impl;
             // A run-time zero point may change between runs (dynamic quantization): borders and compensation follow.
             if (mode == 1) {
@@ -255,7 +282,12 @@ INSTANTIATE_TEST_SUITE_P(Shapes, ConstantZeroPointConvTest,
         ZeroZpCase { "Stem7x7", squareConv(1, 3, 23, 21, 16, 1, 7, 2, 3), false },
         ZeroZpCase { "Odd13to7", squareConv(1, 13, 11, 9, 7, 1, 3, 1, 1), true },
         ZeroZpCase { "C5to16", squareConv(1, 5, 13, 11, 16, 1, 3, 1, 1), true },
-        ZeroZpCase { "C16to16", squareConv(1, 16, 7, 6, 16, 1, 3, 1, 1), true }),
+        ZeroZpCase { "C16to16", squareConv(1, 16, 7, 6, 16, 1, 3, 1, 1), true },
+        // Depthwise (MobileNet-style): oneDNN's brgemm depthwise kernel natively, its direct kernel on AVX-512.
+        ZeroZpCase { "Depthwise48", squareConv(1, 48, 13, 11, 48, 48, 3, 1, 1), false },
+        ZeroZpCase { "Depthwise24Stride2", squareConv(1, 24, 14, 13, 24, 24, 3, 2, 1), false },
+        ZeroZpCase { "Depthwise72K5", squareConv(1, 72, 9, 10, 72, 72, 5, 1, 2), false },
+        ZeroZpCase { "Depthwise20PerChannel", squareConv(1, 20, 9, 8, 20, 20, 3, 1, 1), true }),
     [](const testing::TestParamInfo<ZeroZpCase>& i) { return std::string(i.param.name); });
 
 /// The AVX-512 int8 add against ONNX's DequantizeLinear, Add, Relu, QuantizeLinear written out with

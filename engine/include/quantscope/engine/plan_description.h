@@ -33,6 +33,8 @@ struct PlanStep
     std::string implementation; ///< own kernel name or "onednn:<impl_info_str()>"
     bool referenceKernel = false; ///< isReferenceImplementation(implementation): a slow reference/scalar path
     int32_t activationReorders = 0; ///< passes per run copying an activation into another layout (Kernel's doc)
+    /// Intra-op threads the step runs on: the session's, or 1 for a step too small to gain from more.
+    int threads = 1;
     std::vector<PlanTensor> inputs; ///< slots the step reads (omitted optional inputs left out)
     std::vector<PlanTensor> outputs;
     bool runTimeTail = false; ///< prepared at run time (reads a value whose extents only the run knows)

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -94,52 +95,114 @@ public:
         }
         m_outCount = s;
         m_groupSize = m_outCount ? shapeElementCount(m_in) / m_outCount : 0;
+        // Reduced axes that form one run [first, last] split the input into outer x reduced x inner blocks, summed
+        // below without per-element index arithmetic (a global average pool over NCHW: inner = 1).
+        m_run = {};
+        const auto first = std::find(red.begin(), red.end(), true);
+        const auto end = std::find(first, red.end(), false);
+        if (first != red.end() && std::find(end, red.end(), true) == red.end()) {
+            const auto product = [this](size_t from, size_t to) {
+                int64_t p = 1;
+                for (size_t i = from; i < to; ++i)
+                    p *= m_in[i];
+                return p;
+            };
+            const size_t a = size_t(first - red.begin()), b = size_t(end - red.begin());
+            m_run = { true, product(0, a), product(a, b), product(b, m_in.size()) };
+        }
         return Status::ok();
+    }
+
+    static void combine(double& a, double v)
+    {
+        switch (kOp) {
+        case Red::Mean:
+        case Red::Sum:
+        case Red::LogSum:
+            a += v;
+            break;
+        case Red::Max:
+            a = std::max(a, v);
+            break;
+        case Red::Min:
+            a = std::min(a, v);
+            break;
+        case Red::Prod:
+            a *= v;
+            break;
+        case Red::L1:
+            a += std::fabs(v);
+            break;
+        case Red::L2:
+        case Red::SumSquare:
+            a += v * v;
+            break;
+        case Red::LogSumExp:
+            a += std::exp(v);
+            break;
+        }
+    }
+
+    /// The reduced axes as one run: every output takes its inputs in increasing index order, as in the general loop
+    /// below (the same double arithmetic, the same results bit for bit), but several outputs advance together, so
+    /// the additions of different outputs overlap instead of waiting on one another.
+    template <typename T> void accumulateRun(const T* x, double* acc) const
+    {
+        const int64_t reduced = m_run.reduced, inner = m_run.inner;
+        for (int64_t o = 0; o < m_run.outer; ++o) {
+            const T* xo = x + o * reduced * inner;
+            double* ao = acc + o * inner;
+            if (inner > 1) {
+                for (int64_t r = 0; r < reduced; ++r)
+                    for (int64_t k = 0; k < inner; ++k)
+                        combine(ao[k], double(xo[r * inner + k]));
+                continue;
+            }
+            // inner == 1: rows of `reduced` contiguous values, kRows rows at a time.
+            constexpr int64_t kRows = 8;
+            if (o + kRows <= m_run.outer) {
+                double a[kRows];
+                for (int64_t k = 0; k < kRows; ++k)
+                    a[k] = ao[k];
+                for (int64_t r = 0; r < reduced; ++r)
+                    for (int64_t k = 0; k < kRows; ++k)
+                        combine(a[k], double(xo[k * reduced + r]));
+                for (int64_t k = 0; k < kRows; ++k)
+                    ao[k] = a[k];
+                o += kRows - 1;
+                continue;
+            }
+            for (int64_t r = 0; r < reduced; ++r)
+                combine(ao[0], double(xo[r]));
+        }
     }
 
     template <typename T> void compute(const T* x, T* y) const
     {
         const int64_t n = shapeElementCount(m_in);
         std::vector<double> acc(size_t(m_outCount), init());
+        if (m_run.valid && n > 0) {
+            accumulateRun(x, acc.data());
+            finish(acc, y);
+            return;
+        }
         std::vector<int64_t> idx(m_in.size(), 0);
         for (int64_t i = 0; i < n; ++i) {
             int64_t o = 0;
             for (size_t d = 0; d < m_in.size(); ++d)
                 o += idx[d] * m_outStrides[d];
-            const double v = double(x[i]);
-            double& a = acc[size_t(o)];
-            switch (kOp) {
-            case Red::Mean:
-            case Red::Sum:
-            case Red::LogSum:
-                a += v;
-                break;
-            case Red::Max:
-                a = std::max(a, v);
-                break;
-            case Red::Min:
-                a = std::min(a, v);
-                break;
-            case Red::Prod:
-                a *= v;
-                break;
-            case Red::L1:
-                a += std::fabs(v);
-                break;
-            case Red::L2:
-            case Red::SumSquare:
-                a += v * v;
-                break;
-            case Red::LogSumExp:
-                a += std::exp(v);
-                break;
-            }
+            combine(acc[size_t(o)], double(x[i]));
             for (size_t d = m_in.size(); d-- > 0;) {
                 if (++idx[d] < m_in[d])
                     break;
                 idx[d] = 0;
             }
         }
+        finish(acc, y);
+    }
+
+    template <typename T> void finish(const std::vector<double>& acc, T* y) const
+    {
         for (int64_t o = 0; o < m_outCount; ++o) {
             double a = acc[size_t(o)];
             if (kOp == Red::Mean)
@@ -190,6 +253,11 @@ private:
     int64_t m_outCount = 0;
     int64_t m_groupSize = 0;
     DataType m_type = DataType::Float;
+    struct
+    {
+        bool valid = false;
+        int64_t outer = 0, reduced = 0, inner = 0;
+    } m_run;
 };
 
 Status inferArg(const Node& node, std::span<const TensorDesc> in, std::vector<TensorDesc>& out)

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 
 namespace qs::kernels::int8 {
 
@@ -18,16 +19,27 @@ namespace {
 using dt = dnnl::memory::data_type;
 using tag = dnnl::memory::format_tag;
 
+bool directStoreKnown(std::string_view implementation)
+{
+    return implementation.starts_with("brgconv") || implementation.starts_with("brdgmm_dw")
+        || implementation.starts_with("jit_int8:");
+}
+
 } // namespace
 
 bool Int8Conv::Impl::directEligible(const Requantization& rq) const
 {
-    // oneDNN computes round_half_even(saturate((float(acc) + float(bias)) * scale)) (its dst zero point would be added
-    // before the rounding, which moves ties when it is odd: only zero point 0 qualifies). That equals the requantizing
-    // epilogue exactly when float(acc) + float(bias) is exact: every |value| below 2^24. Relu (lo = 0 with zero point
-    // 0) is the uint8 saturation itself. No epilogue correction may be pending (AVX2 residual, compensation).
-    if (!executor->mayWriteRequantized() || !correctedChannels.empty() || needsWindowSums || shape.group != 1
-        || rq.outType != DataType::UInt8 || rq.zeroPoint != 0 || !rq.offset.empty() || rq.lo != 0 || rq.hi != 255)
+    // oneDNN computes v = (float(acc) + float(bias)) * scale, then its post-ops, then saturates to the output type and
+    // rounds half to even. With zero point 0 and the type's range (a Relu's lo = 0 on uint8 is the saturation
+    // itself) that is the requantizing epilogue's round_half_even(v) clamped; otherwise the post-ops round first
+    // (eltwise_round: vroundps in MXCSR's mode, ties to even), add the zero point (eltwise_linear, exact on
+    // integers; oneDNN's dst zero point would be added before the rounding, which moves ties when it is odd) and
+    // clamp to [lo, hi] (eltwise_clip), all exact on integer values. Either way it equals the epilogue exactly when
+    // float(acc) + float(bias) is exact: every |value| below 2^24. No epilogue correction may be pending (AVX2
+    // residual, compensation), and no float offset after the scale. Grouped layers (depthwise) qualify too: the kernels
+    // admitted below store every channel the same way.
+    if (!executor->mayWriteRequantized() || !correctedChannels.empty() || needsWindowSums || !rq.offset.empty()
+        || (rq.outType != DataType::UInt8 && rq.outType != DataType::Int8))
         return false;
     int64_t maxBias = 0;
     for (size_t o = 0; o < size_t(shape.outChannels); ++o)
@@ -40,11 +52,15 @@ bool Int8Conv::Impl::directEligible(const Requantization& rq) const
 bool Int8Conv::Impl::prepareDirect(const Requantization& rq)
 {
     const int64_t oc = shape.outChannels;
-    std::vector<float> scales(rq.multipliers.begin(), rq.multipliers.end());
-    std::vector<int32_t> bias = rq.bias.empty() ? std::vector<int32_t>(size_t(oc), 0) : rq.bias;
+    DirectRequantization direct { .scales = std::vector<float>(rq.multipliers.begin(), rq.multipliers.end()),
+        .bias = rq.bias.empty() ? std::vector<int32_t>(size_t(oc), 0) : rq.bias,
+        .outType = rq.outType,
+        .zeroPoint = rq.zeroPoint,
+        .lo = rq.lo,
+        .hi = rq.hi };
     for (size_t o = 0; o < accOffset.size(); ++o)
-        bias[o] += accOffset[o]; // the padded source's compensation, exact in int32 (bounded above)
-    return executor->prepareRequantized(scales, bias);
+        direct.bias[o] += accOffset[o]; // the padded source's compensation, exact in int32 (bounded above)
+    return executor->prepareRequantized(direct);
 }
 
 Status Int8Conv::Impl::runDirect(const void* x, int32_t xZeroPoint, void* y)
@@ -54,19 +70,21 @@ Status Int8Conv::Impl::runDirect(const void* x, int32_t xZeroPoint, void* y)
     return executor->runRequantized(y);
 }
 
-bool OnednnExecutor::prepareRequantized(const std::vector<float>& scales, const std::vector<int32_t>& bias)
+bool OnednnExecutor::prepareRequantized(const DirectRequantization& rq)
 {
-    if (m_direct.tried && scales == m_direct.scales && bias == m_direct.bias)
+    if (m_direct.tried && rq == m_direct.rq)
         return m_direct.ok;
     m_direct.tried = true;
     m_direct.ok = false;
-    m_direct.scales = scales;
-    m_direct.bias = bias;
+    m_direct.rq = rq;
+    const std::vector<float>& scales = rq.scales;
+    const std::vector<int32_t>& bias = rq.bias;
     try {
         dnnl::engine& eng = onednnEngine();
         const ConvShape& s = m_shape;
         const dnnl::memory::dims dstDims { s.batch, s.outChannels, s.outHeight(), s.outWidth() };
-        const dnnl::memory::desc dstMd(dstDims, dt::u8, m_nchwOutput ? tag::nchw : tag::nhwc);
+        const bool u8 = rq.outType == DataType::UInt8;
+        const dnnl::memory::desc dstMd(dstDims, u8 ? dt::u8 : dt::s8, m_nchwOutput ? tag::nchw : tag::nhwc);
         const dnnl::memory::desc biasMd({ s.outChannels }, dt::s32, tag::x);
         const dnnl::memory::desc wAny(m_primitive.weights_desc().dims(), dt::s8, tag::any);
         const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
@@ -74,10 +92,24 @@ bool OnednnExecutor::prepareRequantized(const std::vector<float>& scales, const 
             { s.strideHeight, s.strideWidth }, { s.dilationHeight - 1, s.dilationWidth - 1 }, m_padBegin, m_padEnd);
         dnnl::primitive_attr attr;
         attr.set_output_scales(scales.size() > 1 ? 1 << 1 : 0, scales);
-        const dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
-        // Only the brgemm kernels are known to add the bias before scaling in float (checked by the tests); keep
-        // the epilogue for anything else.
-        if (std::string(pd.impl_info_str()).find("brg") == std::string::npos)
+        const int32_t typeLo = u8 ? 0 : -128, typeHi = u8 ? 255 : 127;
+        if (rq.zeroPoint != 0 || rq.lo != typeLo || rq.hi != typeHi) {
+            dnnl::post_ops ops;
+            ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_round, 0.0f, 0.0f);
+            if (rq.zeroPoint != 0)
+                ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_linear, 1.0f, float(rq.zeroPoint));
+            if (rq.lo != typeLo || rq.hi != typeHi)
+                ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_clip, float(rq.lo), float(rq.hi));
+            attr.set_post_ops(ops);
+        }
+        const dnnl::convolution_forward::primitive_desc pd = int8ConvPrimitive(desc, attr, s);
+        // Only kernels whose store is known to compute saturate((float(acc) + float(bias)) * scale), rounded by
+        // vcvtps2dq (ties to even), keep the epilogue for anything else: the brgemm convolutions (brgconv,
+        // brgconv_1x1), the brgemm depthwise kernel (brdgmm_dw: jit_brdgmm_kernel_base_t::
+        // store_accumulators_apply_post_ops in oneDNN 2.6) and the AVX-512 direct kernel on a uint8 source
+        // (jit_int8: _jit_avx512_core_x8s8s32x_fwd_kernel::store_output, whose compensation terms are absent without
+        // a source zero point or int8 source). The tests compare their bytes with the epilogue's, ties included.
+        if (!directStoreKnown(pd.impl_info_str()))
             return false;
         m_direct.conv = dnnl::convolution_forward(pd);
         if (pd.weights_desc() == m_primitive.weights_desc()) {

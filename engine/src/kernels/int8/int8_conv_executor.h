@@ -21,6 +21,18 @@
 
 namespace qs::kernels::int8 {
 
+/// What the direct requantizing primitive computes per output: clamp(round_half_even((float(acc) + float(bias[oc]))
+/// * scales[oc]) + zeroPoint, lo, hi) into `outType` (int8_conv_direct.cpp).
+struct DirectRequantization
+{
+    std::vector<float> scales;
+    std::vector<int32_t> bias; ///< the requantization's bias plus the padded source's accumulator offset
+    DataType outType = DataType::UInt8;
+    int32_t zeroPoint = 0;
+    int32_t lo = 0, hi = 255;
+    bool operator==(const DirectRequantization&) const = default;
+};
+
 class Int8ConvExecutor
 {
 public:
@@ -81,10 +93,9 @@ public:
     /// can at all (asked before Impl checks the requantization), then whether it can for these `scales` and `bias`
     /// (the accumulator offset included), then the run on the source Impl has prepared.
     virtual bool mayWriteRequantized() const { return false; }
-    virtual bool prepareRequantized(const std::vector<float>& scales, const std::vector<int32_t>& bias)
+    virtual bool prepareRequantized(const DirectRequantization& rq)
     {
-        (void)scales;
-        (void)bias;
+        (void)rq;
         return false;
     }
     virtual Status runRequantized(void* y)

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <string_view>
+
 namespace qs::kernels::int8 {
 
 namespace {
@@ -16,7 +18,38 @@ namespace {
 using dt = dnnl::memory::data_type;
 using tag = dnnl::memory::format_tag;
 
+/// AMX multiplies tiles of 16 rows (output pixels) by 64 bytes of reduction (input channels x kernel taps); brgemm
+/// pads a shallower reduction up to whole tile rows. Where 40 % or more of every tile would be padding, or a layer
+/// has fewer output pixels than a tile has rows (squeeze-excite's 1x1 layers on a pooled vector), oneDNN's next
+/// implementation (brgemm on AVX-512 VNNI) measured faster: mnasnet0_5's and MobileNetV3's pointwise layers with 8,
+/// 16, 24 and 72 input channels at 0.6-0.8x the AMX time, the squeeze-excite layers at 0.7-0.9x; 40-64 channels equal
+/// or faster on AMX, 112 and more 1.2-1.5x faster on AMX, resnet18's 3x3 layers 2.5-5x
+/// (bench/archive/2026-11-29-int8-small-layers.md).
+bool amxTilesMostlyEmpty(const ConvShape& s)
+{
+    constexpr int64_t kTileRows = 16, kTileDepth = 64;
+    const int64_t depth = s.inChannelsPerGroup() * s.kernelHeight * s.kernelWidth;
+    const int64_t padded = (depth + kTileDepth - 1) / kTileDepth * kTileDepth;
+    return s.outHeight() * s.outWidth() < kTileRows || depth * 10 < padded * 6;
+}
+
 } // namespace
+
+dnnl::convolution_forward::primitive_desc int8ConvPrimitive(
+    const dnnl::convolution_forward::desc& desc, const dnnl::primitive_attr& attr, const ConvShape& shape)
+{
+    const auto isAmx = [](const dnnl::convolution_forward::primitive_desc& pd) {
+        return std::string_view(pd.impl_info_str()).find("amx") != std::string_view::npos;
+    };
+    dnnl::convolution_forward::primitive_desc pd(desc, attr, onednnEngine());
+    if (!isAmx(pd) || !amxTilesMostlyEmpty(shape))
+        return pd;
+    const dnnl::convolution_forward::primitive_desc first = pd; // keeps its own handle while pd iterates
+    while (pd.next_impl())
+        if (!isAmx(pd) && !std::string_view(pd.impl_info_str()).starts_with("ref"))
+            return pd;
+    return first;
+}
 
 dnnl::memory::dims Int8Conv::Impl::weightDims() const
 {
@@ -52,7 +85,7 @@ void Int8Conv::Impl::createPrimitive()
     dnnl::primitive_attr attr;
     if (plan.oneDnnSourceZeroPoint())
         attr.set_zero_points(DNNL_ARG_SRC, 0, { DNNL_RUNTIME_S32_VAL });
-    convPd = dnnl::convolution_forward::primitive_desc(desc, attr, eng);
+    convPd = int8ConvPrimitive(desc, attr, s);
 }
 
 void Int8Conv::Impl::prepareOnednnKernel(const std::vector<int8_t>& unsplit)

@@ -12,6 +12,12 @@
 
 namespace qs::kernels::int8 {
 
+/// oneDNN's primitive descriptor for an int8 convolution: its first implementation, except an AMX one where the
+/// layer would leave AMX's tiles mostly empty (few output pixels or a shallow reduction); then the next
+/// implementation that is neither AMX nor a reference kernel, if any.
+dnnl::convolution_forward::primitive_desc int8ConvPrimitive(
+    const dnnl::convolution_forward::desc& desc, const dnnl::primitive_attr& attr, const ConvShape& shape);
+
 class OnednnExecutor final : public Int8ConvExecutor
 {
 public:
@@ -26,7 +32,7 @@ public:
     void bindScratch(void* scratch) override { m_dst.set_data_handle(scratch); }
     // int8_conv_direct.cpp
     bool mayWriteRequantized() const override { return !m_sourceZeroPoint; }
-    bool prepareRequantized(const std::vector<float>& scales, const std::vector<int32_t>& bias) override;
+    bool prepareRequantized(const DirectRequantization& rq) override;
     Status runRequantized(void* y) override;
 
 private:
@@ -52,8 +58,7 @@ private:
     {
         bool tried = false;
         bool ok = false;
-        std::vector<float> scales;
-        std::vector<int32_t> bias;
+        DirectRequantization rq;
         dnnl::convolution_forward conv;
         dnnl::memory weights, biasMem, dst;
     } m_direct;
