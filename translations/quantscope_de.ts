@@ -4779,7 +4779,7 @@ Quantisiert: %2</translation>
     <message>
         <location filename="../ui/util/run_warning_text.cpp" line="23"/>
         <source>No deployment-target summaries: the target tables could not be read.</source>
-        <translation>Keine Auswertung der Zielplattformen: Ihre Tabellen konnten nicht gelesen werden.</translation>
+        <translation>Keine Auswertung der Zielplattformen: Die Tabellen konnten nicht gelesen werden.</translation>
     </message>
     <message>
         <location filename="../ui/util/run_warning_text.cpp" line="25"/>
