@@ -9,7 +9,9 @@
 #include "models/run_list_model.h"
 #include "panels/results_panel.h"
 #include "panels/runs_panel.h"
+#include "pdf_text.h"
 #include "report/pdf_report.h"
+#include "report/report_exporter.h"
 #include "report/report_markdown.h"
 #include "ui_test_main.h"
 
@@ -32,6 +34,7 @@ private slots:
     void missingTargetTablesReachTheUser();
     void warningsInGerman();
     void runWithoutWarningsShowsNoBar();
+    void manyWarningsKeepTheBarShort();
 
 private:
     qs::test::GermanCatalogue m_german;
@@ -143,6 +146,16 @@ void TestRunWarnings::missingTargetTablesReachTheUser()
     const PdfReport::Summary summary = PdfReport::summarize(*file);
     QCOMPARE(summary.warnings.size(), 1);
     QVERIFY(summary.warnings[0].contains(QString::fromStdString(reason)));
+    if (!havePdfToText())
+        return; // the summary above is what the first page prints
+    const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+    const auto written = ReportExporter::writePdf(*file, {}, pdf);
+    QCOMPARE(written.kind, ReportExporter::Outcome::Kind::Written);
+    const QString first = pdfText(pdf).split(QLatin1Char('\f')).value(0).simplified();
+    QVERIFY2(first.contains(QStringLiteral("Warnings: the run went on without what these name.")), qPrintable(first));
+    QVERIFY2(first.contains(QStringLiteral("No deployment-target summaries:")), qPrintable(first));
+    QVERIFY2(
+        first.indexOf(QStringLiteral("Warnings:")) < first.indexOf(QStringLiteral("Key numbers")), qPrintable(first));
 }
 
 void TestRunWarnings::warningsInGerman()
@@ -174,6 +187,39 @@ void TestRunWarnings::runWithoutWarningsShowsNoBar()
     QVERIFY(!w.resultsPanel()->warningsBar()->isVisible());
     QVERIFY(w.resultsPanel()->warningLabels().isEmpty());
     QVERIFY(!ReportMarkdown::build(*m.record).contains(QStringLiteral("## Warnings")));
+}
+
+// At 1366x768 every line is taken from the charts: three at most, the last one standing for the rest (its tooltip
+// lists them), an unknown kind by its message.
+void TestRunWarnings::manyWarningsKeepTheBarShort()
+{
+    auto r = readRunFile(qs::test::testDataDir() / "runs" / "crafted_pair.json");
+    QVERIFY(r);
+    for (int i = 0; i < 4; ++i)
+        r->warnings.push_back({ "parity", "parity m" + std::to_string(i) + " vs base: no samples",
+            { { "candidate", "m" + std::to_string(i) }, { "baseline", std::string("base") },
+                { "reason", std::string("no samples") } } });
+    r->warnings.push_back({ "model-cache", "a later version's warning", {} });
+    ResultsPanel panel;
+    panel.resize(1000, 700);
+    panel.show();
+    panel.setRun(std::make_shared<const RunRecord>(*r), {});
+    QVERIFY(panel.warningsBar()->isVisible());
+    const QList<QLabel*> lines = panel.warningLabels();
+    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines[0]->text(), QStringLiteral("Parity of m0 vs base was not checked."));
+    QCOMPARE(lines[0]->toolTip(), QStringLiteral("parity m0 vs base: no samples"));
+    QCOMPARE(lines[1]->text(), QStringLiteral("Parity of m1 vs base was not checked."));
+    QCOMPARE(lines[2]->text(), QStringLiteral("(3 more: hover here, or see the report)"));
+    for (const char* rest : { "Parity of m2 vs base", "Parity of m3 vs base", "a later version's warning" })
+        QVERIFY2(lines[2]->toolTip().contains(QLatin1String(rest)), rest);
+    QVERIFY(
+        panel.findChild<QLabel*>(QStringLiteral("runWarningsTitle"))->text().contains(QStringLiteral("5 warnings")));
+    // Another run without warnings: the bar goes.
+    r->warnings.clear();
+    panel.setRun(std::make_shared<const RunRecord>(*r), {});
+    QVERIFY(!panel.warningsBar()->isVisible());
+    QVERIFY(panel.warningLabels().isEmpty());
 }
 
 QS_UI_TEST_MAIN(TestRunWarnings)
