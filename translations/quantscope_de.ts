@@ -192,112 +192,112 @@
         <translation>B / A unter 1: B braucht weniger Zeit (oder Speicher) als A</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="140"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="141"/>
         <source>&amp;Copy as Text</source>
         <translation>Als Text &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="323"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="334"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt;: needs a per-node profile on both sides (tick “Per-node profile” in the Runs panel before measuring).</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt;: braucht auf beiden Seiten ein Profil pro Knoten (vor dem Messen „Profil pro Knoten“ im Bereich „Läufe“ ankreuzen).</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="329"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="340"/>
         <source>&lt;b&gt;Time per op type&lt;/b&gt; (ms per run, largest difference first): which op types make B slower or faster than A.</source>
         <translation>&lt;b&gt;Zeit pro Operatortyp&lt;/b&gt; (ms pro Lauf, größter Unterschied zuerst): welche Operatortypen B langsamer oder schneller als A machen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="374"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="385"/>
         <source>Measure or open runs in the Runs panel, then pick two scenarios to compare.</source>
         <translation>Messen Sie Läufe im Bereich „Läufe“ oder öffnen Sie welche, und wählen Sie dann zwei Szenarien zum Vergleich.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="375"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="386"/>
         <source>Pick two scenarios with measured runs.</source>
         <translation>Wählen Sie zwei Szenarien mit gemessenen Läufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="377"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="388"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="350"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="361"/>
         <source>B is faster</source>
         <translation>B ist schneller</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="351"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="362"/>
         <source>B is slower</source>
         <translation>B ist langsamer</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="352"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="363"/>
         <source>no clear difference: the interval includes 1</source>
         <translation>kein klarer Unterschied: das Intervall enthält 1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="353"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="364"/>
         <source>&lt;b&gt;Speedup of B over A: %1×&lt;/b&gt; (median A / median B; %2% bootstrap interval %3–%4×, %5 resamples, seed %6): %7.</source>
         <translation>&lt;b&gt;Beschleunigung von B gegenüber A: %1×&lt;/b&gt; (Median A / Median B; %2-%-Bootstrap-Intervall %3–%4×, %5 Bootstrap-Stichproben, Startwert %6): %7.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="347"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="358"/>
         <source>No speedup: a median is not positive.</source>
         <translation>Keine Beschleunigung: ein Median ist nicht positiv.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="132"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="133"/>
         <source>Kernel time per run of each op type on both sides, from the per-node profiles. Quantized op types share a row with the float op they replace (ConvInteger and QLinearConv with Conv); a fused step counts for the node it is named after. Red: B spends more time there, green: less. Click a column header to sort by it.</source>
         <translation>Kernel-Zeit pro Lauf jedes Operatortyps auf beiden Seiten, aus den Profilen pro Knoten. Quantisierte Operatortypen teilen sich eine Zeile mit dem Gleitkomma-Operator, den sie ersetzen (ConvInteger und QLinearConv mit Conv); ein fusionierter Schritt zählt für den Knoten, nach dem er benannt ist. Rot: B braucht dort mehr Zeit, grün: weniger. Ein Klick auf einen Spaltenkopf sortiert danach.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="388"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="399"/>
         <source>Computing the bootstrap interval of the speedup...</source>
         <translation>Bootstrap-Intervall der Beschleunigung wird berechnet...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="400"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="411"/>
         <source>different CPUs (%1 vs %2)</source>
         <translation>verschiedene CPUs (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="403"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="414"/>
         <source>different Quantscope builds</source>
         <translation>verschiedene Quantscope-Builds</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="406"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="417"/>
         <source>different thread settings</source>
         <translation>verschiedene Thread-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="408"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="419"/>
         <source>different modes (%1 vs %2)</source>
         <translation>verschiedene Modi (%1 gegenüber %2)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="410"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="421"/>
         <source>different runtimes</source>
         <translation>verschiedene Laufzeitumgebungen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="412"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="423"/>
         <source>a side is partial (cancelled)</source>
         <translation>eine Seite ist unvollständig (abgebrochen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="414"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="425"/>
         <source>Not like for like: %1.</source>
         <translation>Nicht vergleichbar: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="422"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="433"/>
         <source>A: %1</source>
         <translation>A: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/compare_panel.cpp" line="423"/>
+        <location filename="../ui/panels/compare_panel.cpp" line="434"/>
         <source>B: %1</source>
         <translation>B: %1</translation>
     </message>
@@ -1726,7 +1726,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>&amp;Ergebnisse zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="403"/>
+        <location filename="../ui/main_window.cpp" line="402"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -1762,7 +1762,7 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
     </message>
     <message>
         <location filename="../ui/main_window.cpp" line="106"/>
-        <location filename="../ui/main_window.cpp" line="416"/>
+        <location filename="../ui/main_window.cpp" line="415"/>
         <source>Stop loading; the model shown now stays open</source>
         <translation>Laden abbrechen; das jetzt gezeigte Modell bleibt geöffnet</translation>
     </message>
@@ -1863,73 +1863,73 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation>Quantisieren &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="390"/>
+        <location filename="../ui/main_window.cpp" line="389"/>
         <source>Show &amp;Compare</source>
         <translation>&amp;Vergleich zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="404"/>
+        <location filename="../ui/main_window.cpp" line="403"/>
         <source>&amp;About Quantscope</source>
         <translation>Ü&amp;ber Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="405"/>
+        <location filename="../ui/main_window.cpp" line="404"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="419"/>
+        <location filename="../ui/main_window.cpp" line="418"/>
         <source>Working...</source>
         <translation>In Arbeit...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="426"/>
-        <location filename="../ui/main_window.cpp" line="434"/>
+        <location filename="../ui/main_window.cpp" line="425"/>
+        <location filename="../ui/main_window.cpp" line="433"/>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="433"/>
+        <location filename="../ui/main_window.cpp" line="432"/>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="443"/>
+        <location filename="../ui/main_window.cpp" line="442"/>
         <source>Open ONNX Model</source>
         <translation>ONNX-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="454"/>
+        <location filename="../ui/main_window.cpp" line="453"/>
         <source>Open Pair: the FP32 Model</source>
         <translation>Paar öffnen: das FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="458"/>
+        <location filename="../ui/main_window.cpp" line="457"/>
         <source>Open Pair: the Quantized (INT8) Model</source>
         <translation>Paar öffnen: das quantisierte (INT8-)Modell</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="471"/>
+        <location filename="../ui/main_window.cpp" line="470"/>
         <source>Export Graph as SVG</source>
         <translation>Graph als SVG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="471"/>
+        <location filename="../ui/main_window.cpp" line="470"/>
         <source>Export Graph as PNG</source>
         <translation>Graph als PNG exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="473"/>
+        <location filename="../ui/main_window.cpp" line="472"/>
         <source>SVG drawings (*.svg)</source>
         <translation>SVG-Zeichnungen (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="473"/>
+        <location filename="../ui/main_window.cpp" line="472"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="478"/>
+        <location filename="../ui/main_window.cpp" line="477"/>
         <source>Quantscope could not export the graph to %1.</source>
         <translation>Quantscope konnte den Graphen nicht nach %1 exportieren.</translation>
     </message>
@@ -1938,27 +1938,27 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Export fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="480"/>
+        <location filename="../ui/main_window.cpp" line="479"/>
         <source>Exported the graph to %1.</source>
         <translation>Graph nach %1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="503"/>
+        <location filename="../ui/main_window.cpp" line="502"/>
         <source>Graph laid out again.</source>
         <translation>Graph neu angeordnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="503"/>
+        <location filename="../ui/main_window.cpp" line="502"/>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="525"/>
+        <location filename="../ui/main_window.cpp" line="524"/>
         <source>%1 · %2 nodes · %3 boundaries · layout %4 ms</source>
         <translation>%1 · %2 Knoten · %3 Grenzen · Layout %4 ms</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="580"/>
+        <location filename="../ui/main_window.cpp" line="579"/>
         <source>Could not open %1.</source>
         <translation>%1 konnte nicht geöffnet werden.</translation>
     </message>
@@ -1967,62 +1967,62 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Öffnen fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="585"/>
+        <location filename="../ui/main_window.cpp" line="584"/>
         <source>Quantscope could not open %1.</source>
         <translation>Quantscope konnte %1 nicht öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="613"/>
+        <location filename="../ui/main_window.cpp" line="612"/>
         <source>%1 + %2 (pair)</source>
         <translation>%1 + %2 (Paar)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="614"/>
+        <location filename="../ui/main_window.cpp" line="613"/>
         <source>%1 (session)</source>
         <translation>%1 (Sitzung)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="616"/>
+        <location filename="../ui/main_window.cpp" line="615"/>
         <source> + </source>
         <translation> + </translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="628"/>
+        <location filename="../ui/main_window.cpp" line="627"/>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="643"/>
+        <location filename="../ui/main_window.cpp" line="642"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="650"/>
+        <location filename="../ui/main_window.cpp" line="649"/>
         <source>%1[*] · %2</source>
         <translation>%1[*] · %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="651"/>
+        <location filename="../ui/main_window.cpp" line="650"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="651"/>
+        <location filename="../ui/main_window.cpp" line="650"/>
         <source>%1 — Quantscope</source>
         <translation>%1 — Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="754"/>
+        <location filename="../ui/main_window.cpp" line="753"/>
         <source>The graph shows another model: open %1 to see this profile on its graph.</source>
         <translation>Der Graph zeigt ein anderes Modell: öffnen Sie %1, um dieses Profil auf seinem Graphen zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="763"/>
+        <location filename="../ui/main_window.cpp" line="762"/>
         <source>Graph coloured by the mean time per node of %1.</source>
         <translation>Graph nach der mittleren Zeit pro Knoten von %1 gefärbt.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="776"/>
+        <location filename="../ui/main_window.cpp" line="775"/>
         <source>Quantizing failed.</source>
         <translation>Quantisieren fehlgeschlagen.</translation>
     </message>
@@ -2031,27 +2031,27 @@ Ein FP32- und ein INT8-Modell nebeneinander öffnen Sie mit Datei → Paar öffn
         <translation type="vanished">Quantisieren fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="779"/>
+        <location filename="../ui/main_window.cpp" line="778"/>
         <source>Quantscope could not write the INT8 model.</source>
         <translation>Quantscope konnte das INT8-Modell nicht schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="784"/>
+        <location filename="../ui/main_window.cpp" line="783"/>
         <source>About Quantscope</source>
         <translation>Über Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="785"/>
+        <location filename="../ui/main_window.cpp" line="784"/>
         <source>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Is INT8 faster than FP32 for this ONNX model on this machine, and if not, why?&lt;/p&gt;&lt;p&gt;Git revision %2. Built with Qt %3; graph layout by Graphviz; ONNX schemas from libonnx.&lt;/p&gt;&lt;p&gt;Licensed under the MIT license.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Quantscope %1&lt;/h3&gt;&lt;p&gt;Ist INT8 für dieses ONNX-Modell auf dieser Maschine schneller als FP32, und wenn nicht, warum?&lt;/p&gt;&lt;p&gt;Git-Revision %2. Gebaut mit Qt %3; Graph-Layout von Graphviz; ONNX-Schemas aus libonnx.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="395"/>
+        <location filename="../ui/main_window.cpp" line="394"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="396"/>
+        <location filename="../ui/main_window.cpp" line="395"/>
         <source>&amp;Runtimes...</source>
         <translation>&amp;Laufzeitumgebungen...</translation>
     </message>
@@ -2790,41 +2790,46 @@ Quantisiert: %2</translation>
     </message>
     <message>
         <location filename="../ui/report/pdf_report.cpp" line="159"/>
+        <source>Warnings: the run went on without what these name.</source>
+        <translation>Warnungen: Der Lauf ging ohne das weiter, was sie nennen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/pdf_report.cpp" line="165"/>
         <source>Machine and how it was measured</source>
         <translation>Maschine und Messverfahren</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="165"/>
+        <location filename="../ui/report/pdf_report.cpp" line="171"/>
         <source>Top findings</source>
         <translation>Wichtigste Befunde</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="167"/>
+        <location filename="../ui/report/pdf_report.cpp" line="173"/>
         <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
         <translation>Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="180"/>
+        <location filename="../ui/report/pdf_report.cpp" line="186"/>
         <source>(%1 more lines in the Findings section)</source>
         <translation>(%1 weitere Zeilen im Abschnitt „Befunde“)</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="186"/>
+        <location filename="../ui/report/pdf_report.cpp" line="192"/>
         <source>%1 more findings, and the advice for each, in the Findings section.</source>
         <translation>%1 weitere Befunde und zu jedem die Empfehlung im Abschnitt „Befunde“.</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="194"/>
+        <location filename="../ui/report/pdf_report.cpp" line="200"/>
         <source>Charts</source>
         <translation>Diagramme</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="212"/>
+        <location filename="../ui/report/pdf_report.cpp" line="218"/>
         <source>Figure %1: %2</source>
         <translation>Abbildung %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/pdf_report.cpp" line="281"/>
+        <location filename="../ui/report/pdf_report.cpp" line="291"/>
         <source>Findings</source>
         <translation>Befunde</translation>
     </message>
@@ -3745,22 +3750,22 @@ Quantisiert: %2</translation>
 <context>
     <name>qs::ui::ReportTables</name>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="25"/>
+        <location filename="../ui/report/report_tables.cpp" line="26"/>
         <source>Latency (ms)</source>
         <translation>Latenz (ms)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="34"/>
+        <location filename="../ui/report/report_tables.cpp" line="36"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="35"/>
+        <location filename="../ui/report/report_tables.cpp" line="37"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="38"/>
+        <location filename="../ui/report/report_tables.cpp" line="40"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
@@ -3769,217 +3774,227 @@ Quantisiert: %2</translation>
         <translation type="vanished">Median</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="61"/>
+        <location filename="../ui/report/report_tables.cpp" line="63"/>
         <source>Mean</source>
         <translation>Mittel</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="62"/>
+        <location filename="../ui/report/report_tables.cpp" line="64"/>
         <source>Std</source>
         <translation>Std.-Abw.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="63"/>
+        <location filename="../ui/report/report_tables.cpp" line="65"/>
         <source>CV</source>
         <translation>VK</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="64"/>
+        <location filename="../ui/report/report_tables.cpp" line="66"/>
         <source>Min</source>
         <translation>Min</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="65"/>
+        <location filename="../ui/report/report_tables.cpp" line="67"/>
         <source>P50</source>
         <translation>P50</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="66"/>
+        <location filename="../ui/report/report_tables.cpp" line="68"/>
         <source>P90</source>
         <translation>P90</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="67"/>
+        <location filename="../ui/report/report_tables.cpp" line="69"/>
         <source>P95</source>
         <translation>P95</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="68"/>
+        <location filename="../ui/report/report_tables.cpp" line="70"/>
         <source>P99</source>
         <translation>P99</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="69"/>
+        <location filename="../ui/report/report_tables.cpp" line="71"/>
         <source>Max</source>
         <translation>Max</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="70"/>
+        <location filename="../ui/report/report_tables.cpp" line="72"/>
         <source>IQR</source>
         <translation>IQR</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="71"/>
+        <location filename="../ui/report/report_tables.cpp" line="73"/>
         <source>Outliers</source>
         <translation>Ausreißer</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="72"/>
+        <location filename="../ui/report/report_tables.cpp" line="74"/>
         <source>FPS</source>
         <translation>FPS</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="81"/>
+        <location filename="../ui/report/report_tables.cpp" line="83"/>
         <source>SHA-256</source>
         <translation>SHA-256</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="98"/>
+        <location filename="../ui/report/report_tables.cpp" line="100"/>
         <source>ISA</source>
         <translation>Befehlssätze</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="100"/>
+        <location filename="../ui/report/report_tables.cpp" line="102"/>
         <source>OS</source>
         <translation>Betriebssystem</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="104"/>
+        <location filename="../ui/report/report_tables.cpp" line="106"/>
         <source>This run was cancelled before it finished; partial scenarios are marked.</source>
         <translation>Dieser Lauf wurde vor seinem Ende abgebrochen; unvollständige Szenarien sind markiert.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="109"/>
+        <location filename="../ui/report/report_tables.cpp" line="111"/>
         <source>Speedup = median FP32 latency / median quantized latency (&gt; 1: quantized is faster); interval: percentile bootstrap of the median ratio.</source>
         <translation>Beschleunigung = Median der FP32-Latenz / Median der quantisierten Latenz (über 1: quantisiert ist schneller); Intervall: Perzentil-Bootstrap des Medianverhältnisses.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="112"/>
+        <location filename="../ui/report/report_tables.cpp" line="114"/>
         <source>SQNR = 10·log10(Σ reference² / Σ (reference − model)²) over the outputs of the same inputs; pass: SQNR &gt;= 20 dB and cosine &gt;= 0.99 (scale-free, so pixel boxes and tiny logits are judged alike).</source>
         <translation>SQNR = 10·log10(Σ Referenz² / Σ (Referenz − Modell)²) über die Ausgaben derselben Eingaben; bestanden: SQNR ≥ 20 dB und Kosinus ≥ 0,99 (skalenfrei, sodass Pixelboxen und winzige Logits gleich beurteilt werden).</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="119"/>
+        <location filename="../ui/report/report_tables.cpp" line="121"/>
         <source>No finding: nothing in this run matched a known cause of slow INT8.</source>
         <translation>Kein Befund: Nichts in diesem Lauf passte zu einer bekannten Ursache für langsames INT8.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="120"/>
+        <location filename="../ui/report/report_tables.cpp" line="122"/>
+        <source>The run went on without what these warnings name.</source>
+        <translation>Der Lauf ging ohne das weiter, was diese Warnungen nennen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="123"/>
         <source>The run file stored its findings as English text only (format 1.0): they were derived again from its measurements by this version&apos;s rules.</source>
         <translation>Die Lauf-Datei enthielt ihre Befunde nur als englischen Text (Format 1.0): Sie wurden mit den Regeln dieser Version aus ihren Messwerten neu abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="123"/>
+        <location filename="../ui/report/report_tables.cpp" line="126"/>
         <source>Statistics: percentiles by linear interpolation (numpy&apos;s default); sample standard deviation; CV = std / mean; Tukey outliers beyond 1.5 IQR; FPS = 1000 / mean ms; histogram bins by Freedman-Diaconis.</source>
         <translation>Statistik: Perzentile durch lineare Interpolation (Standard von numpy); Stichproben-Standardabweichung; VK = Std.-Abw. / Mittel; Ausreißer nach Tukey jenseits von 1,5 IQR; FPS = 1000 / Mittel in ms; Histogrammklassen nach Freedman-Diaconis.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="262"/>
+        <location filename="../ui/report/report_tables.cpp" line="265"/>
         <source>%1 vs %2</source>
         <translation>%1 gegenüber %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="264"/>
+        <location filename="../ui/report/report_tables.cpp" line="267"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="24"/>
+        <location filename="../ui/report/report_tables.cpp" line="25"/>
         <source>Parity</source>
         <translation>Übereinstimmung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="21"/>
+        <location filename="../ui/report/report_tables.cpp" line="22"/>
         <source>Quantscope benchmark report</source>
         <translation>Quantscope-Benchmarkbericht</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="23"/>
+        <location filename="../ui/report/report_tables.cpp" line="24"/>
         <source>INT8 vs FP32</source>
         <translation>INT8 gegenüber FP32</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="31"/>
+        <location filename="../ui/report/report_tables.cpp" line="32"/>
         <source>Findings</source>
         <translation>Befunde</translation>
     </message>
     <message>
         <location filename="../ui/report/report_tables.cpp" line="33"/>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/report_tables.cpp" line="35"/>
         <source>How it was measured</source>
         <translation>So wurde gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="46"/>
+        <location filename="../ui/report/report_tables.cpp" line="48"/>
         <source>Quantized model</source>
         <translation>Quantisiertes Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="47"/>
+        <location filename="../ui/report/report_tables.cpp" line="49"/>
         <source>FP32 model</source>
         <translation>FP32-Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="48"/>
+        <location filename="../ui/report/report_tables.cpp" line="50"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="49"/>
+        <location filename="../ui/report/report_tables.cpp" line="51"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="50"/>
+        <location filename="../ui/report/report_tables.cpp" line="52"/>
         <source>95% CI</source>
         <translation>95-%-KI</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="51"/>
+        <location filename="../ui/report/report_tables.cpp" line="53"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="52"/>
+        <location filename="../ui/report/report_tables.cpp" line="54"/>
         <source>Reference</source>
         <translation>Referenz</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="53"/>
+        <location filename="../ui/report/report_tables.cpp" line="55"/>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="54"/>
+        <location filename="../ui/report/report_tables.cpp" line="56"/>
         <source>SQNR</source>
         <translation>SQNR</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="55"/>
+        <location filename="../ui/report/report_tables.cpp" line="57"/>
         <source>Cosine</source>
         <translation>Kosinus</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="56"/>
+        <location filename="../ui/report/report_tables.cpp" line="58"/>
         <source>Max abs error</source>
         <translation>Max. abs. Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="57"/>
+        <location filename="../ui/report/report_tables.cpp" line="59"/>
         <source>Mean abs error</source>
         <translation>Mittl. abs. Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="58"/>
+        <location filename="../ui/report/report_tables.cpp" line="60"/>
         <source>RMSE</source>
         <translation>RMSE</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="59"/>
+        <location filename="../ui/report/report_tables.cpp" line="61"/>
         <source>Top-1</source>
         <translation>Top-1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="60"/>
+        <location filename="../ui/report/report_tables.cpp" line="62"/>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
@@ -3988,17 +4003,17 @@ Quantisiert: %2</translation>
         <translation type="vanished">%1 dB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="93"/>
+        <location filename="../ui/report/report_tables.cpp" line="95"/>
         <source>identical</source>
         <translation>identisch</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="91"/>
+        <location filename="../ui/report/report_tables.cpp" line="93"/>
         <source>pass</source>
         <translation>bestanden</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="92"/>
+        <location filename="../ui/report/report_tables.cpp" line="94"/>
         <source>fail</source>
         <translation>nicht bestanden</translation>
     </message>
@@ -4007,52 +4022,52 @@ Quantisiert: %2</translation>
         <translation type="vanished">Bestanden: SQNR von mindestens 20 dB und Kosinus-Ähnlichkeit von mindestens 0,99 über die Ausgaben derselben Eingaben.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="26"/>
+        <location filename="../ui/report/report_tables.cpp" line="27"/>
         <source>Preparation and memory</source>
         <translation>Vorbereitung und Speicher</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="73"/>
+        <location filename="../ui/report/report_tables.cpp" line="75"/>
         <source>Preparation ms</source>
         <translation>Vorbereitung ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="74"/>
+        <location filename="../ui/report/report_tables.cpp" line="76"/>
         <source>First run ms</source>
         <translation>Erster Lauf ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="75"/>
+        <location filename="../ui/report/report_tables.cpp" line="77"/>
         <source>Warm-up runs</source>
         <translation>Aufwärmläufe</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="76"/>
+        <location filename="../ui/report/report_tables.cpp" line="78"/>
         <source>Peak RSS MiB</source>
         <translation>Spitzen-RSS MiB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="77"/>
+        <location filename="../ui/report/report_tables.cpp" line="79"/>
         <source>Arena MiB</source>
         <translation>Arena MiB</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="27"/>
+        <location filename="../ui/report/report_tables.cpp" line="28"/>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="78"/>
+        <location filename="../ui/report/report_tables.cpp" line="80"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="79"/>
+        <location filename="../ui/report/report_tables.cpp" line="81"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="80"/>
+        <location filename="../ui/report/report_tables.cpp" line="82"/>
         <source>File size MiB</source>
         <translation>Dateigröße MiB</translation>
     </message>
@@ -4061,77 +4076,77 @@ Quantisiert: %2</translation>
         <translation type="vanished">SHA-256 (Anfang)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="82"/>
+        <location filename="../ui/report/report_tables.cpp" line="84"/>
         <source>Path</source>
         <translation>Pfad</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="28"/>
+        <location filename="../ui/report/report_tables.cpp" line="29"/>
         <source>Op counts</source>
         <translation>Anzahl pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="83"/>
+        <location filename="../ui/report/report_tables.cpp" line="85"/>
         <source>Op type</source>
         <translation>Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="94"/>
+        <location filename="../ui/report/report_tables.cpp" line="96"/>
         <source>total</source>
         <translation>gesamt</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="29"/>
+        <location filename="../ui/report/report_tables.cpp" line="30"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="282"/>
+        <location filename="../ui/report/report_tables.cpp" line="287"/>
         <source>Source: %1, %2 profiled runs; %3 ms per run in kernels; quantization overhead %4 ms (%5).</source>
         <translation>Quelle: %1, %2 profilierte Läufe; %3 ms pro Lauf in Kerneln; Quantisierungsaufwand %4 ms (%5).</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="84"/>
+        <location filename="../ui/report/report_tables.cpp" line="86"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="85"/>
+        <location filename="../ui/report/report_tables.cpp" line="87"/>
         <source>Share</source>
         <translation>Anteil</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="86"/>
+        <location filename="../ui/report/report_tables.cpp" line="88"/>
         <source>Slowest nodes</source>
         <translation>Langsamste Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="266"/>
+        <location filename="../ui/report/report_tables.cpp" line="269"/>
         <source>(%1 more op types)</source>
         <translation>(%1 weitere Operatortypen)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="268"/>
+        <location filename="../ui/report/report_tables.cpp" line="271"/>
         <source>(%1 more)</source>
         <translation>(%1 weitere)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="272"/>
+        <location filename="../ui/report/report_tables.cpp" line="275"/>
         <source> (runtime-created)</source>
         <translation> (von der Laufzeitumgebung erzeugt)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="274"/>
+        <location filename="../ui/report/report_tables.cpp" line="277"/>
         <source> (reference kernel: %1)</source>
         <translation> (Referenz-Kernel: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="30"/>
+        <location filename="../ui/report/report_tables.cpp" line="31"/>
         <source>Time per op type, FP32 vs quantized</source>
         <translation>Zeit pro Operatortyp, FP32 gegenüber quantisiert</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="115"/>
+        <location filename="../ui/report/report_tables.cpp" line="117"/>
         <source>Per run, from the per-node profiles. Quantized op types are compared with the float op they replace (ConvInteger and QLinearConv with Conv, MatMulInteger and QLinearMatMul with MatMul); a fused step counts for the authored node it is named after. Sorted by the absolute difference.</source>
         <translation>Pro Lauf, aus den Profilen pro Knoten. Quantisierte Operatortypen werden mit dem Gleitkomma-Operator verglichen, den sie ersetzen (ConvInteger und QLinearConv mit Conv, MatMulInteger und QLinearMatMul mit MatMul); ein fusionierter Schritt zählt für den Knoten des Modells, nach dem er benannt ist. Nach dem Betrag des Unterschieds sortiert.</translation>
     </message>
@@ -4140,92 +4155,92 @@ Quantisiert: %2</translation>
         <translation type="vanished">%1 gegen %2, %3</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="87"/>
+        <location filename="../ui/report/report_tables.cpp" line="89"/>
         <source>FP32 ms</source>
         <translation>FP32 ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="88"/>
+        <location filename="../ui/report/report_tables.cpp" line="90"/>
         <source>Quantized ms</source>
         <translation>Quantisiert ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="89"/>
+        <location filename="../ui/report/report_tables.cpp" line="91"/>
         <source>Difference ms</source>
         <translation>Unterschied ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="90"/>
+        <location filename="../ui/report/report_tables.cpp" line="92"/>
         <source>Quantized / FP32</source>
         <translation>Quantisiert / FP32</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="95"/>
+        <location filename="../ui/report/report_tables.cpp" line="97"/>
         <source>all kernels</source>
         <translation>alle Kernel</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="231"/>
+        <location filename="../ui/report/report_tables.cpp" line="234"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="233"/>
+        <location filename="../ui/report/report_tables.cpp" line="236"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="235"/>
+        <location filename="../ui/report/report_tables.cpp" line="238"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="22"/>
+        <location filename="../ui/report/report_tables.cpp" line="23"/>
         <source>Key numbers</source>
         <translation>Kennzahlen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="36"/>
+        <location filename="../ui/report/report_tables.cpp" line="38"/>
         <source>Median ms</source>
         <translation>Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="37"/>
+        <location filename="../ui/report/report_tables.cpp" line="39"/>
         <source>P95 ms</source>
         <translation>P95 ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="39"/>
+        <location filename="../ui/report/report_tables.cpp" line="41"/>
         <source>Quantized vs FP32</source>
         <translation>Quantisiert gegen FP32</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="40"/>
+        <location filename="../ui/report/report_tables.cpp" line="42"/>
         <source>Setting</source>
         <translation>Einstellung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="41"/>
+        <location filename="../ui/report/report_tables.cpp" line="43"/>
         <source>FP32 median ms</source>
         <translation>FP32-Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="42"/>
+        <location filename="../ui/report/report_tables.cpp" line="44"/>
         <source>Quantized median ms</source>
         <translation>Quantisiert-Median ms</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="43"/>
+        <location filename="../ui/report/report_tables.cpp" line="45"/>
         <source>Speedup</source>
         <translation>Beschleunigung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="44"/>
+        <location filename="../ui/report/report_tables.cpp" line="46"/>
         <source>95% interval</source>
         <translation>95-%-Intervall</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="45"/>
+        <location filename="../ui/report/report_tables.cpp" line="47"/>
         <source>Size ratio</source>
         <translation>Größenverhältnis</translation>
     </message>
@@ -4234,138 +4249,138 @@ Quantisiert: %2</translation>
         <translation type="vanished">%1 bis %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="106"/>
+        <location filename="../ui/report/report_tables.cpp" line="108"/>
         <source>Speedup = median FP32 latency / median quantized latency (above 1: the quantized model is faster); interval: percentile bootstrap of the median ratio.</source>
         <translation>Beschleunigung = Median der FP32-Latenz / Median der quantisierten Latenz (über 1: das quantisierte Modell ist schneller); Intervall: Perzentil-Bootstrap des Medianverhältnisses.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="32"/>
+        <location filename="../ui/report/report_tables.cpp" line="34"/>
         <source>Environment</source>
         <translation>Umgebung</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="291"/>
+        <location filename="../ui/report/report_tables.cpp" line="296"/>
         <source>; %1 activation reorder per run.</source>
         <translation>; %1 Umordnung von Aktivierungen pro Lauf.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="291"/>
+        <location filename="../ui/report/report_tables.cpp" line="296"/>
         <source>; %1 activation reorders per run.</source>
         <translation>; %1 Umordnungen von Aktivierungen pro Lauf.</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="314"/>
+        <location filename="../ui/report/report_tables.cpp" line="319"/>
         <source>Threads: %1 (1 thread = controlled, all cores = practical)</source>
         <translation>Threads: %1 (1 Thread = kontrolliert, alle Kerne = praxisnah)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="317"/>
+        <location filename="../ui/report/report_tables.cpp" line="322"/>
         <source>Modes: %1</source>
         <translation>Modi: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="321"/>
+        <location filename="../ui/report/report_tables.cpp" line="326"/>
         <source>%1 %2 through the %3 adapter (%4): providers in this build %5; session providers %6; graph optimization `%7`; %8 intra-op / %9 inter-op threads; CPU INT8 features: %10</source>
         <translation>%1 %2 über den %3-Adapter (%4): Provider dieses Builds %5; Provider der Sitzung %6; Graphoptimierung `%7`; %8 Intra-Op- / %9 Inter-Op-Threads; INT8-Funktionen der CPU: %10</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="325"/>
+        <location filename="../ui/report/report_tables.cpp" line="330"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="327"/>
+        <location filename="../ui/report/report_tables.cpp" line="332"/>
         <source>Imported ONNX Runtime profiles: latencies are its `model_run` events, kernel times its `*_kernel_time` events; the first %1 run(s) of each profile were skipped</source>
         <translation>Importierte ONNX-Runtime-Profile: Latenzen sind ihre `model_run`-Ereignisse, Kernelzeiten ihre `*_kernel_time`-Ereignisse; die ersten %1 Läufe jedes Profils wurden übersprungen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="331"/>
+        <location filename="../ui/report/report_tables.cpp" line="336"/>
         <source>Warm-up: %1 runs (the first run after preparation is reported separately)</source>
         <translation>Aufwärmen: %1 Läufe (der erste Lauf nach der Vorbereitung wird getrennt angegeben)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="333"/>
+        <location filename="../ui/report/report_tables.cpp" line="338"/>
         <source>Profiled runs counted: up to %1 per model</source>
         <translation>Gezählte profilierte Läufe: bis zu %1 pro Modell</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="335"/>
+        <location filename="../ui/report/report_tables.cpp" line="340"/>
         <source>Measured: as many runs as fit in %1 s per scenario</source>
         <translation>Gemessen: so viele Läufe, wie in %1 s pro Szenario passen</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="337"/>
+        <location filename="../ui/report/report_tables.cpp" line="342"/>
         <source>Measured: %1 runs per scenario</source>
         <translation>Gemessen: %1 Läufe pro Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="339"/>
+        <location filename="../ui/report/report_tables.cpp" line="344"/>
         <source>Input shapes: %1</source>
         <translation>Eingabeformen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="341"/>
+        <location filename="../ui/report/report_tables.cpp" line="346"/>
         <source>Per-node profile: %1</source>
         <translation>Profil pro Knoten: %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="341"/>
+        <location filename="../ui/report/report_tables.cpp" line="346"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="341"/>
+        <location filename="../ui/report/report_tables.cpp" line="346"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="343"/>
+        <location filename="../ui/report/report_tables.cpp" line="348"/>
         <source>Recorded %1 by %2</source>
         <translation>Aufgezeichnet %1 von %2</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="366"/>
+        <location filename="../ui/report/report_tables.cpp" line="371"/>
         <source>%1-%2x</source>
         <comment>an interval of speedups, 1.60-2.40x</comment>
         <translation>%1–%2x</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="416"/>
+        <location filename="../ui/report/report_tables.cpp" line="421"/>
         <source>Item</source>
         <translation>Merkmal</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="416"/>
+        <location filename="../ui/report/report_tables.cpp" line="421"/>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="96"/>
+        <location filename="../ui/report/report_tables.cpp" line="98"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="97"/>
+        <location filename="../ui/report/report_tables.cpp" line="99"/>
         <source>Cores</source>
         <translation>Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="280"/>
+        <location filename="../ui/report/report_tables.cpp" line="285"/>
         <source>Source: %1, %2 profiled run; %3 ms per run in kernels; quantization overhead %4 ms (%5).</source>
         <translation>Quelle: %1, %2 profilierter Lauf; %3 ms pro Lauf in Kerneln; Quantisierungsaufwand %4 ms (%5).</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="297"/>
+        <location filename="../ui/report/report_tables.cpp" line="302"/>
         <source>%1 vs %2, %3, %4</source>
         <translation>%1 gegenüber %2, %3, %4</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="303"/>
+        <location filename="../ui/report/report_tables.cpp" line="308"/>
         <source>%1 physical, %2 logical, %3 package(s)</source>
         <translation>%1 physisch, %2 logisch, %3 Prozessorgehäuse</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="306"/>
+        <location filename="../ui/report/report_tables.cpp" line="311"/>
         <source>%1 KiB x %2</source>
         <translation>%1 KiB × %2</translation>
     </message>
@@ -4374,7 +4389,7 @@ Quantisiert: %2</translation>
         <translation type="vanished">Befehlssätze</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="99"/>
+        <location filename="../ui/report/report_tables.cpp" line="101"/>
         <source>Not available</source>
         <translation>Nicht verfügbar</translation>
     </message>
@@ -4383,27 +4398,27 @@ Quantisiert: %2</translation>
         <translation type="vanished">Betriebssystem</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="101"/>
+        <location filename="../ui/report/report_tables.cpp" line="103"/>
         <source>Compiler</source>
         <translation>Compiler</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="102"/>
+        <location filename="../ui/report/report_tables.cpp" line="104"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="310"/>
+        <location filename="../ui/report/report_tables.cpp" line="315"/>
         <source>%1 (git %2)</source>
         <translation>%1 (git %2)</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="103"/>
+        <location filename="../ui/report/report_tables.cpp" line="105"/>
         <source>oneDNN</source>
         <translation>oneDNN</translation>
     </message>
     <message>
-        <location filename="../ui/report/report_tables.cpp" line="312"/>
+        <location filename="../ui/report/report_tables.cpp" line="317"/>
         <source>%1, dispatching to %2</source>
         <translation>%1, verwendet %2</translation>
     </message>
@@ -4411,166 +4426,181 @@ Quantisiert: %2</translation>
 <context>
     <name>qs::ui::ResultsPanel</name>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="109"/>
+        <location filename="../ui/panels/results_panel.cpp" line="112"/>
         <source>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;No run selected&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Measure FP32 against INT8 in the Runs panel (Ctrl+R), or open a run file (Ctrl+Shift+R) or drop one on the window.&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;font-size:large; color:#495057&apos;&gt;&lt;b&gt;Kein Lauf gewählt&lt;/b&gt;&lt;/p&gt;&lt;p style=&apos;color:#868e96&apos;&gt;Messen Sie FP32 gegen INT8 im Bereich „Läufe“ (Strg+R), oder öffnen Sie eine Laufdatei (Strg+Umschalt+R) bzw. legen Sie eine im Fenster ab.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="127"/>
+        <location filename="../ui/panels/results_panel.cpp" line="130"/>
         <source>Which setting (threads · mode) the charts show</source>
         <translation>Welche Einstellung (Threads · Modus) die Diagramme zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="131"/>
+        <location filename="../ui/panels/results_panel.cpp" line="134"/>
         <source>Colour the graph&apos;s nodes by the mean time per node this run measured</source>
         <translation>Die Knoten des Graphen nach der mittleren Zeit pro Knoten färben, die dieser Lauf gemessen hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="135"/>
+        <location filename="../ui/panels/results_panel.cpp" line="138"/>
         <source>Setting:</source>
         <translation>Einstellung:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="183"/>
+        <location filename="../ui/panels/results_panel.cpp" line="209"/>
         <source>Statistics of the measured runs as stored in the run file; percentiles interpolate linearly between closest ranks (numpy&apos;s default), IQR = P75 − P25</source>
         <translation>Statistik der gemessenen Läufe, wie in der Laufdatei gespeichert; Perzentile interpolieren linear zwischen den nächsten Rängen (Standard von numpy), IQR = P75 − P25</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="257"/>
+        <location filename="../ui/panels/results_panel.cpp" line="284"/>
         <source>&lt;b&gt;Unsaved run&lt;/b&gt;</source>
         <translation>&lt;b&gt;Ungespeicherter Lauf&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="257"/>
+        <location filename="../ui/panels/results_panel.cpp" line="284"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="417"/>
+        <location filename="../ui/panels/results_panel.cpp" line="487"/>
         <source>Latency distribution</source>
         <translation>Latenzverteilung</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="415"/>
+        <location filename="../ui/panels/results_panel.cpp" line="485"/>
         <source>no scenario of this setting has samples</source>
         <translation>kein Szenario dieser Einstellung hat Messwerte</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="418"/>
+        <location filename="../ui/panels/results_panel.cpp" line="488"/>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="429"/>
+        <location filename="../ui/panels/results_panel.cpp" line="499"/>
         <source>Time per op type</source>
         <translation>Zeit pro Operatortyp</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="425"/>
+        <location filename="../ui/panels/results_panel.cpp" line="495"/>
         <source>not profiled: run with “Per-node profile” on</source>
         <translation>nicht profiliert: mit „Profil pro Knoten“ messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="67"/>
+        <location filename="../ui/panels/results_panel.cpp" line="70"/>
         <source>&lt;b&gt;Parity&lt;/b&gt;</source>
         <translation>&lt;b&gt;Übereinstimmung&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="69"/>
+        <location filename="../ui/panels/results_panel.cpp" line="72"/>
         <source>How far the quantized model&apos;s outputs stray from the FP32 model&apos;s on the same inputs (bench --parity, or Check Parity in the Parity panel)</source>
         <translation>Wie weit die Ausgaben des quantisierten Modells bei denselben Eingaben von denen des FP32-Modells abweichen (bench --parity, oder „Übereinstimmung prüfen“ im Bereich Übereinstimmung)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="129"/>
+        <location filename="../ui/panels/results_panel.cpp" line="132"/>
         <source>Colour Graph by &amp;Time</source>
         <translation>Graph nach &amp;Zeit einfärben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="145"/>
+        <location filename="../ui/panels/results_panel.cpp" line="148"/>
         <source>Compare Anyway</source>
         <translation>Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="147"/>
+        <location filename="../ui/panels/results_panel.cpp" line="150"/>
         <source>Compare these two models although they are not the same network</source>
         <translation>Diese beiden Modelle vergleichen, obwohl sie nicht dasselbe Netz sind</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="272"/>
+        <location filename="../ui/panels/results_panel.cpp" line="299"/>
         <source>Quantize %1 as the findings advise, open the result beside it and measure both</source>
         <translation>%1 quantisieren, wie die Befunde raten, das Ergebnis daneben öffnen und beide messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="367"/>
+        <location filename="../ui/panels/results_panel.cpp" line="395"/>
         <source>The last rows are the check of the open pair made here, not the run file&apos;s.</source>
         <translation>Die letzten Zeilen sind die hier gemachte Prüfung des geöffneten Paars, nicht die der Laufdatei.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="415"/>
+        <location filename="../ui/panels/results_panel.cpp" line="420"/>
+        <source>&lt;b&gt;%1:&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1:&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="421"/>
+        <source>The run went on without what these warnings name; the run file and the report keep them. Hover over one for the reason.</source>
+        <translation>Der Lauf ging ohne das weiter, was diese Warnungen nennen; die Laufdatei und der Bericht bewahren sie auf. Zeigen Sie auf eine, um den Grund zu sehen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="439"/>
+        <source>(%1 more: hover here, or see the report)</source>
+        <translation>(%1 weitere: hier zeigen oder im Bericht lesen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/results_panel.cpp" line="485"/>
         <source>the run failed: see the message above</source>
         <translation>der Lauf ist fehlgeschlagen: siehe die Meldung oben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="426"/>
+        <location filename="../ui/panels/results_panel.cpp" line="496"/>
         <source>no times: the run failed before it was profiled</source>
         <translation>keine Zeiten: der Lauf ist vor dem Profiling fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="427"/>
+        <location filename="../ui/panels/results_panel.cpp" line="497"/>
         <source>no times: nothing of this setting was measured</source>
         <translation>keine Zeiten: in dieser Einstellung wurde nichts gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="430"/>
-        <location filename="../ui/panels/results_panel.cpp" line="518"/>
+        <location filename="../ui/panels/results_panel.cpp" line="500"/>
+        <location filename="../ui/panels/results_panel.cpp" line="588"/>
         <source>Time per op type (ms per run)</source>
         <translation>Zeit pro Operatortyp (ms pro Lauf)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="430"/>
-        <location filename="../ui/panels/results_panel.cpp" line="518"/>
+        <location filename="../ui/panels/results_panel.cpp" line="500"/>
+        <location filename="../ui/panels/results_panel.cpp" line="588"/>
         <source>ms per run</source>
         <translation>ms pro Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="432"/>
-        <location filename="../ui/panels/results_panel.cpp" line="522"/>
+        <location filename="../ui/panels/results_panel.cpp" line="502"/>
+        <location filename="../ui/panels/results_panel.cpp" line="592"/>
         <source>Operators by type</source>
         <translation>Operatoren nach Typ</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="432"/>
-        <location filename="../ui/panels/results_panel.cpp" line="522"/>
+        <location filename="../ui/panels/results_panel.cpp" line="502"/>
+        <location filename="../ui/panels/results_panel.cpp" line="592"/>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="468"/>
+        <location filename="../ui/panels/results_panel.cpp" line="538"/>
         <source>Mean time per node of %1</source>
         <translation>Mittlere Zeit pro Knoten von %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="506"/>
+        <location filename="../ui/panels/results_panel.cpp" line="576"/>
         <source>%1 (%2 runs)</source>
         <translation>%1 (%2 Läufe)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="509"/>
+        <location filename="../ui/panels/results_panel.cpp" line="579"/>
         <source>Latency distribution, %1: %2</source>
         <translation>Latenzverteilung, %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="511"/>
+        <location filename="../ui/panels/results_panel.cpp" line="581"/>
         <source>Latency box plot, %1: %2</source>
         <translation>Latenz-Boxplot, %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="516"/>
+        <location filename="../ui/panels/results_panel.cpp" line="586"/>
         <source>Kernel time per op type, %1, from the per-node profiles</source>
         <translation>Kernel-Zeit pro Operatortyp, %1, aus den Profilen pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/results_panel.cpp" line="520"/>
+        <location filename="../ui/panels/results_panel.cpp" line="590"/>
         <source>Operators by type in each model (the same in every setting)</source>
         <translation>Operatoren nach Typ in jedem Modell (in jeder Einstellung gleich)</translation>
     </message>
@@ -4586,44 +4616,49 @@ Quantisiert: %2</translation>
 <context>
     <name>qs::ui::RunListModel</name>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="92"/>
+        <location filename="../ui/models/run_list_model.cpp" line="93"/>
         <source>%1 · %2 · %3 · %4 · %5 · %6</source>
         <translation>%1 · %2 · %3 · %4 · %5 · %6</translation>
     </message>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="93"/>
+        <location filename="../ui/models/run_list_model.cpp" line="94"/>
         <source> vs </source>
         <translation> gegenüber </translation>
     </message>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="94"/>
+        <location filename="../ui/models/run_list_model.cpp" line="95"/>
         <source>%1 runs</source>
         <translation>%1 Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="106"/>
+        <location filename="../ui/models/run_list_model.cpp" line="107"/>
         <source>FAILED (%1 of %2 scenarios)</source>
         <translation>FEHLGESCHLAGEN (%1 von %2 Szenarien)</translation>
     </message>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="108"/>
+        <location filename="../ui/models/run_list_model.cpp" line="109"/>
         <source>partial</source>
         <translation>unvollständig</translation>
     </message>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="109"/>
+        <location filename="../ui/models/run_list_model.cpp" line="110"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="117"/>
+        <location filename="../ui/models/run_list_model.cpp" line="118"/>
         <source>%1 failed: %2</source>
         <translation>%1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/run_list_model.cpp" line="135"/>
+        <location filename="../ui/models/run_list_model.cpp" line="136"/>
         <source>Not saved</source>
         <translation>Nicht gespeichert</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/run_list_model.cpp" line="140"/>
+        <source>%1:</source>
+        <translation>%1:</translation>
     </message>
     <message>
         <source>%1 · %2 · %3</source>
@@ -4740,226 +4775,264 @@ Quantisiert: %2</translation>
     </message>
 </context>
 <context>
+    <name>qs::ui::RunWarningText</name>
+    <message>
+        <location filename="../ui/util/run_warning_text.cpp" line="23"/>
+        <source>No deployment-target summaries: the target tables could not be read.</source>
+        <translation>Keine Auswertung der Zielplattformen: Die Tabellen konnten nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_warning_text.cpp" line="25"/>
+        <source>Parity of %1 vs %2 was not checked.</source>
+        <translation>Die Übereinstimmung von %1 mit %2 wurde nicht geprüft.</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_warning_text.cpp" line="33"/>
+        <source>Parity of %1 vs %2 was not checked: %3</source>
+        <translation>Die Übereinstimmung von %1 mit %2 wurde nicht geprüft: %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_warning_text.cpp" line="36"/>
+        <source>No deployment-target summaries: %1</source>
+        <translation>Keine Auswertung der Zielplattformen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_warning_text.cpp" line="43"/>
+        <source>1 warning</source>
+        <translation>1 Warnung</translation>
+    </message>
+    <message>
+        <location filename="../ui/util/run_warning_text.cpp" line="43"/>
+        <source>%1 warnings</source>
+        <translation>%1 Warnungen</translation>
+    </message>
+</context>
+<context>
     <name>qs::ui::RunsPanel</name>
     <message>
         <source>Measure</source>
         <translation type="vanished">Messen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="78"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
         <source>Measure the open model (the FP32 model of a pair)</source>
         <translation>Das geöffnete Modell messen (bei einem Paar das FP32-Modell)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="79"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="80"/>
         <source>Measure the quantized model of the pair (open a pair with Ctrl+Shift+O)</source>
         <translation>Das quantisierte Modell des Paars messen (ein Paar öffnen Sie mit Strg+Umschalt+O)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="82"/>
         <source>Optimized</source>
         <translation>Optimiert</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="82"/>
         <source>As written</source>
         <translation>Wie geschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="81"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="544"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="82"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="87"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="557"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="82"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="83"/>
         <source>Optimized: the engine&apos;s fused kernels. As written: one kernel per node of the file, the way a naive runtime executes it.</source>
         <translation>Optimiert: die fusionierten Kernel der Engine. Wie geschrieben: ein Kernel pro Knoten der Datei, so wie eine naive Laufzeitumgebung sie ausführt.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="95"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="96"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="96"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="97"/>
         <source>Intra-op threads for oneDNN and the engine&apos;s kernels. 1 is the controlled setting; “all cores” is the practical one.</source>
         <translation>Intra-Op-Threads für oneDNN und die Kernel der Engine. 1 ist die kontrollierte Einstellung, „alle Kerne“ die praktische.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="101"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="102"/>
         <source>Runs before measuring (caches, lazy initialisation); the first is timed separately</source>
         <translation>Läufe vor der Messung (Caches, verzögerte Initialisierung); der erste wird getrennt gemessen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="104"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="105"/>
         <source>Measured runs per model; the statistics and histograms are of these</source>
         <translation>Gemessene Läufe pro Modell; Statistik und Histogramme beziehen sich auf diese</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="105"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="106"/>
         <source>Per-node profile</source>
         <translation>Profil pro Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="106"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="107"/>
         <source>Record time per node and per op type (for the op-type chart and the graph colouring); its hooks add a little time between kernels</source>
         <translation>Zeit pro Knoten und pro Operatortyp aufzeichnen (für das Operatortyp-Diagramm und die Graphfärbung); die Hooks kosten zwischen den Kerneln etwas Zeit</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="108"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="109"/>
         <source>Check parity</source>
         <translation>Übereinstimmung prüfen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="110"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="111"/>
         <source>Also compare the outputs of each FP32/INT8 pair on four random inputs (SQNR, cosine, max and mean |difference|, top-1): the Results and the report show the verdict</source>
         <translation>Auch die Ausgaben jedes FP32/INT8-Paars auf vier Zufallseingaben vergleichen (SQNR, Kosinus, max. und mittlere |Abweichung|, Top-1): Ergebnisse und Bericht zeigen das Urteil</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="114"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
         <source>e.g. images=1x3x640x640</source>
         <translation>z. B. images=1x3x640x640</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="115"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="116"/>
         <source>Bind free input dimensions: NAME=DIMS, several separated by spaces</source>
         <translation>Freie Eingabedimensionen festlegen: NAME=DIMS, mehrere durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="118"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="119"/>
         <source>Warm-up:</source>
         <translation>Aufwärmen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="120"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="121"/>
         <source>Runs:</source>
         <translation>Läufe:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="131"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="132"/>
         <source>Models:</source>
         <translation>Modelle:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="134"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="135"/>
         <source>Mode:</source>
         <translation>Modus:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="138"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="139"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="145"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="146"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="149"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="150"/>
         <source>&amp;Run Benchmark</source>
         <translation>Benchmark &amp;starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="152"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="153"/>
         <source>Measure the chosen models on a background thread (Ctrl+R)</source>
         <translation>Die gewählten Modelle in einem Hintergrund-Thread messen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="154"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="155"/>
         <source>&amp;Cancel Benchmark</source>
         <translation>Benchmark &amp;abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="157"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="158"/>
         <source>Stop after the current kernel; what was measured is kept, marked partial (Ctrl+.)</source>
         <translation>Nach dem aktuellen Kernel anhalten; das Gemessene bleibt erhalten und wird als unvollständig markiert (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="159"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="160"/>
         <source>Open Run &amp;File...</source>
         <translation>Lauf&amp;datei öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="162"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="163"/>
         <source>Open a run file written by Quantscope or &apos;quantscope-cli bench --json&apos;</source>
         <translation>Eine Laufdatei öffnen, die Quantscope oder „quantscope-cli bench --json“ geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="165"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="166"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="169"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="170"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="288"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="290"/>
         <source>%1 of %2 benchmark scenarios failed.</source>
         <translation>%1 von %2 Benchmark-Szenarien sind fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="301"/>
+        <source>%1: see the Results tab.</source>
+        <translation>%1: siehe Reiter Ergebnisse.</translation>
     </message>
     <message>
         <source>Runs</source>
         <translation type="vanished">Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="212"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="213"/>
         <source>Runs measured here or opened from run files; select one to chart it</source>
         <translation>Hier gemessene oder aus Laufdateien geöffnete Läufe; einen auswählen, um ihn darzustellen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="218"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="219"/>
         <source>&amp;Remove from List</source>
         <translation>Aus der Liste &amp;entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="222"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="223"/>
         <source>Remove the selected run from this list (Del); its run file stays on disk</source>
         <translation>Den gewählten Lauf aus dieser Liste entfernen (Entf); seine Laufdatei bleibt erhalten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="225"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="226"/>
         <source>Compare &amp;Anyway</source>
         <translation>&amp;Trotzdem vergleichen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="227"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="228"/>
         <source>Compare the FP32 and INT8 models of the selected run although they are not the same network; the run file records that you asked</source>
         <translation>Die FP32- und INT8-Modelle des gewählten Laufs vergleichen, obwohl sie nicht dasselbe Netz sind; die Laufdatei hält fest, dass Sie es verlangt haben</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="237"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="238"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="244"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="245"/>
         <source>Open...</source>
         <translation>Öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="247"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="248"/>
         <source>Folder...</source>
         <translation>Ordner...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="248"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="249"/>
         <source>Choose the folder new runs are saved to and listed from</source>
         <translation>Den Ordner wählen, in dem neue Läufe gespeichert und aus dem sie aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="284"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="286"/>
         <source>Failed: %1 of %2 scenarios failed%3.
 %4</source>
         <translation>Fehlgeschlagen: %1 von %2 Szenarien sind fehlgeschlagen%3.
 %4</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="287"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="289"/>
         <source> (kept in %1)</source>
         <translation> (gespeichert in %1)</translation>
     </message>
@@ -4968,22 +5041,22 @@ Quantisiert: %2</translation>
         <translation type="vanished">%1 von %2 Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="292"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
         <source>Cancelled: the partial results are kept%1.</source>
         <translation>Abgebrochen: die unvollständigen Ergebnisse bleiben erhalten%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="293"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="295"/>
         <source> in %1</source>
         <translation>, gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="296"/>
         <source>Done%1.</source>
         <translation>Fertig%1.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="294"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="296"/>
         <source>: saved %1</source>
         <translation>: gespeichert in %1</translation>
     </message>
@@ -4992,39 +5065,49 @@ Quantisiert: %2</translation>
         <translation type="vanished">Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="297"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="304"/>
         <source>The run finished but could not be saved.</source>
         <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="302"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="308"/>
+        <source>The run finished with a warning: %1</source>
+        <translation>Der Lauf endete mit einer Warnung: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="310"/>
+        <source>The run finished with %1; the Results tab lists them.</source>
+        <translation>Der Lauf endete mit %1; der Reiter Ergebnisse listet sie auf.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/runs_panel.cpp" line="315"/>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="545"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="558"/>
         <source>ONNX Runtime through its %1 adapter: %2</source>
         <translation>ONNX Runtime über seinen %1-Adapter: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="550"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="563"/>
         <source>ONNX Runtime (not found)</source>
         <translation>ONNX Runtime (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="551"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="564"/>
         <source>Both (ONNX Runtime not found)</source>
         <translation>Beide (ONNX Runtime nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="552"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="565"/>
         <source>No ONNX Runtime adapter was found, so its scenarios would fail (Settings → Runtimes). How to get one:
 %1</source>
         <translation>Es wurde kein ONNX-Runtime-Adapter gefunden, seine Szenarien würden daher scheitern (Einstellungen → Laufzeitumgebungen). So bekommen Sie einen:
 %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="682"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="695"/>
         <source>The comparison is shown but could not be saved.</source>
         <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
     </message>
@@ -5033,17 +5116,17 @@ Quantisiert: %2</translation>
         <translation type="vanished">Benchmark fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="303"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="316"/>
         <source>The benchmark could not run.</source>
         <translation>Der Benchmark konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="307"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="320"/>
         <source>Cancelled before anything was measured.</source>
         <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="317"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="330"/>
         <source>Skipped %1 in the run folder: %2</source>
         <translation>%1 im Laufordner übersprungen: %2</translation>
     </message>
@@ -5052,52 +5135,52 @@ Quantisiert: %2</translation>
         <translation type="vanished">Laufdatei nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="325"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="338"/>
         <source>Quantscope could not read the run file %1.</source>
         <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="356"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="369"/>
         <source>(open a model)</source>
         <translation>(ein Modell öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="356"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="369"/>
         <source>(open a pair for FP32 vs INT8)</source>
         <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="363"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="376"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="363"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="376"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="460"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="473"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="496"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="509"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="504"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="517"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
         <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="589"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="602"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="597"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="610"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
@@ -5106,38 +5189,38 @@ Quantisiert: %2</translation>
         <translation type="vanished">Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="640"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="653"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="653"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="666"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="653"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="666"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="87"/>
         <source>Quantscope</source>
         <translation>Quantscope</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="86"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="543"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="87"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="556"/>
         <source>ONNX Runtime</source>
         <translation>ONNX Runtime</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="91"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="92"/>
         <source>Quantscope&apos;s engine, ONNX Runtime through its adapter process (see Settings → Runtimes), or both with the same inputs, threads and runs</source>
         <translation>Die Engine von Quantscope, ONNX Runtime über seinen Adapterprozess (siehe Einstellungen → Laufzeitumgebungen) oder beide mit denselben Eingaben, Threads und Läufen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="136"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="137"/>
         <source>Runtime:</source>
         <translation>Laufzeitumgebung:</translation>
     </message>
@@ -5269,83 +5352,83 @@ Quantisiert: %2</translation>
 <context>
     <name>qs::ui::SessionController</name>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="73"/>
+        <location filename="../ui/session/session_controller.cpp" line="74"/>
         <source>Sa&amp;ve Session...</source>
         <translation>Sitzung spei&amp;chern...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="76"/>
+        <location filename="../ui/session/session_controller.cpp" line="77"/>
         <source>Save the open models, the runs and the Compare selection to reopen them later</source>
         <translation>Die geöffneten Modelle, die Läufe und die Auswahl im Vergleich speichern, um sie später wieder zu öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="78"/>
+        <location filename="../ui/session/session_controller.cpp" line="79"/>
         <source>Open Sessio&amp;n...</source>
         <translation>S&amp;itzung öffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="80"/>
+        <location filename="../ui/session/session_controller.cpp" line="81"/>
         <source>Reopen saved models, runs and Compare selection</source>
         <translation>Gespeicherte Modelle, Läufe und Vergleichsauswahl wieder öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="102"/>
+        <location filename="../ui/session/session_controller.cpp" line="103"/>
         <source>The models could not be opened: %1</source>
         <translation>Die Modelle konnten nicht geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="108"/>
+        <location filename="../ui/session/session_controller.cpp" line="109"/>
         <source>Opening the models was cancelled.</source>
         <translation>Das Öffnen der Modelle wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="218"/>
+        <location filename="../ui/session/session_controller.cpp" line="222"/>
         <source>Saved the session to %1. Runs that have no run file (%2) are not in it.</source>
         <translation>Sitzung in %1 gespeichert. Läufe ohne Laufdatei (%2) sind nicht enthalten.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="219"/>
+        <location filename="../ui/session/session_controller.cpp" line="223"/>
         <source>Saved the session to %1.</source>
         <translation>Sitzung in %1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="227"/>
+        <location filename="../ui/session/session_controller.cpp" line="231"/>
         <source>Save Session</source>
         <translation>Sitzung speichern</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="229"/>
+        <location filename="../ui/session/session_controller.cpp" line="233"/>
         <source>Quantscope sessions (*.qsession)</source>
         <translation>Quantscope-Sitzungen (*.qsession)</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="265"/>
-        <location filename="../ui/session/session_controller.cpp" line="312"/>
+        <location filename="../ui/session/session_controller.cpp" line="269"/>
+        <location filename="../ui/session/session_controller.cpp" line="316"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="304"/>
+        <location filename="../ui/session/session_controller.cpp" line="308"/>
         <source>Save the changes to the session %1?</source>
         <translation>Änderungen an der Sitzung %1 speichern?</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="305"/>
+        <location filename="../ui/session/session_controller.cpp" line="309"/>
         <source>The runs, the run shown or the Compare selection changed since the session was saved or opened. Closing without saving loses these changes; run files stay on disk.</source>
         <translation>Die Läufe, der angezeigte Lauf oder die Auswahl unter „Vergleich“ haben sich geändert, seit die Sitzung gespeichert oder geöffnet wurde. Schließen ohne Speichern verwirft diese Änderungen; Laufdateien bleiben erhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="310"/>
+        <location filename="../ui/session/session_controller.cpp" line="314"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="311"/>
+        <location filename="../ui/session/session_controller.cpp" line="315"/>
         <source>&amp;Discard</source>
         <translation>&amp;Verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="319"/>
+        <location filename="../ui/session/session_controller.cpp" line="323"/>
         <source>Quantscope could not save the session; the window stays open and the previous file, if any, is unchanged.</source>
         <translation>Quantscope konnte die Sitzung nicht speichern; das Fenster bleibt offen und eine vorhandene Datei unverändert.</translation>
     </message>
@@ -5354,37 +5437,37 @@ Quantisiert: %2</translation>
         <translation type="vanished">Sitzung nicht gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="238"/>
+        <location filename="../ui/session/session_controller.cpp" line="242"/>
         <source>Quantscope could not save the session; the previous file, if any, is unchanged.</source>
         <translation>Quantscope konnte die Sitzung nicht speichern; eine vorhandene Datei ist unverändert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="246"/>
+        <location filename="../ui/session/session_controller.cpp" line="250"/>
         <source>Open Session</source>
         <translation>Sitzung öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="246"/>
+        <location filename="../ui/session/session_controller.cpp" line="250"/>
         <source>Quantscope sessions (*.qsession);;All files (*)</source>
         <translation>Quantscope-Sitzungen (*.qsession);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="259"/>
+        <location filename="../ui/session/session_controller.cpp" line="263"/>
         <source>Open the session %1?</source>
         <translation>Die Sitzung %1 öffnen?</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="260"/>
+        <location filename="../ui/session/session_controller.cpp" line="264"/>
         <source>The open models and the Compare selection are not saved in a session. Opening the session replaces them; runs stay in the Runs list.</source>
         <translation>Die geöffneten Modelle und die Auswahl im Vergleich sind in keiner Sitzung gespeichert. Das Öffnen der Sitzung ersetzt sie; die Läufe bleiben in der Liste der Läufe.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="262"/>
+        <location filename="../ui/session/session_controller.cpp" line="266"/>
         <source>Save Session First...</source>
         <translation>Erst Sitzung speichern...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="263"/>
+        <location filename="../ui/session/session_controller.cpp" line="267"/>
         <source>Open Without Saving</source>
         <translation>Ohne Speichern öffnen</translation>
     </message>
@@ -5393,47 +5476,47 @@ Quantisiert: %2</translation>
         <translation type="vanished">Sitzung nicht geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="344"/>
+        <location filename="../ui/session/session_controller.cpp" line="348"/>
         <source>Quantscope could not open the session %1; nothing was changed.</source>
         <translation>Quantscope konnte die Sitzung %1 nicht öffnen; nichts wurde geändert.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="356"/>
+        <location filename="../ui/session/session_controller.cpp" line="360"/>
         <source>Model not found: %1</source>
         <translation>Modell nicht gefunden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="365"/>
+        <location filename="../ui/session/session_controller.cpp" line="369"/>
         <source>Run file not found: %1</source>
         <translation>Laufdatei nicht gefunden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="380"/>
+        <location filename="../ui/session/session_controller.cpp" line="384"/>
         <source>Opening the session %1...</source>
         <translation>Sitzung %1 wird geöffnet...</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="432"/>
+        <location filename="../ui/session/session_controller.cpp" line="436"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="432"/>
+        <location filename="../ui/session/session_controller.cpp" line="436"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="445"/>
+        <location filename="../ui/session/session_controller.cpp" line="449"/>
         <source>%1 no longer has the scenario chosen for Compare side %2 (%3).</source>
         <translation>%1 enthält das für Vergleichsseite %2 gewählte Szenario nicht mehr (%3).</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="465"/>
+        <location filename="../ui/session/session_controller.cpp" line="470"/>
         <source>Opened the session %1.</source>
         <translation>Sitzung %1 geöffnet.</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="467"/>
+        <location filename="../ui/session/session_controller.cpp" line="472"/>
         <source>Opened the session %1 in part.</source>
         <translation>Sitzung %1 teilweise geöffnet.</translation>
     </message>
@@ -5442,7 +5525,7 @@ Quantisiert: %2</translation>
         <translation type="vanished">Sitzung teilweise geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/session/session_controller.cpp" line="469"/>
+        <location filename="../ui/session/session_controller.cpp" line="474"/>
         <source>Quantscope opened what it could of the session %1. Not found or not readable:</source>
         <translation>Quantscope hat von der Sitzung %1 geöffnet, was möglich war. Nicht gefunden oder nicht lesbar:</translation>
     </message>

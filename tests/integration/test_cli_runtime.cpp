@@ -66,7 +66,7 @@ TEST(CliRuntime, BenchMeasuresBothRuntimesIntoOneRunFile)
     // The raw file names the runtime of each scenario as the format document says.
     std::ifstream in(json);
     const auto doc = nlohmann::json::parse(in);
-    EXPECT_EQ(doc["version"], "1.4");
+    EXPECT_EQ(doc["version"], "1.5");
     EXPECT_EQ(doc["scenarios"][1]["runtime"], "onnxruntime");
     EXPECT_EQ(doc["scenarios"][1]["runtimeInfo"]["interOpThreads"], 1);
     std::ifstream mdIn(md);

@@ -7,6 +7,7 @@
 #include "main_window.h"
 #include "models/run_list_model.h"
 #include "panels/compare_panel.h"
+#include "panels/results_panel.h"
 #include "panels/runs_panel.h"
 #include "session/session_controller.h"
 #include "ui_test_main.h"
@@ -18,6 +19,7 @@
 #include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QKeySequence>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -36,6 +38,7 @@ class TestSessions : public QObject
 private slots:
     void saveMenuAndShortcut();
     void restoresPairRunsAndCompareInAFreshWindow();
+    void restoresTheCompareTab();
     void missingModelOpensTheRestAndSaysSo();
     void unreadableRunFileIsListedWithTheRest();
     void unsavedWorkIsNotReplacedUnasked();
@@ -197,6 +200,53 @@ void TestSessions::restoresPairRunsAndCompareInAFreshWindow()
     QCOMPARE(w.centralTabs()->currentIndex(), 1);
     // What was opened is what is saved: opening another session would not ask.
     QVERIFY(!w.loadController()->isBusy());
+}
+
+// The Compare tab (central since session 11, Alt+C) came back as the Graph tab: the session saved only Graph or
+// Results.
+void TestSessions::restoresTheCompareTab()
+{
+    Project p;
+    QVERIFY(p.create());
+    {
+        MainWindow w;
+        useEmptyRunFolder(p.runs());
+        QVERIFY(openRunAndWait(w, p.crafted()));
+        w.comparePanel()->choose(0, 0, 0);
+        w.comparePanel()->choose(1, 0, 1);
+        auto* showCompare = w.findChild<QAction*>(QStringLiteral("showCompare"));
+        QVERIFY(showCompare);
+        QCOMPARE(showCompare->shortcut(), QKeySequence(Qt::ALT | Qt::Key_C));
+        showCompare->trigger();
+        QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.comparePanel()));
+        QString error;
+        QVERIFY2(w.sessions()->save(p.session(), &error), qPrintable(error));
+    }
+    // The file says so in the key this version reads, and gives a 1.0 reader a tab it knows.
+    QFile file(p.session());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY2(text.contains("\"centralTab\": \"compare\""), text.constData());
+    QVERIFY2(text.contains("\"tab\": \"results\""), text.constData());
+
+    MainWindow w;
+    QStringList problems;
+    QVERIFY(restoreAndWait(w, p.session(), &problems));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    QCOMPARE(w.centralTabs()->currentWidget(), static_cast<QWidget*>(w.comparePanel()));
+    QCOMPARE(chosenRunPath(w, 0), canonical(p.crafted()));
+    QCOMPARE(w.comparePanel()->chosenScenario(0), 0);
+    QCOMPARE(w.comparePanel()->chosenScenario(1), 1);
+
+    // Saved again from the Graph and Results tabs, each comes back as itself.
+    for (QWidget* tab : { static_cast<QWidget*>(w.graphPanel()), static_cast<QWidget*>(w.resultsPanel()) }) {
+        w.centralTabs()->setCurrentWidget(tab);
+        QString error;
+        QVERIFY2(w.sessions()->save(p.session(), &error), qPrintable(error));
+        MainWindow again;
+        QVERIFY(restoreAndWait(again, p.session(), &problems));
+        QCOMPARE(again.centralTabs()->indexOf(again.centralTabs()->currentWidget()), w.centralTabs()->indexOf(tab));
+    }
 }
 
 void TestSessions::missingModelOpensTheRestAndSaysSo()

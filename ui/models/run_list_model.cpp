@@ -2,6 +2,7 @@
 #include "run_list_model.h"
 
 #include "util/qt_convert.h"
+#include "util/run_warning_text.h"
 #include "util/scenario_groups.h"
 
 #include <QApplication>
@@ -135,12 +136,17 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
         QString tip = e->path.isEmpty() ? tr("Not saved") : e->path;
         if (const QString errors = errorText(*e->record); !errors.isEmpty())
             tip += QStringLiteral("\n\n") + errors;
+        if (const auto& warnings = e->record->warnings; !warnings.empty()) {
+            tip += QStringLiteral("\n\n") + tr("%1:").arg(RunWarningText::count(warnings.size()));
+            for (const RunWarning& w : warnings)
+                tip += QStringLiteral("\n") + RunWarningText::headline(w);
+        }
         return tip;
     }
     case Qt::DecorationRole:
         if (failedScenarios(*e->record) > 0)
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
-        if (e->record->partial)
+        if (e->record->partial || !e->record->warnings.empty())
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
         return {};
     case Qt::ForegroundRole:

@@ -11,6 +11,7 @@
 #include "util/qt_convert.h"
 #include "util/quantize_text.h"
 #include "util/run_text.h"
+#include "util/run_warning_text.h"
 #include "util/scenario_groups.h"
 
 #include <quantscope/engine/verdict.h>
@@ -21,6 +22,7 @@
 #include <QDir>
 #include <QEvent>
 #include <QFileInfo>
+#include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -31,6 +33,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -159,6 +162,29 @@ ResultsPanel::ResultsPanel(QWidget* parent)
         [this] { emit quantizeRequested(m_quantizeAdvice->property("finding").toInt()); });
     verdictRow->addWidget(m_quantizeAdvice, 0, Qt::AlignTop);
 
+    // What the run went on without: under the verdict it qualifies, one line per warning, the reason on hover.
+    auto* warnings = new QFrame(page);
+    m_warnings = warnings;
+    warnings->setObjectName(QStringLiteral("runWarnings"));
+    warnings->setStyleSheet(QStringLiteral("QFrame#runWarnings { background: #fff3bf; border: 1px solid #f59f00; "
+                                           "border-radius: 3px; } QLabel { color: #5c3c00; }"));
+    auto* warningIcon = new QLabel(warnings);
+    const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    warningIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize, iconSize));
+    m_warningsTitle = new QLabel(warnings);
+    m_warningsTitle->setObjectName(QStringLiteral("runWarningsTitle"));
+    m_warningLines = new QWidget(warnings);
+    auto* lines = new QVBoxLayout(m_warningLines);
+    lines->setContentsMargins(0, 0, 0, 0);
+    lines->setSpacing(0);
+    auto* warningRow = new QHBoxLayout(warnings);
+    warningRow->setContentsMargins(4, 2, 4, 2);
+    warningRow->addWidget(warningIcon, 0, Qt::AlignTop);
+    warningRow->addWidget(m_warningsTitle, 0, Qt::AlignTop);
+    warningRow->addWidget(m_warningLines, 1);
+    warnings->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    warnings->hide();
+
     m_histogram = makeChartView(page, QStringLiteral("histogramChart"));
     m_box = makeChartView(page, QStringLiteral("boxChart"));
     m_opTime = makeChartView(page, QStringLiteral("opTimeChart"));
@@ -235,6 +261,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     layout->setSpacing(2);
     layout->addLayout(top);
     layout->addLayout(verdictRow);
+    layout->addWidget(warnings);
     layout->addWidget(split, 1);
     m_stack->addWidget(page);
 
@@ -277,6 +304,7 @@ void ResultsPanel::setRun(std::shared_ptr<const RunRecord> record, const QString
             break;
         }
     m_measured->setText(measuredHowHtml(*m_record));
+    fillWarnings();
     m_group = 0;
     rebuild();
     emit profilesChanged();
@@ -374,6 +402,48 @@ void ResultsPanel::fillParity()
             label->setText(rule);
         box->setVisible(!rows.empty());
     }
+}
+
+void ResultsPanel::fillWarnings()
+{
+    // At most this many lines: at 1366x768 every line is taken from the charts; the rest are one line's tooltip.
+    constexpr size_t kShown = 3;
+    QLayout* lines = m_warningLines->layout();
+    while (QLayoutItem* item = lines->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const std::vector<RunWarning>& warnings = m_record->warnings;
+    m_warnings->setVisible(!warnings.empty());
+    if (warnings.empty())
+        return;
+    m_warningsTitle->setText(tr("<b>%1:</b>").arg(RunWarningText::count(warnings.size())));
+    m_warnings->setToolTip(tr("The run went on without what these warnings name; the run file and the report keep "
+                              "them. Hover over one for the reason."));
+    const auto addLine = [&](const QString& text, const QString& tip) {
+        auto* line = new QLabel(text, m_warningLines);
+        line->setObjectName(QStringLiteral("runWarning"));
+        line->setTextFormat(Qt::PlainText);
+        line->setWordWrap(true);
+        line->setToolTip(tip);
+        line->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        lines->addWidget(line);
+    };
+    const size_t shown = warnings.size() > kShown ? kShown - 1 : warnings.size();
+    for (size_t i = 0; i < shown; ++i)
+        addLine(RunWarningText::headline(warnings[i]), toQString(warnings[i].message));
+    if (shown < warnings.size()) {
+        QStringList rest;
+        for (size_t i = shown; i < warnings.size(); ++i)
+            rest << RunWarningText::headline(warnings[i]) + QLatin1Char('\n') + toQString(warnings[i].message);
+        addLine(tr("(%1 more: hover here, or see the report)").arg(warnings.size() - shown),
+            rest.join(QStringLiteral("\n\n")));
+    }
+}
+
+QList<QLabel*> ResultsPanel::warningLabels() const
+{
+    return m_warningLines->findChildren<QLabel*>(QStringLiteral("runWarning"), Qt::FindDirectChildrenOnly);
 }
 
 int ResultsPanel::groupCount() const

@@ -54,6 +54,11 @@ public:
     QChartView* boxView() const { return m_box; }
     QChartView* opTimeView() const { return m_opTime; }
     QChartView* opCountView() const { return m_opCount; }
+    /// What the shown run went on without (RunRecord::warnings): a bar under the verdict, one line per warning with
+    /// the engine's reason as its tooltip; hidden when the run has none.
+    QWidget* warningsBar() const { return m_warnings; }
+    /// The bar's lines as shown (the headline of each warning, the "(N more)" line last), for tests.
+    QList<QLabel*> warningLabels() const;
     QString findingsText() const;
     QString verdictText() const;
     QString measuredText() const;
@@ -83,6 +88,7 @@ private:
     void fillStats();
     void requestOverlay();
     void fillParity();
+    void fillWarnings();
 
     std::shared_ptr<const RunRecord> m_record;
     QString m_path;
@@ -92,6 +98,9 @@ private:
     QComboBox* m_groupChooser = nullptr;
     QPushButton* m_overlayButton = nullptr;
     QLabel* m_verdict = nullptr;
+    QWidget* m_warnings = nullptr;
+    QLabel* m_warningsTitle = nullptr;
+    QWidget* m_warningLines = nullptr;
     QHBoxLayout* m_verdictRow = nullptr;
     QPushButton* m_compareAnyway = nullptr;
     QPushButton* m_quantizeAdvice = nullptr;

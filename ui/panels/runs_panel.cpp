@@ -5,6 +5,7 @@
 #include "models/run_list_model.h"
 #include "panels/input_shape_dialog.h"
 #include "util/qt_convert.h"
+#include "util/run_warning_text.h"
 #include "workers/benchmark_controller.h"
 #include "workers/run_file_loader.h"
 
@@ -276,6 +277,7 @@ RunsPanel::RunsPanel(QWidget* parent)
             const int failed = RunListModel::failedScenarios(*record);
             const QString errors = RunListModel::errorText(*record);
             const int total = static_cast<int>(record->scenarios.size());
+            const std::vector<RunWarning> warnings = record->warnings;
             const int row = m_runs->addRun(path, std::move(record));
             selectRow(row);
             if (failed > 0) {
@@ -293,9 +295,19 @@ RunsPanel::RunsPanel(QWidget* parent)
                               .arg(path.isEmpty() ? QString() : tr(" in %1").arg(path))
                         : tr("Done%1.").arg(path.isEmpty() ? QString() : tr(": saved %1").arg(path)));
             }
+            // Before the outcome: its line with the run file's path is cut at 1366x768. The status bar says it too.
+            if (!warnings.empty())
+                m_progressText->setText(tr("%1: see the Results tab.").arg(RunWarningText::count(warnings.size()))
+                    + QLatin1Char(' ') + m_progressText->text());
             if (!saveError.isEmpty())
                 showError(tr("The run finished but could not be saved."), saveError);
             emit runFinished(path);
+            if (warnings.size() == 1)
+                emit statusMessage(
+                    tr("The run finished with a warning: %1").arg(RunWarningText::headline(warnings.front())));
+            else if (!warnings.empty())
+                emit statusMessage(tr("The run finished with %1; the Results tab lists them.")
+                                       .arg(RunWarningText::count(warnings.size())));
         });
     connect(m_controller, &BenchmarkController::failed, this, [this](const QString& message) {
         setBusy(false);

@@ -154,6 +154,12 @@ void summaryPage(QTextCursor& c, const RunRecord& record, const PdfReport::Summa
     if (record.partial)
         paragraph(c, PdfReport::tr("This run was cancelled before it finished; partial scenarios are marked."),
             charFormat(kBodyPt, true, QColor(0xc9, 0x2a, 0x2a)));
+    if (!s.warnings.isEmpty()) {
+        // On the first page: they qualify the verdict above them.
+        paragraph(c, PdfReport::tr("Warnings: the run went on without what these name."),
+            charFormat(kBodyPt, true, QColor(0xb3, 0x5c, 0x00)), 1);
+        bullets(c, s.warnings, charFormat(kTablePt));
+    }
     insertTable(c, s.keyNumbers);
 
     heading(c, PdfReport::tr("Machine and how it was measured"), 2);
@@ -222,6 +228,10 @@ PdfReport::Summary PdfReport::summarize(const RunRecord& record)
     const ReportDocument model = buildReportModel(record);
     if (const ReportSection* key = model.section(ReportSectionId::KeyNumbers))
         s.keyNumbers = ReportTables::tables(*key).value(0);
+    if (const ReportSection* warnings = model.section(ReportSectionId::Warnings))
+        for (const ReportBlock& b : warnings->blocks)
+            for (const ReportPhrase& item : b.items)
+                s.warnings << ReportTables::phrase(item);
     s.measuredHtml = measuredHowHtml(record);
     std::vector<const Finding*> order;
     for (const Finding& f : record.findings)

@@ -38,6 +38,8 @@ public:
         QList<FindingSeverity> severities; ///< of `findings`
         QList<FindingText::Rendered> findings; ///< the most severe first, at most kSummaryFindings
         int moreFindings = 0; ///< in the Findings section only
+        /// The report model's Warnings section (what the run went on without), in the UI language; empty when none.
+        QStringList warnings;
     };
     static constexpr int kSummaryFindings = 3;
     static constexpr int kSummaryEvidence = 3; ///< evidence lines per finding on the summary page

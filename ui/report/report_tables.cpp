@@ -3,6 +3,7 @@
 
 #include "util/qt_convert.h"
 #include "util/quant_format_text.h"
+#include "util/run_warning_text.h"
 #include "util/scenario_groups.h"
 
 #include <QLocale>
@@ -29,6 +30,7 @@ namespace {
     QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Time per op type"),
     QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Time per op type, FP32 vs quantized"),
     QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Findings"),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Warnings"),
     QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Environment"),
     QT_TRANSLATE_NOOP("qs::ui::ReportTables", "How it was measured"),
     QT_TRANSLATE_NOOP("qs::ui::ReportTables", "Scenario"),
@@ -117,6 +119,7 @@ namespace {
         "(ConvInteger and QLinearConv with Conv, MatMulInteger and QLinearMatMul with MatMul); a fused step counts "
         "for the authored node it is named after. Sorted by the absolute difference."),
     QT_TRANSLATE_NOOP("qs::ui::ReportTables", "No finding: nothing in this run matched a known cause of slow INT8."),
+    QT_TRANSLATE_NOOP("qs::ui::ReportTables", "The run went on without what these warnings name."),
     QT_TRANSLATE_NOOP("qs::ui::ReportTables",
         "The run file stored its findings as English text only (format 1.0): they were derived again from its "
         "measurements by this version's rules."),
@@ -242,7 +245,7 @@ bool ReportTables::knowsKind(std::string_view kind)
     static const std::string_view kKnown[] = { "verdict", "status", "format", "pair", "scenario-note", "more-op-types",
         "more", "node", "scenario", "profile-source", "comparison", "cpu", "cores", "cache", "features", "version",
         "onednn", "threads", "modes", "runtime", "imported", "warmup", "profiled-runs", "measured-seconds",
-        "measured-runs", "input-shapes", "per-node-profile", "recorded" };
+        "measured-runs", "input-shapes", "per-node-profile", "recorded", "run-warning" };
     return std::find(std::begin(kKnown), std::end(kKnown), kind) != std::end(kKnown);
 }
 
@@ -276,6 +279,8 @@ QString ReportTables::phrase(const ReportPhrase& p)
     }
     if (k == "scenario")
         return scenarioOf(a);
+    if (k == "run-warning")
+        return RunWarningText::sentence(text(a, "kind").toStdString(), a, text(a, "message").toStdString());
     if (k == "profile-source") {
         QString source = (value(a, "runs") == 1 ? tr("Source: %1, %2 profiled run; %3 ms per run in kernels; "
                                                      "quantization overhead %4 ms (%5).")

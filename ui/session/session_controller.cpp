@@ -7,6 +7,7 @@
 #include "models/run_list_model.h"
 #include "panels/compare_panel.h"
 #include "panels/input_shape_dialog.h"
+#include "panels/results_panel.h"
 #include "panels/runs_panel.h"
 #include "util/qt_convert.h"
 #include "util/scenario_groups.h"
@@ -179,7 +180,10 @@ SavedSession SessionController::capture(int* runsWithoutFile) const
     for (const QString& spec : m_window->runsPanel()->inputShapesText().split(QLatin1Char(' '), Qt::SkipEmptyParts))
         if (parseInputShapeSpec(spec.toStdString()))
             s.inputShapes.push_back(spec.toStdString());
-    s.tab = m_window->centralTabs()->currentIndex() == 1 ? SessionTab::Results : SessionTab::Graph;
+    const QWidget* tab = m_window->centralTabs()->currentWidget();
+    s.tab = tab == m_window->resultsPanel() ? SessionTab::Results
+        : tab == m_window->comparePanel()   ? SessionTab::Compare
+                                            : SessionTab::Graph;
     s.graphSide = open.isPair() ? m_window->graphPanel()->shownSide() : 0;
     return s;
 }
@@ -453,7 +457,8 @@ void SessionController::apply()
             runs->selectRow(row);
     if (m_window->currentResult().isPair())
         m_window->graphPanel()->showSide(s.graphSide);
-    m_window->centralTabs()->setCurrentIndex(s.tab == SessionTab::Results ? 1 : 0);
+    QWidget* const tabs[] = { m_window->graphPanel(), m_window->resultsPanel(), m_window->comparePanel() };
+    m_window->centralTabs()->setCurrentWidget(tabs[static_cast<size_t>(s.tab)]);
 
     m_savedText = currentText();
     m_userChoseSides = false;

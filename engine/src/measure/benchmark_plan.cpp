@@ -14,6 +14,14 @@ namespace qs {
 
 namespace {
 
+// Kept with the run (its file and report say what it lacks) and told to the observer as it happens.
+void warn(RunRecord& record, const PlanObserver& observer, RunWarning warning)
+{
+    if (observer.onWarning)
+        observer.onWarning(warning.message);
+    record.warnings.push_back(std::move(warning));
+}
+
 // Output parity of each (baseline, candidate) pair the run compares, on the plan's samples, run as written (the
 // arithmetic the files specify). A pair that cannot be compared gets no record; the reason goes to the warnings.
 void addParity(const BenchmarkPlan& plan, RunRecord& record, const PlanObserver& observer)
@@ -32,11 +40,15 @@ void addParity(const BenchmarkPlan& plan, RunRecord& record, const PlanObserver&
         auto cand = modelById(c.candidateModel);
         if (!ref || !cand)
             continue;
+        const auto skip = [&](const Status& why) {
+            warn(record, observer,
+                { "parity", fmt::format("parity {} vs {}: {}", c.candidateModel, c.baselineModel, why.message()),
+                    { { "candidate", c.candidateModel }, { "baseline", c.baselineModel },
+                        { "reason", why.message() } } });
+        };
         auto samples = loadSamples(*ref, plan.parityInputs, plan.parityInputShapes);
         if (!samples) {
-            if (observer.onWarning)
-                observer.onWarning(
-                    fmt::format("parity {} vs {}: {}", c.candidateModel, c.baselineModel, samples.status().message()));
+            skip(samples.status());
             continue;
         }
         ParityOptions options;
@@ -44,9 +56,7 @@ void addParity(const BenchmarkPlan& plan, RunRecord& record, const PlanObserver&
         options.inputShapes = plan.parityInputShapes;
         auto report = computeParity(ref, cand, *samples, options);
         if (!report) {
-            if (observer.onWarning)
-                observer.onWarning(
-                    fmt::format("parity {} vs {}: {}", c.candidateModel, c.baselineModel, report.status().message()));
+            skip(report.status());
             continue;
         }
         for (ParityRecord& p : parityRecords(*report, c.candidateModel, c.baselineModel))
@@ -102,9 +112,11 @@ Result<RunRecord> runBenchmarkPlan(const BenchmarkPlan& plan, const BenchmarkTar
     // Where each file would run, fall back or fail to load: the diagnosis says so per target (issue 17). The tables
     // are data beside the program; a relocated binary or a damaged table loses that finding, not the measurement.
     auto targetTables = loadInstalledTargetTables();
-    if (!targetTables && observer.onWarning)
-        observer.onWarning(
-            fmt::format("{}; the run file gets no deployment-target summaries", targetTables.status().message()));
+    if (!targetTables)
+        warn(record, observer,
+            { "target-tables",
+                fmt::format("{}; the run file gets no deployment-target summaries", targetTables.status().message()),
+                { { "reason", targetTables.status().message() } } });
     std::set<std::string> ids;
     for (const auto& model : plan.models) {
         QS_ASSIGN_OR_RETURN(ModelRecord m, makeModelRecord(*model, targetTables ? &*targetTables : nullptr));

@@ -472,6 +472,21 @@ RunRecord recordFromJson(const Json& j)
         }
         r.findings.push_back(std::move(f));
     }
+    // Since format 1.5; older files have none. Unknown kinds are kept: their message says what happened.
+    if (auto it = j.find("warnings"); it != j.end()) {
+        if (!it->is_array())
+            throw FieldError { "run: field 'warnings' is not an array" };
+        i = 0;
+        for (const Json& wj : *it) {
+            const std::string ww = fmt::format("warnings[{}]", i++);
+            RunWarning warning;
+            warning.kind = get<std::string>(wj, "kind", ww);
+            warning.message = get<std::string>(wj, "message", ww);
+            if (auto a = wj.find("args"); a != wj.end())
+                warning.args = argsFromJson(*a, ww + ".args");
+            r.warnings.push_back(std::move(warning));
+        }
+    }
     return r;
 }
 
@@ -528,6 +543,9 @@ std::string runRecordToJson(const RunRecord& r)
             { "title", f.title }, { "evidence", f.evidence }, { "advice", f.advice }, { "args", toJson(f.args) },
             { "evidenceLines", lines } });
     }
+    Json warnings = Json::array();
+    for (const RunWarning& w : r.warnings)
+        warnings.push_back({ { "kind", w.kind }, { "message", w.message }, { "args", toJson(w.args) } });
     Json doc = { { "schema", std::string(kRunFileSchema) },
         { "version", fmt::format("{}.{}", kRunFileMajorVersion, kRunFileMinorVersion) }, { "createdUtc", r.createdUtc },
         { "tool", r.tool }, { "partial", r.partial }, { "machine", toJson(r.machine) }, { "models", models },
@@ -536,7 +554,8 @@ std::string runRecordToJson(const RunRecord& r)
                 { "threads", r.config.threads }, { "modes", names(r.config.modes, executionModeName) },
                 { "runtimes", names(r.config.runtimes, runtimeName) }, { "inputShapes", r.config.inputShapes },
                 { "profile", r.config.profile }, { "allowDifferentNetworks", r.config.allowDifferentNetworks } } },
-        { "scenarios", scenarios }, { "comparisons", comparisons }, { "parity", parity }, { "findings", findings } };
+        { "scenarios", scenarios }, { "comparisons", comparisons }, { "parity", parity }, { "findings", findings },
+        { "warnings", warnings } };
     return doc.dump(2) + "\n";
 }
 

@@ -19,7 +19,15 @@ using json::Json;
 
 std::string_view sessionTabName(SessionTab tab) noexcept
 {
-    return tab == SessionTab::Results ? "results" : "graph";
+    switch (tab) {
+    case SessionTab::Results:
+        return "results";
+    case SessionTab::Compare:
+        return "compare";
+    case SessionTab::Graph:
+        break;
+    }
+    return "graph";
 }
 
 std::optional<SessionTab> parseSessionTab(std::string_view name) noexcept
@@ -28,6 +36,8 @@ std::optional<SessionTab> parseSessionTab(std::string_view name) noexcept
         return SessionTab::Graph;
     if (name == "results")
         return SessionTab::Results;
+    if (name == "compare")
+        return SessionTab::Compare;
     return std::nullopt;
 }
 
@@ -133,11 +143,19 @@ SavedSession sessionFromDocument(const Json& doc)
     for (size_t i = 0; i < s.inputShapes.size(); ++i)
         if (auto parsed = parseInputShapeSpec(s.inputShapes[i]); !parsed)
             throw FieldError { fmt::format("inputShapes[{}]: {}", i, parsed.status().message()) };
+    // 1.0 readers know only "graph" and "results" in `tab`; the tab itself is `centralTab` since 1.1. A tab a later
+    // minor version adds there is not known here: `tab` (what such a version wrote for older readers) stands.
     const auto tab = get<std::string>(doc, "tab", "session");
     const auto parsedTab = parseSessionTab(tab);
-    if (!parsedTab)
+    if (!parsedTab || *parsedTab == SessionTab::Compare)
         throw FieldError { fmt::format("session: field 'tab' has an unknown value '{}' (known: graph, results)", tab) };
     s.tab = *parsedTab;
+    if (auto it = doc.find("centralTab"); it != doc.end()) {
+        if (!it->is_string())
+            throw FieldError { "session: field 'centralTab' is not a string" };
+        if (const auto central = parseSessionTab(it->get<std::string>()))
+            s.tab = *central;
+    }
     const auto graphSide = get<int64_t>(doc, "graphSide", "session");
     if (graphSide < 0 || graphSide > 1 || static_cast<size_t>(graphSide) >= std::max<size_t>(1, s.models.size()))
         throw FieldError { fmt::format(
@@ -161,8 +179,10 @@ std::string sessionToJson(const SavedSession& session, const std::filesystem::pa
         { "version", fmt::format("{}.{}", kSessionFileMajorVersion, kSessionFileMinorVersion) }, { "models", models },
         { "runs", runs }, { "selectedRun", session.selectedRun ? Json(*session.selectedRun) : Json(nullptr) },
         { "compare", { { "a", toJson(session.compare[0]) }, { "b", toJson(session.compare[1]) } } },
-        { "inputShapes", session.inputShapes }, { "tab", std::string(sessionTabName(session.tab)) },
-        { "graphSide", session.graphSide } };
+        { "inputShapes", session.inputShapes },
+        // Compare shows runs, as Results does: what a 1.0 reader (which refuses other words here) opens instead.
+        { "tab", std::string(sessionTabName(session.tab == SessionTab::Compare ? SessionTab::Results : session.tab)) },
+        { "centralTab", std::string(sessionTabName(session.tab)) }, { "graphSide", session.graphSide } };
     return doc.dump(2) + "\n";
 }
 

@@ -21,6 +21,7 @@ const std::vector<std::string_view>& reportTerms()
         "Time per op type",
         "Time per op type, FP32 vs quantized",
         "Findings",
+        "Warnings",
         "Environment",
         "How it was measured",
         // column headers
@@ -108,6 +109,7 @@ const std::vector<std::string_view>& reportTerms()
         "(ConvInteger and QLinearConv with Conv, MatMulInteger and QLinearMatMul with MatMul); a fused step counts "
         "for the authored node it is named after. Sorted by the absolute difference.",
         "No finding: nothing in this run matched a known cause of slow INT8.",
+        "The run went on without what these warnings name.",
         "The run file stored its findings as English text only (format 1.0): they were derived again from its "
         "measurements by this version's rules.",
         "Statistics: percentiles by linear interpolation (numpy's default); sample standard deviation; CV = std / "
@@ -149,6 +151,7 @@ const std::vector<ReportPhraseKind>& reportPhraseKinds()
         { "input-shapes", { "shapes" } },
         { "per-node-profile", { "profile" } },
         { "recorded", { "created", "tool" } },
+        { "run-warning", { "kind", "message", "candidate", "baseline", "reason" } },
     };
     return kinds;
 }

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <variant>
 
 namespace qs {
 
@@ -103,6 +104,37 @@ ReportSection titleAndVerdict(const RunRecord& r, std::vector<ReportSection>& ou
         v.blocks.push_back(notice);
     }
     return v;
+}
+
+// Right after the verdict: a reader weighing it should know what the run could not add (no target summaries, a pair
+// without parity) before the numbers.
+ReportSection warnings(const RunRecord& r)
+{
+    ReportSection s { ReportSectionId::Warnings,
+        { heading(term("Warnings")), paragraph(term("The run went on without what these warnings name.")) } };
+    ReportBlock list;
+    list.kind = ReportBlock::Kind::List;
+    for (const RunWarning& w : r.warnings) {
+        const auto text = [&](const char* key) {
+            const auto it = w.args.find(key);
+            return it != w.args.end() && std::holds_alternative<std::string>(it->second)
+                ? std::get<std::string>(it->second)
+                : std::string();
+        };
+        // A kind of a later version, or one without its values: the message says it.
+        std::string english = w.message;
+        if (w.kind == "parity" && w.args.count("candidate") && w.args.count("baseline") && w.args.count("reason"))
+            english = fmt::format(
+                "Parity of {} vs {} was not checked: {}", text("candidate"), text("baseline"), text("reason"));
+        else if (w.kind == "target-tables" && w.args.count("reason"))
+            english = fmt::format("No deployment-target summaries: {}", text("reason"));
+        MessageArgs args = w.args;
+        args["kind"] = w.kind;
+        args["message"] = w.message;
+        list.items.push_back({ "run-warning", std::move(args), std::move(english) });
+    }
+    s.blocks.push_back(std::move(list));
+    return s;
 }
 
 ReportSection keyNumbers(const RunRecord& r)
@@ -453,6 +485,8 @@ ReportDocument buildReportModel(const RunRecord& r, const ReportLimits& limits)
     std::vector<ReportSection>& out = doc.sections;
     ReportSection verdict = titleAndVerdict(r, out);
     out.push_back(std::move(verdict));
+    if (!r.warnings.empty())
+        out.push_back(warnings(r));
     out.push_back(keyNumbers(r));
     if (!r.comparisons.empty())
         out.push_back(comparisons(r));

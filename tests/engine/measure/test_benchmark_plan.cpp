@@ -4,13 +4,16 @@
 
 #include <quantscope/engine/benchmark_plan.h>
 #include <quantscope/engine/latency_stats.h>
+#include <quantscope/engine/markdown_report.h>
 #include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/run_file.h>
 #include <quantscope/engine/session_target.h>
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <unistd.h>
+#include <variant>
 
 namespace {
 
@@ -118,6 +121,40 @@ TEST(BenchmarkPlan, MissingTargetTablesWarnAndTheRunGoesOn)
     EXPECT_NE(warnings[0].find("no deployment-target summaries"), std::string::npos) << warnings[0];
     for (const auto& m : r->models)
         EXPECT_FALSE(m.targets.has_value());
+
+    // The run keeps it (format 1.5): in the record, through the run file, in the report.
+    ASSERT_EQ(r->warnings.size(), 1u);
+    EXPECT_EQ(r->warnings[0].kind, "target-tables");
+    EXPECT_EQ(r->warnings[0].message, warnings[0]);
+    const auto file = empty / "run.json";
+    ASSERT_TRUE(qs::writeRunFile(file, *r).isOk());
+    auto back = qs::readRunFile(file);
+    ASSERT_TRUE(back) << back.status().toString();
+    ASSERT_EQ(back->warnings.size(), 1u);
+    EXPECT_EQ(back->warnings[0].kind, "target-tables");
+    EXPECT_EQ(back->warnings[0].message, warnings[0]);
+    const std::string report = qs::buildMarkdownReport(*back);
+    const size_t section = report.find("## Warnings\n");
+    ASSERT_NE(section, std::string::npos) << report;
+    EXPECT_LT(section, report.find("## Latency (ms)")) << "the warnings come before the numbers";
+    ASSERT_TRUE(std::holds_alternative<std::string>(back->warnings[0].args.at("reason")));
+    const std::string reason = std::get<std::string>(back->warnings[0].args.at("reason"));
+    EXPECT_NE(reason.find(empty.string()), std::string::npos) << reason;
+    EXPECT_EQ(warnings[0], reason + "; the run file gets no deployment-target summaries");
+    EXPECT_NE(report.find("- No deployment-target summaries: " + reason + "\n", section), std::string::npos) << report;
+    std::filesystem::remove_all(empty);
+
+    // Kept without an observer too; with the tables found there is nothing to warn about.
+    ::setenv("QS_TARGETS_DIR", empty.c_str(), 1);
+    auto unobserved = qs::runBenchmarkPlan(smallPlan(), factory);
+    ::unsetenv("QS_TARGETS_DIR");
+    ASSERT_TRUE(unobserved);
+    ASSERT_EQ(unobserved->warnings.size(), 1u);
+    EXPECT_NE(unobserved->warnings[0].message.find(empty.string()), std::string::npos);
+    auto found = qs::runBenchmarkPlan(smallPlan(), factory);
+    ASSERT_TRUE(found);
+    EXPECT_TRUE(found->warnings.empty());
+    EXPECT_EQ(qs::buildMarkdownReport(*found).find("## Warnings"), std::string::npos);
 }
 
 TEST(BenchmarkPlan, FailuresAreRecordedPerScenario)

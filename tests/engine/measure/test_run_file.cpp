@@ -3,6 +3,7 @@
 #include "shared_data.h"
 
 #include <quantscope/engine/diagnosis.h>
+#include <quantscope/engine/markdown_report.h>
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/run_file.h>
 
@@ -96,6 +97,65 @@ TEST(RunFile, FindingArgumentsKeepTheirTypes)
     EXPECT_EQ(g.evidenceLines[0].kind, "node-counts");
     EXPECT_EQ(std::get<int64_t>(g.evidenceLines[0].args.at("baselineNodes")), 100);
     EXPECT_EQ(std::get<double>(g.evidenceLines[0].args.at("growth")), 2.0);
+}
+
+// What the run went on without (format 1.5): kind, message and values survive; older files have none; a kind this
+// version does not know is kept with its message.
+TEST(RunFile, WarningsRoundTripAndOlderFilesHaveNone)
+{
+    qs::RunRecord r = qs::test::craftedParadoxRun();
+    r.warnings.push_back({ "parity", "parity yolov5nu_int8_dynamic vs yolov5nu_fp32: no such input 'x'",
+        { { "candidate", std::string("yolov5nu_int8_dynamic") }, { "baseline", std::string("yolov5nu_fp32") },
+            { "reason", std::string("no such input 'x'") } } });
+    r.warnings.push_back(
+        { "target-tables", "no tables in /nowhere; the run file gets no deployment-target summaries", {} });
+    const std::string text = qs::runRecordToJson(r);
+    EXPECT_NE(text.find("\"version\": \"1.5\""), std::string::npos);
+    auto back = qs::runRecordFromJson(text, "warnings.json");
+    ASSERT_TRUE(back) << back.status().toString();
+    ASSERT_EQ(back->warnings.size(), 2u);
+    EXPECT_EQ(back->warnings[0].kind, "parity");
+    EXPECT_EQ(back->warnings[0].message, r.warnings[0].message);
+    EXPECT_EQ(std::get<std::string>(back->warnings[0].args.at("candidate")), "yolov5nu_int8_dynamic");
+    EXPECT_EQ(std::get<std::string>(back->warnings[0].args.at("baseline")), "yolov5nu_fp32");
+    EXPECT_EQ(back->warnings[1].kind, "target-tables");
+    EXPECT_TRUE(back->warnings[1].args.empty());
+    EXPECT_EQ(qs::runRecordToJson(*back), text);
+    // The report says each in a sentence of its values; one without them (hand-written) by its message.
+    const std::string report = qs::buildMarkdownReport(*back);
+    EXPECT_NE(report.find("## Warnings\n\nThe run went on without what these warnings name.\n\n- Parity of "
+                          "yolov5nu_int8_dynamic vs yolov5nu_fp32 was not checked: no such input 'x'\n- no tables in "
+                          "/nowhere; the run file gets no deployment-target summaries\n"),
+        std::string::npos)
+        << report;
+
+    // Files of format 1.0 and 1.3 (before the key) read with an empty list, and a record without warnings writes [].
+    for (const char* name : { "crafted_pair.json", "demo_bench.json" }) {
+        auto old = qs::readRunFile(qs::test::testDataDir() / "runs" / name);
+        ASSERT_TRUE(old) << name << ": " << old.status().toString();
+        EXPECT_TRUE(old->warnings.empty()) << name;
+    }
+    r.warnings.clear();
+    EXPECT_NE(qs::runRecordToJson(r).find("\"warnings\": []"), std::string::npos);
+
+    // A later version's kind is kept; a malformed list or entry is refused with the field named.
+    const auto replaced = [&](const std::string& from, const std::string& to) {
+        std::string out = text;
+        const size_t at = out.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        return at == std::string::npos ? out : out.replace(at, from.size(), to);
+    };
+    auto kept = qs::runRecordFromJson(replaced("\"target-tables\"", "\"model-cache\""), "later.json");
+    ASSERT_TRUE(kept) << kept.status().toString();
+    EXPECT_EQ(kept->warnings[1].kind, "model-cache");
+    auto refused = qs::runRecordFromJson(replaced("\"warnings\": [", "\"warnings\": 7, \"x\": ["), "bad.json");
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.status().message().find("field 'warnings' is not an array"), std::string::npos)
+        << refused.status().message();
+    auto missing = qs::runRecordFromJson(replaced("\"message\": ", "\"text\": "), "bad.json");
+    ASSERT_FALSE(missing);
+    EXPECT_NE(missing.status().message().find("warnings[0]: missing field 'message'"), std::string::npos)
+        << missing.status().message();
 }
 
 // A file written by format 1.0 (before findings had arguments) still opens, with its English text and no values.

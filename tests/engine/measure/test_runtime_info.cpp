@@ -48,7 +48,7 @@ TEST(RuntimeInfo, RoundTripsThroughTheRunFile)
 {
     const RunRecord r = runWithOrt(false);
     const std::string json = runRecordToJson(r);
-    EXPECT_NE(json.find("\"version\": \"1.4\""), std::string::npos); // runtimeInfo came with 1.2
+    EXPECT_NE(json.find("\"version\": \"1.5\""), std::string::npos); // runtimeInfo came with 1.2
     auto back = runRecordFromJson(json, "ort.json");
     ASSERT_TRUE(back) << back.status().toString();
     EXPECT_EQ(back->config.runtimes, r.config.runtimes);

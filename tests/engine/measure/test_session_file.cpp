@@ -276,6 +276,40 @@ TEST(SessionFile, RefusesEveryBadField)
     expectRefused(validWith("graphSide", "true"), "field 'graphSide' has the wrong type (boolean)");
 }
 
+// The Compare tab (central since session 11) is `centralTab` (1.1); `tab` keeps a word a 1.0 reader accepts.
+TEST(SessionFile, CompareTabIsKeptAndOlderReadersGetResults)
+{
+    const fs::path dir = tempDir("compare_tab");
+    qs::SavedSession s = pairSession(dir);
+    s.tab = qs::SessionTab::Compare;
+    const std::string text = qs::sessionToJson(s, dir / "project" / "work.qsession");
+    EXPECT_NE(text.find("\"version\": \"1.1\""), std::string::npos) << text;
+    EXPECT_NE(text.find("\"tab\": \"results\""), std::string::npos) << text;
+    EXPECT_NE(text.find("\"centralTab\": \"compare\""), std::string::npos) << text;
+    auto back = qs::sessionFromJson(text, "work.qsession");
+    ASSERT_TRUE(back) << back.status().toString();
+    EXPECT_EQ(back->tab, qs::SessionTab::Compare);
+
+    // What a 1.0 reader sees (it ignores the key it does not know), and the other tabs written the same way.
+    auto older = qs::sessionFromJson(validWith("tab", R"("results")"), "old.qsession");
+    ASSERT_TRUE(older) << older.status().toString();
+    EXPECT_EQ(older->tab, qs::SessionTab::Results);
+    for (qs::SessionTab tab : { qs::SessionTab::Graph, qs::SessionTab::Results }) {
+        s.tab = tab;
+        auto again = qs::sessionFromJson(qs::sessionToJson(s, dir / "work.qsession"), "work.qsession");
+        ASSERT_TRUE(again) << again.status().toString();
+        EXPECT_EQ(again->tab, tab);
+    }
+
+    // A tab a later minor version adds is not known here: `tab` stands. A wrongly typed one is refused.
+    auto later = qs::sessionFromJson(validWith("tab", R"("results", "centralTab": "timeline")"), "new.qsession");
+    ASSERT_TRUE(later) << later.status().toString();
+    EXPECT_EQ(later->tab, qs::SessionTab::Results);
+    expectRefused(validWith("tab", R"("graph", "centralTab": 2)"), "session: field 'centralTab' is not a string");
+    // `tab` is what 1.0 readers read: it never says "compare".
+    expectRefused(validWith("tab", R"("compare")"), "session: field 'tab' has an unknown value 'compare'");
+}
+
 TEST(SessionFile, RefusesMissingAndOversizedFiles)
 {
     const fs::path dir = tempDir("files");

@@ -52,7 +52,8 @@ struct PlanObserver
     std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioStart;
     std::function<void(size_t index, size_t total, const ScenarioRecord& scenario)> onScenarioDone;
     /// Something the run could not add, with the reason; the run goes on. A pair whose parity could not be computed
-    /// (plan.parity), naming both models; deployment-target tables that cannot be found or read.
+    /// (plan.parity), naming both models; deployment-target tables that cannot be found or read. The record keeps
+    /// each one (RunRecord::warnings) whether or not this is set.
     std::function<void(const std::string& message)> onWarning;
 };
 

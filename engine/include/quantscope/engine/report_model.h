@@ -118,6 +118,7 @@ enum class ReportSectionId
 {
     Title,
     Verdict,
+    Warnings, ///< what the run went on without (RunRecord::warnings); only when there are some
     KeyNumbers,
     Comparisons,
     Parity,

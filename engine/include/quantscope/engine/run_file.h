@@ -15,8 +15,9 @@ namespace qs {
 inline constexpr std::string_view kRunFileSchema = "quantscope-run";
 inline constexpr int kRunFileMajorVersion = 1;
 /// 1.1: findings carry args and evidenceLines; 1.2: models[].network, config.runtimes, scenarios[].runtimeInfo, node
-/// implementations; 1.3: models[].targets (deployment targets)
-inline constexpr int kRunFileMinorVersion = 4;
+/// implementations; 1.3: models[].targets (deployment targets); 1.4: activation reorders, targets' fileFormat; 1.5:
+/// warnings (what the run went on without)
+inline constexpr int kRunFileMinorVersion = 5;
 
 /// The JSON text of a run (pretty-printed, stable key order).
 std::string runRecordToJson(const RunRecord& record);

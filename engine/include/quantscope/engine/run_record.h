@@ -176,6 +176,18 @@ struct Finding
     bool hasStructuredEvidence() const { return !evidenceLines.empty() && evidenceLines.size() == evidence.size(); }
 };
 
+/// Something the run could not add, with the reason; the run went on without it (PlanObserver::onWarning). Since run
+/// file 1.5; older files have none.
+struct RunWarning
+{
+    /// What was left out: "target-tables" (no deployment-target summaries; args `reason`), "parity" (a pair's
+    /// outputs were not compared; args `candidate`, `baseline`, `reason`). Readers keep kinds they do not know and
+    /// show `message`.
+    std::string kind;
+    std::string message; ///< the engine's English text, as the CLI prints it
+    MessageArgs args; ///< the values a front end phrases the kind with; `reason` is the engine's English text
+};
+
 struct RunConfig
 {
     int64_t warmupRuns = 10;
@@ -201,6 +213,7 @@ struct RunRecord
     std::vector<ComparisonRecord> comparisons;
     std::vector<ParityRecord> parity;
     std::vector<Finding> findings;
+    std::vector<RunWarning> warnings; ///< in the order they were raised; since run file 1.5
     bool partial = false; ///< some scenario was cancelled or not run
     /// Read from a run file older than format 1.1: its findings are the engine's English text only, without the
     /// values a front end phrases them from. Not written (a record written again stores its findings' values).

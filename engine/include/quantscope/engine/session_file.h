@@ -20,7 +20,8 @@ namespace qs {
 
 inline constexpr std::string_view kSessionFileSchema = "quantscope-session";
 inline constexpr int kSessionFileMajorVersion = 1;
-inline constexpr int kSessionFileMinorVersion = 0;
+/// 1.1: centralTab (the Compare tab)
+inline constexpr int kSessionFileMinorVersion = 1;
 /// The file name suffix the GUI saves, opens, remembers and accepts by drag and drop.
 inline constexpr std::string_view kSessionFileSuffix = ".qsession";
 /// A session names a handful of files; anything larger is not one (and is not read into memory whole).
@@ -51,8 +52,9 @@ enum class SessionTab
 {
     Graph,
     Results,
+    Compare, ///< since session file 1.1 (key `centralTab`)
 };
-std::string_view sessionTabName(SessionTab tab) noexcept; ///< "graph", "results"
+std::string_view sessionTabName(SessionTab tab) noexcept; ///< "graph", "results", "compare"
 std::optional<SessionTab> parseSessionTab(std::string_view name) noexcept;
 
 struct SavedSession
