@@ -3266,12 +3266,22 @@ Quantisiert: %2</translation>
         <translation>Echte Eingaben: Ordner test_data_set_*/input_K.pb, ein Ordner mit .pb- oder .npy-Dateien oder ein Ordner mit PNG/JPEG-Bildern (eine Stichprobe pro Datei)</translation>
     </message>
     <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="238"/>
+        <source>the format&apos;s default</source>
+        <translation>die Vorgabe des Formats</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="239"/>
+        <source>The op types to quantize, separated by commas. Empty: the format&apos;s default, as ONNX Runtime&apos;s quantizer has it. Dynamic: Conv, MatMul. QDQ: also Gemm, Add, Mul, Concat, Sigmoid, LeakyRelu, GlobalAveragePool and the 8-bit pass-through ops (MaxPool, AveragePool, Resize, Reshape, Transpose, Squeeze, Unsqueeze, Slice, Split, Gather). QOperator: the com.microsoft QLinear ops and the pass-through ops.</source>
+        <translation>Die zu quantisierenden Op-Typen, durch Kommas getrennt. Leer: die Vorgabe des Formats, wie sie der Quantisierer von ONNX Runtime hat. Dynamisch: Conv, MatMul. QDQ: außerdem Gemm, Add, Mul, Concat, Sigmoid, LeakyRelu, GlobalAveragePool und die 8-Bit-Durchreich-Ops (MaxPool, AveragePool, Resize, Reshape, Transpose, Squeeze, Unsqueeze, Slice, Split, Gather). QOperator: die QLinear-Ops von com.microsoft und die Durchreich-Ops.</translation>
+    </message>
+    <message>
         <source>Real inputs: test_data_set_*/input_K.pb folders, or a folder of .pb or .npy files (one sample per file)</source>
         <translation type="vanished">Echte Eingaben: Ordner test_data_set_*/input_K.pb oder ein Ordner mit .pb- oder .npy-Dateien (eine Stichprobe pro Datei)</translation>
     </message>
     <message>
         <location filename="../ui/dialogs/quantize_dialog.cpp" line="214"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="258"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="262"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
@@ -3296,143 +3306,141 @@ Quantisiert: %2</translation>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="238"/>
         <source>Conv, MatMul (QDQ also Gemm)</source>
-        <translation>Conv, MatMul (QDQ auch Gemm)</translation>
+        <translation type="vanished">Conv, MatMul (QDQ auch Gemm)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="239"/>
         <source>The op types to quantize, separated by commas; empty: the format&apos;s default</source>
-        <translation>Die zu quantisierenden Operatortypen, durch Kommas getrennt; leer: die Vorgabe des Formats</translation>
+        <translation type="vanished">Die zu quantisierenden Operatortypen, durch Kommas getrennt; leer: die Vorgabe des Formats</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="242"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="246"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="243"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="247"/>
         <source>Names of nodes to leave in float (sensitive layers), separated by commas</source>
         <translation>Namen der Knoten, die in Float bleiben sollen (empfindliche Schichten), durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="246"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="250"/>
         <source>NAME=1x3x224x224</source>
         <translation>NAME=1x3x224x224</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="247"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="251"/>
         <source>Binds free input dimensions for the calibration runs, separated by spaces</source>
         <translation>Legt freie Eingabedimensionen für die Kalibrierungsläufe fest, durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="249"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="253"/>
         <source>Op types:</source>
         <translation>Operatortypen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="250"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="254"/>
         <source>Leave in float:</source>
         <translation>In Float lassen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="251"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="255"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="256"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="260"/>
         <source>Where the INT8 model is written; an existing file is replaced only after asking</source>
         <translation>Wohin das INT8-Modell geschrieben wird; eine vorhandene Datei wird erst nach Rückfrage ersetzt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="261"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="265"/>
         <source>Write to:</source>
         <translation>Schreiben nach:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="274"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="278"/>
         <source>&amp;Quantize</source>
         <translation>&amp;Quantisieren</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="275"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="279"/>
         <source>Quantize on a background thread; the result opens as a pair beside the original</source>
         <translation>In einem Hintergrund-Thread quantisieren; das Ergebnis öffnet sich als Paar neben dem Original</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="277"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="514"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="281"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="518"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="439"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="443"/>
         <source>Will write: %1.</source>
         <translation>Schreibt: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="447"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="451"/>
         <source>Refused: %1</source>
         <translation>Abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="451"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="455"/>
         <source>Choose the folder of calibration inputs, or use random samples.</source>
         <translation>Wählen Sie den Ordner mit Kalibrierungseingaben, oder verwenden Sie Zufallsstichproben.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="453"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="457"/>
         <source>The calibration folder %1 does not exist.</source>
         <translation>Der Kalibrierungsordner %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="456"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="460"/>
         <source>The calibration folder cannot be used: %1</source>
         <translation>Der Kalibrierungsordner ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="466"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="470"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="468"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="472"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of this model.</source>
         <translation>Eingabeform „%1“: „%2“ ist keine Eingabe dieses Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="473"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="477"/>
         <source>&apos;%1&apos; (leave in float) is not a node of this model.</source>
         <translation>„%1“ (in Float lassen) ist kein Knoten dieses Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="476"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="480"/>
         <source>Choose where to write the INT8 model.</source>
         <translation>Wählen Sie, wohin das INT8-Modell geschrieben wird.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="478"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="482"/>
         <source>The INT8 model would replace the FP32 model it is made from; choose another file.</source>
         <translation>Das INT8-Modell würde das FP32-Modell ersetzen, aus dem es entsteht; wählen Sie eine andere Datei.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="480"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="484"/>
         <source>%1 is a folder; choose a file name.</source>
         <translation>%1 ist ein Ordner; wählen Sie einen Dateinamen.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="486"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="490"/>
         <source>Calibration Data Folder</source>
         <translation>Ordner mit Kalibrierungsdaten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="496"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="500"/>
         <source>Write the INT8 Model to</source>
         <translation>INT8-Modell schreiben nach</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="496"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="500"/>
         <source>ONNX models (*.onnx);;All files (*)</source>
         <translation>ONNX-Modelle (*.onnx);;Alle Dateien (*)</translation>
     </message>
@@ -3441,12 +3449,12 @@ Quantisiert: %2</translation>
         <translation type="vanished">Datei ersetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="511"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="515"/>
         <source>%1 exists. Replace it with the new INT8 model?</source>
         <translation>%1 existiert. Durch das neue INT8-Modell ersetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="513"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="517"/>
         <source>&amp;Replace</source>
         <translation>&amp;Ersetzen</translation>
     </message>
@@ -4836,7 +4844,7 @@ Quantisiert: %2</translation>
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="82"/>
         <location filename="../ui/panels/runs_panel.cpp" line="87"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="557"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="556"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
@@ -4971,7 +4979,7 @@ Quantisiert: %2</translation>
         <translation>%1 von %2 Benchmark-Szenarien sind fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="301"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="300"/>
         <source>%1: see the Results tab.</source>
         <translation>%1: siehe Reiter Ergebnisse.</translation>
     </message>
@@ -5065,49 +5073,49 @@ Quantisiert: %2</translation>
         <translation type="vanished">Speichern fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="304"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="303"/>
         <source>The run finished but could not be saved.</source>
         <translation>Der Lauf ist beendet, konnte aber nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="308"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="307"/>
         <source>The run finished with a warning: %1</source>
         <translation>Der Lauf endete mit einer Warnung: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="310"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="309"/>
         <source>The run finished with %1; the Results tab lists them.</source>
         <translation>Der Lauf endete mit %1; der Reiter Ergebnisse listet sie auf.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="315"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="314"/>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="558"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="557"/>
         <source>ONNX Runtime through its %1 adapter: %2</source>
         <translation>ONNX Runtime über seinen %1-Adapter: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="563"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="562"/>
         <source>ONNX Runtime (not found)</source>
         <translation>ONNX Runtime (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="564"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="563"/>
         <source>Both (ONNX Runtime not found)</source>
         <translation>Beide (ONNX Runtime nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="565"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="564"/>
         <source>No ONNX Runtime adapter was found, so its scenarios would fail (Settings → Runtimes). How to get one:
 %1</source>
         <translation>Es wurde kein ONNX-Runtime-Adapter gefunden, seine Szenarien würden daher scheitern (Einstellungen → Laufzeitumgebungen). So bekommen Sie einen:
 %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="695"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="694"/>
         <source>The comparison is shown but could not be saved.</source>
         <translation>Der Vergleich wird angezeigt, konnte aber nicht gespeichert werden.</translation>
     </message>
@@ -5116,17 +5124,17 @@ Quantisiert: %2</translation>
         <translation type="vanished">Benchmark fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="316"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="315"/>
         <source>The benchmark could not run.</source>
         <translation>Der Benchmark konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="320"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="319"/>
         <source>Cancelled before anything was measured.</source>
         <translation>Abgebrochen, bevor etwas gemessen wurde.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="330"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="329"/>
         <source>Skipped %1 in the run folder: %2</source>
         <translation>%1 im Laufordner übersprungen: %2</translation>
     </message>
@@ -5135,52 +5143,52 @@ Quantisiert: %2</translation>
         <translation type="vanished">Laufdatei nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="338"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="337"/>
         <source>Quantscope could not read the run file %1.</source>
         <translation>Quantscope konnte die Laufdatei %1 nicht lesen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="369"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="368"/>
         <source>(open a model)</source>
         <translation>(ein Modell öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="369"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="368"/>
         <source>(open a pair for FP32 vs INT8)</source>
         <translation>(ein Paar für FP32 gegen INT8 öffnen)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="376"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="375"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="376"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="375"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="473"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="472"/>
         <source>Choose at least one model to measure.</source>
         <translation>Wählen Sie mindestens ein Modell zum Messen.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="509"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="508"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="517"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="516"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of the chosen models.</source>
         <translation>Eingabeform „%1“: „%2“ ist kein Eingang der gewählten Modelle.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="602"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="601"/>
         <source>Starting...</source>
         <translation>Start...</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="610"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="609"/>
         <source>Cancelling after the current kernel...</source>
         <translation>Abbruch nach dem aktuellen Kernel...</translation>
     </message>
@@ -5189,17 +5197,17 @@ Quantisiert: %2</translation>
         <translation type="vanished">Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="653"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="652"/>
         <source>Folder for Run Files</source>
         <translation>Ordner für Laufdateien</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="666"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="665"/>
         <source>Open Run Files</source>
         <translation>Laufdateien öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/runs_panel.cpp" line="666"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="665"/>
         <source>Run files (*.json);;All files (*)</source>
         <translation>Laufdateien (*.json);;Alle Dateien (*)</translation>
     </message>
@@ -5210,7 +5218,7 @@ Quantisiert: %2</translation>
     </message>
     <message>
         <location filename="../ui/panels/runs_panel.cpp" line="87"/>
-        <location filename="../ui/panels/runs_panel.cpp" line="556"/>
+        <location filename="../ui/panels/runs_panel.cpp" line="555"/>
         <source>ONNX Runtime</source>
         <translation>ONNX Runtime</translation>
     </message>

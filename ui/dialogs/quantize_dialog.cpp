@@ -235,8 +235,12 @@ void QuantizeDialog::buildForm()
     auto* scopeBox = new QGroupBox(tr("Nodes"), this);
     m_opTypes = new QLineEdit(scopeBox);
     m_opTypes->setObjectName(QStringLiteral("opTypes"));
-    m_opTypes->setPlaceholderText(tr("Conv, MatMul (QDQ also Gemm)"));
-    m_opTypes->setToolTip(tr("The op types to quantize, separated by commas; empty: the format's default"));
+    m_opTypes->setPlaceholderText(tr("the format's default"));
+    m_opTypes->setToolTip(tr("The op types to quantize, separated by commas. Empty: the format's default, as ONNX "
+                             "Runtime's quantizer has it. Dynamic: Conv, MatMul. QDQ: also Gemm, Add, Mul, Concat, "
+                             "Sigmoid, LeakyRelu, GlobalAveragePool and the 8-bit pass-through ops (MaxPool, "
+                             "AveragePool, Resize, Reshape, Transpose, Squeeze, Unsqueeze, Slice, Split, Gather). "
+                             "QOperator: the com.microsoft QLinear ops and the pass-through ops."));
     m_excludeNodes = new QLineEdit(scopeBox);
     m_excludeNodes->setObjectName(QStringLiteral("excludeNodes"));
     m_excludeNodes->setPlaceholderText(tr("none"));
