@@ -4,11 +4,13 @@
 #pragma once
 
 #include "../runtime/adapter_test_env.h"
+#include "onnx_builder.h"
 
 #include <quantscope/engine/model.h>
 #include <quantscope/engine/model_loader.h>
 #include <quantscope/engine/model_writer.h>
 #include <quantscope/engine/parity.h>
+#include <quantscope/engine/quantize.h>
 #include <quantscope/engine/runtime_adapter.h>
 #include <quantscope/engine/session.h>
 
@@ -17,6 +19,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <random>
 #include <string_view>
@@ -52,6 +55,35 @@ inline void writeCheckedAndReload(
     auto m = loadModel(path);
     ASSERT_TRUE(m) << m.status().toString();
     out = *m;
+}
+
+/// A float network a test built, and what the quantizer wrote of it.
+struct QuantizedNetwork
+{
+    std::shared_ptr<const Model> fp32;
+    std::vector<Sample> samples; ///< 8 random inputs, the calibration data
+    std::shared_ptr<const Model> model; ///< read back from the file libonnx's checker passed
+    QuantizeSummary summary;
+};
+
+/// Writes the network `build` makes (opset 13) to `dir`/fp32.onnx, quantizes it with `o` calibrated on 8 random
+/// inputs, and writes the result through libonnx's checker to `path`.
+inline void quantizeBuiltNetwork(const std::function<void(ModelBuilder&)>& build, const QuantizeOptions& o,
+    const std::filesystem::path& dir, const std::filesystem::path& path, QuantizedNetwork& out)
+{
+    std::filesystem::create_directories(dir);
+    ModelBuilder fb(13);
+    build(fb);
+    fb.save(dir / "fp32.onnx");
+    auto fp32 = loadModel(dir / "fp32.onnx");
+    ASSERT_TRUE(fp32) << fp32.status().toString();
+    out.fp32 = *fp32;
+    auto samples = loadSamples(*out.fp32, "random:8");
+    ASSERT_TRUE(samples) << samples.status().toString();
+    out.samples = std::move(*samples);
+    auto q = quantizeModel(out.fp32, o, out.samples, &out.summary);
+    ASSERT_TRUE(q) << q.status().toString();
+    ASSERT_NO_FATAL_FAILURE(writeCheckedAndReload(**q, path, out.model));
 }
 
 /// The engine's first output on `sample`, as written and optimized (in that order), into `out`.

@@ -71,22 +71,14 @@ void buildNeck(test::ModelBuilder& b)
 TEST(QdqNeck, StaysNhwcBetweenTheConvolutionsAndMatchesOnnxRuntime)
 {
     const fs::path dir = fs::temp_directory_path() / ("qs_qdq_neck_" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    test::ModelBuilder fb(13);
-    buildNeck(fb);
-    fb.save(dir / "fp32.onnx");
-    auto fp32 = loadModel(dir / "fp32.onnx");
-    ASSERT_TRUE(fp32) << fp32.status().toString();
-    auto samples = loadSamples(**fp32, "random:8");
-    ASSERT_TRUE(samples) << samples.status().toString();
     QuantizeOptions o;
     o.format = QuantFormat::Qdq;
     o.perChannel = true;
-    QuantizeSummary summary;
-    auto q = quantizeModel(*fp32, o, *samples, &summary);
-    ASSERT_TRUE(q) << q.status().toString();
-    std::shared_ptr<const Model> model;
-    ASSERT_NO_FATAL_FAILURE(test::writeCheckedAndReload(**q, dir / "qdq.onnx", model)); // libonnx's checker
+    test::QuantizedNetwork w;
+    ASSERT_NO_FATAL_FAILURE(test::quantizeBuiltNetwork(buildNeck, o, dir, dir / "qdq.onnx", w));
+    const auto& model = w.model;
+    const auto& samples = w.samples;
+    auto& summary = w.summary;
     EXPECT_EQ(summary.quantizedByOp["Concat"], 1);
     EXPECT_EQ(summary.quantizedByOp["MaxPool"], 2);
     EXPECT_EQ(summary.quantizedByOp["Resize"], 1);
@@ -96,7 +88,7 @@ TEST(QdqNeck, StaysNhwcBetweenTheConvolutionsAndMatchesOnnxRuntime)
     auto session = Session::create(model, so);
     ASSERT_TRUE(session) << session.status().toString();
     // Some oneDNN primitives are created at the first run, and with them their reorders: count after one.
-    ASSERT_TRUE((*session)->run(samples->at(0)));
+    ASSERT_TRUE((*session)->run(samples.at(0)));
     int32_t reorders = 0;
     int nhwcConcats = 0, nhwcPools = 0;
     std::string plan;
@@ -122,12 +114,12 @@ TEST(QdqNeck, StaysNhwcBetweenTheConvolutionsAndMatchesOnnxRuntime)
             step = g.constantData(n.input(1))->data<float>()[0];
     ASSERT_GT(step, 0.0f);
     std::vector<std::vector<float>> engine;
-    ASSERT_NO_FATAL_FAILURE(test::runBothModes(model, samples->at(0), engine));
+    ASSERT_NO_FATAL_FAILURE(test::runBothModes(model, samples.at(0), engine));
     for (size_t i = 0; i < engine[0].size(); ++i)
         EXPECT_LE(std::abs(engine[0][i] - engine[1][i]), step * 1.0001f) << "as written and optimized, element " << i;
     std::string why;
     for (const auto& e : engine)
-        if (!test::expectOrtMatches(dir / "qdq.onnx", samples->at(0), e, step, &why))
+        if (!test::expectOrtMatches(dir / "qdq.onnx", samples.at(0), e, step, &why))
             GTEST_SKIP() << "onnxruntime-node not available: " << why << " (the plan and the engine checked)";
     fs::remove_all(dir);
 }

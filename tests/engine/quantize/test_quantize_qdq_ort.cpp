@@ -95,31 +95,15 @@ const Node* quantizerOf(const Graph& g, ValueId v)
     return readers.size() == 1 && g.node(readers[0]).opType == "QuantizeLinear" ? &g.node(readers[0]) : nullptr;
 }
 
-struct Written
+struct Written : test::QuantizedNetwork
 {
     fs::path dir;
-    std::shared_ptr<const Model> fp32;
-    std::vector<Sample> samples;
-    std::shared_ptr<const Model> model; ///< read back from the file libonnx's checker passed
-    QuantizeSummary summary;
 };
 
 void quantizeNetwork(const QuantizeOptions& o, const std::string& tag, Written& w)
 {
     w.dir = fs::temp_directory_path() / ("qs_qdq_ort_" + tag + std::to_string(::getpid()));
-    fs::create_directories(w.dir);
-    test::ModelBuilder fb(13);
-    buildNetwork(fb);
-    fb.save(w.dir / "fp32.onnx");
-    auto fp32 = loadModel(w.dir / "fp32.onnx");
-    ASSERT_TRUE(fp32) << fp32.status().toString();
-    w.fp32 = *fp32;
-    auto samples = loadSamples(*w.fp32, "random:8");
-    ASSERT_TRUE(samples) << samples.status().toString();
-    w.samples = std::move(*samples);
-    auto q = quantizeModel(w.fp32, o, w.samples, &w.summary);
-    ASSERT_TRUE(q) << q.status().toString();
-    ASSERT_NO_FATAL_FAILURE(test::writeCheckedAndReload(**q, w.dir / "qdq.onnx", w.model)); // libonnx's checker
+    ASSERT_NO_FATAL_FAILURE(test::quantizeBuiltNetwork(buildNetwork, o, w.dir, w.dir / "qdq.onnx", w));
 }
 
 } // namespace

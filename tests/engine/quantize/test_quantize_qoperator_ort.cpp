@@ -65,24 +65,14 @@ void buildNetwork(test::ModelBuilder& b)
 TEST(QOperatorContribOps, FollowOrtPatternAndMatchOnnxRuntime)
 {
     const fs::path dir = fs::temp_directory_path() / ("qs_qoperator_ort_" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    test::ModelBuilder fb(13);
-    buildNetwork(fb);
-    fb.save(dir / "fp32.onnx");
-    auto fp32 = loadModel(dir / "fp32.onnx");
-    ASSERT_TRUE(fp32) << fp32.status().toString();
-    auto samples = loadSamples(**fp32, "random:8");
-    ASSERT_TRUE(samples) << samples.status().toString();
-
     QuantizeOptions o;
     o.format = QuantFormat::QOperator;
     o.perChannel = true;
-    QuantizeSummary summary;
-    auto q = quantizeModel(*fp32, o, *samples, &summary);
-    ASSERT_TRUE(q) << q.status().toString();
     const fs::path path = dir / "qoperator.onnx";
-    std::shared_ptr<const Model> m;
-    ASSERT_NO_FATAL_FAILURE(test::writeCheckedAndReload(**q, path, m)); // libonnx's checker
+    test::QuantizedNetwork w;
+    ASSERT_NO_FATAL_FAILURE(test::quantizeBuiltNetwork(buildNetwork, o, dir, path, w));
+    const auto& m = w.model;
+    const auto& samples = w.samples;
     const Graph& g = m->graph();
 
     EXPECT_EQ(count(g, "QLinearConv"), 2);
@@ -122,14 +112,14 @@ TEST(QOperatorContribOps, FollowOrtPatternAndMatchOnnxRuntime)
 
     // The engine, in both modes.
     std::vector<std::vector<float>> engine;
-    ASSERT_NO_FATAL_FAILURE(test::runBothModes(m, samples->at(0), engine));
+    ASSERT_NO_FATAL_FAILURE(test::runBothModes(m, samples.at(0), engine));
     EXPECT_EQ(engine[0], engine[1]) << "as written and optimized differ";
-    const auto report = computeParity(*fp32, m, *samples, {});
+    const auto report = computeParity(w.fp32, m, samples, {});
     ASSERT_TRUE(report) << report.status().toString();
     EXPECT_TRUE(report->pass) << "SQNR " << report->outputs.at(0).diff.sqnrDb << " dB";
 
     std::string why;
-    if (!test::expectOrtMatches(path, samples->at(0), engine[0], step, &why))
+    if (!test::expectOrtMatches(path, samples.at(0), engine[0], step, &why))
         GTEST_SKIP() << "onnxruntime-node not available: " << why << " (structure and engine checked)";
     fs::remove_all(dir);
 }
