@@ -3272,8 +3272,18 @@ Quantisiert: %2</translation>
     </message>
     <message>
         <location filename="../ui/dialogs/quantize_dialog.cpp" line="239"/>
-        <source>The op types to quantize, separated by commas. Empty: the format&apos;s default, as ONNX Runtime&apos;s quantizer has it. Dynamic: Conv, MatMul. QDQ: also Gemm, Add, Mul, Concat, Sigmoid, LeakyRelu, GlobalAveragePool and the 8-bit pass-through ops (MaxPool, AveragePool, Resize, Reshape, Transpose, Squeeze, Unsqueeze, Slice, Split, Gather). QOperator: the com.microsoft QLinear ops and the pass-through ops.</source>
-        <translation>Die zu quantisierenden Op-Typen, durch Kommas getrennt. Leer: die Vorgabe des Formats, wie sie der Quantisierer von ONNX Runtime hat. Dynamisch: Conv, MatMul. QDQ: außerdem Gemm, Add, Mul, Concat, Sigmoid, LeakyRelu, GlobalAveragePool und die 8-Bit-Durchreich-Ops (MaxPool, AveragePool, Resize, Reshape, Transpose, Squeeze, Unsqueeze, Slice, Split, Gather). QOperator: die QLinear-Ops von com.microsoft und die Durchreich-Ops.</translation>
+        <source>The op types to quantize, separated by commas. Empty: the format&apos;s default, as ONNX Runtime&apos;s quantizer has it:
+dynamic: Conv, MatMul;
+QDQ: also Gemm, Add, Mul, Concat, Sigmoid, LeakyRelu, GlobalAveragePool and the 8-bit
+pass-through ops (MaxPool, AveragePool, Resize, Reshape, Transpose, Squeeze, Unsqueeze,
+Slice, Split, Gather);
+QOperator: the com.microsoft QLinear ops and the pass-through ops.</source>
+        <translation>Die zu quantisierenden Op-Typen, durch Kommas getrennt. Leer: die Vorgabe des Formats, wie sie der Quantisierer von ONNX Runtime hat:
+dynamisch: Conv, MatMul;
+QDQ: außerdem Gemm, Add, Mul, Concat, Sigmoid, LeakyRelu, GlobalAveragePool und die 8-Bit-
+Durchreich-Ops (MaxPool, AveragePool, Resize, Reshape, Transpose, Squeeze, Unsqueeze,
+Slice, Split, Gather);
+QOperator: die QLinear-Ops von com.microsoft und die Durchreich-Ops.</translation>
     </message>
     <message>
         <source>Real inputs: test_data_set_*/input_K.pb folders, or a folder of .pb or .npy files (one sample per file)</source>
@@ -3281,7 +3291,7 @@ Quantisiert: %2</translation>
     </message>
     <message>
         <location filename="../ui/dialogs/quantize_dialog.cpp" line="214"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="262"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="264"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
@@ -3314,133 +3324,133 @@ Quantisiert: %2</translation>
         <translation type="vanished">Die zu quantisierenden Operatortypen, durch Kommas getrennt; leer: die Vorgabe des Formats</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="246"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="248"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="247"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="249"/>
         <source>Names of nodes to leave in float (sensitive layers), separated by commas</source>
         <translation>Namen der Knoten, die in Float bleiben sollen (empfindliche Schichten), durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="250"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="252"/>
         <source>NAME=1x3x224x224</source>
         <translation>NAME=1x3x224x224</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="251"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="253"/>
         <source>Binds free input dimensions for the calibration runs, separated by spaces</source>
         <translation>Legt freie Eingabedimensionen für die Kalibrierungsläufe fest, durch Leerzeichen getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="253"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="255"/>
         <source>Op types:</source>
         <translation>Operatortypen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="254"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="256"/>
         <source>Leave in float:</source>
         <translation>In Float lassen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="255"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="257"/>
         <source>Input shapes:</source>
         <translation>Eingabeformen:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="260"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="262"/>
         <source>Where the INT8 model is written; an existing file is replaced only after asking</source>
         <translation>Wohin das INT8-Modell geschrieben wird; eine vorhandene Datei wird erst nach Rückfrage ersetzt</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="265"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="267"/>
         <source>Write to:</source>
         <translation>Schreiben nach:</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="278"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="280"/>
         <source>&amp;Quantize</source>
         <translation>&amp;Quantisieren</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="279"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="281"/>
         <source>Quantize on a background thread; the result opens as a pair beside the original</source>
         <translation>In einem Hintergrund-Thread quantisieren; das Ergebnis öffnet sich als Paar neben dem Original</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="281"/>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="518"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="283"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="520"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="443"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="445"/>
         <source>Will write: %1.</source>
         <translation>Schreibt: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="451"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="453"/>
         <source>Refused: %1</source>
         <translation>Abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="455"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="457"/>
         <source>Choose the folder of calibration inputs, or use random samples.</source>
         <translation>Wählen Sie den Ordner mit Kalibrierungseingaben, oder verwenden Sie Zufallsstichproben.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="457"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="459"/>
         <source>The calibration folder %1 does not exist.</source>
         <translation>Der Kalibrierungsordner %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="460"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="462"/>
         <source>The calibration folder cannot be used: %1</source>
         <translation>Der Kalibrierungsordner ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="470"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="472"/>
         <source>Input shape &apos;%1&apos;: %2</source>
         <translation>Eingabeform „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="472"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="474"/>
         <source>Input shape &apos;%1&apos;: &apos;%2&apos; is not an input of this model.</source>
         <translation>Eingabeform „%1“: „%2“ ist keine Eingabe dieses Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="477"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="479"/>
         <source>&apos;%1&apos; (leave in float) is not a node of this model.</source>
         <translation>„%1“ (in Float lassen) ist kein Knoten dieses Modells.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="480"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="482"/>
         <source>Choose where to write the INT8 model.</source>
         <translation>Wählen Sie, wohin das INT8-Modell geschrieben wird.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="482"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="484"/>
         <source>The INT8 model would replace the FP32 model it is made from; choose another file.</source>
         <translation>Das INT8-Modell würde das FP32-Modell ersetzen, aus dem es entsteht; wählen Sie eine andere Datei.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="484"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="486"/>
         <source>%1 is a folder; choose a file name.</source>
         <translation>%1 ist ein Ordner; wählen Sie einen Dateinamen.</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="490"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="492"/>
         <source>Calibration Data Folder</source>
         <translation>Ordner mit Kalibrierungsdaten</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="500"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="502"/>
         <source>Write the INT8 Model to</source>
         <translation>INT8-Modell schreiben nach</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="500"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="502"/>
         <source>ONNX models (*.onnx);;All files (*)</source>
         <translation>ONNX-Modelle (*.onnx);;Alle Dateien (*)</translation>
     </message>
@@ -3449,12 +3459,12 @@ Quantisiert: %2</translation>
         <translation type="vanished">Datei ersetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="515"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="517"/>
         <source>%1 exists. Replace it with the new INT8 model?</source>
         <translation>%1 existiert. Durch das neue INT8-Modell ersetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/quantize_dialog.cpp" line="517"/>
+        <location filename="../ui/dialogs/quantize_dialog.cpp" line="519"/>
         <source>&amp;Replace</source>
         <translation>&amp;Ersetzen</translation>
     </message>

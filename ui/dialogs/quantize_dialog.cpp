@@ -237,9 +237,11 @@ void QuantizeDialog::buildForm()
     m_opTypes->setObjectName(QStringLiteral("opTypes"));
     m_opTypes->setPlaceholderText(tr("the format's default"));
     m_opTypes->setToolTip(tr("The op types to quantize, separated by commas. Empty: the format's default, as ONNX "
-                             "Runtime's quantizer has it. Dynamic: Conv, MatMul. QDQ: also Gemm, Add, Mul, Concat, "
-                             "Sigmoid, LeakyRelu, GlobalAveragePool and the 8-bit pass-through ops (MaxPool, "
-                             "AveragePool, Resize, Reshape, Transpose, Squeeze, Unsqueeze, Slice, Split, Gather). "
+                             "Runtime's quantizer has it:\n"
+                             "dynamic: Conv, MatMul;\n"
+                             "QDQ: also Gemm, Add, Mul, Concat, Sigmoid, LeakyRelu, GlobalAveragePool and the 8-bit\n"
+                             "pass-through ops (MaxPool, AveragePool, Resize, Reshape, Transpose, Squeeze, Unsqueeze,\n"
+                             "Slice, Split, Gather);\n"
                              "QOperator: the com.microsoft QLinear ops and the pass-through ops."));
     m_excludeNodes = new QLineEdit(scopeBox);
     m_excludeNodes->setObjectName(QStringLiteral("excludeNodes"));
