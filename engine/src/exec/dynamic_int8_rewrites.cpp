@@ -7,6 +7,8 @@
 //      Int8MatMul::runFloat step (kernels/int8/dynamic_matmul.h), like rewrite 3.
 //   8. A DynamicQuantizeLinear reading a fused dynamic convolution's output takes its min/max from that step (an
 //      extra [2] float output of the convolution, an extra input of the DynamicQuantizeLinear): one pass less.
+//      Likewise after a LayerNormalization with no Mean/InvStdDev outputs (a transformer's norm before its
+//      quantize_dynamic MatMul), which then runs as kernels/cpu/layer_norm_range.h.
 //  12. Concat -> DynamicQuantizeLinear (YOLO's C3 and SPPF blocks, where the concatenation feeds only the next
 //      convolution's quantization) -> one step writing the uint8 concatenation from the parts
 //      (kernels/int8/concat_quantize.h), the parts made by fused dynamic convolutions bringing their range as in 8.
@@ -18,6 +20,7 @@
 #include "exec/dynamic_int8_rewrites.h"
 
 #include "exec/rewrite_context.h"
+#include "kernels/cpu/layer_norm_range.h"
 #include "kernels/int8/concat_quantize.h"
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/dynamic_matmul.h"
@@ -59,7 +62,9 @@ public:
             if (q.removed || !isOp(q, "DynamicQuantizeLinear") || q.inputs.size() != 1 || q.inputs[0] < 0)
                 continue;
             const int32_t p = producerIndex(q.inputs[0]);
-            if (p < 0 || m_plan.steps[size_t(p)].spec != dynamicConv)
+            if (p < 0)
+                continue;
+            if (m_plan.steps[size_t(p)].spec != dynamicConv && !takeLayerNormRange(size_t(p), q.inputs[0]))
                 continue;
             const int32_t range = rangeOutput(size_t(p));
             m_plan.steps[i].inputs.push_back(range);
@@ -151,7 +156,26 @@ public:
     }
 
 private:
-    /// The [2] float {min, max} output of the fused dynamic convolution at `convIndex`, added on first request.
+    /// Whether the step at `p` is a LayerNormalization writing only `y` (float, its shape known at planning) that
+    /// can report y's range; switches it to the range-reporting kernel (rangeOutput() then adds the output).
+    bool takeLayerNormRange(size_t p, int32_t y)
+    {
+        Step& ln = m_plan.steps[p];
+        const kernels::KernelSpec* withRange = &kernels::layerNormRangeSpec();
+        if (ln.spec == withRange)
+            return true;
+        if (ln.removed || !isOp(ln, "LayerNormalization") || !ln.postOps.empty() || ln.outputs.size() != 1
+            || ln.outputs[0] != y)
+            return false;
+        const PlanValue& v = m_plan.values[size_t(y)];
+        if (!v.known || v.runTimeShape || v.desc.type != DataType::Float || v.desc.layout != kernels::Layout::Plain)
+            return false;
+        ln.spec = withRange;
+        return true;
+    }
+
+    /// The [2] float {min, max} output of the producing step at `convIndex` (a fused dynamic convolution or a
+    /// range-reporting LayerNormalization), added on first request.
     int32_t rangeOutput(size_t convIndex)
     {
         Step& conv = m_plan.steps[convIndex];

@@ -13,7 +13,8 @@ void fuseDynamicConvolutions(SessionPlan& plan);
 /// Rewrite 7 at every MatMulInteger step.
 void fuseDynamicMatMuls(SessionPlan& plan);
 
-/// Rewrite 8: DynamicQuantizeLinear steps after fused dynamic convolutions read the range those compute.
+/// Rewrite 8: DynamicQuantizeLinear steps after fused dynamic convolutions or LayerNormalizations read the range
+/// those compute.
 void fuseDynamicRanges(SessionPlan& plan);
 
 /// Rewrite 13: the residual Add after a fused dynamic convolution's NHWC output as its Sum post-op. Needs the final

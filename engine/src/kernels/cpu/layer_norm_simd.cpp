@@ -3,15 +3,18 @@
 
 #include "kernels/simd_table.h"
 
+#include <limits>
+
 namespace qs::kernels {
 
 bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, const float* bias, float* y, int64_t rows,
-    int64_t n, float epsilon, float* meanOut, float* invOut)
+    int64_t n, float epsilon, float* meanOut, float* invOut, float* range)
 {
     const detail::LayerNormSimd* simd = simdTable(isa, &detail::kLayerNormAvx2, &detail::kLayerNormAvx512);
     if (!simd || n < 1)
         return false;
-#pragma omp parallel for if (rows * n > (1 << 15))
+    float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+#pragma omp parallel for if (rows * n > (1 << 15)) reduction(min : lo) reduction(max : hi)
     for (int64_t r = 0; r < rows; ++r) {
         const float* xs = x + r * n;
         const detail::RowStats st = simd->stats(xs, n, epsilon);
@@ -20,6 +23,12 @@ bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, cons
             meanOut[r] = float(st.mean);
         if (invOut)
             invOut[r] = st.inv;
+        if (range)
+            detail::widenRange(quant::minMax(y + r * n, size_t(n)), lo, hi);
+    }
+    if (range) {
+        range[0] = lo;
+        range[1] = hi;
     }
     return true;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "quant/quant_isa.h"
+#include "quant/quantize_linear.h"
 
 #include <cstdint>
 
@@ -12,11 +13,20 @@ namespace qs::kernels {
 
 /// y[r, :] = LayerNormalization(x[r, :]) for `rows` rows of `n` floats, with `scale` and (optional) `bias` of n
 /// elements each; `meanOut` / `invOut`, when non-null, receive each row's mean and inverse standard deviation.
-/// Returns false when this CPU cannot run `isa` (or isa is Scalar).
+/// `range`, when non-null, receives the min and max of all of y (NaNs skipped, as quant::minMax skips them), taken
+/// row by row while the row is still in L1 (the dynamic-range pass: a DynamicQuantizeLinear reading y then needs no
+/// min/max pass of its own). Returns false when this CPU cannot run `isa` (or isa is Scalar).
 bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, const float* bias, float* y, int64_t rows,
-    int64_t n, float epsilon, float* meanOut, float* invOut);
+    int64_t n, float epsilon, float* meanOut, float* invOut, float* range = nullptr);
 
 namespace detail {
+/// Lowers lo / raises hi to a row's min / max; a NaN (minMax of an all-NaN row) compares false and is skipped.
+inline void widenRange(quant::MinMax m, float& lo, float& hi)
+{
+    lo = m.min < lo ? m.min : lo;
+    hi = m.max > hi ? m.max : hi;
+}
+
 struct RowStats
 {
     double mean;

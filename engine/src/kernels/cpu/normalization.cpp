@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // BatchNormalization (inference), InstanceNormalization, LayerNormalization, LpNormalization.
+#include "kernels/cpu/layer_norm_range.h"
 #include "kernels/cpu/layer_norm_simd.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
@@ -7,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 
 namespace qs::kernels {
 
@@ -116,8 +118,15 @@ Status inferLayerNorm(const Node& node, std::span<const TensorDesc> in, std::vec
 class LayerNormKernel final : public Kernel
 {
 public:
+    /// `rangeOutput`: output 1 is the [2] {min, max} of y (layerNormRangeSpec) instead of ONNX's Mean.
+    explicit LayerNormKernel(bool rangeOutput = false)
+        : m_rangeOutput(rangeOutput)
+    { }
     Status prepare(const KernelContext& ctx) override
     {
+        if (m_rangeOutput && (ctx.outputs.size() != 2 || ctx.outputs[1].elementCount() != 2))
+            return Status(StatusCode::Internal,
+                fmt::format("node {}: the range form needs exactly y and a [2] range output", ctx.node.describe()));
         const auto& d = ctx.inputs[0].dims;
         QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", -1), int64_t(d.size())));
         m_rows = 1;
@@ -136,14 +145,16 @@ public:
         const auto* scale = static_cast<const float*>(args.inputs[1]);
         const auto* bias = m_hasBias ? static_cast<const float*>(args.inputs[2]) : nullptr;
         auto* y = static_cast<float*>(args.outputs[0]);
-        auto* meanOut = args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
-        auto* invOut = args.outputs.size() > 2 ? static_cast<float*>(args.outputs[2]) : nullptr;
+        auto* range = m_rangeOutput ? static_cast<float*>(args.outputs[1]) : nullptr;
+        auto* meanOut = !m_rangeOutput && args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
+        auto* invOut = !m_rangeOutput && args.outputs.size() > 2 ? static_cast<float*>(args.outputs[2]) : nullptr;
         // Scale and bias over the whole normalized shape (what exporters write): the vector rows. A scale or bias
         // broadcast inside it takes the scalar loop below.
         if (m_scaleCount == m_cols && (!bias || m_biasCount == m_cols)
-            && layerNormRows(quant::bestQuantIsa(), x, scale, bias, y, m_rows, m_cols, m_eps, meanOut, invOut))
+            && layerNormRows(quant::bestQuantIsa(), x, scale, bias, y, m_rows, m_cols, m_eps, meanOut, invOut, range))
             return Status::ok();
-#pragma omp parallel for if (m_rows * m_cols > 65536)
+        float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+#pragma omp parallel for if (m_rows * m_cols > 65536) reduction(min : lo) reduction(max : hi)
         for (int64_t r = 0; r < m_rows; ++r) {
             const float* xs = x + r * m_cols;
             float* ys = y + r * m_cols;
@@ -162,6 +173,12 @@ public:
                 meanOut[r] = float(mean);
             if (invOut)
                 invOut[r] = inv;
+            if (range)
+                detail::widenRange(quant::minMax(ys, size_t(m_cols)), lo, hi);
+        }
+        if (range) {
+            range[0] = lo;
+            range[1] = hi;
         }
         return Status::ok();
     }
@@ -170,6 +187,7 @@ private:
     int64_t m_rows = 1, m_cols = 1, m_scaleCount = 1, m_biasCount = 1;
     float m_eps = 1e-5f;
     bool m_hasBias = false;
+    bool m_rangeOutput = false;
 };
 
 class LpNormKernel final : public Kernel
@@ -223,6 +241,14 @@ template <typename K> std::unique_ptr<Kernel> make()
 }
 
 } // namespace
+
+const KernelSpec& layerNormRangeSpec()
+{
+    static const KernelSpec spec { "", "LayerNormalization", 17, 0, inferLayerNorm,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<LayerNormKernel>(true); }, acceptFloatInput0, kNoCaps,
+        "cpu", "float; y and its {min, max} for a DynamicQuantizeLinear (Optimized, dynamic-range)" };
+    return spec;
+}
 
 void registerNormalizationKernels(KernelRegistry& r)
 {

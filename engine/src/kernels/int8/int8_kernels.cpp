@@ -278,8 +278,8 @@ public:
         auto* y = static_cast<uint8_t*>(args.outputs[0]);
         quant::DynamicQuantParams p;
         if (args.inputs.size() > 1 && args.inputs[1]) {
-            // Optimized mode: the producing fused dynamic convolution computed x's min and max while writing it
-            // (graph_rewrites.cpp), so only the quantize pass is left.
+            // Optimized mode: the producing step (a fused dynamic convolution, a LayerNormalization) computed x's min
+            // and max while writing it (the dynamic-range pass), so only the quantize pass is left.
             const auto* range = static_cast<const float*>(args.inputs[1]);
             p = quant::dynamicQuantParams({ range[0], range[1] });
             // On the session's threads, each quantizing the block of x that the producing convolution's epilogue
