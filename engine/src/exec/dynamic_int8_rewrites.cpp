@@ -8,7 +8,8 @@
 //   8. A DynamicQuantizeLinear reading a fused dynamic convolution's output takes its min/max from that step (an
 //      extra [2] float output of the convolution, an extra input of the DynamicQuantizeLinear): one pass less.
 //      Likewise after a LayerNormalization with no Mean/InvStdDev outputs (a transformer's norm before its
-//      quantize_dynamic MatMul), which then runs as kernels/cpu/layer_norm_range.h.
+//      quantize_dynamic MatMul), which then runs as kernels/cpu/layer_norm_range.h, and after a fused dynamic
+//      matmul with the erf-GELU epilogue (a transformer's FFN: linear1 + GELU -> linear2's quantization).
 //  12. Concat -> DynamicQuantizeLinear (YOLO's C3 and SPPF blocks, where the concatenation feeds only the next
 //      convolution's quantization) -> one step writing the uint8 concatenation from the parts
 //      (kernels/int8/concat_quantize.h), the parts made by fused dynamic convolutions bringing their range as in 8.
@@ -64,7 +65,9 @@ public:
             const int32_t p = producerIndex(q.inputs[0]);
             if (p < 0)
                 continue;
-            if (m_plan.steps[size_t(p)].spec != dynamicConv && !takeLayerNormRange(size_t(p), q.inputs[0]))
+            const bool reportsRange = m_plan.steps[size_t(p)].spec == dynamicConv
+                || isGeluDynamicMatMul(size_t(p), q.inputs[0]) || takeLayerNormRange(size_t(p), q.inputs[0]);
+            if (!reportsRange)
                 continue;
             const int32_t range = rangeOutput(size_t(p));
             m_plan.steps[i].inputs.push_back(range);
@@ -172,6 +175,16 @@ private:
             return false;
         ln.spec = withRange;
         return true;
+    }
+
+    /// A fused dynamic matmul with the erf-GELU epilogue (pass matmul-epilogue), which takes the range in the
+    /// GELU's L1 blocks; without it the range would be a pass of its own over y, no better than the quantizer's.
+    bool isGeluDynamicMatMul(size_t p, int32_t y) const
+    {
+        const Step& mm = m_plan.steps[p];
+        return mm.spec == &kernels::dynamicMatMulSpec() && mm.inputs.size() > kernels::dynamic_matmul::kGeluDivisor
+            && mm.inputs[kernels::dynamic_matmul::kGeluDivisor] >= 0 && !mm.outputs.empty() && mm.outputs[0] == y
+            && m_plan.values[size_t(y)].desc.layout == kernels::Layout::Plain;
     }
 
     /// The [2] float {min, max} output of the producing step at `convIndex` (a fused dynamic convolution or a

@@ -4,11 +4,13 @@
 #include "kernels/cpu/activation_simd.h"
 #include "kernels/int8/target_clones.h"
 #include "kernels/shape_util.h"
+#include "quant/quantize_linear.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace qs::kernels {
 
@@ -45,13 +47,14 @@ Result<std::optional<ErfGelu>> erfGeluInputs(const KernelContext& ctx, size_t fi
     return std::optional<ErfGelu>(ErfGelu { c[0], c[1], c[2] });
 }
 
-void applyErfGelu(const ErfGelu& g, float* y, int64_t n)
+void applyErfGelu(const ErfGelu& g, float* y, int64_t n, float* range)
 {
     // The Erf kernel's choice (activation.cpp): the vector loop under the same ISA cap, else std::erf.
     const VectorActivationFn erf = vectorActivation(VectorActivation::Erf, quant::bestQuantIsa());
     constexpr int64_t kBlock = 1024; // 4 KiB of erf arguments: stays in L1 between the three loops
     const int64_t blocks = (n + kBlock - 1) / kBlock;
-#pragma omp parallel for if (n > (1 << 16))
+    float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+#pragma omp parallel for if (n > (1 << 16)) reduction(min : lo) reduction(max : hi)
     for (int64_t b = 0; b < blocks; ++b) {
         float t[kBlock];
         const int64_t base = b * kBlock;
@@ -64,6 +67,16 @@ void applyErfGelu(const ErfGelu& g, float* y, int64_t n)
             for (int64_t i = 0; i < len; ++i)
                 t[i] = std::erf(t[i]);
         finishGelu(yb, t, len, g.addend, g.factor);
+        if (range) {
+            // As layer_norm_simd.h's widenRange: a NaN (an all-NaN block) compares false and is skipped.
+            const quant::MinMax m = quant::minMax(yb, size_t(len));
+            lo = m.min < lo ? m.min : lo;
+            hi = m.max > hi ? m.max : hi;
+        }
+    }
+    if (range) {
+        range[0] = lo;
+        range[1] = hi;
     }
 }
 

@@ -23,7 +23,9 @@ struct ErfGelu
 /// when those slots are absent or omitted; an error names the node when they are not scalar float constants.
 Result<std::optional<ErfGelu>> erfGeluInputs(const KernelContext& ctx, size_t first);
 
-/// y[i] = y[i] * (erf(y[i] / c1) + c2) * c3 for i in [0, n).
-void applyErfGelu(const ErfGelu& g, float* y, int64_t n);
+/// y[i] = y[i] * (erf(y[i] / c1) + c2) * c3 for i in [0, n). `range`, when non-null, receives the min and max of
+/// the values written (NaNs skipped, as quant::minMax skips them), taken block by block while the block is in L1: a
+/// DynamicQuantizeLinear reading y then needs no min/max pass of its own (the dynamic-range pass).
+void applyErfGelu(const ErfGelu& g, float* y, int64_t n, float* range = nullptr);
 
 } // namespace qs::kernels

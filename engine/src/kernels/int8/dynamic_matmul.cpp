@@ -60,6 +60,11 @@ public:
         m_matmul = std::move(mm).value();
         QS_ASSIGN_OR_RETURN(m_gelu, erfGeluInputs(ctx, kGeluDivisor));
         m_elements = m_m * n;
+        // An extra output (the dynamic-range pass) receives y's min and max, taken in the GELU's blocks.
+        m_rangeOutput = ctx.outputs.size() > 1;
+        if (m_rangeOutput && (!m_gelu || ctx.outputs[1].elementCount() != 2))
+            return Status(StatusCode::Internal,
+                fmt::format("node {}: a range output needs the GELU epilogue and 2 elements", ctx.node.describe()));
         return Status::ok();
     }
 
@@ -73,7 +78,7 @@ public:
         QS_RETURN_IF_ERROR(m_matmul->runFloat(args.inputs[kX], m_m, xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
             m_bias.empty() ? nullptr : m_bias.data(), y));
         if (m_gelu)
-            applyErfGelu(*m_gelu, y, m_elements);
+            applyErfGelu(*m_gelu, y, m_elements, m_rangeOutput ? static_cast<float*>(args.outputs[1]) : nullptr);
         return Status::ok();
     }
 
@@ -88,6 +93,7 @@ private:
     std::vector<float> m_bias;
     std::optional<ErfGelu> m_gelu;
     int64_t m_elements = 0;
+    bool m_rangeOutput = false;
     mutable std::unique_ptr<int8::Int8MatMul> m_matmul;
     mutable std::mutex m_mutex;
 };

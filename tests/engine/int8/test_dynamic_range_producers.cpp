@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+// The dynamic-range pass after a transformer's producers of quantize_dynamic MatMul inputs: a LayerNormalization,
+// and a fused dynamic matmul with the erf-GELU epilogue (the FFN's linear1 feeding linear2). The producer reports
+// the {min, max} of the values it writes and the DynamicQuantizeLinear reading them takes that range instead of a
+// min/max pass of its own. DynamicQuantizeLinear's scale and zero point depend only on that min and max, so the claim
+// is bit-identity: the range must be exactly the min and max of the written values (checked against
+// std::minmax_element over them), and the producer -> DynamicQuantizeLinear -> MatMulInteger -> Cast -> Mul -> Add
+// graph must give the as-written session's bits, while the plan shows the range passed between the two steps. Sizes
+// above and below the kernels' threading thresholds; this suite also runs limited to AVX2 and AVX512_CORE.
+#include "erf_gelu_graph.h"
+#include "int8_test_util.h"
+#include "kernels/cpu/erf_gelu_epilogue.h"
+#include "kernels/cpu/layer_norm_simd.h"
+#include "onnx_builder.h"
+
+#include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/plan_description.h>
+#include <quantscope/engine/session.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+
+namespace {
+
+using namespace qs;
+using test::randomFloats;
+
+TEST(DynamicRangeProducers, LayerNormRangeIsTheMinAndMaxOfTheWrittenRows)
+{
+    const quant::QuantIsa isa = quant::bestQuantIsa();
+    if (isa == quant::QuantIsa::Scalar)
+        GTEST_SKIP() << "no vector LayerNormalization on this CPU";
+    // 1024 x 64 rows: above the threading threshold (rows * n > 2^15), so the per-thread ranges are combined.
+    for (const auto [rows, n] : { std::pair<int64_t, int64_t> { 5, 37 }, { 1024, 64 } }) {
+        const std::vector<float> x = randomFloats(size_t(rows * n), 11, -4.0f, 9.0f);
+        const std::vector<float> scale = randomFloats(size_t(n), 12, 0.2f, 2.5f);
+        const std::vector<float> bias = randomFloats(size_t(n), 13, -1.0f, 0.5f);
+        std::vector<float> y(x.size()), plain(x.size());
+        float range[2] = { 123.0f, -123.0f };
+        ASSERT_TRUE(kernels::layerNormRows(
+            isa, x.data(), scale.data(), bias.data(), y.data(), rows, n, 1e-5f, nullptr, nullptr, range));
+        ASSERT_TRUE(kernels::layerNormRows(
+            isa, x.data(), scale.data(), bias.data(), plain.data(), rows, n, 1e-5f, nullptr, nullptr));
+        EXPECT_EQ(std::memcmp(y.data(), plain.data(), y.size() * sizeof(float)), 0) << "the range changed y";
+        const auto [mn, mx] = std::minmax_element(y.begin(), y.end());
+        EXPECT_EQ(range[0], *mn) << rows << " rows";
+        EXPECT_EQ(range[1], *mx) << rows << " rows";
+    }
+}
+
+// [2, 5, 37] tokens -> LayerNormalization -> ONNX Runtime's quantize_dynamic MatMul (odd K and N).
+constexpr int64_t kB = 2, kM = 5, kK = 37, kN = 19;
+
+/// ONNX Runtime's quantize_dynamic MatMul `x` [.., k] -> DynamicQuantizeLinear -> MatMulInteger(w [k, n]) -> Cast ->
+/// Mul -> Add -> `y`, its node names suffixed with `tag`.
+void addDynamicMatMul(test::GraphBuilder& g, const std::string& x, const std::string& y, int64_t k, int64_t n,
+    const std::string& tag, uint32_t seed)
+{
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> byte(0, 255);
+    std::vector<uint8_t> w(size_t(k * n));
+    for (uint8_t& v : w)
+        v = uint8_t(byte(rng));
+    g.node("DynamicQuantizeLinear", { x }, { x + "_q", x + "_s", x + "_z" }, "dql" + tag);
+    g.rawInitializer("w" + tag, onnx::TensorProto_DataType_UINT8, { k, n }, w);
+    g.rawInitializer("wzp" + tag, onnx::TensorProto_DataType_UINT8, {}, std::vector<uint8_t> { 131 });
+    g.floatInitializer("ws" + tag, {}, { 0.0125f });
+    g.floatInitializer("b" + tag, { n }, randomFloats(size_t(n), seed + 1, -1.0f, 1.0f));
+    g.node("Mul", { x + "_s", "ws" + tag }, { "s" + tag }, "scale" + tag);
+    g.node("MatMulInteger", { x + "_q", "w" + tag, x + "_z", "wzp" + tag }, { "acc" + tag }, "matmul" + tag);
+    auto& cast = g.node("Cast", { "acc" + tag }, { "accf" + tag }, "cast" + tag);
+    test::setAttr(cast, "to", int64_t(onnx::TensorProto_DataType_FLOAT));
+    g.node("Mul", { "accf" + tag, "s" + tag }, { "m" + tag }, "rescale" + tag);
+    g.node("Add", { "m" + tag, "b" + tag }, { y }, "bias" + tag);
+}
+
+/// x -> LayerNormalization -> the dynamic MatMul to N.
+std::shared_ptr<const Model> buildLayerNormMatMul()
+{
+    test::ModelBuilder mb(17);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { kB, kM, kK });
+    g.floatInitializer("gamma", { kK }, randomFloats(size_t(kK), 22, 0.5f, 2.0f));
+    g.floatInitializer("beta", { kK }, randomFloats(size_t(kK), 23, 0.2f, 1.5f));
+    g.node("LayerNormalization", { "x", "gamma", "beta" }, { "n" }, "norm");
+    addDynamicMatMul(g, "n", "y", kK, kN, "", 21);
+    g.output("y", onnx::TensorProto_DataType_FLOAT);
+    auto model = loadModelFromBytes(mb.serialize(), "layer_norm_matmul.onnx");
+    EXPECT_TRUE(model.isOk()) << model.status().toString();
+    return model.isOk() ? *model : nullptr;
+}
+
+/// A transformer's FFN: x -> dynamic MatMul to `hidden` -> erf GELU -> dynamic MatMul to N.
+std::shared_ptr<const Model> buildGeluFfn(int64_t hidden)
+{
+    test::ModelBuilder mb(17);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { kB, kM, kK });
+    addDynamicMatMul(g, "x", "h", kK, hidden, "1", 31);
+    test::addErfGelu(g, "h", "a");
+    addDynamicMatMul(g, "a", "y", hidden, kN, "2", 41);
+    g.output("y", onnx::TensorProto_DataType_FLOAT);
+    auto model = loadModelFromBytes(mb.serialize(), "gelu_ffn.onnx");
+    EXPECT_TRUE(model.isOk()) << model.status().toString();
+    return model.isOk() ? *model : nullptr;
+}
+
+Result<HostTensor> runOn(
+    const std::shared_ptr<const Model>& model, ExecutionMode mode, const std::vector<float>& x, PlanDescription* plan)
+{
+    auto session = test::createSession(model, mode);
+    if (!session.isOk())
+        return session.status();
+    if (plan)
+        *plan = describePlan(**session);
+    HostTensor in(DataType::Float, { kB, kM, kK });
+    std::copy(x.begin(), x.end(), in.data<float>().begin());
+    const HostTensor ins[] = { std::move(in) };
+    auto out = (*session)->run(ins);
+    if (!out.isOk())
+        return out.status();
+    return std::move((*out)[0]);
+}
+
+/// Step `producer` writes a [2] range as its output 1 and step `quantizer` (a DynamicQuantizeLinear) reads it.
+void expectRangePassed(const PlanDescription& plan, size_t producer, size_t quantizer)
+{
+    const PlanStep& p = plan.steps[producer];
+    const PlanStep& q = plan.steps[quantizer];
+    ASSERT_EQ(p.outputs.size(), 2u) << planText(plan);
+    EXPECT_EQ(p.outputs[1].dims, (std::vector<int64_t> { 2 }));
+    EXPECT_NE(std::find(p.passes.begin(), p.passes.end(), "dynamic-range"), p.passes.end()) << planText(plan);
+    EXPECT_EQ(q.opType, "DynamicQuantizeLinear") << planText(plan);
+    ASSERT_EQ(q.inputs.size(), 2u) << planText(plan);
+    EXPECT_EQ(q.inputs[1].name, p.outputs[1].name);
+    EXPECT_EQ(q.inputs[1].source, "step");
+}
+
+/// The as-written session (every node its own kernel, DynamicQuantizeLinear with its own min/max) gives `fused`'s
+/// bits.
+void expectAsWrittenBits(
+    const std::shared_ptr<const Model>& model, const std::vector<float>& x, const HostTensor& fused)
+{
+    auto asWritten = runOn(model, ExecutionMode::AsWritten, x, nullptr);
+    ASSERT_TRUE(asWritten.isOk()) << asWritten.status().toString();
+    ASSERT_EQ(fused.byteSize(), asWritten->byteSize());
+    EXPECT_EQ(std::memcmp(fused.rawData(), asWritten->rawData(), fused.byteSize()), 0);
+}
+
+TEST(DynamicRangeProducers, DynamicQuantizeLinearTakesTheNormsRangeWithTheAsWrittenBits)
+{
+    const auto model = buildLayerNormMatMul();
+    ASSERT_TRUE(model);
+    PlanDescription plan;
+    // Two input distributions: the norm's output (beta > 0) all positive in most rows, and a wide one.
+    for (const float spread : { 0.5f, 20.0f }) {
+        SCOPED_TRACE(::testing::Message() << "spread " << spread);
+        const std::vector<float> x = randomFloats(size_t(kB * kM * kK), 25, -spread, 3.0f * spread);
+        auto fused = runOn(model, ExecutionMode::Optimized, x, &plan);
+        ASSERT_TRUE(fused.isOk()) << fused.status().toString();
+        // Steps: norm (with the range), dql (reading it), the fused matmul.
+        ASSERT_EQ(plan.steps.size(), 3u) << planText(plan);
+        EXPECT_EQ(plan.steps[0].opType, "LayerNormalization") << planText(plan);
+        expectRangePassed(plan, 0, 1);
+        expectAsWrittenBits(model, x, *fused);
+    }
+}
+
+// Hidden widths of 300 (one GELU block and a tail, one thread) and 7000 (over the GELU's threading threshold).
+TEST(DynamicRangeProducers, DynamicQuantizeLinearTakesTheGeluMatMulsRangeWithTheAsWrittenBits)
+{
+    for (const int64_t hidden : { int64_t(300), int64_t(7000) }) {
+        SCOPED_TRACE(::testing::Message() << "hidden " << hidden);
+        const auto model = buildGeluFfn(hidden);
+        ASSERT_TRUE(model);
+        PlanDescription plan;
+        const std::vector<float> x = randomFloats(size_t(kB * kM * kK), 26, -2.0f, 3.0f);
+        auto fused = runOn(model, ExecutionMode::Optimized, x, &plan);
+        ASSERT_TRUE(fused.isOk()) << fused.status().toString();
+        // Steps: dql1, matmul1 + GELU (with the range), dql2 (reading it), matmul2.
+        ASSERT_EQ(plan.steps.size(), 4u) << planText(plan);
+        EXPECT_EQ(plan.steps[1].nodes.size(), 10u) << planText(plan); // the five of the GELU included
+        expectRangePassed(plan, 1, 2);
+        EXPECT_EQ(plan.steps[0].inputs.size(), 1u) << "a graph input has no producer to take a range from";
+        expectAsWrittenBits(model, x, *fused);
+    }
+}
+
+TEST(DynamicRangeProducers, GeluRangeIsTheMinAndMaxOfTheWrittenValues)
+{
+    const kernels::ErfGelu gelu { 1.41421354f, 1.0f, 0.5f };
+    for (const int64_t n : { int64_t(1), int64_t(1000), int64_t(1025), int64_t(70000) }) {
+        std::vector<float> y = randomFloats(size_t(n), 14, -6.0f, 4.0f);
+        std::vector<float> plain = y;
+        float range[2] = { 123.0f, -123.0f };
+        kernels::applyErfGelu(gelu, y.data(), n, range);
+        kernels::applyErfGelu(gelu, plain.data(), n);
+        EXPECT_EQ(std::memcmp(y.data(), plain.data(), y.size() * sizeof(float)), 0) << "the range changed y";
+        const auto [mn, mx] = std::minmax_element(y.begin(), y.end());
+        EXPECT_EQ(range[0], *mn) << n;
+        EXPECT_EQ(range[1], *mx) << n;
+    }
+}
+
+// A LayerNormalization that also writes its Mean keeps the ONNX outputs: no range, the DynamicQuantizeLinear
+// computes its own.
+TEST(DynamicRangeProducers, NotTakenWhenTheNormWritesItsMean)
+{
+    test::ModelBuilder mb(17);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { kB, kM, kK });
+    g.floatInitializer("gamma", { kK }, randomFloats(size_t(kK), 22, 0.5f, 2.0f));
+    g.node("LayerNormalization", { "x", "gamma" }, { "n", "mean" }, "norm");
+    g.node("DynamicQuantizeLinear", { "n" }, { "nq", "ns", "nz" }, "dql");
+    g.output("nq", onnx::TensorProto_DataType_UINT8);
+    g.output("mean", onnx::TensorProto_DataType_FLOAT);
+    auto model = loadModelFromBytes(mb.serialize(), "layer_norm_mean.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    auto session = test::createSession(*model, ExecutionMode::Optimized);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    const PlanDescription plan = describePlan(**session);
+    ASSERT_EQ(plan.steps.size(), 2u) << planText(plan);
+    EXPECT_EQ(plan.steps[1].inputs.size(), 1u) << planText(plan);
+}
+
+} // namespace
