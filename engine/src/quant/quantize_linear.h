@@ -33,6 +33,14 @@ AxisShape axisShapeOf(const std::vector<int64_t>& dims, int64_t axis);
 /// Min and max over x[0..n); {0, 0} when n == 0.
 MinMax minMax(const float* x, size_t n);
 
+/// Lowers lo / raises hi to m's min / max, for a range gathered part by part (an OpenMP min/max reduction); a NaN
+/// (minMax of an all-NaN part) compares false and is skipped.
+inline void widenRange(MinMax m, float& lo, float& hi)
+{
+    lo = m.min < lo ? m.min : lo;
+    hi = m.max > hi ? m.max : hi;
+}
+
 void quantizeLinear(const float* x, size_t n, float scale, int32_t zeroPoint, uint8_t* y);
 void quantizeLinear(const float* x, size_t n, float scale, int32_t zeroPoint, int8_t* y);
 /// quantizeLinear on `rows` runs of `cols` contiguous elements of x; row r goes to y + r * yStride.

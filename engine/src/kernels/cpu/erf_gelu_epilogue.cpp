@@ -67,12 +67,8 @@ void applyErfGelu(const ErfGelu& g, float* y, int64_t n, float* range)
             for (int64_t i = 0; i < len; ++i)
                 t[i] = std::erf(t[i]);
         finishGelu(yb, t, len, g.addend, g.factor);
-        if (range) {
-            // As layer_norm_simd.h's widenRange: a NaN (an all-NaN block) compares false and is skipped.
-            const quant::MinMax m = quant::minMax(yb, size_t(len));
-            lo = m.min < lo ? m.min : lo;
-            hi = m.max > hi ? m.max : hi;
-        }
+        if (range)
+            quant::widenRange(quant::minMax(yb, size_t(len)), lo, hi);
     }
     if (range) {
         range[0] = lo;

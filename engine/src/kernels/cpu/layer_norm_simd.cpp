@@ -2,6 +2,7 @@
 #include "kernels/cpu/layer_norm_simd.h"
 
 #include "kernels/simd_table.h"
+#include "quant/quantize_linear.h"
 
 #include <limits>
 
@@ -24,7 +25,7 @@ bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, cons
         if (invOut)
             invOut[r] = st.inv;
         if (range)
-            detail::widenRange(quant::minMax(y + r * n, size_t(n)), lo, hi);
+            quant::widenRange(quant::minMax(y + r * n, size_t(n)), lo, hi);
     }
     if (range) {
         range[0] = lo;

@@ -5,7 +5,6 @@
 #pragma once
 
 #include "quant/quant_isa.h"
-#include "quant/quantize_linear.h"
 
 #include <cstdint>
 
@@ -20,13 +19,6 @@ bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, cons
     int64_t n, float epsilon, float* meanOut, float* invOut, float* range = nullptr);
 
 namespace detail {
-/// Lowers lo / raises hi to a row's min / max; a NaN (minMax of an all-NaN row) compares false and is skipped.
-inline void widenRange(quant::MinMax m, float& lo, float& hi)
-{
-    lo = m.min < lo ? m.min : lo;
-    hi = m.max > hi ? m.max : hi;
-}
-
 struct RowStats
 {
     double mean;

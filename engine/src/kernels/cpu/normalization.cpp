@@ -4,6 +4,7 @@
 #include "kernels/cpu/layer_norm_simd.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
+#include "quant/quantize_linear.h"
 
 #include <fmt/format.h>
 
@@ -174,7 +175,7 @@ public:
             if (invOut)
                 invOut[r] = inv;
             if (range)
-                detail::widenRange(quant::minMax(ys, size_t(m_cols)), lo, hi);
+                quant::widenRange(quant::minMax(ys, size_t(m_cols)), lo, hi);
         }
         if (range) {
             range[0] = lo;
