@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace qs::kernels {
 
@@ -211,8 +212,25 @@ public:
                 a = std::sqrt(a);
             else if (kOp == Red::LogSum || kOp == Red::LogSumExp)
                 a = std::log(a);
-            y[o] = T(a);
+            y[o] = toOutput<T>(a);
         }
+    }
+
+    /// The accumulated double as the output type. For an integer type, an empty Max or Min (its identity, -inf or
+    /// +inf) and a result beyond the type's range (a LogSumExp whose exponentials overflow to inf) end at the type's
+    /// limits: converting them would be undefined (the executor fuzzer found an int64 ReduceLogSumExp of constants,
+    /// tests/fuzz/regressions/fuzz_executor/reducelogsumexp_int64_overflow.onnx).
+    template <typename T> static T toOutput(double a)
+    {
+        if constexpr (std::is_integral_v<T>) {
+            if (std::isnan(a))
+                return T(0);
+            if (a <= double(std::numeric_limits<T>::lowest()))
+                return std::numeric_limits<T>::lowest();
+            if (a >= double(std::numeric_limits<T>::max()))
+                return std::numeric_limits<T>::max();
+        }
+        return T(a);
     }
 
     static double init()
