@@ -288,17 +288,13 @@ private:
         if (isOp(s, "Cast") && s.inputs[0] >= 0 && sameDims(s.inputs[0])
             && m_plan.values[size_t(s.inputs[0])].desc.type == out.type)
             return { s.inputs[0], s.outputs[0] };
-        if (isOp(s, "DequantizeLinear") && s.inputs.size() >= 2 && s.inputs[0] >= 0 && sameDims(s.inputs[0])
-            && s.inputs[1] >= 0 && m_plan.values[size_t(s.inputs[1])].desc.elementCount() == 1
+        // A per-tensor QuantizeLinear is elementwise too: the DequantizeLinear -> float op -> QuantizeLinear groups
+        // the QDQ rewrites leave (YOLO's nearest Resize between two quantized tensors) then stay inside the region.
+        if ((isOp(s, "DequantizeLinear") || isOp(s, "QuantizeLinear")) && s.inputs.size() >= 2 && s.inputs[0] >= 0
+            && sameDims(s.inputs[0]) && s.inputs[1] >= 0 && m_plan.values[size_t(s.inputs[1])].desc.elementCount() == 1
             && (s.inputs.size() < 3 || s.inputs[2] < 0 || m_plan.values[size_t(s.inputs[2])].desc.elementCount() == 1))
             return { s.inputs[0], s.outputs[0] };
         if (isOp(s, "DynamicQuantizeLinear"))
-            return { s.inputs[0], s.outputs[0] };
-        // A per-tensor QuantizeLinear is elementwise too: the DequantizeLinear -> float op -> QuantizeLinear groups
-        // the QDQ rewrites leave (YOLO's nearest Resize between two quantized tensors) then stay inside the region.
-        if (isOp(s, "QuantizeLinear") && s.inputs.size() >= 2 && s.inputs[0] >= 0 && sameDims(s.inputs[0])
-            && s.inputs[1] >= 0 && m_plan.values[size_t(s.inputs[1])].desc.elementCount() == 1
-            && (s.inputs.size() < 3 || s.inputs[2] < 0 || m_plan.values[size_t(s.inputs[2])].desc.elementCount() == 1))
             return { s.inputs[0], s.outputs[0] };
         if (isOp(s, "Add") && s.inputs.size() == 2 && s.inputs[0] >= 0 && s.inputs[1] >= 0 && out.rank() == 4
             && m_plan.values[size_t(s.inputs[0])].desc.dims == out.dims
