@@ -10,17 +10,14 @@ namespace qs::kernels::int8 {
 
 namespace {
 
-constexpr int64_t kColumns = detail::kGemvColumns;
+constexpr int64_t kColumns = 8; ///< int32 lanes of one ymm accumulator
 
 __attribute__((target("avx2"))) void int8GemvAvx2(
-    const uint8_t* a, const int8_t* packed, int64_t k, int64_t n, int32_t* y)
+    const uint8_t* a, const int8_t* packed, int64_t k, int64_t n, int64_t panelBegin, int64_t panelEnd, int32_t* y)
 {
-    const int64_t pairs = (k + 1) / 2, blocks = (n + kColumns - 1) / kColumns;
-    // Each activation pair as one int32 (a[2p] low, a[2p+1] high) to broadcast against the interleaved weights.
-    std::vector<int32_t> aPairs(static_cast<size_t>(pairs));
-    for (int64_t p = 0; p < pairs; ++p)
-        aPairs[size_t(p)] = int32_t(uint32_t(a[2 * p]) | (2 * p + 1 < k ? uint32_t(a[2 * p + 1]) << 16 : 0u));
-    for (int64_t b = 0; b < blocks; ++b) {
+    const int64_t pairs = (k + 1) / 2;
+    const std::vector<int32_t> aPairs = detail::gemvActivationGroups(a, k, 2);
+    for (int64_t b = panelBegin; b < panelEnd; ++b) {
         const int8_t* wb = packed + b * pairs * kColumns * 2;
         // Two accumulators (even and odd pairs) to hide the add latency; |a·w| <= 255·128, so every sum of two
         // int16 products and every int32 total up to K < 65536 is exact.
@@ -47,7 +44,7 @@ __attribute__((target("avx2"))) void int8GemvAvx2(
 } // namespace
 
 namespace detail {
-const Int8GemvSimd kInt8GemvAvx2 { int8GemvAvx2 };
+const Int8GemvSimd kInt8GemvAvx2 { "qs:avx2_int8_gemv", kColumns, 2, int8GemvAvx2 };
 } // namespace detail
 
 } // namespace qs::kernels::int8

@@ -99,7 +99,9 @@ struct Int8MatMul::Impl
     std::vector<ResidualWeight> residual; ///< row = batch index
     SaturationReport report;
     std::vector<int8_t> plainWeights; ///< b - c after the split; reordered again only if a new M changes the layout
-    /// M = 1 on AVX2 (int8_gemv.h): b - c before the split, packed, and its column sums; empty when not used.
+    /// M = 1 (int8_gemv.h): its loop, b - c before the split packed for it, and its column sums; null and empty when
+    /// not used.
+    const Int8GemvSimd* gemv = nullptr;
     std::vector<int8_t> gemvWeights;
     std::vector<int32_t> gemvColSums;
     /// M > 1 where oneDNN's pairs saturate (int8_gemm_s16.h): b - zb packed as int16 per batch entry (at the first
@@ -233,13 +235,13 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
     QS_RETURN_IF_ERROR(checkZeroPoint(aType, za, "activation"));
     if (m < 1)
         return Status(StatusCode::InvalidArgument, fmt::format("{}: M={} must be positive", describe(), m));
-    const bool gemv = m == 1 && !gemvWeights.empty();
-    if (!gemv && gemmS16) {
+    const bool gemvRun = m == 1 && gemv;
+    if (!gemvRun && gemmS16) {
         bindScratch(m);
         computeS16(a, m, za);
         return false;
     }
-    if (!gemv)
+    if (!gemvRun)
         QS_RETURN_IF_ERROR(prepareFor(m));
     bindScratch(m);
     const uint8_t* au = static_cast<const uint8_t*>(a);
@@ -249,9 +251,9 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
         au = shifted;
         za += 128;
     }
-    if (gemv) {
+    if (gemvRun) {
         // Unsplit weights: sum (a - za)(b - c) = acc - za * colsum(b - c); the zero point of b as below.
-        int8GemvSimd(quant::bestQuantIsa())->gemv(au, gemvWeights.data(), k, n, acc);
+        runGemv(*gemv, au, gemvWeights.data(), k, n, acc);
         int32_t rs = 0;
         for (int64_t p = 0; p < k; ++p)
             rs += au[p];
@@ -343,9 +345,11 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
     const Int8IsaInfo isa = onednnInt8Isa();
     impl->report.isa = isa.isa;
     impl->report.isaPairsSaturate = isa.pairsSaturate;
-    // A single activation row (batch 1) takes the exact AVX2 gemv (int8_gemv.h); larger M still goes to oneDNN.
-    if (batch == 1 && int8GemvSimd(quant::bestQuantIsa())) {
-        impl->gemvWeights = packGemvWeights(impl->plainWeights.data(), k, n);
+    // A single activation row (batch 1) takes the exact gemv (int8_gemv.h), with VNNI where oneDNN may use it;
+    // larger M goes to oneDNN or the int16 loops.
+    impl->gemv = batch == 1 ? int8GemvSimd(quant::bestQuantIsa(), !isa.pairsSaturate) : nullptr;
+    if (impl->gemv) {
+        impl->gemvWeights = packGemvWeights(*impl->gemv, impl->plainWeights.data(), k, n);
         impl->gemvColSums.assign(size_t(n), 0);
         for (int64_t p = 0; p < k; ++p)
             for (int64_t j = 0; j < n; ++j)
@@ -396,12 +400,12 @@ const SaturationReport& Int8MatMul::saturation() const noexcept
 std::string Int8MatMul::implementation() const
 {
     // As for oneDNN's primitive below: the int16 loops are named once an M > 1 has run (or when no gemv could).
-    if (m_impl->gemmS16 && (!m_impl->gemmS16Weights.empty() || m_impl->gemvWeights.empty()))
-        return m_impl->gemmS16->name + std::string(m_impl->gemvWeights.empty() ? "" : " (M = 1: qs:avx2_int8_gemv)");
+    const std::string gemvNote = m_impl->gemv ? fmt::format(" (M = 1: {})", m_impl->gemv->name) : std::string();
+    if (m_impl->gemmS16 && (!m_impl->gemmS16Weights.empty() || !m_impl->gemv))
+        return m_impl->gemmS16->name + gemvNote;
     if (m_impl->preparedM >= 0)
-        return m_impl->pd.impl_info_str()
-            + std::string(m_impl->gemvWeights.empty() ? "" : " (M = 1: qs:avx2_int8_gemv)");
-    return m_impl->gemvWeights.empty() ? std::string("not yet created (first run)") : std::string("qs:avx2_int8_gemv");
+        return m_impl->pd.impl_info_str() + gemvNote;
+    return m_impl->gemv ? std::string(m_impl->gemv->name) : std::string("not yet created (first run)");
 }
 
 size_t Int8MatMul::scratchBytes(int64_t m) const noexcept
