@@ -2,6 +2,7 @@
 // AVX-512 (F+BW+VL) paths. Remainders use masked loads/stores, so the vector code covers every element; the lanes
 // do exactly the scalar reference's float operations, so results stay bit-identical to it.
 #include "quant/quant_kernels.h"
+#include "quant/reciprocal_division_avx512.h"
 
 // GCC 12 warns about _mm512_undefined_* inside its own intrinsic headers (a known false positive).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
@@ -39,46 +40,12 @@ QS_AVX512 MinMax minMaxAvx512(const float* x, size_t n)
     return { _mm512_reduce_min_ps(mn), _mm512_reduce_max_ps(mx) };
 }
 
-/// x / scale correctly rounded without vdivps (which issues once per ~10 cycles on 16 lanes and made the quantize pass
-/// the bottleneck of DynamicQuantizeLinear): with inv = RN(1 / scale), q = RN(x * inv) is within one ulp of x / scale,
-/// the remainder x - q * scale is exact in one FMA, and RN(q + rem * inv) is RN(x / scale) (Markstein's theorem:
-/// inv within half an ulp of 1 / scale, q faithful), provided nothing underflows: `reciprocalDivisionSafe` bounds
-/// the scale so that every quotient that can round to a non-zero integer has operands far from the subnormal range
-/// (quotients below 0.25 in magnitude become 0 whatever their last bits). Lanes where q is infinite or NaN (x
-/// infinite or NaN, or a quotient that saturates anyway) keep q: the division gives the same ±inf or NaN there, or a
-/// value beyond the type range.
-QS_AVX512 inline __m256 divide8(__m256 x, __m256 scale, __m256 inv)
-{
-    const __m256 q = _mm256_mul_ps(x, inv);
-    const __mmask8 finite = _mm256_cmp_ps_mask(
-        _mm256_andnot_ps(_mm256_set1_ps(-0.0f), q), _mm256_set1_ps(std::numeric_limits<float>::infinity()), _CMP_LT_OQ);
-    const __m256 rem = _mm256_fnmadd_ps(q, scale, x);
-    return _mm256_mask3_fmadd_ps(rem, inv, q, finite);
-}
-
-/// The multiplications run on 256-bit halves: 512-bit FMAs here measurably slowed the convolutions that follow
-/// (~1 ms over yolov5nu, more than the division saved), presumably the core's lower AVX-512 "heavy" frequency
-/// licence carried over; 256-bit FMAs have the same throughput on this core without that penalty.
-QS_AVX512 inline __m512 divide16(__m512 x, __m512 scale, __m512 inv)
-{
-    const __m256 s = _mm512_castps512_ps256(scale), r = _mm512_castps512_ps256(inv);
-    const __m256 lo = divide8(_mm512_castps512_ps256(x), s, r);
-    const __m256 hi = divide8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1)), s, r);
-    return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(lo)), _mm256_castps_pd(hi), 1));
-}
-
 template <bool Reciprocal> QS_AVX512 inline __m512 divide(__m512 x, __m512 scale, __m512 inv)
 {
     if constexpr (Reciprocal)
         return divide16(x, scale, inv);
     else
         return _mm512_div_ps(x, scale);
-}
-
-bool reciprocalDivisionSafe(float scale) noexcept
-{
-    const float a = std::fabs(scale);
-    return a >= 0x1p-60f && a <= 0x1p60f;
 }
 
 template <bool Signed> QS_AVX512 inline __m128i quantize16(__m512 v, __m512 zp, __m512 lo, __m512 hi)

@@ -303,36 +303,40 @@ TEST(QdqAddAvx512, MatchesTheAuthoredFloatOperations)
         b[size_t(i)] = uint8_t(byte(rng));
     }
     int checked = 0;
-    for (int combo = 0; combo < 8; ++combo) {
-        const bool as = combo & 1, bs = combo & 2, ys = combo & 4;
-        for (const bool relu : { false, true }) {
-            kernels::int8::QdqAddParams p;
-            p.aZeroPoint = as ? -3 : 128;
-            p.bZeroPoint = bs ? 5 : 120;
-            // Scales 0.5 and 0.25 with output scale 0.5 make many sums exact ties (k + 0.5 steps).
-            p.aScale = 0.5f;
-            p.bScale = combo % 3 == 0 ? 0.25f : 0.0371f;
-            p.yScale = 0.5f;
-            p.yZeroPoint = ys ? 1.0f : 7.0f;
-            p.lo = ys ? -128.0f : 0.0f;
-            p.hi = ys ? 127.0f : 255.0f;
-            p.floor = relu ? 0.0f : -INFINITY;
-            std::vector<uint8_t> y(size_t(n), 0xEE);
-            if (!kernels::int8::qdqAddSimd(quant::QuantIsa::Avx512, a.data(), as, b.data(), bs, y.data(), ys, n, p))
-                GTEST_SKIP() << "no AVX-512 on this CPU";
-            ++checked;
-            for (int64_t i = 0; i < n; ++i) {
-                const int32_t av = as ? int32_t(int8_t(a[size_t(i)])) : int32_t(a[size_t(i)]);
-                const int32_t bv = bs ? int32_t(int8_t(b[size_t(i)])) : int32_t(b[size_t(i)]);
-                float v = float(av - p.aZeroPoint) * p.aScale + float(bv - p.bZeroPoint) * p.bScale;
-                v = std::max(v, p.floor);
-                const float q = std::clamp(std::nearbyint(v / p.yScale) + p.yZeroPoint, p.lo, p.hi);
-                const int32_t got = ys ? int32_t(int8_t(y[size_t(i)])) : int32_t(y[size_t(i)]);
-                ASSERT_EQ(got, int32_t(q)) << "combo " << combo << " relu " << relu << " element " << i;
+    // 0.5: many exact ties; the others are not powers of two, so the loop's reciprocal division (Markstein's
+    // correction, quant/reciprocal_division_avx512.h) must round every quotient as vdivps would.
+    for (const float yScale : { 0.5f, 0.1f, 0.0517f, 3.3f })
+        for (int combo = 0; combo < 8; ++combo) {
+            const bool as = combo & 1, bs = combo & 2, ys = combo & 4;
+            for (const bool relu : { false, true }) {
+                kernels::int8::QdqAddParams p;
+                p.aZeroPoint = as ? -3 : 128;
+                p.bZeroPoint = bs ? 5 : 120;
+                // Halves and quarters of the output scale put many quotients at or next to k + 0.5, where a
+                // division that is off by one ulp rounds the other way.
+                p.aScale = yScale * 0.5f;
+                p.bScale = combo % 3 == 0 ? yScale * 0.25f : 0.0371f;
+                p.yScale = yScale;
+                p.yZeroPoint = ys ? 1.0f : 7.0f;
+                p.lo = ys ? -128.0f : 0.0f;
+                p.hi = ys ? 127.0f : 255.0f;
+                p.floor = relu ? 0.0f : -INFINITY;
+                std::vector<uint8_t> y(size_t(n), 0xEE);
+                if (!kernels::int8::qdqAddSimd(quant::QuantIsa::Avx512, a.data(), as, b.data(), bs, y.data(), ys, n, p))
+                    GTEST_SKIP() << "no AVX-512 on this CPU";
+                ++checked;
+                for (int64_t i = 0; i < n; ++i) {
+                    const int32_t av = as ? int32_t(int8_t(a[size_t(i)])) : int32_t(a[size_t(i)]);
+                    const int32_t bv = bs ? int32_t(int8_t(b[size_t(i)])) : int32_t(b[size_t(i)]);
+                    float v = float(av - p.aZeroPoint) * p.aScale + float(bv - p.bZeroPoint) * p.bScale;
+                    v = std::max(v, p.floor);
+                    const float q = std::clamp(std::nearbyint(v / p.yScale) + p.yZeroPoint, p.lo, p.hi);
+                    const int32_t got = ys ? int32_t(int8_t(y[size_t(i)])) : int32_t(y[size_t(i)]);
+                    ASSERT_EQ(got, int32_t(q)) << "combo " << combo << " relu " << relu << " element " << i;
+                }
             }
         }
-    }
-    EXPECT_EQ(checked, 16);
+    EXPECT_EQ(checked, 64);
 }
 
 /// The fused dynamic conv's float epilogue on this CPU's widest path (AVX-512 natively, AVX2 when limited) against
