@@ -417,7 +417,14 @@ Status Int8Conv::runRequantized(const void* x, int32_t xZeroPoint, const Requant
 Status Int8Conv::runRequantized(
     const void* x, int32_t xZeroPoint, const Requantization& rq, void* y, const RequantizedSink& sink)
 {
-    // Always the epilogue, never the direct uint8 primitive: the sink must see each tile while it is in L1.
+    // Where oneDNN may write the requantized bytes itself, it does, and the sink then reads them in one pass: on
+    // MobileNet-style residual blocks that beat the int32 round trip of the epilogue (bench/archive/
+    // 2026-11-29-int8-direct-add.md). Otherwise the epilogue hands the sink each tile while it is in L1.
+    if (m_impl->directEligible(rq) && m_impl->prepareDirect(rq)) {
+        QS_ASSIGN_OR_RETURN(const bool done, m_impl->runDirectToSink(x, xZeroPoint, m_impl->epilogueThreads(), sink));
+        if (done)
+            return Status::ok();
+    }
     const ConvShape& s = m_impl->shape;
     const int64_t oc = s.outChannels, ow = s.outWidth();
     const uint8_t* xu = nullptr;

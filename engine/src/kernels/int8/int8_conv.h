@@ -144,8 +144,8 @@ public:
     /// (one byte each, uint8 or int8 per rq.outType); the sink writes y itself. A fused elementwise consumer (the
     /// static int8 residual add) thus works on a tile that is still in L1 instead of a second pass over y.
     using RequantizedSink = std::function<void(const uint8_t* q, int64_t offset, int64_t n)>;
-    /// runRequantized with the output going through `sink`. Always the requantizing epilogue: oneDNN's direct uint8
-    /// path (a whole-tensor write) would leave the sink a second pass over y, which the sink exists to avoid.
+    /// runRequantized with the output going through `sink`: tile by tile from the requantizing epilogue, or, where
+    /// oneDNN writes the requantized bytes itself (the direct path), over that whole buffer in one block per thread.
     Status runRequantized(
         const void* x, int32_t xZeroPoint, const Requantization& rq, void* y, const RequantizedSink& sink);
 

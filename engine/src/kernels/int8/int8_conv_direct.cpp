@@ -4,6 +4,7 @@
 // (directEligible); oneDNN's executor (int8_conv_onednn.h) holds the primitive.
 #include "kernels/int8/int8_conv_impl.h"
 #include "kernels/int8/int8_conv_onednn.h"
+#include "kernels/int8/thread_blocks.h"
 
 #include <fmt/format.h>
 
@@ -68,6 +69,22 @@ Status Int8Conv::Impl::runDirect(const void* x, int32_t xZeroPoint, void* y)
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu)); // the source memories of the oneDNN path
     return executor->runRequantized(y);
+}
+
+Result<bool> Int8Conv::Impl::runDirectToSink(
+    const void* x, int32_t xZeroPoint, int threads, const RequantizedSink& sink)
+{
+    if (executor->scratchBytes() < size_t(shape.outputCount()))
+        return false;
+    const uint8_t* xu = nullptr;
+    QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu)); // binds this run's scratch, executorScratch among it
+    uint8_t* q = executorScratch;
+    QS_RETURN_IF_ERROR(executor->runRequantized(q));
+    // The output is dense in y's layout, so one contiguous range per thread; 64 keeps each thread's writes to y on
+    // cache lines of its own.
+    forEachThreadBlock(
+        shape.outputCount(), threads, 64, [&](int64_t begin, int64_t end) { sink(q + begin, begin, end - begin); });
+    return true;
 }
 
 bool OnednnExecutor::prepareRequantized(const DirectRequantization& rq)

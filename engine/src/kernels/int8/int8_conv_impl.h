@@ -94,6 +94,9 @@ struct Int8Conv::Impl
     bool directEligible(const Requantization& rq) const;
     bool prepareDirect(const Requantization& rq);
     Status runDirect(const void* x, int32_t xZeroPoint, void* y);
+    /// runDirect into the executor's int32 buffer (idle on the direct path, 4x the output's bytes), then `sink` over
+    /// the whole output in one block per thread: false when the executor has no such buffer.
+    Result<bool> runDirectToSink(const void* x, int32_t xZeroPoint, int threads, const RequantizedSink& sink);
 
     // ---- The epilogue's per-thread buffers and per-run constants (int8_conv.cpp)
     /// The own kernel's and the planar path's accumulators of `bandRows` output rows, per epilogue thread (see
@@ -127,6 +130,7 @@ struct Int8Conv::Impl
         size_t bytes = 0; ///< the total, each part kTensorAlignment-aligned
     } scratchLayout;
     void* callerScratch = nullptr; ///< Int8Conv::useScratch; null: ownScratch (standalone use: tests, benches)
+    uint8_t* executorScratch = nullptr; ///< this run's executor part (bindScratch); null without one
     std::unique_ptr<std::byte, void (*)(std::byte*) noexcept> ownScratch { nullptr, alignedFree };
     void layoutScratch();
     Status bindScratch(); ///< points the buffers, oneDNN's memories and the executor's into this run's scratch

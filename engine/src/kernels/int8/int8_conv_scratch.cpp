@@ -57,6 +57,7 @@ Status Int8Conv::Impl::bindScratch()
     channelSums = reinterpret_cast<int32_t*>(at(l.channelSums));
     windowSums = reinterpret_cast<int32_t*>(at(l.windowSums));
     padded = plan.paddedSource ? at(l.source) : nullptr;
+    executorScratch = at(l.executor);
     try {
         if (l.source != ScratchLayout::kNone)
             srcNhwc.set_data_handle(at(l.source));
