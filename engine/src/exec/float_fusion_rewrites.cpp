@@ -13,6 +13,7 @@
 #include "exec/float_fusion_rewrites.h"
 
 #include "exec/rewrite_context.h"
+#include "kernels/cpu/channel_scale.h"
 #include "kernels/cpu/transposed_softmax.h"
 #include "kernels/int8/dynamic_matmul.h"
 #include "kernels/onednn/fused_matmul.h"
@@ -181,6 +182,22 @@ public:
             if (kernels::oneDnnNearestResizeApplies(
                     anchorNode(s), m_plan.values[size_t(s.inputs[0])].desc, m_plan.values[size_t(s.outputs[0])].desc))
                 s.spec = &kernels::oneDnnNearestResizeSpec();
+        }
+    }
+
+    void useChannelScale()
+    {
+        for (Step& s : m_plan.steps) {
+            if (s.removed || s.nodes.size() != 1 || !isOp(s, "Mul") || s.inputs.size() != 2 || s.inputs[0] < 0
+                || s.inputs[1] < 0 || s.outputs.size() != 1 || s.outputs[0] < 0)
+                continue;
+            const auto& a = m_plan.values[size_t(s.inputs[0])].desc;
+            const auto& b = m_plan.values[size_t(s.inputs[1])].desc;
+            const auto& y = m_plan.values[size_t(s.outputs[0])].desc;
+            if (a.layout != Layout::Plain || b.layout != Layout::Plain || y.layout != Layout::Plain)
+                continue;
+            if (kernels::channelScaleFeatureSlot(a, b, y) >= 0)
+                s.spec = &kernels::channelScaleSpec();
         }
     }
 
@@ -390,6 +407,11 @@ void foldMatMulTransposes(SessionPlan& plan)
 void useOneDnnNearestResize(SessionPlan& plan)
 {
     FloatFusionRewriter(plan).useOneDnnNearestResize();
+}
+
+void useChannelScale(SessionPlan& plan)
+{
+    FloatFusionRewriter(plan).useChannelScale();
 }
 
 } // namespace qs

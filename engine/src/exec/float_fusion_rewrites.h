@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Optimized-mode rewrites of float steps onto faster kernels (rewrites 1, 2, 10 and 14; graph_rewrites.cpp runs them).
+// Optimized-mode rewrites of float steps onto faster kernels (rewrites 1, 2, 10 and 14 and the float-channel-scale
+// pass; graph_rewrites.cpp runs them).
 #pragma once
 
 #include "exec/session_plan.h"
@@ -23,5 +24,9 @@ void foldMatMulTransposes(SessionPlan& plan);
 
 /// Rewrite 10: nearest Resize by whole factors on oneDNN's resampling, outside NHWC regions.
 void useOneDnnNearestResize(SessionPlan& plan);
+
+/// Pass "float-channel-scale": a plain float Mul of a feature map by one value per channel on the channel-scale
+/// kernel, which also reads and writes the blocked layout.
+void useChannelScale(SessionPlan& plan);
 
 } // namespace qs

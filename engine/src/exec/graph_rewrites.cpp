@@ -34,7 +34,7 @@ namespace {
 // outputs made by convolutions that report a range. After every fusion: the channel classes follow the fused steps (a
 // residual add inside its convolution ties the add's operands together), and only constants change, so the layout
 // decisions above stay valid.
-const std::array<std::reference_wrapper<const RewritePass>, 16> kPasses {
+const std::array<std::reference_wrapper<const RewritePass>, 17> kPasses {
     kQdqInt8Pass,
     kQdqLookupTablePass,
     kConvBatchNormPostOpsPass,
@@ -45,6 +45,7 @@ const std::array<std::reference_wrapper<const RewritePass>, 16> kPasses {
     kDynamicRangePass,
     kInt8NhwcRegionsPass,
     kOneDnnNearestResizePass,
+    kFloatChannelScalePass,
     kFloatBlockedRegionsPass,
     kDynamicResidualAddPass,
     kDynamicRangePass,

@@ -11,6 +11,7 @@
 
 #include "exec/rewrite_context.h"
 #include "kernels/conv_geometry.h"
+#include "kernels/cpu/channel_scale.h"
 #include "kernels/int8/dynamic_conv.h"
 #include "kernels/int8/nhwc_concat.h"
 #include "kernels/int8/nhwc_resize.h"
@@ -334,8 +335,8 @@ private:
         if (y.rank() != 4)
             return {};
         static const std::set<std::string, std::less<>> kBinary { "Add", "Sub", "Mul", "Div" };
-        static const std::set<std::string, std::less<>> kUnary { "Relu", "Sigmoid", "Tanh", "HardSwish", "LeakyRelu",
-            "Clip" };
+        static const std::set<std::string, std::less<>> kUnary { "Relu", "Sigmoid", "Tanh", "HardSwish", "HardSigmoid",
+            "LeakyRelu", "Clip" };
         if (kBinary.count(n.opType)) {
             if (s.inputs.size() != 2 || s.outputs.size() != 1 || s.inputs[0] < 0 || s.inputs[1] < 0
                 || desc(s.inputs[0]).dims != y.dims || desc(s.inputs[1]).dims != y.dims)
@@ -370,6 +371,10 @@ private:
     {
         if (!s.spec || !(s.spec->caps & kernels::kCapBlockedLayout))
             return false;
+        // The channel scale reads its feature map blocked at whichever slot holds it, and its per-channel operand
+        // [N, C, 1, 1] too: blocked, channel c of image n is still at n * C' + c (C' = C padded to whole blocks).
+        if (s.spec == &kernels::channelScaleSpec())
+            return slot < 2;
         if (slot == 0)
             return true;
         for (const PostOp& p : s.postOps)

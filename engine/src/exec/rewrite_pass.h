@@ -32,6 +32,7 @@ extern const RewritePass kMatMulTransposePass;
 extern const RewritePass kDynamicRangePass;
 extern const RewritePass kInt8NhwcRegionsPass;
 extern const RewritePass kOneDnnNearestResizePass;
+extern const RewritePass kFloatChannelScalePass;
 extern const RewritePass kFloatBlockedRegionsPass;
 extern const RewritePass kDynamicResidualAddPass;
 extern const RewritePass kConcatQuantizePass;

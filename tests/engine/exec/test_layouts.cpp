@@ -419,3 +419,84 @@ INSTANTIATE_TEST_SUITE_P(Geometries, BlockedMaxPool,
         BlockedPoolCase { 2, 2, 0, 6, 6, false }));
 
 } // namespace
+
+namespace {
+
+struct SqueezeExciteCase
+{
+    int64_t batch, channels;
+    bool scaleFirst; ///< Mul(scale, feature) instead of Mul(feature, scale)
+    bool mulIsOutput; ///< the Mul's output is the graph output (plain), so the Mul ends the blocked region
+};
+
+void PrintTo(const SqueezeExciteCase& c, std::ostream* os)
+{
+    *os << "N" << c.batch << "C" << c.channels << (c.scaleFirst ? "_scaleFirst" : "")
+        << (c.mulIsOutput ? "_mulIsOutput" : "");
+}
+
+class BlockedSqueezeExcite : public ::testing::TestWithParam<SqueezeExciteCase>
+{
+};
+
+} // namespace
+
+// A squeeze-excite block between convolutions: c1 = Conv(identity, b1)(x); s = HardSigmoid(Conv(identity, b3)(
+// GlobalAveragePool(c1))); y = Conv(identity, b2)(c1 * s). The pooling and the per-channel Mul read c1 in the blocked
+// layout (passes float-channel-scale and float-blocked-regions), so nothing is reordered around them; channel counts
+// with and without a partial 16-block, batch 2 (a scale per image), either operand order, and a Mul that ends the
+// region. Expected values by hand.
+TEST_P(BlockedSqueezeExcite, MatchesHandComputedScale)
+{
+    const SqueezeExciteCase sc = GetParam();
+    const int64_t c = sc.channels, h = 7, w = 9;
+    IrModelBuilder mb(13);
+    mb.input("x", DataType::Float, { sc.batch, c, h, w });
+    const HostTensor b1 = randomTensor({ c }, 41), b2 = randomTensor({ c }, 42), b3 = randomTensor({ c }, 43);
+    mb.constant("w", identityWeights(c));
+    mb.constant("b1", b1);
+    mb.constant("b2", b2);
+    mb.constant("b3", b3);
+    mb.node("Conv", { "x", "w", "b1" }, { "c1" });
+    mb.node("GlobalAveragePool", { "c1" }, { "g" });
+    mb.node("Conv", { "g", "w", "b3" }, { "f" });
+    mb.node("HardSigmoid", { "f" }, { "s" });
+    mb.node("Mul", sc.scaleFirst ? std::vector<std::string> { "s", "c1" } : std::vector<std::string> { "c1", "s" },
+        { "m" });
+    if (sc.mulIsOutput) {
+        mb.output("m");
+    } else {
+        mb.node("Conv", { "m", "w", "b2" }, { "y" });
+        mb.output("y");
+    }
+    auto session = optimizedSession(mb.build());
+    ASSERT_TRUE(session);
+    EXPECT_EQ(implementationOf(*session, "GlobalAveragePool"), "cpu blocked");
+    EXPECT_EQ(implementationOf(*session, "Mul"), sc.mulIsOutput ? "cpu blocked>nchw" : "cpu blocked");
+
+    const HostTensor x = randomTensor({ sc.batch, c, h, w }, 44);
+    const float* xv = x.data<float>().data();
+    std::vector<float> expected;
+    for (int64_t n = 0; n < sc.batch; ++n)
+        for (int64_t ch = 0; ch < c; ++ch) {
+            const float bias1 = b1.data<float>()[size_t(ch)];
+            double sum = 0.0;
+            for (int64_t i = 0; i < h * w; ++i)
+                sum += double(xv[size_t((n * c + ch) * h * w + i)] + bias1);
+            const float f = float(sum / double(h * w)) + b3.data<float>()[size_t(ch)];
+            const float s = std::clamp(0.2f * f + 0.5f, 0.0f, 1.0f);
+            for (int64_t i = 0; i < h * w; ++i)
+                expected.push_back((xv[size_t((n * c + ch) * h * w + i)] + bias1) * s
+                    + (sc.mulIsOutput ? 0.0f : b2.data<float>()[size_t(ch)]));
+        }
+    std::vector<HostTensor> in;
+    in.push_back(x.clone());
+    auto out = session->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    EXPECT_EQ((*out)[0].dims(), (std::vector<int64_t> { sc.batch, c, h, w }));
+    EXPECT_TRUE(allClose((*out)[0].data<float>(), expected, 1e-5f, 1e-5f));
+}
+
+INSTANTIATE_TEST_SUITE_P(Blocks, BlockedSqueezeExcite,
+    ::testing::Values(SqueezeExciteCase { 1, 24, false, false }, SqueezeExciteCase { 1, 32, true, false },
+        SqueezeExciteCase { 2, 40, false, false }, SqueezeExciteCase { 1, 24, true, true }));

@@ -187,14 +187,30 @@ public:
         for (size_t i = 2; i < d.size(); ++i)
             m_size *= d[i];
         m_nhwc = ctx.inputs[0].layout == Layout::Nhwc;
+        m_blockedIn = ctx.inputs[0].layout == Layout::Blocked;
+        m_blockedOut = ctx.outputs[0].layout == Layout::Blocked;
         m_channels = d[1];
         return Status::ok();
     }
-    std::string implementation() const override { return m_nhwc ? "cpu nhwc>nchw" : "cpu"; }
+    std::string implementation() const override
+    {
+        return m_nhwc ? "cpu nhwc>nchw" : m_blockedIn ? (m_blockedOut ? "cpu blocked" : "cpu blocked>nchw") : "cpu";
+    }
     Status run(const KernelArgs& args) const override
     {
         const auto* x = static_cast<const float*>(args.inputs[0]);
         auto* y = static_cast<float*>(args.outputs[0]);
+        if (m_blockedIn) {
+            runBlocked(x, y);
+            return Status::ok();
+        }
+        // A blocked output from a plain or NHWC input: the values as below, then placed at their blocked indices.
+        std::vector<float> unblocked;
+        float* const blockedY = y;
+        if (m_blockedOut) {
+            unblocked.resize(size_t(m_planes));
+            y = unblocked.data();
+        }
         // An NHWC input (the end of an Optimized-mode NHWC region, graph_rewrites.cpp) is transposed first, so the
         // sums below run in exactly the order they run on NCHW data (same results bit for bit); the output, one value
         // per channel, is the same in both layouts.
@@ -224,14 +240,51 @@ public:
                 y[p] = s / float(m_size);
             }
         }
+        if (m_blockedOut) {
+            const int64_t b = blockedChannels(), padded = (m_channels + b - 1) / b * b;
+            for (int64_t n = 0; n < m_planes / m_channels; ++n) {
+                std::copy(y + n * m_channels, y + (n + 1) * m_channels, blockedY + n * padded);
+                std::fill(blockedY + n * padded + m_channels, blockedY + (n + 1) * padded, 0.0f);
+            }
+        }
         return Status::ok();
     }
 
 private:
+    /// A blocked input (oneDNN's nChw16c / nChw8c between float convolutions: a squeeze-excite block's pooling) is
+    /// reduced a block of channels at a time, the channels as vector lanes, each channel's pixels summed in order; a
+    /// blocked output ([N, C, 1, 1] read by the next convolution) is each channel's value at its index with the
+    /// padding zero.
+    void runBlocked(const float* x, float* y) const
+    {
+        const int64_t b = blockedChannels(), c = m_channels, batch = m_planes / m_channels;
+        const int64_t inBlock = m_blockedIn ? b : 1, blocks = (c + inBlock - 1) / inBlock;
+        const int64_t outChannels = m_blockedOut ? (c + b - 1) / b * b : c;
+#pragma omp parallel for if (m_planes * m_size > 65536)
+        for (int64_t nb = 0; nb < batch * blocks; ++nb) {
+            const int64_t n = nb / blocks, c0 = nb % blocks * inBlock;
+            float acc[64];
+            for (int64_t k = 0; k < inBlock; ++k)
+                acc[k] = kMax ? -std::numeric_limits<float>::infinity() : 0.0f;
+            const float* xb = x + nb * m_size * inBlock;
+            for (int64_t i = 0; i < m_size; ++i)
+#pragma omp simd
+                for (int64_t k = 0; k < inBlock; ++k)
+                    acc[k] = kMax ? (xb[i * inBlock + k] > acc[k] ? xb[i * inBlock + k] : acc[k])
+                                  : acc[k] + xb[i * inBlock + k];
+            for (int64_t k = 0; k < inBlock && c0 + k < c; ++k)
+                y[n * outChannels + c0 + k] = kMax ? acc[k] : acc[k] / float(m_size);
+        }
+        if (m_blockedOut)
+            for (int64_t n = 0; n < batch; ++n)
+                std::fill(y + n * outChannels + c, y + (n + 1) * outChannels, 0.0f);
+    }
+
     int64_t m_planes = 0;
     int64_t m_size = 1;
     int64_t m_channels = 1;
     bool m_nhwc = false;
+    bool m_blockedIn = false, m_blockedOut = false;
 };
 
 Status acceptMaxPoolCpu(const Node& node, std::span<const TensorDesc> in)
@@ -256,9 +309,9 @@ void registerPoolKernels(KernelRegistry& r)
     r.add(KernelSpec { "", "AveragePool", 1, 0, inferPool, make<PoolKernel<false>>, acceptFloatInput0, kNoCaps, "cpu",
         "float; fallback behind oneDNN and test oracle" });
     r.add(KernelSpec { "", "GlobalAveragePool", 1, 0, inferGlobalPool, make<GlobalPoolKernel<false>>, acceptFloatInput0,
-        kNoCaps, "cpu", "float" });
+        kCapBlockedLayout, "cpu", "float; plain, NHWC or blocked" });
     r.add(KernelSpec { "", "GlobalMaxPool", 1, 0, inferGlobalPool, make<GlobalPoolKernel<true>>, acceptFloatInput0,
-        kNoCaps, "cpu", "float" });
+        kCapBlockedLayout, "cpu", "float; plain, NHWC or blocked" });
 }
 
 } // namespace qs::kernels
