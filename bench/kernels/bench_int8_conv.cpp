@@ -13,11 +13,13 @@
 //   Int8ConvExactNhwc the same with NHWC activations in and out (no reorder, no transposition): what an executor
 //                     that keeps int8-side activations in NHWC pays
 //   Int8DynamicConv   DynamicQuantizeLinear of the float input + Int8ConvExact: what replaces FP32 Conv end to end
-//   Avx2Kernel/P/N    the engine's own AVX2 u8·s8→s32 kernel (int8_conv_own_kernel.h) alone, NHWC, P pixels × N·8
-//   output
-//                     channels of register blocking (padding copy included): compare with Int8Primitive
-// The resnet18 rows (synthetic weights in the pair-safe range) have only the two primitive rows and report CPU time
-// (the machine is shared); GMAC/s = GOP/s / 2. The int8 A/B switches (QS_INT8_OWN_AVX2=0|1, ...) are read from the
+//   Avx2Kernel/P/N    the engine's own u8·s8→s32 kernel (int8_conv_own_kernel.h) alone, NHWC, P pixels × N vectors of
+//                     output channels of register blocking (padding copy included), on the microkernels the engine
+//                     picks (AVX-512BW's 16 lanes under DNNL_MAX_CPU_ISA=AVX512_CORE and natively, AVX2's 8 under
+//                     AVX2); the label says which: compare with Int8Primitive
+// The resnet18 and mobile rows (synthetic weights in the pair-safe range; the mobile ones MobileNet-style pointwise
+// layers on small maps) have only the primitive and own-kernel rows and report CPU time (the machine is shared);
+// GMAC/s = GOP/s / 2. The int8 A/B switches (QS_INT8_OWN_AVX2=0|1, ...) are read from the
 // environment at registration (int8_kernel_options.h).
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_conv_own_kernel.h"
@@ -151,6 +153,30 @@ const std::vector<Layer>& resnetLayers()
     return all;
 }
 
+/// MobileNet-style pointwise layers (mnasnet, MobileNetV3): few channels on large maps, many on small ones.
+const std::vector<Layer>& mobileLayers()
+{
+    std::mt19937 rng(4);
+    std::uniform_int_distribution<int> d(-64, 64);
+    const auto make = [&](const char* name, const ConvShape& s) {
+        Layer l { name, s, {}, 0, "synthetic" };
+        l.weights.resize(size_t(s.weightCount()));
+        for (uint8_t& v : l.weights)
+            v = uint8_t(int8_t(d(rng)));
+        return l;
+    };
+    static const std::vector<Layer> all = {
+        make("M24to72_56_k1", makeShape(24, 72, 56, 1, 1)),
+        make("M72to24_56_k1", makeShape(72, 24, 56, 1, 1)),
+        make("M120to40_28_k1", makeShape(120, 40, 28, 1, 1)),
+        make("M240to80_14_k1", makeShape(240, 80, 14, 1, 1)),
+        make("M480to112_14_k1", makeShape(480, 112, 14, 1, 1)),
+        make("M576to160_7_k1", makeShape(576, 160, 7, 1, 1)),
+        make("M160to960_7_k1", makeShape(160, 960, 7, 1, 1)),
+    };
+    return all;
+}
+
 std::vector<float> randomActivations(const ConvShape& s)
 {
     std::mt19937 rng(11);
@@ -254,7 +280,8 @@ void avx2Kernel(benchmark::State& state, const Layer& layer, Avx2Int8ConvTuning 
         benchmark::DoNotOptimize(y.data());
     }
     setCounters(state, s);
-    state.SetLabel("avx2 own " + std::to_string(conv->pixelBlock()) + "x" + std::to_string(8 * conv->channelBlock()));
+    state.SetLabel(std::string(conv->implementation()) + " " + std::to_string(conv->pixelBlock()) + "x"
+        + std::to_string(conv->lanes() * conv->channelBlock()));
 }
 
 void int8Conv(benchmark::State& state, const Layer& layer, bool dynamicQuantize, ActivationLayout layout,
@@ -319,8 +346,11 @@ const bool kRegistered = [] {
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
     }
-    const std::pair<int, int> blockings[] = { { 6, 2 }, { 4, 3 }, { 8, 1 }, { 4, 2 }, { 3, 3 } };
-    for (const Layer& layer : resnetLayers()) {
+    const std::pair<int, int> blockings[]
+        = { { 6, 2 }, { 4, 3 }, { 8, 1 }, { 4, 2 }, { 3, 3 }, { 8, 2 }, { 6, 3 }, { 8, 3 }, { 6, 1 } };
+    std::vector<Layer> small = resnetLayers();
+    small.insert(small.end(), mobileLayers().begin(), mobileLayers().end());
+    for (const Layer& layer : small) {
         const std::string isa = isaLabel();
         benchmark::RegisterBenchmark(("Int8Primitive/" + layer.name + "/" + isa).c_str(), int8Primitive, layer)
             ->Unit(benchmark::kMillisecond);
