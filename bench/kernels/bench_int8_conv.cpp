@@ -36,6 +36,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace qs;
@@ -127,53 +128,39 @@ const std::vector<Layer>& layers()
     return all;
 }
 
-const std::vector<Layer>& resnetLayers()
+/// resnet18's 3x3 and downsampling layers, then MobileNet-style pointwise layers (mnasnet, MobileNetV3: few channels on
+/// large maps, many on small ones), with synthetic s8 weights in the pair-safe range (|a| + |b| <= 128), stored as the
+/// u8 bytes of the s8 values with weight zero point 0.
+const std::vector<Layer>& syntheticLayers()
 {
-    std::mt19937 rng(3);
-    std::uniform_int_distribution<int> d(-64, 64); // pair-safe: |a| + |b| <= 128
-    const auto make = [&](const char* name, const ConvShape& s) {
-        Layer l { name, s, {}, 0, "synthetic" };
-        l.weights.resize(size_t(s.weightCount()));
-        for (uint8_t& v : l.weights)
-            v = uint8_t(int8_t(d(rng)));
-        return l;
-    };
-    static const std::vector<Layer> all = {
-        make("R64to64_56_k3", makeShape(64, 64, 56, 3, 1)),
-        make("R64to128_56_k3s2", makeShape(64, 128, 56, 3, 2)),
-        make("R128to128_28_k3", makeShape(128, 128, 28, 3, 1)),
-        make("R256to256_14_k3", makeShape(256, 256, 14, 3, 1)),
-        make("R512to512_7_k3", makeShape(512, 512, 7, 3, 1)),
-        make("R128to256_28_k1s2",
-            [] {
-                ConvShape s = makeShape(128, 256, 28, 1, 2);
-                return s;
-            }()),
-    };
-    return all;
-}
-
-/// MobileNet-style pointwise layers (mnasnet, MobileNetV3): few channels on large maps, many on small ones.
-const std::vector<Layer>& mobileLayers()
-{
-    std::mt19937 rng(4);
-    std::uniform_int_distribution<int> d(-64, 64);
-    const auto make = [&](const char* name, const ConvShape& s) {
-        Layer l { name, s, {}, 0, "synthetic" };
-        l.weights.resize(size_t(s.weightCount()));
-        for (uint8_t& v : l.weights)
-            v = uint8_t(int8_t(d(rng)));
-        return l;
-    };
-    static const std::vector<Layer> all = {
-        make("M24to72_56_k1", makeShape(24, 72, 56, 1, 1)),
-        make("M72to24_56_k1", makeShape(72, 24, 56, 1, 1)),
-        make("M120to40_28_k1", makeShape(120, 40, 28, 1, 1)),
-        make("M240to80_14_k1", makeShape(240, 80, 14, 1, 1)),
-        make("M480to112_14_k1", makeShape(480, 112, 14, 1, 1)),
-        make("M576to160_7_k1", makeShape(576, 160, 7, 1, 1)),
-        make("M160to960_7_k1", makeShape(160, 960, 7, 1, 1)),
-    };
+    static const std::vector<Layer> all = [] {
+        const std::pair<const char*, ConvShape> shapes[] = {
+            { "R64to64_56_k3", makeShape(64, 64, 56, 3, 1) },
+            { "R64to128_56_k3s2", makeShape(64, 128, 56, 3, 2) },
+            { "R128to128_28_k3", makeShape(128, 128, 28, 3, 1) },
+            { "R256to256_14_k3", makeShape(256, 256, 14, 3, 1) },
+            { "R512to512_7_k3", makeShape(512, 512, 7, 3, 1) },
+            { "R128to256_28_k1s2", makeShape(128, 256, 28, 1, 2) },
+            { "M24to72_56_k1", makeShape(24, 72, 56, 1, 1) },
+            { "M72to24_56_k1", makeShape(72, 24, 56, 1, 1) },
+            { "M120to40_28_k1", makeShape(120, 40, 28, 1, 1) },
+            { "M240to80_14_k1", makeShape(240, 80, 14, 1, 1) },
+            { "M480to112_14_k1", makeShape(480, 112, 14, 1, 1) },
+            { "M576to160_7_k1", makeShape(576, 160, 7, 1, 1) },
+            { "M160to960_7_k1", makeShape(160, 960, 7, 1, 1) },
+        };
+        std::mt19937 rng(3);
+        std::uniform_int_distribution<int> d(-64, 64);
+        std::vector<Layer> layers;
+        for (const auto& [name, s] : shapes) {
+            Layer l { name, s, {}, 0, "synthetic" };
+            l.weights.resize(size_t(s.weightCount()));
+            for (uint8_t& v : l.weights)
+                v = uint8_t(int8_t(d(rng)));
+            layers.push_back(std::move(l));
+        }
+        return layers;
+    }();
     return all;
 }
 
@@ -348,9 +335,7 @@ const bool kRegistered = [] {
     }
     const std::pair<int, int> blockings[]
         = { { 6, 2 }, { 4, 3 }, { 8, 1 }, { 4, 2 }, { 3, 3 }, { 8, 2 }, { 6, 3 }, { 8, 3 }, { 6, 1 } };
-    std::vector<Layer> small = resnetLayers();
-    small.insert(small.end(), mobileLayers().begin(), mobileLayers().end());
-    for (const Layer& layer : small) {
+    for (const Layer& layer : syntheticLayers()) {
         const std::string isa = isaLabel();
         benchmark::RegisterBenchmark(("Int8Primitive/" + layer.name + "/" + isa).c_str(), int8Primitive, layer)
             ->Unit(benchmark::kMillisecond);
