@@ -13,11 +13,13 @@
 //   Int8ConvExactNhwc the same with NHWC activations in and out (no reorder, no transposition): what an executor
 //                     that keeps int8-side activations in NHWC pays
 //   Int8DynamicConv   DynamicQuantizeLinear of the float input + Int8ConvExact: what replaces FP32 Conv end to end
-//   Avx2Kernel/P/N    the engine's own AVX2 u8·s8→s32 kernel (int8_conv_own_kernel.h) alone, NHWC, P pixels × N·8
-//   output
-//                     channels of register blocking (padding copy included): compare with Int8Primitive
-// The resnet18 rows (synthetic weights in the pair-safe range) have only the two primitive rows and report CPU time
-// (the machine is shared); GMAC/s = GOP/s / 2. The int8 A/B switches (QS_INT8_OWN_AVX2=0|1, ...) are read from the
+//   Avx2Kernel/P/N    the engine's own u8·s8→s32 kernel (int8_conv_own_kernel.h) alone, NHWC, P pixels × N vectors of
+//                     output channels of register blocking (padding copy included), on the microkernels the engine
+//                     picks (AVX-512BW's 16 lanes under DNNL_MAX_CPU_ISA=AVX512_CORE and natively, AVX2's 8 under
+//                     AVX2); the label says which: compare with Int8Primitive
+// The resnet18 and mobile rows (synthetic weights in the pair-safe range; the mobile ones MobileNet-style pointwise
+// layers on small maps) have only the primitive and own-kernel rows and report CPU time (the machine is shared);
+// GMAC/s = GOP/s / 2. The int8 A/B switches (QS_INT8_OWN_AVX2=0|1, ...) are read from the
 // environment at registration (int8_kernel_options.h).
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/int8_conv_own_kernel.h"
@@ -34,6 +36,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace qs;
@@ -125,29 +128,39 @@ const std::vector<Layer>& layers()
     return all;
 }
 
-const std::vector<Layer>& resnetLayers()
+/// resnet18's 3x3 and downsampling layers, then MobileNet-style pointwise layers (mnasnet, MobileNetV3: few channels on
+/// large maps, many on small ones), with synthetic s8 weights in the pair-safe range (|a| + |b| <= 128), stored as the
+/// u8 bytes of the s8 values with weight zero point 0.
+const std::vector<Layer>& syntheticLayers()
 {
-    std::mt19937 rng(3);
-    std::uniform_int_distribution<int> d(-64, 64); // pair-safe: |a| + |b| <= 128
-    const auto make = [&](const char* name, const ConvShape& s) {
-        Layer l { name, s, {}, 0, "synthetic" };
-        l.weights.resize(size_t(s.weightCount()));
-        for (uint8_t& v : l.weights)
-            v = uint8_t(int8_t(d(rng)));
-        return l;
-    };
-    static const std::vector<Layer> all = {
-        make("R64to64_56_k3", makeShape(64, 64, 56, 3, 1)),
-        make("R64to128_56_k3s2", makeShape(64, 128, 56, 3, 2)),
-        make("R128to128_28_k3", makeShape(128, 128, 28, 3, 1)),
-        make("R256to256_14_k3", makeShape(256, 256, 14, 3, 1)),
-        make("R512to512_7_k3", makeShape(512, 512, 7, 3, 1)),
-        make("R128to256_28_k1s2",
-            [] {
-                ConvShape s = makeShape(128, 256, 28, 1, 2);
-                return s;
-            }()),
-    };
+    static const std::vector<Layer> all = [] {
+        const std::pair<const char*, ConvShape> shapes[] = {
+            { "R64to64_56_k3", makeShape(64, 64, 56, 3, 1) },
+            { "R64to128_56_k3s2", makeShape(64, 128, 56, 3, 2) },
+            { "R128to128_28_k3", makeShape(128, 128, 28, 3, 1) },
+            { "R256to256_14_k3", makeShape(256, 256, 14, 3, 1) },
+            { "R512to512_7_k3", makeShape(512, 512, 7, 3, 1) },
+            { "R128to256_28_k1s2", makeShape(128, 256, 28, 1, 2) },
+            { "M24to72_56_k1", makeShape(24, 72, 56, 1, 1) },
+            { "M72to24_56_k1", makeShape(72, 24, 56, 1, 1) },
+            { "M120to40_28_k1", makeShape(120, 40, 28, 1, 1) },
+            { "M240to80_14_k1", makeShape(240, 80, 14, 1, 1) },
+            { "M480to112_14_k1", makeShape(480, 112, 14, 1, 1) },
+            { "M576to160_7_k1", makeShape(576, 160, 7, 1, 1) },
+            { "M160to960_7_k1", makeShape(160, 960, 7, 1, 1) },
+        };
+        std::mt19937 rng(3);
+        std::uniform_int_distribution<int> d(-64, 64);
+        std::vector<Layer> layers;
+        for (const auto& [name, s] : shapes) {
+            Layer l { name, s, {}, 0, "synthetic" };
+            l.weights.resize(size_t(s.weightCount()));
+            for (uint8_t& v : l.weights)
+                v = uint8_t(int8_t(d(rng)));
+            layers.push_back(std::move(l));
+        }
+        return layers;
+    }();
     return all;
 }
 
@@ -254,7 +267,8 @@ void avx2Kernel(benchmark::State& state, const Layer& layer, Avx2Int8ConvTuning 
         benchmark::DoNotOptimize(y.data());
     }
     setCounters(state, s);
-    state.SetLabel("avx2 own " + std::to_string(conv->pixelBlock()) + "x" + std::to_string(8 * conv->channelBlock()));
+    state.SetLabel(std::string(conv->implementation()) + " " + std::to_string(conv->pixelBlock()) + "x"
+        + std::to_string(conv->lanes() * conv->channelBlock()));
 }
 
 void int8Conv(benchmark::State& state, const Layer& layer, bool dynamicQuantize, ActivationLayout layout,
@@ -319,8 +333,9 @@ const bool kRegistered = [] {
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
     }
-    const std::pair<int, int> blockings[] = { { 6, 2 }, { 4, 3 }, { 8, 1 }, { 4, 2 }, { 3, 3 } };
-    for (const Layer& layer : resnetLayers()) {
+    const std::pair<int, int> blockings[]
+        = { { 6, 2 }, { 4, 3 }, { 8, 1 }, { 4, 2 }, { 3, 3 }, { 8, 2 }, { 6, 3 }, { 8, 3 }, { 6, 1 } };
+    for (const Layer& layer : syntheticLayers()) {
         const std::string isa = isaLabel();
         benchmark::RegisterBenchmark(("Int8Primitive/" + layer.name + "/" + isa).c_str(), int8Primitive, layer)
             ->Unit(benchmark::kMillisecond);

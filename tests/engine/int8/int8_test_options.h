@@ -7,6 +7,8 @@
 
 #include <quantscope/engine/int8_kernel_options.h>
 
+#include <string>
+
 namespace qs::test {
 
 /// Set once by main before any test runs; read by the tests.
@@ -20,6 +22,13 @@ inline Int8KernelOptions& int8TestOptions()
 inline bool ownAvx2ConvForced()
 {
     return int8TestOptions().ownAvx2Conv == Int8KernelOptions::OwnAvx2Conv::Everywhere;
+}
+
+/// The own convolution kernel's implementation names: its AVX2 microkernels, or its AVX-512BW ones (where the engine's
+/// vector ISA, quant::bestQuantIsa(), is AVX-512: natively and under DNNL_MAX_CPU_ISA=AVX512_CORE).
+inline bool isOwnConvKernel(const std::string& implementation)
+{
+    return implementation == "qs:avx2_int8" || implementation == "qs:avx512_int8";
 }
 
 } // namespace qs::test

@@ -380,12 +380,12 @@ TEST(Int8ConvSaturation, SourcesBelowThePairBoundRunTheUnsplitWeightsExactly)
         if (env && std::string(env) == "AVX2") {
             EXPECT_TRUE(report.isaPairsSaturate);
             if (!ownKernelForced)
-                EXPECT_EQ((*conv)->implementation() == "qs:avx2_int8", s.kernelHeight == 1);
+                EXPECT_EQ(test::isOwnConvKernel((*conv)->implementation()), s.kernelHeight == 1);
         }
         // The per-channel-pair bound (source 1) applies where the pairs are known to be channels 2p, 2p+1 at one
         // position: oneDNN's direct kernels and the own kernel's 1-column kernels. The own kernel on a 3x3 (forced)
         // pairs along its flattened (kw, c) rows, so there only the global bound (source 0) runs unsplit.
-        const bool perChannelBound = !((*conv)->implementation() == "qs:avx2_int8" && s.kernelWidth > 1);
+        const bool perChannelBound = !(test::isOwnConvKernel((*conv)->implementation()) && s.kernelWidth > 1);
         if (report.isaPairsSaturate) {
             EXPECT_GT(report.residualEntries, 50) << report.describe();
             EXPECT_EQ(report.unsplitMaxSource, 127);

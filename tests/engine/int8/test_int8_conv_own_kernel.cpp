@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The engine's own AVX2 u8·s8 convolution (kernels/int8/int8_conv_own_kernel.h) against the obvious-loop reference
+// The engine's own u8·s8 convolution (kernels/int8/int8_conv_own_kernel.h), on its AVX2 and its AVX-512BW
+// microkernels whatever DNNL_MAX_CPU_ISA says (Avx2Int8ConvTuning::isa), against the obvious-loop reference
 // ConvInteger: the kernel on the pair-split weights plus the split-off residual (as a dense weight tensor through the
 // reference) must equal the reference on the original weights, exactly, including activations at 255 with weights
 // at both ends of the s8 range (every same-sign pair would saturate vpmaddubsw's int16 without the split).
@@ -15,6 +16,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <string>
+#include <tuple>
 #include <vector>
 
 using namespace qs;
@@ -22,7 +25,22 @@ using namespace qs::kernels::int8;
 
 namespace {
 
+using quant::QuantIsa;
 using test::squareConv;
+
+/// The microkernels every test runs: each ISA the own kernel has a table for.
+const QuantIsa kIsas[] = { QuantIsa::Avx2, QuantIsa::Avx512 };
+
+/// Skips (returns false) when the CPU cannot run `isa`'s microkernels or the kernel cannot compute `s`.
+bool runnable(const ConvShape& s, QuantIsa isa)
+{
+    return Avx2Int8Conv::supports(s) && ownConvSimd(isa);
+}
+
+const char* missing(QuantIsa isa)
+{
+    return isa == QuantIsa::Avx512 ? "no AVX-512BW on this CPU" : "no AVX2 on this CPU";
+}
 
 struct Case
 {
@@ -56,9 +74,11 @@ const Case kCases[] = {
     { "AsymmetricPads", asymmetricPads(), 90 },
 };
 
-std::string caseName(const testing::TestParamInfo<Case>& info)
+using Param = std::tuple<Case, QuantIsa>;
+
+std::string caseName(const testing::TestParamInfo<Param>& info)
 {
-    return info.param.name;
+    return std::string(std::get<0>(info.param).name) + "_" + quant::quantIsaName(std::get<1>(info.param));
 }
 
 enum class Data
@@ -70,11 +90,12 @@ enum class Data
     Moderate,
 };
 
-void check(const Case& c, Data data, bool interior)
+void check(const Param& param, Data data, bool interior)
 {
+    const auto& [c, isa] = param;
     const ConvShape& s = c.shape;
-    if (!Avx2Int8Conv::supports(s))
-        GTEST_SKIP() << "no AVX2 on this CPU";
+    if (!runnable(s, isa))
+        GTEST_SKIP() << missing(isa);
     std::mt19937 rng(9);
     std::uniform_int_distribution<int> byte(0, 255);
     std::vector<uint8_t> x(size_t(s.inputCount())); // NCHW for the reference
@@ -122,11 +143,22 @@ void check(const Case& c, Data data, bool interior)
                 nhwc[size_t((n * hw + p) * ic + ch)] = x[size_t((n * ic + ch) * hw + p)];
     std::vector<int32_t> got(size_t(s.outputCount())); // NHWC
     // The int16 quad groups at each limit Int8KernelOptions::maxQuadGroup allows (Moderate data, where groups form).
-    for (const int maxGroup : data == Data::Moderate ? std::vector<int> { 4, 2, 1 } : std::vector<int> { 4 }) {
-        auto conv = Avx2Int8Conv::create(s, split.data(), Avx2Int8ConvTuning { .maxQuadGroup = maxGroup });
+    // Blocks of 16 channels too (1 zmm, 2 ymm): on wider blocks the same weights form fewer groups (every lane of the
+    // block must fit), so the expectations below hold for 16 channels only.
+    const int lanes = isa == QuantIsa::Avx512 ? 16 : 8;
+    std::vector<Avx2Int8ConvTuning> tunings { { .isa = isa } };
+    if (data == Data::Moderate)
+        tunings = { { .isa = isa }, { .maxQuadGroup = 2, .isa = isa }, { .maxQuadGroup = 1, .isa = isa },
+            { .channelBlock = 16 / lanes, .isa = isa } };
+    for (const Avx2Int8ConvTuning& tuning : tunings) {
+        const int maxGroup = tuning.maxQuadGroup;
+        auto conv = Avx2Int8Conv::create(s, split.data(), tuning);
+        EXPECT_EQ(conv->lanes(), lanes);
         if (maxGroup == 1)
             EXPECT_EQ(conv->groupedQuads(), 0);
-        if (data == Data::Moderate && maxGroup == 4 && conv->totalQuads() >= 16 * ((s.outChannels + 15) / 16)) {
+        const int64_t blockChannels = conv->lanes() * conv->channelBlock();
+        const int64_t blocks = (s.outChannels + blockChannels - 1) / blockChannels;
+        if (data == Data::Moderate && maxGroup == 4 && blockChannels == 16 && conv->totalQuads() >= 16 * blocks) {
             // Enough quads per channel block for groups to form, and weights that make some of them impossible.
             EXPECT_GT(conv->groupedQuads(), 0);
             EXPECT_LT(conv->groupedQuads(), conv->totalQuads());
@@ -148,13 +180,13 @@ void check(const Case& c, Data data, bool interior)
                         const size_t nchw = size_t((n * oc + o) * ohw + p);
                         ASSERT_EQ(got[size_t((n * ohw + p) * oc + o)] + corr[nchw], want[nchw])
                             << s.toString() << " image " << n << " oc " << o << " pixel " << p << " round " << round
-                            << " groups of at most " << maxGroup;
+                            << " groups of at most " << maxGroup << ", blocks of " << blockChannels;
                     }
         }
     }
 
     // Given the residual, the kernel reduces it itself when it touches few quads: then its output alone is exact.
-    auto whole = Avx2Int8Conv::create(s, split.data(), residual);
+    auto whole = Avx2Int8Conv::create(s, split.data(), residual, Avx2Int8ConvTuning { .isa = isa });
     if (!whole->absorbsResidual())
         return;
     std::fill(got.begin(), got.end(), 0);
@@ -169,11 +201,21 @@ void check(const Case& c, Data data, bool interior)
 }
 
 /// Outlier residuals beyond one s8 piece (|r| up to 255, several in one lane) reduced inside the kernel.
-TEST(Avx2Int8Conv, LargeResidualInsideTheKernelIsExact)
+class Avx2Int8ConvIsaTest : public testing::TestWithParam<QuantIsa>
 {
+};
+
+std::string isaName(const testing::TestParamInfo<QuantIsa>& info)
+{
+    return quant::quantIsaName(info.param);
+}
+
+TEST_P(Avx2Int8ConvIsaTest, LargeResidualInsideTheKernelIsExact)
+{
+    const QuantIsa isa = GetParam();
     const ConvShape s = squareConv(1, 24, 9, 8, 20, 1, 3, 1, 1);
-    if (!Avx2Int8Conv::supports(s))
-        GTEST_SKIP() << "no AVX2 on this CPU";
+    if (!runnable(s, isa))
+        GTEST_SKIP() << missing(isa);
     std::mt19937 rng(5);
     std::uniform_int_distribution<int> byte(0, 255), small(-20, 20);
     std::vector<uint8_t> x(size_t(s.inputCount()));
@@ -197,7 +239,7 @@ TEST(Avx2Int8Conv, LargeResidualInsideTheKernelIsExact)
             residual.push_back({ int32_t(int64_t(i) / (s.inChannels * khw)), int32_t(int64_t(i) / khw % s.inChannels),
                 int32_t(int64_t(i) % khw), exact[i] - kept[i] });
     }
-    auto conv = Avx2Int8Conv::create(s, kept.data(), residual);
+    auto conv = Avx2Int8Conv::create(s, kept.data(), residual, Avx2Int8ConvTuning { .isa = isa });
     ASSERT_TRUE(conv->absorbsResidual());
     EXPECT_GT(conv->groupedQuads(), 0);
     // The reference on the exact weights: through int32 weights, as dense residual plus the kept part.
@@ -229,7 +271,7 @@ TEST(Avx2Int8Conv, LargeResidualInsideTheKernelIsExact)
             ASSERT_EQ(got[size_t(q * s.outChannels + o)], want[size_t(o * ohw + q)]) << "oc " << o << " pixel " << q;
 }
 
-class Avx2Int8ConvTest : public testing::TestWithParam<Case>
+class Avx2Int8ConvTest : public testing::TestWithParam<Param>
 {
 };
 
@@ -253,13 +295,16 @@ TEST_P(Avx2Int8ConvTest, InteriorWrittenByTheCallerMatchesReference)
     check(GetParam(), Data::Random, true);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, Avx2Int8ConvTest, testing::ValuesIn(kCases), caseName);
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, Avx2Int8ConvTest, testing::Combine(testing::ValuesIn(kCases), testing::ValuesIn(kIsas)), caseName);
 
-TEST(Avx2Int8Conv, RegisterBlockingsAgree)
+TEST_P(Avx2Int8ConvIsaTest, RegisterBlockingsAgree)
 {
+    const QuantIsa isa = GetParam();
+    // 44 output channels: full and partial blocks at every width, on 8 and on 16 lanes.
     const ConvShape s = squareConv(1, 20, 7, 9, 44, 1, 3, 1, 1);
-    if (!Avx2Int8Conv::supports(s))
-        GTEST_SKIP() << "no AVX2 on this CPU";
+    if (!runnable(s, isa))
+        GTEST_SKIP() << missing(isa);
     std::mt19937 rng(3);
     std::uniform_int_distribution<int> byte(0, 255), small(-64, 64);
     std::vector<uint8_t> x(size_t(s.inputCount()));
@@ -278,17 +323,20 @@ TEST(Avx2Int8Conv, RegisterBlockingsAgree)
     std::vector<int32_t> want(size_t(s.outputCount()));
     convIntegerRef(s, nchw.data(), 17, w.data(), &noZp, false, want.data());
     const int64_t ohw = s.outHeight() * s.outWidth();
-    for (int p : { 1, 3, 5, 8 })
+    for (int p : { 1, 2, 3, 4, 5, 6, 7, 8 })
         for (int n : { 1, 2, 3 }) {
-            auto conv = Avx2Int8Conv::create(s, w.data(), Avx2Int8ConvTuning { .pixelBlock = p, .channelBlock = n });
+            auto conv = Avx2Int8Conv::create(
+                s, w.data(), Avx2Int8ConvTuning { .pixelBlock = p, .channelBlock = n, .isa = isa });
             std::vector<int32_t> got(size_t(s.outputCount()));
             conv->run(x.data(), 17, got.data());
             for (int64_t o = 0; o < s.outChannels; ++o)
                 for (int64_t q = 0; q < ohw; ++q)
                     ASSERT_EQ(got[size_t(q * s.outChannels + o)], want[size_t(o * ohw + q)])
-                        << "blocking " << p << "x" << 8 * n << " oc " << o << " pixel " << q;
+                        << "blocking " << p << "x" << conv->lanes() * n << " oc " << o << " pixel " << q;
         }
 }
+
+INSTANTIATE_TEST_SUITE_P(Isas, Avx2Int8ConvIsaTest, testing::ValuesIn(kIsas), isaName);
 
 } // namespace
 

@@ -2,6 +2,7 @@
 // Int8KernelOptions (int8_kernel_options.h): the environment is read only by int8KernelOptionsFromEnvironment, at a
 // program's edge, with clear errors; the options reach Int8Conv explicitly and every value computes the reference's
 // exact sums.
+#include "exec/session_plan.h"
 #include "int8_test_options.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/int8_conv.h"
@@ -11,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <omp.h>
 #include <optional>
 #include <random>
 #include <string>
@@ -93,6 +95,8 @@ TEST(Int8KernelOptions, OwnKernelChoiceFollowsTheOptions)
     using Own = Int8KernelOptions::OwnAvx2Conv;
     // AVX-512 without VNNI (the avx512core. runs) takes the own kernel for an NCHW spatial layer by rule too.
     const bool avx2 = onednnInt8Isa().isa == "avx2" || onednnInt8Isa().isa == "avx512_core";
+    // The own kernel's microkernels follow the same cap: 16 lanes where oneDNN's ISA is AVX-512.
+    const std::string ownImpl = onednnInt8Isa().isa == "avx512_core" ? "qs:avx512_int8" : "qs:avx2_int8";
     std::mt19937 rng(41);
     std::uniform_int_distribution<int> byte(0, 255);
     for (const ConvShape& s :
@@ -122,11 +126,11 @@ TEST(Int8KernelOptions, OwnKernelChoiceFollowsTheOptions)
             if (own != Own::ByRule)
                 EXPECT_NE(impl, "qs:avx2_int8_planar");
             if (avx2 && own == Own::Everywhere) {
-                EXPECT_EQ(impl, "qs:avx2_int8");
+                EXPECT_EQ(impl, ownImpl);
                 EXPECT_EQ((*conv)->pathReason(), "Int8KernelOptions: the own AVX2 kernel wherever it can run");
             }
             if (avx2 && own == Own::ByRule)
-                EXPECT_EQ(impl, pointwise ? "qs:avx2_int8_planar" : "qs:avx2_int8");
+                EXPECT_EQ(impl, pointwise ? "qs:avx2_int8_planar" : ownImpl);
         }
 }
 
@@ -177,6 +181,60 @@ TEST(Int8KernelOptions, DepthwiseChoiceFollowsTheIsaAndOptions)
             EXPECT_EQ((*conv)->saturation().residualEntries, 0);
         }
     }
+}
+
+// NHWC layers with a run-time activation zero point (the dynamic path, yolov5nu's ConvInteger layers) take the own
+// kernel without VNNI by the rule, on the microkernels of the capped ISA (16 lanes under AVX512_CORE); a static NHWC
+// 3x3 (constant zero point, padding) stays on oneDNN under AVX512_CORE. Weights over the whole u8 range, activations
+// at 255 in half the places (saturating pairs: the split and its residual); the sums are the reference's.
+TEST(Int8KernelOptions, DynamicNhwcLayersTakeTheOwnKernelWithoutVnni)
+{
+    const std::string isa = onednnInt8Isa().isa;
+    const std::string ownImpl = isa == "avx512_core" ? "qs:avx512_int8" : isa == "avx2" ? "qs:avx2_int8" : "";
+    std::mt19937 rng(47);
+    std::uniform_int_distribution<int> byte(0, 255);
+    for (const ConvShape& s :
+        { test::squareConv(1, 20, 9, 10, 40, 1, 3, 1, 1), test::squareConv(1, 24, 8, 8, 36, 1, 1, 1, 0) })
+        for (const bool dynamic : { true, false }) {
+            std::vector<uint8_t> x(size_t(s.inputCount())), w(size_t(s.weightCount()));
+            for (uint8_t& v : x)
+                v = (byte(rng) & 1) ? 255 : uint8_t(byte(rng));
+            for (uint8_t& v : w)
+                v = uint8_t(byte(rng));
+            const std::vector<int32_t> wzp { 128 };
+            const int32_t zp = dynamic ? 77 : 0;
+            std::vector<int32_t> want(size_t(s.outputCount()));
+            convIntegerRef(s, x.data(), zp, w.data(), wzp.data(), false, want.data());
+            const int64_t hw = s.inHeight * s.inWidth, ohw = s.outHeight() * s.outWidth();
+            const int64_t ic = s.inChannels, oc = s.outChannels;
+            std::vector<uint8_t> xNhwc(x.size());
+            for (int64_t ch = 0; ch < ic; ++ch)
+                for (int64_t p = 0; p < hw; ++p)
+                    xNhwc[size_t(p * ic + ch)] = x[size_t(ch * hw + p)];
+            const int threads = omp_get_max_threads();
+            setIntraOpThreads(1); // the rule's thread condition holds for any layer on one thread
+            auto conv = Int8Conv::create({ .shape = s,
+                                             .inputLayout = ActivationLayout::Nhwc,
+                                             .outputLayout = ActivationLayout::Nhwc,
+                                             .constantSrcZeroPoint = dynamic ? std::nullopt : std::optional<int32_t>(0),
+                                             .options = test::int8TestOptions() },
+                { DataType::UInt8, w.data(), wzp });
+            setIntraOpThreads(threads);
+            ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+            std::vector<int32_t> got(want.size(), -1);
+            ASSERT_TRUE((*conv)->runInt32(xNhwc.data(), zp, got.data()).isOk());
+            const std::string impl = (*conv)->implementation();
+            for (int64_t o = 0; o < oc; ++o)
+                for (int64_t p = 0; p < ohw; ++p)
+                    ASSERT_EQ(got[size_t(p * oc + o)], want[size_t(o * ohw + p)])
+                        << s.toString() << " " << impl << " oc " << o << " pixel " << p;
+            if (test::ownAvx2ConvForced() || ownImpl.empty())
+                continue; // forced everywhere, or VNNI: the rule below is not the one that runs
+            if (dynamic)
+                EXPECT_EQ(impl, ownImpl) << s.toString() << ": " << (*conv)->pathReason();
+            else if (isa == "avx512_core" && s.kernelHeight > 1)
+                EXPECT_EQ(impl.rfind("qs:", 0), std::string::npos) << s.toString() << ": " << impl;
+        }
 }
 
 } // namespace

@@ -84,7 +84,7 @@ void Int8Conv::Impl::makeExecutor(const Int8Weights& w)
         return;
     case Int8ConvPath::OwnAvx2:
         createPrimitive();
-        prepareOwnKernel(splitWeights(Avx2Int8Conv::kImplementation));
+        prepareOwnKernel(splitWeights(ownConvSimd()->implementation));
         break;
     case Int8ConvPath::Onednn:
         createPrimitive();

@@ -114,7 +114,7 @@ public:
     bool lastRunUnsplit() const noexcept;
     const ZeroPointPlan& zeroPointPlan() const noexcept;
     /// oneDNN's implementation name ("jit_uni_int8:avx2", "brgconv:avx512_core_vnni", ...), or the engine's kernel's
-    /// ("qs:avx2_int8", "qs:avx2_int8_planar"): the path int8_conv_plan.h chose.
+    /// ("qs:avx2_int8", "qs:avx512_int8", "qs:avx2_int8_planar", ...): the path int8_conv_plan.h chose.
     std::string implementation() const;
     /// Why that path was chosen (one line; see kernels/int8/README.md, "When each path runs").
     std::string_view pathReason() const noexcept;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Int8Conv's own-kernel path (int8_conv_plan.h: Int8ConvPath::OwnAvx2): its executor holds the engine's AVX2 kernel
-// (split weights, and the unsplit ones where allowed) prepared in place of oneDNN's primitive, readies each run's
-// source, and computes band by band in the epilogue.
+// Int8Conv's own-kernel path (int8_conv_plan.h: Int8ConvPath::OwnAvx2): its executor holds the engine's own kernel
+// (AVX2 or AVX-512 microkernels) (split weights, and the unsplit ones where allowed) prepared in place of oneDNN's
+// primitive, readies each run's source, and computes band by band in the epilogue.
 #include "kernels/int8/int8_conv_executor.h"
 #include "kernels/int8/int8_conv_impl.h"
 #include "kernels/int8/interleave_planes.h"
@@ -19,7 +19,7 @@ class OwnAvx2Executor final : public Int8ConvExecutor
 {
 public:
     explicit OwnAvx2Executor(const OwnAvx2Spec& spec);
-    std::string implementation() const override { return Avx2Int8Conv::kImplementation; }
+    std::string implementation() const override { return m_kernel->implementation(); }
     Status start(const uint8_t* xu, int32_t zp) override;
     bool readsSource() const override { return bool(m_interior); }
     bool absorbsResidual() const override { return m_kernel->absorbsResidual(); }

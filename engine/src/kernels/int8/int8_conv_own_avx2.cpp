@@ -181,11 +181,12 @@ template <int N, int... P> constexpr auto kernelRow(std::integer_sequence<int, P
 } // namespace
 
 namespace detail {
-const OwnConvSimd kOwnConvAvx2 { {
-    kernelRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
-    kernelRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
-    kernelRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
-} };
+const OwnConvSimd kOwnConvAvx2 { 8, "qs:avx2_int8",
+    {
+        kernelRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
+        kernelRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
+        kernelRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
+    } };
 static_assert(kOwnConvMaxWidth == 3, "one kernelRow per channel block width");
 } // namespace detail
 

@@ -16,6 +16,7 @@ namespace {
 
 constexpr int kMaxPixels = detail::kOwnConvMaxPixels;
 constexpr int kMaxWidth = detail::kOwnConvMaxWidth;
+constexpr int kMaxLanes = detail::kOwnConvMaxLanes;
 
 /// Per quad of a channel block: for each channel and each int16 lane of vpmaddubsw (bytes 0-1 and 2-3 of the quad),
 /// the sums of its positive weights and of its negative weights' magnitudes.
@@ -68,9 +69,16 @@ std::vector<std::vector<int64_t>> groupQuads(const std::vector<LaneSums>& lanes,
 
 } // namespace
 
+const detail::OwnConvSimd* ownConvSimd(quant::QuantIsa isa) noexcept
+{
+    return simdTable(isa, &detail::kOwnConvAvx2, &detail::kOwnConvAvx512);
+}
+
 const detail::OwnConvSimd* ownConvSimd() noexcept
 {
-    return simdTable(quant::QuantIsa::Avx2, &detail::kOwnConvAvx2, &detail::kOwnConvAvx2);
+    if (quant::bestQuantIsa() == quant::QuantIsa::Avx512)
+        return ownConvSimd(quant::QuantIsa::Avx512);
+    return ownConvSimd(quant::QuantIsa::Avx2);
 }
 
 bool Avx2Int8Conv::supports(const ConvShape& s)
@@ -117,7 +125,13 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
 {
     std::unique_ptr<Avx2Int8Conv> c(new Avx2Int8Conv);
     c->m_shape = s;
-    c->m_simd = ownConvSimd();
+    c->m_simd = tuning.isa ? ownConvSimd(*tuning.isa) : ownConvSimd();
+    if (!c->m_simd)
+        return nullptr;
+    const int64_t L = c->lanes();
+    // Measured default on both: 6 pixels × 2 vectors (AVX2: bench/archive/2026-11-22-int8-avx2.md; AVX-512, where
+    // 8 × 2, 4 × 3 and 6 × 3 fit the 32 zmm too and were as fast or slower: 2026-11-29-int8-own-avx512.md).
+    c->m_pixelBlock = 6;
     if (tuning.pixelBlock > 0)
         c->m_pixelBlock = std::min(tuning.pixelBlock, kMaxPixels);
     if (tuning.channelBlock > 0)
@@ -128,7 +142,7 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
     c->m_paddedWidth = std::max((s.outWidth() - 1) * s.strideWidth + kw, s.padLeft + s.inWidth);
     c->m_inPlace = s.padTop == 0 && s.padLeft == 0 && s.padBottom == 0 && s.padRight == 0 && (kw * ic) % 4 == 0;
 
-    // Blocks of the preferred width; the last takes what is left (in ymm of 8 channels, the tail zero-padded).
+    // Blocks of the preferred width; the last takes what is left (in vectors of L channels, the tail zero-padded).
     // Each block reduces a list of quads (4 input bytes at an offset from the window origin, with s8 weights for
     // each channel of the block) in its own order: vpmaddubsw leaves two int16 pair sums per channel (lanes: bytes
     // 0-1 and 2-3 of a quad); for a group of quads whose lanes' same-sign weight magnitudes sum to at most 128 (so
@@ -143,13 +157,13 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
     // residual weights among thousands of quads, and the residual pass after the kernel (int16 planes of the input
     // per image, a correction per tile) cost more than a few more quads. Dense residuals (PyTorch's full-range
     // per-channel weights, resnet18) keep the caller's pass.
-    const int64_t vectors = (oc + 7) / 8;
+    const int64_t vectors = (oc + L - 1) / L;
     const int64_t quads = kh * c->m_steps;
     const int maxGroup = tuning.maxQuadGroup;
     struct Quad
     {
         int64_t source = 0; ///< kernel quad whose bytes it reads
-        std::vector<int8_t> w; ///< [8 · block width][4]
+        std::vector<int8_t> w; ///< [L · block width][4]
     };
     std::vector<int32_t> rest; // [oc][quads][4], the residual by kernel position
     if (!residual.empty()) {
@@ -163,7 +177,7 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
     int64_t extraQuads = 0;
     for (int64_t v = 0; v < vectors;) {
         const int width = int(std::min<int64_t>(c->m_channelBlock, vectors - v));
-        const int64_t first = v * 8, lanes = 8 * width;
+        const int64_t first = v * L, lanes = L * width;
         std::vector<Quad> list(static_cast<size_t>(quads));
         for (int64_t q = 0; q < quads; ++q) {
             Quad& quad = list[size_t(q)];
@@ -218,15 +232,15 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
     size_t offset = 0;
     for (int64_t v = 0, index = 0; v < vectors; ++index) {
         const int width = int(std::min<int64_t>(c->m_channelBlock, vectors - v));
-        Block b { v * 8, width, offset };
+        Block b { v * L, width, offset };
         const std::vector<Quad>& list = blockQuads[size_t(index)];
         const int64_t count = int64_t(list.size());
         std::vector<LaneSums> lanes(static_cast<size_t>(count));
         for (int64_t q = 0; q < count; ++q) {
             LaneSums& l = lanes[size_t(q)];
-            l.pos.assign(size_t(16 * width), 0);
-            l.neg.assign(size_t(16 * width), 0);
-            for (int64_t ch = 0; ch < 8 * width; ++ch)
+            l.pos.assign(size_t(2 * L * width), 0);
+            l.neg.assign(size_t(2 * L * width), 0);
+            for (int64_t ch = 0; ch < L * width; ++ch)
                 for (int k = 0; k < 4; ++k) {
                     const int value = list[size_t(q)].w[size_t(ch * 4 + k)];
                     (value > 0 ? l.pos : l.neg)[size_t(2 * ch + k / 2)] += int16_t(std::abs(value));
@@ -261,18 +275,19 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
             const int64_t source = list[size_t(q)].source;
             c->m_quadOffsets.push_back(int32_t(source / c->m_steps * c->paddedRowStride() + 4 * (source % c->m_steps)));
         }
-        c->m_packed.resize(offset + size_t(count * width));
-        int8_t* dst = reinterpret_cast<int8_t*>(c->m_packed.data() + offset);
+        const size_t bytes = size_t(count * width * L * 4);
+        c->m_packed.resize((offset + bytes + sizeof(Line) - 1) / sizeof(Line));
+        int8_t* dst = reinterpret_cast<int8_t*>(c->m_packed.data()) + offset;
         for (int64_t q : order)
             for (int n = 0; n < width; ++n)
-                for (int lane = 0; lane < 8; ++lane)
+                for (int64_t lane = 0; lane < L; ++lane)
                     for (int k = 0; k < 4; ++k)
-                        *dst++ = list[size_t(q)].w[size_t((8 * n + lane) * 4 + k)];
+                        *dst++ = list[size_t(q)].w[size_t((L * n + lane) * 4 + k)];
         c->m_blocks.push_back(b);
-        offset += size_t(count * width);
+        offset = c->m_packed.size() * sizeof(Line);
         v += width;
     }
-    c->m_weightSums.assign(size_t(vectors * 8), 0);
+    c->m_weightSums.assign(size_t(vectors * L), 0);
     for (int64_t o = 0; o < oc; ++o)
         for (int64_t i = 0; i < ic * kh * kw; ++i)
             c->m_weightSums[size_t(o)] += weights[o * ic * kh * kw + i];
@@ -383,10 +398,11 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
     outImage -= begin * oc; // indexed by absolute pixel below
     // The last, partial channel block's sums go through this buffer: on the stack, so that threads computing
     // different pixel ranges of one image at once (Int8Conv's parallel bands) do not share it.
-    alignas(32) int32_t tail[kMaxPixels * kMaxWidth * 8];
+    alignas(64) int32_t tail[kMaxPixels * kMaxWidth * kMaxLanes];
+    const int64_t tailStride = kMaxWidth * lanes();
     for (const Block& b : m_blocks) {
-        const bool partial = b.firstChannel + 8 * b.width > oc;
-        const void* w = m_packed.data() + b.offset;
+        const bool partial = b.firstChannel + lanes() * b.width > oc;
+        const void* w = reinterpret_cast<const uint8_t*>(m_packed.data()) + b.offset;
         const int32_t* offsets = m_offsets.data() + b.firstChannel;
         const detail::QuadSchedule schedule { m_quadOffsets.data() + b.quadOffset, b.fours, b.twos, b.singles, b.plain,
             s.kernelHeight, rowStride, m_steps };
@@ -401,7 +417,7 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
             const int count = int(std::min<int64_t>(P, end - pixel));
             for (int p = 0; p < count; ++p) {
                 a[p] = rowOrigin + column * columnStep;
-                out[p] = partial ? tail + p * 8 * kMaxWidth : outImage + (pixel + p) * oc + b.firstChannel;
+                out[p] = partial ? tail + p * tailStride : outImage + (pixel + p) * oc + b.firstChannel;
                 if (++column == ow) {
                     column = 0;
                     rowOrigin += rowStep;
@@ -410,7 +426,7 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
             m_simd->microKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, schedule, offsets, out);
             if (partial)
                 for (int p = 0; p < count; ++p)
-                    std::memcpy(outImage + (pixel + p) * oc + b.firstChannel, tail + p * 8 * kMaxWidth,
+                    std::memcpy(outImage + (pixel + p) * oc + b.firstChannel, tail + p * tailStride,
                         size_t(oc - b.firstChannel) * sizeof(int32_t));
         }
     }

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 // The engine's own u8·s8 → s32 direct convolution for AVX2 without VNNI, where oneDNN 2.6's `jit_uni_int8:avx2`
 // reaches only about two thirds of the vpmaddubsw + vpmaddwd peak (bench/archive/2026-11-22-int8-avx2.md, "Own AVX2
-// int8 convolution kernel").
+// int8 convolution kernel"), and for AVX-512 without VNNI on 16-lane microkernels (zmm, "qs:avx512_int8":
+// bench/archive/2026-11-29-int8-own-avx512.md). The class keeps its historical name for both.
 //
 // NHWC activations live in a buffer padded with the activation zero point (so padding contributes x - zp = 0, as in
 // ONNX, and the inner loop has no bounds checks): NHWC inputs are copied into it, NCHW inputs are written into it
-// by the caller's reorder (interior()). Weights are prepacked once into blocks of 8·N output channels. For a fixed
+// by the caller's reorder (interior()). Weights are prepacked once into blocks of L·N output channels (L = 8 int32
+// lanes per ymm, 16 per zmm). For a fixed
 // kernel row, the window's (kw, c) bytes are contiguous in the padded row whatever the stride, so the reduction is
 // one flat loop per kernel row over quads of 4 consecutive bytes (KW·IC rounded up to 4; the bytes past the window
 // meet zero weights): no channel padding, and a 3-channel image conv wastes 3 of 24 bytes per row, not 7 of 28.
-// The microkernel holds P output pixels × N ymm of accumulators; per quad it broadcasts 4 bytes of each pixel and
+// The microkernel holds P output pixels × N vectors of accumulators; per quad it broadcasts 4 bytes of each pixel and
 // does vpmaddubsw (u8·s8 pairs into saturating s16), vpmaddwd with ones (to s32), vpaddd. The microkernels are the
 // family's per-ISA part (int8_conv_own_simd.h, int8_conv_own_avx2.cpp); this class packs, plans and walks the pixels.
 //
@@ -26,6 +28,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace qs::kernels::int8 {
@@ -34,16 +37,20 @@ namespace qs::kernels::int8 {
 struct Avx2Int8ConvTuning
 {
     int pixelBlock = 0; ///< output pixels per microkernel call, 1..8; 0 = the default (6)
-    int channelBlock = 0; ///< ymm of 8 output channels per block, 1..3; 0 = the default (2)
+    int channelBlock = 0; ///< vectors of output channels per block, 1..3; 0 = the default (2)
     /// Quads added in int16 before widening: groups of 4 then 2 (4), of 2 only (2), none (1); see create().
     int maxQuadGroup = 4;
+    /// The microkernels' ISA (AVX2 or AVX-512, which the CPU must run); unset: ownConvSimd()'s, the engine's choice.
+    std::optional<quant::QuantIsa> isa = std::nullopt;
 };
 
 class Avx2Int8Conv
 {
 public:
-    /// What Int8Conv::implementation() reports for layers on this kernel.
-    static constexpr const char* kImplementation = "qs:avx2_int8";
+    /// What Int8Conv::implementation() reports for layers on this kernel: "qs:avx2_int8" or "qs:avx512_int8".
+    const char* implementation() const noexcept { return m_simd->implementation; }
+    /// Output channels per vector of the microkernels: 8 or 16.
+    int lanes() const noexcept { return m_simd->lanes; }
     /// Whether this kernel can compute `shape` (one group, no dilation) and the CPU has AVX2.
     static bool supports(const ConvShape& shape);
     /// Splits this kernel's saturating weight pairs in `weights` (s8 [OC, IC, KH, KW], in place) and returns their
@@ -114,20 +121,20 @@ private:
     struct Block
     {
         int64_t firstChannel = 0;
-        int width = 0; ///< ymm of 8 output channels
-        size_t offset = 0; ///< into m_packed, in vectors
+        int width = 0; ///< vectors of lanes() output channels
+        size_t offset = 0; ///< into m_packed, in bytes
         size_t quadOffset = 0; ///< into m_quadOffsets
         int64_t fours = 0; ///< the block's quads in reduction order: groups of 4, of 2, then singles
         int64_t twos = 0;
         int64_t singles = 0;
         bool plain = false; ///< the kernel's quads in kernel order, ungrouped (few would group)
     };
-    struct alignas(32) Vec32
+    struct alignas(64) Line
     {
-        uint8_t bytes[32];
+        uint8_t bytes[64];
     };
     std::vector<Block> m_blocks;
-    std::vector<Vec32> m_packed; ///< offsets in Vec32 units
+    std::vector<Line> m_packed; ///< the blocks' weights, each block at a multiple of 64 bytes
     std::vector<int32_t> m_quadOffsets; ///< per block, its quads' byte offsets from the window origin, in order
     bool m_absorbsResidual = false;
     int64_t m_groupedQuads = 0;

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The own int8 convolution kernel's microkernels (int8_conv_own_kernel.h) behind one table per ISA (kernels/README.md,
-// "per-ISA files behind one table per family"): int8_conv_own_avx2.cpp holds the AVX2 ones (vpmaddubsw, vpmaddwd),
-// the kernel object packs the weights, plans the quads and calls the table. Only plain types cross the table.
+// "per-ISA files behind one table per family"): int8_conv_own_avx2.cpp holds the AVX2 ones (vpmaddubsw, vpmaddwd on
+// 8 int32 lanes), int8_conv_own_avx512.cpp the AVX-512BW ones (the same instructions on 16 lanes); the kernel object
+// packs the weights for the table's vector width, plans the quads and calls the table. Only plain types cross it.
 #pragma once
+
+#include "quant/quant_isa.h"
 
 #include <array>
 #include <cstdint>
@@ -12,7 +15,8 @@ namespace qs::kernels::int8 {
 namespace detail {
 
 inline constexpr int kOwnConvMaxPixels = 8; ///< output pixels per microkernel call
-inline constexpr int kOwnConvMaxWidth = 3; ///< vectors of 8 output channels per block
+inline constexpr int kOwnConvMaxWidth = 3; ///< vectors of output channels per block
+inline constexpr int kOwnConvMaxLanes = 16; ///< int32 lanes (output channels) of the widest table's vectors
 
 /// The quads of one channel block in the order the microkernel reduces them: groups of 4, then of 2, then single
 /// quads (Avx2Int8Conv::create explains the grouping). `offsets` are byte offsets from a pixel's window origin.
@@ -28,23 +32,29 @@ struct QuadSchedule
     int64_t steps;
 };
 
-/// Computes P output pixels × N vectors of 8 channels: `a[p]` points at pixel p's window origin in the padded input,
-/// `weights` at the block's packed weights (32-byte aligned); out[p][c] = the window's sum + offsets[c].
+/// Computes P output pixels × N vectors of `lanes` channels: `a[p]` points at pixel p's window origin in the padded
+/// input, `weights` at the block's packed weights (aligned to the vector); out[p][c] = the window's sum + offsets[c].
 using OwnConvMicroKernel = void (*)(
     const uint8_t* const* a, const void* weights, const QuadSchedule& q, const int32_t* offsets, int32_t* const* out);
 
 struct OwnConvSimd
 {
+    int lanes; ///< output channels per vector: 8 (AVX2) or 16 (AVX-512)
+    const char* implementation; ///< what Int8Conv::implementation() reports for layers on these microkernels
     /// microKernels[N - 1][P - 1]
     std::array<std::array<OwnConvMicroKernel, kOwnConvMaxPixels>, kOwnConvMaxWidth> microKernels;
 };
 extern const OwnConvSimd kOwnConvAvx2; ///< int8_conv_own_avx2.cpp
+extern const OwnConvSimd kOwnConvAvx512; ///< int8_conv_own_avx512.cpp
 
 } // namespace detail
 
-/// The own kernel's microkernels on this CPU: the AVX2 ones, or nullptr without AVX2. The CPU alone decides, not
-/// DNNL_MAX_CPU_ISA, as before the microkernels had a table: Int8Conv's plan already runs the own kernel only where
-/// oneDNN's (capped) int8 ISA is AVX2, or where its options force it (int8_conv_plan.cpp).
+/// The own kernel's microkernels on this CPU: the AVX-512BW ones where quant::bestQuantIsa() (the CPU, capped like
+/// oneDNN by DNNL_MAX_CPU_ISA) is AVX-512, else the AVX2 ones, or nullptr without AVX2. The AVX2 ones need no cap:
+/// Int8Conv's plan runs the own kernel only where oneDNN's (capped) int8 ISA is AVX2 or AVX-512 without VNNI, or
+/// where its options force it (int8_conv_plan.cpp).
 const detail::OwnConvSimd* ownConvSimd() noexcept;
+/// The microkernels of `isa` (the tests and benches run each one), nullptr when the CPU cannot run them.
+const detail::OwnConvSimd* ownConvSimd(quant::QuantIsa isa) noexcept;
 
 } // namespace qs::kernels::int8

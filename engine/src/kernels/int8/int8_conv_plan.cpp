@@ -85,6 +85,10 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
     // won two kinds (bench/archive/2026-11-29-int8-avx512-no-vnni.md, CPU time per run, interleaved): the image
     // convolution reading NCHW, and static in-place pointwise layers, the bulk of MobileNet-style inverted residuals
     // with 8-160 channels (mnasnet0_5 QDQ 4.6 -> 3.8 ms, MobileNetV3 QDQ 10.9 -> 7.2 ms; yolov5nu and resnet18 equal).
+    // With its own 16-lane microkernels (qs:avx512_int8, which quant::bestQuantIsa() picks wherever oneDNN's ISA is
+    // avx512_core: both follow DNNL_MAX_CPU_ISA) the own kernel also wins the dynamic layers (run-time zero point:
+    // yolov5nu's 3x3 layers 31.8 -> 25.5 ms, its 1x1 layers 11.9 -> 10.9 ms at 1 thread; resnet18's static 3x3 layers
+    // stay on oneDNN, 17.2 vs 20.5 ms: bench/archive/2026-11-29-int8-own-avx512.md).
     const bool avx512WithoutVnni = machine.onednnIsa == "avx512_core";
     if (machine.onednnIsa != "avx2" && !avx512WithoutVnni)
         return onednn("oneDNN's int8 ISA has VNNI, or is not x86");
@@ -107,6 +111,8 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
             plan.reason = "AVX-512 without VNNI: a spatial kernel reading NCHW";
         else if (pointwiseInPlace && !runtimeZeroPoint && s.outChannels >= 8 && bandsParallel)
             plan.reason = "AVX-512 without VNNI: a static in-place pointwise layer";
+        else if (runtimeZeroPoint && s.outChannels >= 8 && bandsParallel)
+            plan.reason = "AVX-512 without VNNI: a run-time zero point, accumulators band by band in cache";
         else
             return onednn("AVX-512 without VNNI: oneDNN's wider kernels measured as fast or faster on this layer");
     } else if (spatial && (nchw || s.inChannels < 8 || plan.paddedSource))
