@@ -43,27 +43,51 @@ int64_t convolutionMacs(const SessionPlan& plan, const Step& step, const kernels
     return 0;
 }
 
+/// True for a step of the int8 path: it reads or writes 8-bit integer activations (QDQ convolutions with their
+/// fused QuantizeLinear / DequantizeLinear, the int8 passes between them).
+bool eightBitStep(const SessionPlan& plan, const Step& step)
+{
+    const auto eightBit = [&](int32_t vid) {
+        if (vid < 0)
+            return false;
+        const kernels::TensorDesc& d = plan.values[size_t(vid)].desc;
+        return !d.constant && (d.type == DataType::UInt8 || d.type == DataType::Int8);
+    };
+    return std::any_of(step.inputs.begin(), step.inputs.end(), eightBit)
+        || std::any_of(step.outputs.begin(), step.outputs.end(), eightBit);
+}
+
 } // namespace
 
 int stepThreads(const SessionPlan& plan, const Step& step, int sessionThreads)
 {
     // Steps on small feature maps (at most 14 x 14 positions: the later stages of MobileNet-style networks, their
-    // squeeze-excite vectors, pooled heads) lose at two threads on a 2-vCPU machine: their data sits in the first
-    // core's cache and is split into pieces of a few microseconds, so the second thread's wake-up, its cache misses on
-    // data the first core wrote, and (natively) AMX tile setup per thread cost more than the halved work saves
-    // (MobileNetV3 QDQ's 14 x 14 and 7 x 7 layers: 0.025-0.08 ms at 1 thread, 1.2-1.8x that at 2;
-    // bench/archive/2026-11-29-int8-small-layers.md). Convolutions that still compute much on such maps (resnet18's
-    // 3x3 layers on 7 x 7 x 512: 115 M multiply-accumulates) keep the session's threads, as do steps whose output
-    // is not a 4-D feature map (matmuls, the transformer's steps, classifier heads).
+    // squeeze-excite vectors, pooled heads) that compute little lose at two threads on a 2-vCPU machine: their data
+    // sits in the first core's cache and is split into pieces of a few microseconds, so the second thread's wake-up,
+    // its cache misses on data the first core wrote and (natively) AMX tile setup per thread cost more than the
+    // halved work saves. How little depends on the kernel family, since the same multiply-accumulates take 2-5x longer
+    // in FP32 than natively in int8 (1 thread, oneDNN: 45-65 per ns on FP32 1x1 layers, 75-250 on int8 AMX/VNNI ones,
+    // bench/archive/2026-11-29-step-threads.md):
+    // - int8 steps: below 2^25 multiply-accumulates, i.e. every int8 layer of such maps but resnet18's 3x3 ones on
+    //   7 x 7 x 512 (115 M); MobileNetV3 QDQ's 14 x 14 and 7 x 7 layers took 0.025-0.08 ms at 1 thread and
+    //   1.2-1.8x that at 2 (bench/archive/2026-11-29-int8-small-layers.md).
+    // - FP32 steps: below 2^20 (~20 us of oneDNN FP32 work): squeeze-excite vectors, the passes between the
+    //   convolutions and the smallest depthwise layers. With the int8 bound FP32 lost its second thread on half its
+    //   time (mnasnet0_5 1.15 of 2.49 ms, MobileNetV3 3.3 of 5.8 ms at 1 thread, steps of up to 0.23 ms), and on a
+    //   quiet machine mnasnet0_5 FP32 at 2 threads went from 2.05 ms (session 10, no rule) to 2.53 ms.
+    // Steps whose output is not a 4-D feature map (matmuls, the transformer's steps, classifier heads) keep the
+    // session's threads.
     constexpr int64_t kSmallPlane = 14 * 14;
-    constexpr int64_t kParallelMinMacs = int64_t(1) << 25;
+    constexpr int64_t kParallelMinMacsInt8 = int64_t(1) << 25;
+    constexpr int64_t kParallelMinMacsFloat = int64_t(1) << 20;
     if (sessionThreads <= 1 || step.outputs.empty() || step.outputs[0] < 0)
         return std::max(sessionThreads, 1);
     const PlanValue& v = plan.values[size_t(step.outputs[0])];
     const kernels::TensorDesc& out = v.desc;
     if (!v.known || v.runTimeShape || out.dims.size() != 4 || out.dims[2] * out.dims[3] > kSmallPlane)
         return sessionThreads;
-    return convolutionMacs(plan, step, out) < kParallelMinMacs ? 1 : sessionThreads;
+    const int64_t minMacs = eightBitStep(plan, step) ? kParallelMinMacsInt8 : kParallelMinMacsFloat;
+    return convolutionMacs(plan, step, out) < minMacs ? 1 : sessionThreads;
 }
 
 void applyOpenMpWaitPolicy(char** argv)
