@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "exec/session_plan.h"
+#include "kernels/int8/int8_saturation.h"
+#include "kernels/int8/thread_blocks.h"
 
 #include <quantscope/engine/openmp_policy.h>
 
@@ -65,29 +67,40 @@ int stepThreads(const SessionPlan& plan, const Step& step, int sessionThreads)
     // squeeze-excite vectors, pooled heads) that compute little lose at two threads on a 2-vCPU machine: their data
     // sits in the first core's cache and is split into pieces of a few microseconds, so the second thread's wake-up,
     // its cache misses on data the first core wrote and (natively) AMX tile setup per thread cost more than the
-    // halved work saves. How little depends on the kernel family, since the same multiply-accumulates take 2-5x longer
-    // in FP32 than natively in int8 (1 thread, oneDNN: 45-65 per ns on FP32 1x1 layers, 75-250 on int8 AMX/VNNI ones,
-    // bench/archive/2026-11-29-step-threads.md):
-    // - int8 steps: below 2^25 multiply-accumulates, i.e. every int8 layer of such maps but resnet18's 3x3 ones on
-    //   7 x 7 x 512 (115 M); MobileNetV3 QDQ's 14 x 14 and 7 x 7 layers took 0.025-0.08 ms at 1 thread and
+    // halved work saves. How little is a matter of time, not of multiply-accumulates: per multiply-accumulate the
+    // int8 kernels with VNNI are 1.5-4x faster than FP32 and than int8 without VNNI, which run at about the same rate
+    // (1 thread, 14 x 14 and 7 x 7 pointwise layers: int8 AMX/VNNI 75-250 per ns, FP32 45-65, the own int8 kernels
+    // under AVX512_CORE 35-50; bench/archive/2026-11-29-step-threads.md):
+    // - int8 steps with VNNI: below 2^25 multiply-accumulates, i.e. every int8 layer of such maps but resnet18's 3x3
+    //   ones on 7 x 7 x 512 (115 M); MobileNetV3 QDQ's 14 x 14 and 7 x 7 layers took 0.025-0.08 ms at 1 thread and
     //   1.2-1.8x that at 2 (bench/archive/2026-11-29-int8-small-layers.md).
-    // - FP32 steps: below 2^20 (~20 us of oneDNN FP32 work): squeeze-excite vectors, the passes between the
-    //   convolutions and the smallest depthwise layers. With the int8 bound FP32 lost its second thread on half its
-    //   time (mnasnet0_5 1.15 of 2.49 ms, MobileNetV3 3.3 of 5.8 ms at 1 thread, steps of up to 0.23 ms), and on a
-    //   quiet machine mnasnet0_5 FP32 at 2 threads went from 2.05 ms (session 10, no rule) to 2.53 ms.
+    // - every other step: below 2^20 (~20 us at those rates): squeeze-excite vectors, the passes between the
+    //   convolutions, the smallest depthwise layers. With the VNNI bound, FP32 and int8 without VNNI ran half their
+    //   time on one thread (mnasnet0_5 FP32 1.15 of 2.49 ms at 1 thread, MobileNetV3 FP32 3.3 of 5.8 ms, mnasnet0_5
+    //   QDQ under AVX512_CORE 1.5 of 3.6 ms; steps of up to 0.23 ms), and on a quiet machine mnasnet0_5 FP32 at 2
+    //   threads went from 2.05 ms (session 10, no rule) to 2.53 ms.
+    // Without VNNI an int8 step on such a map with fewer output values than the int8 convolution splits
+    // (kParallelConvMinOutputs) keeps the VNNI bound, so that the convolution is planned for one thread: the own
+    // kernel, chosen at one thread, is kept at two only where it runs on both (int8_conv_plan.cpp, bandsParallel), and
+    // oneDNN's kernel would replace it on these layers (mnasnet0_5's 14 x 14 x 40 and 7 x 7 x 96 pointwise layers);
+    // resnet18's 3x3 layers on 7 x 7 x 512 (25 088 outputs, 58-115 M) stay on oneDNN at the session's threads.
     // Steps whose output is not a 4-D feature map (matmuls, the transformer's steps, classifier heads) keep the
     // session's threads.
     constexpr int64_t kSmallPlane = 14 * 14;
-    constexpr int64_t kParallelMinMacsInt8 = int64_t(1) << 25;
-    constexpr int64_t kParallelMinMacsFloat = int64_t(1) << 20;
+    constexpr int64_t kParallelMinMacsVnni = int64_t(1) << 25;
+    constexpr int64_t kParallelMinMacs = int64_t(1) << 20;
     if (sessionThreads <= 1 || step.outputs.empty() || step.outputs[0] < 0)
         return std::max(sessionThreads, 1);
     const PlanValue& v = plan.values[size_t(step.outputs[0])];
     const kernels::TensorDesc& out = v.desc;
     if (!v.known || v.runTimeShape || out.dims.size() != 4 || out.dims[2] * out.dims[3] > kSmallPlane)
         return sessionThreads;
-    const int64_t minMacs = eightBitStep(plan, step) ? kParallelMinMacsInt8 : kParallelMinMacsFloat;
-    return convolutionMacs(plan, step, out) < minMacs ? 1 : sessionThreads;
+    static const bool vnni = !kernels::int8::onednnInt8Isa().pairsSaturate;
+    const bool eightBit = eightBitStep(plan, step);
+    const int64_t macs = convolutionMacs(plan, step, out);
+    if (eightBit && !vnni && out.dims[1] * out.dims[2] * out.dims[3] < kernels::int8::kParallelConvMinOutputs)
+        return macs < kParallelMinMacsVnni ? 1 : sessionThreads;
+    return macs < (eightBit && vnni ? kParallelMinMacsVnni : kParallelMinMacs) ? 1 : sessionThreads;
 }
 
 void applyOpenMpWaitPolicy(char** argv)

@@ -14,6 +14,11 @@ namespace qs::kernels::int8 {
 /// bench/archive/2026-11-22-session-summaries.md "Two threads on the dynamic INT8 path").
 constexpr int64_t kParallelPassMinElements = 64 * 1024;
 
+/// An int8 convolution with fewer output values per image runs on one thread: its epilogue does not split it
+/// (Int8Conv::Impl::epilogueThreads), and the session runs such steps on one thread as a whole (stepThreads) so that
+/// the convolution is planned for one thread.
+constexpr int64_t kParallelConvMinOutputs = 32 * 1024;
+
 /// The threads a pass of `count` elements runs on: 1 below `minCount` or inside another parallel region, else the
 /// session's intra-op threads.
 inline int passThreads(int64_t count, int64_t minCount = kParallelPassMinElements)
