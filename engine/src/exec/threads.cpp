@@ -79,27 +79,29 @@ int stepThreads(const SessionPlan& plan, const Step& step, int sessionThreads)
     //   time on one thread (mnasnet0_5 FP32 1.15 of 2.49 ms at 1 thread, MobileNetV3 FP32 3.3 of 5.8 ms, mnasnet0_5
     //   QDQ under AVX512_CORE 1.5 of 3.6 ms; steps of up to 0.23 ms), and on a quiet machine mnasnet0_5 FP32 at 2
     //   threads went from 2.05 ms (session 10, no rule) to 2.53 ms.
-    // Without VNNI an int8 step on such a map with fewer output values than the int8 convolution splits
-    // (kParallelConvMinOutputs) keeps the VNNI bound, so that the convolution is planned for one thread: the own
-    // kernel, chosen at one thread, is kept at two only where it runs on both (int8_conv_plan.cpp, bandsParallel), and
-    // oneDNN's kernel would replace it on these layers (mnasnet0_5's 14 x 14 x 40 and 7 x 7 x 96 pointwise layers);
-    // resnet18's 3x3 layers on 7 x 7 x 512 (25 088 outputs, 58-115 M) stay on oneDNN at the session's threads.
+    // Without VNNI the bound is the one from which the int8 convolution computes its bands on several threads
+    // (kParallelConvMinMacs), and it holds for int8 convolutions on maps of any size, so that a layer planned for two
+    // threads finds them: the own kernel, chosen at one thread, is kept at two only where its bands run on both
+    // (int8_conv_plan.cpp, bandsParallel), and oneDNN's kernel, slower on these layers at one thread, would replace it.
     // Steps whose output is not a 4-D feature map (matmuls, the transformer's steps, classifier heads) keep the
     // session's threads.
     constexpr int64_t kSmallPlane = 14 * 14;
     constexpr int64_t kParallelMinMacsVnni = int64_t(1) << 25;
     constexpr int64_t kParallelMinMacs = int64_t(1) << 20;
+    static_assert(kParallelMinMacs == kernels::int8::kParallelConvMinMacs, "int8 without VNNI runs at FP32's rate");
     if (sessionThreads <= 1 || step.outputs.empty() || step.outputs[0] < 0)
         return std::max(sessionThreads, 1);
     const PlanValue& v = plan.values[size_t(step.outputs[0])];
     const kernels::TensorDesc& out = v.desc;
-    if (!v.known || v.runTimeShape || out.dims.size() != 4 || out.dims[2] * out.dims[3] > kSmallPlane)
+    if (!v.known || v.runTimeShape || out.dims.size() != 4)
         return sessionThreads;
     static const bool vnni = !kernels::int8::onednnInt8Isa().pairsSaturate;
     const bool eightBit = eightBitStep(plan, step);
     const int64_t macs = convolutionMacs(plan, step, out);
-    if (eightBit && !vnni && out.dims[1] * out.dims[2] * out.dims[3] < kernels::int8::kParallelConvMinOutputs)
-        return macs < kParallelMinMacsVnni ? 1 : sessionThreads;
+    if (eightBit && !vnni && macs > 0 && macs < kernels::int8::kParallelConvMinMacs)
+        return 1; // on any map: the convolution would not split its bands
+    if (out.dims[2] * out.dims[3] > kSmallPlane)
+        return sessionThreads;
     return macs < (eightBit && vnni ? kParallelMinMacsVnni : kParallelMinMacs) ? 1 : sessionThreads;
 }
 
