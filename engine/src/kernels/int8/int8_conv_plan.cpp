@@ -62,15 +62,14 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
     // of through a whole-layer int32 buffer, which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding
     // copy of NHWC 3x3 inputs. With more intra-op threads (the session sets them before preparing) the own kernel
     // computes its bands on all of them (epilogue(): each thread a block of output rows, the padded copy shared out
-    // too), but only for layers the epilogue splits (kParallelConvMinOutputs or kParallelConvMinMacs, thread_blocks.h);
-    // smaller ones keep oneDNN's parallel kernels rather than run on one thread. (Before the bands were parallel,
-    // yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms with oneDNN, 75-77.5 ms with the single-threaded own kernel.) Of
-    // the static (constant zero point) NHWC layers, only the unpadded pointwise ones, which the own kernel reads in
-    // place, take it under the same rule: resnet18's three 1x1 stride-2 downsampling convolutions (with the fused
-    // residual add) measured 0.238 / 0.174 / 0.170 ms on oneDNN vs 0.226 / 0.157 / 0.156 ms on the own kernel at 1
-    // thread (step minimums over 5 interleaved rounds, AVX2-limited), while its 3x3 layers were equal on 64-128
-    // channels and slower on 256-512 (1.35 -> 1.69 ms on 512: bench/archive/2026-11-22-int8-avx2.md, "resnet18's static
-    // QDQ layers"), so they stay on oneDNN.
+    // too), but only for layers the epilogue splits (epilogueThreads); smaller ones keep oneDNN's parallel kernels
+    // rather than run on one thread. (Before the bands were parallel, yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms
+    // with oneDNN, 75-77.5 ms with the single-threaded own kernel.) Of the static (constant zero point) NHWC layers,
+    // only the unpadded pointwise ones, which the own kernel reads in place, take it under the same rule: resnet18's
+    // three 1x1 stride-2 downsampling convolutions (with the fused residual add) measured 0.238 / 0.174 / 0.170 ms on
+    // oneDNN vs 0.226 / 0.157 / 0.156 ms on the own kernel at 1 thread (step minimums over 5 interleaved rounds,
+    // AVX2-limited), while its 3x3 layers were equal on 64-128 channels and slower on 256-512 (1.35 -> 1.69 ms on 512:
+    // bench/archive/2026-11-22-int8-avx2.md, "resnet18's static QDQ layers"), so they stay on oneDNN.
     const bool nchw = spec.inputLayout == ActivationLayout::Nchw;
     const bool spatial = s.kernelHeight * s.kernelWidth > 1;
     const bool pointwiseInPlace = !spatial && !nchw && unpadded(s) && s.inChannels % 4 == 0;
