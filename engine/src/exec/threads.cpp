@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "exec/session_plan.h"
+#include "kernels/int8/int8_saturation.h"
+#include "kernels/int8/thread_blocks.h"
 
 #include <quantscope/engine/openmp_policy.h>
 
@@ -43,27 +45,64 @@ int64_t convolutionMacs(const SessionPlan& plan, const Step& step, const kernels
     return 0;
 }
 
+/// True for a step of the int8 path: it reads or writes 8-bit integer activations (QDQ convolutions with their
+/// fused QuantizeLinear / DequantizeLinear, the int8 passes between them).
+bool eightBitStep(const SessionPlan& plan, const Step& step)
+{
+    const auto eightBit = [&](int32_t vid) {
+        if (vid < 0)
+            return false;
+        const kernels::TensorDesc& d = plan.values[size_t(vid)].desc;
+        return !d.constant && (d.type == DataType::UInt8 || d.type == DataType::Int8);
+    };
+    return std::any_of(step.inputs.begin(), step.inputs.end(), eightBit)
+        || std::any_of(step.outputs.begin(), step.outputs.end(), eightBit);
+}
+
 } // namespace
 
 int stepThreads(const SessionPlan& plan, const Step& step, int sessionThreads)
 {
     // Steps on small feature maps (at most 14 x 14 positions: the later stages of MobileNet-style networks, their
-    // squeeze-excite vectors, pooled heads) lose at two threads on a 2-vCPU machine: their data sits in the first
-    // core's cache and is split into pieces of a few microseconds, so the second thread's wake-up, its cache misses on
-    // data the first core wrote, and (natively) AMX tile setup per thread cost more than the halved work saves
-    // (MobileNetV3 QDQ's 14 x 14 and 7 x 7 layers: 0.025-0.08 ms at 1 thread, 1.2-1.8x that at 2;
-    // bench/archive/2026-11-29-int8-small-layers.md). Convolutions that still compute much on such maps (resnet18's
-    // 3x3 layers on 7 x 7 x 512: 115 M multiply-accumulates) keep the session's threads, as do steps whose output
-    // is not a 4-D feature map (matmuls, the transformer's steps, classifier heads).
+    // squeeze-excite vectors, pooled heads) that compute little lose at two threads on a 2-vCPU machine: their data
+    // sits in the first core's cache and is split into pieces of a few microseconds, so the second thread's wake-up,
+    // its cache misses on data the first core wrote and (natively) AMX tile setup per thread cost more than the
+    // halved work saves. How little is a matter of time, not of multiply-accumulates: per multiply-accumulate the
+    // int8 kernels with VNNI are 1.5-4x faster than FP32 and than int8 without VNNI, which run at about the same rate
+    // (1 thread, 14 x 14 and 7 x 7 pointwise layers: int8 AMX/VNNI 75-250 per ns, FP32 45-65, the own int8 kernels
+    // under AVX512_CORE 35-50; bench/archive/2026-11-29-step-threads.md):
+    // - int8 steps with VNNI: below 2^25 multiply-accumulates, i.e. every int8 layer of such maps but resnet18's 3x3
+    //   ones on 7 x 7 x 512 (115 M); MobileNetV3 QDQ's 14 x 14 and 7 x 7 layers took 0.025-0.08 ms at 1 thread and
+    //   1.2-1.8x that at 2 (bench/archive/2026-11-29-int8-small-layers.md).
+    // - every other step: below 2^20 (~20 us at those rates): squeeze-excite vectors, the passes between the
+    //   convolutions, the smallest depthwise layers. With the VNNI bound, FP32 and int8 without VNNI ran half their
+    //   time on one thread (mnasnet0_5 FP32 1.15 of 2.49 ms at 1 thread, MobileNetV3 FP32 3.3 of 5.8 ms, mnasnet0_5
+    //   QDQ under AVX512_CORE 1.5 of 3.6 ms; steps of up to 0.23 ms), and on a quiet machine mnasnet0_5 FP32 at 2
+    //   threads went from 2.05 ms (session 10, no rule) to 2.53 ms.
+    // Without VNNI the bound is the one from which the int8 convolution computes its bands on several threads
+    // (kParallelConvMinMacs), and it holds for int8 convolutions on maps of any size, so that a layer planned for two
+    // threads finds them: the own kernel, chosen at one thread, is kept at two only where its bands run on both
+    // (int8_conv_plan.cpp, bandsParallel), and oneDNN's kernel, slower on these layers at one thread, would replace it.
+    // Steps whose output is not a 4-D feature map (matmuls, the transformer's steps, classifier heads) keep the
+    // session's threads.
     constexpr int64_t kSmallPlane = 14 * 14;
-    constexpr int64_t kParallelMinMacs = int64_t(1) << 25;
+    constexpr int64_t kParallelMinMacsVnni = int64_t(1) << 25;
+    constexpr int64_t kParallelMinMacs = int64_t(1) << 20;
+    static_assert(kParallelMinMacs == kernels::int8::kParallelConvMinMacs, "int8 without VNNI runs at FP32's rate");
     if (sessionThreads <= 1 || step.outputs.empty() || step.outputs[0] < 0)
         return std::max(sessionThreads, 1);
     const PlanValue& v = plan.values[size_t(step.outputs[0])];
     const kernels::TensorDesc& out = v.desc;
-    if (!v.known || v.runTimeShape || out.dims.size() != 4 || out.dims[2] * out.dims[3] > kSmallPlane)
+    if (!v.known || v.runTimeShape || out.dims.size() != 4)
         return sessionThreads;
-    return convolutionMacs(plan, step, out) < kParallelMinMacs ? 1 : sessionThreads;
+    static const bool vnni = !kernels::int8::onednnInt8Isa().pairsSaturate;
+    const bool eightBit = eightBitStep(plan, step);
+    const int64_t macs = convolutionMacs(plan, step, out);
+    if (eightBit && !vnni && macs > 0 && macs < kernels::int8::kParallelConvMinMacs)
+        return 1; // on any map: the convolution would not split its bands
+    if (out.dims[2] * out.dims[3] > kSmallPlane)
+        return sessionThreads;
+    return macs < (eightBit && vnni ? kParallelMinMacsVnni : kParallelMinMacs) ? 1 : sessionThreads;
 }
 
 void applyOpenMpWaitPolicy(char** argv)

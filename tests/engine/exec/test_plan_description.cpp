@@ -118,22 +118,22 @@ TEST(PlanDescription, TextIsTheSameForTwoPreparations)
     EXPECT_EQ(planText(planOf(model, ExecutionMode::Optimized)), planText(planOf(model, ExecutionMode::Optimized)));
 }
 
-/// Two threads: a step on a feature map of at most 14 x 14 positions runs on one thread unless it computes at least
-/// 2^25 multiply-accumulates (exec/threads.cpp, stepThreads); the plan says so per step.
+/// Two threads: an FP32 step on a feature map of at most 14 x 14 positions runs on one thread unless it computes at
+/// least 2^20 multiply-accumulates (2^25 for an int8 step: exec/threads.cpp, stepThreads); the plan says so per step.
 TEST(PlanDescription, SmallStepsRunOnOneThread)
 {
     IrModelBuilder mb;
     mb.input("x", DataType::Float, { 1, 8, 28, 28 });
     mb.constant("w1", randomTensor({ 8, 8, 3, 3 }, 3));
     mb.constant("w2", randomTensor({ 8, 8, 3, 3 }, 4));
-    mb.constant("w3", randomTensor({ 512, 8, 3, 3 }, 5));
-    mb.constant("w4", randomTensor({ 512, 512, 3, 3 }, 6));
+    mb.constant("w3", randomTensor({ 64, 8, 3, 3 }, 5));
+    mb.constant("w4", randomTensor({ 512, 64, 3, 3 }, 6));
     // 28 x 28: two threads whatever its size.
     mb.node("Conv", { "x", "w1" }, { "a" }, { intsAttr("pads", { 1, 1, 1, 1 }) }, "conv28");
     // 14 x 14, 8 x 8 x 9 x 196 multiply-accumulates: one thread.
     mb.node(
         "Conv", { "a", "w2" }, { "b" }, { intsAttr("pads", { 1, 1, 1, 1 }), intsAttr("strides", { 2, 2 }) }, "conv14");
-    // 7 x 7, 512 x 8 x 9 x 49 (1.8 M): one thread; then 512 x 512 x 9 x 49 (115.6 M > 2^25): two.
+    // 7 x 7, 64 x 8 x 9 x 49 (0.23 M < 2^20): one thread; then 512 x 64 x 9 x 49 (14.5 M, an FP32 step): two.
     mb.node("Conv", { "b", "w3" }, { "c" }, { intsAttr("pads", { 1, 1, 1, 1 }), intsAttr("strides", { 2, 2 }) },
         "conv7small");
     mb.node("Conv", { "c", "w4" }, { "y" }, { intsAttr("pads", { 1, 1, 1, 1 }) }, "conv7large");

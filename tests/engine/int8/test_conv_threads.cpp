@@ -28,8 +28,9 @@ namespace {
 
 using ThreadCase = test::DynamicConvCase;
 
-// All above Int8Conv's parallel threshold (32Ki output values per image); odd row counts so the blocks differ in
-// size, outlier weights (residual corrections) and a zero point far from the weights' (compensation).
+// All above Int8Conv's parallel thresholds (32Ki output values per image, or 2^20 multiply-accumulates where the
+// bands are computed in the epilogue: the last two, small maps with few outputs); odd row counts so the blocks differ
+// in size, outlier weights (residual corrections) and a zero point far from the weights' (compensation).
 const ThreadCase kCases[] = {
     { "Spatial13to24Pad1", test::squareConv(1, 13, 17, 100, 24, 1, 3, 1, 1), 117, 128 },
     { "Spatial16to27Stride2", test::squareConv(1, 16, 31, 201, 27, 1, 3, 2, 1), 200, 131 },
@@ -37,6 +38,8 @@ const ThreadCase kCases[] = {
     { "Pointwise16to19Stride2Batch2", test::squareConv(2, 16, 61, 150, 19, 1, 1, 2, 0), 64, 100 },
     { "Image3to16Kernel6Stride2", test::squareConv(1, 3, 90, 130, 16, 1, 6, 2, 2), 5, 128 },
     { "PlanarDfl16to1", test::squareConv(1, 16, 4, 8400, 1, 1, 1, 1, 0), 0, 0 },
+    { "Pointwise576to96Map7", test::squareConv(1, 576, 7, 7, 96, 1, 1, 1, 0), 117, 128 },
+    { "Spatial64to40Map9x11", test::squareConv(1, 64, 9, 11, 40, 1, 3, 1, 1), 200, 131 },
 };
 
 /// Runs `fn` with `threads` intra-op threads (as a session sets them), restoring the previous count.

@@ -141,12 +141,17 @@ Status Int8Conv::Impl::runKernel(const void* x, int32_t& xZeroPoint, const uint8
     return Status::ok();
 }
 
-int Int8Conv::Impl::epilogueThreads() const
+int Int8Conv::Impl::epilogueThreads(bool banded) const
 {
-    // Below kParallelMinOutputs output values per image the epilogue's share of a thread wake-up outweighs the work
-    // saved; inside another parallel region (nested) the layer runs on the calling thread.
+    // Below kParallelConvMinOutputs output values per image the epilogue's share of a thread wake-up outweighs the
+    // work saved, unless the bands are computed there too: then the layer's multiply-accumulates count (7 x 7 x 96
+    // outputs of a 576-channel pointwise layer: 4704 values, 2.7 M). Inside another parallel region (nested) the
+    // layer runs on the calling thread.
     const ConvShape& s = shape;
-    if (omp_in_parallel() || s.outHeight() < 2 || s.outHeight() * s.outWidth() * s.outChannels < kParallelMinOutputs)
+    const int64_t outputs = s.outHeight() * s.outWidth() * s.outChannels;
+    const bool large = outputs >= kParallelConvMinOutputs
+        || (banded && outputs * (s.weightCount() / s.outChannels) >= kParallelConvMinMacs);
+    if (omp_in_parallel() || s.outHeight() < 2 || !large)
         return 1;
     return int(std::clamp<int64_t>(omp_get_max_threads(), 1, s.outHeight()));
 }
@@ -254,9 +259,9 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const Int8ConvSpec& spec, con
     impl->layout = spec.inputLayout;
     impl->outLayout = spec.outputLayout;
     impl->options = spec.options;
-    // The session sets its intra-op threads before preparing, so the epilogue's threads are known here.
+    // The session sets its intra-op threads before preparing, so the threads of a banded executor are known here.
     impl->plan = planInt8Conv(spec,
-        { onednnInt8Isa().isa, planarSimd() != nullptr, omp_get_max_threads(), impl->epilogueThreads(),
+        { onednnInt8Isa().isa, planarSimd() != nullptr, omp_get_max_threads(), impl->epilogueThreads(true),
             depthwiseSimd() != nullptr });
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
     return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));

@@ -24,6 +24,7 @@
 #include "kernels/int8/int8_conv_unsplit.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
+#include "kernels/int8/thread_blocks.h"
 
 #include <quantscope/engine/host_tensor.h>
 
@@ -156,9 +157,11 @@ struct Int8Conv::Impl
     void sizeScratch();
     Status runKernel(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
     /// The threads the epilogue (and the own kernel's bands) of one image run on: the session's intra-op threads for
-    /// layers of at least kParallelMinOutputs output values, else 1.
-    int epilogueThreads() const;
-    static constexpr int64_t kParallelMinOutputs = 32 * 1024;
+    /// layers of at least kParallelConvMinOutputs output values, or, with `banded` (the bands computed in the
+    /// epilogue), of at least kParallelConvMinMacs multiply-accumulates; else 1.
+    int epilogueThreads(bool banded) const;
+    /// epilogueThreads for this layer's executor.
+    int epilogueThreads() const { return epilogueThreads(executor->banded()); }
     /// Runs the corrections and `store(thread, n, i, j0, count, tile)` over every output tile, on `threads` threads
     /// (blocks of rows); `thread` (< threads) selects the store's per-thread buffers.
     template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, int threads, Store&& store);

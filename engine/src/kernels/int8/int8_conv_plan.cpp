@@ -62,7 +62,7 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
     // of through a whole-layer int32 buffer, which outweighs oneDNN's 5-10 % faster bare 1x1 kernel and the padding
     // copy of NHWC 3x3 inputs. With more intra-op threads (the session sets them before preparing) the own kernel
     // computes its bands on all of them (epilogue(): each thread a block of output rows, the padded copy shared out
-    // too), but only for layers the epilogue splits (kParallelMinOutputs); smaller ones keep oneDNN's parallel kernels
+    // too), but only for layers the epilogue splits (epilogueThreads); smaller ones keep oneDNN's parallel kernels
     // rather than run on one thread. (Before the bands were parallel, yolov5nu AVX2 at 2 threads measured 59.6-65.3 ms
     // with oneDNN, 75-77.5 ms with the single-threaded own kernel.) Of the static (constant zero point) NHWC layers,
     // only the unpadded pointwise ones, which the own kernel reads in place, take it under the same rule: resnet18's

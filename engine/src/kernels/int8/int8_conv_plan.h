@@ -53,7 +53,8 @@ struct Int8ConvMachine
     std::string_view onednnIsa; ///< onednnInt8Isa().isa: the own kernel replaces only "avx2" and "avx512_core"
     bool planarLoops = false; ///< the CPU runs the planar path's loops (planarSimd(), int8_conv_planar_simd.h)
     int maxThreads = 1; ///< the session's intra-op threads
-    int epilogueThreads = 1; ///< those the epilogue of this layer would run on (Int8Conv::Impl::epilogueThreads)
+    /// those the epilogue of this layer would run on with the bands computed in it (Int8Conv::Impl::epilogueThreads)
+    int epilogueThreads = 1;
     bool depthwiseLoops
         = false; ///< the CPU runs the depthwise path's loops (depthwiseSimd(), int8_conv_depthwise_simd.h)
 };
