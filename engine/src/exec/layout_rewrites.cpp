@@ -398,6 +398,12 @@ private:
             return n.opType == "Concat" || n.opType == "Split" ? -1 : 0;
         if (s.spec && s.spec->implementation == "onednn" && (n.opType == "MaxPool" || n.opType == "AveragePool"))
             return 0;
+        // The engine's global pooling and channel scale read (and write) NHWC as well as blocked: a ResNet's last
+        // convolution then writes its channels-last output for the pooling as it is.
+        if (s.spec == &kernels::channelScaleSpec()
+            || (s.spec && s.spec->implementation == "cpu"
+                && (n.opType == "GlobalAveragePool" || n.opType == "GlobalMaxPool")))
+            return 0;
         if (n.opType != "Conv" || !s.spec || s.spec->implementation != "onednn" || s.inputs.size() < 2
             || s.inputs[0] < 0 || s.inputs[1] < 0)
             return -1;

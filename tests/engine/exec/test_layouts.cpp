@@ -347,6 +347,44 @@ TEST(StorageRewrites, DeepLayersChannelsLastMatchReference)
     }
 }
 
+// A deep 3x3 convolution (channels-last on AVX-512, kernels::prefersChannelsLast) feeding a GlobalAveragePool, as at
+// the end of a ResNet: the pooling reads the convolution's NHWC (AVX-512) or blocked (AVX2) output as it is, with no
+// reorder to plain in between. Expected values from the reference convolution and a hand-computed mean.
+TEST(StorageRewrites, GlobalPoolReadsTheLastConvolutionsLayout)
+{
+    constexpr int64_t kIn = 128, kC = 256, kH = 7, kW = 7;
+    IrModelBuilder mb(13);
+    mb.input("x", DataType::Float, { 1, kIn, kH, kW });
+    const HostTensor w = scaledRandom({ kC, kIn, 3, 3 }, 51, 1.0f / 34), b = randomTensor({ kC }, 52);
+    mb.constant("w", w.clone());
+    mb.constant("b", b.clone());
+    mb.node("Conv", { "x", "w", "b" }, { "c" }, { intsAttr("pads", { 1, 1, 1, 1 }) });
+    mb.node("GlobalAveragePool", { "c" }, { "y" });
+    mb.output("y");
+    auto model = mb.build();
+    const HostTensor x = randomTensor({ 1, kIn, kH, kW }, 53);
+    auto geo = kernels::convGeometry(model->graph().node(NodeId(0)), x.dims(), w.dims());
+    ASSERT_TRUE(geo.isOk());
+    std::vector<float> c(size_t(kC * kH * kW));
+    kernels::ref::conv(*geo, x.data<float>().data(), w.data<float>().data(), b.data<float>().data(), c.data());
+    std::vector<float> expected;
+    for (int64_t ch = 0; ch < kC; ++ch) {
+        double sum = 0.0;
+        for (int64_t i = 0; i < kH * kW; ++i)
+            sum += c[size_t(ch * kH * kW + i)];
+        expected.push_back(float(sum / double(kH * kW)));
+    }
+    auto session = optimizedSession(std::move(model));
+    ASSERT_TRUE(session);
+    EXPECT_EQ(implementationOf(*session, "GlobalAveragePool"),
+        kernels::blockedChannels() == 16 ? "cpu nhwc>nchw" : "cpu blocked>nchw");
+    std::vector<HostTensor> in;
+    in.push_back(x.clone());
+    auto out = session->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    EXPECT_TRUE(allClose((*out)[0].data<float>(), expected, 1e-5f, 1e-5f));
+}
+
 struct BlockedPoolCase
 {
     int64_t k, s, pad, h, w;
