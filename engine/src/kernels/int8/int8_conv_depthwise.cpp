@@ -68,14 +68,7 @@ DepthwiseExecutor::DepthwiseExecutor(const ConvShape& s, const Int8Weights& w)
     row.columns = (s.outWidth() - 1) * s.strideWidth + (kw - 1) * s.dilationWidth + 1;
     rowValues = row.columns * cp;
     slots = (kh - 1) * s.dilationHeight + 1;
-    const auto weight = [&](int64_t c, int64_t t) -> int32_t {
-        if (t >= taps)
-            return 0; // an odd count's last pair: its second position has weight 0
-        const int64_t i = c * taps + t;
-        const int32_t v = w.type == DataType::UInt8 ? int32_t(static_cast<const uint8_t*>(w.data)[i])
-                                                    : int32_t(static_cast<const int8_t*>(w.data)[i]);
-        return v - w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(c)];
-    };
+    const auto weight = [&](int64_t c, int64_t t) { return depthwiseWeight(w, taps, c, t); };
     packed.assign(size_t(pairs * cp), 0);
     for (int64_t c = 0; c < ch; ++c)
         for (int64_t p = 0; p < pairs; ++p)
@@ -143,6 +136,16 @@ void DepthwiseExecutor::computeBand(const uint8_t* image, int32_t zp, int64_t be
 const detail::DepthwiseSimd* depthwiseSimd() noexcept
 {
     return simdTable(quant::bestQuantIsa(), &detail::kDepthwiseAvx2, &detail::kDepthwiseAvx512);
+}
+
+int32_t depthwiseWeight(const Int8Weights& w, int64_t taps, int64_t c, int64_t t)
+{
+    if (t >= taps)
+        return 0; // an odd count's last pair: its second position has weight 0
+    const int64_t i = c * taps + t;
+    const int32_t v = w.type == DataType::UInt8 ? int32_t(static_cast<const uint8_t*>(w.data)[i])
+                                                : int32_t(static_cast<const int8_t*>(w.data)[i]);
+    return v - w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(c)];
 }
 
 std::unique_ptr<Int8ConvExecutor> makeDepthwiseExecutor(const ConvShape& shape, const Int8Weights& weights)

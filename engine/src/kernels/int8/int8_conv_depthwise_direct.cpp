@@ -53,14 +53,7 @@ DepthwiseDirectExecutor::DepthwiseDirectExecutor(const ConvShape& s, const Int8W
     pairs = (taps + 1) / 2;
     pixels = detail::depthwiseDirectPixelsFor(*simd, pairs);
     blockChannels = ch / 8 * 8;
-    const auto weight = [&](int64_t c, int64_t t) -> int32_t {
-        if (t >= taps)
-            return 0; // the odd count's last pair: its second position has weight 0
-        const int64_t i = c * taps + t;
-        const int32_t v = w.type == DataType::UInt8 ? int32_t(static_cast<const uint8_t*>(w.data)[i])
-                                                    : int32_t(static_cast<const int8_t*>(w.data)[i]);
-        return v - w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(c)];
-    };
+    const auto weight = [&](int64_t c, int64_t t) { return depthwiseWeight(w, taps, c, t); };
     packed.assign(size_t(blockChannels * pairs), 0);
     // Blocks of the loops' widest width, then halving ones, as the loops take them (int8_conv_depthwise_simd.h).
     for (int64_t c0 = 0, width = simd->widest; c0 < blockChannels; c0 += width) {

@@ -147,5 +147,8 @@ std::unique_ptr<Int8ConvExecutor> makePlanarExecutor(const ConvShape& shape, con
 /// each input value only a few times, directly (makeDepthwiseDirectExecutor, int8_conv_depthwise_direct.cpp).
 std::unique_ptr<Int8ConvExecutor> makeDepthwiseExecutor(const ConvShape& shape, const Int8Weights& weights);
 std::unique_ptr<Int8ConvExecutor> makeDepthwiseDirectExecutor(const ConvShape& shape, const Int8Weights& weights);
+/// Both depthwise forms' weights: w - zp_w of channel c's kernel position t of `taps` (KH·KW), 0 from t = taps on (an
+/// odd count's last pair's second position).
+int32_t depthwiseWeight(const Int8Weights& w, int64_t taps, int64_t c, int64_t t);
 
 } // namespace qs::kernels::int8
