@@ -40,6 +40,11 @@ const ThreadCase kCases[] = {
     { "PlanarDfl16to1", test::squareConv(1, 16, 4, 8400, 1, 1, 1, 1, 0), 0, 0 },
     { "Pointwise576to96Map7", test::squareConv(1, 576, 7, 7, 96, 1, 1, 1, 0), 117, 128 },
     { "Spatial64to40Map9x11", test::squareConv(1, 64, 9, 11, 40, 1, 3, 1, 1), 200, 131 },
+    // Depthwise (NHWC): each thread widens the input rows of its own block of output rows; stride 1 and 5x5 stride 2
+    // widened, 3x3 stride 2 direct.
+    { "Depthwise40Kernel3", test::squareConv(1, 40, 37, 60, 40, 40, 3, 1, 1), 200, 120 },
+    { "Depthwise72Kernel5Stride2Batch2", test::squareConv(2, 72, 45, 47, 72, 72, 5, 2, 2), 3, 128 },
+    { "Depthwise24Kernel3Stride2", test::squareConv(1, 24, 69, 80, 24, 24, 3, 2, 1), 128, 128 },
 };
 
 /// Runs `fn` with `threads` intra-op threads (as a session sets them), restoring the previous count.

@@ -55,6 +55,15 @@ ConvShape asymmetric()
     return s;
 }
 
+/// A 3x3 depthwise layer padded unevenly: none above, two columns left, one row below, none right.
+ConvShape depthwiseAsymmetric()
+{
+    ConvShape s = squareConv(1, 31, 8, 9, 31, 31, 3, 1, 0);
+    s.padLeft = 2;
+    s.padBottom = 1;
+    return s;
+}
+
 constexpr DataType U8 = DataType::UInt8;
 constexpr DataType S8 = DataType::Int8;
 
@@ -80,6 +89,18 @@ const ConvCase kCases[] = {
     { "Depthwise16Kernel2", squareConv(1, 16, 6, 7, 16, 16, 2, 1, 0), U8, S8, 0, { -128 } },
     { "Depthwise59Stride2", squareConv(1, 59, 9, 9, 59, 59, 3, 2, 1), U8, U8, 77, {} },
     { "Depthwise24NarrowerThanKernel", squareConv(1, 24, 3, 2, 24, 24, 5, 1, 2), U8, U8, 255, { 0 } },
+    // The widened-rows form (kernels reading each input value at least 4 times): output rows in groups of up to 8
+    // (AVX-512) or 4 (AVX2) pixels as equal as can be (widths 1, 3, 8, 14, 17), blocks of 32 / 16 channels with their
+    // high half partly or wholly padding (9, 17, 31, 33), the unrolled 3x3 and 5x5 at strides 1 and 2, the generic
+    // loop (7x7 stride 3), asymmetric padding, batch 2 (each image's rows); 3x3 stride 3 takes the direct form.
+    { "DepthwiseRows17Width17Kernel5", squareConv(1, 17, 9, 17, 17, 17, 5, 1, 2), U8, U8, 201, {} },
+    { "DepthwiseRows9Width3", squareConv(1, 9, 5, 3, 9, 9, 3, 1, 1), U8, S8, 0, { 5 } },
+    { "DepthwiseRows33Width8Kernel5Stride2", squareConv(1, 33, 12, 15, 33, 33, 5, 2, 2), U8, U8, 128, { 128 } },
+    { "DepthwiseRows48Width1", squareConv(1, 48, 4, 1, 48, 48, 3, 1, 1), S8, S8, 17, {} },
+    { "DepthwiseRows20Kernel7Stride3", squareConv(1, 20, 16, 19, 20, 20, 7, 3, 3), U8, U8, 90, {} },
+    { "DepthwiseRows31AsymmetricPads", depthwiseAsymmetric(), U8, U8, 255, { 3 } },
+    { "DepthwiseRows64Width14Batch2", squareConv(2, 64, 7, 14, 64, 64, 3, 1, 1), U8, U8, 171, {} },
+    { "DepthwiseDirect12Stride3", squareConv(1, 12, 13, 14, 12, 12, 3, 3, 1), U8, U8, 33, {} },
     { "GroupedDilatedAsymmetricPads", asymmetric(), U8, U8, 171, { 128 } },
     { "Kernel5Batch2Stride2", squareConv(2, 7, 12, 13, 9, 1, 5, 2, 2), U8, U8, 128, { 171 } },
     { "PadWiderThanHalfKernel", squareConv(1, 2, 4, 4, 3, 1, 3, 1, 2), U8, U8, 200, { 55 } },
@@ -277,6 +298,47 @@ TEST(Int8ConvZeroPoints, PointwiseRuntimeZeroPointChangesBetweenRuns)
             ASSERT_EQ(actual, expected) << "zp " << zp << " [" << (*conv)->implementation() << "]";
         }
     }
+}
+
+// The depthwise path keeps each thread's widened input rows across its bands (int8_conv_depthwise.cpp): they must
+// never serve another run (new input in the same buffer, another zero point) or another layer run in between.
+TEST(Int8ConvDepthwise, WidenedRowsNeverServeAnotherRunOrLayer)
+{
+    const ConvShape sa = squareConv(1, 24, 9, 11, 24, 24, 3, 1, 1), sb = squareConv(1, 24, 9, 11, 24, 24, 5, 1, 2);
+    std::mt19937 rng(9);
+    const std::vector<uint8_t> wa = randomValues<uint8_t>(rng, size_t(sa.weightCount()), 0, 255);
+    const std::vector<uint8_t> wb = randomValues<uint8_t>(rng, size_t(sb.weightCount()), 0, 255);
+    const std::vector<int32_t> wzp { 128 };
+    const auto make = [&](const ConvShape& s, const std::vector<uint8_t>& w) {
+        return Int8Conv::create({ .shape = s,
+                                    .inputLayout = ActivationLayout::Nhwc,
+                                    .outputLayout = ActivationLayout::Nhwc,
+                                    .options = test::int8TestOptions() },
+            { U8, w.data(), wzp });
+    };
+    auto a = make(sa, wa), b = make(sb, wb);
+    ASSERT_TRUE(a.isOk() && b.isOk());
+    // One input buffer, rewritten before each run (the reference reads the same values in NCHW).
+    std::vector<uint8_t> xNhwc(size_t(sa.inputCount()));
+    const int64_t hw = sa.inHeight * sa.inWidth, c = sa.inChannels;
+    const auto check = [&](Int8Conv& conv, const ConvShape& s, const std::vector<uint8_t>& w, int32_t zp) {
+        const std::vector<uint8_t> x = randomValues<uint8_t>(rng, size_t(s.inputCount()), 0, 255);
+        for (int64_t ch = 0; ch < c; ++ch)
+            for (int64_t p = 0; p < hw; ++p)
+                xNhwc[size_t(p * c + ch)] = x[size_t(ch * hw + p)];
+        std::vector<int32_t> want(size_t(s.outputCount())), got(want.size(), -1);
+        convIntegerRef(s, x.data(), zp, w.data(), wzp.data(), false, want.data());
+        ASSERT_TRUE(conv.runInt32(xNhwc.data(), zp, got.data()).isOk());
+        const int64_t ohw = s.outHeight() * s.outWidth();
+        for (int64_t ch = 0; ch < c; ++ch)
+            for (int64_t p = 0; p < ohw; ++p)
+                ASSERT_EQ(got[size_t(p * c + ch)], want[size_t(ch * ohw + p)])
+                    << conv.implementation() << " zp " << zp << " channel " << ch << " pixel " << p;
+    };
+    check(**a, sa, wa, 10);
+    check(**a, sa, wa, 10);
+    check(**b, sb, wb, 200);
+    check(**a, sa, wa, 250);
 }
 
 TEST(Int8ConvZeroPoints, ManyOutliersUseCompensation)

@@ -1,31 +1,44 @@
 // SPDX-License-Identifier: MIT
 // Int8Conv's depthwise path (int8_conv_plan.h: Int8ConvPath::Depthwise): one input and one output channel per group
-// on NHWC activations, the MobileNet-style 3x3 and 5x5 layers. Without VNNI oneDNN's jit_int8 depthwise kernel measured
-// 2-3x the time of its own FP32 jit_dw kernel on the same layers (bench/archive/2026-11-29-int8-depthwise.md), and its
-// whole-layer int32 output is written and read back by the epilogue. Here x (widened to int16) and w - zp_w (int16) of
-// two kernel positions are multiplied into int32 by one vpmaddwd: |x| <= 255, |w - zp_w| <= 255, so a pair sums to at
-// most 2·255² and nothing can saturate — exact for any weights, with no split, no residual and no window sums. Kernel
-// positions outside the image read a vector of the zero point, and zp·Σw is subtracted per channel (as for oneDNN's
-// zero-point padded source): Σ over every position of x·w − zp·Σ w = Σ over the valid ones of (x − zp)·w. The
-// executor computes band by band inside the epilogue, so the accumulators are finished while they are in cache.
+// on NHWC activations, the MobileNet-style 3x3 and 5x5 layers. (x - zp) and (w - zp_w) in int16, two kernel positions
+// per vpmaddwd into int32: |x - zp| <= 255 and |w - zp_w| <= 255, so a pair sums to at most 2·255² and nothing can
+// saturate — exact for any weights, with no split, no residual and no window sums; padding is x = zp, i.e. 0. Each
+// input row is widened to int16 once (widenRow, int8_conv_depthwise_simd.h) into a per-thread ring of the last
+// kernel-height rows, zero-point padded, which every output row and every kernel position then reads: the first form
+// of this path widened each kernel position's input again for each output pixel, half of its shuffles
+// (bench/archive/2026-11-29-int8-depthwise-rows.md). The executor computes band by band inside the epilogue, so the
+// accumulators are finished while they are in cache.
 #include "kernels/int8/int8_conv_depthwise_simd.h"
 #include "kernels/int8/int8_conv_executor.h"
 #include "kernels/simd_table.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace qs::kernels::int8 {
 
 namespace {
 
+/// Each run's number (start()), so that a thread's ring of widened rows (RowRing) is never taken for another run's,
+/// another layer's or another image's rows.
+std::atomic<uint64_t> g_runs { 0 };
+
+/// The widened input rows one thread built last: computeBand is called on several threads at once (each a block of
+/// output rows, in order), so each keeps its own, across its bands of a run.
+struct RowRing
+{
+    uint64_t run = 0;
+    const uint8_t* image = nullptr;
+    std::vector<int64_t> rowOf; ///< per slot: the input row it holds, or -1
+    std::vector<int16_t> rows; ///< slots of rowValues int16
+};
+thread_local RowRing t_ring;
+
 class DepthwiseExecutor final : public Int8ConvExecutor
 {
 public:
     DepthwiseExecutor(const ConvShape& shape, const Int8Weights& w);
-    std::string implementation() const override
-    {
-        return simd->widest == 32 ? "qs:avx512_int8_depthwise" : "qs:avx2_int8_depthwise";
-    }
+    std::string implementation() const override { return simd->name; }
     Status start(const uint8_t* xu, int32_t zp) override;
     bool readsSource() const override { return true; }
     void computeBand(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const override;
@@ -34,126 +47,86 @@ private:
     ConvShape shape;
     const detail::DepthwiseSimd* simd = depthwiseSimd(); ///< the plan takes this path only where there is one
     detail::DepthwisePixels pixels = nullptr; ///< simd's loop for this kernel size
-    int64_t taps = 0; ///< KH·KW
-    int64_t pairs = 0; ///< (taps + 1) / 2
-    int64_t blockChannels = 0; ///< channels the vector loop computes: a multiple of 8
-    std::vector<int32_t> packed; ///< see detail::DepthwisePixel
-    std::vector<int16_t> tailWeights; ///< [channel - blockChannels][tap]: w - zp_w of the channels after the blocks
-    std::vector<int32_t> weightSums; ///< Σ (w - zp_w) per channel
-    std::vector<int32_t> zpSums; ///< zp · weightSums of this run
-    /// The zero point over one padded input row (input columns -padLeft on): what positions outside the image read.
-    std::vector<uint8_t> zpRow;
+    detail::DepthwiseRowSpec row; ///< the widened rows' shape (its zeroPoint set per run)
+    int64_t rowValues = 0; ///< int16 per widened row
+    int64_t slots = 0; ///< widened rows kept: the kernel's height with dilation, (KH - 1)·dilationH + 1
+    std::vector<int32_t> packed; ///< see detail::DepthwiseTile
+    std::vector<int16_t> zeroRow; ///< the widened row of a padding row: 0
+    uint64_t run = 0; ///< this run's number (g_runs)
 };
 
 DepthwiseExecutor::DepthwiseExecutor(const ConvShape& s, const Int8Weights& w)
     : shape(s)
 {
-    const int64_t ch = s.outChannels;
-    taps = s.kernelHeight * s.kernelWidth;
-    pairs = (taps + 1) / 2;
-    pixels = detail::depthwisePixelsFor(*simd, pairs);
-    blockChannels = ch / 8 * 8;
-    const auto weight = [&](int64_t c, int64_t t) -> int32_t {
-        if (t >= taps)
-            return 0; // the odd count's last pair: its second position has weight 0
-        const int64_t i = c * taps + t;
-        const int32_t v = w.type == DataType::UInt8 ? int32_t(static_cast<const uint8_t*>(w.data)[i])
-                                                    : int32_t(static_cast<const int8_t*>(w.data)[i]);
-        return v - w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(c)];
-    };
-    packed.assign(size_t(blockChannels * pairs), 0);
-    // Blocks of the loops' widest width, then halving ones, as the loops take them (int8_conv_depthwise_simd.h).
-    for (int64_t c0 = 0, width = simd->widest; c0 < blockChannels; c0 += width) {
-        while (c0 + width > blockChannels)
-            width /= 2;
-        for (int64_t p = 0; p < pairs; ++p)
-            for (int64_t k = 0; k < width; ++k) {
-                const int64_t c = c0 + detail::depthwiseLaneChannel(width, k);
-                // Low half: position 2p, high half: position 2p + 1 (vpmaddwd's pair order).
-                packed[size_t(c0 * pairs + p * width + k)] = int32_t(uint32_t(uint16_t(int16_t(weight(c, 2 * p))))
-                    | (uint32_t(uint16_t(int16_t(weight(c, 2 * p + 1)))) << 16));
-            }
-    }
-    for (int64_t c = blockChannels; c < ch; ++c)
-        for (int64_t t = 0; t < taps; ++t)
-            tailWeights.push_back(int16_t(weight(c, t)));
-    weightSums.assign(size_t(ch), 0);
+    const int64_t ch = s.outChannels, kh = s.kernelHeight, kw = s.kernelWidth, taps = kh * kw, pairs = (taps + 1) / 2;
+    const int64_t block = simd->block, cp = (ch + block - 1) / block * block;
+    pixels = detail::depthwisePixelsFor(*simd, kh, kw, s.strideWidth, s.dilationWidth);
+    row.inWidth = s.inWidth;
+    row.channels = ch;
+    row.paddedChannels = cp;
+    row.padLeft = s.padLeft;
+    row.columns = (s.outWidth() - 1) * s.strideWidth + (kw - 1) * s.dilationWidth + 1;
+    rowValues = row.columns * cp;
+    slots = (kh - 1) * s.dilationHeight + 1;
+    const auto weight = [&](int64_t c, int64_t t) { return depthwiseWeight(w, taps, c, t); };
+    packed.assign(size_t(pairs * cp), 0);
     for (int64_t c = 0; c < ch; ++c)
-        for (int64_t t = 0; t < taps; ++t)
-            weightSums[size_t(c)] += weight(c, t);
-    zpSums.assign(size_t(ch), 0);
-    zpRow.assign(size_t(((s.outWidth() - 1) * s.strideWidth + (s.kernelWidth - 1) * s.dilationWidth + 1) * ch), 0);
+        for (int64_t p = 0; p < pairs; ++p)
+            // Low half: position 2p, high half: position 2p + 1 (vpmaddwd's pair order, as the loops interleave them).
+            packed[size_t((c / block * pairs + p) * block + c % block)]
+                = int32_t(uint32_t(uint16_t(int16_t(weight(c, 2 * p))))
+                    | (uint32_t(uint16_t(int16_t(weight(c, 2 * p + 1)))) << 16));
+    zeroRow.assign(size_t(rowValues), 0);
 }
 
-Status DepthwiseExecutor::start(const uint8_t*, int32_t zp)
+Status DepthwiseExecutor::start(const uint8_t*, int32_t)
 {
-    // |zp · Σ w| <= 255 · 255 · KH·KW: int32 for any kernel the plan sends here (int8_conv_plan.cpp).
-    for (size_t c = 0; c < zpSums.size(); ++c)
-        zpSums[c] = zp * weightSums[c];
-    std::fill(zpRow.begin(), zpRow.end(), uint8_t(zp));
+    run = ++g_runs;
     return Status::ok();
 }
 
 /// NHWC int32 sums of output pixels [begin, end) of one NHWC image into `out`.
-void DepthwiseExecutor::computeBand(const uint8_t* image, int32_t, int64_t begin, int64_t end, int32_t* out) const
+void DepthwiseExecutor::computeBand(const uint8_t* image, int32_t zp, int64_t begin, int64_t end, int32_t* out) const
 {
     const ConvShape& s = shape;
-    const int64_t ch = s.outChannels, ow = s.outWidth(), kh = s.kernelHeight, kw = s.kernelWidth;
-    const int64_t rowBytes = s.inWidth * ch, step = s.strideWidth * ch;
-    // The columns whose kernel positions are all inside the image's width: there the positions' pointers advance by
-    // `step` per pixel and one call computes the whole run.
-    const int64_t jLo = std::min(ow, (s.padLeft + s.strideWidth - 1) / s.strideWidth);
-    const int64_t jHi
-        = std::max(jLo, std::min(ow, (s.inWidth - 1 - (kw - 1) * s.dilationWidth + s.padLeft) / s.strideWidth + 1));
-    // Up to 2·pairs pointers; kernels of more positions take oneDNN (int8_conv_plan.cpp).
-    const uint8_t* taps[kDepthwiseMaxTaps + 1];
-    const uint8_t* rows[kDepthwiseMaxTaps];
-    for (int64_t t = this->taps; t < 2 * pairs; ++t)
-        taps[t] = zpRow.data(); // weight 0
-    const auto tail = [&](int64_t j, int32_t* o) {
-        for (int64_t c = blockChannels; c < ch; ++c) {
-            const int16_t* wt = tailWeights.data() + (c - blockChannels) * this->taps;
-            int32_t sum = 0;
-            for (int64_t t = 0; t < this->taps; ++t)
-                sum += int32_t(taps[t][j * step + c]) * wt[t];
-            o[c] = sum - zpSums[size_t(c)];
+    const int64_t ch = s.outChannels, ow = s.outWidth(), kh = s.kernelHeight;
+    RowRing& ring = t_ring;
+    if (ring.run != run || ring.image != image) {
+        ring.run = run;
+        ring.image = image;
+        ring.rowOf.assign(size_t(slots), -1);
+        ring.rows.resize(size_t(slots * rowValues));
+    }
+    detail::DepthwiseRowSpec spec = row;
+    spec.zeroPoint = zp;
+    // The widened row of input row ih, built if the ring does not hold it: the rows one output row reads are within
+    // `slots` consecutive rows, so they never evict each other.
+    const auto widened = [&](int64_t ih) -> const int16_t* {
+        if (ih < 0 || ih >= s.inHeight)
+            return zeroRow.data();
+        const int64_t slot = ih % slots;
+        int16_t* p = ring.rows.data() + slot * rowValues;
+        if (ring.rowOf[size_t(slot)] != ih) {
+            simd->widenRow(image + ih * s.inWidth * ch, spec, p);
+            ring.rowOf[size_t(slot)] = ih;
         }
+        return p;
     };
+    const int16_t* rows[kDepthwiseMaxTaps];
+    detail::DepthwiseTile tile;
+    tile.rows = rows;
+    tile.kernelHeight = kh;
+    tile.kernelWidth = s.kernelWidth;
+    tile.strideWidth = s.strideWidth;
+    tile.dilationWidth = s.dilationWidth;
+    tile.blockStride = row.columns * simd->block;
+    tile.channels = ch;
+    tile.packed = packed.data();
     for (int64_t px = begin; px < end;) {
         const int64_t i = px / ow, j0 = px % ow, j1 = std::min(ow, j0 + (end - px));
-        const int64_t ih0 = i * s.strideHeight - s.padTop, iw0 = -s.padLeft;
-        // Each kernel row's input row (its column 0), or the zero-point row (at column 0, padLeft columns in).
-        for (int64_t r = 0; r < kh; ++r) {
-            const int64_t ih = ih0 + r * s.dilationHeight;
-            rows[r] = ih >= 0 && ih < s.inHeight ? image + ih * rowBytes : zpRow.data() + s.padLeft * ch;
-        }
-        // The positions' pointers of output column j; `clip`: those outside the image's width read the zero point.
-        const auto pointAt = [&](int64_t j, bool clip) {
-            for (int64_t r = 0; r < kh; ++r)
-                for (int64_t c = 0; c < kw; ++c) {
-                    const int64_t iw = iw0 + j * s.strideWidth + c * s.dilationWidth;
-                    const bool inside = iw >= 0 && iw < s.inWidth;
-                    taps[r * kw + c] = !clip || inside ? rows[r] + iw * ch : zpRow.data();
-                }
-        };
-        int32_t* o = out + (px - begin) * ch;
-        for (int64_t j = j0; j < j1;) {
-            if (j >= jLo && j < jHi) {
-                const int64_t count = std::min(j1, jHi) - j;
-                pointAt(j, false);
-                pixels(taps, step, count, pairs, 0, blockChannels, packed.data(), zpSums.data(), o, ch);
-                for (int64_t n = 0; n < count && blockChannels < ch; ++n)
-                    tail(n, o + n * ch);
-                j += count;
-                o += count * ch;
-                continue;
-            }
-            pointAt(j, true);
-            pixels(taps, step, 1, pairs, 0, blockChannels, packed.data(), zpSums.data(), o, ch);
-            tail(0, o);
-            ++j;
-            o += ch;
-        }
+        for (int64_t r = 0; r < kh; ++r)
+            rows[r] = widened(i * s.strideHeight - s.padTop + r * s.dilationHeight) + j0 * s.strideWidth * simd->block;
+        pixels(tile, j1 - j0, out + (px - begin) * ch);
         px += j1 - j0;
     }
 }
@@ -165,8 +138,24 @@ const detail::DepthwiseSimd* depthwiseSimd() noexcept
     return simdTable(quant::bestQuantIsa(), &detail::kDepthwiseAvx2, &detail::kDepthwiseAvx512);
 }
 
+int32_t depthwiseWeight(const Int8Weights& w, int64_t taps, int64_t c, int64_t t)
+{
+    if (t >= taps)
+        return 0; // an odd count's last pair: its second position has weight 0
+    const int64_t i = c * taps + t;
+    const int32_t v = w.type == DataType::UInt8 ? int32_t(static_cast<const uint8_t*>(w.data)[i])
+                                                : int32_t(static_cast<const int8_t*>(w.data)[i]);
+    return v - w.zeroPoints[w.zeroPoints.size() == 1 ? 0 : size_t(c)];
+}
+
 std::unique_ptr<Int8ConvExecutor> makeDepthwiseExecutor(const ConvShape& shape, const Int8Weights& weights)
 {
+    // Widening the rows costs about a kernel position's shuffles per input value; it pays where each input value is
+    // read by at least 4 kernel positions on average (3x3 stride 1: 9, 5x5 stride 2: 6.25), not for 3x3 stride 2
+    // (2.25), which measured 20-60 % slower widened than direct (bench/archive/2026-11-29-int8-depthwise-rows.md).
+    const int64_t reads = shape.kernelHeight * shape.kernelWidth, strides = shape.strideHeight * shape.strideWidth;
+    if (reads < 4 * strides)
+        return makeDepthwiseDirectExecutor(shape, weights);
     return std::make_unique<DepthwiseExecutor>(shape, weights);
 }
 

@@ -143,7 +143,12 @@ std::unique_ptr<Int8ConvExecutor> makeOnednnExecutor(const OnednnSpec& spec);
 std::unique_ptr<Int8ConvExecutor> makePlanarExecutor(const ConvShape& shape, const Int8Weights& weights);
 
 /// The depthwise path (int8_conv_depthwise.cpp): (w - zp) packed in int16 pairs of kernel positions, exact by itself
-/// (no split, no residual, no window sums); reads the NHWC source in place.
+/// (no split, no residual, no window sums); reads the NHWC source, widening its rows once, or for kernels that read
+/// each input value only a few times, directly (makeDepthwiseDirectExecutor, int8_conv_depthwise_direct.cpp).
 std::unique_ptr<Int8ConvExecutor> makeDepthwiseExecutor(const ConvShape& shape, const Int8Weights& weights);
+std::unique_ptr<Int8ConvExecutor> makeDepthwiseDirectExecutor(const ConvShape& shape, const Int8Weights& weights);
+/// Both depthwise forms' weights: w - zp_w of channel c's kernel position t of `taps` (KH·KW), 0 from t = taps on (an
+/// odd count's last pair's second position).
+int32_t depthwiseWeight(const Int8Weights& w, int64_t taps, int64_t c, int64_t t);
 
 } // namespace qs::kernels::int8

@@ -95,7 +95,9 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
     // Depthwise layers without VNNI: oneDNN's jit_int8 depthwise kernel took 2-3x its FP32 jit_dw kernel's time on
     // MobileNet-style layers, and its whole-layer int32 output goes through the epilogue afterwards; the engine's int16
     // pairs of kernel positions (vpmaddwd, exact for any weights) compute band by band inside the epilogue instead
-    // (bench/archive/2026-11-29-int8-depthwise.md).
+    // (bench/archive/2026-11-29-int8-depthwise.md). With VNNI oneDNN's brdgmm_dw kernel, which writes the uint8 output
+    // itself, stays ahead of these loops with vpdpwssd plus the epilogue
+    // (bench/archive/2026-11-29-int8-depthwise-rows.md).
     if (own != OwnAvx2Conv::Never && machine.depthwiseLoops && depthwiseShape(s, spec.inputLayout)) {
         plan.path = Int8ConvPath::Depthwise;
         plan.reason = "without VNNI: a depthwise layer on NHWC, int16 pairs of kernel positions";
