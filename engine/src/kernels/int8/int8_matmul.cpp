@@ -29,37 +29,6 @@ using dt = dnnl::memory::data_type;
 constexpr int64_t kDenseResidual = 256;
 using tag = dnnl::memory::format_tag;
 
-/// Where oneDNN's int8 matmul sums into int32 (VNNI, AMX: natively on the session's Xeon), a product of at most
-/// this many multiply-accumulates runs on the calling thread. The transformer's encoder matmuls (M = 128, 25 and 34 M
-/// multiply-accumulates, brg:avx512_core_amx_int8) took 0.042-0.052 ms of thread CPU time on one thread and 0.076-0.094
-/// ms wall (minimum of 400 runs) on two (bench/archive/2026-11-29-int8-transformer-threads.md): the AMX tile setup
-/// and the second core's misses on the shared source outweigh the halved work. Without VNNI (gemm:jit,
-/// vpmaddubsw) the same shapes took 1.5x less time on two threads, and keep them.
-constexpr int64_t kOneThreadMaxMacs = int64_t(1) << 25;
-
-/// The calling thread's OpenMP thread count set to 1 for a scope (oneDNN reads it when a primitive is created and
-/// run), restored after.
-class OneThreadScope
-{
-public:
-    explicit OneThreadScope(bool on)
-        : m_saved(on ? omp_get_max_threads() : 0)
-    {
-        if (on)
-            omp_set_num_threads(1);
-    }
-    ~OneThreadScope()
-    {
-        if (m_saved > 0)
-            omp_set_num_threads(m_saved);
-    }
-    OneThreadScope(const OneThreadScope&) = delete;
-    OneThreadScope& operator=(const OneThreadScope&) = delete;
-
-private:
-    int m_saved;
-};
-
 /// sums[r] = sum of row r of a [rows, k] u8 matrix, minus k * za.
 QS_CLONES void rowSumsOf(const uint8_t* a, int64_t rows, int64_t k, int32_t za, int32_t* sums)
 {
@@ -158,7 +127,6 @@ struct Int8MatMul::Impl
     std::vector<int32_t> colTerm; ///< -za * colSums of one batch entry, per run
     std::vector<float> scale; ///< aScale * bScale[n], per run (runFloat)
     bool compensationZero = false; ///< every k[n] is 0: no row-sum term, no row sums
-    bool pairsSaturate = false; ///< oneDNN's effective ISA sums u8·s8 pairs into int16 (no VNNI)
 
     Status prepareFor(int64_t m);
     int64_t widenedRow() const { return (k + 1) / 2 * 2; }
@@ -279,9 +247,6 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
         computeS16(a, m, za);
         return false;
     }
-    // Natively a small product runs on one thread (kOneThreadMaxMacs): created and run under the same setting, as
-    // oneDNN fixes a primitive's thread partition when it is created.
-    const OneThreadScope oneThread(!gemv && !pairsSaturate && batch * m * k * n <= kOneThreadMaxMacs);
     if (!gemv)
         QS_RETURN_IF_ERROR(prepareFor(m));
     bindScratch(m);
@@ -395,7 +360,6 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
     const Int8IsaInfo isa = onednnInt8Isa();
     impl->report.isa = isa.isa;
     impl->report.isaPairsSaturate = isa.pairsSaturate;
-    impl->pairsSaturate = isa.pairsSaturate;
     // A single activation row (batch 1) takes the exact AVX2 gemv (int8_gemv.h); larger M still goes to oneDNN.
     if (batch == 1 && int8GemvSimd(quant::bestQuantIsa())) {
         impl->gemvWeights = packGemvWeights(impl->plainWeights.data(), k, n);
