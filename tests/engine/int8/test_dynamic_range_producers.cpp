@@ -108,10 +108,14 @@ std::shared_ptr<const Model> buildGeluFfn(int64_t hidden)
     return model.isOk() ? *model : nullptr;
 }
 
-Result<HostTensor> runOn(
-    const std::shared_ptr<const Model>& model, ExecutionMode mode, const std::vector<float>& x, PlanDescription* plan)
+Result<HostTensor> runOn(const std::shared_ptr<const Model>& model, ExecutionMode mode, const std::vector<float>& x,
+    PlanDescription* plan, int threads = 1)
 {
-    auto session = test::createSession(model, mode);
+    SessionOptions options;
+    options.mode = mode;
+    options.threads = threads;
+    options.int8 = test::int8TestOptions();
+    auto session = Session::create(model, options);
     if (!session.isOk())
         return session.status();
     if (plan)
@@ -169,24 +173,26 @@ TEST(DynamicRangeProducers, DynamicQuantizeLinearTakesTheNormsRangeWithTheAsWrit
     }
 }
 
-// Hidden widths of 300 (one GELU block and a tail, one thread) and 7000 (over the GELU's threading threshold).
+// Hidden widths of 300 (one GELU block and a tail, one thread) and 7000 (over the matmul's threading threshold: its
+// rows' column blocks), at 1 and 2 threads; the as-written session runs on 1.
 TEST(DynamicRangeProducers, DynamicQuantizeLinearTakesTheGeluMatMulsRangeWithTheAsWrittenBits)
 {
-    for (const int64_t hidden : { int64_t(300), int64_t(7000) }) {
-        SCOPED_TRACE(::testing::Message() << "hidden " << hidden);
-        const auto model = buildGeluFfn(hidden);
-        ASSERT_TRUE(model);
-        PlanDescription plan;
-        const std::vector<float> x = randomFloats(size_t(kB * kM * kK), 26, -2.0f, 3.0f);
-        auto fused = runOn(model, ExecutionMode::Optimized, x, &plan);
-        ASSERT_TRUE(fused.isOk()) << fused.status().toString();
-        // Steps: dql1, matmul1 + GELU (with the range), dql2 (reading it), matmul2.
-        ASSERT_EQ(plan.steps.size(), 4u) << planText(plan);
-        EXPECT_EQ(plan.steps[1].nodes.size(), 10u) << planText(plan); // the five of the GELU included
-        expectRangePassed(plan, 1, 2);
-        EXPECT_EQ(plan.steps[0].inputs.size(), 1u) << "a graph input has no producer to take a range from";
-        expectAsWrittenBits(model, x, *fused);
-    }
+    for (const int threads : { 1, 2 })
+        for (const int64_t hidden : { int64_t(300), int64_t(7000) }) {
+            SCOPED_TRACE(::testing::Message() << "hidden " << hidden << ", " << threads << " threads");
+            const auto model = buildGeluFfn(hidden);
+            ASSERT_TRUE(model);
+            PlanDescription plan;
+            const std::vector<float> x = randomFloats(size_t(kB * kM * kK), 26, -2.0f, 3.0f);
+            auto fused = runOn(model, ExecutionMode::Optimized, x, &plan, threads);
+            ASSERT_TRUE(fused.isOk()) << fused.status().toString();
+            // Steps: dql1, matmul1 + GELU (with the range), dql2 (reading it), matmul2.
+            ASSERT_EQ(plan.steps.size(), 4u) << planText(plan);
+            EXPECT_EQ(plan.steps[1].nodes.size(), 10u) << planText(plan); // the five of the GELU included
+            expectRangePassed(plan, 1, 2);
+            EXPECT_EQ(plan.steps[0].inputs.size(), 1u) << "a graph input has no producer to take a range from";
+            expectAsWrittenBits(model, x, *fused);
+        }
 }
 
 TEST(DynamicRangeProducers, GeluRangeIsTheMinAndMaxOfTheWrittenValues)

@@ -741,6 +741,67 @@ TEST(Int8MatMulPaths, SparseAndDenseOffendingPairs)
     }
 }
 
+// runFloat adds the sparse residual (a few offending pairs where oneDNN's pairs saturate) inside its tiles and hands
+// every tile's float values to the band epilogue once: tall (bands of rows over the threads) and wide with few rows
+// (column blocks), at 1, 2 and 3 threads, against the reference's int32 sums rescaled here.
+TEST(Int8MatMulPaths, RunFloatTilesTakeTheResidualAndTheEpilogueOnce)
+{
+    struct Shape
+    {
+        int64_t m, k, n;
+    };
+    for (const Shape sh : { Shape { 300, 96, 128 }, Shape { 5, 64, 7000 }, Shape { 3, 40, 21 } }) {
+        SCOPED_TRACE(::testing::Message() << "M " << sh.m << " K " << sh.k << " N " << sh.n);
+        std::mt19937 rng(23);
+        std::vector<uint8_t> a = randomValues<uint8_t>(rng, size_t(sh.m * sh.k), 0, 255);
+        std::fill(a.begin(), a.begin() + sh.k, uint8_t(255)); // the largest pair sums in row 0
+        std::vector<int8_t> b = randomValues<int8_t>(rng, size_t(sh.k * sh.n), -40, 40); // pair-safe
+        for (int64_t p = 0; p + 1 < sh.k; p += 8)
+            for (int64_t j = p % 7; j < sh.n; j += 97) { // about one weight in 400: the sparse residual
+                b[size_t(p * sh.n + j)] = 127;
+                b[size_t((p + 1) * sh.n + j)] = 100;
+            }
+        const int32_t za = 19;
+        const std::vector<int32_t> bzp { -2 };
+        std::vector<int32_t> ref(size_t(sh.m * sh.n));
+        matMulIntegerRef(sh.m, sh.k, sh.n, a.data(), za, b.data(), bzp.data(), false, ref.data());
+        std::vector<float> bScales(size_t(sh.n)), bias(size_t(sh.n));
+        for (int64_t j = 0; j < sh.n; ++j) {
+            bScales[size_t(j)] = 0.0007f * float(j % 13 + 1);
+            bias[size_t(j)] = 0.25f - 0.0625f * float(j % 11);
+        }
+        const float aScale = 0.013f;
+        auto mm = Int8MatMul::create(sh.k, sh.n, 1, U8, { S8, b.data(), bzp });
+        ASSERT_TRUE(mm.isOk()) << mm.status().toString();
+        if ((*mm)->saturation().isaPairsSaturate && sh.k * sh.n > 10000)
+            EXPECT_EQ((*mm)->saturation().remedy, SaturationRemedy::SparseResidual) << (*mm)->saturation().describe();
+        const int previous = omp_get_max_threads();
+        for (const int threads : { 1, 2, 3 }) {
+            SCOPED_TRACE(::testing::Message() << threads << " threads");
+            omp_set_num_threads(threads);
+            std::vector<float> y(ref.size(), -1.0f);
+            std::vector<int> visits(ref.size(), 0);
+            const auto epilogue = [&](float* band, int64_t count) {
+                for (int64_t i = 0; i < count; ++i) {
+                    ++visits[size_t(band + i - y.data())];
+                    band[i] = band[i] * 0.5f;
+                }
+            };
+            ASSERT_TRUE(
+                (*mm)
+                    ->runFloat(a.data(), sh.m, za, aScale, bScales.data(), true, bias.data(), y.data(), epilogue)
+                    .isOk());
+            for (size_t i = 0; i < y.size(); ++i) {
+                const size_t j = i % size_t(sh.n);
+                const float want = (float(ref[i]) * (aScale * bScales[j]) + bias[j]) * 0.5f;
+                ASSERT_EQ(visits[i], 1) << "element " << i;
+                ASSERT_EQ(y[i], want) << "element " << i << " [" << (*mm)->implementation() << "]";
+            }
+        }
+        omp_set_num_threads(previous);
+    }
+}
+
 // ---- The shared INT8 model's own weights ----
 
 // Every ConvInteger of yolov5nu_int8_dynamic_seed (uint8 weights, per-tensor zero points 0..171, a few outliers

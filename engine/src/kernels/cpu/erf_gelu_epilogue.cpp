@@ -47,32 +47,56 @@ Result<std::optional<ErfGelu>> erfGeluInputs(const KernelContext& ctx, size_t fi
     return std::optional<ErfGelu>(ErfGelu { c[0], c[1], c[2] });
 }
 
+namespace {
+
+constexpr int64_t kBlock = 1024; // 4 KiB of erf arguments: stays in L1 between the three loops
+
+/// One block of at most kBlock values; lo and hi widened by the values written when `range`.
+void geluBlock(const ErfGelu& g, VectorActivationFn erf, float* yb, int64_t len, bool range, float& lo, float& hi)
+{
+    float t[kBlock];
+    divideBy(yb, t, len, g.divisor);
+    if (erf)
+        erf(t, t, len, 0.0f, 0.0f);
+    else
+        for (int64_t i = 0; i < len; ++i)
+            t[i] = std::erf(t[i]);
+    finishGelu(yb, t, len, g.addend, g.factor);
+    if (range)
+        quant::widenRange(quant::minMax(yb, size_t(len)), lo, hi);
+}
+
+/// The Erf kernel's choice (activation.cpp): the vector loop under the same ISA cap, else std::erf.
+VectorActivationFn erfLoop()
+{
+    return vectorActivation(VectorActivation::Erf, quant::bestQuantIsa());
+}
+
+} // namespace
+
 void applyErfGelu(const ErfGelu& g, float* y, int64_t n, float* range)
 {
-    // The Erf kernel's choice (activation.cpp): the vector loop under the same ISA cap, else std::erf.
-    const VectorActivationFn erf = vectorActivation(VectorActivation::Erf, quant::bestQuantIsa());
-    constexpr int64_t kBlock = 1024; // 4 KiB of erf arguments: stays in L1 between the three loops
+    const VectorActivationFn erf = erfLoop();
     const int64_t blocks = (n + kBlock - 1) / kBlock;
     float lo = std::numeric_limits<float>::infinity(), hi = -lo;
 #pragma omp parallel for if (n > (1 << 16)) reduction(min : lo) reduction(max : hi)
-    for (int64_t b = 0; b < blocks; ++b) {
-        float t[kBlock];
-        const int64_t base = b * kBlock;
-        const int64_t len = std::min(kBlock, n - base);
-        float* yb = y + base;
-        divideBy(yb, t, len, g.divisor);
-        if (erf)
-            erf(t, t, len, 0.0f, 0.0f);
-        else
-            for (int64_t i = 0; i < len; ++i)
-                t[i] = std::erf(t[i]);
-        finishGelu(yb, t, len, g.addend, g.factor);
-        if (range)
-            quant::widenRange(quant::minMax(yb, size_t(len)), lo, hi);
-    }
+    for (int64_t b = 0; b < blocks; ++b)
+        geluBlock(g, erf, y + b * kBlock, std::min(kBlock, n - b * kBlock), range != nullptr, lo, hi);
     if (range) {
         range[0] = lo;
         range[1] = hi;
+    }
+}
+
+void applyErfGeluSerial(const ErfGelu& g, float* y, int64_t n, float* range)
+{
+    const VectorActivationFn erf = erfLoop();
+    float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+    for (int64_t base = 0; base < n; base += kBlock)
+        geluBlock(g, erf, y + base, std::min(kBlock, n - base), range != nullptr, lo, hi);
+    if (range) {
+        range[0] = std::min(range[0], lo);
+        range[1] = std::max(range[1], hi);
     }
 }
 

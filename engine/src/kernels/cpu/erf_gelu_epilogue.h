@@ -28,4 +28,9 @@ Result<std::optional<ErfGelu>> erfGeluInputs(const KernelContext& ctx, size_t fi
 /// DynamicQuantizeLinear reading y then needs no min/max pass of its own (the dynamic-range pass).
 void applyErfGelu(const ErfGelu& g, float* y, int64_t n, float* range = nullptr);
 
+/// The same on the calling thread, for a producer's own band of y (Int8MatMul::runFloat's FloatBandEpilogue):
+/// `range`, when non-null, is widened ({min, max}) by the values written. Elementwise, so any split of y into bands
+/// gives applyErfGelu's bits.
+void applyErfGeluSerial(const ErfGelu& g, float* y, int64_t n, float* range = nullptr);
+
 } // namespace qs::kernels

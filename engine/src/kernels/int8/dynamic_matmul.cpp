@@ -8,7 +8,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <limits>
 #include <mutex>
+#include <omp.h>
 #include <optional>
 
 namespace qs::kernels {
@@ -59,7 +62,6 @@ public:
             return mm.status().withContext(fmt::format("node {}", ctx.node.describe()));
         m_matmul = std::move(mm).value();
         QS_ASSIGN_OR_RETURN(m_gelu, erfGeluInputs(ctx, kGeluDivisor));
-        m_elements = m_m * n;
         // An extra output (the dynamic-range pass) receives y's min and max, taken in the GELU's blocks.
         m_rangeOutput = ctx.outputs.size() > 1;
         if (m_rangeOutput && (!m_gelu || ctx.outputs[1].elementCount() != 2))
@@ -75,10 +77,31 @@ public:
         std::lock_guard lock(m_mutex);
         m_matmul->useScratch(args.scratch);
         auto* y = static_cast<float*>(args.outputs[0]);
+        if (!m_gelu)
+            return m_matmul->runFloat(args.inputs[kX], m_m, xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
+                m_bias.empty() ? nullptr : m_bias.data(), y);
+        // The GELU on each band of rows the rescale has just written (in L2, on the thread that wrote it) instead of
+        // a pass of its own; the range, when asked for, per thread and combined after.
+        const int threads = std::max(1, omp_get_max_threads());
+        m_ranges.assign(size_t(threads) * 2, std::numeric_limits<float>::infinity());
+        for (int t = 0; t < threads; ++t)
+            m_ranges[size_t(t) * 2 + 1] = -std::numeric_limits<float>::infinity();
+        const ErfGelu gelu = *m_gelu;
+        const bool range = m_rangeOutput;
+        float* ranges = m_ranges.data();
         QS_RETURN_IF_ERROR(m_matmul->runFloat(args.inputs[kX], m_m, xzp, xScale, m_wScales.data(), m_wScales.size() > 1,
-            m_bias.empty() ? nullptr : m_bias.data(), y));
-        if (m_gelu)
-            applyErfGelu(*m_gelu, y, m_elements, m_rangeOutput ? static_cast<float*>(args.outputs[1]) : nullptr);
+            m_bias.empty() ? nullptr : m_bias.data(), y, [&](float* band, int64_t count) {
+                applyErfGeluSerial(gelu, band, count, range ? ranges + 2 * omp_get_thread_num() : nullptr);
+            }));
+        if (range) {
+            auto* out = static_cast<float*>(args.outputs[1]);
+            out[0] = std::numeric_limits<float>::infinity();
+            out[1] = -out[0];
+            for (int t = 0; t < threads; ++t) {
+                out[0] = std::min(out[0], ranges[2 * t]);
+                out[1] = std::max(out[1], ranges[2 * t + 1]);
+            }
+        }
         return Status::ok();
     }
 
@@ -92,8 +115,8 @@ private:
     std::vector<float> m_wScales;
     std::vector<float> m_bias;
     std::optional<ErfGelu> m_gelu;
-    int64_t m_elements = 0;
     bool m_rangeOutput = false;
+    mutable std::vector<float> m_ranges; ///< per intra-op thread, the GELU bands' {min, max}
     mutable std::unique_ptr<int8::Int8MatMul> m_matmul;
     mutable std::mutex m_mutex;
 };

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <omp.h>
 #include <vector>
 
 namespace qs::kernels::int8 {
@@ -65,14 +66,14 @@ __attribute__((always_inline)) inline void rescaleRow(const int32_t* ar, int64_t
 /// one pass. comp null: no row-sum term (every k[n] zero: int8 weights with zero point 0, or uint8 with 128), and
 /// rowSums unread; colTerm null: no column term; bias null: + 0.0f, as the scalar form always added. Each variant
 /// is the same int32 sum and float operations. No FMA in either clone, so each element rounds the product before
-/// the add.
-QS_CLONES void rescaleRows(const int32_t* acc, int64_t rows, int64_t n, const int32_t* rowSums, const int32_t* comp,
-    const int32_t* colTerm, const float* scale, const float* bias, float* y)
+/// the add. `n` columns of rows `ld` apart in acc and y (comp, colTerm, scale and bias start at the first column).
+QS_CLONES void rescaleRows(const int32_t* acc, int64_t rows, int64_t n, int64_t ld, const int32_t* rowSums,
+    const int32_t* comp, const int32_t* colTerm, const float* scale, const float* bias, float* y)
 {
     for (int64_t r = 0; r < rows; ++r) {
-        const int32_t* ar = acc + r * n;
+        const int32_t* ar = acc + r * ld;
         const int32_t rs = comp ? rowSums[r] : 0;
-        float* yr = y + r * n;
+        float* yr = y + r * ld;
         if (comp && bias)
             rescaleRow<true, true, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
         else if (comp)
@@ -97,6 +98,8 @@ struct Int8MatMul::Impl
     std::vector<int32_t> compensation; ///< k[n] = c - zb[n]
     std::vector<int32_t> colSums; ///< [batch][N] column sums of the s8 weights given to oneDNN
     std::vector<ResidualWeight> residual; ///< row = batch index
+    /// residualStart[b] .. residualStart[b + 1]: batch entry b's residual weights (residual is ordered by row).
+    std::vector<size_t> residualStart;
     SaturationReport report;
     std::vector<int8_t> plainWeights; ///< b - c after the split; reordered again only if a new M changes the layout
     /// M = 1 (int8_gemv.h): its loop, b - c before the split packed for it, and its column sums; null and empty when
@@ -138,14 +141,19 @@ struct Int8MatMul::Impl
     /// Points acc, rowSums and shifted (int8 A) into the scratch for M rows: acc [batch][M][N], rowSums [batch][M],
     /// shifted [batch][M][K].
     void bindScratch(int64_t m);
-    /// acc = (a - za)(b - zb). With `deferZeroPoints` the oneDNN path leaves out the terms comp[j] * rowSums[i] +
-    /// colTerm[j] (colTerm = -za * colSums, [batch][N]) for the caller's epilogue and returns true; the gemv path
-    /// always finishes acc and returns false.
+    /// acc = (a - za)(b - zb). With `deferZeroPoints` the oneDNN path leaves out the sparse residual (addResidualRows,
+    /// from `source` and za) and the terms comp[j] * rowSums[i] + colTerm[j] (colTerm = -za * colSums, [batch][N])
+    /// for the caller's epilogue and returns true; the gemv path always finishes acc and returns false.
     Result<bool> compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints = false);
+    const uint8_t* source = nullptr; ///< the last compute's uint8 A (shifted when A is int8), for addResidualRows
     /// acc += (a - za) r, r the sparse pair-saturation residual (ordered by batch entry, then reduction index):
     /// row by row of A, so each output row (N int32) and activation row (K bytes) stay in L1 while every residual
     /// weight of that batch entry adds into them, and bands of rows over the intra-op threads.
     void addResidual(const uint8_t* au, int64_t m, int32_t za);
+    /// The same for rows [r0, r0 + rows) and columns [c0, c1) of batch entry b: runFloat's tiles add it right before
+    /// their rescale.
+    void addResidualRows(
+        const uint8_t* au, int64_t m, int32_t za, int64_t b, int64_t r0, int64_t rows, int64_t c0, int64_t c1);
     std::string describe() const { return fmt::format("int8 matmul K={} N={} batch={}", k, n, batch); }
 };
 
@@ -270,7 +278,8 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
     } catch (const dnnl::error& e) {
         return onednnError(e, describe());
     }
-    if (!residual.empty())
+    source = au;
+    if (!residual.empty() && !deferZeroPoints)
         addResidual(au, m, za);
     if (compensationZero) // the terms below add comp[j] * rowSums[i] = 0
         std::fill(rowSums, rowSums + batch * m, 0);
@@ -286,23 +295,31 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
     return false;
 }
 
+void Int8MatMul::Impl::addResidualRows(
+    const uint8_t* au, int64_t m, int32_t za, int64_t b, int64_t r0, int64_t rows, int64_t c0, int64_t c1)
+{
+    const ResidualWeight* rw = residual.data();
+    const size_t e0 = residualStart[size_t(b)], e1 = residualStart[size_t(b) + 1];
+    const bool allColumns = c0 == 0 && c1 == n;
+    for (int64_t i = r0; i < r0 + rows; ++i) {
+        int32_t* y = acc + (b * m + i) * n;
+        const uint8_t* x = au + (b * m + i) * k;
+        if (allColumns)
+            for (size_t e = e0; e < e1; ++e)
+                y[rw[e].inner] += rw[e].value * (int32_t(x[rw[e].reduction]) - za);
+        else
+            for (size_t e = e0; e < e1; ++e)
+                if (rw[e].inner >= c0 && rw[e].inner < c1)
+                    y[rw[e].inner] += rw[e].value * (int32_t(x[rw[e].reduction]) - za);
+    }
+}
+
 void Int8MatMul::Impl::addResidual(const uint8_t* au, int64_t m, int32_t za)
 {
-    // residualStart[b] .. residualStart[b + 1]: the batch entry's weights (residual is ordered by row).
-    std::vector<size_t> start(size_t(batch) + 1, residual.size());
-    for (size_t i = residual.size(); i-- > 0;)
-        start[size_t(residual[i].row)] = i;
-    for (int64_t b = batch - 1; b >= 0; --b)
-        start[size_t(b)] = std::min(start[size_t(b)], start[size_t(b) + 1]);
-    const ResidualWeight* rw = residual.data();
 #pragma omp parallel for collapse(2) if (int64_t(residual.size()) * m >= (1 << 16))
     for (int64_t b = 0; b < batch; ++b)
-        for (int64_t i = 0; i < m; ++i) {
-            int32_t* y = acc + (b * m + i) * n;
-            const uint8_t* x = au + (b * m + i) * k;
-            for (size_t e = start[size_t(b)]; e < start[size_t(b) + 1]; ++e)
-                y[rw[e].inner] += rw[e].value * (int32_t(x[rw[e].reduction]) - za);
-        }
+        for (int64_t i = 0; i < m; ++i)
+            addResidualRows(au, m, za, b, i, 1, 0, n);
 }
 
 Int8MatMul::Int8MatMul(std::unique_ptr<Impl> impl)
@@ -365,6 +382,12 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
     }
     impl->residual = splitSaturatingPairs(
         impl->plainWeights.data(), batch, k, n, isa.pairsSaturate && !impl->gemmS16, impl->report);
+    impl->residualStart.assign(size_t(batch) + 1, impl->residual.size());
+    for (size_t i = impl->residual.size(); i-- > 0;)
+        impl->residualStart[size_t(impl->residual[i].row)] = i;
+    for (int64_t bi = batch - 1; bi >= 0; --bi)
+        impl->residualStart[size_t(bi)]
+            = std::min(impl->residualStart[size_t(bi)], impl->residualStart[size_t(bi) + 1]);
     impl->report.remedy = !isa.pairsSaturate || impl->gemmS16 ? SaturationRemedy::NotNeeded
         : impl->residual.empty()                              ? SaturationRemedy::NoOffendingPairs
                                                               : SaturationRemedy::SparseResidual;
@@ -429,7 +452,7 @@ Status Int8MatMul::runInt32(const void* a, int64_t m, int32_t aZeroPoint, int32_
 }
 
 Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float aScale, const float* bScales,
-    bool perColumnScales, const float* bias, float* y)
+    bool perColumnScales, const float* bias, float* y, const FloatBandEpilogue& epilogue)
 {
     Impl& d = *m_impl;
     QS_ASSIGN_OR_RETURN(const bool deferred, d.compute(a, m, aZeroPoint, true));
@@ -439,18 +462,44 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
         d.scale[size_t(j)] = aScale * bScales[perColumnScales ? j : 0];
     // The gemv and int16 paths (not deferred) leave acc final: no terms to add.
     const int32_t* comp = deferred && !d.compensationZero ? d.compensation.data() : nullptr;
-    // Bands of rows over the intra-op threads (the AVX2 clone runs inside each; a parallel region inside a
-    // target_clones function would be outlined for the baseline target).
-    constexpr int64_t kBandRows = 16;
+    // Tiles of rows over the intra-op threads (the AVX2 clone runs inside each; a parallel region inside a
+    // target_clones function would be outlined for the baseline target): bands of 16 rows, split into column blocks
+    // where the bands alone are too few for the threads (small M). Each tile first takes the sparse residual
+    // (deferred by compute: int32 additions in another order, the same sums) while its rows are in cache, and then
+    // gives its float rows to the caller's epilogue: no pass of its own, and on every thread, for either. Each value
+    // is computed by the same operations whatever the tiling, so the result does not depend on the thread count.
+    constexpr int64_t kBandRows = 16, kMinBlockColumns = 256;
+    const bool residual = deferred && !d.residual.empty();
     const int64_t bands = (m + kBandRows - 1) / kBandRows;
-#pragma omp parallel for collapse(2) if (d.batch * m * n >= (1 << 15))
-    for (int64_t b = 0; b < d.batch; ++b)
-        for (int64_t band = 0; band < bands; ++band) {
-            const int64_t r0 = band * kBandRows, rows = std::min(kBandRows, m - r0);
-            const int64_t at = (b * m + r0) * n;
-            rescaleRows(d.acc + at, rows, n, d.rowSums + b * m + r0, comp,
-                deferred ? d.colTerm.data() + b * n : nullptr, d.scale.data(), bias, y + at);
-        }
+    const bool parallel = d.batch * m * n >= (1 << 15) && !omp_in_parallel();
+    const int64_t threads = parallel ? std::max(1, omp_get_max_threads()) : 1;
+    int64_t blockColumns = n;
+    if (d.batch * bands < 2 * threads) {
+        const int64_t wanted = std::min(
+            (n + kMinBlockColumns - 1) / kMinBlockColumns, (2 * threads + d.batch * bands - 1) / (d.batch * bands));
+        blockColumns = std::min(n, ((n + wanted - 1) / wanted + 15) / 16 * 16);
+    }
+    const int64_t blocks = (n + blockColumns - 1) / blockColumns;
+    const int64_t tiles = d.batch * bands * blocks;
+#pragma omp parallel for if (parallel && tiles > 1)
+    for (int64_t t = 0; t < tiles; ++t) {
+        const int64_t b = t / (bands * blocks), band = t / blocks % bands, block = t % blocks;
+        const int64_t r0 = band * kBandRows, rows = std::min(kBandRows, m - r0);
+        const int64_t c0 = block * blockColumns, cols = std::min(blockColumns, n - c0);
+        const int64_t at = (b * m + r0) * n + c0;
+        if (residual)
+            d.addResidualRows(d.source, m, aZeroPoint, b, r0, rows, c0, c0 + cols);
+        rescaleRows(d.acc + at, rows, cols, n, d.rowSums + b * m + r0, comp ? comp + c0 : nullptr,
+            deferred ? d.colTerm.data() + b * n + c0 : nullptr, d.scale.data() + c0, bias ? bias + c0 : nullptr,
+            y + at);
+        if (!epilogue)
+            continue;
+        if (cols == n)
+            epilogue(y + at, rows * n);
+        else
+            for (int64_t r = 0; r < rows; ++r)
+                epilogue(y + at + r * n, cols);
+    }
     return Status::ok();
 }
 

@@ -14,10 +14,16 @@
 #include "kernels/int8/int8_conv.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
 namespace qs::kernels::int8 {
+
+/// Work runFloat does on finished values of y while they are in cache: called once per band of whole rows (`count`
+/// contiguous values from `y`), on the thread that wrote them. Bands come in any order and on any thread (index
+/// omp_get_thread_num(), below the session's intra-op threads), so the result must not depend on either.
+using FloatBandEpilogue = std::function<void(float* y, int64_t count)>;
 
 class Int8MatMul
 {
@@ -43,8 +49,9 @@ public:
     /// `a` is [batch, M, K] (when B has batch 1, any leading dims are flattened into M by the caller);
     /// `y` is [batch, M, N].
     Status runInt32(const void* a, int64_t m, int32_t aZeroPoint, int32_t* y);
+    /// `epilogue`, when given, then runs on each band of y right after the band is written.
     Status runFloat(const void* a, int64_t m, int32_t aZeroPoint, float aScale, const float* bScales,
-        bool perColumnScales, const float* bias, float* y);
+        bool perColumnScales, const float* bias, float* y, const FloatBandEpilogue& epilogue = {});
     /// QLinearMatMul / QGemm: y [batch, M, N] uint8 or int8 (rq.outType), per-column requantization.
     Status runRequantized(const void* a, int64_t m, int32_t aZeroPoint, const Requantization& rq, void* y);
 
