@@ -36,12 +36,13 @@ void gemv(benchmark::State& state, const Int8GemvSimd* simd, bool cold, bool thr
         v = uint8_t(byte(rng) + 128);
     std::vector<std::vector<int8_t>> copies(cold ? 16 : 1, packGemvWeights(*simd, w.data(), k, n));
     std::vector<int32_t> y(static_cast<size_t>(n));
+    const std::vector<int32_t> groups = detail::gemvActivationGroups(a.data(), k, simd->depth);
     size_t next = 0;
     for (auto _ : state) {
         if (threaded)
             runGemv(*simd, a.data(), copies[next].data(), k, n, y.data());
         else
-            simd->gemv(a.data(), copies[next].data(), k, n, 0, (n + simd->width - 1) / simd->width, y.data());
+            simd->gemv(groups.data(), copies[next].data(), k, n, 0, (n + simd->width - 1) / simd->width, y.data());
         benchmark::DoNotOptimize(y.data());
         next = (next + 1) % copies.size();
     }

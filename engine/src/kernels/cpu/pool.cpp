@@ -258,21 +258,19 @@ private:
     void runBlocked(const float* x, float* y) const
     {
         const int64_t b = blockedChannels(), c = m_channels, batch = m_planes / m_channels;
-        const int64_t inBlock = m_blockedIn ? b : 1, blocks = (c + inBlock - 1) / inBlock;
-        const int64_t outChannels = m_blockedOut ? (c + b - 1) / b * b : c;
+        const int64_t blocks = (c + b - 1) / b, outChannels = m_blockedOut ? blocks * b : c;
 #pragma omp parallel for if (m_planes * m_size > 65536)
         for (int64_t nb = 0; nb < batch * blocks; ++nb) {
-            const int64_t n = nb / blocks, c0 = nb % blocks * inBlock;
+            const int64_t n = nb / blocks, c0 = nb % blocks * b;
             float acc[64];
-            for (int64_t k = 0; k < inBlock; ++k)
+            for (int64_t k = 0; k < b; ++k)
                 acc[k] = kMax ? -std::numeric_limits<float>::infinity() : 0.0f;
-            const float* xb = x + nb * m_size * inBlock;
+            const float* xb = x + nb * m_size * b;
             for (int64_t i = 0; i < m_size; ++i)
 #pragma omp simd
-                for (int64_t k = 0; k < inBlock; ++k)
-                    acc[k] = kMax ? (xb[i * inBlock + k] > acc[k] ? xb[i * inBlock + k] : acc[k])
-                                  : acc[k] + xb[i * inBlock + k];
-            for (int64_t k = 0; k < inBlock && c0 + k < c; ++k)
+                for (int64_t k = 0; k < b; ++k)
+                    acc[k] = kMax ? (xb[i * b + k] > acc[k] ? xb[i * b + k] : acc[k]) : acc[k] + xb[i * b + k];
+            for (int64_t k = 0; k < b && c0 + k < c; ++k)
                 y[n * outChannels + c0 + k] = kMax ? acc[k] : acc[k] / float(m_size);
         }
         if (m_blockedOut)

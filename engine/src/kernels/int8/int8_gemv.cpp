@@ -36,8 +36,9 @@ std::vector<int32_t> detail::gemvActivationGroups(const uint8_t* a, int64_t k, i
 void runGemv(const Int8GemvSimd& simd, const uint8_t* a, const int8_t* packed, int64_t k, int64_t n, int32_t* y)
 {
     const int64_t panels = (n + simd.width - 1) / simd.width;
+    const std::vector<int32_t> groups = detail::gemvActivationGroups(a, k, simd.depth);
     forEachThreadBlock(panels, passThreads(k * n, kParallelGemvWeights), 1,
-        [&](int64_t begin, int64_t end) { simd.gemv(a, packed, k, n, begin, end, y); });
+        [&](int64_t begin, int64_t end) { simd.gemv(groups.data(), packed, k, n, begin, end, y); });
 }
 
 } // namespace qs::kernels::int8

@@ -21,9 +21,9 @@ struct Int8GemvSimd
     int64_t width; ///< columns per panel (int32 lanes of one accumulator)
     int64_t depth; ///< rows of K per group: 2 (vpmaddwd pairs) or 4 (vpdpbusd quads)
     /// y[j] = sum over p of a[p] * w[p][j], exactly (int32), for the panels [panelBegin, panelEnd) of `packed` from
-    /// packGemvWeights for this table.
-    void (*gemv)(
-        const uint8_t* a, const int8_t* packed, int64_t k, int64_t n, int64_t panelBegin, int64_t panelEnd, int32_t* y);
+    /// packGemvWeights for this table; `groups` is a as detail::gemvActivationGroups(a, k, depth) gives it.
+    void (*gemv)(const int32_t* groups, const int8_t* packed, int64_t k, int64_t n, int64_t panelBegin,
+        int64_t panelEnd, int32_t* y);
 };
 
 /// The gemv loop for `isa`; `vnni` lets an AVX-512 CPU with AVX512-VNNI use it (false where oneDNN is capped below
@@ -35,7 +35,7 @@ const Int8GemvSimd* int8GemvSimd(quant::QuantIsa isa, bool vnni) noexcept;
 std::vector<int8_t> packGemvWeights(const Int8GemvSimd& simd, const int8_t* w, int64_t k, int64_t n);
 
 /// Runs `simd` over all of N on up to the session's intra-op threads (one block of panels each; every output is the
-/// same exact sum whichever thread computes it).
+/// same exact sum whichever thread computes it), the activation groups built once for all of them.
 void runGemv(const Int8GemvSimd& simd, const uint8_t* a, const int8_t* packed, int64_t k, int64_t n, int32_t* y);
 
 namespace detail {

@@ -23,10 +23,9 @@ QS_AVX512 inline void storePanel(__m512i acc, int64_t n, int64_t col, int32_t* y
 }
 
 QS_AVX512 void int8GemvAvx512(
-    const uint8_t* a, const int8_t* packed, int64_t k, int64_t n, int64_t panelBegin, int64_t panelEnd, int32_t* y)
+    const int32_t* aPairs, const int8_t* packed, int64_t k, int64_t n, int64_t panelBegin, int64_t panelEnd, int32_t* y)
 {
     const int64_t pairs = (k + 1) / 2;
-    const std::vector<int32_t> aPairs = detail::gemvActivationGroups(a, k, 2);
     for (int64_t b = panelBegin; b < panelEnd; ++b) {
         const int8_t* wb = packed + b * pairs * kColumns * 2;
         // Two accumulators to hide the add latency; |a·w| <= 255·128, so every sum of two int16 products and every
@@ -37,22 +36,21 @@ QS_AVX512 void int8GemvAvx512(
             const __m512i w0 = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(wb + p * 32)));
             const __m512i w1
                 = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(wb + (p + 1) * 32)));
-            acc0 = _mm512_add_epi32(acc0, _mm512_madd_epi16(w0, _mm512_set1_epi32(aPairs[size_t(p)])));
-            acc1 = _mm512_add_epi32(acc1, _mm512_madd_epi16(w1, _mm512_set1_epi32(aPairs[size_t(p + 1)])));
+            acc0 = _mm512_add_epi32(acc0, _mm512_madd_epi16(w0, _mm512_set1_epi32(aPairs[p])));
+            acc1 = _mm512_add_epi32(acc1, _mm512_madd_epi16(w1, _mm512_set1_epi32(aPairs[p + 1])));
         }
         if (p < pairs) {
             const __m512i w0 = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(wb + p * 32)));
-            acc0 = _mm512_add_epi32(acc0, _mm512_madd_epi16(w0, _mm512_set1_epi32(aPairs[size_t(p)])));
+            acc0 = _mm512_add_epi32(acc0, _mm512_madd_epi16(w0, _mm512_set1_epi32(aPairs[p])));
         }
         storePanel(_mm512_add_epi32(acc0, acc1), n, b * kColumns, y);
     }
 }
 
 QS_AVX512_VNNI void int8GemvAvx512Vnni(
-    const uint8_t* a, const int8_t* packed, int64_t k, int64_t n, int64_t panelBegin, int64_t panelEnd, int32_t* y)
+    const int32_t* aQuads, const int8_t* packed, int64_t k, int64_t n, int64_t panelBegin, int64_t panelEnd, int32_t* y)
 {
     const int64_t quads = (k + 3) / 4;
-    const std::vector<int32_t> aQuads = detail::gemvActivationGroups(a, k, 4);
     for (int64_t b = panelBegin; b < panelEnd; ++b) {
         const __m512i* wb = reinterpret_cast<const __m512i*>(packed + b * quads * kColumns * 4);
         // vpdpbusd adds four u8·s8 products to each int32 lane without an intermediate int16 (no saturation); four
@@ -62,10 +60,9 @@ QS_AVX512_VNNI void int8GemvAvx512Vnni(
         int64_t q = 0;
         for (; q + 3 < quads; q += 4)
             for (int u = 0; u < 4; ++u)
-                acc[u] = _mm512_dpbusd_epi32(
-                    acc[u], _mm512_set1_epi32(aQuads[size_t(q + u)]), _mm512_loadu_si512(wb + q + u));
+                acc[u] = _mm512_dpbusd_epi32(acc[u], _mm512_set1_epi32(aQuads[q + u]), _mm512_loadu_si512(wb + q + u));
         for (; q < quads; ++q)
-            acc[0] = _mm512_dpbusd_epi32(acc[0], _mm512_set1_epi32(aQuads[size_t(q)]), _mm512_loadu_si512(wb + q));
+            acc[0] = _mm512_dpbusd_epi32(acc[0], _mm512_set1_epi32(aQuads[q]), _mm512_loadu_si512(wb + q));
         storePanel(
             _mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3])), n, b * kColumns, y);
     }
