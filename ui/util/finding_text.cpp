@@ -740,7 +740,7 @@ QString FindingText::verdict(const Verdict& verdict)
         { v.text("candidate"), v.text("baseline"), v.threads("threads"), v.mode("mode") });
     if (const QString runtime = v.otherRuntime("runtime"); !runtime.isEmpty())
         where += fill(tr(", measured by %1"), { runtime });
-    where += fill(tr(", 95% CI %1-%2x"), { v.fixed("low", 2), v.fixed("high", 2) });
+    where += fill(tr(", 95% CI %1-%2x"), { v.fixed("factor_low", 2), v.fixed("factor_high", 2) });
     if (verdict.id == "equal")
         return fill(tr("INT8 and FP32 are equally fast here within the noise (median speedup %1x; %2)."),
             { v.factor("factor"), where });

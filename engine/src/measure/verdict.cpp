@@ -52,17 +52,25 @@ Verdict verdictFrom(const RunRecord& record, const ComparisonRecord* c)
     v.args = { { "candidate", c->candidateModel }, { "baseline", c->baselineModel }, { "speedup", s.speedup },
         { "low", s.low }, { "high", s.high }, { "threads", int64_t(c->threads) },
         { "mode", std::string(executionModeName(c->mode)) }, { "runtime", std::string(runtimeName(c->runtime)) } };
+    // The interval is stated in the sentence's own direction: "1.25x slower" beside the speedup's interval
+    // "0.79-0.81x" reads as a contradiction, so a slowdown carries the slowdown's interval (1.23-1.27x).
     if (s.low <= 1.0 && s.high >= 1.0) {
         v.id = "equal";
         v.args["factor"] = s.speedup;
+        v.args["factor_low"] = s.low;
+        v.args["factor_high"] = s.high;
         return v;
     }
     if (s.speedup > 1.0) {
         v.id = "faster";
         v.args["factor"] = s.speedup;
+        v.args["factor_low"] = s.low;
+        v.args["factor_high"] = s.high;
         return v;
     }
     v.args["factor"] = 1.0 / s.speedup;
+    v.args["factor_low"] = 1.0 / s.high;
+    v.args["factor_high"] = 1.0 / s.low;
     for (const Finding& f : record.findings) {
         if (findingIsCause(f)) {
             v.cause = &f;

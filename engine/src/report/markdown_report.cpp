@@ -179,7 +179,7 @@ std::string verdictSentence(const RunRecord& record)
     const std::string where = fmt::format("{} vs {}, median latency, {}, {}{}, 95% CI {:.2f}-{:.2f}x",
         c->candidateModel, c->baselineModel, threadsText(c->threads), executionModeName(c->mode),
         c->runtime == Runtime::Quantscope ? std::string() : fmt::format(", measured by {}", runtimeName(c->runtime)),
-        s.low, s.high);
+        std::get<double>(v.args.at("factor_low")), std::get<double>(v.args.at("factor_high")));
     if (v.id == "equal")
         return fmt::format(
             "INT8 and FP32 are equally fast here within the noise (median speedup {}; {}).", factor(s.speedup), where);

@@ -187,6 +187,16 @@ TEST(MarkdownReport, VerdictSentences)
     // medians 127 (FP32) and 145 (INT8): 145 / 127 = 1.14 -> "1.14x slower" (two decimals below 2x)
     EXPECT_EQ(slower.rfind("INT8 is 1.14x slower here, because the convolutions are dynamically quantized", 0), 0u)
         << slower;
+    // The interval is the slowdown's too, not the speedup's beside "slower": speedup 0.80 (0.79-0.81) is a slowdown
+    // of 1.25x with the interval 1 / 0.81 = 1.2346 .. 1 / 0.79 = 1.2658.
+    for (auto& c : r.comparisons) {
+        c.speedup.speedup = 0.80;
+        c.speedup.low = 0.79;
+        c.speedup.high = 0.81;
+    }
+    const std::string slowdown = qs::verdictSentence(r);
+    EXPECT_EQ(slowdown.rfind("INT8 is 1.25x slower here", 0), 0u) << slowdown;
+    EXPECT_NE(slowdown.find("95% CI 1.23-1.27x)"), std::string::npos) << slowdown;
     // An interval that holds 1 is no difference either way, whichever side of 1 the median ratio falls.
     for (auto& c : r.comparisons) {
         c.speedup.speedup = 0.93;

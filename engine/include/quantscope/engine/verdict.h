@@ -17,7 +17,8 @@ struct Verdict
     /// it) or "slower-unexplained".
     std::string id;
     /// From the comparison: candidate, baseline, speedup, low, high, threads, mode, runtime; and factor
-    /// (speedup for "faster" and "equal", 1 / speedup when slower). "different-networks": baseline, candidate.
+    /// (speedup for "faster" and "equal", 1 / speedup when slower) with its 95% interval in the same direction,
+    /// factor_low and factor_high. "different-networks": baseline, candidate.
     /// "run-failed": model, threads, mode, runtime, error (the engine's message in full). Empty for "no-comparison".
     MessageArgs args;
     const ComparisonRecord* comparison = nullptr; ///< into the record; null for "no-comparison"
