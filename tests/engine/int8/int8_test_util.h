@@ -100,10 +100,12 @@ inline std::vector<float> randomFloats(size_t n, uint32_t seed, float lo, float 
     return v;
 }
 
-inline Result<std::unique_ptr<Session>> createSession(std::shared_ptr<const Model> model, ExecutionMode mode)
+inline Result<std::unique_ptr<Session>> createSession(
+    std::shared_ptr<const Model> model, ExecutionMode mode, int threads = 1)
 {
     SessionOptions options;
     options.mode = mode;
+    options.threads = threads;
     options.int8 = int8TestOptions();
     return Session::create(std::move(model), options);
 }

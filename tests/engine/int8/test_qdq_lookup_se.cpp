@@ -320,10 +320,12 @@ TEST(QdqMul, SameShapeOperandsMatchTheFloatDefinition)
 }
 
 /// MobileNetV3's block as PyTorch exports it: QDQ conv, HardSwish (HardSigmoid·Mul), squeeze-excite (GAP, conv +
-/// Relu, conv, HardSigmoid, Mul by the per-channel scale), QDQ conv, with same-type Casts after the quantizers.
-TEST(QdqSqueezeExcite, MobileNetV3BlockFusesAndRunsNhwc)
+/// Relu, conv, HardSigmoid, Mul by the per-channel scale), QDQ conv, with same-type Casts after the quantizers;
+/// `kC1` channels on a kH x kW map, run with `threads` threads.
+void expectSqueezeExciteBlock(int64_t kH, int64_t kW, int64_t kC1, int threads)
 {
-    constexpr int64_t kC = 5, kH = 9, kW = 7, kC1 = 16, kSe = 8, kC3 = 16, kHW = kH * kW;
+    constexpr int64_t kC = 5, kSe = 8, kC3 = 16;
+    const int64_t kHW = kH * kW;
     std::mt19937 rng(21);
     const std::vector<uint8_t> x = test::randomValues<uint8_t>(rng, size_t(kC * kHW));
     const auto c1 = test::randomQdqConv(rng, kC1, kC), se1 = test::randomQdqConv(rng, kSe, kC1),
@@ -408,7 +410,7 @@ TEST(QdqSqueezeExcite, MobileNetV3BlockFusesAndRunsNhwc)
     }
     const auto y3 = test::qdqConvRef(m, kC1, kH, kW, zpm, sm, c3, kC3, s3, zp3, false);
 
-    auto session = test::createSession(model, ExecutionMode::Optimized);
+    auto session = test::createSession(model, ExecutionMode::Optimized, threads);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
     int lookups = 0, pools = 0, muls = 0, reorders = 0, dequantizers = 0;
     for (const StepInfo& s : (*session)->steps()) {
@@ -435,8 +437,27 @@ TEST(QdqSqueezeExcite, MobileNetV3BlockFusesAndRunsNhwc)
     ASSERT_TRUE(result.isOk()) << result.status().toString();
     const auto got = (*result)[0].data<float>();
     ASSERT_EQ(got.size(), y3.size());
+    size_t wrong = 0;
     for (size_t i = 0; i < y3.size(); ++i)
-        EXPECT_EQ(got[i], float(int32_t(y3[i]) - zp3) * s3) << i;
+        if (got[i] != float(int32_t(y3[i]) - zp3) * s3 && ++wrong <= 5)
+            ADD_FAILURE() << "output " << i << ": " << got[i] << " vs " << float(int32_t(y3[i]) - zp3) * s3;
+    EXPECT_EQ(wrong, 0u) << kC1 << " channels, " << kH << "x" << kW << ", " << threads << " threads";
+}
+
+TEST(QdqSqueezeExcite, MobileNetV3BlockFusesAndRunsNhwc)
+{
+    expectSqueezeExciteBlock(9, 7, 16, 1);
+}
+
+// Maps big enough for the per-channel multiply to split its pixel blocks over threads (from 32768 elements): 72
+// channels (several pixels per block, the last block partial), and 1100 channels (more than a 1024-float block: one
+// pixel per block).
+TEST(QdqSqueezeExcite, LargeMapsAreSplitOverThreadsWithTheSameResult)
+{
+    for (int threads : { 1, 2, 3 }) {
+        expectSqueezeExciteBlock(23, 21, 72, threads);
+        expectSqueezeExciteBlock(6, 5, 1100, threads);
+    }
 }
 
 } // namespace

@@ -3,7 +3,9 @@
 // authored float operations per element - float(a - a_zp) * a_scale, the same for b, one float product, then the
 // engine's QuantizeLinear (division by y_scale, round half to even, zero point, saturation) - so the result is the
 // unfused graph's bit for bit. The products of a block go through a float buffer on the stack into the vectorised
-// quantizer; the dequantize-multiply loop is compiled for AVX2 and the baseline (QS_CLONES).
+// quantizer; the dequantize-multiply loop is compiled for AVX2 and the baseline (QS_CLONES). (A loop that quantized in
+// AVX-512 registers instead was slower than this on MobileNetV3's squeeze-excite scales: 0.24 vs 0.21 ms over 8 steps,
+// 1 thread, session 14.)
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/qdq_fused.h"
 #include "kernels/int8/target_clones.h"
@@ -13,6 +15,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <omp.h>
 
 namespace qs::kernels {
 
@@ -21,6 +24,11 @@ namespace {
 using namespace qdq_mul;
 
 constexpr int64_t kBlock = 1024;
+/// Elements from which a multiply splits its blocks over the step's threads. MobileNetV3's squeeze-excite scales
+/// (56k-131k elements, 13-45 us on one thread) gain little from it (about 0.01 ms over its 8 at two threads: the
+/// data sits in the cache of the core that wrote it); it is for the larger maps of other SE networks, where one thread
+/// would spend 0.1-0.5 ms per multiply.
+constexpr int64_t kParallelElements = 1 << 15;
 
 /// out[p * channels + c] = float(a[p * channels + c] - aZp) * aScale * fb[c] for `pixels` rows of `channels`
 /// (NHWC against one value per channel; NCHW planes are one row of `channels` = the plane with a constant fb).
@@ -63,6 +71,7 @@ public:
         m_count = a.elementCount();
         m_nhwc = a.layout == Layout::Nhwc;
         m_perChannel = b.dims != a.dims;
+        m_threads = m_count >= kParallelElements ? std::max(1, ctx.threads) : 1;
         const bool channelShape = a.rank() == 4 && b.rank() == 4 && (b.dims[0] == a.dims[0] || b.dims[0] == 1)
             && b.dims[1] == a.dims[1] && b.dims[2] == 1 && b.dims[3] == 1;
         if (!int8::isInt8Type(a.type) || !int8::isInt8Type(b.type) || !int8::isInt8Type(y.type) || y.dims != a.dims
@@ -87,10 +96,12 @@ public:
         return Status::ok();
     }
 
-    /// The per-channel b values, then (NHWC) a buffer of whole pixel rows.
+    /// The per-channel b values, then (NHWC) a buffer of whole pixel rows per thread.
     size_t scratchBytes() const override
     {
-        return m_perChannel ? size_t(m_channels + (m_nhwc ? rowsPerBlock() * m_channels : 0)) * sizeof(float) : 0;
+        return m_perChannel
+            ? size_t(m_channels + (m_nhwc ? m_threads * rowsPerBlock() * m_channels : 0)) * sizeof(float)
+            : 0;
     }
 
     Status run(const KernelArgs& args) const override
@@ -128,10 +139,14 @@ private:
         const qops::QuantParam qb = qops::quantParamAt(args, kBScale, kBZeroPoint, m_bzpType);
         const qops::QuantParam qy = qops::quantParamAt(args, kYScale, kYZeroPoint, m_yzpType);
         void* y = args.outputs[0];
-        alignas(64) float buf[kBlock];
+        // Blocks are independent (each element is computed alone), so threads take whole blocks and the result does
+        // not depend on the thread count.
         if (!m_perChannel) {
-            for (int64_t i = 0; i < m_count; i += kBlock) {
-                const int64_t n = std::min(kBlock, m_count - i);
+            const int64_t blocks = (m_count + kBlock - 1) / kBlock;
+#pragma omp parallel for num_threads(m_threads) if (m_threads > 1)
+            for (int64_t k = 0; k < blocks; ++k) {
+                alignas(64) float buf[kBlock];
+                const int64_t i = k * kBlock, n = std::min(kBlock, m_count - i);
                 productsSameShape(a + i, b + i, n, qa.zeroPoint, qa.scale, qb.zeroPoint, qb.scale, buf);
                 quantize(buf, n, qy, y, i);
             }
@@ -147,28 +162,36 @@ private:
             const TA* an = a + nb * perItem;
             const int64_t base = nb * perItem;
             if (m_nhwc) {
-                float* rows = fb + m_channels;
-                for (int64_t p = 0; p < m_image; p += rowsPerBlock()) {
-                    const int64_t n = std::min(rowsPerBlock(), m_image - p);
-                    productsPerChannel(an + p * m_channels, n, m_channels, qa.zeroPoint, qa.scale, fb, rows);
-                    quantize(rows, n * m_channels, qy, y, base + p * m_channels);
+                const int64_t rows = rowsPerBlock(), blocks = (m_image + rows - 1) / rows;
+#pragma omp parallel for num_threads(m_threads) if (m_threads > 1)
+                for (int64_t k = 0; k < blocks; ++k) {
+                    const int64_t p = k * rows, n = std::min(rows, m_image - p);
+                    float* buf = fb + m_channels + omp_get_thread_num() * rows * m_channels;
+                    productsPerChannel(an + p * m_channels, n, m_channels, qa.zeroPoint, qa.scale, fb, buf);
+                    quantize(buf, n * m_channels, qy, y, base + p * m_channels);
                 }
                 continue;
             }
-            for (int64_t c = 0; c < m_channels; ++c)
-                for (int64_t i = 0; i < m_image; i += kBlock) {
-                    const int64_t n = std::min(kBlock, m_image - i);
-                    productsPlane(an + c * m_image + i, n, qa.zeroPoint, qa.scale, fb[c], buf);
-                    quantize(buf, n, qy, y, base + c * m_image + i);
-                }
+            const int64_t planeBlocks = (m_image + kBlock - 1) / kBlock;
+#pragma omp parallel for num_threads(m_threads) if (m_threads > 1)
+            for (int64_t k = 0; k < m_channels * planeBlocks; ++k) {
+                alignas(64) float buf[kBlock];
+                const int64_t c = k / planeBlocks, i = k % planeBlocks * kBlock, n = std::min(kBlock, m_image - i);
+                productsPlane(an + c * m_image + i, n, qa.zeroPoint, qa.scale, fb[c], buf);
+                quantize(buf, n, qy, y, base + c * m_image + i);
+            }
         }
     }
 
-    int64_t rowsPerBlock() const { return std::max<int64_t>(1, kBlock / m_channels); }
+    int64_t rowsPerBlock() const
+    {
+        return std::max<int64_t>(1, kBlock / m_channels);
+    }
 
     DataType m_aType = DataType::UInt8, m_bType = DataType::UInt8, m_yType = DataType::UInt8;
     DataType m_azpType = DataType::Undefined, m_bzpType = DataType::Undefined, m_yzpType = DataType::Undefined;
     int64_t m_count = 0, m_batch = 1, m_channels = 1, m_image = 1, m_bBatchStride = 0;
+    int m_threads = 1; ///< the step's threads for big tensors (kParallelElements), else 1
     bool m_nhwc = false;
     bool m_perChannel = false;
 };
