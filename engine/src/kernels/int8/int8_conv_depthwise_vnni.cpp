@@ -149,6 +149,7 @@ bool VnniDepthwiseExecutor::prepareRequantized(const DirectRequantization& rq)
     }
     requant.scale = scales.data();
     requant.zeroPoint = rq.zeroPoint;
+    requant.signedOut = rq.outType == DataType::Int8;
     requant.lo = float(rq.lo - rq.zeroPoint);
     requant.hi = float(rq.hi - rq.zeroPoint);
     return true;

@@ -40,29 +40,55 @@ struct BlockStore
 {
     __m512i offset;
     __m512 scale, lo, hi;
-    __m512i zeroPoint;
+    __m512i zeroPoint16; ///< the output zero point in every int16
+    bool signedOut; ///< int8 output (else uint8)
     __mmask16 mask; ///< the block's channels
     bool whole;
 };
 
-template <bool Bytes> QS_VNNI inline void store(const BlockStore& s, __m512i acc, void* out)
+/// Int32 sums of one pixel's 16 channels (the offset already in them) at out.
+QS_VNNI inline void storeInt32(const BlockStore& s, __m512i acc, int32_t* out)
 {
-    const __m512i v = _mm512_add_epi32(acc, s.offset);
-    if constexpr (Bytes) {
-        __m512 f = _mm512_mul_ps(_mm512_cvtepi32_ps(v), s.scale);
-        f = _mm512_min_ps(_mm512_max_ps(f, s.lo), s.hi);
-        const __m128i q = _mm512_cvtepi32_epi8(
-            _mm512_add_epi32(_mm512_cvt_roundps_epi32(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), s.zeroPoint));
-        if (s.whole)
-            _mm_storeu_si128(static_cast<__m128i*>(out), q);
-        else
-            _mm_mask_storeu_epi8(out, s.mask, q);
-    } else {
-        if (s.whole)
-            _mm512_storeu_si512(out, v);
-        else
-            _mm512_mask_storeu_epi32(out, s.mask, v);
+    if (s.whole)
+        _mm512_storeu_si512(out, acc);
+    else
+        _mm512_mask_storeu_epi32(out, s.mask, acc);
+}
+
+/// (float(acc) · scale) clamped to [lo, hi] and rounded half to even, as int32 (requantize_simd_avx512.cpp's
+/// operations lane by lane, the zero point added later).
+QS_VNNI inline __m512i rounded(const BlockStore& s, __m512i acc)
+{
+    __m512 f = _mm512_mul_ps(_mm512_cvtepi32_ps(acc), s.scale);
+    f = _mm512_min_ps(_mm512_max_ps(f, s.lo), s.hi);
+    return _mm512_cvt_roundps_epi32(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+}
+
+/// Requantized bytes of `n` (1-4) pixels from a[0..n) into out + p · pixelStride. The four are narrowed together:
+/// two int32 -> int16 packs, the zero point added in int16, one int16 -> byte pack, then one vpermd puts each pixel's
+/// 16 channels together (the packs interleave per 128-bit lane). Values are already within [lo - zp, hi - zp], so the
+/// packs' saturation never acts and every byte equals the truncation of the int32 result.
+QS_VNNI inline void storeBytes(const BlockStore& s, const __m512i* a, int n, uint8_t* out, int64_t pixelStride)
+{
+    const __m512i r0 = rounded(s, a[0]), r1 = n > 1 ? rounded(s, a[1]) : r0, r2 = n > 2 ? rounded(s, a[2]) : r0,
+                  r3 = n > 3 ? rounded(s, a[3]) : r0;
+    const __m512i lo16 = _mm512_add_epi16(_mm512_packs_epi32(r0, r1), s.zeroPoint16);
+    const __m512i hi16 = _mm512_add_epi16(_mm512_packs_epi32(r2, r3), s.zeroPoint16);
+    const __m512i packed = s.signedOut ? _mm512_packs_epi16(lo16, hi16) : _mm512_packus_epi16(lo16, hi16);
+    // Dword 4L + k of `packed` holds pixel k's channels 4L..4L+3; pixel k's 16 channels go to dwords 4k..4k+3.
+    const __m512i order = _mm512_set_epi32(15, 11, 7, 3, 14, 10, 6, 2, 13, 9, 5, 1, 12, 8, 4, 0);
+    const __m512i v = _mm512_permutexvar_epi32(order, packed);
+    if (s.whole && pixelStride == 16) {
+        _mm512_mask_storeu_epi32(out, __mmask16((1u << (4 * n)) - 1), v);
+        return;
     }
+    const __m128i q[4] = { _mm512_castsi512_si128(v), _mm512_extracti32x4_epi32(v, 1), _mm512_extracti32x4_epi32(v, 2),
+        _mm512_extracti32x4_epi32(v, 3) };
+    for (int k = 0; k < n; ++k)
+        if (s.whole)
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + k * pixelStride), q[k]);
+        else
+            _mm_mask_storeu_epi8(out + k * pixelStride, s.mask, q[k]);
 }
 
 /// N pixels from x0 of block b: K kernel rows of 1 (3x3) or 2 (5x5) quads each.
@@ -72,7 +98,7 @@ QS_VNNI inline void pixels(
 {
     __m512i acc[N];
     for (int p = 0; p < N; ++p)
-        acc[p] = _mm512_setzero_si512();
+        acc[p] = s.offset;
     for (int r = 0; r < K; ++r) {
         const uint8_t* base = t.rows[r] + b * t.blockStride + x0 * S * 16;
         if constexpr (K == 3) {
@@ -93,9 +119,14 @@ QS_VNNI inline void pixels(
             }
         }
     }
-    const int64_t unit = Bytes ? 1 : 4;
-    for (int p = 0; p < N; ++p)
-        store<Bytes>(s, acc[p], static_cast<uint8_t*>(out) + ((x0 + p) * t.channels + b * 16) * unit);
+    if constexpr (Bytes) {
+        uint8_t* o = static_cast<uint8_t*>(out) + x0 * t.channels + b * 16;
+        for (int p = 0; p < N; p += 4)
+            storeBytes(s, acc + p, N - p < 4 ? N - p : 4, o + p * t.channels, t.channels);
+    } else {
+        for (int p = 0; p < N; ++p)
+            storeInt32(s, acc[p], static_cast<int32_t*>(out) + (x0 + p) * t.channels + b * 16);
+    }
 }
 
 template <int K, int S, bool Bytes>
@@ -117,7 +148,8 @@ QS_VNNI void run(const VnniDepthwiseTile& t, const VnniDepthwiseRequant* rq, int
             s.scale = _mm512_loadu_ps(rq->scale + 16 * b);
             s.lo = _mm512_set1_ps(rq->lo);
             s.hi = _mm512_set1_ps(rq->hi);
-            s.zeroPoint = _mm512_set1_epi32(rq->zeroPoint);
+            s.zeroPoint16 = _mm512_set1_epi16(int16_t(rq->zeroPoint));
+            s.signedOut = rq->signedOut;
         }
         const int8_t* w = t.weights + b * K * quads * 64;
         int64_t x0 = 0;

@@ -32,11 +32,12 @@ struct VnniDepthwiseTile
 };
 
 /// The requantizing store (requantize_simd.h's arithmetic lane by lane): float(sum + offset) · scale, clamped to
-/// [lo, hi] (the output range minus the zero point), rounded half to even, plus the zero point, truncated to a byte.
+/// [lo, hi] (the output range minus the zero point), rounded half to even, plus the zero point, as a byte.
 struct VnniDepthwiseRequant
 {
     const float* scale = nullptr; ///< per channel (blocks · 16)
     int32_t zeroPoint = 0;
+    bool signedOut = false; ///< int8 output (else uint8)
     float lo = 0, hi = 255;
 };
 
