@@ -154,7 +154,9 @@ std::unique_ptr<Int8Conv> create(const VnniCase& c, const Layer& l)
 }
 
 /// The requantization of a QDQ layer: per-channel multipliers, an int32 bias, an output zero point, a Relu's clamp.
-Requantization requantization(const ConvShape& s, DataType outType)
+/// `gain` scales the multipliers: 1 is a real layer's, whose products the loops may round before clamping; 1e7 makes
+/// them large enough to overflow int32 unclamped, so the loops must clamp in float first.
+Requantization requantization(const ConvShape& s, DataType outType, float gain)
 {
     std::vector<float> wScales(size_t(s.outChannels));
     for (size_t o = 0; o < wScales.size(); ++o)
@@ -165,6 +167,8 @@ Requantization requantization(const ConvShape& s, DataType outType)
     for (size_t o = 0; o < rq.bias.size(); ++o)
         rq.bias[o] = int32_t(o * 37 % 2001) - 1000;
     rq.clampTo(0.0f, INFINITY, 0.047f);
+    for (float& m : rq.multipliers)
+        m *= gain;
     return rq;
 }
 
@@ -181,14 +185,15 @@ void checkLayer(const VnniCase& c, bool extremes)
         std::vector<int32_t> got(l.want.size(), -1);
         ASSERT_TRUE(conv->runInt32(l.x.data(), c.xZeroPoint, got.data()).isOk());
         ASSERT_EQ(got, l.want) << conv->implementation() << ", " << threads << " threads";
-        for (const DataType outType : { DataType::UInt8, DataType::Int8 }) {
-            const Requantization rq = requantization(s, outType);
-            std::vector<uint8_t> want(l.want.size()), bytes(l.want.size(), 0xa5);
-            requantizeTileIsa(quant::QuantIsa::Scalar, l.want.data(), s.batch * s.outHeight() * s.outWidth(),
-                s.outChannels, rq, want.data(), 1, s.outChannels);
-            ASSERT_TRUE(conv->runRequantized(l.x.data(), c.xZeroPoint, rq, bytes.data()).isOk());
-            ASSERT_EQ(bytes, want) << conv->implementation() << ", " << threads << " threads";
-        }
+        for (const DataType outType : { DataType::UInt8, DataType::Int8 })
+            for (const float gain : { 1.0f, 1e7f }) {
+                const Requantization rq = requantization(s, outType, gain);
+                std::vector<uint8_t> want(l.want.size()), bytes(l.want.size(), 0xa5);
+                requantizeTileIsa(quant::QuantIsa::Scalar, l.want.data(), s.batch * s.outHeight() * s.outWidth(),
+                    s.outChannels, rq, want.data(), 1, s.outChannels);
+                ASSERT_TRUE(conv->runRequantized(l.x.data(), c.xZeroPoint, rq, bytes.data()).isOk());
+                ASSERT_EQ(bytes, want) << conv->implementation() << ", " << threads << " threads, gain " << gain;
+            }
     }
     omp_set_num_threads(1);
 }
@@ -239,4 +244,25 @@ TEST(Int8ConvDepthwiseVnni, WeightsOutsideS8TakeAnotherExactPath)
     std::vector<int32_t> got(l.want.size(), -1);
     ASSERT_TRUE(conv->runInt32(l.x.data(), c.xZeroPoint, got.data()).isOk());
     EXPECT_EQ(got, l.want) << conv->implementation();
+}
+
+// Int8KernelOptions::OwnAvx2Conv::Never keeps every layer on oneDNN, this path included.
+TEST(Int8ConvDepthwiseVnni, OneDnnEverywhereOptionKeepsOneDnn)
+{
+    const VnniCase& c = kCases[0];
+    const Layer l = makeLayer(c, false);
+    Int8KernelOptions options;
+    options.ownAvx2Conv = Int8KernelOptions::OwnAvx2Conv::Never;
+    auto conv = Int8Conv::create({ .shape = c.shape,
+                                     .srcType = c.srcType,
+                                     .inputLayout = ActivationLayout::Nhwc,
+                                     .outputLayout = ActivationLayout::Nhwc,
+                                     .constantSrcZeroPoint = c.xZeroPoint,
+                                     .options = options },
+        { c.weiType, l.w.data(), { c.wZeroPoint } });
+    ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+    EXPECT_NE((*conv)->implementation(), "qs:avx512_vnni_int8_depthwise");
+    std::vector<int32_t> got(l.want.size(), -1);
+    ASSERT_TRUE((*conv)->runInt32(l.x.data(), c.xZeroPoint, got.data()).isOk());
+    EXPECT_EQ(got, l.want) << (*conv)->implementation();
 }

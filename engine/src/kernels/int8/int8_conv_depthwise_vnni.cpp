@@ -16,6 +16,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <cstdlib>
 
 namespace qs::kernels::int8 {
 
@@ -64,6 +66,7 @@ private:
     int64_t stagedBytes = 0; ///< per staged row, with 64 bytes of slack for the last quad's load
     std::vector<int8_t> packed; ///< detail::VnniDepthwiseTile::weights
     std::vector<int32_t> weightSums; ///< Σw per channel (blocks · 16, 0 past the channels)
+    std::vector<int64_t> weightMagnitudes; ///< Σ|w| per channel
     // The requantization of runRequantized (prepareRequantized), per channel (blocks · 16).
     std::vector<int32_t> bias;
     std::vector<float> scales;
@@ -83,12 +86,14 @@ VnniDepthwiseExecutor::VnniDepthwiseExecutor(const ConvShape& s, const Int8Weigh
     slots = (kh - 1) * s.dilationHeight + 1 + 1;
     packed.assign(size_t(blocks * kh * quads * 64), 0);
     weightSums.assign(size_t(blocks * 16), 0);
+    weightMagnitudes.assign(size_t(ch), 0);
     for (int64_t c = 0; c < ch; ++c)
         for (int64_t r = 0; r < kh; ++r)
             for (int64_t t = 0; t < kw; ++t) {
                 const int32_t v = depthwiseWeight(w, taps, c, r * kw + t);
                 packed[size_t(((c / 16 * kh + r) * quads + t / 4) * 64 + (c % 16) * 4 + t % 4)] = int8_t(v);
                 weightSums[size_t(c)] += v;
+                weightMagnitudes[size_t(c)] += std::abs(v);
             }
 }
 
@@ -152,6 +157,14 @@ bool VnniDepthwiseExecutor::prepareRequantized(const DirectRequantization& rq)
     requant.signedOut = rq.outType == DataType::Int8;
     requant.lo = float(rq.lo - rq.zeroPoint);
     requant.hi = float(rq.hi - rq.zeroPoint);
+    // |Σ x·w - zp·Σw + bias| <= 255·Σ|w| + 255·Σ|w| + |bias| for any input and zero point; float rounding of the sum
+    // and the product adds far less than the margin to 2^31.
+    requant.byteClamp = true;
+    for (size_t c = 0; c < size_t(shape.outChannels); ++c) {
+        const double bound = double(510 * weightMagnitudes[c] + std::abs(int64_t(bias[c])));
+        if (!(bound * std::fabs(double(scales[c])) < double(int64_t(1) << 30)))
+            requant.byteClamp = false;
+    }
     return true;
 }
 

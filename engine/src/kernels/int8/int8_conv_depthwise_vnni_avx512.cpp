@@ -41,7 +41,9 @@ struct BlockStore
     __m512i offset;
     __m512 scale, lo, hi;
     __m512i zeroPoint16; ///< the output zero point in every int16
+    __m512i lo8, hi8; ///< the clamp in every byte (byteClamp)
     bool signedOut; ///< int8 output (else uint8)
+    bool byteClamp; ///< VnniDepthwiseRequant::byteClamp
     __mmask16 mask; ///< the block's channels
     bool whole;
 };
@@ -55,26 +57,37 @@ QS_VNNI inline void storeInt32(const BlockStore& s, __m512i acc, int32_t* out)
         _mm512_mask_storeu_epi32(out, s.mask, acc);
 }
 
-/// (float(acc) · scale) clamped to [lo, hi] and rounded half to even, as int32 (requantize_simd_avx512.cpp's
-/// operations lane by lane, the zero point added later).
+/// round_half_even(float(acc) · scale) as int32 (requantize_simd_avx512.cpp's operations lane by lane, the zero point
+/// added later), clamped to [lo, hi] first unless the bytes are clamped instead (byteClamp).
 QS_VNNI inline __m512i rounded(const BlockStore& s, __m512i acc)
 {
     __m512 f = _mm512_mul_ps(_mm512_cvtepi32_ps(acc), s.scale);
-    f = _mm512_min_ps(_mm512_max_ps(f, s.lo), s.hi);
+    if (!s.byteClamp)
+        f = _mm512_min_ps(_mm512_max_ps(f, s.lo), s.hi);
     return _mm512_cvt_roundps_epi32(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
 }
 
 /// Requantized bytes of `n` (1-4) pixels from a[0..n) into out + p · pixelStride. The four are narrowed together:
-/// two int32 -> int16 packs, the zero point added in int16, one int16 -> byte pack, then one vpermd puts each pixel's
-/// 16 channels together (the packs interleave per 128-bit lane). Values are already within [lo - zp, hi - zp], so the
-/// packs' saturation never acts and every byte equals the truncation of the int32 result.
+/// two int32 -> int16 packs, the zero point added in int16 (saturating), one int16 -> byte pack, then one vpermd puts
+/// each pixel's 16 channels together (the packs interleave per 128-bit lane). Every step saturates monotonically and
+/// is the identity on [lo, hi], so clamping the bytes to [lo, hi] afterwards gives clamp(round(v) + zp), which equals
+/// round(clamp(v, lo - zp, hi - zp)) + zp for integer bounds; where the float clamp ran, nothing saturates at all.
 QS_VNNI inline void storeBytes(const BlockStore& s, const __m512i* a, int n, uint8_t* out, int64_t pixelStride)
 {
     const __m512i r0 = rounded(s, a[0]), r1 = n > 1 ? rounded(s, a[1]) : r0, r2 = n > 2 ? rounded(s, a[2]) : r0,
                   r3 = n > 3 ? rounded(s, a[3]) : r0;
-    const __m512i lo16 = _mm512_add_epi16(_mm512_packs_epi32(r0, r1), s.zeroPoint16);
-    const __m512i hi16 = _mm512_add_epi16(_mm512_packs_epi32(r2, r3), s.zeroPoint16);
-    const __m512i packed = s.signedOut ? _mm512_packs_epi16(lo16, hi16) : _mm512_packus_epi16(lo16, hi16);
+    const __m512i lo16 = _mm512_adds_epi16(_mm512_packs_epi32(r0, r1), s.zeroPoint16);
+    const __m512i hi16 = _mm512_adds_epi16(_mm512_packs_epi32(r2, r3), s.zeroPoint16);
+    __m512i packed;
+    if (s.signedOut) {
+        packed = _mm512_packs_epi16(lo16, hi16);
+        if (s.byteClamp)
+            packed = _mm512_min_epi8(_mm512_max_epi8(packed, s.lo8), s.hi8);
+    } else {
+        packed = _mm512_packus_epi16(lo16, hi16);
+        if (s.byteClamp)
+            packed = _mm512_min_epu8(_mm512_max_epu8(packed, s.lo8), s.hi8);
+    }
     // Dword 4L + k of `packed` holds pixel k's channels 4L..4L+3; pixel k's 16 channels go to dwords 4k..4k+3.
     const __m512i order = _mm512_set_epi32(15, 11, 7, 3, 14, 10, 6, 2, 13, 9, 5, 1, 12, 8, 4, 0);
     const __m512i v = _mm512_permutexvar_epi32(order, packed);
@@ -150,6 +163,9 @@ QS_VNNI void run(const VnniDepthwiseTile& t, const VnniDepthwiseRequant* rq, int
             s.hi = _mm512_set1_ps(rq->hi);
             s.zeroPoint16 = _mm512_set1_epi16(int16_t(rq->zeroPoint));
             s.signedOut = rq->signedOut;
+            s.byteClamp = rq->byteClamp;
+            s.lo8 = _mm512_set1_epi8(char(int(rq->lo) + rq->zeroPoint));
+            s.hi8 = _mm512_set1_epi8(char(int(rq->hi) + rq->zeroPoint));
         }
         const int8_t* w = t.weights + b * K * quads * 64;
         int64_t x0 = 0;

@@ -38,6 +38,9 @@ struct VnniDepthwiseRequant
     const float* scale = nullptr; ///< per channel (blocks · 16)
     int32_t zeroPoint = 0;
     bool signedOut = false; ///< int8 output (else uint8)
+    /// |float(sum + offset) · scale| < 2^30 for any input, proven from the weights: the loops may then round first and
+    /// clamp the bytes (the conversion cannot overflow int32), one operation per 64 bytes instead of two per 16.
+    bool byteClamp = false;
     float lo = 0, hi = 255;
 };
 
