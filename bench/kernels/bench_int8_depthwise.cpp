@@ -98,7 +98,8 @@ int main(int argc, char** argv)
         for (int8_t& v : w)
             v = int8_t(weight(rng));
         std::vector<float> wScales(size_t(l.channels), 0.002f);
-        Requantization rq = Requantization::make(DataType::UInt8, 0.02f, wScales.data(), l.channels, l.channels, 0.05f, 0);
+        Requantization rq
+            = Requantization::make(DataType::UInt8, 0.02f, wScales.data(), l.channels, l.channels, 0.05f, 0);
         rq.bias.assign(size_t(l.channels), 100);
         rq.clampTo(0.0f, 6.0f, 0.05f);
         std::unique_ptr<Int8Conv> conv[2];

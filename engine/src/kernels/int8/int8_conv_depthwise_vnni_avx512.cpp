@@ -142,6 +142,20 @@ QS_VNNI inline void pixels(
     }
 }
 
+/// pixels<K, S, n> for a run-time n in [N, kMaxPixels].
+template <int K, int S, int N, bool Bytes>
+QS_VNNI inline void pixelsOf(int64_t n, const VnniDepthwiseTile& t, int64_t b, int64_t x0, const int8_t* w,
+    const BlockStore& s, __m512i idx, void* out)
+{
+    if constexpr (N < kMaxPixels) {
+        if (n != N) {
+            pixelsOf<K, S, N + 1, Bytes>(n, t, b, x0, w, s, idx, out);
+            return;
+        }
+    }
+    pixels<K, S, N, Bytes>(t, b, x0, w, s, idx, out);
+}
+
 template <int K, int S, bool Bytes>
 QS_VNNI void run(const VnniDepthwiseTile& t, const VnniDepthwiseRequant* rq, int64_t count, void* out)
 {
@@ -171,32 +185,7 @@ QS_VNNI void run(const VnniDepthwiseTile& t, const VnniDepthwiseRequant* rq, int
         int64_t x0 = 0;
         for (int64_t g = 0; g < groups; ++g) {
             const int64_t n = size + (g < extra ? 1 : 0);
-            switch (n) {
-            case 1:
-                pixels<K, S, 1, Bytes>(t, b, x0, w, s, idx, out);
-                break;
-            case 2:
-                pixels<K, S, 2, Bytes>(t, b, x0, w, s, idx, out);
-                break;
-            case 3:
-                pixels<K, S, 3, Bytes>(t, b, x0, w, s, idx, out);
-                break;
-            case 4:
-                pixels<K, S, 4, Bytes>(t, b, x0, w, s, idx, out);
-                break;
-            case 5:
-                pixels<K, S, 5, Bytes>(t, b, x0, w, s, idx, out);
-                break;
-            case 6:
-                pixels<K, S, 6, Bytes>(t, b, x0, w, s, idx, out);
-                break;
-            case 7:
-                pixels<K, S, 7, Bytes>(t, b, x0, w, s, idx, out);
-                break;
-            default:
-                pixels<K, S, 8, Bytes>(t, b, x0, w, s, idx, out);
-                break;
-            }
+            pixelsOf<K, S, 1, Bytes>(n, t, b, x0, w, s, idx, out);
             x0 += n;
         }
     }
