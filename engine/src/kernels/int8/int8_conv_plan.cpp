@@ -94,7 +94,7 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
     // Depthwise layers with AVX-512 VNNI: oneDNN's brdgmm_dw does one multiply-add per lane and instruction (one
     // useful byte per vpdpbusd quad), like FP32's jit_dw; the engine's loops put four horizontal taps in each quad and
     // write the requantized bytes themselves (int8_conv_depthwise_vnni.cpp). In-process against brdgmm_dw with its
-    // own uint8 store, they took 0.45-0.95x its time on every depthwise layer of mnasnet0_5 and MobileNetV3 (3x3 and
+    // own uint8 store, they took 0.42-0.95x its time on every depthwise layer of mnasnet0_5 and MobileNetV3 (3x3 and
     // 5x5, strides 1 and 2, 16-960 channels, maps 112 x 112 to 7 x 7; closest on 3x3 stride 2 with 64-240 channels),
     // so they take every layer they can run (bench/archive/2026-11-29-int8-depthwise-vnni.md).
     if (own != OwnAvx2Conv::Never && machine.depthwiseVnni && machine.onednnIsa.starts_with("avx512_core_")
