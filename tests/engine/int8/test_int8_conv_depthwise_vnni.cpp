@@ -266,3 +266,31 @@ TEST(Int8ConvDepthwiseVnni, OneDnnEverywhereOptionKeepsOneDnn)
     ASSERT_TRUE((*conv)->runInt32(l.x.data(), c.xZeroPoint, got.data()).isOk());
     EXPECT_EQ(got, l.want) << (*conv)->implementation();
 }
+
+// An NCHW output (an int8 region's last layer feeding a float reader) is written by the epilogue from the loops' int32
+// bands, not by the loops' NHWC byte store.
+TEST(Int8ConvDepthwiseVnni, NchwOutputMatchesTheReference)
+{
+    const VnniCase& c = kCases[3]; // 40 channels, 5x5
+    const ConvShape& s = c.shape;
+    const Layer l = makeLayer(c, false);
+    auto conv = Int8Conv::create({ .shape = s,
+                                     .srcType = c.srcType,
+                                     .inputLayout = ActivationLayout::Nhwc,
+                                     .outputLayout = ActivationLayout::Nchw,
+                                     .constantSrcZeroPoint = c.xZeroPoint,
+                                     .options = test::int8TestOptions() },
+        { c.weiType, l.w.data(), { c.wZeroPoint } });
+    ASSERT_TRUE(conv.isOk()) << conv.status().toString();
+    if (vnniExpected())
+        EXPECT_EQ((*conv)->implementation(), "qs:avx512_vnni_int8_depthwise");
+    const Requantization rq = requantization(s, DataType::UInt8, 1.0f);
+    const int64_t ohw = s.outHeight() * s.outWidth(), ch = s.outChannels;
+    std::vector<uint8_t> nhwc(l.want.size()), want(l.want.size()), got(l.want.size(), 0xa5);
+    requantizeTileIsa(quant::QuantIsa::Scalar, l.want.data(), ohw, ch, rq, nhwc.data(), 1, ch);
+    for (int64_t k = 0; k < ch; ++k)
+        for (int64_t p = 0; p < ohw; ++p)
+            want[size_t(k * ohw + p)] = nhwc[size_t(p * ch + k)];
+    ASSERT_TRUE((*conv)->runRequantized(l.x.data(), c.xZeroPoint, rq, got.data()).isOk());
+    EXPECT_EQ(got, want) << (*conv)->implementation();
+}
