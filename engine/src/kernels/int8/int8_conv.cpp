@@ -6,6 +6,7 @@
 
 #include "kernels/int8/float_epilogue.h"
 #include "kernels/int8/int8_conv_depthwise_simd.h"
+#include "kernels/int8/int8_conv_depthwise_vnni.h"
 #include "kernels/int8/int8_conv_impl.h"
 #include "kernels/int8/int8_conv_planar_simd.h"
 #include "kernels/int8/int8_node_util.h"
@@ -80,6 +81,10 @@ void Int8Conv::Impl::makeExecutor(const Int8Weights& w)
         return;
     case Int8ConvPath::Depthwise: // one input channel per group: no pairs across channels
         executor = makeDepthwiseExecutor(shape, w);
+        dropS8Corrections(1, shape.kernelHeight * shape.kernelWidth);
+        return;
+    case Int8ConvPath::DepthwiseVnni: // the plan checked the CPU, the kernel and the weights
+        executor = makeDepthwiseVnniExecutor(shape, w, outNchw());
         dropS8Corrections(1, shape.kernelHeight * shape.kernelWidth);
         return;
     case Int8ConvPath::OwnAvx2:
@@ -262,7 +267,7 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const Int8ConvSpec& spec, con
     // The session sets its intra-op threads before preparing, so the threads of a banded executor are known here.
     impl->plan = planInt8Conv(spec,
         { onednnInt8Isa().isa, planarSimd() != nullptr, omp_get_max_threads(), impl->epilogueThreads(true),
-            depthwiseSimd() != nullptr });
+            depthwiseSimd() != nullptr, vnniDepthwiseLoops() && vnniDepthwiseWeights(shape, weights) });
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
     return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
 }

@@ -68,7 +68,7 @@ Status Int8Conv::Impl::runDirect(const void* x, int32_t xZeroPoint, void* y)
 {
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu)); // the source memories of the oneDNN path
-    return executor->runRequantized(y);
+    return executor->runRequantized(xu, xZeroPoint, epilogueThreads(), y);
 }
 
 Result<bool> Int8Conv::Impl::runDirectToSink(
@@ -79,7 +79,7 @@ Result<bool> Int8Conv::Impl::runDirectToSink(
     const uint8_t* xu = nullptr;
     QS_RETURN_IF_ERROR(prepareSource(x, xZeroPoint, xu)); // binds this run's scratch, executorScratch among it
     uint8_t* q = executorScratch;
-    QS_RETURN_IF_ERROR(executor->runRequantized(q));
+    QS_RETURN_IF_ERROR(executor->runRequantized(xu, xZeroPoint, threads, q));
     // The output is dense in y's layout, so one contiguous range per thread; 64 keeps each thread's writes to y on
     // cache lines of its own.
     forEachThreadBlock(
@@ -146,8 +146,9 @@ bool OnednnExecutor::prepareRequantized(const DirectRequantization& rq)
     return m_direct.ok;
 }
 
-Status OnednnExecutor::runRequantized(void* y)
+Status OnednnExecutor::runRequantized(const uint8_t*, int32_t, int, void* y)
 {
+    // oneDNN's primitive reads the source memory Impl has bound and splits the work over its own threads.
     try {
         m_direct.dst.set_data_handle(y);
         m_direct.conv.execute(*m_stream,

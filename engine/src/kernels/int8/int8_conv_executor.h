@@ -89,17 +89,22 @@ public:
         (void)out;
     }
     /// runRequantized without the epilogue: the executor writing the uint8 output itself (oneDNN's primitive with the
-    /// bias and the per-channel multipliers as its bias and output scales, int8_conv_direct.cpp). Whether this path
-    /// can at all (asked before Impl checks the requantization), then whether it can for these `scales` and `bias`
-    /// (the accumulator offset included), then the run on the source Impl has prepared.
+    /// bias and the per-channel multipliers as its bias and output scales, int8_conv_direct.cpp; the VNNI depthwise
+    /// loops, int8_conv_depthwise_vnni.cpp). Whether this path can at all (asked before Impl checks the
+    /// requantization), then whether it can for these `scales` and `bias` (the accumulator offset included), then the
+    /// run on the source Impl has prepared (`xu`, uint8 in the input layout, zero point `zp`; the executors that read
+    /// the source themselves split the run over `threads`).
     virtual bool mayWriteRequantized() const { return false; }
     virtual bool prepareRequantized(const DirectRequantization& rq)
     {
         (void)rq;
         return false;
     }
-    virtual Status runRequantized(void* y)
+    virtual Status runRequantized(const uint8_t* xu, int32_t zp, int threads, void* y)
     {
+        (void)xu;
+        (void)zp;
+        (void)threads;
         (void)y;
         return Status(StatusCode::Internal, "this int8 convolution path does not write requantized output itself");
     }

@@ -33,7 +33,7 @@ public:
     // int8_conv_direct.cpp
     bool mayWriteRequantized() const override { return !m_sourceZeroPoint; }
     bool prepareRequantized(const DirectRequantization& rq) override;
-    Status runRequantized(void* y) override;
+    Status runRequantized(const uint8_t* xu, int32_t zp, int threads, void* y) override;
 
 private:
     ConvShape m_shape;

@@ -3,6 +3,7 @@
 #include "kernels/int8/int8_conv_plan.h"
 
 #include "kernels/int8/int8_conv_depthwise_simd.h"
+#include "kernels/int8/int8_conv_depthwise_vnni.h"
 #include "kernels/int8/int8_conv_own_kernel.h"
 
 namespace qs::kernels::int8 {
@@ -90,6 +91,19 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
     // yolov5nu's 3x3 layers 31.8 -> 25.5 ms, its 1x1 layers 11.9 -> 10.9 ms at 1 thread; resnet18's static 3x3 layers
     // stay on oneDNN, 17.2 vs 20.5 ms: bench/archive/2026-11-29-int8-own-avx512.md).
     const bool avx512WithoutVnni = machine.onednnIsa == "avx512_core";
+    // Depthwise layers with AVX-512 VNNI: oneDNN's brdgmm_dw does one multiply-add per lane and instruction (one
+    // useful byte per vpdpbusd quad), like FP32's jit_dw; the engine's loops put four horizontal taps in each quad and
+    // write the requantized bytes themselves (int8_conv_depthwise_vnni.cpp). In-process against brdgmm_dw with its
+    // own uint8 store, they took 0.42-0.95x its time on every depthwise layer of mnasnet0_5 and MobileNetV3 (3x3 and
+    // 5x5, strides 1 and 2, 16-960 channels, maps 112 x 112 to 7 x 7; closest on 3x3 stride 2 with 64-240 channels),
+    // so they take every layer they can run (bench/archive/2026-11-29-int8-depthwise-vnni.md).
+    if (own != OwnAvx2Conv::Never && machine.depthwiseVnni && machine.onednnIsa.starts_with("avx512_core_")
+        && depthwiseShape(s, spec.inputLayout) && vnniDepthwiseShape(s)) {
+        plan.path = Int8ConvPath::DepthwiseVnni;
+        plan.reason = "AVX-512 VNNI: a 3x3 or 5x5 depthwise layer on NHWC, four kernel taps per vpdpbusd";
+        plan.paddedSource = false; // the executor stages rows with the zero point around them
+        return plan;
+    }
     if (machine.onednnIsa != "avx2" && !avx512WithoutVnni)
         return onednn("oneDNN's int8 ISA has VNNI, or is not x86");
     // Depthwise layers without VNNI: oneDNN's jit_int8 depthwise kernel took 2-3x its FP32 jit_dw kernel's time on

@@ -18,6 +18,8 @@ enum class Int8ConvPath
     Planar, ///< weighted sums of whole NCHW planes for narrow pointwise layers (int8_conv_planar.cpp)
     Depthwise, ///< one channel per group on NHWC in int16 pairs of kernel positions, without VNNI
                ///< (int8_conv_depthwise.cpp)
+    DepthwiseVnni, ///< one channel per group on NHWC, four kernel taps per vpdpbusd, with AVX-512 VNNI
+                   ///< (int8_conv_depthwise_vnni.cpp)
 };
 
 /// How the activation zero point reaches the kernel.
@@ -57,6 +59,9 @@ struct Int8ConvMachine
     int epilogueThreads = 1;
     bool depthwiseLoops
         = false; ///< the CPU runs the depthwise path's loops (depthwiseSimd(), int8_conv_depthwise_simd.h)
+    /// the CPU runs the VNNI depthwise path's loops (vnniDepthwiseLoops(), int8_conv_depthwise_vnni.h) and a depthwise
+    /// layer's weights suit them (vnniDepthwiseWeights: w - zp_w in s8)
+    bool depthwiseVnni = false;
 };
 
 Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machine);
