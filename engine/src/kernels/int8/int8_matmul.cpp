@@ -3,6 +3,7 @@
 
 #include "kernels/int8/int8_gemm_s16.h"
 #include "kernels/int8/int8_gemv.h"
+#include "kernels/int8/int8_matmul_own.h"
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
@@ -25,7 +26,9 @@ using dt = dnnl::memory::data_type;
 /// (int8_gemm_s16.h) rather than oneDNN plus the sparse residual. Measured at DNNL_MAX_CPU_ISA=AVX512_CORE on the
 /// transformer encoder (bench/archive/2026-11-29-int8-matmul-no-vnni.md): oneDNN's u8·s8 gemm ran ~1.4x the int16
 /// loops' products per second, and the residual costs ~3 cycles per residual weight and activation row, so the
-/// int16 loops win from about one offending pair in 300 weights (PyTorch's uniform initial weights: one in 8).
+/// int16 loops win from about one offending pair in 300 weights (PyTorch's uniform initial weights: one in 8). Below
+/// it the own kernel (int8_matmul_own.h) now runs instead of oneDNN, and takes the residual into its quads; the
+/// threshold was not re-measured against it.
 constexpr int64_t kDenseResidual = 256;
 using tag = dnnl::memory::format_tag;
 
@@ -41,14 +44,19 @@ QS_CLONES void rowSumsOf(const uint8_t* a, int64_t rows, int64_t k, int32_t za, 
 }
 
 /// y[i, j] += comp[j] * rowSums[i] + colTerm[j] over [m, n]: the zero-point terms of int8_matmul.h, in int32.
+/// colTerm null: no column term (the own kernel's sums already hold it).
 QS_CLONES void addZeroPointTerms(
     int32_t* y, int64_t m, int64_t n, const int32_t* rowSums, const int32_t* comp, const int32_t* colTerm)
 {
     for (int64_t i = 0; i < m; ++i) {
         const int32_t rs = rowSums[i];
         int32_t* yr = y + i * n;
-        for (int64_t j = 0; j < n; ++j)
-            yr[j] += comp[j] * rs + colTerm[j];
+        if (colTerm)
+            for (int64_t j = 0; j < n; ++j)
+                yr[j] += comp[j] * rs + colTerm[j];
+        else
+            for (int64_t j = 0; j < n; ++j)
+                yr[j] += comp[j] * rs;
     }
 }
 
@@ -64,9 +72,10 @@ __attribute__((always_inline)) inline void rescaleRow(const int32_t* ar, int64_t
 
 /// y = float(acc + comp[j] * rowSums[i] + colTerm[j]) * scale[j] + bias[j]: the zero-point terms and the rescale in
 /// one pass. comp null: no row-sum term (every k[n] zero: int8 weights with zero point 0, or uint8 with 128), and
-/// rowSums unread; colTerm null: no column term; bias null: + 0.0f, as the scalar form always added. Each variant
-/// is the same int32 sum and float operations. No FMA in either clone, so each element rounds the product before
-/// the add. `n` columns of rows `ld` apart in acc and y (comp, colTerm, scale and bias start at the first column).
+/// rowSums unread; colTerm null: no column term (the own kernel's sums hold it); bias null: + 0.0f, as the scalar form
+/// always added. Each variant is the same int32 sum and float operations. No FMA in either clone, so each element
+/// rounds the product before the add. `n` columns of rows `ld` apart in acc and y (comp, colTerm, scale and bias start
+/// at the first column).
 QS_CLONES void rescaleRows(const int32_t* acc, int64_t rows, int64_t n, int64_t ld, const int32_t* rowSums,
     const int32_t* comp, const int32_t* colTerm, const float* scale, const float* bias, float* y)
 {
@@ -74,10 +83,14 @@ QS_CLONES void rescaleRows(const int32_t* acc, int64_t rows, int64_t n, int64_t 
         const int32_t* ar = acc + r * ld;
         const int32_t rs = comp ? rowSums[r] : 0;
         float* yr = y + r * ld;
-        if (comp && bias)
+        if (comp && colTerm && bias)
             rescaleRow<true, true, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
-        else if (comp)
+        else if (comp && colTerm)
             rescaleRow<true, true, false>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (comp && bias)
+            rescaleRow<true, false, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (comp)
+            rescaleRow<true, false, false>(ar, n, rs, comp, colTerm, scale, bias, yr);
         else if (colTerm && bias)
             rescaleRow<false, true, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
         else if (colTerm)
@@ -114,6 +127,12 @@ struct Int8MatMul::Impl
     const Int8GemmS16Simd* gemmS16 = nullptr;
     std::vector<int16_t> gemmS16Weights;
     int16_t* widened = nullptr;
+    /// M > 1 where oneDNN's pairs saturate, the residual is sparse and B has batch 1 (int8_matmul_own.h): the own
+    /// kernel's 1x1 convolution over the M rows, on the split weights; it adds -za * colsum itself (no colTerm) and
+    /// the residual when it absorbs it (then `residual` is empty). Null otherwise. ownCopy: its scratch (K not a
+    /// multiple of 4).
+    std::unique_ptr<OwnInt8MatMul> own;
+    uint8_t* ownCopy = nullptr;
 
     dnnl::stream stream;
     int64_t preparedM = -1;
@@ -134,7 +153,8 @@ struct Int8MatMul::Impl
     int64_t widenedRow() const { return (k + 1) / 2 * 2; }
     size_t widenedBytes(int64_t m) const
     {
-        return gemmS16 ? scratchPart(size_t(batch * m * widenedRow()) * sizeof(int16_t)) : 0;
+        return (gemmS16 ? scratchPart(size_t(batch * m * widenedRow()) * sizeof(int16_t)) : 0)
+            + (own ? own->scratchBytes(m) : 0);
     }
     /// acc = (a - za)(b - zb) on the int16 loops, panels of tiles over the intra-op threads.
     void computeS16(const void* a, int64_t m, int32_t za);
@@ -208,6 +228,7 @@ void Int8MatMul::Impl::bindScratch(int64_t m)
     shifted = aType == DataType::Int8 ? base + accBytes + sumBytes : nullptr;
     const size_t shiftedBytes = aType == DataType::Int8 ? scratchPart(size_t(batch * m * k)) : 0;
     widened = gemmS16 ? reinterpret_cast<int16_t*>(base + accBytes + sumBytes + shiftedBytes) : nullptr;
+    ownCopy = own ? base + accBytes + sumBytes + shiftedBytes : nullptr;
 }
 
 void Int8MatMul::Impl::computeS16(const void* a, int64_t m, int32_t za)
@@ -249,7 +270,8 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
         computeS16(a, m, za);
         return false;
     }
-    if (!gemvRun)
+    const bool ownRun = !gemvRun && own;
+    if (!gemvRun && !ownRun)
         QS_RETURN_IF_ERROR(prepareFor(m));
     bindScratch(m);
     const uint8_t* au = static_cast<const uint8_t*>(a);
@@ -270,13 +292,17 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
             acc[j] += compensation[size_t(j)] * rs - za * gemvColSums[size_t(j)];
         return false;
     }
-    try {
-        src.set_data_handle(const_cast<uint8_t*>(au));
-        dst.set_data_handle(acc);
-        prim.execute(stream, { { DNNL_ARG_SRC, src }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst } });
-        stream.wait();
-    } catch (const dnnl::error& e) {
-        return onednnError(e, describe());
+    if (ownRun) {
+        own->run(au, m, za, acc, ownCopy, passThreads(m * n * k, int64_t(1) << 20));
+    } else {
+        try {
+            src.set_data_handle(const_cast<uint8_t*>(au));
+            dst.set_data_handle(acc);
+            prim.execute(stream, { { DNNL_ARG_SRC, src }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst } });
+            stream.wait();
+        } catch (const dnnl::error& e) {
+            return onednnError(e, describe());
+        }
     }
     source = au;
     if (!residual.empty() && !deferZeroPoints)
@@ -290,8 +316,11 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
         colTerm[j] = -za * colSums[j];
     if (deferZeroPoints)
         return true;
+    if (ownRun && compensationZero)
+        return false;
     for (int64_t b = 0; b < batch; ++b)
-        addZeroPointTerms(acc + b * m * n, m, n, rowSums + b * m, compensation.data(), colTerm.data() + b * n);
+        addZeroPointTerms(
+            acc + b * m * n, m, n, rowSums + b * m, compensation.data(), ownRun ? nullptr : colTerm.data() + b * n);
     return false;
 }
 
@@ -391,6 +420,15 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
     impl->report.remedy = !isa.pairsSaturate || impl->gemmS16 ? SaturationRemedy::NotNeeded
         : impl->residual.empty()                              ? SaturationRemedy::NoOffendingPairs
                                                               : SaturationRemedy::SparseResidual;
+    // Sparse residual, batch 1: the own kernel (int8_matmul_own.h), which may take the residual into its quads
+    // (still the sparse residual remedy: the same split, its excess reduced in the kernel).
+    if (isa.pairsSaturate && !impl->gemmS16 && batch == 1) {
+        impl->own = OwnInt8MatMul::create(impl->plainWeights.data(), k, n, impl->residual);
+        if (impl->own && impl->own->absorbsResidual()) {
+            impl->residual.clear();
+            impl->residualStart.assign(2, 0);
+        }
+    }
     impl->colSums.assign(size_t(batch * n), 0);
     for (int64_t bi = 0; bi < batch; ++bi)
         for (int64_t p = 0; p < k; ++p)
@@ -426,6 +464,8 @@ std::string Int8MatMul::implementation() const
     const std::string gemvNote = m_impl->gemv ? fmt::format(" (M = 1: {})", m_impl->gemv->name) : std::string();
     if (m_impl->gemmS16 && (!m_impl->gemmS16Weights.empty() || !m_impl->gemv))
         return m_impl->gemmS16->name + gemvNote;
+    if (m_impl->own)
+        return m_impl->own->implementation() + gemvNote;
     if (m_impl->preparedM >= 0)
         return m_impl->pd.impl_info_str() + gemvNote;
     return m_impl->gemv ? std::string(m_impl->gemv->name) : std::string("not yet created (first run)");
@@ -490,8 +530,8 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
         if (residual)
             d.addResidualRows(d.source, m, aZeroPoint, b, r0, rows, c0, c0 + cols);
         rescaleRows(d.acc + at, rows, cols, n, d.rowSums + b * m + r0, comp ? comp + c0 : nullptr,
-            deferred ? d.colTerm.data() + b * n + c0 : nullptr, d.scale.data() + c0, bias ? bias + c0 : nullptr,
-            y + at);
+            deferred && !d.own ? d.colTerm.data() + b * n + c0 : nullptr, d.scale.data() + c0,
+            bias ? bias + c0 : nullptr, y + at);
         if (!epilogue)
             continue;
         if (cols == n)
