@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <omp.h>
 #include <vector>
 
@@ -164,7 +165,11 @@ struct Int8MatMul::Impl
     /// acc = (a - za)(b - zb). With `deferZeroPoints` the oneDNN path leaves out the sparse residual (addResidualRows,
     /// from `source` and za) and the terms comp[j] * rowSums[i] + colTerm[j] (colTerm = -za * colSums, [batch][N])
     /// for the caller's epilogue and returns true; the gemv path always finishes acc and returns false.
-    Result<bool> compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints = false);
+    /// `ownRowsDone` (the own kernel's path only, which then computes the row sums first): runs on each thread for
+    /// the rows it has just computed, while they are in its cache; it must finish them (residual and zero-point
+    /// terms) itself.
+    Result<bool> compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints = false,
+        const std::function<void(int64_t, int64_t)>& ownRowsDone = {});
     const uint8_t* source = nullptr; ///< the last compute's uint8 A (shifted when A is int8), for addResidualRows
     /// acc += (a - za) r, r the sparse pair-saturation residual (ordered by batch entry, then reduction index):
     /// row by row of A, so each output row (N int32) and activation row (K bytes) stay in L1 while every residual
@@ -259,7 +264,8 @@ void Int8MatMul::Impl::computeS16(const void* a, int64_t m, int32_t za)
     });
 }
 
-Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints)
+Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints,
+    const std::function<void(int64_t, int64_t)>& ownRowsDone)
 {
     QS_RETURN_IF_ERROR(checkZeroPoint(aType, za, "activation"));
     if (m < 1)
@@ -293,6 +299,16 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
         return false;
     }
     if (ownRun) {
+        if (ownRowsDone) {
+            // The caller finishes each thread's rows inside the kernel's parallel region: row sums first.
+            source = au;
+            if (compensationZero)
+                std::fill(rowSums, rowSums + m, 0);
+            else
+                rowSumsOf(au, m, k, za, rowSums);
+            own->run(au, m, za, acc, ownCopy, passThreads(m * n * k, int64_t(1) << 20), ownRowsDone);
+            return true;
+        }
         own->run(au, m, za, acc, ownCopy, passThreads(m * n * k, int64_t(1) << 20));
     } else {
         try {
@@ -495,11 +511,30 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
     bool perColumnScales, const float* bias, float* y, const FloatBandEpilogue& epilogue)
 {
     Impl& d = *m_impl;
-    QS_ASSIGN_OR_RETURN(const bool deferred, d.compute(a, m, aZeroPoint, true));
     const int64_t n = d.n;
     d.scale.resize(size_t(n));
     for (int64_t j = 0; j < n; ++j)
         d.scale[size_t(j)] = aScale * bScales[perColumnScales ? j : 0];
+    constexpr int64_t kBandRows = 16, kMinBlockColumns = 256;
+    if (d.own && !(m == 1 && d.gemv)) {
+        // The own kernel's path: each thread finishes the rows it computed, in bands of kBandRows, right after the
+        // kernel wrote them: the residual (if the kernel left it), the row-sum term, the rescale and the epilogue,
+        // each value by the same operations as the tiles below, in one parallel region instead of two.
+        const int32_t* comp = d.compensationZero ? nullptr : d.compensation.data();
+        const auto rowsDone = [&](int64_t begin, int64_t end) {
+            for (int64_t r0 = begin; r0 < end; r0 += kBandRows) {
+                const int64_t rows = std::min(kBandRows, end - r0);
+                if (!d.residual.empty())
+                    d.addResidualRows(d.source, m, aZeroPoint, 0, r0, rows, 0, n);
+                rescaleRows(
+                    d.acc + r0 * n, rows, n, n, d.rowSums + r0, comp, nullptr, d.scale.data(), bias, y + r0 * n);
+                if (epilogue)
+                    epilogue(y + r0 * n, rows * n);
+            }
+        };
+        return d.compute(a, m, aZeroPoint, true, rowsDone).status();
+    }
+    QS_ASSIGN_OR_RETURN(const bool deferred, d.compute(a, m, aZeroPoint, true));
     // The gemv and int16 paths (not deferred) leave acc final: no terms to add.
     const int32_t* comp = deferred && !d.compensationZero ? d.compensation.data() : nullptr;
     // Tiles of rows over the intra-op threads (the AVX2 clone runs inside each; a parallel region inside a
@@ -508,7 +543,6 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
     // (deferred by compute: int32 additions in another order, the same sums) while its rows are in cache, and then
     // gives its float rows to the caller's epilogue: no pass of its own, and on every thread, for either. Each value
     // is computed by the same operations whatever the tiling, so the result does not depend on the thread count.
-    constexpr int64_t kBandRows = 16, kMinBlockColumns = 256;
     const bool residual = deferred && !d.residual.empty();
     const int64_t bands = (m + kBandRows - 1) / kBandRows;
     const bool parallel = d.batch * m * n >= (1 << 15) && !omp_in_parallel();
@@ -530,8 +564,8 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
         if (residual)
             d.addResidualRows(d.source, m, aZeroPoint, b, r0, rows, c0, c0 + cols);
         rescaleRows(d.acc + at, rows, cols, n, d.rowSums + b * m + r0, comp ? comp + c0 : nullptr,
-            deferred && !d.own ? d.colTerm.data() + b * n + c0 : nullptr, d.scale.data() + c0,
-            bias ? bias + c0 : nullptr, y + at);
+            deferred ? d.colTerm.data() + b * n + c0 : nullptr, d.scale.data() + c0, bias ? bias + c0 : nullptr,
+            y + at);
         if (!epilogue)
             continue;
         if (cols == n)

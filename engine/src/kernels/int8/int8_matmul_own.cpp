@@ -4,6 +4,7 @@
 #include "kernels/int8/thread_blocks.h"
 #include "kernels/kernel.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace qs::kernels::int8 {
@@ -49,18 +50,25 @@ size_t OwnInt8MatMul::scratchBytes(int64_t m) const noexcept
     return m_rowBytes == m_k ? 0 : scratchPart(size_t(m * m_rowBytes));
 }
 
-void OwnInt8MatMul::run(const uint8_t* a, int64_t m, int32_t za, int32_t* acc, uint8_t* scratch, int threads)
+void OwnInt8MatMul::run(const uint8_t* a, int64_t m, int32_t za, int32_t* acc, uint8_t* scratch, int threads,
+    const std::function<void(int64_t begin, int64_t end)>& rowsDone)
 {
     const bool copy = m_rowBytes != m_k;
     const uint8_t* source = copy ? scratch : a;
     m_kernel->beginImage(source, za); // in place: sets the source and the zero point's offsets, copies nothing
-    forEachThreadBlock(m, threads, m_kernel->pixelBlock(), [&](int64_t begin, int64_t end) {
+    // Whole microkernel calls (pixelBlock() rows) per thread, as evenly as they go: M = 128 at 2 threads is 11 + 11
+    // calls (rows 0-65, 66-127), where rows rounded to whole calls per thread would give 60 + 68 rows, 10 + 12 calls.
+    const int64_t rowsPerCall = m_kernel->pixelBlock(), calls = (m + rowsPerCall - 1) / rowsPerCall;
+    forEachThreadBlock(calls, threads, 1, [&](int64_t first, int64_t last) {
+        const int64_t begin = first * rowsPerCall, end = std::min(m, last * rowsPerCall);
         if (copy) // each thread's rows only: a 1x1 pixel reads nothing else
             for (int64_t i = begin; i < end; ++i) {
                 std::memcpy(scratch + i * m_rowBytes, a + i * m_k, size_t(m_k));
                 std::memset(scratch + i * m_rowBytes + m_k, 0, size_t(m_rowBytes - m_k));
             }
         m_kernel->computePixels(begin, end, acc + begin * m_n);
+        if (rowsDone)
+            rowsDone(begin, end);
     });
 }
 

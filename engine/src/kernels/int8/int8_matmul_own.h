@@ -13,6 +13,7 @@
 #include "kernels/int8/int8_saturation.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -34,7 +35,9 @@ public:
     size_t scratchBytes(int64_t m) const noexcept;
     /// acc [M, N] = Σ_k (a[i, k] - za) · w[k, n] (+ the residual's share when absorbed), exact int32; `a` uint8
     /// [M, K]. Rows in one contiguous block per thread over `threads` (passThreads); the same sums at any count.
-    void run(const uint8_t* a, int64_t m, int32_t za, int32_t* acc, uint8_t* scratch, int threads);
+    /// `rowsDone`, when given, then runs on each thread for the rows [begin, end) that thread has just computed.
+    void run(const uint8_t* a, int64_t m, int32_t za, int32_t* acc, uint8_t* scratch, int threads,
+        const std::function<void(int64_t begin, int64_t end)>& rowsDone = {});
 
 private:
     OwnInt8MatMul() = default;
