@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Int8MatMul::runFloat (whatever path its rules choose) against the int16 loops alone (int8_gemm_s16.h) on the
 // transformer encoder's matmul shapes (M = 128 tokens), single thread, for two kinds of s8 weights: "normal" (a
-// trained layer's bell shape, few weight pairs beyond the int16 bound) and "uniform" (PyTorch's initial weights, one
-// pair in 8 beyond it).
+// trained layer's bell shape, few weight pairs beyond the int16 bound: without VNNI the own kernel's 1x1 convolution,
+// int8_matmul_own.h; natively oneDNN) and "uniform" (PyTorch's initial weights, one pair in 8 beyond it: the int16
+// loops without VNNI).
 //
 //   OMP_NUM_THREADS=1 DNNL_MAX_CPU_ISA=AVX512_CORE build/bin/bench_int8_matmul --benchmark_repetitions=5
 //   OMP_NUM_THREADS=1 DNNL_MAX_CPU_ISA=AVX2 build/bin/bench_int8_matmul --benchmark_repetitions=5

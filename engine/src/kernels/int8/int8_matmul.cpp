@@ -3,6 +3,7 @@
 
 #include "kernels/int8/int8_gemm_s16.h"
 #include "kernels/int8/int8_gemv.h"
+#include "kernels/int8/int8_matmul_own.h"
 #include "kernels/int8/int8_node_util.h"
 #include "kernels/int8/onednn_context.h"
 #include "kernels/int8/target_clones.h"
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <omp.h>
 #include <vector>
 
@@ -25,7 +27,9 @@ using dt = dnnl::memory::data_type;
 /// (int8_gemm_s16.h) rather than oneDNN plus the sparse residual. Measured at DNNL_MAX_CPU_ISA=AVX512_CORE on the
 /// transformer encoder (bench/archive/2026-11-29-int8-matmul-no-vnni.md): oneDNN's u8·s8 gemm ran ~1.4x the int16
 /// loops' products per second, and the residual costs ~3 cycles per residual weight and activation row, so the
-/// int16 loops win from about one offending pair in 300 weights (PyTorch's uniform initial weights: one in 8).
+/// int16 loops win from about one offending pair in 300 weights (PyTorch's uniform initial weights: one in 8). Below
+/// it the own kernel (int8_matmul_own.h) now runs instead of oneDNN, and takes the residual into its quads; the
+/// threshold was not re-measured against it.
 constexpr int64_t kDenseResidual = 256;
 using tag = dnnl::memory::format_tag;
 
@@ -41,14 +45,19 @@ QS_CLONES void rowSumsOf(const uint8_t* a, int64_t rows, int64_t k, int32_t za, 
 }
 
 /// y[i, j] += comp[j] * rowSums[i] + colTerm[j] over [m, n]: the zero-point terms of int8_matmul.h, in int32.
+/// colTerm null: no column term (the own kernel's sums already hold it).
 QS_CLONES void addZeroPointTerms(
     int32_t* y, int64_t m, int64_t n, const int32_t* rowSums, const int32_t* comp, const int32_t* colTerm)
 {
     for (int64_t i = 0; i < m; ++i) {
         const int32_t rs = rowSums[i];
         int32_t* yr = y + i * n;
-        for (int64_t j = 0; j < n; ++j)
-            yr[j] += comp[j] * rs + colTerm[j];
+        if (colTerm)
+            for (int64_t j = 0; j < n; ++j)
+                yr[j] += comp[j] * rs + colTerm[j];
+        else
+            for (int64_t j = 0; j < n; ++j)
+                yr[j] += comp[j] * rs;
     }
 }
 
@@ -64,9 +73,10 @@ __attribute__((always_inline)) inline void rescaleRow(const int32_t* ar, int64_t
 
 /// y = float(acc + comp[j] * rowSums[i] + colTerm[j]) * scale[j] + bias[j]: the zero-point terms and the rescale in
 /// one pass. comp null: no row-sum term (every k[n] zero: int8 weights with zero point 0, or uint8 with 128), and
-/// rowSums unread; colTerm null: no column term; bias null: + 0.0f, as the scalar form always added. Each variant
-/// is the same int32 sum and float operations. No FMA in either clone, so each element rounds the product before
-/// the add. `n` columns of rows `ld` apart in acc and y (comp, colTerm, scale and bias start at the first column).
+/// rowSums unread; colTerm null: no column term (the own kernel's sums hold it); bias null: + 0.0f, as the scalar form
+/// always added. Each variant is the same int32 sum and float operations. No FMA in either clone, so each element
+/// rounds the product before the add. `n` columns of rows `ld` apart in acc and y (comp, colTerm, scale and bias start
+/// at the first column).
 QS_CLONES void rescaleRows(const int32_t* acc, int64_t rows, int64_t n, int64_t ld, const int32_t* rowSums,
     const int32_t* comp, const int32_t* colTerm, const float* scale, const float* bias, float* y)
 {
@@ -74,10 +84,14 @@ QS_CLONES void rescaleRows(const int32_t* acc, int64_t rows, int64_t n, int64_t 
         const int32_t* ar = acc + r * ld;
         const int32_t rs = comp ? rowSums[r] : 0;
         float* yr = y + r * ld;
-        if (comp && bias)
+        if (comp && colTerm && bias)
             rescaleRow<true, true, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
-        else if (comp)
+        else if (comp && colTerm)
             rescaleRow<true, true, false>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (comp && bias)
+            rescaleRow<true, false, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
+        else if (comp)
+            rescaleRow<true, false, false>(ar, n, rs, comp, colTerm, scale, bias, yr);
         else if (colTerm && bias)
             rescaleRow<false, true, true>(ar, n, rs, comp, colTerm, scale, bias, yr);
         else if (colTerm)
@@ -114,6 +128,12 @@ struct Int8MatMul::Impl
     const Int8GemmS16Simd* gemmS16 = nullptr;
     std::vector<int16_t> gemmS16Weights;
     int16_t* widened = nullptr;
+    /// M > 1 where oneDNN's pairs saturate, the residual is sparse and B has batch 1 (int8_matmul_own.h): the own
+    /// kernel's 1x1 convolution over the M rows, on the split weights; it adds -za * colsum itself (no colTerm) and
+    /// the residual when it absorbs it (then `residual` is empty). Null otherwise. ownCopy: its scratch (K not a
+    /// multiple of 4).
+    std::unique_ptr<OwnInt8MatMul> own;
+    uint8_t* ownCopy = nullptr;
 
     dnnl::stream stream;
     int64_t preparedM = -1;
@@ -134,7 +154,8 @@ struct Int8MatMul::Impl
     int64_t widenedRow() const { return (k + 1) / 2 * 2; }
     size_t widenedBytes(int64_t m) const
     {
-        return gemmS16 ? scratchPart(size_t(batch * m * widenedRow()) * sizeof(int16_t)) : 0;
+        return (gemmS16 ? scratchPart(size_t(batch * m * widenedRow()) * sizeof(int16_t)) : 0)
+            + (own ? own->scratchBytes(m) : 0);
     }
     /// acc = (a - za)(b - zb) on the int16 loops, panels of tiles over the intra-op threads.
     void computeS16(const void* a, int64_t m, int32_t za);
@@ -144,7 +165,11 @@ struct Int8MatMul::Impl
     /// acc = (a - za)(b - zb). With `deferZeroPoints` the oneDNN path leaves out the sparse residual (addResidualRows,
     /// from `source` and za) and the terms comp[j] * rowSums[i] + colTerm[j] (colTerm = -za * colSums, [batch][N])
     /// for the caller's epilogue and returns true; the gemv path always finishes acc and returns false.
-    Result<bool> compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints = false);
+    /// `ownRowsDone` (the own kernel's path only, which then computes the row sums first): runs on each thread for
+    /// the rows it has just computed, while they are in its cache; it must finish them (residual and zero-point
+    /// terms) itself.
+    Result<bool> compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints = false,
+        const std::function<void(int64_t, int64_t)>& ownRowsDone = {});
     const uint8_t* source = nullptr; ///< the last compute's uint8 A (shifted when A is int8), for addResidualRows
     /// acc += (a - za) r, r the sparse pair-saturation residual (ordered by batch entry, then reduction index):
     /// row by row of A, so each output row (N int32) and activation row (K bytes) stay in L1 while every residual
@@ -208,6 +233,7 @@ void Int8MatMul::Impl::bindScratch(int64_t m)
     shifted = aType == DataType::Int8 ? base + accBytes + sumBytes : nullptr;
     const size_t shiftedBytes = aType == DataType::Int8 ? scratchPart(size_t(batch * m * k)) : 0;
     widened = gemmS16 ? reinterpret_cast<int16_t*>(base + accBytes + sumBytes + shiftedBytes) : nullptr;
+    ownCopy = own ? base + accBytes + sumBytes + shiftedBytes : nullptr;
 }
 
 void Int8MatMul::Impl::computeS16(const void* a, int64_t m, int32_t za)
@@ -238,7 +264,8 @@ void Int8MatMul::Impl::computeS16(const void* a, int64_t m, int32_t za)
     });
 }
 
-Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints)
+Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bool deferZeroPoints,
+    const std::function<void(int64_t, int64_t)>& ownRowsDone)
 {
     QS_RETURN_IF_ERROR(checkZeroPoint(aType, za, "activation"));
     if (m < 1)
@@ -249,7 +276,8 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
         computeS16(a, m, za);
         return false;
     }
-    if (!gemvRun)
+    const bool ownRun = !gemvRun && own;
+    if (!gemvRun && !ownRun)
         QS_RETURN_IF_ERROR(prepareFor(m));
     bindScratch(m);
     const uint8_t* au = static_cast<const uint8_t*>(a);
@@ -270,13 +298,27 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
             acc[j] += compensation[size_t(j)] * rs - za * gemvColSums[size_t(j)];
         return false;
     }
-    try {
-        src.set_data_handle(const_cast<uint8_t*>(au));
-        dst.set_data_handle(acc);
-        prim.execute(stream, { { DNNL_ARG_SRC, src }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst } });
-        stream.wait();
-    } catch (const dnnl::error& e) {
-        return onednnError(e, describe());
+    if (ownRun) {
+        if (ownRowsDone) {
+            // The caller finishes each thread's rows inside the kernel's parallel region: row sums first.
+            source = au;
+            if (compensationZero)
+                std::fill(rowSums, rowSums + m, 0);
+            else
+                rowSumsOf(au, m, k, za, rowSums);
+            own->run(au, m, za, acc, ownCopy, passThreads(m * n * k, int64_t(1) << 20), ownRowsDone);
+            return true;
+        }
+        own->run(au, m, za, acc, ownCopy, passThreads(m * n * k, int64_t(1) << 20));
+    } else {
+        try {
+            src.set_data_handle(const_cast<uint8_t*>(au));
+            dst.set_data_handle(acc);
+            prim.execute(stream, { { DNNL_ARG_SRC, src }, { DNNL_ARG_WEIGHTS, weights }, { DNNL_ARG_DST, dst } });
+            stream.wait();
+        } catch (const dnnl::error& e) {
+            return onednnError(e, describe());
+        }
     }
     source = au;
     if (!residual.empty() && !deferZeroPoints)
@@ -290,8 +332,11 @@ Result<bool> Int8MatMul::Impl::compute(const void* a, int64_t m, int32_t& za, bo
         colTerm[j] = -za * colSums[j];
     if (deferZeroPoints)
         return true;
+    if (ownRun && compensationZero)
+        return false;
     for (int64_t b = 0; b < batch; ++b)
-        addZeroPointTerms(acc + b * m * n, m, n, rowSums + b * m, compensation.data(), colTerm.data() + b * n);
+        addZeroPointTerms(
+            acc + b * m * n, m, n, rowSums + b * m, compensation.data(), ownRun ? nullptr : colTerm.data() + b * n);
     return false;
 }
 
@@ -391,6 +436,15 @@ Result<std::unique_ptr<Int8MatMul>> Int8MatMul::create(
     impl->report.remedy = !isa.pairsSaturate || impl->gemmS16 ? SaturationRemedy::NotNeeded
         : impl->residual.empty()                              ? SaturationRemedy::NoOffendingPairs
                                                               : SaturationRemedy::SparseResidual;
+    // Sparse residual, batch 1: the own kernel (int8_matmul_own.h), which may take the residual into its quads
+    // (still the sparse residual remedy: the same split, its excess reduced in the kernel).
+    if (isa.pairsSaturate && !impl->gemmS16 && batch == 1) {
+        impl->own = OwnInt8MatMul::create(impl->plainWeights.data(), k, n, impl->residual);
+        if (impl->own && impl->own->absorbsResidual()) {
+            impl->residual.clear();
+            impl->residualStart.assign(2, 0);
+        }
+    }
     impl->colSums.assign(size_t(batch * n), 0);
     for (int64_t bi = 0; bi < batch; ++bi)
         for (int64_t p = 0; p < k; ++p)
@@ -426,6 +480,8 @@ std::string Int8MatMul::implementation() const
     const std::string gemvNote = m_impl->gemv ? fmt::format(" (M = 1: {})", m_impl->gemv->name) : std::string();
     if (m_impl->gemmS16 && (!m_impl->gemmS16Weights.empty() || !m_impl->gemv))
         return m_impl->gemmS16->name + gemvNote;
+    if (m_impl->own)
+        return m_impl->own->implementation() + gemvNote;
     if (m_impl->preparedM >= 0)
         return m_impl->pd.impl_info_str() + gemvNote;
     return m_impl->gemv ? std::string(m_impl->gemv->name) : std::string("not yet created (first run)");
@@ -455,11 +511,30 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
     bool perColumnScales, const float* bias, float* y, const FloatBandEpilogue& epilogue)
 {
     Impl& d = *m_impl;
-    QS_ASSIGN_OR_RETURN(const bool deferred, d.compute(a, m, aZeroPoint, true));
     const int64_t n = d.n;
     d.scale.resize(size_t(n));
     for (int64_t j = 0; j < n; ++j)
         d.scale[size_t(j)] = aScale * bScales[perColumnScales ? j : 0];
+    constexpr int64_t kBandRows = 16, kMinBlockColumns = 256;
+    if (d.own && !(m == 1 && d.gemv)) {
+        // The own kernel's path: each thread finishes the rows it computed, in bands of kBandRows, right after the
+        // kernel wrote them: the residual (if the kernel left it), the row-sum term, the rescale and the epilogue,
+        // each value by the same operations as the tiles below, in one parallel region instead of two.
+        const int32_t* comp = d.compensationZero ? nullptr : d.compensation.data();
+        const auto rowsDone = [&](int64_t begin, int64_t end) {
+            for (int64_t r0 = begin; r0 < end; r0 += kBandRows) {
+                const int64_t rows = std::min(kBandRows, end - r0);
+                if (!d.residual.empty())
+                    d.addResidualRows(d.source, m, aZeroPoint, 0, r0, rows, 0, n);
+                rescaleRows(
+                    d.acc + r0 * n, rows, n, n, d.rowSums + r0, comp, nullptr, d.scale.data(), bias, y + r0 * n);
+                if (epilogue)
+                    epilogue(y + r0 * n, rows * n);
+            }
+        };
+        return d.compute(a, m, aZeroPoint, true, rowsDone).status();
+    }
+    QS_ASSIGN_OR_RETURN(const bool deferred, d.compute(a, m, aZeroPoint, true));
     // The gemv and int16 paths (not deferred) leave acc final: no terms to add.
     const int32_t* comp = deferred && !d.compensationZero ? d.compensation.data() : nullptr;
     // Tiles of rows over the intra-op threads (the AVX2 clone runs inside each; a parallel region inside a
@@ -468,7 +543,6 @@ Status Int8MatMul::runFloat(const void* a, int64_t m, int32_t aZeroPoint, float 
     // (deferred by compute: int32 additions in another order, the same sums) while its rows are in cache, and then
     // gives its float rows to the caller's epilogue: no pass of its own, and on every thread, for either. Each value
     // is computed by the same operations whatever the tiling, so the result does not depend on the thread count.
-    constexpr int64_t kBandRows = 16, kMinBlockColumns = 256;
     const bool residual = deferred && !d.residual.empty();
     const int64_t bands = (m + kBandRows - 1) / kBandRows;
     const bool parallel = d.batch * m * n >= (1 << 15) && !omp_in_parallel();

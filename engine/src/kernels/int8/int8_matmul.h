@@ -8,7 +8,9 @@
 //   (a - za)(b - zb) = a·b' - za·colsum(b') + (a - za)·r + k[n]·(rowsum(a) - K·za),   k[n] = c - zb[n],
 // where b' + r = b - c and r is the sparse int16-pair-saturation residual of int8_saturation.h.
 // Where oneDNN's pairs saturate (no VNNI) and more than one weight in 256 sits in an offending pair, M > 1 runs the
-// exact int16 loops of int8_gemm_s16.h instead (no split, no residual, no zero-point terms); M = 1 runs int8_gemv.h.
+// exact int16 loops of int8_gemm_s16.h instead (no split, no residual, no zero-point terms); with fewer and B of
+// batch 1, M > 1 runs the own convolution kernel's microkernels as a 1x1 convolution (int8_matmul_own.h: the same
+// split, its residual mostly inside the kernel, -za·colsum(b') in its sums); M = 1 runs int8_gemv.h.
 #pragma once
 
 #include "kernels/int8/int8_conv.h"
