@@ -136,8 +136,9 @@ struct Int8Conv::Impl
     void layoutScratch();
     Status bindScratch(); ///< points the buffers, oneDNN's memories and the executor's into this run's scratch
     void fillPaddedBorder(); ///< the zero point around the padded source's interior
-    /// Zeros in every plane position a residual reads that buildResidualPlanes does not write.
-    void clearPlaneMargins();
+    /// Zeros in every position of plane rows [rowBegin, rowEnd) (input rows, PlaneGeometry::rowMin on) that a residual
+    /// reads and buildResidualPlanes does not write.
+    void clearPlaneMargins(int64_t rowBegin, int64_t rowEnd);
 
     bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }
     /// Element strides of the activations: between channels and between pixels of one image.
@@ -188,7 +189,10 @@ struct Int8Conv::Impl
     void dropS8Corrections(int64_t reduction, int64_t inner);
     // int8_conv_residual.cpp
     void planCorrections();
-    void buildResidualPlanes(const uint8_t* image, int32_t zp); ///< x - zp of one image into `planes`
+    /// Plane rows [rowBegin, rowEnd) (input rows, PlaneGeometry::rowMin on) of one image: x - zp into `planes`, zeros
+    /// in their margins. Only runs that apply the residual build them; rows are independent, so each epilogue thread
+    /// builds a block of them.
+    void buildResidualPlanes(const uint8_t* image, int32_t zp, int64_t rowBegin, int64_t rowEnd);
     /// Adds the residual to the NHWC tile of `count` pixels from (outputRow, firstColumn) on.
     void applyResidual(int32_t* tile, int64_t outputRow, int64_t firstColumn, int64_t count);
     static constexpr int64_t kTile = 16;
