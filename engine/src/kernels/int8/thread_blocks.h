@@ -20,8 +20,9 @@ constexpr int64_t kParallelConvMinOutputs = 32 * 1024;
 /// ...or, where the bands of the layer are computed inside the epilogue (the own kernel, the depthwise and planar
 /// paths), from this many multiply-accumulates per image: 20-30 us of the own kernels' work at 1 thread (35-50 per ns
 /// on 14 x 14 and 7 x 7 layers without VNNI), enough to repay a second thread
-/// (bench/archive/2026-11-29-step-threads.md). Without VNNI the session runs an int8 convolution below it on one
-/// thread as a whole (stepThreads), so the layer is planned for one.
+/// (bench/archive/2026-11-29-step-threads.md). Without VNNI the session runs an int8 convolution below both bounds
+/// on one thread as a whole and every other one on its threads (stepThreads), so the layer is planned for the threads
+/// it runs on.
 constexpr int64_t kParallelConvMinMacs = int64_t(1) << 20;
 
 /// The threads a pass of `count` elements runs on: 1 below `minCount` or inside another parallel region, else the
