@@ -32,8 +32,9 @@ namespace {
 using ThreadCase = test::DynamicConvCase;
 
 // All above Int8Conv's parallel thresholds (32Ki output values per image, or 2^20 multiply-accumulates where the
-// bands are computed in the epilogue: the last two, small maps with few outputs); odd row counts so the blocks differ
-// in size, outlier weights (residual corrections) and a zero point far from the weights' (compensation).
+// bands are computed in the epilogue: the two on maps of 7 x 7 and 9 x 11 pointwise / 3x3); odd row counts, so the
+// threads' blocks of pixels begin and end inside rows, outlier weights (residual corrections) and a zero point far from
+// the weights' (compensation).
 const ThreadCase kCases[] = {
     { "Spatial13to24Pad1", test::squareConv(1, 13, 17, 100, 24, 1, 3, 1, 1), 117, 128 },
     { "Spatial16to27Stride2", test::squareConv(1, 16, 31, 201, 27, 1, 3, 2, 1), 200, 131 },
@@ -48,6 +49,9 @@ const ThreadCase kCases[] = {
     { "Depthwise40Kernel3", test::squareConv(1, 40, 37, 60, 40, 40, 3, 1, 1), 200, 120 },
     { "Depthwise72Kernel5Stride2Batch2", test::squareConv(2, 72, 45, 47, 72, 72, 5, 2, 2), 3, 128 },
     { "Depthwise24Kernel3Stride2", test::squareConv(1, 24, 69, 80, 24, 24, 3, 2, 1), 128, 128 },
+    // A small map whose rows do not divide among 2 or 3 threads: each takes an equal share of its pixels, blocks that
+    // start and end inside a row.
+    { "Depthwise768Kernel3Map7", test::squareConv(1, 768, 7, 7, 768, 768, 3, 1, 1), 200, 120 },
 };
 
 /// Runs `fn` with `threads` intra-op threads (as a session sets them), restoring the previous count.

@@ -164,7 +164,7 @@ struct Int8Conv::Impl
     /// epilogueThreads for this layer's executor.
     int epilogueThreads() const { return epilogueThreads(executor->banded()); }
     /// Runs the corrections and `store(thread, n, i, j0, count, tile)` over every output tile, on `threads` threads
-    /// (blocks of rows); `thread` (< threads) selects the store's per-thread buffers.
+    /// (blocks of pixels); `thread` (< threads) selects the store's per-thread buffers.
     template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, int threads, Store&& store);
     // int8_conv_source.cpp
     Status prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
@@ -182,7 +182,8 @@ struct Int8Conv::Impl
     void splitPairsFor(const std::string& implementation);
     void boundAccumulators(); ///< accBound, and accOffset for a padded source
     void computeWindowSums(const uint8_t* image, int32_t zp);
-    void compensateRow(int32_t* accRow, int64_t outputRow); ///< adds k[oc] * window sum to one NHWC output row
+    /// Adds k[oc] * window sum to `count` NHWC output pixels of row `outputRow` from `firstColumn` on.
+    void compensatePixels(int32_t* acc, int64_t outputRow, int64_t firstColumn, int64_t count);
     /// The planar and depthwise paths multiply int16 operands into int32, exact without the s8 kernels' corrections:
     /// counts the pairs an int16-pairing kernel would face with the s8 weights (`reduction` x `inner` per output
     /// channel) for the diagnosis, then drops what planWeightZeroPoints set up.
