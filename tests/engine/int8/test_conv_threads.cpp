@@ -52,6 +52,9 @@ const ThreadCase kCases[] = {
     // A small map whose rows do not divide among 2 or 3 threads: each takes an equal share of its pixels, blocks that
     // start and end inside a row.
     { "Depthwise768Kernel3Map7", test::squareConv(1, 768, 7, 7, 768, 768, 3, 1, 1), 200, 120 },
+    // Below the output bound, above the banded work bound only by its cost per output (bandedConvWork: 28224 outputs,
+    // 0.25 M multiply-accumulates): split as well.
+    { "Depthwise576Kernel3Map7", test::squareConv(1, 576, 7, 7, 576, 576, 3, 1, 1), 117, 128 },
 };
 
 /// Runs `fn` with `threads` intra-op threads (as a session sets them), restoring the previous count.

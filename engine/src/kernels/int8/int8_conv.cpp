@@ -144,13 +144,13 @@ Status Int8Conv::Impl::runKernel(const void* x, int32_t& xZeroPoint, const uint8
 int Int8Conv::Impl::epilogueThreads(bool banded) const
 {
     // Below kParallelConvMinOutputs output values per image the epilogue's share of a thread wake-up outweighs the
-    // work saved, unless the bands are computed there too: then the layer's multiply-accumulates count (7 x 7 x 96
-    // outputs of a 576-channel pointwise layer: 4704 values, 2.7 M). Inside another parallel region (nested) the
-    // layer runs on the calling thread.
+    // work saved, unless the bands are computed there too: then the layer's work counts, its multiply-accumulates and
+    // a cost per output (bandedConvWork; 7 x 7 x 96 outputs of a 576-channel pointwise layer: 4704 values, 2.7 M
+    // multiply-accumulates). Inside another parallel region (nested) the layer runs on the calling thread.
     const ConvShape& s = shape;
     const int64_t outputs = s.outHeight() * s.outWidth() * s.outChannels;
     const bool large = outputs >= kParallelConvMinOutputs
-        || (banded && outputs * (s.weightCount() / s.outChannels) >= kParallelConvMinMacs);
+        || (banded && bandedConvWork(outputs, outputs * (s.weightCount() / s.outChannels)) >= kParallelConvMinMacs);
     if (omp_in_parallel() || s.outHeight() < 2 || !large)
         return 1;
     return int(std::clamp<int64_t>(omp_get_max_threads(), 1, s.outHeight()));
