@@ -79,10 +79,15 @@ int stepThreads(const SessionPlan& plan, const Step& step, int sessionThreads)
     //   time on one thread (mnasnet0_5 FP32 1.15 of 2.49 ms at 1 thread, MobileNetV3 FP32 3.3 of 5.8 ms, mnasnet0_5
     //   QDQ under AVX512_CORE 1.5 of 3.6 ms; steps of up to 0.23 ms), and on a quiet machine mnasnet0_5 FP32 at 2
     //   threads went from 2.05 ms (session 10, no rule) to 2.53 ms.
-    // Without VNNI the bound is the one from which the int8 convolution computes its bands on several threads
-    // (kParallelConvMinMacs), and it holds for int8 convolutions on maps of any size, so that a layer planned for two
-    // threads finds them: the own kernel, chosen at one thread, is kept at two only where its bands run on both
-    // (int8_conv_plan.cpp, bandsParallel), and oneDNN's kernel, slower on these layers at one thread, would replace it.
+    // Without VNNI an int8 convolution takes the rule by which it splits its bands itself (from kParallelConvMinOutputs
+    // output values per image, or kParallelConvMinMacs of work counting a cost per output, bandedConvWork:
+    // Int8Conv::Impl::epilogueThreads), on maps of any size, so that a layer planned for two threads finds them: the
+    // own kernel, chosen at one thread, is kept at two only where its bands run on both (int8_conv_plan.cpp,
+    // bandsParallel), and oneDNN's kernel, slower on these layers at one thread, would replace it. The outputs matter
+    // for depthwise layers, whose time goes with their outputs more than with their few multiply-accumulates per
+    // output (~1 ns per output at 1 thread under AVX512_CORE, 3x3 or 5x5): mnasnet0_5 QDQ's 56 x 56 x 24 stride-2
+    // layer (0.68 M multiply-accumulates) took 0.067 ms on one thread at --threads 2, FP32's jit_dw 0.029 ms on two
+    // (bench/archive/2026-11-29-int8-threads.md).
     // Steps whose output is not a 4-D feature map (matmuls, the transformer's steps, classifier heads) keep the
     // session's threads.
     constexpr int64_t kSmallPlane = 14 * 14;
@@ -98,8 +103,16 @@ int stepThreads(const SessionPlan& plan, const Step& step, int sessionThreads)
     static const bool vnni = !kernels::int8::onednnInt8Isa().pairsSaturate;
     const bool eightBit = eightBitStep(plan, step);
     const int64_t macs = convolutionMacs(plan, step, out);
-    if (eightBit && !vnni && macs > 0 && macs < kernels::int8::kParallelConvMinMacs)
-        return 1; // on any map: the convolution would not split its bands
+    if (eightBit && !vnni && macs > 0) {
+        int64_t outputs = 1;
+        for (int64_t d : out.dims)
+            outputs *= d;
+        outputs /= std::max<int64_t>(out.dims[0], 1); // per image, as the convolution counts them
+        const int64_t imageMacs = macs / std::max<int64_t>(out.dims[0], 1);
+        const bool splits = kernels::int8::bandedConvWork(outputs, imageMacs) >= kernels::int8::kParallelConvMinMacs
+            || outputs >= kernels::int8::kParallelConvMinOutputs;
+        return splits ? sessionThreads : 1; // on any map: as the convolution splits its bands
+    }
     if (out.dims[2] * out.dims[3] > kSmallPlane)
         return sessionThreads;
     return macs < (eightBit && vnni ? kParallelMinMacsVnni : kParallelMinMacs) ? 1 : sessionThreads;

@@ -11,10 +11,13 @@
 #include "kernels/int8/int8_conv.h"
 #include "square_conv.h"
 
+#include <quantscope/engine/host_tensor.h>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <omp.h>
 #include <random>
@@ -29,8 +32,9 @@ namespace {
 using ThreadCase = test::DynamicConvCase;
 
 // All above Int8Conv's parallel thresholds (32Ki output values per image, or 2^20 multiply-accumulates where the
-// bands are computed in the epilogue: the last two, small maps with few outputs); odd row counts so the blocks differ
-// in size, outlier weights (residual corrections) and a zero point far from the weights' (compensation).
+// bands are computed in the epilogue: the two on maps of 7 x 7 and 9 x 11 pointwise / 3x3); odd row counts, so the
+// threads' blocks of pixels begin and end inside rows, outlier weights (residual corrections) and a zero point far from
+// the weights' (compensation).
 const ThreadCase kCases[] = {
     { "Spatial13to24Pad1", test::squareConv(1, 13, 17, 100, 24, 1, 3, 1, 1), 117, 128 },
     { "Spatial16to27Stride2", test::squareConv(1, 16, 31, 201, 27, 1, 3, 2, 1), 200, 131 },
@@ -45,6 +49,12 @@ const ThreadCase kCases[] = {
     { "Depthwise40Kernel3", test::squareConv(1, 40, 37, 60, 40, 40, 3, 1, 1), 200, 120 },
     { "Depthwise72Kernel5Stride2Batch2", test::squareConv(2, 72, 45, 47, 72, 72, 5, 2, 2), 3, 128 },
     { "Depthwise24Kernel3Stride2", test::squareConv(1, 24, 69, 80, 24, 24, 3, 2, 1), 128, 128 },
+    // A small map whose rows do not divide among 2 or 3 threads: each takes an equal share of its pixels, blocks that
+    // start and end inside a row.
+    { "Depthwise768Kernel3Map7", test::squareConv(1, 768, 7, 7, 768, 768, 3, 1, 1), 200, 120 },
+    // Below the output bound, above the banded work bound only by its cost per output (bandedConvWork: 28224 outputs,
+    // 0.25 M multiply-accumulates): split as well.
+    { "Depthwise576Kernel3Map7", test::squareConv(1, 576, 7, 7, 576, 576, 3, 1, 1), 117, 128 },
 };
 
 /// Runs `fn` with `threads` intra-op threads (as a session sets them), restoring the previous count.
@@ -120,6 +130,12 @@ void checkThreads(const ThreadCase& c, ActivationLayout layout)
     std::vector<float> silu1, residual1;
     for (const int threads : { 1, 2, 3 }) {
         SCOPED_TRACE(testing::Message() << s.toString() << " [" << impl << "] " << threads << " threads");
+        // A fresh scratch of garbage per thread count, as the session's arena after other steps: whatever the threads
+        // read from it (the residual planes' margins, the padded source's border) they must have written this run.
+        std::vector<uint8_t> arena((*conv)->scratchBytes() + kTensorAlignment, 0xa5);
+        auto* aligned = reinterpret_cast<uint8_t*>(
+            (reinterpret_cast<uintptr_t>(arena.data()) + kTensorAlignment - 1) / kTensorAlignment * kTensorAlignment);
+        (*conv)->useScratch(aligned);
         withThreads(threads, [&] {
             std::vector<int32_t> acc(ref.size(), -1);
             ASSERT_TRUE((*conv)->runInt32(xIn.data(), c.xZeroPoint, acc.data()).isOk());

@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <random>
 
@@ -193,6 +194,49 @@ TEST(DynamicRangeProducers, DynamicQuantizeLinearTakesTheGeluMatMulsRangeWithThe
             EXPECT_EQ(plan.steps[0].inputs.size(), 1u) << "a graph input has no producer to take a range from";
             expectAsWrittenBits(model, x, *fused);
         }
+}
+
+// A graph input has no producer to take a range from: the kernel's own min/max pass, on the session's threads above
+// the pass threshold (64Ki elements; 3 x 150 x 151 here, not a multiple of the threads' 64-element blocks), gives the
+// ONNX definition's scale, zero point and values, computed here from std::minmax_element, at 1, 2 and 3 threads.
+TEST(DynamicRangeProducers, GraphInputsOwnRangeIsTheDefinitionsAtAnyThreadCount)
+{
+    const std::vector<int64_t> dims { 1, 3, 150, 151 };
+    test::ModelBuilder mb(17);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { 1, 3, 150, 151 });
+    g.node("DynamicQuantizeLinear", { "x" }, { "q", "s", "z" }, "dql");
+    g.output("q", onnx::TensorProto_DataType_UINT8);
+    g.output("s", onnx::TensorProto_DataType_FLOAT);
+    g.output("z", onnx::TensorProto_DataType_UINT8);
+    auto model = loadModelFromBytes(mb.serialize(), "dql_input.onnx");
+    ASSERT_TRUE(model.isOk()) << model.status().toString();
+    // The minimum and the maximum in the last block of 3 threads' split, the rest in between.
+    std::vector<float> x = randomFloats(size_t(3 * 150 * 151), 27, -3.0f, 5.0f);
+    x[x.size() - 5] = -3.5f;
+    x[x.size() - 70] = 6.25f;
+    const float scale = (6.25f - -3.5f) / 255.0f;
+    const int zeroPoint = int(std::clamp(std::nearbyint(0.0f - -3.5f / scale), 0.0f, 255.0f));
+    for (const int threads : { 1, 2, 3 }) {
+        SCOPED_TRACE(::testing::Message() << threads << " threads");
+        SessionOptions options;
+        options.threads = threads;
+        auto session = Session::create(*model, options);
+        ASSERT_TRUE(session.isOk()) << session.status().toString();
+        HostTensor in(DataType::Float, dims);
+        std::copy(x.begin(), x.end(), in.data<float>().begin());
+        const HostTensor ins[] = { std::move(in) };
+        auto out = (*session)->run(ins);
+        ASSERT_TRUE(out.isOk()) << out.status().toString();
+        EXPECT_EQ((*out)[1].data<float>()[0], scale);
+        EXPECT_EQ(int((*out)[2].data<uint8_t>()[0]), zeroPoint);
+        const auto q = (*out)[0].data<uint8_t>();
+        ASSERT_EQ(q.size(), x.size());
+        for (size_t i = 0; i < x.size(); ++i) {
+            const int want = int(std::clamp(std::nearbyint(x[i] / scale) + float(zeroPoint), 0.0f, 255.0f));
+            ASSERT_EQ(int(q[i]), want) << "element " << i;
+        }
+    }
 }
 
 TEST(DynamicRangeProducers, GeluRangeIsTheMinAndMaxOfTheWrittenValues)

@@ -149,13 +149,13 @@ Status Int8Conv::Impl::runKernel(const void* x, int32_t& xZeroPoint, const uint8
 int Int8Conv::Impl::epilogueThreads(bool banded) const
 {
     // Below kParallelConvMinOutputs output values per image the epilogue's share of a thread wake-up outweighs the
-    // work saved, unless the bands are computed there too: then the layer's multiply-accumulates count (7 x 7 x 96
-    // outputs of a 576-channel pointwise layer: 4704 values, 2.7 M). Inside another parallel region (nested) the
-    // layer runs on the calling thread.
+    // work saved, unless the bands are computed there too: then the layer's work counts, its multiply-accumulates and
+    // a cost per output (bandedConvWork; 7 x 7 x 96 outputs of a 576-channel pointwise layer: 4704 values, 2.7 M
+    // multiply-accumulates). Inside another parallel region (nested) the layer runs on the calling thread.
     const ConvShape& s = shape;
     const int64_t outputs = s.outHeight() * s.outWidth() * s.outChannels;
     const bool large = outputs >= kParallelConvMinOutputs
-        || (banded && outputs * (s.weightCount() / s.outChannels) >= kParallelConvMinMacs);
+        || (banded && bandedConvWork(outputs, outputs * (s.weightCount() / s.outChannels)) >= kParallelConvMinMacs);
     if (omp_in_parallel() || s.outHeight() < 2 || !large)
         return 1;
     return int(std::clamp<int64_t>(omp_get_max_threads(), 1, s.outHeight()));
@@ -166,23 +166,42 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
     const ConvShape& s = shape;
     const int64_t oc = s.outChannels, oh = s.outHeight(), ow = s.outWidth();
     const bool corrected = !correctedChannels.empty() && !unsplitRun;
-    const auto finishRow = [&](int thread, int32_t* accRow, int64_t n, int64_t i) {
+    // Finishes output pixels [j0, j1) of row i of image n, whose accumulators start at `acc`.
+    const auto finish = [&](int thread, int32_t* acc, int64_t n, int64_t i, int64_t j0, int64_t j1) {
         // The compensation is applied in the NHWC accumulators, where channels are contiguous (vectorisable)...
         if (needsWindowSums)
-            compensateRow(accRow, i);
+            compensatePixels(acc, i, j0, j1 - j0);
         if (!accOffset.empty())
-            for (int64_t j = 0; j < ow; ++j)
+            for (int64_t j = 0; j < j1 - j0; ++j)
                 for (int64_t o = 0; o < oc; ++o)
-                    accRow[j * oc + o] += accOffset[size_t(o)];
+                    acc[j * oc + o] += accOffset[size_t(o)];
         // ...then the sparse residual and the stores run in tiles of kTile pixels: the residual's per-channel
         // sums land in a tile that is in L1 for its store; for NCHW the tile's cache lines stay in L1 across all
         // channels and every store is a contiguous run.
-        for (int64_t jb = 0; jb < ow; jb += kTile) {
-            const int64_t count = std::min(kTile, ow - jb);
+        for (int64_t jb = j0; jb < j1; jb += kTile) {
+            const int64_t count = std::min(kTile, j1 - jb);
+            int32_t* tile = acc + (jb - j0) * oc;
             if (corrected)
-                applyResidual(accRow + jb * oc, i, jb, count);
-            store(thread, n, i, jb, count, accRow + jb * oc);
+                applyResidual(tile, i, jb, count);
+            store(thread, n, i, jb, count, tile);
         }
+    };
+    // finish() over the flat output pixels [begin, end) of image n (row by row), accumulators from `acc`.
+    const auto finishPixels = [&](int thread, int32_t* acc, int64_t n, int64_t begin, int64_t end) {
+        for (int64_t p = begin; p < end;) {
+            const int64_t i = p / ow, j0 = p % ow, j1 = std::min(ow, j0 + (end - p));
+            finish(thread, acc + (p - begin) * oc, n, i, j0, j1);
+            p += j1 - j0;
+        }
+    };
+    // Thread t of `count` takes output pixels [first(t), first(t + 1)) of each image: whole rows when they divide
+    // evenly, else an equal share of the pixels, so that small maps split evenly too (7 x 7 in rows on 2 threads: 4 of
+    // 7 rows, 57 % of the work, on one of them). Every executor computes any pixel range (computeBand), and every
+    // store computes each output element by itself, except the single-channel float store, whose vector lanes are
+    // the tile's pixels: it keeps whole rows, so its tiles are the same at any thread count.
+    const bool wholeRows = oc == 1;
+    const auto first = [&](int64_t t, int64_t count) {
+        return wholeRows || oh % count == 0 ? oh * t / count * ow : oh * ow * t / count;
     };
     const int64_t bandSize = bandRows * ow * oc;
     const bool banded = executor->banded();
@@ -192,10 +211,11 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
         const uint8_t* image = xu + n * s.inChannels * s.inHeight * s.inWidth;
         if (needsWindowSums)
             computeWindowSums(image, zp);
-        if (corrected)
-            buildResidualPlanes(image, zp);
-        // The own kernel's source: its zero-point padded copy of an NHWC image is made by the threads that then
-        // read it (each copies a block of rows), in the same parallel region.
+        // The residual's planes (runs that apply it) and the own kernel's source, its zero-point padded copy of an
+        // NHWC image, are made by the threads that then read them (each a block of input rows), in the same parallel
+        // region. Both were serial parts of a run at 2 threads (clearing the planes' margins on every run, the
+        // residual or not, took ~5 % of mnasnet0_5 QDQ under AVX512_CORE).
+        const int64_t planeRows = corrected ? planeGeometry.rows : 0, firstPlaneRow = planeGeometry.rowMin;
         const uint8_t* nhwcImage = nullptr;
         bool copyImage = false;
         if (banded) {
@@ -204,40 +224,44 @@ template <typename Store> void Int8Conv::Impl::epilogue(const uint8_t* xu, int32
             copyImage = executor->beginImage(nhwcImage, zp);
         }
         int32_t* acc = banded ? nullptr : executor->accumulators(n);
-        // Output rows [begin, end) of image n on one thread. The own kernel and the planar path fill a band of a few
-        // output rows that stays in cache for the corrections and the store right after (no whole-layer int32
-        // buffer written and read back); each thread has its own band.
-        const auto rows = [&](int thread, int64_t begin, int64_t end) {
+        // Output pixels [begin, end) of image n on one thread. The banded executors fill a band of a few output rows'
+        // pixels that stays in cache for the corrections and the store right after (no whole-layer int32 buffer
+        // written and read back); each thread has its own band.
+        const auto pixels = [&](int thread, int64_t begin, int64_t end) {
             if (!banded) {
-                for (int64_t i = begin; i < end; ++i)
-                    finishRow(thread, acc + i * ow * oc, n, i);
+                finishPixels(thread, acc + begin * oc, n, begin, end);
                 return;
             }
             int32_t* b = band.data() + thread * bandSize;
-            for (int64_t i0 = begin; i0 < end; i0 += bandRows) {
-                const int64_t count = std::min(bandRows, end - i0);
-                executor->computeBand(image, zp, i0 * ow, (i0 + count) * ow, b);
-                for (int64_t i = i0; i < i0 + count; ++i)
-                    finishRow(thread, b + (i - i0) * ow * oc, n, i);
+            for (int64_t p0 = begin; p0 < end; p0 += bandRows * ow) {
+                const int64_t p1 = std::min(end, p0 + bandRows * ow);
+                executor->computeBand(image, zp, p0, p1, b);
+                finishPixels(thread, b, n, p0, p1);
             }
         };
         if (threads <= 1) {
+            if (planeRows > 0)
+                buildResidualPlanes(image, zp, firstPlaneRow, firstPlaneRow + planeRows);
             if (copyImage)
                 executor->copyRows(nhwcImage, 0, s.inHeight);
-            rows(0, 0, oh);
+            pixels(0, 0, oh * ow);
             continue;
         }
-        // Each thread takes one contiguous block of output rows, so it finishes (and, for the own kernel, computes)
-        // rows it keeps in its own cache; every output value is computed by the same code whichever thread runs
+        // Each thread takes one contiguous block of output pixels, so it finishes (and, on the banded paths, computes)
+        // pixels it keeps in its own cache; every output value is computed by the same code whichever thread runs
         // it, so the results do not depend on the thread count.
 #pragma omp parallel num_threads(threads)
         {
             const int64_t count = omp_get_num_threads(), t = omp_get_thread_num();
-            if (copyImage) {
+            if (planeRows > 0)
+                buildResidualPlanes(
+                    image, zp, firstPlaneRow + planeRows * t / count, firstPlaneRow + planeRows * (t + 1) / count);
+            if (copyImage)
                 executor->copyRows(nhwcImage, s.inHeight * t / count, s.inHeight * (t + 1) / count);
+            if (planeRows > 0 || copyImage) {
 #pragma omp barrier
             }
-            rows(int(t), oh * t / count, oh * (t + 1) / count);
+            pixels(int(t), first(t, count), first(t + 1, count));
         }
     }
 }

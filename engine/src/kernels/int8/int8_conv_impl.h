@@ -136,8 +136,9 @@ struct Int8Conv::Impl
     void layoutScratch();
     Status bindScratch(); ///< points the buffers, oneDNN's memories and the executor's into this run's scratch
     void fillPaddedBorder(); ///< the zero point around the padded source's interior
-    /// Zeros in every plane position a residual reads that buildResidualPlanes does not write.
-    void clearPlaneMargins();
+    /// Zeros in every position of plane rows [rowBegin, rowEnd) (input rows, PlaneGeometry::rowMin on) that a residual
+    /// reads and buildResidualPlanes does not write.
+    void clearPlaneMargins(int64_t rowBegin, int64_t rowEnd);
 
     bool nchw() const noexcept { return layout == ActivationLayout::Nchw; }
     /// Element strides of the activations: between channels and between pixels of one image.
@@ -163,7 +164,7 @@ struct Int8Conv::Impl
     /// epilogueThreads for this layer's executor.
     int epilogueThreads() const { return epilogueThreads(executor->banded()); }
     /// Runs the corrections and `store(thread, n, i, j0, count, tile)` over every output tile, on `threads` threads
-    /// (blocks of rows); `thread` (< threads) selects the store's per-thread buffers.
+    /// (blocks of pixels); `thread` (< threads) selects the store's per-thread buffers.
     template <typename Store> void epilogue(const uint8_t* xu, int32_t zp, int threads, Store&& store);
     // int8_conv_source.cpp
     Status prepareSource(const void* x, int32_t& xZeroPoint, const uint8_t*& xu);
@@ -181,14 +182,18 @@ struct Int8Conv::Impl
     void splitPairsFor(const std::string& implementation);
     void boundAccumulators(); ///< accBound, and accOffset for a padded source
     void computeWindowSums(const uint8_t* image, int32_t zp);
-    void compensateRow(int32_t* accRow, int64_t outputRow); ///< adds k[oc] * window sum to one NHWC output row
+    /// Adds k[oc] * window sum to `count` NHWC output pixels of row `outputRow` from `firstColumn` on.
+    void compensatePixels(int32_t* acc, int64_t outputRow, int64_t firstColumn, int64_t count);
     /// The planar and depthwise paths multiply int16 operands into int32, exact without the s8 kernels' corrections:
     /// counts the pairs an int16-pairing kernel would face with the s8 weights (`reduction` x `inner` per output
     /// channel) for the diagnosis, then drops what planWeightZeroPoints set up.
     void dropS8Corrections(int64_t reduction, int64_t inner);
     // int8_conv_residual.cpp
     void planCorrections();
-    void buildResidualPlanes(const uint8_t* image, int32_t zp); ///< x - zp of one image into `planes`
+    /// Plane rows [rowBegin, rowEnd) (input rows, PlaneGeometry::rowMin on) of one image: x - zp into `planes`, zeros
+    /// in their margins. Only runs that apply the residual build them; rows are independent, so each epilogue thread
+    /// builds a block of them.
+    void buildResidualPlanes(const uint8_t* image, int32_t zp, int64_t rowBegin, int64_t rowEnd);
     /// Adds the residual to the NHWC tile of `count` pixels from (outputRow, firstColumn) on.
     void applyResidual(int32_t* tile, int64_t outputRow, int64_t firstColumn, int64_t count);
     static constexpr int64_t kTile = 16;

@@ -116,11 +116,13 @@ void Int8Conv::Impl::planCorrections()
         }
 }
 
-void Int8Conv::Impl::buildResidualPlanes(const uint8_t* image, int32_t zp)
+void Int8Conv::Impl::buildResidualPlanes(const uint8_t* image, int32_t zp, int64_t rowBegin, int64_t rowEnd)
 {
+    // The scratch is not preserved between runs: the margins are cleared with each build, not once.
+    clearPlaneMargins(rowBegin, rowEnd);
     detail::buildPlanes(planes, planeGeometry, image, planeChannels.data(), int64_t(planeChannels.size()),
-        shape.inHeight, shape.inWidth, inChannelStride(), inPixelStride(), zp, planeRowUsed.data(),
-        planePhaseUsed.data());
+        std::max<int64_t>(rowBegin, 0), std::min(rowEnd, shape.inHeight), shape.inWidth, inChannelStride(),
+        inPixelStride(), zp, planeRowUsed.data(), planePhaseUsed.data());
 }
 
 void Int8Conv::Impl::applyResidual(int32_t* tile, int64_t outputRow, int64_t firstColumn, int64_t count)

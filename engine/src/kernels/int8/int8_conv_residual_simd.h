@@ -62,12 +62,12 @@ extern const ResidualSimd kResidualAvx2; ///< int8_conv_residual_avx2.cpp
 /// applyCorrections8 in 128-bit registers (int16 weights).
 void applyCorrections8Sse2(int32_t* tile, int64_t oc, int64_t count, const int16_t* x, const int32_t* channels,
     const size_t* begin, int64_t correctedCount, const Correction* corrections);
-/// Writes x - zp of one image (`height` x `width` pixels, channels `chStride` and pixels `pxStride` bytes apart) into
-/// the planes of the `count` input channels `channels`, their interiors only (the margins stay zero); rows and
-/// columns modulo the stride that no residual weight reads (`rowUsed`, `phaseUsed`) are skipped.
+/// Writes x - zp of input rows [rowBegin, rowEnd) of one image (`width` pixels a row, channels `chStride` and pixels
+/// `pxStride` bytes apart) into the planes of the `count` input channels `channels`, their interiors only (the margins
+/// stay zero); rows and columns modulo the stride that no residual weight reads (`rowUsed`, `phaseUsed`) are skipped.
 void buildPlanes(int16_t* planes, const PlaneGeometry& g, const uint8_t* image, const int32_t* channels, int64_t count,
-    int64_t height, int64_t width, int64_t chStride, int64_t pxStride, int32_t zp, const uint8_t* rowUsed,
-    const uint8_t* phaseUsed);
+    int64_t rowBegin, int64_t rowEnd, int64_t width, int64_t chStride, int64_t pxStride, int32_t zp,
+    const uint8_t* rowUsed, const uint8_t* phaseUsed);
 
 } // namespace detail
 

@@ -102,14 +102,14 @@ void applyCorrections8Sse2(int32_t* tile, int64_t oc, int64_t count, const int16
     }
 }
 
-/// Writes x - zp of one image into the planes' interior (the margins stay zero).
+/// Writes x - zp of input rows [rowBegin, rowEnd) of one image into the planes' interior (the margins stay zero).
 QS_CLONES void buildPlanes(int16_t* planes, const PlaneGeometry& g, const uint8_t* image, const int32_t* channels,
-    int64_t count, int64_t height, int64_t width, int64_t chStride, int64_t pxStride, int32_t zp,
+    int64_t count, int64_t rowBegin, int64_t rowEnd, int64_t width, int64_t chStride, int64_t pxStride, int32_t zp,
     const uint8_t* rowUsed, const uint8_t* phaseUsed)
 {
     const int64_t sw = g.strideW, planeSize = g.planeSize();
     const __m128i zpv = _mm_set1_epi16(int16_t(zp));
-    for (int64_t h = 0; h < height; ++h) {
+    for (int64_t h = rowBegin; h < rowEnd; ++h) {
         if (!rowUsed[h])
             continue;
         // One input row at a time: NHWC rows stay in L1 while every plane gathers its channel.

@@ -66,8 +66,6 @@ Status Int8Conv::Impl::bindScratch()
     } catch (const dnnl::error& e) {
         return onednnError(e, fmt::format("int8 convolution {}", shape.toString()));
     }
-    if (planes)
-        clearPlaneMargins();
     return Status::ok();
 }
 
@@ -87,7 +85,7 @@ void Int8Conv::Impl::fillPaddedBorder()
     }
 }
 
-void Int8Conv::Impl::clearPlaneMargins()
+void Int8Conv::Impl::clearPlaneMargins(int64_t rowBegin, int64_t rowEnd)
 {
     // buildPlanes writes positions [0, n) of the sub-rows of used input rows and phases (n: the row's columns of that
     // phase); the corrections read those and the zero margins around them, and the rows of the padding. Unused rows
@@ -95,7 +93,7 @@ void Int8Conv::Impl::clearPlaneMargins()
     const PlaneGeometry& g = planeGeometry;
     const int64_t sw = g.strideW, width = shape.inWidth;
     for (int64_t q = 0; q < int64_t(planeChannels.size()); ++q)
-        for (int64_t ih = g.rowMin; ih < g.rowMin + g.rows; ++ih) {
+        for (int64_t ih = rowBegin; ih < rowEnd; ++ih) {
             int16_t* row = planes + g.index(q, ih, 0, g.columnMin);
             if (ih < 0 || ih >= shape.inHeight) {
                 std::memset(row, 0, size_t(sw * g.width) * sizeof(int16_t));

@@ -42,7 +42,7 @@ QS_CLONES void sumChannelsNhwc(
     }
 }
 
-/// acc[j][o] += k[o] * windowSum[group of o][j] over one output row in NHWC.
+/// acc[j][o] += k[o] * windowSum[group of o][j] over `ow` consecutive output pixels of one row in NHWC.
 QS_CLONES void addCompensation(int32_t* acc, int64_t ow, int64_t oc, int64_t groups, int64_t ocg, const int32_t* k,
     const int32_t* windowSums, int64_t groupStride)
 {
@@ -254,11 +254,11 @@ void Int8Conv::Impl::computeWindowSums(const uint8_t* image, int32_t zp)
     }
 }
 
-void Int8Conv::Impl::compensateRow(int32_t* accRow, int64_t outputRow)
+void Int8Conv::Impl::compensatePixels(int32_t* acc, int64_t outputRow, int64_t firstColumn, int64_t count)
 {
     const int64_t oh = shape.outHeight(), ow = shape.outWidth();
-    addCompensation(accRow, ow, shape.outChannels, shape.group, shape.outChannelsPerGroup(), compensation.data(),
-        windowSums + outputRow * ow, oh * ow);
+    addCompensation(acc, count, shape.outChannels, shape.group, shape.outChannelsPerGroup(), compensation.data(),
+        windowSums + outputRow * ow + firstColumn, oh * ow);
 }
 
 } // namespace qs::kernels::int8

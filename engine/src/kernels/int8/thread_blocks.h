@@ -20,9 +20,21 @@ constexpr int64_t kParallelConvMinOutputs = 32 * 1024;
 /// ...or, where the bands of the layer are computed inside the epilogue (the own kernel, the depthwise and planar
 /// paths), from this many multiply-accumulates per image: 20-30 us of the own kernels' work at 1 thread (35-50 per ns
 /// on 14 x 14 and 7 x 7 layers without VNNI), enough to repay a second thread
-/// (bench/archive/2026-11-29-step-threads.md). Without VNNI the session runs an int8 convolution below it on one
-/// thread as a whole (stepThreads), so the layer is planned for one.
+/// (bench/archive/2026-11-29-step-threads.md). Without VNNI the session runs an int8 convolution below both bounds
+/// on one thread as a whole and every other one on its threads (stepThreads), so the layer is planned for the threads
+/// it runs on.
 constexpr int64_t kParallelConvMinMacs = int64_t(1) << 20;
+/// What one output value of such a layer costs beside its multiply-accumulates, in multiply-accumulates: the
+/// epilogue's store and, on the depthwise paths, widening the input, whose few multiply-accumulates per output (9 or
+/// 25) undercount their time (~1 ns per output at 1 thread under AVX512_CORE, as much as 30-40 of the pointwise
+/// kernels' multiply-accumulates). With it a 7 x 7 x 576 3x3 depthwise layer (0.25 M multiply-accumulates, ~0.03 ms
+/// at 1 thread) splits, a 7 x 7 x 288 5x5 one (0.35 M, ~0.02 ms) does not (bench/archive/2026-11-29-int8-threads.md).
+constexpr int64_t kConvOutputCostMacs = 32;
+/// The work of a banded int8 convolution per image, compared with kParallelConvMinMacs.
+constexpr int64_t bandedConvWork(int64_t outputs, int64_t macs)
+{
+    return macs + kConvOutputCostMacs * outputs;
+}
 
 /// The threads a pass of `count` elements runs on: 1 below `minCount` or inside another parallel region, else the
 /// session's intra-op threads.
