@@ -32,6 +32,23 @@ QS_AVX512_INLINE inline __m512i broadcastQuad(const uint8_t* p)
     return _mm512_set1_epi32(quad);
 }
 
+/// Stores P pixels' N accumulator vectors plus the offsets; the last vector only to its q.lastLanes channels.
+template <int P, int N>
+QS_AVX512_INLINE inline void storeSums(const __m512i* acc, const int32_t* offsets, int lastLanes, int32_t* const* out)
+{
+    for (int n = 0; n < N; ++n) {
+        const __m512i o = _mm512_loadu_si512(offsets + kLanes * n);
+        if (n == N - 1 && lastLanes < kLanes) {
+            const __mmask16 m = __mmask16((1u << lastLanes) - 1);
+            for (int p = 0; p < P; ++p)
+                _mm512_mask_storeu_epi32(out[p] + kLanes * n, m, _mm512_add_epi32(acc[p * N + n], o));
+        } else {
+            for (int p = 0; p < P; ++p)
+                _mm512_storeu_si512(out[p] + kLanes * n, _mm512_add_epi32(acc[p * N + n], o));
+        }
+    }
+}
+
 /// Sum over the G quads at `off` of one pixel's u8 bytes times the block's N weight vectors, as G int16 pair sums
 /// added with wrapping vpaddw, then widened once. Exact when every int16 lane's true sum fits (the grouping
 /// guarantees it): wrapping addition is exact modulo 2^16.
@@ -122,7 +139,7 @@ QS_AVX512_INLINE inline void reduceGroupsInChunks(
 /// vectors of a step in registers, one function.
 template <int P, int N>
 QS_AVX512_NOINLINE void plainKernel(const uint8_t* const* a, const __m512i* w, int64_t kernelRows, int64_t rowStride,
-    int64_t steps, const int32_t* offsets, int32_t* const* out)
+    int64_t steps, int lastLanes, const int32_t* offsets, int32_t* const* out)
 {
     __m512i acc[P][N];
     for (int p = 0; p < P; ++p)
@@ -145,11 +162,7 @@ QS_AVX512_NOINLINE void plainKernel(const uint8_t* const* a, const __m512i* w, i
             }
         }
     }
-    for (int n = 0; n < N; ++n) {
-        const __m512i off = _mm512_loadu_si512(offsets + kLanes * n);
-        for (int p = 0; p < P; ++p)
-            _mm512_storeu_si512(out[p] + kLanes * n, _mm512_add_epi32(acc[p][n], off));
-    }
+    storeSums<P, N>(&acc[0][0], offsets, lastLanes, out);
 }
 
 /// P pixels × N zmm (16 output channels each): Σ over the block's quads (QuadSchedule), then + offsets.
@@ -159,7 +172,7 @@ QS_AVX512 void microKernel(
 {
     const auto* w = static_cast<const __m512i*>(weights);
     if (q.plain) {
-        plainKernel<P, N>(a, w, q.kernelRows, q.rowStride, q.steps, offsets, out);
+        plainKernel<P, N>(a, w, q.kernelRows, q.rowStride, q.steps, q.lastLanes, offsets, out);
         return;
     }
     alignas(64) __m512i acc[P * N];
@@ -176,11 +189,7 @@ QS_AVX512 void microKernel(
     w += 2 * N * q.twos;
     if (q.singles > 0)
         reduceSingles<P, N>(a, w, off, q.singles, acc);
-    for (int n = 0; n < N; ++n) {
-        const __m512i o = _mm512_loadu_si512(offsets + kLanes * n);
-        for (int p = 0; p < P; ++p)
-            _mm512_storeu_si512(out[p] + kLanes * n, _mm512_add_epi32(acc[p * N + n], o));
-    }
+    storeSums<P, N>(acc, offsets, q.lastLanes, out);
 }
 
 template <int N, int... P> constexpr auto kernelRow(std::integer_sequence<int, P...>)

@@ -16,7 +16,6 @@ namespace {
 
 constexpr int kMaxPixels = detail::kOwnConvMaxPixels;
 constexpr int kMaxWidth = detail::kOwnConvMaxWidth;
-constexpr int kMaxLanes = detail::kOwnConvMaxLanes;
 
 /// Per quad of a channel block: for each channel and each int16 lane of vpmaddubsw (bytes 0-1 and 2-3 of the quad),
 /// the sums of its positive weights and of its negative weights' magnitudes.
@@ -396,16 +395,13 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
     const int64_t rowStride = paddedRowStride();
     const int P = m_pixelBlock;
     outImage -= begin * oc; // indexed by absolute pixel below
-    // The last, partial channel block's sums go through this buffer: on the stack, so that threads computing
-    // different pixel ranges of one image at once (Int8Conv's parallel bands) do not share it.
-    alignas(64) int32_t tail[kMaxPixels * kMaxWidth * kMaxLanes];
-    const int64_t tailStride = kMaxWidth * lanes();
     for (const Block& b : m_blocks) {
-        const bool partial = b.firstChannel + lanes() * b.width > oc;
+        // The last, partial channel block stores only the channels that exist (masked), straight into the output.
+        const int lastLanes = int(std::min<int64_t>(lanes(), oc - b.firstChannel - lanes() * (b.width - 1)));
         const void* w = reinterpret_cast<const uint8_t*>(m_packed.data()) + b.offset;
         const int32_t* offsets = m_offsets.data() + b.firstChannel;
         const detail::QuadSchedule schedule { m_quadOffsets.data() + b.quadOffset, b.fours, b.twos, b.singles, b.plain,
-            s.kernelHeight, rowStride, m_steps };
+            s.kernelHeight, rowStride, m_steps, lastLanes };
         const uint8_t* a[kMaxPixels];
         int32_t* out[kMaxPixels];
         // Window origins advance by the column step and jump to the next output row's origin at the row's end
@@ -417,17 +413,13 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
             const int count = int(std::min<int64_t>(P, end - pixel));
             for (int p = 0; p < count; ++p) {
                 a[p] = rowOrigin + column * columnStep;
-                out[p] = partial ? tail + p * tailStride : outImage + (pixel + p) * oc + b.firstChannel;
+                out[p] = outImage + (pixel + p) * oc + b.firstChannel;
                 if (++column == ow) {
                     column = 0;
                     rowOrigin += rowStep;
                 }
             }
             m_simd->microKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, schedule, offsets, out);
-            if (partial)
-                for (int p = 0; p < count; ++p)
-                    std::memcpy(outImage + (pixel + p) * oc + b.firstChannel, tail + p * tailStride,
-                        size_t(oc - b.firstChannel) * sizeof(int32_t));
         }
     }
 }

@@ -30,10 +30,14 @@ struct QuadSchedule
     int64_t kernelRows;
     int64_t rowStride;
     int64_t steps;
+    /// Output channels of the block's last vector that exist (1..lanes): the stores of that vector are masked to them,
+    /// so a layer whose channel count is no multiple of the lanes writes its output in place, with no tail buffer.
+    int lastLanes;
 };
 
 /// Computes P output pixels × N vectors of `lanes` channels: `a[p]` points at pixel p's window origin in the padded
-/// input, `weights` at the block's packed weights (aligned to the vector); out[p][c] = the window's sum + offsets[c].
+/// input, `weights` at the block's packed weights (aligned to the vector); out[p][c] = the window's sum + offsets[c]
+/// for the block's channels c < lanes·(N - 1) + q.lastLanes (`offsets` is readable over all N vectors).
 using OwnConvMicroKernel = void (*)(
     const uint8_t* const* a, const void* weights, const QuadSchedule& q, const int32_t* offsets, int32_t* const* out);
 
