@@ -136,9 +136,9 @@ QS_AVX512_INLINE inline void reduceGroupsInChunks(
 }
 
 /// The kernel before the grouping, for blocks where few quads group: kernel rows × steps in order, the N weight
-/// vectors of a step in registers, one function.
+/// vectors of a step in registers, P pixels whose window origins are a[p] and outputs out[p].
 template <int P, int N>
-QS_AVX512_NOINLINE void plainKernel(const uint8_t* const* a, const __m512i* w, int64_t kernelRows, int64_t rowStride,
+QS_AVX512_INLINE inline void plainBody(const uint8_t* const* a, const __m512i* w, int64_t kernelRows, int64_t rowStride,
     int64_t steps, int lastLanes, const int32_t* offsets, int32_t* const* out)
 {
     __m512i acc[P][N];
@@ -163,6 +163,52 @@ QS_AVX512_NOINLINE void plainKernel(const uint8_t* const* a, const __m512i* w, i
         }
     }
     storeSums<P, N>(&acc[0][0], offsets, lastLanes, out);
+}
+
+template <int P, int N>
+QS_AVX512_NOINLINE void plainKernel(const uint8_t* const* a, const __m512i* w, int64_t kernelRows, int64_t rowStride,
+    int64_t steps, int lastLanes, const int32_t* offsets, int32_t* const* out)
+{
+    plainBody<P, N>(a, w, kernelRows, rowStride, steps, lastLanes, offsets, out);
+}
+
+/// plainKernel over `count` pixels at a constant stride (window origins a0 + i·aStep, outputs out0 + i·outStep: a
+/// 1x1 stride-1 layer's whole range), the pixel loop inside: groups of P pixels cost no call and no pointer tables
+/// from the caller, which on pointwise layers with few input channels (mnasnet's 16 -> 8 at 112x112: 4 quads per
+/// pixel) cost about as much as the multiplies. The remainder runs as one smaller group.
+template <int P, int N, int R = P - 1>
+QS_AVX512_INLINE inline void plainRemainder(const uint8_t* const* a, const __m512i* w, const QuadSchedule& q, int rest,
+    const int32_t* offsets, int32_t* const* out)
+{
+    if constexpr (R > 0) {
+        if (rest == R)
+            plainKernel<R, N>(a, w, q.kernelRows, q.rowStride, q.steps, q.lastLanes, offsets, out);
+        else
+            plainRemainder<P, N, R - 1>(a, w, q, rest, offsets, out);
+    }
+}
+
+template <int P, int N>
+QS_AVX512 void plainRun(const uint8_t* a0, int64_t aStep, int64_t count, const void* weights, const QuadSchedule& q,
+    const int32_t* offsets, int32_t* out0, int64_t outStep)
+{
+    const auto* w = static_cast<const __m512i*>(weights);
+    const uint8_t* a[P];
+    int32_t* out[P];
+    int64_t i = 0;
+    for (; i + P <= count; i += P) {
+        for (int p = 0; p < P; ++p) {
+            a[p] = a0 + (i + p) * aStep;
+            out[p] = out0 + (i + p) * outStep;
+        }
+        plainBody<P, N>(a, w, q.kernelRows, q.rowStride, q.steps, q.lastLanes, offsets, out);
+    }
+    const int rest = int(count - i);
+    for (int p = 0; p < rest; ++p) {
+        a[p] = a0 + (i + p) * aStep;
+        out[p] = out0 + (i + p) * outStep;
+    }
+    plainRemainder<P, N>(a, w, q, rest, offsets, out);
 }
 
 /// P pixels × N zmm (16 output channels each): Σ over the block's quads (QuadSchedule), then + offsets.
@@ -197,6 +243,11 @@ template <int N, int... P> constexpr auto kernelRow(std::integer_sequence<int, P
     return std::array<detail::OwnConvMicroKernel, sizeof...(P)> { &microKernel<P + 1, N>... };
 }
 
+template <int N, int... P> constexpr auto plainRunRow(std::integer_sequence<int, P...>)
+{
+    return std::array<detail::OwnConvPlainRun, sizeof...(P)> { &plainRun<P + 1, N>... };
+}
+
 } // namespace
 
 namespace detail {
@@ -205,6 +256,11 @@ const OwnConvSimd kOwnConvAvx512 { kLanes, "qs:avx512_int8",
         kernelRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
         kernelRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
         kernelRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
+    },
+    {
+        plainRunRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
+        plainRunRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
+        plainRunRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
     } };
 static_assert(kOwnConvMaxWidth == 3, "one kernelRow per channel block width");
 static_assert(kOwnConvMaxLanes == kLanes, "the widest table's lanes");

@@ -41,12 +41,20 @@ struct QuadSchedule
 using OwnConvMicroKernel = void (*)(
     const uint8_t* const* a, const void* weights, const QuadSchedule& q, const int32_t* offsets, int32_t* const* out);
 
+/// A plain block (QuadSchedule::plain) over `count` pixels at a constant stride, in groups of P: pixel i's window
+/// origin is a0 + i·aStep and its output out0 + i·outStep (a 1x1 stride-1 layer's pixels), otherwise as
+/// OwnConvMicroKernel.
+using OwnConvPlainRun = void (*)(const uint8_t* a0, int64_t aStep, int64_t count, const void* weights,
+    const QuadSchedule& q, const int32_t* offsets, int32_t* out0, int64_t outStep);
+
 struct OwnConvSimd
 {
     int lanes; ///< output channels per vector: 8 (AVX2) or 16 (AVX-512)
     const char* implementation; ///< what Int8Conv::implementation() reports for layers on these microkernels
     /// microKernels[N - 1][P - 1]
     std::array<std::array<OwnConvMicroKernel, kOwnConvMaxPixels>, kOwnConvMaxWidth> microKernels;
+    /// plainRuns[N - 1][P - 1]
+    std::array<std::array<OwnConvPlainRun, kOwnConvMaxPixels>, kOwnConvMaxWidth> plainRuns;
 };
 extern const OwnConvSimd kOwnConvAvx2; ///< int8_conv_own_avx2.cpp
 extern const OwnConvSimd kOwnConvAvx512; ///< int8_conv_own_avx512.cpp
