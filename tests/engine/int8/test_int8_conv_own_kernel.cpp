@@ -69,6 +69,9 @@ const Case kCases[] = {
     { "Wide64to40K3", squareConv(1, 64, 10, 9, 40, 1, 3, 1, 1), 37 },
     { "Pointwise33to24", squareConv(1, 33, 6, 7, 24, 1, 1, 1, 0), 200 },
     { "PointwiseStride2", squareConv(1, 16, 8, 8, 32, 1, 1, 2, 0), 5 },
+    // 50 quads per pixel: on AVX2 plain blocks of a long reduction take the 6 x 1 blocking (create()), short ones 3
+    // x 3.
+    { "PointwiseLong200to20", squareConv(1, 200, 5, 6, 20, 1, 1, 1, 0), 77 },
     { "Batch2K5S2", squareConv(2, 7, 12, 13, 9, 1, 5, 2, 2), 128 },
     { "PadWiderThanHalfKernel", squareConv(1, 2, 4, 4, 3, 1, 3, 1, 2), 200 },
     { "AsymmetricPads", asymmetricPads(), 90 },

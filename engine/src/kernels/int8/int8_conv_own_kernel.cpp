@@ -294,6 +294,22 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
         for (const ResidualWeight& e : residual)
             c->m_weightSums[size_t(e.row)] += e.value; // the zero point's term -zp·Σw is over the exact weights
     c->m_offsets.resize(c->m_weightSums.size());
+    // On AVX2's 16 ymm registers the default 6 × 2 (12 accumulators) suits the grouped kernel; blocks that all run
+    // plain (PyTorch's full-range per-channel weights: every pointwise layer of mnasnet0_5 and MobileNetV3) over
+    // pixels at one stride (plainRuns: 1x1 stride 1) are faster at 6 × 1 on long reductions (projections, 240 -> 40:
+    // 52 -> 36 us) and at 3 × 3 on short ones (expansions, 16 -> 48: 99 -> 85 us); where the pixels are walked in
+    // calls of P (resnet18's 7x7 image and stride-2 1x1 layers) 3 × 3 cost 4-7 % more
+    // (bench/archive/2026-11-29-int8-own-kernel-peak.md). On AVX-512 the blockings measured alike.
+    const bool allPlain = std::all_of(c->m_blocks.begin(), c->m_blocks.end(), [](const Block& b) { return b.plain; });
+    const bool pixelRuns = s.strideHeight * c->m_paddedWidth == s.outWidth() * s.strideWidth;
+    if (L == 8 && tuning.pixelBlock == 0 && tuning.channelBlock == 0 && allPlain && pixelRuns) {
+        constexpr int64_t kLongReduction = 48; // quads per pixel
+        Tuning plain = tuning;
+        plain.isa = quant::QuantIsa::Avx2;
+        plain.pixelBlock = quads >= kLongReduction ? 6 : 3;
+        plain.channelBlock = quads >= kLongReduction ? 1 : 3;
+        return create(s, weights, residual, plain);
+    }
     return c;
 }
 
