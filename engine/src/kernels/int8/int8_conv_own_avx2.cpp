@@ -113,7 +113,7 @@ __attribute__((target("avx2"), always_inline)) inline void storeSums(
 {
     for (int n = 0; n < N; ++n) {
         const __m256i o = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets + 8 * n));
-        if (n == N - 1 && lastLanes < 8) {
+        if (n == N - 1 && lastLanes > 0 && lastLanes < 8) {
             const __m256i m
                 = _mm256_cmpgt_epi32(_mm256_set1_epi32(lastLanes), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
             for (int p = 0; p < P; ++p)

@@ -38,7 +38,7 @@ QS_AVX512_INLINE inline void storeSums(const __m512i* acc, const int32_t* offset
 {
     for (int n = 0; n < N; ++n) {
         const __m512i o = _mm512_loadu_si512(offsets + kLanes * n);
-        if (n == N - 1 && lastLanes < kLanes) {
+        if (n == N - 1 && lastLanes > 0 && lastLanes < kLanes) {
             const __mmask16 m = __mmask16((1u << lastLanes) - 1);
             for (int p = 0; p < P; ++p)
                 _mm512_mask_storeu_epi32(out[p] + kLanes * n, m, _mm512_add_epi32(acc[p * N + n], o));

@@ -30,9 +30,10 @@ struct QuadSchedule
     int64_t kernelRows;
     int64_t rowStride;
     int64_t steps;
-    /// Output channels of the block's last vector that exist (1..lanes): the stores of that vector are masked to them,
-    /// so a layer whose channel count is no multiple of the lanes writes its output in place, with no tail buffer.
-    int lastLanes;
+    /// Output channels of the block's last vector that exist (1..lanes; 0, what a caller that leaves it out gets: all
+    /// lanes): the stores of that vector are masked to them, so a layer whose channel count is no multiple of the lanes
+    /// writes its output in place, with no tail buffer.
+    int lastLanes = 0;
 };
 
 /// Computes P output pixels × N vectors of `lanes` channels: `a[p]` points at pixel p's window origin in the padded
