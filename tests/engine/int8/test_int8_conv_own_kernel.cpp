@@ -69,6 +69,9 @@ const Case kCases[] = {
     { "Wide64to40K3", squareConv(1, 64, 10, 9, 40, 1, 3, 1, 1), 37 },
     { "Pointwise33to24", squareConv(1, 33, 6, 7, 24, 1, 1, 1, 0), 200 },
     { "PointwiseStride2", squareConv(1, 16, 8, 8, 32, 1, 1, 2, 0), 5 },
+    // 50 quads per pixel: on AVX2 plain blocks of a long reduction take the 6 x 1 blocking (create()), short ones 3
+    // x 3.
+    { "PointwiseLong200to20", squareConv(1, 200, 5, 6, 20, 1, 1, 1, 0), 77 },
     { "Batch2K5S2", squareConv(2, 7, 12, 13, 9, 1, 5, 2, 2), 128 },
     { "PadWiderThanHalfKernel", squareConv(1, 2, 4, 4, 3, 1, 3, 1, 2), 200 },
     { "AsymmetricPads", asymmetricPads(), 90 },
@@ -301,38 +304,55 @@ INSTANTIATE_TEST_SUITE_P(
 TEST_P(Avx2Int8ConvIsaTest, RegisterBlockingsAgree)
 {
     const QuantIsa isa = GetParam();
-    // 44 output channels: full and partial blocks at every width, on 8 and on 16 lanes.
-    const ConvShape s = squareConv(1, 20, 7, 9, 44, 1, 3, 1, 1);
-    if (!runnable(s, isa))
-        GTEST_SKIP() << missing(isa);
-    std::mt19937 rng(3);
-    std::uniform_int_distribution<int> byte(0, 255), small(-64, 64);
-    std::vector<uint8_t> x(size_t(s.inputCount()));
-    for (uint8_t& v : x)
-        v = uint8_t(byte(rng));
-    std::vector<int8_t> w(size_t(s.weightCount()));
-    for (int8_t& v : w)
-        v = int8_t(small(rng)); // pair-safe: |a| + |b| <= 128
-    // x is used as NHWC here; the reference wants NCHW.
-    std::vector<uint8_t> nchw(x.size());
-    const int64_t hw = s.inHeight * s.inWidth;
-    for (int64_t p = 0; p < hw; ++p)
-        for (int64_t c = 0; c < s.inChannels; ++c)
-            nchw[size_t(c * hw + p)] = x[size_t(p * s.inChannels + c)];
-    const int32_t noZp = 0;
-    std::vector<int32_t> want(size_t(s.outputCount()));
-    convIntegerRef(s, nchw.data(), 17, w.data(), &noZp, false, want.data());
-    const int64_t ohw = s.outHeight() * s.outWidth();
-    for (int p : { 1, 2, 3, 4, 5, 6, 7, 8 })
-        for (int n : { 1, 2, 3 }) {
-            auto conv = Avx2Int8Conv::create(
-                s, w.data(), Avx2Int8ConvTuning { .pixelBlock = p, .channelBlock = n, .isa = isa });
-            std::vector<int32_t> got(size_t(s.outputCount()));
-            conv->run(x.data(), 17, got.data());
-            for (int64_t o = 0; o < s.outChannels; ++o)
-                for (int64_t q = 0; q < ohw; ++q)
-                    ASSERT_EQ(got[size_t(q * s.outChannels + o)], want[size_t(o * ohw + q)])
-                        << "blocking " << p << "x" << conv->lanes() * n << " oc " << o << " pixel " << q;
+    // 44 output channels: full and partial blocks at every width, on 8 and on 16 lanes; 8 and 1: a single partial
+    // vector on 16 lanes (and on 8 for 1). The partial vector's stores are masked to the existing channels: the output
+    // is followed by sentinels that must stay untouched, and the channels of the next pixel must not be overwritten.
+    // 3x3 with padding walks rows; 1x1 stride 1 without padding runs whole pixel ranges inside the microkernels
+    // (plainRuns) when the block is plain (maxQuadGroup 1 forces it), ranges split at a pixel that is not a row start.
+    for (const int64_t kernel : { 3, 1 })
+        for (const int64_t outChannels : { 44, 8, 1 }) {
+            const ConvShape s = squareConv(1, 20, 7, 9, outChannels, 1, kernel, 1, kernel / 2);
+            if (!runnable(s, isa))
+                GTEST_SKIP() << missing(isa);
+            std::mt19937 rng(3);
+            std::uniform_int_distribution<int> byte(0, 255), small(-64, 64);
+            std::vector<uint8_t> x(size_t(s.inputCount()));
+            for (uint8_t& v : x)
+                v = uint8_t(byte(rng));
+            std::vector<int8_t> w(size_t(s.weightCount()));
+            for (int8_t& v : w)
+                v = int8_t(small(rng)); // pair-safe: |a| + |b| <= 128
+            // x is used as NHWC here; the reference wants NCHW.
+            std::vector<uint8_t> nchw(x.size());
+            const int64_t hw = s.inHeight * s.inWidth;
+            for (int64_t p = 0; p < hw; ++p)
+                for (int64_t c = 0; c < s.inChannels; ++c)
+                    nchw[size_t(c * hw + p)] = x[size_t(p * s.inChannels + c)];
+            const int32_t noZp = 0;
+            std::vector<int32_t> want(size_t(s.outputCount()));
+            convIntegerRef(s, nchw.data(), 17, w.data(), &noZp, false, want.data());
+            const int64_t ohw = s.outHeight() * s.outWidth();
+            constexpr int32_t kSentinel = 0x5a5a5a5a;
+            constexpr size_t kGuard = 64;
+            for (int p : { 1, 2, 3, 4, 5, 6, 7, 8 })
+                for (int n : { 1, 2, 3 })
+                    for (int group : { 4, 1 }) {
+                        auto conv = Avx2Int8Conv::create(s, w.data(),
+                            Avx2Int8ConvTuning {
+                                .pixelBlock = p, .channelBlock = n, .maxQuadGroup = group, .isa = isa });
+                        std::vector<int32_t> got(size_t(s.outputCount()) + kGuard, kSentinel);
+                        const int64_t split = ohw / 3 + 2;
+                        conv->setImage(x.data(), 17);
+                        conv->computePixels(0, split, got.data());
+                        conv->computePixels(split, ohw, got.data() + split * s.outChannels);
+                        for (int64_t o = 0; o < s.outChannels; ++o)
+                            for (int64_t q = 0; q < ohw; ++q)
+                                ASSERT_EQ(got[size_t(q * s.outChannels + o)], want[size_t(o * ohw + q)])
+                                    << "blocking " << p << "x" << conv->lanes() * n << " groups " << group << " kernel "
+                                    << kernel << " oc " << o << " pixel " << q << " of " << s.outChannels;
+                        for (size_t i = size_t(s.outputCount()); i < got.size(); ++i)
+                            ASSERT_EQ(got[i], kSentinel) << "written past the output, blocking " << p << "x" << n;
+                    }
         }
 }
 

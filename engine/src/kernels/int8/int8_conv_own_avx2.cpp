@@ -106,11 +106,31 @@ __attribute__((target("avx2"))) inline void reduceGroupsBy3(
         reduceGroupsBy3<P, N, G, First + kCount>(a, w, off, groups, accumulators);
 }
 
-/// The kernel before the grouping, for blocks where few quads group (full-range weights, e.g. PyTorch's per-channel
-/// ones on resnet18): kernel rows × steps in order, the N weight vectors of a step in registers, one function.
+/// Stores P pixels' N accumulator vectors plus the offsets; the last vector only to its `lastLanes` channels.
 template <int P, int N>
-__attribute__((target("avx2"), noinline)) void plainKernel(const uint8_t* const* a, const __m256i* w,
-    int64_t kernelRows, int64_t rowStride, int64_t steps, const int32_t* offsets, int32_t* const* out)
+__attribute__((target("avx2"), always_inline)) inline void storeSums(
+    const __m256i* acc, const int32_t* offsets, int lastLanes, int32_t* const* out)
+{
+    for (int n = 0; n < N; ++n) {
+        const __m256i o = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets + 8 * n));
+        if (n == N - 1 && lastLanes > 0 && lastLanes < 8) {
+            const __m256i m
+                = _mm256_cmpgt_epi32(_mm256_set1_epi32(lastLanes), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            for (int p = 0; p < P; ++p)
+                _mm256_maskstore_epi32(out[p] + 8 * n, m, _mm256_add_epi32(acc[p * N + n], o));
+        } else {
+            for (int p = 0; p < P; ++p)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[p] + 8 * n), _mm256_add_epi32(acc[p * N + n], o));
+        }
+    }
+}
+
+/// The kernel before the grouping, for blocks where few quads group (full-range weights, e.g. PyTorch's per-channel
+/// ones on resnet18): kernel rows × steps in order, the N weight vectors of a step in registers, P pixels whose window
+/// origins are a[p] and outputs out[p].
+template <int P, int N>
+__attribute__((target("avx2"), always_inline)) inline void plainBody(const uint8_t* const* a, const __m256i* w,
+    int64_t kernelRows, int64_t rowStride, int64_t steps, int lastLanes, const int32_t* offsets, int32_t* const* out)
 {
     __m256i acc[P][N];
     for (int p = 0; p < P; ++p)
@@ -135,11 +155,52 @@ __attribute__((target("avx2"), noinline)) void plainKernel(const uint8_t* const*
             }
         }
     }
-    for (int n = 0; n < N; ++n) {
-        const __m256i off = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets + 8 * n));
-        for (int p = 0; p < P; ++p)
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[p] + 8 * n), _mm256_add_epi32(acc[p][n], off));
+    storeSums<P, N>(&acc[0][0], offsets, lastLanes, out);
+}
+
+template <int P, int N>
+__attribute__((target("avx2"), noinline)) void plainKernel(const uint8_t* const* a, const __m256i* w,
+    int64_t kernelRows, int64_t rowStride, int64_t steps, int lastLanes, const int32_t* offsets, int32_t* const* out)
+{
+    plainBody<P, N>(a, w, kernelRows, rowStride, steps, lastLanes, offsets, out);
+}
+
+/// plainKernel over `count` pixels at a constant stride (window origins a0 + i·aStep, outputs out0 + i·outStep: a
+/// 1x1 stride-1 layer's whole range), the pixel loop inside (int8_conv_own_avx512.cpp says why); the remainder runs
+/// as one smaller group.
+template <int P, int N, int R = P - 1>
+__attribute__((target("avx2"), always_inline)) inline void plainRemainder(const uint8_t* const* a, const __m256i* w,
+    const QuadSchedule& q, int rest, const int32_t* offsets, int32_t* const* out)
+{
+    if constexpr (R > 0) {
+        if (rest == R)
+            plainKernel<R, N>(a, w, q.kernelRows, q.rowStride, q.steps, q.lastLanes, offsets, out);
+        else
+            plainRemainder<P, N, R - 1>(a, w, q, rest, offsets, out);
     }
+}
+
+template <int P, int N>
+__attribute__((target("avx2"))) void plainRun(const uint8_t* a0, int64_t aStep, int64_t count, const void* weights,
+    const QuadSchedule& q, const int32_t* offsets, int32_t* out0, int64_t outStep)
+{
+    const auto* w = static_cast<const __m256i*>(weights);
+    const uint8_t* a[P];
+    int32_t* out[P];
+    int64_t i = 0;
+    for (; i + P <= count; i += P) {
+        for (int p = 0; p < P; ++p) {
+            a[p] = a0 + (i + p) * aStep;
+            out[p] = out0 + (i + p) * outStep;
+        }
+        plainBody<P, N>(a, w, q.kernelRows, q.rowStride, q.steps, q.lastLanes, offsets, out);
+    }
+    const int rest = int(count - i);
+    for (int p = 0; p < rest; ++p) {
+        a[p] = a0 + (i + p) * aStep;
+        out[p] = out0 + (i + p) * outStep;
+    }
+    plainRemainder<P, N>(a, w, q, rest, offsets, out);
 }
 
 /// P pixels × N ymm (8 output channels each): Σ over the block's quads (QuadSchedule), then + offsets.
@@ -150,7 +211,7 @@ __attribute__((target("avx2"))) void microKernel(
 {
     const auto* w = static_cast<const __m256i*>(weights);
     if (q.plain) {
-        plainKernel<P, N>(a, w, q.kernelRows, q.rowStride, q.steps, offsets, out);
+        plainKernel<P, N>(a, w, q.kernelRows, q.rowStride, q.steps, q.lastLanes, offsets, out);
         return;
     }
     alignas(32) __m256i acc[P * N];
@@ -167,15 +228,16 @@ __attribute__((target("avx2"))) void microKernel(
     w += 2 * N * q.twos;
     if (q.singles > 0)
         reduceSingles<P, N>(a, w, off, q.singles, acc);
-    for (int n = 0; n < N; ++n) {
-        const __m256i o = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets + 8 * n));
-        for (int p = 0; p < P; ++p)
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[p] + 8 * n), _mm256_add_epi32(acc[p * N + n], o));
-    }
+    storeSums<P, N>(acc, offsets, q.lastLanes, out);
 }
 template <int N, int... P> constexpr auto kernelRow(std::integer_sequence<int, P...>)
 {
     return std::array<detail::OwnConvMicroKernel, sizeof...(P)> { &microKernel<P + 1, N>... };
+}
+
+template <int N, int... P> constexpr auto plainRunRow(std::integer_sequence<int, P...>)
+{
+    return std::array<detail::OwnConvPlainRun, sizeof...(P)> { &plainRun<P + 1, N>... };
 }
 
 } // namespace
@@ -186,6 +248,11 @@ const OwnConvSimd kOwnConvAvx2 { 8, "qs:avx2_int8",
         kernelRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
         kernelRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
         kernelRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
+    },
+    {
+        plainRunRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
+        plainRunRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
+        plainRunRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
     } };
 static_assert(kOwnConvMaxWidth == 3, "one kernelRow per channel block width");
 } // namespace detail

@@ -32,6 +32,23 @@ QS_AVX512_INLINE inline __m512i broadcastQuad(const uint8_t* p)
     return _mm512_set1_epi32(quad);
 }
 
+/// Stores P pixels' N accumulator vectors plus the offsets; the last vector only to its q.lastLanes channels.
+template <int P, int N>
+QS_AVX512_INLINE inline void storeSums(const __m512i* acc, const int32_t* offsets, int lastLanes, int32_t* const* out)
+{
+    for (int n = 0; n < N; ++n) {
+        const __m512i o = _mm512_loadu_si512(offsets + kLanes * n);
+        if (n == N - 1 && lastLanes > 0 && lastLanes < kLanes) {
+            const __mmask16 m = __mmask16((1u << lastLanes) - 1);
+            for (int p = 0; p < P; ++p)
+                _mm512_mask_storeu_epi32(out[p] + kLanes * n, m, _mm512_add_epi32(acc[p * N + n], o));
+        } else {
+            for (int p = 0; p < P; ++p)
+                _mm512_storeu_si512(out[p] + kLanes * n, _mm512_add_epi32(acc[p * N + n], o));
+        }
+    }
+}
+
 /// Sum over the G quads at `off` of one pixel's u8 bytes times the block's N weight vectors, as G int16 pair sums
 /// added with wrapping vpaddw, then widened once. Exact when every int16 lane's true sum fits (the grouping
 /// guarantees it): wrapping addition is exact modulo 2^16.
@@ -119,10 +136,10 @@ QS_AVX512_INLINE inline void reduceGroupsInChunks(
 }
 
 /// The kernel before the grouping, for blocks where few quads group: kernel rows × steps in order, the N weight
-/// vectors of a step in registers, one function.
+/// vectors of a step in registers, P pixels whose window origins are a[p] and outputs out[p].
 template <int P, int N>
-QS_AVX512_NOINLINE void plainKernel(const uint8_t* const* a, const __m512i* w, int64_t kernelRows, int64_t rowStride,
-    int64_t steps, const int32_t* offsets, int32_t* const* out)
+QS_AVX512_INLINE inline void plainBody(const uint8_t* const* a, const __m512i* w, int64_t kernelRows, int64_t rowStride,
+    int64_t steps, int lastLanes, const int32_t* offsets, int32_t* const* out)
 {
     __m512i acc[P][N];
     for (int p = 0; p < P; ++p)
@@ -145,11 +162,53 @@ QS_AVX512_NOINLINE void plainKernel(const uint8_t* const* a, const __m512i* w, i
             }
         }
     }
-    for (int n = 0; n < N; ++n) {
-        const __m512i off = _mm512_loadu_si512(offsets + kLanes * n);
-        for (int p = 0; p < P; ++p)
-            _mm512_storeu_si512(out[p] + kLanes * n, _mm512_add_epi32(acc[p][n], off));
+    storeSums<P, N>(&acc[0][0], offsets, lastLanes, out);
+}
+
+template <int P, int N>
+QS_AVX512_NOINLINE void plainKernel(const uint8_t* const* a, const __m512i* w, int64_t kernelRows, int64_t rowStride,
+    int64_t steps, int lastLanes, const int32_t* offsets, int32_t* const* out)
+{
+    plainBody<P, N>(a, w, kernelRows, rowStride, steps, lastLanes, offsets, out);
+}
+
+/// plainKernel over `count` pixels at a constant stride (window origins a0 + i·aStep, outputs out0 + i·outStep: a
+/// 1x1 stride-1 layer's whole range), the pixel loop inside: groups of P pixels cost no call and no pointer tables
+/// from the caller, which on pointwise layers with few input channels (mnasnet's 16 -> 8 at 112x112: 4 quads per
+/// pixel) cost about as much as the multiplies. The remainder runs as one smaller group.
+template <int P, int N, int R = P - 1>
+QS_AVX512_INLINE inline void plainRemainder(const uint8_t* const* a, const __m512i* w, const QuadSchedule& q, int rest,
+    const int32_t* offsets, int32_t* const* out)
+{
+    if constexpr (R > 0) {
+        if (rest == R)
+            plainKernel<R, N>(a, w, q.kernelRows, q.rowStride, q.steps, q.lastLanes, offsets, out);
+        else
+            plainRemainder<P, N, R - 1>(a, w, q, rest, offsets, out);
     }
+}
+
+template <int P, int N>
+QS_AVX512 void plainRun(const uint8_t* a0, int64_t aStep, int64_t count, const void* weights, const QuadSchedule& q,
+    const int32_t* offsets, int32_t* out0, int64_t outStep)
+{
+    const auto* w = static_cast<const __m512i*>(weights);
+    const uint8_t* a[P];
+    int32_t* out[P];
+    int64_t i = 0;
+    for (; i + P <= count; i += P) {
+        for (int p = 0; p < P; ++p) {
+            a[p] = a0 + (i + p) * aStep;
+            out[p] = out0 + (i + p) * outStep;
+        }
+        plainBody<P, N>(a, w, q.kernelRows, q.rowStride, q.steps, q.lastLanes, offsets, out);
+    }
+    const int rest = int(count - i);
+    for (int p = 0; p < rest; ++p) {
+        a[p] = a0 + (i + p) * aStep;
+        out[p] = out0 + (i + p) * outStep;
+    }
+    plainRemainder<P, N>(a, w, q, rest, offsets, out);
 }
 
 /// P pixels × N zmm (16 output channels each): Σ over the block's quads (QuadSchedule), then + offsets.
@@ -159,7 +218,7 @@ QS_AVX512 void microKernel(
 {
     const auto* w = static_cast<const __m512i*>(weights);
     if (q.plain) {
-        plainKernel<P, N>(a, w, q.kernelRows, q.rowStride, q.steps, offsets, out);
+        plainKernel<P, N>(a, w, q.kernelRows, q.rowStride, q.steps, q.lastLanes, offsets, out);
         return;
     }
     alignas(64) __m512i acc[P * N];
@@ -176,16 +235,17 @@ QS_AVX512 void microKernel(
     w += 2 * N * q.twos;
     if (q.singles > 0)
         reduceSingles<P, N>(a, w, off, q.singles, acc);
-    for (int n = 0; n < N; ++n) {
-        const __m512i o = _mm512_loadu_si512(offsets + kLanes * n);
-        for (int p = 0; p < P; ++p)
-            _mm512_storeu_si512(out[p] + kLanes * n, _mm512_add_epi32(acc[p * N + n], o));
-    }
+    storeSums<P, N>(acc, offsets, q.lastLanes, out);
 }
 
 template <int N, int... P> constexpr auto kernelRow(std::integer_sequence<int, P...>)
 {
     return std::array<detail::OwnConvMicroKernel, sizeof...(P)> { &microKernel<P + 1, N>... };
+}
+
+template <int N, int... P> constexpr auto plainRunRow(std::integer_sequence<int, P...>)
+{
+    return std::array<detail::OwnConvPlainRun, sizeof...(P)> { &plainRun<P + 1, N>... };
 }
 
 } // namespace
@@ -196,6 +256,11 @@ const OwnConvSimd kOwnConvAvx512 { kLanes, "qs:avx512_int8",
         kernelRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
         kernelRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
         kernelRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
+    },
+    {
+        plainRunRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
+        plainRunRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
+        plainRunRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
     } };
 static_assert(kOwnConvMaxWidth == 3, "one kernelRow per channel block width");
 static_assert(kOwnConvMaxLanes == kLanes, "the widest table's lanes");

@@ -16,7 +16,6 @@ namespace {
 
 constexpr int kMaxPixels = detail::kOwnConvMaxPixels;
 constexpr int kMaxWidth = detail::kOwnConvMaxWidth;
-constexpr int kMaxLanes = detail::kOwnConvMaxLanes;
 
 /// Per quad of a channel block: for each channel and each int16 lane of vpmaddubsw (bytes 0-1 and 2-3 of the quad),
 /// the sums of its positive weights and of its negative weights' magnitudes.
@@ -295,6 +294,22 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
         for (const ResidualWeight& e : residual)
             c->m_weightSums[size_t(e.row)] += e.value; // the zero point's term -zp·Σw is over the exact weights
     c->m_offsets.resize(c->m_weightSums.size());
+    // On AVX2's 16 ymm registers the default 6 × 2 (12 accumulators) suits the grouped kernel; blocks that all run
+    // plain (PyTorch's full-range per-channel weights: every pointwise layer of mnasnet0_5 and MobileNetV3) over
+    // pixels at one stride (plainRuns: 1x1 stride 1) are faster at 6 × 1 on long reductions (projections, 240 -> 40:
+    // 52 -> 36 us) and at 3 × 3 on short ones (expansions, 16 -> 48: 99 -> 85 us); where the pixels are walked in
+    // calls of P (resnet18's 7x7 image and stride-2 1x1 layers) 3 × 3 cost 4-7 % more
+    // (bench/archive/2026-11-29-int8-own-kernel-peak.md). On AVX-512 the blockings measured alike.
+    const bool allPlain = std::all_of(c->m_blocks.begin(), c->m_blocks.end(), [](const Block& b) { return b.plain; });
+    const bool pixelRuns = s.strideHeight * c->m_paddedWidth == s.outWidth() * s.strideWidth;
+    if (L == 8 && tuning.pixelBlock == 0 && tuning.channelBlock == 0 && allPlain && pixelRuns) {
+        constexpr int64_t kLongReduction = 48; // quads per pixel
+        Tuning plain = tuning;
+        plain.isa = quant::QuantIsa::Avx2;
+        plain.pixelBlock = quads >= kLongReduction ? 6 : 3;
+        plain.channelBlock = quads >= kLongReduction ? 1 : 3;
+        return create(s, weights, residual, plain);
+    }
     return c;
 }
 
@@ -396,38 +411,37 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
     const int64_t rowStride = paddedRowStride();
     const int P = m_pixelBlock;
     outImage -= begin * oc; // indexed by absolute pixel below
-    // The last, partial channel block's sums go through this buffer: on the stack, so that threads computing
-    // different pixel ranges of one image at once (Int8Conv's parallel bands) do not share it.
-    alignas(64) int32_t tail[kMaxPixels * kMaxWidth * kMaxLanes];
-    const int64_t tailStride = kMaxWidth * lanes();
     for (const Block& b : m_blocks) {
-        const bool partial = b.firstChannel + lanes() * b.width > oc;
+        // The last, partial channel block stores only the channels that exist (masked), straight into the output.
+        const int lastLanes = int(std::min<int64_t>(lanes(), oc - b.firstChannel - lanes() * (b.width - 1)));
         const void* w = reinterpret_cast<const uint8_t*>(m_packed.data()) + b.offset;
         const int32_t* offsets = m_offsets.data() + b.firstChannel;
         const detail::QuadSchedule schedule { m_quadOffsets.data() + b.quadOffset, b.fours, b.twos, b.singles, b.plain,
-            s.kernelHeight, rowStride, m_steps };
+            s.kernelHeight, rowStride, m_steps, lastLanes };
+        const int64_t columnStep = s.strideWidth * ic, rowStep = s.strideHeight * rowStride;
+        if (b.plain && rowStep == ow * columnStep) {
+            // Window origins at one stride across row ends (1x1 stride 1, no padding): the pixel loop runs inside.
+            m_simd->plainRuns[size_t(b.width - 1)][size_t(P - 1)](m_source + begin * columnStep, columnStep,
+                end - begin, w, schedule, offsets, outImage + begin * oc + b.firstChannel, oc);
+            continue;
+        }
         const uint8_t* a[kMaxPixels];
         int32_t* out[kMaxPixels];
         // Window origins advance by the column step and jump to the next output row's origin at the row's end
         // (no division per pixel: it cost ~10 % of a 64-channel 3x3 layer's blocks).
-        const int64_t columnStep = s.strideWidth * ic, rowStep = s.strideHeight * rowStride;
         const uint8_t* rowOrigin = m_source + begin / ow * rowStep;
         int64_t column = begin % ow;
         for (int64_t pixel = begin; pixel < end; pixel += P) {
             const int count = int(std::min<int64_t>(P, end - pixel));
             for (int p = 0; p < count; ++p) {
                 a[p] = rowOrigin + column * columnStep;
-                out[p] = partial ? tail + p * tailStride : outImage + (pixel + p) * oc + b.firstChannel;
+                out[p] = outImage + (pixel + p) * oc + b.firstChannel;
                 if (++column == ow) {
                     column = 0;
                     rowOrigin += rowStep;
                 }
             }
             m_simd->microKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, schedule, offsets, out);
-            if (partial)
-                for (int p = 0; p < count; ++p)
-                    std::memcpy(outImage + (pixel + p) * oc + b.firstChannel, tail + p * tailStride,
-                        size_t(oc - b.firstChannel) * sizeof(int32_t));
         }
     }
 }

@@ -36,8 +36,10 @@ namespace qs::kernels::int8 {
 /// How Avx2Int8Conv lays out its work; the defaults are the measured best (the benches and tests try the others).
 struct Avx2Int8ConvTuning
 {
-    int pixelBlock = 0; ///< output pixels per microkernel call, 1..8; 0 = the default (6)
-    int channelBlock = 0; ///< vectors of output channels per block, 1..3; 0 = the default (2)
+    /// Output pixels per microkernel call, 1..8, and vectors of output channels per block, 1..3; both 0: the
+    /// default, 6 × 2, except on AVX2 for layers whose blocks all run plain over pixel runs (create() says why).
+    int pixelBlock = 0;
+    int channelBlock = 0;
     /// Quads added in int16 before widening: groups of 4 then 2 (4), of 2 only (2), none (1); see create().
     int maxQuadGroup = 4;
     /// The microkernels' ISA (AVX2 or AVX-512, which the CPU must run); unset: ownConvSimd()'s, the engine's choice.

@@ -30,12 +30,23 @@ struct QuadSchedule
     int64_t kernelRows;
     int64_t rowStride;
     int64_t steps;
+    /// Output channels of the block's last vector that exist (1..lanes; 0, what a caller that leaves it out gets: all
+    /// lanes): the stores of that vector are masked to them, so a layer whose channel count is no multiple of the lanes
+    /// writes its output in place, with no tail buffer.
+    int lastLanes = 0;
 };
 
 /// Computes P output pixels × N vectors of `lanes` channels: `a[p]` points at pixel p's window origin in the padded
-/// input, `weights` at the block's packed weights (aligned to the vector); out[p][c] = the window's sum + offsets[c].
+/// input, `weights` at the block's packed weights (aligned to the vector); out[p][c] = the window's sum + offsets[c]
+/// for the block's channels c < lanes·(N - 1) + q.lastLanes (`offsets` is readable over all N vectors).
 using OwnConvMicroKernel = void (*)(
     const uint8_t* const* a, const void* weights, const QuadSchedule& q, const int32_t* offsets, int32_t* const* out);
+
+/// A plain block (QuadSchedule::plain) over `count` pixels at a constant stride, in groups of P: pixel i's window
+/// origin is a0 + i·aStep and its output out0 + i·outStep (a 1x1 stride-1 layer's pixels), otherwise as
+/// OwnConvMicroKernel.
+using OwnConvPlainRun = void (*)(const uint8_t* a0, int64_t aStep, int64_t count, const void* weights,
+    const QuadSchedule& q, const int32_t* offsets, int32_t* out0, int64_t outStep);
 
 struct OwnConvSimd
 {
@@ -43,6 +54,8 @@ struct OwnConvSimd
     const char* implementation; ///< what Int8Conv::implementation() reports for layers on these microkernels
     /// microKernels[N - 1][P - 1]
     std::array<std::array<OwnConvMicroKernel, kOwnConvMaxPixels>, kOwnConvMaxWidth> microKernels;
+    /// plainRuns[N - 1][P - 1]
+    std::array<std::array<OwnConvPlainRun, kOwnConvMaxPixels>, kOwnConvMaxWidth> plainRuns;
 };
 extern const OwnConvSimd kOwnConvAvx2; ///< int8_conv_own_avx2.cpp
 extern const OwnConvSimd kOwnConvAvx512; ///< int8_conv_own_avx512.cpp
