@@ -8,31 +8,19 @@
 // of this path widened each kernel position's input again for each output pixel, half of its shuffles
 // (bench/archive/2026-11-29-int8-depthwise-rows.md). The executor computes band by band inside the epilogue, so the
 // accumulators are finished while they are in cache.
+#include "kernels/int8/depthwise_row_ring.h"
 #include "kernels/int8/int8_conv_depthwise_simd.h"
 #include "kernels/int8/int8_conv_executor.h"
 #include "kernels/simd_table.h"
 
 #include <algorithm>
-#include <atomic>
 
 namespace qs::kernels::int8 {
 
 namespace {
 
-/// Each run's number (start()), so that a thread's ring of widened rows (RowRing) is never taken for another run's,
-/// another layer's or another image's rows.
-std::atomic<uint64_t> g_runs { 0 };
-
-/// The widened input rows one thread built last: computeBand is called on several threads at once (each a block of
-/// output rows, in order), so each keeps its own, across its bands of a run.
-struct RowRing
-{
-    uint64_t run = 0;
-    const uint8_t* image = nullptr;
-    std::vector<int64_t> rowOf; ///< per slot: the input row it holds, or -1
-    std::vector<int16_t> rows; ///< slots of rowValues int16
-};
-thread_local RowRing t_ring;
+/// The widened input rows one thread built last (depthwise_row_ring.h).
+thread_local DepthwiseRowRing<int16_t> t_ring;
 
 class DepthwiseExecutor final : public Int8ConvExecutor
 {
@@ -52,7 +40,7 @@ private:
     int64_t slots = 0; ///< widened rows kept: the kernel's height with dilation, (KH - 1)·dilationH + 1
     std::vector<int32_t> packed; ///< see detail::DepthwiseTile
     std::vector<int16_t> zeroRow; ///< the widened row of a padding row: 0
-    uint64_t run = 0; ///< this run's number (g_runs)
+    uint64_t run = 0; ///< this run's number (nextDepthwiseRun)
 };
 
 DepthwiseExecutor::DepthwiseExecutor(const ConvShape& s, const Int8Weights& w)
@@ -81,7 +69,7 @@ DepthwiseExecutor::DepthwiseExecutor(const ConvShape& s, const Int8Weights& w)
 
 Status DepthwiseExecutor::start(const uint8_t*, int32_t)
 {
-    run = ++g_runs;
+    run = nextDepthwiseRun();
     return Status::ok();
 }
 
@@ -90,13 +78,8 @@ void DepthwiseExecutor::computeBand(const uint8_t* image, int32_t zp, int64_t be
 {
     const ConvShape& s = shape;
     const int64_t ch = s.outChannels, ow = s.outWidth(), kh = s.kernelHeight;
-    RowRing& ring = t_ring;
-    if (ring.run != run || ring.image != image) {
-        ring.run = run;
-        ring.image = image;
-        ring.rowOf.assign(size_t(slots), -1);
-        ring.rows.resize(size_t(slots * rowValues));
-    }
+    DepthwiseRowRing<int16_t>& ring = t_ring;
+    ring.claim(run, image, slots, rowValues);
     detail::DepthwiseRowSpec spec = row;
     spec.zeroPoint = zp;
     // The widened row of input row ih, built if the ring does not hold it: the rows one output row reads are within

@@ -10,12 +10,12 @@
 // pixel loops, with no int32 round trip.
 #include "kernels/int8/int8_conv_depthwise_vnni.h"
 
+#include "kernels/int8/depthwise_row_ring.h"
 #include "kernels/int8/int8_conv_depthwise_vnni_simd.h"
 #include "kernels/int8/thread_blocks.h"
 #include "quant/quant_isa.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdlib>
 
@@ -23,17 +23,8 @@ namespace qs::kernels::int8 {
 
 namespace {
 
-/// Each run's number, so that a thread's ring of staged rows is never taken for another run's, layer's or image's.
-std::atomic<uint64_t> g_vnniRuns { 0 };
-
-/// The staged rows one thread built last (computeBand runs on several threads at once, each on a block of rows).
-struct StagedRing
-{
-    uint64_t run = 0;
-    const uint8_t* image = nullptr;
-    std::vector<int64_t> rowOf; ///< per slot: the input row it holds (-1: none; `padding`: a row of the zero point)
-    std::vector<uint8_t> rows;
-};
+/// The staged rows one thread built last (depthwise_row_ring.h).
+using StagedRing = DepthwiseRowRing<uint8_t>;
 thread_local StagedRing t_staged;
 
 class VnniDepthwiseExecutor final : public Int8ConvExecutor
@@ -43,7 +34,7 @@ public:
     std::string implementation() const override { return "qs:avx512_vnni_int8_depthwise"; }
     Status start(const uint8_t*, int32_t) override
     {
-        run = ++g_vnniRuns;
+        run = nextDepthwiseRun();
         return Status::ok();
     }
     bool readsSource() const override { return true; }
@@ -71,7 +62,7 @@ private:
     std::vector<int32_t> bias;
     std::vector<float> scales;
     detail::VnniDepthwiseRequant requant;
-    uint64_t run = 0; ///< this run's number (g_vnniRuns)
+    uint64_t run = 0; ///< this run's number (nextDepthwiseRun)
 };
 
 VnniDepthwiseExecutor::VnniDepthwiseExecutor(const ConvShape& s, const Int8Weights& w, int k, bool nchw)
@@ -101,12 +92,7 @@ void VnniDepthwiseExecutor::stageRows(
     StagedRing& ring, uint64_t runNumber, const uint8_t* image, int32_t zp, int64_t i, const uint8_t** rows) const
 {
     const ConvShape& s = shape;
-    if (ring.run != runNumber || ring.image != image) {
-        ring.run = runNumber;
-        ring.image = image;
-        ring.rowOf.assign(size_t(slots), -1);
-        ring.rows.resize(size_t(slots * stagedBytes));
-    }
+    ring.claim(runNumber, image, slots, stagedBytes);
     const int64_t padding = s.inHeight, lastSlot = slots - 1; // the padding row's key and slot
     const int64_t offset = 0; // the first pixel's first column is column 0 of the staged row
     for (int64_t r = 0; r < s.kernelHeight; ++r) {
@@ -172,7 +158,7 @@ Status VnniDepthwiseExecutor::runRequantized(const uint8_t* xu, int32_t zp, int 
 {
     const ConvShape& s = shape;
     const int64_t ch = s.outChannels, oh = s.outHeight(), ow = s.outWidth();
-    const uint64_t runNumber = ++g_vnniRuns;
+    const uint64_t runNumber = nextDepthwiseRun();
     std::vector<int32_t> offsets(weightSums.size());
     for (size_t c = 0; c < offsets.size(); ++c)
         offsets[c] = bias[c] - zp * weightSums[c]; // exact: |zp·Σw| <= 255 · 25 · 128
