@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/cpu/channel_scale.h"
 
+#include "kernels/int8/target_clones.h"
 #include "kernels/shape_util.h"
 
 #include <fmt/format.h>
@@ -10,6 +11,22 @@
 namespace qs::kernels {
 
 namespace {
+
+/// `pixels` pixels of one whole channel block of B lanes: y = x * lanes[k] per lane. The block width is a compile-time
+/// constant and the loop is cloned for AVX2, so each pixel is one or two vector multiplies; the generic loop below,
+/// with its runtime width and per-lane padding test, ran at ~1 ns per element (MobileNetV3 FP32's eight
+/// squeeze-excite scales: 0.73 ms of a 6 ms run).
+template <int B>
+QS_CLONES void scaleWholeBlock(const float* __restrict x, const float* lanes, float* __restrict y, int64_t pixels)
+{
+    float l[B];
+    for (int k = 0; k < B; ++k)
+        l[k] = lanes[k];
+    for (int64_t i = 0; i < pixels; ++i)
+#pragma omp simd
+        for (int k = 0; k < B; ++k)
+            y[i * B + k] = x[i * B + k] * l[k];
+}
 
 bool isChannelVector(const TensorDesc& s, const TensorDesc& x)
 {
@@ -91,6 +108,10 @@ public:
 #pragma omp simd
                 for (int64_t i = 0; i < hw; ++i)
                     yb[i] = xb[i] * f;
+                continue;
+            }
+            if (c0 + b <= c && (b == 8 || b == 16)) {
+                (b == 16 ? scaleWholeBlock<16> : scaleWholeBlock<8>)(xb, lanes, yb, hw);
                 continue;
             }
             for (int64_t i = 0; i < hw; ++i)
