@@ -32,9 +32,12 @@ class VnniDepthwiseExecutor final : public Int8ConvExecutor
 public:
     VnniDepthwiseExecutor(const ConvShape& s, const Int8Weights& w, int kind, bool nchwOutput);
     std::string implementation() const override { return "qs:avx512_vnni_int8_depthwise"; }
-    Status start(const uint8_t*, int32_t) override
+    Status start(const uint8_t*, int32_t zp) override
     {
         run = nextDepthwiseRun();
+        // The zero point's correction, once per run for every band of it (computeBand).
+        for (size_t c = 0; c < bandOffsets.size(); ++c)
+            bandOffsets[c] = -zp * weightSums[c];
         return Status::ok();
     }
     bool readsSource() const override { return true; }
@@ -62,6 +65,8 @@ private:
     std::vector<int32_t> bias;
     std::vector<float> scales;
     detail::VnniDepthwiseRequant requant;
+    std::vector<int32_t> bandOffsets; ///< -zp·Σw per channel of this run (start)
+    std::vector<int32_t> requantOffsets; ///< bias - zp·Σw per channel of this run (runRequantized)
     uint64_t run = 0; ///< this run's number (nextDepthwiseRun)
 };
 
@@ -77,6 +82,7 @@ VnniDepthwiseExecutor::VnniDepthwiseExecutor(const ConvShape& s, const Int8Weigh
     slots = (kh - 1) * s.dilationHeight + 1 + 1;
     packed.assign(size_t(blocks * kh * quads * 64), 0);
     weightSums.assign(size_t(blocks * 16), 0);
+    bandOffsets.assign(weightSums.size(), 0);
     weightMagnitudes.assign(size_t(ch), 0);
     for (int64_t c = 0; c < ch; ++c)
         for (int64_t r = 0; r < kh; ++r)
@@ -94,7 +100,6 @@ void VnniDepthwiseExecutor::stageRows(
     const ConvShape& s = shape;
     ring.claim(runNumber, image, slots, stagedBytes);
     const int64_t padding = s.inHeight, lastSlot = slots - 1; // the padding row's key and slot
-    const int64_t offset = 0; // the first pixel's first column is column 0 of the staged row
     for (int64_t r = 0; r < s.kernelHeight; ++r) {
         const int64_t ih = i * s.strideHeight - s.padTop + r * s.dilationHeight;
         const bool inside = ih >= 0 && ih < s.inHeight;
@@ -104,7 +109,7 @@ void VnniDepthwiseExecutor::stageRows(
             simd->stageRow(inside ? image + ih * s.inWidth * s.outChannels : nullptr, stage, uint8_t(zp), p);
             ring.rowOf[size_t(slot)] = key;
         }
-        rows[r] = p + offset;
+        rows[r] = p; // the first pixel's first column is column 0 of the staged row
     }
 }
 
@@ -113,12 +118,8 @@ void VnniDepthwiseExecutor::computeBand(
 {
     const ConvShape& s = shape;
     const int64_t ch = s.outChannels, ow = s.outWidth();
-    thread_local std::vector<int32_t> offsets;
-    offsets.resize(weightSums.size());
-    for (size_t c = 0; c < offsets.size(); ++c)
-        offsets[c] = -zp * weightSums[c];
     const uint8_t* rows[5];
-    detail::VnniDepthwiseTile tile { rows, stage.columns * 16, stage.blocks, ch, packed.data(), offsets.data() };
+    detail::VnniDepthwiseTile tile { rows, stage.columns * 16, stage.blocks, ch, packed.data(), bandOffsets.data() };
     for (int64_t px = begin; px < end;) {
         const int64_t i = px / ow, j0 = px % ow, j1 = std::min(ow, j0 + (end - px));
         stageRows(t_staged, run, image, zp, i, rows);
@@ -134,6 +135,7 @@ bool VnniDepthwiseExecutor::prepareRequantized(const DirectRequantization& rq)
     const size_t lanes = weightSums.size();
     bias.assign(lanes, 0);
     scales.assign(lanes, 0.0f);
+    requantOffsets.assign(lanes, 0);
     for (size_t c = 0; c < size_t(shape.outChannels); ++c) {
         bias[c] = rq.bias.empty() ? 0 : rq.bias[c];
         scales[c] = rq.scales[rq.scales.size() > 1 ? c : 0];
@@ -159,14 +161,14 @@ Status VnniDepthwiseExecutor::runRequantized(const uint8_t* xu, int32_t zp, int 
     const ConvShape& s = shape;
     const int64_t ch = s.outChannels, oh = s.outHeight(), ow = s.outWidth();
     const uint64_t runNumber = nextDepthwiseRun();
-    std::vector<int32_t> offsets(weightSums.size());
-    for (size_t c = 0; c < offsets.size(); ++c)
-        offsets[c] = bias[c] - zp * weightSums[c]; // exact: |zp·Σw| <= 255 · 25 · 128
+    for (size_t c = 0; c < requantOffsets.size(); ++c)
+        requantOffsets[c] = bias[c] - zp * weightSums[c]; // exact: |zp·Σw| <= 255 · 25 · 128
     auto* out = static_cast<uint8_t*>(y);
     // One contiguous block of output rows (over all images) per thread, as the epilogue splits them.
     forEachThreadBlock(s.batch * oh, threads, 1, [&](int64_t begin, int64_t end) {
         const uint8_t* rows[5];
-        detail::VnniDepthwiseTile tile { rows, stage.columns * 16, stage.blocks, ch, packed.data(), offsets.data() };
+        detail::VnniDepthwiseTile tile { rows, stage.columns * 16, stage.blocks, ch, packed.data(),
+            requantOffsets.data() };
         for (int64_t row = begin; row < end; ++row) {
             const int64_t n = row / oh, i = row % oh;
             stageRows(t_staged, runNumber, xu + n * s.inHeight * s.inWidth * ch, zp, i, rows);
