@@ -3,8 +3,9 @@
 // to float with the per-channel rescale, the bias and, when fused, SiLU — in one pass, so the output is written once.
 // A separate SiLU pass over the float output (oneDNN eltwise_swish) cost ~15 % of the convolution time on AVX2.
 // The reciprocal in SiLU is an estimate plus one Newton step (a few ulp), not an IEEE division.
-// AVX-512 path (16 lanes, the same exp operations; the reciprocal from rcp14 instead of rcpps, so AVX-512 and AVX2
-// agree within those few ulp, not bit for bit) or AVX2+FMA path (own exp, within 2 ulp of expf) when the CPU has it
+// AVX-512 path (16 lanes; a SiLU of its own with a one-step reduction for e^-v and the reciprocal from rcp14 instead
+// of rcpps, float_epilogue_avx512.cpp, so AVX-512 and AVX2 agree within those few ulp, not bit for bit) or AVX2+FMA
+// path (own exp, within 2 ulp of expf) when the CPU has it
 // and DNNL_MAX_CPU_ISA does not forbid it (quant::bestQuantIsa()), else scalar with std::exp.
 #pragma once
 
