@@ -383,6 +383,63 @@ TEST(FloatEpilogue, RescaleSiluAndRangeMatchTheDefinition)
     }
 }
 
+/// The SiLU epilogue over a dense sweep of v (every 1/1024 over [-100, 100], acc 0 and the shift = v, so v is exact)
+/// and at its edges (the exp clamps at -88 and 87.3 and just past them, the SiLU minimum near -1.2785, +-0, tiny and
+/// huge values), against y / (1 + e^-y) in double: within the few ulp of the test above, whatever vector tail the
+/// channel count leaves. +inf gives +inf (inf * sigmoid(inf) = inf * 1), NaN stays NaN and is left out of the range,
+/// as quant::minMax leaves it out.
+TEST(FloatEpilogue, SiluSweepAndEdgesMatchTheDefinition)
+{
+    std::vector<float> values;
+    for (int i = -102400; i <= 102400; ++i)
+        values.push_back(float(i) / 1024.0f);
+    for (const float v :
+        { 0.0f, -0.0f, 1e-30f, -1e-30f, 1e-45f, -88.0f, -88.001f, -87.999f, -87.3f, -87.301f, 87.3f, 87.301f, 88.0f,
+            88.001f, -89.0f, 89.0f, -103.0f, -1.2784645f, -1.2784646f, 3e4f, -3e4f, 1e30f, -1e30f, 3.4e38f })
+        values.push_back(v);
+    for (const int64_t oc : { 16, 37 }) {
+        SCOPED_TRACE(::testing::Message() << "oc " << oc);
+        const int64_t count = (int64_t(values.size()) + oc - 1) / oc;
+        std::vector<int32_t> acc(size_t(count * oc), 0);
+        std::vector<float> out(acc.size(), -1234.0f);
+        float mn = INFINITY, mx = -INFINITY;
+        // One pixel per call, the shift carrying oc values: the loop's full vectors and its masked tail both run.
+        const std::vector<float> scale(size_t(oc), 1.0f);
+        for (int64_t j = 0; j < count; ++j) {
+            std::vector<float> shift(size_t(oc), 0.0f);
+            for (int64_t o = 0; o < oc && j * oc + o < int64_t(values.size()); ++o)
+                shift[size_t(o)] = values[size_t(j * oc + o)];
+            float range[2] = { INFINITY, -INFINITY };
+            kernels::int8::rescaleNhwc(
+                acc.data() + j * oc, 1, oc, scale.data(), shift.data(), true, out.data() + j * oc, range);
+            for (int64_t o = 0; o < oc; ++o) {
+                const double v = shift[size_t(o)];
+                const double want = v / (1.0 + std::exp(-v));
+                const float got = out[size_t(j * oc + o)];
+                ASSERT_NEAR(got, want, 4e-7 * std::max(1.0, std::fabs(want))) << "v " << v;
+            }
+            mn = std::min(mn, range[0]);
+            mx = std::max(mx, range[1]);
+        }
+        EXPECT_EQ(mn, *std::min_element(out.begin(), out.end()));
+        EXPECT_EQ(mx, *std::max_element(out.begin(), out.end()));
+    }
+    // Non-finite inputs, which the graph's Sigmoid and Mul carry through.
+    const int32_t zero[16] = {};
+    float shift[16], scale[16], y[16];
+    std::fill(std::begin(scale), std::end(scale), 1.0f);
+    std::fill(std::begin(shift), std::end(shift), 2.0f);
+    shift[3] = INFINITY;
+    shift[7] = NAN;
+    float range[2] = { INFINITY, -INFINITY };
+    kernels::int8::rescaleNhwc(zero, 1, 16, scale, shift, true, y, range);
+    EXPECT_EQ(y[3], INFINITY);
+    EXPECT_TRUE(std::isnan(y[7]));
+    const float two = float(2.0 / (1.0 + std::exp(-2.0)));
+    EXPECT_NEAR(y[0], two, 4e-7);
+    EXPECT_NEAR(range[0], two, 4e-7) << "NaN is not the minimum";
+    EXPECT_EQ(range[1], INFINITY);
+}
 /// The strided AVX-512 Softmax (YOLO's DFL head) against the definition in double: 16 bins over an inner dimension
 /// with a vector tail, values spread over a wide range; within a few ulp of the exact result, rows summing to 1.
 TEST(SoftmaxStrided, MatchesTheDefinition)
