@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The engine's own vectorised exp (Cody-Waite reduction by ln 2 and Cephes' expf polynomial, about 1 ulp from
-// libm's expf): one definition for every kernel that needs it (the fused conv's AVX2 SiLU epilogue, Softmax, the
-// activations of kernels/cpu/activation_simd.h), so their results agree lane for lane and a change to the polynomial
-// reaches all of them. The AVX-512 SiLU epilogue has a shorter form of its own (int8/float_epilogue_avx512.cpp:
-// SiLU tolerates a one-step reduction that a general exp does not).
+// libm's expf): one definition for every kernel that needs it (Softmax, the activations of
+// kernels/cpu/activation_simd.h), so their results agree lane for lane and a change to the polynomial reaches all of
+// them. The fused dynamic convolution's SiLU epilogues have a shorter form of their own
+// (int8/float_epilogue_avx512.cpp: SiLU tolerates a one-step reduction that a general exp does not).
 #pragma once
 
 #include <immintrin.h>

@@ -3,9 +3,10 @@
 // (kernels/README.md: no per-file -m flags); the file is compiled with -ffp-contract=off (int8/CMakeLists.txt) so
 // that multiply-then-add stays two roundings, as in the ONNX graph it replaces.
 #include "kernels/int8/float_epilogue.h"
-#include "kernels/simd_exp.h"
 
 #include <immintrin.h>
+
+#define QS_AVX2 __attribute__((target("avx2,fma")))
 
 namespace qs::kernels::int8 {
 
@@ -14,6 +15,35 @@ namespace {
 using detail::addResidualScalar;
 using detail::rescaleScalar;
 
+/// v * sigmoid(v) = v / (1 + e^-v): float_epilogue_avx512.cpp's siluAvx512 on 8 lanes (the same clamp, one-step
+/// reduction, rounding by 1.5·2^23 and Estrin polynomial; there the reasons and the error bound), with 2^n built from
+/// the rounded sum's bits as expAvx2 does, and the reciprocal from rcpps (12 bits) refined by one Newton step (relative
+/// error ~1e-7, a few ulp): vdivps alone cost more than the whole exp polynomial. The two paths agree within those few
+/// ulp, not bit for bit. v = +inf gives +inf (the reciprocal of 1 + e^-87.3 is ~1); a very negative v (clamped to -88:
+/// 1 + e^88 stays finite) gets a reciprocal of ~6e-39 or 0, so y is -0 or within 1e-8 of it, the limit of
+/// y * sigmoid(y).
+QS_AVX2 inline __m256 siluAvx2(__m256 v)
+{
+    const __m256 x = _mm256_min_ps(_mm256_max_ps(v, _mm256_set1_ps(-88.0f)), _mm256_set1_ps(87.3f));
+    const __m256 magic = _mm256_set1_ps(12582912.0f);
+    const __m256 t = _mm256_fmadd_ps(x, _mm256_set1_ps(-1.44269504088896341f), magic);
+    const __m256 n = _mm256_sub_ps(t, magic);
+    const __m256 r = _mm256_fnmsub_ps(n, _mm256_set1_ps(0.693147180559945309f), x); // -n ln2 - x
+    const __m256 r2 = _mm256_mul_ps(r, r);
+    const __m256 a = _mm256_fmadd_ps(_mm256_set1_ps(1.9875691500e-4f), r, _mm256_set1_ps(1.3981999507e-3f));
+    const __m256 b = _mm256_fmadd_ps(_mm256_set1_ps(8.3334519073e-3f), r, _mm256_set1_ps(4.1665795894e-2f));
+    const __m256 c = _mm256_fmadd_ps(_mm256_set1_ps(1.6666665459e-1f), r, _mm256_set1_ps(5.0000001201e-1f));
+    __m256 p = _mm256_fmadd_ps(a, r2, b);
+    p = _mm256_fmadd_ps(p, r2, c);
+    p = _mm256_fmadd_ps(p, r2, _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
+    // 2^n for n in [-126, 127] (the clamp): the low bits of t are n, so (bits(t) + 127) << 23 is its float.
+    const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_castps_si256(t), _mm256_set1_epi32(127)), 23);
+    const __m256 d = _mm256_add_ps(_mm256_mul_ps(p, _mm256_castsi256_ps(e)), _mm256_set1_ps(1.0f));
+    __m256 inv = _mm256_rcp_ps(d);
+    inv = _mm256_mul_ps(inv, _mm256_fnmadd_ps(d, inv, _mm256_set1_ps(2.0f)));
+    return _mm256_mul_ps(v, inv);
+}
+
 QS_AVX2 inline __m256 rescale8(const int32_t* acc, const float* scale, const float* shift, bool silu)
 {
     // Multiply, then add (two roundings, no FMA): the exact float sequence of the Cast -> Mul -> Add it replaces.
@@ -21,17 +51,7 @@ QS_AVX2 inline __m256 rescale8(const int32_t* acc, const float* scale, const flo
         = _mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc))),
                             _mm256_loadu_ps(scale)),
             _mm256_loadu_ps(shift));
-    if (!silu)
-        return v;
-    // y * sigmoid(y) = y / (1 + exp(-y)), the division as a reciprocal estimate refined by one Newton step (relative
-    // error ~1e-7, a few ulp): vdivps alone cost more than the whole exp polynomial.
-    // -v by flipping the sign bit instead of 0 - v: off the FP add/multiply ports the whole SiLU competes for. The
-    // same exp: the two differ only for v = +0 (-0 instead of +0), and exp(-0) = exp(+0) = 1 exactly.
-    const __m256 d = _mm256_add_ps(_mm256_set1_ps(1.0f), expAvx2(_mm256_xor_ps(v, _mm256_set1_ps(-0.0f))));
-    __m256 inv = _mm256_rcp_ps(d);
-    inv = _mm256_mul_ps(inv, _mm256_fnmadd_ps(d, inv, _mm256_set1_ps(2.0f)));
-    // rcp of +inf (exp overflow for very negative y) is 0: y * 0 = -0, the limit of y * sigmoid(y).
-    return _mm256_mul_ps(v, inv);
+    return silu ? siluAvx2(v) : v;
 }
 
 /// `residual` is always null here (rescaleAddsResidual() is false off AVX-512).
