@@ -124,6 +124,10 @@ const std::vector<Layer>& layers()
         findLayer("C64to64_40_k3", makeShape(64, 64, 40, 3, 1)),
         findLayer("C128to128_20_k3", makeShape(128, 128, 20, 3, 1)),
         findLayer("C256to256_20_k1", makeShape(256, 256, 20, 1, 1)),
+        // The detection head's class branch (80 channels: 5 vectors of 16, blocks 2 + 2 + 1 by default on AVX-512),
+        // the model's largest INT8 steps.
+        findLayer("C80to80_80_k3", makeShape(80, 80, 80, 3, 1)),
+        findLayer("C80to80_80_k1", makeShape(80, 80, 80, 1, 1)),
     };
     return all;
 }
