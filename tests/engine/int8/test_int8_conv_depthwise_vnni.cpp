@@ -294,3 +294,26 @@ TEST(Int8ConvDepthwiseVnni, NchwOutputMatchesTheReference)
     ASSERT_TRUE((*conv)->runRequantized(l.x.data(), c.xZeroPoint, rq, got.data()).isOk());
     EXPECT_EQ(got, want) << (*conv)->implementation();
 }
+
+// The byte store writes each pixel's 16 channels with a masked 64-byte store that starts before them (int8_conv_
+// depthwise_vnni_avx512.cpp): no byte outside the output may change, before its first pixel (fewer than 16 channels:
+// the store's start lies before the buffer) or after its last, on any run length and partial block.
+TEST(Int8ConvDepthwiseVnni, ByteStoreTouchesNothingOutsideTheOutput)
+{
+    for (const VnniCase& c : { kCases[1], kCases[4], kCases[8] }) { // 7, 33 and 21 channels
+        const ConvShape& s = c.shape;
+        const Layer l = makeLayer(c, false);
+        const std::unique_ptr<Int8Conv> conv = create(c, l);
+        ASSERT_TRUE(conv);
+        const Requantization rq = requantization(s, DataType::UInt8, 1.0f);
+        std::vector<uint8_t> want(l.want.size());
+        requantizeTileIsa(quant::QuantIsa::Scalar, l.want.data(), s.batch * s.outHeight() * s.outWidth(), s.outChannels,
+            rq, want.data(), 1, s.outChannels);
+        constexpr size_t guard = 128;
+        std::vector<uint8_t> buffer(want.size() + 2 * guard, 0x5a);
+        ASSERT_TRUE(conv->runRequantized(l.x.data(), c.xZeroPoint, rq, buffer.data() + guard).isOk());
+        EXPECT_EQ(std::vector<uint8_t>(buffer.begin() + guard, buffer.end() - guard), want) << c.name;
+        EXPECT_EQ(std::count(buffer.begin(), buffer.begin() + guard, 0x5a), ptrdiff_t(guard)) << c.name;
+        EXPECT_EQ(std::count(buffer.end() - guard, buffer.end(), 0x5a), ptrdiff_t(guard)) << c.name;
+    }
+}
