@@ -222,51 +222,42 @@ QS_VNNI void bytesRun(const uint8_t* a0, int64_t aStep, int64_t count, const voi
     plainRunBody<P, N>(a0, aStep, count, weights, q, ByteStore { offsets, rq }, out0, outStep);
 }
 
-template <int N, int... P> constexpr auto kernelRow(std::integer_sequence<int, P...>)
+// The four kinds of table entries, each a pointer to the instance for P pixels and N vectors.
+struct Int32Kernels
 {
-    return std::array<detail::OwnConvMicroKernel, sizeof...(P)> { &microKernel<P + 1, N>... };
+    template <int P, int N> static constexpr detail::OwnConvMicroKernel at = &microKernel<P, N>;
+};
+struct Int32Runs
+{
+    template <int P, int N> static constexpr detail::OwnConvPlainRun at = &plainRun<P, N>;
+};
+struct ByteKernels
+{
+    template <int P, int N> static constexpr detail::OwnConvBytesKernel at = &bytesKernel<P, N>;
+};
+struct ByteRuns
+{
+    template <int P, int N> static constexpr detail::OwnConvBytesRun at = &bytesRun<P, N>;
+};
+
+template <typename Kind, int N, int... P> constexpr auto row(std::integer_sequence<int, P...>)
+{
+    return std::array { Kind::template at<P + 1, N>... };
 }
 
-template <int N, int... P> constexpr auto plainRunRow(std::integer_sequence<int, P...>)
+/// [N - 1][P - 1], as int8_conv_own_simd.h's tables.
+template <typename Kind> constexpr auto rows()
 {
-    return std::array<detail::OwnConvPlainRun, sizeof...(P)> { &plainRun<P + 1, N>... };
-}
-
-template <int N, int... P> constexpr auto bytesKernelRow(std::integer_sequence<int, P...>)
-{
-    return std::array<detail::OwnConvBytesKernel, sizeof...(P)> { &bytesKernel<P + 1, N>... };
-}
-
-template <int N, int... P> constexpr auto bytesRunRow(std::integer_sequence<int, P...>)
-{
-    return std::array<detail::OwnConvBytesRun, sizeof...(P)> { &bytesRun<P + 1, N>... };
+    constexpr auto pixels = std::make_integer_sequence<int, kMaxPixels>();
+    return std::array { row<Kind, 1>(pixels), row<Kind, 2>(pixels), row<Kind, 3>(pixels) };
 }
 
 } // namespace
 
 namespace detail {
-const OwnConvSimd kOwnConvAvx512Vnni { kLanes, "qs:avx512_vnni_int8",
-    {
-        kernelRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
-        kernelRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
-        kernelRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
-    },
-    {
-        plainRunRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
-        plainRunRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
-        plainRunRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
-    } };
-const OwnConvVnniBytes kOwnConvVnniBytes { {
-                                               bytesKernelRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
-                                               bytesKernelRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
-                                               bytesKernelRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
-                                           },
-    {
-        bytesRunRow<1>(std::make_integer_sequence<int, kMaxPixels>()),
-        bytesRunRow<2>(std::make_integer_sequence<int, kMaxPixels>()),
-        bytesRunRow<3>(std::make_integer_sequence<int, kMaxPixels>()),
-    } };
-static_assert(kOwnConvMaxWidth == 3, "one kernelRow per channel block width");
+const OwnConvSimd kOwnConvAvx512Vnni { kLanes, "qs:avx512_vnni_int8", rows<Int32Kernels>(), rows<Int32Runs>() };
+const OwnConvVnniBytes kOwnConvVnniBytes { rows<ByteKernels>(), rows<ByteRuns>() };
+static_assert(kOwnConvMaxWidth == 3, "rows() makes one row per channel block width");
 static_assert(kOwnConvMaxLanes == kLanes, "the widest table's lanes");
 } // namespace detail
 
