@@ -86,6 +86,15 @@ struct ByteStore
     }
 };
 
+template <int P, int N> QS_VNNI_INLINE inline void clear(__m512i (&acc)[P][N])
+{
+#pragma GCC unroll 8
+    for (int p = 0; p < P; ++p)
+#pragma GCC unroll 3
+        for (int n = 0; n < N; ++n)
+            acc[p][n] = _mm512_setzero_si512();
+}
+
 /// One quad: the N weight vectors in registers, reused by the P pixels whose quad bytes are at a[p] + offset.
 template <int P, int N>
 QS_VNNI_INLINE inline void quadStep(const uint8_t* const* a, int64_t offset, const __m512i* w, __m512i (&acc)[P][N])
@@ -110,11 +119,7 @@ QS_VNNI_INLINE inline void plainBody(const uint8_t* const* a, const __m512i* w, 
     const Store& store, typename Store::Out* const* out)
 {
     __m512i acc[P][N];
-#pragma GCC unroll 8
-    for (int p = 0; p < P; ++p)
-#pragma GCC unroll 3
-        for (int n = 0; n < N; ++n)
-            acc[p][n] = _mm512_setzero_si512();
+    clear<P, N>(acc);
     for (int64_t kh = 0; kh < q.kernelRows; ++kh) {
         const uint8_t* row[P];
 #pragma GCC unroll 8
@@ -183,11 +188,7 @@ QS_VNNI_INLINE inline void microBody(const uint8_t* const* a, const void* weight
         return;
     }
     __m512i acc[P][N];
-#pragma GCC unroll 8
-    for (int p = 0; p < P; ++p)
-#pragma GCC unroll 3
-        for (int n = 0; n < N; ++n)
-            acc[p][n] = _mm512_setzero_si512();
+    clear<P, N>(acc);
     const int64_t quads = 4 * q.fours + 2 * q.twos + q.singles;
     for (int64_t k = 0; k < quads; ++k, w += N)
         quadStep<P, N>(a, q.offsets[k], w, acc);
