@@ -8,6 +8,7 @@
 #include "kernels/int8/int8_conv_depthwise_simd.h"
 #include "kernels/int8/int8_conv_depthwise_vnni.h"
 #include "kernels/int8/int8_conv_impl.h"
+#include "kernels/int8/int8_conv_own_vnni.h"
 #include "kernels/int8/int8_conv_planar_simd.h"
 #include "kernels/int8/int8_node_util.h"
 
@@ -89,7 +90,7 @@ void Int8Conv::Impl::makeExecutor(const Int8Weights& w)
         return;
     case Int8ConvPath::OwnAvx2:
         createPrimitive();
-        prepareOwnKernel(splitWeights(ownConvSimd()->implementation));
+        prepareOwnKernel(splitWeights((plan.ownVnni ? ownConvVnniSimd() : ownConvSimd())->implementation));
         break;
     case Int8ConvPath::Onednn:
         createPrimitive();
@@ -291,7 +292,8 @@ Result<std::unique_ptr<Int8Conv>> Int8Conv::create(const Int8ConvSpec& spec, con
     // The session sets its intra-op threads before preparing, so the threads of a banded executor are known here.
     impl->plan = planInt8Conv(spec,
         { onednnInt8Isa().isa, planarSimd() != nullptr, omp_get_max_threads(), impl->epilogueThreads(true),
-            depthwiseSimd() != nullptr, vnniDepthwiseLoops() && vnniDepthwiseWeights(shape, weights) });
+            depthwiseSimd() != nullptr, vnniDepthwiseLoops() && vnniDepthwiseWeights(shape, weights),
+            ownConvVnniSimd() != nullptr });
     QS_RETURN_IF_ERROR(impl->prepare(weights).withContext(fmt::format("int8 convolution {}", shape.toString())));
     return std::unique_ptr<Int8Conv>(new Int8Conv(std::move(impl)));
 }

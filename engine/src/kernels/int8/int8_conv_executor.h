@@ -121,6 +121,8 @@ struct OwnAvx2Spec
     const std::vector<int8_t>* unsplit = nullptr; ///< the original s8 weights where allowed, or empty: none
     UnsplitCheck unsplitCheck; ///< whether a run's source lets `unsplit` run exactly
     int maxQuadGroup = 4;
+    bool vnni = false; ///< the VNNI microkernels (weights unsplit: `residual` holds no split pairs)
+    bool nchwOutput = false; ///< of runRequantized's output (the VNNI microkernels write NHWC bytes themselves)
     dnnl::stream* stream = nullptr; ///< for the NCHW reorder into the kernel's buffer
 };
 std::unique_ptr<Int8ConvExecutor> makeOwnAvx2Executor(const OwnAvx2Spec& spec);

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <omp.h>
+
 namespace qs::kernels::int8 {
 
 namespace {
@@ -37,6 +39,15 @@ public:
         current().computePixels(begin, end, out);
     }
 
+    /// The VNNI microkernels write the requantized bytes themselves (the store fused, as oneDNN's "+u8" and the VNNI
+    /// depthwise path): NHWC in (read in place or copied into the padded buffer) and out, one kernel (nothing split).
+    bool mayWriteRequantized() const override { return m_kernel->vnni() && !m_unsplit && !m_interior && !m_nchwOutput; }
+    bool prepareRequantized(const DirectRequantization& rq) override;
+    /// Room for the requantized bytes when a fused add reads them (Int8Conv::Impl::runDirectToSink), as oneDNN's
+    /// direct store has: one pass of the sink over them measured faster than the epilogue's int32 tiles.
+    size_t scratchBytes() const override { return mayWriteRequantized() ? size_t(m_shape.outputCount()) : 0; }
+    Status runRequantized(const uint8_t* xu, int32_t zp, int threads, void* y) override;
+
 private:
     /// The kernel of this run (the unsplit one when m_unsplitRun): both share the padded scratch and geometry.
     Avx2Int8Conv& current() const noexcept { return m_unsplitRun ? *m_unsplit : *m_kernel; }
@@ -49,15 +60,22 @@ private:
     dnnl::memory m_srcNchw, m_interior; ///< NCHW single images are reordered straight into the kernel's padded buffer
     dnnl::reorder m_toInterior;
     bool m_unsplitRun = false;
+    bool m_nchwOutput = false;
+    // runRequantized's store (prepareRequantized), per output channel rounded up to the kernel's blocks.
+    std::vector<int32_t> m_bias;
+    std::vector<float> m_scales;
+    std::vector<int32_t> m_requantOffsets; ///< bias - zp·Σw of this run
+    detail::OwnConvRequant m_requant;
 };
 
 OwnAvx2Executor::OwnAvx2Executor(const OwnAvx2Spec& spec)
     : m_shape(spec.shape)
     , m_stream(spec.stream)
     , m_unsplitCheck(spec.unsplitCheck)
+    , m_nchwOutput(spec.nchwOutput)
 {
     const ConvShape& s = m_shape;
-    const Avx2Int8Conv::Tuning tuning { .maxQuadGroup = spec.maxQuadGroup };
+    const Avx2Int8Conv::Tuning tuning { .maxQuadGroup = spec.maxQuadGroup, .vnni = spec.vnni };
     m_kernel = Avx2Int8Conv::create(s, spec.weights, *spec.residual, tuning);
     // The original weights need no residual, inside the kernel or after it.
     if (!spec.unsplit->empty())
@@ -101,6 +119,63 @@ Status OwnAvx2Executor::start(const uint8_t* xu, int32_t zp)
     return Status::ok();
 }
 
+bool OwnAvx2Executor::prepareRequantized(const DirectRequantization& rq)
+{
+    const size_t lanes = m_kernel->weightSums().size();
+    m_bias.assign(lanes, 0);
+    m_scales.assign(lanes, 0.0f);
+    m_requantOffsets.assign(lanes, 0);
+    for (size_t c = 0; c < size_t(m_shape.outChannels); ++c) {
+        m_bias[c] = rq.bias.empty() ? 0 : rq.bias[c];
+        m_scales[c] = rq.scales[rq.scales.size() > 1 ? c : 0];
+    }
+    m_requant = { .scales = m_scales.data(),
+        .zeroPoint = rq.zeroPoint,
+        .lo = float(rq.lo - rq.zeroPoint),
+        .hi = float(rq.hi - rq.zeroPoint),
+        .signedOut = rq.outType == DataType::Int8 };
+    return true;
+}
+
+Status OwnAvx2Executor::runRequantized(const uint8_t* xu, int32_t zp, int threads, void* y)
+{
+    const ConvShape& s = m_shape;
+    Avx2Int8Conv& kernel = *m_kernel;
+    const std::vector<int32_t>& sums = kernel.weightSums();
+    for (size_t c = 0; c < m_requantOffsets.size(); ++c)
+        m_requantOffsets[c] = m_bias[c] - zp * sums[c]; // exact: Impl::directEligible bounds |acc| + |bias| < 2^24
+    const int64_t oh = s.outHeight(), ohw = oh * s.outWidth(), imageBytes = s.inHeight * s.inWidth * s.inChannels;
+    auto* out = static_cast<uint8_t*>(y);
+    for (int64_t n = 0; n < s.batch; ++n) {
+        const uint8_t* image = xu + n * imageBytes;
+        uint8_t* outImage = out + n * ohw * s.outChannels;
+        const bool copy = kernel.beginImage(image, zp);
+        if (threads <= 1) {
+            if (copy)
+                kernel.copyRows(image, 0, s.inHeight);
+            kernel.computePixelsRequantized(0, ohw, m_requantOffsets.data(), m_requant, outImage);
+            continue;
+        }
+        // As the epilogue splits a banded layer (Int8Conv::Impl::epilogue): the padded copy by input rows, then each
+        // thread a block of whole output rows when they divide evenly, else an equal share of the pixels.
+#pragma omp parallel num_threads(threads)
+        {
+            const int64_t count = omp_get_num_threads(), t = omp_get_thread_num();
+            if (copy) {
+                kernel.copyRows(image, s.inHeight * t / count, s.inHeight * (t + 1) / count);
+#pragma omp barrier
+            }
+            const auto first
+                = [&](int64_t i) { return oh % count == 0 ? oh * i / count * s.outWidth() : ohw * i / count; };
+            const int64_t begin = first(t), end = first(t + 1);
+            if (begin < end)
+                kernel.computePixelsRequantized(
+                    begin, end, m_requantOffsets.data(), m_requant, outImage + begin * s.outChannels);
+        }
+    }
+    return Status::ok();
+}
+
 } // namespace
 
 std::unique_ptr<Int8ConvExecutor> makeOwnAvx2Executor(const OwnAvx2Spec& spec)
@@ -123,6 +198,8 @@ void Int8Conv::Impl::prepareOwnKernel(const std::vector<int8_t>& unsplit)
         .unsplit = &unsplit,
         .unsplitCheck = check,
         .maxQuadGroup = options.maxQuadGroup,
+        .vnni = plan.ownVnni,
+        .nchwOutput = outNchw(),
         .stream = &stream });
     if (executor->absorbsResidual()) {
         // The kernel computes the residual's quads with the exact int16 weights: no planes, no correction.

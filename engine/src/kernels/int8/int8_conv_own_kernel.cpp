@@ -3,6 +3,7 @@
 // the walk over output pixels; the microkernels it calls are per ISA (int8_conv_own_simd.h).
 #include "kernels/int8/int8_conv_own_kernel.h"
 
+#include "kernels/int8/int8_conv_own_vnni.h"
 #include "kernels/simd_table.h"
 
 #include <algorithm>
@@ -130,13 +131,21 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
 {
     std::unique_ptr<Avx2Int8Conv> c(new Avx2Int8Conv);
     c->m_shape = s;
-    c->m_simd = tuning.isa ? ownConvSimd(*tuning.isa) : ownConvSimd();
+    c->m_simd = tuning.vnni ? ownConvVnniSimdUncapped() : tuning.isa ? ownConvSimd(*tuning.isa) : ownConvSimd();
     if (!c->m_simd)
         return nullptr;
+    // vpdpbusd reduces a quad in int32 by itself: nothing to gain from int16 groups.
+    if (tuning.vnni)
+        tuning.maxQuadGroup = 1;
     const int64_t L = c->lanes();
     // Measured default on both: 6 pixels × 2 vectors (AVX2: bench/archive/2026-11-22-int8-avx2.md; AVX-512, where
     // 8 × 2, 4 × 3 and 6 × 3 fit the 32 zmm too and were as fast or slower: 2026-11-29-int8-own-avx512.md).
     c->m_pixelBlock = 6;
+    // The VNNI microkernels: 6 × 3 (18 accumulators) measured ahead of 6 × 2, 4 × 3 and 7 × 3 on the pointwise layers
+    // of mnasnet0_5 and MobileNetV3 (up to 0.8x on 40 -> 240 at 28 x 28, 48-channel outputs in one block;
+    // bench/archive/2026-11-29-int8-own-vnni.md).
+    if (tuning.vnni)
+        c->m_channelBlock = 3;
     if (tuning.pixelBlock > 0)
         c->m_pixelBlock = std::min(tuning.pixelBlock, kMaxPixels);
     if (tuning.channelBlock > 0)
@@ -256,7 +265,8 @@ std::unique_ptr<Avx2Int8Conv> Avx2Int8Conv::create(
         const auto twos = maxGroup >= 2 ? groupQuads(lanes, taken, 2) : std::vector<std::vector<int64_t>> {};
         // Few groups and nothing but the kernel's own quads: the plain kernel in kernel order is faster than the
         // phases (resnet18's image convolution, 7x7 on full-range weights, 2.27 -> 2.51 ms grouped).
-        b.plain = count == quads && 4 * int64_t(fours.size()) + 2 * int64_t(twos.size()) < count / 2;
+        // With VNNI every block of the kernel's own quads is plain (nothing groups), one-quad reductions too.
+        b.plain = count == quads && (tuning.vnni || 4 * int64_t(fours.size()) + 2 * int64_t(twos.size()) < count / 2);
         std::vector<int64_t> order;
         for (const auto& g : fours)
             order.insert(order.end(), g.begin(), g.end());
@@ -410,7 +420,9 @@ void Avx2Int8Conv::setOffsets(int32_t zp)
         m_offsets[i] = -zp * m_weightSums[i];
 }
 
-void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
+template <typename Out, typename PlainRun, typename MicroKernel>
+void Avx2Int8Conv::walkPixels(int64_t begin, int64_t end, Out* outImage, const int32_t* offsets,
+    const PlainRun& plainRun, const MicroKernel& microKernel) const
 {
     const ConvShape& s = m_shape;
     const int64_t oc = s.outChannels, ow = s.outWidth(), ic = s.inChannels;
@@ -421,18 +433,17 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
         // The last, partial channel block stores only the channels that exist (masked), straight into the output.
         const int lastLanes = int(std::min<int64_t>(lanes(), oc - b.firstChannel - lanes() * (b.width - 1)));
         const void* w = reinterpret_cast<const uint8_t*>(m_packed.data()) + b.offset;
-        const int32_t* offsets = m_offsets.data() + b.firstChannel;
         const detail::QuadSchedule schedule { m_quadOffsets.data() + b.quadOffset, b.fours, b.twos, b.singles, b.plain,
             s.kernelHeight, rowStride, m_steps, lastLanes };
         const int64_t columnStep = s.strideWidth * ic, rowStep = s.strideHeight * rowStride;
         if (b.plain && rowStep == ow * columnStep) {
             // Window origins at one stride across row ends (1x1 stride 1, no padding): the pixel loop runs inside.
-            m_simd->plainRuns[size_t(b.width - 1)][size_t(P - 1)](m_source + begin * columnStep, columnStep,
-                end - begin, w, schedule, offsets, outImage + begin * oc + b.firstChannel, oc);
+            plainRun(b, P, m_source + begin * columnStep, columnStep, end - begin, w, schedule,
+                offsets + b.firstChannel, outImage + begin * oc + b.firstChannel, oc);
             continue;
         }
         const uint8_t* a[kMaxPixels];
-        int32_t* out[kMaxPixels];
+        Out* out[kMaxPixels];
         // Window origins advance by the column step and jump to the next output row's origin at the row's end
         // (no division per pixel: it cost ~10 % of a 64-channel 3x3 layer's blocks).
         const uint8_t* rowOrigin = m_source + begin / ow * rowStep;
@@ -447,9 +458,44 @@ void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
                     rowOrigin += rowStep;
                 }
             }
-            m_simd->microKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, schedule, offsets, out);
+            microKernel(b, count, a, w, schedule, offsets + b.firstChannel, out);
         }
     }
+}
+
+void Avx2Int8Conv::computePixels(int64_t begin, int64_t end, int32_t* outImage)
+{
+    walkPixels(
+        begin, end, outImage, m_offsets.data(),
+        [this](const Block& b, int P, const uint8_t* a0, int64_t aStep, int64_t count, const void* w,
+            const detail::QuadSchedule& q, const int32_t* offsets, int32_t* out0, int64_t outStep) {
+            m_simd->plainRuns[size_t(b.width - 1)][size_t(P - 1)](a0, aStep, count, w, q, offsets, out0, outStep);
+        },
+        [this](const Block& b, int count, const uint8_t* const* a, const void* w, const detail::QuadSchedule& q,
+            const int32_t* offsets, int32_t* const* out) {
+            m_simd->microKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, q, offsets, out);
+        });
+}
+
+void Avx2Int8Conv::computePixelsRequantized(
+    int64_t begin, int64_t end, const int32_t* offsets, const detail::OwnConvRequant& rq, uint8_t* y) const
+{
+    const detail::OwnConvVnniBytes& bytes = detail::kOwnConvVnniBytes;
+    walkPixels(
+        begin, end, y, offsets,
+        [&](const Block& b, int P, const uint8_t* a0, int64_t aStep, int64_t count, const void* w,
+            const detail::QuadSchedule& q, const int32_t* blockOffsets, uint8_t* out0, int64_t outStep) {
+            detail::OwnConvRequant block = rq;
+            block.scales += b.firstChannel;
+            bytes.plainRuns[size_t(b.width - 1)][size_t(P - 1)](
+                a0, aStep, count, w, q, blockOffsets, block, out0, outStep);
+        },
+        [&](const Block& b, int count, const uint8_t* const* a, const void* w, const detail::QuadSchedule& q,
+            const int32_t* blockOffsets, uint8_t* const* out) {
+            detail::OwnConvRequant block = rq;
+            block.scales += b.firstChannel;
+            bytes.microKernels[size_t(b.width - 1)][size_t(count - 1)](a, w, q, blockOffsets, block, out);
+        });
 }
 
 } // namespace qs::kernels::int8

@@ -24,6 +24,7 @@
 
 #include "kernels/int8/conv_shape.h"
 #include "kernels/int8/int8_conv_own_simd.h"
+#include "kernels/int8/int8_conv_own_vnni.h"
 #include "kernels/int8/int8_saturation.h"
 
 #include <cstdint>
@@ -44,12 +45,16 @@ struct Avx2Int8ConvTuning
     int maxQuadGroup = 4;
     /// The microkernels' ISA (AVX2 or AVX-512, which the CPU must run); unset: ownConvSimd()'s, the engine's choice.
     std::optional<quant::QuantIsa> isa = std::nullopt;
+    /// The AVX-512 VNNI microkernels (int8_conv_own_vnni.h: vpdpbusd, exact for any s8 weights, so the weights need
+    /// no pair split and no quad is grouped; `isa` and `maxQuadGroup` are then not read), which the CPU must run.
+    bool vnni = false;
 };
 
 class Avx2Int8Conv
 {
 public:
-    /// What Int8Conv::implementation() reports for layers on this kernel: "qs:avx2_int8" or "qs:avx512_int8".
+    /// What Int8Conv::implementation() reports for layers on this kernel: "qs:avx2_int8", "qs:avx512_int8" or
+    /// "qs:avx512_vnni_int8".
     const char* implementation() const noexcept { return m_simd->implementation; }
     /// Output channels per vector of the microkernels: 8 or 16.
     int lanes() const noexcept { return m_simd->lanes; }
@@ -67,6 +72,8 @@ public:
     static std::unique_ptr<Avx2Int8Conv> create(
         const ConvShape& shape, const int8_t* weights, const std::vector<ResidualWeight>& residual, Tuning tuning = {});
     bool absorbsResidual() const noexcept { return m_absorbsResidual; }
+    /// On the VNNI microkernels (Tuning::vnni), which also write requantized bytes (computePixelsRequantized).
+    bool vnni() const noexcept { return m_simd == &detail::kOwnConvAvx512Vnni; }
 
     /// y (s32 NHWC [N, OH, OW, OC]) = Σ (x - zp)·w over each window, padding contributing 0; x uint8 NHWC.
     void run(const uint8_t* x, int32_t zp, int32_t* y);
@@ -87,6 +94,13 @@ public:
     /// Output pixels [begin, end) of the current image (flat over OH·OW) into `y` (s32 NHWC, pixel `begin` first).
     /// Several threads may compute disjoint ranges of the current image at once (it only reads the object's state).
     void computePixels(int64_t begin, int64_t end, int32_t* y);
+    /// With the VNNI microkernels (Tuning::vnni) only: as computePixels, but the requantized bytes into `y` (uint8 or
+    /// int8 NHWC, pixel `begin` first), `offsets` per output channel (rounded up to the blocks' width) added to the
+    /// sums in place of -zp·Σw (the caller's bias - zp·Σw: weightSums()).
+    void computePixelsRequantized(
+        int64_t begin, int64_t end, const int32_t* offsets, const detail::OwnConvRequant& rq, uint8_t* y) const;
+    /// Σw per output channel, rounded up to the blocks' width with zeros.
+    const std::vector<int32_t>& weightSums() const noexcept { return m_weightSums; }
     /// No padding and whole quads per kernel row (KW·IC a multiple of 4): the source is read where it lies, with no
     /// padded copy (a 1x1 convolution reads its NHWC input directly).
     bool readsInPlace() const noexcept { return m_inPlace; }
@@ -108,6 +122,12 @@ private:
     Avx2Int8Conv() = default;
     void fillBorder(uint8_t* padded, int32_t zp);
     uint8_t* paddedBuffer();
+    struct Block;
+    /// The pixel walk of computePixels and computePixelsRequantized: per channel block, plainRun(block, P, ...) over a
+    /// whole range at one stride, or microKernel(block, count, ...) per group of P pixels.
+    template <typename Out, typename PlainRun, typename MicroKernel>
+    void walkPixels(int64_t begin, int64_t end, Out* outImage, const int32_t* offsets, const PlainRun& plainRun,
+        const MicroKernel& microKernel) const;
     static uint8_t* scratch(size_t bytes);
     void setOffsets(int32_t zp);
 

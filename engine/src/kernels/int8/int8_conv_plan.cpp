@@ -32,6 +32,23 @@ bool depthwiseShape(const ConvShape& s, ActivationLayout inputLayout)
         && s.kernelHeight * s.kernelWidth <= kDepthwiseMaxTaps;
 }
 
+/// The pointwise layers the own kernel's VNNI microkernels take (static ones: the caller checks the zero point): 1x1
+/// stride 1 without padding on NHWC, read in place (input channels a multiple of 4) and walked as whole pixel ranges
+/// (plainRuns), at least 8 output channels, and a reduction short enough that oneDNN's AMX tiles do not pull ahead:
+/// at most kVnniPointwiseMaxChannels input channels, or fewer than 16 output pixels (squeeze-excite vectors, where
+/// oneDNN's per-call cost dominates). In-process against brgconv_1x1 writing the uint8 output itself (AMX or VNNI),
+/// the own kernel took 0.62-0.95x its time on the pointwise layers of mnasnet0_5 and MobileNetV3 with 8-288 input
+/// channels but for a few (up to 1.19x: 48 -> 16 at 56 x 56 on AMX), 0.35-0.76x on the 1 x 1 squeeze-excite ones, and
+/// 1.1-1.3x on 480-960 input channels, where AMX beats the vpdpbusd peak (bench/archive/2026-11-29-int8-own-vnni.md).
+bool vnniPointwiseShape(const ConvShape& s, ActivationLayout inputLayout)
+{
+    constexpr int64_t kVnniPointwiseMaxChannels = 288;
+    constexpr int64_t kFewPixels = 16;
+    return inputLayout == ActivationLayout::Nhwc && s.kernelHeight == 1 && s.kernelWidth == 1 && s.strideHeight == 1
+        && s.strideWidth == 1 && unpadded(s) && s.inChannels % 4 == 0 && s.outChannels >= 8
+        && (s.inChannels <= kVnniPointwiseMaxChannels || s.outHeight() * s.outWidth() < kFewPixels);
+}
+
 } // namespace
 
 Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machine)
@@ -102,6 +119,19 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
         plan.path = Int8ConvPath::DepthwiseVnni;
         plan.reason = "AVX-512 VNNI: a 3x3 or 5x5 depthwise layer on NHWC, four kernel taps per vpdpbusd";
         plan.paddedSource = false; // the executor stages rows with the zero point around them
+        return plan;
+    }
+    if (own != OwnAvx2Conv::Never && machine.ownVnniLoops && machine.onednnIsa.starts_with("avx512_core_")
+        && Avx2Int8Conv::supports(s) && bandsParallel
+        && (own == OwnAvx2Conv::Everywhere || (!runtimeZeroPoint && vnniPointwiseShape(s, spec.inputLayout)))) {
+        plan.path = Int8ConvPath::OwnAvx2;
+        plan.ownVnni = true;
+        plan.paddedSource = false; // the own kernel pads with the zero point itself
+        plan.reason = own == OwnAvx2Conv::Everywhere
+            ? "Int8KernelOptions: the own kernel wherever it can run (AVX-512 VNNI microkernels)"
+            : "AVX-512 VNNI: a static in-place pointwise layer with a short reduction, vpdpbusd and the requantizing "
+              "store "
+              "in the microkernels";
         return plan;
     }
     if (machine.onednnIsa != "avx2" && !avx512WithoutVnni)

@@ -44,6 +44,8 @@ struct Int8ConvPlan
     /// accOffset[oc] = -zp * sum_k w'[oc][k] restores ONNX's result exactly (padding contributes 0). The own kernel
     /// pads with the zero point itself.
     bool paddedSource = false;
+    /// OwnAvx2 on the AVX-512 VNNI microkernels ("qs:avx512_vnni_int8", int8_conv_own_vnni.h): the weights unsplit.
+    bool ownVnni = false;
 
     /// The oneDNN primitive takes a run-time source zero point (its descriptor is made on the own kernel's path too).
     bool oneDnnSourceZeroPoint() const noexcept { return zeroPoint != SourceZeroPoint::Zero && !paddedSource; }
@@ -62,6 +64,7 @@ struct Int8ConvMachine
     /// the CPU runs the VNNI depthwise path's loops (vnniDepthwiseLoops(), int8_conv_depthwise_vnni.h) and a depthwise
     /// layer's weights suit them (vnniDepthwiseWeights: w - zp_w in s8)
     bool depthwiseVnni = false;
+    bool ownVnniLoops = false; ///< the CPU runs the own kernel's VNNI microkernels (ownConvVnniSimd(), capped)
 };
 
 Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machine);

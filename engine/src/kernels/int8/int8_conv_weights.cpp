@@ -148,7 +148,7 @@ void Int8Conv::Impl::splitPairsFor(const std::string& implementation)
     report.isaPairsSaturate = isa.pairsSaturate;
     const PairLayout pairs = isa.pairsSaturate ? pairLayoutOf(implementation) : PairLayout::None;
     std::vector<ResidualWeight> split;
-    if (plan.path == Int8ConvPath::OwnAvx2) {
+    if (plan.path == Int8ConvPath::OwnAvx2 && !plan.ownVnni) { // vpdpbusd has no pairs: counted below
         split = Avx2Int8Conv::splitPairs(s, s8.data(), report);
     } else if (pairs == PairLayout::InputChannels || !isa.pairsSaturate) {
         // Counted on every ISA (the diagnosis reports what an ISA without VNNI would face), split only when needed.
