@@ -9,7 +9,8 @@
 //      extra [2] float output of the convolution, an extra input of the DynamicQuantizeLinear): one pass less.
 //      Likewise after a LayerNormalization with no Mean/InvStdDev outputs (a transformer's norm before its
 //      quantize_dynamic MatMul), which then runs as kernels/cpu/layer_norm_range.h, and after a fused dynamic
-//      matmul with the erf-GELU epilogue (a transformer's FFN: linear1 + GELU -> linear2's quantization).
+//      matmul with the erf-GELU epilogue (a transformer's FFN: linear1 + GELU -> linear2's quantization). The
+//      producer may be reached through Transposes and views (same values, same range).
 //  12. Concat -> DynamicQuantizeLinear (YOLO's C3 and SPPF blocks, where the concatenation feeds only the next
 //      convolution's quantization) -> one step writing the uint8 concatenation from the parts
 //      (kernels/int8/concat_quantize.h), the parts made by fused dynamic convolutions bringing their range as in 8.
@@ -27,6 +28,8 @@
 #include "kernels/int8/dynamic_matmul.h"
 
 #include <algorithm>
+#include <set>
+#include <string>
 #include <utility>
 
 namespace qs {
@@ -62,11 +65,18 @@ public:
             Step& q = m_plan.steps[i];
             if (q.removed || !isOp(q, "DynamicQuantizeLinear") || q.inputs.size() != 1 || q.inputs[0] < 0)
                 continue;
-            const int32_t p = producerIndex(q.inputs[0]);
+            int32_t x = q.inputs[0];
+            int32_t p = producerIndex(x);
+            // Through a Transpose or a view (a transformer's [1, T, D] -> [T, 1, D] before its QKV quantization):
+            // they move values without changing any, so the tensor before them has the same {min, max}.
+            while (p >= 0 && movesValuesOnly(m_plan.steps[size_t(p)]) && m_plan.steps[size_t(p)].inputs[0] >= 0) {
+                x = m_plan.steps[size_t(p)].inputs[0];
+                p = producerIndex(x);
+            }
             if (p < 0)
                 continue;
-            const bool reportsRange = m_plan.steps[size_t(p)].spec == dynamicConv
-                || isGeluDynamicMatMul(size_t(p), q.inputs[0]) || takeLayerNormRange(size_t(p), q.inputs[0]);
+            const bool reportsRange = m_plan.steps[size_t(p)].spec == dynamicConv || isGeluDynamicMatMul(size_t(p), x)
+                || takeLayerNormRange(size_t(p), x);
             if (!reportsRange)
                 continue;
             const int32_t range = rangeOutput(size_t(p));
@@ -159,6 +169,20 @@ public:
     }
 
 private:
+    /// A single authored Transpose, Reshape, Flatten, Squeeze, Unsqueeze or Identity of float data: its output holds
+    /// exactly the values of its first input, in another order or shape.
+    bool movesValuesOnly(const Step& s) const
+    {
+        static const std::set<std::string, std::less<>> kMoves { "Transpose", "Reshape", "Flatten", "Squeeze",
+            "Unsqueeze", "Identity" };
+        if (s.removed || s.nodes.size() != 1 || !s.postOps.empty() || s.inputs.empty() || s.outputs.size() != 1
+            || s.outputs[0] < 0)
+            return false;
+        const Node& n = m_plan.graph().node(s.anchor);
+        return n.domain.empty() && kMoves.count(n.opType) > 0
+            && m_plan.values[size_t(s.outputs[0])].desc.type == DataType::Float;
+    }
+
     /// Whether the step at `p` is a LayerNormalization writing only `y` (float, its shape known at planning) that
     /// can report y's range; switches it to the range-reporting kernel (rangeOutput() then adds the output).
     bool takeLayerNormRange(size_t p, int32_t y)

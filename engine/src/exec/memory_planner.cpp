@@ -173,6 +173,30 @@ void planRowConcats(SessionPlan& plan)
     }
 }
 
+/// A Transpose whose permutation keeps the axes of extent > 1 in their order (it only moves axes of extent 1, as a
+/// transformer's [1, T, D] <-> [T, 1, D] does) leaves every element where it is: the output is a view of the input.
+bool keepsElementOrder(const Node& n, const kernels::TensorDesc& x)
+{
+    const int64_t rank = x.rank();
+    std::vector<int64_t> perm = n.attrInts("perm");
+    if (perm.empty())
+        for (int64_t i = rank - 1; i >= 0; --i)
+            perm.push_back(i);
+    if (int64_t(perm.size()) != rank)
+        return false;
+    int64_t last = -1;
+    for (int64_t axis : perm) {
+        if (axis < 0 || axis >= rank)
+            return false;
+        if (x.dims[size_t(axis)] == 1)
+            continue;
+        if (axis < last)
+            return false;
+        last = axis;
+    }
+    return true;
+}
+
 } // namespace
 
 void planAliases(SessionPlan& plan)
@@ -204,7 +228,7 @@ void planAliases(SessionPlan& plan)
         if (!n.domain.empty())
             continue;
         PlanValue& x = plan.values[size_t(s.inputs[0])];
-        if (kViews.count(n.opType)) {
+        if (kViews.count(n.opType) || (n.opType == "Transpose" && keepsElementOrder(n, x.desc))) {
             if (s.outputs.size() != 1 || s.outputs[0] < 0)
                 continue;
             PlanValue& y = plan.values[size_t(s.outputs[0])];

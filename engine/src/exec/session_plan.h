@@ -134,9 +134,10 @@ struct RewritePass;
 /// The ordered pass list applyRewrites() runs (a pass may appear twice).
 std::vector<const RewritePass*> rewritePasses();
 
-/// Optimized mode, after kernels are prepared: removes Reshape/Flatten/Squeeze/Unsqueeze/Identity and batch-1 Split
-/// steps whose outputs can live inside their input's buffer, and lets producers of batch-1 Concat inputs write into
-/// the Concat's output directly (the Concat kernel skips parts already in place). memory_planner.cpp.
+/// Optimized mode, after kernels are prepared: removes Reshape/Flatten/Squeeze/Unsqueeze/Identity, Transposes that
+/// only move axes of extent 1, and batch-1 Split steps whose outputs can live inside their input's buffer, and lets
+/// producers of batch-1 Concat inputs write into the Concat's output directly (the Concat kernel skips parts already in
+/// place). memory_planner.cpp.
 void planAliases(SessionPlan& plan);
 
 /// Liveness-based offsets for every step-produced value and scratch buffer; sets arenaBytes. Aliases share their

@@ -5,6 +5,7 @@
 #include "kernels/conv_geometry.h"
 #include "kernels/ref/conv_ref.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -165,6 +166,59 @@ void transposeSoftmaxCase(int64_t a, int64_t c, int64_t p)
     ASSERT_EQ(g.size(), w.size());
     for (size_t i = 0; i < g.size(); ++i)
         ASSERT_EQ(g[i], w[i]) << "element " << i;
+}
+
+/// x -> Relu -> Transpose(perm) -> Relu -> y. A Transpose that keeps the axes of extent > 1 in order moves no element:
+/// optimized mode makes its output a view of its input (no step; the node is named by the producing step); any other
+/// stays a step. Either way y is relu(x) permuted, indexed here by hand.
+void transposeViewCase(const std::vector<int64_t>& dims, const std::vector<int64_t>& perm, bool view)
+{
+    SCOPED_TRACE(::testing::Message() << "perm " << ::testing::PrintToString(perm));
+    IrModelBuilder mb(13);
+    mb.input("x", DataType::Float, dims);
+    mb.node("Relu", { "x" }, { "r" }, {}, "relu1");
+    mb.node("Transpose", { "r" }, { "t" }, { intsAttr("perm", perm) }, "transpose");
+    mb.node("Relu", { "t" }, { "y" }, {}, "relu2");
+    mb.output("y");
+    auto session = sessionIn(mb.build(), ExecutionMode::Optimized);
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    const auto& steps = (*session)->steps();
+    ASSERT_EQ(steps.size(), view ? 2u : 3u);
+    if (view)
+        EXPECT_EQ(steps[0].nodes.size(), 2u); // relu1 and the Transpose it now stands for
+    const HostTensor x = randomTensor(dims, 41);
+    auto got = runOn(**session, x);
+    ASSERT_TRUE(got.isOk()) << got.status().toString();
+    const size_t rank = dims.size();
+    std::vector<int64_t> outDims(rank), stride(rank, 1);
+    for (size_t i = 0; i < rank; ++i)
+        outDims[i] = dims[size_t(perm[i])];
+    for (size_t i = rank - 1; i > 0; --i)
+        stride[i - 1] = stride[i] * dims[i];
+    ASSERT_EQ((*got)[0].dims(), outDims);
+    const auto xs = x.data<float>();
+    const auto ys = (*got)[0].data<float>();
+    std::vector<int64_t> index(rank, 0); // over y, last axis fastest
+    for (size_t flat = 0; flat < ys.size(); ++flat) {
+        int64_t source = 0;
+        for (size_t i = 0; i < rank; ++i)
+            source += index[i] * stride[size_t(perm[i])];
+        ASSERT_EQ(ys[flat], std::max(xs[size_t(source)], 0.0f)) << "element " << flat;
+        for (size_t i = rank; i-- > 0;) {
+            if (++index[i] < outDims[i])
+                break;
+            index[i] = 0;
+        }
+    }
+}
+
+TEST(Fusion, TransposeMovingOnlyUnitAxesIsAView)
+{
+    transposeViewCase({ 1, 4, 6 }, { 1, 0, 2 }, true); // a transformer's [1, T, D] -> [T, 1, D]
+    transposeViewCase({ 4, 1, 6 }, { 1, 0, 2 }, true);
+    transposeViewCase({ 1, 4, 1, 6 }, { 2, 1, 0, 3 }, true);
+    transposeViewCase({ 4, 1, 6 }, { 2, 1, 0 }, false); // 4 and 6 swap
+    transposeViewCase({ 2, 4, 6 }, { 1, 0, 2 }, false);
 }
 
 TEST(Fusion, TransposeSoftmaxMatchesTheAsWrittenKernelsExactly)

@@ -110,7 +110,7 @@ std::shared_ptr<const Model> buildGeluFfn(int64_t hidden)
 }
 
 Result<HostTensor> runOn(const std::shared_ptr<const Model>& model, ExecutionMode mode, const std::vector<float>& x,
-    PlanDescription* plan, int threads = 1)
+    PlanDescription* plan, int threads = 1, std::vector<int64_t> inputDims = { kB, kM, kK })
 {
     SessionOptions options;
     options.mode = mode;
@@ -121,7 +121,7 @@ Result<HostTensor> runOn(const std::shared_ptr<const Model>& model, ExecutionMod
         return session.status();
     if (plan)
         *plan = describePlan(**session);
-    HostTensor in(DataType::Float, { kB, kM, kK });
+    HostTensor in(DataType::Float, inputDims);
     std::copy(x.begin(), x.end(), in.data<float>().begin());
     const HostTensor ins[] = { std::move(in) };
     auto out = (*session)->run(ins);
@@ -146,10 +146,10 @@ void expectRangePassed(const PlanDescription& plan, size_t producer, size_t quan
 
 /// The as-written session (every node its own kernel, DynamicQuantizeLinear with its own min/max) gives `fused`'s
 /// bits.
-void expectAsWrittenBits(
-    const std::shared_ptr<const Model>& model, const std::vector<float>& x, const HostTensor& fused)
+void expectAsWrittenBits(const std::shared_ptr<const Model>& model, const std::vector<float>& x,
+    const HostTensor& fused, std::vector<int64_t> inputDims = { kB, kM, kK })
 {
-    auto asWritten = runOn(model, ExecutionMode::AsWritten, x, nullptr);
+    auto asWritten = runOn(model, ExecutionMode::AsWritten, x, nullptr, 1, std::move(inputDims));
     ASSERT_TRUE(asWritten.isOk()) << asWritten.status().toString();
     ASSERT_EQ(fused.byteSize(), asWritten->byteSize());
     EXPECT_EQ(std::memcmp(fused.rawData(), asWritten->rawData(), fused.byteSize()), 0);
@@ -172,6 +172,52 @@ TEST(DynamicRangeProducers, DynamicQuantizeLinearTakesTheNormsRangeWithTheAsWrit
         expectRangePassed(plan, 0, 1);
         expectAsWrittenBits(model, x, *fused);
     }
+}
+
+/// x [batch, tokens, hidden] -> LayerNormalization -> Transpose to [tokens, batch, hidden] (a transformer's switch to
+/// sequence-first before its QKV projection) -> the dynamic MatMul to N.
+std::shared_ptr<const Model> buildLayerNormTransposeMatMul(int64_t batch, int64_t tokens, int64_t hidden)
+{
+    test::ModelBuilder mb(17);
+    auto& g = mb.graph();
+    g.input("x", onnx::TensorProto_DataType_FLOAT, { batch, tokens, hidden });
+    g.floatInitializer("gamma", { hidden }, randomFloats(size_t(hidden), 22, 0.5f, 2.0f));
+    g.floatInitializer("beta", { hidden }, randomFloats(size_t(hidden), 23, -1.5f, 0.2f));
+    g.node("LayerNormalization", { "x", "gamma", "beta" }, { "n" }, "norm");
+    auto& t = g.node("Transpose", { "n" }, { "nt" }, "transpose");
+    test::setAttrInts(t, "perm", { 1, 0, 2 });
+    addDynamicMatMul(g, "nt", "y", hidden, kN, "", 21);
+    g.output("y", onnx::TensorProto_DataType_FLOAT);
+    auto model = loadModelFromBytes(mb.serialize(), "layer_norm_transpose_matmul.onnx");
+    EXPECT_TRUE(model.isOk()) << model.status().toString();
+    return model.isOk() ? *model : nullptr;
+}
+
+// The range reaches the quantizer through the Transpose: with batch 1 the Transpose only moves an axis of extent 1,
+// so it is no step at all (its output a view of the norm's), with batch 2 it copies. 130 x 128 values: over the
+// norm's threading threshold (16 Ki), at 1 and 2 threads.
+TEST(DynamicRangeProducers, DynamicQuantizeLinearTakesTheNormsRangeThroughATransposeWithTheAsWrittenBits)
+{
+    constexpr int64_t kTokens = 130, kHidden = 128;
+    for (const int64_t batch : { int64_t(1), int64_t(2) })
+        for (const int threads : { 1, 2 }) {
+            SCOPED_TRACE(::testing::Message() << "batch " << batch << ", " << threads << " threads");
+            const auto model = buildLayerNormTransposeMatMul(batch, kTokens, kHidden);
+            ASSERT_TRUE(model);
+            const std::vector<int64_t> dims { batch, kTokens, kHidden };
+            const std::vector<float> x = randomFloats(size_t(batch * kTokens * kHidden), 27, -3.0f, 5.0f);
+            PlanDescription plan;
+            auto fused = runOn(model, ExecutionMode::Optimized, x, &plan, threads, dims);
+            ASSERT_TRUE(fused.isOk()) << fused.status().toString();
+            // Steps: norm (with the range) [, transpose], dql (reading the range), the fused matmul.
+            const size_t quantizer = batch == 1 ? 1 : 2;
+            ASSERT_EQ(plan.steps.size(), quantizer + 2) << planText(plan);
+            EXPECT_EQ(plan.steps[0].opType, "LayerNormalization") << planText(plan);
+            if (batch == 2)
+                EXPECT_EQ(plan.steps[1].opType, "Transpose") << planText(plan);
+            expectRangePassed(plan, 0, quantizer);
+            expectAsWrittenBits(model, x, *fused, dims);
+        }
 }
 
 // Hidden widths of 300 (one GELU block and a tail, one thread) and 7000 (over the matmul's threading threshold: its

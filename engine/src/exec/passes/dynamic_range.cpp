@@ -10,7 +10,8 @@ extern const RewritePass kDynamicRangePass { "dynamic-range",
     "A DynamicQuantizeLinear reading a fused dynamic convolution's output, or a LayerNormalization's output (a "
     "transformer's norm before its quantize_dynamic MatMul), takes its {min, max} from that producer (an extra [2] "
     "float output of the producer, computed over exactly the values it writes, an extra input of the "
-    "DynamicQuantizeLinear): one pass over the tensor less, same scale and zero point.",
+    "DynamicQuantizeLinear): one pass over the tensor less, same scale and zero point. Also through Transposes and "
+    "views (Reshape, Flatten, Squeeze, Unsqueeze, Identity) between the two, which keep the values.",
     "after dynamic-conv. The LayerNormalization: one output (no Mean/InvStdDev), float, plain layout, shape known at "
     "planning. Runs twice: again after dynamic-residual-add, for the DynamicQuantizeLinear steps reading a fused "
     "residual Add's output.",

@@ -15,7 +15,10 @@ bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, cons
     if (!simd || n < 1)
         return false;
     float lo = std::numeric_limits<float>::infinity(), hi = -lo;
-#pragma omp parallel for if (rows * n > (1 << 15)) reduction(min : lo) reduction(max : hi)
+    // Rows over the intra-op threads from 16 Ki elements (~10 us at one thread): a transformer's [128 tokens, 256]
+    // (32 Ki) ran on one thread at two (bench/archive/2026-11-29-int8-transformer-2threads.md: its 8 steps' minimums
+    // 0.17 -> 0.135 ms at two threads). Each row is computed alone, so any split gives the same bits.
+#pragma omp parallel for if (rows > 1 && rows * n >= (1 << 14)) reduction(min : lo) reduction(max : hi)
     for (int64_t r = 0; r < rows; ++r) {
         const float* xs = x + r * n;
         const detail::RowStats st = simd->stats(xs, n, epsilon);
