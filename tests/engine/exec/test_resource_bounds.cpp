@@ -198,6 +198,44 @@ TEST_P(ResourceBounds, ExpandTileAndRangeFromDataRespectAConfiguredLimit)
     }
 }
 
+// Found by the executor fuzzer (tests/fuzz/regressions/fuzz_executor/split_num_outputs_zero.onnx): Split-18 with
+// num_outputs 0 divided by zero while sizing the pieces. A num_outputs other than the node's output count is refused,
+// naming the node and both numbers; the matching one still splits 5 into ceil(5 / 2) = 3 and 2.
+TEST_P(ResourceBounds, SplitNumOutputsOtherThanTheOutputCountIsRefused)
+{
+    for (const int64_t numOutputs : { int64_t(0), int64_t(3), int64_t(-1) }) {
+        IrModelBuilder b(18);
+        b.input("x", DataType::Float, { 5 });
+        b.node("Split", { "x" }, { "a", "b" }, { intAttr("axis", 0), intAttr("num_outputs", numOutputs) }, "split");
+        b.output("a");
+        b.output("b");
+        auto session = Session::create(b.build(), options());
+        ASSERT_FALSE(session.isOk()) << numOutputs;
+        EXPECT_EQ(session.status().code(), StatusCode::InvalidModel) << session.status().toString();
+        const std::string expected = "num_outputs is " + std::to_string(numOutputs) + " but the node has 2 outputs";
+        EXPECT_NE(session.status().message().find(expected), std::string::npos) << session.status().message();
+        EXPECT_NE(session.status().message().find("split"), std::string::npos) << session.status().message();
+    }
+    IrModelBuilder b(18);
+    b.input("x", DataType::Float, { 5 });
+    b.node("Split", { "x" }, { "a", "b" }, { intAttr("axis", 0), intAttr("num_outputs", 2) }, "split");
+    b.output("a");
+    b.output("b");
+    auto session = Session::create(b.build(), options());
+    ASSERT_TRUE(session.isOk()) << session.status().toString();
+    std::vector<HostTensor> in;
+    in.push_back(HostTensor::fromVector(DataType::Float, { 5 }, std::vector<float> { 1, 2, 3, 4, 5 }));
+    auto out = (*session)->run(in);
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    ASSERT_EQ(out->size(), 2u);
+    EXPECT_EQ((*out)[0].dims(), (std::vector<int64_t> { 3 }));
+    EXPECT_EQ((*out)[1].dims(), (std::vector<int64_t> { 2 }));
+    const auto a = (*out)[0].data<float>();
+    const auto c = (*out)[1].data<float>();
+    EXPECT_EQ(std::vector<float>(a.begin(), a.end()), (std::vector<float> { 1, 2, 3 }));
+    EXPECT_EQ(std::vector<float>(c.begin(), c.end()), (std::vector<float> { 4, 5 }));
+}
+
 INSTANTIATE_TEST_SUITE_P(Modes, ResourceBounds, ::testing::Values(ExecutionMode::AsWritten, ExecutionMode::Optimized),
     [](const auto& info) { return std::string(info.param == ExecutionMode::AsWritten ? "AsWritten" : "Optimized"); });
 

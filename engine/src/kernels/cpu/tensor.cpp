@@ -386,7 +386,14 @@ Result<std::vector<int64_t>> splitSizes(const Node& node, std::span<const Tensor
             return err(node, StatusCode::InvalidModel, "split has a different length than the outputs");
         return *split;
     }
+    // Untrusted: num_outputs 0 divided by zero below (found by fuzz_executor), and Split-18 requires it to equal the
+    // node's output count.
+    if (count == 0)
+        return err(node, StatusCode::InvalidModel, "Split has no outputs");
     const int64_t numOutputs = node.attrInt("num_outputs", int64_t(count));
+    if (numOutputs != int64_t(count))
+        return err(node, StatusCode::InvalidModel,
+            fmt::format("num_outputs is {} but the node has {} outputs", numOutputs, count));
     const int64_t chunk = (axisLen + numOutputs - 1) / numOutputs;
     std::vector<int64_t> sizes(count);
     int64_t left = axisLen;
