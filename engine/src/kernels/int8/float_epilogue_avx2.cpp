@@ -130,8 +130,9 @@ QS_AVX2 inline void transpose8x8(const float* tile, int64_t oc, float* out, int6
 /// 80 floats: 25600 bytes), so a tile's 80 runs share a few L1 sets, and the stores waited on their lines (the head's
 /// 80 -> 80 1x1 layer: the transposition took ~40 % of the kernel's time). Each tile first asks for the lines of the
 /// tile after it in the same planes (the next output pixels of this thread: NCHW pixels are contiguous across rows),
-/// so they arrive while this one is stored; a hint past the output's end cannot fault.
-/// (bench/archive/2026-11-29-dynamic-int8-input.md: ~0.45 -> ~0.33 of the kernel's time.)
+/// so they arrive while this one is stored; a hint past the output's end cannot fault. Together: the transposition
+/// ~0.45 -> ~0.33 of the kernel's time, the model's six NCHW head layers ~14 % faster (bench/archive/
+/// 2026-11-29-int8-nchw-float-stores.md).
 QS_AVX2 void transposeAvx2(const float* tile, int64_t count, int64_t oc, float* out, int64_t channelStride)
 {
     const auto next = reinterpret_cast<uintptr_t>(out + count);
