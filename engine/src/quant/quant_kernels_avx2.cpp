@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // AVX2 paths. Each function carries its own target attribute (no per-file -mavx2) so no inline function from a
 // shared header is ever compiled with AVX2 and picked by the linker for the generic code.
+#include "quant/prefetch_ahead.h"
 #include "quant/quant_kernels.h"
 #include "quant/quantize_scalar.h"
 
@@ -20,6 +21,7 @@ QS_AVX2 MinMax minMaxAvx2(const float* x, size_t n)
         __m256 mn0 = _mm256_loadu_ps(x), mn1 = mn0, mn2 = mn0, mn3 = mn0;
         __m256 mx0 = mn0, mx1 = mn0, mx2 = mn0, mx3 = mn0;
         for (; i + 32 <= n; i += 32) {
+            prefetchAhead<2>(x + i);
             const __m256 a = _mm256_loadu_ps(x + i), b = _mm256_loadu_ps(x + i + 8);
             const __m256 c = _mm256_loadu_ps(x + i + 16), d = _mm256_loadu_ps(x + i + 24);
             mn0 = _mm256_min_ps(a, mn0);
@@ -76,6 +78,7 @@ QS_AVX2 inline size_t quantizeU8ClampedBlocks(
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     size_t i = 0;
     for (; i + 32 <= n; i += 32) {
+        prefetchAhead<2>(x + i);
         const __m256i a = quantizeU8Clamped8(x + i, scale, xLo, xHi, zp);
         const __m256i b = quantizeU8Clamped8(x + i + 8, scale, xLo, xHi, zp);
         const __m256i c = quantizeU8Clamped8(x + i + 16, scale, xLo, xHi, zp);

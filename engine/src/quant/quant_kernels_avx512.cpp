@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // AVX-512 (F+BW+VL) paths. Remainders use masked loads/stores, so the vector code covers every element; the lanes
 // do exactly the scalar reference's float operations, so results stay bit-identical to it.
+#include "quant/prefetch_ahead.h"
 #include "quant/quant_kernels.h"
 #include "quant/reciprocal_division_avx512.h"
 
@@ -23,6 +24,7 @@ QS_AVX512 MinMax minMaxAvx512(const float* x, size_t n)
     __m512 mn1 = mn, mx1 = mx;
     size_t i = 0;
     for (; i + 32 <= n; i += 32) {
+        prefetchAhead<2>(x + i);
         const __m512 a = _mm512_loadu_ps(x + i), b = _mm512_loadu_ps(x + i + 16);
         mn = _mm512_min_ps(a, mn);
         mx = _mm512_max_ps(a, mx);
@@ -88,6 +90,7 @@ QS_AVX512 inline void quantizeU8FastRow(
 {
     size_t i = 0;
     for (; i + 64 <= n; i += 64) {
+        prefetchAhead<4>(x + i);
         for (int k = 0; k < 4; ++k)
             _mm_storeu_si128(reinterpret_cast<__m128i*>(y + i + 16 * k),
                 quantizeU8Fast16(_mm512_loadu_ps(x + i + 16 * k), vs, inv, xLo, xHi, zp));

@@ -39,6 +39,9 @@ const BandCase kBandCases[] = {
     { "Pointwise12to9Padded", test::squareConv(1, 12, 9, 160, 9, 1, 1, 1, 1), 90, 77 },
     { "Pointwise8to8NarrowRowsManyPerBand", test::squareConv(1, 8, 60, 20, 8, 1, 1, 1, 0), 200, 128 },
     { "Spatial5to11NarrowRowsManyPerBand", test::squareConv(1, 5, 45, 12, 11, 1, 3, 1, 1), 13, 140 },
+    // The detection head's 1x1 to 80 channels (NCHW stores: ten 8 x 8 blocks per tile), 315 pixels: a partial last
+    // tile of 11, then 3 pixels the transposition stores one by one.
+    { "Pointwise24to80HeadTiles", test::squareConv(1, 24, 7, 45, 80, 1, 1, 1, 0), 140, 128 },
     // Fewer than 8 output channels, 1x1 on NCHW: the planar path on the AVX2 kind (YOLO's DFL conv is 16 -> 1 on
     // 4 x 8400); odd input channel counts, pixel counts that are not multiples of 16, batch 2.
     { "PlanarDfl16to1", test::squareConv(1, 16, 4, 8400, 1, 1, 1, 1, 0), 0, 0 },
