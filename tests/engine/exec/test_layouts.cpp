@@ -41,10 +41,11 @@ HostTensor floats(std::vector<float> v)
     return t;
 }
 
-std::unique_ptr<Session> optimizedSession(std::shared_ptr<const Model> model)
+std::unique_ptr<Session> optimizedSession(std::shared_ptr<const Model> model, int threads = 1)
 {
     SessionOptions options;
     options.mode = ExecutionMode::Optimized;
+    options.threads = threads;
     auto session = Session::create(std::move(model), options);
     EXPECT_TRUE(session.isOk()) << session.status().toString();
     return session ? std::move(session).value() : nullptr;
@@ -465,12 +466,14 @@ struct SqueezeExciteCase
     int64_t batch, channels;
     bool scaleFirst; ///< Mul(scale, feature) instead of Mul(feature, scale)
     bool mulIsOutput; ///< the Mul's output is the graph output (plain), so the Mul ends the blocked region
+    int64_t height = 7, width = 9;
+    int threads = 1;
 };
 
 void PrintTo(const SqueezeExciteCase& c, std::ostream* os)
 {
     *os << "N" << c.batch << "C" << c.channels << (c.scaleFirst ? "_scaleFirst" : "")
-        << (c.mulIsOutput ? "_mulIsOutput" : "");
+        << (c.mulIsOutput ? "_mulIsOutput" : "") << "_" << c.height << "x" << c.width << "_T" << c.threads;
 }
 
 class BlockedSqueezeExcite : public ::testing::TestWithParam<SqueezeExciteCase>
@@ -483,11 +486,12 @@ class BlockedSqueezeExcite : public ::testing::TestWithParam<SqueezeExciteCase>
 // GlobalAveragePool(c1))); y = Conv(identity, b2)(c1 * s). The pooling and the per-channel Mul read c1 in the blocked
 // layout (passes float-channel-scale and float-blocked-regions), so nothing is reordered around them; channel counts
 // with and without a partial 16-block, batch 2 (a scale per image), either operand order, and a Mul that ends the
-// region. Expected values by hand.
+// region (blocked in, plain out: a segmentation head's scale), also on maps large enough for the Mul to split its
+// channels over 1-3 threads. Expected values by hand.
 TEST_P(BlockedSqueezeExcite, MatchesHandComputedScale)
 {
     const SqueezeExciteCase sc = GetParam();
-    const int64_t c = sc.channels, h = 7, w = 9;
+    const int64_t c = sc.channels, h = sc.height, w = sc.width;
     IrModelBuilder mb(13);
     mb.input("x", DataType::Float, { sc.batch, c, h, w });
     const HostTensor b1 = randomTensor({ c }, 41), b2 = randomTensor({ c }, 42), b3 = randomTensor({ c }, 43);
@@ -507,7 +511,7 @@ TEST_P(BlockedSqueezeExcite, MatchesHandComputedScale)
         mb.node("Conv", { "m", "w", "b2" }, { "y" });
         mb.output("y");
     }
-    auto session = optimizedSession(mb.build());
+    auto session = optimizedSession(mb.build(), sc.threads);
     ASSERT_TRUE(session);
     EXPECT_EQ(implementationOf(*session, "GlobalAveragePool"), "cpu blocked");
     EXPECT_EQ(implementationOf(*session, "Mul"), sc.mulIsOutput ? "cpu blocked>nchw" : "cpu blocked");
@@ -537,4 +541,6 @@ TEST_P(BlockedSqueezeExcite, MatchesHandComputedScale)
 
 INSTANTIATE_TEST_SUITE_P(Blocks, BlockedSqueezeExcite,
     ::testing::Values(SqueezeExciteCase { 1, 24, false, false }, SqueezeExciteCase { 1, 32, true, false },
-        SqueezeExciteCase { 2, 40, false, false }, SqueezeExciteCase { 1, 24, true, true }));
+        SqueezeExciteCase { 2, 40, false, false }, SqueezeExciteCase { 1, 24, true, true },
+        SqueezeExciteCase { 2, 40, false, true }, SqueezeExciteCase { 1, 200, true, true, 19, 21, 2 },
+        SqueezeExciteCase { 2, 24, false, true, 40, 40, 3 }, SqueezeExciteCase { 1, 136, false, true, 20, 20, 1 }));

@@ -55,7 +55,8 @@ public:
         m_scaleStride = s.layout == Layout::Blocked
             ? (m_channels + blockedChannels() - 1) / blockedChannels() * blockedChannels()
             : m_channels;
-        m_block = m_layout == Layout::Blocked ? blockedChannels() : 1;
+        m_blockedWidth = blockedChannels();
+        m_block = m_layout == Layout::Blocked ? m_blockedWidth : 1;
         return Status::ok();
     }
 
@@ -123,37 +124,54 @@ public:
     }
 
 private:
-    /// Element (n, c, i) of a [N, C, H·W] tensor in `layout`.
-    int64_t offset(Layout layout, int64_t n, int64_t c, int64_t i) const
+    /// Where channel `c` of image `n` starts in a [N, C, H·W] tensor in `layout`, and the distance between its
+    /// consecutive pixels: every layout keeps one channel's pixels evenly spaced.
+    struct ChannelRun
+    {
+        int64_t start, stride;
+    };
+    ChannelRun channelRun(Layout layout, int64_t n, int64_t c) const
     {
         if (layout == Layout::Nhwc)
-            return (n * m_pixels + i) * m_channels + c;
+            return { n * m_pixels * m_channels + c, m_channels };
         if (layout == Layout::Plain)
-            return (n * m_channels + c) * m_pixels + i;
-        const int64_t b = blockedChannels(), blocks = (m_channels + b - 1) / b;
-        return ((n * blocks + c / b) * m_pixels + i) * b + c % b;
+            return { (n * m_channels + c) * m_pixels, 1 };
+        const int64_t b = m_blockedWidth, blocks = (m_channels + b - 1) / b;
+        return { (n * blocks + c / b) * m_pixels * b + c % b, b };
     }
 
     /// The feature map and the output in different layouts (the end or the start of a blocked region: a
-    /// segmentation head's scale whose output is read plain): element by element, a blocked output's padding zero.
+    /// segmentation head's scale whose output is read plain): channel by channel, each a strided run on one side and
+    /// a contiguous or strided run on the other, a blocked output's padding zero. The address of every element was
+    /// once computed apart (two divisions and a call per element): LR-ASPP's head scale, 128 x 20 x 20, took 0.42 ms
+    /// on one thread, as long as its 960-channel pooling and 1x1 convolution together.
     void runMixed(const float* x, const float* s, float* y) const
     {
         if (m_outLayout == Layout::Blocked) {
-            const int64_t b = blockedChannels(), padded = (m_channels + b - 1) / b * b;
+            const int64_t b = m_blockedWidth, padded = (m_channels + b - 1) / b * b;
             std::fill(y, y + m_batch * padded * m_pixels, 0.0f);
         }
 #pragma omp parallel for if (m_batch * m_channels * m_pixels > 65536)
         for (int64_t nc = 0; nc < m_batch * m_channels; ++nc) {
             const int64_t n = nc / m_channels, c = nc % m_channels;
             const float f = s[(m_perImageScale ? n * m_scaleStride : 0) + c];
-            for (int64_t i = 0; i < m_pixels; ++i)
-                y[offset(m_outLayout, n, c, i)] = x[offset(m_layout, n, c, i)] * f;
+            const ChannelRun in = channelRun(m_layout, n, c), out = channelRun(m_outLayout, n, c);
+            const float* xc = x + in.start;
+            float* yc = y + out.start;
+            if (out.stride == 1) {
+                for (int64_t i = 0; i < m_pixels; ++i)
+                    yc[i] = xc[i * in.stride] * f;
+            } else {
+                for (int64_t i = 0; i < m_pixels; ++i)
+                    yc[i * out.stride] = xc[i * in.stride] * f;
+            }
         }
     }
 
     int m_featureSlot = 0;
     Layout m_layout = Layout::Plain, m_outLayout = Layout::Plain;
     int64_t m_batch = 1, m_channels = 1, m_pixels = 1, m_block = 1, m_scaleStride = 1;
+    int64_t m_blockedWidth = 16; ///< blockedChannels(), read once at preparation
     bool m_perImageScale = false;
 };
 
