@@ -8,6 +8,7 @@
 // on the zero-point padded copy).
 //
 //   build/bin/bench_int8_pointwise [--runs N] [--threads N]
+#include "bench_ab_args.h"
 #include "kernels/int8/int8_conv.h"
 #include "kernels/int8/requantize.h"
 
@@ -84,28 +85,14 @@ const Layer kLayers[] = {
     { "mobilenet_v3 SE", 240, 960, 1 },
 };
 
-double now(bool cpu)
-{
-    if (!cpu)
-        return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now().time_since_epoch()).count();
-    timespec t {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return 1e6 * double(t.tv_sec) + 1e-3 * double(t.tv_nsec);
-}
-
 } // namespace
 
 int main(int argc, char** argv)
 {
-    int runs = 200, threads = 1;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!std::strcmp(argv[i], "--runs"))
-            runs = std::atoi(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--threads"))
-            threads = std::atoi(argv[i + 1]);
-    }
-    omp_set_num_threads(threads);
-    const bool cpu = threads == 1;
+    const qs::bench::AbArgs args = qs::bench::parseAbArgs(argc, argv);
+    const int runs = args.runs;
+    omp_set_num_threads(args.threads);
+    const bool cpu = args.threadCpu();
     std::mt19937 rng(5);
     std::uniform_int_distribution<int> byte(0, 255), weight(-127, 127);
     std::printf("| model | layer | zp | own | us | MAC/ns | oneDNN | us | MAC/ns | own/oneDNN |\n"
@@ -150,10 +137,10 @@ int main(int argc, char** argv)
             double best[2] = { 1e30, 1e30 };
             for (int r = 0; r < runs; ++r)
                 for (int k = 0; k < 2; ++k) {
-                    const double t0 = now(cpu);
+                    const double t0 = qs::bench::nowMicros(cpu);
                     if (!conv[k]->runRequantized(x.data(), zp, rq, y.data()).isOk())
                         return 1;
-                    best[k] = std::max(std::min(best[k], now(cpu) - t0), 1e-3);
+                    best[k] = std::max(std::min(best[k], qs::bench::nowMicros(cpu) - t0), 1e-3);
                 }
             totals[0] += best[0];
             totals[1] += best[1];
