@@ -133,13 +133,8 @@ void VnniDepthwiseExecutor::computeBand(
 bool VnniDepthwiseExecutor::prepareRequantized(const DirectRequantization& rq)
 {
     const size_t lanes = weightSums.size();
-    bias.assign(lanes, 0);
-    scales.assign(lanes, 0.0f);
+    rq.expandPerChannel(shape.outChannels, lanes, bias, scales);
     requantOffsets.assign(lanes, 0);
-    for (size_t c = 0; c < size_t(shape.outChannels); ++c) {
-        bias[c] = rq.bias.empty() ? 0 : rq.bias[c];
-        scales[c] = rq.scales[rq.scales.size() > 1 ? c : 0];
-    }
     requant.scale = scales.data();
     requant.zeroPoint = rq.zeroPoint;
     requant.signedOut = rq.outType == DataType::Int8;

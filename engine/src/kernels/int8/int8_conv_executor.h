@@ -31,6 +31,19 @@ struct DirectRequantization
     int32_t zeroPoint = 0;
     int32_t lo = 0, hi = 255;
     bool operator==(const DirectRequantization&) const = default;
+
+    /// The bias and scale of each of `channels` output channels into `bias` / `scale` of `lanes` entries (a kernel's
+    /// channel blocks), the lanes past the channels zero; a single scale applies to every channel.
+    void expandPerChannel(
+        int64_t channels, size_t lanes, std::vector<int32_t>& biasOut, std::vector<float>& scaleOut) const
+    {
+        biasOut.assign(lanes, 0);
+        scaleOut.assign(lanes, 0.0f);
+        for (size_t c = 0; c < size_t(channels); ++c) {
+            biasOut[c] = bias.empty() ? 0 : bias[c];
+            scaleOut[c] = scales[scales.size() > 1 ? c : 0];
+        }
+    }
 };
 
 class Int8ConvExecutor

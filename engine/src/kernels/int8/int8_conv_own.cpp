@@ -122,13 +122,8 @@ Status OwnAvx2Executor::start(const uint8_t* xu, int32_t zp)
 bool OwnAvx2Executor::prepareRequantized(const DirectRequantization& rq)
 {
     const size_t lanes = m_kernel->weightSums().size();
-    m_bias.assign(lanes, 0);
-    m_scales.assign(lanes, 0.0f);
+    rq.expandPerChannel(m_shape.outChannels, lanes, m_bias, m_scales);
     m_requantOffsets.assign(lanes, 0);
-    for (size_t c = 0; c < size_t(m_shape.outChannels); ++c) {
-        m_bias[c] = rq.bias.empty() ? 0 : rq.bias[c];
-        m_scales[c] = rq.scales[rq.scales.size() > 1 ? c : 0];
-    }
     m_requant = { .scales = m_scales.data(),
         .zeroPoint = rq.zeroPoint,
         .lo = float(rq.lo - rq.zeroPoint),
