@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The command line and clock shared by the in-process A/B layer benches (bench_int8_depthwise, bench_int8_pointwise):
-// at one thread they time thread CPU time, which the VM's other jobs do not inflate; with more threads wall time.
+// The command line, clock and alternating timing loop shared by the in-process A/B layer benches (bench_int8_depthwise,
+// bench_int8_pointwise): at one thread they time thread CPU time, which the VM's other jobs do not inflate; with more
+// threads wall time.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -38,6 +40,21 @@ inline double nowMicros(bool threadCpu)
     timespec t {};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return 1e6 * double(t.tv_sec) + 1e-3 * double(t.tv_nsec);
+}
+
+/// Runs `run(0)` and `run(1)` alternately `runs` times each and keeps each side's fastest time in `best` (microseconds,
+/// at least 1e-3 so that rates derived from it stay finite). False as soon as a run fails.
+template <typename Run> bool alternateBest(int runs, bool threadCpu, Run&& run, double (&best)[2])
+{
+    best[0] = best[1] = 1e30;
+    for (int r = 0; r < runs; ++r)
+        for (int k = 0; k < 2; ++k) {
+            const double t0 = nowMicros(threadCpu);
+            if (!run(k))
+                return false;
+            best[k] = std::max(std::min(best[k], nowMicros(threadCpu) - t0), 1e-3);
+        }
+    return true;
 }
 
 } // namespace qs::bench

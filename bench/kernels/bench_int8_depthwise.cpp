@@ -107,14 +107,10 @@ int main(int argc, char** argv)
             conv[k] = std::move(*c);
         }
         std::vector<uint8_t> y(size_t(s.outputCount()));
-        double best[2] = { 1e30, 1e30 };
-        for (int r = 0; r < runs; ++r)
-            for (int k = 0; k < 2; ++k) {
-                const double t0 = qs::bench::nowMicros(cpu);
-                if (!conv[k]->runRequantized(x.data(), 3, rq, y.data()).isOk())
-                    return 1;
-                best[k] = std::min(best[k], qs::bench::nowMicros(cpu) - t0);
-            }
+        double best[2];
+        const auto run = [&](int k) { return conv[k]->runRequantized(x.data(), 3, rq, y.data()).isOk(); };
+        if (!qs::bench::alternateBest(runs, cpu, run, best))
+            return 1;
         totals[0] += best[0];
         totals[1] += best[1];
         std::printf("| %s | c%lld %lldx%lld k%lld s%lld | %s | %.1f | %s | %.1f | %.2f |\n", l.model,
