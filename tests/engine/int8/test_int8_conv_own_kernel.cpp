@@ -5,6 +5,7 @@
 // reference) must equal the reference on the original weights, exactly, including activations at 255 with weights
 // at both ends of the s8 range (every same-sign pair would saturate vpmaddubsw's int16 without the split).
 // Int8Conv's own tests (test_int8_conv.cpp, avx2.* in ctest) cover the kernel wired in with zero points and epilogues.
+#include "clamped_weights.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/int8_conv_own_kernel.h"
 #include "kernels/int8/interleave_planes.h"
@@ -234,14 +235,9 @@ TEST_P(Avx2Int8ConvIsaTest, LargeResidualInsideTheKernelIsExact)
     exact[at(0, 1, 4)] = 250;
     exact[at(7, 10, 0)] = -255;
     exact[at(19, 23, 8)] = 200;
-    std::vector<int8_t> kept(exact.size());
+    std::vector<int8_t> kept;
     std::vector<ResidualWeight> residual;
-    for (size_t i = 0; i < exact.size(); ++i) {
-        kept[i] = int8_t(std::clamp(exact[i], -64, 64));
-        if (kept[i] != exact[i])
-            residual.push_back({ int32_t(int64_t(i) / (s.inChannels * khw)), int32_t(int64_t(i) / khw % s.inChannels),
-                int32_t(int64_t(i) % khw), exact[i] - kept[i] });
-    }
+    qs::test::clampWithResidual(s, exact, -64, 64, kept, residual);
     auto conv = Avx2Int8Conv::create(s, kept.data(), residual, Avx2Int8ConvTuning { .isa = isa });
     ASSERT_TRUE(conv->absorbsResidual());
     EXPECT_GT(conv->groupedQuads(), 0);

@@ -8,6 +8,7 @@
 // write the requantized bytes from the microkernels, on 1-3 threads, uint8 and int8 outputs, an odd output zero point
 // with a narrowed clamp, and a fused add's sink, against ONNX's requantization written out here; under
 // DNNL_MAX_CPU_ISA=AVX2 or AVX512_CORE the path must not be chosen.
+#include "clamped_weights.h"
 #include "exec/session_plan.h"
 #include "kernels/int8/conv_integer_ref.h"
 #include "kernels/int8/int8_conv.h"
@@ -167,14 +168,9 @@ TEST(OwnVnniConv, ResidualInsideTheKernelIsExact)
     exact[at(0, 1, 4)] = 250;
     exact[at(7, 10, 0)] = -255;
     exact[at(19, 23, 8)] = 200;
-    std::vector<int8_t> kept(exact.size());
+    std::vector<int8_t> kept;
     std::vector<ResidualWeight> residual;
-    for (size_t i = 0; i < exact.size(); ++i) {
-        kept[i] = int8_t(std::clamp(exact[i], -128, 127));
-        if (kept[i] != exact[i])
-            residual.push_back({ int32_t(int64_t(i) / (s.inChannels * khw)), int32_t(int64_t(i) / khw % s.inChannels),
-                int32_t(int64_t(i) % khw), exact[i] - kept[i] });
-    }
+    qs::test::clampWithResidual(s, exact, -128, 127, kept, residual);
     auto conv = Avx2Int8Conv::create(s, kept.data(), residual, { .vnni = true });
     ASSERT_TRUE(conv->absorbsResidual());
     // The reference on the exact weights: the kept part plus the excess (at most 128 per weight), both in s8.
