@@ -28,8 +28,6 @@
 #include "kernels/int8/dynamic_matmul.h"
 
 #include <algorithm>
-#include <set>
-#include <string>
 #include <utility>
 
 namespace qs {
@@ -173,13 +171,11 @@ private:
     /// exactly the values of its first input, in another order or shape.
     bool movesValuesOnly(const Step& s) const
     {
-        static const std::set<std::string, std::less<>> kMoves { "Transpose", "Reshape", "Flatten", "Squeeze",
-            "Unsqueeze", "Identity" };
         if (s.removed || s.nodes.size() != 1 || !s.postOps.empty() || s.inputs.empty() || s.outputs.size() != 1
             || s.outputs[0] < 0)
             return false;
         const Node& n = m_plan.graph().node(s.anchor);
-        return n.domain.empty() && kMoves.count(n.opType) > 0
+        return n.domain.empty() && (n.opType == "Transpose" || isViewOpType(n.opType))
             && m_plan.values[size_t(s.outputs[0])].desc.type == DataType::Float;
     }
 

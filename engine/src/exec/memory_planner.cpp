@@ -199,6 +199,12 @@ bool keepsElementOrder(const Node& n, const kernels::TensorDesc& x)
 
 } // namespace
 
+bool isViewOpType(std::string_view opType)
+{
+    static const std::set<std::string, std::less<>> kViews { "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Identity" };
+    return kViews.count(opType) > 0;
+}
+
 void planAliases(SessionPlan& plan)
 {
     const Graph& g = plan.graph();
@@ -220,7 +226,6 @@ void planAliases(SessionPlan& plan)
             p->nodes.insert(p->nodes.end(), removed.nodes.begin(), removed.nodes.end());
         removed.removed = true;
     };
-    static const std::set<std::string, std::less<>> kViews { "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Identity" };
     for (Step& s : plan.steps) {
         if (s.removed || s.nodes.size() != 1 || s.inputs.empty() || !stepWritten(s.inputs[0]))
             continue;
@@ -228,7 +233,7 @@ void planAliases(SessionPlan& plan)
         if (!n.domain.empty())
             continue;
         PlanValue& x = plan.values[size_t(s.inputs[0])];
-        if (kViews.count(n.opType) || (n.opType == "Transpose" && keepsElementOrder(n, x.desc))) {
+        if (isViewOpType(n.opType) || (n.opType == "Transpose" && keepsElementOrder(n, x.desc))) {
             if (s.outputs.size() != 1 || s.outputs[0] < 0)
                 continue;
             PlanValue& y = plan.values[size_t(s.outputs[0])];

@@ -140,6 +140,10 @@ std::vector<const RewritePass*> rewritePasses();
 /// place). memory_planner.cpp.
 void planAliases(SessionPlan& plan);
 
+/// Reshape, Flatten, Squeeze, Unsqueeze or Identity (ai.onnx): its output is its first input's data unchanged, in
+/// another shape, which planAliases() turns into a view. memory_planner.cpp.
+bool isViewOpType(std::string_view opType);
+
 /// Liveness-based offsets for every step-produced value and scratch buffer; sets arenaBytes. Aliases share their
 /// root's buffer, which lives from the first producer to the last reader of any of them. memory_planner.cpp.
 void planMemory(SessionPlan& plan);
