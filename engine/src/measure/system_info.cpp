@@ -76,6 +76,27 @@ void cpuidLeaf7(std::map<std::string, bool>& isa)
 }
 #endif
 
+#ifdef __linux__
+// The kernel's "model name", the name lscpu, /proc/cpuinfo and Node's os.cpus() (the bench scripts' machine line)
+// show. Under some hypervisors it differs from what CPUID's brand leaves return later (seen: "AMD EPYC" against
+// "Oxide Virtual Turin-like Processor"); one name across the run file, the report and bench/RESULTS.md matters more.
+std::string kernelCpuModelName()
+{
+    std::ifstream f("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(f, line)) {
+        if (line.rfind("model name", 0) != 0 || line.find(':') == std::string::npos)
+            continue;
+        std::string v = line.substr(line.find(':') + 1);
+        v.erase(0, v.find_first_not_of(" \t"));
+        while (!v.empty() && (v.back() == ' ' || v.back() == '\t'))
+            v.pop_back();
+        return v;
+    }
+    return {};
+}
+#endif
+
 std::string osDescription()
 {
     std::string pretty;
@@ -196,6 +217,10 @@ SystemInfo collectSystemInfo()
     // libcpuinfo 2022 lacks i8mm; HWCAP2_I8MM is bit 13.
     info.isa["i8mm"] = (getauxval(AT_HWCAP2) >> 13) & 1;
 #endif
+#endif
+#ifdef __linux__
+    if (std::string name = kernelCpuModelName(); !name.empty())
+        info.cpuModel = name;
 #endif
     info.os = osDescription();
     info.compiler = compilerDescription();
