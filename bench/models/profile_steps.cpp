@@ -3,11 +3,18 @@
 // and per op type @ kernel implementation (e.g. `ConvInteger @ onednn:jit_uni_int8:avx2 nhwc>nhwc`: the fused dynamic
 // conv and the layouts it reads and writes), as Markdown tables. With one thread, steps are timed with the thread's
 // CPU clock, which holds up far better than wall time on a shared machine (it excludes waiting for a core); minimums
-// are printed beside medians for the same reason. Inputs: uniform [0,1) floats, seed 42.
+// are printed beside medians for the same reason. Inputs: uniform [0,1) floats, seed 42. Idle OpenMP threads wait as
+// in quantscope-cli (applyOpenMpWaitPolicy: GOMP_SPINCOUNT=3000 unless OMP_WAIT_POLICY or GOMP_SPINCOUNT is set), so
+// that a profile at two threads times the steps as the CLI runs them. With libgomp's default (a worker spins up to
+// 300,000 iterations at every barrier) the per-step minimums are those of a worker that never slept and the spinning
+// shows only in the run times: yolov5nu dynamic at 2 threads on the loaded Zen 5, sum of step minimums 15.2 ms with the
+// default against 49.1 ms with the CLI's policy, run medians 426 against 136 ms, and single steps ranked differently
+// (bench/archive/2026-11-29-int8-dynamic-two-threads-zen5.md).
 //
 //   build/bin/bench_profile_steps MODEL.onnx [--threads N] [--mode optimized|as-written] [--warmup N] [--runs N]
 //                                 [--top N]
 #include <quantscope/engine/model_loader.h>
+#include <quantscope/engine/openmp_policy.h>
 #include <quantscope/engine/session.h>
 
 #include <fmt/format.h>
@@ -70,6 +77,7 @@ int usage()
 
 int main(int argc, char** argv)
 {
+    qs::applyOpenMpWaitPolicy(argv); // first: libgomp reads the setting when it is loaded (re-executes the program)
     if (argc < 2)
         return usage();
     std::string path = argv[1];
