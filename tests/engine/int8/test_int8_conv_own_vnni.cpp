@@ -16,6 +16,7 @@
 #include "kernels/int8/int8_conv_own_vnni.h"
 #include "kernels/int8/int8_saturation.h"
 #include "kernels/int8/requantize.h"
+#include "kernels/int8/thread_blocks.h"
 #include "square_conv.h"
 
 #include <gtest/gtest.h>
@@ -48,6 +49,9 @@ const Case kCases[] = {
     { "Pointwise4to20", squareConv(1, 4, 6, 7, 20, 1, 1, 1, 0), 255 },
     { "Pointwise33to24", squareConv(1, 33, 6, 7, 24, 1, 1, 1, 0), 200 },
     { "PointwiseLong200to20", squareConv(1, 200, 5, 6, 20, 1, 1, 1, 0), 3 },
+    // The long reductions of MobileNetV3's last blocks, which take this kernel where oneDNN has no AMX.
+    { "PointwiseLong480to112", squareConv(1, 480, 4, 5, 112, 1, 1, 1, 0), 0 },
+    { "PointwiseLong960to40", squareConv(1, 960, 5, 6, 40, 1, 1, 1, 0), 131 },
     { "PointwiseStride2", squareConv(1, 16, 8, 8, 40, 1, 1, 2, 0), 5 },
     { "Odd13to20K3", squareConv(1, 13, 9, 10, 20, 1, 3, 1, 1), 128 },
     { "Odd5to7K3S2", squareConv(1, 5, 11, 11, 7, 1, 3, 2, 1), 255 },
@@ -199,16 +203,19 @@ int32_t requantizeOnnx(int32_t acc, int32_t bias, float m, int32_t zp, int32_t l
 TEST(OwnVnniConv, Int8ConvRequantizesOnEveryThreadCount)
 {
     const bool vnniRule = ownConvVnniSimd() && !onednnInt8Isa().pairsSaturate;
+    // Where oneDNN has AMX, layers with more than 288 input channels on 16 or more pixels stay on it.
+    const bool amx = onednnInt8Isa().isa.find("amx") != std::string::npos;
     const int sessionThreads = omp_get_max_threads();
     std::mt19937 rng(17);
     std::uniform_int_distribution<int> byte(0, 255);
     // Output channels 8 (one partial vector), 24, 40 and 72 (partial last vectors), 48 (whole); maps whose rows do not
     // divide among the threads; 1x1 maps (squeeze-excite); one large enough to split over threads; zero points 0 and
-    // 131.
+    // 131; long reductions (480-960 input channels) on a small map, a 1x1 map and one large enough to split.
     const ConvShape shapes[] = { squareConv(1, 16, 13, 11, 8, 1, 1, 1, 0), squareConv(1, 8, 9, 9, 24, 1, 1, 1, 0),
         squareConv(1, 48, 7, 7, 40, 1, 1, 1, 0), squareConv(1, 24, 10, 10, 72, 1, 1, 1, 0),
         squareConv(1, 96, 5, 6, 48, 1, 1, 1, 0), squareConv(1, 120, 1, 1, 32, 1, 1, 1, 0),
-        squareConv(1, 16, 47, 45, 24, 1, 1, 1, 0) };
+        squareConv(1, 16, 47, 45, 24, 1, 1, 1, 0), squareConv(1, 960, 7, 7, 40, 1, 1, 1, 0),
+        squareConv(1, 960, 1, 1, 240, 1, 1, 1, 0), squareConv(1, 480, 17, 15, 136, 1, 1, 1, 0) };
     for (const ConvShape& s : shapes)
         for (const int32_t xzp : { 0, 131 })
             for (const int threads : { 1, 2, 3 }) {
@@ -226,10 +233,17 @@ TEST(OwnVnniConv, Int8ConvRequantizesOnEveryThreadCount)
                     { DataType::Int8, w.data(), { 0 } });
                 ASSERT_TRUE(conv.isOk()) << conv.status().toString();
                 const std::string impl = (*conv)->implementation();
-                // At more threads the rule takes the layers the epilogue splits over them (at least 32Ki outputs
-                // here): the others keep oneDNN's parallel kernels.
-                const bool splits = threads == 1 || s.outputCount() >= 32 * 1024;
-                EXPECT_EQ(impl == "qs:avx512_vnni_int8", vnniRule && splits) << s.toString() << " " << impl;
+                // At more threads the rule takes the layers the epilogue splits over them (at least 32Ki outputs,
+                // or 1Mi multiply-accumulates with the per-output cost, on at least two rows): the others keep
+                // oneDNN's parallel kernels.
+                const int64_t outputs = s.outputCount();
+                const bool splits = threads == 1
+                    || (s.outHeight() >= 2
+                        && (outputs >= kParallelConvMinOutputs
+                            || bandedConvWork(outputs, outputs * s.inChannels) >= kParallelConvMinMacs));
+                const bool shortReduction = s.inChannels <= 288 || s.outHeight() * s.outWidth() < 16;
+                EXPECT_EQ(impl == "qs:avx512_vnni_int8", vnniRule && splits && (!amx || shortReduction))
+                    << s.toString() << " " << impl;
                 const int32_t noZp = 0;
                 std::vector<int32_t> want(size_t(s.outputCount())); // NCHW
                 convIntegerRef(s, toNchw(s, x).data(), xzp, w.data(), &noZp, false, want.data());

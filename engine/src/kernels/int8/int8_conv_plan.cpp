@@ -32,21 +32,31 @@ bool depthwiseShape(const ConvShape& s, ActivationLayout inputLayout)
         && s.kernelHeight * s.kernelWidth <= kDepthwiseMaxTaps;
 }
 
+/// oneDNN's int8 ISA has AMX tiles (brgconv_1x1 picks avx512_core_amx_int8 for the layers that fill them).
+bool onednnHasAmx(std::string_view onednnIsa)
+{
+    return onednnIsa.find("amx") != std::string_view::npos;
+}
+
 /// The pointwise layers the own kernel's VNNI microkernels take (static ones: the caller checks the zero point): 1x1
 /// stride 1 without padding on NHWC, read in place (input channels a multiple of 4) and walked as whole pixel ranges
-/// (plainRuns), at least 8 output channels, and a reduction short enough that oneDNN's AMX tiles do not pull ahead:
-/// at most kVnniPointwiseMaxChannels input channels, or fewer than 16 output pixels (squeeze-excite vectors, where
-/// oneDNN's per-call cost dominates). In-process against brgconv_1x1 writing the uint8 output itself (AMX or VNNI),
-/// the own kernel took 0.62-0.95x its time on the pointwise layers of mnasnet0_5 and MobileNetV3 with 8-288 input
-/// channels but for a few (up to 1.19x: 48 -> 16 at 56 x 56 on AMX), 0.35-0.76x on the 1 x 1 squeeze-excite ones, and
-/// 1.1-1.3x on 480-960 input channels, where AMX beats the vpdpbusd peak (bench/archive/2026-11-29-int8-own-vnni.md).
-bool vnniPointwiseShape(const ConvShape& s, ActivationLayout inputLayout)
+/// (plainRuns), at least 8 output channels; and where oneDNN has AMX, a reduction short enough that its tiles do not
+/// pull ahead: at most kVnniPointwiseMaxChannels input channels, or fewer than 16 output pixels (squeeze-excite
+/// vectors, where oneDNN's per-call cost dominates). On the AMX Xeon, in-process against brgconv_1x1 writing the uint8
+/// output itself (AMX or VNNI), the own kernel took 0.62-0.95x its time on the pointwise layers of mnasnet0_5 and
+/// MobileNetV3 with 8-288 input channels but for a few (up to 1.19x: 48 -> 16 at 56 x 56 on AMX), 0.35-0.76x on the
+/// 1 x 1 squeeze-excite ones, and 1.1-1.3x on 480-960 input channels, where AMX beats the vpdpbusd peak
+/// (bench/archive/2026-11-29-int8-own-vnni.md). Without AMX (AMD Zen 5, oneDNN's avx512_core_bf16 running
+/// brgconv_1x1:avx512_core_vnni) both sides multiply with vpdpbusd, and the own kernel took 0.64-0.93x
+/// brgconv's time on 8-288 input channels and 0.86-1.02x on 480-960 (0.51-0.98x at two threads), so there it takes
+/// every such layer (bench/archive/2026-11-29-int8-vnni-without-amx.md).
+bool vnniPointwiseShape(const ConvShape& s, ActivationLayout inputLayout, bool onednnAmx)
 {
     constexpr int64_t kVnniPointwiseMaxChannels = 288;
     constexpr int64_t kFewPixels = 16;
     return inputLayout == ActivationLayout::Nhwc && s.kernelHeight == 1 && s.kernelWidth == 1 && s.strideHeight == 1
         && s.strideWidth == 1 && unpadded(s) && s.inChannels % 4 == 0 && s.outChannels >= 8
-        && (s.inChannels <= kVnniPointwiseMaxChannels || s.outHeight() * s.outWidth() < kFewPixels);
+        && (!onednnAmx || s.inChannels <= kVnniPointwiseMaxChannels || s.outHeight() * s.outWidth() < kFewPixels);
 }
 
 } // namespace
@@ -112,8 +122,9 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
     // useful byte per vpdpbusd quad), like FP32's jit_dw; the engine's loops put four horizontal taps in each quad and
     // write the requantized bytes themselves (int8_conv_depthwise_vnni.cpp). In-process against brdgmm_dw with its
     // own uint8 store, they took 0.42-0.95x its time on every depthwise layer of mnasnet0_5 and MobileNetV3 (3x3 and
-    // 5x5, strides 1 and 2, 16-960 channels, maps 112 x 112 to 7 x 7; closest on 3x3 stride 2 with 64-240 channels),
-    // so they take every layer they can run (bench/archive/2026-11-29-int8-depthwise-vnni.md).
+    // 5x5, strides 1 and 2, 16-960 channels, maps 112 x 112 to 7 x 7; closest on 3x3 stride 2 with 64-240 channels)
+    // on the AMX Xeon, and 0.50-0.88x on AMD Zen 5 without AMX (closest on 3x3 with 576 channels at 7 x 7), so they
+    // take every layer they can run (bench/archive/2026-11-29-int8-depthwise-vnni.md and -vnni-without-amx.md).
     if (own != OwnAvx2Conv::Never && machine.depthwiseVnni && machine.onednnIsa.starts_with("avx512_core_")
         && depthwiseShape(s, spec.inputLayout) && vnniDepthwiseShape(s)) {
         plan.path = Int8ConvPath::DepthwiseVnni;
@@ -123,17 +134,26 @@ Int8ConvPlan planInt8Conv(const Int8ConvSpec& spec, const Int8ConvMachine& machi
     }
     if (own != OwnAvx2Conv::Never && machine.ownVnniLoops && machine.onednnIsa.starts_with("avx512_core_")
         && Avx2Int8Conv::supports(s) && bandsParallel
-        && (own == OwnAvx2Conv::Everywhere || (!runtimeZeroPoint && vnniPointwiseShape(s, spec.inputLayout)))) {
+        && (own == OwnAvx2Conv::Everywhere
+            || (!runtimeZeroPoint && vnniPointwiseShape(s, spec.inputLayout, onednnHasAmx(machine.onednnIsa))))) {
         plan.path = Int8ConvPath::OwnAvx2;
         plan.ownVnni = true;
         plan.paddedSource = false; // the own kernel pads with the zero point itself
-        plan.reason = own == OwnAvx2Conv::Everywhere
-            ? "Int8KernelOptions: the own kernel wherever it can run (AVX-512 VNNI microkernels)"
-            : "AVX-512 VNNI: a static in-place pointwise layer with a short reduction, vpdpbusd and the requantizing "
-              "store "
-              "in the microkernels";
+        if (own == OwnAvx2Conv::Everywhere)
+            plan.reason = "Int8KernelOptions: the own kernel wherever it can run (AVX-512 VNNI microkernels)";
+        else if (onednnHasAmx(machine.onednnIsa))
+            plan.reason = "AVX-512 VNNI with AMX in oneDNN: a static in-place pointwise layer with a short reduction "
+                          "(AMX tiles win the long ones), vpdpbusd and the requantizing store in the microkernels";
+        else
+            plan.reason = "AVX-512 VNNI without AMX: a static in-place pointwise layer, vpdpbusd and the requantizing "
+                          "store in the microkernels";
         return plan;
     }
+    if (own == OwnAvx2Conv::ByRule && machine.ownVnniLoops && onednnHasAmx(machine.onednnIsa)
+        && Avx2Int8Conv::supports(s) && bandsParallel && !runtimeZeroPoint
+        && vnniPointwiseShape(s, spec.inputLayout, false))
+        return onednn("AVX-512 VNNI with AMX in oneDNN: a pointwise layer with a long reduction, where AMX tiles "
+                      "measured faster");
     if (machine.onednnIsa != "avx2" && !avx512WithoutVnni)
         return onednn("oneDNN's int8 ISA has VNNI, or is not x86");
     // Depthwise layers without VNNI: oneDNN's jit_int8 depthwise kernel took 2-3x its FP32 jit_dw kernel's time on
