@@ -3,6 +3,7 @@
 #include "exec/run_guard.h"
 #include "exec/session_kernels.h"
 #include "exec/session_plan.h"
+#include "exec/thread_placement.h"
 
 #include <quantscope/engine/printable.h>
 #include <quantscope/engine/session.h>
@@ -121,6 +122,9 @@ Result<std::vector<HostTensor>> Session::runGuarded(std::span<const HostTensor> 
         plan.steps[size_t(p.step)].inputPtrs[size_t(p.slot)] = inputs[size_t(p.input)].rawData();
 
     setIntraOpThreads(plan.options.threads);
+    // The run's threads on distinct CPUs until it returns (thread_placement.h: on a busy machine a sleeping worker is
+    // woken on the calling thread's CPU otherwise).
+    const ThreadPlacementScope placement(plan.options.threads);
     const int64_t total = static_cast<int64_t>(plan.steps.size() + plan.tailSteps.size());
     if (control.observer)
         control.observer->runStarted(static_cast<int32_t>(total));
