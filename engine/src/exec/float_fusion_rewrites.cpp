@@ -8,12 +8,16 @@
 //      matmul, as the matmul step's epilogue (kernels/onednn/fused_matmul.h, kernels/cpu/erf_gelu_epilogue.h).
 //  matmul-transpose: a Transpose that moves the last axis, read only by a float MatMul, becomes strides of the
 //      matmul's operand.
+//  residual-layernorm: a float Add of two same-shape tensors read only by a LayerNormalization, as that step's
+//      input (kernels/cpu/residual_layer_norm.h).
 //  14. Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax (kernels/cpu/transposed_softmax.h); a
 //      DynamicQuantizeLinear reading only its output takes the Softmax's {min, max} as an extra input (as rewrite 8).
 #include "exec/float_fusion_rewrites.h"
 
 #include "exec/rewrite_context.h"
 #include "kernels/cpu/channel_scale.h"
+#include "kernels/cpu/layer_norm_range.h"
+#include "kernels/cpu/residual_layer_norm.h"
 #include "kernels/cpu/transposed_softmax.h"
 #include "kernels/int8/dynamic_matmul.h"
 #include "kernels/onednn/fused_matmul.h"
@@ -91,6 +95,42 @@ public:
             const auto rv = int32_t(m_plan.values.size() - 1);
             m_plan.steps[si].outputs.push_back(rv);
             m_plan.steps[*qi].inputs.push_back(rv);
+        }
+    }
+
+    /// Pass "residual-layernorm" (see the top of the file).
+    void fuseResidualLayerNorms()
+    {
+        const auto plainFloat = [&](int32_t v, const std::vector<int64_t>& dims) {
+            if (v < 0)
+                return false;
+            const auto& d = m_plan.values[size_t(v)].desc;
+            return d.type == DataType::Float && d.layout == Layout::Plain && d.dims == dims;
+        };
+        for (Step& norm : m_plan.steps) {
+            const bool withRange = norm.spec == &kernels::layerNormRangeSpec();
+            if (norm.removed || !isOp(norm, "LayerNormalization") || norm.inputs.size() < 2 || norm.inputs.size() > 3
+                || norm.inputs[0] < 0 || norm.outputs.empty() || norm.outputs[0] < 0
+                || norm.outputs.size() != (withRange ? 2u : 1u))
+                continue;
+            const int32_t sum = norm.inputs[0];
+            const int32_t ai = producerIndex(sum);
+            const auto reader = soleReader(sum);
+            if (ai < 0 || !reader || &m_plan.steps[*reader] != &norm)
+                continue;
+            Step& add = m_plan.steps[size_t(ai)];
+            if (!isOp(add, "Add") || add.inputs.size() != 2 || add.outputs.size() != 1)
+                continue;
+            const std::vector<int64_t>& dims = m_plan.values[size_t(sum)].desc.dims;
+            // Same shapes, no broadcasting: each row of the sum is a row of both operands.
+            if (!plainFloat(sum, dims) || !plainFloat(add.inputs[0], dims) || !plainFloat(add.inputs[1], dims)
+                || !plainFloat(norm.outputs[0], dims))
+                continue;
+            norm.inputs[0] = add.inputs[0];
+            norm.inputs.resize(3, -1);
+            norm.inputs.push_back(add.inputs[1]);
+            norm.spec = &kernels::residualLayerNormSpec(withRange);
+            absorb(norm, add, norm.outputs[0]);
         }
     }
 
@@ -392,6 +432,11 @@ Status fuseConvBatchNormAndPostOps(SessionPlan& plan)
 void fuseTransposeSoftmax(SessionPlan& plan)
 {
     FloatFusionRewriter(plan).fuseTransposeSoftmax();
+}
+
+void fuseResidualLayerNorms(SessionPlan& plan)
+{
+    FloatFusionRewriter(plan).fuseResidualLayerNorms();
 }
 
 void fuseMatMulEpilogues(SessionPlan& plan)

@@ -14,6 +14,10 @@ Status fuseConvBatchNormAndPostOps(SessionPlan& plan);
 /// Rewrite 14: Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax. Needs the final layouts.
 void fuseTransposeSoftmax(SessionPlan& plan);
 
+/// Pass "residual-layernorm": a float Add of two same-shape tensors, read only by a LayerNormalization, becomes that
+/// step's input (the norm of the sum, one step). Runs after the dynamic-range passes (it keeps their range output).
+void fuseResidualLayerNorms(SessionPlan& plan);
+
 /// Pass "matmul-epilogue": a float MatMul's bias Add and erf GELU, and a fused dynamic matmul's erf GELU, as the
 /// matmul step's epilogue. Runs after "dynamic-matmul".
 void fuseMatMulEpilogues(SessionPlan& plan);

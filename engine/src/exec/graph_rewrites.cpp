@@ -33,8 +33,8 @@ namespace {
 // layouts they chose. The residual Adds first, so that dynamic-range (run again) and the concatenations find their
 // outputs made by convolutions that report a range. After every fusion: the channel classes follow the fused steps (a
 // residual add inside its convolution ties the add's operands together), and only constants change, so the layout
-// decisions above stay valid.
-const std::array<std::reference_wrapper<const RewritePass>, 17> kPasses {
+// decisions above stay valid. The residual LayerNorms after both dynamic-range runs, whose range form they keep.
+const std::array<std::reference_wrapper<const RewritePass>, 18> kPasses {
     kQdqInt8Pass,
     kQdqLookupTablePass,
     kConvBatchNormPostOpsPass,
@@ -51,6 +51,7 @@ const std::array<std::reference_wrapper<const RewritePass>, 17> kPasses {
     kDynamicRangePass,
     kConcatQuantizePass,
     kTransposeSoftmaxPass,
+    kResidualLayerNormPass,
     kInt8ChannelPairingPass,
 };
 

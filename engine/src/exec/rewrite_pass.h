@@ -37,6 +37,7 @@ extern const RewritePass kFloatBlockedRegionsPass;
 extern const RewritePass kDynamicResidualAddPass;
 extern const RewritePass kConcatQuantizePass;
 extern const RewritePass kTransposeSoftmaxPass;
+extern const RewritePass kResidualLayerNormPass;
 extern const RewritePass kInt8ChannelPairingPass;
 
 } // namespace qs

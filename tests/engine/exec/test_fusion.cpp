@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <utility>
 
 namespace {
 
@@ -268,6 +270,88 @@ TEST(Fusion, TransposeSoftmaxHandsItsRangeToTheQuantizeExactly)
 {
     transposeSoftmaxQuantizeCase(4, 16, 37);
     transposeSoftmaxQuantizeCase(2, 7, 3);
+}
+
+/// residual-layernorm: Add(a, b) -> LayerNormalization as one step. Its output must carry the bits of the two
+/// as-written kernels (the Add's float sum, then the norm) at 1-3 threads, and be LayerNormalization(a + b) computed
+/// here in double. `rows` x `n` over the norm's threading threshold (16 Ki) splits the rows; `bias` false leaves input
+/// 2 empty. `broadcast` gives b one row (broadcast over the rows), `sumIsOutput` makes the sum a graph output: neither
+/// fuses.
+void residualLayerNormCase(int64_t rows, int64_t n, bool bias, bool broadcast = false, bool sumIsOutput = false)
+{
+    SCOPED_TRACE(::testing::Message() << "rows " << rows << " n " << n << " bias " << bias << " broadcast " << broadcast
+                                      << " sum output " << sumIsOutput);
+    const HostTensor gamma = randomTensor({ n }, 51), beta = randomTensor({ n }, 52);
+    const float eps = 1e-5f;
+    IrModelBuilder mb(17);
+    mb.input("a", DataType::Float, { 1, rows, n });
+    const std::vector<int64_t> bDims = broadcast ? std::vector<int64_t> { n } : std::vector<int64_t> { 1, rows, n };
+    mb.input("b", DataType::Float, bDims);
+    mb.constant("gamma", gamma);
+    if (bias)
+        mb.constant("beta", beta);
+    mb.node("Add", { "a", "b" }, { "s" }, {}, "residual");
+    mb.node("LayerNormalization",
+        bias ? std::vector<std::string> { "s", "gamma", "beta" } : std::vector<std::string> { "s", "gamma" }, { "y" },
+        { intAttr("axis", -1), floatAttr("epsilon", eps) }, "norm");
+    mb.output("y");
+    if (sumIsOutput)
+        mb.output("s");
+    const auto model = mb.build();
+    HostTensor a = randomTensor({ 1, rows, n }, 53), b = randomTensor(bDims, 54);
+    for (float& v : a.data<float>())
+        v = v * 3.0f + 0.5f; // a mean away from 0, as a residual stream has
+    const auto inputs = [&] {
+        std::vector<HostTensor> in;
+        in.push_back(a.clone());
+        in.push_back(b.clone());
+        return in;
+    };
+    const std::vector<HostTensor> want = runModel(model, inputs(), ExecutionMode::AsWritten, 1);
+    ASSERT_FALSE(want.empty());
+    const auto as = std::as_const(a).data<float>();
+    const auto bs = std::as_const(b).data<float>();
+    const auto ws = want[0].data<float>();
+    for (int64_t r = 0; r < rows; ++r) { // the independent check of the as-written bits
+        std::vector<double> x(static_cast<size_t>(n), 0.0);
+        double mean = 0.0, var = 0.0;
+        for (int64_t i = 0; i < n; ++i) {
+            x[size_t(i)] = double(as[size_t(r * n + i)]) + bs[size_t((broadcast ? 0 : r * n) + i)];
+            mean += x[size_t(i)] / double(n);
+        }
+        for (int64_t i = 0; i < n; ++i)
+            var += (x[size_t(i)] - mean) * (x[size_t(i)] - mean) / double(n);
+        for (int64_t i = 0; i < n; ++i) {
+            const double y = (x[size_t(i)] - mean) / std::sqrt(var + eps) * gamma.data<float>()[size_t(i)]
+                + (bias ? beta.data<float>()[size_t(i)] : 0.0f);
+            ASSERT_NEAR(ws[size_t(r * n + i)], y, 1e-5 + 1e-5 * std::fabs(y)) << "row " << r << " element " << i;
+        }
+    }
+    const bool fuses = !broadcast && !sumIsOutput;
+    for (int threads = 1; threads <= 3; ++threads) {
+        SCOPED_TRACE(::testing::Message() << threads << " threads");
+        SessionOptions options;
+        options.mode = ExecutionMode::Optimized;
+        options.threads = threads;
+        auto session = Session::create(model, options);
+        ASSERT_TRUE(session.isOk()) << session.status().toString();
+        const auto& steps = (*session)->steps();
+        ASSERT_EQ(steps.size(), fuses ? 1u : 2u);
+        EXPECT_EQ(steps.back().opType, fuses ? "LayerNormalization+Add" : "LayerNormalization");
+        auto got = (*session)->run(inputs());
+        ASSERT_TRUE(got.isOk()) << got.status().toString();
+        ASSERT_EQ((*got)[0].byteSize(), want[0].byteSize());
+        EXPECT_EQ(std::memcmp((*got)[0].rawData(), want[0].rawData(), want[0].byteSize()), 0);
+    }
+}
+
+TEST(Fusion, ResidualLayerNormHasTheAsWrittenBits)
+{
+    residualLayerNormCase(128, 256, true); // a transformer's [128 tokens, 256]: 32 Ki, split over the threads
+    residualLayerNormCase(67, 300, false); // odd rows, a vector tail, no bias
+    residualLayerNormCase(5, 7, true); // one thread, shorter than a vector
+    residualLayerNormCase(64, 256, true, true); // broadcast addend: stays an Add
+    residualLayerNormCase(64, 256, true, false, true); // the sum is also an output: stays an Add
 }
 
 } // namespace

@@ -90,7 +90,7 @@ TEST(PlanDescription, EveryPassStatesItsPatternAndPreconditions)
         auto [it, inserted] = byName.emplace(p->name, p);
         EXPECT_TRUE(inserted || it->second == p) << p->name;
     }
-    EXPECT_EQ(byName.size(), 16u);
+    EXPECT_EQ(byName.size(), 17u);
 }
 
 TEST(PlanDescription, KernelsAreReReadAfterTheFirstRun)

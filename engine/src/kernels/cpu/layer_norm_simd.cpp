@@ -9,7 +9,7 @@
 namespace qs::kernels {
 
 bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, const float* bias, float* y, int64_t rows,
-    int64_t n, float epsilon, float* meanOut, float* invOut, float* range)
+    int64_t n, float epsilon, float* meanOut, float* invOut, float* range, const float* addend)
 {
     const detail::LayerNormSimd* simd = simdTable(isa, &detail::kLayerNormAvx2, &detail::kLayerNormAvx512);
     if (!simd || n < 1)
@@ -21,6 +21,15 @@ bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, cons
 #pragma omp parallel for if (rows > 1 && rows * n >= (1 << 14)) reduction(min : lo) reduction(max : hi)
     for (int64_t r = 0; r < rows; ++r) {
         const float* xs = x + r * n;
+        if (addend) {
+            // The residual Add fused in front (kernels/cpu/residual_layer_norm.h): the Add kernel's float sum, written
+            // to y's row and normalized there while it is in L1, by the thread that normalizes it.
+            float* ys = y + r * n;
+            const float* bs = addend + r * n;
+            for (int64_t i = 0; i < n; ++i)
+                ys[i] = xs[i] + bs[i];
+            xs = ys;
+        }
         const detail::RowStats st = simd->stats(xs, n, epsilon);
         simd->normalize(xs, scale, bias, y + r * n, n, st);
         if (meanOut)

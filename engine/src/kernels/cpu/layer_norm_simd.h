@@ -14,9 +14,11 @@ namespace qs::kernels {
 /// elements each; `meanOut` / `invOut`, when non-null, receive each row's mean and inverse standard deviation.
 /// `range`, when non-null, receives the min and max of all of y (NaNs skipped, as quant::minMax skips them), taken
 /// row by row while the row is still in L1 (the dynamic-range pass: a DynamicQuantizeLinear reading y then needs no
-/// min/max pass of its own). Returns false when this CPU cannot run `isa` (or isa is Scalar).
+/// min/max pass of its own). `addend`, when non-null, is a second [rows, n] input: each row is normalized as
+/// x + addend (float sums, as the Add kernel's), the residual Add before a transformer's norm; y may alias x or addend.
+/// Returns false when this CPU cannot run `isa` (or isa is Scalar).
 bool layerNormRows(quant::QuantIsa isa, const float* x, const float* scale, const float* bias, float* y, int64_t rows,
-    int64_t n, float epsilon, float* meanOut, float* invOut, float* range = nullptr);
+    int64_t n, float epsilon, float* meanOut, float* invOut, float* range = nullptr, const float* addend = nullptr);
 
 namespace detail {
 struct RowStats

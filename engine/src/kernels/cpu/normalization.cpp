@@ -2,6 +2,7 @@
 // BatchNormalization (inference), InstanceNormalization, LayerNormalization, LpNormalization.
 #include "kernels/cpu/layer_norm_range.h"
 #include "kernels/cpu/layer_norm_simd.h"
+#include "kernels/cpu/residual_layer_norm.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
 #include "quant/quantize_linear.h"
@@ -120,14 +121,24 @@ class LayerNormKernel final : public Kernel
 {
 public:
     /// `rangeOutput`: output 1 is the [2] {min, max} of y (layerNormRangeSpec) instead of ONNX's Mean.
-    explicit LayerNormKernel(bool rangeOutput = false)
+    /// `residual`: input 3 is an addend of input 0's shape; the normalized rows are input 0 + input 3
+    /// (residualLayerNormSpec).
+    explicit LayerNormKernel(bool rangeOutput = false, bool residual = false)
         : m_rangeOutput(rangeOutput)
+        , m_residual(residual)
     { }
     Status prepare(const KernelContext& ctx) override
     {
         if (m_rangeOutput && (ctx.outputs.size() != 2 || ctx.outputs[1].elementCount() != 2))
             return Status(StatusCode::Internal,
                 fmt::format("node {}: the range form needs exactly y and a [2] range output", ctx.node.describe()));
+        if (m_residual
+            && (ctx.inputs.size() != 4 || ctx.inputs[3].type != DataType::Float
+                || ctx.inputs[3].dims != ctx.inputs[0].dims || ctx.inputs[3].layout != Layout::Plain
+                || ctx.inputs[0].layout != Layout::Plain))
+            return Status(StatusCode::Internal,
+                fmt::format("node {}: the residual form needs a plain float addend of x's shape as input 3",
+                    ctx.node.describe()));
         const auto& d = ctx.inputs[0].dims;
         QS_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(ctx.node, ctx.node.attrInt("axis", -1), int64_t(d.size())));
         m_rows = 1;
@@ -149,16 +160,24 @@ public:
         auto* range = m_rangeOutput ? static_cast<float*>(args.outputs[1]) : nullptr;
         auto* meanOut = !m_rangeOutput && args.outputs.size() > 1 ? static_cast<float*>(args.outputs[1]) : nullptr;
         auto* invOut = !m_rangeOutput && args.outputs.size() > 2 ? static_cast<float*>(args.outputs[2]) : nullptr;
+        const auto* addend = m_residual ? static_cast<const float*>(args.inputs[3]) : nullptr;
         // Scale and bias over the whole normalized shape (what exporters write): the vector rows. A scale or bias
         // broadcast inside it takes the scalar loop below.
         if (m_scaleCount == m_cols && (!bias || m_biasCount == m_cols)
-            && layerNormRows(quant::bestQuantIsa(), x, scale, bias, y, m_rows, m_cols, m_eps, meanOut, invOut, range))
+            && layerNormRows(
+                quant::bestQuantIsa(), x, scale, bias, y, m_rows, m_cols, m_eps, meanOut, invOut, range, addend))
             return Status::ok();
         float lo = std::numeric_limits<float>::infinity(), hi = -lo;
 #pragma omp parallel for if (m_rows * m_cols > 65536) reduction(min : lo) reduction(max : hi)
         for (int64_t r = 0; r < m_rows; ++r) {
             const float* xs = x + r * m_cols;
             float* ys = y + r * m_cols;
+            if (addend) {
+                const float* bs = addend + r * m_cols;
+                for (int64_t i = 0; i < m_cols; ++i)
+                    ys[i] = xs[i] + bs[i];
+                xs = ys;
+            }
             double mean = 0.0;
             for (int64_t i = 0; i < m_cols; ++i)
                 mean += xs[i];
@@ -189,6 +208,7 @@ private:
     float m_eps = 1e-5f;
     bool m_hasBias = false;
     bool m_rangeOutput = false;
+    bool m_residual = false;
 };
 
 class LpNormKernel final : public Kernel
@@ -249,6 +269,19 @@ const KernelSpec& layerNormRangeSpec()
         []() -> std::unique_ptr<Kernel> { return std::make_unique<LayerNormKernel>(true); }, acceptFloatInput0, kNoCaps,
         "cpu", "float; y and its {min, max} for a DynamicQuantizeLinear (Optimized, dynamic-range)" };
     return spec;
+}
+
+const KernelSpec& residualLayerNormSpec(bool rangeOutput)
+{
+    static const KernelSpec plain { "", "LayerNormalization", 17, 0, inferLayerNorm,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<LayerNormKernel>(false, true); }, acceptFloatInput0,
+        kNoCaps, "cpu", "float; the residual Add before it fused (Optimized, residual-layernorm)" };
+    static const KernelSpec withRange { "", "LayerNormalization", 17, 0, inferLayerNorm,
+        []() -> std::unique_ptr<Kernel> { return std::make_unique<LayerNormKernel>(true, true); }, acceptFloatInput0,
+        kNoCaps, "cpu",
+        "float; the residual Add before it fused, y and its {min, max} for a DynamicQuantizeLinear (Optimized, "
+        "residual-layernorm)" };
+    return rangeOutput ? withRange : plain;
 }
 
 void registerNormalizationKernels(KernelRegistry& r)
