@@ -23,13 +23,6 @@ thread_local bool t_placing = false;
 thread_local int t_placedCpu = -1;
 thread_local int t_placedThreads = 0;
 
-bool userPlacesThreads()
-{
-    if (const char* pin = std::getenv("QS_PIN_THREADS"); pin && std::strcmp(pin, "0") == 0)
-        return true;
-    return std::getenv("OMP_PROC_BIND") || std::getenv("OMP_PLACES") || std::getenv("GOMP_CPU_AFFINITY");
-}
-
 /// The `index`-th CPU of `allowed` after `from` (cyclically, `from` excluded), or -1.
 int nthOtherCpu(const cpu_set_t& allowed, int from, int index)
 {
@@ -53,10 +46,20 @@ void pinCallingThread(int cpu)
 
 } // namespace
 
-ThreadPlacementScope::ThreadPlacementScope(int threads) noexcept
+bool threadPlacementRequested() noexcept
 {
-    static const bool userChoice = userPlacesThreads();
-    if (threads <= 1 || userChoice || t_placing || omp_in_parallel())
+    static const bool requested = [] {
+        const char* pin = std::getenv("QS_PIN_THREADS");
+        const bool userPlaces
+            = std::getenv("OMP_PROC_BIND") || std::getenv("OMP_PLACES") || std::getenv("GOMP_CPU_AFFINITY");
+        return pin && std::strcmp(pin, "1") == 0 && !userPlaces;
+    }();
+    return requested;
+}
+
+ThreadPlacementScope::ThreadPlacementScope(int threads, bool requested) noexcept
+{
+    if (!requested || threads <= 1 || t_placing || omp_in_parallel())
         return;
     cpu_set_t allowed;
     CPU_ZERO(&allowed);
@@ -95,7 +98,11 @@ ThreadPlacementScope::~ThreadPlacementScope()
 
 #else
 
-ThreadPlacementScope::ThreadPlacementScope(int) noexcept { }
+bool threadPlacementRequested() noexcept
+{
+    return false;
+}
+ThreadPlacementScope::ThreadPlacementScope(int, bool) noexcept { }
 ThreadPlacementScope::~ThreadPlacementScope() = default;
 
 #endif

@@ -4,9 +4,14 @@
 
 namespace qs {
 
-/// For the lifetime of the scope (one Session run) of as many threads as the calling thread may use CPUs, pins the
-/// calling thread to the CPU it is on and OpenMP thread t (t >= 1) of the team to the t-th other CPU of its allowed
-/// set, so that no two of the run's threads share a CPU; restores the calling thread's own CPU mask at the end. The
+/// Whether the user asked for the placement below: QS_PIN_THREADS=1 and none of OMP_PROC_BIND, OMP_PLACES,
+/// GOMP_CPU_AFFINITY (read once per process).
+bool threadPlacementRequested() noexcept;
+
+/// Where requested (opt-in), for the lifetime of the scope (one Session run) of as many threads as the calling thread
+/// may use CPUs, pins the calling thread to the CPU it is on and OpenMP thread t (t >= 1) of the team to the t-th other
+/// CPU of its allowed set, so that no two of the run's threads share a CPU; restores the calling thread's own CPU mask
+/// at the end. The
 /// workers keep their CPU between runs and are moved only when the calling thread starts a run on another CPU. With
 /// fewer threads than CPUs the scheduler has free CPUs to choose from and the threads are left to it.
 ///
@@ -18,13 +23,15 @@ namespace qs {
 /// libgomp's default spin (bench/archive/2026-11-29-int8-qdq-two-threads-zen5.md). The int8 models, with ~50-85
 /// regions in 1-3 ms, lose most to this.
 ///
-/// Does nothing for one thread, inside a parallel region or a run already placed (subgraphs), where the calling thread
-/// may run on more or fewer CPUs than `threads`, or where the user placed the threads (OMP_PROC_BIND, OMP_PLACES,
-/// GOMP_CPU_AFFINITY) or set QS_PIN_THREADS=0.
+/// Why opt-in: on the same VM when quiet, run medians with and without it were equal within 5 % (either way) at two
+/// threads on every model tried, and under load it helped the low percentiles everywhere but made MobileNetV3's
+/// medians worse, since a pinned worker cannot leave a CPU another process holds. Not requested, or for one thread,
+/// inside a parallel region or a run already placed (subgraphs), or where the calling thread may run on more or fewer
+/// CPUs than `threads`, it does nothing.
 class ThreadPlacementScope
 {
 public:
-    explicit ThreadPlacementScope(int threads) noexcept;
+    explicit ThreadPlacementScope(int threads, bool requested = threadPlacementRequested()) noexcept;
     ~ThreadPlacementScope();
     ThreadPlacementScope(const ThreadPlacementScope&) = delete;
     ThreadPlacementScope& operator=(const ThreadPlacementScope&) = delete;

@@ -35,8 +35,7 @@ bool sameMask(const cpu_set_t& a, const cpu_set_t& b)
 
 bool userPlaced()
 {
-    return std::getenv("OMP_PROC_BIND") || std::getenv("OMP_PLACES") || std::getenv("GOMP_CPU_AFFINITY")
-        || std::getenv("QS_PIN_THREADS");
+    return std::getenv("OMP_PROC_BIND") || std::getenv("OMP_PLACES") || std::getenv("GOMP_CPU_AFFINITY");
 }
 
 /// Each thread of a `threads`-thread region: the CPUs its mask allows and the CPU it ran on.
@@ -75,7 +74,7 @@ TEST(ThreadPlacement, EachThreadOfTheRunOnItsOwnCpuAndTheCallersMaskRestored)
     {
         const int threads = cpus; // the run takes every CPU the calling thread may use
         {
-            const qs::ThreadPlacementScope scope(threads);
+            const qs::ThreadPlacementScope scope(threads, true);
             ASSERT_TRUE(scope.placed());
             // Two regions: the placement must hold for the run's later regions too (libgomp keeps the team).
             for (int region = 0; region < 2; ++region) {
@@ -90,7 +89,7 @@ TEST(ThreadPlacement, EachThreadOfTheRunOnItsOwnCpuAndTheCallersMaskRestored)
                 EXPECT_EQ(int(distinct.size()), threads) << threads << " threads share a CPU";
             }
             // A nested run (a subgraph's) leaves the placement alone.
-            const qs::ThreadPlacementScope nested(threads);
+            const qs::ThreadPlacementScope nested(threads, true);
             EXPECT_FALSE(nested.placed());
         }
         EXPECT_TRUE(sameMask(before, callingThreadMask())) << "calling thread's mask not restored";
@@ -102,10 +101,18 @@ TEST(ThreadPlacement, OneThreadOrOtherThanOneThreadPerCpuIsLeftAlone)
     const cpu_set_t before = callingThreadMask();
     const int cpus = CPU_COUNT(&before);
     for (const int threads : { 1, cpus - 1, cpus + 1 }) {
-        const qs::ThreadPlacementScope scope(threads);
+        const qs::ThreadPlacementScope scope(threads, true);
         EXPECT_FALSE(scope.placed()) << threads << " threads on " << cpus << " CPUs";
         EXPECT_TRUE(sameMask(before, callingThreadMask()));
     }
+}
+
+TEST(ThreadPlacement, NotRequestedIsLeftAlone)
+{
+    const cpu_set_t before = callingThreadMask();
+    const qs::ThreadPlacementScope scope(CPU_COUNT(&before), false);
+    EXPECT_FALSE(scope.placed());
+    EXPECT_TRUE(sameMask(before, callingThreadMask()));
 }
 
 #endif
