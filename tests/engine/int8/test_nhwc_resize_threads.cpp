@@ -8,6 +8,7 @@
 // split of the Resize's own rows over the threads was tried (2026-11-29-int8-dynamic-two-threads-zen5.md) and measured
 // slower under load; with it, a block of 3 threads starts between two output rows of one source row (row 137 of 206),
 // and the test failed when the blocks' rows were miscounted.
+#include "../kernels/kernel_test_util.h"
 #include "int8_test_util.h"
 #include "qdq_conv_test_util.h"
 
@@ -25,20 +26,12 @@ namespace {
 using test::addGraphInput;
 using test::addInitializer;
 using test::addNode;
+using test::stringAttr;
 using test::tensorType;
 
 constexpr int64_t kC = 3, kH = 103, kW = 101, kC1 = 32, kC2 = 8, kRh = 2 * kH, kRw = 2 * kW;
 constexpr float kXs = 0.031f, kS1 = 0.05f, kS2 = 0.07f;
 constexpr int32_t kXzp = 121, kZp1 = 0, kZp2 = 125;
-
-Attribute stringAttr(const char* name, const char* value)
-{
-    Attribute a;
-    a.name = name;
-    a.type = AttributeType::String;
-    a.s = value;
-    return a;
-}
 
 std::shared_ptr<Model> makeModel(const test::QdqConvParams& c1, const test::QdqConvParams& c2)
 {
