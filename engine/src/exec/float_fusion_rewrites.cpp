@@ -6,8 +6,6 @@
 //  10. Nearest Resize by whole factors on oneDNN's resampling (blocked-capable), chosen before rewrite 4.
 //  matmul-epilogue: float MatMul -> Add(bias along N) [-> erf GELU], and the erf GELU after a fused dynamic int8
 //      matmul, as the matmul step's epilogue (kernels/onednn/fused_matmul.h, kernels/cpu/erf_gelu_epilogue.h).
-//  matmul-transpose: a Transpose that moves the last axis, read only by a float MatMul, becomes strides of the
-//      matmul's operand.
 //  residual-layernorm: a float Add of two same-shape tensors read only by a LayerNormalization, as that step's
 //      input (kernels/cpu/residual_layer_norm.h).
 //  14. Transpose [0, 2, 1, 3] -> Softmax(axis 1) as one strided Softmax (kernels/cpu/transposed_softmax.h); a
@@ -150,60 +148,6 @@ public:
                 }
             } else if (isOp(s, "MatMul")) {
                 fuseFloatMatMul(si);
-            }
-        }
-    }
-
-    /// Pass "matmul-transpose" (see the top of the file).
-    void foldMatMulTransposes()
-    {
-        using namespace kernels::fused_matmul;
-        const auto plainFloat = [&](int32_t v) {
-            const auto& d = m_plan.values[size_t(v)].desc;
-            return v >= 0 && d.type == DataType::Float && d.layout == Layout::Plain && !d.constant && d.rank() >= 2;
-        };
-        for (size_t si = 0; si < m_plan.steps.size(); ++si) {
-            for (size_t slot = 0; slot < 2; ++slot) {
-                const Step& s = m_plan.steps[si];
-                const bool fused = s.spec == &kernels::fusedMatMulSpec();
-                if (s.removed || (!fused && !isOp(s, "MatMul")) || s.inputs.size() < 2 || s.outputs.size() != 1
-                    || !plainFloat(s.inputs[slot]) || (fused && s.inputs[kAPerm + slot] >= 0))
-                    continue;
-                const int32_t v = s.inputs[slot];
-                const int32_t ti = producerIndex(v);
-                const auto reader = soleReader(v);
-                if (ti < 0 || !reader || *reader != si || !isOp(m_plan.steps[size_t(ti)], "Transpose"))
-                    continue;
-                const Step& t = m_plan.steps[size_t(ti)];
-                if (t.inputs.size() != 1 || t.outputs.size() != 1 || !plainFloat(t.inputs[0]))
-                    continue;
-                const int64_t rank = m_plan.values[size_t(v)].desc.rank();
-                std::vector<int64_t> perm = anchorNode(t).attrInts("perm");
-                if (perm.empty())
-                    for (int64_t i = rank; i-- > 0;)
-                        perm.push_back(i);
-                // Only a permutation that moves the last axis: its copy is an element-by-element gather, which the
-                // matmul's own packing does for free. A copy of whole contiguous rows is cheap, and reading such an
-                // operand through strides makes oneDNN leave its brgemm kernels for the slower jit gemm.
-                // The stored last axis must become the second-to-last one (a transposed matrix per batch entry): the
-                // strides oneDNN's gemm takes for an operand whose inner dims are not the stored ones.
-                if (int64_t(perm.size()) != rank || perm.back() == rank - 1 || perm[size_t(rank - 2)] != rank - 1)
-                    continue;
-                HostTensor permTensor(DataType::Int64, { rank });
-                std::copy(perm.begin(), perm.end(), permTensor.data<int64_t>().begin());
-                const int32_t pv
-                    = m_plan.addConstant(m_plan.values[size_t(v)].name + ":folded_perm", std::move(permTensor));
-                Step& mm = m_plan.steps[si];
-                if (!fused) {
-                    std::vector<int32_t> inputs(kSlotCount, -1);
-                    inputs[kA] = mm.inputs[0];
-                    inputs[kB] = mm.inputs[1];
-                    mm.inputs = std::move(inputs);
-                    mm.spec = &kernels::fusedMatMulSpec();
-                }
-                mm.inputs[slot] = m_plan.steps[size_t(ti)].inputs[0];
-                mm.inputs[kAPerm + slot] = pv;
-                absorb(mm, m_plan.steps[size_t(ti)], mm.outputs[0]);
             }
         }
     }
@@ -442,11 +386,6 @@ void fuseResidualLayerNorms(SessionPlan& plan)
 void fuseMatMulEpilogues(SessionPlan& plan)
 {
     FloatFusionRewriter(plan).fuseMatMulEpilogues();
-}
-
-void foldMatMulTransposes(SessionPlan& plan)
-{
-    FloatFusionRewriter(plan).foldMatMulTransposes();
 }
 
 void useOneDnnNearestResize(SessionPlan& plan)

@@ -22,10 +22,6 @@ void fuseResidualLayerNorms(SessionPlan& plan);
 /// matmul step's epilogue. Runs after "dynamic-matmul".
 void fuseMatMulEpilogues(SessionPlan& plan);
 
-/// Pass "matmul-transpose": a Transpose moving the last axis, read only by a float MatMul, becomes strides of the
-/// matmul's operand.
-void foldMatMulTransposes(SessionPlan& plan);
-
 /// Rewrite 10: nearest Resize by whole factors on oneDNN's resampling, outside NHWC regions.
 void useOneDnnNearestResize(SessionPlan& plan);
 

@@ -41,7 +41,7 @@ const std::array<std::reference_wrapper<const RewritePass>, 18> kPasses {
     kDynamicConvPass,
     kDynamicMatMulPass,
     kMatMulEpiloguePass,
-    kMatMulTransposePass,
+    kMatMulViewsPass,
     kDynamicRangePass,
     kInt8NhwcRegionsPass,
     kOneDnnNearestResizePass,

@@ -28,7 +28,7 @@ extern const RewritePass kConvBatchNormPostOpsPass;
 extern const RewritePass kDynamicConvPass;
 extern const RewritePass kDynamicMatMulPass;
 extern const RewritePass kMatMulEpiloguePass;
-extern const RewritePass kMatMulTransposePass;
+extern const RewritePass kMatMulViewsPass;
 extern const RewritePass kDynamicRangePass;
 extern const RewritePass kInt8NhwcRegionsPass;
 extern const RewritePass kOneDnnNearestResizePass;

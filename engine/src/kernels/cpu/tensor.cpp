@@ -2,6 +2,7 @@
 // Data movement for any element type: Identity Dropout Reshape Flatten Squeeze Unsqueeze Transpose Concat Split
 // Slice Gather Expand Tile Cast CastLike.
 #include "kernels/cpu/broadcast.h"
+#include "kernels/cpu/slice_spec.h"
 #include "kernels/half_float.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/shape_util.h"
@@ -444,14 +445,9 @@ private:
     AxisChunks m_plan;
 };
 
-// ---- Slice ----
-struct SliceSpec
-{
-    std::vector<int64_t> starts; ///< per input dim, normalised
-    std::vector<int64_t> steps;
-    std::vector<int64_t> outDims;
-};
+} // namespace
 
+// ---- Slice ----
 Result<SliceSpec> sliceSpec(const Node& node, std::span<const TensorDesc> in)
 {
     std::optional<std::vector<int64_t>> starts, ends, axes, steps;
@@ -513,6 +509,8 @@ Result<SliceSpec> sliceSpec(const Node& node, std::span<const TensorDesc> in)
     }
     return s;
 }
+
+namespace {
 
 Status inferSlice(const Node& node, std::span<const TensorDesc> in, std::vector<TensorDesc>& out)
 {

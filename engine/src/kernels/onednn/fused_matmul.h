@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The float MatMul step of Optimized mode with its epilogue: MatMul -> Add(bias along N) [-> erf GELU]
-// (kernels/cpu/erf_gelu_epilogue.h) as one oneDNN matmul with a bias, then the GELU in place; and with a Transpose
-// before A or B read through strides instead of copied. Not in the registry: the passes "matmul-epilogue" and
-// "matmul-transpose" select it (exec/passes/).
+// (kernels/cpu/erf_gelu_epilogue.h) as one oneDNN matmul with a bias, then the GELU in place; and with the Slice,
+// Reshape and Transpose nodes before A or B read through strides instead of copied, and a power-of-two scaling of an
+// operand as the output scale. Not in the registry: the passes "matmul-epilogue" and "matmul-views" select it
+// (exec/passes/).
 #pragma once
 
 #include "kernels/kernel.h"
@@ -19,9 +20,14 @@ enum Slot : size_t
     kGeluDivisor = 3, ///< float scalar constants c1, c2, c3 of y * (Erf(y / c1) + c2) * c3
     kGeluAddend = 4,
     kGeluFactor = 5,
-    kAPerm = 6, ///< int64 constant: A is read through this Transpose permutation of the stored tensor
-    kBPerm = 7, ///< the same for B
-    kSlotCount = 8,
+    /// int64 constant (kernels/strided_view.h, encodeView): A is read through this view of the stored tensor, the
+    /// Slice, Reshape-like and Transpose nodes before the MatMul folded into offset and strides
+    kAView = 6,
+    kBView = 7, ///< the same for B
+    /// float scalar constant: the product is multiplied by it (a Div or Mul of an operand by a power of two, which
+    /// commutes exactly with the products and sums); never together with kBias, which it would scale too
+    kOutputScale = 8,
+    kSlotCount = 9,
 };
 } // namespace fused_matmul
 

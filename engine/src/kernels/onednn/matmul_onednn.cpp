@@ -5,6 +5,7 @@
 #include "kernels/onednn/fused_matmul.h"
 #include "kernels/onednn/onednn_common.h"
 #include "kernels/shape_util.h"
+#include "kernels/strided_view.h"
 
 #include <fmt/format.h>
 
@@ -94,52 +95,23 @@ Dims plainStrides(const Dims& d)
     return s;
 }
 
-/// The permutation a folded Transpose applies to the stored tensor (fused_matmul.h's kAPerm / kBPerm), or empty.
-std::vector<int64_t> permOf(std::span<const TensorDesc> inputs, size_t slot)
+/// A matmul operand as stored (no view) or as read through the view in `slot` (fused_matmul.h's kAView / kBView).
+Result<StridedView> operandView(const Node& node, std::span<const TensorDesc> inputs, size_t operand, size_t slot)
 {
-    if (inputs.size() <= slot || !hasInput(inputs, slot) || !inputs[slot].constant)
-        return {};
-    const HostTensor& t = *inputs[slot].constant;
-    std::vector<int64_t> perm;
-    for (int64_t i = 0; i < t.elementCount(); ++i)
-        perm.push_back(int64_t(t.valueAsDouble(i)));
-    return perm;
-}
-
-/// A matmul operand as stored, read through `perm` (empty: as is): its logical dims and the element strides of each.
-struct StridedOperand
-{
-    std::vector<int64_t> dims;
-    std::vector<int64_t> strides;
-};
-
-Result<StridedOperand> stridedOperand(const Node& node, const TensorDesc& stored, const std::vector<int64_t>& perm)
-{
-    StridedOperand o;
-    if (stored.dims.empty())
-        return o; // a scalar: matMulShapes rejects it
-    const Dims plain = plainStrides(Dims(stored.dims.begin(), stored.dims.end()));
-    if (perm.empty()) {
-        o.dims = stored.dims;
-        o.strides.assign(plain.begin(), plain.end());
-        return o;
-    }
-    if (perm.size() != stored.dims.size())
-        return Status(StatusCode::Internal,
-            fmt::format("node {}: folded transpose of rank {} on a rank-{} operand", node.describe(), perm.size(),
-                stored.dims.size()));
-    for (int64_t p : perm) {
-        if (p < 0 || p >= int64_t(perm.size()))
-            return Status(StatusCode::Internal, fmt::format("node {}: folded transpose entry {}", node.describe(), p));
-        o.dims.push_back(stored.dims[size_t(p)]);
-        o.strides.push_back(plain[size_t(p)]);
-    }
-    return o;
+    const TensorDesc& stored = inputs[operand];
+    if (slot == 0 || inputs.size() <= slot || !hasInput(inputs, slot))
+        return StridedView::plain(stored.dims);
+    if (!inputs[slot].constant)
+        return Status(StatusCode::Internal, fmt::format("node {}: operand view is not a constant", node.describe()));
+    auto v = decodeView(*inputs[slot].constant, stored.elementCount());
+    if (!v.isOk())
+        return Status(StatusCode::Internal, fmt::format("node {}: {}", node.describe(), v.status().message()));
+    return std::move(*v);
 }
 
 /// The operand's strides for `shape`, aligned at the last dim: prepended unit dims take the operand's whole extent,
 /// and a shape of lower rank (batch dims folded into rows) takes the last strides.
-Dims alignedStrides(const Dims& shape, const StridedOperand& o)
+Dims alignedStrides(const Dims& shape, const StridedView& o)
 {
     int64_t extent = 1;
     for (size_t i = 0; i < o.dims.size(); ++i)
@@ -170,23 +142,33 @@ public:
         memory::desc aMd, bMd, cMd;
         Dims cDims;
         if (!m_gemm) {
-            const auto aPerm = m_fused ? permOf(ctx.inputs, fused_matmul::kAPerm) : std::vector<int64_t>();
-            const auto bPerm = m_fused ? permOf(ctx.inputs, fused_matmul::kBPerm) : std::vector<int64_t>();
-            m_folded = !aPerm.empty() || !bPerm.empty();
-            QS_ASSIGN_OR_RETURN(const StridedOperand ao, stridedOperand(ctx.node, a, aPerm));
-            QS_ASSIGN_OR_RETURN(const StridedOperand bo, stridedOperand(ctx.node, b, bPerm));
-            if ((!aPerm.empty() && ao.dims.size() < 2) || (!bPerm.empty() && bo.dims.size() < 2))
+            const size_t aSlot = m_fused ? size_t(fused_matmul::kAView) : 0;
+            const size_t bSlot = m_fused ? size_t(fused_matmul::kBView) : 0;
+            QS_ASSIGN_OR_RETURN(const StridedView ao, operandView(ctx.node, ctx.inputs, 0, aSlot));
+            QS_ASSIGN_OR_RETURN(const StridedView bo, operandView(ctx.node, ctx.inputs, 1, bSlot));
+            const bool aViewed = !ao.isPlain();
+            m_aOffset = ao.offset * int64_t(sizeof(float));
+            m_bOffset = bo.offset * int64_t(sizeof(float));
+            if ((aViewed && ao.dims.size() < 2) || (!bo.isPlain() && bo.dims.size() < 2))
                 return Status(StatusCode::Internal,
-                    fmt::format("node {}: a folded transpose needs a 2-D or larger operand", ctx.node.describe()));
+                    fmt::format("node {}: an operand view needs a 2-D or larger operand", ctx.node.describe()));
             QS_ASSIGN_OR_RETURN(MatMulShapes s, matMulShapes(ctx.node, ao.dims, bo.dims));
             // Rows fold only when A is stored contiguously in its logical order.
-            if (aPerm.empty())
+            if (!aViewed)
                 foldBatchIntoRows(s);
-            aMd = memory::desc(s.a, f32, aPerm.empty() ? plainStrides(s.a) : alignedStrides(s.a, ao));
+            aMd = memory::desc(s.a, f32, aViewed ? alignedStrides(s.a, ao) : plainStrides(s.a));
             bMd = memory::desc(s.b, f32, alignedStrides(s.b, bo));
             cDims = s.c;
             if (m_fused)
                 QS_RETURN_IF_ERROR(prepareEpilogue(ctx, cDims));
+            if (m_fused && hasInput(ctx.inputs, fused_matmul::kOutputScale)) {
+                const auto scale = constantFloats(ctx.inputs[fused_matmul::kOutputScale]);
+                if (!scale || scale->size() != 1 || m_hasBias)
+                    return Status(StatusCode::Internal,
+                        fmt::format(
+                            "node {}: the output scale must be one constant, without a bias", ctx.node.describe()));
+                m_alpha = scale->front();
+            }
         } else {
             const bool transA = ctx.node.attrInt("transA", 0) != 0;
             const bool transB = ctx.node.attrInt("transB", 0) != 0;
@@ -276,8 +258,12 @@ public:
         const dnnl::engine& eng = onednn::cpuEngine();
         auto* scratch = static_cast<std::byte*>(args.scratch);
         std::unordered_map<int, memory> margs {
-            { DNNL_ARG_SRC, memory(m_aMd, eng, const_cast<void*>(args.inputs[0])) },
-            { DNNL_ARG_WEIGHTS, m_weights ? m_weights : memory(m_bMd, eng, const_cast<void*>(args.inputs[1])) },
+            { DNNL_ARG_SRC,
+                memory(m_aMd, eng, const_cast<std::byte*>(static_cast<const std::byte*>(args.inputs[0]) + m_aOffset)) },
+            { DNNL_ARG_WEIGHTS,
+                m_weights ? m_weights
+                          : memory(m_bMd, eng,
+                              const_cast<std::byte*>(static_cast<const std::byte*>(args.inputs[1]) + m_bOffset)) },
             { DNNL_ARG_DST, memory(m_cMd, eng, args.outputs[0]) },
         };
         const float* bias = nullptr;
@@ -317,7 +303,8 @@ public:
 private:
     bool m_gemm = false;
     bool m_fused = false;
-    bool m_folded = false; ///< reads A or B through a folded Transpose
+    int64_t m_aOffset = 0; ///< bytes from the stored operand's start to its view's first element
+    int64_t m_bOffset = 0;
     std::optional<ErfGelu> m_gelu;
     int64_t m_elements = 0;
     float m_alpha = 1.0f;
@@ -376,11 +363,11 @@ Status acceptFloatAll(const Node& node, std::span<const TensorDesc> inputs)
 
 } // namespace
 
-/// The fused MatMul's output: A and B as read through their folded transposes.
+/// The fused MatMul's output: A and B as read through their views.
 Status inferFusedMatMul(const Node& node, std::span<const TensorDesc> inputs, std::vector<TensorDesc>& outputs)
 {
-    QS_ASSIGN_OR_RETURN(const StridedOperand a, stridedOperand(node, inputs[0], permOf(inputs, fused_matmul::kAPerm)));
-    QS_ASSIGN_OR_RETURN(const StridedOperand b, stridedOperand(node, inputs[1], permOf(inputs, fused_matmul::kBPerm)));
+    QS_ASSIGN_OR_RETURN(const StridedView a, operandView(node, inputs, 0, fused_matmul::kAView));
+    QS_ASSIGN_OR_RETURN(const StridedView b, operandView(node, inputs, 1, fused_matmul::kBView));
     QS_ASSIGN_OR_RETURN(MatMulShapes s, matMulShapes(node, a.dims, b.dims));
     outputs[0].type = inputs[0].type;
     outputs[0].dims = s.out;
@@ -391,7 +378,7 @@ const KernelSpec& fusedMatMulSpec()
 {
     static const KernelSpec spec { "", "MatMul", 1, 0, inferFusedMatMul,
         []() -> std::unique_ptr<Kernel> { return std::make_unique<MatMulOneDnnKernel>(false, true); }, acceptFloatAll,
-        kNoCaps, "onednn", "fused [Transpose ->] MatMul [-> Add(bias) [-> erf GELU]] (Optimized)" };
+        kNoCaps, "onednn", "fused [Slice/Reshape/Transpose/scale ->] MatMul [-> Add(bias) [-> erf GELU]] (Optimized)" };
     return spec;
 }
 
