@@ -33,7 +33,7 @@ struct OperandChain
     int32_t stored = -1; ///< the value the view reads
     StridedView view;
 
-    bool hasView() const { return !viewSteps.empty(); }
+    bool hasView() const { return !viewSteps.empty() && !view.isPlain(); }
     /// oneDNN's gemm reads an operand whose stored last axis is its second-to-last one (a transposed matrix per
     /// batch entry), which its brgemm kernels do not: such a view is the reason to fold at all.
     bool movesLastAxis() const

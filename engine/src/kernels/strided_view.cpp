@@ -19,7 +19,11 @@ StridedView StridedView::plain(std::span<const int64_t> dims)
 
 bool StridedView::isPlain() const
 {
-    return offset == 0 && strides == plain(dims).strides;
+    const std::vector<int64_t> rowMajor = plain(dims).strides;
+    for (size_t i = 0; i < dims.size(); ++i)
+        if (dims[i] != 1 && strides[i] != rowMajor[i])
+            return false;
+    return offset == 0;
 }
 
 int64_t StridedView::extent() const

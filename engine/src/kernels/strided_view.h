@@ -21,7 +21,8 @@ struct StridedView
 
     /// The stored tensor itself, row-major.
     static StridedView plain(std::span<const int64_t> dims);
-    /// Offset 0 and row-major strides: reading through it is reading the stored tensor as is.
+    /// Offset 0 and row-major strides (a unit dim's stride is never used): reading through it is reading the stored
+    /// tensor as is.
     bool isPlain() const;
     /// The element span it touches from its offset: 1 + sum((dims[i] - 1) * strides[i]); 0 when a dim is 0.
     int64_t extent() const;
