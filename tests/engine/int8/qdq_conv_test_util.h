@@ -15,6 +15,16 @@
 
 namespace qs::test {
 
+/// Scalar initializers of QDQ graphs: a scale and a uint8 zero point.
+inline Tensor scalarF(float v)
+{
+    return Tensor::fromVector(DataType::Float, {}, std::vector<float> { v });
+}
+inline Tensor scalarU8(int32_t v)
+{
+    return Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { uint8_t(v) });
+}
+
 struct QdqConvParams
 {
     std::vector<int8_t> w; ///< [oc, ic, 3, 3]

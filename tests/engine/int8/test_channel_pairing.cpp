@@ -99,16 +99,13 @@ Network buildNetwork()
     n.model->irVersion = 8;
     n.model->opsetImports.push_back({ "", 13 });
     Graph& g = n.model->mutableGraph();
-    const auto scalarF = [](float v) { return Tensor::fromVector(DataType::Float, {}, std::vector<float> { v }); };
-    const auto scalarU8
-        = [](int32_t v) { return Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { uint8_t(v) }); };
     addGraphInput(g, "xq", tensorType(DataType::UInt8, { 1, kIn, kH, kW }));
     for (auto [name, v] : { std::pair { "xs", xs }, { "s1", s1 }, { "sa", sa }, { "sb", sb }, { "sz", sz },
              { "sc", sc }, { "sg", sg }, { "sy", sy } })
-        addInitializer(g, name, scalarF(v));
+        addInitializer(g, name, test::scalarF(v));
     for (auto [name, v] : { std::pair { "xzp", xzp }, { "zp1", zp1 }, { "zpa", zpa }, { "zpb", zpb }, { "zpz", zpz },
              { "zpc", zpc }, { "zpg", zpg }, { "zpy", zpy } })
-        addInitializer(g, name, scalarU8(v));
+        addInitializer(g, name, test::scalarU8(v));
     // Block input y1 (its producer reads the graph input), residual pair a -> b with the add back onto y1.
     test::addQdqConv(g, "conv1", "xq", "xs", "xzp", c1, kC, kIn, xs, "s1", "zp1", true, "y1");
     test::addQdqConv(g, "conva", "y1", "s1", "zp1", ca, kC, kC, s1, "sa", "zpa", true, "ya");

@@ -112,11 +112,7 @@ std::shared_ptr<const Model> buildGeluFfn(int64_t hidden)
 Result<HostTensor> runOn(const std::shared_ptr<const Model>& model, ExecutionMode mode, const std::vector<float>& x,
     PlanDescription* plan, int threads = 1, std::vector<int64_t> inputDims = { kB, kM, kK })
 {
-    SessionOptions options;
-    options.mode = mode;
-    options.threads = threads;
-    options.int8 = test::int8TestOptions();
-    auto session = Session::create(model, options);
+    auto session = test::createSession(model, mode, threads);
     if (!session.isOk())
         return session.status();
     if (plan)

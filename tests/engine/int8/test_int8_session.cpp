@@ -80,10 +80,7 @@ TEST(Int8Session, ConvInteger1dSignedActivationsPerChannelZeroPoints)
     const std::vector<int32_t> wzp32(wzp.begin(), wzp.end());
     kernels::int8::convIntegerRef(s, x.data(), xzp, wt.data(), wzp32.data(), true, expected.data());
     for (ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
-        SessionOptions options;
-        options.int8 = test::int8TestOptions();
-        options.mode = mode;
-        auto session = Session::create(model, options);
+        auto session = test::createSession(model, mode);
         ASSERT_TRUE(session.isOk()) << session.status().toString();
         std::vector<HostTensor> in;
         in.push_back(HostTensor::fromVector(DataType::Int8, { n, c, w }, x));
@@ -119,10 +116,7 @@ TEST(Int8Session, MatMulIntegerBatchedPerColumnZeroPoints)
     const std::vector<int32_t> bzp32(bzp.begin(), bzp.end());
     kernels::int8::matMulIntegerRef(batch * m, k, n, a.data(), azp, b.data(), bzp32.data(), true, expected.data());
     for (ExecutionMode mode : { ExecutionMode::AsWritten, ExecutionMode::Optimized }) {
-        SessionOptions options;
-        options.int8 = test::int8TestOptions();
-        options.mode = mode;
-        auto session = Session::create(model, options);
+        auto session = test::createSession(model, mode);
         ASSERT_TRUE(session.isOk()) << session.status().toString();
         std::vector<HostTensor> in;
         in.push_back(HostTensor::fromVector(DataType::UInt8, { batch, m, k }, a));

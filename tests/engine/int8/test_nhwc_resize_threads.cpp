@@ -39,16 +39,13 @@ std::shared_ptr<Model> makeModel(const test::QdqConvParams& c1, const test::QdqC
     model->irVersion = 8;
     model->opsetImports.push_back({ "", 13 });
     Graph& g = model->mutableGraph();
-    const auto scalarF = [](float v) { return Tensor::fromVector(DataType::Float, {}, std::vector<float> { v }); };
-    const auto scalarU8
-        = [](int32_t v) { return Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { uint8_t(v) }); };
     addGraphInput(g, "xq", tensorType(DataType::UInt8, { 1, kC, kH, kW }));
-    addInitializer(g, "xs", scalarF(kXs));
-    addInitializer(g, "xzp", scalarU8(kXzp));
-    addInitializer(g, "s1", scalarF(kS1));
-    addInitializer(g, "zp1", scalarU8(kZp1));
-    addInitializer(g, "s2", scalarF(kS2));
-    addInitializer(g, "zp2", scalarU8(kZp2));
+    addInitializer(g, "xs", test::scalarF(kXs));
+    addInitializer(g, "xzp", test::scalarU8(kXzp));
+    addInitializer(g, "s1", test::scalarF(kS1));
+    addInitializer(g, "zp1", test::scalarU8(kZp1));
+    addInitializer(g, "s2", test::scalarF(kS2));
+    addInitializer(g, "zp2", test::scalarU8(kZp2));
     addInitializer(g, "scales", Tensor::fromVector(DataType::Float, { 4 }, std::vector<float> { 1, 1, 2, 2 }));
     test::addQdqConv(g, "conv1", "xq", "xs", "xzp", c1, kC1, kC, kXs, "s1", "zp1", true, "y1");
     addNode(g, "up_dq", "DequantizeLinear", { "y1", "s1", "zp1" }, "y1f");
@@ -89,11 +86,7 @@ TEST(NhwcResizeThreads, UpsamplingInAnInt8RegionMatchesTheDefinitionAtAnyThreadC
     const std::vector<uint8_t> want = test::qdqConvRef(up, kC1, kRh, kRw, kZp1, kS1, c2, kC2, kS2, kZp2, false);
     const auto model = makeModel(c1, c2);
     for (int threads : { 1, 2, 3 }) {
-        SessionOptions options;
-        options.int8 = test::int8TestOptions();
-        options.mode = ExecutionMode::Optimized;
-        options.threads = threads;
-        auto session = Session::create(model, options);
+        auto session = test::createSession(model, ExecutionMode::Optimized, threads);
         ASSERT_TRUE(session.isOk()) << session.status().toString();
         bool resize = false;
         for (const StepInfo& s : (*session)->steps())

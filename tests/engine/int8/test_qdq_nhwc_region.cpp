@@ -46,18 +46,15 @@ TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
     model->irVersion = 8;
     model->opsetImports.push_back({ "", 13 });
     Graph& g = model->mutableGraph();
-    const auto scalarF = [](float v) { return Tensor::fromVector(DataType::Float, {}, std::vector<float> { v }); };
-    const auto scalarU8
-        = [](int32_t v) { return Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { uint8_t(v) }); };
     addGraphInput(g, "xq", tensorType(DataType::UInt8, { 1, kC, kH, kW }));
-    addInitializer(g, "xs", scalarF(xs));
-    addInitializer(g, "xzp", scalarU8(xzp));
-    addInitializer(g, "s1", scalarF(s1));
-    addInitializer(g, "zp1", scalarU8(zp1));
-    addInitializer(g, "s2", scalarF(s2));
-    addInitializer(g, "zp2", scalarU8(zp2));
-    addInitializer(g, "sz", scalarF(sz));
-    addInitializer(g, "zpz", scalarU8(zpz));
+    addInitializer(g, "xs", test::scalarF(xs));
+    addInitializer(g, "xzp", test::scalarU8(xzp));
+    addInitializer(g, "s1", test::scalarF(s1));
+    addInitializer(g, "zp1", test::scalarU8(zp1));
+    addInitializer(g, "s2", test::scalarF(s2));
+    addInitializer(g, "zp2", test::scalarU8(zp2));
+    addInitializer(g, "sz", test::scalarF(sz));
+    addInitializer(g, "zpz", test::scalarU8(zpz));
     test::addQdqConv(g, "conv1", "xq", "xs", "xzp", c1, kC1, kC, xs, "s1", "zp1", true, "y1");
     addNode(g, "pool_dq", "DequantizeLinear", { "y1", "s1", "zp1" }, "y1f");
     addNode(g, "pool", "MaxPool", { "y1f" }, "pf",
@@ -93,11 +90,7 @@ TEST(QdqNhwcRegion, ResidualBlockRunsNhwcAndMatchesTheDefinition)
     }
     EXPECT_LT(saturated, int32_t(y2.size()) / 2) << "degenerate data";
 
-    SessionOptions options;
-
-    options.int8 = test::int8TestOptions();
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(model, options);
+    auto session = test::createSession(model, ExecutionMode::Optimized);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
     int nhwcSteps = 0;
     for (const StepInfo& s : (*session)->steps())

@@ -60,16 +60,13 @@ std::shared_ptr<Model> makeModel(const Fixture& f, bool withConv2)
     model->irVersion = 8;
     model->opsetImports.push_back({ "", 13 });
     Graph& g = model->mutableGraph();
-    const auto scalarF = [](float v) { return Tensor::fromVector(DataType::Float, {}, std::vector<float> { v }); };
-    const auto scalarU8
-        = [](int32_t v) { return Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { uint8_t(v) }); };
     addGraphInput(g, "xq", tensorType(DataType::UInt8, { 1, kC, kH, kW }));
-    addInitializer(g, "xs", scalarF(Fixture::kXs));
-    addInitializer(g, "xzp", scalarU8(Fixture::kXzp));
-    addInitializer(g, "s1", scalarF(Fixture::kS1));
-    addInitializer(g, "zp1", scalarU8(Fixture::kZp1));
-    addInitializer(g, "s2", scalarF(Fixture::kS2));
-    addInitializer(g, "zp2", scalarU8(Fixture::kZp2));
+    addInitializer(g, "xs", test::scalarF(Fixture::kXs));
+    addInitializer(g, "xzp", test::scalarU8(Fixture::kXzp));
+    addInitializer(g, "s1", test::scalarF(Fixture::kS1));
+    addInitializer(g, "zp1", test::scalarU8(Fixture::kZp1));
+    addInitializer(g, "s2", test::scalarF(Fixture::kS2));
+    addInitializer(g, "zp2", test::scalarU8(Fixture::kZp2));
     test::addQdqConv(g, "conv1", "xq", "xs", "xzp", f.c1, kC1, kC, Fixture::kXs, "s1", "zp1", true, "y1");
     addNode(g, "pool_dq", "DequantizeLinear", { "y1", "s1", "zp1" }, "y1f");
     addNode(g, "pool", "MaxPool", { "y1f" }, "pf",
@@ -107,11 +104,7 @@ TEST_P(QdqPoolThreads, MatchTheDefinitionAtAnyThreadCount)
             want, kC1, kPh, kPw, Fixture::kZp1, Fixture::kS1, f.c2, kC2, Fixture::kS2, Fixture::kZp2, false);
     const auto model = makeModel(f, withConv2);
     for (int threads : { 1, 2, 3 }) {
-        SessionOptions options;
-        options.int8 = test::int8TestOptions();
-        options.mode = ExecutionMode::Optimized;
-        options.threads = threads;
-        auto session = Session::create(model, options);
+        auto session = test::createSession(model, ExecutionMode::Optimized, threads);
         ASSERT_TRUE(session.isOk()) << session.status().toString();
         bool pool = false;
         for (const StepInfo& s : (*session)->steps())
@@ -167,11 +160,8 @@ TEST(QdqStepThreads, QuantizeAndDequantizeMatchTheDefinitionAtAnyThreadCount)
     }
     ASSERT_TRUE(g.finalize().isOk());
     for (int threads : { 1, 2, 3 }) {
-        SessionOptions options;
-        options.int8 = test::int8TestOptions();
-        options.mode = ExecutionMode::AsWritten; // each node on its own: the two passes, not a fused step
-        options.threads = threads;
-        auto session = Session::create(model, options);
+        auto session = test::createSession(
+            model, ExecutionMode::AsWritten, threads); // each node on its own: the two passes, not a fused step
         ASSERT_TRUE(session.isOk()) << session.status().toString();
         std::vector<HostTensor> in;
         in.push_back(HostTensor::fromVector(DataType::Float, { 1, c, h, w }, x));

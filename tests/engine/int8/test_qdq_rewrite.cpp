@@ -10,6 +10,7 @@
 // roundings exactly on ties.
 #include "int8_test_util.h"
 #include "kernels/int8/conv_integer_ref.h"
+#include "qdq_conv_test_util.h"
 
 #include <quantscope/engine/session.h>
 
@@ -94,24 +95,22 @@ QdqBlock makeBlock(const Variant& variant = {})
     model->irVersion = 8;
     model->opsetImports.push_back({ "", 13 });
     Graph& g = model->mutableGraph();
-    const auto scalarF = [](float v) { return Tensor::fromVector(DataType::Float, {}, std::vector<float> { v }); };
-    const auto scalarU8 = [](uint8_t v) { return Tensor::fromVector(DataType::UInt8, {}, std::vector<uint8_t> { v }); };
     addGraphInput(g, "xq", tensorType(DataType::UInt8, { 1, kC, kH, kW }));
     addGraphInput(g, "rq", tensorType(DataType::UInt8, { 1, kOc, kH, kW }));
-    addInitializer(g, "xs", scalarF(b.xScale));
-    addInitializer(g, "xzp", scalarU8(b.xZp));
+    addInitializer(g, "xs", test::scalarF(b.xScale));
+    addInitializer(g, "xzp", test::scalarU8(b.xZp));
     addInitializer(g, "wq", Tensor::fromVector(DataType::Int8, { kOc, kC, 3, 3 }, b.w));
     addInitializer(g, "ws", Tensor::fromVector(DataType::Float, { kOc }, b.wScales));
     addInitializer(g, "wzp", Tensor::fromVector(DataType::Int8, { kOc }, std::vector<int8_t>(size_t(kOc), 0)));
     addInitializer(g, "bq", Tensor::fromVector(DataType::Int32, { kOc }, b.bias));
     addInitializer(g, "bs", Tensor::fromVector(DataType::Float, { kOc }, biasScales));
     addInitializer(g, "bzp", Tensor::fromVector(DataType::Int32, { kOc }, std::vector<int32_t>(size_t(kOc), 0)));
-    addInitializer(g, "ys", scalarF(b.yScale));
-    addInitializer(g, "yzp", scalarU8(b.yZp));
-    addInitializer(g, "rs", scalarF(b.rScale));
-    addInitializer(g, "rzp", scalarU8(b.rZp));
-    addInitializer(g, "zs", scalarF(b.zScale));
-    addInitializer(g, "zzp", scalarU8(b.zZp));
+    addInitializer(g, "ys", test::scalarF(b.yScale));
+    addInitializer(g, "yzp", test::scalarU8(b.yZp));
+    addInitializer(g, "rs", test::scalarF(b.rScale));
+    addInitializer(g, "rzp", test::scalarU8(b.rZp));
+    addInitializer(g, "zs", test::scalarF(b.zScale));
+    addInitializer(g, "zzp", test::scalarU8(b.zZp));
     addNode(g, "dq_x", "DequantizeLinear", { "xq", "xs", "xzp" }, "xf");
     addNode(g, "dq_w", "DequantizeLinear", { "wq", "ws", "wzp" }, "wf", { intAttr("axis", 0) });
     addNode(g, "dq_b", "DequantizeLinear", { "bq", "bs", "bzp" }, "bf", { intAttr("axis", 0) });
@@ -172,10 +171,7 @@ TEST_P(QdqConvAdd, FusesToOneIntegerStepAndMatchesTheDefinition)
     const int64_t kOc = b.v.oc;
     const std::vector<uint8_t> want = reference(b);
     for (ExecutionMode mode : { ExecutionMode::Optimized, ExecutionMode::AsWritten }) {
-        SessionOptions options;
-        options.int8 = test::int8TestOptions();
-        options.mode = mode;
-        auto session = Session::create(b.model, options);
+        auto session = test::createSession(b.model, mode);
         ASSERT_TRUE(session.isOk()) << session.status().toString();
         if (mode == ExecutionMode::Optimized) {
             // One step, the int8 convolution with the add in its epilogue, mapped to every authored node it replaced.
@@ -260,11 +256,7 @@ TEST(QdqRewrite, MaxPoolRunsOnIntegers)
     g.addOutput(out);
     ASSERT_TRUE(g.finalize().isOk());
 
-    SessionOptions options;
-
-    options.int8 = test::int8TestOptions();
-    options.mode = ExecutionMode::Optimized;
-    auto session = Session::create(model, options);
+    auto session = test::createSession(model, ExecutionMode::Optimized);
     ASSERT_TRUE(session.isOk()) << session.status().toString();
     ASSERT_EQ((*session)->steps().size(), 1u);
     EXPECT_EQ((*session)->steps()[0].nodes.size(), 3u);
