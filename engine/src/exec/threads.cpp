@@ -59,6 +59,39 @@ bool eightBitStep(const SessionPlan& plan, const Step& step)
         || std::any_of(step.outputs.begin(), step.outputs.end(), eightBit);
 }
 
+/// The step writing the input of a float global pooling over a feature map of more than 2^16 values, or null. Such a
+/// pooling reads as many values as that step wrote and computes almost nothing per value, so it runs where the data
+/// is, on the writer's threads (the pooling splits its channel blocks over them, as the writer split its output). On
+/// one thread after a two-thread convolution it read half its input from the other core's cache: MobileNetV3 and
+/// LR-ASPP FP32's squeeze-excite poolings at --threads 2 took 2-2.9x as long as on two threads (per-step minimums,
+/// bench/archive/2026-11-29-fp32-two-threads.md). After a one-thread writer (a small depthwise layer) one thread
+/// stays best, and below 2^16 values (the pooling's own bound for splitting, pool.cpp) the split gains nothing.
+const Step* poolingInputWriter(const SessionPlan& plan, const Step& step)
+{
+    constexpr int64_t kPoolingSplitMinValues = 65536;
+    if ((step.opType != "GlobalAveragePool" && step.opType != "GlobalMaxPool") || step.inputs.empty()
+        || step.inputs[0] < 0)
+        return nullptr;
+    const int32_t vid = step.inputs[0];
+    const PlanValue& in = plan.values[size_t(vid)];
+    if (!in.known || in.runTimeShape || in.desc.type != DataType::Float)
+        return nullptr;
+    int64_t values = 1;
+    for (int64_t d : in.desc.dims)
+        values *= d;
+    if (values <= kPoolingSplitMinValues)
+        return nullptr;
+    // Called while the steps are prepared in order, before PlanValue::producerStep is filled in: the writer is the
+    // earlier step listing the value among its outputs.
+    for (const Step& s : plan.steps) {
+        if (&s == &step)
+            break;
+        if (!s.removed && std::find(s.outputs.begin(), s.outputs.end(), vid) != s.outputs.end())
+            return &s;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 int stepThreads(const SessionPlan& plan, const Step& step, int sessionThreads)
@@ -115,6 +148,8 @@ int stepThreads(const SessionPlan& plan, const Step& step, int sessionThreads)
     }
     if (out.dims[2] * out.dims[3] > kSmallPlane)
         return sessionThreads;
+    if (const Step* writer = poolingInputWriter(plan, step))
+        return stepThreads(plan, *writer, sessionThreads);
     return macs < (eightBit && vnni ? kParallelMinMacsVnni : kParallelMinMacs) ? 1 : sessionThreads;
 }
 

@@ -160,4 +160,48 @@ TEST(PlanDescription, SmallStepsRunOnOneThread)
     }
 }
 
+/// Two threads: a float global pooling over more than 2^16 values runs on the threads of the step that wrote its
+/// input (exec/threads.cpp, poolingInputWriter): it reads that data where the writer left it.
+TEST(PlanDescription, GlobalPoolingRunsOnItsWritersThreads)
+{
+    IrModelBuilder mb;
+    mb.input("x", DataType::Float, { 1, 16, 28, 28 });
+    mb.constant("w1", randomTensor({ 96, 16, 1, 1 }, 3));
+    mb.constant("w2", randomTensor({ 480, 96, 1, 1 }, 4));
+    mb.constant("w3", randomTensor({ 480, 1, 3, 3 }, 5));
+    mb.constant("w4", randomTensor({ 64, 16, 1, 1 }, 6));
+    // 96 x 28 x 28 (75264 values) from a two-thread convolution: the pooling takes two threads.
+    mb.node("Conv", { "x", "w1" }, { "a" }, {}, "conv28");
+    mb.node("GlobalAveragePool", { "a" }, { "pa" }, {}, "pool28");
+    // 480 x 14 x 14 (94080 values) from a one-thread depthwise layer (480 x 9 x 196 = 0.85 M < 2^20): one thread.
+    mb.node("Conv", { "a", "w2" }, { "b" }, { intsAttr("strides", { 2, 2 }) }, "conv14");
+    mb.node("Conv", { "b", "w3" }, { "c" }, { intsAttr("pads", { 1, 1, 1, 1 }), intAttr("group", 480) }, "dw14");
+    mb.node("GlobalMaxPool", { "c" }, { "pc" }, {}, "pool14");
+    // 64 x 28 x 28 = 2^16 values, not more, from a two-thread convolution: one thread.
+    mb.node("Conv", { "x", "w4" }, { "d" }, {}, "conv28small");
+    mb.node("GlobalAveragePool", { "d" }, { "pd" }, {}, "pool28small");
+    mb.output("pa");
+    mb.output("pc");
+    mb.output("pd");
+    const auto model = mb.build();
+    for (const int threads : { 1, 2 }) {
+        SessionOptions options;
+        options.mode = ExecutionMode::AsWritten;
+        options.threads = threads;
+        auto session = Session::create(model, options);
+        ASSERT_TRUE(session.isOk()) << session.status().toString();
+        const PlanDescription plan = describePlan(**session);
+        const std::map<std::string, int> want = { { "pool28", 2 }, { "conv14", 2 }, { "dw14", 1 }, { "pool14", 1 },
+            { "conv28small", 2 }, { "pool28small", 1 } };
+        size_t seen = 0;
+        for (const auto& st : plan.steps)
+            for (const auto& [name, stepThreads] : want)
+                if (!st.nodes.empty() && st.nodes[0].starts_with("'" + name + "'")) {
+                    ++seen;
+                    EXPECT_EQ(st.threads, threads == 1 ? 1 : stepThreads) << threads << " threads, " << name;
+                }
+        EXPECT_EQ(seen, want.size());
+    }
+}
+
 } // namespace
