@@ -27,10 +27,11 @@ std::shared_ptr<const Model> convRelu()
     return mb.build();
 }
 
-PlanDescription planOf(const std::shared_ptr<const Model>& model, ExecutionMode mode)
+PlanDescription planOf(const std::shared_ptr<const Model>& model, ExecutionMode mode, int threads = 1)
 {
     SessionOptions options;
     options.mode = mode;
+    options.threads = threads;
     auto session = Session::create(model, options);
     EXPECT_TRUE(session.isOk()) << session.status().toString();
     return session.isOk() ? describePlan(**session) : PlanDescription {};
@@ -140,12 +141,7 @@ TEST(PlanDescription, SmallStepsRunOnOneThread)
     mb.output("y");
     const auto model = mb.build();
     for (const int threads : { 1, 2 }) {
-        SessionOptions options;
-        options.mode = ExecutionMode::AsWritten;
-        options.threads = threads;
-        auto session = Session::create(model, options);
-        ASSERT_TRUE(session.isOk()) << session.status().toString();
-        const PlanDescription plan = describePlan(**session);
+        const PlanDescription plan = planOf(model, ExecutionMode::AsWritten, threads);
         ASSERT_EQ(plan.steps.size(), 4u);
         const std::vector<int> want = threads == 1 ? std::vector<int> { 1, 1, 1, 1 } : std::vector<int> { 2, 1, 1, 2 };
         for (size_t i = 0; i < want.size(); ++i)
@@ -166,18 +162,18 @@ TEST(PlanDescription, GlobalPoolingRunsOnItsWritersThreads)
 {
     IrModelBuilder mb;
     mb.input("x", DataType::Float, { 1, 16, 28, 28 });
-    mb.constant("w1", randomTensor({ 96, 16, 1, 1 }, 3));
-    mb.constant("w2", randomTensor({ 480, 96, 1, 1 }, 4));
-    mb.constant("w3", randomTensor({ 480, 1, 3, 3 }, 5));
-    mb.constant("w4", randomTensor({ 64, 16, 1, 1 }, 6));
     // 96 x 28 x 28 (75264 values) from a two-thread convolution: the pooling takes two threads.
+    mb.constant("w1", randomTensor({ 96, 16, 1, 1 }, 3));
     mb.node("Conv", { "x", "w1" }, { "a" }, {}, "conv28");
     mb.node("GlobalAveragePool", { "a" }, { "pa" }, {}, "pool28");
     // 480 x 14 x 14 (94080 values) from a one-thread depthwise layer (480 x 9 x 196 = 0.85 M < 2^20): one thread.
+    mb.constant("w2", randomTensor({ 480, 96, 1, 1 }, 4));
     mb.node("Conv", { "a", "w2" }, { "b" }, { intsAttr("strides", { 2, 2 }) }, "conv14");
+    mb.constant("w3", randomTensor({ 480, 1, 3, 3 }, 5));
     mb.node("Conv", { "b", "w3" }, { "c" }, { intsAttr("pads", { 1, 1, 1, 1 }), intAttr("group", 480) }, "dw14");
     mb.node("GlobalMaxPool", { "c" }, { "pc" }, {}, "pool14");
     // 64 x 28 x 28 = 2^16 values, not more, from a two-thread convolution: one thread.
+    mb.constant("w4", randomTensor({ 64, 16, 1, 1 }, 6));
     mb.node("Conv", { "x", "w4" }, { "d" }, {}, "conv28small");
     mb.node("GlobalAveragePool", { "d" }, { "pd" }, {}, "pool28small");
     mb.output("pa");
@@ -185,12 +181,7 @@ TEST(PlanDescription, GlobalPoolingRunsOnItsWritersThreads)
     mb.output("pd");
     const auto model = mb.build();
     for (const int threads : { 1, 2 }) {
-        SessionOptions options;
-        options.mode = ExecutionMode::AsWritten;
-        options.threads = threads;
-        auto session = Session::create(model, options);
-        ASSERT_TRUE(session.isOk()) << session.status().toString();
-        const PlanDescription plan = describePlan(**session);
+        const PlanDescription plan = planOf(model, ExecutionMode::AsWritten, threads);
         const std::map<std::string, int> want = { { "pool28", 2 }, { "conv14", 2 }, { "dw14", 1 }, { "pool14", 1 },
             { "conv28small", 2 }, { "pool28small", 1 } };
         size_t seen = 0;
