@@ -138,12 +138,11 @@ private:
             return std::nullopt;
         for (size_t c = div ? 1 : 0; c < 2; ++c) {
             const int32_t data = s.inputs[1 - c];
-            const auto& cd = m_plan.values[size_t(s.inputs[c])].desc;
-            if (s.inputs[c] < 0 || !cd.constant || cd.type != DataType::Float || cd.elementCount() != 1
-                || !plainFloat(data)
+            const HostTensor* k = constantOf(s.inputs[c]);
+            if (!k || k->dataType() != DataType::Float || k->elementCount() != 1 || !plainFloat(data)
                 || m_plan.values[size_t(data)].desc.dims != m_plan.values[size_t(s.outputs[0])].desc.dims)
                 continue;
-            const float v = cd.constant->data<float>()[0];
+            const float v = k->data<float>()[0];
             int e = 0;
             if (!std::isfinite(v) || v == 0.0f || std::fabs(std::frexp(v, &e)) != 0.5f)
                 continue;

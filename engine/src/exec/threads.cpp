@@ -76,10 +76,7 @@ const Step* poolingInputWriter(const SessionPlan& plan, const Step& step)
     const PlanValue& in = plan.values[size_t(vid)];
     if (!in.known || in.runTimeShape || in.desc.type != DataType::Float)
         return nullptr;
-    int64_t values = 1;
-    for (int64_t d : in.desc.dims)
-        values *= d;
-    if (values <= kPoolingSplitMinValues)
+    if (in.desc.elementCount() <= kPoolingSplitMinValues)
         return nullptr;
     // Called while the steps are prepared in order, before PlanValue::producerStep is filled in: the writer is the
     // earlier step listing the value among its outputs.

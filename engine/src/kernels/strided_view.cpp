@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "kernels/strided_view.h"
 
+#include "kernels/shape_util.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,15 +13,13 @@ StridedView StridedView::plain(std::span<const int64_t> dims)
 {
     StridedView v;
     v.dims.assign(dims.begin(), dims.end());
-    v.strides.assign(dims.size(), 1);
-    for (size_t i = dims.size(); i-- > 1;)
-        v.strides[i - 1] = v.strides[i] * dims[i];
+    v.strides = stridesOf(dims);
     return v;
 }
 
 bool StridedView::isPlain() const
 {
-    const std::vector<int64_t> rowMajor = plain(dims).strides;
+    const std::vector<int64_t> rowMajor = stridesOf(dims);
     for (size_t i = 0; i < dims.size(); ++i)
         if (dims[i] != 1 && strides[i] != rowMajor[i])
             return false;
